@@ -50,16 +50,25 @@ class Problem:
     message: str
     where: Location = field(default_factory=Location)
     hint: str | None = None
+    #: "error" makes a check fail; "warning" is reported but does not
+    severity: str = "error"
 
     def __str__(self) -> str:
         loc = str(self.where)
         text = f"{loc}: {self.message}" if loc else self.message
+        if self.severity != "error":
+            text = f"{self.severity}: {text}"
         if self.hint:
             text += f" ({self.hint})"
         return text
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"code": self.code, "message": self.message, "where": self.where.to_dict()}
+        d: dict[str, Any] = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "where": self.where.to_dict(),
+        }
         if self.hint:
             d["hint"] = self.hint
         return d
