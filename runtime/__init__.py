@@ -24,6 +24,7 @@ _LAZY: dict[str, str] = {
     "open_template": "template.package:open_template",
     "Permissions": "permissions:Permissions",
     "Policy": "permissions:Policy",
+    "summarize": "tasks.summarize:summarize",
 }
 
 __all__ = ["__version__", *_LAZY]

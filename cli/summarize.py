@@ -1,0 +1,44 @@
+"""``o3-local summarize FILE|-``: summarize a text, Markdown, Word or PowerPoint file."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ._common import emit_json, handle_errors, json_option
+
+
+@click.command("summarize")
+@click.argument("source", metavar="FILE|-")
+@click.option("--lang", default="auto", show_default=True, help="auto, en or zh.")
+@click.option("--max-chars", type=int, default=600, show_default=True,
+              help="Longest summary, in characters.")
+@click.option("--style", type=click.Choice(["paragraph", "bullets"]), default="paragraph",
+              show_default=True)
+@click.option("--method", type=click.Choice(["auto", "extractive", "abstractive"]),
+              default="auto", show_default=True,
+              help="extractive is fast and deterministic; abstractive needs a local model.")
+@click.option("--model", default=None, help="Local model to use for abstractive summaries.")
+@json_option
+@handle_errors
+def summarize(source: str, lang: str, max_chars: int, style: str, method: str,
+              model: str | None, as_json: bool) -> None:
+    """Summarize FILE (.txt, .md, .docx, .pptx) or standard input (-) offline."""
+    from ..errors import DataError
+    from ..tasks.summarize import summarize as run
+    from ..tasks.summarize.readers import decode_text, read_document
+
+    if source == "-":
+        text = decode_text(sys.stdin.buffer.read(), "<stdin>")
+        if not text.strip():
+            raise DataError("standard input is empty: nothing to summarize", code="task.empty")
+    else:
+        text = read_document(source)
+    result = run(text, lang=lang, max_chars=max_chars, style=style, method=method, model=model)
+    if as_json:
+        emit_json({"ok": True, **result.to_dict()})
+    else:
+        click.echo(result.text)
+        for note in result.notes:
+            click.echo(f"note: {note}", err=True)

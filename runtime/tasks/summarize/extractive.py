@@ -1,0 +1,196 @@
+"""Extractive summarization: rank sentences by centrality, pick without repeats.
+
+Deterministic by construction (no randomness, ties broken by position, scores
+rounded before comparison), so the same document always gives the same
+summary on every host.  Sentences are tf-idf vectors (stemmed words for
+English, character uni+bigrams for Chinese, which has no spaces); centrality
+is LexRank (PageRank over cosine similarity); an optional position prior
+encodes that reports and news put their main facts first; maximal marginal
+relevance keeps near-duplicate sentences out of one summary.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .segment import Sentence, split_clauses
+
+_EN_STOP = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself said says
+    also one two new last first year years""".split()
+)
+_ZH_PUNCT = re.compile(r"[\s\u3000-\u303f\uff00-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
+
+# Centrality above this many sentences is computed per block, then again over
+# each block's best sentences, so memory stays O(block^2), not O(n^2).
+BLOCK = 400
+_ROUND = 9
+
+
+def _stem(word: str) -> str:
+    """A tiny suffix stripper: enough to match "rates"/"rate", "rising"/"rise"."""
+    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: len(word) - len(suffix)] + repl
+    return word
+
+
+def tokens(text: str, lang: str) -> list[str]:
+    """The terms a sentence is compared by."""
+    out: list[str] = []
+    if lang == "zh":
+        for run in _CJK_RUN.findall(text):
+            out.extend(run)
+            out.extend(run[i : i + 2] for i in range(len(run) - 1))
+    for word in _WORD.findall(text):
+        low = word.lower()
+        if low not in _EN_STOP:
+            out.append(_stem(low) if low.isalpha() else low)
+    return out
+
+
+def tfidf_matrix(texts: Sequence[str], lang: str) -> np.ndarray:
+    """Row-normalised tf-idf vectors, idf taken over the document's own sentences."""
+    bags = [Counter(tokens(t, lang)) for t in texts]
+    df: Counter[str] = Counter()
+    for bag in bags:
+        df.update(bag.keys())
+    vocab = {term: i for i, term in enumerate(sorted(df))}
+    n = len(texts)
+    mat = np.zeros((n, max(1, len(vocab))), dtype=np.float64)
+    for row, bag in enumerate(bags):
+        for term, count in bag.items():
+            idf = math.log((1 + n) / (1 + df[term])) + 1.0
+            mat[row, vocab[term]] = (1.0 + math.log(count)) * idf
+    norms = np.linalg.norm(mat, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return mat / norms
+
+
+def lexrank(sim: np.ndarray, damping: float = 0.85, iterations: int = 100) -> np.ndarray:
+    """Continuous LexRank: stationary distribution of the similarity random walk."""
+    n = sim.shape[0]
+    if n == 1:
+        return np.ones(1)
+    weights = sim.copy()
+    np.fill_diagonal(weights, 0.0)
+    row_sums = weights.sum(axis=1, keepdims=True)
+    # an isolated sentence links to everyone equally instead of trapping the walk
+    trans = np.where(row_sums > 0, weights / np.where(row_sums > 0, row_sums, 1.0), 1.0 / n)
+    scores = np.full(n, 1.0 / n)
+    for _ in range(iterations):
+        new = (1 - damping) / n + damping * (trans.T @ scores)
+        if np.abs(new - scores).sum() < 1e-12:
+            scores = new
+            break
+        scores = new
+    return scores
+
+
+@dataclass(frozen=True)
+class Ranked:
+    sentence: Sentence
+    score: float
+
+
+def _centrality(sentences: Sequence[Sentence], lang: str) -> np.ndarray:
+    vecs = tfidf_matrix([s.text for s in sentences], lang)
+    return lexrank(vecs @ vecs.T)
+
+
+def rank(
+    sentences: Sequence[Sentence], lang: str, position_weight: float = 0.0
+) -> list[Ranked]:
+    """Score every sentence; higher is more central (and, with a prior, earlier)."""
+    n = len(sentences)
+    if n == 0:
+        return []
+    if n <= BLOCK:
+        cent = _centrality(sentences, lang)
+    else:
+        cent = np.zeros(n)
+        for start in range(0, n, BLOCK):
+            cent[start : start + BLOCK] = _centrality(sentences[start : start + BLOCK], lang)
+    cent = cent / cent.max()
+    pos = np.array([1.0 / math.sqrt(1.0 + s.index) for s in sentences])
+    # a sentence with almost no content words is rarely a good summary line
+    length = np.array([min(1.0, len(tokens(s.text, lang)) / 6.0) for s in sentences])
+    score = ((1 - position_weight) * cent + position_weight * pos) * length
+    return [Ranked(s, round(float(v), _ROUND)) for s, v in zip(sentences, score, strict=True)]
+
+
+def _shorten(text: str, budget: int, lang: str) -> str:
+    """Cut a sentence to ``budget`` characters at a clause, else a word, boundary."""
+    if len(text) <= budget:
+        return text
+    out = ""
+    for clause in split_clauses(text, lang):
+        sep = "" if lang == "zh" or not out else " "
+        if len(out) + len(sep) + len(clause) + 1 > budget:
+            break
+        out += sep + clause
+    if not out:
+        cut = text[: max(0, budget - 1)]
+        if lang == "en" and " " in cut:
+            cut = cut.rsplit(" ", 1)[0]
+        out = cut
+    return out.rstrip(" ,;:，、；：") + "…"
+
+
+def select(
+    ranked: Sequence[Ranked],
+    lang: str,
+    max_chars: int,
+    max_sentences: int | None = None,
+    sep_len: int = 1,
+    redundancy: float = 0.3,
+) -> list[str]:
+    """Pick sentences by maximal marginal relevance until the budget is used.
+
+    Returns the chosen sentence texts in document order; the total length plus
+    one separator of ``sep_len`` between sentences never exceeds ``max_chars``.
+    """
+    if not ranked:
+        return []
+    order = sorted(ranked, key=lambda r: (-r.score, r.sentence.index))
+    # similarity is needed only among the candidates that can still be chosen
+    pool = order[: 60]
+    vecs = tfidf_matrix([r.sentence.text for r in pool], lang)
+    sim = vecs @ vecs.T
+    chosen: list[int] = []
+    used = 0
+    limit = max_sentences or len(pool)
+    remaining = list(range(len(pool)))
+    while remaining and len(chosen) < limit:
+        def mmr(i: int) -> tuple[float, int]:
+            penalty = max((sim[i, j] for j in chosen), default=0.0)
+            value = (1 - redundancy) * pool[i].score - redundancy * penalty
+            return (-round(float(value), _ROUND), pool[i].sentence.index)
+
+        best = min(remaining, key=mmr)
+        remaining.remove(best)
+        if chosen and max(sim[best, j] for j in chosen) > 0.8:
+            continue  # a near duplicate of something already said
+        cost = len(pool[best].sentence.text) + (sep_len if chosen else 0)
+        if used + cost <= max_chars:
+            chosen.append(best)
+            used += cost
+    if not chosen:  # even the best sentence is too long: shorten it
+        top = pool[0]
+        return [_shorten(top.sentence.text, max_chars, lang)]
+    chosen.sort(key=lambda i: pool[i].sentence.index)
+    return [pool[i].sentence.text for i in chosen]

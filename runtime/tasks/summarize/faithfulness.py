@@ -1,0 +1,110 @@
+"""The faithfulness guard: an abstractive summary may not invent facts.
+
+Small local models paraphrase well but get facts wrong (a number changes, a
+name appears from nowhere).  Numbers, dates and names are cheap to check: each
+one in the summary must occur in the source after normalization (thousands
+separators, number words, case, full-width digits).  Sentences that fail are
+dropped; if too little is left the caller falls back to the extractive summary.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from .segment import split_sentences
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_EN_NUMBER_WORDS = {
+    "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "hundred": "100",
+    "thousand": "1000", "million": "1000000", "billion": "1000000000", "dozen": "12",
+}
+_ZH_DIGITS = {"零": "0", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+              "七": "7", "八": "8", "九": "9", "十": "10"}
+_NAME = re.compile(r"\b[A-Z][a-zA-Z'’-]+(?:\s+[A-Z][a-zA-Z'’-]+)*")
+_NEGATION_ZH = ("没", "未", "不", "无", "非", "别")
+_NEGATION_EN = re.compile(r"\b(?:not|no|never|n't|without|neither|nor)\b|n't\b", re.I)
+
+
+def _normalize(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _numbers(text: str) -> set[str]:
+    out: set[str] = set()
+    for m in _NUMBER.finditer(text):
+        raw = m.group(0).replace(",", "")
+        if raw.count(".") > 1:  # a date like 2024.01.05: compare its parts
+            out.update(p.lstrip("0") or "0" for p in raw.split("."))
+            continue
+        if "." in raw:
+            raw = raw.rstrip("0").rstrip(".")
+        out.add(raw.lstrip("0") or "0")
+    return out
+
+
+def _source_numbers(text: str) -> set[str]:
+    nums = _numbers(text)
+    low = text.lower()
+    nums.update(v for w, v in _EN_NUMBER_WORDS.items() if re.search(rf"\b{w}\b", low))
+    nums.update(v for ch, v in _ZH_DIGITS.items() if ch in text)
+    return nums
+
+
+def _names(sentence: str) -> list[str]:
+    """Capitalised words that are not just the sentence's first word."""
+    names: list[str] = []
+    for m in _NAME.finditer(sentence):
+        words = m.group(0).split()
+        if m.start() == 0 or sentence[: m.start()].rstrip().endswith(('"', "“", ":")):
+            words = words[1:]  # first word of a sentence is capitalised anyway
+        names.extend(w.strip("'’-") for w in words if len(w) > 1)
+    return names
+
+
+@dataclass
+class FaithfulnessReport:
+    """Which summary sentences are supported by the source, and why not."""
+
+    kept: list[str] = field(default_factory=list)
+    dropped: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def faithful(self) -> bool:
+        return not self.dropped
+
+
+def unsupported_facts(sentence: str, source: str, lang: str) -> list[str]:
+    """The numbers, names and negations of ``sentence`` that ``source`` does not back."""
+    sentence, source = _normalize(sentence), _normalize(source)
+    problems: list[str] = []
+    src_nums = _source_numbers(source)
+    problems += [f"number {n}" for n in sorted(_numbers(sentence)) if n not in src_nums]
+    src_low = source.lower()
+    for name in _names(sentence):
+        if name.lower() not in src_low:
+            problems.append(f"name {name}")
+    if lang == "zh":
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9.+-]*", sentence):
+            if word.lower() not in src_low:
+                problems.append(f"name {word}")
+        if any(n in sentence for n in _NEGATION_ZH) and not any(n in source for n in _NEGATION_ZH):
+            problems.append("negation")
+    elif _NEGATION_EN.search(sentence) and not _NEGATION_EN.search(source):
+        problems.append("negation")
+    return problems
+
+
+def guard(summary: str, source: str, lang: str) -> FaithfulnessReport:
+    """Split ``summary`` into sentences and keep only those the source supports."""
+    report = FaithfulnessReport()
+    for sent in split_sentences(summary, lang):
+        bad = unsupported_facts(sent.text, source, lang)
+        if bad:
+            report.dropped.append((sent.text, ", ".join(bad)))
+        else:
+            report.kept.append(sent.text)
+    return report

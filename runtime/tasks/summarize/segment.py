@@ -1,0 +1,142 @@
+"""Language detection and sentence segmentation for English and Chinese.
+
+Extractive summaries are made of whole sentences, so the splitter decides what
+a user reads: it must not cut "Dr. Smith" or "3.5 million" in two, and it must
+know that Chinese ends sentences with full-width punctuation and no space.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from ...errors import TaskError, UsageError
+
+LANGS = ("en", "zh")
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+# Chinese sentence ends: 。！？ (and ASCII !? used inside Chinese text), the
+# ellipsis, and semicolons; closing quotes/brackets stay with their sentence.
+_ZH_END = re.compile(r"([。！？!?；;]|……|…)([”’」』）)\]】》\"']*)")
+# English candidate ends: . ! ? followed by optional closers, then space.
+_EN_END = re.compile(r"([.!?]+)([\"'”’)\]]*)(\s+)")
+_ABBREV = {
+    "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "inc", "ltd", "co",
+    "corp", "gen", "gov", "sen", "rep", "rev", "lt", "col", "capt", "sgt", "no", "fig",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "mt", "ft", "al", "e.g", "i.e", "u.s", "u.k", "u.n", "a.m", "p.m",
+}
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence and where it came from (its order in the document)."""
+
+    index: int
+    text: str
+    paragraph: int
+
+
+def detect_language(text: str) -> str:
+    """Return ``"zh"`` or ``"en"`` by script; raise :class:`TaskError` otherwise."""
+    cjk = len(_CJK.findall(text))
+    latin = len(_LATIN.findall(text))
+    letters = sum(1 for ch in text if unicodedata.category(ch).startswith("L"))
+    if letters == 0:
+        raise TaskError("the text has no words to summarize", code="task.empty")
+    if cjk >= 0.2 * letters or (cjk and cjk * 3 >= latin):
+        return "zh"
+    if latin >= 0.5 * letters:
+        return "en"
+    raise TaskError(
+        "cannot tell the language of the text (supported: English, Chinese)",
+        code="task.language",
+    )
+
+
+def resolve_language(text: str, lang: str) -> str:
+    """Validate the ``lang`` argument, detecting it when it is ``"auto"``."""
+    if lang == "auto":
+        return detect_language(text)
+    if lang not in LANGS:
+        raise UsageError(f"unknown language {lang!r} (use auto, en or zh)", code="usage.lang")
+    return lang
+
+
+def _split_zh(paragraph: str) -> list[str]:
+    out: list[str] = []
+    start = 0
+    for m in _ZH_END.finditer(paragraph):
+        end = m.end()
+        piece = paragraph[start:end].strip()
+        if piece:
+            out.append(piece)
+        start = end
+    tail = paragraph[start:].strip()
+    if tail:
+        out.append(tail)
+    return _split_en_runs(out)
+
+
+def _split_en_runs(pieces: list[str]) -> list[str]:
+    """Chinese text often embeds English sentences; split those on ``. `` too."""
+    out: list[str] = []
+    for piece in pieces:
+        if _CJK.search(piece):
+            out.append(piece)
+        else:
+            out.extend(_split_en(piece))
+    return out
+
+
+def _is_abbreviation(before: str) -> bool:
+    word = re.search(r"([A-Za-z][A-Za-z.]*)$", before)
+    if not word:
+        return False
+    token = word.group(1).lower().rstrip(".")
+    return token in _ABBREV or len(token) == 1  # initials: "J. K. Rowling"
+
+
+def _split_en(paragraph: str) -> list[str]:
+    out: list[str] = []
+    start = 0
+    for m in _EN_END.finditer(paragraph):
+        before = paragraph[start : m.start()]
+        after = paragraph[m.end() : m.end() + 1]
+        if m.group(1) == "." and _is_abbreviation(before):
+            continue
+        if after and not (after.isupper() or after.isdigit() or after in "\"'“‘(["):
+            continue  # "e.g. the" or "3. million": no new sentence starts here
+        piece = paragraph[start : m.end()].strip()
+        if piece:
+            out.append(piece)
+        start = m.end()
+    tail = paragraph[start:].strip()
+    if tail:
+        out.append(tail)
+    return out
+
+
+def split_sentences(text: str, lang: str) -> list[Sentence]:
+    """Split ``text`` into sentences; blank lines and list items also end one."""
+    sentences: list[Sentence] = []
+    paragraphs = [p for p in re.split(r"\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)", text) if p.strip()]
+    for p_index, paragraph in enumerate(paragraphs):
+        flat = paragraph.strip()
+        if lang == "zh":  # a line break inside Chinese text is no space
+            flat = re.sub(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s*\n\s*", "", flat)
+        flat = re.sub(r"\s*\n\s*", " ", flat)
+        pieces = _split_zh(flat) if lang == "zh" else _split_en(flat)
+        for piece in pieces:
+            if any(ch.isalnum() for ch in piece):
+                sentences.append(Sentence(len(sentences), piece, p_index))
+    return sentences
+
+
+def split_clauses(sentence: str, lang: str) -> list[str]:
+    """Split a sentence at commas (，、, ;) so over-long ones can be shortened."""
+    pattern = r"(?<=[，、,：:])" if lang == "zh" else r"(?<=[,;:])\s+"
+    return [c for c in re.split(pattern, sentence) if c.strip()]

@@ -1,0 +1,173 @@
+"""Summarization: segmentation, extractive ranking, limits, readers, CLI, guard."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import o3local
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from o3local.errors import DataError, TaskError, UsageError
+from o3local.tasks.summarize import summarize
+from o3local.tasks.summarize.faithfulness import guard
+from o3local.tasks.summarize.readers import read_document
+from o3local.tasks.summarize.segment import detect_language, split_sentences
+
+EN_DOC = """The city council approved a budget of 4.2 million dollars on Tuesday. Dr. Lee said the money
+will repair 12 bridges before winter. The budget passed by seven votes to two.
+
+Critics said the plan ignores the bus network. The council will review bus routes in March.
+Residents can comment on the plan until 30 June. The council approved the budget on Tuesday."""
+
+ZH_DOC = (
+    "国家统计局今天发布数据，3月份全国居民消费价格同比上涨0.7%。"
+    "其中，城市上涨0.8%，农村上涨0.5%！食品价格下降1.4%，非食品价格上涨1.3%。"
+    "专家表示：“物价总体保持稳定。”房贷政策没有变化？分析人士认为，消费需求仍在恢复。"
+)
+
+
+def test_chinese_sentences_end_at_fullwidth_marks_and_keep_quotes():
+    sents = [s.text for s in split_sentences(ZH_DOC, "zh")]
+    assert sents[0] == "国家统计局今天发布数据，3月份全国居民消费价格同比上涨0.7%。"
+    assert "其中，城市上涨0.8%，农村上涨0.5%！" in sents
+    assert "专家表示：“物价总体保持稳定。”" in sents
+    assert "房贷政策没有变化？" in sents
+    assert len(sents) == 6
+
+
+def test_english_splitter_keeps_abbreviations_and_decimals():
+    sents = [s.text for s in split_sentences(EN_DOC, "en")]
+    assert sents[0] == "The city council approved a budget of 4.2 million dollars on Tuesday."
+    assert sents[1].startswith("Dr. Lee said")
+    assert len(sents) == 7
+
+
+def test_language_detection():
+    assert detect_language(EN_DOC) == "en"
+    assert detect_language(ZH_DOC) == "zh"
+    with pytest.raises(TaskError, match="language"):
+        detect_language("Это русский текст, а не английский.")
+
+
+def test_extractive_summary_is_deterministic_and_from_the_source():
+    a = summarize(EN_DOC, max_chars=200, method="extractive")
+    b = summarize(EN_DOC, max_chars=200, method="extractive")
+    assert a.text == b.text and a.method == "extractive" and a.lang == "en"
+    for sent in a.sentences:
+        assert sent in EN_DOC.replace("\n", " ")
+    assert "4.2 million" in a.text  # the lead fact survives
+
+
+def test_redundant_sentences_are_not_repeated():
+    doc = EN_DOC + "\n\nThe council approved the budget on Tuesday. The council approved the budget on Tuesday."
+    s = summarize(doc, max_chars=2000, method="extractive")
+    assert s.text.count("The council approved the budget on Tuesday.") <= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=10, max_value=400), st.sampled_from(["paragraph", "bullets"]))
+def test_max_chars_is_never_exceeded(max_chars, style):
+    for doc in (EN_DOC, ZH_DOC):
+        s = summarize(doc, max_chars=max_chars, style=style, method="extractive")
+        assert 0 < len(s.text) <= max_chars
+
+
+def test_bullets_style_and_chinese_summary():
+    s = summarize(ZH_DOC, max_chars=80, style="bullets")
+    lines = s.text.splitlines()
+    assert s.lang == "zh" and lines and all(line.startswith("- ") for line in lines)
+    assert all(line[2:] in ZH_DOC for line in lines)
+
+
+def test_public_api_is_lazy_attribute():
+    assert o3local.summarize(EN_DOC, max_chars=120).text
+
+
+@pytest.mark.parametrize(
+    "kwargs, err",
+    [
+        ({"text": "   "}, TaskError),
+        ({"text": "x" * 2_000_001}, TaskError),
+        ({"text": EN_DOC, "max_chars": 3}, UsageError),
+        ({"text": EN_DOC, "style": "poem"}, UsageError),
+        ({"text": EN_DOC, "lang": "fr"}, UsageError),
+        ({"text": EN_DOC, "method": "magic"}, UsageError),
+    ],
+)
+def test_bad_input_is_a_typed_error(kwargs, err):
+    with pytest.raises(err):
+        summarize(**kwargs)
+
+
+def test_faithfulness_guard_drops_invented_numbers_and_names():
+    report = guard(
+        "The council approved 4.2 million dollars. Mayor Smith approved 9 new bridges.",
+        EN_DOC,
+        "en",
+    )
+    assert report.kept == ["The council approved 4.2 million dollars."]
+    assert "number 9" in report.dropped[0][1] and "Smith" in report.dropped[0][1]
+    zh = guard("居民消费价格上涨0.7%。食品价格下降5%。", ZH_DOC, "zh")
+    assert zh.kept == ["居民消费价格上涨0.7%。"] and "number 5" in zh.dropped[0][1]
+
+
+def test_readers_docx_pptx_md(tmp_path):
+    import docx
+    import pptx
+
+    d = docx.Document()
+    d.add_heading("Quarterly report", 1)
+    d.add_paragraph("Revenue grew 8% to 3.1 billion. Margins held steady.")
+    d.save(tmp_path / "r.docx")
+    assert "Revenue grew 8% to 3.1 billion." in read_document(tmp_path / "r.docx")
+
+    p = pptx.Presentation()
+    slide = p.slides.add_slide(p.slide_layouts[1])
+    slide.shapes.title.text = "Plan"
+    slide.placeholders[1].text_frame.text = "Hire 20 engineers in Q3"
+    p.save(tmp_path / "s.pptx")
+    text = read_document(tmp_path / "s.pptx")
+    assert "Plan" in text and "Hire 20 engineers in Q3" in text
+
+    (tmp_path / "n.md").write_text("# Title\n\nSee [the site](http://x.y) for **bold** news.\n")
+    md = read_document(tmp_path / "n.md")
+    assert "See the site for bold news." in md and "http" not in md and "#" not in md
+
+
+def test_readers_reject_broken_files(tmp_path):
+    (tmp_path / "bad.docx").write_bytes(b"not a zip")
+    with pytest.raises(DataError, match="not a valid .docx"):
+        read_document(tmp_path / "bad.docx")
+    (tmp_path / "latin1.txt").write_bytes("caf\xe9 ok\nna\xefve".encode("latin-1"))
+    with pytest.raises(DataError) as info:
+        read_document(tmp_path / "latin1.txt")
+    assert info.value.where.line == 1 and info.value.where.column == 4
+
+
+def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", "from o3local.cli import main; main()", *args],
+        input=stdin, capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_cli_summarizes_stdin_and_files(tmp_path):
+    r = _cli("summarize", "-", "--max-chars", "150", "--json", stdin=EN_DOC)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["ok"] and len(doc["text"]) <= 150 and doc["lang"] == "en"
+    (tmp_path / "zh.txt").write_text(ZH_DOC, encoding="utf-8")
+    r = _cli("summarize", str(tmp_path / "zh.txt"), "--style", "bullets", "--max-chars", "60")
+    assert r.returncode == 0 and r.stdout.startswith("- ")
+
+
+def test_cli_errors_have_exit_codes():
+    r = _cli("summarize", "/no/such/file.txt")
+    assert r.returncode == 1 and "file not found" in r.stderr
+    r = _cli("summarize", "-", stdin="")
+    assert r.returncode == 1 and "empty" in r.stderr
+    r = _cli("summarize", "-", "--lang", "fr", stdin=EN_DOC)
+    assert r.returncode == 2
