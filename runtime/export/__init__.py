@@ -1,1 +1,71 @@
+"""Exporters: every output format is drawn from the one display list.
 
+Each format is one module with an ``export_pages(display_list, pages, **opts)
+-> list[bytes]`` function, listed in :data:`FORMATS`; paged formats (SVG,
+PNG) return one document per page, whole-document formats (PDF, PPTX, DOCX,
+added later) return a single document.  Modules are imported only when
+their format is asked for, so choosing SVG never loads the rasterizer.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import UsageError
+
+
+@dataclass(frozen=True)
+class Format:
+    """An output format: its module, file extension, and whether it is one file per page."""
+
+    name: str
+    module: str
+    extension: str
+    media_type: str
+    paged: bool
+
+
+FORMATS: dict[str, Format] = {
+    "svg": Format("svg", "svg", ".svg", "image/svg+xml", paged=True),
+    "png": Format("png", "png", ".png", "image/png", paged=True),
+}
+
+
+def get_format(name: str) -> Format:
+    """The registered format ``name``; anything else is a UsageError listing the choices."""
+    fmt = FORMATS.get(name)
+    if fmt is None:
+        raise UsageError(f"unknown output format {name!r} (choose from {', '.join(FORMATS)})",
+                         code="usage.format")
+    return fmt
+
+
+def page_count(display_list: dict[str, Any]) -> int:
+    pages = display_list.get("pages")
+    return len(pages) if isinstance(pages, list) else 0
+
+
+def export(display_list: dict[str, Any], fmt: str, *, page: int | None = None,
+           **opts: Any) -> list[bytes]:
+    """Export a display list; ``page`` is 1-based and selects one page of a paged format.
+
+    Returns one ``bytes`` per page for paged formats (just the selected page
+    when ``page`` is given), else a one-element list.
+    """
+    spec = get_format(fmt)
+    total = page_count(display_list)
+    if page is not None:
+        if isinstance(page, bool) or not isinstance(page, int) or not 1 <= page <= total:
+            raise UsageError(f"page {page!r} does not exist (the output has {total} "
+                             f"page{'s' if total != 1 else ''})", code="usage.page")
+        if not spec.paged:
+            raise UsageError(f"format {fmt} is one document; --page applies to paged formats",
+                             code="usage.page")
+    pages = [page - 1] if page is not None else list(range(total))
+    module = importlib.import_module(f".{spec.module}", __name__)
+    return module.export_pages(display_list, pages, **opts)
+
+
+__all__ = ["FORMATS", "Format", "export", "get_format", "page_count"]

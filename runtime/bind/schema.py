@@ -1,0 +1,42 @@
+"""Checking user data against the ``inputs`` JSON Schema of a template manifest.
+
+Every violation is reported at once, each with the JSON pointer of the value
+at fault, so a user fixes a data file in one pass rather than one error per
+run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import DataError, Location, ManifestError, Problem
+
+
+def _pointer(path: Any) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def validate_data(data: Any, schema: dict[str, Any], *, file: str | None = None) -> None:
+    """Raise :class:`DataError` listing every schema violation of ``data``."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as err:
+        raise ManifestError(f"the manifest's inputs schema is invalid: {err.message}",
+                            where=Location(pointer="/inputs" + _pointer(err.path)),
+                            code="manifest.inputs") from None
+    validator = Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(data),
+                    key=lambda e: (_pointer(e.absolute_path), e.message))
+    if not errors:
+        return
+    problems = [
+        Problem(code=f"data.schema.{e.validator}", message=e.message,
+                where=Location(file=file, pointer=_pointer(e.absolute_path)))
+        for e in errors
+    ]
+    noun = "problem" if len(problems) == 1 else "problems"
+    raise DataError(f"data does not match the template's inputs ({len(problems)} {noun})",
+                    where=Location(file=file), code="data.schema", problems=problems)

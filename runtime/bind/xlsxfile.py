@@ -1,0 +1,87 @@
+"""Excel workbooks (.xlsx): every sheet becomes a canonical table.
+
+Read-only and ``data_only`` so formulas contribute the values Excel cached
+when it last saved the file (a template must never evaluate formulas), and
+big workbooks stream instead of loading fully.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import zipfile
+from typing import Any
+
+from ..errors import DataError, Location
+from .table import Table, header, make_table
+
+
+def _cell_value(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        if value.time() == dt.time(0, 0) and value.tzinfo is None:
+            return value.date().isoformat()
+        return value.isoformat(timespec="seconds")
+    if isinstance(value, (dt.date, dt.time)):
+        return value.isoformat()
+    if isinstance(value, dt.timedelta):
+        return value.total_seconds()
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, str):
+        return value if value.strip() else None
+    return value
+
+
+def _sheet_table(sheet: Any, file: str) -> Table:
+    rows_iter = sheet.iter_rows(values_only=True)
+    top: list[Any] | None = None
+    top_row = 0
+    for number, cells in enumerate(rows_iter, start=1):
+        if any(c is not None and str(c).strip() for c in cells):
+            top, top_row = list(cells), number
+            break
+    if top is None:
+        return make_table([], [])
+    while top and (top[-1] is None or not str(top[-1]).strip()):
+        top.pop()
+    columns = header(top, Location(file=file, pointer=f"/sheets/{sheet.title}", line=top_row))
+    rows: list[dict[str, Any]] = []
+    for number, cells in enumerate(rows_iter, start=top_row + 1):
+        values = [_cell_value(c) for c in cells]
+        if all(v is None for v in values):
+            continue
+        extra = [i for i, v in enumerate(values) if i >= len(columns) and v is not None]
+        if extra:
+            from openpyxl.utils import get_column_letter
+
+            cell = f"{get_column_letter(extra[0] + 1)}{number}"
+            raise DataError(f"sheet {sheet.title!r} cell {cell} has a value but no column header",
+                            where=Location(file=file, line=number), code="data.xlsx")
+        values = (values + [None] * len(columns))[: len(columns)]
+        rows.append(dict(zip(columns, values, strict=True)))
+    return make_table(columns, rows)
+
+
+def load_xlsx_bytes(raw: bytes, file: str) -> Table:
+    """Parse a workbook: the first sheet's table at top level, all under ``sheets``."""
+    if not zipfile.is_zipfile(io.BytesIO(raw)):
+        raise DataError("not an .xlsx workbook (the file is not a zip archive)",
+                        where=Location(file=file), code="data.xlsx")
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    except DataError:
+        raise
+    except Exception as err:  # openpyxl raises many kinds for broken workbooks
+        raise DataError(f"cannot read the workbook: {err}", where=Location(file=file),
+                        code="data.xlsx") from None
+    try:
+        sheets = {sheet.title: _sheet_table(sheet, file) for sheet in book.worksheets}
+    finally:
+        book.close()
+    if not sheets:
+        raise DataError("the workbook has no worksheets", where=Location(file=file),
+                        code="data.xlsx")
+    first = next(iter(sheets.values()))
+    return {"columns": first["columns"], "rows": first["rows"], "sheets": sheets}

@@ -1,0 +1,163 @@
+"""SVG export: each page of the display list drawn exactly as laid out.
+
+Text is drawn as glyph outlines from the layout's own font file (one
+``<path>`` per glyph in ``<defs>``, one ``<use>`` per placed glyph), so no
+font lookup or re-shaping happens in the viewer and every viewer shows the
+same thing.  Coordinates are the display list's integer EMU (the viewBox is
+in EMU); the only decimals are exact glyph scales and the page size in px.
+Same display list -> same bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import ExportError, Location
+from .fonts import FontOutlines, FontSource, font_set
+from .numbers import ratio
+
+EMU_PER_INCH = 914400
+EMU_PER_PX = 9525  # CSS px = 1/96 in
+
+_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def _paint(value: Any, where: str) -> str:
+    if value is None or value == "none":
+        return "none"
+    if isinstance(value, str) and _COLOR.fullmatch(value):
+        return value.lower()
+    raise ExportError(f"{where}: invalid colour {value!r} in the display list",
+                      code="export.display_list")
+
+
+def _int(item: dict[str, Any], key: str, where: str) -> int:
+    value = item.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExportError(f"{where}: {key} must be an integer, got {value!r}",
+                          code="export.display_list")
+    return value
+
+
+class _Page:
+    def __init__(self, fonts: dict[int, FontOutlines]) -> None:
+        self.fonts = fonts
+        self.defs: dict[str, str] = {}
+        self.body: list[str] = []
+
+    def glyph_ref(self, font: int, gid: int, where: str) -> str | None:
+        key = f"g{font}-{gid}"
+        if key not in self.defs:
+            outlines = self.fonts.get(font)
+            if outlines is None:
+                raise ExportError(f"{where}: run uses font {font}, which the display list does "
+                                  "not declare", code="export.display_list")
+            self.defs[key] = outlines.path(gid)
+        return key if self.defs[key] else None
+
+    def rect(self, item: dict[str, Any], where: str) -> None:
+        x, y = _int(item, "x", where), _int(item, "y", where)
+        w, h = _int(item, "w", where), _int(item, "h", where)
+        sw = _int(item, "stroke_width", where)
+        radius = _int(item, "radius", where)
+        attrs = f'x="{x}" y="{y}" width="{w}" height="{h}"'
+        if radius:
+            attrs += f' rx="{radius}" ry="{radius}"'
+        attrs += f' fill="{_paint(item.get("fill"), where)}"'
+        stroke = _paint(item.get("stroke"), where)
+        if stroke != "none" and sw > 0:
+            attrs += f' stroke="{stroke}" stroke-width="{sw}"'
+        self.body.append(f"<rect {attrs}/>")
+
+    def line(self, item: dict[str, Any], where: str) -> None:
+        coords = " ".join(f'{k}="{_int(item, k, where)}"' for k in ("x1", "y1", "x2", "y2"))
+        stroke = _paint(item.get("stroke"), where)
+        sw = _int(item, "stroke_width", where)
+        if stroke == "none" or sw <= 0:
+            return
+        self.body.append(f'<line {coords} stroke="{stroke}" stroke-width="{sw}"/>')
+
+    def text(self, item: dict[str, Any], upem: dict[int, int], where: str) -> None:
+        for line in item.get("lines", []):
+            for run in line.get("runs", []):
+                font, size = _int(run, "font", where), _int(run, "size", where)
+                if font not in upem:
+                    raise ExportError(f"{where}: run uses undeclared font {font}",
+                                      code="export.display_list")
+                scale = ratio(size, upem[font], 6)
+                uses: list[str] = []
+                for glyph in run.get("glyphs", []):
+                    if (not isinstance(glyph, list) or len(glyph) != 4
+                            or not all(isinstance(v, int) and not isinstance(v, bool)
+                                       for v in glyph)):
+                        raise ExportError(f"{where}: malformed glyph {glyph!r}",
+                                          code="export.display_list")
+                    gid, gx, gy, _cluster = glyph
+                    ref = self.glyph_ref(font, gid, where)
+                    if ref is not None:
+                        uses.append(f'<use xlink:href="#{ref}" '
+                                    f'transform="matrix({scale} 0 0 -{scale} {gx} {gy})"/>')
+                if uses:
+                    color = _paint(run.get("color"), where)
+                    self.body.append(f'<g fill="{color}">' + "".join(uses) + "</g>")
+
+
+def page_svg(display_list: dict[str, Any], index: int, *,
+             fonts: dict[int, FontOutlines], px_size: tuple[int, int] | None = None) -> str:
+    """SVG text of page ``index`` (0-based); ``px_size`` forces the pixel size (for PNG)."""
+    page = display_list["pages"][index]
+    where = f"page {index + 1}"
+    width, height = _int(page, "width", where), _int(page, "height", where)
+    if width <= 0 or height <= 0:
+        raise ExportError(f"{where}: page size must be positive", code="export.display_list")
+    upem = {i: f.upem for i, f in fonts.items()}
+    out = _Page(fonts)
+    out.body.append(f'<rect width="{width}" height="{height}" '
+                    f'fill="{_paint(page.get("background", "#ffffff"), where)}"/>')
+    for n, item in enumerate(page.get("items", [])):
+        item_where = f"{where} item {n}"
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind == "rect":
+            out.rect(item, item_where)
+        elif kind == "line":
+            out.line(item, item_where)
+        elif kind == "text":
+            out.text(item, upem, item_where)
+        else:
+            raise ExportError(f"{item_where}: item type {kind!r} is not supported by the SVG "
+                              "exporter of display list version 1", code="export.unsupported")
+    if px_size is None:
+        w_attr, h_attr = ratio(width, EMU_PER_PX), ratio(height, EMU_PER_PX)
+    else:
+        w_attr, h_attr = str(px_size[0]), str(px_size[1])
+    defs = "".join(f'<path id="{k}" d="{d}"/>' for k, d in out.defs.items() if d)
+    head = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'width="{w_attr}" height="{h_attr}" viewBox="0 0 {width} {height}" '
+            'preserveAspectRatio="none">')
+    parts = [head]
+    if defs:
+        parts.append(f"<defs>{defs}</defs>")
+    parts.extend(out.body)
+    parts.append("</svg>\n")
+    return "\n".join(parts)
+
+
+def check_display_list(display_list: Any) -> None:
+    """Fail clearly on something that is not a version-1 display list."""
+    if (not isinstance(display_list, dict) or display_list.get("format") != "o3-display-list"
+            or not isinstance(display_list.get("pages"), list)):
+        raise ExportError("not an o3 display list", code="export.display_list")
+    if display_list.get("version") != 1:
+        raise ExportError(f"display list version {display_list.get('version')!r} is not "
+                          "supported (this exporter reads version 1)",
+                          where=Location(pointer="/version"), code="export.display_list")
+
+
+def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
+                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
+    """UTF-8 SVG documents of the given pages (0-based indexes)."""
+    check_display_list(display_list)
+    outlines = font_set(display_list, fonts)
+    return [page_svg(display_list, i, fonts=outlines).encode("utf-8") for i in pages]
