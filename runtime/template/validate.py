@@ -127,9 +127,13 @@ class _Checker:
         self.parsed = parsed
         self.file = source.display_name(MANIFEST_NAME)
         self.problems: list[Problem] = []
+        self._seen: set[tuple[str, str, str]] = set()
 
     def add(self, code: str, pointer: str, message: str, *, hint: str | None = None,
             key: bool = False, severity: str = "error") -> None:
+        if (code, pointer, message) in self._seen:
+            return  # e.g. jsonschema yields one 'required' error per missing key
+        self._seen.add((code, pointer, message))
         pos = self.parsed.position(pointer, key=key)
         where = Location(file=self.file, pointer=pointer, line=pos[0] if pos else None,
                          column=pos[1] if pos else None)
@@ -258,17 +262,18 @@ class _Checker:
                      f"host version {host} is not in compatible_versions {json.dumps(specs)}")
 
     def coherence(self, m: dict[str, Any]) -> None:
-        perms = m.get("required_permissions")
-        perms = set(p for p in perms if isinstance(p, str)) if isinstance(perms, list) else None
-        caps = m.get("ai_capabilities")
-        caps = [c for c in caps if isinstance(c, str)] if isinstance(caps, list) else []
+        # Coherence is only judged on well-formed lists: a typo in one entry is
+        # reported once by the schema, not again as every rule it breaks.
+        perms = _known_list(m.get("required_permissions"), "permission")
+        perms = set(perms) if perms is not None else None
+        caps = _known_list(m.get("ai_capabilities", []), "capability")
         kind = m.get("kind")
         if perms is not None:
             need = WRITE_FOR_KIND.get(kind) if isinstance(kind, str) else None
             if need and need not in perms:
                 self.add("manifest.missing-permission", "/required_permissions",
                          f"kind '{kind}' produces output that needs '{need}' in required_permissions")
-            for i, cap in enumerate(caps):
+            for i, cap in enumerate(caps or []):
                 need = CAPABILITY_NEEDS.get(cap)
                 if need and need not in perms:
                     self.add("manifest.missing-permission", f"/ai_capabilities/{i}",
@@ -282,7 +287,7 @@ class _Checker:
                 base = jsontext.pointer_join("/ai_slots", name)
                 task = slot.get("task")
                 cap = TASK_CAPABILITY.get(task) if isinstance(task, str) else None
-                if cap and cap not in caps:
+                if cap and caps is not None and cap not in caps:
                     self.add("manifest.uncovered-task", f"{base}/task",
                              f"slot '{name}' runs task '{task}' but ai_capabilities does not list '{cap}'")
                 offload = slot.get("offload", "local")
@@ -356,6 +361,14 @@ class _Checker:
             self.problems.append(Problem(
                 "data.schema", f"sample data does not match inputs: {err.message}",
                 Location(file=file, pointer=ptr, line=pos[0] if pos else None, column=pos[1] if pos else None)))
+
+
+def _known_list(value: Any, enum_name: str) -> list[str] | None:
+    """``value`` if it is a list of known enum members, else None (then the schema reported it)."""
+    known = manifest_schema()["$defs"][enum_name]["enum"]
+    if isinstance(value, list) and all(isinstance(v, str) and v in known for v in value):
+        return value
+    return None
 
 
 def _safe(path: str) -> bool:
