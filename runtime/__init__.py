@@ -24,6 +24,7 @@ _LAZY: dict[str, str] = {
     "open_template": "template.package:open_template",
     "Permissions": "permissions:Permissions",
     "Policy": "permissions:Policy",
+    "render": "render:render",
     "summarize": "tasks.summarize:summarize",
 }
 

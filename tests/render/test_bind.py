@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+
 from o3local.bind import load_data, parse_context, validate_data
 from o3local.errors import DataError, UsageError
 

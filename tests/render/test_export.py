@@ -6,6 +6,7 @@ import io
 
 import pytest
 from fontkit import build_font
+
 from o3local.errors import ExportError, UsageError
 from o3local.export import export
 

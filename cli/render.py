@@ -1,0 +1,76 @@
+"""``o3-local render``: fill a template with data, lay it out, write SVG or PNG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import UsageError
+from ._common import emit_json, handle_errors, json_option, style
+
+FORMAT_NAMES = ("svg", "png")
+
+
+def _format_for(output: Path, fmt: str | None) -> str:
+    suffix = output.suffix.lower().lstrip(".")
+    if fmt is None:
+        return suffix if suffix in FORMAT_NAMES else "png"
+    if suffix in FORMAT_NAMES and suffix != fmt:
+        raise UsageError(f"the output name {output.name!r} ends in .{suffix} but --format is "
+                         f"{fmt}", code="usage.format")
+    return fmt
+
+
+@click.command()
+@click.argument("template", required=False)
+@click.option("--data", "data", metavar="FILE", type=click.Path(path_type=Path),
+              help="Data to fill in: .json, .csv or .xlsx.")
+@click.option("--context", "context", metavar="KEY=VALUE", multiple=True,
+              help="User context, read as {{ user.KEY }}; repeat for several.")
+@click.option("--sample", is_flag=True,
+              help="Use the template's sample data and context (alone: the funding-pitch sample).")
+@click.option("--format", "fmt", type=click.Choice(FORMAT_NAMES),
+              help="Output format (default: from the -o suffix, else png).")
+@click.option("--page", type=click.IntRange(min=1), metavar="N",
+              help="Write only page N (1-based) to OUT.")
+@click.option("--dpi", type=click.IntRange(1, 2400), default=96, show_default=True,
+              help="PNG resolution.")
+@click.option("-o", "--output", required=True, type=click.Path(path_type=Path), metavar="OUT",
+              help="Output file; several pages: -o deck.png writes deck-01.png, deck-02.png...")
+@click.option("--strict", is_flag=True, help="Fail (exit 1, no output) on layout warnings.")
+@click.option("--host-version", metavar="X.Y.Z", envvar="O3_HOST_VERSION",
+              help="Office application version, checked against compatible_versions.")
+@json_option
+@handle_errors
+def render(template: str | None, data: Path | None, context: tuple[str, ...], sample: bool,
+           fmt: str | None, page: int | None, dpi: int, output: Path, strict: bool,
+           host_version: str | None, as_json: bool) -> None:
+    """Render TEMPLATE (a folder, an .o3t file or a bundled sample id) to SVG or PNG.
+
+    Exit status: 0 rendered, 1 bad input or failed render (no output file is
+    left behind), 2 usage error.  Layout warnings (text overflow) are printed
+    and do not fail the render unless --strict is given.
+    """
+    from ..bind import parse_context
+    from ..render import render as run
+
+    user = parse_context(context)
+    result = run(template, data=data, context=user if context else None, sample=sample,
+                 fmt=_format_for(output, fmt), output=output, page=page, dpi=dpi,
+                 host_version=host_version, strict=strict)
+    if as_json:
+        emit_json({"ok": True, **result.to_dict()})
+        return
+    for diag in result.diagnostics:
+        where = f"page {diag['page'] + 1}" if isinstance(diag.get("page"), int) else ""
+        if diag.get("line") is not None:
+            where += f" (line {diag['line']}:{diag.get('column', 0)})"
+        click.echo(style("warning: ", fg="yellow", bold=True)
+                   + f"{where}: {diag.get('message', '')} [{diag.get('code')}]", err=True)
+    names = [str(p) for p in result.outputs]
+    shown = names[0] if len(names) == 1 else f"{names[0]} ... {names[-1]}"
+    plural = "s" if result.page_count != 1 else ""
+    click.echo(f"wrote {shown} ({len(names)} file{'s' if len(names) != 1 else ''}, "
+               f"{result.page_count} page{plural}, sha256 {result.sha256[:16]}, "
+               f"{result.timings['total_ms']:.0f} ms)")
