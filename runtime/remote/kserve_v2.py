@@ -26,6 +26,7 @@ from .transport import (
     map_transport_error,
     remote_error,
     request_timeout,
+    run_within,
 )
 from .v2codec import BINARY_THRESHOLD, Tensor, bytes_tensor, decode_response, encode_request
 
@@ -74,7 +75,8 @@ class KServeBackend:
             check_status(resp, what)
             return decode_response(resp.content, resp.headers, what)
 
-        return call_with_retries(once, endpoint=self.endpoint, deadline=deadline,
+        return call_with_retries(lambda: run_within(once, deadline, what),
+                                 endpoint=self.endpoint, deadline=deadline,
                                  breaker=self.breaker, what=what)
 
     def chat(self, messages: Sequence[Message], *, max_tokens: int = 256,

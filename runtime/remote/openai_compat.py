@@ -29,31 +29,47 @@ from .transport import (
     map_transport_error,
     remote_error,
     request_timeout,
+    run_within,
 )
 
 
-class _Watchdog:
-    """Closes a streaming response at the deadline, or at the TTFT limit if no token came."""
+class _Call:
+    """One streaming attempt: its TTFT watchdog and the switch that stops it."""
 
-    def __init__(self, response: httpx.Response, deadline: Deadline, ttft_s: float) -> None:
-        self.response = response
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.cancelled = False
         self.first_token = threading.Event()
-        self.fired: str | None = None
-        self._timers = [threading.Timer(deadline.remaining(), self._fire, ("deadline",)),
-                        threading.Timer(min(ttft_s, deadline.remaining()), self._fire, ("ttft",))]
-        for t in self._timers:
-            t.daemon = True
-            t.start()
+        self.ttft_fired = False
+        self.response: httpx.Response | None = None
+        self._timer: threading.Timer | None = None
 
-    def _fire(self, why: str) -> None:
-        if why == "ttft" and self.first_token.is_set():
-            return
-        self.fired = why
-        self.response.close()
+    def watch(self, response: httpx.Response, ttft_s: float) -> None:
+        self.response = response
+        self._timer = threading.Timer(ttft_s, self._ttft)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _ttft(self) -> None:
+        if not self.first_token.is_set():
+            self.ttft_fired = True
+            self.close()
+
+    def cancel(self) -> None:
+        with self.lock:
+            self.cancelled = True
+        self.close()
+
+    def close(self) -> None:
+        if self.response is not None:
+            try:
+                self.response.close()
+            except Exception:  # noqa: BLE001 - closing from another thread is best effort
+                pass
 
     def stop(self) -> None:
-        for t in self._timers:
-            t.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
 
 
 class OpenAIBackend:
@@ -97,51 +113,67 @@ class OpenAIBackend:
             if produced:  # defensive: the retry predicate already refuses this
                 raise remote_error("stream broke after tokens were produced",
                                    "remote_stream_broken", retryable=False)
-            return self._stream(body, deadline, produced, on_token, started)
+            call = _Call()
+            return run_within(lambda: self._stream(body, deadline, produced, on_token, started,
+                                                   call),
+                              deadline, "remote chat completion", on_timeout=call.cancel)
 
         return call_with_retries(once, endpoint=self.endpoint, deadline=deadline,
                                  breaker=self.breaker, what="remote chat completion")
 
     def _stream(self, body: dict[str, object], deadline: Deadline, produced: list[str],
-                on_token: TokenCallback | None, started: float) -> ChatResult:
+                on_token: TokenCallback | None, started: float, call: _Call) -> ChatResult:
         what = "remote chat completion"
-        timeout = request_timeout(self.endpoint, deadline, self.endpoint.read_timeout)
+        # no byte for ttft_timeout: before the first token that is the TTFT limit,
+        # later it bounds a stalled stream; the watchdog bounds the whole request
+        timeout = request_timeout(self.endpoint, deadline, self.endpoint.ttft_timeout)
         finish = "stop"
         ttft: float | None = None
         try:
             with self.client.stream("POST", "/v1/chat/completions", json=body,
                                     timeout=timeout) as resp:
                 check_status(resp, what)
-                dog = _Watchdog(resp, deadline, self.endpoint.ttft_timeout)
+                if "json" in resp.headers.get("content-type", ""):
+                    return self._unary(resp, started, on_token)
+                call.watch(resp, self.endpoint.ttft_timeout)
+                ended = False
                 try:
                     for line in resp.iter_lines():
                         if not line.startswith("data:"):
                             continue
                         data = line[5:].strip()
                         if data == "[DONE]":
+                            ended = True
                             break
                         piece, reason = self._parse_chunk(data, bool(produced))
                         if piece:
-                            if ttft is None:
-                                ttft = time.monotonic() - started
-                                dog.first_token.set()
-                            produced.append(piece)
-                            if on_token is not None:
-                                on_token(piece)
+                            with call.lock:  # no token reaches the caller after a timeout
+                                if call.cancelled:
+                                    break
+                                if ttft is None:
+                                    ttft = time.monotonic() - started
+                                    call.first_token.set()
+                                produced.append(piece)
+                                if on_token is not None:
+                                    on_token(piece)
                         if reason:
                             finish = reason
+                            ended = True
                 finally:
-                    dog.stop()
-                if dog.fired:
-                    raise self._cut(dog.fired, bool(produced))
+                    call.stop()
+                if call.ttft_fired:
+                    raise self._ttft_error()
+                if not ended:
+                    raise remote_error(f"{what}: the stream ended before it finished",
+                                       "remote_stream_broken" if produced else "remote_malformed",
+                                       retryable=not produced)
         except RemoteError as err:
             if produced:
                 err.retryable = False  # type: ignore[attr-defined]
             raise
         except (httpx.HTTPError, httpx.StreamError, OSError) as err:
-            fired = locals().get("dog")
-            if fired is not None and fired.fired:
-                raise self._cut(fired.fired, bool(produced)) from None
+            if call.ttft_fired:
+                raise self._ttft_error() from None
             mapped = map_transport_error(err, what) if isinstance(err, httpx.HTTPError) else \
                 remote_error(f"{what}: connection failed ({type(err).__name__})",
                              "remote_connection", retryable=True)
@@ -156,14 +188,28 @@ class OpenAIBackend:
         return ChatResult(text="".join(produced), finish_reason=finish, backend=self.name,
                           timings=timings)
 
-    def _cut(self, why: str, produced: bool) -> RemoteError:
-        if why == "ttft":
-            return remote_error("remote chat completion: no token within "
-                                f"{self.endpoint.ttft_timeout:g}s", "remote_timeout",
-                                retryable=True)
-        return remote_error("remote chat completion: deadline exceeded"
-                            + (" mid-stream" if produced else ""), "remote_deadline",
-                            retryable=False)
+    def _unary(self, resp: httpx.Response, started: float,
+               on_token: TokenCallback | None) -> ChatResult:
+        """A server that ignored ``stream``: one JSON completion (nothing delivered yet)."""
+        what = "remote chat completion"
+        resp.read()
+        try:
+            doc = resp.json()
+            choice = doc["choices"][0]
+            text = choice["message"]["content"] or ""
+            if not isinstance(text, str):
+                raise TypeError("content is not a string")
+        except (ValueError, KeyError, TypeError, IndexError):
+            raise remote_error(f"{what}: the server sent malformed JSON", "remote_malformed",
+                               retryable=True) from None
+        if on_token is not None and text:
+            on_token(text)
+        return ChatResult(text=text, finish_reason=choice.get("finish_reason") or "stop",
+                          backend=self.name, timings={"total_s": time.monotonic() - started})
+
+    def _ttft_error(self) -> RemoteError:
+        return remote_error("remote chat completion: no token within "
+                            f"{self.endpoint.ttft_timeout:g}s", "remote_timeout", retryable=True)
 
     @staticmethod
     def _parse_chunk(data: str, produced: bool) -> tuple[str, str | None]:

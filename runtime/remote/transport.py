@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import email.utils
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -167,3 +168,33 @@ def json_body(response: httpx.Response, what: str) -> Any:
     except ValueError:
         raise remote_error(f"{what}: the server sent malformed JSON", "remote_malformed",
                            retryable=True) from None
+
+
+def run_within(fn: Callable[[], T], deadline: Deadline, what: str,
+               on_timeout: Callable[[], None] | None = None) -> T:
+    """Run ``fn`` in a worker thread and give up on it when the deadline passes.
+
+    httpx has no total timeout: a server that trickles its headers or body one
+    byte at a time resets every read timeout.  The caller gets its error on
+    time; ``on_timeout`` tells the worker to stop (it closes the response), and
+    the abandoned worker ends at its next read.
+    """
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as err:  # noqa: BLE001 - handed to the caller below
+            box["error"] = err
+        finally:
+            done.set()
+
+    threading.Thread(target=work, name="o3-remote-call", daemon=True).start()
+    if not done.wait(deadline.remaining()):
+        if on_timeout is not None:
+            on_timeout()
+        raise remote_error(f"{what}: deadline exceeded", "remote_deadline", retryable=False)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
