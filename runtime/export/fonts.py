@@ -21,22 +21,91 @@ from .numbers import number
 FontSource = str | os.PathLike[str] | bytes
 
 
+#: bump when the path data format changes, so old cache files are not reused
+CACHE_FORMAT = 1
+
+
+def cache_dir() -> Path:
+    """Where glyph outlines are cached between runs (``$O3_CACHE_DIR`` overrides)."""
+    env = os.environ.get("O3_CACHE_DIR")
+    if env:
+        return Path(env) / "glyphs"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("o3-local")) / "glyphs"
+
+
 class FontOutlines:
-    """SVG path data (in font units, y up) of the glyphs of one font file."""
+    """SVG path data (in font units, y up) of the glyphs of one font file.
 
-    def __init__(self, data: bytes, name: str) -> None:
-        from fontTools.ttLib import TTFont, TTLibError
+    Interpreting CFF charstrings in Python costs ~0.5 ms per CJK glyph, so
+    outlines drawn once are kept in a per-font cache file: a later run that
+    needs only known glyphs never parses the font at all.  The cache holds
+    exactly what drawing would produce, so output bytes do not depend on it.
+    """
 
+    def __init__(self, data: bytes, name: str, key: str) -> None:
         self.name = name
-        try:
-            self._font = TTFont(io.BytesIO(data), lazy=True)
-            self.upem: int = int(self._font["head"].unitsPerEm)
-            self._order = self._font.getGlyphOrder()
-            self._glyphs = self._font.getGlyphSet()
-        except (TTLibError, KeyError, Exception) as err:  # fontTools raises broadly
-            raise ExportError(f"cannot read font {name}: {err}", where=Location(file=name),
-                              code="export.font") from None
+        self.key = key
+        self._data = data
+        self._font: Any = None
         self._paths: dict[int, str] = {}
+        self._dirty = False
+        self.upem: int = 0
+        cached = self._load_cache()
+        if cached is None:
+            self._open()
+        else:
+            self.upem, self._paths = cached
+
+    def _cache_file(self) -> Path:
+        return cache_dir() / f"{self.key}.json"
+
+    def _load_cache(self) -> tuple[int, dict[int, str]] | None:
+        import json
+
+        try:
+            doc = json.loads(self._cache_file().read_text("utf-8"))
+            if doc.get("format") != CACHE_FORMAT or doc.get("font") != self.key:
+                return None
+            return int(doc["upem"]), {int(k): str(v) for k, v in doc["paths"].items()}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None  # absent or damaged: rebuilt from the font
+
+    def save_cache(self) -> None:
+        """Merge newly drawn outlines into the cache file (best effort, atomic)."""
+        if not self._dirty:
+            return
+        import json
+
+        from ..fsutil import atomic_write_text
+
+        merged = dict(self._paths)
+        previous = self._load_cache()
+        if previous is not None:
+            merged.update(previous[1])
+        doc = {"format": CACHE_FORMAT, "font": self.key, "upem": self.upem,
+               "paths": {str(k): merged[k] for k in sorted(merged)}}
+        try:
+            atomic_write_text(self._cache_file(), json.dumps(doc, separators=(",", ":")))
+        except OSError:
+            return  # a read-only cache only costs speed
+        self._dirty = False
+
+    def _open(self) -> Any:
+        if self._font is None:
+            from fontTools.ttLib import TTFont
+
+            try:
+                font = TTFont(io.BytesIO(self._data), lazy=True)
+                self.upem = int(font["head"].unitsPerEm)
+                self._order = font.getGlyphOrder()
+                self._glyphs = font.getGlyphSet()
+            except Exception as err:  # fontTools raises many kinds for broken fonts
+                raise ExportError(f"cannot read font {self.name}: {err}",
+                                  where=Location(file=self.name), code="export.font") from None
+            self._font = font
+        return self._font
 
     def path(self, gid: int) -> str:
         """The glyph's outline as SVG path data ('' for blank glyphs such as spaces)."""
@@ -45,6 +114,7 @@ class FontOutlines:
             return cached
         from fontTools.pens.svgPathPen import SVGPathPen
 
+        self._open()
         if not 0 <= gid < len(self._order):
             raise ExportError(f"glyph id {gid} does not exist in font {self.name}",
                               code="export.glyph")
@@ -52,6 +122,7 @@ class FontOutlines:
         self._glyphs[self._order[gid]].draw(pen)
         d = pen.getCommands()
         self._paths[gid] = d
+        self._dirty = True
         return d
 
 
@@ -74,7 +145,7 @@ def outlines(source: FontSource) -> FontOutlines:
     key = hashlib.sha256(data).hexdigest()
     font = _CACHE.get(key)
     if font is None:
-        font = _CACHE[key] = FontOutlines(data, name)
+        font = _CACHE[key] = FontOutlines(data, name, key)
     return font
 
 
@@ -102,3 +173,9 @@ def font_set(display_list: dict[str, Any],
                               code="export.font")
         result[index] = font
     return result
+
+
+def remember(fonts: dict[int, FontOutlines]) -> None:
+    """Keep the outlines drawn by an export for later runs (see :class:`FontOutlines`)."""
+    for font in fonts.values():
+        font.save_cache()

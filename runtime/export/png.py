@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ExportError, UsageError
-from .fonts import FontSource, font_set
+from .fonts import FontSource, font_set, remember
 from .svg import EMU_PER_INCH, check_display_list, page_svg
 
 MAX_PIXELS = 100_000_000
@@ -44,4 +44,5 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *, dpi: int
         except ValueError as err:
             raise ExportError(f"page {i + 1}: rasterizing failed: {err}",
                               code="export.png") from None
+    remember(outlines)
     return images

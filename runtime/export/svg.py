@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ExportError, Location
-from .fonts import FontOutlines, FontSource, font_set
+from .fonts import FontOutlines, FontSource, font_set, remember
 from .numbers import ratio
 
 EMU_PER_INCH = 914400
@@ -160,4 +160,6 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     """UTF-8 SVG documents of the given pages (0-based indexes)."""
     check_display_list(display_list)
     outlines = font_set(display_list, fonts)
-    return [page_svg(display_list, i, fonts=outlines).encode("utf-8") for i in pages]
+    documents = [page_svg(display_list, i, fonts=outlines).encode("utf-8") for i in pages]
+    remember(outlines)
+    return documents

@@ -105,3 +105,24 @@ def test_bad_display_lists_fail_clearly():
         export(display_list(), "svg", fonts=[b"not a font"])
     with pytest.raises(ExportError, match="version"):
         export({**display_list(), "version": 2}, "svg", fonts=[FONT])
+
+
+def test_outline_cache_gives_the_same_bytes_without_parsing_the_font(tmp_path, monkeypatch):
+    from o3local.export import fonts
+
+    monkeypatch.setenv("O3_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(fonts, "_CACHE", {})
+    font = build_font(upem=1000) + b""  # same bytes, fresh process-level cache
+    first = export(display_list(), "svg", fonts=[font])
+    files = list((tmp_path / "glyphs").iterdir())
+    assert len(files) == 1 and files[0].suffix == ".json"
+    monkeypatch.setattr(fonts, "_CACHE", {})
+    opened = []
+    real_open = fonts.FontOutlines._open
+    monkeypatch.setattr(fonts.FontOutlines, "_open",
+                        lambda self: opened.append(1) or real_open(self))
+    assert export(display_list(), "svg", fonts=[font]) == first
+    assert opened == []  # every glyph came from the cache file
+    files[0].write_text("{broken", "utf-8")
+    monkeypatch.setattr(fonts, "_CACHE", {})
+    assert export(display_list(), "svg", fonts=[font]) == first

@@ -1,0 +1,139 @@
+"""Render speed: warm layout per sample, cold CLI renders, AOT cache vs compiling.
+
+Prints, in one run:
+- warm in-process time per bundled sample, p50/p95 over ``--runs`` renders
+  after warm-up, for (a) layout only - ``LayoutEngine.layout``: request
+  encoding, a fresh module instance, the module call, reading and parsing the
+  display list - and (b) the whole ``o3local.render`` to SVG and to PNG
+  (manifest, data binding and schema check, layout, export; no file written).
+  Python start-up is excluded;
+- cold ``o3-local render --sample`` wall time in a fresh process (SVG and
+  PNG, the module loaded from the warm AOT cache), against a bare
+  ``python -c pass`` measured in the same run;
+- module instantiate time from the AOT cache against compiling the module
+  from scratch (as on a first run), from the layout host's own functions.
+
+Targets: the 10-slide deck's warm layout p95 <= 10 ms; cold CLI render <= 0.5 s.
+
+Usage: python bench/render.py [--runs N] [--cold-runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def timed(fn, runs: int, warmup: int = 5) -> list[float]:
+    for _ in range(warmup):
+        fn()
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def sample_inputs(name: str):
+    from o3local import bind
+    from o3local.render import resolve_template
+    from o3local.template.package import open_template
+
+    pkg = open_template(resolve_template(name))
+    data_name = pkg.sample_data_name()
+    data = bind.load_bytes(pkg.read_bytes(data_name), bind.source_type(data_name), data_name)
+    return pkg, data, pkg.sample_context()
+
+
+def warm(runs: int) -> None:
+    import o3local
+    from o3local.layout import LayoutEngine
+    from o3local.render import bundled_templates
+
+    engine = LayoutEngine.shared()
+    print(f"warm, in-process ({runs} runs each after 5 warm-up runs), ms")
+    print(f"  {'sample':<16}{'pages':>6}{'glyphs':>8}   {'layout p50':>10} {'p95':>7}   "
+          f"{'render svg p50':>14} {'p95':>7}   {'render png p50':>14} {'p95':>7}")
+    for name in bundled_templates():
+        pkg, data, user = sample_inputs(name)
+        source, entry = pkg.entry_text(), pkg.display_name(pkg.entry)
+
+        def layout(source=source, entry=entry, data=data, user=user):
+            return engine.layout(template_source=source, template_name=entry, data=data,
+                                 user=user, ai={})
+
+        dl = layout().display_list
+        glyphs = sum(len(run["glyphs"]) for page in dl["pages"] for item in page["items"]
+                     if item["type"] == "text" for line in item["lines"]
+                     for run in line["runs"])
+        lay = timed(layout, runs)
+        svg = timed(lambda name=name: o3local.render(name, sample=True, fmt="svg"),
+                    max(10, runs // 4))
+        png = timed(lambda name=name: o3local.render(name, sample=True, fmt="png"),
+                    max(10, runs // 10), warmup=2)
+        print(f"  {name:<16}{len(dl['pages']):>6}{glyphs:>8}   {pct(lay, .5):>10.2f} "
+              f"{pct(lay, .95):>7.2f}   {pct(svg, .5):>14.2f} {pct(svg, .95):>7.2f}   "
+              f"{pct(png, .5):>14.2f} {pct(png, .95):>7.2f}")
+        if name == "funding-pitch":
+            print(f"    -> 10-slide deck layout p95 {pct(lay, .95):.2f} ms "
+                  f"(target <= 10 ms: {'met' if pct(lay, .95) <= 10 else 'MISSED'})")
+
+
+def cold(runs: int) -> None:
+    exe = Path(sys.executable).with_name("o3-local")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "o3local.cli"]
+    with tempfile.TemporaryDirectory() as tmp:
+        def wall(args: list[str]) -> float:
+            t0 = time.perf_counter()
+            subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+            return time.perf_counter() - t0
+
+        base = statistics.median(wall([sys.executable, "-c", "pass"]) for _ in range(runs))
+        print(f"cold CLI, fresh process, median of {runs} (AOT cache warm), s")
+        print(f"  python -c pass                                   {base:6.3f}   1.0x")
+        for fmt in ("svg", "png"):
+            args = [*cmd, "render", "--sample", "--format", fmt, "--page", "1",
+                    "-o", f"{tmp}/one.{fmt}"]
+            wall(args)  # fills the AOT cache if it was empty
+            one = statistics.median(wall(args) for _ in range(runs))
+            args = [*cmd, "render", "--sample", "--format", fmt, "-o", f"{tmp}/deck.{fmt}"]
+            every = statistics.median(wall(args) for _ in range(runs))
+            for label, value in ((f"--format {fmt} --page 1", one), (f"--format {fmt}, all 10", every)):
+                verdict = "met" if value <= 0.5 else "MISSED"
+                print(f"  o3-local render --sample {label:<24}{value:6.3f}  {value / base:5.1f}x"
+                      f"   (target <= 0.5 s: {verdict})")
+
+
+def aot(runs: int) -> None:
+    from o3local.layout import bench_hooks
+
+    compile_ms, load_ms, inst_ms = bench_hooks.measure(runs)
+    print(f"module load, ms (median of {runs})")
+    print(f"  compile from scratch         {compile_ms:9.2f}")
+    print(f"  deserialize from AOT cache   {load_ms:9.2f}   {compile_ms / load_ms:7.1f}x faster")
+    print(f"  fresh instance per render    {inst_ms:9.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--cold-runs", type=int, default=5)
+    args = parser.parse_args()
+    warm(args.runs)
+    cold(args.cold_runs)
+    aot(max(3, args.cold_runs))
+
+
+if __name__ == "__main__":
+    main()
