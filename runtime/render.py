@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ExportError, LayoutError, Location, Problem, UsageError
+from .errors import DataError, ExportError, LayoutError, Location, Problem, UsageError
 
 #: the bundled sample ``render --sample`` uses when no template is named
 DEFAULT_SAMPLE = "funding-pitch"
@@ -219,7 +219,13 @@ def render(
     if source in READ_FOR_SOURCE:
         pkg.permissions.require(READ_FOR_SOURCE[source], action=f"{action} from {data_file}")
     if isinstance(pkg.manifest.get("inputs"), dict):
-        bind.validate_data(values, pkg.manifest["inputs"], file=data_file)
+        try:
+            bind.validate_data(values, pkg.manifest["inputs"], file=data_file)
+        except DataError as err:
+            if data is None and not sample:
+                err.message = f"no data given (use --data FILE or --sample): {err.message}"
+                err.args = (err.message,)
+            raise
     user = _context(pkg, context, sample)
     bound = time.perf_counter()
 

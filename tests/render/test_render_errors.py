@@ -121,3 +121,10 @@ def test_output_names(tmp_path):
         "deck-01.png", "deck-02.png", "deck-03.png"]
     assert output_paths(tmp_path / "d", 2, ".svg")[1].name == "d-02.svg"
     assert output_paths(tmp_path / "d.svg", 100, ".svg")[0].name == "d-001.svg"
+
+
+def test_no_data_for_a_template_that_needs_some(cli, out):
+    result = cli("funding-pitch", "-o", out / "deck.png")
+    assert result.exit_code == 1
+    assert "no data given" in result.output and "'company' is a required property" in result.output
+    assert listing(out) == []
