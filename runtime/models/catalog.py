@@ -1,0 +1,22 @@
+"""Which models o3-local knows, and which one serves each task by default.
+
+For each task the first installed model of its list is used, so a machine that
+only built the small English model still summarizes, while one with Qwen uses
+it (better, and the one that handles Chinese and formulas).
+"""
+
+from __future__ import annotations
+
+SMOLLM2 = "smollm2-135m-instruct"
+QWEN_CODER = "qwen2.5-coder-0.5b-instruct"
+
+KNOWN_MODELS: dict[str, str] = {
+    SMOLLM2: "SmolLM2-135M-Instruct (English, fast; 8-bit weights)",
+    QWEN_CODER: "Qwen2.5-Coder-0.5B-Instruct (English and Chinese, formulas; mixed 4/8-bit weights)",
+}
+
+TASK_MODELS: dict[str, list[str]] = {
+    "summarization": [QWEN_CODER, SMOLLM2],
+    "formula-generation": [QWEN_CODER, SMOLLM2],
+    "chat": [QWEN_CODER, SMOLLM2],
+}

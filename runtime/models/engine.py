@@ -1,0 +1,210 @@
+"""Text generation with a KV cache over an installed model.
+
+One :class:`Generator` per model is shared by every task in the process; a
+lock runs one generation at a time (on a 2-4 core laptop two concurrent runs
+would only slow each other down).  The KV cache holds at most
+``context_length`` positions: a prompt longer than that keeps its first
+``_KEEP_HEAD`` tokens (system prompt) and its most recent ones, and when
+generation fills the window, the same window slides forward by re-reading
+the kept tokens, so long inputs still complete instead of failing.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InferenceError, UsageError
+from .loader import LoadedModel, empty_feeds
+from .store import Manifest, ModelStore
+from .tokenizer import ModelTokenizer
+
+_KEEP_HEAD = 64
+
+LogitsProcessor = Callable[[list[int], Any], Any]
+
+
+@dataclass
+class GenerationResult:
+    text: str
+    tokens: list[int]
+    finish_reason: str  # "stop" | "length" | "cancelled"
+    prompt_tokens: int
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class Generator:
+    def __init__(self, manifest: Manifest, store: ModelStore, strategy: str = "warm",
+                 context_length: int | None = None, use_cache: bool = True) -> None:
+        self.manifest = manifest
+        self.name = manifest.name
+        self.model = LoadedModel(manifest, store, strategy, use_cache=use_cache)
+        self.tokenizer = ModelTokenizer(self.model.tokenizer_path, manifest.data)
+        limit = int(manifest.data["graph"]["max_positions"])
+        self.context_length = min(context_length or int(manifest.data["context_length"]), limit)
+        self._lock = threading.Lock()
+        g = manifest.data["graph"]
+        self._layers, self._kv_heads, self._head_dim = g["layers"], g["kv_heads"], g["head_dim"]
+
+    @property
+    def ready(self) -> threading.Event:
+        return self.model.ready
+
+    def preload(self, wait: bool = True) -> None:
+        self.model.preload(wait)
+
+    def count_tokens(self, text: str) -> int:
+        return self.tokenizer.count_tokens(text)
+
+    # -- public generation API --------------------------------------------
+    def chat(self, messages: list[dict[str, str]], **options: Any) -> GenerationResult:
+        prompt = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True)
+        return self.complete(prompt, **options)
+
+    def complete(self, prompt: str, max_tokens: int = 256, temperature: float = 0.0, top_p: float = 1.0,
+                 seed: int = 0, stop: list[str] | None = None,
+                 on_token: Callable[[str], Any] | None = None, cancel: threading.Event | None = None,
+                 logits_processor: LogitsProcessor | None = None) -> GenerationResult:
+        if max_tokens < 1:
+            raise UsageError("max_tokens must be at least 1")
+        if temperature < 0 or not 0 < top_p <= 1:
+            raise UsageError("temperature must be >= 0 and top_p in (0, 1]")
+        stops = [s for s in (stop or []) if s]
+        with self._lock:
+            return self._generate(self.tokenizer.encode(prompt), max_tokens, temperature, top_p, seed,
+                                  stops, on_token, cancel, logits_processor)
+
+    # -- internals -----------------------------------------------------------
+    def _window(self, ids: list[int], room: int) -> list[int]:
+        """``ids`` cut to fit the window with ``room`` positions left for new tokens."""
+        budget = self.context_length - room
+        if len(ids) <= budget:
+            return ids
+        head = min(_KEEP_HEAD, budget // 4)
+        return ids[:head] + ids[len(ids) - (budget - head):]
+
+    def _forward(self, sess: Any, ids: list[int], past: list[Any] | None, total: int):
+        import numpy as np
+
+        if past is None:
+            feeds = empty_feeds(self.manifest, ids)
+        else:
+            feeds = {
+                "input_ids": np.array([ids], np.int64),
+                "seqlens_k": np.array([total - 1], np.int32),
+                "total_sequence_length": np.array(total, np.int32),
+            }
+            for i in range(self._layers):
+                feeds[f"past_key_values.{i}.key"] = past[2 * i]
+                feeds[f"past_key_values.{i}.value"] = past[2 * i + 1]
+        try:
+            out = sess.run(None, feeds)
+        except Exception as exc:  # onnxruntime errors are not O3Errors
+            raise InferenceError(f"model run failed: {exc}") from exc
+        return out[0][0, -1], out[1:]
+
+    def _generate(self, prompt_ids: list[int], max_tokens: int, temperature: float, top_p: float, seed: int,
+                  stops: list[str], on_token: Callable[[str], Any] | None, cancel: threading.Event | None,
+                  logits_processor: LogitsProcessor | None) -> GenerationResult:
+        import numpy as np
+
+        t_start = time.perf_counter()
+        if not prompt_ids:
+            prompt_ids = [self.tokenizer.eos_ids[0]] if self.tokenizer.eos_ids else [0]
+        room = min(max_tokens, max(1, self.context_length // 4))
+        context = self._window(prompt_ids, room)
+        sess = self.model.session()
+        rng = np.random.default_rng(seed)
+        eos = set(self.tokenizer.eos_ids)
+        generated: list[int] = []
+        text, emitted, reason = "", 0, "length"
+        logits, past = self._forward(sess, context, None, len(context))
+        t_first = time.perf_counter()
+        prefill_s = t_first - t_start
+        ttft = None
+        while len(generated) < max_tokens:
+            if cancel is not None and cancel.is_set():
+                reason = "cancelled"
+                break
+            scores = np.array(logits, dtype=np.float32)
+            if logits_processor is not None:
+                scores = np.asarray(logits_processor(list(generated), scores), dtype=np.float32)
+            token = _pick(scores, temperature, top_p, rng)
+            if ttft is None:
+                ttft = time.perf_counter() - t_start
+            if token in eos:
+                reason = "stop"
+                break
+            generated.append(token)
+            context.append(token)
+            text = self.tokenizer.decode(generated)
+            cut = _find_stop(text, stops)
+            if cut is not None:
+                text, reason = text[:cut], "stop"
+                break
+            safe = _safe_prefix(text, stops)
+            if on_token is not None and safe > emitted:
+                on_token(text[emitted:safe])
+                emitted = safe
+            if len(generated) >= max_tokens:
+                break
+            if len(context) >= self.context_length:  # slide the window: re-read the kept tokens
+                context = self._window(context, max(1, self.context_length // 4))
+                logits, past = self._forward(sess, context, None, len(context))
+            else:
+                logits, past = self._forward(sess, [token], past, len(context))
+        if on_token is not None and len(text) > emitted and reason != "cancelled":
+            on_token(text[emitted:])
+        t_end = time.perf_counter()
+        decode_n = max(0, len(generated) - 1)
+        timings = {
+            "ttft_ms": (ttft if ttft is not None else t_end - t_start) * 1000,
+            "prefill_ms": prefill_s * 1000,
+            "prefill_tok_s": len(prompt_ids) / prefill_s if prefill_s > 0 else 0.0,
+            "decode_tok_s": decode_n / (t_end - t_first) if decode_n and t_end > t_first else 0.0,
+            "total_ms": (t_end - t_start) * 1000,
+        }
+        return GenerationResult(text, generated, reason, len(prompt_ids), timings)
+
+
+def _pick(scores: Any, temperature: float, top_p: float, rng: Any) -> int:
+    import numpy as np
+
+    if not np.isfinite(scores).any():
+        raise InferenceError("every token was masked out (logits_processor left no choice)")
+    if temperature == 0:
+        return int(np.argmax(scores))
+    z = scores.astype(np.float64) / temperature
+    z -= z[np.isfinite(z)].max()
+    p = np.exp(z)
+    p /= p.sum()
+    if top_p < 1.0:
+        order = np.argsort(-p, kind="stable")
+        keep = np.cumsum(p[order]) - p[order] < top_p
+        mask = np.zeros_like(p, dtype=bool)
+        mask[order[keep]] = True
+        p = np.where(mask, p, 0.0)
+        p /= p.sum()
+    return int(rng.choice(len(p), p=p))
+
+
+def _find_stop(text: str, stops: list[str]) -> int | None:
+    hits = [i for i in (text.find(s) for s in stops) if i >= 0]
+    return min(hits) if hits else None
+
+
+def _safe_prefix(text: str, stops: list[str]) -> int:
+    """Length of ``text`` that can be streamed: no stop may start in what is held back."""
+    end = len(text)
+    while end > 0 and text[end - 1] == "\ufffd":  # an incomplete UTF-8 character
+        end -= 1
+    hold = 0
+    for s in stops:
+        for k in range(min(len(s) - 1, end), 0, -1):
+            if text[end - k:end] == s[:k]:
+                hold = max(hold, k)
+                break
+    return end - hold

@@ -1,0 +1,252 @@
+"""Turns an installed model into a ready onnxruntime session, fast and without private copies.
+
+The first load optimizes the graph and saves it, with its (pre-packed)
+weights, as an external-data file in ``cache/ort/<key>/``; later loads open
+that file with graph optimization off, so onnxruntime only memory-maps the
+weights instead of re-optimizing and copying them onto the heap.  The key
+holds the onnxruntime version, the CPU and the model's hash because pre-packed
+layouts differ between them.
+
+Strategies (the seed design's):
+  cold  nothing happens before the first request;
+  warm  the weight pages are prefetched into the page cache in the background;
+  hot   the session is built and one warm-up run done before ``ready`` is set.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import platform
+import shutil
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import Location, ModelError
+from .store import Manifest, ModelStore
+from .validate import check_onnx, check_tokenizer
+
+STRATEGIES = ("cold", "warm", "hot")
+_ALLOC_LOCK = threading.Lock()
+_ALLOC_REGISTERED = False
+
+
+def cpu_id() -> str:
+    """A short fingerprint of the CPU model and its instruction-set flags."""
+    text = platform.machine() + platform.processor()
+    with contextlib.suppress(OSError):
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as fh:
+            lines = [ln for ln in fh.read().splitlines() if ln.startswith(("model name", "flags"))]
+        text += "".join(sorted(set(lines)))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def thread_count() -> int:
+    """Threads for one session: the idle cores, between 1 and 4 (``O3_THREADS`` overrides)."""
+    env = os.environ.get("O3_THREADS")
+    if env and env.isdigit() and int(env) > 0:
+        return int(env)
+    cores = os.cpu_count() or 1
+    busy = 0
+    with contextlib.suppress(OSError, AttributeError):
+        busy = int(os.getloadavg()[0])
+    return max(1, min(4, cores, cores - busy if cores - busy > 0 else 1))
+
+
+def prefetch(path: Path) -> None:
+    """Ask the OS to read ``path`` into the page cache (madvise/readahead equivalent)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        if hasattr(os, "posix_fadvise"):
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED)
+        else:  # no fadvise (Windows, macOS): touch the pages by reading them
+            while os.read(fd, 1 << 22):
+                pass
+    finally:
+        os.close(fd)
+
+
+def _register_shared_allocator(ort: Any) -> bool:
+    """One arena allocator for every session of the process (``session.use_env_allocators``)."""
+    global _ALLOC_REGISTERED
+    with _ALLOC_LOCK:
+        if not _ALLOC_REGISTERED:
+            try:
+                info = ort.OrtMemoryInfo("Cpu", ort.OrtAllocatorType.ORT_ARENA_ALLOCATOR, 0,
+                                         ort.OrtMemType.DEFAULT)
+                ort.create_and_register_allocator(info, ort.OrtArenaCfg(0, -1, -1, -1))
+                _ALLOC_REGISTERED = True
+            except Exception:  # noqa: BLE001 - an older onnxruntime without the API: per-session arenas
+                return False
+        return True
+
+
+def _options(ort: Any, threads: int):
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = threads
+    so.inter_op_num_threads = 1
+    so.log_severity_level = 3
+    if _register_shared_allocator(ort):
+        so.add_session_config_entry("session.use_env_allocators", "1")
+    return so
+
+
+class LoadedModel:
+    """An installed model's session, built according to a strategy; ``ready`` says when it is usable."""
+
+    def __init__(self, manifest: Manifest, store: ModelStore, strategy: str = "warm",
+                 use_cache: bool = True, threads: int | None = None) -> None:
+        if strategy not in STRATEGIES:
+            raise ModelError(f"unknown load strategy {strategy!r} (use one of {', '.join(STRATEGIES)})")
+        self.manifest = manifest
+        self.store = store
+        self.strategy = strategy
+        self.use_cache = use_cache
+        self.threads = threads or thread_count()
+        self.ready = threading.Event()
+        self.stats: dict[str, Any] = {}
+        self._session: Any = None
+        self._lock = threading.Lock()
+        self.model_path = store.file_path(manifest, "model")
+        self.weights_path = store.file_path(manifest, "weights")
+        self.tokenizer_path = store.file_path(manifest, "tokenizer")
+        self.check()
+
+    def check(self) -> None:
+        """Sizes of every file, ONNX structure and the tokenizer: cheap checks done on every load."""
+        problems = self.store.check_files(self.manifest, full=False)
+        if problems:
+            raise problems[0]
+        check_tokenizer(self.tokenizer_path)
+        check_onnx(self.model_path, self.weights_path)
+
+    # -- strategies --------------------------------------------------------
+    def preload(self, wait: bool = True) -> None:
+        if self.strategy == "cold":
+            return
+        if self.strategy == "warm":
+            paths = [self.weights_path]
+            cached = self._cache_dir() / "model.opt.data"
+            if cached.is_file():
+                paths.insert(0, cached)
+            t = threading.Thread(target=lambda: [prefetch(p) for p in paths], daemon=True)
+            t.start()
+            if wait:
+                t.join()
+            return
+        if wait:
+            self.session()
+        else:
+            threading.Thread(target=self.session, daemon=True).start()
+
+    def session(self) -> Any:
+        if self._session is not None:
+            return self._session
+        with self._lock:
+            if self._session is None:
+                t0 = time.perf_counter()
+                self._session = self._create()
+                self.stats["session_ms"] = (time.perf_counter() - t0) * 1000
+                if self.strategy == "hot":
+                    self._warm_up(self._session)
+                self.ready.set()
+        return self._session
+
+    # -- session creation --------------------------------------------------
+    def _cache_dir(self) -> Path:
+        key = "|".join([_ort_version(), cpu_id(), self.manifest.files["model"]["sha256"],
+                        self.manifest.files["weights"]["sha256"], "v1"])
+        return self.store.cache / "ort" / hashlib.sha256(key.encode()).hexdigest()[:24]
+
+    def _create(self) -> Any:
+        import onnxruntime as ort
+
+        if not self.use_cache:
+            self.stats["source"] = "plain"
+            return self._open(ort, self.model_path, optimized=False)
+        cache = self._cache_dir()
+        if _cache_valid(cache):
+            try:
+                sess = self._open(ort, cache / "model.opt.onnx", optimized=True)
+                self.stats["source"] = "optimized-cache"
+                return sess
+            except ModelError:
+                shutil.rmtree(cache, ignore_errors=True)
+        return self._build_cache(ort, cache)
+
+    def _open(self, ort: Any, path: Path, optimized: bool) -> Any:
+        so = _options(ort, self.threads)
+        if optimized:
+            so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+        try:
+            return ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
+            raise ModelError(f"onnxruntime cannot load the model: {exc}", where=Location(file=str(path)),
+                             code="model-load") from exc
+
+    def _build_cache(self, ort: Any, cache: Path) -> Any:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=cache.parent))
+        try:
+            so = _options(ort, self.threads)
+            so.optimized_model_filepath = str(tmp / "model.opt.onnx")
+            so.add_session_config_entry("session.optimized_model_external_initializers_file_name",
+                                        "model.opt.data")
+            so.add_session_config_entry("session.optimized_model_external_initializers_min_size_in_bytes",
+                                        "1024")
+            so.add_session_config_entry("session.save_external_prepacked_constant_initializers", "1")
+            try:
+                sess = ort.InferenceSession(str(self.model_path), so, providers=["CPUExecutionProvider"])
+            except Exception as exc:
+                raise ModelError(f"onnxruntime cannot load the model: {exc}",
+                                 where=Location(file=str(self.model_path)), code="model-load") from exc
+            sizes = {p.name: p.stat().st_size for p in tmp.iterdir()}
+            (tmp / "complete.json").write_text(json.dumps({"sizes": sizes, "onnxruntime": _ort_version()}))
+            with contextlib.suppress(OSError):
+                os.replace(tmp, cache)
+            self.stats["source"] = "built-cache"
+            return sess
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    def _warm_up(self, sess: Any) -> None:
+        sess.run(["logits"], empty_feeds(self.manifest, [0]))
+
+
+def _cache_valid(cache: Path) -> bool:
+    try:
+        meta = json.loads((cache / "complete.json").read_text())
+        return all((cache / n).stat().st_size == s for n, s in meta["sizes"].items())
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def _ort_version() -> str:
+    import onnxruntime as ort
+
+    return str(ort.__version__)
+
+
+def empty_feeds(manifest: Manifest, ids: list[int]) -> dict[str, Any]:
+    """Inputs for a first run over ``ids`` with an empty KV cache."""
+    import numpy as np
+
+    g = manifest.data["graph"]
+    feeds: dict[str, Any] = {
+        "input_ids": np.array([ids], np.int64),
+        "seqlens_k": np.array([len(ids) - 1], np.int32),
+        "total_sequence_length": np.array(len(ids), np.int32),
+    }
+    empty = np.zeros((1, g["kv_heads"], 0, g["head_dim"]), np.float32)
+    for i in range(g["layers"]):
+        feeds[f"past_key_values.{i}.key"] = empty
+        feeds[f"past_key_values.{i}.value"] = empty
+    return feeds

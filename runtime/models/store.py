@@ -1,0 +1,227 @@
+"""Content-addressed model store: blobs named by sha256 plus one small manifest per model.
+
+Layout below the store root (``$O3_MODELS_DIR`` or the user data dir)::
+
+    blobs/sha256-<hex>        immutable files (ONNX graph, weights, tokenizer.json)
+    manifests/<name>.json     what a model is made of: files with sizes and hashes, ...
+    staging/                  builds in progress (never read by a loader)
+    cache/                    derived data (optimized graphs), safe to delete
+
+A model exists once its manifest exists.  Blobs are moved in with an atomic
+rename after hashing and the manifest is written last (atomically), so a build
+killed at any point leaves only unreferenced blobs or staging files that no
+loader ever reads and that ``rm``/``gc`` delete.  Importing this module costs
+no numpy or onnxruntime.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import Location, ModelError
+from ..fsutil import atomic_write_text
+
+MANIFEST_FORMAT = 1
+_CHUNK = 1 << 20
+
+
+class ModelNotInstalled(ModelError):
+    """The model asked for has no manifest in the store."""
+
+    code = "model-not-installed"
+
+
+def default_root() -> Path:
+    env = os.environ.get("O3_MODELS_DIR")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("o3-local")) / "models"
+
+
+def sha256_file(path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while chunk := fh.read(_CHUNK):
+            h.update(chunk)
+            if progress:
+                progress(len(chunk))
+    return h.hexdigest()
+
+
+@dataclass(frozen=True)
+class BlobRef:
+    sha256: str
+    size: int
+
+    @property
+    def blob(self) -> str:
+        return f"sha256-{self.sha256}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"blob": self.blob, "size": self.size, "sha256": self.sha256}
+
+
+@dataclass
+class Manifest:
+    """A model's manifest; ``data`` is the JSON document, ``path`` where it lives."""
+
+    data: dict[str, Any]
+    path: Path
+
+    @property
+    def name(self) -> str:
+        return str(self.data["name"])
+
+    @property
+    def files(self) -> dict[str, dict[str, Any]]:
+        return self.data["files"]
+
+    def summary(self) -> dict[str, Any]:
+        d = self.data
+        return {
+            "name": d["name"], "tasks": d.get("tasks", []), "quantization": d.get("quantization"),
+            "context_length": d.get("context_length"), "license": d.get("license"),
+            "size": sum(int(f["size"]) for f in d["files"].values()),
+            "files": {role: f["blob"] for role, f in d["files"].items()},
+        }
+
+
+class ModelStore:
+    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
+        self.root = Path(root) if root is not None else default_root()
+        self.blobs = self.root / "blobs"
+        self.manifests = self.root / "manifests"
+        self.staging_root = self.root / "staging"
+        self.cache = self.root / "cache"
+
+    # -- reading ---------------------------------------------------------
+    def manifest_path(self, name: str) -> Path:
+        if not name or "/" in name or "\\" in name or name.startswith("."):
+            raise ModelError(f"invalid model name {name!r}")
+        return self.manifests / f"{name}.json"
+
+    def get(self, name: str) -> Manifest:
+        path = self.manifest_path(name)
+        if not path.is_file():
+            raise ModelNotInstalled(
+                f"model {name!r} is not installed in {self.root} (run: o3-local models build {name})",
+                where=Location(file=str(path)),
+            )
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ModelError(f"unreadable model manifest: {exc}", where=Location(file=str(path))) from exc
+        problems = [k for k in ("name", "files", "format") if k not in data]
+        if problems or data.get("format") != MANIFEST_FORMAT or data.get("name") != name:
+            raise ModelError(f"model manifest is malformed or of another format (missing {problems})",
+                             where=Location(file=str(path)))
+        return Manifest(data, path)
+
+    def is_installed(self, name: str) -> bool:
+        return self.manifest_path(name).is_file()
+
+    def list(self) -> list[Manifest]:
+        out = []
+        for p in sorted(self.manifests.glob("*.json")):
+            with contextlib.suppress(ModelError):
+                out.append(self.get(p.stem))
+        return out
+
+    def blob_path(self, ref: dict[str, Any] | BlobRef) -> Path:
+        blob = ref.blob if isinstance(ref, BlobRef) else str(ref["blob"])
+        return self.blobs / blob
+
+    def file_path(self, manifest: Manifest, role: str) -> Path:
+        if role not in manifest.files:
+            raise ModelError(f"model manifest lists no {role!r} file", where=Location(file=str(manifest.path)))
+        return self.blob_path(manifest.files[role])
+
+    # -- writing ---------------------------------------------------------
+    @contextlib.contextmanager
+    def staging(self) -> Iterator[Path]:
+        """A private folder for a build; removed afterwards whatever happens."""
+        self.staging_root.mkdir(parents=True, exist_ok=True)
+        path = Path(tempfile.mkdtemp(prefix="build-", dir=self.staging_root))
+        try:
+            yield path
+        finally:
+            shutil.rmtree(path, ignore_errors=True)
+
+    def add_blob(self, path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> BlobRef:
+        """Hash ``path`` and move it into the store under its content address."""
+        src = Path(path)
+        digest = sha256_file(src, progress)
+        ref = BlobRef(digest, src.stat().st_size)
+        self.blobs.mkdir(parents=True, exist_ok=True)
+        dest = self.blob_path(ref)
+        if dest.is_file() and dest.stat().st_size == ref.size:
+            src.unlink()
+        else:
+            with open(src, "rb+") as fh:
+                os.fsync(fh.fileno())
+            os.replace(src, dest)  # same filesystem: staging/ lives in the store root
+        return ref
+
+    def write_manifest(self, data: dict[str, Any]) -> Manifest:
+        """Commit a model: from this rename on, loaders see it."""
+        for role, ref in data["files"].items():
+            blob = self.blob_path(ref)
+            if not blob.is_file() or blob.stat().st_size != int(ref["size"]):
+                raise ModelError(f"cannot install: {role} blob is missing", where=Location(file=str(blob)))
+        data = {"format": MANIFEST_FORMAT, **data}
+        path = self.manifest_path(data["name"])
+        atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return Manifest(data, path)
+
+    def remove(self, name: str) -> list[str]:
+        """Delete a model's manifest, then every blob no manifest refers to; returns removed blobs."""
+        path = self.manifest_path(name)
+        if not path.is_file():
+            raise ModelNotInstalled(f"model {name!r} is not installed", where=Location(file=str(path)))
+        path.unlink()
+        return self.gc()
+
+    def gc(self) -> list[str]:
+        used = {f["blob"] for m in self.list() for f in m.files.values()}
+        removed = []
+        if self.blobs.is_dir():
+            for blob in self.blobs.iterdir():
+                if blob.name not in used:
+                    blob.unlink()
+                    removed.append(blob.name)
+        if self.staging_root.is_dir():
+            shutil.rmtree(self.staging_root, ignore_errors=True)
+        return removed
+
+    # -- checking --------------------------------------------------------
+    def check_files(self, manifest: Manifest, full: bool = False,
+                    progress: Callable[[int], None] | None = None) -> list[ModelError]:
+        """Problems with a model's files: always sizes; sha256 too when ``full``."""
+        problems: list[ModelError] = []
+        for role, ref in manifest.files.items():
+            path = self.blob_path(ref)
+            where = Location(file=str(path), pointer=f"/files/{role}")
+            if not path.is_file():
+                problems.append(ModelError(f"{role} file is missing", where=where, code="model-missing-file"))
+                continue
+            size = path.stat().st_size
+            if size != int(ref["size"]):
+                problems.append(ModelError(
+                    f"{role} file has {size} bytes, the manifest says {ref['size']} (truncated or replaced)",
+                    where=where, code="model-size"))
+                continue
+            if full and sha256_file(path, progress) != ref["sha256"]:
+                problems.append(ModelError(f"{role} file does not match its sha256 (corrupted)",
+                                           where=where, code="model-hash"))
+        return problems

