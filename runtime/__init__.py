@@ -26,6 +26,7 @@ _LAZY: dict[str, str] = {
     "Policy": "permissions:Policy",
     "render": "render:render",
     "summarize": "tasks.summarize:summarize",
+    "formula": "tasks.formula:formula",
 }
 
 __all__ = ["__version__", *_LAZY]

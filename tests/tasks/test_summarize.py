@@ -6,10 +6,11 @@ import json
 import subprocess
 import sys
 
-import o3local
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import o3local
 from o3local.errors import DataError, TaskError, UsageError
 from o3local.tasks.summarize import summarize
 from o3local.tasks.summarize.faithfulness import guard

@@ -1,0 +1,204 @@
+"""Formula quality on the shared evaluation sets: execution accuracy, syntax, exact match.
+
+- formula-seed-bilingual (120 requests, en+zh): each table is written to a
+  real .xlsx and read back through ``read_sheet``; the answer and the gold
+  formula are evaluated with the formula engine on the table and on three
+  perturbed copies (numbers redrawn, dates shifted, text columns shuffled), so
+  an answer only counts if it computes the right thing, not the right number.
+  Also: answered rate, syntax-valid rate of answers, normalized exact match.
+- formula-lastmile-repair (273) and formula-flame-completion (500): top-1
+  exact match after normalization.
+- p50/p95 latency per request.  Data is read-only and never tuned on.
+
+    python bench/eval_formula.py [--limit N] [--method auto|rules|llm]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from o3local.errors import O3Error
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.engine import evaluate
+from o3local.tasks.formula.schema import SheetSchema, col_index, read_sheet
+from o3local.tasks.formula.syntax import is_valid, normalize
+
+REPO = Path(__file__).resolve().parents[1]
+EVAL = REPO / ".." / "shared" / "evaldata"
+
+
+def load(name: str) -> list[dict]:
+    return [json.loads(line) for line in (EVAL / name / "test.jsonl").open(encoding="utf-8")]
+
+
+def _cell_value(v: Any) -> Any:
+    if isinstance(v, str) and len(v) == 10 and v[4] == "-" and v[7] == "-":
+        try:
+            return dt.date.fromisoformat(v)
+        except ValueError:
+            return v
+    return v
+
+
+def perturb(table: dict, seed: int) -> dict:
+    """A copy with numbers redrawn, dates shifted and each text column shuffled."""
+    rng = random.Random(seed)
+    rows = [list(r) for r in table["rows"]]
+    for j in range(len(table["header"])):
+        col = [r[j] for r in rows]
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in col):
+            ints = all(isinstance(v, int) for v in col)
+            new = [rng.randint(1, 9) if ints else round(rng.uniform(10, 400), 2) for _ in col]
+        elif all(isinstance(_cell_value(v), dt.date) for v in col):
+            shift = rng.randint(-40, 40)
+            new = [(_cell_value(v) + dt.timedelta(days=shift + rng.randint(0, 9))).isoformat()
+                   for v in col]
+        else:
+            new = col[:]
+            rng.shuffle(new)
+        for r, v in zip(rows, new, strict=True):
+            r[j] = v
+    return {**table, "rows": rows}
+
+
+def write_xlsx(table: dict, path: Path) -> None:
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = table["sheet"]
+    start = table["range"].split(":")[0]
+    c0, r0 = col_index("".join(ch for ch in start if ch.isalpha())), int("".join(ch for ch in start if ch.isdigit()))
+    blocks = [((r0, c0), [table["header"], *table["rows"]])]
+    extra = table.get("extra")
+    if extra:
+        s = extra["range"].split(":")[0]
+        blocks.append(((int("".join(ch for ch in s if ch.isdigit())),
+                        col_index("".join(ch for ch in s if ch.isalpha()))), extra["rows"]))
+    for (r, c), block in blocks:
+        for i, row in enumerate(block):
+            for j, v in enumerate(row):
+                ws.cell(row=r + i, column=c + j, value=_cell_value(v))
+    wb.save(path)
+
+
+def same(a: Any, b: Any) -> bool:
+    if isinstance(a, list) or isinstance(b, list):
+        a_l = a if isinstance(a, list) else [a]
+        b_l = b if isinstance(b, list) else [b]
+        return len(a_l) == len(b_l) and all(same(x, y) for x, y in zip(a_l, b_l, strict=True))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
+    return str(a) == str(b)
+
+
+def pct(n: int, d: int) -> str:
+    return f"{100 * n / d:.1f}%" if d else "-"
+
+
+def seed_eval(limit: int | None, method: str) -> None:
+    rows = load("formula-seed-bilingual")[:limit]
+    tmp = Path(tempfile.mkdtemp(prefix="o3-formula-eval-"))
+    sheets: dict[str, list[SheetSchema]] = {}
+    stats: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    latencies: list[float] = []
+    for row in rows:
+        key = json.dumps(row["table"], sort_keys=True)
+        if key not in sheets:
+            variants = [row["table"]] + [perturb(row["table"], s) for s in (1, 2, 3)]
+            sheets[key] = []
+            for k, t in enumerate(variants):
+                path = tmp / f"t{len(sheets)}_{k}.xlsx"
+                write_xlsx(t, path)
+                sheets[key].append(read_sheet(path))
+        copies = sheets[key]
+        lang = row["lang"]
+        st = stats[lang]
+        st["n"] += 1
+        start = time.perf_counter()
+        try:
+            answer = formula(row["question"], sheet=copies[0], method=method).formula
+        except O3Error:
+            answer = None
+        latencies.append(time.perf_counter() - start)
+        if answer is None:
+            continue
+        st["answered"] += 1
+        st["valid"] += is_valid(answer)
+        st["exact"] += normalize(answer) == normalize(row["gold_formula"])
+        ok = True
+        for k, sheet in enumerate(copies):
+            got = evaluate(answer, sheet)
+            gold = evaluate(row["gold_formula"], sheet)
+            if k == 0 and (not gold.ok or not same(gold.value, row["gold_value"])):
+                gold_value = row["gold_value"]  # the engine cannot compute the gold: trust its value
+                if not got.ok or not same(got.value, gold_value):
+                    ok = False
+                st["gold_unevaluable"] += 1
+                break
+            if not got.ok or not gold.ok or not same(got.value, gold.value):
+                ok = False
+                break
+        st["exec"] += ok
+    print("| set | lang | n | answered | syntax-valid (of answered) | exact match | execution accuracy |")
+    print("|---|---|---|---|---|---|---|")
+    for lang, st in sorted(stats.items()):
+        print(f"| formula-seed-bilingual | {lang} | {st['n']} | {pct(st['answered'], st['n'])} | "
+              f"{pct(st['valid'], st['answered'])} | {pct(st['exact'], st['n'])} | "
+              f"{pct(st['exec'], st['n'])} |")
+    lat = sorted(latencies)
+    print(f"\nlatency per request: p50 {1000 * statistics.median(lat):.1f} ms, "
+          f"p95 {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms")
+
+
+def exact_eval(name: str, mode: str, limit: int | None, method: str) -> None:
+    rows = load(name)[:limit]
+    hits = answered = 0
+    latencies = []
+    for row in rows:
+        start = time.perf_counter()
+        try:
+            out = formula(row["question"], mode=mode, method=method).formula
+            answered += 1
+        except O3Error:
+            out = None
+        latencies.append(time.perf_counter() - start)
+        hits += out is not None and normalize(out) == normalize(row["gold_formula"])
+    lat = sorted(latencies)
+    print(f"| {name} | {mode} | {len(rows)} | answered {pct(answered, len(rows))} | "
+          f"top-1 exact {pct(hits, len(rows))} | p50 {1000 * statistics.median(lat):.1f} ms | "
+          f"p95 {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--method", default="auto", choices=["auto", "rules", "llm"])
+    args = ap.parse_args(argv)
+    if not EVAL.is_dir():
+        print(f"evaluation data not found at {EVAL}", file=sys.stderr)
+        return 1
+    seed_eval(args.limit, args.method)
+    print()
+    print("| set | mode | n | answered | top-1 exact | p50 | p95 |")
+    print("|---|---|---|---|---|---|---|")
+    exact_eval("formula-lastmile-repair", "repair", args.limit, args.method)
+    exact_eval("formula-flame-completion", "complete", args.limit, args.method)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

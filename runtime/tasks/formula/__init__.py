@@ -1,0 +1,194 @@
+"""Spreadsheet formulas from requests, plus repair and completion, checked by evaluation.
+
+:func:`formula` is the one entry point.  Whatever produced the answer (the
+rule reader, the LLM filling the typed intent, or the LLM writing a formula
+under a grammar), the answer is parsed and computed on the real sheet before
+it is returned; an answer that fails is retried or refused, never passed on.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ...errors import TaskError, UsageError
+from .engine import Evaluation, evaluate
+from .intent import Intent, compile_intent, explain
+from .repair import complete_rules, repair
+from .rules import parse_request
+from .schema import SheetSchema, read_sheet
+from .syntax import check
+
+Mode = Literal["generate", "repair", "complete"]
+Method = Literal["auto", "rules", "llm"]
+MAX_REQUEST_CHARS = 2000
+_CELL = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d{1,7})$")
+
+
+@dataclass
+class FormulaResult:
+    """An answer: the formula, its computed value on the sheet, and what it does."""
+
+    formula: str
+    value: Any
+    explanation: str
+    method: str
+    mode: str
+    intent: dict[str, Any] | None = None
+    target_cell: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _schema(sheet: str | os.PathLike[str] | SheetSchema | None) -> SheetSchema | None:
+    if sheet is None or isinstance(sheet, SheetSchema):
+        return sheet
+    return read_sheet(sheet)
+
+
+def _target(cell: str | None) -> str | None:
+    if cell is None:
+        return None
+    m = _CELL.match(cell.strip())
+    if not m or int(m.group(2)) < 1:
+        raise UsageError(f"target cell {cell!r} is not a cell like D2", code="usage.cell")
+    return f"{m.group(1).upper()}{m.group(2)}"
+
+
+def _verified(text: str, schema: SheetSchema | None, target: str | None) -> Evaluation:
+    """Parse, then evaluate on the sheet; raise :class:`TaskError` on any failure."""
+    check(text)
+    if target and schema is not None and _covers(text, target, schema):
+        raise TaskError(f"the formula refers to its own cell {target} (circular reference)",
+                        code="task.circular")
+    if schema is None:
+        return Evaluation(text, None)
+    ev = evaluate(text, schema)
+    if not ev.ok:
+        raise TaskError(f"the formula {text} does not evaluate on the sheet: {ev.error}",
+                        code="task.evaluate")
+    return ev
+
+
+def _covers(text: str, target: str, schema: SheetSchema) -> bool:
+    from .engine import bounded, references
+    from .schema import col_index
+
+    m = _CELL.match(target)
+    tc, tr = col_index(m.group(1)), int(m.group(2))
+    for ref in references(bounded(text, schema)):
+        cells = re.findall(r"\$?([A-Z]{1,3})\$?(\d+)", ref.split("!")[-1])
+        if not cells:
+            continue
+        (c1, r1), (c2, r2) = cells[0], cells[-1]
+        if col_index(c1) <= tc <= col_index(c2) and int(r1) <= tr <= int(r2):
+            return True
+    return False
+
+
+def formula(
+    request: str,
+    sheet: str | os.PathLike[str] | SheetSchema | None = None,
+    target_cell: str | None = None,
+    *,
+    mode: Mode = "generate",
+    method: Method = "auto",
+    model: str | None = None,
+) -> FormulaResult:
+    """Answer ``request`` with a checked Excel formula.
+
+    ``mode="generate"`` reads a request in English or Chinese against
+    ``sheet`` (an .xlsx path or a :class:`SheetSchema`); ``"repair"`` fixes
+    the broken formula given as ``request``; ``"complete"`` finishes a prefix.
+    Raises :class:`TaskError` when no answer passes the checks.
+    """
+    if not isinstance(request, str) or not request.strip():
+        raise TaskError("the request is empty", code="task.empty")
+    if len(request) > MAX_REQUEST_CHARS:
+        raise TaskError(f"the request is longer than {MAX_REQUEST_CHARS} characters",
+                        code="task.too_long")
+    if mode not in ("generate", "repair", "complete"):
+        raise UsageError(f"unknown mode {mode!r} (use generate, repair or complete)",
+                         code="usage.mode")
+    if method not in ("auto", "rules", "llm"):
+        raise UsageError(f"unknown method {method!r} (use auto, rules or llm)", code="usage.method")
+    target = _target(target_cell)
+    schema = _schema(sheet)
+    if mode == "repair":
+        fixed = repair(request)  # parses by construction (user-defined functions kept)
+        ev = _verified(fixed, schema, target) if schema is not None else Evaluation(fixed, None)
+        return FormulaResult(fixed, ev.value, f"repaired {request.strip()!r}", "rules", mode,
+                             target_cell=target)
+    if mode == "complete":
+        return _complete(request, schema, target, method, model)
+    if schema is None:
+        raise UsageError("generating a formula needs the sheet (sheet=...)", code="usage.sheet")
+    return _generate(request, schema, target, method, model)
+
+
+def _complete(request: str, schema: SheetSchema | None, target: str | None, method: str,
+              model: str | None) -> FormulaResult:
+    notes: list[str] = []
+    if method in ("auto", "rules"):
+        try:
+            text = complete_rules(request)
+            ev = _verified(text, schema, target)
+            return FormulaResult(text, ev.value, "closed what the prefix left open", "rules",
+                                 "complete", target_cell=target)
+        except TaskError as err:
+            if method == "rules":
+                raise
+            notes.append(err.message)
+    from .llm import complete_llm
+
+    text = complete_llm(request, schema, model, required=method == "llm")
+    if text is None:
+        raise TaskError(f"cannot complete {request!r}: " + "; ".join(notes)
+                        + " (no local model is installed for a better guess)",
+                        code="task.complete")
+    ev = _verified(text, schema, target)
+    return FormulaResult(text, ev.value, "completed by the local model", "llm", "complete",
+                         target_cell=target, notes=notes)
+
+
+def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
+              model: str | None) -> FormulaResult:
+    notes: list[str] = []
+    if method in ("auto", "rules"):
+        intent = parse_request(request, schema)
+        if intent is not None:
+            try:
+                text = compile_intent(intent, schema)
+                ev = _verified(text, schema, target)
+                return FormulaResult(text, ev.value, explain(intent), "rules", "generate",
+                                     intent.to_dict(), target)
+            except TaskError as err:
+                notes.append(f"rules: {err.message}")
+        else:
+            notes.append("rules: the request is not one the rule reader understands")
+        if method == "rules":
+            raise TaskError(f"cannot answer {request!r}: " + "; ".join(notes),
+                            code="task.unanswerable")
+    from .llm import generate_llm
+
+    answers = generate_llm(request, schema, model, required=method == "llm")
+    if answers is None:
+        raise TaskError(
+            f"cannot answer {request!r}: " + "; ".join(notes)
+            + " (no local model is installed; run: o3-local models build)",
+            code="task.unanswerable",
+        )
+    for text, intent, how in answers:
+        try:
+            ev = _verified(text, schema, target)
+        except TaskError as err:
+            notes.append(f"{how}: {err.message}")
+            continue
+        why = explain(Intent.from_dict(intent)) if intent else f"formula written by the model ({how})"
+        return FormulaResult(text, ev.value, why, "llm", "generate", intent, target, notes)
+    raise TaskError(f"cannot answer {request!r}: no candidate passed the checks ("
+                    + "; ".join(notes) + ")", code="task.unanswerable")

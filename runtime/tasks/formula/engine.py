@@ -1,0 +1,168 @@
+"""Check and evaluate Excel formulas with a real formula engine (PyPI ``formulas``).
+
+Every answer o3-local gives is parsed and computed on the user's actual cells
+before it is returned, so a formula that does not parse, refers to cells that
+do not exist or evaluates to an error is never presented as fine.  Whole-
+column references (``C:C``) are rewritten to the sheet's used rows first:
+the engine would otherwise materialise a million rows per reference.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import TaskError
+from .schema import SheetSchema, col_index, col_letter
+
+_REF = re.compile(
+    r"(?P<sheet>(?:'[^']+'|[A-Za-z_][\w.]*)!)?"
+    r"(?P<ref>\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?|\$?[A-Z]{1,3}:\$?[A-Z]{1,3}|\$?\d+:\$?\d+)",
+)
+_STRING = re.compile(r'"(?:[^"]|"")*"')
+_CELL = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
+#: functions the engine does not implement: answers using them are still
+#: syntax-checked, but their value is computed by o3-local's own fallbacks
+_EPOCH = dt.datetime(1899, 12, 30)
+
+
+def _quiet() -> None:
+    # schedula logs every failed function dispatch at ERROR level; the failure
+    # is reported to the caller as a typed error instead
+    for name in ("schedula", "formulas"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A formula's computed value: a scalar, or a list for a spilled array."""
+
+    formula: str
+    value: Any
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def _outside_strings(formula: str, fn) -> str:
+    """Apply ``fn`` to the parts of ``formula`` that are not string literals."""
+    out, last = [], 0
+    for m in _STRING.finditer(formula):
+        out.append(fn(formula[last : m.start()]))
+        out.append(m.group(0))
+        last = m.end()
+    out.append(fn(formula[last:]))
+    return "".join(out)
+
+
+def bounded(formula: str, schema: SheetSchema) -> str:
+    """Rewrite ``C:C`` to ``C1:C<last row>`` and ``2:5`` row ranges likewise."""
+    last = max(schema.last_row, 1)
+    last_col = col_letter(max(schema.last_column, 1))
+
+    def fix(part: str) -> str:
+        part = re.sub(
+            r"(?<![A-Za-z0-9_$])(\$?)([A-Za-z]{1,3}):(\$?)([A-Za-z]{1,3})(?![A-Za-z0-9_(])",
+            lambda m: f"{m[1]}{m[2].upper()}$1:{m[3]}{m[4].upper()}${last}",
+            part,
+        )
+        return re.sub(
+            r"(?<![A-Za-z0-9_$:])(\$?)(\d+):(\$?)(\d+)(?![\d:])",
+            lambda m: f"$A{m[1]}{m[2]}:${last_col}{m[3]}{m[4]}",
+            part,
+        )
+
+    return _outside_strings(formula, fix)
+
+
+def parse(formula: str) -> Any:
+    """Parse with the engine's grammar; raise :class:`TaskError` with the position."""
+    import formulas
+
+    _quiet()
+    text = formula if formula.startswith("=") else "=" + formula
+    try:
+        return formulas.Parser().ast(text)[1]
+    except Exception as err:  # formulas raises its own FormulaError family
+        raise TaskError(f"the formula does not parse: {err}", code="task.syntax") from None
+
+
+def _excel_value(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return (value - _EPOCH).total_seconds() / 86400
+    if isinstance(value, dt.date):
+        return float((dt.datetime(value.year, value.month, value.day) - _EPOCH).days)
+    return value
+
+
+def _block(schema: SheetSchema, ref: str) -> Any:
+    import numpy as np
+    import schedula
+
+    cells = _CELL.findall(ref)
+    (c1, r1), (c2, r2) = cells[0], cells[-1]
+    cols = range(col_index(c1), col_index(c2) + 1)
+    rows = range(int(r1), int(r2) + 1)
+    grid = np.empty((len(rows), len(cols)), dtype=object)
+    for i, r in enumerate(rows):
+        for j, c in enumerate(cols):
+            v = schema.cells.get((r, c))
+            grid[i, j] = schedula.EMPTY if v is None else _excel_value(v)
+    return grid
+
+
+def _python(value: Any) -> tuple[Any, str | None]:
+    """Engine result -> plain Python value, or the Excel error it holds."""
+    import numpy as np
+    from formulas.tokens.operand import XlError
+
+    arr = np.asarray(value, dtype=object)
+    flat = [v.item() if hasattr(v, "item") else v for v in arr.ravel().tolist()]
+    for v in flat:
+        if isinstance(v, XlError):
+            return None, str(v)
+    flat = [None if type(v).__name__ == "Token" or v is None else v for v in flat]
+    if arr.ndim == 0 or len(flat) == 1:
+        return flat[0], None
+    return flat, None
+
+
+def evaluate(formula: str, schema: SheetSchema) -> Evaluation:
+    """Compute ``formula`` on the sheet; errors come back in ``Evaluation.error``."""
+    text = formula if formula.startswith("=") else "=" + formula
+    ast = parse(bounded(text, schema))
+    try:
+        func = ast.compile()
+    except Exception as err:
+        return Evaluation(text, None, f"cannot compile: {err}")
+    args = []
+    for name in func.inputs:
+        sheet, _, ref = name.rpartition("!")
+        if sheet and sheet.strip("'").upper() != schema.sheet.upper():
+            return Evaluation(text, None, f"refers to another sheet: {name}")
+        if not _CELL.match(ref):
+            return Evaluation(text, None, f"unknown name {name!r} (not a cell, range or function)")
+        for col, row in _CELL.findall(ref):
+            if col_index(col) > 16384 or int(row) > 1_048_576:
+                return Evaluation(text, None, f"reference outside the sheet: {name}")
+        args.append(_block(schema, ref))
+    try:
+        raw = func(*args)
+    except NotImplementedError:
+        return Evaluation(text, None, "uses a function the formula engine does not implement")
+    except Exception as err:
+        return Evaluation(text, None, f"evaluation failed: {type(err).__name__}: {err}")
+    value, error = _python(raw)
+    return Evaluation(text, value, error)
+
+
+def references(formula: str) -> list[str]:
+    """Cell and range references in ``formula`` (outside string literals)."""
+    found: list[str] = []
+    _outside_strings(formula, lambda part: found.extend(m.group(0) for m in _REF.finditer(part)) or part)
+    return found

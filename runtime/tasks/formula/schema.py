@@ -1,0 +1,198 @@
+"""Read a worksheet into the compact schema a formula is written against.
+
+The model (and the rule parser) never see the whole sheet: only column
+letters, header names, value types, a few samples and the data range.  The
+cell values are kept too, so every answer can be evaluated on the real data.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import zipfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...errors import DataError, Location
+
+MAX_CELLS = 2_000_000
+SAMPLES = 3
+DISTINCT = 30
+
+
+def col_letter(index: int) -> str:
+    """1 -> A, 27 -> AA."""
+    out = ""
+    while index:
+        index, rem = divmod(index - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def col_index(letter: str) -> int:
+    """A -> 1, AA -> 27."""
+    n = 0
+    for ch in letter.upper().lstrip("$"):
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, (dt.date, dt.datetime)):
+        return "date"
+    return "text"
+
+
+@dataclass
+class Column:
+    """One column of the table: its letter, header and what kind of values it holds."""
+
+    letter: str
+    header: str
+    type: str
+    first_row: int
+    last_row: int
+    samples: list[Any] = field(default_factory=list)
+    distinct: list[str] = field(default_factory=list)
+
+    @property
+    def range(self) -> str:
+        return f"{self.letter}{self.first_row}:{self.letter}{self.last_row}"
+
+
+@dataclass
+class SheetSchema:
+    """The sheet as a formula sees it."""
+
+    sheet: str
+    header_row: int
+    columns: list[Column]
+    cells: dict[tuple[int, int], Any]
+    last_row: int
+    last_column: int
+    file: str | None = None
+
+    def column(self, letter_or_header: str) -> Column | None:
+        key = letter_or_header.strip().lower()
+        for col in self.columns:
+            if col.letter.lower() == key or col.header.lower() == key:
+                return col
+        return None
+
+    def describe(self) -> str:
+        """The compact text the model is shown."""
+        lines = [f"Sheet {self.sheet!r}, header row {self.header_row}:"]
+        for c in self.columns:
+            samples = ", ".join(_show(v) for v in c.samples)
+            lines.append(f"{c.letter} {c.header!r} ({c.type}, rows {c.first_row}-{c.last_row}): {samples}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "sheet": self.sheet,
+            "header_row": self.header_row,
+            "columns": [
+                {"letter": c.letter, "header": c.header, "type": c.type, "range": c.range,
+                 "samples": [_show(v) for v in c.samples]}
+                for c in self.columns
+            ],
+        }
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.strftime("%Y-%m-%d")
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def build_schema(
+    cells: dict[tuple[int, int], Any], sheet: str, file: str | None = None
+) -> SheetSchema:
+    """Find the header row and describe each column below it."""
+    where = Location(file=file, pointer=f"/{sheet}")
+    if not cells:
+        raise DataError("the sheet is empty", where=where, code="data.empty")
+    header_row = min(r for r, _ in cells)
+    header = {c: v for (r, c), v in cells.items() if r == header_row}
+    bad = [c for c, v in header.items() if not isinstance(v, str) or _looks_numeric(v)]
+    if bad:
+        c = min(bad)
+        raise DataError(
+            f"the sheet has no header row: {col_letter(c)}{header_row} holds a value "
+            f"({_show(header[c])}), not a column name",
+            where=Location(file=file, pointer=f"/{sheet}/{col_letter(c)}{header_row}"),
+            code="data.no_header",
+        )
+    columns: list[Column] = []
+    for c in sorted(header):
+        values = [(r, v) for (r, cc), v in sorted(cells.items()) if cc == c and r > header_row]
+        last = max((r for r, _ in values), default=header_row)
+        kinds = {_kind(v) for _, v in values}
+        kind = kinds.pop() if len(kinds) == 1 else ("empty" if not kinds else "mixed")
+        distinct = list(dict.fromkeys(str(v) for _, v in values if isinstance(v, str)))
+        columns.append(Column(col_letter(c), header[c].strip(), kind, header_row + 1, last,
+                              [v for _, v in values[:SAMPLES]], distinct[:DISTINCT]))
+    last_row = max(r for r, _ in cells)
+    last_col = max(c for _, c in cells)
+    return SheetSchema(sheet, header_row, columns, cells, last_row, last_col, file)
+
+
+def _looks_numeric(text: str) -> bool:
+    try:
+        float(text.replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def schema_from_rows(
+    rows: Sequence[Sequence[Any]], sheet: str = "Sheet1", origin: tuple[int, int] = (1, 1),
+    extra: Iterable[tuple[tuple[int, int], Sequence[Sequence[Any]]]] = (),
+) -> SheetSchema:
+    """A schema from in-memory rows (the first row is the header)."""
+    cells: dict[tuple[int, int], Any] = {}
+    for (r0, c0), block in [(origin, rows), *extra]:
+        for i, row in enumerate(block):
+            for j, v in enumerate(row):
+                if v is not None and v != "":
+                    cells[(r0 + i, c0 + j)] = v
+    return build_schema(cells, sheet)
+
+
+def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> SheetSchema:
+    """Read an .xlsx worksheet (the active one unless ``sheet`` is named)."""
+    import openpyxl
+
+    p = Path(path)
+    where = Location(file=str(p))
+    if not p.is_file():
+        raise DataError("file not found", where=where, code="data.not_found")
+    if not zipfile.is_zipfile(p):
+        raise DataError("not an .xlsx workbook (not a zip package)", where=where,
+                        code="data.format")
+    try:
+        wb = openpyxl.load_workbook(p, data_only=True, read_only=True)
+    except Exception as err:
+        raise DataError(f"cannot read the workbook: {err}", where=where, code="data.read") from None
+    try:
+        if sheet is not None and sheet not in wb.sheetnames:
+            raise DataError(f"no sheet named {sheet!r} (sheets: {', '.join(wb.sheetnames)})",
+                            where=where, code="data.sheet")
+        ws = wb[sheet] if sheet is not None else wb.active
+        cells: dict[tuple[int, int], Any] = {}
+        for r, row in enumerate(ws.iter_rows(min_row=1, min_col=1, values_only=True), start=1):
+            for c, value in enumerate(row, start=1):
+                if value is not None and value != "":
+                    cells[(r, c)] = value
+                    if len(cells) > MAX_CELLS:
+                        raise DataError(f"the sheet has more than {MAX_CELLS:,} cells",
+                                        where=where, code="data.too_big")
+        return build_schema(cells, ws.title, str(p))
+    finally:
+        wb.close()
