@@ -1,0 +1,234 @@
+"""DOCX export: each display-list page as one Word page of positioned, editable shapes.
+
+A display list is already paginated, and a page's items are placed
+absolutely, so a page becomes one section of the page's size with zero
+margins holding one (tiny) paragraph; every item is a DrawingML shape
+anchored to that page at its exact offset (``wp:anchor``, no text
+wrapping, later items in front).  Text items are text boxes (``wps:txbx``)
+with the item's padding as insets, no autofit, its vertical anchor, one
+Word paragraph per display-list paragraph with a line break (``w:br``)
+wherever our layout ended a line, exact line spacing, explicit alignment,
+the final font size, colour, bold, and the pinned font's family for ASCII,
+East Asian and complex scripts.  Text stays editable and re-flows inside
+its box; page count and positions stay ours.  Same display list -> same
+bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from ..errors import ExportError
+from .fonts import FontSource
+from .ooxml_common import (
+    fix_core_properties,
+    font_families,
+    hex_color,
+    office_lang,
+    reproducible_zip,
+)
+from .pptx import paragraph_lines
+from .svg import _int, check_display_list
+
+EMU_PER_TWIP = 635
+EMU_PER_HALF_POINT = 6350
+
+_NS = ('xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
+       'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
+       'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+       'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"')
+_WPS_URI = "http://schemas.microsoft.com/office/word/2010/wordprocessingShape"
+_JC = {"left": "left", "center": "center", "right": "right", "justify": "both"}
+_ANCHOR = {"top": "t", "middle": "ctr", "bottom": "b"}
+_RECT = '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom>'
+_NO_LINE = "<a:ln><a:noFill/></a:ln>"
+
+
+def _round_div(value: int, unit: int) -> int:
+    return (value + unit // 2) // unit
+
+
+def _fill_xml(color: str | None) -> str:
+    return "<a:noFill/>" if color is None else f'<a:solidFill><a:srgbClr val="{color}"/></a:solidFill>'
+
+
+def _line_xml(color: str | None, width: int) -> str:
+    if color is None or width <= 0:
+        return _NO_LINE
+    return f'<a:ln w="{width}"><a:solidFill><a:srgbClr val="{color}"/></a:solidFill></a:ln>'
+
+
+class _Page:
+    """The anchored shapes of one page, as WordprocessingML runs."""
+
+    def __init__(self, families: dict[int, tuple[str, bool]], lang: str, first_id: int) -> None:
+        self.families = families
+        self.lang = lang
+        self.next_id = first_id
+        self.runs: list[str] = []
+
+    def anchor(self, x: int, y: int, w: int, h: int, geometry: str, fill: str | None,
+               line: str, *, flip: str = "", text_body: str = "") -> None:
+        """One shape anchored to the page; ``text_body`` (txbx + bodyPr) makes it a text box."""
+        shape_id = self.next_id
+        self.next_id += 1
+        z = 251658240 + shape_id  # Word's own base for relativeHeight, then document order
+        kind = ' txBox="1"' if text_body else ""
+        self.runs.append(
+            f'<w:r {_NS}><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" '
+            f'simplePos="0" relativeHeight="{z}" behindDoc="0" locked="0" layoutInCell="1" '
+            'allowOverlap="1"><wp:simplePos x="0" y="0"/>'
+            f'<wp:positionH relativeFrom="page"><wp:posOffset>{x}</wp:posOffset></wp:positionH>'
+            f'<wp:positionV relativeFrom="page"><wp:posOffset>{y}</wp:posOffset></wp:positionV>'
+            f'<wp:extent cx="{w}" cy="{h}"/><wp:effectExtent l="0" t="0" r="0" b="0"/>'
+            f'<wp:wrapNone/><wp:docPr id="{shape_id}" name="Shape {shape_id}"/>'
+            f'<wp:cNvGraphicFramePr/><a:graphic><a:graphicData uri="{_WPS_URI}"><wps:wsp>'
+            f'<wps:cNvSpPr{kind}/>'
+            f'<wps:spPr><a:xfrm{flip}><a:off x="0" y="0"/><a:ext cx="{w}" cy="{h}"/></a:xfrm>'
+            f"{geometry}{_fill_xml(fill)}{line}</wps:spPr>{text_body or '<wps:bodyPr/>'}"
+            "</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>")
+
+    def rect(self, item: dict[str, Any], where: str) -> None:
+        x, y, w, h = (_int(item, k, where) for k in ("x", "y", "w", "h"))
+        radius = _int(item, "radius", where)
+        if radius > 0 and min(w, h) > 0:
+            adj = min(50000, radius * 100000 // min(w, h))
+            geometry = (f'<a:prstGeom prst="roundRect"><a:avLst><a:gd name="adj" '
+                        f'fmla="val {adj}"/></a:avLst></a:prstGeom>')
+        else:
+            geometry = _RECT
+        self.anchor(x, y, w, h, geometry, hex_color(item.get("fill"), where),
+                    _line_xml(hex_color(item.get("stroke"), where),
+                              _int(item, "stroke_width", where)))
+
+    def line(self, item: dict[str, Any], where: str) -> None:
+        x1, y1 = _int(item, "x1", where), _int(item, "y1", where)
+        x2, y2 = _int(item, "x2", where), _int(item, "y2", where)
+        color = hex_color(item.get("stroke"), where)
+        width = _int(item, "stroke_width", where)
+        if color is None or width <= 0:
+            return
+        # the preset line runs top-left to bottom-right; a rising line is that one flipped
+        flip = ' flipV="1"' if (x2 - x1) * (y2 - y1) < 0 else ""
+        self.anchor(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1),
+                    '<a:prstGeom prst="line"><a:avLst/></a:prstGeom>', None,
+                    _line_xml(color, width), flip=flip)
+
+    def _run(self, run_item: dict[str, Any], lang: str, where: str) -> str:
+        font_index = _int(run_item, "font", where)
+        if font_index not in self.families:
+            raise ExportError(f"{where}: run uses undeclared font {font_index}",
+                              code="export.display_list")
+        family, bold = self.families[font_index]
+        name = quoteattr(family)
+        size = _round_div(_int(run_item, "size", where), EMU_PER_HALF_POINT)
+        color = hex_color(run_item.get("color"), where)
+        props = (f"<w:rFonts w:ascii={name} w:hAnsi={name} w:eastAsia={name} w:cs={name}/>"
+                 + ("<w:b/><w:bCs/>" if bold else '<w:b w:val="0"/><w:bCs w:val="0"/>')
+                 + (f'<w:color w:val="{color}"/>' if color else "")
+                 + f'<w:sz w:val="{size}"/><w:szCs w:val="{size}"/>'
+                 + f'<w:lang w:val="{lang}" w:eastAsia="{lang}"/>')
+        text = escape(str(run_item.get("text", "")))
+        return f'<w:r><w:rPr>{props}</w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+    def text(self, item: dict[str, Any], where: str) -> None:
+        x, y, w, h = (_int(item, k, where) for k in ("x", "y", "w", "h"))
+        padding = _int(item, "padding", where)
+        line_height = _int(item, "line_height", where)
+        lang = office_lang(item.get("lang", self.lang))
+        spacing = '<w:spacing w:before="0" w:after="0"'
+        if line_height > 0:
+            spacing += f' w:line="{_round_div(line_height, EMU_PER_TWIP)}" w:lineRule="exact"'
+        ppr = f'<w:pPr>{spacing}/><w:jc w:val="{_JC.get(item.get("align"), "left")}"/></w:pPr>'
+        logical = item.get("paragraphs", [])
+        paragraphs = []
+        for p_index, lines in enumerate(paragraph_lines(item, where)):
+            if not lines:
+                runs = logical[p_index].get("runs", []) if isinstance(logical[p_index], dict) else []
+                lines = [[dict(r, text="") for r in runs[:1]]]
+            parts = []
+            for l_index, runs in enumerate(lines):
+                if l_index:
+                    parts.append("<w:r><w:br/></w:r>")
+                parts.extend(self._run(r, lang, where) for r in runs)
+            paragraphs.append(f"<w:p>{ppr}{''.join(parts)}</w:p>")
+        if not paragraphs:
+            paragraphs.append("<w:p/>")
+        anchor = _ANCHOR.get(item.get("valign"), "t")
+        body = (f"<wps:txbx><w:txbxContent>{''.join(paragraphs)}</w:txbxContent></wps:txbx>"
+                f'<wps:bodyPr rot="0" vert="horz" wrap="square" lIns="{padding}" '
+                f'tIns="{padding}" rIns="{padding}" bIns="{padding}" anchor="{anchor}" '
+                'anchorCtr="0"><a:noAutofit/></wps:bodyPr>')
+        self.anchor(x, y, w, h, _RECT, None, _NO_LINE, text_body=body)
+
+
+def _section(width: int, height: int) -> str:
+    w, h = _round_div(width, EMU_PER_TWIP), _round_div(height, EMU_PER_TWIP)
+    orient = ' w:orient="landscape"' if w > h else ""
+    return (f'<w:sectPr {_NS}><w:pgSz w:w="{w}" w:h="{h}"{orient}/>'
+            '<w:pgMar w:top="0" w:right="0" w:bottom="0" w:left="0" w:header="0" '
+            'w:footer="0" w:gutter="0"/></w:sectPr>')
+
+
+def _page_paragraph(runs: list[str], section: str | None) -> str:
+    # a 1pt paragraph that holds the anchors; it must never push onto a second page
+    ppr = '<w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>'
+    rpr = '<w:rPr><w:sz w:val="2"/><w:szCs w:val="2"/></w:rPr>'
+    return (f"<w:p {_NS}><w:pPr>{ppr}{section or ''}{rpr}</w:pPr>{''.join(runs)}</w:p>")
+
+
+def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
+                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
+    """One DOCX document holding the given pages (0-based indexes), one page each."""
+    check_display_list(display_list)
+    import docx
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import qn
+
+    families = font_families(display_list, fonts)
+    lang = display_list.get("lang", "en")
+    document = docx.Document()
+    fix_core_properties(document.core_properties)
+    body = document.element.body
+    for child in list(body):
+        body.remove(child)
+    next_id = 1
+    last_section = ""
+    for position, i in enumerate(pages):
+        page = display_list["pages"][i]
+        where = f"page {i + 1}"
+        width, height = _int(page, "width", where), _int(page, "height", where)
+        if width <= 0 or height <= 0:
+            raise ExportError(f"{where}: page size must be positive", code="export.display_list")
+        out = _Page(families, lang, next_id)
+        background = hex_color(page.get("background", "#ffffff"), where)
+        if background is not None:
+            out.anchor(0, 0, width, height, _RECT, background, _NO_LINE)
+        for n, item in enumerate(page.get("items", [])):
+            item_where = f"{where} item {n}"
+            kind = item.get("type") if isinstance(item, dict) else None
+            if kind == "rect":
+                out.rect(item, item_where)
+            elif kind == "line":
+                out.line(item, item_where)
+            elif kind == "text":
+                out.text(item, item_where)
+            else:
+                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
+                                  "DOCX exporter of display list version 1",
+                                  code="export.unsupported")
+        next_id = out.next_id
+        section = _section(width, height)
+        last = position == len(pages) - 1
+        body.append(parse_xml(_page_paragraph(out.runs, None if last else section)))
+        last_section = section
+    if not pages:
+        body.append(parse_xml(_page_paragraph([], None)))
+    body.append(parse_xml(last_section or _section(7772400, 10058400)))
+    assert body[-1].tag == qn("w:sectPr")
+    out_bytes = io.BytesIO()
+    document.save(out_bytes)
+    return [reproducible_zip(out_bytes.getvalue())]

@@ -1,0 +1,107 @@
+"""What the PPTX and DOCX exporters share: font names, weights and reproducible packages.
+
+Office files name fonts by family, so the family of each layout font is
+read from its own name table (the typographic family when the font has
+one), and the office app finds that font if it is installed.  python-pptx
+and python-docx stamp the current time into every zip entry and into the
+core properties; :func:`reproducible_zip` rewrites the package with fixed
+values so the same display list gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import ExportError, Location
+from .fonts import FontSource, default_fonts
+
+#: the date written wherever a package wants one (zip entries, core properties)
+FIXED_DATE = (2000, 1, 1, 0, 0, 0)
+FIXED_DATETIME_ISO = "2000-01-01T00:00:00Z"
+
+_FAMILIES: dict[str, str] = {}
+
+
+def _family(source: FontSource) -> str:
+    from fontTools.ttLib import TTFont
+
+    key = source.hex()[:64] if isinstance(source, bytes) else str(source)
+    found = _FAMILIES.get(key)
+    if found is not None:
+        return found
+    try:
+        data = source if isinstance(source, bytes) else Path(source).read_bytes()
+        names = TTFont(io.BytesIO(data), lazy=True)["name"]
+        family = names.getDebugName(16) or names.getDebugName(1) or ""
+    except OSError as err:
+        raise ExportError(f"cannot read font file: {err.strerror}",
+                          where=Location(file=str(source)), code="export.font") from None
+    except Exception as err:  # fontTools raises many kinds for broken fonts
+        raise ExportError(f"cannot read the font's name table: {err}",
+                          code="export.font") from None
+    _FAMILIES[key] = family
+    return family
+
+
+def font_families(display_list: dict[str, Any],
+                  sources: Sequence[FontSource] | None = None) -> dict[int, tuple[str, bool]]:
+    """(family name, bold) for each font index the display list declares."""
+    sources = list(sources) if sources is not None else default_fonts()
+    result: dict[int, tuple[str, bool]] = {}
+    for entry in display_list.get("fonts", []):
+        index = entry.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(sources):
+            raise ExportError(f"display list uses font index {index!r} but only "
+                              f"{len(sources)} font file(s) are available", code="export.font")
+        weight = entry.get("weight", 400)
+        result[index] = (_family(sources[index]), isinstance(weight, int) and weight >= 600)
+    return result
+
+
+def hex_color(value: Any, where: str) -> str | None:
+    """``RRGGBB`` (upper case) for a display-list colour, None for ``none``/null."""
+    from .svg import _paint
+
+    color = _paint(value, where)
+    if color == "none":
+        return None
+    digits = color[1:]
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    return digits.upper()
+
+
+def office_lang(lang: Any) -> str:
+    """An office language tag for the display list's ``lang``."""
+    return {"en": "en-US", "zh": "zh-CN", "ja": "ja-JP"}.get(str(lang), "en-US")
+
+
+def reproducible_zip(package: bytes) -> bytes:
+    """The same package with fixed entry dates and attributes, entries in their order."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(package)) as src, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for entry in src.infolist():
+            info = zipfile.ZipInfo(entry.filename, date_time=FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 0
+            info.external_attr = 0
+            dst.writestr(info, src.read(entry.filename), compresslevel=6)
+    return out.getvalue()
+
+
+def fix_core_properties(core: Any) -> None:
+    """Core properties with fixed dates and no machine- or time-dependent values."""
+    import datetime as dt
+
+    when = dt.datetime(*FIXED_DATE)
+    core.created = when
+    core.modified = when
+    core.last_printed = when
+    core.revision = 1
+    core.last_modified_by = "o3-local"
+    core.author = "o3-local"

@@ -1,0 +1,250 @@
+"""PDF export: the display list drawn exactly as laid out, with selectable text.
+
+Each display-list page becomes one PDF page of the same size (EMU / 12700 =
+points).  Text is drawn with the layout's own font, embedded as a subset,
+glyph ids addressed through Identity-H, and every glyph placed at its
+computed position (one text matrix per run, ``TJ`` offsets that correct
+the viewer's advance to our position with no drift); a ToUnicode CMap from
+the glyph clusters makes the text searchable.  The file is written by our
+own small object writer, so it holds no dates and its ID is a content
+hash: the same display list gives the same bytes on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..errors import ExportError, Location
+from .fonts import FontSource, default_fonts, font_set
+from .numbers import ratio
+from .pdf_font import EmbeddedFont, embed
+from .pdf_objects import Name, PdfWriter, Raw, Stream
+from .svg import _int, _paint, check_display_list
+
+EMU_PER_PT = 12700
+#: 1 - 4/3*(sqrt(2)-1): where a cubic Bezier quarter circle puts its control points
+_ARC = (447715, 1000000)
+
+
+def _pt(emu: int) -> str:
+    return ratio(emu, EMU_PER_PT, 4)
+
+
+def _rgb(color: str) -> str:
+    hexes = color[1:]
+    if len(hexes) == 3:
+        hexes = "".join(c * 2 for c in hexes)
+    return " ".join(ratio(int(hexes[i:i + 2], 16), 255, 4) for i in (0, 2, 4))
+
+
+def _font_bytes(source: FontSource) -> bytes:
+    if isinstance(source, bytes):
+        return source
+    try:
+        return Path(source).read_bytes()
+    except OSError as err:
+        raise ExportError(f"cannot read font file: {err.strerror}",
+                          where=Location(file=str(source)), code="export.font") from None
+
+
+def _glyph_texts(run: dict[str, Any], where: str) -> list[tuple[int, int, int, str]]:
+    """(gid, x, y, text) per glyph: the cluster's text goes to its first glyph."""
+    text = run.get("text", "")
+    glyphs = run.get("glyphs", [])
+    if not isinstance(text, str) or not isinstance(glyphs, list):
+        raise ExportError(f"{where}: malformed run", code="export.display_list")
+    for glyph in glyphs:
+        if (not isinstance(glyph, list) or len(glyph) != 4
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in glyph)):
+            raise ExportError(f"{where}: malformed glyph {glyph!r}", code="export.display_list")
+    clusters = sorted({g[3] for g in glyphs})
+    ends = {c: (clusters[i + 1] if i + 1 < len(clusters) else len(text))
+            for i, c in enumerate(clusters)}
+    seen: set[int] = set()
+    result = []
+    for gid, x, y, cluster in glyphs:
+        piece = ""
+        if cluster not in seen:
+            seen.add(cluster)
+            piece = text[max(0, cluster):ends[cluster]]
+        result.append((gid, x, y, piece))
+    return result
+
+
+class _Content:
+    """The operators of one page's content stream."""
+
+    def __init__(self, height: int, fonts: dict[int, EmbeddedFont]) -> None:
+        self.height = height
+        self.fonts = fonts
+        self.ops: list[str] = []
+
+    def point(self, x: int, y: int) -> str:
+        return f"{_pt(x)} {_pt(self.height - y)}"
+
+    def fill_rect(self, x: int, y: int, w: int, h: int, color: str) -> None:
+        self.ops.append(f"{_rgb(color)} rg {_pt(x)} {_pt(self.height - y - h)} "
+                        f"{_pt(w)} {_pt(h)} re f")
+
+    def rect(self, item: dict[str, Any], where: str) -> None:
+        x, y = _int(item, "x", where), _int(item, "y", where)
+        w, h = _int(item, "w", where), _int(item, "h", where)
+        fill = _paint(item.get("fill"), where)
+        stroke = _paint(item.get("stroke"), where)
+        sw = _int(item, "stroke_width", where)
+        r = max(0, min(_int(item, "radius", where), w // 2, h // 2))
+        has_fill, has_stroke = fill != "none", stroke != "none" and sw > 0
+        if not has_fill and not has_stroke:
+            return
+        paint = []
+        if has_fill:
+            paint.append(f"{_rgb(fill)} rg")
+        if has_stroke:
+            paint.append(f"{_rgb(stroke)} RG {_pt(sw)} w")
+        op = "B" if has_fill and has_stroke else ("f" if has_fill else "S")
+        if r == 0:
+            path = f"{_pt(x)} {_pt(self.height - y - h)} {_pt(w)} {_pt(h)} re"
+        else:
+            k = (r * _ARC[0] + _ARC[1] // 2) // _ARC[1]
+            p = self.point
+            path = " ".join([
+                f"{p(x + r, y)} m", f"{p(x + w - r, y)} l",
+                f"{p(x + w - k, y)} {p(x + w, y + k)} {p(x + w, y + r)} c",
+                f"{p(x + w, y + h - r)} l",
+                f"{p(x + w, y + h - k)} {p(x + w - k, y + h)} {p(x + w - r, y + h)} c",
+                f"{p(x + r, y + h)} l",
+                f"{p(x + k, y + h)} {p(x, y + h - k)} {p(x, y + h - r)} c",
+                f"{p(x, y + r)} l", f"{p(x, y + k)} {p(x + k, y)} {p(x + r, y)} c", "h"])
+        self.ops.append(f"q {' '.join(paint)} {path} {op} Q")
+
+    def line(self, item: dict[str, Any], where: str) -> None:
+        x1, y1 = _int(item, "x1", where), _int(item, "y1", where)
+        x2, y2 = _int(item, "x2", where), _int(item, "y2", where)
+        stroke = _paint(item.get("stroke"), where)
+        sw = _int(item, "stroke_width", where)
+        if stroke == "none" or sw <= 0:
+            return
+        self.ops.append(f"q {_rgb(stroke)} RG {_pt(sw)} w {self.point(x1, y1)} m "
+                        f"{self.point(x2, y2)} l S Q")
+
+    def text(self, item: dict[str, Any], where: str) -> None:
+        ops: list[str] = []
+        for line in item.get("lines", []):
+            for run in line.get("runs", []):
+                glyphs = _glyph_texts(run, where)
+                if not glyphs:
+                    continue
+                font_index, size = _int(run, "font", where), _int(run, "size", where)
+                font = self.fonts[font_index]
+                size_text = _pt(size)
+                size_pt = Fraction(size_text)
+                ops.append(f"/F{font_index} {size_text} Tf "
+                           f"{_rgb(_paint(run.get('color'), where))} rg")
+                ops.extend(self._segments(glyphs, font, size_pt))
+        if ops:
+            self.ops.append("BT " + "\n".join(ops) + " ET")
+
+    def _segments(self, glyphs: list[tuple[int, int, int, str]], font: EmbeddedFont,
+                  size: Fraction) -> list[str]:
+        """``Tm`` + ``TJ`` per stretch of glyphs on one baseline, offsets exact to 1/100 em/1000."""
+        out: list[str] = []
+        parts: list[str] = []
+        baseline: int | None = None
+        pos = Fraction(0)
+        for gid, x, y, _text in glyphs:
+            target = Fraction(x, EMU_PER_PT)
+            if baseline != y or size == 0:
+                if parts:
+                    out.append(f"[{' '.join(parts)}] TJ")
+                parts = []
+                baseline = y
+                start = _pt(x)
+                out.append(f"1 0 0 1 {start} {_pt(self.height - y)} Tm")
+                pos = Fraction(start)
+            else:
+                adjust = ratio(int((pos - target) * 1000 * 10**6 / size), 10**6, 2)
+                if adjust not in ("0", "-0"):
+                    parts.append(adjust)
+                    pos -= Fraction(adjust) * size / 1000
+            code = font.codes[gid]
+            parts.append(f"<{code:04X}>")
+            pos += font.widths[code] * size / 1000
+        if parts:
+            out.append(f"[{' '.join(parts)}] TJ")
+        return out
+
+
+def _used_glyphs(display_list: dict[str, Any], pages: Sequence[int]) -> dict[int, dict[int, str]]:
+    used: dict[int, dict[int, str]] = {}
+    for i in pages:
+        for n, item in enumerate(display_list["pages"][i].get("items", [])):
+            if not isinstance(item, dict) or item.get("type") != "text":
+                continue
+            where = f"page {i + 1} item {n}"
+            for line in item.get("lines", []):
+                for run in line.get("runs", []):
+                    texts = used.setdefault(_int(run, "font", where), {})
+                    for gid, _x, _y, piece in _glyph_texts(run, where):
+                        if not texts.get(gid):
+                            texts[gid] = piece
+    return used
+
+
+def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
+                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
+    """One PDF document holding the given pages (0-based indexes), in that order."""
+    check_display_list(display_list)
+    sources = list(fonts) if fonts is not None else default_fonts()
+    declared = font_set(display_list, sources)  # checks indexes and units per em
+    used = _used_glyphs(display_list, pages)
+    writer = PdfWriter()
+    catalog = writer.reserve()
+    page_tree = writer.reserve()
+    embedded: dict[int, EmbeddedFont] = {}
+    for index in sorted(used):
+        if index not in declared:
+            raise ExportError(f"a run uses font {index}, which the display list does not "
+                              "declare", code="export.display_list")
+        embedded[index] = embed(writer, _font_bytes(sources[index]), used[index])
+    font_resources = {f"F{i}": f.ref for i, f in embedded.items()}
+    kids = []
+    for i in pages:
+        page = display_list["pages"][i]
+        where = f"page {i + 1}"
+        width, height = _int(page, "width", where), _int(page, "height", where)
+        if width <= 0 or height <= 0:
+            raise ExportError(f"{where}: page size must be positive", code="export.display_list")
+        content = _Content(height, embedded)
+        background = _paint(page.get("background", "#ffffff"), where)
+        if background != "none":
+            content.fill_rect(0, 0, width, height, background)
+        for n, item in enumerate(page.get("items", [])):
+            item_where = f"{where} item {n}"
+            kind = item.get("type") if isinstance(item, dict) else None
+            if kind == "rect":
+                content.rect(item, item_where)
+            elif kind == "line":
+                content.line(item, item_where)
+            elif kind == "text":
+                content.text(item, item_where)
+            else:
+                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
+                                  "PDF exporter of display list version 1",
+                                  code="export.unsupported")
+        stream = writer.add(Stream("\n".join(content.ops).encode("ascii") + b"\n"))
+        kids.append(writer.add({
+            "Type": Name("Page"), "Parent": page_tree,
+            "MediaBox": [0, 0, Raw(_pt(width)), Raw(_pt(height))],
+            "Resources": {"Font": font_resources} if font_resources else {},
+            "Contents": stream}))
+    writer.set(page_tree, {"Type": Name("Pages"), "Kids": kids, "Count": len(kids)})
+    root: dict = {"Type": Name("Catalog"), "Pages": page_tree}
+    lang = display_list.get("lang")
+    if isinstance(lang, str) and lang.isascii() and lang.replace("-", "").isalnum():
+        root["Lang"] = lang
+    writer.set(catalog, root)
+    info = writer.add({"Producer": "o3-local"})
+    return [writer.write(catalog, info)]

@@ -1,0 +1,214 @@
+"""PPTX export: an editable deck that reproduces the display list as closely as PowerPoint can.
+
+Slides get the page size; rects and lines become shapes with explicit fill
+and line (no theme style, so no theme shadow); each text item becomes a
+text box at its box, with its padding as insets, word wrap on, autofit
+off, its alignment and vertical anchor, and exact line spacing.  A text
+box holds one paragraph per display-list paragraph, with a line break
+(``<a:br/>``) wherever our layout ended a line: with the same font the
+office app then breaks exactly where we did, and with a narrower
+substitute it still keeps our lines (a wider one wraps early).  Sizes are
+the final (shrunk) sizes; the pinned font's family is set for Latin, East
+Asian and complex scripts.  Same display list -> same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import ExportError
+from .fonts import FontSource
+from .ooxml_common import (
+    fix_core_properties,
+    font_families,
+    hex_color,
+    office_lang,
+    reproducible_zip,
+)
+from .svg import _int, check_display_list
+
+_ALIGN = {"left": "LEFT", "center": "CENTER", "right": "RIGHT", "justify": "JUSTIFY"}
+_ANCHOR = {"top": "TOP", "middle": "MIDDLE", "bottom": "BOTTOM"}
+
+
+def paragraph_lines(item: dict[str, Any], where: str) -> list[list[list[dict[str, Any]]]]:
+    """For each display-list paragraph, its laid-out lines (each a list of runs)."""
+    paragraphs = item.get("paragraphs", [])
+    if not isinstance(paragraphs, list):
+        raise ExportError(f"{where}: paragraphs must be a list", code="export.display_list")
+    result: list[list[list[dict[str, Any]]]] = [[] for _ in paragraphs]
+    for line in item.get("lines", []):
+        index = line.get("paragraph") if isinstance(line, dict) else None
+        if not isinstance(index, int) or not 0 <= index < len(result):
+            raise ExportError(f"{where}: line names paragraph {index!r}, which does not exist",
+                              code="export.display_list")
+        result[index].append(list(line.get("runs", [])))
+    return result
+
+
+def _strip_style(shape: Any) -> None:
+    from pptx.oxml.ns import qn
+
+    style = shape._element.find(qn("p:style"))
+    if style is not None:
+        shape._element.remove(style)
+
+
+def _set_fonts(run: Any, family: str, lang: str) -> None:
+    from pptx.oxml.ns import qn
+    from pptx.oxml.xmlchemy import OxmlElement
+
+    run.font.name = family
+    rpr = run._r.get_or_add_rPr()
+    rpr.set("lang", lang)
+    latin = rpr.find(qn("a:latin"))
+    previous = latin
+    for tag in ("a:ea", "a:cs"):
+        element = OxmlElement(tag)
+        element.set("typeface", family)
+        previous.addnext(element)
+        previous = element
+
+
+def _text_box(slide: Any, item: dict[str, Any], families: dict[int, tuple[str, bool]],
+              lang: str, where: str) -> None:
+    from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
+    from pptx.util import Emu
+
+    x, y, w, h = (_int(item, k, where) for k in ("x", "y", "w", "h"))
+    padding = _int(item, "padding", where)
+    box = slide.shapes.add_textbox(Emu(x), Emu(y), Emu(w), Emu(h))
+    frame = box.text_frame
+    frame.word_wrap = True
+    frame.auto_size = MSO_AUTO_SIZE.NONE
+    frame.margin_left = frame.margin_right = Emu(padding)
+    frame.margin_top = frame.margin_bottom = Emu(padding)
+    frame.vertical_anchor = getattr(MSO_ANCHOR, _ANCHOR.get(item.get("valign"), "TOP"))
+    align = getattr(PP_ALIGN, _ALIGN.get(item.get("align"), "LEFT"))
+    line_height = _int(item, "line_height", where)
+    item_lang = office_lang(item.get("lang", lang))
+    logical = item.get("paragraphs", [])
+    for p_index, lines in enumerate(paragraph_lines(item, where)):
+        para = frame.paragraphs[0] if p_index == 0 else frame.add_paragraph()
+        para.alignment = align
+        para.space_before = para.space_after = Emu(0)
+        if line_height > 0:
+            para.line_spacing = Emu(line_height)
+        if not lines:  # an empty paragraph keeps its line at the paragraph's size
+            runs = logical[p_index].get("runs", []) if isinstance(logical[p_index], dict) else []
+            lines = [[dict(r, text="") for r in runs[:1]]]
+        for l_index, runs in enumerate(lines):
+            if l_index:
+                para.add_line_break()
+            for run_item in runs:
+                font_index = _int(run_item, "font", where)
+                if font_index not in families:
+                    raise ExportError(f"{where}: run uses undeclared font {font_index}",
+                                      code="export.display_list")
+                family, bold = families[font_index]
+                run = para.add_run()
+                run.text = str(run_item.get("text", ""))
+                run.font.size = Emu(_int(run_item, "size", where))
+                run.font.bold = bold
+                color = hex_color(run_item.get("color"), where)
+                if color is not None:
+                    from pptx.dml.color import RGBColor
+
+                    run.font.color.rgb = RGBColor.from_string(color)
+                _set_fonts(run, family, item_lang)
+
+
+def _fill_line(shape: Any, fill: str | None, stroke: str | None, width: int) -> None:
+    from pptx.dml.color import RGBColor
+    from pptx.util import Emu
+
+    if fill is None:
+        shape.fill.background()
+    else:
+        shape.fill.solid()
+        shape.fill.fore_color.rgb = RGBColor.from_string(fill)
+    if stroke is None or width <= 0:
+        shape.line.fill.background()
+    else:
+        shape.line.color.rgb = RGBColor.from_string(stroke)
+        shape.line.width = Emu(width)
+
+
+def _rect(slide: Any, item: dict[str, Any], where: str) -> None:
+    from pptx.enum.shapes import MSO_SHAPE
+    from pptx.util import Emu
+
+    x, y, w, h = (_int(item, k, where) for k in ("x", "y", "w", "h"))
+    radius = _int(item, "radius", where)
+    kind = MSO_SHAPE.ROUNDED_RECTANGLE if radius > 0 else MSO_SHAPE.RECTANGLE
+    shape = slide.shapes.add_shape(kind, Emu(x), Emu(y), Emu(w), Emu(h))
+    _strip_style(shape)
+    if radius > 0 and min(w, h) > 0:
+        shape.adjustments[0] = min(0.5, radius / min(w, h))
+    _fill_line(shape, hex_color(item.get("fill"), where), hex_color(item.get("stroke"), where),
+               _int(item, "stroke_width", where))
+
+
+def _line(slide: Any, item: dict[str, Any], where: str) -> None:
+    from pptx.dml.color import RGBColor
+    from pptx.enum.shapes import MSO_CONNECTOR
+    from pptx.util import Emu
+
+    stroke = hex_color(item.get("stroke"), where)
+    width = _int(item, "stroke_width", where)
+    if stroke is None or width <= 0:
+        return
+    coords = [Emu(_int(item, k, where)) for k in ("x1", "y1", "x2", "y2")]
+    shape = slide.shapes.add_connector(MSO_CONNECTOR.STRAIGHT, *coords)
+    _strip_style(shape)
+    shape.line.color.rgb = RGBColor.from_string(stroke)
+    shape.line.width = Emu(width)
+
+
+def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
+                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
+    """One PPTX deck holding the given pages (0-based indexes) as slides."""
+    check_display_list(display_list)
+    from pptx import Presentation
+    from pptx.dml.color import RGBColor
+    from pptx.util import Emu
+
+    families = font_families(display_list, fonts)
+    lang = display_list.get("lang", "en")
+    prs = Presentation()
+    fix_core_properties(prs.core_properties)
+    blank = prs.slide_layouts[6]
+    sizes = {(p["width"], p["height"]) for p in (display_list["pages"][i] for i in pages)}
+    if len(sizes) > 1:
+        raise ExportError("a PPTX deck has one slide size, but the pages have "
+                          f"{len(sizes)} different sizes", code="export.pptx")
+    for width, height in sizes:
+        if width <= 0 or height <= 0:
+            raise ExportError("page size must be positive", code="export.display_list")
+        prs.slide_width, prs.slide_height = Emu(width), Emu(height)
+    for i in pages:
+        page = display_list["pages"][i]
+        where = f"page {i + 1}"
+        slide = prs.slides.add_slide(blank)
+        background = hex_color(page.get("background", "#ffffff"), where)
+        if background is not None:
+            slide.background.fill.solid()
+            slide.background.fill.fore_color.rgb = RGBColor.from_string(background)
+        for n, item in enumerate(page.get("items", [])):
+            item_where = f"{where} item {n}"
+            kind = item.get("type") if isinstance(item, dict) else None
+            if kind == "rect":
+                _rect(slide, item, item_where)
+            elif kind == "line":
+                _line(slide, item, item_where)
+            elif kind == "text":
+                _text_box(slide, item, families, lang, item_where)
+            else:
+                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
+                                  "PPTX exporter of display list version 1",
+                                  code="export.unsupported")
+    out = io.BytesIO()
+    prs.save(out)
+    return [reproducible_zip(out.getvalue())]
