@@ -1,0 +1,72 @@
+"""Encoding of the module's request container (contract section 2)."""
+
+from __future__ import annotations
+
+import json
+import math
+import struct
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import DataError
+
+TAG_JSON = 1
+TAG_FONT = 2
+
+
+def container(request_json: bytes, fonts: Sequence[bytes]) -> bytes:
+    """``"O3RQ" u32 version, u32 count, then (u32 tag, u32 length, bytes)*``."""
+    parts = [b"O3RQ", struct.pack("<II", 1, 1 + len(fonts))]
+    parts.append(struct.pack("<II", TAG_JSON, len(request_json)))
+    parts.append(request_json)
+    for font in fonts:
+        parts.append(struct.pack("<II", TAG_FONT, len(font)))
+        parts.append(font)
+    return b"".join(parts)
+
+
+def _check_numbers(value: Any, pointer: str) -> None:
+    """NaN and infinities have no JSON form; name the first one found."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise DataError(f"{pointer or '/'}: {value!r} is not a finite number", code="data.number")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_numbers(v, f"{pointer}/{k}")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _check_numbers(v, f"{pointer}/{i}")
+
+
+def request_json(
+    template_source: str,
+    template_name: str,
+    data: Any,
+    user: dict[str, str],
+    ai: dict[str, Any],
+    font_weights: Sequence[int],
+    limits: dict[str, int],
+) -> bytes:
+    """The request JSON; floats go in as Python's shortest repr, which the
+    module then formats exactly as written."""
+    doc = {
+        "template": template_source,
+        "template_name": template_name,
+        "data": data,
+        "user": user,
+        "ai": ai,
+        "fonts": [{"weight": w} for w in font_weights],
+        "limits": limits,
+    }
+    try:
+        text = json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except ValueError:
+        _check_numbers(data, "/data")
+        _check_numbers(ai, "/ai")
+        raise DataError("data contains a number JSON cannot represent", code="data.number") from None
+    except TypeError as err:
+        raise DataError(f"data cannot be sent to the layout module: {err}", code="data.type") from None
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise DataError(f"data contains text that is not valid Unicode: {err.reason}", code="data.encoding") from None

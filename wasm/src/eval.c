@@ -1,0 +1,389 @@
+/* Evaluates the template tree against the data into a doc: blocks are
+ * expanded, attributes parsed, text content collected into styled runs. */
+#include "doc.h"
+#include <string.h>
+
+typedef struct {
+  evalctx *cx;
+  const limits *lim;
+  doc *d;
+  int64_t nitems;
+} E;
+
+typedef struct { int bold; const char *color; } style;
+
+static int aerr(const tattr *a, const char *what) {
+  return fail(ST_TEMPLATE, "template.attribute", a->line, a->col, "attribute '%s': %s", a->name, what);
+}
+
+/* evaluated attribute text or NULL when absent; *err set on failure */
+static const char *attr(E *e, const node *el, const char *name, const tattr **which, int *err) {
+  for (int i = 0; i < el->nattrs; i++) {
+    const tattr *a = &el->attrs[i];
+    if (strcmp(a->name, name)) continue;
+    if (which) *which = a;
+    sbuf b = {0};
+    sb_put(&b, "", 0);
+    for (int k = 0; k < a->nsegs; k++) {
+      const attr_seg *sg = &a->segs[k];
+      if (!sg->is_expr) { sb_put(&b, sg->text, sg->n); continue; }
+      jval *v = expr_eval(e->cx, sg->e, 0);
+      size_t n;
+      const char *t = v ? jv_text(v, &n, sg->e) : NULL;
+      if (!t) { *err = 1; return NULL; }
+      sb_put(&b, t, n);
+    }
+    return b.p;
+  }
+  return NULL;
+}
+
+static int check_attrs(const node *el, const char *const *allowed) {
+  for (int i = 0; i < el->nattrs; i++) {
+    int ok = 0;
+    for (int k = 0; allowed[k]; k++) if (!strcmp(allowed[k], el->attrs[i].name)) ok = 1;
+    if (!ok) return fail(ST_TEMPLATE, "template.attribute", el->attrs[i].line, el->attrs[i].col,
+                         "unknown attribute '%s' on <%s>", el->attrs[i].name, el->name);
+  }
+  return 0;
+}
+
+static int len_attr(E *e, const node *el, const char *name, int64_t dflt, int64_t *out) {
+  int err = 0;
+  const tattr *a = NULL;
+  const char *s = attr(e, el, name, &a, &err);
+  if (err) return -1;
+  if (!s) { *out = dflt; return 0; }
+  if (parse_length(s, out)) return aerr(a, "not a length (use in, cm, mm, pt, px, emu or a bare EMU integer)");
+  return 0;
+}
+
+static int color_attr(E *e, const node *el, const char *name, const char *dflt, const char **out) {
+  int err = 0;
+  const tattr *a = NULL;
+  const char *s = attr(e, el, name, &a, &err);
+  if (err) return -1;
+  if (!s) { *out = dflt; return 0; }
+  if (parse_color(s, out)) return aerr(a, "not a colour (use #rgb, #rrggbb or none)");
+  return 0;
+}
+
+/* one of the words in opts (NULL-terminated); index into opts */
+static int enum_attr(E *e, const node *el, const char *name, const char *const *opts, int dflt, int *out) {
+  int err = 0;
+  const tattr *a = NULL;
+  const char *s = attr(e, el, name, &a, &err);
+  if (err) return -1;
+  if (!s) { *out = dflt; return 0; }
+  for (int k = 0; opts[k]; k++) if (!strcmp(opts[k], s)) { *out = k; return 0; }
+  return aerr(a, "unknown value");
+}
+
+static int lang_attr(E *e, const node *el, const char *dflt, const char **out) {
+  static const char *const langs[] = {"en", "zh", "ja", NULL};
+  int k;
+  int def = !strcmp(dflt, "zh") ? 1 : !strcmp(dflt, "ja") ? 2 : 0;
+  if (enum_attr(e, el, "lang", langs, def, &k)) return -1;
+  *out = langs[k];
+  return 0;
+}
+
+static int loop_over(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg) {
+  jval *seq = expr_eval(e->cx, n->e, 0);
+  if (!seq) return -1;
+  if (seq->t != J_ARR && seq->t != J_OBJ)
+    return fail(ST_TEMPLATE, "template.type", n->e->line, n->e->col, "{%% for %%} needs an array or an object");
+  static const char *const names[] = {"index", "index0", "first", "last", "length"};
+  for (int i = 0; i < seq->count; i++) {
+    jval *loop = xalloc(sizeof *loop);
+    loop->t = J_OBJ;
+    loop->count = 5;
+    loop->keys = xalloc(sizeof(jval *) * 5);
+    loop->items = xalloc(sizeof(jval *) * 5);
+    for (int k = 0; k < 5; k++) loop->keys[k] = jv_str(names[k], strlen(names[k]));
+    sbuf a = {0}, b = {0}, c = {0};
+    sb_int(&a, i + 1); sb_int(&b, i); sb_int(&c, seq->count);
+    loop->items[0] = jv_num(a.p, a.len);
+    loop->items[1] = jv_num(b.p, b.len);
+    loop->items[2] = jv_bool(i == 0);
+    loop->items[3] = jv_bool(i == seq->count - 1);
+    loop->items[4] = jv_num(c.p, c.len);
+    scope s1 = {n->var, seq->t == J_ARR ? seq->items[i] : seq->keys[i], e->cx->vars};
+    scope s2 = {"loop", loop, &s1};
+    scope *save = e->cx->vars;
+    e->cx->vars = &s2;
+    int r = body(e, &n->kids, arg);
+    e->cx->vars = save;
+    if (r) return -1;
+  }
+  return 0;
+}
+
+static const nodelist *pick_branch(E *e, const node *n, int *err) {
+  for (int i = 0; i < n->nbranches; i++) {
+    if (!n->conds[i]) return &n->bodies[i];
+    jval *v = expr_eval(e->cx, n->conds[i], expr_has_default(n->conds[i]));
+    if (!v) { *err = 1; return NULL; }
+    if (jv_truthy(v)) return &n->bodies[i];
+  }
+  return NULL;
+}
+
+static int is_blank(const node *n) {
+  for (size_t i = 0; i < n->tn; i++) {
+    char c = n->text[i];
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return 0;
+  }
+  return 1;
+}
+
+/* ---------------- text content ---------------- */
+
+typedef struct { item *it; ipara *cur; style st; } TC;
+
+static ipara *para_new(item *it) {
+  if (it->nparas == it->pcap) {
+    int nc = it->pcap ? it->pcap * 2 : 4;
+    it->paras = xrealloc(it->paras, sizeof(ipara) * (size_t)it->pcap, sizeof(ipara) * (size_t)nc);
+    it->pcap = nc;
+  }
+  return &it->paras[it->nparas++];
+}
+
+static void run_add(TC *tc, const char *s, size_t n, int brk) {
+  if (!tc->cur) tc->cur = para_new(tc->it);
+  ipara *p = tc->cur;
+  if (!brk && p->nruns) {
+    irun *last = &p->runs[p->nruns - 1];
+    if (!last->brk && last->bold == tc->st.bold && last->color == tc->st.color) {
+      sbuf b = {0};
+      sb_put(&b, last->text, last->n);
+      sb_put(&b, s, n);
+      last->text = b.p; last->n = b.len;
+      return;
+    }
+  }
+  if (p->nruns == p->cap) {
+    int nc = p->cap ? p->cap * 2 : 4;
+    p->runs = xrealloc(p->runs, sizeof(irun) * (size_t)p->cap, sizeof(irun) * (size_t)nc);
+    p->cap = nc;
+  }
+  irun *r = &p->runs[p->nruns++];
+  r->text = s; r->n = n; r->bold = tc->st.bold; r->color = tc->st.color; r->brk = brk;
+}
+
+static int text_nodes(E *e, const nodelist *l, void *arg);
+
+static int text_node(E *e, const node *n, TC *tc) {
+  switch (n->t) {
+    case N_TEXT: run_add(tc, n->text, n->tn, 0); return 0;
+    case N_OUT: {
+      jval *v = expr_eval(e->cx, n->e, expr_has_default(n->e));
+      size_t len;
+      const char *t = v ? jv_text(v, &len, n->e) : NULL;
+      if (!t) return -1;
+      run_add(tc, t, len, 0);
+      return 0;
+    }
+    case N_IF: {
+      int err = 0;
+      const nodelist *b = pick_branch(e, n, &err);
+      if (err) return -1;
+      return b ? text_nodes(e, b, tc) : 0;
+    }
+    case N_FOR: return loop_over(e, n, text_nodes, tc);
+    case N_ELEM: break;
+  }
+  if (!strcmp(n->name, "br")) {
+    static const char *const none[] = {NULL};
+    if (check_attrs(n, none)) return -1;
+    run_add(tc, "\n", 1, 1);
+    return 0;
+  }
+  if (!strcmp(n->name, "p")) {
+    static const char *const none[] = {NULL};
+    if (check_attrs(n, none)) return -1;
+    if (tc->cur == NULL || tc->cur->nruns > 0) tc->cur = para_new(tc->it);
+    tc->cur->explicit_p = 1;
+    int r = text_nodes(e, &n->kids, tc);
+    tc->cur = NULL;
+    return r;
+  }
+  if (!strcmp(n->name, "b") || !strcmp(n->name, "span")) {
+    static const char *const span_attrs[] = {"color", "weight", NULL};
+    static const char *const none[] = {NULL};
+    if (check_attrs(n, n->name[0] == 'b' ? none : span_attrs)) return -1;
+    style save = tc->st;
+    if (n->name[0] == 'b') tc->st.bold = 1;
+    else {
+      static const char *const weights[] = {"regular", "bold", NULL};
+      int w;
+      if (color_attr(e, n, "color", tc->st.color, &tc->st.color)) return -1;
+      if (enum_attr(e, n, "weight", weights, tc->st.bold, &w)) return -1;
+      tc->st.bold = w;
+    }
+    int r = text_nodes(e, &n->kids, tc);
+    tc->st = save;
+    return r;
+  }
+  return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <text>", n->name);
+}
+
+static int text_nodes(E *e, const nodelist *l, void *arg) {
+  TC *tc = arg;
+  for (int i = 0; i < l->n; i++) if (text_node(e, l->v[i], tc)) return -1;
+  return 0;
+}
+
+/* ---------------- page items ---------------- */
+
+static int add_item(E *e, page *pg, item *it) {
+  if (++e->nitems > e->lim->max_items)
+    return fail(ST_LIMIT, "limit.items", it->line, it->col, "more than %d items", (int)e->lim->max_items);
+  if (pg->nitems == pg->cap) {
+    int nc = pg->cap ? pg->cap * 2 : 8;
+    pg->items = xrealloc(pg->items, sizeof(item *) * (size_t)pg->cap, sizeof(item *) * (size_t)nc);
+    pg->cap = nc;
+  }
+  pg->items[pg->nitems++] = it;
+  return 0;
+}
+
+static int page_nodes(E *e, const nodelist *l, void *arg);
+
+static int page_node(E *e, const node *n, page *pg) {
+  if (n->t == N_TEXT) {
+    if (is_blank(n)) return 0;
+    return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "text must be inside a <text> element");
+  }
+  if (n->t == N_OUT)
+    return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "{{ }} must be inside a <text> element or an attribute");
+  if (n->t == N_IF) {
+    int err = 0;
+    const nodelist *b = pick_branch(e, n, &err);
+    if (err) return -1;
+    return b ? page_nodes(e, b, pg) : 0;
+  }
+  if (n->t == N_FOR) return loop_over(e, n, page_nodes, pg);
+  item *it = xalloc(sizeof *it);
+  it->line = n->line;
+  it->col = n->col;
+  if (!strcmp(n->name, "rect")) {
+    static const char *const ok[] = {"x", "y", "w", "h", "fill", "stroke", "stroke-width", "radius", NULL};
+    it->type = IT_RECT;
+    if (check_attrs(n, ok) || len_attr(e, n, "x", 0, &it->x) || len_attr(e, n, "y", 0, &it->y) ||
+        len_attr(e, n, "w", 0, &it->w) || len_attr(e, n, "h", 0, &it->h) ||
+        color_attr(e, n, "fill", NULL, &it->fill) || color_attr(e, n, "stroke", NULL, &it->stroke) ||
+        len_attr(e, n, "stroke-width", 0, &it->stroke_width) || len_attr(e, n, "radius", 0, &it->radius))
+      return -1;
+    return add_item(e, pg, it);
+  }
+  if (!strcmp(n->name, "line")) {
+    static const char *const ok[] = {"x1", "y1", "x2", "y2", "stroke", "stroke-width", NULL};
+    it->type = IT_LINE;
+    if (check_attrs(n, ok) || len_attr(e, n, "x1", 0, &it->x1) || len_attr(e, n, "y1", 0, &it->y1) ||
+        len_attr(e, n, "x2", 0, &it->x2) || len_attr(e, n, "y2", 0, &it->y2) ||
+        color_attr(e, n, "stroke", "#000000", &it->stroke) || len_attr(e, n, "stroke-width", 12700, &it->stroke_width))
+      return -1;
+    return add_item(e, pg, it);
+  }
+  if (!strcmp(n->name, "text")) {
+    static const char *const ok[] = {"x", "y", "w", "h", "font-size", "min-font-size", "weight", "color", "align",
+                                     "valign", "line-spacing", "padding", "lang", NULL};
+    static const char *const aligns[] = {"left", "center", "right", "justify", NULL};
+    static const char *const valigns[] = {"top", "middle", "bottom", NULL};
+    static const char *const weights[] = {"regular", "bold", NULL};
+    it->type = IT_TEXT;
+    int err = 0;
+    const tattr *a = NULL;
+    if (check_attrs(n, ok) || len_attr(e, n, "x", 0, &it->x) || len_attr(e, n, "y", 0, &it->y) ||
+        len_attr(e, n, "w", 0, &it->w) || len_attr(e, n, "h", 0, &it->h) ||
+        len_attr(e, n, "font-size", 18 * 12700, &it->font_size) ||
+        len_attr(e, n, "padding", 0, &it->padding) ||
+        color_attr(e, n, "color", "#000000", &it->color) || enum_attr(e, n, "align", aligns, AL_LEFT, &it->align) ||
+        enum_attr(e, n, "valign", valigns, VA_TOP, &it->valign) || enum_attr(e, n, "weight", weights, 0, &it->bold) ||
+        lang_attr(e, n, e->d->lang, &it->lang) || len_attr(e, n, "min-font-size", it->font_size, &it->min_font_size))
+      return -1;
+    const char *ls = attr(e, n, "line-spacing", &a, &err);
+    if (err) return -1;
+    it->ls_milli = 1200;
+    if (ls && parse_factor_milli(ls, &it->ls_milli)) return aerr(a, "not a positive decimal factor");
+    if (it->font_size < 12700 / 2 || it->font_size > 12700 * 4000) {
+      for (int i = 0; i < n->nattrs; i++) if (!strcmp(n->attrs[i].name, "font-size")) return aerr(&n->attrs[i], "out of range (0.5pt to 4000pt)");
+    }
+    if (it->min_font_size > it->font_size || it->min_font_size < 12700 / 2) {
+      for (int i = 0; i < n->nattrs; i++) if (!strcmp(n->attrs[i].name, "min-font-size")) return aerr(&n->attrs[i], "must be from 0.5pt to font-size");
+    }
+    if (it->w < 0 || it->h < 0 || it->padding < 0) return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "negative box size or padding");
+    TC tc = {it, NULL, {it->bold, it->color}};
+    if (text_nodes(e, &n->kids, &tc)) return -1;
+    return add_item(e, pg, it);
+  }
+  if (!strcmp(n->name, "table") || !strcmp(n->name, "chart") || !strcmp(n->name, "image"))
+    return fail(ST_TEMPLATE, "template.unsupported", n->line, n->col, "<%s> is reserved for a later version", n->name);
+  return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <page>", n->name);
+}
+
+static int page_nodes(E *e, const nodelist *l, void *arg) {
+  for (int i = 0; i < l->n; i++) if (page_node(e, l->v[i], arg)) return -1;
+  return 0;
+}
+
+static int doc_nodes(E *e, const nodelist *l, void *arg);
+
+static int doc_node(E *e, const node *n) {
+  if (n->t == N_TEXT) {
+    if (is_blank(n)) return 0;
+    return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "text must be inside a <text> element");
+  }
+  if (n->t == N_OUT) return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "{{ }} must be inside a <text> element");
+  if (n->t == N_IF) {
+    int err = 0;
+    const nodelist *b = pick_branch(e, n, &err);
+    if (err) return -1;
+    return b ? doc_nodes(e, b, NULL) : 0;
+  }
+  if (n->t == N_FOR) return loop_over(e, n, doc_nodes, NULL);
+  if (strcmp(n->name, "page") && strcmp(n->name, "slide"))
+    return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <document>", n->name);
+  static const char *const ok[] = {"background", NULL};
+  if (check_attrs(n, ok)) return -1;
+  doc *d = e->d;
+  if (d->npages >= e->lim->max_pages)
+    return fail(ST_LIMIT, "limit.pages", n->line, n->col, "more than %d pages", (int)e->lim->max_pages);
+  page *pg = xalloc(sizeof *pg);
+  pg->width = d->width;
+  pg->height = d->height;
+  pg->line = n->line;
+  pg->col = n->col;
+  if (color_attr(e, n, "background", "#ffffff", &pg->background)) return -1;
+  if (d->npages == d->cap) {
+    int nc = d->cap ? d->cap * 2 : 8;
+    d->pages = xrealloc(d->pages, sizeof(page *) * (size_t)d->cap, sizeof(page *) * (size_t)nc);
+    d->cap = nc;
+  }
+  d->pages[d->npages++] = pg;
+  return page_nodes(e, &n->kids, pg);
+}
+
+static int doc_nodes(E *e, const nodelist *l, void *arg) {
+  (void)arg;
+  for (int i = 0; i < l->n; i++) if (doc_node(e, l->v[i])) return -1;
+  return 0;
+}
+
+doc *doc_eval(node *root, evalctx *cx, const limits *lim) {
+  E e = {cx, lim, xalloc(sizeof(doc)), 0};
+  static const char *const ok[] = {"kind", "width", "height", "lang", NULL};
+  static const char *const kinds[] = {"presentation", "document", "spreadsheet", NULL};
+  int k;
+  if (check_attrs(root, ok) || enum_attr(&e, root, "kind", kinds, 0, &k)) return NULL;
+  e.d->kind = kinds[k];
+  if (lang_attr(&e, root, "en", &e.d->lang)) return NULL;
+  int64_t dw = k == 0 ? 9144000 : 7560310, dh = k == 0 ? 5143500 : 10692130; /* 16:9 slide or A4 */
+  if (len_attr(&e, root, "width", dw, &e.d->width) || len_attr(&e, root, "height", dh, &e.d->height)) return NULL;
+  if (e.d->width <= 0 || e.d->height <= 0)
+    { fail(ST_TEMPLATE, "template.attribute", root->line, root->col, "page size must be positive"); return NULL; }
+  if (doc_nodes(&e, &root->kids, NULL)) return NULL;
+  return e.d;
+}

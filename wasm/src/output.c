@@ -1,0 +1,156 @@
+/* Writes the display list (contract section 3): canonical JSON, keys in
+ * the documented order, integers only. */
+#include "output.h"
+#include <string.h>
+
+static void key(sbuf *b, const char *k) { sb_json_str(b, k, strlen(k)); sb_putc(b, ':'); }
+static void kint(sbuf *b, const char *k, int64_t v) { key(b, k); sb_int(b, v); sb_putc(b, ','); }
+static void kstr(sbuf *b, const char *k, const char *v) {
+  key(b, k);
+  if (v) sb_json_str(b, v, strlen(v)); else sb_puts(b, "null");
+  sb_putc(b, ',');
+}
+static void unc(sbuf *b) { if (b->len && b->p[b->len - 1] == ',') b->len--; }
+
+static const char *ALIGN[] = {"left", "center", "right", "justify"};
+static const char *VALIGN[] = {"top", "middle", "bottom"};
+
+static void cps_text(sbuf *b, const lpara *p, int a, int e) {
+  sbuf t = {0};
+  sb_put(&t, "", 0);
+  for (int i = a; i < e; i++) sb_utf8(&t, p->cps[i]);
+  sb_json_str(b, t.p, t.len);
+}
+
+static void run_head(sbuf *b, const lpara *p, int style, int a, int e, int64_t size) {
+  sb_puts(b, "{\"text\":");
+  cps_text(b, p, a, e);
+  sb_putc(b, ',');
+  kint(b, "font", p->runs[style].font);
+  kint(b, "size", size);
+  kstr(b, "color", p->runs[style].color);
+}
+
+static void text_item(sbuf *b, const item *it, const ltext *lt) {
+  sb_puts(b, "{\"type\":\"text\",");
+  kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
+  kstr(b, "align", ALIGN[it->align]);
+  kstr(b, "valign", VALIGN[it->valign]);
+  kint(b, "padding", it->padding);
+  kint(b, "font_size", lt->font_size);
+  kint(b, "requested_font_size", it->font_size);
+  kint(b, "line_height", lt->line_height);
+  kstr(b, "lang", it->lang);
+  key(b, "overflow"); sb_puts(b, lt->overflow ? "true," : "false,");
+  key(b, "paragraphs"); sb_putc(b, '[');
+  for (int i = 0; i < lt->np; i++) {
+    const lpara *p = &lt->paras[i];
+    sb_puts(b, "{\"runs\":[");
+    int a = 0;
+    for (int c = 0; c <= p->n; c++) {
+      if (c < p->n && (c == 0 || p->run_of[c] == p->run_of[c - 1])) continue;
+      if (c > a) {
+        run_head(b, p, p->run_of[a], a, c, lt->font_size);
+        unc(b);
+        sb_puts(b, "},");
+      }
+      a = c;
+    }
+    unc(b);
+    sb_puts(b, "]},");
+  }
+  unc(b);
+  sb_puts(b, "],");
+  key(b, "lines"); sb_putc(b, '[');
+  for (int li = 0; li < lt->nl; li++) {
+    const lline *L = &lt->lines[li];
+    const lpara *p = &lt->paras[L->para];
+    sb_putc(b, '{');
+    kint(b, "paragraph", L->para); kint(b, "x", L->x); kint(b, "y", L->y); kint(b, "width", L->width);
+    key(b, "runs"); sb_putc(b, '[');
+    for (int ri = 0; ri < L->nruns; ri++) {
+      const lrun *r = &L->runs[ri];
+      run_head(b, p, r->style, r->a, r->b, lt->font_size);
+      key(b, "glyphs"); sb_putc(b, '[');
+      for (int k = 0; k < r->ng; k++) {
+        const pglyph *g = &r->g[k];
+        if (k) sb_putc(b, ',');
+        sb_putc(b, '['); sb_int(b, g->gid); sb_putc(b, ','); sb_int(b, g->x); sb_putc(b, ',');
+        sb_int(b, g->y); sb_putc(b, ','); sb_int(b, g->cluster); sb_putc(b, ']');
+      }
+      sb_puts(b, "]},");
+    }
+    unc(b);
+    sb_puts(b, "]},");
+  }
+  unc(b);
+  sb_puts(b, "]}");
+}
+
+int write_display_list(sbuf *b, const doc *d, const fontset *fs, const limits *lim) {
+  sbuf diag = {0};
+  sb_put(&diag, "", 0);
+  sb_puts(b, "{\"format\":\"o3-display-list\",\"version\":1,");
+  kstr(b, "kind", d->kind);
+  kstr(b, "lang", d->lang);
+  key(b, "fonts"); sb_putc(b, '[');
+  for (int i = 0; i < fs->nfonts; i++) {
+    if (i) sb_putc(b, ',');
+    sb_putc(b, '{');
+    kint(b, "index", i); kint(b, "weight", fs->fonts[i].weight); kint(b, "upem", fs->fonts[i].upem);
+    unc(b);
+    sb_putc(b, '}');
+  }
+  sb_puts(b, "],");
+  key(b, "pages"); sb_putc(b, '[');
+  for (int pi = 0; pi < d->npages; pi++) {
+    const page *pg = d->pages[pi];
+    if (pi) sb_putc(b, ',');
+    sb_putc(b, '{');
+    kint(b, "width", pg->width); kint(b, "height", pg->height);
+    kstr(b, "background", pg->background);
+    key(b, "items"); sb_putc(b, '[');
+    for (int ii = 0; ii < pg->nitems; ii++) {
+      const item *it = pg->items[ii];
+      if (ii) sb_putc(b, ',');
+      if (it->type == IT_RECT) {
+        sb_puts(b, "{\"type\":\"rect\",");
+        kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
+        kstr(b, "fill", it->fill); kstr(b, "stroke", it->stroke);
+        kint(b, "stroke_width", it->stroke_width); kint(b, "radius", it->radius);
+        unc(b);
+        sb_putc(b, '}');
+      } else if (it->type == IT_LINE) {
+        sb_puts(b, "{\"type\":\"line\",");
+        kint(b, "x1", it->x1); kint(b, "y1", it->y1); kint(b, "x2", it->x2); kint(b, "y2", it->y2);
+        kstr(b, "stroke", it->stroke); kint(b, "stroke_width", it->stroke_width);
+        unc(b);
+        sb_putc(b, '}');
+      } else {
+        ltext *lt = layout_text(fs, it);
+        if (!lt) return -1;
+        text_item(b, it, lt);
+        if (lt->overflow) {
+          if (diag.len) sb_putc(&diag, ',');
+          sb_puts(&diag, "{\"code\":\"text.overflow\",");
+          kint(&diag, "page", pi); kint(&diag, "item", ii);
+          kstr(&diag, "message", "text does not fit its box even at min-font-size");
+          kint(&diag, "line", it->line); kint(&diag, "column", it->col);
+          unc(&diag);
+          sb_putc(&diag, '}');
+        }
+      }
+      if ((int64_t)b->len > lim->max_output_bytes)
+        return fail(ST_LIMIT, "limit.output", it->line, it->col, "display list larger than %d bytes",
+                    (int)lim->max_output_bytes);
+    }
+    sb_puts(b, "]}");
+  }
+  sb_puts(b, "],");
+  key(b, "diagnostics"); sb_putc(b, '[');
+  sb_put(b, diag.p, diag.len);
+  sb_puts(b, "]}");
+  if ((int64_t)b->len > lim->max_output_bytes)
+    return fail(ST_LIMIT, "limit.output", 0, 0, "display list larger than %d bytes", (int)lim->max_output_bytes);
+  return 0;
+}

@@ -1,0 +1,410 @@
+/* Parser of the template language: XML-like markup and {{ }} / {% %} tags
+ * in one pass, into one tree (contract section 1). */
+#include "tmpl.h"
+#include <string.h>
+
+#define MAX_NEST 200
+
+typedef struct {
+  const char *s; size_t n, i;
+  size_t *lines; int nlines;   /* byte offset of each line start */
+  int depth;
+  /* the block tag that ended the last parse_nodes (END_TAG) */
+  const char *tag; size_t tagn; size_t tag_at; const char *tag_arg; size_t tag_argn;
+} P;
+
+enum { END_EOF, END_ELEM, END_TAG, END_ERR };
+
+void nl_push(nodelist *l, node *n) {
+  if (l->n == l->cap) {
+    int nc = l->cap ? l->cap * 2 : 4;
+    l->v = xrealloc(l->v, sizeof(node *) * (size_t)l->cap, sizeof(node *) * (size_t)nc);
+    l->cap = nc;
+  }
+  l->v[l->n++] = n;
+}
+
+static void lc(P *p, size_t off, int *line, int *col) {
+  int lo = 0, hi = p->nlines - 1;
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (p->lines[mid] <= off) lo = mid; else hi = mid - 1;
+  }
+  *line = lo + 1;
+  *col = (int)utf8_count(p->s + p->lines[lo], off - p->lines[lo]) + 1;
+}
+
+static int perr(P *p, size_t off, const char *fmt, const char *a, size_t an) {
+  int line, col;
+  lc(p, off, &line, &col);
+  return fail(ST_TEMPLATE, "template.syntax", line, col, fmt, (int)an, a);
+}
+
+static node *mknode(P *p, ntype t, size_t off) {
+  node *n = xalloc(sizeof *n);
+  n->t = t;
+  lc(p, off, &n->line, &n->col);
+  return n;
+}
+
+static int starts(P *p, const char *w) {
+  size_t l = strlen(w);
+  return p->i + l <= p->n && memcmp(p->s + p->i, w, l) == 0;
+}
+
+static long find(P *p, size_t from, const char *w) {
+  size_t l = strlen(w);
+  for (size_t k = from; k + l <= p->n; k++)
+    if (memcmp(p->s + k, w, l) == 0) return (long)k;
+  return -1;
+}
+
+/* end of a tag body ("}}" or "%}"), skipping over quoted strings */
+static long find_close(P *p, size_t from, char c1) {
+  char q = 0;
+  for (size_t k = from; k + 1 < p->n; k++) {
+    char c = p->s[k];
+    if (q) { if (c == '\\') k++; else if (c == q) q = 0; continue; }
+    if (c == '"' || c == '\'') { q = c; continue; }
+    if (c == c1 && p->s[k + 1] == '}') return (long)k;
+  }
+  return -1;
+}
+
+/* Decodes entities of s[a..b) into a fresh string. */
+static int decode_text(P *p, size_t a, size_t b, const char **out, size_t *outn) {
+  sbuf t = {0};
+  sb_put(&t, "", 0);
+  for (size_t k = a; k < b; k++) {
+    char c = p->s[k];
+    if (c != '&') { sb_putc(&t, c); continue; }
+    size_t e = k + 1;
+    while (e < b && e - k < 12 && p->s[e] != ';' && p->s[e] != '&' && p->s[e] != ' ' && p->s[e] != '<') e++;
+    if (e >= b || p->s[e] != ';') { sb_putc(&t, c); continue; } /* a bare '&' stays text */
+    const char *nm = p->s + k + 1;
+    size_t nl = e - k - 1;
+    if (nl == 3 && !memcmp(nm, "amp", 3)) sb_putc(&t, '&');
+    else if (nl == 2 && !memcmp(nm, "lt", 2)) sb_putc(&t, '<');
+    else if (nl == 2 && !memcmp(nm, "gt", 2)) sb_putc(&t, '>');
+    else if (nl == 4 && !memcmp(nm, "quot", 4)) sb_putc(&t, '"');
+    else if (nl == 4 && !memcmp(nm, "apos", 4)) sb_putc(&t, '\'');
+    else if (nl >= 2 && nm[0] == '#') {
+      uint32_t v = 0; int ok = 1; size_t j = 1;
+      int hex = nm[1] == 'x' || nm[1] == 'X';
+      if (hex) j = 2;
+      if (j >= nl) ok = 0;
+      for (; j < nl && ok; j++) {
+        char d = nm[j];
+        int dv = d >= '0' && d <= '9' ? d - '0'
+               : hex && d >= 'a' && d <= 'f' ? d - 'a' + 10
+               : hex && d >= 'A' && d <= 'F' ? d - 'A' + 10 : -1;
+        if (dv < 0) ok = 0;
+        else { v = v * (hex ? 16 : 10) + (uint32_t)dv; if (v > 0x10FFFF) ok = 0; }
+      }
+      if (!ok || v == 0 || (v >= 0xD800 && v <= 0xDFFF))
+        return perr(p, k, "invalid character reference '&%.*s;'", nm, nl);
+      sb_utf8(&t, v);
+    } else {
+      return perr(p, k, "unknown entity '&%.*s;'", nm, nl);
+    }
+    k = e;
+  }
+  *out = t.p;
+  *outn = t.len;
+  return 0;
+}
+
+static int is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+static int is_name_char(char c) { return is_name_start(c) || (c >= '0' && c <= '9') || c == '-' || c == ':' || c == '.'; }
+static void skip_ws(P *p) {
+  while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\n' || p->s[p->i] == '\r')) p->i++;
+}
+
+static expr *parse_expr_at(P *p, size_t a, size_t b) {
+  int line, col;
+  lc(p, a, &line, &col);
+  return expr_parse(p->s + a, b - a, line, col);
+}
+
+/* attribute value s[a..b): literal text and {{ expr }} segments */
+static int parse_attr_value(P *p, size_t a, size_t b, tattr *at) {
+  int cap = 0;
+  size_t k = a;
+  while (k < b) {
+    size_t seg_end = b;
+    long open = -1;
+    for (size_t j = k; j + 1 < b; j++) if (p->s[j] == '{' && p->s[j + 1] == '{') { open = (long)j; break; }
+    if (open >= 0) seg_end = (size_t)open;
+    if (seg_end > k || open < 0) {
+      attr_seg sg = {0};
+      if (decode_text(p, k, seg_end, &sg.text, &sg.n)) return -1;
+      if (at->nsegs == cap) { int nc = cap ? cap * 2 : 2; at->segs = xrealloc(at->segs, sizeof(attr_seg) * (size_t)cap, sizeof(attr_seg) * (size_t)nc); cap = nc; }
+      at->segs[at->nsegs++] = sg;
+    }
+    if (open < 0) break;
+    size_t save = p->i;
+    long close = find_close(p, (size_t)open + 2, '}');
+    p->i = save;
+    if (close < 0 || (size_t)close + 2 > b) return perr(p, (size_t)open, "unclosed '{{' in attribute%.*s", "", 0);
+    attr_seg sg = {0};
+    sg.is_expr = 1;
+    sg.e = parse_expr_at(p, (size_t)open + 2, (size_t)close);
+    if (!sg.e) return -1;
+    if (at->nsegs == cap) { int nc = cap ? cap * 2 : 2; at->segs = xrealloc(at->segs, sizeof(attr_seg) * (size_t)cap, sizeof(attr_seg) * (size_t)nc); cap = nc; }
+    at->segs[at->nsegs++] = sg;
+    k = (size_t)close + 2;
+  }
+  return 0;
+}
+
+static int parse_nodes(P *p, nodelist *out, const char *close_elem);
+
+static int parse_element(P *p, nodelist *out) {
+  size_t start = p->i;
+  p->i++; /* '<' */
+  size_t ns = p->i;
+  while (p->i < p->n && is_name_char(p->s[p->i])) p->i++;
+  node *el = mknode(p, N_ELEM, start);
+  el->name = xstrndup(p->s + ns, p->i - ns);
+  int cap = 0;
+  while (1) {
+    size_t before = p->i;
+    skip_ws(p);
+    if (p->i >= p->n) return perr(p, start, "unclosed tag <%.*s", el->name, strlen(el->name));
+    if (starts(p, "/>")) { p->i += 2; nl_push(out, el); return 0; }
+    if (p->s[p->i] == '>') { p->i++; break; }
+    if (p->i == before || !is_name_start(p->s[p->i]))
+      return perr(p, p->i, "expected attribute name or '>' in <%.*s>", el->name, strlen(el->name));
+    size_t an = p->i;
+    while (p->i < p->n && is_name_char(p->s[p->i])) p->i++;
+    tattr at = {0};
+    at.name = xstrndup(p->s + an, p->i - an);
+    lc(p, an, &at.line, &at.col);
+    for (int k = 0; k < el->nattrs; k++)
+      if (!strcmp(el->attrs[k].name, at.name)) return perr(p, an, "duplicate attribute '%.*s'", at.name, strlen(at.name));
+    skip_ws(p);
+    if (p->i >= p->n || p->s[p->i] != '=') return perr(p, p->i, "expected '=' after attribute '%.*s'", at.name, strlen(at.name));
+    p->i++;
+    skip_ws(p);
+    if (p->i >= p->n || (p->s[p->i] != '"' && p->s[p->i] != '\''))
+      return perr(p, p->i, "attribute value of '%.*s' must be quoted", at.name, strlen(at.name));
+    char q = p->s[p->i++];
+    size_t vs = p->i;
+    /* the value ends at the matching quote outside {{ }} */
+    size_t k = vs;
+    while (k < p->n && p->s[k] != q) {
+      if (p->s[k] == '{' && k + 1 < p->n && p->s[k + 1] == '{') {
+        long c = find_close(p, k + 2, '}');
+        if (c < 0) return perr(p, k, "unclosed '{{'%.*s", "", 0);
+        k = (size_t)c + 2;
+      } else if (p->s[k] == '<') {
+        return perr(p, k, "'<' in attribute value of '%.*s'", at.name, strlen(at.name));
+      } else k++;
+    }
+    if (k >= p->n) return perr(p, vs - 1, "unterminated attribute value of '%.*s'", at.name, strlen(at.name));
+    if (parse_attr_value(p, vs, k, &at)) return -1;
+    p->i = k + 1;
+    if (el->nattrs == cap) { int nc = cap ? cap * 2 : 4; el->attrs = xrealloc(el->attrs, sizeof(tattr) * (size_t)cap, sizeof(tattr) * (size_t)nc); cap = nc; }
+    el->attrs[el->nattrs++] = at;
+  }
+  if (++p->depth > MAX_NEST) return perr(p, start, "elements nested too deeply%.*s", "", 0);
+  int r = parse_nodes(p, &el->kids, el->name);
+  p->depth--;
+  if (r == END_ERR) return -1;
+  if (r == END_EOF) return perr(p, start, "<%.*s> is never closed", el->name, strlen(el->name));
+  if (r == END_TAG) return perr(p, p->tag_at, "{%% %.*s %%} has no matching opening tag inside this element", p->tag, p->tagn);
+  nl_push(out, el);
+  return 0;
+}
+
+static int tag_is(P *p, const char *w) { return p->tagn == strlen(w) && !memcmp(p->tag, w, p->tagn); }
+
+/* reads a {% ... %} at p->i into p->tag / p->tag_arg */
+static int read_tag(P *p) {
+  size_t start = p->i;
+  long close = find_close(p, p->i + 2, '%');
+  if (close < 0) return perr(p, start, "unclosed '{%%'%.*s", "", 0);
+  size_t a = p->i + 2, b = (size_t)close;
+  while (a < b && (p->s[a] == ' ' || p->s[a] == '\t' || p->s[a] == '\n' || p->s[a] == '\r')) a++;
+  while (b > a && (p->s[b - 1] == ' ' || p->s[b - 1] == '\t' || p->s[b - 1] == '\n' || p->s[b - 1] == '\r')) b--;
+  size_t w = a;
+  while (w < b && is_name_char(p->s[w])) w++;
+  p->tag = p->s + a;
+  p->tagn = w - a;
+  p->tag_at = start;
+  p->tag_arg = p->s + w;
+  p->tag_argn = b - w;
+  p->i = (size_t)close + 2;
+  return 0;
+}
+
+static int parse_if(P *p, nodelist *out, const char *close_elem) {
+  node *n = mknode(p, N_IF, p->tag_at);
+  size_t open_at = p->tag_at;
+  int cap = 0, has_else = 0;
+  const char *arg = p->tag_arg; size_t argn = p->tag_argn;
+  while (1) {
+    expr *cond = NULL;
+    if (!has_else) {
+      if (argn == 0) return perr(p, p->tag_at, "{%% if %%} needs a condition%.*s", "", 0);
+      cond = parse_expr_at(p, (size_t)(arg - p->s), (size_t)(arg - p->s) + argn);
+      if (!cond) return -1;
+    }
+    if (n->nbranches == cap) {
+      int nc = cap ? cap * 2 : 2;
+      n->conds = xrealloc(n->conds, sizeof(expr *) * (size_t)cap, sizeof(expr *) * (size_t)nc);
+      n->bodies = xrealloc(n->bodies, sizeof(nodelist) * (size_t)cap, sizeof(nodelist) * (size_t)nc);
+      cap = nc;
+    }
+    n->conds[n->nbranches] = cond;
+    int r = parse_nodes(p, &n->bodies[n->nbranches], close_elem);
+    n->nbranches++;
+    if (r == END_ERR) return -1;
+    if (r != END_TAG) return perr(p, open_at, "{%% if %%} is not closed by {%% endif %%} inside its element%.*s", "", 0);
+    if (tag_is(p, "endif")) break;
+    if (has_else) return perr(p, p->tag_at, "{%% %.*s %%} after {%% else %%}", p->tag, p->tagn);
+    if (tag_is(p, "elif")) { arg = p->tag_arg; argn = p->tag_argn; continue; }
+    if (tag_is(p, "else")) { has_else = 1; continue; }
+    return perr(p, p->tag_at, "unexpected {%% %.*s %%} inside {%% if %%}", p->tag, p->tagn);
+  }
+  nl_push(out, n);
+  return 0;
+}
+
+static int parse_for(P *p, nodelist *out, const char *close_elem) {
+  node *n = mknode(p, N_FOR, p->tag_at);
+  size_t open_at = p->tag_at;
+  const char *a = p->tag_arg, *b = p->tag_arg + p->tag_argn;
+  while (a < b && (*a == ' ' || *a == '\t')) a++;
+  const char *v = a;
+  while (a < b && is_name_char(*a) && *a != '.' && *a != ':' && *a != '-') a++;
+  if (a == v || !is_name_start(*v)) return perr(p, open_at, "{%% for %%} needs 'NAME in EXPR'%.*s", "", 0);
+  n->var = xstrndup(v, (size_t)(a - v));
+  while (a < b && (*a == ' ' || *a == '\t')) a++;
+  if (b - a < 3 || a[0] != 'i' || a[1] != 'n' || (a[2] != ' ' && a[2] != '\t'))
+    return perr(p, open_at, "{%% for %%} needs 'NAME in EXPR'%.*s", "", 0);
+  a += 3;
+  n->e = parse_expr_at(p, (size_t)(a - p->s), (size_t)(b - p->s));
+  if (!n->e) return -1;
+  int r = parse_nodes(p, &n->kids, close_elem);
+  if (r == END_ERR) return -1;
+  if (r != END_TAG || !tag_is(p, "endfor"))
+    return perr(p, open_at, "{%% for %%} is not closed by {%% endfor %%} inside its element%.*s", "", 0);
+  nl_push(out, n);
+  return 0;
+}
+
+static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
+  while (p->i < p->n) {
+    if (starts(p, "{{")) {
+      size_t st = p->i;
+      long close = find_close(p, p->i + 2, '}');
+      if (close < 0) { perr(p, st, "unclosed '{{'%.*s", "", 0); return END_ERR; }
+      node *o = mknode(p, N_OUT, st);
+      o->e = parse_expr_at(p, st + 2, (size_t)close);
+      if (!o->e) return END_ERR;
+      nl_push(out, o);
+      p->i = (size_t)close + 2;
+    } else if (starts(p, "{%")) {
+      if (read_tag(p)) return END_ERR;
+      if (++p->depth > MAX_NEST) { perr(p, p->tag_at, "blocks nested too deeply%.*s", "", 0); return END_ERR; }
+      int r = 0;
+      if (tag_is(p, "if")) r = parse_if(p, out, close_elem);
+      else if (tag_is(p, "for")) r = parse_for(p, out, close_elem);
+      else if (tag_is(p, "elif") || tag_is(p, "else") || tag_is(p, "endif") || tag_is(p, "endfor")) {
+        p->depth--;
+        return END_TAG;
+      } else {
+        perr(p, p->tag_at, "unknown tag {%% %.*s %%}", p->tag, p->tagn);
+        return END_ERR;
+      }
+      p->depth--;
+      if (r) return END_ERR;
+    } else if (starts(p, "{#")) {
+      long e = find(p, p->i + 2, "#}");
+      if (e < 0) { perr(p, p->i, "unclosed comment '{#'%.*s", "", 0); return END_ERR; }
+      p->i = (size_t)e + 2;
+    } else if (starts(p, "<!--")) {
+      long e = find(p, p->i + 4, "-->");
+      if (e < 0) { perr(p, p->i, "unclosed comment '<!--'%.*s", "", 0); return END_ERR; }
+      p->i = (size_t)e + 3;
+    } else if (starts(p, "<?")) {
+      long e = find(p, p->i + 2, "?>");
+      if (e < 0) { perr(p, p->i, "unclosed '<?'%.*s", "", 0); return END_ERR; }
+      p->i = (size_t)e + 2;
+    } else if (starts(p, "</")) {
+      size_t st = p->i;
+      p->i += 2;
+      size_t ns = p->i;
+      while (p->i < p->n && is_name_char(p->s[p->i])) p->i++;
+      size_t nn = p->i - ns;
+      skip_ws(p);
+      if (p->i >= p->n || p->s[p->i] != '>') { perr(p, st, "malformed closing tag%.*s", "", 0); return END_ERR; }
+      p->i++;
+      if (!close_elem) { perr(p, st, "closing tag </%.*s> without an open element", p->s + ns, nn); return END_ERR; }
+      if (nn != strlen(close_elem) || memcmp(p->s + ns, close_elem, nn)) {
+        int line, col;
+        lc(p, st, &line, &col);
+        fail(ST_TEMPLATE, "template.syntax", line, col, "closing tag </%.*s> does not match <%s>",
+             (int)nn, p->s + ns, close_elem);
+        return END_ERR;
+      }
+      return END_ELEM;
+    } else if (p->s[p->i] == '<' && p->i + 1 < p->n && is_name_start(p->s[p->i + 1])) {
+      if (parse_element(p, out)) return END_ERR;
+    } else if (p->s[p->i] == '<') {
+      perr(p, p->i, "'<' must start a tag (write &lt; for a literal '<')%.*s", "", 0);
+      return END_ERR;
+    } else {
+      size_t st = p->i;
+      while (p->i < p->n && p->s[p->i] != '<' &&
+             !(p->s[p->i] == '{' && p->i + 1 < p->n &&
+               (p->s[p->i + 1] == '{' || p->s[p->i + 1] == '%' || p->s[p->i + 1] == '#')))
+        p->i++;
+      node *t = mknode(p, N_TEXT, st);
+      if (decode_text(p, st, p->i, &t->text, &t->tn)) return END_ERR;
+      nl_push(out, t);
+    }
+  }
+  return END_EOF;
+}
+
+node *tmpl_parse(const char *src, size_t n) {
+  P p = {0};
+  p.s = src;
+  p.n = n;
+  int cap = 16;
+  p.lines = xalloc(sizeof(size_t) * (size_t)cap);
+  p.lines[p.nlines++] = 0;
+  for (size_t k = 0; k < n; k++)
+    if (src[k] == '\n') {
+      if (p.nlines == cap) { p.lines = xrealloc(p.lines, sizeof(size_t) * (size_t)cap, sizeof(size_t) * (size_t)cap * 2); cap *= 2; }
+      p.lines[p.nlines++] = k + 1;
+    }
+  if (!utf8_valid(src, n)) { fail(ST_TEMPLATE, "template.syntax", 1, 1, "template is not valid UTF-8"); return NULL; }
+  nodelist top = {0};
+  int r = parse_nodes(&p, &top, NULL);
+  if (r == END_ERR) return NULL;
+  if (r == END_TAG) { perr(&p, p.tag_at, "{%% %.*s %%} without a matching opening tag", p.tag, p.tagn); return NULL; }
+  node *root = NULL;
+  for (int k = 0; k < top.n; k++) {
+    node *c = top.v[k];
+    if (c->t == N_TEXT) {
+      for (size_t j = 0; j < c->tn; j++) {
+        char ch = c->text[j];
+        if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') {
+          fail(ST_TEMPLATE, "template.syntax", c->line, c->col, "text outside <document>");
+          return NULL;
+        }
+      }
+      continue;
+    }
+    if (c->t != N_ELEM || strcmp(c->name, "document") || root) {
+      fail(ST_TEMPLATE, "template.syntax", c->line, c->col, "the template must have exactly one root element <document>");
+      return NULL;
+    }
+    root = c;
+  }
+  if (!root) { fail(ST_TEMPLATE, "template.syntax", 1, 1, "the template has no <document> element"); return NULL; }
+  return root;
+}
