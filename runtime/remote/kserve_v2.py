@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 import httpx
 import numpy as np
-import pybreaker
 
 from .backend import ChatResult, Message, TokenCallback
+from .breaker import CircuitBreaker
 from .config import RemoteEndpoint
 from .deadline import Deadline
 from .transport import (
@@ -41,7 +41,7 @@ class KServeBackend:
     """Text generation through ``POST /v2/models/{model}/infer``."""
 
     def __init__(self, endpoint: RemoteEndpoint, client: httpx.Client | None = None,
-                 breaker: pybreaker.CircuitBreaker | None = None) -> None:
+                 breaker: CircuitBreaker | None = None) -> None:
         self.endpoint = endpoint
         self.name = f"remote:kserve:{endpoint.model}"
         self.client = client or make_client(endpoint)

@@ -15,10 +15,10 @@ import time
 from collections.abc import Sequence
 
 import httpx
-import pybreaker
 
 from ..errors import RemoteError
 from .backend import ChatResult, Message, TokenCallback
+from .breaker import CircuitBreaker
 from .config import RemoteEndpoint
 from .deadline import Deadline
 from .transport import (
@@ -76,7 +76,7 @@ class OpenAIBackend:
     """Chat completions on an OpenAI-compatible server."""
 
     def __init__(self, endpoint: RemoteEndpoint, client: httpx.Client | None = None,
-                 breaker: pybreaker.CircuitBreaker | None = None) -> None:
+                 breaker: CircuitBreaker | None = None) -> None:
         self.endpoint = endpoint
         self.name = f"remote:openai:{endpoint.model}"
         self.client = client or make_client(endpoint)

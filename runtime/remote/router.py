@@ -77,6 +77,7 @@ class Router:
         self.health_ttl_s = ttl
         self._health: tuple[bool, float] | None = None
         self._lock = threading.Lock()
+        self._health_check = threading.Lock()
         self._speed = {"local": _Ewma(), "remote": _Ewma()}
         self.counters = {"local": 0, "remote": 0, "fallbacks": 0}
         self.last_fallback: str | None = None
@@ -97,18 +98,32 @@ class Router:
             return f"{REMOTE_PERMISSION} is not granted"
         return None
 
-    def healthy(self, deadline: Deadline | None = None) -> bool:
-        now = time.monotonic()
+    def _cached_health(self) -> bool | None:
         with self._lock:
             cached = self._health
-        if cached is not None and now - cached[1] < self.health_ttl_s:
+        if cached is not None and time.monotonic() - cached[1] < self.health_ttl_s:
             return cached[0]
+        return None
+
+    def healthy(self, deadline: Deadline | None = None) -> bool:
+        """The endpoint's health, checked by one request at a time and cached for the TTL."""
+        cached = self._cached_health()
+        if cached is not None:
+            return cached
         budget = HEALTH_CHECK_MAX_S if deadline is None else \
             max(0.01, min(HEALTH_CHECK_MAX_S, deadline.remaining() / 4))
-        ok = bool(self.remote.health(Deadline(budget)))
-        with self._lock:
-            self._health = (ok, time.monotonic())
-        return ok
+        if not self._health_check.acquire(timeout=budget):
+            return False  # another request is checking and taking long: do not wait on it
+        try:
+            cached = self._cached_health()
+            if cached is not None:
+                return cached
+            ok = bool(self.remote.health(Deadline(budget)))
+            with self._lock:
+                self._health = (ok, time.monotonic())
+            return ok
+        finally:
+            self._health_check.release()
 
     def _mark_unhealthy(self) -> None:
         with self._lock:

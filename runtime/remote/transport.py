@@ -6,7 +6,7 @@
   and 503, and only for failures marked ``retryable`` (nothing was delivered to
   the caller yet); a retry that could not finish before the deadline is not
   started.
-- a pybreaker circuit breaker per endpoint around every attempt: after
+- a circuit breaker (:mod:`.breaker`) per endpoint around every attempt: after
   ``breaker_fail_max`` consecutive failures it opens, calls fail fast (so the
   router falls back to local at once), and after ``breaker_reset_s`` one trial
   call half-opens it.
@@ -21,10 +21,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import httpx
-import pybreaker
 from tenacity import RetryCallState, Retrying, retry_if_exception, wait_exponential_jitter
 
 from ..errors import RemoteError
+from .breaker import CircuitBreaker, CircuitOpen
 from .config import RemoteEndpoint
 from .deadline import Deadline
 
@@ -121,19 +121,18 @@ def _is_retryable(err: BaseException) -> bool:
     return isinstance(err, RemoteError) and bool(getattr(err, "retryable", False))
 
 
-def _breaker_ignores(err: BaseException) -> bool:
-    return isinstance(err, RemoteError) and not getattr(err, "counts_for_breaker", True)
+def _breaker_counts(err: BaseException) -> bool:
+    return not (isinstance(err, RemoteError) and not getattr(err, "counts_for_breaker", True))
 
 
-def make_breaker(endpoint: RemoteEndpoint) -> pybreaker.CircuitBreaker:
-    return pybreaker.CircuitBreaker(fail_max=endpoint.breaker_fail_max,
-                                    reset_timeout=endpoint.breaker_reset_s,
-                                    exclude=[_breaker_ignores], name=endpoint.base_url,
-                                    throw_new_error_on_trip=False)
+def make_breaker(endpoint: RemoteEndpoint) -> CircuitBreaker:
+    return CircuitBreaker(fail_max=endpoint.breaker_fail_max,
+                          reset_timeout=endpoint.breaker_reset_s,
+                          counts=_breaker_counts, name=endpoint.base_url)
 
 
 def call_with_retries(fn: Callable[[], T], *, endpoint: RemoteEndpoint, deadline: Deadline,
-                      breaker: pybreaker.CircuitBreaker, what: str,
+                      breaker: CircuitBreaker, what: str,
                       max_attempts: int | None = None) -> T:
     """Run ``fn`` through the breaker, retrying transient failures within the deadline."""
     attempts = max_attempts or endpoint.max_attempts
@@ -153,7 +152,7 @@ def call_with_retries(fn: Callable[[], T], *, endpoint: RemoteEndpoint, deadline
         deadline.check(what)
         try:
             return breaker.call(fn)
-        except pybreaker.CircuitBreakerError:
+        except CircuitOpen:
             raise remote_error(f"{what}: circuit breaker open after repeated failures",
                                "remote_circuit_open", retryable=False, counts=False) from None
 
