@@ -170,6 +170,9 @@ class ModelStore:
         else:
             with open(src, "rb+") as fh:
                 os.fsync(fh.fileno())
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(src, 0o644 & ~umask)  # blobs are read-only data for every local user
             os.replace(src, dest)  # same filesystem: staging/ lives in the store root
         return ref
 

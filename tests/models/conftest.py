@@ -54,12 +54,28 @@ def smol(smol_store):
 
 @pytest.fixture()
 def store_copy(smol_store, tmp_path) -> ModelStore:
-    """A private store holding a copy of SmolLM2's manifest and blobs (safe to damage)."""
+    """A private store with SmolLM2's manifest and hard links to its blobs.
+
+    Tests that damage a blob call :func:`own_blob` first, which swaps the link
+    for a real copy, so the shared build is never touched.
+    """
     store = ModelStore(tmp_path / "store")
     m = smol_store.get(SMOLLM2)
     store.blobs.mkdir(parents=True)
     store.manifests.mkdir(parents=True)
     for ref in m.files.values():
-        shutil.copyfile(smol_store.blob_path(ref), store.blob_path(ref))
+        try:
+            os.link(smol_store.blob_path(ref), store.blob_path(ref))
+        except OSError:  # another filesystem
+            shutil.copyfile(smol_store.blob_path(ref), store.blob_path(ref))
     shutil.copyfile(m.path, store.manifest_path(SMOLLM2))
     return store
+
+
+def own_blob(store: ModelStore, role: str) -> Path:
+    """Make ``role``'s blob in ``store`` a private copy (not a link into the shared build)."""
+    path = store.file_path(store.get(SMOLLM2), role)
+    tmp = path.with_suffix(".copy")
+    shutil.copyfile(path, tmp)
+    os.replace(tmp, path)
+    return path
