@@ -71,6 +71,7 @@ def render(template: str | None, data: Path | None, context: tuple[str, ...], sa
     names = [str(p) for p in result.outputs]
     shown = names[0] if len(names) == 1 else f"{names[0]} ... {names[-1]}"
     plural = "s" if result.page_count != 1 else ""
-    click.echo(f"wrote {shown} ({len(names)} file{'s' if len(names) != 1 else ''}, "
-               f"{result.page_count} page{plural}, sha256 {result.sha256[:16]}, "
+    what = (f"page {page} of {result.page_count}" if page is not None
+            else f"{result.page_count} page{plural}")
+    click.echo(f"wrote {shown} ({what}, sha256 {result.sha256[:16]}, "
                f"{result.timings['total_ms']:.0f} ms)")

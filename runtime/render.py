@@ -239,7 +239,9 @@ def render(
     diagnostics = list(result.diagnostics)
     if strict and diagnostics:
         shown = pkg.display_name(pkg.entry)
-        raise LayoutError(f"layout reported {len(diagnostics)} problem(s) and --strict is on",
+        codes = ", ".join(sorted({str(d.get("code")) for d in diagnostics}))
+        raise LayoutError(f"layout reported {len(diagnostics)} problem(s) ({codes}) and strict "
+                          "mode is on",
                           where=Location(file=shown), code="layout.strict",
                           problems=[_problem(d, shown) for d in diagnostics])
 

@@ -30,6 +30,11 @@ class Format:
 FORMATS: dict[str, Format] = {
     "svg": Format("svg", "svg", ".svg", "image/svg+xml", paged=True),
     "png": Format("png", "png", ".png", "image/png", paged=True),
+    "pdf": Format("pdf", "pdf", ".pdf", "application/pdf", paged=False),
+    "pptx": Format("pptx", "pptx", ".pptx", "application/vnd.openxmlformats-officedocument."
+                   "presentationml.presentation", paged=False),
+    "docx": Format("docx", "docx", ".docx", "application/vnd.openxmlformats-officedocument."
+                   "wordprocessingml.document", paged=False),
 }
 
 

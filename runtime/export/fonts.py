@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import ExportError, Location
 from .numbers import number
 
-FontSource = str | os.PathLike[str] | bytes
+FontSource = Any  # a path, the font's bytes, or an o3local.layout.assets.Font
 
 
 #: bump when the path data format changes, so old cache files are not reused
@@ -158,20 +158,25 @@ class _PathPen:
 _CACHE: dict[str, FontOutlines] = {}
 
 
-def _read(source: FontSource) -> tuple[bytes, str]:
+def _read(source: FontSource) -> tuple[bytes, str, str]:
+    """(bytes, name for messages, sha256) of a font given as a path, bytes or checked asset."""
+    if isinstance(source, (str, os.PathLike)):
+        try:
+            data = Path(source).read_bytes()
+        except OSError as err:
+            raise ExportError(f"cannot read font file: {err.strerror}",
+                              where=Location(file=str(source)), code="export.font") from None
+        return data, str(source), hashlib.sha256(data).hexdigest()
     if isinstance(source, bytes):
-        return source, f"<font {hashlib.sha256(source).hexdigest()[:12]}>"
-    try:
-        return Path(source).read_bytes(), str(source)
-    except OSError as err:
-        raise ExportError(f"cannot read font file: {err.strerror}",
-                          where=Location(file=str(source)), code="export.font") from None
+        digest = hashlib.sha256(source).hexdigest()
+        return source, f"<font {digest[:12]}>", digest
+    # a font asset already read and checked by the layout host (o3local.layout.assets.Font)
+    return source.data, source.name, source.sha256
 
 
 def outlines(source: FontSource) -> FontOutlines:
-    """Cached :class:`FontOutlines` for a font file (path or bytes)."""
-    data, name = _read(source)
-    key = hashlib.sha256(data).hexdigest()
+    """Cached :class:`FontOutlines` for a font file (path, bytes or layout font asset)."""
+    data, name, key = _read(source)
     font = _CACHE.get(key)
     if font is None:
         font = _CACHE[key] = FontOutlines(data, name, key)
@@ -180,9 +185,10 @@ def outlines(source: FontSource) -> FontOutlines:
 
 def default_fonts() -> list[FontSource]:
     """The fonts the layout host passes to the module, in font-index order."""
-    from ..layout import fonts as layout_fonts
+    from ..layout import assets, engine
 
-    return list(layout_fonts.font_paths())
+    shared = engine.LayoutEngine._shared  # reuse the bytes a render in this process checked
+    return list(shared.fonts if shared is not None else assets.fonts())
 
 
 def font_set(display_list: dict[str, Any],

@@ -13,11 +13,11 @@ from __future__ import annotations
 import io
 import zipfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from ..errors import ExportError, Location
+from ..errors import ExportError
 from .fonts import FontSource, default_fonts
+from .fonts import _read as read_font
 
 #: the date written wherever a package wants one (zip entries, core properties)
 FIXED_DATE = (2000, 1, 1, 0, 0, 0)
@@ -29,17 +29,13 @@ _FAMILIES: dict[str, str] = {}
 def _family(source: FontSource) -> str:
     from fontTools.ttLib import TTFont
 
-    key = source.hex()[:64] if isinstance(source, bytes) else str(source)
+    data, _name, key = read_font(source)
     found = _FAMILIES.get(key)
     if found is not None:
         return found
     try:
-        data = source if isinstance(source, bytes) else Path(source).read_bytes()
         names = TTFont(io.BytesIO(data), lazy=True)["name"]
         family = names.getDebugName(16) or names.getDebugName(1) or ""
-    except OSError as err:
-        raise ExportError(f"cannot read font file: {err.strerror}",
-                          where=Location(file=str(source)), code="export.font") from None
     except Exception as err:  # fontTools raises many kinds for broken fonts
         raise ExportError(f"cannot read the font's name table: {err}",
                           code="export.font") from None

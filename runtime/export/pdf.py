@@ -13,12 +13,11 @@ hash: the same display list gives the same bytes on every run.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-from ..errors import ExportError, Location
+from ..errors import ExportError
 from .fonts import FontSource, default_fonts, font_set
+from .fonts import _read as read_font
 from .numbers import ratio
 from .pdf_font import EmbeddedFont, embed
 from .pdf_objects import Name, PdfWriter, Raw, Stream
@@ -38,16 +37,6 @@ def _rgb(color: str) -> str:
     if len(hexes) == 3:
         hexes = "".join(c * 2 for c in hexes)
     return " ".join(ratio(int(hexes[i:i + 2], 16), 255, 4) for i in (0, 2, 4))
-
-
-def _font_bytes(source: FontSource) -> bytes:
-    if isinstance(source, bytes):
-        return source
-    try:
-        return Path(source).read_bytes()
-    except OSError as err:
-        raise ExportError(f"cannot read font file: {err.strerror}",
-                          where=Location(file=str(source)), code="export.font") from None
 
 
 def _glyph_texts(run: dict[str, Any], where: str) -> list[tuple[int, int, int, str]]:
@@ -139,39 +128,46 @@ class _Content:
                     continue
                 font_index, size = _int(run, "font", where), _int(run, "size", where)
                 font = self.fonts[font_index]
-                size_text = _pt(size)
-                size_pt = Fraction(size_text)
-                ops.append(f"/F{font_index} {size_text} Tf "
+                size_e4 = (size * 20000 + EMU_PER_PT) // (2 * EMU_PER_PT)  # 1/10000 pt
+                ops.append(f"/F{font_index} {ratio(size_e4, 10000, 4)} Tf "
                            f"{_rgb(_paint(run.get('color'), where))} rg")
-                ops.extend(self._segments(glyphs, font, size_pt))
+                ops.extend(self._segments(glyphs, font, size_e4))
         if ops:
             self.ops.append("BT " + "\n".join(ops) + " ET")
 
     def _segments(self, glyphs: list[tuple[int, int, int, str]], font: EmbeddedFont,
-                  size: Fraction) -> list[str]:
-        """``Tm`` + ``TJ`` per stretch of glyphs on one baseline, offsets exact to 1/100 em/1000."""
+                  size_e4: int) -> list[str]:
+        """``Tm`` + ``TJ`` per stretch of glyphs on one baseline.
+
+        The viewer advances by the written glyph width; each ``TJ`` number
+        corrects that to our position, tracked in integer 1e-10 pt (width in
+        1e-6 em times size in 1e-4 pt), so rounding never accumulates.
+        """
         out: list[str] = []
         parts: list[str] = []
         baseline: int | None = None
-        pos = Fraction(0)
+        pos = 0
+        unit = size_e4 * 10  # 1e-10 pt moved by one TJ unit of 1/100000 em
         for gid, x, y, _text in glyphs:
-            target = Fraction(x, EMU_PER_PT)
-            if baseline != y or size == 0:
+            target = (x * 2 * 10**10 + EMU_PER_PT) // (2 * EMU_PER_PT)
+            if baseline != y or unit == 0:
                 if parts:
                     out.append(f"[{' '.join(parts)}] TJ")
                 parts = []
                 baseline = y
-                start = _pt(x)
-                out.append(f"1 0 0 1 {start} {_pt(self.height - y)} Tm")
-                pos = Fraction(start)
+                start = (x * 20000 + EMU_PER_PT) // (2 * EMU_PER_PT)
+                out.append(f"1 0 0 1 {ratio(start, 10000, 4)} {_pt(self.height - y)} Tm")
+                pos = start * 10**6
             else:
-                adjust = ratio(int((pos - target) * 1000 * 10**6 / size), 10**6, 2)
-                if adjust not in ("0", "-0"):
-                    parts.append(adjust)
-                    pos -= Fraction(adjust) * size / 1000
+                diff = pos - target
+                steps = (abs(diff) * 2 + unit) // (2 * unit)
+                steps = steps if diff >= 0 else -steps
+                if steps:
+                    parts.append(ratio(steps, 100, 2))
+                    pos -= steps * unit
             code = font.codes[gid]
             parts.append(f"<{code:04X}>")
-            pos += font.widths[code] * size / 1000
+            pos += font.widths[code] * size_e4
         if parts:
             out.append(f"[{' '.join(parts)}] TJ")
         return out
@@ -208,7 +204,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         if index not in declared:
             raise ExportError(f"a run uses font {index}, which the display list does not "
                               "declare", code="export.display_list")
-        embedded[index] = embed(writer, _font_bytes(sources[index]), used[index])
+        embedded[index] = embed(writer, read_font(sources[index])[0], used[index])
     font_resources = {f"F{i}": f.ref for i, f in embedded.items()}
     kids = []
     for i in pages:

@@ -16,7 +16,6 @@ import io
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ..errors import ExportError
 from .numbers import ratio
@@ -53,7 +52,7 @@ def _make_subset(data: bytes, gids: tuple[int, ...]) -> Subset:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(io.BytesIO(data))
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False)  # no save-time date in the subset
     order = font.getGlyphOrder()
     for gid in gids:
         if not 0 <= gid < len(order):
@@ -156,7 +155,7 @@ class EmbeddedFont:
 
     ref: Ref
     codes: dict[int, int]
-    widths: dict[int, Fraction]  # code -> advance in thousandths of the font size, as written
+    widths: dict[int, int]  # code -> advance in millionths of the font size, as written
 
 
 def embed(writer: PdfWriter, data: bytes, texts: dict[int, str]) -> EmbeddedFont:
@@ -168,10 +167,11 @@ def embed(writer: PdfWriter, data: bytes, texts: dict[int, str]) -> EmbeddedFont
     seed = hashlib.sha256(sub.ps_name.encode() + bytes(str(sorted(sub.widths)), "ascii"))
     tag = "".join(chr(65 + b % 26) for b in seed.digest()[:6])
     base = Name(f"{tag}+{sub.ps_name}")
-    widths_written = {code: _thousandths(w, sub.upem) for code, w in sorted(sub.widths.items())}
+    micro = {code: (w * 2_000_000 + sub.upem) // (2 * sub.upem)
+             for code, w in sorted(sub.widths.items())}
     w_array: list = []
-    for code, text in widths_written.items():
-        w_array += [code, [Raw(text)]]
+    for code, value in micro.items():
+        w_array += [code, [Raw(ratio(value, 1000, 3))]]
     if sub.kind == "truetype":
         file_key, stream_extra = "FontFile2", {"Length1": len(sub.program)}
         subtype = "CIDFontType2"
@@ -201,4 +201,4 @@ def embed(writer: PdfWriter, data: bytes, texts: dict[int, str]) -> EmbeddedFont
                       "Encoding": Name("Identity-H"), "DescendantFonts": [descendant],
                       "ToUnicode": cmap})
     return EmbeddedFont(ref=ref, codes=dict(sub.codes),
-                        widths={c: Fraction(t) for c, t in widths_written.items()})
+                        widths=micro)
