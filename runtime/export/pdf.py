@@ -46,8 +46,7 @@ def _glyph_texts(run: dict[str, Any], where: str) -> list[tuple[int, int, int, s
     if not isinstance(text, str) or not isinstance(glyphs, list):
         raise ExportError(f"{where}: malformed run", code="export.display_list")
     for glyph in glyphs:
-        if (not isinstance(glyph, list) or len(glyph) != 4
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in glyph)):
+        if type(glyph) is not list or len(glyph) != 4 or not all(type(v) is int for v in glyph):
             raise ExportError(f"{where}: malformed glyph {glyph!r}", code="export.display_list")
     clusters = sorted({g[3] for g in glyphs})
     ends = {c: (clusters[i + 1] if i + 1 < len(clusters) else len(text))
@@ -66,9 +65,11 @@ def _glyph_texts(run: dict[str, Any], where: str) -> list[tuple[int, int, int, s
 class _Content:
     """The operators of one page's content stream."""
 
-    def __init__(self, height: int, fonts: dict[int, EmbeddedFont]) -> None:
+    def __init__(self, height: int, fonts: dict[int, EmbeddedFont],
+                 glyphs: dict[int, list[tuple[int, int, int, str]]]) -> None:
         self.height = height
         self.fonts = fonts
+        self.glyphs = glyphs  # id(run) -> (gid, x, y, text) per glyph
         self.ops: list[str] = []
 
     def point(self, x: int, y: int) -> str:
@@ -123,7 +124,7 @@ class _Content:
         ops: list[str] = []
         for line in item.get("lines", []):
             for run in line.get("runs", []):
-                glyphs = _glyph_texts(run, where)
+                glyphs = self.glyphs[id(run)]
                 if not glyphs:
                     continue
                 font_index, size = _int(run, "font", where), _int(run, "size", where)
@@ -173,7 +174,9 @@ class _Content:
         return out
 
 
-def _used_glyphs(display_list: dict[str, Any], pages: Sequence[int]) -> dict[int, dict[int, str]]:
+def _used_glyphs(display_list: dict[str, Any], pages: Sequence[int],
+                 prepared: dict[int, list[tuple[int, int, int, str]]]) -> dict[int, dict[int, str]]:
+    """Glyph id -> text per font index, over the given pages; fills ``prepared`` per run."""
     used: dict[int, dict[int, str]] = {}
     for i in pages:
         for n, item in enumerate(display_list["pages"][i].get("items", [])):
@@ -183,7 +186,8 @@ def _used_glyphs(display_list: dict[str, Any], pages: Sequence[int]) -> dict[int
             for line in item.get("lines", []):
                 for run in line.get("runs", []):
                     texts = used.setdefault(_int(run, "font", where), {})
-                    for gid, _x, _y, piece in _glyph_texts(run, where):
+                    glyphs = prepared[id(run)] = _glyph_texts(run, where)
+                    for gid, _x, _y, piece in glyphs:
                         if not texts.get(gid):
                             texts[gid] = piece
     return used
@@ -195,7 +199,8 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     check_display_list(display_list)
     sources = list(fonts) if fonts is not None else default_fonts()
     declared = font_set(display_list, sources)  # checks indexes and units per em
-    used = _used_glyphs(display_list, pages)
+    prepared: dict[int, list[tuple[int, int, int, str]]] = {}
+    used = _used_glyphs(display_list, pages, prepared)
     writer = PdfWriter()
     catalog = writer.reserve()
     page_tree = writer.reserve()
@@ -213,7 +218,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         width, height = _int(page, "width", where), _int(page, "height", where)
         if width <= 0 or height <= 0:
             raise ExportError(f"{where}: page size must be positive", code="export.display_list")
-        content = _Content(height, embedded)
+        content = _Content(height, embedded, prepared)
         background = _paint(page.get("background", "#ffffff"), where)
         if background != "none":
             content.fill_rect(0, 0, width, height, background)

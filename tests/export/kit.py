@@ -1,0 +1,154 @@
+"""Helpers for the exporter tests: tiny real fonts, one-rule display lists, and real tools.
+
+The tools (poppler's pdftotext/pdffonts/pdftoppm, LibreOffice's soffice) are
+installed by ``.ci/setup.d/70-office.sh``; outside CI a missing tool skips
+the test, in CI (``CI=true``) it fails it.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.t2CharStringPen import T2CharStringPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+from o3local.layout import assets
+from o3local.resources import asset
+
+EMU_IN = 914400
+SQUARE = [(0, 0), (0, 700), (700, 700), (700, 0)]
+TRIANGLE = [(0, 0), (350, 700), (700, 0)]
+PINNED = asset("fonts", assets.FONT_FILES[0][0])  # the regular weight the layout uses
+
+
+def _draw(pen, points):
+    if points:
+        pen.moveTo(points[0])
+        for p in points[1:]:
+            pen.lineTo(p)
+        pen.closePath()
+
+
+def build_font(*, cff: bool = False, family: str = "O3 Test") -> bytes:
+    """Glyph 1 'A' a square, 2 'B' a triangle, 3 a space; upem 1000, advance 800."""
+    order = [".notdef", "square", "triangle", "space"]
+    shapes = {".notdef": [], "square": SQUARE, "triangle": TRIANGLE, "space": []}
+    fb = FontBuilder(1000, isTTF=not cff)
+    fb.setupGlyphOrder(order)
+    fb.setupCharacterMap({0x41: "square", 0x42: "triangle", 0x20: "space"})
+    if cff:
+        charstrings = {}
+        for name in order:
+            pen = T2CharStringPen(800, None)
+            _draw(pen, shapes[name])
+            charstrings[name] = pen.getCharString()
+        fb.setupCFF(family.replace(" ", ""), {"FullName": family}, charstrings, {})
+    else:
+        glyphs = {}
+        for name in order:
+            pen = TTGlyphPen(None)
+            _draw(pen, shapes[name])
+            glyphs[name] = pen.glyph()
+        fb.setupGlyf(glyphs)
+    fb.setupHorizontalMetrics({n: (800, 0) for n in order})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": family, "styleName": "Regular",
+                       "psName": family.replace(" ", "") + "-Regular"})
+    fb.setupOS2(sCapHeight=700)
+    fb.setupPost()
+    fb.updateHead(created=0, modified=0)  # the same bytes on every call
+    fb.font.recalcTimestamp = False
+    out = io.BytesIO()
+    fb.save(out)
+    return out.getvalue()
+
+
+def text_item(runs_by_line, *, x=EMU_IN, y=EMU_IN, w=3 * EMU_IN, h=EMU_IN, size=457200,
+              align="left", valign="top", paragraphs=None, lang="en"):
+    """A text item whose lines are lists of (text, font, color, glyphs)."""
+    lines = []
+    for p_index, line_runs in runs_by_line:
+        runs = [{"text": t, "font": f, "size": size, "color": c, "glyphs": g}
+                for t, f, c, g in line_runs]
+        first = runs[0]["glyphs"][0] if runs and runs[0]["glyphs"] else [0, x, y + size, 0]
+        lines.append({"paragraph": p_index, "x": first[1], "y": first[2], "width": 0,
+                      "runs": runs})
+    if paragraphs is None:
+        count = max((p for p, _ in runs_by_line), default=-1) + 1
+        paragraphs = [{"runs": []} for _ in range(count)]
+        for p_index, line_runs in runs_by_line:
+            paragraphs[p_index]["runs"] += [{"text": t, "font": f, "size": size, "color": c}
+                                            for t, f, c, _g in line_runs]
+    return {"type": "text", "x": x, "y": y, "w": w, "h": h, "align": align, "valign": valign,
+            "padding": 0, "font_size": size, "requested_font_size": size,
+            "line_height": size * 6 // 5, "lang": lang, "overflow": False,
+            "paragraphs": paragraphs, "lines": lines}
+
+
+def glyph_row(text: str, gids: dict[str, int], x: int, y: int, advance: int):
+    """Glyphs for ``text`` set left to right from (x, baseline y), cluster = offset."""
+    return [[gids[ch], x + i * advance, y, i] for i, ch in enumerate(text)]
+
+
+def display_list(pages, *, fonts=({"index": 0, "weight": 400, "upem": 1000},), lang="en",
+                 kind="presentation"):
+    return {"format": "o3-display-list", "version": 1, "kind": kind, "lang": lang,
+            "fonts": list(fonts), "pages": pages, "diagnostics": []}
+
+
+def page(items, *, width=4 * EMU_IN, height=3 * EMU_IN, background="#ffffff"):
+    return {"width": width, "height": height, "background": background, "items": items}
+
+
+def tool(name: str) -> str:
+    """Path of a command-line tool, skipping (or failing in CI) when it is missing."""
+    found = shutil.which(name)
+    if found is None:
+        message = f"{name} is not installed (.ci/setup.d/70-office.sh installs it)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return found
+
+
+def pdftotext(pdf: Path) -> str:
+    return subprocess.run([tool("pdftotext"), "-enc", "UTF-8", str(pdf), "-"],
+                          check=True, capture_output=True, timeout=60).stdout.decode("utf-8")
+
+
+def pdf_pages(pdf: Path) -> int:
+    info = subprocess.run([tool("pdfinfo"), str(pdf)], check=True, capture_output=True,
+                          timeout=60).stdout.decode()
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+
+
+_CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+
+
+def normalize(text: str) -> str:
+    """Whitespace collapsed to one space, and dropped next to CJK characters and punctuation."""
+    text = re.sub(r"\s+", " ", text).strip()
+    return re.sub(rf"(?<=[{_CJK}]) | (?=[{_CJK}])", "", text)
+
+
+def missing_runs(display_list: dict, text: str) -> list[str]:
+    """Text runs of the display list's paragraphs that do not appear in ``text``."""
+    haystack = normalize(text)
+    missing = []
+    for page_ in display_list["pages"]:
+        for item in page_["items"]:
+            if item.get("type") != "text":
+                continue
+            for para in item["paragraphs"]:
+                for run in para["runs"]:
+                    needle = normalize(run["text"])
+                    if needle and needle not in haystack:
+                        missing.append(run["text"])
+    return missing
