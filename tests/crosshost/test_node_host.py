@@ -1,0 +1,94 @@
+"""The same module in a second WebAssembly host (Node.js/V8) gives byte-identical results.
+
+Requests are built by the Python host's own request code and run by wasmtime
+(``LayoutEngine.render_raw``) and by ``node_host.mjs``; every result byte
+must match, errors included.  Node is optional on a developer machine but
+required in CI (``CI=true``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    path = shutil.which("node") or shutil.which("nodejs")
+    if path is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("node is required in CI (.ci/setup.d/30-node.sh installs it)")
+        pytest.skip("node is not installed")
+    return path
+
+
+def sample_requests():
+    from o3local import bind
+    from o3local.layout import LayoutEngine, LayoutLimits
+    from o3local.layout.request import container, request_json
+    from o3local.render import bundled_templates
+    from o3local.template.package import open_template
+
+    engine = LayoutEngine.shared()
+    weights = [f.weight for f in engine.fonts]
+    fonts = [f.data for f in engine.fonts]
+    limits = LayoutLimits().module_limits()
+
+    def build(source, name, data, user):
+        return container(request_json(source, name, data, user, {}, weights, limits), fonts)
+
+    cases = {}
+    for sample, folder in bundled_templates().items():
+        pkg = open_template(folder)
+        data_name = pkg.sample_data_name()
+        data = bind.load_bytes(pkg.read_bytes(data_name), bind.source_type(data_name), data_name)
+        cases[sample] = (build(pkg.entry_text(), pkg.entry, data, pkg.sample_context()),
+                         (pkg.entry_text(), pkg.entry, data, pkg.sample_context()))
+    overflow = ('<document kind="document" width="3in" height="2in" lang="ja"><page>'
+                '<text x="0" y="0" w="1in" h="0.4in" font-size="14pt" min-font-size="10pt" '
+                'align="justify">「日本語」と English、混在した文章が長すぎる場合。</text></page></document>')
+    cases["overflow-ja"] = (build(overflow, "o.o3x", {}, {}), None)
+    cases["missing-path"] = (build("<document><page><text>{{ a.b }}</text></page></document>",
+                                   "m.o3x", {"a": {}}, {}), None)
+    cases["bad-container"] = (b"O3RQ\x01\x00\x00\x00\x05\x00\x00\x00garbage", None)
+    return engine, cases
+
+
+def test_node_and_wasmtime_give_identical_bytes(node, tmp_path):
+    from o3local.layout import assets
+    from o3local.resources import asset
+
+    engine, cases = sample_requests()
+    args, expected = [], {}
+    for name, (request, _) in cases.items():
+        (tmp_path / f"{name}.req").write_bytes(request)
+        args += [str(tmp_path / f"{name}.req"), str(tmp_path / f"{name}.node")]
+        expected[name] = engine.render_raw(request)
+    module = asset("wasm", assets.MODULE_NAME)
+    proc = subprocess.run([node, str(HERE / "node_host.mjs"), str(module), *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    statuses = [json.loads(line)["status"] for line in proc.stdout.splitlines()]
+    assert statuses == [status for status, _ in expected.values()]
+    assert statuses[-3:] == [0, 2, 1]  # overflow warning, template error, bad container
+    for name, (_, result) in expected.items():
+        assert (tmp_path / f"{name}.node").read_bytes() == result, name
+
+
+def test_requests_are_the_ones_render_sends():
+    """The raw requests above are byte-for-byte what ``layout()`` sends: same results."""
+    engine, cases = sample_requests()
+    for name, (request, args) in cases.items():
+        if args is None:
+            continue
+        source, entry, data, user = args
+        laid_out = engine.layout(template_source=source, template_name=entry, data=data, user=user,
+                                 ai={})
+        assert engine.render_raw(request) == (0, laid_out.display_list_bytes), name
