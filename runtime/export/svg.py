@@ -46,6 +46,7 @@ class _Page:
         self.fonts = fonts
         self.defs: dict[str, str] = {}
         self.body: list[str] = []
+        self.refs: dict[int, dict[int, str | None]] = {}
 
     def glyph_ref(self, font: int, gid: int, where: str) -> str | None:
         key = f"g{font}-{gid}"
@@ -88,17 +89,21 @@ class _Page:
                                       code="export.display_list")
                 scale = ratio(size, upem[font], 6)
                 uses: list[str] = []
+                refs = self.refs.setdefault(font, {})
+                matrix = f'transform="matrix({scale} 0 0 -{scale} '
                 for glyph in run.get("glyphs", []):
-                    if (not isinstance(glyph, list) or len(glyph) != 4
-                            or not all(isinstance(v, int) and not isinstance(v, bool)
-                                       for v in glyph)):
+                    try:
+                        gid, gx, gy, _cluster = glyph
+                    except (TypeError, ValueError):
+                        gid = gx = gy = None
+                    if not (type(gid) is int and type(gx) is int and type(gy) is int):
                         raise ExportError(f"{where}: malformed glyph {glyph!r}",
                                           code="export.display_list")
-                    gid, gx, gy, _cluster = glyph
-                    ref = self.glyph_ref(font, gid, where)
+                    ref = refs.get(gid, "")
+                    if ref == "":
+                        ref = refs[gid] = self.glyph_ref(font, gid, where)
                     if ref is not None:
-                        uses.append(f'<use xlink:href="#{ref}" '
-                                    f'transform="matrix({scale} 0 0 -{scale} {gx} {gy})"/>')
+                        uses.append(f'<use xlink:href="#{ref}" {matrix}{gx} {gy})"/>')
                 if uses:
                     color = _paint(run.get("color"), where)
                     self.body.append(f'<g fill="{color}">' + "".join(uses) + "</g>")
