@@ -5,7 +5,7 @@
 #include "o3.h"
 #include "tmpl.h"
 
-typedef struct { const char *text; size_t n; int bold; const char *color; int brk; } irun;
+typedef struct { char *text; size_t n, cap; int bold; const char *color; int brk; } irun;
 typedef struct { irun *runs; int nruns, cap; int explicit_p; } ipara;
 
 enum { IT_RECT, IT_LINE, IT_TEXT };

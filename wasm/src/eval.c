@@ -88,28 +88,43 @@ static int lang_attr(E *e, const node *el, const char *dflt, const char **out) {
   return 0;
 }
 
+/* Loop state lives in one allocation per loop, updated in place: a loop over
+ * a million rows must not allocate per row (values are copied when output). */
+typedef struct { jval obj; jval *keys[5], *items[5]; jval index, index0, length; char b1[24], b2[24], b3[24]; } loopvar;
+
+static void set_num(jval *v, char *buf, int64_t x) {
+  sbuf t = {buf, 0, 0};
+  char tmp[24]; int k = 0;
+  do { tmp[k++] = (char)('0' + x % 10); x /= 10; } while (x);
+  while (k) buf[t.len++] = tmp[--k];
+  buf[t.len] = 0;
+  v->t = J_NUM; v->s = buf; v->n = t.len;
+}
+
 static int loop_over(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg) {
   jval *seq = expr_eval(e->cx, n->e, 0);
   if (!seq) return -1;
   if (seq->t != J_ARR && seq->t != J_OBJ)
     return fail(ST_TEMPLATE, "template.type", n->e->line, n->e->col, "{%% for %%} needs an array or an object");
   static const char *const names[] = {"index", "index0", "first", "last", "length"};
+  static jval vtrue = {J_TRUE, 0, 0, 0, 0, 0}, vfalse = {J_FALSE, 0, 0, 0, 0, 0};
+  loopvar *lv = xalloc(sizeof *lv);
+  lv->obj.t = J_OBJ;
+  lv->obj.count = 5;
+  lv->obj.keys = lv->keys;
+  lv->obj.items = lv->items;
+  for (int k = 0; k < 5; k++) lv->keys[k] = jv_str(names[k], strlen(names[k]));
+  lv->items[0] = &lv->index;
+  lv->items[1] = &lv->index0;
+  lv->items[4] = &lv->length;
+  set_num(&lv->length, lv->b3, seq->count);
   for (int i = 0; i < seq->count; i++) {
-    jval *loop = xalloc(sizeof *loop);
-    loop->t = J_OBJ;
-    loop->count = 5;
-    loop->keys = xalloc(sizeof(jval *) * 5);
-    loop->items = xalloc(sizeof(jval *) * 5);
-    for (int k = 0; k < 5; k++) loop->keys[k] = jv_str(names[k], strlen(names[k]));
-    sbuf a = {0}, b = {0}, c = {0};
-    sb_int(&a, i + 1); sb_int(&b, i); sb_int(&c, seq->count);
-    loop->items[0] = jv_num(a.p, a.len);
-    loop->items[1] = jv_num(b.p, b.len);
-    loop->items[2] = jv_bool(i == 0);
-    loop->items[3] = jv_bool(i == seq->count - 1);
-    loop->items[4] = jv_num(c.p, c.len);
+    set_num(&lv->index, lv->b1, i + 1);
+    set_num(&lv->index0, lv->b2, i);
+    lv->items[2] = i == 0 ? &vtrue : &vfalse;
+    lv->items[3] = i == seq->count - 1 ? &vtrue : &vfalse;
     scope s1 = {n->var, seq->t == J_ARR ? seq->items[i] : seq->keys[i], e->cx->vars};
-    scope s2 = {"loop", loop, &s1};
+    scope s2 = {"loop", &lv->obj, &s1};
     scope *save = e->cx->vars;
     e->cx->vars = &s2;
     int r = body(e, &n->kids, arg);
@@ -153,23 +168,28 @@ static ipara *para_new(item *it) {
 static void run_add(TC *tc, const char *s, size_t n, int brk) {
   if (!tc->cur) tc->cur = para_new(tc->it);
   ipara *p = tc->cur;
+  irun *r = NULL;
   if (!brk && p->nruns) {
     irun *last = &p->runs[p->nruns - 1];
-    if (!last->brk && last->bold == tc->st.bold && last->color == tc->st.color) {
-      sbuf b = {0};
-      sb_put(&b, last->text, last->n);
-      sb_put(&b, s, n);
-      last->text = b.p; last->n = b.len;
-      return;
+    if (!last->brk && last->bold == tc->st.bold && last->color == tc->st.color) r = last;
+  }
+  if (!r) {
+    if (p->nruns == p->cap) {
+      int nc = p->cap ? p->cap * 2 : 4;
+      p->runs = xrealloc(p->runs, sizeof(irun) * (size_t)p->cap, sizeof(irun) * (size_t)nc);
+      p->cap = nc;
     }
+    r = &p->runs[p->nruns++];
+    r->bold = tc->st.bold; r->color = tc->st.color; r->brk = brk;
   }
-  if (p->nruns == p->cap) {
-    int nc = p->cap ? p->cap * 2 : 4;
-    p->runs = xrealloc(p->runs, sizeof(irun) * (size_t)p->cap, sizeof(irun) * (size_t)nc);
-    p->cap = nc;
+  if (r->n + n + 1 > r->cap) {  /* amortized growth: appending many values stays linear */
+    size_t nc = r->cap ? r->cap : 32;
+    while (nc < r->n + n + 1) nc *= 2;
+    r->text = xrealloc(r->text, r->cap, nc);
+    r->cap = nc;
   }
-  irun *r = &p->runs[p->nruns++];
-  r->text = s; r->n = n; r->bold = tc->st.bold; r->color = tc->st.color; r->brk = brk;
+  memcpy(r->text + r->n, s, n);
+  r->n += n;
 }
 
 static int text_nodes(E *e, const nodelist *l, void *arg);
