@@ -30,7 +30,7 @@ from .ooxml_common import (
     office_lang,
     reproducible_zip,
 )
-from .pptx import paragraph_lines
+from .pptx import Metrics, display_metrics, office_lines
 from .svg import _int, check_display_list
 
 EMU_PER_TWIP = 635
@@ -64,8 +64,10 @@ def _line_xml(color: str | None, width: int) -> str:
 class _Page:
     """The anchored shapes of one page, as WordprocessingML runs."""
 
-    def __init__(self, families: dict[int, tuple[str, bool]], lang: str, first_id: int) -> None:
+    def __init__(self, families: dict[int, tuple[str, bool]], metrics: Metrics, lang: str,
+                 first_id: int) -> None:
         self.families = families
+        self.metrics = metrics
         self.lang = lang
         self.next_id = first_id
         self.runs: list[str] = []
@@ -142,13 +144,10 @@ class _Page:
         spacing = '<w:spacing w:before="0" w:after="0"'
         if line_height > 0:
             spacing += f' w:line="{_round_div(line_height, EMU_PER_TWIP)}" w:lineRule="exact"'
-        ppr = f'<w:pPr>{spacing}/><w:jc w:val="{_JC.get(item.get("align"), "left")}"/></w:pPr>'
-        logical = item.get("paragraphs", [])
+        ppr = ('<w:pPr><w:autoSpaceDE w:val="0"/><w:autoSpaceDN w:val="0"/>'
+               f'{spacing}/><w:jc w:val="{_JC.get(item.get("align"), "left")}"/></w:pPr>')
         paragraphs = []
-        for p_index, lines in enumerate(paragraph_lines(item, where)):
-            if not lines:
-                runs = logical[p_index].get("runs", []) if isinstance(logical[p_index], dict) else []
-                lines = [[dict(r, text="") for r in runs[:1]]]
+        for lines in office_lines(item, where, self.metrics):
             parts = []
             for l_index, runs in enumerate(lines):
                 if l_index:
@@ -189,6 +188,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     from docx.oxml.ns import qn
 
     families = font_families(display_list, fonts)
+    metrics = display_metrics(display_list, fonts)
     lang = display_list.get("lang", "en")
     document = docx.Document()
     fix_core_properties(document.core_properties)
@@ -203,7 +203,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         width, height = _int(page, "width", where), _int(page, "height", where)
         if width <= 0 or height <= 0:
             raise ExportError(f"{where}: page size must be positive", code="export.display_list")
-        out = _Page(families, lang, next_id)
+        out = _Page(families, metrics, lang, next_id)
         background = hex_color(page.get("background", "#ffffff"), where)
         if background is not None:
             out.anchor(0, 0, width, height, _RECT, background, _NO_LINE)

@@ -101,3 +101,62 @@ def fix_core_properties(core: Any) -> None:
     core.revision = 1
     core.last_modified_by = "o3-local"
     core.author = "o3-local"
+
+
+_ADVANCES: dict[str, list[int]] = {}
+
+
+def glyph_advances(display_list: dict[str, Any],
+                   sources: Sequence[FontSource] | None = None) -> dict[int, list[int]]:
+    """Default advance (font units, from ``hmtx``) of every glyph, per font index."""
+    from fontTools.ttLib import TTFont
+
+    sources = list(sources) if sources is not None else default_fonts()
+    result: dict[int, list[int]] = {}
+    for entry in display_list.get("fonts", []):
+        index = entry.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(sources):
+            continue  # font_families() reports it
+        data, _name, key = read_font(sources[index])
+        found = _ADVANCES.get(key)
+        if found is None:
+            try:
+                font = TTFont(io.BytesIO(data), lazy=True)
+                metrics = font["hmtx"].metrics
+                found = [metrics[name][0] for name in font.getGlyphOrder()]
+            except Exception as err:  # fontTools raises many kinds for broken fonts
+                raise ExportError(f"cannot read the font's metrics: {err}",
+                                  code="export.font") from None
+            _ADVANCES[key] = found
+        result[index] = found
+    return result
+
+
+def office_fits(item: dict[str, Any], lines: list[list[dict[str, Any]]],
+                advances: dict[int, list[int]], upem: dict[int, int]) -> bool:
+    """Whether an office app, which sets glyphs at their default advances, fits our lines.
+
+    Our layout applies the font's positioning (kerning, CJK punctuation
+    compression), which office apps do not; where a line would become wider
+    than the box there, the app wraps early and a forced break after it
+    would leave a stray fragment, so such a paragraph is better written as
+    one flowing paragraph.  Trailing spaces hang outside the box and do not count.
+    """
+    available = int(item.get("w", 0)) - 2 * int(item.get("padding", 0))
+    for runs in lines:
+        widths: list[tuple[int, bool]] = []
+        for run in runs:
+            font, size, text = run.get("font"), run.get("size", 0), run.get("text", "")
+            table = advances.get(font)
+            if table is None or not isinstance(size, int):
+                return False
+            for glyph in run.get("glyphs", []):
+                gid, cluster = glyph[0], glyph[3]
+                blank = 0 <= cluster < len(text) and text[cluster].isspace()
+                advance = table[gid] if 0 <= gid < len(table) else 0
+                widths.append((advance * size // upem.get(font, 1000), blank))
+        while widths and widths[-1][1]:
+            widths.pop()
+        if sum(w for w, _blank in widths) > available:
+            return False
+    return True

@@ -23,11 +23,16 @@ from .fonts import FontSource
 from .ooxml_common import (
     fix_core_properties,
     font_families,
+    glyph_advances,
     hex_color,
+    office_fits,
     office_lang,
     reproducible_zip,
 )
 from .svg import _int, check_display_list
+
+#: (default glyph advances, units per em) per font index, for :func:`office_fits`
+Metrics = tuple[dict[int, list[int]], dict[int, int]]
 
 _ALIGN = {"left": "LEFT", "center": "CENTER", "right": "RIGHT", "justify": "JUSTIFY"}
 _ANCHOR = {"top": "TOP", "middle": "MIDDLE", "bottom": "BOTTOM"}
@@ -46,6 +51,13 @@ def paragraph_lines(item: dict[str, Any], where: str) -> list[list[list[dict[str
                               code="export.display_list")
         result[index].append(list(line.get("runs", [])))
     return result
+
+
+def display_metrics(display_list: dict[str, Any],
+                    fonts: Sequence[FontSource] | None) -> Metrics:
+    upem = {f["index"]: f["upem"] for f in display_list.get("fonts", [])
+            if isinstance(f, dict) and isinstance(f.get("upem"), int) and f["upem"] > 0}
+    return glyph_advances(display_list, fonts), upem
 
 
 def _strip_style(shape: Any) -> None:
@@ -72,8 +84,23 @@ def _set_fonts(run: Any, family: str, lang: str) -> None:
         previous = element
 
 
+def office_lines(item: dict[str, Any], where: str, metrics: Metrics) -> list[list[list[dict]]]:
+    """Per paragraph, the lines to write with breaks between them: ours where the office
+    app can fit them, else the paragraph's logical runs as one line that the app wraps."""
+    logical = item.get("paragraphs", [])
+    result = []
+    for p_index, lines in enumerate(paragraph_lines(item, where)):
+        runs = logical[p_index].get("runs", []) if isinstance(logical[p_index], dict) else []
+        if not lines:  # an empty paragraph keeps its line at the paragraph's size
+            lines = [[dict(r, text="") for r in runs[:1]]]
+        elif len(lines) > 1 and not office_fits(item, lines, *metrics):
+            lines = [list(runs)]
+        result.append(lines)
+    return result
+
+
 def _text_box(slide: Any, item: dict[str, Any], families: dict[int, tuple[str, bool]],
-              lang: str, where: str) -> None:
+              lang: str, where: str, metrics: Metrics) -> None:
     from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
     from pptx.util import Emu
 
@@ -89,16 +116,12 @@ def _text_box(slide: Any, item: dict[str, Any], families: dict[int, tuple[str, b
     align = getattr(PP_ALIGN, _ALIGN.get(item.get("align"), "LEFT"))
     line_height = _int(item, "line_height", where)
     item_lang = office_lang(item.get("lang", lang))
-    logical = item.get("paragraphs", [])
-    for p_index, lines in enumerate(paragraph_lines(item, where)):
+    for p_index, lines in enumerate(office_lines(item, where, metrics)):
         para = frame.paragraphs[0] if p_index == 0 else frame.add_paragraph()
         para.alignment = align
         para.space_before = para.space_after = Emu(0)
         if line_height > 0:
             para.line_spacing = Emu(line_height)
-        if not lines:  # an empty paragraph keeps its line at the paragraph's size
-            runs = logical[p_index].get("runs", []) if isinstance(logical[p_index], dict) else []
-            lines = [[dict(r, text="") for r in runs[:1]]]
         for l_index, runs in enumerate(lines):
             if l_index:
                 para.add_line_break()
@@ -176,6 +199,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     from pptx.util import Emu
 
     families = font_families(display_list, fonts)
+    metrics = display_metrics(display_list, fonts)
     lang = display_list.get("lang", "en")
     prs = Presentation()
     fix_core_properties(prs.core_properties)
@@ -204,7 +228,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
             elif kind == "line":
                 _line(slide, item, item_where)
             elif kind == "text":
-                _text_box(slide, item, families, lang, item_where)
+                _text_box(slide, item, families, lang, item_where, metrics)
             else:
                 raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
                                   "PPTX exporter of display list version 1",
