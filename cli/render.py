@@ -7,9 +7,11 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
+from ..export import FORMATS
 from ._common import emit_json, handle_errors, json_option, style
 
-FORMAT_NAMES = ("svg", "png")
+#: every registered exporter (svg, png, and the document formats as they land)
+FORMAT_NAMES = tuple(FORMATS)
 
 
 def _format_for(output: Path, fmt: str | None) -> str:
@@ -46,7 +48,7 @@ def _format_for(output: Path, fmt: str | None) -> str:
 def render(template: str | None, data: Path | None, context: tuple[str, ...], sample: bool,
            fmt: str | None, page: int | None, dpi: int, output: Path, strict: bool,
            host_version: str | None, as_json: bool) -> None:
-    """Render TEMPLATE (a folder, an .o3t file or a bundled sample id) to SVG or PNG.
+    """Render TEMPLATE (a folder, an .o3t file or a bundled sample id) to SVG, PNG...
 
     Exit status: 0 rendered, 1 bad input or failed render (no output file is
     left behind), 2 usage error.  Layout warnings (text overflow) are printed
