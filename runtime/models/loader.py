@@ -121,12 +121,17 @@ class LoadedModel:
         self.check()
 
     def check(self) -> None:
-        """Sizes of every file, ONNX structure and the tokenizer: cheap checks done on every load."""
+        """The cheap checks done on every load: every file is there with its recorded size.
+
+        The ONNX structure (opsets, external-data bounds) is checked whenever
+        onnxruntime is about to read the original graph; the cached optimized
+        graph is our own output, keyed by the original's hash and size.
+        """
         problems = self.store.check_files(self.manifest, full=False)
         if problems:
             raise problems[0]
-        check_tokenizer(self.tokenizer_path)
-        check_onnx(self.model_path, self.weights_path)
+        if not self.tokenizer_path.is_file():
+            check_tokenizer(self.tokenizer_path)
 
     # -- strategies --------------------------------------------------------
     def preload(self, wait: bool = True) -> None:
@@ -162,14 +167,16 @@ class LoadedModel:
 
     # -- session creation --------------------------------------------------
     def _cache_dir(self) -> Path:
-        key = "|".join([_ort_version(), cpu_id(), self.manifest.files["model"]["sha256"],
-                        self.manifest.files["weights"]["sha256"], "v1"])
+        f = self.manifest.files
+        key = "|".join([_ort_version(), cpu_id(), f["model"]["sha256"], str(f["model"]["size"]),
+                        f["weights"]["sha256"], str(f["weights"]["size"]), "v1"])
         return self.store.cache / "ort" / hashlib.sha256(key.encode()).hexdigest()[:24]
 
     def _create(self) -> Any:
         import onnxruntime as ort
 
         if not self.use_cache:
+            check_onnx(self.model_path, self.weights_path)
             self.stats["source"] = "plain"
             return self._open(ort, self.model_path, optimized=False)
         cache = self._cache_dir()
@@ -180,6 +187,7 @@ class LoadedModel:
                 return sess
             except ModelError:
                 shutil.rmtree(cache, ignore_errors=True)
+        check_onnx(self.model_path, self.weights_path)
         return self._build_cache(ort, cache)
 
     def _open(self, ort: Any, path: Path, optimized: bool) -> Any:
