@@ -104,3 +104,32 @@ class KServeBackend:
             on_token(text)
         return ChatResult(text=text, finish_reason=finish, backend=self.name,
                           timings={"total_s": time.monotonic() - started})
+
+    def chat_batch(self, conversations: Sequence[Sequence[Message]], *, max_tokens: int = 256,
+                   temperature: float = 0.0, stop: Sequence[str] | None = None,
+                   deadline: Deadline | None = None) -> list[ChatResult]:
+        """Several conversations in one inference: ``text_input`` gets a batch dimension."""
+        deadline = deadline or Deadline(self.endpoint.read_timeout)
+        started = time.monotonic()
+        prompts = [render_prompt(m).encode("utf-8") for m in conversations]
+        inputs = [bytes_tensor("text_input", prompts),
+                  Tensor("max_tokens", "INT32", [1], np.array([max_tokens], dtype=np.int32))]
+        big = sum(len(p) for p in prompts) > BINARY_THRESHOLD
+        outputs = self.infer(inputs, deadline, binary_output=big,
+                             parameters={"temperature": temperature})
+        texts = outputs.get("text_output")
+        if texts is None or texts.size != len(prompts):
+            raise remote_error("remote inference: text_output does not match the batch",
+                               "remote_malformed", retryable=False)
+        elapsed = time.monotonic() - started
+        results = []
+        for raw in texts.reshape(-1):
+            text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
+            finish = "length"
+            for s in stop or ():
+                cut = text.find(s)
+                if cut >= 0:
+                    text, finish = text[:cut], "stop"
+            results.append(ChatResult(text=text, finish_reason=finish, backend=self.name,
+                                      timings={"total_s": elapsed, "batch": len(prompts)}))
+        return results

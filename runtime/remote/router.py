@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import PermissionDenied, RemoteError, UsageError
+from ..errors import O3Error, PermissionDenied, RemoteError, UsageError
 from .backend import ChatResult, InferenceBackend, Message, TokenCallback
 from .config import MODES, RemoteEndpoint
 from .deadline import Deadline
@@ -193,6 +193,52 @@ class Router:
         self._speed["local"].add((time.monotonic() - started) / max(1, max_tokens))
         self.counters["local"] += 1
         return out
+
+    def chat_batch(self, conversations: Sequence[Sequence[Message]], *, max_tokens: int = 256,
+                   temperature: float = 0.0, stop: Sequence[str] | None = None,
+                   deadline: Deadline | None = None) -> list[ChatResult | Exception]:
+        """Answer several conversations; one remote call when the remote model takes batches.
+
+        Each item is a result or the error of that item; a failed remote batch
+        falls back to local item by item within the deadline.
+        """
+        deadline = deadline or Deadline(60.0)
+        decision = self.decide(max_tokens, deadline)
+        if decision.route == "remote" and hasattr(self.remote, "chat_batch"):
+            started = time.monotonic()
+            try:
+                out = self.remote.chat_batch(conversations, max_tokens=max_tokens,
+                                             temperature=temperature, stop=stop,
+                                             deadline=self._remote_share(deadline, max_tokens))
+            except RemoteError as err:
+                if not self.fallback or deadline.expired:
+                    return [err] * len(conversations)
+                self.counters["fallbacks"] += 1
+                self.last_fallback = f"{err.code}: {err.message}"
+            else:
+                per_item = (time.monotonic() - started) / max(1, max_tokens) / len(conversations)
+                self._speed["remote"].add(per_item)
+                self.counters["remote"] += len(conversations)
+                return list(out)
+            decision = Decision("local", "remote batch failed")
+        results: list[ChatResult | Exception] = []
+        for messages in conversations:
+            try:
+                if decision.route == "local":
+                    started = time.monotonic()
+                    out_one = self.local.chat(messages, max_tokens=max_tokens,
+                                              temperature=temperature, stop=stop,
+                                              deadline=deadline)
+                    self._speed["local"].add((time.monotonic() - started) / max(1, max_tokens))
+                    self.counters["local"] += 1
+                    results.append(out_one)
+                else:
+                    results.append(self.chat(messages, max_tokens=max_tokens,
+                                             temperature=temperature, stop=stop,
+                                             deadline=deadline))
+            except O3Error as err:
+                results.append(err)
+        return results
 
     def _remote_share(self, deadline: Deadline, max_tokens: int) -> Deadline:
         left = deadline.remaining()

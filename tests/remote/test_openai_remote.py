@@ -10,6 +10,9 @@ from o3local.errors import RemoteError
 from o3local.remote import Deadline, RemoteEndpoint
 from o3local.remote.openai_compat import OpenAIBackend
 
+# transformers serve takes 10-50 s to start on 2 busy cores: CI runs these
+pytestmark = pytest.mark.slow
+
 MSGS = [{"role": "user", "content": "summarize the meeting notes"}]
 
 

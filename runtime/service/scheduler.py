@@ -1,0 +1,110 @@
+"""Admission, concurrency and dynamic batching for the service's work.
+
+:class:`JobQueue` runs blocking work in threads, at most ``concurrency`` at a
+time, with at most ``max_waiting`` queued behind them (beyond that: a fast
+``busy`` answer with ``Retry-After`` instead of an ever-growing queue).  A
+request that times out gets its answer at once; its thread keeps its worker
+slot until it really ends, so the limit is never exceeded.
+
+:class:`MicroBatcher` groups requests that arrive within ``window`` seconds
+(up to ``max_batch``) into one call of a batch function - used where the model
+takes a batch in one call (a KServe/Triton tensor with a batch dimension).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from ..errors import O3Error
+from .metrics import Metrics
+
+
+class Busy(O3Error):
+    code = "busy"
+
+
+class Timeout(O3Error):
+    code = "timeout"
+
+
+class JobQueue:
+    def __init__(self, concurrency: int, max_waiting: int, metrics: Metrics) -> None:
+        self.concurrency = concurrency
+        self.max_waiting = max_waiting
+        self.metrics = metrics
+        self._slots = asyncio.Semaphore(concurrency)
+        self.waiting = 0
+
+    async def run(self, fn: Callable[[], Any], timeout: float) -> Any:
+        if self.waiting >= self.max_waiting and self._slots.locked():
+            raise Busy(f"{self.waiting} requests are already waiting; retry shortly")
+        task = asyncio.ensure_future(self._work(fn))
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), timeout)
+        except asyncio.TimeoutError:
+            raise Timeout(f"the request did not finish within {timeout:g}s") from None
+
+    async def _work(self, fn: Callable[[], Any]) -> Any:
+        self.waiting += 1
+        self.metrics.queue_depth = self.waiting
+        try:
+            await self._slots.acquire()
+        finally:
+            self.waiting -= 1
+            self.metrics.queue_depth = self.waiting
+        self.metrics.running += 1
+        try:
+            return await asyncio.to_thread(fn)
+        finally:
+            self.metrics.running -= 1
+            self._slots.release()
+
+
+class MicroBatcher:
+    def __init__(self, batch_fn: Callable[[list[Any]], list[Any]], queue: JobQueue,
+                 metrics: Metrics, max_batch: int, window_s: float) -> None:
+        self.batch_fn = batch_fn
+        self.queue = queue
+        self.metrics = metrics
+        self.max_batch = max_batch
+        self.window_s = window_s
+        self._pending: dict[Hashable, list[tuple[Any, asyncio.Future]]] = {}
+        self._timers: dict[Hashable, asyncio.TimerHandle] = {}
+
+    async def submit(self, item: Any, key: Hashable, timeout: float) -> Any:
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future = loop.create_future()
+        group = self._pending.setdefault(key, [])
+        group.append((item, fut))
+        if len(group) >= self.max_batch:
+            self._flush(key, timeout)
+        elif len(group) == 1:
+            self._timers[key] = loop.call_later(self.window_s, self._flush, key, timeout)
+        try:
+            result = await asyncio.wait_for(asyncio.shield(fut), timeout)
+        except asyncio.TimeoutError:
+            raise Timeout(f"the request did not finish within {timeout:g}s") from None
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
+    def _flush(self, key: Hashable, timeout: float) -> None:
+        timer = self._timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
+        group = self._pending.pop(key, [])
+        if group:
+            asyncio.ensure_future(self._run(group, timeout))
+
+    async def _run(self, group: list[tuple[Any, asyncio.Future]], timeout: float) -> None:
+        items = [item for item, _ in group]
+        self.metrics.batch(len(items))
+        try:
+            results = await self.queue.run(lambda: self.batch_fn(items), timeout)
+        except BaseException as err:  # noqa: BLE001 - every waiter gets the error
+            results = [err] * len(items)
+        for (_, fut), res in zip(group, results, strict=True):
+            if not fut.done():
+                fut.set_result(res)

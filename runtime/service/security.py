@@ -1,0 +1,134 @@
+"""The service's gate, as one ASGI middleware in front of every route.
+
+In order: Host header (must name the loopback address: a DNS-rebinding page
+reaches us with its own host name, as in Ollama's CVE-2024-28224), Origin
+(absent for non-browser clients; else exactly one of the allow-list, never
+``*``; CORS preflights are answered here), the token (``Authorization:
+Bearer`` or ``X-O3-Token``, compared in constant time), then for bodies:
+``Content-Type: application/json`` and the size limit, enforced while reading
+so a lying ``Content-Length`` cannot get more in.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from typing import Any
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+ALLOWED_HEADERS = "authorization, content-type, x-o3-token"
+
+
+def error_body(status: int, code: str, message: str, where: dict | None = None) -> bytes:
+    return json.dumps({"ok": False, "error": {"code": code, "message": message,
+                                              "where": where or {}}}).encode()
+
+
+class Gate:
+    def __init__(self, app: Any, *, token: str, origins: tuple[str, ...], port_ref: list[int],
+                 max_body: int) -> None:
+        self.app = app
+        self.token = token.encode()
+        self.origins = frozenset(origins)
+        self.port_ref = port_ref  # filled in once the OS picked the port
+        self.max_body = max_body
+
+    def _host_ok(self, host: str | None) -> bool:
+        if not host:
+            return False
+        name, _, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+        if not name:
+            name, port = host, ""
+        if name not in LOOPBACK_HOSTS:
+            return False
+        return not port or (self.port_ref[0] != 0 and port == str(self.port_ref[0]))
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        origin = headers.get("origin")
+        cors: list[tuple[bytes, bytes]] = []
+        if origin is not None:
+            if origin.rstrip("/") not in self.origins:
+                await _reply(send, 403, error_body(403, "forbidden_origin",
+                                                   f"origin {origin!r} is not allowed "
+                                                   "(add it to O3_SERVE_ORIGINS)"))
+                return
+            cors = [(b"access-control-allow-origin", origin.encode()), (b"vary", b"Origin")]
+        if not self._host_ok(headers.get("host")):
+            await _reply(send, 421, error_body(421, "bad_host",
+                                               "the Host header must be the loopback address "
+                                               "this service listens on"), cors)
+            return
+        if scope["method"] == "OPTIONS" and origin is not None:
+            await _reply(send, 204, b"", cors + [
+                (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
+                (b"access-control-allow-headers", ALLOWED_HEADERS.encode()),
+                (b"access-control-max-age", b"600")])
+            return
+        given = headers.get("x-o3-token", "")
+        auth = headers.get("authorization", "")
+        if auth.lower().startswith("bearer "):
+            given = auth[7:].strip()
+        if not hmac.compare_digest(given.encode(), self.token):
+            await _reply(send, 401, error_body(401, "unauthorized",
+                                               "missing or wrong token (see the discovery file)"),
+                         cors + [(b"www-authenticate", b"Bearer")])
+            return
+        if scope["method"] in ("POST", "PUT", "PATCH"):
+            ctype = headers.get("content-type", "").split(";")[0].strip().lower()
+            if ctype != "application/json":
+                await _reply(send, 415, error_body(415, "unsupported_media_type",
+                                                   "request bodies must be application/json"),
+                             cors)
+                return
+            declared = headers.get("content-length")
+            if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
+                await _reply(send, 413, error_body(413, "too_large",
+                                                   f"the body is larger than {self.max_body} bytes"),
+                             cors)
+                return
+            receive = self._limited(receive)
+        await self.app(scope, receive, _with_headers(send, cors))
+
+    def _limited(self, receive: Any) -> Any:
+        seen = 0
+        limit = self.max_body
+
+        async def wrapped() -> dict:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise BodyTooLarge()
+            return message
+
+        return wrapped
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+def _with_headers(send: Any, extra: list[tuple[bytes, bytes]]) -> Any:
+    if not extra:
+        return send
+
+    async def wrapped(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            message = dict(message)
+            message["headers"] = list(message.get("headers", [])) + extra
+        await send(message)
+
+    return wrapped
+
+
+async def _reply(send: Any, status: int, body: bytes,
+                 extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status,
+                "headers": headers + list(extra or [])})
+    await send({"type": "http.response.body", "body": body})
