@@ -160,3 +160,54 @@ def test_schema_reports_every_violation_with_pointer():
     assert found == {("", "data.schema.required"), ("/products/1/price", "data.schema.type"),
                      ("/products/2", "data.schema.required")}
     validate_data({"company": 1}, schema)
+
+
+# -- properties -------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
+                                                                max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(value=json_values, indent=st.sampled_from([None, 2]))
+def test_any_json_reads_back_exactly(tmp_path_factory, value, indent):
+    import json
+
+    path = tmp_path_factory.mktemp("j") / "v.json"
+    path.write_text(json.dumps(value, indent=indent, ensure_ascii=False), "utf-8")
+    assert load_data(path) == value
+
+
+cell_text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\x00"),
+                    max_size=8).filter(lambda t: t.strip() == t and t != "")
+
+
+@settings(max_examples=50, deadline=None)
+@given(names=st.lists(st.from_regex(r"[a-z]{1,6}", fullmatch=True), min_size=1, max_size=4,
+                      unique=True),
+       data=st.data())
+def test_csv_round_trip_keeps_text_and_numbers(tmp_path_factory, names, data):
+    import csv
+    import io
+
+    cells = st.one_of(st.integers(-10**6, 10**6), cell_text.filter(
+        lambda t: not any(c.isdigit() for c in t)), st.none())
+    rows = data.draw(st.lists(st.fixed_dictionaries({n: cells for n in names}), max_size=5))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(names)
+    for row in rows:
+        writer.writerow(["" if row[n] is None else row[n] for n in names])
+    path = tmp_path_factory.mktemp("c") / "t.csv"
+    path.write_text(out.getvalue(), "utf-8")
+    table = load_data(path)
+    assert table["columns"] == names
+    assert table["rows"] == rows
