@@ -82,7 +82,7 @@ class Generator:
         """``ids`` cut to fit the window with ``room`` positions left for new tokens."""
         budget = self.context_length - room
         if len(ids) <= budget:
-            return ids
+            return list(ids)
         head = min(_KEEP_HEAD, budget // 4)
         return ids[:head] + ids[len(ids) - (budget - head):]
 
@@ -116,11 +116,13 @@ class Generator:
             prompt_ids = [self.tokenizer.eos_ids[0]] if self.tokenizer.eos_ids else [0]
         room = min(max_tokens, max(1, self.context_length // 4))
         context = self._window(prompt_ids, room)
+        context_at_prefill = list(context)
         sess = self.model.session()
         rng = np.random.default_rng(seed)
         eos = set(self.tokenizer.eos_ids)
         generated: list[int] = []
         text, emitted, reason = "", 0, "length"
+        n_prompt = len(prompt_ids)
         logits, past = self._forward(sess, context, None, len(context))
         t_first = time.perf_counter()
         prefill_s = t_first - t_start
@@ -163,11 +165,11 @@ class Generator:
         timings = {
             "ttft_ms": (ttft if ttft is not None else t_end - t_start) * 1000,
             "prefill_ms": prefill_s * 1000,
-            "prefill_tok_s": len(prompt_ids) / prefill_s if prefill_s > 0 else 0.0,
+            "prefill_tok_s": len(context_at_prefill) / prefill_s if prefill_s > 0 else 0.0,
             "decode_tok_s": decode_n / (t_end - t_first) if decode_n and t_end > t_first else 0.0,
             "total_ms": (t_end - t_start) * 1000,
         }
-        return GenerationResult(text, generated, reason, len(prompt_ids), timings)
+        return GenerationResult(text, generated, reason, n_prompt, timings)
 
 
 def _pick(scores: Any, temperature: float, top_p: float, rng: Any) -> int:

@@ -28,8 +28,10 @@ def test_greedy_is_deterministic(smol):
 
 
 def test_max_tokens_is_honoured(smol):
-    out = smol.complete("Once upon a time, in a land far away,", max_tokens=7)
+    prompt = "Once upon a time, in a land far away,"
+    out = smol.complete(prompt, max_tokens=7)
     assert len(out.tokens) == 7 and out.finish_reason == "length"
+    assert out.prompt_tokens == smol.count_tokens(prompt)
 
 
 def test_stop_sequence_stops_and_is_not_returned(smol):
