@@ -7,7 +7,9 @@ arrive; it is removed again on shutdown.
 
 from __future__ import annotations
 
+import signal
 import socket
+import sys
 from collections.abc import Callable
 
 from .. import hook
@@ -46,8 +48,19 @@ def run(config: ServiceConfig, on_ready: Callable[[str], None] | None = None) ->
                                             "api_version": hook.HOOK_API_VERSION})
     if on_ready is not None:
         on_ready(url)
+    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to
+    # the handler that was there before: make that one exit normally, so the
+    # discovery file is removed.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, _exit_quietly)
     try:
         server.run(sockets=[sock])
+    except SystemExit:
+        pass
     finally:
         discovery.remove(config.discovery_file, config.token)
         sock.close()
+
+
+def _exit_quietly(signum: int, frame: object) -> None:
+    sys.exit(0)
