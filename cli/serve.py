@@ -26,13 +26,18 @@ from ._common import handle_errors
 @click.option("--max-body", type=int, default=4 * 1024 * 1024, show_default=True,
               help="Largest request body in bytes.")
 @click.option("--no-batching", is_flag=True, help="Turn dynamic batching off.")
+@click.option("--batch-max", type=int, default=8, show_default=True,
+              help="Most requests merged into one model call.")
+@click.option("--batch-window-ms", type=float, default=5.0, show_default=True,
+              help="How long a request waits for others to batch with.")
 @click.option("--discovery-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write URL and token [default: $O3_SERVE_FILE or the user "
                    "runtime dir].")
 @handle_errors
 def serve(port: int, origins: tuple[str, ...], preload: tuple[str, ...], idle_ttl: float | None,
           concurrency: int, max_waiting: int, timeout_s: float, max_body: int,
-          no_batching: bool, discovery_file: Path | None) -> None:
+          no_batching: bool, batch_max: int, batch_window_ms: float,
+          discovery_file: Path | None) -> None:
     """Serve validate/render/summarize/formula/generate on 127.0.0.1 for add-ins."""
     from ..service.config import DEFAULT_IDLE_TTL_S, ServiceConfig, default_discovery_file
     from ..service.server import run
@@ -43,7 +48,8 @@ def serve(port: int, origins: tuple[str, ...], preload: tuple[str, ...], idle_tt
                            idle_ttl_s=DEFAULT_IDLE_TTL_S if idle_ttl is None else idle_ttl,
                            concurrency=concurrency, max_waiting=max_waiting,
                            request_timeout_s=timeout_s, max_body_bytes=max_body,
-                           batching=not no_batching,
+                           batching=not no_batching, batch_max=batch_max,
+                           batch_window_ms=batch_window_ms,
                            discovery_file=discovery_file or default_discovery_file())
 
     def announce(url: str) -> None:
