@@ -196,9 +196,13 @@ def font_set(display_list: dict[str, Any],
     """Outlines for every font of a display list by font index, checked against ``upem``."""
     sources = list(sources) if sources is not None else default_fonts()
     result: dict[int, FontOutlines] = {}
-    for entry in display_list.get("fonts", []):
+    entries = display_list.get("fonts", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise ExportError("display list fonts must be a list of objects",
+                          code="export.display_list")
+    for entry in entries:
         index = entry.get("index")
-        if not isinstance(index, int) or not 0 <= index < len(sources):
+        if type(index) is not int or not 0 <= index < len(sources):
             raise ExportError(f"display list uses font index {index!r} but only "
                               f"{len(sources)} font file(s) are available", code="export.font")
         font = outlines(sources[index])

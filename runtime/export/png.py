@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import ExportError, UsageError
 from .fonts import FontSource, font_set, remember
-from .svg import EMU_PER_INCH, check_display_list, page_svg
+from .svg import EMU_PER_INCH, check_display_list, page_size, page_svg
 
 MAX_PIXELS = 100_000_000
 
@@ -33,8 +33,8 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *, dpi: int
     outlines = font_set(display_list, fonts)
     images: list[bytes] = []
     for i in pages:
-        page = display_list["pages"][i]
-        size = (_px(page["width"], dpi), _px(page["height"], dpi))
+        width, height = page_size(display_list, i)
+        size = (_px(width, dpi), _px(height, dpi))
         if size[0] * size[1] > MAX_PIXELS:
             raise UsageError(f"page {i + 1} would be {size[0]}x{size[1]} pixels at {dpi} dpi; "
                              "use a lower --dpi", code="usage.dpi")

@@ -109,30 +109,53 @@ class _Page:
                     self.body.append(f'<g fill="{color}">' + "".join(uses) + "</g>")
 
 
-def page_svg(display_list: dict[str, Any], index: int, *,
-             fonts: dict[int, FontOutlines], px_size: tuple[int, int] | None = None) -> str:
-    """SVG text of page ``index`` (0-based); ``px_size`` forces the pixel size (for PNG)."""
+def page_size(display_list: dict[str, Any], index: int) -> tuple[int, int]:
+    """(width, height) in EMU of page ``index``, checked."""
     page = display_list["pages"][index]
     where = f"page {index + 1}"
+    if not isinstance(page, dict):
+        raise ExportError(f"{where}: a page must be an object", code="export.display_list")
     width, height = _int(page, "width", where), _int(page, "height", where)
     if width <= 0 or height <= 0:
         raise ExportError(f"{where}: page size must be positive", code="export.display_list")
+    return width, height
+
+
+def _draw_items(out: _Page, page: dict[str, Any], upem: dict[int, int], where: str) -> None:
+    items = page.get("items", [])
+    if not isinstance(items, list):
+        raise ExportError(f"{where}: items must be a list", code="export.display_list")
+    for n, item in enumerate(items):
+        item_where = f"{where} item {n}"
+        kind = item.get("type") if isinstance(item, dict) else None
+        try:
+            if kind == "rect":
+                out.rect(item, item_where)
+            elif kind == "line":
+                out.line(item, item_where)
+            elif kind == "text":
+                out.text(item, upem, item_where)
+            else:
+                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
+                                  "SVG exporter of display list version 1",
+                                  code="export.unsupported")
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
+            # a damaged or hand-edited display list: say where, never crash
+            raise ExportError(f"{item_where}: malformed {kind} item ({type(err).__name__}: "
+                              f"{err})", code="export.display_list") from None
+
+
+def page_svg(display_list: dict[str, Any], index: int, *,
+             fonts: dict[int, FontOutlines], px_size: tuple[int, int] | None = None) -> str:
+    """SVG text of page ``index`` (0-based); ``px_size`` forces the pixel size (for PNG)."""
+    width, height = page_size(display_list, index)
+    page = display_list["pages"][index]
+    where = f"page {index + 1}"
     upem = {i: f.upem for i, f in fonts.items()}
     out = _Page(fonts)
     out.body.append(f'<rect width="{width}" height="{height}" '
                     f'fill="{_paint(page.get("background", "#ffffff"), where)}"/>')
-    for n, item in enumerate(page.get("items", [])):
-        item_where = f"{where} item {n}"
-        kind = item.get("type") if isinstance(item, dict) else None
-        if kind == "rect":
-            out.rect(item, item_where)
-        elif kind == "line":
-            out.line(item, item_where)
-        elif kind == "text":
-            out.text(item, upem, item_where)
-        else:
-            raise ExportError(f"{item_where}: item type {kind!r} is not supported by the SVG "
-                              "exporter of display list version 1", code="export.unsupported")
+    _draw_items(out, page, upem, where)
     if px_size is None:
         w_attr, h_attr = ratio(width, EMU_PER_PX), ratio(height, EMU_PER_PX)
     else:

@@ -126,3 +126,41 @@ def test_outline_cache_gives_the_same_bytes_without_parsing_the_font(tmp_path, m
     files[0].write_text("{broken", "utf-8")
     monkeypatch.setattr(fonts, "_CACHE", {})
     assert export(display_list(), "svg", fonts=[font]) == first
+
+
+# -- a damaged display list is an ExportError, never a crash ----------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(-2**40, 2**40), st.text(max_size=6),
+                 st.floats(allow_nan=True), st.lists(st.integers(), max_size=5),
+                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _paths(item, (*prefix, i))
+
+
+ALL_PATHS = [p for p in _paths(display_list()) if p]
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=st.sampled_from(ALL_PATHS), value=junk, fmt=st.sampled_from(["svg", "png"]))
+def test_damaged_display_lists_fail_cleanly(path, value, fmt):
+    dl = display_list()
+    target = dl
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    try:
+        out = export(dl, fmt, fonts=[FONT])
+    except (ExportError, UsageError):
+        return
+    assert all(isinstance(doc, bytes) and doc for doc in out)
