@@ -240,3 +240,23 @@ def test_png_dpi(tmp_path):
 
     result = o3local.render("report-zh", sample=True, fmt="png", dpi=150)
     assert Image.open(io.BytesIO(result.files[0])).size == (1240, 1754)
+
+
+def test_o3t_package_renders_like_its_folder(tmp_path):
+    import zipfile
+
+    from conftest import SAMPLES
+
+    o3t = tmp_path / "report.o3t"
+    with zipfile.ZipFile(o3t, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((SAMPLES / "report-zh").rglob("*")):
+            if path.is_file():
+                zf.write(path, path.relative_to(SAMPLES / "report-zh").as_posix())
+    result = o3local.render(o3t, sample=True, fmt="svg")
+    assert result.sha256 == GOLDEN["report-zh"]
+
+
+def test_incompatible_host_version(cli, tmp_path):
+    result = cli("report-zh", "--sample", "--host-version", "10.0.0", "-o", tmp_path / "r.png")
+    assert result.exit_code == 1 and "10.0.0" in result.output
+    assert listing(tmp_path) == []
