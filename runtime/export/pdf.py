@@ -149,8 +149,9 @@ class _Content:
         baseline: int | None = None
         pos = 0
         unit = size_e4 * 10  # 1e-10 pt moved by one TJ unit of 1/100000 em
-        for gid, x, y, _text in glyphs:
+        for gid, x, y, text in glyphs:
             target = (x * 2 * 10**10 + EMU_PER_PT) // (2 * EMU_PER_PT)
+            glyph: list[str] = []
             if baseline != y or unit == 0:
                 if parts:
                     out.append(f"[{' '.join(parts)}] TJ")
@@ -164,11 +165,21 @@ class _Content:
                 steps = (abs(diff) * 2 + unit) // (2 * unit)
                 steps = steps if diff >= 0 else -steps
                 if steps:
-                    parts.append(ratio(steps, 100, 2))
+                    glyph.append(ratio(steps, 100, 2))
                     pos -= steps * unit
             code = font.codes[gid]
-            parts.append(f"<{code:04X}>")
+            glyph.append(f"<{code:04X}>")
             pos += font.widths[code] * size_e4
+            if text and text != font.texts.get(gid):
+                # one glyph standing for different text in different places (U+00B7 and
+                # U+2022 may share a glyph): ToUnicode holds one, ActualText the other
+                if parts:
+                    out.append(f"[{' '.join(parts)}] TJ")
+                    parts = []
+                actual = "FEFF" + text.encode("utf-16-be").hex().upper()
+                out.append(f"/Span <</ActualText <{actual}>>> BDC [{' '.join(glyph)}] TJ EMC")
+            else:
+                parts.extend(glyph)
         if parts:
             out.append(f"[{' '.join(parts)}] TJ")
         return out

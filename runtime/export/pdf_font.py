@@ -160,6 +160,7 @@ class EmbeddedFont:
     ref: Ref
     codes: dict[int, int]
     widths: dict[int, int]  # code -> advance in millionths of the font size, as written
+    texts: dict[int, str]  # glyph id -> the text its ToUnicode entry gives
 
 
 def embed(writer: PdfWriter, data: bytes, texts: dict[int, str]) -> EmbeddedFont:
@@ -168,6 +169,7 @@ def embed(writer: PdfWriter, data: bytes, texts: dict[int, str]) -> EmbeddedFont
     code_texts: dict[int, str] = {}
     for gid in sorted(texts):
         code_texts.setdefault(sub.codes[gid], texts[gid])
+    mapped = {gid: code_texts[sub.codes[gid]] for gid in texts}
     seed = hashlib.sha256(sub.ps_name.encode() + bytes(str(sorted(sub.widths)), "ascii"))
     tag = "".join(chr(65 + b % 26) for b in seed.digest()[:6])
     base = Name(f"{tag}+{sub.ps_name}")
@@ -205,4 +207,4 @@ def embed(writer: PdfWriter, data: bytes, texts: dict[int, str]) -> EmbeddedFont
                       "Encoding": Name("Identity-H"), "DescendantFonts": [descendant],
                       "ToUnicode": cmap})
     return EmbeddedFont(ref=ref, codes=dict(sub.codes),
-                        widths=micro)
+                        widths=micro, texts=mapped)

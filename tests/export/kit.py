@@ -139,8 +139,12 @@ def normalize(text: str) -> str:
 
 
 def missing_runs(display_list: dict, text: str) -> list[str]:
-    """Text runs of the display list's paragraphs that do not appear in ``text``."""
-    haystack = normalize(text)
+    """Text runs of the display list's paragraphs that do not appear in ``text``.
+
+    Compared without whitespace: text extractors guess word spaces from glyph
+    gaps (poppler reads a right-aligned "1 / 3" as "1/3"), and CJK has none.
+    """
+    haystack = re.sub(r"\s+", "", text)
     missing = []
     for page_ in display_list["pages"]:
         for item in page_["items"]:
@@ -148,7 +152,23 @@ def missing_runs(display_list: dict, text: str) -> list[str]:
                 continue
             for para in item["paragraphs"]:
                 for run in para["runs"]:
-                    needle = normalize(run["text"])
+                    needle = re.sub(r"\s+", "", run["text"])
                     if needle and needle not in haystack:
                         missing.append(run["text"])
     return missing
+
+
+def pixel_mismatch(ours: bytes, theirs: bytes) -> float:
+    """Share of pixels that differ clearly once both images are averaged over 4x4 blocks.
+
+    Rasterizers anti-alias glyph edges differently; averaging removes that
+    while a glyph moved by a few pixels still changes whole blocks.
+    """
+    from PIL import Image, ImageChops
+
+    a = Image.open(io.BytesIO(ours)).convert("RGB")
+    b = Image.open(io.BytesIO(theirs)).convert("RGB")
+    assert a.size == b.size, (a.size, b.size)
+    diff = ImageChops.difference(a.reduce(4), b.reduce(4)).convert("L")
+    clear = diff.point(lambda v: 255 if v > 48 else 0).histogram()[255]
+    return clear / (diff.width * diff.height)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from .kit import (
     page,
     pdf_pages,
     pdftotext,
+    pixel_mismatch,
     text_item,
     tool,
 )
@@ -98,18 +98,6 @@ def test_cjk_text_of_the_pinned_font_is_searchable(tmp_path):
     assert pdftotext(path).strip() == "中文"
 
 
-def _ink_difference(ours: bytes, theirs: bytes) -> tuple[float, int]:
-    from PIL import Image, ImageChops
-
-    a = Image.open(io.BytesIO(ours)).convert("RGB")
-    b = Image.open(io.BytesIO(theirs)).convert("RGB")
-    assert a.size == b.size
-    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 96 else 0)
-    different = diff.histogram()[255]
-    inked = sum(1 for v in a.convert("L").histogram()[:200])
-    return different / (a.width * a.height), inked
-
-
 @pytest.mark.parametrize("source", ["truetype", "pinned"])
 def test_pdf_draws_the_same_pixels_as_our_png(tmp_path, source):
     if source == "pinned":
@@ -126,12 +114,12 @@ def test_pdf_draws_the_same_pixels_as_our_png(tmp_path, source):
                     str(path), str(tmp_path / "poppler")], check=True, timeout=60)
     theirs = next(tmp_path.glob("poppler*.png")).read_bytes()
     ours = export(dl, "png", page=1, fonts=[font])[0]
-    fraction, _ = _ink_difference(ours, theirs)
-    assert fraction < 0.005, f"{fraction:.2%} of the pixels differ"
-    # and a misplaced glyph would show: shift one glyph by 0.1in and compare again
-    dl["pages"][0]["items"][3]["lines"][0]["runs"][0]["glyphs"][0][1] += 91440
+    fraction = pixel_mismatch(ours, theirs)
+    assert fraction < 0.0005, f"{fraction:.3%} of the pixels differ"
+    # and a misplaced glyph would show: shift one glyph by 0.05in and compare again
+    dl["pages"][0]["items"][3]["lines"][0]["runs"][0]["glyphs"][0][1] += 45720
     moved = export(dl, "png", page=1, fonts=[font])[0]
-    assert _ink_difference(moved, theirs)[0] > 0.002
+    assert pixel_mismatch(moved, theirs) > 0.001
 
 
 _SCRIPT = """
