@@ -37,6 +37,7 @@ def build_font(upem: int = 1000) -> bytes:
     fb.setupNameTable({"familyName": "O3 Test", "styleName": "Regular"})
     fb.setupOS2()
     fb.setupPost()
+    fb.updateHead(created=0, modified=0)  # same bytes every build (the glyph cache keys on them)
     out = io.BytesIO()
     fb.save(out)
     return out.getvalue()
