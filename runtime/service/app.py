@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -55,6 +56,7 @@ class Service:
         self.port_ref = [config.port]
         self.started = time.time()
         self._routers: dict[frozenset[str], Any] = {}
+        self._templates: dict[str, tuple[int, str, frozenset[str]]] = {}
         self._remote: Any = None
         self._local: Any = None
 
@@ -74,10 +76,8 @@ class Service:
 
         policy = Policy.load()
         if template:
-            from ..template.package import open_template
-
-            perms = open_template(template).permissions
-            perms = Permissions.for_template(perms.template_id, perms.declared, policy)
+            template_id, declared = self._declared(template)
+            perms = Permissions.for_template(template_id, declared, policy)
         else:
             perms = Permissions.for_template("service", [], policy)
         key = frozenset(perms.declared) | {f"policy:{policy.allow_remote_inference}"}
@@ -92,6 +92,23 @@ class Service:
                             permissions=perms, policy=policy)
             self._routers[key] = router
         return router
+
+    def _declared(self, template: str) -> tuple[str, frozenset[str]]:
+        """A template's id and declared permissions, re-read only when its manifest changes."""
+        from ..template.package import open_template
+
+        manifest = Path(template) / "manifest.json"
+        try:
+            stamp = manifest.stat().st_mtime_ns if manifest.is_file() else Path(template).stat().st_mtime_ns
+        except OSError:
+            stamp = None
+        cached = self._templates.get(template)
+        if cached is not None and stamp is not None and cached[0] == stamp:
+            return cached[1], cached[2]
+        perms = open_template(template).permissions
+        if stamp is not None:
+            self._templates[template] = (stamp, perms.template_id, perms.declared)
+        return perms.template_id, perms.declared
 
     def _generate_batch(self, items: list[dict[str, Any]]) -> list[Any]:
         from ..remote import Deadline
