@@ -62,7 +62,7 @@ def test_memory_blow_up_stops_with_layout_memory(engine):
 
 def test_a_request_larger_than_the_memory_cap_is_refused(engine):
     with pytest.raises(LayoutError) as info:
-        render(engine, doc(""), limits=LayoutLimits(memory_bytes=4 * 1024 * 1024))
+        render(engine, doc(""), limits=LayoutLimits(memory_bytes=256 * 1024))
     assert info.value.code == "layout.memory"
 
 
@@ -154,6 +154,16 @@ def test_fresh_engine_with_an_empty_cache_renders_the_same(tmp_path, monkeypatch
     fresh = LayoutEngine()
     assert fresh.module_source == "compiled"
     assert render(fresh, src).display_list_bytes == render(engine, src).display_list_bytes
+
+
+def test_layout_tables_give_the_same_display_list_as_the_full_fonts(engine):
+    """The host sends only the tables layout reads; the full fonts must not differ."""
+    src = doc(text_box("AVATAR office 你好，世界。「引用」", align="justify", w="2in"), lang="zh")
+    body = json.dumps({"template": src, "template_name": "t.o3x", "fonts": [{"weight": 400}, {"weight": 700}]},
+                      ensure_ascii=False).encode()
+    status, full = engine.render_raw(container(body, [f.data for f in engine.fonts]))
+    assert status == 0
+    assert render(engine, src).display_list_bytes == full
 
 
 def test_errors_are_o3_errors_with_exit_codes(engine):
