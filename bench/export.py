@@ -1,0 +1,109 @@
+"""Export speed: PDF, PPTX and DOCX per bundled sample, against the sample's layout time.
+
+Prints, for each bundled sample, warm in-process times (p50/p95 over
+``--runs`` exports after warm-up, display list already laid out) of every
+registered exporter, and the layout time of the same sample measured in the
+same run as the baseline (export / layout ratio).  Also the PDF's first
+export in a fresh process (font subsetting is cached per glyph set, so this
+is what a one-off CLI render pays), and the output sizes.
+
+Target: PDF export of the 10-slide deck <= 100 ms (warm).
+
+Usage: python bench/export.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+
+FORMATS = ("svg", "png", "pdf", "pptx", "docx")
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def timed(fn, runs: int, warmup: int = 3) -> list[float]:
+    for _ in range(warmup):
+        fn()
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def sample_layout(name: str):
+    from o3local import bind
+    from o3local.layout import LayoutEngine
+    from o3local.render import resolve_template
+    from o3local.template.package import open_template
+
+    pkg = open_template(resolve_template(name))
+    data_name = pkg.sample_data_name()
+    data = bind.load_bytes(pkg.read_bytes(data_name), bind.source_type(data_name), data_name)
+    engine = LayoutEngine.shared()
+
+    def layout():
+        return engine.layout(template_source=pkg.entry_text(),
+                             template_name=pkg.display_name(pkg.entry), data=data,
+                             user=pkg.sample_context(), ai={})
+
+    return layout
+
+
+_COLD = """
+import json, sys, time
+import o3local
+from o3local.export import export
+dl = o3local.render({name!r}, sample=True, fmt="svg").display_list
+t0 = time.perf_counter()
+export(dl, "pdf")
+print(json.dumps((time.perf_counter() - t0) * 1000))
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+
+    from o3local.export import export
+    from o3local.render import bundled_templates
+
+    print(f"warm, in-process ({args.runs} runs each after 3 warm-up runs), ms; "
+          "ratio = export p50 / layout p50 of the same sample")
+    print(f"  {'sample':<16}{'pages':>6}  {'step':<8}{'p50':>9}{'p95':>9}{'ratio':>8}"
+          f"{'bytes':>10}")
+    for name in bundled_templates():
+        layout = sample_layout(name)
+        dl = layout().display_list
+        lay = timed(layout, args.runs)
+        base = pct(lay, .5)
+        print(f"  {name:<16}{len(dl['pages']):>6}  {'layout':<8}{base:>9.2f}"
+              f"{pct(lay, .95):>9.2f}{1:>7.1f}x{'':>10}")
+        for fmt in FORMATS:
+            runs = args.runs if fmt != "png" else max(5, args.runs // 5)
+            blob = export(dl, fmt)
+            times = timed(lambda fmt=fmt, dl=dl: export(dl, fmt), runs)
+            size = sum(len(b) for b in blob)
+            print(f"  {'':<22}{fmt:<8}{pct(times, .5):>9.2f}{pct(times, .95):>9.2f}"
+                  f"{pct(times, .5) / base:>7.1f}x{size:>10}")
+            if name == "funding-pitch" and fmt == "pdf":
+                verdict = "met" if pct(times, .95) <= 100 else "MISSED"
+                print(f"    -> 10-slide deck PDF export p95 {pct(times, .95):.2f} ms "
+                      f"(target <= 100 ms: {verdict})")
+    print("first PDF export in a fresh process (subsets the fonts), ms")
+    for name in bundled_templates():
+        out = subprocess.run([sys.executable, "-c", _COLD.format(name=name)], check=True,
+                             capture_output=True, text=True).stdout
+        print(f"  {name:<16}{float(out):>9.1f}")
+
+
+if __name__ == "__main__":
+    main()
