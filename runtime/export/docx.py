@@ -39,7 +39,8 @@ EMU_PER_HALF_POINT = 6350
 _NS = ('xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
        'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
-       'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"')
+       'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" '
+       'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"')
 _WPS_URI = "http://schemas.microsoft.com/office/word/2010/wordprocessingShape"
 _JC = {"left": "left", "center": "center", "right": "right", "justify": "both"}
 _ANCHOR = {"top": "t", "middle": "ctr", "bottom": "b"}
@@ -80,7 +81,8 @@ class _Page:
         z = 251658240 + shape_id  # Word's own base for relativeHeight, then document order
         kind = ' txBox="1"' if text_body else ""
         self.runs.append(
-            f'<w:r {_NS}><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" '
+            f'<w:r {_NS}><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing>'
+            '<wp:anchor distT="0" distB="0" distL="0" distR="0" '
             f'simplePos="0" relativeHeight="{z}" behindDoc="0" locked="0" layoutInCell="1" '
             'allowOverlap="1"><wp:simplePos x="0" y="0"/>'
             f'<wp:positionH relativeFrom="page"><wp:posOffset>{x}</wp:posOffset></wp:positionH>'
@@ -91,7 +93,8 @@ class _Page:
             f'<wps:cNvSpPr{kind}/>'
             f'<wps:spPr><a:xfrm{flip}><a:off x="0" y="0"/><a:ext cx="{w}" cy="{h}"/></a:xfrm>'
             f"{geometry}{_fill_xml(fill)}{line}</wps:spPr>{text_body or '<wps:bodyPr/>'}"
-            "</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>")
+            "</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice>"
+            "</mc:AlternateContent></w:r>")
 
     def rect(self, item: dict[str, Any], where: str) -> None:
         x, y, w, h = (_int(item, k, where) for k in ("x", "y", "w", "h"))
