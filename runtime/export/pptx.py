@@ -95,7 +95,29 @@ def office_lines(item: dict[str, Any], where: str, metrics: Metrics) -> list[lis
             lines = [[dict(r, text="") for r in runs[:1]]]
         elif len(lines) > 1 and not office_fits(item, lines, *metrics):
             lines = [list(runs)]
+        elif len(lines) > 1:
+            lines = _keep_break_spaces(lines, runs)
         result.append(lines)
+    return result
+
+
+def _keep_break_spaces(lines: list[list[dict[str, Any]]],
+                       logical: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Lines whose last run keeps the space our layout broke at (it hangs, unseen), so that
+    deleting the break in the office app does not join two words."""
+    text = "".join(str(r.get("text", "")) for r in logical)
+    result = [list(runs) for runs in lines]
+    pos = 0
+    for index, runs in enumerate(result):
+        line_text = "".join(str(r.get("text", "")) for r in runs)
+        found = text.find(line_text, pos) if line_text else -1
+        if found < 0:
+            return result  # lines do not follow the logical text: keep them as they are
+        gap = text[pos:found]
+        if index and gap and gap.isspace() and result[index - 1]:
+            last = result[index - 1][-1]
+            result[index - 1][-1] = dict(last, text=str(last.get("text", "")) + gap)
+        pos = found + len(line_text)
     return result
 
 

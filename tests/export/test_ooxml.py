@@ -203,3 +203,15 @@ def test_bad_display_lists_get_typed_errors(fmt):
         export(dl, fmt, fonts=sources())
     with pytest.raises(ExportError, match="font index 1"):
         export(deck(), fmt, fonts=sources()[:1])
+
+
+def test_the_space_our_layout_broke_at_stays_at_the_line_end():
+    adv, size = 365760, 457200
+    runs = [(0, [("AB", 0, "#000000", glyph_row("AB", GIDS, EMU_IN, 2 * EMU_IN, adv))]),
+            (0, [("BA", 0, "#000000", glyph_row("BA", GIDS, EMU_IN, 2 * EMU_IN + 548640, adv))])]
+    logical = [{"runs": [{"text": "AB BA", "font": 0, "size": size, "color": "#000000"}]}]
+    dl = display_list([page([text_item(runs, size=size, paragraphs=logical)])], fonts=FONTS)
+    prs, _ = pptx_of(dl)
+    para = prs.slides[0].shapes[0].text_frame.paragraphs[0]
+    assert [r.text for r in para.runs] == ["AB ", "BA"]  # deleting the break keeps "AB BA"
+    assert "<a:br" in etree.tostring(para._p).decode()
