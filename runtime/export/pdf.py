@@ -220,7 +220,8 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         if index not in declared:
             raise ExportError(f"a run uses font {index}, which the display list does not "
                               "declare", code="export.display_list")
-        embedded[index] = embed(writer, read_font(sources[index])[0], used[index])
+        data, _name, digest = read_font(sources[index])
+        embedded[index] = embed(writer, data, used[index], digest)
     font_resources = {f"F{i}": f.ref for i, f in embedded.items()}
     kids = []
     for i in pages:

@@ -132,7 +132,7 @@ sys.stdout.buffer.write(export(deck(), "pdf", fonts=[build_font()])[0])
 """
 
 
-def test_pdf_bytes_are_identical_across_processes_and_hold_no_dates(monkeypatch):
+def test_pdf_bytes_are_identical_across_processes_and_hold_no_dates(monkeypatch, tmp_path):
     from pathlib import Path
 
     from fontTools.ttLib.tables import _h_e_a_d
@@ -148,7 +148,9 @@ def test_pdf_bytes_are_identical_across_processes_and_hold_no_dates(monkeypatch)
     now = _h_e_a_d.timestampNow()
     monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda: now + 86400)
     monkeypatch.setattr(pdf_font, "_SUBSETS", type(pdf_font._SUBSETS)())
+    monkeypatch.setenv("O3_CACHE_DIR", str(tmp_path))  # no subset cached on disk either
     assert export(deck(), "pdf", fonts=[build_font()])[0] == ours
+    assert list((tmp_path / "pdf-subsets").glob("*.json"))  # now it is
     assert b"CreationDate" not in ours and b"ModDate" not in ours
     file_id = re.search(rb"/ID \[<([0-9A-F]{32})>", ours).group(1)
     changed = deck()
@@ -177,3 +179,21 @@ def test_bad_display_lists_get_typed_errors():
         export(dl, "pdf", fonts=[build_font()])
     with pytest.raises(ExportError, match="version 2"):
         export(dict(deck(), version=2), "pdf", fonts=[build_font()])
+
+
+def test_a_cached_subset_gives_the_same_bytes_and_a_damaged_one_is_rebuilt(monkeypatch, tmp_path):
+    from o3local.export import pdf_font
+
+    monkeypatch.setenv("O3_CACHE_DIR", str(tmp_path))
+    fresh = type(pdf_font._SUBSETS)
+    monkeypatch.setattr(pdf_font, "_SUBSETS", fresh())
+    first = export(deck(), "pdf", fonts=[build_font()])[0]
+    (entry,) = (tmp_path / "pdf-subsets").glob("*.json")
+    monkeypatch.setattr(pdf_font, "_SUBSETS", fresh())
+    monkeypatch.setattr(pdf_font, "_make_subset", None)  # the cache alone must serve it
+    assert export(deck(), "pdf", fonts=[build_font()])[0] == first
+    entry.write_text('{"format": 1, "font": "x"')  # damaged
+    monkeypatch.undo()
+    monkeypatch.setenv("O3_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(pdf_font, "_SUBSETS", fresh())
+    assert export(deck(), "pdf", fonts=[build_font()])[0] == first
