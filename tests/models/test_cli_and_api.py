@@ -55,8 +55,10 @@ def test_get_generator_picks_the_installed_model_and_shares_it(smol_store, monke
     monkeypatch.setenv("O3_MODELS_DIR", str(smol_store.root))
     models.reset_generators()
     gen = models.get_generator(task="summarization")
-    assert gen.name == NAME and gen.context_length == 2048
-    assert models.get_generator(NAME) is gen
+    first_installed = next(n for n in models.TASK_MODELS["summarization"] if smol_store.is_installed(n))
+    assert gen.name == first_installed and gen.context_length == smol_store.get(gen.name).data["context_length"]
+    assert models.get_generator(gen.name) is gen
+    assert models.get_generator(NAME).name == NAME
     out = gen.chat([{"role": "user", "content": "Say hi."}], max_tokens=5)
     assert out.tokens and gen.ready.is_set()
     models.reset_generators()

