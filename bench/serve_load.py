@@ -118,7 +118,7 @@ def report(name: str, r: dict) -> None:
     errs = sum(r["errors"].values())
     print(f"{name:<28} {r['throughput']:8.1f} req/s  p50 {r['p50_ms']:7.1f} ms  "
           f"p95 {r['p95_ms']:7.1f} ms  p99 {r['p99_ms']:7.1f} ms  ok {r['ok']:6d}  "
-          f"errors {errs} {r['errors'] or ''}")
+          f"errors {errs} {r['errors'] or ''} batch {r['batch_size_mean']:.1f}")
 
 
 def main() -> None:
@@ -161,6 +161,11 @@ def main() -> None:
                                   2.0))  # warm-up
                 results[name] = asyncio.run(drive(doc["url"], doc["token"], path, body,
                                                   args.clients, args.duration))
+                metrics = httpx.get(doc["url"] + "/metrics", trust_env=False, headers={
+                    "Authorization": f"Bearer {doc['token']}"}).text
+                results[name]["batch_size_mean"] = float(next(
+                    ln for ln in metrics.splitlines() if ln.startswith("o3_batch_size_mean"))
+                    .split()[-1])
             finally:
                 proc.send_signal(signal.SIGTERM)
                 proc.wait(15)
