@@ -35,7 +35,8 @@ HB_SDIST = "uharfbuzz==0.57.0"
 HB_SDIST_FILE = "uharfbuzz-0.57.0.tar.gz"
 HB_SDIST_SHA256 = "55136df18a9dd09fec36d1ceb77965f3108de6d86c338b3825feedb0730d84b7"
 
-TARGET = ["--target=wasm32-wasi", "-Os", "-g0"]
+# -O2, not -Os: 30% faster layout (the 10-slide deck in ~4 ms) for a 720 KB instead of 540 KB module
+TARGET = ["--target=wasm32-wasi", "-O2", "-g0"]
 
 # HarfBuzz trimmed to what layout needs: OpenType shaping with GSUB/GPOS
 # (kern, liga, palt, locl...), CFF and glyf outlines; no threads, no
