@@ -28,7 +28,7 @@ EXCLUDED_MODULES = sorted([
     "onnxruntime.transformers", "onnx.backend.test",
     "requests", "urllib3", "cryptography", "uvloop", "brotli", "zstandard",
     "rich", "pygments", "markdown_it", "httpx._main", "schedula.utils.form",
-    "yaml", "gguf", "setuptools", "pkg_resources", "distutils", "numpy.f2py",
+    "yaml", "gguf", "setuptools", "pkg_resources", "distutils",
 ])
 
 #: Files the runtime never loads (destination paths inside the bundle,

@@ -3,7 +3,7 @@
 One function for every bundled file (WebAssembly module, fonts, sample
 templates, JSON schemas) so the same code works from a source checkout, an
 installed wheel, and a frozen PyInstaller bundle (where ``sys._MEIPASS`` holds
-the unpacked data).
+the data files: ``<bundle>/_internal`` in the one-folder form).
 """
 
 from __future__ import annotations
@@ -32,3 +32,17 @@ def asset(*parts: str) -> Path:
 def resource(*parts: str) -> Path:
     """Path of any file below the ``o3local`` package."""
     return package_root().joinpath(*parts)
+
+
+def bundled_models_root() -> Path | None:
+    """Read-only model store shipped in the one-folder bundle (``<bundle>/models``), if any.
+
+    The bundle's default models sit there as plain files in the model store's
+    layout (``manifests/``, ``blobs/``), so they are memory-mapped in place;
+    models the user installs later go to the writable store instead.  ``None``
+    when not frozen or when the bundle was built without models.
+    """
+    if not getattr(sys, "frozen", False):
+        return None
+    root = Path(sys.executable).resolve().parent / "models"
+    return root if (root / "manifests").is_dir() else None
