@@ -66,6 +66,8 @@ def zig(*args: str, cwd: Path | None = None) -> None:
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout + proc.stderr)
         raise SystemExit(f"build failed: {' '.join(args[:3])} ...")
+    if "warning:" in proc.stderr:
+        sys.stderr.write(proc.stderr)
 
 
 def sha256_file(path: Path) -> str:

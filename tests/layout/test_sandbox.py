@@ -170,3 +170,12 @@ def test_errors_are_o3_errors_with_exit_codes(engine):
     with pytest.raises(O3Error) as info:
         render(engine, "<document><page><text>{{ nope }}</text></page></document>")
     assert info.value.exit_code == 1
+
+
+def test_importing_the_package_does_not_load_wasmtime():
+    import subprocess
+    import sys
+
+    code = "import sys, o3local.layout; assert 'wasmtime' not in sys.modules, 'wasmtime imported'"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
