@@ -22,7 +22,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import ExportError
-from .fonts import FontSource
+from .fonts import FontSource, default_fonts
 from .ooxml_common import (
     fix_core_properties,
     font_families,
@@ -190,8 +190,9 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     from docx.oxml import parse_xml
     from docx.oxml.ns import qn
 
-    families = font_families(display_list, fonts)
-    metrics = display_metrics(display_list, fonts)
+    sources = list(fonts) if fonts is not None else default_fonts()  # read and checked once
+    families = font_families(display_list, sources)
+    metrics = display_metrics(display_list, sources)
     lang = display_list.get("lang", "en")
     document = docx.Document()
     fix_core_properties(document.core_properties)

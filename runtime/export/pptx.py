@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ExportError
-from .fonts import FontSource
+from .fonts import FontSource, default_fonts
 from .ooxml_common import (
     fix_core_properties,
     font_families,
@@ -220,8 +220,9 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     from pptx.dml.color import RGBColor
     from pptx.util import Emu
 
-    families = font_families(display_list, fonts)
-    metrics = display_metrics(display_list, fonts)
+    sources = list(fonts) if fonts is not None else default_fonts()  # read and checked once
+    families = font_families(display_list, sources)
+    metrics = display_metrics(display_list, sources)
     lang = display_list.get("lang", "en")
     prs = Presentation()
     fix_core_properties(prs.core_properties)
