@@ -188,3 +188,13 @@ GOLDEN = {
 def test_golden_display_list_hashes(engine, name):
     src, data = GOLDEN_TEMPLATES[name]
     assert render(engine, src, data).sha256 == GOLDEN[name]
+
+
+def test_shared_engine_renders_from_many_threads_identically(engine):
+    from concurrent.futures import ThreadPoolExecutor
+
+    src = doc(text_box(ZH + JA, w="4in", h="5in", font_size="14pt", align="justify"), lang="zh")
+    expected = render(engine, src).display_list_bytes
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        outputs = list(pool.map(lambda _: render(LayoutEngine.shared(), src).display_list_bytes, range(16)))
+    assert all(out == expected for out in outputs)

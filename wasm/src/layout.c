@@ -162,7 +162,14 @@ static int break_all(const spara *ps, int nps, int64_t size, int upem, int64_t W
         if (a >= h->e) break;
         int best = -1, first = -1;
         for (int b = a + 1; b <= h->e; b++) {
-          if (b != h->e && !h->ok[b - h->s]) continue;
+          if (b != h->e && !h->ok[b - h->s]) {
+            /* widths only grow: once past W, no later break can fit (keeps long words linear) */
+            if (h->cstart[b - h->s] && emu(width_units(h, a, trim_end(sp->p, a, b)), size, upem) > W) {
+              if (first < 0) first = b;
+              break;
+            }
+            continue;
+          }
           if (first < 0) first = b;
           int t = trim_end(sp->p, a, b);
           if (emu(width_units(h, a, t), size, upem) <= W) best = b;
