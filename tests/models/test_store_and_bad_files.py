@@ -115,9 +115,13 @@ def test_broken_tokenizer_names_the_file(store_copy):
     assert err.value.where.file == str(path)
 
 
-def test_remove_deletes_blobs_and_the_model_is_gone(store_copy):
+def test_remove_deletes_blobs_caches_and_the_model_is_gone(store_copy):
+    _load_cached = Generator(store_copy.get(NAME), store_copy, strategy="hot")
+    _load_cached.preload()
+    assert any((store_copy.cache / "ort").iterdir())
     removed = store_copy.remove(NAME)
     assert len(removed) == 3 and not any(store_copy.blobs.iterdir())
+    assert not any((store_copy.cache / "ort").iterdir())
     with pytest.raises(ModelNotInstalled, match="o3-local models build"):
         store_copy.get(NAME)
 
