@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -36,13 +37,19 @@ HOOK_OPS = ("validate", "render", "summarize", "formula")
 MODEL_OPS = ("summarize", "formula", "generate")
 
 
+_STATUS = {"usage": 400, "permission": 403, "busy": 503, "timeout": 504, "internal": 500,
+           "remote": 502, "package": 422, "manifest": 422, "data": 422, "template": 422,
+           "layout": 422, "export": 500, "model": 503, "inference": 500, "task": 422}
+
+
 def http_status(error: dict[str, Any]) -> int:
+    """HTTP status for an error code: by its family (``model-not-installed`` -> model)."""
     code = str(error.get("code", ""))
-    head = code.split(".")[0].split("_")[0]
-    return {"usage": 400, "permission": 403, "busy": 503, "timeout": 504, "internal": 500,
-            "remote": 502, "package": 422, "manifest": 422, "data": 422, "template": 422,
-            "layout": 422, "export": 500, "model": 503, "inference": 500, "task": 422,
-            }.get(head, 422)
+    for sep in (".", "-", "_"):
+        head = code.split(sep)[0]
+        if head in _STATUS:
+            return _STATUS[head]
+    return 422
 
 
 class Service:
@@ -58,6 +65,7 @@ class Service:
         self.started = time.time()
         self._routers: dict[frozenset[str], Any] = {}
         self._templates: dict[str, tuple[int, str, frozenset[str]]] = {}
+        self._router_lock = threading.Lock()
         self._remote: Any = None
         self._local: Any = None
 
@@ -82,16 +90,17 @@ class Service:
         else:
             perms = Permissions.for_template("service", [], policy)
         key = frozenset(perms.declared) | {f"policy:{policy.allow_remote_inference}"}
-        router = self._routers.get(key)
-        if router is None:
-            if self._local is None:
-                self._local = LocalBackend(task="chat")
-                endpoint = load_endpoint()
-                self._remote = make_remote_backend(endpoint) if endpoint else None
-            router = Router(self._local, self._remote,
-                            mode=os.environ.get("O3_INFERENCE_MODE", "auto"),
-                            permissions=perms, policy=policy)
-            self._routers[key] = router
+        with self._router_lock:  # requests arrive on several threads at once
+            router = self._routers.get(key)
+            if router is None:
+                if self._local is None:
+                    endpoint = load_endpoint()
+                    self._remote = make_remote_backend(endpoint) if endpoint else None
+                    self._local = LocalBackend(task="chat")
+                router = Router(self._local, self._remote,
+                                mode=os.environ.get("O3_INFERENCE_MODE", "auto"),
+                                permissions=perms, policy=policy)
+                self._routers[key] = router
         return router
 
     def _declared(self, template: str) -> tuple[str, frozenset[str]]:
