@@ -309,17 +309,9 @@ class _Checker:
         schema = m.get("inputs")
         if not isinstance(schema, dict):
             return
-        import jsonschema
-
-        try:
-            jsonschema.Draft202012Validator.check_schema(schema)
-        except jsonschema.SchemaError as err:
-            inner = "".join(f"/{jsontext.escape_pointer_token(t)}" for t in err.path)
-            self.add("manifest.bad-inputs-schema", f"/inputs{inner}",
-                     f"inputs is not a valid JSON Schema: {err.message}")
-            return
-        except Exception as err:  # unresolvable $ref and the like
-            self.add("manifest.bad-inputs-schema", "/inputs", f"inputs is not a usable JSON Schema: {err}")
+        fault = _inputs_schema_fault(json.dumps(schema, sort_keys=True))
+        if fault is not None:
+            self.add("manifest.bad-inputs-schema", f"/inputs{fault[0]}", fault[1])
             return
         slots = m.get("ai_slots")
         if isinstance(slots, dict):
@@ -361,6 +353,25 @@ class _Checker:
             self.problems.append(Problem(
                 "data.schema", f"sample data does not match inputs: {err.message}",
                 Location(file=file, pointer=ptr, line=pos[0] if pos else None, column=pos[1] if pos else None)))
+
+
+@functools.lru_cache(maxsize=64)
+def _inputs_schema_fault(schema_text: str) -> tuple[str, str] | None:
+    """(pointer inside inputs, message) of the first meta-schema fault, or None.
+
+    Checking a schema against the draft 2020-12 meta-schema costs tens of
+    milliseconds, so each distinct schema is checked once per process.
+    """
+    import jsonschema
+
+    try:
+        jsonschema.Draft202012Validator.check_schema(json.loads(schema_text))
+    except jsonschema.SchemaError as err:
+        inner = "".join(f"/{jsontext.escape_pointer_token(t)}" for t in err.path)
+        return inner, f"inputs is not a valid JSON Schema: {err.message}"
+    except Exception as err:  # unresolvable $ref and the like
+        return "", f"inputs is not a usable JSON Schema: {err}"
+    return None
 
 
 def _known_list(value: Any, enum_name: str) -> list[str] | None:

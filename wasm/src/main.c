@@ -1,5 +1,6 @@
 /* Exports of wps-template-wasm (ABI version 1, see wasm/ABI.md): a pure
  * function from request bytes to result bytes.  The module imports nothing. */
+#include "linebreak.h"
 #include "output.h"
 #include <stdlib.h>
 #include <string.h>
@@ -153,4 +154,13 @@ EXPORT(o3_render) int o3_render(const unsigned char *ptr, int len) {
   sb_puts(&e, "}]}");
   g_result = e;
   return g_err.status;
+}
+
+/* Diagnostic export for the UAX #14 conformance test: n u32 code points at
+ * ptr in, n break flags (1 = a line may break before code point i) written
+ * right after them.  Returns 0, or -1 for a bad n. */
+EXPORT(o3_line_breaks) int o3_line_breaks(uint32_t *ptr, int n, int cjk) {
+  if (n <= 0 || n > (1 << 20)) return -1;
+  lb_opportunities(ptr, n, cjk, (unsigned char *)(ptr + n));
+  return 0;
 }
