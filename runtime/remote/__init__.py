@@ -14,6 +14,7 @@ from __future__ import annotations
 from .backend import ChatResult, InferenceBackend, LocalBackend, Message
 from .config import RemoteEndpoint, load_endpoint
 from .deadline import Deadline
+from .generator import RoutedGenerator, routed_generator
 from .router import Decision, Router, make_remote_backend
 
 __all__ = [
@@ -24,7 +25,9 @@ __all__ = [
     "LocalBackend",
     "Message",
     "RemoteEndpoint",
+    "RoutedGenerator",
     "Router",
     "load_endpoint",
     "make_remote_backend",
+    "routed_generator",
 ]

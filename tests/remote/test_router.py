@@ -144,3 +144,23 @@ def test_every_request_is_answered_under_random_faults(kserve_proxy) -> None:
     assert not late
     kinds = {k.split(":")[0] for k, _ in outcomes}
     assert "remote" in kinds and "local" in kinds  # offloaded when it could, fell back otherwise
+
+
+def test_routed_generator_keeps_the_task_call_and_offloads_when_allowed(kserve_proxy,
+                                                                       monkeypatch) -> None:
+    from o3local.remote import routed_generator
+
+    gen = BigramGenerator()
+    endpoint = RemoteEndpoint(url=kserve_proxy.url, protocol="kserve", model="tiny-textgen")
+    allowed = routed_generator(gen, perms(True), endpoint=endpoint, mode="auto")
+    out = allowed.chat(MSGS, max_tokens=5)
+    assert out.backend.startswith("remote:kserve") and len(out.text) == 5 and gen.calls == 0
+    # constrained decoding cannot run remotely: it stays local, whatever the policy
+    local_out = allowed.chat(MSGS, max_tokens=5, logits_processor=lambda ids, logits: logits)
+    assert local_out.finish_reason == "length" and gen.calls == 1
+    denied = routed_generator(gen, perms(False), endpoint=endpoint, mode="auto")
+    seen = len(kserve_proxy.log)
+    assert denied.chat(MSGS, max_tokens=5).backend == "local"
+    assert len(kserve_proxy.log) == seen  # nothing more went out
+    monkeypatch.delenv("O3_REMOTE_URL", raising=False)
+    assert routed_generator(gen, perms(True)) is gen  # no endpoint: the local generator itself
