@@ -43,13 +43,15 @@ class RenderResult:
     timings: dict[str, float] = field(default_factory=dict)
     display_list: dict[str, Any] = field(default_factory=dict, repr=False)
     display_list_bytes: bytes = field(default=b"", repr=False)
+    #: how each AI slot was filled (slot, task, method, ms, offload)
+    ai_slots: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` view: identity, pages, files written, warnings, timings (ms)."""
         return {"template": self.template_id, "kind": self.kind, "format": self.format,
                 "sha256": self.sha256, "pages": self.page_count,
                 "outputs": [str(p) for p in self.outputs], "diagnostics": self.diagnostics,
-                "timings": self.timings}
+                "ai_slots": self.ai_slots, "timings": self.timings}
 
 
 def bundled_templates() -> dict[str, Path]:
@@ -204,6 +206,7 @@ def render(
     """
     from . import bind, export
     from .permissions import WRITE_FOR_KIND
+    from .slots import run_slots
     from .template.package import open_template
 
     started = time.perf_counter()
@@ -227,13 +230,14 @@ def render(
                 err.args = (err.message,)
             raise
     user = _context(pkg, context, sample)
+    slots = run_slots(pkg, values, data_file=data_file) if pkg.manifest.get("ai_slots") else None
     bound = time.perf_counter()
 
     from .layout import LayoutEngine  # wasmtime loads only once the inputs are known good
 
     result = LayoutEngine.shared().layout(
         template_source=pkg.entry_text(), template_name=pkg.display_name(pkg.entry),
-        data=values, user=user, ai={})
+        data=values, user=user, ai=slots.values if slots else {})
     laid_out = time.perf_counter()
     display_list = result.display_list
     diagnostics = list(result.diagnostics)
@@ -256,6 +260,7 @@ def render(
     def ms(a: float, b: float) -> float:
         return round((b - a) * 1000, 3)
 
+    # bind_ms includes the AI slots (each slot's own time is in RenderResult.ai_slots)
     timings = {"bind_ms": ms(started, bound), "layout_ms": ms(bound, laid_out),
                "export_ms": ms(laid_out, exported), "write_ms": ms(exported, finished),
                "total_ms": ms(started, finished)}
@@ -265,7 +270,7 @@ def render(
         template_id=pkg.id, kind=pkg.kind, format=spec.name, sha256=result.sha256,
         page_count=export.page_count(display_list), files=files, outputs=targets,
         diagnostics=diagnostics, timings=timings, display_list=display_list,
-        display_list_bytes=result.display_list_bytes)
+        display_list_bytes=result.display_list_bytes, ai_slots=slots.report if slots else [])
 
 
 class _CallableModule(types.ModuleType):
