@@ -122,3 +122,26 @@ def test_breaker_opens_fails_fast_then_half_opens(kserve_proxy) -> None:
     kserve_proxy.default = "ok"
     assert len(b.chat(MSGS, max_tokens=3, deadline=Deadline(5)).text) == 3  # half-open trial
     assert b.breaker.current_state == "closed"
+
+
+def test_rate_limit_waits_for_retry_after(kserve_proxy) -> None:
+    kserve_proxy.push("status:429:0.5")
+    started = time.monotonic()
+    out = backend(kserve_proxy.url).chat(MSGS, max_tokens=4, deadline=Deadline(10))
+    assert len(out.text) == 4 and time.monotonic() - started >= 0.5
+    assert [e.fault for e in kserve_proxy.log] == ["status:429:0.5", "ok"]
+
+
+def test_slow_server_within_the_deadline_answers(kserve_proxy) -> None:
+    kserve_proxy.push("delay:0.7")
+    out = backend(kserve_proxy.url).chat(MSGS, max_tokens=4, deadline=Deadline(10))
+    assert len(out.text) == 4 and out.timings["total_s"] >= 0.7
+
+
+def test_trickling_server_is_cut_at_the_deadline(kserve_proxy) -> None:
+    kserve_proxy.default = "trickle:0.1"  # 16 bytes every 0.1 s: every read "succeeds"
+    started = time.monotonic()
+    with pytest.raises(RemoteError) as info:
+        backend(kserve_proxy.url).chat(MSGS, max_tokens=4, deadline=Deadline(1.0))
+    assert info.value.code == "remote_deadline"
+    assert time.monotonic() - started < 1.0 + 0.3
