@@ -36,11 +36,12 @@ INTERNAL = "_internal"
 #: source folder -> import package (mirrors setup.py's ROOTS)
 ROOTS = {"runtime": "o3local", "cli": "o3local/cli", "models": "o3local/recipes"}
 
-#: Size budget of the bundle without models, in MiB.  The floor is set by
-#: onnxruntime (~37 MiB), scipy (formulas' statistics functions), numpy with
-#: OpenBLAS, wasmtime (~30 MiB) and onnx; the budget leaves room for growth
-#: and fails the CI test when a dependency drags in something large.
-SIZE_BUDGET_MIB = 300
+#: Size budget of the bundle without models, in MiB (316 MiB measured).  The
+#: floor is set by scipy with its OpenBLAS (71 MiB, formulas' statistics
+#: functions), numpy with its OpenBLAS (41 MiB), onnxruntime (35 MiB),
+#: wasmtime (28 MiB) and libpython (22 MiB); the slow CI test fails when a
+#: dependency drags in something large.
+SIZE_BUDGET_MIB = 340
 
 #: models shipped inside the bundle when they are installed at build time
 DEFAULT_MODELS = ("smollm2-135m-instruct",)
@@ -85,7 +86,11 @@ def source_date_epoch() -> str:
 def run_pyinstaller(src: Path, dist: Path, work: Path, log: Path) -> None:
     env = dict(os.environ, O3_BUNDLE_SRC=str(src), O3_BUNDLE_REPORT=str(work / "trimmed.json"),
                SOURCE_DATE_EPOCH=source_date_epoch(), PYTHONHASHSEED="0")
-    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
+    # A private PyInstaller cache per work folder: builds running side by side
+    # never share (or clean) each other's cache.
+    env.setdefault("PYINSTALLER_CONFIG_DIR", str(work / "pyinstaller-cache"))
+    shutil.rmtree(work / NAME, ignore_errors=True)  # PyInstaller's own work files: start clean
+    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
            "--distpath", str(dist), "--workpath", str(work), str(SPEC)]
     with open(log, "w", encoding="utf-8") as fh:
         proc = subprocess.run(cmd, env=env, stdout=fh, stderr=subprocess.STDOUT, cwd=work.parent)
@@ -225,7 +230,7 @@ def build(dist: Path, work: Path, models_from: Path | None, models: list[str]) -
     doc = write_manifest(bundle, {
         "version": __version__, "commit": _git("rev-parse", "HEAD"),
         "source_date_epoch": int(source_date_epoch()), "source_files": count,
-        "models": copied,
+        "models": copied, "size_budget_mib": SIZE_BUDGET_MIB,
     })
     report = size_report(doc)
     print_report(report, trimmed, copied, missing)

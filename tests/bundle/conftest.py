@@ -37,8 +37,11 @@ class Bundle:
 
 def _build(dist: Path, work: Path) -> subprocess.Popen:
     log = open(work.parent / f"{work.name}.log", "w", encoding="utf-8")  # noqa: SIM115
-    return subprocess.Popen([sys.executable, str(BUILD), "--dist", str(dist), "--work", str(work)],
-                            stdout=log, stderr=subprocess.STDOUT, cwd=REPO)
+    cmd = [sys.executable, str(BUILD), "--dist", str(dist), "--work", str(work)]
+    models = os.environ.get("O3_TEST_MODELS_DIR")  # CI builds the default model there
+    if models:
+        cmd += ["--models-from", models]
+    return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=REPO)
 
 
 @pytest.fixture(scope="session")

@@ -28,7 +28,6 @@ from .conftest import REPO, free_port, need_command
 pytestmark = pytest.mark.slow
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-SIZE_BUDGET_MIB = 340
 
 
 def _venv(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -57,7 +56,8 @@ def test_bundle_holds_the_layout_host_and_no_trimmed_files(bundle):
 def test_size_budget(bundle):
     files = bundle.manifest["files"]
     total = sum(f["size"] for p, f in files.items() if not p.startswith("models/"))
-    assert total <= SIZE_BUDGET_MIB << 20, f"bundle without models is {total / 2**20:.0f} MiB"
+    budget = bundle.manifest["size_budget_mib"]
+    assert total <= budget << 20, f"bundle without models is {total / 2**20:.0f} MiB > {budget}"
 
 
 def test_same_commit_gives_same_files_and_hashes(bundles):
