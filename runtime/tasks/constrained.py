@@ -11,7 +11,6 @@ tests only the few hundred tokens that could fit.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
@@ -21,21 +20,34 @@ Predicate = Callable[[str], bool]
 
 
 class _Vocab:
-    """Each token's text, grouped by first character (built once per tokenizer)."""
+    """Every token's text in a character trie (built once per tokenizer).
+
+    Walking the trie with the grammar prunes whole subtrees at the first
+    character that cannot follow, so a step costs a few hundred checks, not
+    one per vocabulary entry.
+    """
 
     _cache: dict[int, _Vocab] = {}
 
     def __init__(self, tokenizer: Any) -> None:
-        self.text: list[str | None] = []
-        self.by_first: dict[str, list[int]] = defaultdict(list)
+        self.root: dict[str, Any] = {}
+        self.plain: list[int] = []  # tokens that cannot end a string: no quote, backslash, newline
+        self.quoted: list[tuple[int, str]] = []
         for tid, piece in enumerate(tokenizer.pieces()):
             try:
                 s = piece.decode("utf-8") if isinstance(piece, bytes) else str(piece)
             except UnicodeDecodeError:
-                s = None  # a partial UTF-8 sequence: never needed by our grammars
-            self.text.append(s)
-            if s:
-                self.by_first[s[0]].append(tid)
+                continue  # a partial UTF-8 sequence: never needed by our grammars
+            if not s:
+                continue
+            if any(ch in s for ch in '"\\\n'):
+                self.quoted.append((tid, s))
+            else:
+                self.plain.append(tid)
+            node = self.root
+            for ch in s:
+                node = node.setdefault(ch, {})
+            node.setdefault(_END, []).append(tid)
 
     @classmethod
     def of(cls, tokenizer: Any) -> _Vocab:
@@ -45,10 +57,15 @@ class _Vocab:
         return cls._cache[key]
 
 
+_END = "\x00end"
+
+
 class GrammarProcessor:
     """``logits_processor(generated_ids, logits) -> logits`` enforcing a grammar."""
 
-    def __init__(self, tokenizer: Any, viable: Predicate, done: Predicate, prefix: str = "") -> None:
+    def __init__(self, tokenizer: Any, viable: Predicate, done: Predicate, prefix: str = "",
+                 in_free_string: Predicate | None = None) -> None:
+        self.in_free_string = in_free_string
         self.tokenizer = tokenizer
         self.vocab = _Vocab.of(tokenizer)
         self.viable = viable
@@ -56,26 +73,39 @@ class GrammarProcessor:
         self.prefix = prefix
         self.eos = list(getattr(tokenizer, "eos_ids", []) or [])
 
+    def allowed(self, text: str) -> list[int]:
+        """Token ids whose text keeps ``text`` inside the grammar."""
+        if self.in_free_string is not None and self.in_free_string(text):
+            # inside free text nearly every token fits: take the quote-free ones
+            # wholesale and check only those that could close the string
+            return self.vocab.plain + [t for t, s in self.vocab.quoted if self.viable(text + s)]
+        out: list[int] = []
+        stack: list[tuple[dict[str, Any], str]] = [(self.vocab.root, "")]
+        while stack:
+            node, path = stack.pop()
+            for ch, child in node.items():
+                if ch == _END:
+                    out.extend(child)
+                    continue
+                if self.viable(text + path + ch):
+                    stack.append((child, path + ch))
+        return out
+
     def __call__(self, generated: list[int], logits: Any) -> Any:
         import numpy as np
 
         text = self.prefix + (self.tokenizer.decode(list(generated)) if generated else "")
-        allowed: list[int] = []
-        for first, ids in self.vocab.by_first.items():
-            if not self.viable(text + first):
-                continue
-            for tid in ids:
-                piece = self.vocab.text[tid]
-                if piece is not None and (len(piece) == 1 or self.viable(text + piece)):
-                    allowed.append(tid)
+        allowed = self.allowed(text)
         if self.done(text):
             allowed.extend(self.eos)
         if not allowed:
-            raise InferenceError("the grammar allows no continuation", code="inference.grammar")
-        out = np.full_like(np.asarray(logits, dtype=np.float32), -np.inf)
-        idx = np.array(allowed, dtype=np.int64)
+            raise InferenceError(f"the grammar allows no continuation after {text[-60:]!r}",
+                                 code="inference.grammar")
+        scores = np.asarray(logits, dtype=np.float32)
+        out = np.full_like(scores, -np.inf)
+        idx = np.array(sorted(set(allowed)), dtype=np.int64)
         idx = idx[idx < out.shape[-1]]
-        out[idx] = np.asarray(logits, dtype=np.float32)[idx]
+        out[idx] = scores[idx]
         return out
 
 

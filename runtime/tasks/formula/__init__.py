@@ -183,6 +183,9 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
             code="task.unanswerable",
         )
     for text, intent, how in answers:
+        if not text:
+            notes.append(f"{how}: no answer")
+            continue
         try:
             ev = _verified(text, schema, target)
         except TaskError as err:

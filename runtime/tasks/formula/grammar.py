@@ -28,14 +28,27 @@ def _json_str(text: str) -> str:
 
 
 def intent_pattern(schema: SheetSchema) -> str:
+    """Conditions pair each column with values of its own kind (no "Amount = East")."""
     cols = _alt([_json_str(c.header) for c in schema.columns])
-    values = [_json_str(v) for c in schema.columns for v in c.distinct]
-    text_val = '"(?:' + (_alt(values) + "|" if values else "") + r'\d{4}-\d{2}-\d{2}|[^"\\\n]{1,30})"'
     num = r"-?\d{1,9}(?:\.\d{1,4})?"
-    cond = (r'\{"column": "' + cols + r'", "op": "' + _alt(list(COMPARATORS)) + r'", "value": (?:'
-            + text_val + "|" + num + r")\}")
+    conds = []
+    for c in schema.columns:
+        head = r'\{"column": "' + regex.escape(_json_str(c.header)) + r'", "op": "'
+        if c.type == "number":
+            conds.append(head + _alt(["=", "<>", ">", ">=", "<", "<="]) + r'", "value": ' + num + r"\}")
+        elif c.type == "date":
+            conds.append(head + _alt(["=", ">", ">=", "<", "<="])
+                         + r'", "value": "\d{4}-\d{2}-\d{2}"\}')
+        elif c.distinct:
+            values = _alt([_json_str(v) for v in c.distinct])
+            conds.append(head + r'=", "value": "' + values + r'"\}')
+            conds.append(head + _alt(["contains", "starts_with", "ends_with"])
+                         + r'", "value": "[^"\\\n]+"\}')
+    cond = "(?:" + "|".join(conds) + ")" if conds else None
+    conditions = (r"\[(?:" + cond + "(?:, " + cond + r"){0,2})?\]") if cond else r"\[\]"
+    assert all(op in COMPARATORS for op in ("=", "contains"))
     return (r'\{"operation": "' + _alt(list(OPERATIONS)) + r'", "value_column": "(?:' + cols
-            + r')?", "conditions": \[(?:' + cond + "(?:, " + cond + r"){0,3})?\], \"round\": (?:null|\d)\}")
+            + r')?", "conditions": ' + conditions + r', "round": (?:null|\d)\}')
 
 
 def _rows(n: int) -> str:
@@ -53,7 +66,7 @@ def formula_lexemes(schema: SheetSchema | None) -> str:
     cell = rf"\$?{col}\$?{row}"
     ref = rf"(?:{cell}(?::{cell})?|\$?{col}:\$?{col})"
     func = _alt(sorted(known_functions())) + r"\("
-    lexeme = (rf'(?:{func}|{ref}|TRUE|FALSE|\d+(?:\.\d+)?%?|"[^"\n]{{0,40}}"'
+    lexeme = (rf'(?:{func}|{ref}|TRUE|FALSE|\d+(?:\.\d+)?%?|"[^"\\\n]*"'
               r"|<=|>=|<>|[-+*/^&=<>,()])")
     return lexeme
 
@@ -69,11 +82,13 @@ def formula_grammar(schema: SheetSchema | None):
                 in_str = not in_str
             elif not in_str:
                 depth += (ch == "(") - (ch == ")")
-                if depth < 0:
-                    return False, depth
+                if depth < 0 or (ch == "," and depth == 0):
+                    return False, depth  # a separator belongs inside a call
         return True, depth
 
     def viable(text: str) -> bool:
+        if len(text) > 1 and text[1] in "=*/^&<>,)":
+            return False  # "==" or "=)" : the formula must start with a value
         ok, _ = depth_ok(text)
         return ok and len(text) < 400 and lexer.fullmatch(text, partial=True) is not None
 
@@ -83,3 +98,14 @@ def formula_grammar(schema: SheetSchema | None):
             and is_valid(text)
 
     return viable, done
+
+
+_FREE_INTENT = regex.compile(r'"op": "(?:contains|starts_with|ends_with)", "value": "[^"]*$')
+
+
+def in_free_intent_string(text: str) -> bool:
+    return _FREE_INTENT.search(text) is not None
+
+
+def in_formula_string(text: str) -> bool:
+    return text.count('"') % 2 == 1

@@ -75,6 +75,12 @@ class Intent:
             if not isinstance(c, dict) or c.get("op") not in COMPARATORS or "column" not in c:
                 raise TaskError(f"condition {i} is malformed: {c!r}", code="task.intent")
             conds.append(Condition(str(c["column"]), c["op"], c.get("value", "")))
+        conds = list(dict.fromkeys(conds))  # the same filter twice adds nothing
+        eq_cols = [c.column for c in conds if c.op == "="]
+        clash = next((c for c in eq_cols if eq_cols.count(c) > 1), None)
+        if clash is not None:
+            raise TaskError(f"the intent asks {clash} to equal two values at once (no row can match)",
+                            code="task.intent")
         rnd = doc.get("round")
         return cls(op, str(doc.get("value_column", "")), tuple(conds),
                    rnd if isinstance(rnd, int) else None)

@@ -9,12 +9,14 @@ so answers always parse; the caller still evaluates each one on the sheet.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 
-from ...errors import TaskError
+from ...errors import InferenceError, TaskError
 from .._model import load_generator
 from ..constrained import GrammarProcessor, regex_grammar
-from .grammar import formula_grammar, intent_pattern
+from .grammar import formula_grammar, in_formula_string, in_free_intent_string, intent_pattern
 from .intent import Intent, compile_intent
 from .schema import SheetSchema
 
@@ -29,26 +31,70 @@ _EXAMPLE_REQUEST = "average price in Rome for prices above 5"
 _EXAMPLE_INTENT = ('{"operation": "average", "value_column": "Price", "conditions": '
                    '[{"column": "City", "op": "=", "value": "Rome"}, '
                    '{"column": "Price", "op": ">", "value": 5}], "round": null}')
+_COND_COLUMN = re.compile(r'\{"column": "((?:[^"\\]|\\.)*)", ')
 _FORMULA_SYSTEM = ("You write one Excel formula that answers the request, using only the "
                    "sheet's cells. Reply with the formula only, starting with =.")
 
 
+_EXAMPLES = [
+    (_EXAMPLE_REQUEST, _EXAMPLE_INTENT),
+    ("total price", '{"operation": "sum", "value_column": "Price", "conditions": [], "round": null}'),
+    ("how many rows are Paris", '{"operation": "count", "value_column": "", "conditions": '
+     '[{"column": "City", "op": "=", "value": "Paris"}], "round": null}'),
+]
+
+
 def _intent_messages(request: str, schema: SheetSchema) -> list[dict[str, str]]:
-    return [
-        {"role": "system", "content": _INTENT_SYSTEM},
-        {"role": "user", "content": f"{_EXAMPLE_SHEET}\nRequest: {_EXAMPLE_REQUEST}"},
-        {"role": "assistant", "content": _EXAMPLE_INTENT},
-        {"role": "user", "content": f"{schema.describe()}\nRequest: {request}"},
-    ]
+    """A made-up sheet's examples (not this sheet's), with 0, 1 and 2 conditions."""
+    msgs = [{"role": "system", "content": _INTENT_SYSTEM}]
+    for req, answer in _EXAMPLES:
+        msgs.append({"role": "user", "content": f"{_EXAMPLE_SHEET}\nRequest: {req}"})
+        msgs.append({"role": "assistant", "content": answer})
+    msgs.append({"role": "user", "content": f"{schema.describe()}\nRequest: {request}"})
+    return msgs
 
 
 def decode_intent(gen: Any, request: str, schema: SheetSchema) -> dict[str, Any]:
-    viable, done = regex_grammar(intent_pattern(schema))
-    proc = GrammarProcessor(gen.tokenizer, viable, done)
-    out = gen.chat(messages=_intent_messages(request, schema), max_tokens=160, temperature=0.0,
-                   logits_processor=proc)
+    shape_ok, done = regex_grammar(intent_pattern(schema))
+
+    headers = [json.dumps(c.header, ensure_ascii=False)[1:-1] for c in schema.columns]
+
+    def viable(text: str) -> bool:
+        # beyond the regular shape: each column filtered at most once, and a
+        # new condition may start only while an unused column is left
+        if not shape_ok(text):
+            return False
+        cols = _COND_COLUMN.findall(text)
+        if len(cols) != len(set(cols)):
+            return False
+        start = text.find('"conditions": [')
+        if start < 0:
+            return True
+        seg = text[start + 15 :]
+        if "]" in seg[seg.rfind("}") + 1 :] if "}" in seg else seg.startswith("]"):
+            return True  # the condition list is closed
+        unused = [h for h in headers if h not in cols]
+        opened = seg.rfind("{")
+        if opened > seg.rfind("}"):
+            partial = seg[opened:]
+            m = re.match(r'\{"column": "([^"]*)$', partial)
+            if m:
+                return any(h.startswith(m.group(1)) for h in unused)
+            return bool(unused) or '"column": "' in partial
+        if seg.rstrip().endswith(","):
+            return bool(unused)
+        return True
+
+    proc = GrammarProcessor(gen.tokenizer, viable, done, in_free_string=in_free_intent_string)
     try:
-        return json.loads(out.text)
+        out = gen.chat(messages=_intent_messages(request, schema), max_tokens=160,
+                       temperature=0.0, logits_processor=proc)
+    except InferenceError as err:
+        raise TaskError(f"intent decoding failed: {err.message}", code="task.intent") from None
+    try:
+        doc = json.loads(out.text)
+        Intent.from_dict(doc)  # typed check: a clash or duplicate is refused here
+        return doc
     except json.JSONDecodeError:
         raise TaskError(f"the model's intent is incomplete ({out.finish_reason}): {out.text!r}",
                         code="task.intent") from None
@@ -56,13 +102,17 @@ def decode_intent(gen: Any, request: str, schema: SheetSchema) -> dict[str, Any]
 
 def decode_formula(gen: Any, request: str, schema: SheetSchema | None, prefix: str = "=") -> str:
     viable, done = formula_grammar(schema)
-    proc = GrammarProcessor(gen.tokenizer, viable, done, prefix=prefix)
+    proc = GrammarProcessor(gen.tokenizer, viable, done, prefix=prefix,
+                            in_free_string=in_formula_string)
     sheet = schema.describe() + "\n" if schema is not None else ""
-    out = gen.chat(
-        messages=[{"role": "system", "content": _FORMULA_SYSTEM},
-                  {"role": "user", "content": f"{sheet}Request: {request}\nFormula: {prefix}"}],
-        max_tokens=96, temperature=0.0, logits_processor=proc,
-    )
+    try:
+        out = gen.chat(
+            messages=[{"role": "system", "content": _FORMULA_SYSTEM},
+                      {"role": "user", "content": f"{sheet}Request: {request}\nFormula: {prefix}"}],
+            max_tokens=64, temperature=0.0, logits_processor=proc,
+        )
+    except InferenceError as err:
+        raise TaskError(f"formula decoding failed: {err.message}", code="task.syntax") from None
     text = prefix + out.text
     if not done(text):
         raise TaskError(f"the model's formula is incomplete ({out.finish_reason}): {text!r}",
@@ -71,23 +121,24 @@ def decode_formula(gen: Any, request: str, schema: SheetSchema | None, prefix: s
 
 
 def generate_llm(request: str, schema: SheetSchema, model: str | None,
-                 required: bool) -> list[tuple[str, dict[str, Any] | None, str]] | None:
-    """Candidate answers (formula, intent, how), best first; None without a model."""
+                 required: bool) -> Iterator[tuple[str, dict[str, Any] | None, str]] | None:
+    """Candidate answers (formula, intent, how), best first, made lazily; None without a model."""
     gen = load_generator(model, "formula-generation", required=required)
     if gen is None:
         return None
-    answers: list[tuple[str, dict[str, Any] | None, str]] = []
-    try:
-        doc = decode_intent(gen, request, schema)
-        intent = Intent.from_dict(doc)
-        answers.append((compile_intent(intent, schema), intent.to_dict(), "intent"))
-    except TaskError:
-        pass
-    try:
-        answers.append((decode_formula(gen, request, schema), None, "direct"))
-    except TaskError:
-        pass
-    return answers
+
+    def candidates() -> Iterator[tuple[str, dict[str, Any] | None, str]]:
+        try:
+            intent = Intent.from_dict(decode_intent(gen, request, schema))
+            yield compile_intent(intent, schema), intent.to_dict(), "intent"
+        except TaskError as err:
+            yield "", None, f"intent ({err.message})"
+        try:
+            yield decode_formula(gen, request, schema), None, "direct"
+        except TaskError as err:
+            yield "", None, f"direct ({err.message})"
+
+    return candidates()
 
 
 def complete_llm(prefix: str, schema: SheetSchema | None, model: str | None,
