@@ -5,10 +5,11 @@
 #    with torch CPU - from PyPI via the `remote-test` extra.  The tiny test LM
 #    is built locally (no hub) into the CI cache by the first test needing it.
 # 2. LibreOffice Calc + Writer with Python macro support (python3-uno, the
-#    Python script provider) from Debian, for the macro end-to-end test.  The
+#    Python script provider) from Debian, for the macro end-to-end test, and
+#    Chromium (headless) for the example add-in page test.  The
 #    packages 70-office.sh wants (impress, writer, poppler) are included, since
 #    it skips its install once `soffice` exists.
-# Cost: ~1-2 min for pip and ~1 min for apt when missing; under a second when
+# Cost: ~1-2 min for pip and ~1-2 min for apt when missing; under a second when
 # everything is installed.  Sourced by .ci/run inside its venv (set -euo pipefail).
 o3_remote_t=$(date +%s)
 if ! python -c "import importlib.util as u, sys; sys.exit(0 if all(u.find_spec(m) for m in \
@@ -17,7 +18,7 @@ if ! python -c "import importlib.util as u, sys; sys.exit(0 if all(u.find_spec(m
   python -m pip install -q -e '.[remote-test]'
 fi
 o3_remote_debs="libreoffice-calc libreoffice-writer libreoffice-impress python3-uno \
-libreoffice-script-provider-python poppler-utils"
+libreoffice-script-provider-python poppler-utils chromium"
 # shellcheck disable=SC2086
 if ! dpkg -s $o3_remote_debs >/dev/null 2>&1; then
   o3_remote_sudo=""

@@ -43,5 +43,7 @@ document.getElementById("status").onclick = () => show(call("/v1/status"));
 if (service.url && service.token) {
   call("/health").then(() => {
     document.getElementById("service").textContent = "connected to " + service.url;
+    const auto = params.get("autorun");  // e.g. #...&autorun=summarize (used by the test)
+    if (auto && document.getElementById(auto)) document.getElementById(auto).click();
   }).catch((e) => { document.getElementById("service").textContent = "error: " + e.message; });
 }

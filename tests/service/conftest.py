@@ -86,3 +86,11 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
 def client(service: Service) -> Iterator[httpx.Client]:
     with service.client() as c:
         yield c
+
+
+def free_port_local() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
