@@ -232,11 +232,11 @@ def test_serve_starts_answers_and_stops(run_bundle, bundle_commands, bundle, cle
             status = json.loads(r.read())
         assert status["ok"] and {"render", "validate"} <= set(status["result"]["operations"])
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)  # what a service manager or the OS sends
         try:
-            proc.wait(timeout=30)
+            rc = proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
             raise
-    # a graceful stop removes the discovery file, so add-ins do not find a dead service
-    assert not discovery.exists(), proc.stderr.read().decode()
+    # a graceful stop exits 0 and removes the discovery file, so add-ins find no dead service
+    assert rc == 0 and not discovery.exists(), proc.stderr.read().decode()
