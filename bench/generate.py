@@ -57,6 +57,32 @@ def bench_ours(name: str, store: ModelStore, runs: int, n_prompt: int, n_decode:
     return med | {"threads": gen.model.threads}, prompt
 
 
+def mean_nll(name: str, store: ModelStore, n_tokens: int = 400, start: int = 50) -> float:
+    """Mean negative log-likelihood per token of a fixed text (lower is better): a quantization check."""
+    from o3local.models.loader import empty_feeds
+
+    gen = Generator(store.get(name), store, strategy="hot")
+    src = Path(__file__).resolve().parents[1] / "models" / "cards"
+    text = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted(src.glob("*.md")))
+    text += "\n\n" + (Path(__file__).resolve().parents[1] / "runtime" / "models" / "store.py").read_text()
+    ids = gen.tokenizer.encode(text)[:n_tokens]
+    sess = gen.model.session()
+    g = gen.manifest.data["graph"]
+    out = sess.run(None, empty_feeds(gen.manifest, ids[:start]))
+    logits, past, nll = out[0][0, -1], out[1:], []
+    for pos in range(start, len(ids)):
+        z = logits.astype(np.float64) - logits.max()
+        nll.append(float(np.log(np.exp(z).sum()) - z[ids[pos]]))
+        feeds = {"input_ids": np.array([[ids[pos]]], np.int64), "seqlens_k": np.array([pos], np.int32),
+                 "total_sequence_length": np.array(pos + 1, np.int32)}
+        for i in range(g["layers"]):
+            feeds[f"past_key_values.{i}.key"] = past[2 * i]
+            feeds[f"past_key_values.{i}.value"] = past[2 * i + 1]
+        out = sess.run(None, feeds)
+        logits, past = out[0][0, -1], out[1:]
+    return float(np.mean(nll))
+
+
 def bench_llama_cpp(gguf: Path, prompt: str, runs: int, n_decode: int) -> dict | None:
     try:
         from llama_cpp import Llama  # type: ignore[import-not-found]
@@ -88,6 +114,7 @@ def main() -> None:
     ap.add_argument("--decode", type=int, default=64)
     ap.add_argument("--threads", type=int, help="onnxruntime threads (default: adapts to the load)")
     ap.add_argument("--gguf-dir", type=Path, help="folder with the recipes' GGUF files, for llama-cpp-python")
+    ap.add_argument("--nll", action="store_true", help="also print each model's mean NLL on a fixed text")
     args = ap.parse_args()
     if args.threads:
         os.environ["O3_THREADS"] = str(args.threads)
@@ -108,6 +135,9 @@ def main() -> None:
         else:
             print(f"{'':30s} {'llama-cpp-python':16s} {args.prompt_tokens:6d} {base['ttft_ms']:8.1f} "
                   f"{base['prefill_tok_s']:13.1f} {base['decode_tok_s']:12.1f}")
+        if args.nll:
+            nll = mean_nll(name, store)
+            print(f"{'':30s} mean NLL/token on the fixed text: {nll:.4f} ({store.get(name).data['quantization']})")
     print("targets: SmolLM2 TTFT <= 250 ms, Qwen 0.5B <= 1000 ms; prefill and decode >= 1.0x llama.cpp")
 
 

@@ -55,10 +55,27 @@ def quantize_blockwise(w: np.ndarray, bits: int = 4, block: int = 32) -> Quantiz
     wb = w.astype(np.float32, copy=False).reshape(n, nb, block)
     lo = np.minimum(wb.min(-1), 0.0)
     hi = np.maximum(wb.max(-1), 0.0)
-    scale = (hi - lo) / levels
-    scale = np.where(scale == 0, 1.0, scale).astype(np.float32)
-    zp = np.clip(np.round(-lo / scale), 0, levels)
-    q = np.clip(np.round(wb / scale[..., None] + zp[..., None]), 0, levels).astype(np.uint8)
+    # 8 bits: the full range.  4 bits: per block, the range shrink (clipping the
+    # extremes) with the least squared error, as llama.cpp's k-quants search does.
+    shrinks = (1.0,) if bits == 8 else tuple(np.linspace(0.70, 1.0, 16))
+    best_err = None
+    for f in shrinks:
+        s_f = np.where(hi - lo == 0, 1.0, (hi - lo) * f / levels).astype(np.float32)
+        z_f = np.clip(np.round(-lo * f / s_f), 0, levels)
+        q_f = np.clip(np.round(wb / s_f[..., None] + z_f[..., None]), 0, levels)
+        if len(shrinks) == 1:
+            scale, zp, q = s_f, z_f, q_f
+            break
+        err = (((q_f - z_f[..., None]) * s_f[..., None] - wb) ** 2).sum(-1)
+        if best_err is None:
+            best_err, scale, zp, q = err, s_f, z_f, q_f
+        else:
+            better = err < best_err
+            best_err = np.where(better, err, best_err)
+            scale = np.where(better, s_f, scale)
+            zp = np.where(better, z_f, zp)
+            q = np.where(better[..., None], q_f, q)
+    q = q.astype(np.uint8)
     zp8 = zp.astype(np.uint8)
     if bits == 4:
         packed = (q[..., 0::2] | (q[..., 1::2] << 4)).astype(np.uint8)
