@@ -96,10 +96,14 @@ def harfbuzz_source(cache: Path) -> Path:
         tmp = Path(tempfile.mkdtemp(dir=cache))
         prefix = "uharfbuzz-0.57.0/harfbuzz/src/"
         with tarfile.open(sdist) as tar:
-            members = [m for m in tar.getmembers() if m.name.startswith(prefix) and m.isfile()]
+            members = [m for m in tar.getmembers()
+                       if m.name.startswith(prefix) and m.isfile() and ".." not in m.name.split("/")]
             for m in members:
                 m.name = "src/" + m.name[len(prefix):]
-            tar.extractall(tmp, members=members, filter="data")
+            try:
+                tar.extractall(tmp, members=members, filter="data")
+            except TypeError:  # Python < 3.11.4 has no extraction filters; members are checked above
+                tar.extractall(tmp, members=members)
         shutil.rmtree(dest, ignore_errors=True)
         os.replace(tmp, dest)
     return dest
