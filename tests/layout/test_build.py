@@ -40,3 +40,17 @@ def test_line_break_table_is_generated_from_unicode_data():
 
         version, ranges = gen_linebreak.build(source.read_text(encoding="utf-8"))
         assert gen_linebreak.render(version, ranges) == table
+
+
+@pytest.mark.slow
+def test_the_check_fails_for_a_stale_module(tmp_path, monkeypatch):
+    sys.path.insert(0, str(ROOT / "wasm"))
+    import build
+
+    stale = tmp_path / "wps-template.wasm"
+    stale.write_bytes(build.OUT.read_bytes()[:-1] + b"\x00")
+    (tmp_path / "wps-template.wasm.sha256").write_text(
+        (build.OUT_DIR / "wps-template.wasm.sha256").read_text())
+    monkeypatch.setattr(build, "OUT", stale)
+    monkeypatch.setattr(build, "OUT_DIR", tmp_path)
+    assert build.main(["--check"]) == 1
