@@ -48,7 +48,8 @@ def test_the_check_fails_for_a_stale_module(tmp_path, monkeypatch):
     import build
 
     stale = tmp_path / "wps-template.wasm"
-    stale.write_bytes(build.OUT.read_bytes()[:-1] + b"\x00")
+    good = build.OUT.read_bytes()
+    stale.write_bytes(good[:-1] + bytes([good[-1] ^ 0xFF]))
     (tmp_path / "wps-template.wasm.sha256").write_text(
         (build.OUT_DIR / "wps-template.wasm.sha256").read_text())
     monkeypatch.setattr(build, "OUT", stale)
