@@ -66,14 +66,17 @@ def formula_lexemes(schema: SheetSchema | None) -> str:
     cell = rf"\$?{col}\$?{row}"
     ref = rf"(?:{cell}(?::{cell})?|\$?{col}:\$?{col})"
     func = _alt(sorted(known_functions())) + r"\("
-    lexeme = (rf'(?:{func}|{ref}|TRUE|FALSE|\d+(?:\.\d+)?%?|"[^"\\\n]*"'
-              r"|<=|>=|<>|[-+*/^&=<>,()])")
-    return lexeme
+    # values and operators alternate: "A2 0" or "SUM(A1)B2" cannot be written
+    start = rf"(?:\(|{func}|[-+])*"
+    value = rf'(?:{ref}|TRUE|FALSE|\d+(?:\.\d+)?|"[^"\\\n]*"|{func}\))'
+    after = r"(?:\)|%)*"
+    op = r"(?:<=|>=|<>|[-+*/^&=<>,])"
+    return rf"{start}{value}{after}(?:{op}{start}{value}{after})*"
 
 
 def formula_grammar(schema: SheetSchema | None):
     """``viable``/``done`` predicates for a formula over ``schema``."""
-    lexer = regex.compile("=" + "(?:" + formula_lexemes(schema) + ")*")
+    lexer = regex.compile("=" + formula_lexemes(schema))
 
     def depth_ok(text: str) -> tuple[bool, int]:
         depth, in_str = 0, False
