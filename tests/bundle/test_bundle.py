@@ -41,6 +41,24 @@ def test_version_runs_without_python(run_bundle):
     assert proc.stdout.strip() == f"o3-local, version {__version__}"
 
 
+def test_moved_folder_still_runs(bundle, clean_env, tmp_path):
+    """Users unpack the folder anywhere: nothing may point back to the build location."""
+    root = bundle.root.resolve()
+    moved = root.parent / "moved" / "o3-local-elsewhere"
+    moved.parent.mkdir(exist_ok=True)
+    root.rename(moved)  # the build location is gone while the moved copy runs
+    try:
+        sample = moved / "_internal/o3local/assets/templates/report-zh"
+        proc = subprocess.run([str(moved / "o3-local"), "render", str(sample), "--sample",
+                               "-o", "r.svg"], env=clean_env, cwd=tmp_path, capture_output=True,
+                              text=True, timeout=180)
+    finally:
+        moved.rename(root)
+        moved.parent.rmdir()
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "r.svg").read_text("utf-8").lstrip().startswith(("<?xml", "<svg"))
+
+
 def test_bundle_holds_the_layout_host_and_no_trimmed_files(bundle):
     files = bundle.manifest["files"]
     # the library wasmtime loads with ctypes (PyInstaller alone misses it)
