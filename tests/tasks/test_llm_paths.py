@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import os
 import re
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -24,21 +25,47 @@ from o3local.tasks.formula.syntax import is_valid
 from o3local.tasks.summarize import summarize
 from o3local.tasks.summarize.faithfulness import unsupported_facts
 
+REPO = Path(__file__).resolve().parents[2]
+MODEL = "smollm2-135m-instruct"
+
+
+def _stores() -> list[Path]:
+    """The user's store, then the test cache CI's model step builds into."""
+    from o3local.models import default_root
+
+    roots = [Path(default_root())]
+    if os.environ.get("O3_TEST_MODELS_DIR"):
+        roots.append(Path(os.environ["O3_TEST_MODELS_DIR"]))
+    if os.environ.get("O3_CI_CACHE"):
+        roots.append(Path(os.environ["O3_CI_CACHE"]) / "models")
+    roots.append(REPO / ".cache" / "test-models")
+    return roots
+
 
 def _generator():
-    from o3local.models import ModelNotInstalled, get_generator
+    from o3local.models import ModelStore, get_generator, reset_generators
 
-    try:
-        return get_generator(task="formula-generation")
-    except ModelNotInstalled:
-        if os.environ.get("CI") == "true":
-            raise
-        pytest.skip("no local model installed (run: o3-local models build smollm2-135m-instruct)")
+    for root in _stores():
+        if ModelStore(root).is_installed(MODEL):
+            os.environ["O3_MODELS_DIR"] = str(root)
+            reset_generators()
+            return get_generator(name=MODEL)
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{MODEL} is not built in any of {_stores()} (CI must build it)")
+    pytest.skip(f"no local model installed (run: o3-local models build {MODEL})")
 
 
 @pytest.fixture(scope="module")
 def gen():
-    return _generator()
+    saved = os.environ.get("O3_MODELS_DIR")
+    yield _generator()
+    from o3local.models import reset_generators
+
+    if saved is None:
+        os.environ.pop("O3_MODELS_DIR", None)
+    else:
+        os.environ["O3_MODELS_DIR"] = saved
+    reset_generators()
 
 
 @pytest.fixture()
@@ -102,15 +129,13 @@ def test_abstractive_summary_is_faithful_or_falls_back(gen):
 
 
 @pytest.mark.slow
-def test_map_reduce_over_a_document_longer_than_the_context():
-    from o3local.models import ModelStore, resolve_model
+def test_map_reduce_over_a_document_longer_than_the_context(gen):
+    from o3local.models import ModelStore
     from o3local.models.engine import Generator
     from o3local.tasks.summarize.abstractive import abstract
 
-    _generator()
     store = ModelStore()
-    small = Generator(store.get(resolve_model(task="summarization", store=store)), store,
-                      context_length=512)
+    small = Generator(store.get(MODEL), store, context_length=512)
     paragraphs = [f"Report {i}: the northern plant produced {100 + i} units in week {i}, "
                   f"and the team fixed {i % 5 + 1} machines." for i in range(60)]
     doc = " ".join(paragraphs)
