@@ -212,6 +212,18 @@ def print_report(report: dict, trimmed: list, copied: list[str], missing: list[s
           + (f"; not installed at build time: {', '.join(missing)}" if missing else ""))
 
 
+def precompile_layout_module(bundle: Path) -> Path:
+    """Ship the layout module compiled for this platform, so the first render skips compiling.
+
+    The artifact is compiled with the same wasmtime and engine settings the
+    bundle runs with (both come from this build's environment); the run-time
+    key check refuses it anywhere else.
+    """
+    from o3local.layout.engine import precompile
+
+    return precompile(bundle / INTERNAL / "o3local" / "assets" / "wasm" / "aot")
+
+
 def build(dist: Path, work: Path, models_from: Path | None, models: list[str]) -> dict:
     """Build the bundle into ``dist/o3-local``; returns the manifest document."""
     started = time.monotonic()
@@ -222,6 +234,7 @@ def build(dist: Path, work: Path, models_from: Path | None, models: list[str]) -
     run_pyinstaller(src, dist, work, work / "pyinstaller.log")
     bundle = dist / NAME
     copied, missing = copy_models(bundle, models_from, models) if models_from else ([], list(models))
+    aot = precompile_layout_module(bundle)
     trimmed_path = work / "trimmed.json"
     trimmed = json.loads(trimmed_path.read_text("utf-8")) if trimmed_path.is_file() else []
     sys.path.insert(0, str(src))
@@ -231,6 +244,7 @@ def build(dist: Path, work: Path, models_from: Path | None, models: list[str]) -
         "version": __version__, "commit": _git("rev-parse", "HEAD"),
         "source_date_epoch": int(source_date_epoch()), "source_files": count,
         "models": copied, "size_budget_mib": SIZE_BUDGET_MIB,
+        "layout_artifact": aot.name,
     })
     report = size_report(doc)
     print_report(report, trimmed, copied, missing)

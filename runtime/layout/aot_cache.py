@@ -44,22 +44,49 @@ def cache_key(module_sha256: str, config: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:32]
 
 
-def load(engine: Any, module_bytes: bytes, key: str) -> tuple[Any, str]:
-    """The compiled module and how it was obtained: "cache" or "compiled"."""
+def shipped_dir() -> Path:
+    """Read-only artifacts compiled at build time (the desktop bundle ships one).
+
+    A user's first render then skips the one-off compile; the key still
+    decides, so an artifact built with other settings is never used.
+    """
+    from ..resources import asset
+
+    return asset("wasm", "aot")
+
+
+def _read(engine: Any, path: Path) -> Any | None:
     import wasmtime
 
-    path = cache_dir() / f"{key}.cwasm"
     with contextlib.suppress(OSError):
         blob = path.read_bytes()
         if blob.startswith(MAGIC) and len(blob) > len(MAGIC) + 32:
             digest, payload = blob[len(MAGIC) : len(MAGIC) + 32], blob[len(MAGIC) + 32 :]
             if hashlib.sha256(payload).digest() == digest:
                 try:
-                    return wasmtime.Module.deserialize(engine, payload), "cache"
-                except Exception:  # noqa: BLE001 - an unusable entry is rebuilt below
-                    pass
+                    return wasmtime.Module.deserialize(engine, payload)
+                except Exception:  # noqa: BLE001 - an unusable entry is rebuilt
+                    return None
+    return None
+
+
+def write(folder: Path, module: Any, key: str) -> Path:
+    """Store ``module``'s artifact under ``folder`` (atomically) and return its path."""
+    payload = bytes(module.serialize())
+    path = folder / f"{key}.cwasm"
+    atomic_write_bytes(path, MAGIC + hashlib.sha256(payload).digest() + payload)
+    return path
+
+
+def load(engine: Any, module_bytes: bytes, key: str) -> tuple[Any, str]:
+    """The compiled module and how it was obtained: "cache", "shipped" or "compiled"."""
+    import wasmtime
+
+    for folder, source in ((cache_dir(), "cache"), (shipped_dir(), "shipped")):
+        module = _read(engine, folder / f"{key}.cwasm")
+        if module is not None:
+            return module, source
     module = wasmtime.Module(engine, module_bytes)
     with contextlib.suppress(OSError):
-        payload = bytes(module.serialize())
-        atomic_write_bytes(path, MAGIC + hashlib.sha256(payload).digest() + payload)
+        write(cache_dir(), module, key)
     return module, "compiled"

@@ -16,6 +16,7 @@ import struct
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..errors import LayoutError
@@ -104,6 +105,22 @@ class _Watchdog:
                     self._cond.wait()
             time.sleep(TICK_S)
             self._engine.increment_epoch()
+
+
+def precompile(folder: Path) -> Path:
+    """Compile the module with the engine settings used at run time into ``folder``.
+
+    The desktop bundle calls this at build time so that a user's first
+    render loads the artifact instead of compiling for a second or more.
+    """
+    import wasmtime
+
+    cfg = wasmtime.Config()
+    for name, value in ENGINE_CONFIG.items():
+        setattr(cfg, name, value)
+    engine = wasmtime.Engine(cfg)
+    code, sha = assets.module_bytes()
+    return aot_cache.write(folder, wasmtime.Module(engine, code), aot_cache.cache_key(sha, ENGINE_CONFIG))
 
 
 class LayoutEngine:
