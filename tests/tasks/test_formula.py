@@ -205,3 +205,13 @@ def test_cli_refuses_to_overwrite_data_and_leaves_no_file(book, tmp_path):
 
 def test_public_api():
     assert o3local.formula("=SUM(A1:A3", mode="repair").formula == "=SUM(A1:A3)"
+
+
+def test_csv_like_rows_are_typed_like_a_spreadsheet_would():
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    s = schema_from_rows([["Region", "Sales", "Date"], ["East", "120.5", "2024-01-05"],
+                          ["West", "80", "2024-02-01"], ["East", "1,000", "2024-03-01"]])
+    assert [c.type for c in s.columns] == ["text", "number", "date"]
+    r = formula("sum of sales where region is East", sheet=s, method="rules")
+    assert r.value == pytest.approx(1120.5)

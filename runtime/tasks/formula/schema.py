@@ -155,14 +155,33 @@ def schema_from_rows(
     rows: Sequence[Sequence[Any]], sheet: str = "Sheet1", origin: tuple[int, int] = (1, 1),
     extra: Iterable[tuple[tuple[int, int], Sequence[Sequence[Any]]]] = (),
 ) -> SheetSchema:
-    """A schema from in-memory rows (the first row is the header)."""
+    """A schema from in-memory rows (the first row is the header).
+
+    Data rows may come from CSV, where everything is text: numbers and ISO dates
+    written as text become numbers and dates, as a spreadsheet would read them.
+    """
     cells: dict[tuple[int, int], Any] = {}
     for (r0, c0), block in [(origin, rows), *extra]:
         for i, row in enumerate(block):
             for j, v in enumerate(row):
                 if v is not None and v != "":
-                    cells[(r0 + i, c0 + j)] = v
+                    cells[(r0 + i, c0 + j)] = _typed(v) if i > 0 else v
     return build_schema(cells, sheet)
+
+
+def _typed(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    try:
+        return dt.date.fromisoformat(text) if len(text) == 10 and text[4] == "-" else _number(text)
+    except ValueError:
+        return value
+
+
+def _number(text: str) -> Any:
+    num = float(text.replace(",", "")) if text and text[0] in "+-.0123456789" else float("x")
+    return int(num) if num.is_integer() and "." not in text else num
 
 
 def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> SheetSchema:
