@@ -61,21 +61,28 @@ class Generator:
 
     # -- public generation API --------------------------------------------
     def chat(self, messages: list[dict[str, str]], **options: Any) -> GenerationResult:
-        prompt = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True)
-        return self.complete(prompt, **options)
+        """Generate the assistant's reply with the model's chat template (same options as complete)."""
+        return self._run(self.tokenizer.encode_chat(messages, add_generation_prompt=True), **options)
 
     def complete(self, prompt: str, max_tokens: int = 256, temperature: float = 0.0, top_p: float = 1.0,
                  seed: int = 0, stop: list[str] | None = None,
                  on_token: Callable[[str], Any] | None = None, cancel: threading.Event | None = None,
                  logits_processor: LogitsProcessor | None = None) -> GenerationResult:
+        return self._run(self.tokenizer.encode(prompt), max_tokens, temperature, top_p, seed, stop,
+                         on_token, cancel, logits_processor)
+
+    def _run(self, ids: list[int], max_tokens: int = 256, temperature: float = 0.0, top_p: float = 1.0,
+             seed: int = 0, stop: list[str] | None = None, on_token: Callable[[str], Any] | None = None,
+             cancel: threading.Event | None = None,
+             logits_processor: LogitsProcessor | None = None) -> GenerationResult:
         if max_tokens < 1:
             raise UsageError("max_tokens must be at least 1")
         if temperature < 0 or not 0 < top_p <= 1:
             raise UsageError("temperature must be >= 0 and top_p in (0, 1]")
         stops = [s for s in (stop or []) if s]
         with self._lock:
-            return self._generate(self.tokenizer.encode(prompt), max_tokens, temperature, top_p, seed,
-                                  stops, on_token, cancel, logits_processor)
+            return self._generate(ids, max_tokens, temperature, top_p, seed, stops, on_token, cancel,
+                                  logits_processor)
 
     # -- internals -----------------------------------------------------------
     def _window(self, ids: list[int], room: int) -> list[int]:

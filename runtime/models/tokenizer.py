@@ -34,6 +34,9 @@ class ModelTokenizer:
 
         try:
             self._tok = Tokenizer.from_file(str(path))
+            # a second instance that reads special-token strings as plain text (message contents)
+            self._plain = Tokenizer.from_file(str(path))
+            self._plain.encode_special_tokens = True
         except Exception as exc:  # tokenizers raises plain Exception on bad JSON
             raise ModelError(f"cannot read tokenizer: {exc}", where=Location(file=str(path)),
                              code="model-tokenizer") from exc
@@ -105,12 +108,43 @@ class ModelTokenizer:
         env.globals["raise_exception"] = raise_exception
         return env.from_string(self._template_src)
 
-    def apply_chat_template(self, messages: list[dict[str, str]], add_generation_prompt: bool = True) -> str:
+    def encode_chat(self, messages: list[dict[str, str]], add_generation_prompt: bool = True) -> list[int]:
+        """Token ids of the chat prompt; text inside messages never becomes a control token.
+
+        A document that contains ``<|im_end|>`` must not end its own message, so
+        the template is rendered around placeholders and each message's content
+        is tokenized with special-token matching off.
+        """
+        import re
+
+        marks = [f"\x00o3msg{i}\x00" for i in range(len(messages))]
+        self._check(messages)
+        shell = [{**m, "content": mark} for m, mark in zip(messages, marks, strict=True)]
+        rendered = self._template.render(messages=shell, add_generation_prompt=add_generation_prompt,
+                                         bos_token="", eos_token="")
+        ids: list[int] = [self.bos_id] if self.add_bos and self.bos_id is not None else []
+        for part in re.split("(\x00o3msg\\d+\x00)", rendered):
+            if not part:
+                continue
+            if part in marks:
+                content = messages[marks.index(part)]["content"]
+                ids += self._plain.encode(content, add_special_tokens=False).ids
+            else:
+                ids += self._tok.encode(part, add_special_tokens=False).ids
+        return ids
+
+    @staticmethod
+    def _check(messages: list[dict[str, str]]) -> None:
+        if not isinstance(messages, list) or not messages:
+            raise InferenceError("messages must be a non-empty list", where=Location(pointer="/messages"))
         for i, m in enumerate(messages):
             if not isinstance(m, dict) or m.get("role") not in ("system", "user", "assistant") \
                     or not isinstance(m.get("content"), str):
                 raise InferenceError(
                     "each message needs a role (system, user or assistant) and a string content",
                     where=Location(pointer=f"/messages/{i}"))
+
+    def apply_chat_template(self, messages: list[dict[str, str]], add_generation_prompt: bool = True) -> str:
+        self._check(messages)
         return self._template.render(messages=messages, add_generation_prompt=add_generation_prompt,
                                      bos_token="", eos_token="")
