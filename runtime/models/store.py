@@ -98,12 +98,27 @@ class Manifest:
 
 
 class ModelStore:
-    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
+    """The writable store at ``root``, plus read-only stores searched after it.
+
+    The desktop bundle ships its default models as a read-only store beside
+    the executable (memory-mapped where they lie); models a user builds later
+    go to the writable root, which wins when both hold a name.  Blobs are
+    content-addressed, so a blob is the same file whichever root holds it.
+    """
+
+    def __init__(self, root: str | os.PathLike[str] | None = None,
+                 readonly_roots: list[Path] | None = None) -> None:
         self.root = Path(root) if root is not None else default_root()
         self.blobs = self.root / "blobs"
         self.manifests = self.root / "manifests"
         self.staging_root = self.root / "staging"
         self.cache = self.root / "cache"
+        if readonly_roots is None:
+            from ..resources import bundled_models_root
+
+            bundled = bundled_models_root() if root is None else None
+            readonly_roots = [bundled] if bundled is not None else []
+        self.readonly_roots = [Path(r) for r in readonly_roots if Path(r) != self.root]
 
     # -- reading ---------------------------------------------------------
     def manifest_path(self, name: str) -> Path:
@@ -111,8 +126,22 @@ class ModelStore:
             raise ModelError(f"invalid model name {name!r}")
         return self.manifests / f"{name}.json"
 
-    def get(self, name: str) -> Manifest:
+    def _located(self, name: str) -> Path:
+        """Where ``name``'s manifest is: the writable root first, then the read-only ones."""
         path = self.manifest_path(name)
+        if path.is_file():
+            return path
+        for root in self.readonly_roots:
+            candidate = root / "manifests" / path.name
+            if candidate.is_file():
+                return candidate
+        return path
+
+    def is_readonly(self, name: str) -> bool:
+        return self._located(name).parent != self.manifests and self._located(name).is_file()
+
+    def get(self, name: str) -> Manifest:
+        path = self._located(name)
         if not path.is_file():
             raise ModelNotInstalled(
                 f"model {name!r} is not installed in {self.root} (run: o3-local models build {name})",
@@ -129,18 +158,27 @@ class ModelStore:
         return Manifest(data, path)
 
     def is_installed(self, name: str) -> bool:
-        return self.manifest_path(name).is_file()
+        return self._located(name).is_file()
 
     def list(self) -> list[Manifest]:
+        names = {p.stem for p in self.manifests.glob("*.json")}
+        for root in self.readonly_roots:
+            names |= {p.stem for p in (root / "manifests").glob("*.json")}
         out = []
-        for p in sorted(self.manifests.glob("*.json")):
+        for name in sorted(names):
             with contextlib.suppress(ModelError):
-                out.append(self.get(p.stem))
+                out.append(self.get(name))
         return out
 
     def blob_path(self, ref: dict[str, Any] | BlobRef) -> Path:
         blob = ref.blob if isinstance(ref, BlobRef) else str(ref["blob"])
-        return self.blobs / blob
+        path = self.blobs / blob
+        if not path.exists():
+            for root in self.readonly_roots:
+                candidate = root / "blobs" / blob
+                if candidate.exists():
+                    return candidate
+        return path
 
     def file_path(self, manifest: Manifest, role: str) -> Path:
         if role not in manifest.files:
@@ -191,6 +229,9 @@ class ModelStore:
         """Delete a model's manifest, then every blob no manifest refers to; returns removed blobs."""
         path = self.manifest_path(name)
         if not path.is_file():
+            if self.is_readonly(name):
+                raise ModelError(f"model {name!r} ships with the program and is read-only",
+                                 where=Location(file=str(self._located(name))), code="model.readonly")
             raise ModelNotInstalled(f"model {name!r} is not installed", where=Location(file=str(path)))
         path.unlink()
         return self.gc()
@@ -198,7 +239,7 @@ class ModelStore:
     def gc(self) -> list[str]:
         used = {f["blob"] for m in self.list() for f in m.files.values()}
         removed = []
-        if self.blobs.is_dir():
+        if self.blobs.is_dir():  # only the writable root: read-only stores are never touched
             for blob in self.blobs.iterdir():
                 if blob.name not in used:
                     blob.unlink()
