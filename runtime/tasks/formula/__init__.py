@@ -188,7 +188,9 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         else:
             notes.append("rules: the request is not one the rule reader understands")
         if not _llm_allowed(method, model):
-            raise TaskError(f"cannot answer {request!r}: " + "; ".join(notes),
+            hint = "" if method == "rules" else (
+                " (method='llm' lets the local model try; its answers measured unreliable)")
+            raise TaskError(f"cannot answer {request!r}: " + "; ".join(notes) + hint,
                             code="task.unanswerable")
     from .llm import generate_llm
 
