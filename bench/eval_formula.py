@@ -10,7 +10,12 @@
   exact match after normalization.
 - p50/p95 latency per request.  Data is read-only and never tuned on.
 
-    python bench/eval_formula.py [--limit N] [--method auto|rules|llm]
+    python bench/eval_formula.py [--limit N] [--every K] [--method auto|rules|llm]
+        [--model NAME] [--trust] [--seed-only]
+
+``--trust`` measures ``auto`` as if ``--model`` were in ``TRUSTED_MODELS``
+(rules first, then the model), which is how a model earns its place there.
+``--every K`` keeps every K-th en/zh pair (a spread subset when time is short).
 """
 
 from __future__ import annotations
@@ -109,8 +114,9 @@ def pct(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}%" if d else "-"
 
 
-def seed_eval(limit: int | None, method: str) -> None:
+def seed_eval(limit: int | None, method: str, model: str | None = None, every: int = 1) -> None:
     rows = load("formula-seed-bilingual")[:limit]
+    rows = [r for i, r in enumerate(rows) if (i // 2) % every == 0]
     tmp = Path(tempfile.mkdtemp(prefix="o3-formula-eval-"))
     sheets: dict[str, list[SheetSchema]] = {}
     stats: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -130,13 +136,15 @@ def seed_eval(limit: int | None, method: str) -> None:
         st["n"] += 1
         start = time.perf_counter()
         try:
-            answer = formula(row["question"], sheet=copies[0], method=method).formula
+            result = formula(row["question"], sheet=copies[0], method=method, model=model)
+            answer = result.formula
         except O3Error:
             answer = None
         latencies.append(time.perf_counter() - start)
         if answer is None:
             continue
         st["answered"] += 1
+        st[f"by {result.method}"] += 1
         st["valid"] += is_valid(answer)
         st["exact"] += normalize(answer) == normalize(row["gold_formula"])
         ok = True
@@ -153,25 +161,31 @@ def seed_eval(limit: int | None, method: str) -> None:
                 ok = False
                 break
         st["exec"] += ok
+        if ok:
+            st[f"exec by {result.method}"] += 1
     print("| set | lang | n | answered | syntax-valid (of answered) | exact match | execution accuracy |")
     print("|---|---|---|---|---|---|---|")
     for lang, st in sorted(stats.items()):
         print(f"| formula-seed-bilingual | {lang} | {st['n']} | {pct(st['answered'], st['n'])} | "
               f"{pct(st['valid'], st['answered'])} | {pct(st['exact'], st['n'])} | "
               f"{pct(st['exec'], st['n'])} |")
+    for lang, st in sorted(stats.items()):
+        print(f"{lang}: answered by rules {st['by rules']} (right {st['exec by rules']}), "
+              f"by llm {st['by llm']} (right {st['exec by llm']})")
     lat = sorted(latencies)
     print(f"\nlatency per request: p50 {1000 * statistics.median(lat):.1f} ms, "
           f"p95 {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms")
 
 
-def exact_eval(name: str, mode: str, limit: int | None, method: str) -> None:
+def exact_eval(name: str, mode: str, limit: int | None, method: str,
+               model: str | None = None) -> None:
     rows = load(name)[:limit]
     hits = answered = 0
     latencies = []
     for row in rows:
         start = time.perf_counter()
         try:
-            out = formula(row["question"], mode=mode, method=method).formula
+            out = formula(row["question"], mode=mode, method=method, model=model).formula
             answered += 1
         except O3Error:
             out = None
@@ -187,16 +201,29 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--method", default="auto", choices=["auto", "rules", "llm"])
+    ap.add_argument("--model", default=None, help="local model name (default: the task's)")
+    ap.add_argument("--trust", action="store_true",
+                    help="let auto use --model as if it were in TRUSTED_MODELS")
+    ap.add_argument("--every", type=int, default=1, help="keep every K-th en/zh pair")
+    ap.add_argument("--seed-only", action="store_true", help="skip repair and completion")
     args = ap.parse_args(argv)
+    if args.trust:
+        import o3local.tasks.formula as formula_module
+        from o3local.models import resolve_model
+
+        formula_module.TRUSTED_MODELS = formula_module.TRUSTED_MODELS | {
+            resolve_model(args.model, "formula-generation")}
     if not EVAL.is_dir():
         print(f"evaluation data not found at {EVAL}", file=sys.stderr)
         return 1
-    seed_eval(args.limit, args.method)
+    seed_eval(args.limit, args.method, args.model, args.every)
+    if args.seed_only:
+        return 0
     print()
     print("| set | mode | n | answered | top-1 exact | p50 | p95 |")
     print("|---|---|---|---|---|---|---|")
-    exact_eval("formula-lastmile-repair", "repair", args.limit, args.method)
-    exact_eval("formula-flame-completion", "complete", args.limit, args.method)
+    exact_eval("formula-lastmile-repair", "repair", args.limit, args.method, args.model)
+    exact_eval("formula-flame-completion", "complete", args.limit, args.method, args.model)
     return 0
 
 
