@@ -25,6 +25,23 @@ from com.sun.star.connection import NoConnectException
 HERE = Path(__file__).resolve().parent
 
 
+def office_env() -> dict[str, str]:
+    """The environment for soffice, without an activated virtual environment.
+
+    LibreOffice's embedded Python takes an activated venv (VIRTUAL_ENV, its
+    bin/ first on PATH) for its own prefix and then fails deep in the UNO
+    bridge (std::bad_alloc); the macro reaches o3local through
+    O3_LO_SYSPATH instead.
+    """
+    env = dict(os.environ)
+    venv = env.pop("VIRTUAL_ENV", None)
+    env.pop("PYTHONHOME", None)
+    if venv:
+        keep = [p for p in env.get("PATH", "").split(os.pathsep) if not p.startswith(venv)]
+        env["PATH"] = os.pathsep.join(keep)
+    return env
+
+
 def main() -> int:
     func, args = sys.argv[1], sys.argv[2:]
     profile = Path(tempfile.mkdtemp(prefix="o3-lo-profile-"))
@@ -36,7 +53,8 @@ def main() -> int:
                                 "--nologo", "--nodefault",
                                 f"-env:UserInstallation={profile.as_uri()}",
                                 f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=office_env())
     try:
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext(
