@@ -18,9 +18,11 @@ from typing import Any
 from ..errors import ExportError
 from .fonts import FontSource, default_fonts, font_set
 from .fonts import _read as read_font
+from .items import Assets, image_box, points, read_image, walk
 from .numbers import ratio
 from .pdf_font import EmbeddedFont, embed
-from .pdf_objects import Name, PdfWriter, Raw, Stream
+from .pdf_image import ImageObjects
+from .pdf_objects import Name, PdfWriter, Raw, Ref, Stream
 from .svg import _int, _paint, check_display_list
 
 EMU_PER_PT = 12700
@@ -66,11 +68,71 @@ class _Content:
     """The operators of one page's content stream."""
 
     def __init__(self, height: int, fonts: dict[int, EmbeddedFont],
-                 glyphs: dict[int, list[tuple[int, int, int, str]]]) -> None:
+                 glyphs: dict[int, list[tuple[int, int, int, str]]],
+                 images: ImageObjects | None = None, assets: Assets | None = None) -> None:
         self.height = height
         self.fonts = fonts
         self.glyphs = glyphs  # id(run) -> (gid, x, y, text) per glyph
+        self.images = images
+        self.assets = assets
+        self.xobjects: dict[str, Ref] = {}
         self.ops: list[str] = []
+
+    def polygon(self, item: dict[str, Any], where: str, *, closed: bool = True) -> None:
+        pts = points(item, where)
+        stroke = _paint(item.get("stroke"), where)
+        fill = _paint(item.get("fill"), where) if closed else "none"
+        sw = _int(item, "stroke_width", where)
+        has_fill, has_stroke = fill != "none", stroke != "none" and sw > 0
+        if len(pts) < 2 or not (has_fill or has_stroke):
+            return
+        paint = []
+        if has_fill:
+            paint.append(f"{_rgb(fill)} rg")
+        if has_stroke:
+            paint.append(f"{_rgb(stroke)} RG {_pt(sw)} w 1 j" + ("" if closed else " 1 J"))
+        path = [f"{self.point(*pts[0])} m"] + [f"{self.point(*p)} l" for p in pts[1:]]
+        if closed:
+            path.append("h")
+        op = "B" if has_fill and has_stroke else ("f" if has_fill else "S")
+        self.ops.append(f"q {' '.join(paint)} {' '.join(path)} {op} Q")
+
+    def image(self, item: dict[str, Any], where: str) -> None:
+        (x, y, w, h), (cx, cy, cw, ch) = image_box(item, where)
+        image = read_image(self.assets, item.get("src"), where)
+        if w <= 0 or h <= 0 or cw <= 0 or ch <= 0 or self.images is None:
+            return
+        name, ref = self.images.name_for(image)
+        self.xobjects[name] = ref
+        # clip to the box, then map the unit square onto the placed rectangle
+        self.ops.append(f"q {_pt(cx)} {_pt(self.height - cy - ch)} {_pt(cw)} {_pt(ch)} re W n "
+                        f"{_pt(w)} 0 0 {_pt(h)} {_pt(x)} {_pt(self.height - y - h)} cm "
+                        f"/{name} Do Q")
+
+    def items(self, items: Any, where: str) -> None:
+        if not isinstance(items, list):
+            raise ExportError(f"{where}: items must be a list", code="export.display_list")
+        for n, item in enumerate(items):
+            item_where = f"{where} item {n}"
+            kind = item.get("type") if isinstance(item, dict) else None
+            if kind == "rect":
+                self.rect(item, item_where)
+            elif kind == "line":
+                self.line(item, item_where)
+            elif kind == "text":
+                self.text(item, item_where)
+            elif kind == "polygon":
+                self.polygon(item, item_where)
+            elif kind == "polyline":
+                self.polygon(item, item_where, closed=False)
+            elif kind == "image":
+                self.image(item, item_where)
+            elif kind == "group":
+                self.items(item.get("items", []), item_where)
+            else:
+                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
+                                  "PDF exporter of display list version 2",
+                                  code="export.unsupported")
 
     def point(self, x: int, y: int) -> str:
         return f"{_pt(x)} {_pt(self.height - y)}"
@@ -190,10 +252,9 @@ def _used_glyphs(display_list: dict[str, Any], pages: Sequence[int],
     """Glyph id -> text per font index, over the given pages; fills ``prepared`` per run."""
     used: dict[int, dict[int, str]] = {}
     for i in pages:
-        for n, item in enumerate(display_list["pages"][i].get("items", [])):
-            if not isinstance(item, dict) or item.get("type") != "text":
+        for item, where in walk(display_list["pages"][i].get("items", []), f"page {i + 1}"):
+            if item.get("type") != "text":
                 continue
-            where = f"page {i + 1} item {n}"
             for line in item.get("lines", []):
                 for run in line.get("runs", []):
                     texts = used.setdefault(_int(run, "font", where), {})
@@ -205,8 +266,11 @@ def _used_glyphs(display_list: dict[str, Any], pages: Sequence[int],
 
 
 def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
-                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
-    """One PDF document holding the given pages (0-based indexes), in that order."""
+                 fonts: Sequence[FontSource] | None = None,
+                 assets: Assets | None = None) -> list[bytes]:
+    """One PDF document holding the given pages (0-based indexes), in that order.
+
+    Image items are embedded from ``assets`` (their files by ``src``)."""
     check_display_list(display_list)
     sources = list(fonts) if fonts is not None else default_fonts()
     declared = font_set(display_list, sources)  # checks indexes and units per em
@@ -223,6 +287,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         data, _name, digest = read_font(sources[index])
         embedded[index] = embed(writer, data, used[index], digest)
     font_resources = {f"F{i}": f.ref for i, f in embedded.items()}
+    images = ImageObjects(writer)
     kids = []
     for i in pages:
         page = display_list["pages"][i]
@@ -230,29 +295,19 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         width, height = _int(page, "width", where), _int(page, "height", where)
         if width <= 0 or height <= 0:
             raise ExportError(f"{where}: page size must be positive", code="export.display_list")
-        content = _Content(height, embedded, prepared)
+        content = _Content(height, embedded, prepared, images, assets)
         background = _paint(page.get("background", "#ffffff"), where)
         if background != "none":
             content.fill_rect(0, 0, width, height, background)
-        for n, item in enumerate(page.get("items", [])):
-            item_where = f"{where} item {n}"
-            kind = item.get("type") if isinstance(item, dict) else None
-            if kind == "rect":
-                content.rect(item, item_where)
-            elif kind == "line":
-                content.line(item, item_where)
-            elif kind == "text":
-                content.text(item, item_where)
-            else:
-                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
-                                  "PDF exporter of display list version 1",
-                                  code="export.unsupported")
+        content.items(page.get("items", []), where)
         stream = writer.add(Stream("\n".join(content.ops).encode("ascii") + b"\n"))
+        resources: dict = {"Font": font_resources} if font_resources else {}
+        if content.xobjects:
+            resources["XObject"] = dict(sorted(content.xobjects.items()))
         kids.append(writer.add({
             "Type": Name("Page"), "Parent": page_tree,
             "MediaBox": [0, 0, Raw(_pt(width)), Raw(_pt(height))],
-            "Resources": {"Font": font_resources} if font_resources else {},
-            "Contents": stream}))
+            "Resources": resources, "Contents": stream}))
     writer.set(page_tree, {"Type": Name("Pages"), "Kids": kids, "Count": len(kids)})
     root: dict = {"Type": Name("Catalog"), "Pages": page_tree}
     lang = display_list.get("lang")

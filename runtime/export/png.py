@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import ExportError, UsageError
 from .fonts import FontSource, font_set, remember
+from .items import Assets
 from .svg import EMU_PER_INCH, check_display_list, page_size, page_svg
 
 MAX_PIXELS = 100_000_000
@@ -22,7 +23,8 @@ def _px(emu: int, dpi: int) -> int:
 
 
 def export_pages(display_list: dict[str, Any], pages: Sequence[int], *, dpi: int = 96,
-                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
+                 fonts: Sequence[FontSource] | None = None,
+                 assets: Assets | None = None) -> list[bytes]:
     """PNG images of the given pages (0-based indexes) at ``dpi`` dots per inch."""
     if isinstance(dpi, bool) or not isinstance(dpi, int) or not 1 <= dpi <= 2400:
         raise UsageError(f"dpi must be an integer from 1 to 2400, got {dpi!r}",
@@ -38,7 +40,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *, dpi: int
         if size[0] * size[1] > MAX_PIXELS:
             raise UsageError(f"page {i + 1} would be {size[0]}x{size[1]} pixels at {dpi} dpi; "
                              "use a lower --dpi", code="usage.dpi")
-        svg = page_svg(display_list, i, fonts=outlines, px_size=size)
+        svg = page_svg(display_list, i, fonts=outlines, px_size=size, assets=assets)
         try:
             images.append(bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True)))
         except ValueError as err:

@@ -10,13 +10,18 @@ Same display list -> same bytes.
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ExportError, Location
 from .fonts import FontOutlines, FontSource, font_set, remember
+from .items import Assets, image_box, points, read_image
 from .numbers import ratio
+
+#: display-list versions these exporters read (2 adds polygon, polyline, image and group)
+VERSIONS = (1, 2)
 
 EMU_PER_INCH = 914400
 EMU_PER_PX = 9525  # CSS px = 1/96 in
@@ -42,9 +47,11 @@ def _int(item: dict[str, Any], key: str, where: str) -> int:
 
 
 class _Page:
-    def __init__(self, fonts: dict[int, FontOutlines]) -> None:
+    def __init__(self, fonts: dict[int, FontOutlines], assets: Assets | None = None) -> None:
         self.fonts = fonts
+        self.assets = assets
         self.defs: dict[str, str] = {}
+        self.clips: list[str] = []
         self.body: list[str] = []
         self.refs: dict[int, dict[int, str | None]] = {}
 
@@ -79,6 +86,33 @@ class _Page:
         if stroke == "none" or sw <= 0:
             return
         self.body.append(f'<line {coords} stroke="{stroke}" stroke-width="{sw}"/>')
+
+    def polygon(self, item: dict[str, Any], where: str, *, closed: bool = True) -> None:
+        coords = " ".join(f"{x},{y}" for x, y in points(item, where))
+        sw = _int(item, "stroke_width", where)
+        stroke = _paint(item.get("stroke"), where)
+        fill = _paint(item.get("fill"), where) if closed else "none"
+        attrs = f'points="{coords}" fill="{fill}"'
+        if stroke != "none" and sw > 0:
+            attrs += f' stroke="{stroke}" stroke-width="{sw}" stroke-linejoin="round"'
+            if not closed:
+                attrs += ' stroke-linecap="round"'
+        elif fill == "none":
+            return
+        self.body.append(f"<{'polygon' if closed else 'polyline'} {attrs}/>")
+
+    def image(self, item: dict[str, Any], where: str) -> None:
+        (x, y, w, h), (cx, cy, cw, ch) = image_box(item, where)
+        image = read_image(self.assets, item.get("src"), where)
+        if w <= 0 or h <= 0 or cw <= 0 or ch <= 0:
+            return
+        clip = f"c{len(self.clips)}"
+        self.clips.append(f'<clipPath id="{clip}"><rect x="{cx}" y="{cy}" width="{cw}" '
+                          f'height="{ch}"/></clipPath>')
+        data = base64.b64encode(image.data).decode("ascii")
+        self.body.append(f'<image x="{x}" y="{y}" width="{w}" height="{h}" '
+                         f'preserveAspectRatio="none" clip-path="url(#{clip})" '
+                         f'xlink:href="data:{image.media_type};base64,{data}"/>')
 
     def text(self, item: dict[str, Any], upem: dict[int, int], where: str) -> None:
         for line in item.get("lines", []):
@@ -121,8 +155,7 @@ def page_size(display_list: dict[str, Any], index: int) -> tuple[int, int]:
     return width, height
 
 
-def _draw_items(out: _Page, page: dict[str, Any], upem: dict[int, int], where: str) -> None:
-    items = page.get("items", [])
+def _draw_items(out: _Page, items: Any, upem: dict[int, int], where: str) -> None:
     if not isinstance(items, list):
         raise ExportError(f"{where}: items must be a list", code="export.display_list")
     for n, item in enumerate(items):
@@ -135,9 +168,17 @@ def _draw_items(out: _Page, page: dict[str, Any], upem: dict[int, int], where: s
                 out.line(item, item_where)
             elif kind == "text":
                 out.text(item, upem, item_where)
+            elif kind == "polygon":
+                out.polygon(item, item_where)
+            elif kind == "polyline":
+                out.polygon(item, item_where, closed=False)
+            elif kind == "image":
+                out.image(item, item_where)
+            elif kind == "group":
+                _draw_items(out, item.get("items", []), upem, item_where)
             else:
                 raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
-                                  "SVG exporter of display list version 1",
+                                  "SVG exporter of display list version 2",
                                   code="export.unsupported")
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
             # a damaged or hand-edited display list: say where, never crash
@@ -146,21 +187,23 @@ def _draw_items(out: _Page, page: dict[str, Any], upem: dict[int, int], where: s
 
 
 def page_svg(display_list: dict[str, Any], index: int, *,
-             fonts: dict[int, FontOutlines], px_size: tuple[int, int] | None = None) -> str:
+             fonts: dict[int, FontOutlines], px_size: tuple[int, int] | None = None,
+             assets: Assets | None = None) -> str:
     """SVG text of page ``index`` (0-based); ``px_size`` forces the pixel size (for PNG)."""
     width, height = page_size(display_list, index)
     page = display_list["pages"][index]
     where = f"page {index + 1}"
     upem = {i: f.upem for i, f in fonts.items()}
-    out = _Page(fonts)
+    out = _Page(fonts, assets)
     out.body.append(f'<rect width="{width}" height="{height}" '
                     f'fill="{_paint(page.get("background", "#ffffff"), where)}"/>')
-    _draw_items(out, page, upem, where)
+    _draw_items(out, page.get("items", []), upem, where)
     if px_size is None:
         w_attr, h_attr = ratio(width, EMU_PER_PX), ratio(height, EMU_PER_PX)
     else:
         w_attr, h_attr = str(px_size[0]), str(px_size[1])
     defs = "".join(f'<path id="{k}" d="{d}"/>' for k, d in out.defs.items() if d)
+    defs += "".join(out.clips)
     head = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'width="{w_attr}" height="{h_attr}" viewBox="0 0 {width} {height}" '
             'preserveAspectRatio="none">')
@@ -173,21 +216,24 @@ def page_svg(display_list: dict[str, Any], index: int, *,
 
 
 def check_display_list(display_list: Any) -> None:
-    """Fail clearly on something that is not a version-1 display list."""
+    """Fail clearly on something that is not a display list of a version we read."""
     if (not isinstance(display_list, dict) or display_list.get("format") != "o3-display-list"
             or not isinstance(display_list.get("pages"), list)):
         raise ExportError("not an o3 display list", code="export.display_list")
-    if display_list.get("version") != 1:
-        raise ExportError(f"display list version {display_list.get('version')!r} is not "
-                          "supported (this exporter reads version 1)",
+    version = display_list.get("version")
+    if isinstance(version, bool) or version not in VERSIONS:
+        raise ExportError(f"display list version {version!r} is not "
+                          "supported (this exporter reads versions 1 and 2)",
                           where=Location(pointer="/version"), code="export.display_list")
 
 
 def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
-                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
-    """UTF-8 SVG documents of the given pages (0-based indexes)."""
+                 fonts: Sequence[FontSource] | None = None,
+                 assets: Assets | None = None) -> list[bytes]:
+    """UTF-8 SVG documents of the given pages (0-based indexes); images embedded from ``assets``."""
     check_display_list(display_list)
     outlines = font_set(display_list, fonts)
-    documents = [page_svg(display_list, i, fonts=outlines).encode("utf-8") for i in pages]
+    documents = [page_svg(display_list, i, fonts=outlines, assets=assets).encode("utf-8")
+                 for i in pages]
     remember(outlines)
     return documents

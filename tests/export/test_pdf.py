@@ -177,8 +177,8 @@ def test_bad_display_lists_get_typed_errors():
     dl = deck(font_index=1)
     with pytest.raises(ExportError, match="font 1"):
         export(dl, "pdf", fonts=[build_font()])
-    with pytest.raises(ExportError, match="version 2"):
-        export(dict(deck(), version=2), "pdf", fonts=[build_font()])
+    with pytest.raises(ExportError, match="version 3"):
+        export(dict(deck(), version=3), "pdf", fonts=[build_font()])
 
 
 def test_a_cached_subset_gives_the_same_bytes_and_a_damaged_one_is_rebuilt(monkeypatch, tmp_path):

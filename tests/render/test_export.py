@@ -104,7 +104,7 @@ def test_bad_display_lists_fail_clearly():
     with pytest.raises(ExportError, match="cannot read font"):
         export(display_list(), "svg", fonts=[b"not a font"])
     with pytest.raises(ExportError, match="version"):
-        export({**display_list(), "version": 2}, "svg", fonts=[FONT])
+        export({**display_list(), "version": 3}, "svg", fonts=[FONT])
 
 
 def test_outline_cache_gives_the_same_bytes_without_parsing_the_font(tmp_path, monkeypatch):

@@ -1,0 +1,132 @@
+"""What every exporter needs of display-list version 2: nested groups and image bytes.
+
+A ``group`` (table or chart) holds the primitives that draw it; exact
+exporters just draw them in order, so they all walk the same tree here.
+Image items name a file of the template package (``src``); its bytes come
+from the caller (``assets``: a mapping or a callable, e.g. the package
+reader), and are checked here once so that every exporter fails the same
+clear way on a missing or unreadable image.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ExportError
+
+#: image bytes by the item's ``src``: a mapping, or a callable such as a package reader
+Assets = Mapping[str, bytes] | Callable[[str], bytes]
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass(frozen=True)
+class ImageFile:
+    """An image file's bytes with what the exporters need to know about it."""
+
+    src: str
+    data: bytes
+    kind: str  # "png" or "jpeg"
+    width: int
+    height: int
+
+    @property
+    def media_type(self) -> str:
+        return f"image/{self.kind}"
+
+
+def walk(items: Any, where: str) -> Iterator[tuple[dict[str, Any], str]]:
+    """Every item, groups' items included (after their group), in paint order."""
+    if not isinstance(items, list):
+        raise ExportError(f"{where}: items must be a list", code="export.display_list")
+    for n, item in enumerate(items):
+        item_where = f"{where} item {n}"
+        if not isinstance(item, dict):
+            raise ExportError(f"{item_where}: an item must be an object",
+                              code="export.display_list")
+        yield item, item_where
+        if item.get("type") == "group":
+            yield from walk(item.get("items", []), item_where)
+
+
+def _size(data: bytes) -> tuple[str, int, int] | None:
+    """(kind, width, height) from the file's header, without decoding pixels."""
+    if data.startswith(PNG_SIGNATURE) and len(data) >= 24 and data[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", data[16:24])
+        return "png", width, height
+    if data.startswith(b"\xff\xd8"):
+        pos = 2
+        while pos + 4 <= len(data):
+            if data[pos] != 0xFF:
+                return None
+            marker = data[pos + 1]
+            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+                pos += 2
+                continue
+            length = struct.unpack(">H", data[pos + 2:pos + 4])[0]
+            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+                if pos + 9 > len(data):
+                    return None
+                height, width = struct.unpack(">HH", data[pos + 5:pos + 9])
+                return "jpeg", width, height
+            pos += 2 + length
+    return None
+
+
+def read_image(assets: Assets | None, src: Any, where: str) -> ImageFile:
+    """The checked image file for an item's ``src``; a clear ExportError if it is unusable."""
+    if not isinstance(src, str) or not src:
+        raise ExportError(f"{where}: image src must be a non-empty string",
+                          code="export.display_list")
+    if assets is None:
+        raise ExportError(f"{where}: the display list draws image {src!r}, but no image "
+                          "files were given to the exporter (pass assets=...)",
+                          code="export.image")
+    try:
+        data = assets(src) if callable(assets) else assets[src]
+    except KeyError:
+        data = None
+    except Exception as err:  # a package reader raises its own typed errors
+        raise ExportError(f"{where}: cannot read image {src!r}: {err}",
+                          code="export.image") from None
+    if not isinstance(data, (bytes, bytearray)):
+        raise ExportError(f"{where}: image {src!r} is not among the given files",
+                          code="export.image")
+    found = _size(bytes(data))
+    if found is None or found[1] <= 0 or found[2] <= 0:
+        raise ExportError(f"{where}: image {src!r} is not a PNG or JPEG file",
+                          code="export.image")
+    return ImageFile(src, bytes(data), *found)
+
+
+def image_box(item: dict[str, Any], where: str) -> tuple[tuple[int, int, int, int],
+                                                         tuple[int, int, int, int]]:
+    """((x, y, w, h) placed, (x, y, w, h) clip) of an image item; clip defaults to placed."""
+    from .svg import _int
+
+    placed = tuple(_int(item, k, where) for k in ("x", "y", "w", "h"))
+    clip_item = item.get("clip")
+    if clip_item is None:
+        clip = placed
+    elif isinstance(clip_item, dict):
+        clip = tuple(_int(clip_item, k, f"{where} clip") for k in ("x", "y", "w", "h"))
+    else:
+        raise ExportError(f"{where}: clip must be an object", code="export.display_list")
+    return placed, clip  # type: ignore[return-value]
+
+
+def points(item: dict[str, Any], where: str) -> list[tuple[int, int]]:
+    """A polygon's or polyline's points, checked to be integer pairs."""
+    raw = item.get("points")
+    if not isinstance(raw, list):
+        raise ExportError(f"{where}: points must be a list", code="export.display_list")
+    result = []
+    for point in raw:
+        if (type(point) is not list or len(point) != 2
+                or not all(type(v) is int for v in point)):
+            raise ExportError(f"{where}: malformed point {point!r}", code="export.display_list")
+        result.append((point[0], point[1]))
+    return result
