@@ -234,10 +234,12 @@ def render(
     bound = time.perf_counter()
 
     from .layout import LayoutEngine  # wasmtime loads only once the inputs are known good
+    from .layout.images import package_images
 
     result = LayoutEngine.shared().layout(
         template_source=pkg.entry_text(), template_name=pkg.display_name(pkg.entry),
-        data=values, user=user, ai=slots.values if slots else {})
+        data=values, user=user, ai=slots.values if slots else {},
+        images=package_images(pkg.files(), pkg.read_bytes))
     laid_out = time.perf_counter()
     display_list = result.display_list
     diagnostics = list(result.diagnostics)
@@ -249,7 +251,8 @@ def render(
                           where=Location(file=shown), code="layout.strict",
                           problems=[_problem(d, shown) for d in diagnostics])
 
-    files = export.export(display_list, spec.name, page=page, **opts)
+    # image items name files of the package; exporters read them through its reader
+    files = export.export(display_list, spec.name, page=page, assets=pkg.read_bytes, **opts)
     exported = time.perf_counter()
     targets: list[Path] = []
     if output is not None:

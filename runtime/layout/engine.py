@@ -171,13 +171,18 @@ class LayoutEngine:
         ai: dict[str, Any] | None = None,
         limits: LayoutLimits | None = None,
         timeout_s: float = DEFAULT_TIMEOUT_S,
+        images: dict[str, tuple[int, int]] | None = None,
     ) -> LayoutResult:
-        """Fills and lays out one template; raises TemplateError/DataError/LayoutError."""
+        """Fills and lays out one template; raises TemplateError/DataError/LayoutError.
+
+        ``images`` maps each ``<image src>`` the template may use to its pixel
+        size (width, height): the module places images but never sees pixels.
+        """
         t0 = time.perf_counter()
         limits = limits or LayoutLimits()
         body = request_json(
             template_source, template_name, {} if data is None else data, dict(user or {}), dict(ai or {}),
-            [f.weight for f in self._fonts], limits.module_limits(),
+            [f.weight for f in self._fonts], limits.module_limits(), images,
         )
         total = self._prefix_len + 8 + len(body)
         with self._watchdog:

@@ -46,6 +46,7 @@ def request_json(
     ai: dict[str, Any],
     font_weights: Sequence[int],
     limits: dict[str, int],
+    images: dict[str, tuple[int, int]] | None = None,
 ) -> bytes:
     """The request JSON; floats go in as Python's shortest repr, which the
     module then formats exactly as written."""
@@ -58,6 +59,8 @@ def request_json(
         "fonts": [{"weight": w} for w in font_weights],
         "limits": limits,
     }
+    if images:  # absent when empty, so requests without images keep their exact bytes
+        doc["images"] = {src: {"width": int(w), "height": int(h)} for src, (w, h) in sorted(images.items())}
     try:
         text = json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     except ValueError:

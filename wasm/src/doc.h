@@ -8,11 +8,12 @@
 typedef struct { char *text; size_t n, cap; int bold; const char *color; int brk; } irun;
 typedef struct { irun *runs; int nruns, cap; int explicit_p; } ipara;
 
-enum { IT_RECT, IT_LINE, IT_TEXT };
+enum { IT_RECT, IT_LINE, IT_TEXT, IT_GROUP, IT_POLYGON, IT_POLYLINE, IT_IMAGE };
+enum { ROLE_TABLE, ROLE_CHART };
 enum { AL_LEFT, AL_CENTER, AL_RIGHT, AL_JUSTIFY };
 enum { VA_TOP, VA_MIDDLE, VA_BOTTOM };
 
-typedef struct {
+typedef struct item_s {
   int type, line, col;
   int64_t x, y, w, h, x1, y1, x2, y2, stroke_width, radius, padding;
   const char *fill, *stroke, *color;
@@ -20,6 +21,14 @@ typedef struct {
   int align, valign, bold, ls_milli;
   const char *lang;
   ipara *paras; int nparas, pcap;
+  void *lt;                       /* text laid out ahead (table cells, chart labels), else NULL */
+  int64_t *pts; int npts;         /* polygon/polyline: x,y pairs */
+  const char *src;                /* image */
+  int64_t cx, cy, cw, ch;         /* image clip box */
+  int role;                       /* group */
+  struct item_s **kids; int nkids, kcap;
+  char *meta; size_t meta_len;    /* group meta, canonical JSON */
+  int table_overflow;             /* a row taller than the table's box */
 } item;
 
 typedef struct { int64_t width, height; const char *background; item **items; int nitems, cap; int line, col; } page;
@@ -28,11 +37,13 @@ typedef struct {
   const char *kind, *lang;
   int64_t width, height;
   page **pages; int npages, cap;
+  int v2;                         /* uses display list version 2 items */
 } doc;
 
 typedef struct { int64_t max_pages, max_items, max_output_bytes; } limits;
 
-doc *doc_eval(node *root, evalctx *cx, const limits *lim);
+struct fontset_s;
+doc *doc_eval(node *root, evalctx *cx, const limits *lim, const struct fontset_s *fs, const jval *images);
 
 /* units.c */
 int parse_length(const char *s, int64_t *out);

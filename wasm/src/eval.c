@@ -1,23 +1,14 @@
 /* Evaluates the template tree against the data into a doc: blocks are
  * expanded, attributes parsed, text content collected into styled runs. */
-#include "doc.h"
+#include "evalint.h"
 #include <string.h>
 
-typedef struct {
-  evalctx *cx;
-  const limits *lim;
-  doc *d;
-  int64_t nitems;
-} E;
-
-typedef struct { int bold; const char *color; } style;
-
-static int aerr(const tattr *a, const char *what) {
+int aerr(const tattr *a, const char *what) {
   return fail(ST_TEMPLATE, "template.attribute", a->line, a->col, "attribute '%s': %s", a->name, what);
 }
 
 /* evaluated attribute text or NULL when absent; *err set on failure */
-static const char *attr(E *e, const node *el, const char *name, const tattr **which, int *err) {
+const char *attr(E *e, const node *el, const char *name, const tattr **which, int *err) {
   for (int i = 0; i < el->nattrs; i++) {
     const tattr *a = &el->attrs[i];
     if (strcmp(a->name, name)) continue;
@@ -38,7 +29,7 @@ static const char *attr(E *e, const node *el, const char *name, const tattr **wh
   return NULL;
 }
 
-static int check_attrs(const node *el, const char *const *allowed) {
+int check_attrs(const node *el, const char *const *allowed) {
   for (int i = 0; i < el->nattrs; i++) {
     int ok = 0;
     for (int k = 0; allowed[k]; k++) if (!strcmp(allowed[k], el->attrs[i].name)) ok = 1;
@@ -48,7 +39,7 @@ static int check_attrs(const node *el, const char *const *allowed) {
   return 0;
 }
 
-static int len_attr(E *e, const node *el, const char *name, int64_t dflt, int64_t *out) {
+int len_attr(E *e, const node *el, const char *name, int64_t dflt, int64_t *out) {
   int err = 0;
   const tattr *a = NULL;
   const char *s = attr(e, el, name, &a, &err);
@@ -58,7 +49,7 @@ static int len_attr(E *e, const node *el, const char *name, int64_t dflt, int64_
   return 0;
 }
 
-static int color_attr(E *e, const node *el, const char *name, const char *dflt, const char **out) {
+int color_attr(E *e, const node *el, const char *name, const char *dflt, const char **out) {
   int err = 0;
   const tattr *a = NULL;
   const char *s = attr(e, el, name, &a, &err);
@@ -69,7 +60,7 @@ static int color_attr(E *e, const node *el, const char *name, const char *dflt, 
 }
 
 /* one of the words in opts (NULL-terminated); index into opts */
-static int enum_attr(E *e, const node *el, const char *name, const char *const *opts, int dflt, int *out) {
+int enum_attr(E *e, const node *el, const char *name, const char *const *opts, int dflt, int *out) {
   int err = 0;
   const tattr *a = NULL;
   const char *s = attr(e, el, name, &a, &err);
@@ -79,7 +70,7 @@ static int enum_attr(E *e, const node *el, const char *name, const char *const *
   return aerr(a, "unknown value");
 }
 
-static int lang_attr(E *e, const node *el, const char *dflt, const char **out) {
+int lang_attr(E *e, const node *el, const char *dflt, const char **out) {
   static const char *const langs[] = {"en", "zh", "ja", NULL};
   int k;
   int def = !strcmp(dflt, "zh") ? 1 : !strcmp(dflt, "ja") ? 2 : 0;
@@ -101,7 +92,7 @@ static void set_num(jval *v, char *buf, int64_t x) {
   v->t = J_NUM; v->s = buf; v->n = t.len;
 }
 
-static int loop_over(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg) {
+int loop_over(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg) {
   jval *seq = expr_eval(e->cx, n->e, 0);
   if (!seq) return -1;
   if (seq->t != J_ARR && seq->t != J_OBJ)
@@ -134,7 +125,7 @@ static int loop_over(E *e, const node *n, int (*body)(E *, const nodelist *, voi
   return 0;
 }
 
-static const nodelist *pick_branch(E *e, const node *n, int *err) {
+const nodelist *pick_branch(E *e, const node *n, int *err) {
   for (int i = 0; i < n->nbranches; i++) {
     if (!n->conds[i]) return &n->bodies[i];
     jval *v = expr_eval(e->cx, n->conds[i], expr_has_default(n->conds[i]));
@@ -144,7 +135,7 @@ static const nodelist *pick_branch(E *e, const node *n, int *err) {
   return NULL;
 }
 
-static int is_blank(const node *n) {
+int is_blank(const node *n) {
   for (size_t i = 0; i < n->tn; i++) {
     char c = n->text[i];
     if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return 0;
@@ -154,7 +145,6 @@ static int is_blank(const node *n) {
 
 /* ---------------- text content ---------------- */
 
-typedef struct { item *it; ipara *cur; style st; } TC;
 
 static ipara *para_new(item *it) {
   if (it->nparas == it->pcap) {
@@ -192,7 +182,7 @@ static void run_add(TC *tc, const char *s, size_t n, int brk) {
   r->n += n;
 }
 
-static int text_nodes(E *e, const nodelist *l, void *arg);
+int text_nodes(E *e, const nodelist *l, void *arg);
 
 static int text_node(E *e, const node *n, TC *tc) {
   switch (n->t) {
@@ -249,7 +239,7 @@ static int text_node(E *e, const node *n, TC *tc) {
   return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <text>", n->name);
 }
 
-static int text_nodes(E *e, const nodelist *l, void *arg) {
+int text_nodes(E *e, const nodelist *l, void *arg) {
   TC *tc = arg;
   for (int i = 0; i < l->n; i++) if (text_node(e, l->v[i], tc)) return -1;
   return 0;
@@ -257,7 +247,65 @@ static int text_nodes(E *e, const nodelist *l, void *arg) {
 
 /* ---------------- page items ---------------- */
 
-static int add_item(E *e, page *pg, item *it) {
+int count_items(E *e, int64_t n, const node *where) {
+  e->nitems += n;
+  if (e->nitems > e->lim->max_items)
+    return fail(ST_LIMIT, "limit.items", where->line, where->col, "more than %d items", (int)e->lim->max_items);
+  return 0;
+}
+
+void kid_add(item *g, item *k) {
+  if (g->nkids == g->kcap) {
+    int nc = g->kcap ? g->kcap * 2 : 16;
+    g->kids = xrealloc(g->kids, sizeof(item *) * (size_t)g->kcap, sizeof(item *) * (size_t)nc);
+    g->kcap = nc;
+  }
+  g->kids[g->nkids++] = k;
+}
+
+const tattr *find_attr(const node *el, const char *name) {
+  for (int i = 0; i < el->nattrs; i++) if (!strcmp(el->attrs[i].name, name)) return &el->attrs[i];
+  return NULL;
+}
+
+static int image_eval(E *e, const node *n, page *pg, item *it) {
+  static const char *const ok[] = {"src", "x", "y", "w", "h", "fit", NULL};
+  static const char *const fits[] = {"contain", "cover", "stretch", NULL};
+  int fit, err = 0;
+  const tattr *a = NULL;
+  it->type = IT_IMAGE;
+  if (check_attrs(n, ok) || len_attr(e, n, "x", 0, &it->x) || len_attr(e, n, "y", 0, &it->y) ||
+      len_attr(e, n, "w", 0, &it->w) || len_attr(e, n, "h", 0, &it->h) || enum_attr(e, n, "fit", fits, 0, &fit))
+    return -1;
+  const char *src = attr(e, n, "src", &a, &err);
+  if (err) return -1;
+  if (!src) return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "<image> needs a src");
+  if (it->w < 0 || it->h < 0) return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "negative box size");
+  const jval *im = e->images ? jv_obj_get(e->images, src, strlen(src)) : NULL;
+  int64_t iw = 0, ih = 0;
+  const jval *jw = im ? jv_obj_get(im, "width", 5) : NULL, *jh = im ? jv_obj_get(im, "height", 6) : NULL;
+  if (!jw || !jh || !jv_is_int(jw, &iw) || !jv_is_int(jh, &ih) || iw <= 0 || ih <= 0) {
+    fail(ST_TEMPLATE, "template.image", a->line, a->col, "image '%s' is not in the package (or not a PNG/JPEG file)", src);
+    g_err.path = src;
+    return -1;
+  }
+  it->src = src;
+  it->cx = it->x; it->cy = it->y; it->cw = it->w; it->ch = it->h;
+  if (fit != 2) {
+    /* width-limited when box w/h < image w/h; contain takes that side, cover the other */
+    int wide = (__int128)it->w * ih < (__int128)it->h * iw;
+    int by_width = fit == 0 ? wide : !wide;
+    int64_t bw = it->w, bh = it->h;
+    if (by_width) { it->w = bw; it->h = (int64_t)(((__int128)bw * ih * 2 + iw) / (2 * iw)); }
+    else { it->h = bh; it->w = (int64_t)(((__int128)bh * iw * 2 + ih) / (2 * ih)); }
+    it->x = it->cx + (bw - it->w) / 2 - ((bw - it->w) % 2 < 0 ? 1 : 0);
+    it->y = it->cy + (bh - it->h) / 2 - ((bh - it->h) % 2 < 0 ? 1 : 0);
+  }
+  e->d->v2 = 1;
+  return add_item(e, pg, it);
+}
+
+int add_item(E *e, page *pg, item *it) {
   if (++e->nitems > e->lim->max_items)
     return fail(ST_LIMIT, "limit.items", it->line, it->col, "more than %d items", (int)e->lim->max_items);
   if (pg->nitems == pg->cap) {
@@ -339,8 +387,9 @@ static int page_node(E *e, const node *n, page *pg) {
     if (text_nodes(e, &n->kids, &tc)) return -1;
     return add_item(e, pg, it);
   }
-  if (!strcmp(n->name, "table") || !strcmp(n->name, "chart") || !strcmp(n->name, "image"))
-    return fail(ST_TEMPLATE, "template.unsupported", n->line, n->col, "<%s> is reserved for a later version", n->name);
+  if (!strcmp(n->name, "image")) return image_eval(e, n, pg, it);
+  if (!strcmp(n->name, "table")) return table_eval(e, n, pg);
+  if (!strcmp(n->name, "chart")) return chart_eval(e, n, pg);
   return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <page>", n->name);
 }
 
@@ -369,21 +418,34 @@ static int doc_node(E *e, const node *n) {
   static const char *const ok[] = {"background", NULL};
   if (check_attrs(n, ok)) return -1;
   doc *d = e->d;
-  if (d->npages >= e->lim->max_pages)
-    return fail(ST_LIMIT, "limit.pages", n->line, n->col, "more than %d pages", (int)e->lim->max_pages);
-  page *pg = xalloc(sizeof *pg);
-  pg->width = d->width;
-  pg->height = d->height;
-  pg->line = n->line;
-  pg->col = n->col;
-  if (color_attr(e, n, "background", "#ffffff", &pg->background)) return -1;
-  if (d->npages == d->cap) {
-    int nc = d->cap ? d->cap * 2 : 8;
-    d->pages = xrealloc(d->pages, sizeof(page *) * (size_t)d->cap, sizeof(page *) * (size_t)nc);
-    d->cap = nc;
+  /* a page whose tables do not fit is evaluated again for each continuation */
+  e->nsplits = 0;
+  for (int part = 0;; part++) {
+    if (d->npages >= e->lim->max_pages)
+      return fail(ST_LIMIT, "limit.pages", n->line, n->col, "more than %d pages", (int)e->lim->max_pages);
+    page *pg = xalloc(sizeof *pg);
+    pg->width = d->width;
+    pg->height = d->height;
+    pg->line = n->line;
+    pg->col = n->col;
+    if (color_attr(e, n, "background", "#ffffff", &pg->background)) return -1;
+    if (d->npages == d->cap) {
+      int nc = d->cap ? d->cap * 2 : 8;
+      d->pages = xrealloc(d->pages, sizeof(page *) * (size_t)d->cap, sizeof(page *) * (size_t)nc);
+      d->cap = nc;
+    }
+    d->pages[d->npages++] = pg;
+    set_num(&e->pnum, e->pbuf, d->npages);
+    e->part = part;
+    e->more = 0;
+    e->table_ord = 0;
+    jval *save = e->cx->page;
+    e->cx->page = &e->pobj;
+    int r = page_nodes(e, &n->kids, pg);
+    e->cx->page = save;
+    if (r) return -1;
+    if (!e->more) return 0;
   }
-  d->pages[d->npages++] = pg;
-  return page_nodes(e, &n->kids, pg);
 }
 
 static int doc_nodes(E *e, const nodelist *l, void *arg) {
@@ -392,8 +454,20 @@ static int doc_nodes(E *e, const nodelist *l, void *arg) {
   return 0;
 }
 
-doc *doc_eval(node *root, evalctx *cx, const limits *lim) {
-  E e = {cx, lim, xalloc(sizeof(doc)), 0};
+static doc *eval_once(node *root, evalctx *cx, const limits *lim, const fontset *fs, const jval *images,
+                      int64_t count) {
+  E e = {0};
+  e.cx = cx; e.lim = lim; e.d = xalloc(sizeof(doc)); e.fs = fs; e.images = images;
+  static const char *const pnames[] = {"number", "count"};
+  e.pobj.t = J_OBJ;
+  e.pobj.count = 2;
+  e.pobj.keys = e.pkeys;
+  e.pobj.items = e.pitems;
+  for (int k = 0; k < 2; k++) e.pkeys[k] = jv_str(pnames[k], strlen(pnames[k]));
+  e.pitems[0] = &e.pnum;
+  e.pitems[1] = &e.pcount;
+  set_num(&e.pnum, e.pbuf, 1);
+  set_num(&e.pcount, e.pbuf2, count);
   static const char *const ok[] = {"kind", "width", "height", "lang", NULL};
   static const char *const kinds[] = {"presentation", "document", "spreadsheet", NULL};
   int k;
@@ -406,4 +480,19 @@ doc *doc_eval(node *root, evalctx *cx, const limits *lim) {
     { fail(ST_TEMPLATE, "template.attribute", root->line, root->col, "page size must be positive"); return NULL; }
   if (doc_nodes(&e, &root->kids, NULL)) return NULL;
   return e.d;
+}
+
+/* page.count is only known after every page (and table split) exists: a
+ * template that reads it is evaluated again with the count of the first pass. */
+doc *doc_eval(node *root, evalctx *cx, const limits *lim, const fontset *fs, const jval *images) {
+  cx->page_count_used = 0;
+  doc *d = eval_once(root, cx, lim, fs, images, 0);
+  for (int pass = 0; d && cx->page_count_used && pass < 3; pass++) {
+    int64_t n = d->npages;
+    doc *d2 = eval_once(root, cx, lim, fs, images, n);
+    if (!d2) return NULL;
+    d = d2;
+    if (d->npages == n) break;
+  }
+  return d;
 }

@@ -338,6 +338,11 @@ static jval *lookup(evalctx *cx, const expr *e, int soft) {
   if (!s0->is_index) {
     for (scope *sc = cx->vars; sc; sc = sc->up)
       if (strlen(sc->name) == s0->kn && !memcmp(sc->name, s0->key, s0->kn)) { cur = sc->val; break; }
+    if (!cur && s0->kn == 4 && !memcmp(s0->key, "page", 4) && cx->page) {
+      cur = cx->page;
+      if (e->nsegs > 1 && !e->segs[1].is_index && e->segs[1].kn == 5 && !memcmp(e->segs[1].key, "count", 5))
+        cx->page_count_used = 1;
+    }
     if (!cur && s0->kn == 4 && !memcmp(s0->key, "user", 4)) cur = cx->user;
     if (!cur && s0->kn == 2 && !memcmp(s0->key, "ai", 2)) cur = cx->ai;
     if (!cur) cur = jv_obj_get(cx->data, s0->key, s0->kn);

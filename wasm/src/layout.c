@@ -338,3 +338,19 @@ ltext *layout_text(const fontset *fs, const item *it) {
   }
   return lt;
 }
+
+void ltext_shift(ltext *lt, item *it, int64_t dy) {
+  it->y += dy;
+  for (int li = 0; li < lt->nl; li++) {
+    lline *L = &lt->lines[li];
+    L->y += dy;
+    for (int ri = 0; ri < L->nruns; ri++)
+      for (int k = 0; k < L->runs[ri].ng; k++) L->runs[ri].g[k].y += dy;
+  }
+}
+
+int64_t ltext_max_width(const ltext *lt) {
+  int64_t m = 0;
+  for (int li = 0; li < lt->nl; li++) if (lt->lines[li].width > m) m = lt->lines[li].width;
+  return m;
+}

@@ -30,10 +30,14 @@ typedef struct {
   lline *lines; int nl;
 } ltext;
 
-typedef struct { o3font *fonts; int nfonts; } fontset;
+typedef struct fontset_s { o3font *fonts; int nfonts; } fontset;
 
 int fonts_open(fontset *fs, const char **data, const size_t *lens, const int *weights, int n);
 /* Lays out one text item; NULL with g_err set on failure. */
 ltext *layout_text(const fontset *fs, const item *it);
 int pick_font(const fontset *fs, int bold);
+/* Moves a laid-out text down by dy (its item's y too). */
+void ltext_shift(ltext *lt, item *it, int64_t dy);
+/* Widest line of the laid-out text (EMU). */
+int64_t ltext_max_width(const ltext *lt);
 #endif

@@ -122,11 +122,13 @@ static int render(const unsigned char *req, size_t n, sbuf *out, const char **tn
 
   node *root = tmpl_parse(tpl->s, tpl->n);
   if (!root) return -1;
-  evalctx cx = {data, user, ai, NULL};
-  doc *d = doc_eval(root, &cx, &lim);
-  if (!d) return -1;
+  const jval *images = jv_obj_get(rq, "images", 6);
+  if (images && images->t != J_OBJ) return fail(ST_REQUEST, "request.json", 0, 0, "\"images\" must be an object");
+  evalctx cx = {data, user, ai, NULL, NULL, 0};
   fontset fs;
   if (fonts_open(&fs, c.font, c.font_len, weights, c.nfonts)) return -1;
+  doc *d = doc_eval(root, &cx, &lim, &fs, images);
+  if (!d) return -1;
   return write_display_list(out, d, &fs, &lim);
 }
 

@@ -87,10 +87,91 @@ static void text_item(sbuf *b, const item *it, const ltext *lt) {
   sb_puts(b, "]}");
 }
 
+static void diag_add(sbuf *diag, const char *code, const char *msg, int pi, int ii, const item *it) {
+  if (diag->len) sb_putc(diag, ',');
+  sb_puts(diag, "{\"code\":");
+  sb_json_str(diag, code, strlen(code));
+  sb_putc(diag, ',');
+  kint(diag, "page", pi); kint(diag, "item", ii);
+  kstr(diag, "message", msg);
+  kint(diag, "line", it->line); kint(diag, "column", it->col);
+  unc(diag);
+  sb_putc(diag, '}');
+}
+
+static void points(sbuf *b, const item *it) {
+  key(b, "points"); sb_putc(b, '[');
+  for (int k = 0; k < it->npts; k++) {
+    if (k) sb_putc(b, ',');
+    sb_putc(b, '['); sb_int(b, it->pts[2 * k]); sb_putc(b, ','); sb_int(b, it->pts[2 * k + 1]); sb_putc(b, ']');
+  }
+  sb_puts(b, "],");
+}
+
+/* one item (groups recursively); ii is the index of the top-level item, for diagnostics */
+static int write_item(sbuf *b, const item *it, const fontset *fs, const limits *lim, sbuf *diag, int pi, int ii) {
+  if (it->type == IT_RECT) {
+    sb_puts(b, "{\"type\":\"rect\",");
+    kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
+    kstr(b, "fill", it->fill); kstr(b, "stroke", it->stroke);
+    kint(b, "stroke_width", it->stroke_width); kint(b, "radius", it->radius);
+    unc(b);
+    sb_putc(b, '}');
+  } else if (it->type == IT_LINE) {
+    sb_puts(b, "{\"type\":\"line\",");
+    kint(b, "x1", it->x1); kint(b, "y1", it->y1); kint(b, "x2", it->x2); kint(b, "y2", it->y2);
+    kstr(b, "stroke", it->stroke); kint(b, "stroke_width", it->stroke_width);
+    unc(b);
+    sb_putc(b, '}');
+  } else if (it->type == IT_POLYGON) {
+    sb_puts(b, "{\"type\":\"polygon\",");
+    points(b, it);
+    kstr(b, "fill", it->fill); kstr(b, "stroke", it->stroke); kint(b, "stroke_width", it->stroke_width);
+    unc(b);
+    sb_putc(b, '}');
+  } else if (it->type == IT_POLYLINE) {
+    sb_puts(b, "{\"type\":\"polyline\",");
+    points(b, it);
+    kstr(b, "stroke", it->stroke); kint(b, "stroke_width", it->stroke_width);
+    unc(b);
+    sb_putc(b, '}');
+  } else if (it->type == IT_IMAGE) {
+    sb_puts(b, "{\"type\":\"image\",");
+    kstr(b, "src", it->src);
+    kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
+    key(b, "clip"); sb_putc(b, '{');
+    kint(b, "x", it->cx); kint(b, "y", it->cy); kint(b, "w", it->cw); kint(b, "h", it->ch);
+    unc(b);
+    sb_puts(b, "}}");
+  } else if (it->type == IT_GROUP) {
+    sb_puts(b, "{\"type\":\"group\",");
+    kstr(b, "role", it->role == ROLE_TABLE ? "table" : "chart");
+    kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
+    key(b, "meta"); sb_put(b, it->meta, it->meta_len); sb_putc(b, ',');
+    key(b, "items"); sb_putc(b, '[');
+    for (int k = 0; k < it->nkids; k++) {
+      if (k) sb_putc(b, ',');
+      if (write_item(b, it->kids[k], fs, lim, diag, pi, ii)) return -1;
+    }
+    sb_puts(b, "]}");
+    if (it->table_overflow)
+      diag_add(diag, "table.overflow", "a table row is taller than the table's box (drawn unclipped)", pi, ii, it);
+  } else {
+    ltext *lt = it->lt ? it->lt : layout_text(fs, it);
+    if (!lt) return -1;
+    text_item(b, it, lt);
+    if (lt->overflow) diag_add(diag, "text.overflow", "text does not fit its box even at min-font-size", pi, ii, it);
+  }
+  if ((int64_t)b->len > lim->max_output_bytes)
+    return fail(ST_LIMIT, "limit.output", it->line, it->col, "display list larger than %d bytes",
+                (int)lim->max_output_bytes);
+  return 0;
+}
+
 int write_display_list(sbuf *b, const doc *d, const fontset *fs, const limits *lim) {
   sbuf diag = {0};
   sb_put(&diag, "", 0);
-  sb_puts(b, "{\"format\":\"o3-display-list\",\"version\":1,");
+  sb_puts(b, d->v2 ? "{\"format\":\"o3-display-list\",\"version\":2," : "{\"format\":\"o3-display-list\",\"version\":1,");
   kstr(b, "kind", d->kind);
   kstr(b, "lang", d->lang);
   key(b, "fonts"); sb_putc(b, '[');
@@ -111,38 +192,8 @@ int write_display_list(sbuf *b, const doc *d, const fontset *fs, const limits *l
     kstr(b, "background", pg->background);
     key(b, "items"); sb_putc(b, '[');
     for (int ii = 0; ii < pg->nitems; ii++) {
-      const item *it = pg->items[ii];
       if (ii) sb_putc(b, ',');
-      if (it->type == IT_RECT) {
-        sb_puts(b, "{\"type\":\"rect\",");
-        kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
-        kstr(b, "fill", it->fill); kstr(b, "stroke", it->stroke);
-        kint(b, "stroke_width", it->stroke_width); kint(b, "radius", it->radius);
-        unc(b);
-        sb_putc(b, '}');
-      } else if (it->type == IT_LINE) {
-        sb_puts(b, "{\"type\":\"line\",");
-        kint(b, "x1", it->x1); kint(b, "y1", it->y1); kint(b, "x2", it->x2); kint(b, "y2", it->y2);
-        kstr(b, "stroke", it->stroke); kint(b, "stroke_width", it->stroke_width);
-        unc(b);
-        sb_putc(b, '}');
-      } else {
-        ltext *lt = layout_text(fs, it);
-        if (!lt) return -1;
-        text_item(b, it, lt);
-        if (lt->overflow) {
-          if (diag.len) sb_putc(&diag, ',');
-          sb_puts(&diag, "{\"code\":\"text.overflow\",");
-          kint(&diag, "page", pi); kint(&diag, "item", ii);
-          kstr(&diag, "message", "text does not fit its box even at min-font-size");
-          kint(&diag, "line", it->line); kint(&diag, "column", it->col);
-          unc(&diag);
-          sb_putc(&diag, '}');
-        }
-      }
-      if ((int64_t)b->len > lim->max_output_bytes)
-        return fail(ST_LIMIT, "limit.output", it->line, it->col, "display list larger than %d bytes",
-                    (int)lim->max_output_bytes);
+      if (write_item(b, pg->items[ii], fs, lim, &diag, pi, ii)) return -1;
     }
     sb_puts(b, "]}");
   }

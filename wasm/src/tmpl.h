@@ -72,6 +72,8 @@ typedef struct scope { const char *name; jval *val; struct scope *up; } scope;
 typedef struct {
   jval *data, *user, *ai;
   scope *vars;
+  jval *page;          /* {number, count} of the page being evaluated, or NULL */
+  int page_count_used; /* set when a template read page.count */
 } evalctx;
 
 /* Evaluates; J_MISSING only comes back while a default() is pending. */
