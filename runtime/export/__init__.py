@@ -3,7 +3,8 @@
 Each format is one module with an ``export_pages(display_list, pages, **opts)
 -> list[bytes]`` function, listed in :data:`FORMATS`; paged formats (SVG,
 PNG) return one document per page, whole-document formats (PDF, PPTX, DOCX,
-added later) return a single document.  Modules are imported only when
+XLSX) return a single document.  ``assets`` (a mapping or callable giving a
+file's bytes by its package path) supplies the files that image items name.  Modules are imported only when
 their format is asked for, so choosing SVG never loads the rasterizer.
 """
 
@@ -35,6 +36,8 @@ FORMATS: dict[str, Format] = {
                    "presentationml.presentation", paged=False),
     "docx": Format("docx", "docx", ".docx", "application/vnd.openxmlformats-officedocument."
                    "wordprocessingml.document", paged=False),
+    "xlsx": Format("xlsx", "xlsx", ".xlsx", "application/vnd.openxmlformats-officedocument."
+                   "spreadsheetml.sheet", paged=False),
 }
 
 

@@ -12,6 +12,15 @@ the final font size, colour, bold, and the pinned font's family for ASCII,
 East Asian and complex scripts.  Text stays editable and re-flows inside
 its box; page count and positions stay ours.  Same display list -> same
 bytes.
+
+Display list version 2: a table group becomes a real Word table floating
+at the group's position on its page (``w:tblpPr`` relative to the page,
+fixed column widths from the layout, header rows marked as repeating
+headers, cell fills, fonts and alignment as drawn); a chart group is drawn
+as its primitives (rects, polygons, polylines, text boxes: python-docx
+cannot write a native chart, and shapes stay editable and exact);
+polygons and polylines are custom-geometry shapes; images are anchored
+pictures cropped to their box.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import ExportError
 from .fonts import FontSource, default_fonts
+from .items import Assets, image_box, points, read_image
 from .ooxml_common import (
     fix_core_properties,
     font_families,
@@ -30,6 +40,7 @@ from .ooxml_common import (
     office_lang,
     reproducible_zip,
 )
+from .ooxml_table import TableLayout, table_layout
 from .pptx import Metrics, display_metrics, office_lines
 from .svg import _int, check_display_list
 
@@ -40,7 +51,11 @@ _NS = ('xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
        'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
        'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" '
-       'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"')
+       'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+       'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+       'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"')
+_PIC_URI = "http://schemas.openxmlformats.org/drawingml/2006/picture"
+_VALIGN = {"top": "top", "middle": "center", "bottom": "bottom"}
 _WPS_URI = "http://schemas.microsoft.com/office/word/2010/wordprocessingShape"
 _JC = {"left": "left", "center": "center", "right": "right", "justify": "both"}
 _ANCHOR = {"top": "t", "middle": "ctr", "bottom": "b"}
@@ -66,12 +81,144 @@ class _Page:
     """The anchored shapes of one page, as WordprocessingML runs."""
 
     def __init__(self, families: dict[int, tuple[str, bool]], metrics: Metrics, lang: str,
-                 first_id: int) -> None:
+                 first_id: int, assets: Assets | None = None, add_image: Any = None) -> None:
         self.families = families
         self.metrics = metrics
         self.lang = lang
         self.next_id = first_id
+        self.assets = assets
+        self.add_image = add_image  # image bytes -> relationship id in the document part
         self.runs: list[str] = []
+        self.tables: list[str] = []
+
+    def items(self, items: Any, where: str) -> None:
+        if not isinstance(items, list):
+            raise ExportError(f"{where}: items must be a list", code="export.display_list")
+        for n, item in enumerate(items):
+            item_where = f"{where} item {n}"
+            kind = item.get("type") if isinstance(item, dict) else None
+            if kind == "rect":
+                self.rect(item, item_where)
+            elif kind == "line":
+                self.line(item, item_where)
+            elif kind == "text":
+                self.text(item, item_where)
+            elif kind in ("polygon", "polyline"):
+                self.polygon(item, item_where, closed=kind == "polygon")
+            elif kind == "image":
+                self.image(item, item_where)
+            elif kind == "group" and item.get("role") == "table":
+                bold = {i for i, (_f, b) in self.families.items() if b}
+                self.tables.append(self.table(table_layout(item, item_where, bold), item_where))
+            elif kind == "group":
+                self.items(item.get("items", []), item_where)
+            else:
+                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
+                                  "DOCX exporter of display list version 2",
+                                  code="export.unsupported")
+
+    def polygon(self, item: dict[str, Any], where: str, *, closed: bool) -> None:
+        pts = points(item, where)
+        fill = hex_color(item.get("fill"), where) if closed else None
+        line = _line_xml(hex_color(item.get("stroke"), where), _int(item, "stroke_width", where))
+        if len(pts) < 2 or (fill is None and line == _NO_LINE):
+            return
+        left, top = min(p[0] for p in pts), min(p[1] for p in pts)
+        w = max(1, max(p[0] for p in pts) - left)
+        h = max(1, max(p[1] for p in pts) - top)
+        path = [f'<a:moveTo><a:pt x="{pts[0][0] - left}" y="{pts[0][1] - top}"/></a:moveTo>']
+        path += [f'<a:lnTo><a:pt x="{x - left}" y="{y - top}"/></a:lnTo>' for x, y in pts[1:]]
+        if closed:
+            path.append("<a:close/>")
+        no_fill = "" if closed else ' fill="none"'
+        geometry = ('<a:custGeom><a:avLst/><a:gdLst/><a:ahLst/><a:cxnLst/>'
+                    '<a:rect l="0" t="0" r="r" b="b"/><a:pathLst>'
+                    f'<a:path w="{w}" h="{h}"{no_fill}>'
+                    f'{"".join(path)}</a:path></a:pathLst></a:custGeom>')
+        self.anchor(left, top, w, h, geometry, fill, line)
+
+    def image(self, item: dict[str, Any], where: str) -> None:
+        (x, y, w, h), (cx, cy, cw, ch) = image_box(item, where)
+        image = read_image(self.assets, item.get("src"), where)
+        left, top = max(x, cx), max(y, cy)
+        right, bottom = min(x + w, cx + cw), min(y + h, cy + ch)
+        if w <= 0 or h <= 0 or right <= left or bottom <= top or self.add_image is None:
+            return
+        rid = self.add_image(image.data)
+        crop = [(left - x) * 100000 // w, (top - y) * 100000 // h,
+                (x + w - right) * 100000 // w, (y + h - bottom) * 100000 // h]
+        shape_id = self.next_id
+        self.next_id += 1
+        cx_, cy_ = right - left, bottom - top
+        self.runs.append(
+            f'<w:r {_NS}><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" '
+            f'simplePos="0" relativeHeight="{251658240 + shape_id}" behindDoc="0" locked="0" '
+            'layoutInCell="1" allowOverlap="1"><wp:simplePos x="0" y="0"/>'
+            f'<wp:positionH relativeFrom="page"><wp:posOffset>{left}</wp:posOffset>'
+            f'</wp:positionH><wp:positionV relativeFrom="page"><wp:posOffset>{top}'
+            f'</wp:posOffset></wp:positionV><wp:extent cx="{cx_}" cy="{cy_}"/>'
+            '<wp:effectExtent l="0" t="0" r="0" b="0"/><wp:wrapNone/>'
+            f'<wp:docPr id="{shape_id}" name="Picture {shape_id}"/><wp:cNvGraphicFramePr/>'
+            f'<a:graphic><a:graphicData uri="{_PIC_URI}"><pic:pic><pic:nvPicPr>'
+            f'<pic:cNvPr id="{shape_id}" name="{escape(image.src)}"/><pic:cNvPicPr/>'
+            f'</pic:nvPicPr><pic:blipFill><a:blip r:embed="{rid}"/>'
+            f'<a:srcRect l="{crop[0]}" t="{crop[1]}" r="{crop[2]}" b="{crop[3]}"/>'
+            '<a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm>'
+            f'<a:off x="0" y="0"/><a:ext cx="{cx_}" cy="{cy_}"/></a:xfrm>{_RECT}</pic:spPr>'
+            '</pic:pic></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>')
+
+    def table(self, table: TableLayout, where: str) -> str:
+        """A Word table floating at the table's place on the page."""
+        tw = [_round_div(c, EMU_PER_TWIP) for c in table.columns]
+        borders = ""
+        if table.border is not None:
+            color, width = table.border
+            size = max(2, min(96, _round_div(width * 8, 12700)))  # eighths of a point
+            edge = f'w:val="single" w:sz="{size}" w:space="0" w:color="{color}"'
+            borders = ("<w:tblBorders>" + "".join(
+                f"<w:{side} {edge}/>" for side in
+                ("top", "left", "bottom", "right", "insideH", "insideV")) + "</w:tblBorders>")
+        parts = [f"<w:tbl {_NS}><w:tblPr>"
+                 '<w:tblpPr w:leftFromText="0" w:rightFromText="0" w:topFromText="0" '
+                 'w:bottomFromText="0" w:vertAnchor="page" w:horzAnchor="page" '
+                 f'w:tblpX="{_round_div(table.x, EMU_PER_TWIP)}" '
+                 f'w:tblpY="{_round_div(table.y, EMU_PER_TWIP)}"/>'
+                 '<w:tblOverlap w:val="overlap"/>'
+                 f'<w:tblW w:w="{sum(tw)}" w:type="dxa"/>{borders}'
+                 '<w:tblLayout w:type="fixed"/><w:tblCellMar><w:left w:w="0" w:type="dxa"/>'
+                 '<w:right w:w="0" w:type="dxa"/></w:tblCellMar>'
+                 '<w:tblLook w:val="0000" w:firstRow="0" w:lastRow="0" w:firstColumn="0" '
+                 'w:lastColumn="0" w:noHBand="1" w:noVBand="1"/></w:tblPr><w:tblGrid>']
+        parts += [f'<w:gridCol w:w="{w}"/>' for w in tw]
+        parts.append("</w:tblGrid>")
+        lang = office_lang(self.lang)
+        fallback = next(iter(self.families))
+        for row in table.rows:
+            parts.append(f'<w:tr><w:trPr><w:trHeight w:val="{_round_div(row.height, EMU_PER_TWIP)}"'
+                         f' w:hRule="atLeast"/>{"<w:tblHeader/>" if row.header else ""}</w:trPr>')
+            for j, cell in enumerate(row.cells):
+                pad = _round_div(cell.padding, EMU_PER_TWIP)
+                shade = (f'<w:shd w:val="clear" w:color="auto" w:fill="{cell.fill}"/>'
+                         if cell.fill else "")
+                runs = []
+                for l_index, piece in enumerate(cell.text.split("\n")):
+                    if l_index:
+                        runs.append("<w:r><w:br/></w:r>")
+                    run = {"text": piece, "font": cell.font if cell.font in self.families
+                           else fallback, "size": cell.size or 152400,
+                           "color": f"#{cell.color}" if cell.color else None}
+                    runs.append(self._run(run, lang, where))
+                parts.append(
+                    f'<w:tc><w:tcPr><w:tcW w:w="{tw[j]}" w:type="dxa"/>{shade}<w:tcMar>'
+                    f'<w:top w:w="{pad}" w:type="dxa"/><w:left w:w="{pad}" w:type="dxa"/>'
+                    f'<w:bottom w:w="{pad}" w:type="dxa"/><w:right w:w="{pad}" w:type="dxa"/>'
+                    f'</w:tcMar><w:vAlign w:val="{_VALIGN.get(cell.valign, "center")}"/>'
+                    '</w:tcPr><w:p><w:pPr><w:spacing w:before="0" w:after="0"/>'
+                    f'<w:jc w:val="{_JC.get(cell.align, "left")}"/></w:pPr>'
+                    f'{"".join(runs)}</w:p></w:tc>')
+            parts.append("</w:tr>")
+        parts.append("</w:tbl>")
+        return "".join(parts)
 
     def anchor(self, x: int, y: int, w: int, h: int, geometry: str, fill: str | None,
                line: str, *, flip: str = "", text_body: str = "") -> None:
@@ -183,8 +330,11 @@ def _page_paragraph(runs: list[str], section: str | None) -> str:
 
 
 def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
-                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
-    """One DOCX document holding the given pages (0-based indexes), one page each."""
+                 fonts: Sequence[FontSource] | None = None,
+                 assets: Assets | None = None) -> list[bytes]:
+    """One DOCX document holding the given pages (0-based indexes), one page each.
+
+    Image items are pictures from ``assets`` (their files by ``src``)."""
     check_display_list(display_list)
     import docx
     from docx.oxml import parse_xml
@@ -201,30 +351,26 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         body.remove(child)
     next_id = 1
     last_section = ""
+
+    def add_image(data: bytes) -> str:
+        return document.part.get_or_add_image(io.BytesIO(data))[0]
+
     for position, i in enumerate(pages):
         page = display_list["pages"][i]
         where = f"page {i + 1}"
         width, height = _int(page, "width", where), _int(page, "height", where)
         if width <= 0 or height <= 0:
             raise ExportError(f"{where}: page size must be positive", code="export.display_list")
-        out = _Page(families, metrics, lang, next_id)
+        out = _Page(families, metrics, lang, next_id, assets, add_image)
         background = hex_color(page.get("background", "#ffffff"), where)
         if background is not None:
             out.anchor(0, 0, width, height, _RECT, background, _NO_LINE)
-        for n, item in enumerate(page.get("items", [])):
-            item_where = f"{where} item {n}"
-            kind = item.get("type") if isinstance(item, dict) else None
-            if kind == "rect":
-                out.rect(item, item_where)
-            elif kind == "line":
-                out.line(item, item_where)
-            elif kind == "text":
-                out.text(item, item_where)
-            else:
-                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
-                                  "DOCX exporter of display list version 1",
-                                  code="export.unsupported")
+        out.items(page.get("items", []), where)
         next_id = out.next_id
+        for t_index, table in enumerate(out.tables):
+            if t_index:  # two tables in a row would merge into one
+                body.append(parse_xml(_page_paragraph([], None)))
+            body.append(parse_xml(table))
         section = _section(width, height)
         last = position == len(pages) - 1
         body.append(parse_xml(_page_paragraph(out.runs, None if last else section)))

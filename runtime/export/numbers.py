@@ -7,6 +7,10 @@ from zero to a fixed number of decimals with integer arithmetic only.
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from decimal import Decimal
+
 
 def ratio(num: int, den: int, places: int = 4) -> str:
     """``num / den`` as a shortest decimal string with at most ``places`` decimals."""
@@ -29,3 +33,48 @@ def number(value: float) -> str:
     if float(value).is_integer():
         return str(int(value))
     return ratio(round(value * 100), 100, 2)
+
+
+_FORMATTED = re.compile(r"(-)?([^\d\s.,%+-]{1,3})?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%)?")
+
+
+def parse_formatted(text: str) -> tuple[Decimal, str] | None:
+    """(exact value, spreadsheet number format) of a number the template's filters printed.
+
+    ``1,234.50`` -> (1234.50, ``#,##0.00``); ``-¥1,234.5`` -> (-1234.5, ``"¥"#,##0.0``);
+    ``12.5%`` -> (0.125, ``0.0%``).  Anything else (``Q1``, ``n/a``) is not a number: None.
+    The value keeps the printed digits exactly (no binary float on the way).
+    """
+    match = _FORMATTED.fullmatch(text.strip())
+    if match is None:
+        return None
+    sign, symbol, whole, decimals, percent = match.groups()
+    if symbol and (percent or any(unicodedata.category(c) != "Sc" for c in symbol)):
+        return None  # only currency signs prefix a number (``Q1`` is a label)
+    value = Decimal(whole.replace(",", "") + (decimals or ""))
+    if sign:
+        value = -value
+    places = "." + "0" * (len(decimals) - 1) if decimals else ""
+    if percent:
+        return value.scaleb(-2), f"0{places}%"
+    pattern = ("#,##0" if "," in whole else "0") + places
+    if symbol:
+        pattern = f'"{symbol}"{pattern}'
+    return value, pattern
+
+
+def spreadsheet_format(number_format: str | None) -> str:
+    """The spreadsheet number format for a chart's ``number-format`` (``currency:$:0``...)."""
+    fmt = number_format or "0"
+    if fmt.startswith("currency:"):
+        _, symbol, digits = (fmt.split(":") + ["", "2"])[:3]
+        places = int(digits) if digits.isdigit() else 2
+        symbol = symbol.replace('"', "")
+        return f'"{symbol}"#,##0' + ("." + "0" * places if places else "")
+    if fmt.startswith("percent:"):
+        digits = fmt.split(":", 1)[1]
+        places = int(digits) if digits.isdigit() else 0
+        return "0" + ("." + "0" * places if places else "") + "%"
+    if re.fullmatch(r"0(\.0+)?", fmt):
+        return "#,##0" + fmt[1:]
+    return "General"

@@ -11,6 +11,7 @@ values so the same display list gives the same bytes.
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from collections.abc import Sequence
 from typing import Any
@@ -76,8 +77,15 @@ def office_lang(lang: Any) -> str:
     return {"en": "en-US", "zh": "zh-CN", "ja": "ja-JP"}.get(str(lang), "en-US")
 
 
+_CORE_DATE = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
+
+
 def reproducible_zip(package: bytes) -> bytes:
-    """The same package with fixed entry dates and attributes, entries in their order."""
+    """The same package with fixed entry dates and attributes, entries in their order.
+
+    Packages inside it (the workbook a chart embeds) and every core-properties
+    part get the same treatment, since their writers stamp the current time.
+    """
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(package)) as src, \
             zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
@@ -86,7 +94,12 @@ def reproducible_zip(package: bytes) -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 0
             info.external_attr = 0
-            dst.writestr(info, src.read(entry.filename), compresslevel=6)
+            data = src.read(entry.filename)
+            if entry.filename.endswith((".xlsx", ".docx", ".pptx")):
+                data = reproducible_zip(data)
+            elif entry.filename == "docProps/core.xml":
+                data = _CORE_DATE.sub(rb"\g<1>" + FIXED_DATETIME_ISO.encode() + rb"\g<2>", data)
+            dst.writestr(info, data, compresslevel=6)
     return out.getvalue()
 
 

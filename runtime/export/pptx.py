@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import ExportError
 from .fonts import FontSource, default_fonts
+from .items import Assets, image_box, points, read_image
 from .ooxml_common import (
     fix_core_properties,
     font_families,
@@ -212,9 +213,75 @@ def _line(slide: Any, item: dict[str, Any], where: str) -> None:
     shape.line.width = Emu(width)
 
 
+def _freeform(slide: Any, item: dict[str, Any], where: str, *, closed: bool) -> None:
+    pts = points(item, where)
+    stroke = hex_color(item.get("stroke"), where)
+    fill = hex_color(item.get("fill"), where) if closed else None
+    width = _int(item, "stroke_width", where)
+    if len(pts) < 2 or (fill is None and (stroke is None or width <= 0)):
+        return
+    builder = slide.shapes.build_freeform(pts[0][0], pts[0][1], scale=1.0)
+    builder.add_line_segments(pts[1:], close=closed)
+    shape = builder.convert_to_shape()
+    _strip_style(shape)
+    _fill_line(shape, fill, stroke, width)
+
+
+def _picture(slide: Any, item: dict[str, Any], assets: Assets | None, where: str) -> None:
+    """The image as a picture in its box; the part outside the box (cover) is cropped away."""
+    from pptx.util import Emu
+
+    (x, y, w, h), (cx, cy, cw, ch) = image_box(item, where)
+    image = read_image(assets, item.get("src"), where)
+    left, top = max(x, cx), max(y, cy)
+    right, bottom = min(x + w, cx + cw), min(y + h, cy + ch)
+    if w <= 0 or h <= 0 or right <= left or bottom <= top:
+        return
+    picture = slide.shapes.add_picture(io.BytesIO(image.data), Emu(left), Emu(top),
+                                       Emu(right - left), Emu(bottom - top))
+    picture.crop_left = (left - x) / w
+    picture.crop_top = (top - y) / h
+    picture.crop_right = (x + w - right) / w
+    picture.crop_bottom = (y + h - bottom) / h
+
+
+def _items(slide: Any, items: Any, ctx: dict[str, Any], where: str) -> None:
+    from .pptx_chart import add_chart, add_table
+
+    if not isinstance(items, list):
+        raise ExportError(f"{where}: items must be a list", code="export.display_list")
+    for n, item in enumerate(items):
+        item_where = f"{where} item {n}"
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind == "rect":
+            _rect(slide, item, item_where)
+        elif kind == "line":
+            _line(slide, item, item_where)
+        elif kind == "text":
+            _text_box(slide, item, ctx["families"], ctx["lang"], item_where, ctx["metrics"])
+        elif kind in ("polygon", "polyline"):
+            _freeform(slide, item, item_where, closed=kind == "polygon")
+        elif kind == "image":
+            _picture(slide, item, ctx["assets"], item_where)
+        elif kind == "group" and item.get("role") == "table":
+            add_table(slide, item, ctx["families"], ctx["lang"], item_where)
+        elif kind == "group" and item.get("role") == "chart":
+            add_chart(slide, item, ctx["family"], item_where)
+        elif kind == "group":
+            _items(slide, item.get("items", []), ctx, item_where)
+        else:
+            raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
+                              "PPTX exporter of display list version 2",
+                              code="export.unsupported")
+
+
 def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
-                 fonts: Sequence[FontSource] | None = None) -> list[bytes]:
-    """One PPTX deck holding the given pages (0-based indexes) as slides."""
+                 fonts: Sequence[FontSource] | None = None,
+                 assets: Assets | None = None) -> list[bytes]:
+    """One PPTX deck holding the given pages (0-based indexes) as slides.
+
+    Table and chart groups become native PowerPoint tables and charts;
+    image items are pictures from ``assets``."""
     check_display_list(display_list)
     from pptx import Presentation
     from pptx.dml.color import RGBColor
@@ -227,6 +294,8 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     prs = Presentation()
     fix_core_properties(prs.core_properties)
     blank = prs.slide_layouts[6]
+    ctx = {"families": families, "lang": lang, "metrics": metrics, "assets": assets,
+           "family": next(iter(families.values()), ("", False))[0]}
     sizes = {(p["width"], p["height"]) for p in (display_list["pages"][i] for i in pages)}
     if len(sizes) > 1:
         raise ExportError("a PPTX deck has one slide size, but the pages have "
@@ -243,19 +312,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         if background is not None:
             slide.background.fill.solid()
             slide.background.fill.fore_color.rgb = RGBColor.from_string(background)
-        for n, item in enumerate(page.get("items", [])):
-            item_where = f"{where} item {n}"
-            kind = item.get("type") if isinstance(item, dict) else None
-            if kind == "rect":
-                _rect(slide, item, item_where)
-            elif kind == "line":
-                _line(slide, item, item_where)
-            elif kind == "text":
-                _text_box(slide, item, families, lang, item_where, metrics)
-            else:
-                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
-                                  "PPTX exporter of display list version 1",
-                                  code="export.unsupported")
+        _items(slide, page.get("items", []), ctx, where)
     out = io.BytesIO()
     prs.save(out)
     return [reproducible_zip(out.getvalue())]

@@ -172,3 +172,101 @@ def pixel_mismatch(ours: bytes, theirs: bytes) -> float:
     diff = ImageChops.difference(a.reduce(4), b.reduce(4)).convert("L")
     clear = diff.point(lambda v: 255 if v > 48 else 0).histogram()[255]
     return clear / (diff.width * diff.height)
+
+
+def png_bytes(size=(40, 20), *, alpha: bool = True) -> bytes:
+    """Left half opaque red, right half blue (half transparent when ``alpha``)."""
+    from PIL import Image
+
+    im = Image.new("RGBA", size, (255, 0, 0, 255))
+    im.paste((0, 0, 255, 128 if alpha else 255), (size[0] // 2, 0, size[0], size[1]))
+    out = io.BytesIO()
+    im.save(out, "PNG")
+    return out.getvalue()
+
+
+def jpeg_bytes(size=(16, 16), color=(0, 160, 0)) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, "JPEG", quality=95)
+    return out.getvalue()
+
+
+ASSETS = {"assets/logo.png": png_bytes(), "assets/photo.jpg": jpeg_bytes()}
+
+
+def table_group(x=EMU_IN // 4, y=EMU_IN * 3 // 2, *, continued=False, header=True,
+                rows=(("North", "1,234.50", "=B2*2"), ("South", "$12", None))):
+    """A 3-column table group the way the module draws one: fills, rules, one text per cell."""
+    cols = [EMU_IN, EMU_IN // 2, EMU_IN // 2]
+    row_h = EMU_IN // 4
+    meta_rows, items = [], []
+    all_rows = ([("Region", "Amount", "Double")] if header else []) + list(rows)
+    for r, cells in enumerate(all_rows):
+        is_header = header and r == 0
+        ry = y + r * row_h
+        fill = "#1f3a5f" if is_header else ("#f4f6f9" if r % 2 == 0 else None)
+        if fill:
+            items.append({"type": "rect", "x": x, "y": ry, "w": sum(cols), "h": row_h,
+                          "fill": fill, "stroke": None, "stroke_width": 0, "radius": 0})
+        meta_cells = []
+        for j, text in enumerate(cells):
+            cx = x + sum(cols[:j])
+            align = "left" if j == 0 else "right"
+            color = "#ffffff" if is_header else "#000000"
+            glyphs = glyph_row("AB", {"A": 1, "B": 2}, cx + 20000, ry + 150000, 80000)
+            item = text_item([(0, [("AB", 0, color, glyphs)])], x=cx, y=ry, w=cols[j], h=row_h,
+                             size=127000, align=align, valign="middle",
+                             paragraphs=[{"runs": [{"text": text if j != 2 or is_header
+                                                    else "2,469.00", "font": 0,
+                                                    "size": 127000, "color": color}]}])
+            items.append(item)
+            shown = item["paragraphs"][0]["runs"][0]["text"]
+            meta_cells.append({"text": shown, "align": align,
+                               "formula": None if is_header else text if j == 2 else None})
+        meta_rows.append({"header": is_header, "y": ry, "height": row_h, "cells": meta_cells})
+    height = row_h * len(all_rows)
+    items.append({"type": "line", "x1": x, "y1": y + height, "x2": x + sum(cols),
+                  "y2": y + height, "stroke": "#cccccc", "stroke_width": 9525})
+    return {"type": "group", "role": "table", "x": x, "y": y, "w": sum(cols), "h": height,
+            "meta": {"columns": cols, "rows": meta_rows, "continued": continued},
+            "items": items}
+
+
+def chart_group(kind="bar", x=EMU_IN * 9 // 4, y=EMU_IN // 4):
+    """A two-bar chart group: axis line, bars as polygons, a line series, category labels."""
+    base = y + EMU_IN
+    bars = [{"type": "polygon", "points": [[x + 100000 + i * 300000, base],
+                                           [x + 100000 + i * 300000, base - h],
+                                           [x + 300000 + i * 300000, base - h],
+                                           [x + 300000 + i * 300000, base]],
+             "fill": "#1f3a5f", "stroke": None, "stroke_width": 0}
+            for i, h in enumerate((400000, 800000))]
+    line = {"type": "polyline", "points": [[x, base - 100000], [x + 600000, base - 700000]],
+            "stroke": "#f2a900", "stroke_width": 25400}
+    axis = {"type": "line", "x1": x, "y1": base, "x2": x + 700000, "y2": base,
+            "stroke": "#000000", "stroke_width": 9525}
+    label = text_item([(0, [("A", 0, "#000000", [[1, x + 150000, base + 120000, 0]])])],
+                      x=x, y=base, w=700000, h=200000, size=101600,
+                      paragraphs=[{"runs": [{"text": "Jan", "font": 0, "size": 101600,
+                                             "color": "#000000"}]}])
+    return {"type": "group", "role": "chart", "x": x, "y": y, "w": 800000, "h": EMU_IN + 200000,
+            "meta": {"chart_type": kind, "title": "Revenue", "categories": ["Jan", "Feb"],
+                     "series": [{"name": "2025", "color": "#1f3a5f", "values": ["12.5", "25"]}],
+                     "number_format": "currency:$:0", "legend": "bottom"},
+            "items": [axis, *bars, line, label]}
+
+
+def v2_display_list(kind="presentation"):
+    """One 4x3 in page using every version-2 item: images (contain and cover), table, chart."""
+    contain = {"type": "image", "src": "assets/logo.png", "x": 91440, "y": 91440,
+               "w": 400000, "h": 200000, "clip": {"x": 91440, "y": 91440, "w": 400000,
+                                                   "h": 200000}}
+    # cover: placed twice the box's width, clipped to its left half (the red part)
+    cover = {"type": "image", "src": "assets/photo.jpg", "x": 600000, "y": 91440,
+             "w": 800000, "h": 400000, "clip": {"x": 600000, "y": 91440, "w": 400000,
+                                                 "h": 400000}}
+    dl = display_list([page([contain, cover, table_group(), chart_group()])], kind=kind)
+    dl["version"] = 2
+    return dl
