@@ -367,9 +367,10 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
             out.anchor(0, 0, width, height, _RECT, background, _NO_LINE)
         out.items(page.get("items", []), where)
         next_id = out.next_id
-        for t_index, table in enumerate(out.tables):
-            if t_index:  # two tables in a row would merge into one
-                body.append(parse_xml(_page_paragraph([], None)))
+        for table in out.tables:
+            # a paragraph before each table: two tables in a row would merge into one, and
+            # LibreOffice drops the section break when a floating table follows it directly
+            body.append(parse_xml(_page_paragraph([], None)))
             body.append(parse_xml(table))
         section = _section(width, height)
         last = position == len(pages) - 1

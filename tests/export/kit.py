@@ -147,15 +147,34 @@ def missing_runs(display_list: dict, text: str) -> list[str]:
     haystack = re.sub(r"\s+", "", text)
     missing = []
     for page_ in display_list["pages"]:
-        for item in page_["items"]:
-            if item.get("type") != "text":
-                continue
+        for item in _texts_outside_charts(page_["items"]):
             for para in item["paragraphs"]:
                 for run in para["runs"]:
                     needle = re.sub(r"\s+", "", run["text"])
                     if needle and needle not in haystack:
                         missing.append(run["text"])
     return missing
+
+
+def _texts_outside_charts(items):
+    """Text items, those of table groups included; a chart's own texts (axis ticks) are the
+    office app's to choose in an editable chart, so chart groups are checked by their meta."""
+    for item in items:
+        if item.get("type") == "text":
+            yield item
+        elif item.get("type") == "group" and item.get("role") != "chart":
+            yield from _texts_outside_charts(item.get("items", []))
+
+
+def chart_labels(display_list: dict) -> list[str]:
+    """Category labels and series names of every chart group (what any chart shows)."""
+    labels = []
+    for page_ in display_list["pages"]:
+        for item in page_["items"]:
+            if item.get("type") == "group" and item.get("role") == "chart":
+                labels += list(item["meta"]["categories"])
+                labels += [s["name"] for s in item["meta"]["series"]]
+    return labels
 
 
 def pixel_mismatch(ours: bytes, theirs: bytes) -> float:

@@ -21,7 +21,7 @@ from o3local.export import export
 from o3local.layout import assets
 from o3local.resources import asset
 
-from ..export.kit import missing_runs, pdf_pages, pdftotext, tool
+from ..export.kit import chart_labels, missing_runs, pdf_pages, pdftotext, tool
 
 pytestmark = pytest.mark.slow
 
@@ -41,10 +41,10 @@ def office_env(home: Path) -> dict[str, str]:
     return env
 
 
-def convert(soffice: str, files: list[Path], outdir: Path, home: Path) -> None:
+def convert(soffice: str, files: list[Path], outdir: Path, home: Path, to: str = "pdf") -> None:
     profile = (home / "lo-profile").as_uri()
     subprocess.run([soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore",
-                    "--convert-to", "pdf", "--outdir", str(outdir), *map(str, files)],
+                    "--convert-to", to, "--outdir", str(outdir), *map(str, files)],
                    env=office_env(home), check=True, capture_output=True, timeout=300,
                    stdin=subprocess.DEVNULL)
 
@@ -73,7 +73,40 @@ def test_office_pdf_has_our_pages_and_every_text_run(converted, name, fmt):
     assert pdf.is_file(), f"LibreOffice wrote no PDF for {name}.{fmt}"
     dl = lists[name]
     assert pdf_pages(pdf) == len(dl["pages"])
-    assert missing_runs(dl, pdftotext(pdf)) == []
+    text = pdftotext(pdf)
+    assert missing_runs(dl, text) == []
+    haystack = "".join(text.split())
+    assert [label for label in chart_labels(dl) if "".join(label.split()) not in haystack] == []
+
+
+def test_the_deck_table_slide_is_a_table_office_shows(converted):
+    lists, outdir = converted
+    dl = lists["funding-pitch"]
+    tables = [it for page in dl["pages"] for it in page["items"]
+              if it["type"] == "group" and it["role"] == "table"]
+    assert tables, "the sample deck has a table slide"
+    cells = [c["text"] for t in tables for row in t["meta"]["rows"] for c in row["cells"]]
+    text = "".join(pdftotext(outdir / "funding-pitch-pptx.pdf").split())
+    assert "Useoffunds" in text and all("".join(c.split()) in text for c in cells)
+
+
+def test_sales_sheet_xlsx_opens_in_libreoffice_with_the_formulas_computed(tmp_path):
+    import csv
+    from decimal import Decimal
+
+    soffice = tool("soffice")
+    result = o3local.render("sales-sheet", sample=True, fmt="xlsx")
+    book = tmp_path / "sales.xlsx"
+    book.write_bytes(result.files[0])
+    convert(soffice, [book], tmp_path / "csv", tmp_path / "home", to="csv")
+    rows = list(csv.reader((tmp_path / "csv" / "sales.csv").read_text("utf-8").splitlines()))
+    assert rows[0] == ["Region", "Product", "Units", "Unit price", "Revenue"]
+    source = asset("templates", "sales-sheet", "samples", "sales.csv").read_text("utf-8")
+    expected = list(csv.DictReader(source.splitlines()))
+    assert len(rows) == len(expected) + 1
+    for row, want in zip(rows[1:], expected, strict=True):
+        assert row[:2] == [want["Region"], want["Product"]]
+        assert Decimal(row[4]) == Decimal(want["Units"]) * Decimal(want["Price"])
 
 
 def test_office_pdf_uses_the_pinned_font_family(converted):
