@@ -59,6 +59,10 @@ def sample_requests():
         args = (pkg.entry_text(), pkg.entry, data, pkg.sample_context())
         cases[sample] = (as_layout_sends(*args), args)
         cases[f"{sample}-full-fonts"] = (build(*args), args)
+    from tests.layout.test_goldens import TABLE_CHART, TABLE_CHART_DATA, TABLE_CHART_IMAGES
+
+    cases["table-chart-image"] = (container(request_json(
+        TABLE_CHART, "tc.o3x", TABLE_CHART_DATA, {}, {}, weights, limits, TABLE_CHART_IMAGES), fonts), None)
     overflow = ('<document kind="document" width="3in" height="2in" lang="ja"><page>'
                 '<text x="0" y="0" w="1in" h="0.4in" font-size="14pt" min-font-size="10pt" '
                 'align="justify">「日本語」と English、混在した文章が長すぎる場合。</text></page></document>')
