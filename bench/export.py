@@ -1,8 +1,9 @@
-"""Export speed: PDF, PPTX and DOCX per bundled sample, against the sample's layout time.
+"""Export speed: every format (SVG, PNG, PDF, PPTX, DOCX, XLSX) per bundled sample, against the sample's layout time.
 
 Prints, for each bundled sample, warm in-process times (p50/p95 over
 ``--runs`` exports after warm-up, display list already laid out) of every
-registered exporter, and the layout time of the same sample measured in the
+registered exporter (XLSX only for spreadsheets and samples with a table),
+and the layout time of the same sample measured in the
 same run as the baseline (export / layout ratio), and the output sizes.
 Also the PDF's first export in a fresh process, with an empty cache folder
 (fontTools imports its subsetter and subsets each font: what a CLI render of
@@ -20,7 +21,7 @@ import subprocess
 import sys
 import time
 
-FORMATS = ("svg", "png", "pdf", "pptx", "docx")
+FORMATS = ("svg", "png", "pdf", "pptx", "docx", "xlsx")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -55,7 +56,13 @@ def sample_layout(name: str):
                              template_name=pkg.display_name(pkg.entry), data=data,
                              user=pkg.sample_context(), ai={})
 
-    return layout
+    return layout, pkg.read_bytes
+
+
+def has_table(dl) -> bool:
+    return dl.get("kind") == "spreadsheet" or any(
+        item.get("type") == "group" and item.get("role") == "table"
+        for page in dl["pages"] for item in page["items"])
 
 
 _COLD = """
@@ -89,16 +96,18 @@ def main() -> None:
     print(f"  {'sample':<16}{'pages':>6}  {'step':<8}{'p50':>9}{'p95':>9}{'ratio':>8}"
           f"{'bytes':>10}")
     for name in bundled_templates():
-        layout = sample_layout(name)
+        layout, assets = sample_layout(name)
         dl = layout().display_list
         lay = timed(layout, args.runs)
         base = pct(lay, .5)
         print(f"  {name:<16}{len(dl['pages']):>6}  {'layout':<8}{base:>9.2f}"
               f"{pct(lay, .95):>9.2f}{1:>7.1f}x{'':>10}")
         for fmt in FORMATS:
+            if fmt == "xlsx" and not has_table(dl):
+                continue
             runs = args.runs if fmt != "png" else max(5, args.runs // 5)
-            blob = export(dl, fmt)
-            times = timed(lambda fmt=fmt, dl=dl: export(dl, fmt), runs)
+            blob = export(dl, fmt, assets=assets)
+            times = timed(lambda fmt=fmt, dl=dl, a=assets: export(dl, fmt, assets=a), runs)
             size = sum(len(b) for b in blob)
             print(f"  {'':<22}{fmt:<8}{pct(times, .5):>9.2f}{pct(times, .95):>9.2f}"
                   f"{pct(times, .5) / base:>7.1f}x{size:>10}")

@@ -61,7 +61,9 @@ def sample_inputs(name: str):
 
 def warm(runs: int) -> None:
     import o3local
+    from o3local.export.items import walk
     from o3local.layout import LayoutEngine
+    from o3local.layout.images import package_images
     from o3local.render import bundled_templates
 
     engine = LayoutEngine.shared()
@@ -71,13 +73,15 @@ def warm(runs: int) -> None:
     for name in bundled_templates():
         pkg, data, user = sample_inputs(name)
         source, entry = pkg.entry_text(), pkg.display_name(pkg.entry)
+        images = package_images(pkg.files(), pkg.read_bytes)
 
-        def layout(source=source, entry=entry, data=data, user=user):
+        def layout(source=source, entry=entry, data=data, user=user, images=images):
             return engine.layout(template_source=source, template_name=entry, data=data,
-                                 user=user, ai={})
+                                 user=user, ai={}, images=images)
 
         dl = layout().display_list
-        glyphs = sum(len(run["glyphs"]) for page in dl["pages"] for item in page["items"]
+        glyphs = sum(len(run["glyphs"]) for page in dl["pages"]
+                     for item, _where in walk(page["items"], "")
                      if item["type"] == "text" for line in item["lines"]
                      for run in line["runs"])
         lay = timed(layout, runs)

@@ -1,11 +1,11 @@
 # The real office client of tests/office (LibreOffice headless converts our
-# PPTX/DOCX to PDF) and poppler (pdftotext/pdffonts/pdfinfo/pdftoppm read
+# PPTX/DOCX to PDF, the sales sheet's XLSX to CSV) and poppler (pdftotext/pdffonts/pdfinfo/pdftoppm read
 # PDFs in tests/export and tests/office).  Debian's packages, without
 # recommends (~330 MB, well under a minute from the mirror); only the ones
 # not installed yet (another setup step may have brought some).  Sourced by
 # .ci/run with `set -euo pipefail`.
 o3_office_missing=""
-for o3_office_pkg in libreoffice-impress libreoffice-writer poppler-utils; do
+for o3_office_pkg in libreoffice-impress libreoffice-writer libreoffice-calc poppler-utils; do
   if ! dpkg-query -W -f='${Status}' "$o3_office_pkg" 2>/dev/null | grep -q "install ok installed"; then
     o3_office_missing="$o3_office_missing $o3_office_pkg"
   fi
