@@ -17,7 +17,7 @@ TABLE_CHART = """<document kind="presentation" width="10in" height="5.625in" lan
     <tr header="true"><td>Region</td><td align="right">Amount</td><td align="right">Share</td></tr>
     {% for r in rows %}
     <tr><td>{{ r.region }}</td><td align="right">{{ r.amount | number(2) }}</td>
-        <td align="right" formula="=B{{ loop.index }}/SUM(B:B)">{{ r.share | percent(1) }}</td></tr>
+        <td align="right" formula="=B{{ loop.index + 1 }}/SUM(B:B)">{{ r.share | percent(1) }}</td></tr>
     {% endfor %}
   </table>
   <chart type="bar" x="5in" y="0.9in" w="4.6in" h="3.2in" title="Revenue by month"
@@ -44,7 +44,7 @@ TABLE_CHART_DATA = {
 }
 TABLE_CHART_IMAGES = {"assets/logo.png": (640, 256)}
 
-GOLDEN = "37fe7591083df717af32d29ca674196f22c1b566c55d6493dfe98d4455af778a"
+GOLDEN = "620329e12d7cc5d433377ccca4f53eb1ae3703377a86c6dc5b8790e0906cbe8e"
 
 
 def test_table_chart_golden(engine):

@@ -157,3 +157,18 @@ def test_limits_pages_and_items(engine):
     assert e.code == "limit.items"
     e = err(engine, items, {"xs": list(range(20))}, limits=LayoutLimits(max_output_bytes=300))
     assert e.code == "limit.output"
+
+
+@pytest.mark.parametrize("snippet,expected", [
+    ("{{ loop.index + 1 }}", "234"),
+    ("{{ loop.index - 1 }}", "012"),
+    ("{{ loop.index -1 }}", "012"),
+    ("{{ 10 + loop.index0 - 2 }}", "8910"),
+])
+def test_integer_arithmetic_for_row_numbers(engine, snippet, expected):
+    assert fill(engine, "{% for x in xs %}" + snippet + "{% endfor %}", {"xs": [1, 2, 3]}) == expected
+
+
+def test_arithmetic_needs_whole_numbers(engine):
+    e = err(engine, '<document><page><text>{{ x + 0.5 }}</text></page></document>', {"x": 1})
+    assert e.code == "template.type" and (e.where.line, e.where.column) == (1, 28)

@@ -20,7 +20,7 @@ def table_doc(table_attrs: str, body: str, extra: str = "") -> str:
 
 ROWS_BODY = ('<tr header="true"><td>Name</td><td align="right">Amount</td></tr>'
              '{% for r in rows %}<tr><td>{{ r.name }}</td>'
-             '<td align="right" formula="=B{{ loop.index }}*2">{{ r.amount | number(2) }}</td></tr>'
+             '<td align="right" formula="=B{{ loop.index + 1 }}*2">{{ r.amount | number(2) }}</td></tr>'
              '{% endfor %}')
 
 
@@ -84,8 +84,8 @@ def test_forty_rows_in_a_box_of_fifteen_give_three_pages_with_header_and_every_r
             assert label["align"] == "right" and label["y"] + label["h"] == g["y"]
     # formulas carried into meta, per data row
     first = parts[0][1]["meta"]["rows"]
-    assert first[1]["cells"][1]["formula"] == "=B1*2" and first[1]["cells"][0]["formula"] is None
-    assert parts[2][1]["meta"]["rows"][-1]["cells"][1]["formula"] == "=B40*2"
+    assert first[1]["cells"][1]["formula"] == "=B2*2" and first[1]["cells"][0]["formula"] is None
+    assert parts[2][1]["meta"]["rows"][-1]["cells"][1]["formula"] == "=B41*2"
     assert result.diagnostics == []
 
 

@@ -5,7 +5,7 @@
 
 #define MAX_EXPR_DEPTH 100
 
-enum { T_EOF, T_ID, T_NUM, T_STR, T_DOT, T_LB, T_RB, T_LP, T_RP, T_COMMA, T_PIPE, T_OP, T_BAD };
+enum { T_EOF, T_ID, T_NUM, T_STR, T_DOT, T_LB, T_RB, T_LP, T_RP, T_COMMA, T_PIPE, T_OP, T_ARITH, T_BAD };
 
 typedef struct {
   const char *s; size_t n, i;
@@ -89,6 +89,8 @@ static void next(X *x) {
     case ')': x->tok = T_RP; return;
     case ',': x->tok = T_COMMA; return;
     case '|': x->tok = T_PIPE; return;
+    case '+': x->tok = T_ARITH; x->op = '+'; return;
+    case '-': x->tok = T_ARITH; x->op = '-'; return;
     case '=': if (x->i < x->n && x->s[x->i] == '=') { x->i++; x->tok = T_OP; x->op = OP_EQ; return; } break;
     case '!': if (x->i < x->n && x->s[x->i] == '=') { x->i++; x->tok = T_OP; x->op = OP_NE; return; } break;
     case '<':
@@ -199,15 +201,37 @@ static expr *p_primary(X *x) {
   return e;
 }
 
-static expr *p_cmp(X *x) {
+/* integer + and - (row numbers in formulas: loop.index + 1); "a -1" lexes as a, -1 */
+static expr *p_add(X *x) {
   expr *a = p_primary(x);
+  while (a && (x->tok == T_ARITH || (x->tok == T_NUM && x->ts[0] == '-'))) {
+    expr *e = mk(x, E_ARITH, x->tpos);
+    e->a = a;
+    if (x->tok == T_ARITH) {
+      e->op = x->op;
+      next(x);
+      e->b = p_primary(x);
+    } else {
+      e->op = '-';
+      e->b = mk(x, E_LIT, x->tpos + 1);
+      e->b->lit = jv_num(xstrndup(x->ts + 1, x->tn - 1), x->tn - 1);
+      next(x);
+    }
+    if (!e->b) return NULL;
+    a = e;
+  }
+  return a;
+}
+
+static expr *p_cmp(X *x) {
+  expr *a = p_add(x);
   if (!a) return NULL;
   if (x->tok == T_OP) {
     expr *e = mk(x, E_CMP, x->tpos);
     e->op = x->op;
     next(x);
     e->a = a;
-    e->b = p_primary(x);
+    e->b = p_add(x);
     if (!e->b) return NULL;
     return e;
   }
@@ -415,6 +439,23 @@ jval *expr_eval(evalctx *cx, const expr *e, int soft) {
         case OP_GE: r = c == 1 || c == 0; break;
       }
       return jv_bool(r);
+    }
+    case E_ARITH: {
+      jval *a = expr_eval(cx, e->a, soft);
+      if (!a) return NULL;
+      jval *b = expr_eval(cx, e->b, soft);
+      if (!b) return NULL;
+      int64_t x, y;
+      const int64_t lim = (int64_t)1 << 52;
+      if (a->t == J_MISSING || b->t == J_MISSING) return jv_missing();
+      if (!jv_is_int(a, &x) || !jv_is_int(b, &y) || x > lim || x < -lim || y > lim || y < -lim) {
+        fail(ST_TEMPLATE, "template.type", e->line, e->col, "'%c' needs whole numbers (up to 2^52)", e->op);
+        return NULL;
+      }
+      int64_t r = e->op == '+' ? x + y : x - y;
+      sbuf t = {0};
+      sb_int(&t, r);
+      return jv_num(t.p, t.len);
     }
     case E_FILTER: {
       int s = soft || !strcmp(e->fname, "default") || expr_has_default(e->a);

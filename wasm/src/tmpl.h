@@ -44,7 +44,7 @@ node *tmpl_parse(const char *src, size_t n);
 
 /* ---- expressions ---- */
 typedef enum {
-  E_LIT, E_PATH, E_NOT, E_AND, E_OR, E_CMP, E_FILTER
+  E_LIT, E_PATH, E_NOT, E_AND, E_OR, E_CMP, E_FILTER, E_ARITH
 } etype;
 
 typedef struct pseg { const char *key; size_t kn; int64_t index; int is_index; } pseg;
@@ -55,7 +55,7 @@ struct expr {
   jval *lit;                       /* E_LIT */
   pseg *segs; int nsegs;           /* E_PATH */
   const char *path_text;           /* E_PATH as written, for messages */
-  int op;                          /* E_CMP: one of "=!<>" codes below */
+  int op;                          /* E_CMP: one of "=!<>" codes below; E_ARITH: '+' or '-' */
   expr *a, *b;                     /* operands; E_FILTER: a = input */
   const char *fname;               /* E_FILTER */
   expr **args; int nargs;          /* E_FILTER */
