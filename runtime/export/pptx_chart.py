@@ -33,13 +33,12 @@ def _number(value: Any, where: str) -> float:
                           code="export.display_list") from None
 
 
-def _first_text_size(group: dict[str, Any]) -> int:
-    for item in group.get("items", []):
-        if isinstance(item, dict) and item.get("type") == "text":
-            size = item.get("font_size")
-            if isinstance(size, int) and size > 0:
-                return size
-    return 127000  # 10pt
+def _label_size(group: dict[str, Any]) -> int:
+    """The chart's label size: the smallest text the module drew in it (ticks, categories)."""
+    sizes = [item["font_size"] for item in group.get("items", [])
+             if isinstance(item, dict) and item.get("type") == "text"
+             and isinstance(item.get("font_size"), int) and item["font_size"] > 0]
+    return min(sizes, default=127000)  # 10pt
 
 
 def _wedge_colors(group: dict[str, Any], where: str) -> list[str]:
@@ -84,7 +83,7 @@ def add_chart(slide: Any, group: dict[str, Any], family: str, where: str) -> Non
     frame = slide.shapes.add_chart(getattr(XL_CHART_TYPE, _CHART_TYPES[kind]), Emu(x), Emu(y),
                                    Emu(w), Emu(h), data)
     chart = frame.chart
-    chart.font.size = Emu(_first_text_size(group))
+    chart.font.size = Emu(_label_size(group))
     chart.font.name = family
     title = meta.get("title")
     chart.has_title = bool(title)
