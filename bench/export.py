@@ -69,9 +69,12 @@ _COLD = """
 import json, sys, time
 import o3local
 from o3local.export import export
+from o3local.render import resolve_template
+from o3local.template.package import open_template
 dl = o3local.render({name!r}, sample=True, fmt="svg").display_list
+assets = open_template(resolve_template({name!r})).read_bytes
 t0 = time.perf_counter()
-export(dl, "pdf")
+export(dl, "pdf", assets=assets)
 print(json.dumps((time.perf_counter() - t0) * 1000))
 """
 

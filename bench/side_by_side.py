@@ -79,11 +79,14 @@ def main() -> None:
     import o3local
     from o3local.export import export
     from o3local.fsutil import atomic_write_bytes
+    from o3local.render import resolve_template
+    from o3local.template.package import open_template
 
     dl = o3local.render(args.sample, sample=True, fmt="svg").display_list
-    ours = export(dl, "png", page=args.page, dpi=args.dpi)[0]
+    assets = open_template(resolve_template(args.sample)).read_bytes  # the images it names
+    ours = export(dl, "png", page=args.page, dpi=args.dpi, assets=assets)[0]
     with tempfile.TemporaryDirectory() as tmp:
-        theirs = office_png(export(dl, "pptx")[0], args.page, args.dpi, Path(tmp))
+        theirs = office_png(export(dl, "pptx", assets=assets)[0], args.page, args.dpi, Path(tmp))
     version = subprocess.run([shutil.which("soffice") or "soffice", "--version"],
                              capture_output=True, text=True, timeout=120).stdout.split()
     office = " ".join(version[:2]) if version else "LibreOffice"

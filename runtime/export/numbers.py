@@ -57,7 +57,8 @@ def parse_formatted(text: str) -> tuple[Decimal, str] | None:
     places = "." + "0" * (len(decimals) - 1) if decimals else ""
     if percent:
         return value.scaleb(-2), f"0{places}%"
-    pattern = ("#,##0" if "," in whole else "0") + places
+    # up to three digits could be either; the filters group by default, so group then
+    pattern = ("#,##0" if "," in whole or len(whole) <= 3 else "0") + places
     if symbol:
         pattern = f'"{symbol}"{pattern}'
     return value, pattern

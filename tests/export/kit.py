@@ -289,3 +289,11 @@ def v2_display_list(kind="presentation"):
     dl = display_list([page([contain, cover, table_group(), chart_group()])], kind=kind)
     dl["version"] = 2
     return dl
+
+
+def sample_assets(name: str):
+    """The bundled sample's package reader: the image files its display list names."""
+    from o3local.render import resolve_template
+    from o3local.template.package import open_template
+
+    return open_template(resolve_template(name)).read_bytes

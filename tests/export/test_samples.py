@@ -14,10 +14,20 @@ import pytest
 import o3local
 from o3local.export import export
 
-from .kit import missing_runs, normalize, pdf_pages, pdftotext, pixel_mismatch, tool
+from .kit import (
+    missing_runs,
+    normalize,
+    pdf_pages,
+    pdftotext,
+    pixel_mismatch,
+    sample_assets,
+    tool,
+)
 
-SAMPLES = ("funding-pitch", "report-zh")
-FORMATS = ("pdf", "pptx", "docx")
+SAMPLES = ("funding-pitch", "report-zh", "sales-sheet")
+FORMATS = ("pdf", "pptx", "docx", "xlsx")
+#: (sample, format) pairs that export; the Chinese report has no table, so no XLSX
+PAIRS = [(n, f) for n in SAMPLES for f in FORMATS if (n, f) != ("report-zh", "xlsx")]
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +39,7 @@ def laid_out():
 def test_pdf_of_a_sample_has_every_page_and_every_run_as_text(tmp_path, laid_out, name):
     dl = laid_out[name]
     path = tmp_path / f"{name}.pdf"
-    path.write_bytes(export(dl, "pdf")[0])
+    path.write_bytes(export(dl, "pdf", assets=sample_assets(name))[0])
     assert pdf_pages(path) == len(dl["pages"])
     assert missing_runs(dl, pdftotext(path)) == []
     report = subprocess.run([tool("pdffonts"), str(path)], capture_output=True, check=True,
@@ -42,18 +52,19 @@ def test_pdf_of_a_sample_has_every_page_and_every_run_as_text(tmp_path, laid_out
     assert path.stat().st_size < 200_000  # subsets, not the 4.6 MB fonts
 
 
-@pytest.mark.parametrize(("name", "page"), [("funding-pitch", 1), ("funding-pitch", 9),
-                                            ("report-zh", 1)])
+@pytest.mark.parametrize(("name", "page"), [("funding-pitch", 1), ("funding-pitch", 8),
+                                            ("funding-pitch", 9), ("funding-pitch", 10),
+                                            ("report-zh", 1), ("sales-sheet", 1)])
 def test_pdf_pixels_match_our_png(tmp_path, laid_out, name, page):
     dl = laid_out[name]
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(export(dl, "pdf")[0])
+    path = tmp_path / "doc.pdf"  # images, tables and charts included
+    path.write_bytes(export(dl, "pdf", assets=sample_assets(name))[0])
     subprocess.run([tool("pdftoppm"), "-r", "96", "-png", "-f", str(page), "-l", str(page),
                     str(path), str(tmp_path / "p")], check=True, timeout=60)
     theirs = next(tmp_path.glob("p*.png")).read_bytes()
     # placement is exact (tests/export/test_pdf.py checks it strictly); what remains is
     # poppler hinting small CJK glyphs differently from resvg
-    assert pixel_mismatch(export(dl, "png", page=page)[0], theirs) < 0.003
+    assert pixel_mismatch(export(dl, "png", page=page, assets=sample_assets(name))[0], theirs) < 0.003
 
 
 def _paragraph_texts(dl, page_index):
@@ -67,7 +78,7 @@ def test_pptx_of_a_sample_has_a_slide_per_page_and_all_text(laid_out, name):
     from pptx import Presentation
 
     dl = laid_out[name]
-    prs = Presentation(io.BytesIO(export(dl, "pptx")[0]))
+    prs = Presentation(io.BytesIO(export(dl, "pptx", assets=sample_assets(name))[0]))
     assert len(prs.slides) == len(dl["pages"])
     assert (prs.slide_width, prs.slide_height) == (dl["pages"][0]["width"],
                                                    dl["pages"][0]["height"])
@@ -83,7 +94,7 @@ def test_docx_of_a_sample_has_a_section_per_page_and_all_text(laid_out, name):
     import docx
 
     dl = laid_out[name]
-    document = docx.Document(io.BytesIO(export(dl, "docx")[0]))
+    document = docx.Document(io.BytesIO(export(dl, "docx", assets=sample_assets(name))[0]))
     assert len(document.sections) == len(dl["pages"])
     w = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
     boxes = document.element.body.iter(f"{w}txbxContent")
@@ -100,20 +111,46 @@ import hashlib, json, sys
 sys.path.insert(0, {root!r})
 import o3local
 from o3local.export import export
+from o3local.render import resolve_template
+from o3local.template.package import open_template
 out = {{}}
-for name in {samples!r}:
+for name, fmt in {pairs!r}:
     dl = o3local.render(name, sample=True, fmt="svg").display_list
-    for fmt in {formats!r}:
-        out[name + "." + fmt] = hashlib.sha256(export(dl, fmt)[0]).hexdigest()
+    assets = open_template(resolve_template(name)).read_bytes
+    out[name + "." + fmt] = hashlib.sha256(export(dl, fmt, assets=assets)[0]).hexdigest()
 print(json.dumps(out))
 """
 
 
 def test_every_sample_export_is_byte_identical_in_a_fresh_process(laid_out):
     root = str(Path(__file__).resolve().parents[2])
-    ours = {f"{name}.{fmt}": hashlib.sha256(export(laid_out[name], fmt)[0]).hexdigest()
-            for name in SAMPLES for fmt in FORMATS}
-    script = _SCRIPT.format(root=root, samples=SAMPLES, formats=FORMATS)
+    ours = {f"{name}.{fmt}": hashlib.sha256(
+        export(laid_out[name], fmt, assets=sample_assets(name))[0]).hexdigest()
+        for name, fmt in PAIRS}
+    script = _SCRIPT.format(root=root, pairs=PAIRS)
     other = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True,
                            timeout=300).stdout
     assert json.loads(other) == ours
+
+
+def test_sales_sheet_xlsx_has_the_table_numbers_and_formulas(laid_out):
+    import csv
+
+    import openpyxl
+
+    from o3local.resources import asset
+
+    book = openpyxl.load_workbook(io.BytesIO(export(laid_out["sales-sheet"], "xlsx")[0]))
+    assert book.sheetnames == ["Sales Q3 2026"]
+    sheet = book.worksheets[0]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0] == ("Region", "Product", "Units", "Unit price", "Revenue")
+    source = asset("templates", "sales-sheet", "samples", "sales.csv").read_text("utf-8")
+    expected = list(csv.DictReader(source.splitlines()))
+    assert len(rows) == len(expected) + 1
+    for index, (row, want) in enumerate(zip(rows[1:], expected, strict=True), start=2):
+        assert row[:2] == (want["Region"], want["Product"])
+        assert row[2] == float(want["Units"]) and row[3] == float(want["Price"])
+        assert row[4] == "=INDEX(C:C,ROW())*INDEX(D:D,ROW())"
+        assert sheet.cell(index, 4).number_format == '"$"#,##0.00'
+    assert sheet["A1"].font.bold and sheet["E1"].alignment.horizontal == "right"

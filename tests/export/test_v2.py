@@ -161,7 +161,7 @@ def test_xlsx_cells_numbers_formulas_and_chart():
     assert [c.value for c in sheet[1][:3]] == ["Region", "Amount", "Double"]
     assert sheet["A1"].font.bold and not sheet["A2"].font.bold
     assert sheet["B2"].value == 1234.5 and sheet["B2"].number_format == "#,##0.00"
-    assert sheet["B3"].value == 12 and sheet["B3"].number_format == '"$"0'
+    assert sheet["B3"].value == 12 and sheet["B3"].number_format == '"$"#,##0'
     assert sheet["C2"].value == "=B2*2"
     assert sheet["C3"].value == 2469
     assert sheet["B2"].alignment.horizontal == "right"

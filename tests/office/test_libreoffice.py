@@ -21,7 +21,7 @@ from o3local.export import export
 from o3local.layout import assets
 from o3local.resources import asset
 
-from ..export.kit import chart_labels, missing_runs, pdf_pages, pdftotext, tool
+from ..export.kit import chart_labels, missing_runs, pdf_pages, pdftotext, sample_assets, tool
 
 pytestmark = pytest.mark.slow
 
@@ -58,7 +58,7 @@ def converted(tmp_path_factory):
         lists[name] = o3local.render(name, sample=True, fmt="svg").display_list
         for fmt in FORMATS:
             path = work / f"{name}-{fmt}.{fmt}"
-            path.write_bytes(export(lists[name], fmt)[0])
+            path.write_bytes(export(lists[name], fmt, assets=sample_assets(name))[0])
             files.append(path)
     outdir = work / "pdf"
     convert(soffice, files, outdir, work / "home")
