@@ -173,7 +173,8 @@ def chart_labels(display_list: dict) -> list[str]:
         for item in page_["items"]:
             if item.get("type") == "group" and item.get("role") == "chart":
                 labels += list(item["meta"]["categories"])
-                labels += [s["name"] for s in item["meta"]["series"]]
+                if item["meta"]["chart_type"] != "pie":  # a pie's legend lists categories
+                    labels += [s["name"] for s in item["meta"]["series"]]
     return labels
 
 
