@@ -33,6 +33,7 @@ def node() -> str:
 def sample_requests():
     from o3local import bind
     from o3local.layout import LayoutEngine, LayoutLimits
+    from o3local.layout.images import package_images
     from o3local.layout.request import TAG_JSON, container, request_json
     from o3local.render import bundled_templates
     from o3local.template.package import open_template
@@ -42,13 +43,13 @@ def sample_requests():
     fonts = [f.data for f in engine.fonts]
     limits = LayoutLimits().module_limits()
 
-    def build(source, name, data, user):
-        return container(request_json(source, name, data, user, {}, weights, limits), fonts)
+    def build(source, name, data, user, images=None):
+        return container(request_json(source, name, data, user, {}, weights, limits, images), fonts)
 
-    def as_layout_sends(source, name, data, user):
+    def as_layout_sends(source, name, data, user, images=None):
         # exactly what LayoutEngine.layout() writes into the instance: its font prefix (only
         # the tables layout reads), then the JSON section
-        body = request_json(source, name, data, user, {}, weights, limits)
+        body = request_json(source, name, data, user, {}, weights, limits, images)
         return engine._prefix + struct.pack("<II", TAG_JSON, len(body)) + body
 
     cases = {}
@@ -56,7 +57,8 @@ def sample_requests():
         pkg = open_template(folder)
         data_name = pkg.sample_data_name()
         data = bind.load_bytes(pkg.read_bytes(data_name), bind.source_type(data_name), data_name)
-        args = (pkg.entry_text(), pkg.entry, data, pkg.sample_context())
+        args = (pkg.entry_text(), pkg.entry, data, pkg.sample_context(),
+                package_images(pkg.files(), pkg.read_bytes))
         cases[sample] = (as_layout_sends(*args), args)
         cases[f"{sample}-full-fonts"] = (build(*args), args)
     from tests.layout.test_goldens import TABLE_CHART, TABLE_CHART_DATA, TABLE_CHART_IMAGES
@@ -100,7 +102,7 @@ def test_requests_are_the_ones_render_sends():
     for name, (request, args) in cases.items():
         if args is None:
             continue
-        source, entry, data, user = args
+        source, entry, data, user, images = args
         laid_out = engine.layout(template_source=source, template_name=entry, data=data, user=user,
-                                 ai={})
+                                 ai={}, images=images)
         assert engine.render_raw(request) == (0, laid_out.display_list_bytes), name
