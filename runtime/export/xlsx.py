@@ -2,7 +2,7 @@
 
 A spreadsheet template's pages become sheets (named after the page's first
 text, else ``Sheet1``...); any other kind contributes the pages that hold
-a table.  Each table group is a block of cells from its ``meta``, the
+a table or a chart.  Each table group is a block of cells from its ``meta``, the
 first one at A1 so that the template's formulas (``=C2*D2``) address the
 cells they mean: header rows bold with their fill, column widths and row
 heights from the layout, alignment per cell.  A cell whose text is a
@@ -70,6 +70,7 @@ class _Sheet:
         self.families = families
         self.next_row = 1
         self.max_col = 0
+        self.chart_row = 1  # where the next chart's data block starts
         self.widths: dict[int, int] = {}
 
     def table(self, table: TableLayout, *, continuation: bool) -> None:
@@ -110,53 +111,53 @@ class _Sheet:
         self.max_col = max(self.max_col, len(table.columns))
         self.next_row = row_no + 1
 
-    def chart(self, group: dict[str, Any], where: str, index: int) -> None:
+    def chart(self, group: dict[str, Any], where: str) -> None:
+        """The chart's data as a block right of the tables, the native chart beside it;
+        further charts go below, far enough not to overlap."""
+        from openpyxl.chart import Reference
+        from openpyxl.utils import get_column_letter
+
         meta = group.get("meta")
         if not isinstance(meta, dict) or not isinstance(meta.get("series"), list):
             raise ExportError(f"{where}: a chart group needs meta with series",
                               code="export.display_list")
         categories = [str(c) for c in meta.get("categories", [])]
         series = meta["series"]
-        first_col = self.max_col + 2 + index * (len(series) + 2)
+        col = self.max_col + 2
+        top = self.chart_row
         ws = self.ws
-        ws.cell(row=1, column=first_col, value=str(meta.get("title") or ""))
+        ws.cell(row=top, column=col, value=str(meta.get("title") or ""))
         number_format = spreadsheet_format(meta.get("number_format"))
-        for r, name in enumerate(categories, start=2):
-            ws.cell(row=r, column=first_col, value=name)
+        for r, name in enumerate(categories, start=top + 1):
+            ws.cell(row=r, column=col, value=name)
         for s, entry in enumerate(series, start=1):
             if not isinstance(entry, dict) or not isinstance(entry.get("values"), list):
                 raise ExportError(f"{where}: series {s - 1} needs values",
                                   code="export.display_list")
-            ws.cell(row=1, column=first_col + s, value=str(entry.get("name", f"Series {s}")))
-            for r, value in enumerate(entry["values"], start=2):
+            ws.cell(row=top, column=col + s, value=str(entry.get("name", f"Series {s}")))
+            for r, value in enumerate(entry["values"], start=top + 1):
                 try:
                     number = Decimal(str(value))
                 except InvalidOperation:
                     raise ExportError(f"{where}: chart value {value!r} is not a number",
                                       code="export.display_list") from None
-                cell = ws.cell(row=r, column=first_col + s, value=number)
-                cell.number_format = number_format
+                ws.cell(row=r, column=col + s, value=number).number_format = number_format
         chart = _native_chart(meta, where)
-        if chart is None:
-            return
-        from openpyxl.chart import Reference
-
-        last_row = max(1, len(categories) + 1)
-        data = Reference(ws, min_col=first_col + 1, max_col=first_col + len(series),
-                         min_row=1, max_row=last_row)
-        chart.add_data(data, titles_from_data=True)
-        chart.set_categories(Reference(ws, min_col=first_col, min_row=2, max_row=last_row))
+        last_row = top + max(1, len(categories))
+        chart.add_data(Reference(ws, min_col=col + 1, max_col=col + len(series), min_row=top,
+                                 max_row=last_row), titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=col, min_row=top + 1, max_row=last_row))
         for entry, chart_series in zip(series, chart.series, strict=False):
             color = str(entry.get("color") or "").lstrip("#").upper()
             if len(color) == 6 and meta.get("chart_type") != "pie":
                 chart_series.graphicalProperties.solidFill = color
                 chart_series.graphicalProperties.line.solidFill = color
-        chart.width = round(int(group.get("w", 0)) / 360000, 2) or 15
-        chart.height = round(int(group.get("h", 0)) / 360000, 2) or 7.5
-        from openpyxl.utils import get_column_letter
-
-        anchor_col = first_col + len(series) + 2
-        ws.add_chart(chart, f"{get_column_letter(anchor_col)}1")
+        w, h = group.get("w"), group.get("h")
+        chart.width = round(w / 360000, 2) if isinstance(w, int) and w > 0 else 15
+        chart.height = round(h / 360000, 2) if isinstance(h, int) and h > 0 else 7.5
+        ws.add_chart(chart, f"{get_column_letter(col + len(series) + 2)}{top}")
+        # rows are 0.53 cm high by default: the next block starts below this chart
+        self.chart_row = max(last_row + 2, top + int(chart.height / 0.53) + 2)
 
 
 def _native_chart(meta: dict[str, Any], where: str) -> Any:
@@ -193,7 +194,7 @@ def _native_chart(meta: dict[str, Any], where: str) -> Any:
 def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
                  fonts: Sequence[FontSource] | None = None,
                  assets: Assets | None = None) -> list[bytes]:
-    """One workbook: a sheet per spreadsheet page, or per page with a table otherwise."""
+    """One workbook: a sheet per spreadsheet page, or per page with a table or chart otherwise."""
     check_display_list(display_list)
     import datetime as dt
 
@@ -218,7 +219,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         groups = [(item, w) for item, w in walk(page.get("items", []), where)
                   if item.get("type") == "group" and item.get("role") in ("table", "chart")]
         tables = [(table_layout(g, w, bold), w) for g, w in groups if g.get("role") == "table"]
-        if not spreadsheet and not tables:
+        if not spreadsheet and not groups:
             continue
         continuation = bool(tables) and all(t.continued for t, _w in tables)
         if sheet is None or not continuation:
@@ -227,15 +228,16 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         for table, _w in tables:
             sheet.table(table, continuation=table.continued)
         charts = [(g, w) for g, w in groups if g.get("role") == "chart"]
-        for c_index, (group, w) in enumerate(charts):
-            sheet.chart(group, w, c_index)
+        for group, w in charts:
+            sheet.chart(group, w)
         for j, width in sheet.widths.items():
             from openpyxl.utils import get_column_letter
 
             sheet.ws.column_dimensions[get_column_letter(j)].width = _column_width(width)
     if not workbook.worksheets:
-        raise ExportError("the display list has no table to write as a spreadsheet (XLSX "
-                          "takes spreadsheet templates, or the tables of other kinds)",
+        raise ExportError("the display list has no table or chart to write as a spreadsheet "
+                          "(XLSX takes spreadsheet templates, or the tables and charts of other "
+                          "kinds)",
                           code="export.xlsx")
     out = io.BytesIO()
     workbook.save(out)
