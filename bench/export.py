@@ -2,7 +2,7 @@
 
 Prints, for each bundled sample, warm in-process times (p50/p95 over
 ``--runs`` exports after warm-up, display list already laid out) of every
-registered exporter (XLSX only for spreadsheets and samples with a table),
+registered exporter (XLSX only for spreadsheets and samples with a table or chart),
 and the layout time of the same sample measured in the
 same run as the baseline (export / layout ratio), and the output sizes.
 Also the PDF's first export in a fresh process, with an empty cache folder
@@ -43,6 +43,7 @@ def timed(fn, runs: int, warmup: int = 3) -> list[float]:
 def sample_layout(name: str):
     from o3local import bind
     from o3local.layout import LayoutEngine
+    from o3local.layout.images import package_images
     from o3local.render import resolve_template
     from o3local.template.package import open_template
 
@@ -50,18 +51,19 @@ def sample_layout(name: str):
     data_name = pkg.sample_data_name()
     data = bind.load_bytes(pkg.read_bytes(data_name), bind.source_type(data_name), data_name)
     engine = LayoutEngine.shared()
+    images = package_images(pkg.files(), pkg.read_bytes)  # pixel sizes of the package's images
 
     def layout():
         return engine.layout(template_source=pkg.entry_text(),
                              template_name=pkg.display_name(pkg.entry), data=data,
-                             user=pkg.sample_context(), ai={})
+                             user=pkg.sample_context(), ai={}, images=images)
 
     return layout, pkg.read_bytes
 
 
 def has_table(dl) -> bool:
     return dl.get("kind") == "spreadsheet" or any(
-        item.get("type") == "group" and item.get("role") == "table"
+        item.get("type") == "group" and item.get("role") in ("table", "chart")
         for page in dl["pages"] for item in page["items"])
 
 
