@@ -185,3 +185,10 @@ def test_xlsx_continued_table_goes_on_in_the_same_sheet_and_needs_a_table():
     with pytest.raises(ExportError, match="no table") as err:
         out("xlsx", dict(display_list([page([])]), version=2))
     assert err.value.code == "export.xlsx"
+
+
+def test_xlsx_package_has_fixed_dates_and_author():
+    with zipfile.ZipFile(io.BytesIO(out("xlsx")[0])) as book:
+        core = book.read("docProps/core.xml").decode()
+        assert {i.date_time for i in book.infolist()} == {(2000, 1, 1, 0, 0, 0)}
+    assert core.count("2000-01-01T00:00:00Z") == 2 and "o3-local" in core
