@@ -151,6 +151,6 @@ def test_sales_sheet_xlsx_has_the_table_numbers_and_formulas(laid_out):
     for index, (row, want) in enumerate(zip(rows[1:], expected, strict=True), start=2):
         assert row[:2] == (want["Region"], want["Product"])
         assert row[2] == float(want["Units"]) and row[3] == float(want["Price"])
-        assert row[4] == "=INDEX(C:C,ROW())*INDEX(D:D,ROW())"
+        assert row[4] == f"=C{index}*D{index}"
         assert sheet.cell(index, 4).number_format == '"$"#,##0.00'
     assert sheet["A1"].font.bold and sheet["E1"].alignment.horizontal == "right"

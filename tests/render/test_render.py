@@ -21,7 +21,7 @@ from o3local.errors import LayoutError, TemplateError
 GOLDEN = {
     "funding-pitch": "304bff5cf701755ceb4f161916f31fe4c469e02f5ed1ff0b21eb6eed4d09771b",
     "report-zh": "3310359c6b071f91a6cd560962b6f93912ecdb5898b115eeac5d99a36b0bf3d9",
-    "sales-sheet": "a71b0edf10430ca9b75534ca09c4f79c245851fa17c0e8642afdf4c193f5e875",
+    "sales-sheet": "8b015c122d9942a1b663661d4ae38b448d46d97d284f01f8b7b12a6cf45fa6a7",
 }
 
 NO_LINE_START = set("。，、．：；！？）」』】〕〉》”’・ー")
