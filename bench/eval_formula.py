@@ -144,7 +144,9 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
         if answer is None:
             continue
         st["answered"] += 1
-        st[f"by {result.method}"] += 1
+        how = result.method if result.method != "llm" else (
+            "llm intent" if result.intent else "llm direct")
+        st[f"by {how}"] += 1
         st["valid"] += is_valid(answer)
         st["exact"] += normalize(answer) == normalize(row["gold_formula"])
         ok = True
@@ -162,7 +164,7 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
                 break
         st["exec"] += ok
         if ok:
-            st[f"exec by {result.method}"] += 1
+            st[f"exec by {how}"] += 1
     print("| set | lang | n | answered | syntax-valid (of answered) | exact match | execution accuracy |")
     print("|---|---|---|---|---|---|---|")
     for lang, st in sorted(stats.items()):
@@ -170,8 +172,9 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
               f"{pct(st['valid'], st['answered'])} | {pct(st['exact'], st['n'])} | "
               f"{pct(st['exec'], st['n'])} |")
     for lang, st in sorted(stats.items()):
-        print(f"{lang}: answered by rules {st['by rules']} (right {st['exec by rules']}), "
-              f"by llm {st['by llm']} (right {st['exec by llm']})")
+        print(f"{lang}: answered (right) by rules {st['by rules']} ({st['exec by rules']}), "
+              f"llm intent {st['by llm intent']} ({st['exec by llm intent']}), "
+              f"llm direct {st['by llm direct']} ({st['exec by llm direct']})")
     lat = sorted(latencies)
     print(f"\nlatency per request: p50 {1000 * statistics.median(lat):.1f} ms, "
           f"p95 {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms")
