@@ -19,25 +19,10 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import time
+
+from _timing import pct, timed
 
 FORMATS = ("svg", "png", "pdf", "pptx", "docx", "xlsx")
-
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
-
-
-def timed(fn, runs: int, warmup: int = 3) -> list[float]:
-    for _ in range(warmup):
-        fn()
-    out = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
 
 
 def sample_layout(name: str):

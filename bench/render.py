@@ -31,21 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
-
-
-def timed(fn, runs: int, warmup: int = 5) -> list[float]:
-    for _ in range(warmup):
-        fn()
-    out = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
+from _timing import pct, timed
 
 
 def sample_inputs(name: str):

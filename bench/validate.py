@@ -22,6 +22,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from _timing import pct
+
 HEAVY = ("onnxruntime", "wasmtime", "numpy")
 
 MANIFEST = {
@@ -48,11 +50,6 @@ def make_packages(root: Path) -> tuple[Path, Path]:
         for f in folder.iterdir():
             zf.write(f, f.name)
     return folder, o3t
-
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
 def warm(path: Path, runs: int) -> tuple[float, float]:
