@@ -9,9 +9,11 @@
 - formula-lastmile-repair (273) and formula-flame-completion (500): top-1
   exact match after normalization.
 - p50/p95 latency per request.  Data is read-only and never tuned on.
+- ``--data bench/data/formula-dev.jsonl``: the same measurement on the
+  development set (other sheets, written for tuning the rule reader).
 
     python bench/eval_formula.py [--limit N] [--every K] [--method auto|rules|llm]
-        [--model NAME] [--trust] [--seed-only]
+        [--model NAME] [--trust] [--seed-only] [--data PATH.jsonl] [--verbose]
 
 ``--trust`` measures ``auto`` as if ``--model`` were in ``TRUSTED_MODELS``
 (rules first, then the model), which is how a model earns its place there.
@@ -44,7 +46,8 @@ EVAL = REPO / ".." / "shared" / "evaldata"
 
 
 def load(name: str) -> list[dict]:
-    return [json.loads(line) for line in (EVAL / name / "test.jsonl").open(encoding="utf-8")]
+    path = Path(name) if name.endswith(".jsonl") else EVAL / name / "test.jsonl"
+    return [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
 
 
 def _cell_value(v: Any) -> Any:
@@ -114,8 +117,10 @@ def pct(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}%" if d else "-"
 
 
-def seed_eval(limit: int | None, method: str, model: str | None = None, every: int = 1) -> None:
-    rows = load("formula-seed-bilingual")[:limit]
+def seed_eval(limit: int | None, method: str, model: str | None = None, every: int = 1,
+              data: str = "formula-seed-bilingual", verbose: bool = False) -> None:
+    rows = load(data)[:limit]
+    set_name = Path(data).stem if data.endswith(".jsonl") else data
     rows = [r for i, r in enumerate(rows) if (i // 2) % every == 0]
     tmp = Path(tempfile.mkdtemp(prefix="o3-formula-eval-"))
     sheets: dict[str, list[SheetSchema]] = {}
@@ -141,6 +146,7 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
         except O3Error:
             answer = None
         latencies.append(time.perf_counter() - start)
+        st[f"cat {row.get('category', '?')} n"] += 1
         if answer is None:
             continue
         st["answered"] += 1
@@ -163,18 +169,25 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
                 ok = False
                 break
         st["exec"] += ok
+        st[f"cat {row.get('category', '?')} exec"] += ok
+        if verbose and not ok:
+            print(f"WRONG {row['id']}: {row['question']!r} -> {answer}", file=sys.stderr)
         if ok:
             st[f"exec by {how}"] += 1
     print("| set | lang | n | answered | syntax-valid (of answered) | exact match | execution accuracy |")
     print("|---|---|---|---|---|---|---|")
     for lang, st in sorted(stats.items()):
-        print(f"| formula-seed-bilingual | {lang} | {st['n']} | {pct(st['answered'], st['n'])} | "
+        print(f"| {set_name} | {lang} | {st['n']} | {pct(st['answered'], st['n'])} | "
               f"{pct(st['valid'], st['answered'])} | {pct(st['exact'], st['n'])} | "
               f"{pct(st['exec'], st['n'])} |")
     for lang, st in sorted(stats.items()):
         print(f"{lang}: answered (right) by rules {st['by rules']} ({st['exec by rules']}), "
               f"llm intent {st['by llm intent']} ({st['exec by llm intent']}), "
               f"llm direct {st['by llm direct']} ({st['exec by llm direct']})")
+    for lang, st in sorted(stats.items()):
+        cats = sorted(k[4:-2] for k in st if k.startswith("cat ") and k.endswith(" n"))
+        print(f"{lang} by category (right/n): " + ", ".join(
+            f"{c} {st[f'cat {c} exec']}/{st[f'cat {c} n']}" for c in cats))
     lat = sorted(latencies)
     print(f"\nlatency per request: p50 {1000 * statistics.median(lat):.1f} ms, "
           f"p95 {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms")
@@ -209,6 +222,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="let auto use --model as if it were in TRUSTED_MODELS")
     ap.add_argument("--every", type=int, default=1, help="keep every K-th en/zh pair")
     ap.add_argument("--seed-only", action="store_true", help="skip repair and completion")
+    ap.add_argument("--data", default="formula-seed-bilingual",
+                    help="generation set: a shared set's name or a .jsonl path "
+                         "(bench/data/formula-dev.jsonl is the development set)")
+    ap.add_argument("--verbose", action="store_true", help="print each wrong answer (stderr)")
     args = ap.parse_args(argv)
     if args.trust:
         import o3local.tasks.formula as formula_module
@@ -216,10 +233,10 @@ def main(argv: list[str] | None = None) -> int:
 
         formula_module.TRUSTED_MODELS = formula_module.TRUSTED_MODELS | {
             resolve_model(args.model, "formula-generation")}
-    if not EVAL.is_dir():
+    if not args.data.endswith(".jsonl") and not EVAL.is_dir():
         print(f"evaluation data not found at {EVAL}", file=sys.stderr)
         return 1
-    seed_eval(args.limit, args.method, args.model, args.every)
+    seed_eval(args.limit, args.method, args.model, args.every, args.data, args.verbose)
     if args.seed_only:
         return 0
     print()

@@ -24,8 +24,6 @@ _REF = re.compile(
 )
 _STRING = re.compile(r'"(?:[^"]|"")*"')
 _CELL = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
-#: functions the engine does not implement: answers using them are still
-#: syntax-checked, but their value is computed by o3-local's own fallbacks
 _EPOCH = dt.datetime(1899, 12, 30)
 
 
@@ -34,6 +32,61 @@ def _quiet() -> None:
     # is reported to the caller as a typed error instead
     for name in ("schedula", "formulas"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
+    _register()
+
+
+def _sequence(rows: Any, columns: Any = 1, start: Any = 1, step: Any = 1) -> Any:
+    """Excel's SEQUENCE(rows, [columns], [start], [step]): a rows x columns array."""
+    import numpy as np
+    import schedula
+    from formulas.functions import Array, Error
+    from formulas.tokens.operand import XlError
+
+    nums = []
+    for arg, default in ((rows, 1), (columns, 1), (start, 1), (step, 1)):
+        vals = np.asarray(arg, dtype=object).ravel().tolist() if arg is not None else []
+        if len(vals) != 1:
+            return Error.errors["#VALUE!"]
+        v = vals[0]
+        if v is None or v is schedula.EMPTY or isinstance(v, str) and not v:  # omitted argument
+            v = default
+        if isinstance(v, XlError):
+            return v
+        if isinstance(v, str) or isinstance(v, bool):
+            return Error.errors["#VALUE!"]
+        nums.append(float(v))
+    n_rows, n_cols = int(nums[0]), int(nums[1])
+    if n_rows < 1 or n_cols < 1 or n_rows * n_cols > 1_048_576:
+        return Error.errors["#VALUE!"]
+    first, inc = nums[2], nums[3]
+    grid = np.array([[first + inc * (i * n_cols + j) for j in range(n_cols)]
+                     for i in range(n_rows)], dtype=object)
+    return grid.view(Array)
+
+
+def _datedif(start: Any, end: Any, unit: Any) -> Any:
+    from formulas.functions.date import xdatedif
+
+    # Excel reads the unit case-insensitively; the engine only knows "D" in upper case
+    return xdatedif(start, end, unit.upper() if isinstance(unit, str) else unit)
+
+
+_REGISTERED = False
+
+
+def _register() -> None:
+    """Functions the engine lacks or gets wrong, computed here (Excel's documented rules)."""
+    global _REGISTERED
+    if _REGISTERED:
+        return
+    import formulas
+    from formulas.functions import text2num, wrap_func, wrap_ufunc
+
+    functions = formulas.get_functions()
+    if "SEQUENCE" not in functions:
+        functions["SEQUENCE"] = functions["_XLFN.SEQUENCE"] = wrap_func(_sequence)
+    functions["DATEDIF"] = wrap_ufunc(_datedif, input_parser=lambda *a: text2num(a))
+    _REGISTERED = True
 
 
 @dataclass(frozen=True)
