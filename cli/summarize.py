@@ -12,17 +12,18 @@ from ._common import emit_json, handle_errors, json_option
 @click.command("summarize")
 @click.argument("source", metavar="FILE|-")
 @click.option("--lang", default="auto", show_default=True, help="auto, en or zh.")
-@click.option("--max-chars", type=int, default=600, show_default=True,
-              help="Longest summary, in characters.")
-@click.option("--style", type=click.Choice(["paragraph", "bullets"]), default="paragraph",
-              show_default=True)
+@click.option("--max-chars", type=int, default=None,
+              help="Longest summary, in characters [default: 600; 40 (zh) / 100 (en) for headline].")
+@click.option("--style", type=click.Choice(["paragraph", "bullets", "headline"]),
+              default="paragraph", show_default=True,
+              help="headline: one line, compressed to whole clauses (a title).")
 @click.option("--method", type=click.Choice(["auto", "extractive", "abstractive"]),
               default="auto", show_default=True,
               help="extractive is fast and deterministic; abstractive needs a local model.")
 @click.option("--model", default=None, help="Local model to use for abstractive summaries.")
 @json_option
 @handle_errors
-def summarize(source: str, lang: str, max_chars: int, style: str, method: str,
+def summarize(source: str, lang: str, max_chars: int | None, style: str, method: str,
               model: str | None, as_json: bool) -> None:
     """Summarize FILE (.txt, .md, .docx, .pptx) or standard input (-) offline."""
     from ..errors import DataError

@@ -82,7 +82,7 @@ def render(template: str | None = None, data: Any = None, context: dict[str, str
 
 
 @_guard
-def summarize(text: str, lang: str = "auto", max_chars: int = 600, style: str = "paragraph",
+def summarize(text: str, lang: str = "auto", max_chars: int | None = None, style: str = "paragraph",
               method: str = "auto", max_sentences: int | None = None,
               model: str | None = None) -> JSON:
     """Summarize a text offline (English or Chinese)."""

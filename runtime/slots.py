@@ -97,7 +97,7 @@ def _summarize(pkg: Any, name: str, slot: dict[str, Any], value: Any, shown: str
                         where=Location(file=shown, pointer=slot["input"]), code="data.slot-input")
     limits = slot.get("limits") or {}
     summary = summarize(text, lang=slot.get("lang", "auto"),
-                        max_chars=limits.get("max_chars", DEFAULT_SUMMARY_CHARS),
+                        max_chars=limits.get("max_chars"),
                         style=slot.get("style", "paragraph"), method=slot.get("method", "auto"))
     return summary.text, {"method": summary.method, "lang": summary.lang, "notes": list(summary.notes)}
 

@@ -69,7 +69,8 @@ def test_redundant_sentences_are_not_repeated():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(min_value=10, max_value=400), st.sampled_from(["paragraph", "bullets"]))
+@given(st.integers(min_value=10, max_value=400),
+       st.sampled_from(["paragraph", "bullets", "headline"]))
 def test_max_chars_is_never_exceeded(max_chars, style):
     for doc in (EN_DOC, ZH_DOC):
         s = summarize(doc, max_chars=max_chars, style=style, method="extractive")
@@ -83,6 +84,39 @@ def test_bullets_style_and_chinese_summary():
     assert all(line[2:] in ZH_DOC for line in lines)
 
 
+ABSTRACT_HALFWIDTH = (
+    "目的:了解本院抗高血压药的应用情况及趋势.方法:对2002～2005年的销售金额、用药频度进行回顾性分析."
+    "结果:4年中销售金额增长了12.5%,其中利尿药占64.18%.结论:用药基本合理."
+)
+
+
+def test_halfwidth_period_after_chinese_ends_a_sentence_but_decimals_stay():
+    sents = [s.text for s in split_sentences(ABSTRACT_HALFWIDTH, "zh")]
+    assert sents[0] == "目的:了解本院抗高血压药的应用情况及趋势."
+    assert "结果:4年中销售金额增长了12.5%,其中利尿药占64.18%." in sents
+    assert len(sents) == 4
+
+
+def test_headline_is_one_line_of_whole_source_clauses_without_markers():
+    s = summarize(ABSTRACT_HALFWIDTH, style="headline", method="extractive")
+    assert s.text == "了解本院抗高血压药的应用情况及趋势"  # "目的:" dropped, no final "."
+    assert len(s.sentences) == 1 and "\n" not in s.text
+    news = ("日前，某市发布通知，自7月1日起公交票价下调至1元，地铁票价不变，市民反响热烈。"
+            "通知说，调价是为了鼓励绿色出行。")
+    line = summarize(news, style="headline").text
+    assert line.startswith("某市发布通知") and len(line) <= 40
+    assert all(part in news for part in line.split("，"))
+    en = summarize(EN_DOC, style="headline", max_chars=60).text
+    assert len(en) <= 60 and "\n" not in en
+
+
+def test_headline_style_is_accepted_by_the_cli():
+    out = subprocess.run([sys.executable, "-m", "o3local.cli", "summarize", "-", "--style", "headline",
+                          "--json"], input=ABSTRACT_HALFWIDTH.encode(), capture_output=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["text"] == "了解本院抗高血压药的应用情况及趋势"
+
+
 def test_public_api_is_lazy_attribute():
     assert o3local.summarize(EN_DOC, max_chars=120).text
 
@@ -93,6 +127,7 @@ def test_public_api_is_lazy_attribute():
         ({"text": "   "}, TaskError),
         ({"text": "x" * 2_000_001}, TaskError),
         ({"text": EN_DOC, "max_chars": 3}, UsageError),
+        ({"text": EN_DOC, "max_chars": True}, UsageError),
         ({"text": EN_DOC, "style": "poem"}, UsageError),
         ({"text": EN_DOC, "lang": "fr"}, UsageError),
         ({"text": EN_DOC, "method": "magic"}, UsageError),

@@ -43,6 +43,8 @@ def _messages(text: str, lang: str, max_chars: int, style: str) -> list[dict[str
     bullets = ""
     if style == "bullets":
         bullets = ", as a bullet list" if lang == "en" else ",用要点列表"
+    elif style == "headline":
+        bullets = ", as a one-line headline" if lang == "en" else ",写成一行标题"
     return [
         {"role": "system", "content": system},
         {"role": "user", "content": user.format(chars=max_chars, bullets=bullets, text=text)},
@@ -141,6 +143,8 @@ def abstract_or_fallback(
         result = extract(text, lang, max_chars, style, max_sentences)
         result.notes += notes + ["abstractive summary unfaithful or empty; used extractive"]
         return result
+    if style == "headline":
+        kept = kept[:1]
     joined = "\n".join(f"- {s}" for s in kept) if style == "bullets" else (
         ("" if lang == "zh" else " ").join(kept))
     return Summary(joined, lang, "abstractive", kept, len(text), notes)

@@ -133,7 +133,7 @@ def rank(
     return [Ranked(s, round(float(v), _ROUND)) for s, v in zip(sentences, score, strict=True)]
 
 
-def _shorten(text: str, budget: int, lang: str) -> str:
+def shorten(text: str, budget: int, lang: str) -> str:
     """Cut a sentence to ``budget`` characters at a clause, else a word, boundary."""
     if len(text) <= budget:
         return text
@@ -191,6 +191,6 @@ def select(
             used += cost
     if not chosen:  # even the best sentence is too long: shorten it
         top = pool[0]
-        return [_shorten(top.sentence.text, max_chars, lang)]
+        return [shorten(top.sentence.text, max_chars, lang)]
     chosen.sort(key=lambda i: pool[i].sentence.index)
     return [pool[i].sentence.text for i in chosen]

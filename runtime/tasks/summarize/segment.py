@@ -20,7 +20,12 @@ _LATIN = re.compile(r"[A-Za-z]")
 
 # Chinese sentence ends: 。！？ (and ASCII !? used inside Chinese text), the
 # ellipsis, and semicolons; closing quotes/brackets stay with their sentence.
-_ZH_END = re.compile(r"([。！？!?；;]|……|…)([”’」』）)\]】》\"']*)")
+# Text typed with half-width punctuation (common in scientific abstracts) ends
+# sentences with "." right after a Chinese character, a bracket or "%"; a "."
+# between digits is a decimal point and never matches.
+_ZH_END = re.compile(
+    r"([。！？!?；;]|……|…|(?<=[\u3400-\u9fff\uf900-\ufaff）)%])\.(?!\d))([”’」』）)\]】》\"']*)"
+)
 # English candidate ends: . ! ? followed by optional closers, then space.
 _EN_END = re.compile(r"([.!?]+)([\"'”’)\]]*)(\s+)")
 _ABBREV = {
