@@ -32,7 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import ExportError
 from .fonts import FontSource, default_fonts
-from .items import Assets, image_box, points, read_image
+from .items import Assets, dispatch, image_box, points, read_image
 from .ooxml_common import (
     fix_core_properties,
     font_families,
@@ -92,30 +92,19 @@ class _Page:
         self.tables: list[str] = []
 
     def items(self, items: Any, where: str) -> None:
-        if not isinstance(items, list):
-            raise ExportError(f"{where}: items must be a list", code="export.display_list")
-        for n, item in enumerate(items):
-            item_where = f"{where} item {n}"
-            kind = item.get("type") if isinstance(item, dict) else None
-            if kind == "rect":
-                self.rect(item, item_where)
-            elif kind == "line":
-                self.line(item, item_where)
-            elif kind == "text":
-                self.text(item, item_where)
-            elif kind in ("polygon", "polyline"):
-                self.polygon(item, item_where, closed=kind == "polygon")
-            elif kind == "image":
-                self.image(item, item_where)
-            elif kind == "group" and item.get("role") == "table":
-                bold = {i for i, (_f, b) in self.families.items() if b}
-                self.tables.append(self.table(table_layout(item, item_where, bold), item_where))
-            elif kind == "group":
-                self.items(item.get("items", []), item_where)
-            else:
-                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
-                                  "DOCX exporter of display list version 2",
-                                  code="export.unsupported")
+        dispatch(items, where, "DOCX", {
+            "rect": self.rect,
+            "line": self.line,
+            "text": self.text,
+            "polygon": lambda item, w: self.polygon(item, w, closed=True),
+            "polyline": lambda item, w: self.polygon(item, w, closed=False),
+            "image": self.image,
+        }, groups={"table": self.native_table})
+
+    def native_table(self, item: dict[str, Any], where: str) -> None:
+        """A table group becomes a Word table, editable as one."""
+        bold = {i for i, (_f, b) in self.families.items() if b}
+        self.tables.append(self.table(table_layout(item, where, bold), where))
 
     def polygon(self, item: dict[str, Any], where: str, *, closed: bool) -> None:
         pts = points(item, where)

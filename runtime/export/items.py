@@ -38,6 +38,44 @@ class ImageFile:
         return f"image/{self.kind}"
 
 
+#: draws one item; gets the item and where it is ("page 2 item 5 item 0")
+Handler = Callable[[dict[str, Any], str], None]
+
+
+def dispatch(items: Any, where: str, exporter: str, handlers: Mapping[str, Handler],
+             groups: Mapping[str, Handler] | None = None) -> None:
+    """Draw ``items`` in paint order, each by the handler of its type.
+
+    A group goes to the handler of its ``role`` when the exporter has a native
+    object for it (a Word or PowerPoint table, a PowerPoint chart) and is
+    otherwise drawn item by item.  Every exporter fails the same way on a
+    damaged or hand-edited display list: an :class:`ExportError` naming the
+    item, never a Python traceback.
+    """
+    if not isinstance(items, list):
+        raise ExportError(f"{where}: items must be a list", code="export.display_list")
+    for n, item in enumerate(items):
+        item_where = f"{where} item {n}"
+        kind = item.get("type") if isinstance(item, dict) else None
+        try:
+            if kind == "group":
+                native = (groups or {}).get(item.get("role"))  # type: ignore[arg-type]
+                if native is not None:
+                    native(item, item_where)
+                else:
+                    dispatch(item.get("items", []), item_where, exporter, handlers, groups)
+                continue
+            handler = handlers.get(kind)  # type: ignore[arg-type]
+            if handler is None:
+                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
+                                  f"{exporter} exporter of display list version 2",
+                                  code="export.unsupported")
+            handler(item, item_where)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
+            raise ExportError(f"{item_where}: malformed {kind} item ({type(err).__name__}: "
+                              f"{err})", code="export.display_list") from None
+
+
 def walk(items: Any, where: str) -> Iterator[tuple[dict[str, Any], str]]:
     """Every item, groups' items included (after their group), in paint order."""
     if not isinstance(items, list):

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import ExportError
 from .fonts import FontSource, default_fonts, font_set
 from .fonts import _read as read_font
-from .items import Assets, image_box, points, read_image, walk
+from .items import Assets, dispatch, image_box, points, read_image, walk
 from .numbers import ratio
 from .pdf_font import EmbeddedFont, embed
 from .pdf_image import ImageObjects
@@ -110,29 +110,14 @@ class _Content:
                         f"/{name} Do Q")
 
     def items(self, items: Any, where: str) -> None:
-        if not isinstance(items, list):
-            raise ExportError(f"{where}: items must be a list", code="export.display_list")
-        for n, item in enumerate(items):
-            item_where = f"{where} item {n}"
-            kind = item.get("type") if isinstance(item, dict) else None
-            if kind == "rect":
-                self.rect(item, item_where)
-            elif kind == "line":
-                self.line(item, item_where)
-            elif kind == "text":
-                self.text(item, item_where)
-            elif kind == "polygon":
-                self.polygon(item, item_where)
-            elif kind == "polyline":
-                self.polygon(item, item_where, closed=False)
-            elif kind == "image":
-                self.image(item, item_where)
-            elif kind == "group":
-                self.items(item.get("items", []), item_where)
-            else:
-                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
-                                  "PDF exporter of display list version 2",
-                                  code="export.unsupported")
+        dispatch(items, where, "PDF", {
+            "rect": self.rect,
+            "line": self.line,
+            "text": self.text,
+            "polygon": self.polygon,
+            "polyline": lambda item, w: self.polygon(item, w, closed=False),
+            "image": self.image,
+        })
 
     def point(self, x: int, y: int) -> str:
         return f"{_pt(x)} {_pt(self.height - y)}"

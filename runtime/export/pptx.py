@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import ExportError
 from .fonts import FontSource, default_fonts
-from .items import Assets, image_box, points, read_image
+from .items import Assets, dispatch, image_box, points, read_image
 from .ooxml_common import (
     fix_core_properties,
     font_families,
@@ -248,31 +248,18 @@ def _picture(slide: Any, item: dict[str, Any], assets: Assets | None, where: str
 def _items(slide: Any, items: Any, ctx: dict[str, Any], where: str) -> None:
     from .pptx_chart import add_chart, add_table
 
-    if not isinstance(items, list):
-        raise ExportError(f"{where}: items must be a list", code="export.display_list")
-    for n, item in enumerate(items):
-        item_where = f"{where} item {n}"
-        kind = item.get("type") if isinstance(item, dict) else None
-        if kind == "rect":
-            _rect(slide, item, item_where)
-        elif kind == "line":
-            _line(slide, item, item_where)
-        elif kind == "text":
-            _text_box(slide, item, ctx["families"], ctx["lang"], item_where, ctx["metrics"])
-        elif kind in ("polygon", "polyline"):
-            _freeform(slide, item, item_where, closed=kind == "polygon")
-        elif kind == "image":
-            _picture(slide, item, ctx["assets"], item_where)
-        elif kind == "group" and item.get("role") == "table":
-            add_table(slide, item, ctx["families"], ctx["lang"], item_where)
-        elif kind == "group" and item.get("role") == "chart":
-            add_chart(slide, item, ctx["family"], item_where)
-        elif kind == "group":
-            _items(slide, item.get("items", []), ctx, item_where)
-        else:
-            raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
-                              "PPTX exporter of display list version 2",
-                              code="export.unsupported")
+    dispatch(items, where, "PPTX", {
+        "rect": lambda item, w: _rect(slide, item, w),
+        "line": lambda item, w: _line(slide, item, w),
+        "text": lambda item, w: _text_box(slide, item, ctx["families"], ctx["lang"], w,
+                                          ctx["metrics"]),
+        "polygon": lambda item, w: _freeform(slide, item, w, closed=True),
+        "polyline": lambda item, w: _freeform(slide, item, w, closed=False),
+        "image": lambda item, w: _picture(slide, item, ctx["assets"], w),
+    }, groups={
+        "table": lambda item, w: add_table(slide, item, ctx["families"], ctx["lang"], w),
+        "chart": lambda item, w: add_chart(slide, item, ctx["family"], w),
+    })
 
 
 def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,

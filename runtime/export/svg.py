@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import ExportError, Location
 from .fonts import FontOutlines, FontSource, font_set, remember
-from .items import Assets, image_box, points, read_image
+from .items import Assets, dispatch, image_box, points, read_image
 from .numbers import ratio
 
 #: display-list versions these exporters read (2 adds polygon, polyline, image and group)
@@ -156,34 +156,14 @@ def page_size(display_list: dict[str, Any], index: int) -> tuple[int, int]:
 
 
 def _draw_items(out: _Page, items: Any, upem: dict[int, int], where: str) -> None:
-    if not isinstance(items, list):
-        raise ExportError(f"{where}: items must be a list", code="export.display_list")
-    for n, item in enumerate(items):
-        item_where = f"{where} item {n}"
-        kind = item.get("type") if isinstance(item, dict) else None
-        try:
-            if kind == "rect":
-                out.rect(item, item_where)
-            elif kind == "line":
-                out.line(item, item_where)
-            elif kind == "text":
-                out.text(item, upem, item_where)
-            elif kind == "polygon":
-                out.polygon(item, item_where)
-            elif kind == "polyline":
-                out.polygon(item, item_where, closed=False)
-            elif kind == "image":
-                out.image(item, item_where)
-            elif kind == "group":
-                _draw_items(out, item.get("items", []), upem, item_where)
-            else:
-                raise ExportError(f"{item_where}: item type {kind!r} is not supported by the "
-                                  "SVG exporter of display list version 2",
-                                  code="export.unsupported")
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
-            # a damaged or hand-edited display list: say where, never crash
-            raise ExportError(f"{item_where}: malformed {kind} item ({type(err).__name__}: "
-                              f"{err})", code="export.display_list") from None
+    dispatch(items, where, "SVG", {
+        "rect": out.rect,
+        "line": out.line,
+        "text": lambda item, w: out.text(item, upem, w),
+        "polygon": out.polygon,
+        "polyline": lambda item, w: out.polygon(item, w, closed=False),
+        "image": out.image,
+    })
 
 
 def page_svg(display_list: dict[str, Any], index: int, *,

@@ -192,3 +192,22 @@ def test_xlsx_package_has_fixed_dates_and_author():
         core = book.read("docProps/core.xml").decode()
         assert {i.date_time for i in book.infolist()} == {(2000, 1, 1, 0, 0, 0)}
     assert core.count("2000-01-01T00:00:00Z") == 2 and "o3-local" in core
+
+
+@pytest.mark.parametrize("fmt", ["svg", "png", "pdf", "pptx", "docx"])
+def test_every_exporter_names_a_damaged_item_inside_a_group(fmt):
+    """One dispatcher serves all exporters: a hand-edited display list fails the same way."""
+    dl = v2_display_list()
+    group = next(i for i in dl["pages"][0]["items"] if i["type"] == "group")
+    n = dl["pages"][0]["items"].index(group)
+    damaged = {k: v for k, v in group.items() if k != "role"}  # drawn item by item everywhere
+    damaged["items"] = [{"type": "rect", "x": 0, "y": 0, "w": 10, "h": 10, "fill": "#000000"},
+                        {"type": "sparkline"}]
+    dl["pages"][0]["items"][n] = damaged
+    with pytest.raises(ExportError, match=f"page 1 item {n} item 1: item type 'sparkline' "
+                                          "is not supported") as err:
+        out(fmt, dl)
+    assert err.value.code == "export.unsupported"
+    dl["pages"][0]["items"][n]["items"] = "not a list"
+    with pytest.raises(ExportError, match=f"page 1 item {n}: items must be a list"):
+        out(fmt, dl)
