@@ -72,3 +72,27 @@ def test_tokenizer_matches_reference_on_chinese_code_and_formulas(qwen, tmp_path
     texts = corpus(2000, seed=11, pieces=[tok.decode([i]) for i in range(0, 151000, 61)])
     assert sum(any("\u4e00" <= c <= "\u9fff" for c in t) for t in texts) > 200
     assert [t for t in texts if tok.encode(t, add_special_tokens=False).ids != ref.encode(t)] == []
+
+
+ZH_NEWS = ("日前，某市交通局发布通知，自7月1日起全市公交票价由2元下调至1元，地铁票价保持不变。"
+           "交通局表示，调价是为了鼓励市民绿色出行，预计每年减少碳排放约3万吨。"
+           "市民普遍表示欢迎，也有人担心公交运力不足。")
+
+
+def test_auto_writes_chinese_headlines_with_qwen_and_keeps_them_faithful(qwen, monkeypatch):
+    """Chinese headlines are where Qwen measured better than extractive, so auto uses it there."""
+    from o3local.tasks.summarize import summarize
+    from o3local.tasks.summarize.abstractive import auto_model
+    from o3local.tasks.summarize.faithfulness import unsupported_facts
+
+    monkeypatch.setenv("O3_MODELS_DIR", str(ensure_built(NAME).root))
+    assert auto_model(ZH_NEWS, "zh", "headline", None) == NAME
+    assert auto_model(ZH_NEWS, "zh", "paragraph", None) is None  # never measured
+    assert auto_model(ZH_NEWS * 40, "zh", "headline", None) is None  # too long for a default
+    s = summarize(ZH_NEWS, style="headline")
+    assert s.lang == "zh" and 0 < len(s.text) <= 40 and "\n" not in s.text
+    assert not unsupported_facts(s.text, ZH_NEWS, "zh")  # no invented number, date or name
+    if s.method == "extractive":  # the guard threw the draft out: it must say so
+        assert any("unfaithful" in n for n in s.notes)
+    else:
+        assert s.method == "abstractive"

@@ -103,7 +103,7 @@ def test_headline_is_one_line_of_whole_source_clauses_without_markers():
     assert len(s.sentences) == 1 and "\n" not in s.text
     news = ("日前，某市发布通知，自7月1日起公交票价下调至1元，地铁票价不变，市民反响热烈。"
             "通知说，调价是为了鼓励绿色出行。")
-    line = summarize(news, style="headline").text
+    line = summarize(news, style="headline", method="extractive").text
     assert line.startswith("某市发布通知") and len(line) <= 40
     assert all(part in news for part in line.split("，"))
     en = summarize(EN_DOC, style="headline", max_chars=60).text
@@ -112,7 +112,7 @@ def test_headline_is_one_line_of_whole_source_clauses_without_markers():
 
 def test_headline_style_is_accepted_by_the_cli():
     out = subprocess.run([sys.executable, "-m", "o3local.cli", "summarize", "-", "--style", "headline",
-                          "--json"], input=ABSTRACT_HALFWIDTH.encode(), capture_output=True, timeout=60)
+                          "--method", "extractive", "--json"], input=ABSTRACT_HALFWIDTH.encode(), capture_output=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["text"] == "了解本院抗高血压药的应用情况及趋势"
 
@@ -207,3 +207,18 @@ def test_cli_errors_have_exit_codes():
     assert r.returncode == 1 and "empty" in r.stderr
     r = _cli("summarize", "-", "--lang", "fr", stdin=EN_DOC)
     assert r.returncode == 2
+
+
+def test_auto_loads_no_model_where_none_measured_better(tmp_path, monkeypatch):
+    """English, or an empty store: auto is the extractive summary, and onnxruntime stays unloaded."""
+    monkeypatch.setenv("O3_MODELS_DIR", str(tmp_path))
+    from o3local.tasks.summarize.abstractive import auto_model
+
+    assert auto_model(ZH_DOC, "zh", "headline", None) is None  # nothing installed here
+    assert auto_model(EN_DOC, "en", "paragraph", None) is None
+    code = ("import sys; from o3local.tasks.summarize import summarize; "
+            f"s = summarize({EN_DOC!r}, max_chars=200); "
+            "assert s.method == 'extractive', s.method; "
+            "assert 'onnxruntime' not in sys.modules; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and "ok" in out.stdout, out.stderr
