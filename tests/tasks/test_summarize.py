@@ -46,6 +46,21 @@ def test_english_splitter_keeps_abbreviations_and_decimals():
     assert len(sents) == 7
 
 
+@pytest.mark.parametrize("text, name", [
+    ("Le conseil municipal a voté le budget de la ville mardi. Les travaux des ponts sont pour "
+     "l'hiver et les habitants sont contents.", "French"),
+    ("Der Stadtrat hat den Haushalt am Dienstag beschlossen. Die Brücken werden vor dem Winter "
+     "repariert und die Bürger sind zufrieden.", "German"),
+    ("本日、市議会は予算を可決しました。橋の修理は冬までに行われます。", "Japanese"),
+])
+def test_other_languages_are_refused_by_name_unless_forced(text, name):
+    with pytest.raises(TaskError, match=f"looks like {name}") as err:
+        summarize(text)
+    assert err.value.code == "task.language"
+    forced = summarize(text, lang="zh" if name == "Japanese" else "en", method="extractive")
+    assert forced.text
+
+
 def test_language_detection():
     assert detect_language(EN_DOC) == "en"
     assert detect_language(ZH_DOC) == "zh"

@@ -45,16 +45,59 @@ class Sentence:
     paragraph: int
 
 
+_KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff]")
+_WORDS = re.compile(r"[a-zà-ÿ]+")
+# frequent function words: English ones against those of the other languages
+# written in Latin script that a user is most likely to paste
+_EN_FUNCTION = frozenset("the of and to in is that for it was on with as are this be by".split())
+_OTHER_FUNCTION = {
+    "French": frozenset("le la les des est une du et dans pour qui sur avec pas au aux ce".split()),
+    "German": frozenset("der die das und ist nicht mit von den dem zu ein eine auf für sich".split()),
+    "Spanish": frozenset("el los las del que es por una con para como se su lo y".split()),
+    "Portuguese": frozenset("os as do da que não uma com para em por se um ao".split()),
+    "Italian": frozenset("il di che della non per una con sono gli nel si lo".split()),
+    "Dutch": frozenset("de het een van en niet met op zijn voor dat ook aan".split()),
+}
+
+
+def _latin_language(text: str) -> str | None:
+    """The other language a Latin-script text is clearly written in, if any."""
+    words = _WORDS.findall(text.lower())
+    if len(words) < 8:
+        return None
+    english = sum(w in _EN_FUNCTION for w in words)
+    best, hits = None, 0
+    for name, vocab in _OTHER_FUNCTION.items():
+        n = sum(w in vocab for w in words)
+        if n > hits:
+            best, hits = name, n
+    return best if hits >= 3 and hits >= 2 * max(english, 1) else None
+
+
+def _unsupported(name: str) -> TaskError:
+    return TaskError(
+        f"the text looks like {name}, which o3-local cannot summarize yet (supported: "
+        "English, Chinese); give the language (--lang en, or lang='en' in Python) to "
+        "summarize it anyway",
+        code="task.language",
+    )
+
+
 def detect_language(text: str) -> str:
-    """Return ``"zh"`` or ``"en"`` by script; raise :class:`TaskError` otherwise."""
+    """Return ``"zh"`` or ``"en"`` by script and function words; raise :class:`TaskError` otherwise."""
     cjk = len(_CJK.findall(text))
     latin = len(_LATIN.findall(text))
     letters = sum(1 for ch in text if unicodedata.category(ch).startswith("L"))
     if letters == 0:
         raise TaskError("the text has no words to summarize", code="task.empty")
+    if len(_KANA.findall(text)) >= 0.1 * letters:
+        raise _unsupported("Japanese")  # kanji alone would pass for Chinese
     if cjk >= 0.2 * letters or (cjk and cjk * 3 >= latin):
         return "zh"
     if latin >= 0.5 * letters:
+        other = _latin_language(text)
+        if other:
+            raise _unsupported(other)
         return "en"
     raise TaskError(
         "cannot tell the language of the text (supported: English, Chinese)",
