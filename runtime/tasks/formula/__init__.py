@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 from ...errors import TaskError, UsageError
 from .engine import Evaluation, evaluate
-from .intent import Intent, compile_intent, explain
+from .intent import Intent, explain
 from .repair import complete_rules, repair
-from .rules import parse_request
+from .rules import read_request
 from .schema import SheetSchema, read_sheet
 from .syntax import check
 
@@ -176,13 +176,12 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
               model: str | None) -> FormulaResult:
     notes: list[str] = []
     if method in ("auto", "rules"):
-        intent = parse_request(request, schema)
-        if intent is not None:
+        reading = read_request(request, schema)
+        if reading is not None:
             try:
-                text = compile_intent(intent, schema)
-                ev = _verified(text, schema, target)
-                return FormulaResult(text, ev.value, explain(intent), "rules", "generate",
-                                     intent.to_dict(), target)
+                ev = _verified(reading.formula, schema, target)
+                return FormulaResult(reading.formula, ev.value, reading.explanation, "rules",
+                                     "generate", reading.parts, target)
             except TaskError as err:
                 notes.append(f"rules: {err.message}")
         else:

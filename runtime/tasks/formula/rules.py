@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from ...errors import TaskError
 from .intent import Condition, Intent
 from .schema import Column, SheetSchema
 
@@ -312,3 +313,30 @@ def _value_column(op: str | None, mentions: list[tuple[int, Column]],
         if col.header not in cond_cols:
             return col
     return numeric[0] if numeric else None
+
+
+def read_request(request: str, schema: SheetSchema):
+    """What the model-free reader makes of ``request``: a :class:`compose.Reading` or ``None``.
+
+    The phrase composer goes first; the older bag-of-words reader of
+    aggregate-with-conditions requests (whose intents the LLM path fills too)
+    reads what the composer leaves.
+    """
+    from .compose import Reading, read
+    from .intent import compile_intent, explain
+
+    reading = read(request, schema)
+    if reading is not None:
+        return reading
+    intent = parse_request(request, schema)
+    if intent is not None and intent.operation == "lookup":
+        key = schema.column(intent.conditions[0].column) if intent.conditions else None
+        val = schema.column(intent.value_column)
+        if key is None or val is None or (key.first_row, key.last_row) != (val.first_row, val.last_row):
+            intent = None  # the key and the answer are not rows of one table
+    if intent is not None:
+        try:
+            return Reading(compile_intent(intent, schema), explain(intent), intent.to_dict())
+        except TaskError:
+            pass
+    return None

@@ -1,0 +1,283 @@
+"""Mark what a request names on the sheet: columns, values, quoted text, numbers, dates.
+
+The request becomes a string in which each recognised thing is a token
+(``\\ue000c3\\ue001``: kind letter, index into :attr:`Annotated.toks`); the
+composer then rewrites phrases around tokens into formula pieces.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .phrases import normalize_zh_numbers
+from .schema import Column, SheetSchema
+
+OPEN, CLOSE = "\ue000", "\ue001"
+TOKEN_RE = re.compile(f"{OPEN}([a-z])(\\d+){CLOSE}")
+
+# Chinese business terms -> English header words they name (general vocabulary)
+GLOSSARY: dict[str, tuple[str, ...]] = {
+    "销售额": ("sales", "revenue", "amount"), "销售": ("sales",), "金额": ("amount", "sales", "total"),
+    "收入": ("revenue", "income", "sales"), "营收": ("revenue", "sales"),
+    "地区": ("region", "area"), "区域": ("region", "area"), "大区": ("region",),
+    "产品名称": ("product", "item", "name"), "商品名称": ("item", "product", "name"),
+    "产品": ("product", "item"), "商品": ("item", "product"), "物品": ("item", "product"),
+    "品类": ("category",), "类别": ("category", "type"), "类型": ("type", "category"),
+    "分类": ("category",), "日期": ("date",), "时间": ("date", "time"), "月份": ("month",),
+    "年份": ("year",), "数量": ("units", "quantity", "qty", "count"), "件数": ("units", "quantity"),
+    "销量": ("units", "quantity"), "库存": ("qty", "quantity", "stock"),
+    "单位成本": ("unit cost",), "价格": ("price", "unit price"), "单价": ("unit price", "price"),
+    "成本": ("cost", "unit cost"), "利润": ("profit",),
+    "销售员": ("rep", "salesperson", "seller"), "销售代表": ("rep", "salesperson"),
+    "业务员": ("rep", "salesperson"), "代表": ("rep",), "员工": ("employee", "staff", "name"),
+    "姓名": ("name",), "名字": ("name",), "名称": ("name", "item"), "客户": ("customer", "client"),
+    "部门": ("department", "dept"), "城市": ("city",), "国家": ("country",), "订单": ("order",),
+    "分数": ("score",), "成绩": ("score", "grade"), "年龄": ("age",), "工资": ("salary",),
+    "薪水": ("salary",), "代码": ("code",), "编码": ("code",), "编号": ("id", "code", "sku"),
+    "仓库": ("warehouse",), "入库日期": ("received",), "入库": ("received",),
+    "学生": ("student",), "班级": ("class",), "数学": ("math",), "英语": ("english",),
+    "科学": ("science",), "考试日期": ("exam date",), "预算": ("budget",), "职位": ("title", "role"),
+}
+EN_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "revenue": ("sales", "amount"), "amount": ("sales", "total"), "sale": ("sales",),
+    "quantity": ("qty", "units"), "quantities": ("qty", "units"), "qtys": ("qty",),
+    "unit": ("units",), "salesperson": ("rep",), "salespeople": ("rep",), "reps": ("rep",),
+    "orders": ("order",), "cost": ("unit cost", "cost"), "costs": ("unit cost", "cost"),
+    "price": ("unit price", "price"), "prices": ("unit price", "price"),
+}
+# measure words that may follow a column name without changing it
+_AFTER_COLUMN = r"(?:\s*(?:(?:scores?|values?|column|figures?|amounts?)(?![a-z])|成绩|分数|得分|数值|这一列|一列|列(?!表|出)))?"
+
+
+@dataclass
+class Tok:
+    """A recognised piece: a column, a value, a literal, or a built formula part."""
+
+    kind: str  # c column, v value in a column, s text, n number, d date, r cell, x scalar,
+    #           a array, k conditions, g open aggregate, b boolean
+    text: str = ""  # Excel text
+    type: str = "any"  # num, text, date, bool, any
+    col: Column | None = None
+    what: str = ""
+    value: Any = None
+    conds: tuple = ()
+    op: str = ""
+    cols: tuple[Column, ...] = ()
+
+
+@dataclass
+class Annotated:
+    text: str
+    toks: list[Tok] = field(default_factory=list)
+    hints: set[str] = field(default_factory=set)
+    tables: list[list[Column]] = field(default_factory=list)
+
+    def add(self, tok: Tok) -> str:
+        self.toks.append(tok)
+        return f"{OPEN}{tok.kind}{len(self.toks) - 1}{CLOSE}"
+
+
+def col_type(col: Column) -> str:
+    return {"number": "num", "text": "text", "date": "date"}.get(col.type, "any")
+
+
+def tables(schema: SheetSchema) -> list[list[Column]]:
+    """Columns grouped into tables (runs of adjacent columns), the largest first."""
+    from .schema import col_index
+
+    groups: list[list[Column]] = []
+    for col in schema.columns:
+        if groups and col_index(col.letter) == col_index(groups[-1][-1].letter) + 1:
+            groups[-1].append(col)
+        else:
+            groups.append([col])
+    return sorted(groups, key=lambda g: (-len(g) * max(c.last_row for c in g), g[0].letter))
+
+
+def _names(col: Column, all_cols: list[Column]) -> list[str]:
+    h = col.header.strip().lower()
+    names = {h}
+    if h.isascii():
+        if h.endswith("y"):
+            names.add(h[:-1] + "ies")
+        names.update({h + "s", h + "es"})
+        if h.endswith("s"):
+            names.add(h[:-1])
+        words = h.split()
+        if len(words) > 1:
+            last = words[-1]
+            others = [w for c in all_cols if c is not col for w in c.header.lower().split()]
+            if len(last) >= 3 and last not in others:
+                names.update({last, last + "s"})
+    return sorted(names, key=len, reverse=True)
+
+
+_QUOTES = re.compile(r'"([^"\n]*)"|“([^”\n]*)”|‘([^’\n]*)’|「([^」\n]*)」|'
+                     r"(?:(?<=^)|(?<=[\s(:,=：，（]))'([^'\n]*)'(?=[\s),.?!:;，。？）]|$)")
+_MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december".split(), 1)}
+_MON = "|".join(list(_MONTHS) + [m[:3] for m in _MONTHS])
+_DATES = [
+    (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), "ymd"),
+    (re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})"), "ymd"),
+    (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"), "ymd"),
+    (re.compile(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MON})\.?,?\s+(\d{{4}})", re.I), "dMy"),
+    (re.compile(rf"({_MON})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})", re.I), "Mdy"),
+]
+
+
+def _month(name: str) -> int:
+    name = name.lower()
+    return next(i for m, i in _MONTHS.items() if m == name or m[:3] == name)
+
+
+def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str]) -> Annotated:
+    """Tokenise ``request`` against ``schema``."""
+    ann = Annotated(request.strip(), tables=tables(schema))
+    text = normalize_zh_numbers(ann.text)
+    text = text.replace("（", "(").replace("）", ")").replace("，", ",").replace("：", ":")
+    text = text.replace("？", "?").replace("。", ".").replace("；", ";").replace("’", "'")
+    # quoted text first: its content is never read as words
+    text = _QUOTES.sub(lambda m: " " + ann.add(Tok("s", _q(next(g for g in m.groups() if g is not None)),
+                                                 "text", value=next(g for g in m.groups()
+                                                                    if g is not None))) + " ", text)
+    # "using SUMPRODUCT", "via INDEX/MATCH", "(用 DATEDIF)"
+    fn = r"[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)?"
+
+    def hint(m: re.Match) -> str:
+        names = [n.upper() for n in re.findall(fn, m.group(1))]
+        if not names or any(n not in known_functions for n in names):
+            return m.group(0)
+        ann.hints.update(names)
+        return " "
+
+    text = re.sub(rf"(?:\(|,|\b)?\s*(?:using|use|via|with|by|through|用|使用|通过|利用|采用)\s*(?:the\s+)?"
+                  rf"({fn}(?:\s*(?:/|\+|&|and|和|与|,)\s*{fn})*)\s*(?:functions?|formulas?|函数|公式)?\s*\)?",
+                  hint, text, flags=re.I)
+    # Chinese date parts of a date column: 入职年份 -> 入职日期的年份
+    for col in schema.columns:
+        if col.type == "date" and col.header.endswith("日期") and len(col.header) > 2:
+            stem = col.header[:-2]
+            text = re.sub(f"{re.escape(stem)}(年份|月份)", f"{col.header}的\\1", text)
+    # dates
+    for pattern, order in _DATES:
+        def date(m: re.Match, order: str = order) -> str:
+            parts = dict(zip(order, m.groups(), strict=True))
+            try:
+                d = dt.date(int(parts["y"]), int(parts["m"]) if "m" in parts else _month(parts["M"]),
+                            int(parts["d"]))
+            except ValueError:
+                return m.group(0)
+            return " " + ann.add(Tok("d", f"DATE({d.year},{d.month},{d.day})", "date",
+                                     value=d.isoformat(), what=d.isoformat())) + " "
+        text = pattern.sub(date, text)
+    main = ann.tables[0] if ann.tables else []
+    if not any(c.header.lower() == "name" for c in main):  # "the first item's name" is the item
+        text = re.sub(r"(?<=[a-z])'s\s+names?\b", "'s", text, flags=re.I)
+    # values of text columns (main table first), longest first
+    owners: dict[str, list[Column]] = {}
+    for table in ann.tables:
+        for col in table:
+            if col.type not in ("text", "mixed"):
+                continue
+            for v in col.distinct:
+                owners.setdefault(v, []).append(col)
+    for value in sorted(owners, key=len, reverse=True):
+        v = value.strip()
+        if not v:
+            continue
+        if v.isascii():
+            flags = 0 if len(v) <= 2 else re.I
+            pat = re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(v)}(?![A-Za-z0-9_\-]|'[a-rt-z])", flags)
+        else:
+            pat = re.compile(re.escape(v))
+        cols = tuple(owners[value])
+        text = _sub_outside(pat, lambda m, v=value, cols=cols: ann.add(
+            Tok("v", _q(v), "text", cols[0], value=v, cols=cols, what=repr(v))), text)
+    # columns: header names, then glossary terms
+    cols_all = schema.columns
+    names = [(n, c) for c in cols_all for n in _names(c, cols_all)]
+    for name, col in sorted(names, key=lambda nc: (-len(nc[0]), nc[1] not in main)):
+        after = _AFTER_COLUMN + _after(col)
+        if name.isascii():
+            pat = re.compile(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9]){after}", re.I)
+        else:
+            pat = re.compile(re.escape(name) + after)
+        text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col)) + " ", text)
+    for term, heads in sorted({**GLOSSARY, **EN_SYNONYMS}.items(), key=lambda kv: -len(kv[0])):
+        col = _by_words(heads, main, cols_all)
+        if col is None:
+            continue
+        after = _AFTER_COLUMN + _after(col)
+        if term.isascii():
+            pat = re.compile(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9]){after}", re.I)
+        else:
+            pat = re.compile(re.escape(term) + after)
+        text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col)) + " ", text)
+    # numbers: 12, 3.5, 15%, 2nd, 90th
+    def number(m: re.Match) -> str:
+        raw = m.group(1)
+        val = float(raw)
+        if m.group(2) == "%":
+            val /= 100
+        num = int(val) if val.is_integer() and "." not in raw and m.group(2) != "%" else val
+        return " " + ann.add(Tok("n", _num(num), "num", value=num, what=_num(num),
+                                 op="ordinal" if m.group(2) not in ("", "%") else "")) + " "
+
+    text = _sub_outside(re.compile(r"(?<![A-Za-z0-9_.])(-?\d+(?:\.\d+)?)(%|st|nd|rd|th|)(?![A-Za-z0-9_]|\.\d)"),
+                        number, text)
+    ann.text = re.sub(r"\s+", " ", text.lower()).strip()
+    ann.text = re.sub(rf"\s*({OPEN}[a-z]\d+{CLOSE})\s*", r" \1 ", ann.text).strip()
+    return ann
+
+
+def _after(col: Column) -> str:
+    """Words that may follow this kind of column's name: "received date", "item names"."""
+    if col.type == "date":
+        return r"(?:\s*dates?(?![a-z]))?"
+    if col.type in ("text", "mixed"):
+        return r"(?:\s*names?(?![a-z]))?"
+    return ""
+
+
+def _by_words(heads: tuple[str, ...], main: list[Column], cols: list[Column]) -> Column | None:
+    for word in heads:
+        for pool in (main, cols):
+            for col in pool:
+                h = col.header.lower()
+                if h == word:
+                    return col
+    for word in heads:
+        for pool in (main, cols):
+            for col in pool:
+                if " " not in word and word in col.header.lower().split():
+                    return col
+    return None
+
+
+def _column_tok(col: Column) -> Tok:
+    return Tok("c", col.range, col_type(col), col, what=col.header)
+
+
+def _sub_outside(pattern: re.Pattern, fn, text: str) -> str:
+    """``pattern.sub`` applied only outside existing tokens."""
+    out, last = [], 0
+    for m in TOKEN_RE.finditer(text):
+        out.append(pattern.sub(fn, text[last:m.start()]))
+        out.append(m.group(0))
+        last = m.end()
+    out.append(pattern.sub(fn, text[last:]))
+    return "".join(out)
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _num(value: float | int) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, float) else str(value)
