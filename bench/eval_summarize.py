@@ -25,6 +25,7 @@ import re
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from rouge_score import rouge_scorer
@@ -42,6 +43,9 @@ SETS = {
     "sum-lcsts": ("zh", 1),
     "sum-csl-title": ("zh", 1),
 }
+#: how many answers each method actually gave (abstractive ones the guard
+#: threw out come back as extractive)
+USED: Counter[str] = Counter()
 #: sets whose references are a headline-like line (XSum's are one full sentence)
 ONE_LINE = {"sum-lcsts", "sum-csl-title"}
 
@@ -119,8 +123,10 @@ def systems(lang: str, k: int, one_line: bool):
                 budget = max(20, len(" ".join(lead(doc))))
             else:
                 budget = 100_000
-            return summarize(doc, lang=lang, max_chars=budget, style=style, method=name,
-                             max_sentences=k).sentences
+            result = summarize(doc, lang=lang, max_chars=budget, style=style, method=name,
+                               max_sentences=k)
+            USED[result.method] += 1
+            return result.sentences
         return run
 
     out = {
@@ -151,8 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     r1, r2, rl = check_rouge(args.limit)
     print(f"ROUGE check: BART on sum-cnndm = {r1:.1f}/{r2:.1f}/{rl:.1f} (expected ~45/22/42)")
     print()
-    print("| set | system | n | ROUGE-1 | ROUGE-2 | ROUGE-Lsum | ms / 1k chars |")
-    print("|---|---|---|---|---|---|---|")
+    print("| set | system | n | ROUGE-1 | ROUGE-2 | ROUGE-Lsum | ms / 1k chars | written by |")
+    print("|---|---|---|---|---|---|---|---|")
     for name in args.sets.split(","):
         lang, k = SETS[name]
         rows = load(name)
@@ -163,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.methods and sys_name not in args.methods.split(","):
                 continue
             hyps = []
+            USED.clear()
             start = time.perf_counter()
             for row in rows:
                 hyps.append(_lines(fn(row["document"])))
@@ -170,8 +177,9 @@ def main(argv: list[str] | None = None) -> int:
             chars = sum(len(r["document"]) for r in rows)
             s1, s2, sl = rouge(sc, list(zip(refs, hyps, strict=True)))
             per_k = 1000 * elapsed / (chars / 1000)
-            print(f"| {name} | {sys_name} | {len(rows)} | {s1:.1f} | {s2:.1f} | {sl:.1f} | {per_k:.2f} |",
-                  flush=True)
+            by = ", ".join(f"{m} {n}" for m, n in sorted(USED.items())) or sys_name
+            print(f"| {name} | {sys_name} | {len(rows)} | {s1:.1f} | {s2:.1f} | {sl:.1f} "
+                  f"| {per_k:.2f} | {by} |", flush=True)
     return 0
 
 
