@@ -9,16 +9,16 @@ so answers always parse; the caller still evaluates each one on the sheet.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from ...errors import InferenceError, TaskError
 from .._model import load_generator
-from ..constrained import GrammarProcessor, regex_grammar
-from .grammar import formula_grammar, in_formula_string, in_free_intent_string, intent_pattern
+from ..constrained import GrammarProcessor
+from .grammar import MAX_CHARS, formula_automaton, intent_automaton
 from .intent import Intent, compile_intent
 from .schema import SheetSchema
+from .syntax import is_valid
 
 _INTENT_SYSTEM = (
     "You turn spreadsheet requests into a JSON intent. operation is one of sum, average, "
@@ -31,7 +31,6 @@ _EXAMPLE_REQUEST = "average price in Rome for prices above 5"
 _EXAMPLE_INTENT = ('{"operation": "average", "value_column": "Price", "conditions": '
                    '[{"column": "City", "op": "=", "value": "Rome"}, '
                    '{"column": "Price", "op": ">", "value": 5}], "round": null}')
-_COND_COLUMN = re.compile(r'\{"column": "((?:[^"\\]|\\.)*)", ')
 _FORMULA_SYSTEM = ("You write one Excel formula that answers the request, using only the "
                    "sheet's cells. Reply with the formula only, starting with =.")
 
@@ -55,37 +54,9 @@ def _intent_messages(request: str, schema: SheetSchema) -> list[dict[str, str]]:
 
 
 def decode_intent(gen: Any, request: str, schema: SheetSchema) -> dict[str, Any]:
-    shape_ok, done = regex_grammar(intent_pattern(schema))
-
-    headers = [json.dumps(c.header, ensure_ascii=False)[1:-1] for c in schema.columns]
-
-    def viable(text: str) -> bool:
-        # beyond the regular shape: each column filtered at most once, and a
-        # new condition may start only while an unused column is left
-        if not shape_ok(text):
-            return False
-        cols = _COND_COLUMN.findall(text)
-        if len(cols) != len(set(cols)):
-            return False
-        start = text.find('"conditions": [')
-        if start < 0:
-            return True
-        seg = text[start + 15 :]
-        if "]" in seg[seg.rfind("}") + 1 :] if "}" in seg else seg.startswith("]"):
-            return True  # the condition list is closed
-        unused = [h for h in headers if h not in cols]
-        opened = seg.rfind("{")
-        if opened > seg.rfind("}"):
-            partial = seg[opened:]
-            m = re.match(r'\{"column": "([^"]*)$', partial)
-            if m:
-                return any(h.startswith(m.group(1)) for h in unused)
-            return bool(unused) or '"column": "' in partial
-        if seg.rstrip().endswith(","):
-            return bool(unused)
-        return True
-
-    proc = GrammarProcessor(gen.tokenizer, viable, done, in_free_string=in_free_intent_string)
+    # the shape is regular; the automaton adds "each column filtered at most
+    # once" and "a new condition only while an unused column is left"
+    proc = GrammarProcessor(gen.tokenizer, intent_automaton(schema))
     try:
         out = gen.chat(messages=_intent_messages(request, schema), max_tokens=160,
                        temperature=0.0, logits_processor=proc)
@@ -101,9 +72,8 @@ def decode_intent(gen: Any, request: str, schema: SheetSchema) -> dict[str, Any]
 
 
 def decode_formula(gen: Any, request: str, schema: SheetSchema | None, prefix: str = "=") -> str:
-    viable, done = formula_grammar(schema)
-    proc = GrammarProcessor(gen.tokenizer, viable, done, prefix=prefix,
-                            in_free_string=in_formula_string)
+    proc = GrammarProcessor(gen.tokenizer, formula_automaton(schema), prefix=prefix,
+                            check=is_valid, max_chars=MAX_CHARS)
     sheet = schema.describe() + "\n" if schema is not None else ""
     try:
         out = gen.chat(
@@ -114,7 +84,7 @@ def decode_formula(gen: Any, request: str, schema: SheetSchema | None, prefix: s
     except InferenceError as err:
         raise TaskError(f"formula decoding failed: {err.message}", code="task.syntax") from None
     text = prefix + out.text
-    if not done(text):
+    if not proc.done(text):
         raise TaskError(f"the model's formula is incomplete ({out.finish_reason}): {text!r}",
                         code="task.syntax")
     return text
