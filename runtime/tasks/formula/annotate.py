@@ -73,6 +73,7 @@ class Annotated:
     text: str
     toks: list[Tok] = field(default_factory=list)
     hints: set[str] = field(default_factory=set)
+    flags: set[str] = field(default_factory=set)
     tables: list[list[Column]] = field(default_factory=list)
 
     def add(self, tok: Tok) -> str:
@@ -116,7 +117,7 @@ def _names(col: Column, all_cols: list[Column]) -> list[str]:
 
 
 _QUOTES = re.compile(r'"([^"\n]*)"|“([^”\n]*)”|‘([^’\n]*)’|「([^」\n]*)」|'
-                     r"(?:(?<=^)|(?<=[\s(:,=：，（]))'([^'\n]*)'(?=[\s),.?!:;，。？）]|$)")
+                     r"(?:(?<=^)|(?<=[\s(:,=：，（\u4e00-\u9fff]))'([^'\n]*)'(?=[\s),.?!:;，。？）\u4e00-\u9fff]|$)")
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
 _MON = "|".join(list(_MONTHS) + [m[:3] for m in _MONTHS])
@@ -157,6 +158,34 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
     text = re.sub(rf"(?:\(|,|\b)?\s*(?:using|use|via|with|by|through|用|使用|通过|利用|采用)\s*(?:the\s+)?"
                   rf"({fn}(?:\s*(?:/|\+|&|and|和|与|,)\s*{fn})*)\s*(?:functions?|formulas?|函数|公式)?\s*\)?",
                   hint, text, flags=re.I)
+    def paren_hint(m: re.Match) -> str:
+        name = m.group(1).upper()
+        if name not in known_functions:
+            return m.group(0)
+        ann.hints.add(name)
+        return " "
+
+    text = re.sub(rf"\(\s*({fn})\s*\)", paren_hint, text)
+    # "using whole-column references": answer with C:C instead of C2:C11
+    text, n = re.subn(r"(?:using |with |用|使用)?(?:(?:whole|entire|full)[- ]columns?(?: references?| refs?)?|整列引用|整列)", " ",
+                      text, flags=re.I)
+    if n:
+        ann.flags.add("whole_columns")
+    # a formula call written out with literal arguments: INT(7.9)
+    def call(m: re.Match) -> str:
+        name = m.group(1).upper()
+        if name not in known_functions:
+            return m.group(0)
+        args = re.sub(r"\s+", "", m.group(2))
+        return " " + ann.add(Tok("x", f"{name}({args})", "num", what=f"{name}({args})")) + " "
+
+    text = re.sub(r"(?<![A-Za-z0-9_.])([A-Za-z][A-Za-z0-9.]*)\(\s*(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)*)\s*\)",
+                  call, text)
+    # an explicit range: A1:F11
+    text = re.sub(r"(?<![A-Za-z0-9_$])\$?([A-Za-z]{1,3})\$?(\d+):\$?([A-Za-z]{1,3})\$?(\d+)(?![A-Za-z0-9_])",
+                  lambda m: " " + ann.add(Tok("a", f"{m[1].upper()}{m[2]}:{m[3].upper()}{m[4]}", "any",
+                                              what=f"{m[1].upper()}{m[2]}:{m[3].upper()}{m[4]}", op="range")) + " ",
+                  text)
     # Chinese date parts of a date column: 入职年份 -> 入职日期的年份
     for col in schema.columns:
         if col.type == "date" and col.header.endswith("日期") and len(col.header) > 2:
@@ -191,7 +220,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
             continue
         if v.isascii():
             flags = 0 if len(v) <= 2 else re.I
-            pat = re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(v)}(?![A-Za-z0-9_\-]|'[a-rt-z])", flags)
+            pat = re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(v)}(?![A-Za-z0-9_]|-(?!>)|'[a-rt-z])", flags)
         else:
             pat = re.compile(re.escape(v))
         cols = tuple(owners[value])
@@ -217,6 +246,30 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
         else:
             pat = re.compile(re.escape(term) + after)
         text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col)) + " ", text)
+    # a name the sheet does not hold, right after a text column: "rep Zed"
+    def unknown(m: re.Match) -> str:
+        tok = ann.toks[int(m.group(2))]
+        word = m.group(3)
+        if tok.col is None or tok.col.type not in ("text", "mixed") or word.lower() in _RESERVED:
+            return m.group(0)
+        return m.group(1) + " " + ann.add(Tok("v", _q(word), "text", tok.col, value=word, cols=(tok.col,),
+                                              what=repr(word), op="unknown"))
+
+    text = re.sub(f"({OPEN}c(\\d+){CLOSE})\\s*([A-Z][a-z][A-Za-z0-9]*)(?![A-Za-z0-9])", unknown, text)
+    # unquoted words where an answer text goes: "otherwise Low", "显示High", "big if > 150"
+    def bare(m: re.Match) -> str:
+        word = m.group(2)
+        if word.lower() in _RESERVED:
+            return m.group(0)
+        return m.group(1) + " " + ann.add(Tok("s", _q(word), "text", value=word, what=repr(word))) + " "
+
+    text = re.sub(r"(\b(?:show|otherwise|else|return|display|say|contain|contains|containing)\s+|"
+                  r"(?:显示|返回|为|则|否则|其他为|其它为|包含|其余为)\s*)([A-Za-z][A-Za-z0-9_]*)(?![A-Za-z0-9_(\-/.:])",
+                  bare, text, flags=re.I)
+    text = re.sub(r"((?:^|[:,;]|\bor)\s*)([A-Za-z][A-Za-z0-9_]*)(?=\s+if\b)", bare, text)
+    # English number words: "two months", "the first three regions"
+    text = re.sub(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+                  lambda m: str(_WORDS[m.group(1).lower()]), text, flags=re.I)
     # numbers: 12, 3.5, 15%, 2nd, 90th
     def number(m: re.Match) -> str:
         raw = m.group(1)
@@ -234,12 +287,20 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
     return ann
 
 
+_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+_RESERVED = frozenset("""the a an it its this that if when whether whose which what it's true false
+    and or not of in on for to by with from as at is are be average mean sum total count max min
+    median highest lowest largest smallest first last second third row rows column columns cell
+    value values number numbers text date dates all each every no none_""".split())
+
+
 def _after(col: Column) -> str:
     """Words that may follow this kind of column's name: "received date", "item names"."""
     if col.type == "date":
         return r"(?:\s*dates?(?![a-z]))?"
     if col.type in ("text", "mixed"):
-        return r"(?:\s*names?(?![a-z]))?"
+        return r"(?:\s*names?(?![a-z])|名称|名字|名(?!次))?"
     return ""
 
 

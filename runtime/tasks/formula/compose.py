@@ -40,7 +40,7 @@ from .phrases import (
 from .schema import Column, SheetSchema
 
 _KINDS = {"C": "c", "A": "ca", "R": "r", "X": "rxndg", "Y": "rxndgsv", "N": "n", "S": "sv",
-          "V": "v", "D": "d", "K": "k", "G": "g", "B": "b", "Q": "s"}
+          "V": "v", "D": "d", "K": "k", "G": "g", "B": "b", "Q": "s", "L": "snv"}
 _AGG_EN = "|".join(w for ws, _ in AGG_EN for w in ws.split("|"))
 _AGG_ZH = "|".join(w for ws, _ in AGG_ZH for w in ws.split("|"))
 _CMP_EN = "|".join(w for ws, _ in CMP_EN for w in ws.split("|") if not w.startswith(("or ", "and ")))
@@ -254,6 +254,8 @@ def _person(ctx: Ctx) -> Column | None:
 def _key_column(ctx: Ctx, result: Column, key: Tok) -> Column | None:
     """The column of ``result``'s table that ``key`` (a value or a cell) is looked up in."""
     table = ctx.table_of(result)
+    if key.kind == "v" and key.op == "unknown":  # a name the sheet does not hold (yet)
+        return key.col if key.col in table and key.col is not result else None
     if key.kind == "v":
         cols = [c for c in key.cols if c in table and c is not result]
         if len(cols) != 1:
@@ -601,7 +603,7 @@ def _count_distinct(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(rf"(?P<w>{_AGG_EN}) (?:of )?(?:the |all )?(?:the )?<C>",
-      r"(?P<z>平均|最高|最大|最低|最小|最早|最晚|最近|最新)(?:的)? <C>",
+      r"(?P<z>平均|最高|最大|最低|最小|最早|最晚|最近|最新|总)(?:的)? <C>",
       rf"<C> (?:的)?(?P<zs>{_AGG_ZH})")
 def _aggregate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
@@ -616,7 +618,8 @@ def _aggregate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(rf"(?:how many|number of|count of|count the|count) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:are |were |is |have |has |had |with |in |that |who |which |scored |got |earned |did |do )*<K>",
       rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:有|共有|一共有)?(?:多少|几)(?:个|人|条|行|名|项|种|件|位|笔)?",
-      rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:的)?(?:人数|个数|条数|行数|数目|总数)")
+      rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:的)?(?:人数|个数|条数|行数|数目|总数)",
+      rf"<K> (?:的)?(?:{_NOUN_ZH}|行|笔)数")
 def _count(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     conds = next((x.conds for x in t if x.kind == "k"), ())
     col = next((x.col for x in t if x.kind == "c"), None)
@@ -637,7 +640,7 @@ def _agg_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"(?:sum|total|sum of|total of|add up|合计|求和)? (?:the )?(?:\w+ ){0,2}\( <A> \)(?: <K>)?",
       r"(?:sum|total|sum of|total of|add up) (?:the )?<A>(?: <K>)?",
-      r"<A> (?:,)? (?:summed|added up|in total|求和|之和|的总和|合计)(?: <K>)?",
+      r"<A> (?:,)? (?:后)?(?:的)?(?:summed|added up|in total|求和|之和|总和|合计)(?: <K>)?",
       r"<K> (?:的)?<A> (?:之和|的总和|总和|合计|求和)")
 def _sumproduct(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a = next(x for x in t if x.kind == "a")
@@ -916,19 +919,22 @@ def _replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
               f"{y.what or y.text} with {old!r} replaced by {new!r}")
 
 
-@rule(rf"(?:join|combine|concatenate|merge|list) (?:together )?(?:all |every )?(?:of )?(?:the )?<C> (?:together )?(?:with|separated by|using|by|delimited by|joined by) (?:(?P<s>{_SEP})|<S>)(?: between (?:them|each))?",
-      rf"<C> (?:joined|combined|concatenated|separated) (?:with|by|using) (?:(?P<s2>{_SEP})|<S>)",
-      rf"(?:用|以) (?:(?P<s3>{_SEP})|<S>) (?:连接|拼接|合并|分隔|隔开|串联)(?:起来)?(?:所有|全部)?(?:的)? <C>",
-      rf"(?:把|将)? (?:所有|全部)?(?:的)? <C> (?:用|以) (?:(?P<s4>{_SEP})|<S>) (?:连接|拼接|合并|隔开|分隔|串联|连)(?:起来|在一起)?")
+@rule(rf"(?:join|combine|concatenate|merge|list) (?:together )?(?:all |every )?(?:of )?(?:the )?<A> (?:together )?(?:with|separated by|using|by|delimited by|joined by) (?:(?P<s>{_SEP})|<S>)(?: between (?:them|each))?",
+      rf"<A> (?:joined|combined|concatenated|separated) (?:with|by|using) (?:(?P<s2>{_SEP})|<S>)",
+      rf"(?:用|以) (?:(?P<s3>{_SEP})|<S>) (?:连接|拼接|合并|分隔|隔开|串联)(?:起来)?(?:所有|全部)?(?:的)? <A>",
+      rf"(?:把|将)? (?:所有|全部)?(?:的)? <A> (?:用|以) (?:(?P<s4>{_SEP})|<S>) (?:连接|拼接|合并|隔开|分隔|串联|连)(?:起来|在一起)?")
 def _textjoin(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
-    col = next(x for x in t if x.kind == "c").col
+    src = next(x for x in t if x.kind in "ca")
+    if src.kind == "a" and src.op not in ("head", "range", "filter"):
+        return None
+    col = src.col
     lit = next((x for x in t if x.kind in "sv"), None)
     word = gd.get("s") or gd.get("s2") or gd.get("s3") or gd.get("s4")
     sep = _sep(word, None) if word is not None else _sep(None, lit)
     if sep is None:
         return None
-    return _x(f"TEXTJOIN({_quote(sep)},TRUE,{col.range})", "text", f"{col.header} joined with {sep!r}")
+    return _x(f"TEXTJOIN({_quote(sep)},TRUE,{src.text})", "text", f"{src.what} joined with {sep!r}")
 
 
 @rule(rf"(?:join|combine|concatenate|merge|put together) (?:the )?<Y> (?:and|with|&|plus) (?:the |its )?(?:<Y>|<C>) (?:with|separated by|using|by|joined by) (?:(?P<s>{_SEP})|<S>)(?: between(?: them)?| in between)?",
@@ -986,10 +992,14 @@ def _paren(tok: Tok) -> str:
     return tok.text if re.fullmatch(r"[\w.$]+|[A-Z.]+\(.*\)", tok.text) else f"({tok.text})"
 
 
-@rule(r"divide <X> by <X>", r"<X> (?P<op>divided by|over|/|÷|除以) <X>",
-      r"<X> (?P<op2>times|multiplied by|\*|×|乘以) <X>", r"multiply <X> by <X>",
-      r"<X> (?P<op3>plus|\+|加上|加) <X>", r"add <X> (?:and|to) <X>",
-      r"<X> (?P<op4>minus|-|减去|减) <X>", r"subtract <X> from <X>", r"用 <X> 除以 <X>")
+@rule(r"divide <X> by <X>", r"<X> (?:后|之后|再)?(?P<op>divided by|over|/|÷|除以) <X>",
+      r"<X> (?:后|之后|再)?(?P<op2>times|multiplied by|\*|×|乘以|乘) <X>", r"multiply <X> by <X>", r"用 <X> 除以 <X>")
+def _arith_mul(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    return _arith(ctx, m, t)
+
+
+@rule(r"<X> (?:后|之后|再)?(?P<op3>plus|\+|加上|加) <X>", r"add <X> (?:and|to) <X>",
+      r"<X> (?:后|之后|再)?(?P<op4>minus|-|减去|减) <X>", r"subtract <X> from <X>")
 def _arith(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a, b = t
     text = m.group(0).strip()
@@ -1037,7 +1047,7 @@ def _round(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(rf"<Y> (?:is |are |was )?(?P<cmp>{_CMP_EN}) <Y>", rf"<Y> (?:is |are )?<Y> (?P<post>{_CMP_POST})",
-      rf"<Y> (?:的)?(?P<zcmp>{_CMP_ZH}) <Y> (?:分|元|件|个)?", rf"<Y> (?:的)?<Y> (?:分|元|件|个)?(?P<sfx>{_CMP_SFX})",
+      rf"<Y> (?:的)?(?:是否|是不是)?(?P<zcmp>{_CMP_ZH}) <Y> (?:分|元|件|个)?", rf"<Y> (?:的)?<Y> (?:分|元|件|个)?(?P<sfx>{_CMP_SFX})",
       r"<Y> (?:is |equals |is equal to |=|等于|是) <S>")
 def _compare(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a, b = t
@@ -1051,7 +1061,8 @@ def _compare(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     if op != "=" and (a.type == "text" or b.type == "text"):
         return None
-    return Tok("b", f"{a.text}{op}{b.text}", "bool", what=f"{a.what or a.text} {op} {b.what or b.text}")
+    return Tok("b", f"{a.text}{op}{b.text}", "bool", what=f"{a.what or a.text} {op} {b.what or b.text}",
+               value=a.value if a.kind == "r" else None)
 
 
 @rule(rf"if <B> (?:,)? (?:then )?{_SHOW}? <Y> (?:,)? (?:otherwise|else|or else|if not)(?:,)? {_SHOW}? <Y>",
@@ -1173,8 +1184,10 @@ def _filter(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     if any(ctx.table_of(ctx.schema.column(c.column)) is not ctx.table_of(col) for c in k.conds):
         return None
+    if k.op == "or":
+        return None
     return Tok("a", f"FILTER({col.range},{_masks(ctx, k)})", col_type(col), col,
-               what=f"{col.header} where {k.what}")
+               what=f"{col.header} where {k.what}", op="filter", conds=k.conds)
 
 
 @rule(rf"(?:how many|number of|count of|count the|count) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:are |were |is |there |are there )?(?:listed|there|in total|in the table|recorded)?",
@@ -1197,18 +1210,353 @@ def _label(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return t[0]
 
 
+
+# ---------------------------------------------------------------- rules: more phrasings
+
+
+_ORD2 = ORD_RE.replace("?P<ord>", "?P<ord2>")
+
+
+@rule(rf"(?:the )?{ORD_RE} and (?:the )?{_ORD2} <C>")
+def _row_pair(ctx: Ctx, m: re.Match, t: list[Tok]) -> str | None:
+    a, b = _ord(m.group("ord"), ctx), _ord(m.group("ord2"), ctx)
+    if a is None or b is None:
+        return None
+    ca, cb = _cell(t[0].col, a), _cell(t[0].col, b)
+    if ca is None or cb is None:
+        return None
+    return f"{ctx.ann.add(ca)} and {ctx.ann.add(cb)}"
+
+
+@rule(rf"第 <N> (?:[{ZH_CLASSIFIERS}])? (?:和|与|跟) <R>")
+def _row_pair_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> str | None:
+    n, ref = _int(t[0]), t[1]
+    cell = _cell(ref.col, n) if n and ref.col is not None else None
+    return None if cell is None else f"{ctx.ann.add(cell)} 和 {ref_text(ctx, ref)}"
+
+
+def ref_text(ctx: Ctx, tok: Tok) -> str:
+    return ctx.ann.add(tok)
+
+
+@rule(r"(?:the )?first <N> <C>", rf"前 <N> (?:[{ZH_CLASSIFIERS}])? (?:{_NOUN_ZH})?(?:的)? <C>")
+def _head(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    n, col = _int(t[0]), t[1].col
+    if n is None or n < 1 or col.first_row + n - 1 > col.last_row:
+        return None
+    last = col.first_row + n - 1
+    return Tok("a", f"{col.letter}{col.first_row}:{col.letter}{last}", col_type(col), col,
+               what=f"the first {n} {col.header}", op="head", value=n)
+
+
+def _head_cells(a: Tok) -> tuple[Tok, Tok] | None:
+    if a.op != "head" or a.value != 2 or a.col is None:
+        return None
+    return _cell(a.col, 1), _cell(a.col, 2)
+
+
+@rule(r"(?:the )?(?:number of |how many )?(?:working|business|work) ?days (?:are there )?(?:between|in|across) (?:the )?<A>",
+      r"<A> (?:之间)?(?:的|有)?(?:多少|几)?(?:个)?(?:工作日)(?:天数|数)?")
+def _networkdays_head(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    cells = _head_cells(t[0])
+    if cells is None or t[0].type != "date":
+        return None
+    a, b = cells
+    return _x(f"NETWORKDAYS({a.text},{b.text})", "num", f"working days from {a.text} to {b.text}")
+
+
+@rule(r"<K> (?:or|或|或者) <K>")
+def _or(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a, b = t
+    if len(a.conds) != 1 or len(b.conds) != 1 or a.op == "or" and False:
+        return None
+    return Tok("k", "", "bool", a.col, what=f"{a.what} or {b.what}", conds=a.conds + b.conds, op="or")
+
+
+def _cond_at(ctx: Ctx, k: Tok, row: int) -> str | None:
+    parts = []
+    for c in k.conds:
+        col = ctx.schema.column(c.column)
+        if col is None or not col.first_row <= row <= col.last_row or c.op not in ("=", "<>", ">", "<", ">=", "<="):
+            return None
+        rhs = c.value if isinstance(c.value, (int, float)) else _quote(str(c.value))
+        parts.append(f"{col.letter}{row}{c.op}{rhs}")
+    if len(parts) == 1:
+        return parts[0]
+    return f"{'OR' if k.op == 'or' else 'AND'}({','.join(parts)})"
+
+
+@rule(r"(?:is )?<B> (?:and|且|并且|而且) (?:its |the |their )?<K>", r"(?:is )?<B> (?:or|或|或者) (?:its |the |their )?<K>")
+def _bool_and_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    b, k = t
+    if b.value is None:
+        return None
+    other = _cond_at(ctx, k, b.value)
+    if other is None:
+        return None
+    fn = "AND" if re.search(r"\band\b|且|并且|而且", m.group(0)) else "OR"
+    return Tok("b", f"{fn}({b.text},{other})", "bool", what=f"{b.what} {fn.lower()} {k.what}", value=b.value)
+
+
+@rule(r"(?:does |do |is |whether )?<Y> (?:contain|contains|include|includes|have|has) (?:the text |the letters |the string )?<S>",
+      r"<Y> (?:是否|是不是)?(?:包含|含有|包括) <S>")
+def _contains(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    y, lit = t
+    if y.kind not in "rx" or y.type not in ("text", "any"):
+        return None
+    return Tok("b", f"ISNUMBER(SEARCH({lit.text},{y.text}))", "bool",
+               what=f"{y.what or y.text} contains {lit.value!r}", value=y.value if y.kind == "r" else None)
+
+
+@rule(r"<X> (?:,)? (?:or |and )?(?:return |show |give )?<S> if (?:it is |it's |it is )?(?:not found|missing|absent|there is no match|no match)",
+      r"<X> (?:,)? (?:如果|若)?(?:找不到|查不到|没找到|不存在|没有找到)(?:的话)?(?:则|就|时)?(?:,)?(?:返回|显示|为|输出)? <S>")
+def _not_found(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    x, lit = t
+    if not x.text.startswith("XLOOKUP(") or x.text.count("XLOOKUP(") != 1:
+        return None
+    return _x(x.text[:-1] + f",{lit.text})", x.type, f"{x.what}, or {lit.value!r} if not found")
+
+
+@rule(r"(?:the )?(?:number|count) of non-?(?:empty|blank) <C> (?:cells|values|entries)?",
+      r"<C> (?:的)?(?:非空|不为空)(?:的)?(?:单元格|值|格子)?(?:的)?(?:个数|数量|数目|数)",
+      r"(?:count )?(?:the )?non-?(?:empty|blank) (?:cells )?(?:in )?(?:the )?<C>")
+def _counta(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    col = t[0].col
+    return _x(f"COUNTA({col.range})", "num", f"number of non-empty {col.header} cells")
+
+
+@rule(r"(?:the )?<C> <D>", r"(?:the )?date <D>", r"(?:the )?<C> <X>")
+def _date_literal(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    c = next((x for x in t if x.kind == "c"), None)
+    d = t[-1]
+    if d.kind != "d":
+        return d if d.kind == "x" and d.type == "date" and c is not None and c.col.type == "date" else None
+    if c is not None and c.col.type != "date":
+        return None
+    return _x(d.text, "date", f"the date {d.value}")
+
+
+@rule(r"(?:the )?(?:value |cell )?(?:in |at )?row <N> (?:,|and)? column <N> (?:of|in|from) (?:the )?(?:table |range )?<A>",
+      r"(?:表格|区域|范围|表)? <A> (?:中|里)?(?:的)?第 <N> 行 (?:,)?第 <N> 列(?:的)?(?:值|单元格|数据)?")
+def _index2d(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a = next(x for x in t if x.kind == "a")
+    r, c = (_int(x) for x in t if x.kind == "n")
+    if a.op != "range" or not r or not c:
+        return None
+    return _x(f"INDEX({a.text},{r},{c})", "any", f"row {r}, column {c} of {a.text}")
+
+
+@rule(r"(?:the )?position of <N> in (?:the )?(?:list |values |array )?<N> (?:, <N> ){1,12}(?:\()? (?:(?P<how>approximate|exact|nearest) match)? (?:\))?",
+      r"<N> 在 <N> (?:(?:,|、) <N> ){1,12}(?:中|里)?(?:的)?位置 (?:\()?(?:(?P<zhow>近似|精确|模糊)匹配)?(?:\))?")
+def _match_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    needle, items = toks[0], toks[1:]
+    how = m.groupdict().get("how") or m.groupdict().get("zhow")
+    kind = 1 if how in ("approximate", "nearest", "近似", "模糊") else 0
+    values = [x.value for x in items]
+    if kind == 1 and values != sorted(values):
+        return None
+    arr = "{" + ",".join(x.text for x in items) + "}"
+    return _x(f"MATCH({needle.text},{arr},{kind})", "num", f"position of {needle.text} in {arr}")
+
+
+@rule(r"(?:convert )?(?:the )?text <N> (?:to|into) (?:a )?number", r"(?:把|将)? 文本 <N> (?:转成|转为|转换为|转换成|变成)(?:数字|数值)")
+def _value(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    return _x(f'VALUE("{t[0].text}")', "num", f"the text {t[0].text!r} as a number")
+
+
+@rule(r"(?:format )?<N> (?:with|using) (?:a )?(?:thousands?|comma) separators? (?:and <N> (?:decimals?|decimal places))?",
+      r"(?:将|把)? <N> (?:格式化|转换|转|显示)(?:为|成) 千分位 (?:<N> 位小数|的?格式)?")
+def _number_format(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    num = t[0]
+    d = _int(t[1]) if len(t) > 1 else 0
+    if d is None or d > 10:
+        return None
+    fmt = "#,##0" + ("." + "0" * d if d else "")
+    return _x(f"TEXT({num.text},{_quote(fmt)})", "text", f"{num.text} as text {fmt!r}")
+
+
+@rule(r"half (?:of )?(?:the )?<X>", r"<X> (?:的)?一半", r"<X> (?:,)? (?:and |then )?(?P<d>double|triple) it",
+      r"(?P<d2>double|twice|triple) (?:the )?<X>", r"<X> (?:的)?(?P<z>两倍|2倍|三倍|3倍)")
+def _half_double(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    x = t[0]
+    if x.type not in ("num", "any"):
+        return None
+    word = m.groupdict().get("d") or m.groupdict().get("d2") or m.groupdict().get("z") or "half"
+    op = "/2" if word == "half" else "*3" if word in ("triple", "三倍", "3倍") else "*2"
+    if "LET" in ctx.ann.hints:
+        return _x(f"LET(x,{x.text},x{op})", "num", f"{x.what or x.text} {op}")
+    return _x(f"{_paren(x)}{op}", "num", f"{x.what or x.text} {op}")
+
+
+@rule(rf"(?P<w>{_AGG_EN}) (?:of )?(?:the )?<A>", rf"<A> (?:后)?(?:的)?(?P<z>{_AGG_ZH})", rf"(?P<z2>{_AGG_ZH}) <A>")
+def _agg_array(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a = t[0]
+    op = _agg_op(m.groupdict().get("w") or m.groupdict().get("z") or m.groupdict().get("z2"))
+    if op is None or a.op not in ("filter", "head", "range") or a.type not in ("num", "any"):
+        return None
+    if a.op == "filter" and "FILTER" not in ctx.ann.hints:
+        return _g(ctx, op, a.col, a.conds)
+    return _x(f"{FUNC_OF_AGG[op]}({a.text})", "num", f"{AGG_WORD[op]} of {a.what}")
+
+
+@rule(r"<Y> (?:,)? (?:and |then )?replace (?:the |all |every )?(?:(?P<a>" + _SEP + r")|<S>) with (?:(?P<b>" + _SEP + r")|<S>)",
+      r"<Y> (?:,)? (?:并|然后|再|并且)?(?:把|将)? (?:(?P<a2>" + _SEP + r")|<S>) (?:替换|换|改)(?:为|成) (?:(?P<b2>" + _SEP + r")|<S>)")
+def _then_replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    y, lits = toks[0], toks[1:]
+    gd = m.groupdict()
+    aw, bw = gd.get("a") or gd.get("a2"), gd.get("b") or gd.get("b2")
+    old = _sep(aw, None) if aw else (str(lits.pop(0).value) if lits else None)
+    new = _sep(bw, None) if bw is not None else (str(lits.pop(0).value) if lits else None)
+    if not old or new is None or y.type not in ("text", "any"):
+        return None
+    return _x(f"SUBSTITUTE({y.text},{_quote(old)},{_quote(new)})", "text", f"{y.what or y.text} with {old!r} replaced by {new!r}")
+
+
+def _band_parts(ctx: Ctx, text: str) -> list[tuple[str, Tok]] | None:
+    parts = []
+    for m in re.finditer(rf"(?:{OPEN}[sv](\d+){CLOSE}\s*if\s*(>=|<=|>|<|{_CMP_EN})\s*{OPEN}n(\d+){CLOSE})|"
+                         rf"(?:(>=|<=|>|<|{_CMP_ZH})\s*{OPEN}n(\d+){CLOSE}\s*(?:为|则为|显示|是|:)\s*{OPEN}[sv](\d+){CLOSE})", text):
+        if m.group(1):
+            op = m.group(2) if m.group(2) in (">=", "<=", ">", "<") else _cmp(m.group(2), CMP_EN)
+            parts.append((f"{op}{ctx.ann.toks[int(m.group(3))].text}", ctx.ann.toks[int(m.group(1))]))
+        else:
+            op = m.group(4) if m.group(4) in (">=", "<=", ">", "<") else _cmp(m.group(4), CMP_ZH)
+            parts.append((f"{op}{ctx.ann.toks[int(m.group(5))].text}", ctx.ann.toks[int(m.group(6))]))
+    return parts or None
+
+
+@rule(r"(?:label |classify |grade |band )?<X> :? (?P<bands>(?:<S> if (?:>=|<=|>|<|" + _CMP_EN + r") <N> (?:,|;)? ){1,4})(?:else|otherwise|or else) <S>",
+      r"<X> :? (?P<zbands>(?:(?:>=|<=|>|<|" + _CMP_ZH + r") <N> (?:为|则为|显示|是|:) <S> (?:,|;|、)? ){1,4})(?:否则|其他|其余|其它)(?:为|显示|是)? <S>")
+def _bands(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    x = t[0]
+    if x.type not in ("num", "any"):
+        return None
+    parts = _band_parts(ctx, m.groupdict().get("bands") or m.groupdict().get("zbands") or "")
+    default = t[-1]
+    if not parts:
+        return None
+    if "IF" in ctx.ann.hints and "IFS" not in ctx.ann.hints:
+        text = default.text
+        for cond, out in reversed(parts):
+            text = f"IF({x.text}{cond},{out.text},{text})"
+    else:
+        text = "IFS(" + ",".join(f"{x.text}{cond},{out.text}" for cond, out in parts) + f",TRUE,{default.text})"
+    return _x(text, "text", f"{x.what or x.text} banded: " + ", ".join(f"{o.value} if {c}" for c, o in parts)
+              + f", else {default.value}")
+
+
+@rule(r"(?:map |translate |convert )?<Y> (?:to numbers|to a number)? :? (?P<pairs>(?:<S> (?:->|→|=>|=|:|to|gives|为|对应|变成|映射为) <L> (?:,|;|、)? ){1,4})(?:otherwise|else|anything else|everything else|other values?|default|其他|其它|其余|否则)(?: \w+)? (?:,)?(?:->|→|=>|=|:|to|gives|为|是|显示)? <L>",
+      r"(?:将|把)? <Y> (?:映射|转换|对应)(?:为|成)?(?:数字|数值)? :? (?P<zpairs>(?:<S> (?:->|→|=>|=|:|为|对应|变成) <L> (?:,|;|、)? ){1,4})(?:其他|其它|其余|否则)(?:的)?(?:值)?(?:为|是|显示)? <L>")
+def _switch2(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    subject, rest = toks[0], toks[1:]
+    if len(rest) % 2 != 1 or subject.kind not in "rxg":
+        return None
+    pairs = [(rest[i], rest[i + 1]) for i in range(0, len(rest) - 1, 2)]
+    if not all(a.kind in "sv" for a, _ in pairs):
+        return None
+    default = rest[-1]
+    args = ",".join(f"{a.text},{b.text}" for a, b in pairs)
+    if "IFS" in ctx.ann.hints:
+        text = "IFS(" + ",".join(f"{subject.text}={a.text},{b.text}" for a, b in pairs) + f",TRUE,{default.text})"
+    else:
+        text = f"SWITCH({subject.text},{args},{default.text})"
+    typ = "num" if all(b.kind == "n" for _, b in pairs) and default.kind == "n" else "text"
+    return _x(text, typ, f"{subject.what or subject.text} mapped: " + ", ".join(
+        f"{a.value}→{b.value}" for a, b in pairs) + f", else {default.value}")
+
+
+@rule(r"(?:the )?last day of (?:the )?(?P<nx>next|following|previous|prior) month (?:after|from|of|for)? (?:the )?<X>",
+      r"(?:the )?last day of the month (?P<nx2>after|before) (?:the )?<X>",
+      r"<X> (?:的)?(?P<zn>下个月|下一个月|下月|上个月|上一个月|上月)(?:的)?(?:最后 <N> 天|月末|月底|最后一天)")
+def _eomonth_offset(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    x = t[0]
+    if x.type != "date" or (len(t) > 1 and _int(t[1]) != 1):
+        return None
+    w = m.groupdict().get("nx") or m.groupdict().get("nx2") or m.groupdict().get("zn") or ""
+    k = -1 if w in ("previous", "prior", "before") or w.startswith("上") else 1
+    return _x(f"EOMONTH({x.text},{k})", "date", f"last day of the month {'after' if k > 0 else 'before'} {x.what or x.text}")
+
+
+@rule(r"(?:the )?(?:<C> )?<N> months? (?P<dir>after|before|from|later than|prior to|earlier than) (?:the )?<X>",
+      r"<X> <N> (?:个)?月 (?P<zdir>之后|以后|后|之前|以前|前)(?:的)?(?:<C>|日期)?")
+def _edate2(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    c = next((x for x in t if x.kind == "c"), None)
+    if c is not None and c.col.type != "date" and c is not t[-1]:
+        return None
+    num = next(v for v in t if v.kind == "n")
+    x = next(v for v in t if v is not num and v is not c) if m.group(0).lstrip().startswith(("the", OPEN)) and \
+        m.groupdict().get("dir") else t[0]
+    if m.groupdict().get("dir"):
+        x = t[-1]
+    n = _int(num)
+    if n is None or x.type != "date":
+        return None
+    d = m.groupdict().get("dir") or m.groupdict().get("zdir") or ""
+    neg = d in ("before", "prior to", "earlier than", "之前", "以前", "前")
+    return _x(f"EDATE({x.text},{-n if neg else n})", "date", f"{x.what or x.text} {'minus' if neg else 'plus'} {n} months")
+
+
+@rule(r"<X> (?:和|与|到|至|跟) <X> (?:之间)?(?:的)?(?:相差|相隔|间隔|差)(?:了)?(?:的)?(?P<zu>天|月|年|周)数")
+def _date_diff2(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    return _diff(ctx, t[0], t[1], m.group("zu"))
+
+
+@rule(r"<X> (?:,)? (?:to )?<N> (?:decimal places|decimals|dp|decimal digits)", r"<X> (?:,)? (?:保留)?<N> 位小数")
+def _round_short(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    x, n = t[0], _int(t[1])
+    if n is None or x.type not in ("num", "any") or x.kind == "n":
+        return None
+    return _x(f"ROUND({x.text},{n})", "num", f"{x.what or x.text} rounded to {n} decimals")
+
+
+@rule(r"<X> (?:\(|,)? (?:sunday|sun) (?:=|is|as) <N> (?:\))?", r"<X> (?:\(|,)? (?:周日|星期日|星期天|周日为|星期日为)(?:为|是|=)? <N> (?:\))?")
+def _weekday_note(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    x, n = t
+    return x if x.text.startswith("WEEKDAY(") and _int(n) == 1 else None
+
+
+@rule(r"(?:用|以) (?:(?P<s>" + _SEP + r")|<S>) (?:连接|拼接|合并|连) <Y> (?:和|与|跟|及) (?:<Y>|<C>)",
+      r"(?:连接|拼接|合并) <Y> (?:和|与|跟|及) (?:<Y>|<C>)")
+def _concat_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    word = m.groupdict().get("s")
+    if word is not None:
+        sep, a, b = _sep(word, None), toks[0], toks[1]
+    elif len(toks) == 3:
+        sep, a, b = _sep(None, toks[0]), toks[1], toks[2]
+    else:
+        sep, a, b = "", toks[0], toks[1]
+    if sep is None:
+        return None
+    if b.kind == "c":
+        b = _same_row(a, b.col) if a.kind == "r" else None
+        if b is None:
+            return None
+    if not (_scalar_ok(a) and _scalar_ok(b)):
+        return None
+    if sep:
+        text = f"{a.text}&{_quote(sep)}&{b.text}"
+    else:
+        text = f"CONCAT({a.text},{b.text})"
+    return _x(text, "text", f"{a.what or a.text} and {b.what or b.text} joined with {sep!r}")
+
 # ---------------------------------------------------------------- priority
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
-_ORDER = """_row_possessive _row_of _row_column _sheet_row _row_zh _qualified _value_noun
+_ORDER = """_index2d _match_list _value _number_format _row_pair _row_pair_zh _head _row_possessive _row_of _row_column _sheet_row _row_zh _qualified _value_noun
 _column_product_dup _column_product _date_span _count_distinct _argext_rule _kth _percentile
-_quartile _aggregate _num_condition _date_condition _eq_condition _text_condition_col _and _prep
+_quartile _counta _aggregate _num_condition _date_condition _eq_condition _text_condition_col _and _prep
 _postfix
-_count _agg_where _sumproduct _row_sum _lookup_rule _rank _eomonth _date_part _edate _date_diff
-_networkdays _add_days _text_format _case _len _left_right _mid _trim _remove _replace _concat
-_textjoin _sqrt _abs _mod _power _arith _round _compare _if _iferror _switch _unique _sort
-_sequence _filter _count_all _value_condition _label""".split()
+_count _agg_where _sumproduct _agg_array _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
+_networkdays_head
+_networkdays _add_days _text_format _weekday_note _case _len _left_right _mid _trim _then_replace _remove _replace
+_concat_zh _concat _textjoin _sqrt _abs _mod _power _half_double _arith_mul _arith _round
+_round_short _contains _compare _or _bool_and_row _bands _switch2 _if _iferror _not_found
+_switch _unique _sort _sequence _filter _date_literal _count_all _value_condition _label""".split()
 _RULES.sort(key=lambda r: _ORDER.index(r[2].__name__))
 
 
@@ -1218,7 +1566,7 @@ _RULES.sort(key=lambda r: _ORDER.index(r[2].__name__))
 _ZH_FILLER_RE = re.compile("|".join(sorted((re.escape(w) for w in FILLER_ZH), key=len, reverse=True)))
 _VERBS = ("what's|what is|whats|give me|tell me|show me|look up|lookup|find|get|fetch|retrieve|return|"
           "calculate|compute|determine|work out|figure out|show|display|list|output|i need|i want|"
-          "we need|need|want|please|can you|could you|formula for|formula that|formula to|查找|查询|查一下|查|找出|找到|"
+          "we need|need|want|please|can you|could you|formula for|formula that|formula to|查找|查询|查一下|查|找出|找到|列出|给出|generate|create|make|"
           "a formula|in excel|excel|using|stock|inventory")
 
 
@@ -1270,6 +1618,8 @@ def read(request: str, schema: SheetSchema, trace: list[str] | None = None) -> R
     if tok.kind not in "xagbr":
         return None
     formula = "=" + tok.text
+    if "whole_columns" in ann.flags:
+        formula = _whole_columns(formula, schema)
     used = set(function_names(formula))
     if ann.hints - used - {"CONCATENATE"} and not (ann.hints <= used | {"INDEX", "MATCH"} and
                                                     {"INDEX", "MATCH"} <= used):
@@ -1278,6 +1628,14 @@ def read(request: str, schema: SheetSchema, trace: list[str] | None = None) -> R
     what = tok.what or tok.text
     return Reading(formula, what, {"operation": "composed", "explanation": what,
                                    "hints": sorted(ann.hints)})
+
+
+def _whole_columns(formula: str, schema: SheetSchema) -> str:
+    """C2:C11 -> C:C for every full data range of a column."""
+    for col in schema.columns:
+        formula = re.sub(rf"(?<![A-Z$:]){col.letter}{col.first_row}:{col.letter}{col.last_row}(?![0-9])",
+                         f"{col.letter}:{col.letter}", formula)
+    return formula
 
 
 def _show(text: str, ann: Annotated) -> str:
