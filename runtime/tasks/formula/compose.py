@@ -928,7 +928,6 @@ def _textjoin(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     src = next(x for x in t if x.kind in "ca")
     if src.kind == "a" and src.op not in ("head", "range", "filter"):
         return None
-    col = src.col
     lit = next((x for x in t if x.kind in "sv"), None)
     word = gd.get("s") or gd.get("s2") or gd.get("s3") or gd.get("s4")
     sep = _sep(word, None) if word is not None else _sep(None, lit)

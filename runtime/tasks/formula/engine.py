@@ -71,6 +71,11 @@ def _datedif(start: Any, end: Any, unit: Any) -> Any:
     return xdatedif(start, end, unit.upper() if isinstance(unit, str) else unit)
 
 
+def _trim(text: str) -> str:
+    # Excel's TRIM also collapses runs of spaces inside the text to one (the engine only strips)
+    return re.sub(" {2,}", " ", text.strip(" "))
+
+
 _REGISTERED = False
 
 
@@ -86,6 +91,9 @@ def _register() -> None:
     if "SEQUENCE" not in functions:
         functions["SEQUENCE"] = functions["_XLFN.SEQUENCE"] = wrap_func(_sequence)
     functions["DATEDIF"] = wrap_ufunc(_datedif, input_parser=lambda *a: text2num(a))
+    from formulas.functions.text import _kw1
+
+    functions["TRIM"] = wrap_ufunc(_trim, **_kw1)
     _REGISTERED = True
 
 
