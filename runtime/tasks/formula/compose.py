@@ -181,6 +181,9 @@ def _agg_text(ctx: Ctx, op: str, col: Column | None, conds: tuple[Condition, ...
     hints = ctx.ann.hints
     if col is None and op != "count":
         return None
+    if col is not None and op != "count" and col.type != "number" and not (
+            op in ("max", "min") and col.type == "date"):
+        return None  # the largest of a text column means nothing
     if not conds:
         if op == "count":
             if col is None:

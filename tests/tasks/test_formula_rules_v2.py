@@ -1,0 +1,164 @@
+"""The model-free formula reader beyond aggregates: rows, lookups, logic, text, dates, arrays.
+
+Each request is answered on a real .xlsx written here, and the value the
+answer computes on that sheet is what is checked (the exact formula text is
+free).  Requests the rules cannot account for are refused, never guessed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import openpyxl
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.engine import evaluate, references
+from o3local.tasks.formula.schema import read_sheet, schema_from_rows
+
+ORDERS = [
+    ["Customer", "City", "Amount", "Qty", "Ordered"],
+    ["Acme", "Paris", 120.0, 3, dt.date(2024, 1, 10)],
+    ["Bolt", "Berlin", 80.5, 1, dt.date(2024, 2, 14)],
+    ["Core", "Paris", 200.0, 5, dt.date(2024, 3, 1)],
+    ["Dyna", "Rome", 45.25, 2, dt.date(2024, 3, 20)],
+    ["Echo", "Berlin", 150.0, 4, dt.date(2024, 4, 5)],
+    ["Flux", "Rome", 99.0, 6, dt.date(2024, 5, 31)],
+]
+TOWNS = [["Town", "Country"], ["Paris", "France"], ["Berlin", "Germany"], ["Rome", "Italy"]]
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Orders"
+    for r, row in enumerate(ORDERS, start=1):
+        for c, v in enumerate(row, start=1):
+            ws.cell(row=r, column=c, value=v)
+    for r, row in enumerate(TOWNS, start=1):
+        for c, v in enumerate(row, start=7):  # G1:H4, a second table on the sheet
+            ws.cell(row=r, column=c, value=v)
+    path = tmp_path_factory.mktemp("orders") / "orders.xlsx"
+    wb.save(path)
+    return path
+
+
+CASES = [
+    # rows
+    ("the second row's customer", "Bolt"),
+    ("第三行的城市", "Paris"),
+    # lookups, in the table and in the second table
+    ("Amount of Core", 200),
+    ("Core 的金额", 200),
+    ("Country of the first row's city", "France"),
+    ("第一行城市对应的国家", "France"),
+    ("Customer with the highest amount", "Core"),
+    ("金额最高的客户", "Core"),
+    # rounding, statistics
+    ("average amount rounded to 1 decimal", 115.8),
+    ("金额的平均值，保留1位小数", 115.8),
+    ("second largest amount", 150),
+    ("金额第二大的值", 150),
+    ("median qty", 3.5),
+    ("round 2.341 up to 1 decimal", 2.4),
+    # text
+    ("the first customer in upper case", "ACME"),
+    ("把第一个客户转成大写", "ACME"),
+    ("join all cities with a comma", "Paris,Berlin,Paris,Rome,Berlin,Rome"),
+    # logic
+    ('If the first row\'s amount is above 100 show "big", otherwise "small"', "big"),
+    ("如果第二行的金额大于100显示“高”，否则显示“低”", "低"),
+    ("10 divided by 0, or 0 if it errors", 0),
+    # dates
+    ("month of the latest Ordered date", 5),
+    ("Days between the first and last Ordered dates", (dt.date(2024, 5, 31) - dt.date(2024, 1, 10)).days),
+    # dynamic arrays (FILTER/UNIQUE/SORT by the engine, SEQUENCE by o3-local's own evaluator)
+    ("unique cities", ["Paris", "Berlin", "Rome"]),
+    ("不重复的城市", ["Paris", "Berlin", "Rome"]),
+    ("amounts sorted from highest to lowest", [200, 150, 120, 99, 80.5, 45.25]),
+    ("list the customers in Rome", ["Dyna", "Flux"]),
+    ("列出 Rome 的客户", ["Dyna", "Flux"]),
+    ("how many distinct cities are there?", 3),
+    ("a sequence of numbers 1 to 4", [1, 2, 3, 4]),
+    # arithmetic over columns, aggregates with conditions (the older reader's ground)
+    ("total of amount times qty", 2725),
+    ("sum of amount where city is Paris", 320),
+]
+
+
+def _same(got, want):
+    if isinstance(want, list):
+        return isinstance(got, list) and len(got) == len(want) and all(map(_same, got, want))
+    if isinstance(want, (int, float)):
+        return isinstance(got, (int, float)) and got == pytest.approx(want)
+    return got == want
+
+
+@pytest.mark.parametrize("request_text, expected", CASES)
+def test_request_computes_the_right_value_on_a_real_workbook(book, request_text, expected):
+    r = formula(request_text, sheet=book, method="rules")
+    assert _same(r.value, expected), (r.formula, r.value)
+    assert r.method == "rules" and r.explanation
+    # the answer is re-evaluated on the sheet, and only names columns the sheet has
+    s = read_sheet(book)
+    assert _same(evaluate(r.formula, s).value, expected)
+    letters = {c.letter for c in s.columns}
+    for ref in references(r.formula):
+        assert set(re.findall(r"[A-Z]{1,3}", ref)) <= letters, (r.formula, ref)
+
+
+def test_answers_follow_the_data_not_the_sample(book, tmp_path):
+    wb = openpyxl.load_workbook(book)
+    wb.active["C2"] = 500.0  # Acme now has the highest amount
+    changed = tmp_path / "changed.xlsx"
+    wb.save(changed)
+    assert formula("Customer with the highest amount", sheet=changed, method="rules").value == "Acme"
+    assert formula("金额最高的客户", sheet=changed, method="rules").value == "Acme"
+
+
+def test_a_named_function_is_used_or_the_request_is_refused(book):
+    r = formula("Amount of Core via INDEX/MATCH", sheet=book, method="rules")
+    assert "INDEX(" in r.formula and "MATCH(" in r.formula and r.value == 200
+    r = formula("look up the Qty of Core with VLOOKUP", sheet=book, method="rules")
+    assert r.formula.startswith("=VLOOKUP(") and r.value == 5
+    r = formula("Core 的金额（用 XLOOKUP）", sheet=book, method="rules")
+    assert r.formula.startswith("=XLOOKUP(") and r.value == 200
+    with pytest.raises(TaskError, match="cannot answer"):
+        formula("average amount using VLOOKUP", sheet=book, method="rules")
+
+
+@pytest.mark.parametrize("request_text", [
+    "make me a coffee",
+    "the biggest city",             # no largest of a text column
+    "the tenth row's amount",       # the table has six rows
+    "amount of the customer Zed",   # not on the sheet, and no fallback asked for
+    "sales per unit per month",
+    "金额不是Paris的合计",
+])
+def test_unreadable_requests_are_refused_with_a_clear_error(book, request_text):
+    with pytest.raises(TaskError, match="cannot answer") as info:
+        formula(request_text, sheet=book, method="rules")
+    assert info.value.code == "task.unanswerable"
+
+
+@pytest.mark.parametrize("request_text", [
+    "average salary", "total price where city is Paris", "第一行的部门", "the first row's discount",
+    "员工人数最多的部门",
+])
+def test_a_formula_naming_a_missing_column_is_never_produced(book, request_text):
+    with pytest.raises(TaskError):
+        formula(request_text, sheet=book, method="rules")
+
+
+def test_engine_fills_the_gaps_it_has():
+    s = schema_from_rows([["Text", "Day"], ["  x   y ", "2024-01-05"], ["z", "2024-03-01"]])
+    assert evaluate("=SEQUENCE(3)", s).value == [1, 2, 3]
+    assert evaluate("=SEQUENCE(2,2,10,5)", s).value == [10, 15, 20, 25]
+    assert evaluate("=SUM(SEQUENCE(4))", s).value == 10
+    assert evaluate("=SEQUENCE(0)", s).error is not None  # an error, never a made-up value
+    assert evaluate('=DATEDIF(B2,B3,"d")', s).value == 56  # units are read case-insensitively
+    assert evaluate('=DATEDIF(B3,B2,"d")', s).error == "#NUM!"
+    assert evaluate("=TRIM(A2)", s).value == "x y"  # inner runs collapse, as in Excel
