@@ -272,29 +272,33 @@ ITEMS = [
 ]
 
 
-def main() -> int:
+def write_items(items: list, out: Path) -> int:
+    """Compute each gold formula on its table (as written to .xlsx) and write the JSONL."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from eval_formula import write_xlsx
 
     from o3local.tasks.formula.engine import evaluate
     from o3local.tasks.formula.schema import read_sheet
 
-    out = Path(__file__).with_name("formula-dev.jsonl")
     tmp = Path(tempfile.mkdtemp(prefix="o3-formula-dev-"))
     lines = []
-    for k, (table, ident, lang, cat, question, gold) in enumerate(ITEMS):
+    for k, (table, ident, lang, cat, question, gold) in enumerate(items):
         path = tmp / f"{k}.xlsx"
         write_xlsx(table, path)
         ev = evaluate(gold, read_sheet(path))
         if not ev.ok:
             print(f"gold does not evaluate: {ident}-{lang} {gold}: {ev.error}", file=sys.stderr)
             return 1
-        lines.append(json.dumps({"id": f"dev-{ident}-{lang}", "lang": lang, "category": cat,
-                                 "question": question, "table": table, "gold_formula": gold,
-                                 "gold_value": ev.value}, ensure_ascii=False))
+        lines.append(json.dumps({"id": f"{out.stem.split('-')[-1]}-{ident}-{lang}", "lang": lang,
+                                 "category": cat, "question": question, "table": table,
+                                 "gold_formula": gold, "gold_value": ev.value}, ensure_ascii=False))
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(lines)} requests -> {out}")
     return 0
+
+
+def main() -> int:
+    return write_items(ITEMS, Path(__file__).with_name("formula-dev.jsonl"))
 
 
 if __name__ == "__main__":
