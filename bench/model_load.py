@@ -4,7 +4,10 @@ Every variant runs in a fresh process so session-ready time and memory are
 its own.  Printed per variant: session-ready time, private (anonymous) memory
 and PSS above the process baseline (after importing onnxruntime and numpy)
 right after creation and in steady state, and the steady-state latency of one
-decode step after a 64-token prefill.  The physical limit is the time to read
+decode step after a 64-token prefill.  A last row times a plain session with
+``session.disable_prepacking=1``: what session creation costs without
+MatMulNBits' weight packing (see runtime/models/loader.py for why that packing
+is repeated on every load, cached or not).  The physical limit is the time to read
 the weight bytes from the page cache.  ``--evict`` drops our model's files
 (only those) from the page cache before each variant: a cold disk start.
 
@@ -55,11 +58,15 @@ def child(variant: str, name: str, do_evict: bool) -> dict:
         evict(files)
     base = mem()
     t0 = time.perf_counter()
-    if variant == "plain":
+    if variant in ("plain", "noprepack"):
         so = ort.SessionOptions()
         so.intra_op_num_threads = probe.threads
+        if variant == "noprepack":
+            so.add_session_config_entry("session.disable_prepacking", "1")
         sess = ort.InferenceSession(str(probe.model_path), so, providers=["CPUExecutionProvider"])
         ready = time.perf_counter() - t0
+        if variant == "noprepack":  # MatMulNBits then dequantizes every weight on every run: no latency loop
+            return {"ready_ms": ready * 1000}
     else:
         lm = LoadedModel(m, store, variant)
         lm.preload()
@@ -121,9 +128,9 @@ def main() -> None:
         out = subprocess.run(cmd, capture_output=True, text=True, check=True)
         return json.loads(out.stdout.strip().splitlines()[-1])
 
-    results = {v: [] for v in VARIANTS}
+    results = {v: [] for v in (*VARIANTS, "noprepack")}
     for _ in range(args.runs):  # interleaved, so machine noise hits every variant alike
-        for v in VARIANTS:
+        for v in results:
             results[v].append(run(v))
     med = {v: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for v, rs in results.items()}
     pc = page_cache_read_ms(lm.weights_path)
@@ -140,6 +147,9 @@ def main() -> None:
         print(f"{v:8s} {r['ready_ms']:9.1f} {r['ready_ms'] / p['ready_ms']:8.3f} {r['anon_created']:9.1f} "
               f"{100 * r['anon_steady'] / weights_mb:8.1f}% {r['pss_created']:8.1f} {r['anon_steady']:11.1f} "
               f"{r['pss_steady']:10.1f} {r['step_ms']:8.2f} {r['step_ms'] / p['step_ms']:8.3f}")
+    n = med["noprepack"]["ready_ms"]
+    print(f"{'no-prepack':10s} {n:7.1f} {n / p['ready_ms']:8.3f}   (session.disable_prepacking=1: the floor without "
+          "MatMulNBits packing; unusable, a decode step dequantizes every weight)")
     print("targets: ready <= 0.125 x plain; anon above baseline <= 10% of weights; step within 5% of plain")
 
 
