@@ -271,6 +271,83 @@ ITEMS = [
     (STAFF, "st-rank", "zh", "stat", "第一位员工的月薪在所有人中的排名", "=RANK.EQ(E2,E2:E11)"),
 ]
 
+# second batch, written after the first tuning round (new sheets, varied phrasing)
+TRIPS = {
+    "sheet": "Trips", "range": "A1:F10",
+    "header": ["Driver", "Vehicle", "Route", "Km", "Fuel Cost", "Date"],
+    "rows": [
+        ["Omar", "Van", "North", 120, 35.5, "2024-05-02"],
+        ["Lena", "Truck", "South", 340, 98.0, "2024-05-03"],
+        ["Omar", "Truck", "East", 210, 61.25, "2024-05-06"],
+        ["Paul", "Van", "North", 95, 27.0, "2024-05-07"],
+        ["Lena", "Van", "West", 150, 44.1, "2024-05-09"],
+        ["Paul", "Truck", "South", 400, 115.0, "2024-05-13"],
+        ["Omar", "Van", "West", 80, 22.4, "2024-05-14"],
+        ["Lena", "Truck", "East", 260, 75.8, "2024-05-16"],
+        ["Paul", "Van", "East", 130, 38.0, "2024-05-20"],
+    ],
+}
+SHOPS = {
+    "sheet": "门店", "range": "A1:E8",
+    "header": ["门店", "区域", "店长", "营业额", "客流量"],
+    "rows": [
+        ["一号店", "华东", "孙丽", 52000, 1800],
+        ["二号店", "华南", "钱坤", 47000, 1500],
+        ["三号店", "华东", "李雷", 61000, 2100],
+        ["四号店", "华北", "孙丽", 39000, 1200],
+        ["五号店", "华南", "周敏", 58000, 1950],
+        ["六号店", "华北", "李雷", 44000, 1400],
+        ["七号店", "华东", "钱坤", 36000, 1100],
+    ],
+}
+ITEMS += [
+    (TRIPS, "tr-sum-driver", "en", "cond", "Total km driven by Omar", '=SUMIF(A2:A10,"Omar",D2:D10)'),
+    (TRIPS, "tr-avg-truck", "en", "cond", "Average fuel cost of truck trips",
+     '=AVERAGEIF(B2:B10,"Truck",E2:E10)'),
+    (TRIPS, "tr-count-route", "en", "cond", "Number of trips on the East route", '=COUNTIF(C2:C10,"East")'),
+    (TRIPS, "tr-count-km", "en", "cond", "How many trips were longer than 200 km?",
+     '=COUNTIF(D2:D10,">200")'),
+    (TRIPS, "tr-sumifs", "en", "cond", "Fuel cost of Lena's van trips",
+     '=SUMIFS(E2:E10,A2:A10,"Lena",B2:B10,"Van")'),
+    (TRIPS, "tr-max-cond", "en", "cond", "Longest trip by Paul in km", '=MAXIFS(D2:D10,A2:A10,"Paul")'),
+    (TRIPS, "tr-sum-date", "en", "cond", "Total fuel cost for trips from 10 May 2024 onwards",
+     '=SUMIF(F2:F10,">="&DATE(2024,5,10),E2:E10)'),
+    (TRIPS, "tr-count-all", "en", "agg", "How many trips are there?", "=COUNTA(A2:A10)"),
+    (TRIPS, "tr-sum", "en", "agg", "Sum of all fuel costs", "=SUM(E2:E10)"),
+    (TRIPS, "tr-last-driver", "en", "lookup", "Who drove the last trip?", "=A10"),
+    (TRIPS, "tr-argmin", "en", "lookup", "Which driver had the cheapest fuel cost?",
+     "=INDEX(A2:A10,MATCH(MIN(E2:E10),E2:E10,0))"),
+    (TRIPS, "tr-per-km", "en", "math", "Fuel cost per km for the first trip", "=E2/D2"),
+    (TRIPS, "tr-round-total", "en", "math", "Total fuel cost rounded to the nearest whole number",
+     "=ROUND(SUM(E2:E10),0)"),
+    (TRIPS, "tr-if", "en", "logic",
+     'Show "Long" when the first trip\'s km is at least 100, otherwise "Short"',
+     '=IF(D2>=100,"Long","Short")'),
+    (TRIPS, "tr-filter", "en", "dynarray", "Show the routes Omar drove", '=FILTER(C2:C10,A2:A10="Omar")'),
+    (TRIPS, "tr-unique", "en", "dynarray", "List each driver once", "=UNIQUE(A2:A10)"),
+    (TRIPS, "tr-weekday", "en", "date", "Day of the week of the second trip's date", "=WEEKDAY(F3)"),
+    (TRIPS, "tr-avg-fmt", "en", "stat", "The mean km", "=AVERAGE(D2:D10)"),
+    (TRIPS, "tr-sum-driver", "zh", "cond", "Omar 的Km总和", '=SUMIF(A2:A10,"Omar",D2:D10)'),
+    (TRIPS, "tr-count-route", "zh", "cond", "East路线的行程有几次", '=COUNTIF(C2:C10,"East")'),
+    (SHOPS, "sh-sum", "zh", "agg", "所有门店的营业额合计", "=SUM(D2:D8)"),
+    (SHOPS, "sh-avg-region", "zh", "cond", "华东区域门店的平均营业额", '=AVERAGEIF(B2:B8,"华东",D2:D8)'),
+    (SHOPS, "sh-sum-manager", "zh", "cond", "孙丽管理的门店营业额总和", '=SUMIF(C2:C8,"孙丽",D2:D8)'),
+    (SHOPS, "sh-count", "zh", "cond", "营业额超过50000的门店数量", '=COUNTIF(D2:D8,">50000")'),
+    (SHOPS, "sh-count-region", "zh", "cond", "华南有多少家门店", '=COUNTIF(B2:B8,"华南")'),
+    (SHOPS, "sh-max-region", "zh", "cond", "华北区域的最高客流量", '=MAXIFS(E2:E8,B2:B8,"华北")'),
+    (SHOPS, "sh-sumifs", "zh", "cond", "华东区域且客流量不少于1500的营业额合计",
+     '=SUMIFS(D2:D8,B2:B8,"华东",E2:E8,">=1500")'),
+    (SHOPS, "sh-lookup", "zh", "lookup", "三号店的店长是谁", '=XLOOKUP("三号店",A2:A8,C2:C8)'),
+    (SHOPS, "sh-argmax", "zh", "lookup", "客流量最多的门店", "=INDEX(A2:A8,MATCH(MAX(E2:E8),E2:E8,0))"),
+    (SHOPS, "sh-ratio", "zh", "math", "第一家门店的营业额除以客流量", "=D2/E2"),
+    (SHOPS, "sh-filter", "zh", "dynarray", "李雷负责的门店", '=FILTER(A2:A8,C2:C8="李雷")'),
+    (SHOPS, "sh-sort", "zh", "dynarray", "客流量按降序排列", "=SORT(E2:E8,1,-1)"),
+    (SHOPS, "sh-large", "zh", "stat", "营业额排名第二的数值", "=LARGE(D2:D8,2)"),
+    (SHOPS, "sh-if", "zh", "logic", "第一家门店营业额大于50000则为“达标”，否则为“未达标”",
+     '=IF(D2>50000,"达标","未达标")'),
+    (SHOPS, "sh-textjoin", "zh", "text", "把所有店长的名字用逗号连起来", '=TEXTJOIN(",",TRUE,C2:C8)'),
+]
+
 
 def write_items(items: list, out: Path) -> int:
     """Compute each gold formula on its table (as written to .xlsx) and write the JSONL."""

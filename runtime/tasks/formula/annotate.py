@@ -40,6 +40,9 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "仓库": ("warehouse",), "入库日期": ("received",), "入库": ("received",),
     "学生": ("student",), "班级": ("class",), "数学": ("math",), "英语": ("english",),
     "科学": ("science",), "考试日期": ("exam date",), "预算": ("budget",), "职位": ("title", "role"),
+    "路线": ("route",), "司机": ("driver",), "车辆": ("vehicle",), "车型": ("vehicle", "type"),
+    "油费": ("fuel cost", "fuel"), "里程": ("km", "distance", "miles"), "距离": ("distance", "km"),
+    "负责人": ("owner", "manager"), "状态": ("status",), "作者": ("author",), "项目": ("project",),
 }
 EN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "revenue": ("sales", "amount"), "amount": ("sales", "total"), "sale": ("sales",),
@@ -235,7 +238,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
             pat = re.compile(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9]){after}", re.I)
         else:
             pat = re.compile(re.escape(name) + after)
-        text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col)) + " ", text)
+        text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col, m.group(0))) + " ", text)
     for term, heads in sorted({**GLOSSARY, **EN_SYNONYMS}.items(), key=lambda kv: -len(kv[0])):
         col = _by_words(heads, main, cols_all)
         if col is None:
@@ -245,7 +248,17 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
             pat = re.compile(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9]){after}", re.I)
         else:
             pat = re.compile(re.escape(term) + after)
-        text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col)) + " ", text)
+        text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col, m.group(0))) + " ", text)
+    # the sheet's name is what a row is called: "Trips" -> "the first trip's km"
+    noun = schema.sheet.strip().lower()
+    headers = {c.header.lower() for c in schema.columns}
+    if noun.isascii() and re.fullmatch(r"[a-z]{3,}", noun) and noun not in headers:
+        one = noun[:-1] if noun.endswith("s") else noun
+        if one not in headers:
+            before = (r"((?:\b(?:first|second|third|fourth|fifth|last|many|of|for|all|each|every|the|these|"
+                      rf"those|which|what|\dst|\dnd|\drd|\dth)|{CLOSE})\s+)")
+            text = re.sub(rf"{before}{re.escape(one)}s\b", r"\1rows", text, flags=re.I)
+            text = re.sub(rf"{before}{re.escape(one)}\b", r"\1row", text, flags=re.I)
     # a name the sheet does not hold, right after a text column: "rep Zed"
     def unknown(m: re.Match) -> str:
         tok = ann.toks[int(m.group(2))]
@@ -300,7 +313,7 @@ def _after(col: Column) -> str:
     if col.type == "date":
         return r"(?:\s*dates?(?![a-z]))?"
     if col.type in ("text", "mixed"):
-        return r"(?:\s*names?(?![a-z])|名称|名字|名(?!次))?"
+        return r"(?:\s*names?(?![a-z])|(?:的)?名称|(?:的)?名字|名(?!次))?"
     return ""
 
 
@@ -319,8 +332,10 @@ def _by_words(heads: tuple[str, ...], main: list[Column], cols: list[Column]) ->
     return None
 
 
-def _column_tok(col: Column) -> Tok:
-    return Tok("c", col.range, col_type(col), col, what=col.header)
+def _column_tok(col: Column, said: str = "") -> Tok:
+    word = said.strip().lower().split()[-1] if said.strip() else ""
+    plural = word.isascii() and word.endswith("s") and not col.header.lower().endswith("s")
+    return Tok("c", col.range, col_type(col), col, what=col.header, op="plural" if plural else "")
 
 
 def _sub_outside(pattern: re.Pattern, fn, text: str) -> str:

@@ -50,8 +50,8 @@ _CMP_SFX = "|".join(w for ws, _ in CMP_SUFFIX_ZH for w in ws.split("|"))
 _NOUN_EN = "|".join(sorted(ROW_NOUNS_EN, key=len, reverse=True))
 _NOUN_ZH = "|".join(ROW_NOUNS_ZH)
 _SEP = "|".join(f"(?:{p})" for p, _ in SEPARATORS)
-_MAXW = "highest|largest|biggest|most|maximum|max|top|greatest|best"
-_MINW = "lowest|smallest|least|minimum|min|worst|fewest"
+_MAXW = "highest|largest|biggest|longest|most expensive|most|maximum|max|top|greatest|best"
+_MINW = "lowest|smallest|least|shortest|cheapest|minimum|min|worst|fewest"
 _DESC = ("highest to lowest|largest to smallest|high to low|biggest to smallest|descending|"
          "largest first|highest first|biggest first|z to a|newest first|latest first|"
          "从高到低|从大到小|降序|由高到低|由大到小|从新到旧|从晚到早")
@@ -369,7 +369,7 @@ def _sheet_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
                value=row)
 
 
-@rule(rf"(?P<back3>倒数)?第 <N> (?:[{ZH_CLASSIFIERS}])? <C> (?:的|所在的|所在|对应的) <C>",
+@rule(rf"(?P<back3>倒数)?第 <N> (?:[{ZH_CLASSIFIERS}])? <C> (?:的|所在的|所在|对应的)? <C>",
       rf"(?P<back>倒数)?第 <N> (?:[{ZH_CLASSIFIERS}])?(?:{_NOUN_ZH})?(?:所在|对应)?(?:的)? <C>",
       rf"(?P<last>最后) (?:<N> )?(?:[{ZH_CLASSIFIERS}])(?:{_NOUN_ZH})?(?:所在|对应)?(?:的)? <C>",
       rf"<C> (?:列)?(?:的)? (?P<back2>倒数)?第 <N> (?!\s*[大高小低多少])(?:[{ZH_CLASSIFIERS}])?(?:值|数据)?")
@@ -399,7 +399,7 @@ def _qualified(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     val = next(x for x in t if x.kind == "v")
     if col not in val.cols:
         return None
-    return Tok("v", val.text, "text", col, what=val.what, value=val.value,
+    return Tok("v", val.text, "text", col, what=val.what, value=val.value, op=val.op,
                cols=(col, *(c for c in val.cols if c is not col)))
 
 
@@ -425,6 +425,7 @@ def _column_product(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(rf"<C> (?:is |are |was |of |has |have )?(?P<cmp>{_CMP_EN}) <N>",
       rf"(?P<cmp>{_CMP_EN}) <N> (?:in|on|for|of) (?:the )?<C>",
+      rf"(?P<cmp>{_CMP_EN}) <N> <C>",
       rf"<C> (?:is |are |of )?<N> (?P<post>{_CMP_POST})",
       rf"<N> (?P<post>{_CMP_POST}) (?:in|on|for|of) (?:the )?<C>",
       rf"<C> (?:的)?(?P<zcmp>{_CMP_ZH}) <N> (?:分|元|件|个|天|岁|人|块)?",
@@ -447,8 +448,8 @@ _DATE_CMP = [("on or after|since|from|starting|starting from|as of|及之后|及
 _DCMP = "|".join(w for ws, _ in _DATE_CMP for w in ws.split("|"))
 
 
-@rule(rf"<C> (?:is |was |dated |date )?(?P<cmp>{_DCMP}) <D>",
-      rf"(?:dated |received |made |placed )?(?P<cmp>{_DCMP}) <D>",
+@rule(rf"<C> (?:is |was |dated |date )?(?P<cmp>{_DCMP}) <D> (?:onwards|onward|and later|or later)?",
+      rf"(?:dated |received |made |placed )?(?P<cmp>{_DCMP}) <D> (?:onwards|onward|and later|or later)?",
       rf"<D> (?P<cmp>{_DCMP}) (?:的)?<C>",
       rf"<D> (?P<cmp>{_DCMP})")
 def _date_condition(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -492,15 +493,68 @@ def _and(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return Tok("k", "", "bool", t[0].col, what=_conds_what(conds), conds=conds)
 
 
-@rule(r"(?:in|for|from|with|where|whose|among|on|at|that are|which are|that were|that|which|who|"
-      r"are|is|was|were|within|of) (?:the |a |an )?<K>")
+@rule(r"(?:for |of |in |on |from |among )?(?:the |all )?rows (?:with |where |that |which |whose |that are |that were )?<K>",
+      r"(?:in|for|from|with|where|whose|among|on|at|that are|which are|that were|that|which|who|"
+      r"are|is|was|were|within|of|(?:driven |made |sold |owned |handled |managed |run |done |placed |"
+      r"taken |written |led |created |booked |served |entered )?by) (?:the |a |an )?<K>")
 def _prep(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return t[0]
 
 
-@rule(r"<K> (?:里|中|内|当中|里面|之中)")
+@rule(r"<K> (?:里|中|内|当中|里面|之中)", r"<K> (?:管理|负责|经营|主管|驾驶|开|带领|跑|销售|卖|下单)(?:的)")
 def _postfix(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return t[0]
+
+
+@rule(r"<V> 's <V>")
+def _values_possessive(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a, b = t
+    if a.col is b.col or ctx.table_of(a.col) is not ctx.table_of(b.col):
+        return None
+    conds = (Condition(a.col.header, "=", a.value), Condition(b.col.header, "=", b.value))
+    return Tok("k", "", "bool", a.col, what=_conds_what(conds), conds=conds)
+
+
+@rule(rf"who (?:[a-z]+ )?(?:the )?{ORD_RE} (?:{_NOUN_EN})")
+def _who_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    n = _ord(m.group("ord"), ctx)
+    person = _person(ctx)
+    return None if n is None or person is None else _cell(person, n)
+
+
+@rule(r"<R> (?P<op>per|divided by|/|over|除以|times|multiplied by|\*|×|乘以|plus|\+|加上|加|minus|-|减去|减|less) <C>")
+def _arith_same_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a, b = t[0], _same_row(t[0], t[1].col)
+    if b is None or a.type != "num" or b.type != "num":
+        return None
+    word = re.sub(r"\s+", " ", m.group("op"))
+    op = ("/" if word in ("per", "divided by", "/", "over", "除以") else "*" if word in (
+        "times", "multiplied by", "*", "×", "乘以") else "+" if word in ("plus", "+", "加上", "加") else "-")
+    return _x(f"{a.text}{op}{b.text}", "num", f"{a.what} {op} {b.what}")
+
+
+@rule(r"<C> (?P<op>per|divided by|/|over|minus|-|plus|\+|less) <C>")
+def _column_arith(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a, b = t[0].col, t[1].col
+    if a.type != "number" or b.type != "number" or ctx.table_of(a) is not ctx.table_of(b):
+        return None
+    op = {"per": "/", "divided by": "/", "/": "/", "over": "/", "minus": "-", "-": "-", "less": "-",
+          "plus": "+", "+": "+"}[re.sub(r"\s+", " ", m.group("op"))]
+    return Tok("a", f"{a.range}{op}{b.range}", "num", a, what=f"{a.header} {op} {b.header}",
+               op="colarith", cols=(a, b), value=op)
+
+
+@rule(rf"<A> (?:of|in|for|on) (?:the )?{ORD_RE} (?:{_NOUN_EN})", rf"(?:the )?{ORD_RE} (?:{_NOUN_EN}) 's <A>")
+def _arith_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a = t[0]
+    n = _ord(m.group("ord"), ctx)
+    if a.op not in ("colarith", "product") or n is None:
+        return None
+    c1, c2 = (_cell(c, n) for c in a.cols)
+    if c1 is None or c2 is None:
+        return None
+    op = a.value if a.op == "colarith" else "*"
+    return _x(f"{c1.text}{op}{c2.text}", "num", f"{c1.what} {op} {c2.what}")
 
 
 # ---------------------------------------------------------------- rules: lookups, extremes
@@ -527,7 +581,7 @@ def _argext_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?<C> (?:of|for) (?:the )?<V>", r"<V> 's <C>", r"which <C> (?:is|are|does|was) (?:the )?<V> (?:in|from|belong to|part of|under|belongs to)?",
-      r"<V> (?:的|所在的|对应的|所在|对应|属于哪个|属于|在哪个|是哪个|在哪一个)? <C> (?:是多少|是什么|是哪个|是)?",
+      r"<V> (?:的|所在的|对应的|所在|对应|属于哪个|属于|在哪个|是哪个|在哪一个)? <C> (?:是多少|是什么|是哪个|是谁|是哪位|是)?",
       r"<C> (?:of|for) <R>", r"<R> 's <C>", r"<R> (?:的|所在的|对应的|所在|对应) <C>", r"<R> <C>")
 def _lookup_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     res = next(x for x in t if x.kind == "c").col
@@ -542,13 +596,14 @@ def _lookup_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(rf"(?:the )?(?:{ORD_RE}|<N>) (?P<w>{_MAXW}|{_MINW}) <C>",
       r"<C> (?:的)?第 <N> (?P<z>大|高|多|小|低|少)(?:的)?(?:值|数|分数|分|数值)?",
-      r"第 <N> (?P<z2>大|高|多|小|低|少)(?:的)? <C>")
+      r"第 <N> (?P<z2>大|高|多|小|低|少)(?:的)? <C>",
+      r"<C> (?:的)?(?:排名|排行|排)第 <N> (?:位|名)?(?:的)?(?:值|数值|数|分数)?")
 def _kth(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
     col = next(x for x in t if x.kind == "c").col
     num = next((x for x in t if x.kind == "n"), None)
     k = _ord(gd.get("ord"), ctx) if gd.get("ord") else (_int(num) if num else None)
-    word = gd.get("w") or gd.get("z") or gd.get("z2")
+    word = gd.get("w") or gd.get("z") or gd.get("z2") or "大"
     if k is None or k < 1 or col.type != "number":
         return None
     large = re.fullmatch(_MAXW + "|大|高|多", word) is not None
@@ -620,7 +675,7 @@ def _aggregate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(rf"(?:how many|number of|count of|count the|count) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:are |were |is |have |has |had |with |in |that |who |which |scored |got |earned |did |do )*<K>",
-      rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:有|共有|一共有)?(?:多少|几)(?:个|人|条|行|名|项|种|件|位|笔)?",
+      rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:有|共有|一共有)?(?:多少|几)(?:[{ZH_CLASSIFIERS}人种])?(?:<C>|{_NOUN_ZH})?",
       rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:的)?(?:人数|个数|条数|行数|数目|总数)",
       rf"<K> (?:的)?(?:{_NOUN_ZH}|行|笔)数")
 def _count(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -633,11 +688,35 @@ def _count(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _g(ctx, "count", col if col is not None else None)
 
 
+@rule(r"<K> <C>")
+def _prenominal(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "East sales": the column's values in the rows meeting the condition
+    k, col = t[0], t[1].col
+    if k.op == "or" or col.type != "number" or any(
+            ctx.table_of(ctx.schema.column(c.column)) is not ctx.table_of(col) for c in k.conds):
+        return None
+    return Tok("a", f"FILTER({col.range},{_masks(ctx, k)})", "num", col,
+               what=f"{col.header} where {k.what}", op="filter", conds=k.conds)
+
+
+@rule(rf"(?P<w>{_AGG_EN}) rows? (?:<K> )?(?:in|by|of) (?:the )?<C>")
+def _agg_row_in(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    op = _agg_op(m.group("w"))
+    col = t[-1].col
+    k = t[0] if t[0].kind == "k" else None
+    return None if op is None else _g(ctx, op, col, k.conds if k else ())
+
+
 @rule(r"<G> (?:for|where|in|with|of|among|from|across|when)? (?:the |all )?<K>",
-      rf"<K> (?:的)?(?:{_NOUN_ZH})?(?:的)? <G>")
+      rf"<K> (?:的)?(?:{_NOUN_ZH}|<C>)?(?:的)? <G>", r"<K> (?:且|并且|而且|and|,|同时) <G>")
 def _agg_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     g = next(x for x in t if x.kind == "g")
     k = next(x for x in t if x.kind == "k")
+    mid = next((x for x in t if x.kind == "c"), None)
+    if mid is not None and (mid.col.type not in ("text", "mixed") or ctx.table_of(mid.col) is not ctx.table_of(g.col or mid.col)):
+        return None
+    if k.op == "or" or (k.conds and "且" not in m.group(0) and "and" not in m.group(0) and g.conds and False):
+        return None
     return _g(ctx, g.op, g.col, g.conds + k.conds, g.cols)
 
 
@@ -1068,7 +1147,7 @@ def _compare(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(rf"if <B> (?:,)? (?:then )?{_SHOW}? <Y> (?:,)? (?:otherwise|else|or else|if not)(?:,)? {_SHOW}? <Y>",
-      rf"{_SHOW}? <Y> if <B> (?:,)? (?:otherwise|else|or else|if not|or)(?:,)? {_SHOW}? <Y>",
+      rf"{_SHOW}? <Y> (?:if|when|whenever) <B> (?:,)? (?:otherwise|else|or else|if not|or)(?:,)? {_SHOW}? <Y>",
       rf"(?:is )?<B> \? (?:,)? {_SHOW}? <Y> (?:or|/) <Y>",
       rf"(?:如果|若|假如|要是)? <B> (?:,)? (?:就|则|那么|的话)?(?:就)?{_ZH_SHOW}? <Y> (?:,)? (?:否则|不然|反之)(?:就)?(?:,)?{_ZH_SHOW}? <Y>",
       r"<Y> or <Y> (?:for|depending on whether) <B>")
@@ -1123,7 +1202,7 @@ def _switch(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?(?:list of )?(?:unique|distinct|different) (?:values of |values in |values from |list of )?(?:the )?<C>(?: <K>)?",
-      r"(?:the )?<C> without duplicates(?: <K>)?", r"(?:the )?(?:unique|distinct) values (?:of|in|from) (?:the )?<C>(?: <K>)?",
+      r"(?:the )?<C> without duplicates(?: <K>)?", r"(?:list |show )?(?:each|every) <C> (?:only )?once", r"(?:the )?(?:unique|distinct) values (?:of|in|from) (?:the )?<C>(?: <K>)?",
       r"(?:不重复|唯一|去重|不同)(?:后)?(?:的)? <C> (?:列表|值|清单|名单)?",
       r"<C> (?:的)?(?:唯一值|不重复值|去重后的值|去重|不重复列表|去重列表)(?:列表)?")
 def _unique(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -1179,7 +1258,12 @@ def _sequence(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       rf"(?:列出|显示|筛选出?|找出|返回|给出|提取|查出) <K> (?:的)? (?:所有|全部)?(?:的)? (?P<noun>{_NOUN_ZH})")
 def _filter(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     k = next(x for x in t if x.kind == "k")
-    col = next((x.col for x in t if x.kind == "c"), None)
+    ctok = next((x for x in t if x.kind == "c"), None)
+    col = ctok.col if ctok else None
+    said = m.group(0).strip()
+    if (ctok is not None and not re.search(r"[\u4e00-\u9fff]", ctx.ann.text) and ctok.op != "plural"
+            and not re.match(r"(?:list|show|get|return|filter|find|display|give me|extract|pull|select|all|every)\b", said)):
+        return None  # "fuel cost of Lena's trips": a total or a list? not guessed
     if col is None:
         col = _person(ctx) if m.groupdict().get("noun") in ("员工", "学生", "人", "同学", "职员") else None
     if col is None:
@@ -1549,11 +1633,11 @@ def _concat_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
-_ORDER = """_index2d _match_list _value _number_format _row_pair _row_pair_zh _head _row_possessive _row_of _row_column _sheet_row _row_zh _qualified _value_noun
-_column_product_dup _column_product _date_span _count_distinct _argext_rule _kth _percentile
+_ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _qualified _value_noun
+_column_product_dup _column_product _values_possessive _date_span _count_distinct _argext_rule _kth _percentile
 _quartile _counta _aggregate _num_condition _date_condition _eq_condition _text_condition_col _and _prep
 _postfix
-_count _agg_where _sumproduct _agg_array _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
+_count _agg_row_in _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
 _networkdays_head
 _networkdays _add_days _text_format _weekday_note _case _len _left_right _mid _trim _then_replace _remove _replace
 _concat_zh _concat _textjoin _sqrt _abs _mod _power _half_double _arith_mul _arith _round

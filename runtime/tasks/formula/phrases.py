@@ -20,8 +20,8 @@ ORD_RE = r"(?P<ord>second[- ]to[- ]last|next-to-last|penultimate|first|second|th
 ROW_NOUNS_EN = ("row", "record", "entry", "line", "item", "product", "student", "employee",
                 "person", "order", "sale", "one", "data row", "transaction", "deal")
 ROW_NOUNS_ZH = ("记录", "数据", "员工", "学生", "商品", "产品", "订单", "销售", "人", "同学", "职员",
-                "物品", "货品", "条目", "交易")
-ZH_CLASSIFIERS = "行条个位名项笔件"
+                "物品", "货品", "条目", "交易", "行程", "项目", "书")
+ZH_CLASSIFIERS = "行条个位名项笔件家本次辆台张只所间款"
 
 AGG_EN: list[tuple[str, str]] = [
     ("sample standard deviation|standard deviation \\(sample\\)|standard deviation|std dev|stdev"
@@ -31,8 +31,8 @@ AGG_EN: list[tuple[str, str]] = [
     ("median", "median"),
     ("average|mean|avg", "average"),
     ("total|sum|sum up|add up", "sum"),
-    ("maximum|max|highest|largest|biggest|greatest|top|most recent|latest|newest", "max"),
-    ("minimum|min|lowest|smallest|least|earliest|oldest", "min"),
+    ("maximum|max|highest|largest|biggest|greatest|longest|top|most recent|latest|newest", "max"),
+    ("minimum|min|lowest|smallest|least|shortest|cheapest|earliest|oldest", "min"),
 ]
 AGG_ZH: list[tuple[str, str]] = [
     ("样本标准差|标准差|标准偏差", "stdev"),
@@ -55,9 +55,10 @@ AGG_WORD = {"sum": "sum", "average": "average", "max": "largest", "min": "smalle
 CMP_EN = [
     (r"at least|no less than|not less than|>=|or more|or above|or higher|and above|and up", ">="),
     (r"at most|no more than|not more than|<=|or less|or below|or fewer|and below", "<="),
-    (r"above|over|more than|greater than|higher than|bigger than|larger than|exceeds?|exceeding|>",
-     ">"),
-    (r"below|under|less than|lower than|fewer than|smaller than|<", "<"),
+    (r"above|over|more than|greater than|higher than|bigger than|larger than|longer than|heavier than|"
+     r"costlier than|more expensive than|exceeds?|exceeding|>", ">"),
+    (r"below|under|less than|lower than|fewer than|smaller than|shorter than|cheaper than|lighter than|<",
+     "<"),
     (r"equal to|equals?|is exactly|=", "="),
     (r"not equal to|other than|<>|!=", "<>"),
 ]
