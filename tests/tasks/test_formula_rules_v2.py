@@ -137,6 +137,9 @@ def test_a_named_function_is_used_or_the_request_is_refused(book):
     "amount of the customer Zed",   # not on the sheet, and no fallback asked for
     "sales per unit per month",
     "金额不是Paris的合计",
+    "Paris amount",                 # the total or the list? not guessed
+    "Paris的金额",
+    "amount minus qty",             # a column of per-row results, not one answer
 ])
 def test_unreadable_requests_are_refused_with_a_clear_error(book, request_text):
     with pytest.raises(TaskError, match="cannot answer") as info:

@@ -696,7 +696,7 @@ def _prenominal(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
             ctx.table_of(ctx.schema.column(c.column)) is not ctx.table_of(col) for c in k.conds):
         return None
     return Tok("a", f"FILTER({col.range},{_masks(ctx, k)})", "num", col,
-               what=f"{col.header} where {k.what}", op="filter", conds=k.conds)
+               what=f"{col.header} where {k.what}", op="filter", conds=k.conds, value="prenominal")
 
 
 @rule(rf"(?P<w>{_AGG_EN}) rows? (?:<K> )?(?:in|by|of) (?:the )?<C>")
@@ -1264,6 +1264,9 @@ def _filter(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     if (ctok is not None and not re.search(r"[\u4e00-\u9fff]", ctx.ann.text) and ctok.op != "plural"
             and not re.match(r"(?:list|show|get|return|filter|find|display|give me|extract|pull|select|all|every)\b", said)):
         return None  # "fuel cost of Lena's trips": a total or a list? not guessed
+    if (ctok is not None and ctok.col.type == "number"
+            and not re.match(r"(?:list|show|get|return|filter|find|display|give me|extract|pull|select|all|every|列出|显示|筛选|找出|返回|给出|提取|查出)", said)):
+        return None  # numbers without a list word: the total is as likely as the list
     if col is None:
         col = _person(ctx) if m.groupdict().get("noun") in ("员工", "学生", "人", "同学", "职员") else None
     if col is None:
@@ -1703,6 +1706,8 @@ def read(request: str, schema: SheetSchema, trace: list[str] | None = None) -> R
     tok = ann.toks[int(toks[0][1])]
     if tok.kind not in "xagbr":
         return None
+    if tok.kind == "a" and (tok.op in ("colarith", "product") or tok.value == "prenominal"):
+        return None  # a column of per-row results, or a list where a total may be meant
     formula = "=" + tok.text
     if "whole_columns" in ann.flags:
         formula = _whole_columns(formula, schema)
