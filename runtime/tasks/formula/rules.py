@@ -334,6 +334,13 @@ def read_request(request: str, schema: SheetSchema):
         val = schema.column(intent.value_column)
         if key is None or val is None or (key.first_row, key.last_row) != (val.first_row, val.last_row):
             intent = None  # the key and the answer are not rows of one table
+        else:
+            from .schema import col_index
+
+            c = col_index(key.letter)
+            keys = [schema.cells.get((r, c)) for r in range(key.first_row, key.last_row + 1)]
+            if keys.count(intent.conditions[0].value) != 1:
+                intent = None  # several rows match: the first one's value is no answer
     if intent is not None:
         try:
             return Reading(compile_intent(intent, schema), explain(intent), intent.to_dict())
