@@ -116,6 +116,15 @@ def gguf_path(name: str, gguf_dir: Path) -> Path:
     return dest
 
 
+def check_llamacpp_dir(llamacpp_dir: Path) -> None:
+    import shutil
+
+    if shutil.which("node") is None:
+        raise SystemExit("--llamacpp-dir needs Node.js >= 18 on PATH (Debian: apt-get install nodejs npm)")
+    if not (llamacpp_dir / "node_modules" / "node-llama-cpp").is_dir():
+        raise SystemExit(f"{llamacpp_dir}/node_modules has no node-llama-cpp: see bench/llamacpp_bench.mjs for the setup")
+
+
 def bench_llama_cpp(llamacpp_dir: Path, gguf: Path, ids: list[int], ban: list[int], threads: int, runs: int,
                     n_decode: int) -> dict:
     """llama.cpp (node-llama-cpp's prebuilt binary, see bench/llamacpp_bench.mjs) on the same prompt ids."""
@@ -168,6 +177,8 @@ def main() -> None:
     names = [n for n in KNOWN_MODELS if store.is_installed(n) and (not args.model or n in args.model)]
     if not names:
         raise SystemExit(f"no model installed in {store.root}: run o3-local models build smollm2-135m-instruct")
+    if args.llamacpp_dir:
+        check_llamacpp_dir(args.llamacpp_dir)
     gguf_dir = args.gguf_dir or (args.llamacpp_dir / "gguf" if args.llamacpp_dir else None)
     print(f"median of {args.runs} runs, {args.decode} greedy tokens, engines interleaved run by run")
     print(f"{'model':30s} {'engine':16s} {'prompt':>6s} {'TTFT ms':>8s} {'prefill tok/s':>13s} {'decode tok/s':>12s}")
