@@ -10,10 +10,14 @@ the hook and the service all fill slots the same way.
 Slots run locally.  ``offload: "remote"`` needs both the template's
 ``network:remote-inference`` permission and the user's policy; ``"auto"``
 without them stays local, as the user would expect of an offline tool.
+A slot with ``offload`` "auto" or "remote" runs its task inside
+:func:`~o3local.tasks._model.inference_permissions`, so a configured
+endpoint is used when the router allows it (local fallback otherwise).
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,11 +76,16 @@ def run_slots(pkg: Any, data: Any, *, data_file: str | None = None) -> SlotResul
             raise DataError(f"AI slot '{name}' reads {slot['input']!r}, which the data does not have",
                             where=Location(file=shown, pointer=slot["input"]), code="data.slot-input") from None
         started = time.perf_counter()
+        from .tasks._model import inference_permissions
+
+        routed = inference_permissions(pkg.permissions) if offload in ("auto", "remote") \
+            else contextlib.nullcontext()
         try:
-            if slot["task"] == "summarization":
-                results.values[name], how = _summarize(pkg, name, slot, value, shown)
-            else:
-                results.values[name], how = _formula(pkg, name, slot, value, data, shown)
+            with routed:
+                if slot["task"] == "summarization":
+                    results.values[name], how = _summarize(pkg, name, slot, value, shown)
+                else:
+                    results.values[name], how = _formula(pkg, name, slot, value, data, shown)
         except O3Error as err:
             if err.where == Location():
                 err.where = where
