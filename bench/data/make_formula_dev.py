@@ -348,6 +348,54 @@ ITEMS += [
     (SHOPS, "sh-textjoin", "zh", "text", "把所有店长的名字用逗号连起来", '=TEXTJOIN(",",TRUE,C2:C8)'),
 ]
 
+# third batch: English conditional aggregates phrased many ways (written after the
+# second hold-out measurement showed English conditions failing there; the hold-out
+# requests themselves were not read)
+TICKETS = {
+    "sheet": "Tickets", "range": "A1:F11",
+    "header": ["Ticket", "Agent", "Priority", "Status", "Hours", "Opened"],
+    "rows": [
+        ["T-101", "Kim", "High", "Open", 6.5, "2024-02-01"],
+        ["T-102", "Raj", "Low", "Closed", 1.5, "2024-02-03"],
+        ["T-103", "Kim", "Low", "Closed", 2.0, "2024-02-08"],
+        ["T-104", "Sara", "High", "Closed", 8.0, "2024-02-12"],
+        ["T-105", "Raj", "Medium", "Open", 3.25, "2024-02-15"],
+        ["T-106", "Sara", "Low", "Open", 0.75, "2024-02-21"],
+        ["T-107", "Kim", "Medium", "Closed", 4.0, "2024-02-26"],
+        ["T-108", "Raj", "High", "Open", 7.5, "2024-03-02"],
+        ["T-109", "Sara", "Medium", "Closed", 2.5, "2024-03-05"],
+        ["T-110", "Kim", "High", "Closed", 5.0, "2024-03-09"],
+    ],
+}
+ITEMS += [
+    (TICKETS, "tk-sum-prio", "en", "cond", "Total hours for high priority tickets",
+     '=SUMIF(C2:C11,"High",E2:E11)'),
+    (TICKETS, "tk-avg-agent", "en", "cond", "Average hours spent by Kim", '=AVERAGEIF(B2:B11,"Kim",E2:E11)'),
+    (TICKETS, "tk-count-open", "en", "cond", "How many tickets are still open?", '=COUNTIF(D2:D11,"Open")'),
+    (TICKETS, "tk-countifs", "en", "cond", "Count the closed tickets handled by Raj",
+     '=COUNTIFS(D2:D11,"Closed",B2:B11,"Raj")'),
+    (TICKETS, "tk-sum-status", "en", "cond", "Sum of hours where the status is Open",
+     '=SUMIF(D2:D11,"Open",E2:E11)'),
+    (TICKETS, "tk-count-hours", "en", "cond", "Number of tickets with more than 5 hours",
+     '=COUNTIF(E2:E11,">5")'),
+    (TICKETS, "tk-max-low", "en", "cond", "Max hours on a low priority ticket",
+     '=MAXIFS(E2:E11,C2:C11,"Low")'),
+    (TICKETS, "tk-sumifs", "en", "cond", "Total hours of Kim's open tickets",
+     '=SUMIFS(E2:E11,B2:B11,"Kim",D2:D11,"Open")'),
+    (TICKETS, "tk-avg", "en", "agg", "Average hours across all tickets", "=AVERAGE(E2:E11)"),
+    (TICKETS, "tk-sum", "en", "agg", "What's the total number of hours logged?", "=SUM(E2:E11)"),
+    (TICKETS, "tk-assigned", "en", "cond", "Total hours for tickets assigned to Kim",
+     '=SUMIF(B2:B11,"Kim",E2:E11)'),
+    (TICKETS, "tk-min-open", "en", "cond", "Smallest hours value among open tickets",
+     '=MINIFS(E2:E11,D2:D11,"Open")'),
+    (TICKETS, "tk-hyphen", "en", "cond", "Sum the hours of every high-priority ticket",
+     '=SUMIF(C2:C11,"High",E2:E11)'),
+    (TICKETS, "tk-date", "en", "cond", "How many tickets were opened in March 2024 or later?",
+     '=COUNTIF(F2:F11,">="&DATE(2024,3,1))'),
+    (TICKETS, "tk-avg-medium", "en", "cond", "Mean hours of medium-priority tickets that are closed",
+     '=AVERAGEIFS(E2:E11,C2:C11,"Medium",D2:D11,"Closed")'),
+]
+
 
 def write_items(items: list, out: Path) -> int:
     """Compute each gold formula on its table (as written to .xlsx) and write the JSONL."""

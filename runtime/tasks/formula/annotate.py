@@ -130,6 +130,8 @@ _DATES = [
     (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"), "ymd"),
     (re.compile(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MON})\.?,?\s+(\d{{4}})", re.I), "dMy"),
     (re.compile(rf"({_MON})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})", re.I), "Mdy"),
+    (re.compile(rf"\b({_MON})\.?,?\s+(\d{{4}})\b", re.I), "My"),
+    (re.compile(r"(\d{4})年(\d{1,2})月(?![\d日号])"), "ym"),
 ]
 
 
@@ -194,17 +196,23 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
         if col.type == "date" and col.header.endswith("日期") and len(col.header) > 2:
             stem = col.header[:-2]
             text = re.sub(f"{re.escape(stem)}(年份|月份)", f"{col.header}的\\1", text)
+    # "medium-priority" -> "medium priority" (a value of the sheet keeps its hyphen)
+    hyphenated = {v.lower() for c in schema.columns for v in c.distinct if "-" in v}
+    text = re.sub(r"\b([A-Za-z]+)-([A-Za-z]+)\b",
+                  lambda m: m.group(0) if m.group(0).lower() in hyphenated or re.fullmatch(
+                      r"[ymd]+-[ymd]+", m.group(0).lower()) else f"{m.group(1)} {m.group(2)}", text)
     # dates
     for pattern, order in _DATES:
         def date(m: re.Match, order: str = order) -> str:
             parts = dict(zip(order, m.groups(), strict=True))
             try:
                 d = dt.date(int(parts["y"]), int(parts["m"]) if "m" in parts else _month(parts["M"]),
-                            int(parts["d"]))
+                            int(parts.get("d", 1)))
             except ValueError:
                 return m.group(0)
             return " " + ann.add(Tok("d", f"DATE({d.year},{d.month},{d.day})", "date",
-                                     value=d.isoformat(), what=d.isoformat())) + " "
+                                     value=d.isoformat(), what=d.isoformat()[:7 if "d" not in parts else 10],
+                                     op="" if "d" in parts else "month")) + " "
         text = pattern.sub(date, text)
     main = ann.tables[0] if ann.tables else []
     if not any(c.header.lower() == "name" for c in main):  # "the first item's name" is the item

@@ -448,6 +448,32 @@ _DATE_CMP = [("on or after|since|from|starting|starting from|as of|及之后|及
 _DCMP = "|".join(w for ws, _ in _DATE_CMP for w in ws.split("|"))
 
 
+@rule(r"<C> (?:is |was |were )?(?:in |on |from |during )?<D> (?P<post>or later|and later|onwards|onward|or after|and after|or earlier|and earlier|or before|and before)",
+      r"(?:in |on |from |during )?<D> (?P<post2>or later|and later|onwards|onward|or after|or earlier|or before)",
+      r"<C> (?:is |was |were )?(?:in|during) <D>", r"<D> (?:之后|以后|及以后|起|至今)?(?:的)? <C>")
+def _date_period(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    d = next(x for x in t if x.kind == "d")
+    col = next((x.col for x in t if x.kind == "c"), None)
+    if col is None:
+        dates = [c for c in ctx.main if c.type == "date"]
+        col = dates[0] if len(dates) == 1 else None
+    if col is None or col.type != "date":
+        return None
+    post = m.groupdict().get("post") or m.groupdict().get("post2")
+    import calendar
+    import datetime as _dt
+
+    start = _dt.date.fromisoformat(d.value)
+    end = start.replace(day=calendar.monthrange(start.year, start.month)[1]) if d.op == "month" else start
+    if post:
+        later = re.match(r"or later|and later|onward|or after|and after", post)
+        return _k(col, ">=", start.isoformat()) if later else _k(col, "<=", end.isoformat())
+    if "之" in m.group(0) or "以后" in m.group(0) or "起" in m.group(0) or d.op != "month" or not re.search(r"\b(?:in|during)\b", m.group(0)):
+        return None
+    conds = (Condition(col.header, ">=", start.isoformat()), Condition(col.header, "<=", end.isoformat()))
+    return Tok("k", "", "bool", col, what=f"{col.header} in {d.what}", conds=conds)
+
+
 @rule(rf"<C> (?:is |was |dated |date )?(?P<cmp>{_DCMP}) <D> (?:onwards|onward|and later|or later)?",
       rf"(?:dated |received |made |placed )?(?P<cmp>{_DCMP}) <D> (?:onwards|onward|and later|or later)?",
       rf"<D> (?P<cmp>{_DCMP}) (?:的)?<C>",
@@ -496,7 +522,8 @@ def _and(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(r"(?:for |of |in |on |from |among )?(?:the |all )?rows (?:with |where |that |which |whose |that are |that were )?<K>",
       r"(?:in|for|from|with|where|whose|among|on|at|that are|which are|that were|that|which|who|"
       r"are|is|was|were|within|of|(?:driven |made |sold |owned |handled |managed |run |done |placed |"
-      r"taken |written |led |created |booked |served |entered )?by) (?:the |a |an )?<K>")
+      r"taken |written |led |created |booked |served |entered |spent |logged |worked |closed |opened |resolved )?by|"
+      r"assigned to|belonging to|owned by|for customer|for client) (?:the |a |an )?<K>")
 def _prep(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return t[0]
 
@@ -660,6 +687,12 @@ def _count_distinct(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _x(f"COUNTA(UNIQUE({col.range}))", "num", f"number of distinct {col.header}")
 
 
+@rule(r"(?:the )?total (?:number|amount|count|quantity) of (?:the )?<C>")
+def _total_number(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    col = t[0].col
+    return _g(ctx, "sum", col) if col.type == "number" else _g(ctx, "count", col)
+
+
 @rule(rf"(?P<w>{_AGG_EN}) (?:of )?(?:the |all )?(?:the )?<C>",
       r"(?P<z>平均|最高|最大|最低|最小|最早|最晚|最近|最新|总)(?:的)? <C>",
       rf"<C> (?:的)?(?P<zs>{_AGG_ZH})")
@@ -707,7 +740,20 @@ def _agg_row_in(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return None if op is None else _g(ctx, op, col, k.conds if k else ())
 
 
-@rule(r"<G> (?:for|where|in|with|of|among|from|across|when)? (?:the |all )?<K>",
+@rule(r"<G> (?:across |over |for |of |in |among |from )?(?:all |every |each |the )?<C>")
+def _agg_entity(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "total hours for open tickets": the column naming the rows (unique values) adds nothing
+    g, c = t
+    col = c.col
+    if col is g.col or col.type not in ("text", "mixed") or ctx.table_of(col) is not ctx.table_of(g.col or col):
+        return None
+    values = [ctx.schema.cells.get((r, _ci(col.letter))) for r in range(col.first_row, col.last_row + 1)]
+    if len(set(values)) != len(values):
+        return None
+    return g
+
+
+@rule(r"<G> (?:(?:for|where|in|with|of|among|from|across|when|are|were|is|was|still|currently|that|which|have|has|had) )*(?:the |all )?<K>",
       rf"<K> (?:的)?(?:{_NOUN_ZH}|<C>)?(?:的)? <G>", r"<K> (?:且|并且|而且|and|,|同时) <G>")
 def _agg_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     g = next(x for x in t if x.kind == "g")
@@ -1406,9 +1452,9 @@ def _not_found(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _x(x.text[:-1] + f",{lit.text})", x.type, f"{x.what}, or {lit.value!r} if not found")
 
 
-@rule(r"(?:the )?(?:number|count) of non-?(?:empty|blank) <C> (?:cells|values|entries)?",
+@rule(r"(?:the )?(?:number|count) of non[- ]?(?:empty|blank) <C> (?:cells|values|entries)?",
       r"<C> (?:的)?(?:非空|不为空)(?:的)?(?:单元格|值|格子)?(?:的)?(?:个数|数量|数目|数)",
-      r"(?:count )?(?:the )?non-?(?:empty|blank) (?:cells )?(?:in )?(?:the )?<C>")
+      r"(?:count )?(?:the )?non[- ]?(?:empty|blank) (?:cells )?(?:in )?(?:the )?<C>")
 def _counta(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     col = t[0].col
     return _x(f"COUNTA({col.range})", "num", f"number of non-empty {col.header} cells")
@@ -1638,9 +1684,9 @@ def _concat_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 #: the reader starts again from the top
 _ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _qualified _value_noun
 _column_product_dup _column_product _values_possessive _date_span _count_distinct _argext_rule _kth _percentile
-_quartile _counta _aggregate _num_condition _date_condition _eq_condition _text_condition_col _and _prep
+_quartile _counta _total_number _aggregate _num_condition _date_period _date_condition _eq_condition _text_condition_col _and _prep
 _postfix
-_count _agg_row_in _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
+_count _agg_row_in _agg_entity _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
 _networkdays_head
 _networkdays _add_days _text_format _weekday_note _case _len _left_right _mid _trim _then_replace _remove _replace
 _concat_zh _concat _textjoin _sqrt _abs _mod _power _half_double _arith_mul _arith _round
@@ -1655,7 +1701,8 @@ _RULES.sort(key=lambda r: _ORDER.index(r[2].__name__))
 _ZH_FILLER_RE = re.compile("|".join(sorted((re.escape(w) for w in FILLER_ZH), key=len, reverse=True)))
 _VERBS = ("what's|what is|whats|give me|tell me|show me|look up|lookup|find|get|fetch|retrieve|return|"
           "calculate|compute|determine|work out|figure out|show|display|list|output|i need|i want|"
-          "we need|need|want|please|can you|could you|formula for|formula that|formula to|查找|查询|查一下|查|找出|找到|列出|给出|generate|create|make|"
+          "we need|need|want|please|can you|could you|logged|recorded|spent|worked|booked|entered|"
+    "formula for|formula that|formula to|查找|查询|查一下|查|找出|找到|列出|给出|generate|create|make|"
           "a formula|in excel|excel|using|stock|inventory")
 
 
