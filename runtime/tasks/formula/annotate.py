@@ -176,7 +176,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
                       text, flags=re.I)
     if n:
         ann.flags.add("whole_columns")
-    # a formula call written out with literal arguments: INT(7.9)
+    # a formula call written out with literal arguments: ROUND(2.5,0)
     def call(m: re.Match) -> str:
         name = m.group(1).upper()
         if name not in known_functions:
@@ -186,7 +186,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
 
     text = re.sub(r"(?<![A-Za-z0-9_.])([A-Za-z][A-Za-z0-9.]*)\(\s*(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)*)\s*\)",
                   call, text)
-    # an explicit range: A1:F11
+    # an explicit range: B2:D20
     text = re.sub(r"(?<![A-Za-z0-9_$])\$?([A-Za-z]{1,3})\$?(\d+):\$?([A-Za-z]{1,3})\$?(\d+)(?![A-Za-z0-9_])",
                   lambda m: " " + ann.add(Tok("a", f"{m[1].upper()}{m[2]}:{m[3].upper()}{m[4]}", "any",
                                               what=f"{m[1].upper()}{m[2]}:{m[3].upper()}{m[4]}", op="range")) + " ",
@@ -267,7 +267,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
                       rf"those|which|what|\dst|\dnd|\drd|\dth)|{CLOSE})\s+)")
             text = re.sub(rf"{before}{re.escape(one)}s\b", r"\1rows", text, flags=re.I)
             text = re.sub(rf"{before}{re.escape(one)}\b", r"\1row", text, flags=re.I)
-    # a name the sheet does not hold, right after a text column: "rep Zed"
+    # a name the sheet does not hold, right after a text column: "customer Quinn"
     def unknown(m: re.Match) -> str:
         tok = ann.toks[int(m.group(2))]
         word = m.group(3)
@@ -277,7 +277,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
                                               what=repr(word), op="unknown"))
 
     text = re.sub(f"({OPEN}c(\\d+){CLOSE})\\s*([A-Z][a-z][A-Za-z0-9]*)(?![A-Za-z0-9])", unknown, text)
-    # unquoted words where an answer text goes: "otherwise Low", "显示High", "big if > 150"
+    # unquoted words where an answer text goes: "otherwise Fail", "显示OK", "gold if > 90"
     def bare(m: re.Match) -> str:
         word = m.group(2)
         if word.lower() in _RESERVED:

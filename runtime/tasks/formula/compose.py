@@ -723,7 +723,7 @@ def _count(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"<K> <C>")
 def _prenominal(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    # "East sales": the column's values in the rows meeting the condition
+    # "Paris amounts": the column's values in the rows meeting the condition
     k, col = t[0], t[1].col
     if k.op == "or" or col.type != "number" or any(
             ctx.table_of(ctx.schema.column(c.column)) is not ctx.table_of(col) for c in k.conds):
