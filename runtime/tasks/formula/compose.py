@@ -1167,7 +1167,7 @@ def _round(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     fn = {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(d or "", "ROUND")
     if fn == "ROUND" and ctx.ann.hints & {"ROUNDUP", "ROUNDDOWN"}:
         fn = next(iter(ctx.ann.hints & {"ROUNDUP", "ROUNDDOWN"}))
-    return _x(f"{fn}({x.text},{n})", "num", f"{x.what or x.text} rounded{' ' + d if d else ''} to {n} decimals")
+    return _x(f"{fn}({x.text},{n})", "num", f"{x.what or x.text} rounded{' ' + d if d else ''} to {n} decimal{'' if n == 1 else 's'}")
 
 
 # ---------------------------------------------------------------- rules: logic
@@ -1644,7 +1644,7 @@ def _round_short(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x, n = t[0], _int(t[1])
     if n is None or x.type not in ("num", "any") or x.kind == "n":
         return None
-    return _x(f"ROUND({x.text},{n})", "num", f"{x.what or x.text} rounded to {n} decimals")
+    return _x(f"ROUND({x.text},{n})", "num", f"{x.what or x.text} rounded to {n} decimal{'' if n == 1 else 's'}")
 
 
 @rule(r"<X> (?:\(|,)? (?:sunday|sun) (?:=|is|as) <N> (?:\))?", r"<X> (?:\(|,)? (?:周日|星期日|星期天|周日为|星期日为)(?:为|是|=)? <N> (?:\))?")
