@@ -10,7 +10,11 @@
   exact match after normalization.
 - p50/p95 latency per request.  Data is read-only and never tuned on.
 - ``--data bench/data/formula-dev.jsonl``: the same measurement on the
-  development set (other sheets, written for tuning the rule reader).
+  development set (other sheets, written for tuning the rule reader);
+  ``formula-holdout.jsonl`` and ``formula-holdout2.jsonl`` are hold-outs.
+  A request whose ``gold_formula`` is null must be refused: a refusal there
+  counts as right, any answer as wrong.  "wrong answers" counts every answer
+  that does not compute the gold (worse than a refusal).
 
     python bench/eval_formula.py [--limit N] [--every K] [--method auto|rules|llm]
         [--model NAME] [--trust] [--seed-only] [--data PATH.jsonl] [--verbose]
@@ -147,13 +151,27 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
             answer = None
         latencies.append(time.perf_counter() - start)
         st[f"cat {row.get('category', '?')} n"] += 1
+        must_refuse = row.get("gold_formula") is None
+        st["must refuse"] += must_refuse
         if answer is None:
+            if must_refuse:  # a request that has no right formula: refusing is right
+                st["exec"] += 1
+                st["refused right"] += 1
+                st[f"cat {row.get('category', '?')} exec"] += 1
+            elif verbose:
+                print(f"REFUSED {row['id']}: {row['question']!r}", file=sys.stderr)
             continue
         st["answered"] += 1
         how = result.method if result.method != "llm" else (
             "llm intent" if result.intent else "llm direct")
         st[f"by {how}"] += 1
         st["valid"] += is_valid(answer)
+        if must_refuse:
+            st["wrong"] += 1
+            if verbose:
+                print(f"WRONG (must refuse) {row['id']}: {row['question']!r} -> {answer}",
+                      file=sys.stderr)
+            continue
         st["exact"] += normalize(answer) == normalize(row["gold_formula"])
         ok = True
         for k, sheet in enumerate(copies):
@@ -169,17 +187,20 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
                 ok = False
                 break
         st["exec"] += ok
+        st["wrong"] += not ok
         st[f"cat {row.get('category', '?')} exec"] += ok
         if verbose and not ok:
             print(f"WRONG {row['id']}: {row['question']!r} -> {answer}", file=sys.stderr)
         if ok:
             st[f"exec by {how}"] += 1
-    print("| set | lang | n | answered | syntax-valid (of answered) | exact match | execution accuracy |")
-    print("|---|---|---|---|---|---|---|")
+    print("| set | lang | n | answered | syntax-valid (of answered) | exact match | "
+          "execution accuracy | wrong answers | must-refuse refused |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for lang, st in sorted(stats.items()):
         print(f"| {set_name} | {lang} | {st['n']} | {pct(st['answered'], st['n'])} | "
               f"{pct(st['valid'], st['answered'])} | {pct(st['exact'], st['n'])} | "
-              f"{pct(st['exec'], st['n'])} |")
+              f"{pct(st['exec'], st['n'])} | {st['wrong']} | "
+              f"{st['refused right']}/{st['must refuse']} |")
     for lang, st in sorted(stats.items()):
         print(f"{lang}: answered (right) by rules {st['by rules']} ({st['exec by rules']}), "
               f"llm intent {st['by llm intent']} ({st['exec by llm intent']}), "

@@ -410,6 +410,12 @@ def write_items(items: list, out: Path) -> int:
     for k, (table, ident, lang, cat, question, gold) in enumerate(items):
         path = tmp / f"{k}.xlsx"
         write_xlsx(table, path)
+        if gold is None:  # a request that must be refused: no formula, no value
+            lines.append(json.dumps({"id": f"{out.stem.split('-')[-1]}-{ident}-{lang}",
+                                     "lang": lang, "category": cat, "question": question,
+                                     "table": table, "gold_formula": None, "gold_value": None},
+                                    ensure_ascii=False))
+            continue
         ev = evaluate(gold, read_sheet(path))
         if not ev.ok:
             print(f"gold does not evaluate: {ident}-{lang} {gold}: {ev.error}", file=sys.stderr)
