@@ -165,3 +165,99 @@ def test_engine_fills_the_gaps_it_has():
     assert evaluate('=DATEDIF(B2,B3,"d")', s).value == 56  # units are read case-insensitively
     assert evaluate('=DATEDIF(B3,B2,"d")', s).error == "#NUM!"
     assert evaluate("=TRIM(A2)", s).value == "x y"  # inner runs collapse, as in Excel
+
+
+# ---------------------------------------------------------------- a fresh staff sheet
+
+STAFF = [
+    ["Name", "Department", "Salary", "Start date", "City"],
+    ["Ann", "IT", 52300, dt.date(2019, 4, 1), "Paris"],
+    ["Bob", "Finance", 61000, dt.date(2021, 6, 15), "Berlin"],
+    ["Cy", "IT", 48750, dt.date(2017, 9, 10), "Berlin"],
+    ["Dee", "Finance", 58200, dt.date(2020, 2, 3), "Paris"],
+    ["Eve", "Sales", 45500, dt.date(2022, 11, 21), "Berlin"],
+]
+
+
+@pytest.fixture(scope="module")
+def staff(tmp_path_factory):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Staff"
+    for r, row in enumerate(STAFF, start=1):
+        for c, v in enumerate(row, start=1):
+            ws.cell(row=r, column=c, value=v)
+    path = tmp_path_factory.mktemp("staff") / "staff.xlsx"
+    wb.save(path)
+    return path
+
+
+STAFF_CASES = [
+    # several conditions joined by "staff in", "and", "with"
+    ("total salary of Finance staff in Paris", 58200),
+    ("number of IT staff in Berlin", 1),
+    ("count of IT staff with salary over 50000", 1),
+    ("Paris的Finance员工工资合计", 58200),
+    # counting people "in"/"from" a value
+    ("how many people work in Berlin", 3),
+    ("average salary of people from Paris", (52300 + 58200) / 2),
+    ("Berlin有几个人", 3),
+    # dates: before / after / since / a whole year
+    ("number of employees who started before 2020-01-01", 2),
+    ("how many started after 2020-01-01", 3),
+    ("how many employees joined since 2020-02-03", 3),
+    ("how many people started in 2021", 1),
+    # lists, rounding to places, top-N, who has the extreme
+    ("list the names of IT staff", ["Ann", "Cy"]),
+    ("show the salaries of Berlin staff", [61000, 48750, 45500]),
+    ("salary of Ann rounded to thousands", 52000),
+    ("total salary rounded to hundreds", 265800),
+    ("sum of the top 3 salaries", 61000 + 58200 + 52300),
+    ("who has the highest salary", "Bob"),
+    ("who has the lowest salary", "Eve"),
+    ("who started earliest", "Cy"),
+    ("工资最高的是谁", "Bob"),
+    ("谁的工资最低", "Eve"),
+    ("工资在50000到60000之间的有几个", 2),
+    ("工资合计四舍五入到千位", 266000),
+    ("工资前三名的总和", 61000 + 58200 + 52300),
+]
+
+
+@pytest.mark.parametrize("request_text, expected", STAFF_CASES)
+def test_staff_requests_compute_the_right_value(staff, request_text, expected):
+    r = formula(request_text, sheet=staff, method="rules")
+    assert _same(r.value, expected), (r.formula, r.value)
+    s = read_sheet(staff)
+    letters = {c.letter for c in s.columns}
+    for ref in references(r.formula):
+        assert set(re.findall(r"[A-Z]{1,3}", ref)) <= letters, (r.formula, ref)
+
+
+@pytest.mark.parametrize("request_text, column", [
+    ("median salary by department", "Department"),
+    ("average salary per city", "City"),
+    ("total salary for each department", "Department"),
+    ("每个部门的平均工资", "Department"),
+    ("各城市的工资合计", "City"),
+    ("按部门统计平均工资", "Department"),
+])
+def test_a_group_by_request_is_refused_not_collapsed(staff, request_text, column):
+    with pytest.raises(TaskError, match=f"one result per {column}") as info:
+        formula(request_text, sheet=staff, method="rules")
+    assert info.value.code == "task.group_by"
+
+
+def test_sorting_by_a_column_is_not_grouping(staff):
+    r = formula("salaries sorted descending", sheet=staff, method="rules")
+    assert r.value == [61000, 58200, 52300, 48750, 45500]
+    # "平均每个<row noun>" is the average over rows, not a group-by
+    assert formula("平均每个员工多少工资", sheet=staff, method="rules").value == pytest.approx(53150)
+
+
+@pytest.mark.parametrize("request_text", [
+    "average age of the staff", "total bonus of IT staff", "员工的平均年龄", "how many people in Tokyo",
+])
+def test_staff_requests_naming_what_the_sheet_lacks_are_refused(staff, request_text):
+    with pytest.raises(TaskError):
+        formula(request_text, sheet=staff, method="rules")

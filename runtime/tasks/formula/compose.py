@@ -58,6 +58,11 @@ _DESC = ("highest to lowest|largest to smallest|high to low|biggest to smallest|
 _ASC = ("lowest to highest|smallest to largest|low to high|ascending|a to z|alphabetical(?:ly)?|"
         "oldest first|earliest first|smallest first|lowest first|从低到高|从小到大|升序|由低到高|"
         "由小到大|从旧到新|从早到晚")
+#: verbs of a relative clause that only link the rows to their condition
+#: ("people who work in Berlin", "employees who started before 2020-01-01")
+_REL = ("who|whose|people|persons|employees|staff|work|works|worked|working|live|lives|lived|living|"
+        "based|located|start|started|starting|join|joined|hired|employed|began|registered|enrolled|"
+        "signed up|due|assigned|scored|got|opened|created|placed|made|submitted|filed|ordered")
 _SHOW = r"(?:show(?:ing)?|return(?:ing)?|display(?:ing)?|say|give|giving|output|put|write|print|use|mark(?: it)?(?: as)?|label(?: it)?(?: as)?|answer|then)"
 _ZH_SHOW = r"(?:显示|返回|输出|标记为|写|为|填|给出|就是)"
 
@@ -403,7 +408,8 @@ def _qualified(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
                cols=(col, *(c for c in val.cols if c is not col)))
 
 
-@rule(r"<V> (?:班|组|类|区|部门|类别|分类|仓库|城市)")
+@rule(r"<V> (?:班|组|类|区|部门|类别|分类|仓库|城市)",
+      r"<V> (?:rows?|staff|people|persons|employees|workers|members|team members)")
 def _value_noun(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return t[0]
 
@@ -707,7 +713,8 @@ def _aggregate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _g(ctx, op, col)
 
 
-@rule(rf"(?:how many|number of|count of|count the|count) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:are |were |is |have |has |had |with |in |that |who |which |scored |got |earned |did |do )*<K>",
+@rule(rf"(?:how many|number of|count of|count the|count) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:(?:are|were|is|have|has|had|with|in|that|who|which|scored|got|earned|did|do|{_REL}) )*<K>",
+      r"(?:number|count|how many) <K>",
       rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:有|共有|一共有)?(?:多少|几)(?:[{ZH_CLASSIFIERS}人种])?(?:<C>|{_NOUN_ZH})?",
       rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:的)?(?:人数|个数|条数|行数|数目|总数)",
       rf"<K> (?:的)?(?:{_NOUN_ZH}|行|笔)数")
@@ -753,7 +760,8 @@ def _agg_entity(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return g
 
 
-@rule(r"<G> (?:(?:for|where|in|with|of|among|from|across|when|are|were|is|was|still|currently|that|which|have|has|had) )*(?:the |all )?<K>",
+@rule(r"<G> (?:(?:for|where|in|with|of|among|from|across|when|are|were|is|was|still|currently|that|which|have|has|had|"
+      + _REL + r") )*(?:the |all )?<K>",
       rf"<K> (?:的)?(?:{_NOUN_ZH}|<C>)?(?:的)? <G>", r"<K> (?:且|并且|而且|and|,|同时) <G>")
 def _agg_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     g = next(x for x in t if x.kind == "g")
@@ -1678,18 +1686,139 @@ def _concat_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         text = f"CONCAT({a.text},{b.text})"
     return _x(text, "text", f"{a.what or a.text} and {b.what or b.text} joined with {sep!r}")
 
+
+# ---------------------------------------------------------------- rules: generalised phrasings
+
+
+def _year_k(ctx: Ctx, col: Column | None, num: Tok) -> Tok | None:
+    year = _int(num)
+    if col is None:
+        dates = [c for c in ctx.main if c.type == "date"]
+        col = dates[0] if len(dates) == 1 else None
+    if col is None or col.type != "date" or year is None or not 1900 <= year <= 2100:
+        return None
+    conds = (Condition(col.header, ">=", f"{year}-01-01"), Condition(col.header, "<=", f"{year}-12-31"))
+    return Tok("k", "", "bool", col, what=f"{col.header} in {year}", conds=conds)
+
+
+@rule(r"<C> (?:is |was |were )?(?:in|during) (?:the year )?<N>",
+      r"(?:in|during) (?:the year )?<N>",
+      r"<C> (?:在|是|为)? <N> 年 (?:内|里|中|期间)?",
+      r"(?:在)?<N> 年 (?:内|里|中|期间|全年)?")
+def _year_condition(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # a whole calendar year of a date column: "started in 2021", "2024年的订单"
+    col = next((x.col for x in t if x.kind == "c"), None)
+    num = next(x for x in t if x.kind == "n")
+    if "." in num.text or "-" in num.text:
+        return None
+    return _year_k(ctx, col, num)
+
+
+@rule(r"<C> (?:is |are |was |of )?between <N> and <N> (?:inclusive)?",
+      r"<C> (?:在|介于|位于)? <N> (?:到|至|~|-|和|与) <N> (?:之间|以内|范围内)")
+def _between(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    col = t[0].col
+    lo, hi = t[1].value, t[2].value
+    if col.type != "number" or not isinstance(lo, (int, float)) or not isinstance(hi, (int, float)) or lo > hi:
+        return None
+    conds = (Condition(col.header, ">=", lo), Condition(col.header, "<=", hi))
+    return Tok("k", "", "bool", col, what=f"{col.header} between {lo} and {hi}", conds=conds)
+
+
+_PLACES = {"ten": -1, "tens": -1, "hundred": -2, "hundreds": -2, "thousand": -3, "thousands": -3,
+           "ten thousand": -4, "ten thousands": -4, "million": -6, "millions": -6,
+           "十位": -1, "十": -1, "百位": -2, "百": -2, "千位": -3, "千": -3, "万位": -4, "万": -4}
+_PLACE_EN = r"(?P<p>ten thousands?|thousands?|hundreds?|tens?|millions?|ten)"
+
+
+@rule(rf"<X> (?:,)? (?:rounded|round(?:ed)?) (?P<dir>up|down)? (?:to )?(?:the )?(?:nearest )?{_PLACE_EN}",
+      rf"round(?:ed)? (?:the )?<X> (?P<dir2>up|down)? (?:to )?(?:the )?(?:nearest )?{_PLACE_EN}",
+      r"(?:把|将)? <X> (?:,)? (?:四舍五入|舍入|取整)?(?:到|至|精确到|保留到|取到)(?P<zp>十位|百位|千位|万位|十|百|千|万)(?:位)?")
+def _round_places(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "rounded to thousands" -> ROUND(x,-3)
+    x = t[0]
+    word = re.sub(r"\s+", " ", (m.groupdict().get("p") or m.groupdict().get("zp") or ""))
+    n = _PLACES.get(word)
+    if n is None or x.type not in ("num", "any"):
+        return None
+    d = m.groupdict().get("dir") or m.groupdict().get("dir2")
+    fn = {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(d or "", "ROUND")
+    return _x(f"{fn}({x.text},{n})", "num", f"{x.what or x.text} rounded to {word}")
+
+
+@rule(rf"(?P<w>{_AGG_EN}) (?:of )?(?:the )?(?P<e>top|largest|highest|biggest|lowest|smallest|bottom) <N> <C>",
+      r"<C> (?:的)?(?P<ze>前|最高的|最大的|最低的|最小的|后) <N> (?:名|个|位|项|笔)?(?:的)?(?P<zw>总和|之和|合计|和|平均值|平均数|平均)")
+def _top_n(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "sum of the top 3 salaries" / "金额前三名的总和"
+    col = next(x for x in t if x.kind == "c").col
+    k = _int(next(x for x in t if x.kind == "n"))
+    gd = m.groupdict()
+    op = _agg_op(gd.get("w") or gd.get("zw") or "")
+    if gd.get("zw") in ("和",):
+        op = "sum"
+    if k is None or not 1 <= k <= len(col.distinct or []) + 1000 or col.type != "number" or op not in ("sum", "average"):
+        return None
+    if k > col.last_row - col.first_row + 1:
+        return None
+    large = (gd.get("e") or gd.get("ze")) in ("top", "largest", "highest", "biggest", "前", "最高的", "最大的")
+    fn = "LARGE" if large else "SMALL"
+    arr = f"SEQUENCE({k})"  # the 1st..k-th (an array constant {1,2,3} is not in the checked grammar)
+    return _x(f"{FUNC_OF_AGG[op]}({fn}({col.range},{arr}))", "num",
+              f"{AGG_WORD[op]} of the {k} {'largest' if large else 'smallest'} {col.header}")
+
+
+@rule(r"who (?:started|joined|was hired|were hired|got hired|began|signed up|registered|enrolled|arrived) (?P<w>earliest|first|latest|last|most recently)",
+      r"(?P<z>最早|最晚|最近)(?P<v>入职|加入|注册|报名|入学|开始)的(?:人)?(?:是谁|是哪位|是)")
+def _who_date(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who started earliest": the person of the row with the smallest date, when the
+    # sheet has exactly one date column
+    dates = [c for c in ctx.main if c.type == "date"]
+    if len(dates) != 1:
+        return None
+    w = m.groupdict().get("w") or m.groupdict().get("z")
+    return _argext(ctx, _person(ctx), dates[0], "最晚" if w in ("latest", "last", "most recently", "最晚", "最近") else "最早")
+
+
+@rule(r"(?:谁|哪位|哪个人)(?:的)? <C> (?P<z>最高|最大|最多|最低|最小|最少)")
+def _who_max_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    return _argext(ctx, _person(ctx), t[0].col, m.group("z"))
+
+
+@rule(rf"平均每(?:个|一个|位|名|件|笔|条|次|家|本)? (?:{_NOUN_ZH}|<C>) (?:的)?(?:是)?(?:有)?(?:多少)? <C> (?:是多少|多少)?",
+      rf"每(?:个|一个|位|名|件|笔|条|次|家|本)? (?:{_NOUN_ZH}) (?:的)?平均 (?:是)?(?:多少)? <C> (?:是多少|多少)?",
+      r"(?:the )?average <C> per (?:row|record|entry|person|employee|order|item|student)")
+def _avg_per_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "平均每个订单多少金额": the average over rows (每 + a row noun, or a column of
+    # unique values such as the names: each row is its own group)
+    if len(t) == 2 and not _unique_col(t[0].col, ctx.schema):
+        return None
+    col = t[-1].col
+    return _g(ctx, "average", col) if col.type == "number" else None
+
+
+@rule(r"<K> (?:的)?(?:<C>)? (?:总共|一共|总计|合计)(?:是|有)?(?:多少)? <C>",
+      r"<K> (?:的)? <C> (?:总共|一共|总计)(?:是|有)?多少",
+      r"<C> (?:总共|一共|总计)(?:是|有)?多少")
+def _sum_total_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "华东总共多少金额": 总共多少 + a number column is a total, not a count
+    col = t[-1].col if t[-1].kind == "c" else None
+    k = next((x for x in t if x.kind == "k"), None)
+    if col is None or col.type != "number":
+        return None
+    return _g(ctx, "sum", col, k.conds if k else ())
+
 # ---------------------------------------------------------------- priority
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
 _ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _qualified _value_noun
-_column_product_dup _column_product _values_possessive _date_span _count_distinct _argext_rule _kth _percentile
-_quartile _counta _total_number _aggregate _num_condition _date_period _date_condition _eq_condition _text_condition_col _and _prep
+_column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _avg_per_row _argext_rule _kth _percentile
+_quartile _counta _total_number _between _aggregate _num_condition _date_period _date_condition _year_condition _eq_condition _text_condition_col _and _prep
 _postfix
-_count _agg_row_in _agg_entity _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
+_sum_total_zh _count _agg_row_in _agg_entity _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
 _networkdays_head
 _networkdays _add_days _text_format _weekday_note _case _len _left_right _mid _trim _then_replace _remove _replace
-_concat_zh _concat _textjoin _sqrt _abs _mod _power _half_double _arith_mul _arith _round
+_concat_zh _concat _textjoin _sqrt _abs _mod _power _half_double _arith_mul _arith _round_places _round
 _round_short _contains _compare _or _bool_and_row _bands _switch2 _if _iferror _not_found
 _switch _unique _sort _sequence _filter _date_literal _count_all _value_condition _label""".split()
 _RULES.sort(key=lambda r: _ORDER.index(r[2].__name__))
@@ -1778,3 +1907,39 @@ def _whole_columns(formula: str, schema: SheetSchema) -> str:
 
 def _show(text: str, ann: Annotated) -> str:
     return TOKEN_RE.sub(lambda m: f"⟨{m.group(1)}:{ann.toks[int(m.group(2))].text}⟩", text)
+
+
+_GROUP_EN = re.compile(r"(?<![a-z])(?:grouped by|broken down by|split by|by each|by|per|for each|for every|"
+                       r"in each|of each|each|every|across each)\s+(?:the\s+|a\s+)?"
+                       + TOKEN_RE.pattern)
+_GROUP_ZH = re.compile(r"(?:每一个|每个|每一|每|各个|各|按照|按|分)\s*" + TOKEN_RE.pattern)
+_ORDER_WORDS = re.compile(r"(?<![a-z])(?:sort|sorted|sorting|order|ordered|rank|ranked|ranking|arrange|"
+                          r"arranged)(?![a-z])|排序|排列|排名|升序|降序")
+
+
+def _unique_col(col: Column, schema: SheetSchema) -> bool:
+    values = [schema.cells.get((r, _ci(col.letter))) for r in range(col.first_row, col.last_row + 1)]
+    return len(set(values)) == len(values)
+
+
+def group_by(request: str, schema: SheetSchema) -> Column | None:
+    """The column a request groups by ("median salary by department", "每个部门的平均工资").
+
+    One formula cell holds one answer, not one per group, so such a request is
+    refused rather than answered for all rows together (dropping "by
+    department" would be a wrong answer).  Sorting by a column is not grouping.
+    """
+    from .syntax import known_functions
+
+    ann = annotate(request, schema, known_functions())
+    if not ann.tables or _ORDER_WORDS.search(ann.text.lower()):
+        return None
+    for pat in (_GROUP_EN, _GROUP_ZH):
+        for m in pat.finditer(ann.text):
+            tok = ann.toks[int(m.group(2))]
+            if tok.kind == "c" and tok.col is not None and tok.col.type in ("text", "mixed", "date"):
+                if _unique_col(tok.col, schema) and re.search(
+                        r"(?:平均|average|mean|avg)\s*$", ann.text[:m.start()].lower()):
+                    continue  # "平均每个员工": each row is its own group, the average over rows
+                return tok.col
+    return None

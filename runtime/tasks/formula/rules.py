@@ -322,9 +322,16 @@ def read_request(request: str, schema: SheetSchema):
     aggregate-with-conditions requests (whose intents the LLM path fills too)
     reads what the composer leaves.
     """
-    from .compose import Reading, read
+    from .compose import Reading, group_by, read
     from .intent import compile_intent, explain
 
+    by = group_by(request, schema)
+    if by is not None:
+        raise TaskError(
+            f"cannot answer {request!r}: it asks for one result per {by.header}, and one formula "
+            f"cell holds one result; ask for one {by.header} at a time (e.g. \"... where "
+            f"{by.header} is {by.distinct[0] if by.distinct else '...'}\"), or use a PivotTable",
+            code="task.group_by")
     reading = read(request, schema)
     if reading is not None:
         return reading
