@@ -443,6 +443,10 @@ class GrammarProcessor:
         self._state = automaton.walk(automaton.start, prefix)
         self._start_state = self._state
         self._lens = None
+        self._last: Any = None  # the previous step's masked scores, to score the token chosen
+        #: (probability of the chosen token among the allowed ones, how many were allowed),
+        #: one per step that offered a choice
+        self.choices: list[tuple[float, int]] = []
 
     @property
     def text(self) -> str:
@@ -464,7 +468,10 @@ class GrammarProcessor:
     def __call__(self, generated: list[int], logits: Any) -> Any:
         import numpy as np
 
-        self._advance(list(generated))
+        generated = list(generated)
+        if generated and self._last is not None and len(generated) == len(self._ids) + 1:
+            self._record(self._last, generated[-1])
+        self._advance(generated)
         state, text = self._state, self._text
         allowed = allowed_tokens(self.automaton, self.vocab, state) if state != DEAD else []
         scores = np.asarray(logits, dtype=np.float32)
@@ -483,7 +490,30 @@ class GrammarProcessor:
         if not np.isfinite(out).any():
             raise InferenceError(f"the grammar allows no continuation after {text[-60:]!r}",
                                  code="inference.grammar")
+        self._last = out
         return out
+
+    def _record(self, masked: Any, token: int) -> None:
+        import numpy as np
+
+        ok = np.isfinite(masked)
+        n = int(ok.sum())
+        if n > 1 and 0 <= token < len(masked):
+            z = masked[ok] - masked[ok].max()
+            p = float(np.exp(masked[token] - masked[ok].max()) / np.exp(z).sum())
+            self.choices.append((p, n))
+
+    def finish(self, stopped: bool) -> None:
+        """Score the last choice: end of sequence when the generation ``stopped``."""
+        if stopped and self._last is not None and self.eos:
+            eos = [e for e in self.eos if e < len(self._last)]
+            if eos:
+                self._record(self._last, max(eos, key=lambda e: self._last[e]))
+        self._last = None
+
+    def confidence(self) -> float:
+        """The least probability the model gave a token it chose where it had a choice (1.0: none)."""
+        return min((p for p, _ in self.choices), default=1.0)
 
     def _token_lengths(self, n: int):
         import numpy as np

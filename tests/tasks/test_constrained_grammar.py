@@ -206,3 +206,19 @@ def test_grammar_predicates_keep_their_meaning(sheet):
 
 def a_dead(a, text):
     return a.walk(a.start, text) == DEAD
+
+
+def test_confidence_is_the_least_probability_of_a_chosen_token_among_the_allowed(sheet):
+    proc = GrammarProcessor(TOK, formula_automaton(sheet), prefix="=SUM(A2:A", check=is_valid)
+    four, close = TOK._pieces.index(b"4"), TOK._pieces.index(b")")
+    logits = np.full(_EOS + 1, -5.0, dtype=np.float32)
+    logits[four] = 2.0
+    out = proc([], logits)
+    allowed = np.isfinite(out)
+    p4 = float(np.exp(out[four]) / np.exp(out[allowed]).sum())
+    logits2 = np.zeros(_EOS + 1, dtype=np.float32)
+    logits2[close] = 10.0
+    proc([four], logits2)  # "=SUM(A2:A4": the choice of "4" is scored now
+    assert proc.choices[0][0] == pytest.approx(p4) and proc.choices[0][1] == int(allowed.sum())
+    proc.finish(stopped=False)
+    assert proc.confidence() == pytest.approx(p4)
