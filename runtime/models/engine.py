@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InferenceError, UsageError
-from .loader import LoadedModel, empty_feeds
+from .loader import LoadedModel
 from .store import Manifest, ModelStore
 from .tokenizer import ModelTokenizer
 
@@ -93,25 +93,11 @@ class Generator:
         head = min(_KEEP_HEAD, budget // 4)
         return ids[:head] + ids[len(ids) - (budget - head):]
 
-    def _forward(self, sess: Any, ids: list[int], past: list[Any] | None, total: int):
-        import numpy as np
-
-        if past is None:
-            feeds = empty_feeds(self.manifest, ids)
-        else:
-            feeds = {
-                "input_ids": np.array([ids], np.int64),
-                "seqlens_k": np.array([total - 1], np.int32),
-                "total_sequence_length": np.array(total, np.int32),
-            }
-            for i in range(self._layers):
-                feeds[f"past_key_values.{i}.key"] = past[2 * i]
-                feeds[f"past_key_values.{i}.value"] = past[2 * i + 1]
+    def _forward(self, kv: _KVCache, ids: list[int], total: int):
         try:
-            out = sess.run(None, feeds)
+            return kv.run(ids, total)
         except Exception as exc:  # onnxruntime errors are not O3Errors
             raise InferenceError(f"model run failed: {exc}") from exc
-        return out[0][0, -1], out[1:]
 
     def _generate(self, prompt_ids: list[int], max_tokens: int, temperature: float, top_p: float, seed: int,
                   stops: list[str], on_token: Callable[[str], Any] | None, cancel: threading.Event | None,
@@ -125,12 +111,16 @@ class Generator:
         context = self._window(prompt_ids, room)
         context_at_prefill = list(context)
         sess = self.model.session()
+        try:
+            kv = _KVCache(sess, self._layers, self._kv_heads, self._head_dim, self.context_length)
+        except Exception as exc:  # onnxruntime errors are not O3Errors
+            raise InferenceError(f"cannot bind the KV cache: {exc}") from exc
         rng = np.random.default_rng(seed)
         eos = set(self.tokenizer.eos_ids)
         generated: list[int] = []
         text, emitted, reason = "", 0, "length"
         n_prompt = len(prompt_ids)
-        logits, past = self._forward(sess, context, None, len(context))
+        logits = self._forward(kv, context, len(context))
         t_first = time.perf_counter()
         prefill_s = t_first - t_start
         ttft = None
@@ -162,9 +152,9 @@ class Generator:
                 break
             if len(context) >= self.context_length:  # slide the window: re-read the kept tokens
                 context = self._window(context, max(1, self.context_length // 4))
-                logits, past = self._forward(sess, context, None, len(context))
+                logits = self._forward(kv, context, len(context))  # rewrites the cache from position 0
             else:
-                logits, past = self._forward(sess, [token], past, len(context))
+                logits = self._forward(kv, [token], len(context))
         if on_token is not None and len(text) > emitted and reason != "cancelled":
             on_token(text[emitted:])
         t_end = time.perf_counter()
@@ -177,6 +167,43 @@ class Generator:
             "total_ms": (t_end - t_start) * 1000,
         }
         return GenerationResult(text, generated, reason, n_prompt, timings)
+
+
+class _KVCache:
+    """One generation's KV cache: a ``[1, kv_heads, window, head_dim]`` buffer per layer and kind,
+    bound as both the past input and the present output of GroupQueryAttention.
+
+    With the two bound to the same memory GQA appends the new positions in place
+    (``seqlens_k`` says how many are valid) instead of copying the whole past
+    into a new present tensor at every step, and no KV tensor crosses into
+    numpy.  The buffers are zero pages until written, so memory still grows
+    with the tokens actually cached, and they go away with the generation.
+    """
+
+    def __init__(self, sess: Any, layers: int, kv_heads: int, head_dim: int, window: int) -> None:
+        import numpy as np
+        import onnxruntime as ort
+
+        self._np = np
+        self._arrays = [np.zeros((1, kv_heads, window, head_dim), np.float32) for _ in range(2 * layers)]
+        self._sess = sess
+        self._binding = sess.io_binding()
+        self._binding.bind_output("logits")  # first, so it is get_outputs()[0]
+        for i in range(layers):
+            for j, kind in enumerate(("key", "value")):
+                value = ort.OrtValue.ortvalue_from_numpy(self._arrays[2 * i + j])
+                self._binding.bind_ortvalue_input(f"past_key_values.{i}.{kind}", value)
+                self._binding.bind_ortvalue_output(f"present.{i}.{kind}", value)
+
+    def run(self, ids: list[int], total: int) -> Any:
+        """Logits of the last of ``ids``, the tokens at positions ``total - len(ids)`` .. ``total - 1``."""
+        np = self._np
+        b = self._binding
+        b.bind_cpu_input("input_ids", np.array([ids], np.int64))
+        b.bind_cpu_input("seqlens_k", np.array([total - 1], np.int32))
+        b.bind_cpu_input("total_sequence_length", np.array(total, np.int32))
+        self._sess.run_with_iobinding(b)
+        return b.get_outputs()[0].numpy()[0, -1]
 
 
 def _pick(scores: Any, temperature: float, top_p: float, rng: Any) -> int:
