@@ -221,6 +221,13 @@ STAFF_CASES = [
     ("工资在50000到60000之间的有几个", 2),
     ("工资合计四舍五入到千位", 266000),
     ("工资前三名的总和", 61000 + 58200 + 52300),
+    # value plurals, "does X have", top-N lists, "who <verb>s", months, the latest date of a value
+    ("how many Finance staff are there", 2),
+    ("top 2 salaries", [61000, 58200]),
+    ("latest start date in Berlin", 44886),  # 2022-11-21 as a serial number
+    ("how many people started in June 2021", 1),
+    ("2021年6月入职的有几个", 1),
+    ("Cy最近一次的Start date", 42988),  # 2017-09-10
 ]
 
 

@@ -42,6 +42,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "科学": ("science",), "考试日期": ("exam date",), "预算": ("budget",), "职位": ("title", "role"),
     "路线": ("route",), "司机": ("driver",), "车辆": ("vehicle",), "车型": ("vehicle", "type"),
     "油费": ("fuel cost", "fuel"), "里程": ("km", "distance", "miles"), "距离": ("distance", "km"),
+    "入职日期": ("start date", "hire date", "joined"), "入职": ("start date", "hire date", "start", "joined"),
     "负责人": ("owner", "manager"), "状态": ("status",), "作者": ("author",), "项目": ("project",),
 }
 EN_SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -191,11 +192,13 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
                   lambda m: " " + ann.add(Tok("a", f"{m[1].upper()}{m[2]}:{m[3].upper()}{m[4]}", "any",
                                               what=f"{m[1].upper()}{m[2]}:{m[3].upper()}{m[4]}", op="range")) + " ",
                   text)
-    # Chinese date parts of a date column: 入职年份 -> 入职日期的年份
+    # Chinese date parts of a date column: 入职年份 -> 入职日期的年份; the stem alone
+    # names the column too: 2021年入职的 -> 2021年入职日期的
     for col in schema.columns:
         if col.type == "date" and col.header.endswith("日期") and len(col.header) > 2:
             stem = col.header[:-2]
             text = re.sub(f"{re.escape(stem)}(年份|月份)", f"{col.header}的\\1", text)
+            text = re.sub(f"{re.escape(stem)}(?!日期)", col.header, text)
     # "medium-priority" -> "medium priority" (a value of the sheet keeps its hyphen)
     hyphenated = {v.lower() for c in schema.columns for v in c.distinct if "-" in v}
     text = re.sub(r"\b([A-Za-z]+)-([A-Za-z]+)\b",
@@ -231,7 +234,9 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
             continue
         if v.isascii():
             flags = 0 if len(v) <= 2 else re.I
-            pat = re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(v)}(?![A-Za-z0-9_]|-(?!>)|'[a-rt-z])", flags)
+            # a plural of a word value counts as the value: "workshops" -> "Workshop"
+            plural = "(?:es|s)?" if len(v) > 2 and v[-1].isalpha() and v[-1] not in "sS" else ""
+            pat = re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(v)}{plural}(?![A-Za-z0-9_]|-(?!>)|'[a-rt-z])", flags)
         else:
             pat = re.compile(re.escape(v))
         cols = tuple(owners[value])

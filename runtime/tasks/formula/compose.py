@@ -62,7 +62,9 @@ _ASC = ("lowest to highest|smallest to largest|low to high|ascending|a to z|alph
 #: ("people who work in Berlin", "employees who started before 2020-01-01")
 _REL = ("who|whose|people|persons|employees|staff|work|works|worked|working|live|lives|lived|living|"
         "based|located|start|started|starting|join|joined|hired|employed|began|registered|enrolled|"
-        "signed up|due|assigned|scored|got|opened|created|placed|made|submitted|filed|ordered")
+        "signed up|due|assigned|scored|got|opened|created|placed|made|submitted|filed|ordered|"
+        "organized|organised|organizes|organises|run|runs|managed|manages|handled|handles|led|leads|"
+        "hosted|hosts|owned|owns|taught|teaches|driven|drives|sold|sells|attended|attends|does|do|did")
 _SHOW = r"(?:show(?:ing)?|return(?:ing)?|display(?:ing)?|say|give|giving|output|put|write|print|use|mark(?: it)?(?: as)?|label(?: it)?(?: as)?|answer|then)"
 _ZH_SHOW = r"(?:显示|返回|输出|标记为|写|为|填|给出|就是)"
 
@@ -715,6 +717,8 @@ def _aggregate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(rf"(?:how many|number of|count of|count the|count) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:(?:are|were|is|have|has|had|with|in|that|who|which|scored|got|earned|did|do|{_REL}) )*<K>",
       r"(?:number|count|how many) <K>",
+      rf"(?:how many|number of) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:does|do|did) <K> "
+      r"(?:have|has|own|organi[sz]e|run|manage|handle|lead|host|do|make|sell|teach|drive|attend|work on|own)",
       rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:有|共有|一共有)?(?:多少|几)(?:[{ZH_CLASSIFIERS}人种])?(?:<C>|{_NOUN_ZH})?",
       rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:的)?(?:人数|个数|条数|行数|数目|总数)",
       rf"<K> (?:的)?(?:{_NOUN_ZH}|行|笔)数")
@@ -760,7 +764,8 @@ def _agg_entity(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return g
 
 
-@rule(r"<G> (?:(?:for|where|in|with|of|among|from|across|when|are|were|is|was|still|currently|that|which|have|has|had|"
+@rule(r"<G> (?:does|do|did) <K> (?:have|has|own|organi[sz]e|run|manage|handle|lead|host|make|sell|teach|drive|attend|work on)",
+      r"<G> (?:(?:for|where|in|with|of|among|from|across|when|are|were|is|was|still|currently|that|which|have|has|had|"
       + _REL + r") )*(?:the |all )?<K>",
       rf"<K> (?:的)?(?:{_NOUN_ZH}|<C>)?(?:的)? <G>", r"<K> (?:且|并且|而且|and|,|同时) <G>")
 def _agg_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -1309,7 +1314,8 @@ def _sequence(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"(?:list|show|get|return|filter|find|display|give me|extract|pull|select)? (?:all |every )?(?:of )?(?:the )?<C> <K>",
       rf"(?:列出|显示|筛选出?|找出|返回|给出|提取|查出)? <K> (?:的)? (?:所有|全部)?(?:的)? (?:{_NOUN_ZH})? <C> (?:列表|名单|清单|有哪些|都有哪些|是哪些|有谁)?",
-      rf"(?:列出|显示|筛选出?|找出|返回|给出|提取|查出) <K> (?:的)? (?:所有|全部)?(?:的)? (?P<noun>{_NOUN_ZH})")
+      rf"(?:列出|显示|筛选出?|找出|返回|给出|提取|查出) <K> (?:的)? (?:所有|全部)?(?:的)? (?P<noun>{_NOUN_ZH})",
+      r"(?P<rows>list|show|display) (?:all |every )?(?:the )?<K>")
 def _filter(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     k = next(x for x in t if x.kind == "k")
     ctok = next((x for x in t if x.kind == "c"), None)
@@ -1321,6 +1327,10 @@ def _filter(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     if (ctok is not None and ctok.col.type == "number"
             and not re.match(r"(?:list|show|get|return|filter|find|display|give me|extract|pull|select|all|every|列出|显示|筛选|找出|返回|给出|提取|查出)", said)):
         return None  # numbers without a list word: the total is as likely as the list
+    if col is None and m.groupdict().get("rows"):
+        # "list Mia's meetings": the rows, named by the table's first column when it is a key
+        first = ctx.main[0]
+        col = first if first.type in ("text", "mixed") and _unique_col(first, ctx.schema) else None
     if col is None:
         col = _person(ctx) if m.groupdict().get("noun") in ("员工", "学生", "人", "同学", "职员") else None
     if col is None:
@@ -1796,7 +1806,7 @@ def _avg_per_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _g(ctx, "average", col) if col.type == "number" else None
 
 
-@rule(r"<K> (?:的)?(?:<C>)? (?:总共|一共|总计|合计)(?:是|有)?(?:多少)? <C>",
+@rule(r"<K> (?:的)?(?:<C>)? (?:总共|一共|总计|合计)(?:是|有|花了|用了|花费了|花费|花)?(?:多少)? <C>",
       r"<K> (?:的)? <C> (?:总共|一共|总计)(?:是|有)?多少",
       r"<C> (?:总共|一共|总计)(?:是|有)?多少")
 def _sum_total_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -1807,15 +1817,89 @@ def _sum_total_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     return _g(ctx, "sum", col, k.conds if k else ())
 
+
+@rule(r"(?:the )?(?P<e>top|largest|highest|biggest|lowest|smallest|bottom) <N> <C>",
+      r"<C> (?:的)?(?P<ze>前|最高的|最大的|最低的|最小的) <N> (?:名|个|位|项|笔)?(?:的)?(?:值|数值)?")
+def _top_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "top 3 costs": the k largest values, largest first
+    col = t[1].col if t[1].kind == "c" else t[0].col
+    k = _int(next(x for x in t if x.kind == "n"))
+    if k is None or k < 1 or col.type != "number" or k > col.last_row - col.first_row + 1:
+        return None
+    large = (m.groupdict().get("e") or m.groupdict().get("ze")) in ("top", "largest", "highest", "biggest",
+                                                                    "前", "最高的", "最大的")
+    fn = "LARGE" if large else "SMALL"
+    return Tok("a", f"{fn}({col.range},SEQUENCE({k}))", "num", col,
+               what=f"the {k} {'largest' if large else 'smallest'} {col.header}", op="top")
+
+
+@rule(r"when (?:is|was|will|does|did|do) (?:the )?<V> (?:be )?(?:due|happen|happening|start|starting|end|held|scheduled|take place|taking place)?")
+def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "when is the Gala": the one date column of the key's table
+    dates = [c for c in ctx.table_of(t[0].col) if c.type == "date"]
+    return _lookup(ctx, dates[0], t[0]) if len(dates) == 1 else None
+
+
+@rule(r"who (?:is |was |are |were )?(?P<verb>[a-z]+) (?:to |by |for |on )?(?:the )?<V>")
+def _who_verb(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who organizes Roadshow", "who is assigned to Migrate DB": the column named
+    # after the verb (Organizer, Assignee, Owner, Manager)
+    verb = m.group("verb")
+    stem = re.sub(r"(?:ing|es|ed|s|d)$", "", verb) if len(verb) > 4 else verb
+    if len(stem) < 3:
+        return None
+    table = ctx.table_of(t[0].col)
+    cols = [c for c in table if c.type in ("text", "mixed") and c is not t[0].col
+            and c.header.lower().startswith(stem)]
+    return _lookup(ctx, cols[0], t[0]) if len(cols) == 1 else None
+
+
+@rule(r"(?:in|during) <D>", r"(?:在)?<D> (?:内|里|中|期间|份|当月)?")
+def _month_period(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "in May 2024", "2024年3月的": the whole month of the one date column
+    import calendar
+
+    d = t[0]
+    if d.op != "month":
+        return None
+    dates = [c for c in ctx.main if c.type == "date"]
+    if len(dates) != 1:
+        return None
+    col = dates[0]
+    y, mo = int(d.value[:4]), int(d.value[5:7])
+    end = f"{y:04d}-{mo:02d}-{calendar.monthrange(y, mo)[1]:02d}"
+    conds = (Condition(col.header, ">=", d.value[:10]), Condition(col.header, "<=", end))
+    return Tok("k", "", "bool", col, what=f"{col.header} in {d.value[:7]}", conds=conds)
+
+
+@rule(r"<K> (?:的)?(?P<z>最近|最后|最晚|最早|第)(?: <N> 次)?(?:的)? <C>")
+def _last_date_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "李四最近一次的日期": the latest date among the rows meeting the condition
+    k, c = t[0], t[-1]
+    if c.col.type != "date" or (len(t) == 3 and _int(t[1]) != 1) or (m.group("z") == "第" and len(t) != 3):
+        return None
+    op = "max" if m.group("z") in ("最近", "最后", "最晚") else "min"
+    return _g(ctx, op, c.col, k.conds)
+
+
+@rule(r"<K> (?:的)? <C>", r"<C> (?:在|是|为|于) <K>")
+def _k_same_date(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "2021年入职(日期)的": the date column named again next to its own condition
+    k = next(x for x in t if x.kind == "k")
+    col = next(x for x in t if x.kind == "c").col
+    if col.type != "date" or not k.conds or any(c.column != col.header for c in k.conds):
+        return None
+    return k
+
 # ---------------------------------------------------------------- priority
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
 _ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _qualified _value_noun
-_column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _avg_per_row _argext_rule _kth _percentile
-_quartile _counta _total_number _between _aggregate _num_condition _date_period _date_condition _year_condition _eq_condition _text_condition_col _and _prep
+_column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _top_list _when _who_verb _avg_per_row _argext_rule _kth _percentile
+_quartile _counta _total_number _between _sum_total_zh _aggregate _num_condition _date_period _date_condition _month_period _year_condition _k_same_date _eq_condition _text_condition_col _and _prep
 _postfix
-_sum_total_zh _count _agg_row_in _agg_entity _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
+_last_date_zh _count _agg_row_in _agg_entity _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
 _networkdays_head
 _networkdays _add_days _text_format _weekday_note _case _len _left_right _mid _trim _then_replace _remove _replace
 _concat_zh _concat _textjoin _sqrt _abs _mod _power _half_double _arith_mul _arith _round_places _round
