@@ -582,6 +582,76 @@ ITEMS += [
      '=SUMIFS(D2:D9,E2:E9,">="&DATE(2024,1,1),E2:E9,"<="&DATE(2024,12,31))'),
 ]
 
+# sixth batch: informal requests on two more sheets, written as a probe before any fix
+# for them (formula-holdout2's failures were not read for it)
+MEMBERS = {
+    "sheet": "Members", "range": "A1:F9",
+    "header": ["Member", "Plan", "Visits", "Fee", "Joined", "Gym"],
+    "rows": [
+        ["Alice", "Gold", 22, 59.9, "2023-02-11", "North"],
+        ["Brian", "Basic", 5, 19.9, "2024-01-03", "South"],
+        ["Carla", "Gold", 31, 59.9, "2022-09-27", "South"],
+        ["Derek", "Silver", 12, 39.9, "2023-06-15", "North"],
+        ["Elena", "Basic", 2, 19.9, "2024-03-22", "North"],
+        ["Farid", "Silver", 18, 39.9, "2023-11-05", "South"],
+        ["Gwen", "Gold", 27, 59.9, "2021-12-30", "North"],
+        ["Hank", "Basic", 9, 19.9, "2024-02-14", "South"],
+    ],
+}
+EXPENSES = {
+    "sheet": "报销", "range": "A1:F9",
+    "header": ["申请人", "部门", "类别", "金额", "日期", "审批"],
+    "rows": [
+        ["周杰", "销售部", "差旅", 1280, "2024-03-04", "通过"],
+        ["吴芳", "技术部", "餐饮", 356, "2024-03-11", "通过"],
+        ["郑明", "销售部", "差旅", 2460, "2024-03-18", "待审"],
+        ["孙丽", "财务部", "办公", 189, "2024-03-25", "通过"],
+        ["周杰", "销售部", "餐饮", 420, "2024-04-02", "驳回"],
+        ["吴芳", "技术部", "差旅", 1750, "2024-04-09", "通过"],
+        ["钱伟", "技术部", "办公", 95, "2024-04-16", "待审"],
+        ["郑明", "销售部", "餐饮", 610, "2024-04-23", "通过"],
+    ],
+}
+ITEMS += [
+    (MEMBERS, "mb-count-plan", "en", "cond", "how many gold members", '=COUNTIF(B2:B9,"Gold")'),
+    (MEMBERS, "mb-count-gym", "en", "cond", "how many members at the north gym", '=COUNTIF(F2:F9,"North")'),
+    (MEMBERS, "mb-avg-visits", "en", "cond", "avg visits for silver", '=AVERAGEIF(B2:B9,"Silver",C2:C9)'),
+    (MEMBERS, "mb-total-fee", "en", "agg", "total fees", "=SUM(D2:D9)"),
+    (MEMBERS, "mb-argmax", "en", "lookup", "who visits the most", "=INDEX(A2:A9,MATCH(MAX(C2:C9),C2:C9,0))"),
+    (MEMBERS, "mb-joined-after", "en", "date", "members who joined after 2023-12-31",
+     '=FILTER(A2:A9,E2:E9>DATE(2023,12,31))'),
+    (MEMBERS, "mb-count-year", "en", "date", "how many joined in 2023",
+     '=COUNTIFS(E2:E9,">="&DATE(2023,1,1),E2:E9,"<="&DATE(2023,12,31))'),
+    (MEMBERS, "mb-fee-of", "en", "lookup", "what does Derek pay", '=XLOOKUP("Derek",A2:A9,D2:D9)'),
+    (MEMBERS, "mb-plan-of", "en", "lookup", "what plan is Farid on", '=XLOOKUP("Farid",A2:A9,B2:B9)'),
+    (MEMBERS, "mb-sumifs", "en", "cond", "total visits of gold members in the south gym",
+     '=SUMIFS(C2:C9,B2:B9,"Gold",F2:F9,"South")'),
+    (MEMBERS, "mb-less", "en", "cond", "how many members visited fewer than 10 times",
+     '=COUNTIF(C2:C9,"<10")'),
+    (MEMBERS, "mb-list", "en", "dynarray", "show basic members", '=FILTER(A2:A9,B2:B9="Basic")'),
+    (MEMBERS, "mb-top2", "en", "stat", "the 2 highest visit counts", "=LARGE(C2:C9,SEQUENCE(2))"),
+    (MEMBERS, "mb-newest", "en", "lookup", "who joined most recently",
+     "=INDEX(A2:A9,MATCH(MAX(E2:E9),E2:E9,0))"),
+    (MEMBERS, "mb-by-plan", "en", "refuse", "visits by plan", REFUSE),
+    (MEMBERS, "mb-each-gym", "en", "refuse", "number of members for each gym", REFUSE),
+    (MEMBERS, "mb-no-col", "en", "refuse", "average age of members", REFUSE),
+    (EXPENSES, "ex-sum-dept", "zh", "cond", "销售部一共报销了多少金额", '=SUMIF(B2:B9,"销售部",D2:D9)'),
+    (EXPENSES, "ex-count-who", "zh", "cond", "周杰报销了几次", '=COUNTIF(A2:A9,"周杰")'),
+    (EXPENSES, "ex-avg-cat", "zh", "cond", "差旅的平均金额", '=AVERAGEIF(C2:C9,"差旅",D2:D9)'),
+    (EXPENSES, "ex-pending", "zh", "cond", "待审的有几笔", '=COUNTIF(F2:F9,"待审")'),
+    (EXPENSES, "ex-max", "zh", "agg", "单笔最高金额", "=MAX(D2:D9)"),
+    (EXPENSES, "ex-argmax", "zh", "lookup", "金额最高的是谁申请的", "=INDEX(A2:A9,MATCH(MAX(D2:D9),D2:D9,0))"),
+    (EXPENSES, "ex-april", "zh", "date", "4月份的报销总额",
+     '=SUMIFS(D2:D9,E2:E9,">="&DATE(2024,4,1),E2:E9,"<="&DATE(2024,4,30))'),
+    (EXPENSES, "ex-gt", "zh", "cond", "金额超过1000的报销有几笔", '=COUNTIF(D2:D9,">1000")'),
+    (EXPENSES, "ex-sumifs", "zh", "cond", "技术部通过的金额合计",
+     '=SUMIFS(D2:D9,B2:B9,"技术部",F2:F9,"通过")'),
+    (EXPENSES, "ex-list", "zh", "dynarray", "列出被驳回的申请人", '=FILTER(A2:A9,F2:F9="驳回")'),
+    (EXPENSES, "ex-by-dept", "zh", "refuse", "各部门报销金额", REFUSE),
+    (EXPENSES, "ex-by-cat", "zh", "refuse", "按类别汇总金额", REFUSE),
+    (EXPENSES, "ex-no-col", "zh", "refuse", "报销的税额合计", REFUSE),
+]
+
 
 def write_items(items: list, out: Path) -> int:
     """Compute each gold formula on its table (as written to .xlsx) and write the JSONL."""

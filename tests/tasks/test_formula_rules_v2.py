@@ -228,6 +228,9 @@ STAFF_CASES = [
     ("how many people started in June 2021", 1),
     ("2021年6月入职的有几个", 1),
     ("Cy最近一次的Start date", 42988),  # 2017-09-10
+    ("who started most recently", "Eve"),
+    ("the 2 lowest salaries", [45500, 48750]),
+    ("the 2nd highest salary", 58200),
 ]
 
 
@@ -268,3 +271,24 @@ def test_sorting_by_a_column_is_not_grouping(staff):
 def test_staff_requests_naming_what_the_sheet_lacks_are_refused(staff, request_text):
     with pytest.raises(TaskError):
         formula(request_text, sheet=staff, method="rules")
+
+
+def test_a_chinese_sheet_name_is_its_row_noun_and_passives_are_conditions(tmp_path):
+    rows = [["申请人", "类别", "金额", "日期", "审批"],
+            ["周杰", "差旅", 1280, dt.date(2024, 4, 4), "通过"],
+            ["吴芳", "餐饮", 356, dt.date(2024, 4, 11), "驳回"],
+            ["郑明", "差旅", 2460, dt.date(2024, 5, 18), "通过"]]
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "报销"
+    for r, row in enumerate(rows, start=1):
+        for c, v in enumerate(row, start=1):
+            ws.cell(row=r, column=c, value=v)
+    path = tmp_path / "expenses.xlsx"
+    wb.save(path)
+    assert formula("金额超过1000的报销有几笔", sheet=path, method="rules").value == 2
+    assert formula("列出被驳回的申请人", sheet=path, method="rules").value == "吴芳"
+    assert formula("周杰报销了几次", sheet=path, method="rules").value == 1
+    assert formula("4月份的金额合计", sheet=path, method="rules").value == 1280 + 356
+    with pytest.raises(TaskError, match="one result per"):
+        formula("按类别汇总金额", sheet=path, method="rules")

@@ -53,7 +53,7 @@ EN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "price": ("unit price", "price"), "prices": ("unit price", "price"),
 }
 # measure words that may follow a column name without changing it
-_AFTER_COLUMN = r"(?:\s*(?:(?:scores?|values?|column|figures?|amounts?)(?![a-z])|成绩|分数|得分|数值|这一列|一列|列(?!表|出)))?"
+_AFTER_COLUMN = r"(?:\s*(?:(?:scores?|values?|column|figures?|amounts?|counts)(?![a-z])|成绩|分数|得分|数值|这一列|一列|列(?!表|出)))?"
 
 
 @dataclass
@@ -272,6 +272,9 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
                       rf"those|which|what|\dst|\dnd|\drd|\dth)|{CLOSE})\s+)")
             text = re.sub(rf"{before}{re.escape(one)}s\b", r"\1rows", text, flags=re.I)
             text = re.sub(rf"{before}{re.escape(one)}\b", r"\1row", text, flags=re.I)
+    # a Chinese sheet name is what a row is called too: "金额超过1000的报销" -> 的记录
+    if re.fullmatch(r"[\u4e00-\u9fff]{2,4}", schema.sheet.strip()) and schema.sheet.strip() not in headers:
+        text = text.replace(schema.sheet.strip(), "记录")
     # a name the sheet does not hold, right after a text column: "customer Quinn"
     def unknown(m: re.Match) -> str:
         tok = ann.toks[int(m.group(2))]
@@ -347,7 +350,8 @@ def _by_words(heads: tuple[str, ...], main: list[Column], cols: list[Column]) ->
 
 def _column_tok(col: Column, said: str = "") -> Tok:
     word = said.strip().lower().split()[-1] if said.strip() else ""
-    plural = word.isascii() and word.endswith("s") and not col.header.lower().endswith("s")
+    plural = word.isascii() and word.endswith("s") and (
+        not col.header.lower().endswith("s") or word != col.header.lower().split()[-1])
     return Tok("c", col.range, col_type(col), col, what=col.header, op="plural" if plural else "")
 
 

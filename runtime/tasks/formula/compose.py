@@ -600,7 +600,7 @@ def _arith_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       rf"(?:the )?(?P<w2>{_MAXW}|{_MINW}) <C>",
       rf"which <C> (?:has|had|got|have|with|is) (?:the )?(?P<w3>{_MAXW}|{_MINW}) <C>",
       r"<C> (?P<z>最高|最大|最多|最低|最小|最少|最晚|最早|最近|最新)(?:分|值)?(?:的)? (?:" + _NOUN_ZH + r")? <C> (?:是谁|是哪个|是哪位|是什么|是)?",
-      r"<C> (?P<z2>最高|最大|最多|最低|最小|最少)(?:分|值)?(?:的)? (?:" + _NOUN_ZH + r")? (?:是谁|是哪个|是哪位|是哪一位|是)")
+      r"<C> (?P<z2>最高|最大|最多|最低|最小|最少)(?:分|值)?(?:的)? (?:" + _NOUN_ZH + r")? (?:是谁|是哪个|是哪位|是哪一位|是)(?:[\u4e00-\u9fff]{1,2}的)?")
 def _argext_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
     word = gd.get("w") or gd.get("w2") or gd.get("w3") or gd.get("z") or gd.get("z2")
@@ -717,6 +717,7 @@ def _aggregate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(rf"(?:how many|number of|count of|count the|count) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:(?:are|were|is|have|has|had|with|in|that|who|which|scored|got|earned|did|do|{_REL}) )*<K>",
       r"(?:number|count|how many) <K>",
+      r"<K> (?:一共|总共|共)?(?:[\u4e00-\u9fff]{1,2})?了 (?:多少|几)次",
       rf"(?:how many|number of) (?:the )?(?:<C>|(?:{_NOUN_EN})s?|people|entries)? (?:does|do|did) <K> "
       r"(?:have|has|own|organi[sz]e|run|manage|handle|lead|host|do|make|sell|teach|drive|attend|work on|own)",
       rf"<K> (?:的)?(?:<C>|{_NOUN_ZH})? (?:有|共有|一共有)?(?:多少|几)(?:[{ZH_CLASSIFIERS}人种])?(?:<C>|{_NOUN_ZH})?",
@@ -1806,7 +1807,7 @@ def _avg_per_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _g(ctx, "average", col) if col.type == "number" else None
 
 
-@rule(r"<K> (?:的)?(?:<C>)? (?:总共|一共|总计|合计)(?:是|有|花了|用了|花费了|花费|花)?(?:多少)? <C>",
+@rule(r"<K> (?:的)?(?:<C>)? (?:总共|一共|总计|合计)(?:是|有|[\u4e00-\u9fff]{1,2}了|花费|花)?(?:多少)? <C>",
       r"<K> (?:的)? <C> (?:总共|一共|总计)(?:是|有)?多少",
       r"<C> (?:总共|一共|总计)(?:是|有)?多少")
 def _sum_total_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -1819,6 +1820,7 @@ def _sum_total_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?(?P<e>top|largest|highest|biggest|lowest|smallest|bottom) <N> <C>",
+      r"(?:the )?<N> (?P<e2>largest|highest|biggest|lowest|smallest) <C>",
       r"<C> (?:的)?(?P<ze>前|最高的|最大的|最低的|最小的) <N> (?:名|个|位|项|笔)?(?:的)?(?:值|数值)?")
 def _top_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "top 3 costs": the k largest values, largest first
@@ -1826,8 +1828,10 @@ def _top_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     k = _int(next(x for x in t if x.kind == "n"))
     if k is None or k < 1 or col.type != "number" or k > col.last_row - col.first_row + 1:
         return None
-    large = (m.groupdict().get("e") or m.groupdict().get("ze")) in ("top", "largest", "highest", "biggest",
-                                                                    "前", "最高的", "最大的")
+    if m.groupdict().get("e2") and (t[0].op == "ordinal" or t[1].op != "plural"):
+        return None  # "the 2nd highest", "the 2 highest score": one value (_kth)
+    large = (m.groupdict().get("e") or m.groupdict().get("e2") or m.groupdict().get("ze")) in (
+        "top", "largest", "highest", "biggest", "前", "最高的", "最大的")
     fn = "LARGE" if large else "SMALL"
     return Tok("a", f"{fn}({col.range},SEQUENCE({k}))", "num", col,
                what=f"the {k} {'largest' if large else 'smallest'} {col.header}", op="top")
@@ -1891,13 +1895,72 @@ def _k_same_date(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     return k
 
+
+@rule(r"who (?P<verb>[a-z]+) (?:the )?(?P<w>most recently|most|least|fewest|earliest|latest|first|last)",
+      r"who <C> (?:the )?(?P<w2>most recently|most|least|fewest|earliest|latest|first|last)")
+def _who_verb_most(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who visits the most" (Visits), "who joined most recently" (Joined): the column
+    # named after the verb, or the one date column for a time word
+    verb, w = m.groupdict().get("verb") or "", m.groupdict().get("w") or m.groupdict().get("w2")
+    stem = re.sub(r"(?:ing|es|ed|s|d)$", "", verb) if len(verb) > 4 else verb
+    cols = [t[0].col] if t else [
+        c for c in ctx.main if c.type in ("number", "date") and len(stem) >= 3 and c.header.lower().startswith(stem)]
+    timely = w in ("earliest", "latest", "most recently", "first", "last")
+    if not cols and timely:
+        cols = [c for c in ctx.main if c.type == "date"]
+    if len(cols) != 1 or cols[0].type not in ("number", "date") or (cols[0].type == "date") != timely:
+        return None
+    col = cols[0]
+    word = "max" if w in ("most", "latest", "most recently", "last") else "min"
+    return _argext(ctx, _person(ctx), col, word)
+
+
+@rule(rf"(?:who |that |which )?(?P<verb>[a-z]+) (?P<cmp>{_CMP_EN}) <N> (?:times)?")
+def _verb_condition(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "visited fewer than 10 times": the number column named after the verb (Visits)
+    verb = m.group("verb")
+    stem = re.sub(r"(?:ing|es|ed|s|d)$", "", verb) if len(verb) > 4 else verb
+    op = _cmp(m.group("cmp"), CMP_EN)
+    cols = [c for c in ctx.main if c.type == "number" and len(stem) >= 4 and c.header.lower().startswith(stem)]
+    if op is None or len(cols) != 1:
+        return None
+    return _k(cols[0], op, t[0].value)
+
+
+@rule(r"被 <K>", r"被 <V>")
+def _passive_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "被驳回的": a condition on the value (never a lookup key); 被 adds nothing
+    v = t[0]
+    return v if v.kind == "k" else _k(v.col, "=", v.value)
+
+
+@rule(r"(?:在)?<N> 月(?:份)? (?:内|里|中|期间)?")
+def _month_no_year(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "4月份的": a month without a year, when every date of the one date column is in one year
+    import calendar
+    import datetime as _dt
+
+    mo = _int(t[0])
+    dates = [c for c in ctx.main if c.type == "date"]
+    if mo is None or not 1 <= mo <= 12 or len(dates) != 1 or t[0].op == "ordinal":
+        return None
+    col = dates[0]
+    years = {v.year for r in range(col.first_row, col.last_row + 1)
+             if isinstance(v := ctx.schema.cells.get((r, _ci(col.letter))), (_dt.date, _dt.datetime))}
+    if len(years) != 1:
+        return None
+    y = years.pop()
+    conds = (Condition(col.header, ">=", f"{y:04d}-{mo:02d}-01"),
+             Condition(col.header, "<=", f"{y:04d}-{mo:02d}-{calendar.monthrange(y, mo)[1]:02d}"))
+    return Tok("k", "", "bool", col, what=f"{col.header} in {y}-{mo:02d}", conds=conds)
+
 # ---------------------------------------------------------------- priority
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
-_ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _qualified _value_noun
-_column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _top_list _when _who_verb _avg_per_row _argext_rule _kth _percentile
-_quartile _counta _total_number _between _sum_total_zh _aggregate _num_condition _date_period _date_condition _month_period _year_condition _k_same_date _eq_condition _text_condition_col _and _prep
+_ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _passive_zh _qualified _value_noun
+_column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _top_list _when _who_verb _who_verb_most _avg_per_row _argext_rule _kth _percentile
+_quartile _counta _total_number _between _sum_total_zh _aggregate _num_condition _date_period _date_condition _month_period _year_condition _month_no_year _k_same_date _verb_condition _eq_condition _text_condition_col _and _prep
 _postfix
 _last_date_zh _count _agg_row_in _agg_entity _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
 _networkdays_head
