@@ -259,6 +259,8 @@ def test_a_group_by_request_is_refused_not_collapsed(staff, request_text, column
 
 
 def test_sorting_by_a_column_is_not_grouping(staff):
+    # a column followed by one of its values is a condition
+    assert formula("total salary filtered by department IT", sheet=staff, method="rules").value == 101050
     r = formula("salaries sorted descending", sheet=staff, method="rules")
     assert r.value == [61000, 58200, 52300, 48750, 45500]
     # "平均每个<row noun>" is the average over rows, not a group-by

@@ -64,7 +64,8 @@ _REL = ("who|whose|people|persons|employees|staff|work|works|worked|working|live
         "based|located|start|started|starting|join|joined|hired|employed|began|registered|enrolled|"
         "signed up|due|assigned|scored|got|opened|created|placed|made|submitted|filed|ordered|"
         "organized|organised|organizes|organises|run|runs|managed|manages|handled|handles|led|leads|"
-        "hosted|hosts|owned|owns|taught|teaches|driven|drives|sold|sells|attended|attends|does|do|did")
+        "hosted|hosts|owned|owns|taught|teaches|driven|drives|sold|sells|attended|attends|does|do|did|"
+        "filtered|filtered by|limited to|restricted to|only")
 _SHOW = r"(?:show(?:ing)?|return(?:ing)?|display(?:ing)?|say|give|giving|output|put|write|print|use|mark(?: it)?(?: as)?|label(?: it)?(?: as)?|answer|then)"
 _ZH_SHOW = r"(?:显示|返回|输出|标记为|写|为|填|给出|就是)"
 
@@ -2085,6 +2086,9 @@ def group_by(request: str, schema: SheetSchema) -> Column | None:
         for m in pat.finditer(ann.text):
             tok = ann.toks[int(m.group(2))]
             if tok.kind == "c" and tok.col is not None and tok.col.type in ("text", "mixed", "date"):
+                nxt = TOKEN_RE.match(ann.text[m.end():].lstrip())
+                if nxt and ann.toks[int(nxt.group(2))].kind == "v" and tok.col in ann.toks[int(nxt.group(2))].cols:
+                    continue  # "by department IT": a condition on one value, not a grouping
                 if _unique_col(tok.col, schema) and re.search(
                         r"(?:平均|average|mean|avg)\s*$", ann.text[:m.start()].lower()):
                     continue  # "平均每个员工": each row is its own group, the average over rows
