@@ -652,6 +652,60 @@ ITEMS += [
     (EXPENSES, "ex-no-col", "zh", "refuse", "报销的税额合计", REFUSE),
 ]
 
+# seventh batch: a last probe on two more sheets, written before any fix for it
+FLIGHTS = {
+    "sheet": "Flights", "range": "A1:F9",
+    "header": ["Flight", "Airline", "Destination", "Price", "Departure", "Seats left"],
+    "rows": [
+        ["BA117", "British", "New York", 540, "2024-07-02", 12],
+        ["LH400", "Lufthansa", "New York", 610, "2024-07-05", 3],
+        ["AF22", "Air France", "Tokyo", 890, "2024-07-09", 0],
+        ["BA9", "British", "Tokyo", 930, "2024-08-01", 7],
+        ["LH716", "Lufthansa", "Tokyo", 870, "2024-08-12", 15],
+        ["AF84", "Air France", "Rome", 120, "2024-07-20", 40],
+        ["BA548", "British", "Rome", 95, "2024-08-03", 22],
+        ["LH1862", "Lufthansa", "Rome", 140, "2024-08-25", 5],
+    ],
+}
+SALES_ZH = {
+    "sheet": "销售记录", "range": "A1:F9",
+    "header": ["销售员", "产品", "数量", "单价", "日期", "门店"],
+    "rows": [
+        ["陈晨", "手机", 3, 2999, "2024-06-01", "一店"],
+        ["林琳", "耳机", 10, 199, "2024-06-03", "二店"],
+        ["陈晨", "平板", 2, 3499, "2024-06-08", "二店"],
+        ["黄海", "手机", 5, 2999, "2024-06-12", "一店"],
+        ["林琳", "手机", 1, 2999, "2024-06-15", "一店"],
+        ["黄海", "耳机", 8, 199, "2024-06-20", "二店"],
+        ["陈晨", "耳机", 6, 199, "2024-06-22", "一店"],
+        ["林琳", "平板", 4, 3499, "2024-06-28", "二店"],
+    ],
+}
+ITEMS += [
+    (FLIGHTS, "fl-count", "en", "cond", "how many flights go to Tokyo", '=COUNTIF(C2:C9,"Tokyo")'),
+    (FLIGHTS, "fl-cheapest", "en", "lookup", "cheapest flight to Rome",
+     '=INDEX(A2:A9,MATCH(MINIFS(D2:D9,C2:C9,"Rome"),D2:D9,0))'),
+    (FLIGHTS, "fl-avg", "en", "cond", "average price of British flights", '=AVERAGEIF(B2:B9,"British",D2:D9)'),
+    (FLIGHTS, "fl-sold-out", "en", "cond", "how many flights have 0 seats left", '=COUNTIF(F2:F9,0)'),
+    (FLIGHTS, "fl-aug", "en", "date", "flights departing in August 2024",
+     '=FILTER(A2:A9,(E2:E9>=DATE(2024,8,1))*(E2:E9<=DATE(2024,8,31)))'),
+    (FLIGHTS, "fl-sum-seats", "en", "cond", "total seats left on Lufthansa", '=SUMIF(B2:B9,"Lufthansa",F2:F9)'),
+    (FLIGHTS, "fl-max", "en", "refuse", "most expensive flight to New York price", REFUSE),
+    (FLIGHTS, "fl-lookup", "en", "lookup", "price of AF22", '=XLOOKUP("AF22",A2:A9,D2:D9)'),
+    (FLIGHTS, "fl-under", "en", "cond", "flights under 150", '=FILTER(A2:A9,D2:D9<150)'),
+    (FLIGHTS, "fl-per-airline", "en", "refuse", "average price per airline", REFUSE),
+    (FLIGHTS, "fl-no-col", "en", "refuse", "total luggage fees", REFUSE),
+    (SALES_ZH, "sz-sum-qty", "zh", "cond", "手机一共卖了多少台", '=SUMIF(B2:B9,"手机",C2:C9)'),
+    (SALES_ZH, "sz-count", "zh", "cond", "陈晨有几笔销售", '=COUNTIF(A2:A9,"陈晨")'),
+    (SALES_ZH, "sz-revenue", "zh", "math", "总销售额(数量乘以单价)", "=SUMPRODUCT(C2:C9,D2:D9)"),
+    (SALES_ZH, "sz-store", "zh", "cond", "一店的销售数量合计", '=SUMIF(F2:F9,"一店",C2:C9)'),
+    (SALES_ZH, "sz-max", "zh", "agg", "单次最大销售数量", "=MAX(C2:C9)"),
+    (SALES_ZH, "sz-after", "zh", "date", "6月15日以后的销售有几笔", '=COUNTIF(E2:E9,">"&DATE(2024,6,15))'),
+    (SALES_ZH, "sz-sumifs", "zh", "cond", "林琳在二店卖的数量", '=SUMIFS(C2:C9,A2:A9,"林琳",F2:F9,"二店")'),
+    (SALES_ZH, "sz-by-person", "zh", "refuse", "每个销售员的销量", REFUSE),
+    (SALES_ZH, "sz-by-store", "zh", "refuse", "各门店卖了多少", REFUSE),
+]
+
 
 def write_items(items: list, out: Path) -> int:
     """Compute each gold formula on its table (as written to .xlsx) and write the JSONL."""

@@ -65,7 +65,8 @@ _REL = ("who|whose|people|persons|employees|staff|work|works|worked|working|live
         "signed up|due|assigned|scored|got|opened|created|placed|made|submitted|filed|ordered|"
         "organized|organised|organizes|organises|run|runs|managed|manages|handled|handles|led|leads|"
         "hosted|hosts|owned|owns|taught|teaches|driven|drives|sold|sells|attended|attends|does|do|did|"
-        "filtered|filtered by|limited to|restricted to|only")
+        "filtered|filtered by|limited to|restricted to|only|go|goes|going|fly|flies|flying|travel|travels|"
+        "departing|leaving|arriving|heading|bound for|to")
 _SHOW = r"(?:show(?:ing)?|return(?:ing)?|display(?:ing)?|say|give|giving|output|put|write|print|use|mark(?: it)?(?: as)?|label(?: it)?(?: as)?|answer|then)"
 _ZH_SHOW = r"(?:显示|返回|输出|标记为|写|为|填|给出|就是)"
 
@@ -1314,10 +1315,12 @@ def _sequence(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return Tok("a", text, "num", what=f"the numbers {start} to {end}")
 
 
-@rule(r"(?:list|show|get|return|filter|find|display|give me|extract|pull|select)? (?:all |every )?(?:of )?(?:the )?<C> <K>",
+@rule(r"(?:list|show|get|return|filter|find|display|give me|extract|pull|select)? (?:all |every )?(?:of )?(?:the )?<C> "
+      r"(?:(?:that|which|who|are|is|were|" + _REL + r") )*<K>",
       rf"(?:列出|显示|筛选出?|找出|返回|给出|提取|查出)? <K> (?:的)? (?:所有|全部)?(?:的)? (?:{_NOUN_ZH})? <C> (?:列表|名单|清单|有哪些|都有哪些|是哪些|有谁)?",
       rf"(?:列出|显示|筛选出?|找出|返回|给出|提取|查出) <K> (?:的)? (?:所有|全部)?(?:的)? (?P<noun>{_NOUN_ZH})",
-      r"(?P<rows>list|show|display) (?:all |every )?(?:the )?<K>")
+      r"(?P<rows>list|show|display) (?:all |every )?(?:the )?<K>",
+      r"^(?:all |the )*(?P<rows2>rows) (?:(?:that|which|who|are|is|were|" + _REL + r") )*<K>$")
 def _filter(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     k = next(x for x in t if x.kind == "k")
     ctok = next((x for x in t if x.kind == "c"), None)
@@ -1329,7 +1332,7 @@ def _filter(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     if (ctok is not None and ctok.col.type == "number"
             and not re.match(r"(?:list|show|get|return|filter|find|display|give me|extract|pull|select|all|every|列出|显示|筛选|找出|返回|给出|提取|查出)", said)):
         return None  # numbers without a list word: the total is as likely as the list
-    if col is None and m.groupdict().get("rows"):
+    if col is None and (m.groupdict().get("rows") or m.groupdict().get("rows2")):
         # "list Mia's meetings": the rows, named by the table's first column when it is a key
         first = ctx.main[0]
         col = first if first.type in ("text", "mixed") and _unique_col(first, ctx.schema) else None
@@ -1955,13 +1958,22 @@ def _month_no_year(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
              Condition(col.header, "<=", f"{y:04d}-{mo:02d}-{calendar.monthrange(y, mo)[1]:02d}"))
     return Tok("k", "", "bool", col, what=f"{col.header} in {y}-{mo:02d}", conds=conds)
 
+
+@rule(r"(?:have|has|having|with) (?:exactly )?<N> <C>")
+def _num_equal(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "flights that have 0 seats left": a number column equal to the number
+    n, c = t
+    if c.col.type != "number":
+        return None
+    return _k(c.col, "=", n.value)
+
 # ---------------------------------------------------------------- priority
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
 _ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _passive_zh _qualified _value_noun
 _column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _top_list _when _who_verb _who_verb_most _avg_per_row _argext_rule _kth _percentile
-_quartile _counta _total_number _between _sum_total_zh _aggregate _num_condition _date_period _date_condition _month_period _year_condition _month_no_year _k_same_date _verb_condition _eq_condition _text_condition_col _and _prep
+_quartile _counta _total_number _between _sum_total_zh _aggregate _num_condition _date_period _date_condition _month_period _year_condition _month_no_year _k_same_date _verb_condition _num_equal _eq_condition _text_condition_col _and _prep
 _postfix
 _last_date_zh _count _agg_row_in _agg_entity _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
 _networkdays_head
