@@ -1967,11 +1967,39 @@ def _num_equal(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     return _k(c.col, "=", n.value)
 
+
+def _one_year(ctx: Ctx) -> int | None:
+    """The year of every date in the one date column of the main table, if there is one."""
+    import datetime as _dt
+
+    dates = [c for c in ctx.main if c.type == "date"]
+    if len(dates) != 1:
+        return None
+    col = dates[0]
+    years = {v.year for r in range(col.first_row, col.last_row + 1)
+             if isinstance(v := ctx.schema.cells.get((r, _ci(col.letter))), (_dt.date, _dt.datetime))}
+    return years.pop() if len(years) == 1 else None
+
+
+@rule(r"<N> 月 <N> (?:日|号)")
+def _day_no_year(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "6月15日": a day without a year, when every date of the one date column is in one year
+    import datetime as _dt
+
+    mo, day, y = _int(t[0]), _int(t[1]), _one_year(ctx)
+    if mo is None or day is None or y is None:
+        return None
+    try:
+        d = _dt.date(y, mo, day)
+    except ValueError:
+        return None
+    return Tok("d", f"DATE({d.year},{d.month},{d.day})", "date", value=d.isoformat(), what=d.isoformat(), op="")
+
 # ---------------------------------------------------------------- priority
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
-_ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _passive_zh _qualified _value_noun
+_ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _day_no_year _passive_zh _qualified _value_noun
 _column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _top_list _when _who_verb _who_verb_most _avg_per_row _argext_rule _kth _percentile
 _quartile _counta _total_number _between _sum_total_zh _aggregate _num_condition _date_period _date_condition _month_period _year_condition _month_no_year _k_same_date _verb_condition _num_equal _eq_condition _text_condition_col _and _prep
 _postfix
