@@ -390,8 +390,13 @@ class _Vocab:
 _END = "\x00end"
 
 
-def allowed_tokens(automaton: Automaton, vocab: _Vocab, state: int) -> list[int]:
-    """Token ids whose whole text the automaton can read from ``state`` (cached per state)."""
+def allowed_tokens(automaton: Automaton, vocab: _Vocab, state: int) -> Any:
+    """Token ids (a numpy array) whose whole text the automaton can read from ``state``.
+
+    Cached per state, as an array: a free-text state allows most of the vocabulary.
+    """
+    import numpy as np
+
     key = (id(vocab), state)
     hit = automaton._allowed.get(key)
     if hit is not None:
@@ -416,8 +421,9 @@ def allowed_tokens(automaton: Automaton, vocab: _Vocab, state: int) -> list[int]
                 nxt = step(st, ch)
                 if nxt != DEAD:
                     stack.append((child, nxt))
-    automaton._allowed[key] = out
-    return out
+    arr = np.asarray(sorted(set(out)), dtype=np.int64)
+    automaton._allowed[key] = arr
+    return arr
 
 
 class GrammarProcessor:
@@ -473,12 +479,11 @@ class GrammarProcessor:
             self._record(self._last, generated[-1])
         self._advance(generated)
         state, text = self._state, self._text
-        allowed = allowed_tokens(self.automaton, self.vocab, state) if state != DEAD else []
+        allowed = allowed_tokens(self.automaton, self.vocab, state) if state != DEAD else None
         scores = np.asarray(logits, dtype=np.float32)
         out = np.full_like(scores, -np.inf)
-        if allowed:
-            idx = np.asarray(allowed, dtype=np.int64)
-            idx = idx[idx < out.shape[-1]]
+        if allowed is not None and len(allowed):
+            idx = allowed[allowed < out.shape[-1]]
             if self.max_chars is not None:
                 room = self.max_chars - len(text)
                 idx = idx[self._token_lengths(out.shape[-1])[idx] <= room]
