@@ -706,6 +706,26 @@ ITEMS += [
     (SALES_ZH, "sz-by-store", "zh", "refuse", "各门店卖了多少", REFUSE),
 ]
 
+# eighth batch: the extreme row among the rows meeting a condition (on sheets above)
+ITEMS += [
+    (STAFF, "st-argmax-in", "en", "lookup", "who has the highest salary in IT",
+     '=INDEX(FILTER(A2:A7,B2:B7="IT"),MATCH(MAX(FILTER(C2:C7,B2:B7="IT")),FILTER(C2:C7,B2:B7="IT"),0))'),
+    (STAFF, "st-argmin-in", "en", "lookup", "who has the lowest salary among Berlin staff",
+     '=INDEX(FILTER(A2:A7,E2:E7="Berlin"),MATCH(MIN(FILTER(C2:C7,E2:E7="Berlin")),FILTER(C2:C7,E2:E7="Berlin"),0))'),
+    (STAFF, "st-argmax-in-zh", "zh", "lookup", "IT部门工资最高的是谁",
+     '=INDEX(FILTER(A2:A7,B2:B7="IT"),MATCH(MAX(FILTER(C2:C7,B2:B7="IT")),FILTER(C2:C7,B2:B7="IT"),0))'),
+    (EVENTS, "ev-argmax-in", "en", "lookup", "which event has the most attendees among workshops",
+     '=INDEX(FILTER(A2:A9,C2:C9="Workshop"),MATCH(MAX(FILTER(E2:E9,C2:C9="Workshop")),FILTER(E2:E9,C2:C9="Workshop"),0))'),
+    (REPAIRS, "rp-argmax-in", "zh", "lookup", "张三的记录里费用最高的车牌",
+     '=INDEX(FILTER(A2:A9,B2:B9="张三"),MATCH(MAX(FILTER(D2:D9,B2:B9="张三")),FILTER(D2:D9,B2:B9="张三"),0))'),
+    # months and days without a year, when the dates all fall in one year
+    (SALES_ZH, "sz-june", "en", "date", "how many sales after June 15", '=COUNTIF(E2:E9,">"&DATE(2024,6,15))'),
+    (EXPENSES, "ex-in-april", "en", "date", "total 金额 in April",
+     '=SUMIFS(D2:D9,E2:E9,">="&DATE(2024,4,1),E2:E9,"<="&DATE(2024,4,30))'),
+    (TICKETS, "tk-since-march", "en", "date", "how many tickets were opened since March 1",
+     '=COUNTIF(F2:F11,">="&DATE(2024,3,1))'),
+]
+
 
 def write_items(items: list, out: Path) -> int:
     """Compute each gold formula on its table (as written to .xlsx) and write the JSONL."""

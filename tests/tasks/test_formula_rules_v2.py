@@ -231,6 +231,10 @@ STAFF_CASES = [
     ("who started most recently", "Eve"),
     ("the 2 lowest salaries", [45500, 48750]),
     ("the 2nd highest salary", 58200),
+    # the extreme row among the rows meeting a condition (not a row outside them)
+    ("who has the highest salary in Berlin", "Bob"),
+    ("who has the lowest salary among IT staff", "Cy"),
+    ("Paris工资最高的是谁", "Dee"),
 ]
 
 
@@ -292,5 +296,7 @@ def test_a_chinese_sheet_name_is_its_row_noun_and_passives_are_conditions(tmp_pa
     assert formula("列出被驳回的申请人", sheet=path, method="rules").value == "吴芳"
     assert formula("周杰报销了几次", sheet=path, method="rules").value == 1
     assert formula("4月份的金额合计", sheet=path, method="rules").value == 1280 + 356
+    assert formula("how many records after April 10", sheet=path, method="rules").value == 2
+    assert formula("total 金额 in May", sheet=path, method="rules").value == 2460
     with pytest.raises(TaskError, match="one result per"):
         formula("按类别汇总金额", sheet=path, method="rules")

@@ -322,7 +322,8 @@ def _argext(ctx: Ctx, result: Column | None, by: Column, word: str) -> Tok | Non
     else:
         text = f"INDEX({result.range},MATCH({fn}({by.range}),{by.range},0))"
     return _x(text, col_type(result),
-              f"{result.header} of the row with the {'largest' if fn == 'MAX' else 'smallest'} {by.header}")
+              f"{result.header} of the row with the {'largest' if fn == 'MAX' else 'smallest'} {by.header}",
+              op="argext", cols=(result, by), value=fn)
 
 
 def _same_row(ref: Tok, col: Column) -> Tok | None:
@@ -1995,15 +1996,71 @@ def _day_no_year(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     return Tok("d", f"DATE({d.year},{d.month},{d.day})", "date", value=d.isoformat(), what=d.isoformat(), op="")
 
+
+@rule(r"<X> (?:in|among|for|from|of|within|at)? (?:the |all )?<K>",
+      rf"<K> (?:的)?(?:{_NOUN_ZH})?(?:里|中|当中|里面|之中)?(?:的)? <X>")
+def _argext_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who has the highest salary in IT", "IT部门工资最高的是谁": the extreme row among
+    # the rows meeting the condition (never a row outside it with the same value)
+    x = next(a for a in t if a.kind == "x")
+    k = next(a for a in t if a.kind == "k")
+    if x.op != "argext" or k.op == "or" or not k.conds:
+        return None
+    result, by = x.cols
+    if any(ctx.table_of(ctx.schema.column(c.column)) is not ctx.table_of(by) for c in k.conds):
+        return None
+    mask = _masks(ctx, k)
+    fb, fr = f"FILTER({by.range},{mask})", f"FILTER({result.range},{mask})"
+    text = f"INDEX({fr},MATCH({x.value}({fb}),{fb},0))"
+    return _x(text, col_type(result), f"{x.what} where {k.what}")
+
+
+_MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                "october", "november", "december"]
+_MON_RE = "|".join(_MONTH_NAMES + [m[:3] for m in _MONTH_NAMES if m != "may"] + ["sept"])
+
+
+def _month_no(word: str) -> int | None:
+    word = word.lower()
+    return next((i for i, m in enumerate(_MONTH_NAMES, 1) if m == word or m[:3] == word[:3]), None)
+
+
+@rule(rf"(?:in|during) (?P<mon>{_MON_RE})(?![a-z])", rf"(?P<mon2>{_MON_RE})(?![a-z]) <N> (?:st|nd|rd|th)?",
+      rf"<N> (?P<mon3>{_MON_RE})(?![a-z])")
+def _month_name_no_year(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "in April", "after June 15": a month or day without a year, when every date of the
+    # one date column is in one year
+    import calendar
+    import datetime as _dt
+
+    y = _one_year(ctx)
+    gd = m.groupdict()
+    mo = _month_no(gd.get("mon") or gd.get("mon2") or gd.get("mon3") or "")
+    if y is None or mo is None:
+        return None
+    if t:
+        day = _int(t[0])
+        try:
+            d = _dt.date(y, mo, day) if day is not None else None
+        except ValueError:
+            d = None
+        if d is None:
+            return None
+        return Tok("d", f"DATE({d.year},{d.month},{d.day})", "date", value=d.isoformat(), what=d.isoformat(), op="")
+    col = next(c for c in ctx.main if c.type == "date")
+    conds = (Condition(col.header, ">=", f"{y:04d}-{mo:02d}-01"),
+             Condition(col.header, "<=", f"{y:04d}-{mo:02d}-{calendar.monthrange(y, mo)[1]:02d}"))
+    return Tok("k", "", "bool", col, what=f"{col.header} in {y}-{mo:02d}", conds=conds)
+
 # ---------------------------------------------------------------- priority
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
-_ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _day_no_year _passive_zh _qualified _value_noun
+_ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _day_no_year _month_name_no_year _passive_zh _qualified _value_noun
 _column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _top_list _when _who_verb _who_verb_most _avg_per_row _argext_rule _kth _percentile
 _quartile _counta _total_number _between _sum_total_zh _aggregate _num_condition _date_period _date_condition _month_period _year_condition _month_no_year _k_same_date _verb_condition _num_equal _eq_condition _text_condition_col _and _prep
 _postfix
-_last_date_zh _count _agg_row_in _agg_entity _agg_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
+_last_date_zh _count _agg_row_in _agg_entity _agg_where _argext_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
 _networkdays_head
 _networkdays _add_days _text_format _weekday_note _case _len _left_right _mid _trim _then_replace _remove _replace
 _concat_zh _concat _textjoin _sqrt _abs _mod _power _half_double _arith_mul _arith _round_places _round
