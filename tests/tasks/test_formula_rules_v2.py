@@ -235,6 +235,7 @@ STAFF_CASES = [
     ("who has the highest salary in Berlin", "Bob"),
     ("who has the lowest salary among IT staff", "Cy"),
     ("Paris工资最高的是谁", "Dee"),
+    ("how much does Bob earn", 61000),
 ]
 
 

@@ -2052,12 +2052,37 @@ def _month_name_no_year(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
              Condition(col.header, "<=", f"{y:04d}-{mo:02d}-{calendar.monthrange(y, mo)[1]:02d}"))
     return Tok("k", "", "bool", col, what=f"{col.header} in {y}-{mo:02d}", conds=conds)
 
+
+#: what a verb about money or amounts asks for: header words, in order of preference
+_VERB_COLUMNS = {
+    "pay": ("fee", "fees", "price", "cost", "amount", "rent", "premium"),
+    "earn": ("salary", "pay", "income", "wage", "wages", "earnings"),
+    "make": ("salary", "income", "earnings", "wage"),
+    "cost": ("cost", "price", "fee", "amount"),
+    "spend": ("spent", "spend", "cost", "amount", "expense", "expenses"),
+    "weigh": ("weight",),
+    "score": ("score", "points", "grade"),
+}
+
+
+@rule(r"(?:how much|what) (?:does|did|do|will) (?:the )?<V> (?P<verb>pay|earn|make|cost|spend|weigh|score)")
+def _verb_lookup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "what does Derek pay" (Fee), "how much does Ann earn" (Salary)
+    table = ctx.table_of(t[0].col)
+    for word in _VERB_COLUMNS[m.group("verb")]:
+        cols = [c for c in table if c.type == "number" and word in c.header.lower().split()]
+        if len(cols) == 1:
+            return _lookup(ctx, cols[0], t[0])
+        if cols:
+            return None
+    return None
+
 # ---------------------------------------------------------------- priority
 
 #: rules in the order they are tried (most specific first); after each rewrite
 #: the reader starts again from the top
 _ORDER = """_column_arith _arith_row _arith_same_row _index2d _match_list _value _number_format _row_pair _row_pair_zh _head _who_row _row_possessive _row_of _row_column _sheet_row _row_zh _day_no_year _month_name_no_year _passive_zh _qualified _value_noun
-_column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _top_list _when _who_verb _who_verb_most _avg_per_row _argext_rule _kth _percentile
+_column_product_dup _column_product _values_possessive _date_span _count_distinct _who_date _who_max_zh _top_n _top_list _when _verb_lookup _who_verb _who_verb_most _avg_per_row _argext_rule _kth _percentile
 _quartile _counta _total_number _between _sum_total_zh _aggregate _num_condition _date_period _date_condition _month_period _year_condition _month_no_year _k_same_date _verb_condition _num_equal _eq_condition _text_condition_col _and _prep
 _postfix
 _last_date_zh _count _agg_row_in _agg_entity _agg_where _argext_where _sumproduct _agg_array _prenominal _row_sum _lookup_rule _rank _eomonth_offset _eomonth _date_part _edate _edate2 _date_diff _date_diff2
