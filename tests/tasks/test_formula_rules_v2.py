@@ -301,3 +301,18 @@ def test_a_chinese_sheet_name_is_its_row_noun_and_passives_are_conditions(tmp_pa
     assert formula("total 金额 in May", sheet=path, method="rules").value == 2460
     with pytest.raises(TaskError, match="one result per"):
         formula("按类别汇总金额", sheet=path, method="rules")
+
+
+def test_a_total_is_compared_only_when_the_request_asks_whether(staff):
+    """"sum of salaries above 50000" filters salaries; it must not become SUM(...)>50000."""
+    with pytest.raises(TaskError):
+        formula("sum of salaries above 50000", sheet=staff, method="rules")
+    r = formula("is the total salary above 200000", sheet=staff, method="rules")
+    assert r.formula == "=SUM(C2:C6)>200000" and r.value is True
+    assert formula("total salary exceeds 300000", sheet=staff, method="rules").value is False
+
+
+def test_over_is_a_threshold_not_a_division(staff):
+    r = formula("average salary over 50000", sheet=staff, method="rules")
+    assert r.value == pytest.approx((52300 + 61000 + 58200) / 3)
+    assert "/" not in r.formula

@@ -1136,7 +1136,7 @@ def _paren(tok: Tok) -> str:
     return tok.text if re.fullmatch(r"[\w.$]+|[A-Z.]+\(.*\)", tok.text) else f"({tok.text})"
 
 
-@rule(r"divide <X> by <X>", r"<X> (?:后|之后|再)?(?P<op>divided by|over|/|÷|除以) <X>",
+@rule(r"divide <X> by <X>", r"<X> (?:后|之后|再)?(?P<op>divided by|/|÷|除以) <X>",
       r"<X> (?:后|之后|再)?(?P<op2>times|multiplied by|\*|×|乘以|乘) <X>", r"multiply <X> by <X>", r"用 <X> 除以 <X>")
 def _arith_mul(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _arith(ctx, m, t)
@@ -1190,6 +1190,17 @@ def _round(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 # ---------------------------------------------------------------- rules: logic
 
 
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|did|check|whether|if|show whether|tell me if)\b"
+                     r"|\b(?:is|are|was|were)\s*$|\b(?:exceeds?|exceeding)\b|\?\s*$", re.I)
+
+
+def _asks_yes_no(ctx: Ctx, m: re.Match) -> bool:
+    """The request asks whether a comparison holds: a question, or a verb before the number."""
+    before_cmp = m.string[m.start(): m.start("cmp")]
+    return bool(_YES_NO.search(ctx.ann.text) or re.search(r"\b(?:is|are|was|were)\s*$", before_cmp)
+                or _YES_NO.search(m.group("cmp")))
+
+
 @rule(rf"<Y> (?:is |are |was )?(?P<cmp>{_CMP_EN}) <Y>", rf"<Y> (?:is |are )?<Y> (?P<post>{_CMP_POST})",
       rf"<Y> (?:的)?(?:是否|是不是)?(?P<zcmp>{_CMP_ZH}) <Y> (?:分|元|件|个)?", rf"<Y> (?:的)?<Y> (?:分|元|件|个)?(?P<sfx>{_CMP_SFX})",
       r"<Y> (?:is |equals |is equal to |=|等于|是) <S>")
@@ -1204,6 +1215,10 @@ def _compare(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     if op is None:
         return None
     if op != "=" and (a.type == "text" or b.type == "text"):
+        return None
+    if a.kind == "g" and gd.get("cmp") and not _asks_yes_no(ctx, m):
+        # "sum of salaries above 5000" filters the salaries; only "is the sum
+        # above 5000?" compares the sum.  Without a verb it is not guessed.
         return None
     return Tok("b", f"{a.text}{op}{b.text}", "bool", what=f"{a.what or a.text} {op} {b.what or b.text}",
                value=a.value if a.kind == "r" else None)
