@@ -90,8 +90,10 @@ def run_slots(pkg: Any, data: Any, *, data_file: str | None = None) -> SlotResul
             if err.where == Location():
                 err.where = where
             raise
+        # the slot's offload mode as declared; with "auto" the router picked per
+        # request (remote only where permissions allowed it)
         how.update(slot=name, task=slot["task"], ms=round((time.perf_counter() - started) * 1000, 1),
-                   offload="local")
+                   offload=offload)
         results.report.append(how)
     return results
 
