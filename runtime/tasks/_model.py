@@ -7,7 +7,7 @@ Remote offload: a caller that runs a task for a template (the AI slots of a
 render) wraps the call in :func:`inference_permissions`; inside it, a user
 who configured a remote endpoint (``O3_REMOTE_URL`` or the config file) gets
 a generator routed by :class:`o3local.remote.Router`, which sends a request
-out only when the template declares ``inference:remote`` and the user's
+out only when the template declares ``network:remote-inference`` and the user's
 policy allows it, and falls back to the local model when the endpoint is
 slow or down.  Outside such a block, or without an endpoint, tasks get the
 local generator itself and nothing leaves the machine.  Grammar-constrained
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import os
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -59,6 +61,32 @@ def _routed(gen: Any) -> Any:
     permissions = _PERMISSIONS.get()
     if permissions is None:
         return gen  # no template asked for offload: local, always
-    from ..remote import routed_generator
+    from ..remote import RoutedGenerator, routed_generator
+    from ..remote.config import load_endpoint
+    from ..remote.router import REMOTE_PERMISSION
 
-    return routed_generator(gen, permissions)  # ``gen`` itself when no endpoint is configured
+    endpoint = load_endpoint()
+    if endpoint is None:
+        return gen
+    mode = os.environ.get("O3_INFERENCE_MODE", "auto")
+    policy = getattr(permissions, "policy", None)
+    grant = (REMOTE_PERMISSION in (getattr(permissions, "declared", None) or ()),
+             bool(getattr(policy, "allow_remote_inference", False)),
+             permissions.allows(REMOTE_PERMISSION))
+    # the key leaves the API key to the tuple: the endpoint's equality ignores it
+    key = (endpoint, endpoint.api_key, id(gen), mode, grant)
+    with _ROUTERS_LOCK:
+        router = _ROUTERS.get(key)
+        if router is None:
+            router = _ROUTERS[key] = routed_generator(gen, permissions, endpoint=endpoint,
+                                                      mode=mode).router
+    return RoutedGenerator(gen, router)
+
+
+#: one router per endpoint, local model, mode and grant for the whole process, so
+#: the endpoint's health (cached for its TTL), circuit breaker, connection pool
+#: and speed estimates outlive a single task call: a dead endpoint is not tried
+#: again by every slot of every render.  A router holds its generator, so an
+#: ``id`` in the key is never reused while its entry exists.
+_ROUTERS: dict[tuple[Any, ...], Any] = {}
+_ROUTERS_LOCK = threading.Lock()

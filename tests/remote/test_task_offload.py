@@ -83,3 +83,42 @@ def test_remote_down_falls_back_to_local(local_and_remote, monkeypatch):
     with inference_permissions(perms(True)):
         out = load_generator(None, "summarization", required=True).chat(MSGS, max_tokens=5)
     assert out.backend == "local" and gen.calls == 1
+
+
+def test_a_dead_endpoint_is_not_retried_by_every_task_call(local_and_remote, monkeypatch):
+    """The endpoint's circuit breaker outlives one task call: once open, calls go local at once."""
+    import socket
+    import threading
+
+    from o3local.tasks._model import inference_permissions, load_generator
+
+    gen, _ = local_and_remote
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted = []
+
+    def serve():  # accepts and hangs up: a server that is there but broken
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            accepted.append(1)
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        monkeypatch.setenv("O3_REMOTE_URL", f"http://127.0.0.1:{listener.getsockname()[1]}")
+        monkeypatch.setenv("O3_REMOTE_BREAKER_FAIL_MAX", "1")
+        monkeypatch.setenv("O3_REMOTE_MAX_ATTEMPTS", "1")
+        with inference_permissions(perms(True)):
+            first = load_generator(None, "summarization", required=True).chat(MSGS, max_tokens=5)
+            tried = len(accepted)
+            later = [load_generator(None, "summarization", required=True).chat(MSGS, max_tokens=5)
+                     for _ in range(3)]
+    finally:
+        listener.close()
+    assert first.backend == "local" and all(o.backend == "local" for o in later)
+    assert tried >= 1 and len(accepted) == tried  # nothing more was sent to the broken server
+    assert gen.calls == 4
