@@ -245,23 +245,21 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
     # columns: header names, then glossary terms
     cols_all = schema.columns
     names = [(n, c) for c in cols_all for n in _names(c, cols_all)]
-    for name, col in sorted(names, key=lambda nc: (-len(nc[0]), nc[1] not in main)):
+    def mark_column(text: str, name: str, col: Column) -> str:
+        """Replace ``name`` (a header or a term for it) with a token for ``col``."""
         after = _AFTER_COLUMN + _after(col)
         if name.isascii():
             pat = re.compile(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9]){after}", re.I)
         else:
             pat = re.compile(re.escape(name) + after)
-        text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col, m.group(0))) + " ", text)
+        return _sub_outside(pat, lambda m: " " + ann.add(_column_tok(col, m.group(0))) + " ", text)
+
+    for name, col in sorted(names, key=lambda nc: (-len(nc[0]), nc[1] not in main)):
+        text = mark_column(text, name, col)
     for term, heads in sorted({**GLOSSARY, **EN_SYNONYMS}.items(), key=lambda kv: -len(kv[0])):
         col = _by_words(heads, main, cols_all)
-        if col is None:
-            continue
-        after = _AFTER_COLUMN + _after(col)
-        if term.isascii():
-            pat = re.compile(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9]){after}", re.I)
-        else:
-            pat = re.compile(re.escape(term) + after)
-        text = _sub_outside(pat, lambda m, col=col: " " + ann.add(_column_tok(col, m.group(0))) + " ", text)
+        if col is not None:
+            text = mark_column(text, term, col)
     # the sheet's name is what a row is called: "Trips" -> "the first trip's km"
     noun = schema.sheet.strip().lower()
     headers = {c.header.lower() for c in schema.columns}
