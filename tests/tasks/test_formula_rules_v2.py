@@ -30,20 +30,24 @@ ORDERS = [
 TOWNS = [["Town", "Country"], ["Paris", "France"], ["Berlin", "Germany"], ["Rome", "Italy"]]
 
 
-@pytest.fixture(scope="module")
-def book(tmp_path_factory):
+def write_sheet(path, title, *tables):
+    """Save a one-sheet workbook; each table is (rows, first column number)."""
     wb = openpyxl.Workbook()
     ws = wb.active
-    ws.title = "Orders"
-    for r, row in enumerate(ORDERS, start=1):
-        for c, v in enumerate(row, start=1):
-            ws.cell(row=r, column=c, value=v)
-    for r, row in enumerate(TOWNS, start=1):
-        for c, v in enumerate(row, start=7):  # G1:H4, a second table on the sheet
-            ws.cell(row=r, column=c, value=v)
-    path = tmp_path_factory.mktemp("orders") / "orders.xlsx"
+    ws.title = title
+    for rows, first_col in tables:
+        for r, row in enumerate(rows, start=1):
+            for c, v in enumerate(row, start=first_col):
+                ws.cell(row=r, column=c, value=v)
     wb.save(path)
     return path
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    # G1:H4 holds a second table on the sheet
+    return write_sheet(tmp_path_factory.mktemp("orders") / "orders.xlsx", "Orders",
+                       (ORDERS, 1), (TOWNS, 7))
 
 
 CASES = [
@@ -181,15 +185,7 @@ STAFF = [
 
 @pytest.fixture(scope="module")
 def staff(tmp_path_factory):
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Staff"
-    for r, row in enumerate(STAFF, start=1):
-        for c, v in enumerate(row, start=1):
-            ws.cell(row=r, column=c, value=v)
-    path = tmp_path_factory.mktemp("staff") / "staff.xlsx"
-    wb.save(path)
-    return path
+    return write_sheet(tmp_path_factory.mktemp("staff") / "staff.xlsx", "Staff", (STAFF, 1))
 
 
 STAFF_CASES = [
@@ -285,14 +281,7 @@ def test_a_chinese_sheet_name_is_its_row_noun_and_passives_are_conditions(tmp_pa
             ["周杰", "差旅", 1280, dt.date(2024, 4, 4), "通过"],
             ["吴芳", "餐饮", 356, dt.date(2024, 4, 11), "驳回"],
             ["郑明", "差旅", 2460, dt.date(2024, 5, 18), "通过"]]
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "报销"
-    for r, row in enumerate(rows, start=1):
-        for c, v in enumerate(row, start=1):
-            ws.cell(row=r, column=c, value=v)
-    path = tmp_path / "expenses.xlsx"
-    wb.save(path)
+    path = write_sheet(tmp_path / "expenses.xlsx", "报销", (rows, 1))
     assert formula("金额超过1000的报销有几笔", sheet=path, method="rules").value == 2
     assert formula("列出被驳回的申请人", sheet=path, method="rules").value == "吴芳"
     assert formula("周杰报销了几次", sheet=path, method="rules").value == 1
