@@ -76,15 +76,19 @@ class Ours:
         return out.timings | {"prompt_tokens": out.prompt_tokens, "first_tokens": out.tokens[:16]}
 
 
+def nll_text() -> str:
+    """The fixed text NLL is measured on: the model cards and the store's source (English prose and code)."""
+    root = Path(__file__).resolve().parents[1]
+    text = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted((root / "models" / "cards").glob("*.md")))
+    return text + "\n\n" + (root / "runtime" / "models" / "store.py").read_text()
+
+
 def mean_nll(name: str, store: ModelStore, n_tokens: int = 400, start: int = 50) -> float:
     """Mean negative log-likelihood per token of a fixed text (lower is better): a quantization check."""
     from o3local.models.loader import empty_feeds
 
     gen = Generator(store.get(name), store, strategy="hot")
-    src = Path(__file__).resolve().parents[1] / "models" / "cards"
-    text = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted(src.glob("*.md")))
-    text += "\n\n" + (Path(__file__).resolve().parents[1] / "runtime" / "models" / "store.py").read_text()
-    ids = gen.tokenizer.encode(text)[:n_tokens]
+    ids = gen.tokenizer.encode(nll_text())[:n_tokens]
     sess = gen.model.session()
     g = gen.manifest.data["graph"]
     out = sess.run(None, empty_feeds(gen.manifest, ids[:start]))
