@@ -23,7 +23,10 @@ session.  Packing costs about 1.3 ms per MiB of int8 weights at
 ``accuracy_level=4`` (4-bit: about the same per MiB, half the bytes);
 accuracy levels 0-2 pack faster but fall back to a ~35x slower decode step
 for the 8-bit weights, and ``session.prepack.enable_parallel=1`` gained <5%
-on 2 cores.
+on 2 cores.  A graph without packing (``bench/unpacked_int8.py``: per-column
+int8 ``DynamicQuantizeMatMul`` with prepacking off) is ready in 21-29 ms with no
+private memory and prefills faster, but decodes 1.4-2.6x slower, so the recipes
+keep MatMulNBits.
 
 Strategies (the seed design's):
   cold  nothing happens before the first request;
