@@ -32,6 +32,8 @@ from pathlib import Path
 
 import numpy as np
 
+from o3local.recipes.quantize import Quantized
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
@@ -41,28 +43,6 @@ def mem_anon() -> float:
             if line.startswith("Anonymous:"):
                 return int(line.split()[1]) / 1024
     return 0.0
-
-
-def dequantize_nbits(b: np.ndarray, scales: np.ndarray, zp: np.ndarray | None, bits: int, block: int,
-                     n: int, k: int) -> np.ndarray:
-    """MatMulNBits' ``[N, K]`` weight (the same arithmetic as models/quantize.Quantized.dequantize)."""
-    nb = k // block
-    if bits == 4:
-        q = np.empty((n, nb, block), np.uint8)
-        q[..., 0::2] = b.reshape(n, nb, -1) & 0x0F
-        q[..., 1::2] = b.reshape(n, nb, -1) >> 4
-        if zp is None:
-            z = np.full((n, nb), 8, np.uint8)
-        else:
-            zpp = zp.reshape(n, -1)
-            z = np.empty((n, zpp.shape[1] * 2), np.uint8)
-            z[:, 0::2], z[:, 1::2] = zpp & 0x0F, zpp >> 4
-            z = z[:, :nb]
-    else:
-        q = b.reshape(n, nb, block)
-        z = np.full((n, nb), 128, np.uint8) if zp is None else zp.reshape(n, nb)
-    s = scales.reshape(n, nb)
-    return ((q.astype(np.float32) - z[..., None]) * s[..., None]).reshape(n, k)
 
 
 def rewrite(src: Path, dest: Path) -> int:
@@ -81,9 +61,8 @@ def rewrite(src: Path, dest: Path) -> int:
             new_nodes.append(node)
             continue
         at = {a.name: helper.get_attribute_value(a) for a in node.attribute}
-        arrs = [numpy_helper.to_array(inits[node.input[i]]) if len(node.input) > i and node.input[i] else None
-                for i in (1, 2, 3)]
-        w = dequantize_nbits(*arrs, at["bits"], at["block_size"], at["N"], at["K"])
+        b, scales, zp = (numpy_helper.to_array(inits[node.input[i]]) for i in (1, 2, 3))  # recipes write zero points
+        w = Quantized(b, scales, zp, at["bits"], at["block_size"], at["N"], at["K"]).dequantize()
         s = np.maximum(np.abs(w).max(1), 1e-12) / 127.0
         q = np.clip(np.round(w / s[:, None]), -127, 127).astype(np.int8).T.copy()  # [K, N]
         base = node.name or f"mm{count}"
