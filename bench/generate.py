@@ -83,27 +83,31 @@ def nll_text() -> str:
     return text + "\n\n" + (root / "runtime" / "models" / "store.py").read_text()
 
 
-def mean_nll(name: str, store: ModelStore, n_tokens: int = 400, start: int = 50) -> float:
-    """Mean negative log-likelihood per token of a fixed text (lower is better): a quantization check."""
+def session_nll(sess, manifest, ids: list[int], start: int = 50) -> float:
+    """Mean negative log-likelihood per token of ``ids[start:]`` under ``sess``, one decode step per token."""
     from o3local.models.loader import empty_feeds
 
-    gen = Generator(store.get(name), store, strategy="hot")
-    ids = gen.tokenizer.encode(nll_text())[:n_tokens]
-    sess = gen.model.session()
-    g = gen.manifest.data["graph"]
-    out = sess.run(None, empty_feeds(gen.manifest, ids[:start]))
+    layers = manifest.data["graph"]["layers"]
+    out = sess.run(None, empty_feeds(manifest, ids[:start]))
     logits, past, nll = out[0][0, -1], out[1:], []
     for pos in range(start, len(ids)):
         z = logits.astype(np.float64) - logits.max()
         nll.append(float(np.log(np.exp(z).sum()) - z[ids[pos]]))
         feeds = {"input_ids": np.array([[ids[pos]]], np.int64), "seqlens_k": np.array([pos], np.int32),
                  "total_sequence_length": np.array(pos + 1, np.int32)}
-        for i in range(g["layers"]):
+        for i in range(layers):
             feeds[f"past_key_values.{i}.key"] = past[2 * i]
             feeds[f"past_key_values.{i}.value"] = past[2 * i + 1]
         out = sess.run(None, feeds)
         logits, past = out[0][0, -1], out[1:]
     return float(np.mean(nll))
+
+
+def mean_nll(name: str, store: ModelStore, n_tokens: int = 400, start: int = 50) -> float:
+    """Mean NLL per token of the fixed text (lower is better): a quantization check."""
+    gen = Generator(store.get(name), store, strategy="hot")
+    ids = gen.tokenizer.encode(nll_text())[:n_tokens]
+    return session_nll(gen.model.session(), gen.manifest, ids, start)
 
 
 def gguf_path(name: str, gguf_dir: Path) -> Path:

@@ -89,7 +89,7 @@ def rewrite(src: Path, dest: Path) -> int:
 
 def child(variant: str, name: str, path: str) -> dict:
     import onnxruntime as ort
-    from generate import nll_text
+    from generate import nll_text, session_nll
 
     from o3local.models.engine import Generator
     from o3local.models.loader import empty_feeds, thread_count
@@ -131,15 +131,8 @@ def child(variant: str, name: str, path: str) -> dict:
         t = time.perf_counter()
         sess.run(["logits"], empty_feeds(man, ids_text[:200]))
         pre.append(time.perf_counter() - t)
-    start, nll = 50, []
-    out = sess.run(None, empty_feeds(man, ids_text[:start]))
-    for pos in range(start, len(ids_text)):
-        z = out[0][0, -1].astype(np.float64)
-        z -= z.max()
-        nll.append(float(np.log(np.exp(z).sum()) - z[ids_text[pos]]))
-        out = sess.run(None, step_feeds(ids_text[pos], pos, out[1:]))
     return {"ready_ms": ready, "anon": anon, "step_ms": statistics.median(lat) * 1000,
-            "prefill_ms": min(pre) * 1000, "nll": float(np.mean(nll))}
+            "prefill_ms": min(pre) * 1000, "nll": session_nll(sess, man, ids_text)}
 
 
 def main() -> None:
