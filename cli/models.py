@@ -64,14 +64,19 @@ class _Bars:
                       "install": "installing"}
             self.bar = click.progressbar(length=total, label=labels.get(stage, stage), file=click.get_text_stream("stderr"))
             self.bar.__enter__()
-            self.stage, self.done = stage, 0
-        self.bar.update(done - self.done)
+            self.stage = stage
+            self.bar.update(done)
+        else:
+            self.bar.update(done - self.done)
         self.done = done
 
     def close(self) -> None:
+        # A log line closes the bar mid-stage; forgetting the stage makes the next
+        # progress call of that stage open a fresh bar instead of updating a closed one.
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar = None
+        self.stage = None
 
 
 @models.command("build")

