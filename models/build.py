@@ -129,7 +129,7 @@ def build(name: str, store: ModelStore | None = None, progress: Progress = _noop
             "name": recipe.name,
             "tasks": recipe.tasks,
             "architecture": spec.arch,
-            "quantization": _quant_label(bits or recipe.bits),
+            "quantization": quantization_label(bits or recipe.bits),
             "context_length": recipe.context_length,
             "license": recipe.license,
             "source": {
@@ -145,13 +145,17 @@ def build(name: str, store: ModelStore | None = None, progress: Progress = _noop
             "chat_template": meta.get("tokenizer.chat_template"),
             "graph": {"layers": spec.layers, "kv_heads": spec.kv_heads, "head_dim": spec.head_dim,
                       "vocab_size": spec.vocab_size, "hidden": spec.hidden, "heads": spec.heads,
-                      "max_positions": spec.max_positions},
+                      "max_positions": spec.max_positions,
+                      # int8 columns run unpacked at full precision: the loader opens them at once
+                      "kernel": "int8-columns" if (bits or recipe.bits) == "int8" else "matmul-nbits"},
             "built": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         })
     return manifest
 
 
-def _quant_label(bits: int | str) -> str:
+def quantization_label(bits: int | str) -> str:
+    if bits == "int8":
+        return "DynamicQuantizeMatMul int8 (per column, symmetric), int8 embedding tied to the output layer"
     if bits == "mixed":
         return "MatMulNBits int4/int8 mixed (block 32, asymmetric), 8-bit embedding"
     return f"MatMulNBits int{bits} (block 32, asymmetric), 8-bit embedding"

@@ -15,7 +15,7 @@ class Recipe:
     gguf_size: int
     gguf_sha256: str
     expect: dict[str, object]  # GGUF metadata that must hold exactly
-    bits: int | str  # 4, 8 or "mixed"
+    bits: int | str  # "int8" (int8 columns, usable unpacked) or for MatMulNBits 4, 8 or "mixed"
     context_length: int  # default KV window of the engine
     max_positions: int  # rotary table size (the most the window can be raised to)
     license: str
@@ -35,6 +35,8 @@ SMOLLM2 = Recipe(
     expect={"general.architecture": "llama", "llama.block_count": 30, "llama.embedding_length": 576,
             "llama.attention.head_count": 9, "llama.attention.head_count_kv": 3,
             "tokenizer.ggml.pre": "smollm", "general.license": "apache-2.0"},
+    # MatMulNBits, not int8 columns: per-tensor activation quantization meets SmolLM2's massive
+    # activations on its first tokens and raised its prefill NLL from 3.56 to 4.17 (docs/model-runtime.md)
     bits=8, context_length=2048, max_positions=8192, license="Apache-2.0", card="smollm2-135m-instruct.md",
 )
 
@@ -57,7 +59,7 @@ QWEN_CODER = Recipe(
     expect={"general.architecture": "qwen2", "general.basename": "Qwen2.5-Coder", "general.size_label": "0.5B",
             "qwen2.block_count": 24, "qwen2.embedding_length": 896, "qwen2.attention.head_count": 14,
             "qwen2.attention.head_count_kv": 2, "tokenizer.ggml.pre": "qwen2"},
-    bits="mixed", context_length=4096, max_positions=32768, license="Apache-2.0 (upstream Qwen2.5-Coder)",
+    bits="int8", context_length=4096, max_positions=32768, license="Apache-2.0 (upstream Qwen2.5-Coder)",
     card="qwen2.5-coder-0.5b-instruct.md", tie_embeddings=True,
 )
 

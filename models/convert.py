@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import Location, ModelError
 from .gguf_file import GGUFFile
 from .onnx_graph import DecoderSpec, WeightSource, build_decoder
-from .quantize import Quantized, quantize_blockwise
+from .quantize import Int8Columns, Quantized, quantize_blockwise, quantize_columns_int8
 
 _LAYER = {
     "attn_norm": "attn_norm.weight", "ffn_norm": "ffn_norm.weight",
@@ -72,7 +72,8 @@ def check_shapes(gf: GGUFFile, spec: DecoderSpec) -> None:
 
 
 def weights_from_gguf(gf: GGUFFile, bits: int | str = "mixed", tie_embeddings: bool = False) -> WeightSource:
-    """``bits``: 4, 8, or "mixed" (8 where the GGUF stored 6 bits or more, else 4).
+    """``bits``: "int8" (per-column int8 for DynamicQuantizeMatMul, usable without packing),
+    or for MatMulNBits 4, 8, or "mixed" (8 where the GGUF stored 6 bits or more, else 4).
 
     ``tie_embeddings`` takes the input embedding from ``output.weight`` (Qwen
     ties the two; the GGUF stored the output copy at higher precision).
@@ -83,10 +84,14 @@ def weights_from_gguf(gf: GGUFFile, bits: int | str = "mixed", tie_embeddings: b
             return 8 if gf.tensor(name).qtype in _HIGH_PRECISION else 4
         return int(bits)
 
-    def matrix(key: str) -> Quantized:
+    def quantize(name: str, embedding: bool = False) -> Quantized | Int8Columns:
+        if bits == "int8":
+            return quantize_columns_int8(gf.dequantize(name))
+        return quantize_blockwise(gf.dequantize(name), bits=8 if embedding else pick(name))
+
+    def matrix(key: str) -> Quantized | Int8Columns:
         i, part = key.split(".", 1)
-        name = f"blk.{i}.{_LAYER[part]}"
-        return quantize_blockwise(gf.dequantize(name), bits=pick(name))
+        return quantize(f"blk.{i}.{_LAYER[part]}")
 
     def float_tensor(key: str) -> np.ndarray:
         if key == "final_norm":
@@ -94,17 +99,17 @@ def weights_from_gguf(gf: GGUFFile, bits: int | str = "mixed", tie_embeddings: b
         i, part = key.split(".", 1)
         return gf.dequantize(f"blk.{i}.{_LAYER[part]}")
 
-    cache: dict[str, Quantized] = {}
+    cache: dict[str, Quantized | Int8Columns] = {}
 
-    def embedding() -> Quantized:
+    def embedding() -> Quantized | Int8Columns:
         if "emb" not in cache:
             src = "output.weight" if tie_embeddings and "output.weight" in gf.tensors else "token_embd.weight"
-            cache["emb"] = quantize_blockwise(gf.dequantize(src), bits=8)
+            cache["emb"] = quantize(src, embedding=True)
         return cache["emb"]
 
-    def lm_head() -> Quantized:
+    def lm_head() -> Quantized | Int8Columns:
         if "output.weight" in gf.tensors and not tie_embeddings:
-            return quantize_blockwise(gf.dequantize("output.weight"), bits=pick("output.weight"))
+            return quantize("output.weight")
         return embedding()
 
     return WeightSource(float_tensor, matrix, embedding, lm_head)

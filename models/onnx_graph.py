@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .quantize import Quantized, quantize_blockwise
+from .quantize import Int8Columns, Quantized, quantize_blockwise, quantize_columns_int8
 
 OPSET = 21
 MS_OPSET = 1
@@ -51,9 +51,9 @@ class WeightSource:
     """Callbacks the builder pulls weights from (keeps the GGUF naming out of here)."""
 
     float_tensor: Callable[[str], np.ndarray]  # norms, biases
-    matrix: Callable[[str], Quantized]  # [out, in] weights, already quantized
-    embedding: Callable[[], Quantized]  # [vocab, hidden] 8-bit for GatherBlockQuantized
-    lm_head: Callable[[], Quantized]
+    matrix: Callable[[str], Quantized | Int8Columns]  # [out, in] weights, already quantized
+    embedding: Callable[[], Quantized | Int8Columns]  # 8-bit [vocab, hidden] rows (the same object as lm_head when tied)
+    lm_head: Callable[[], Quantized | Int8Columns]
 
 
 class _G:
@@ -85,7 +85,13 @@ class _G:
         return outs if n_out > 1 else outs[0]
 
 
-def _matmul(g: _G, x: str, q: Quantized, prefix: str, bias: str | None = None) -> str:
+def _matmul(g: _G, x: str, q: Quantized | Int8Columns, prefix: str, bias: str | None = None) -> str:
+    if isinstance(q, Int8Columns):
+        # activations quantized per tensor at run time, integer GEMM against the stored int8 columns
+        b = g.init(f"{prefix}.w8", q.weight)
+        s = g.init(f"{prefix}.s8", q.scales)
+        inputs = [x, b, s] + (["", bias] if bias else [])
+        return g.node("DynamicQuantizeMatMul", inputs, domain="com.microsoft", name=prefix)
     b = g.init(f"{prefix}.qweight", q.packed)
     s = g.init(f"{prefix}.scales", q.scales)
     z = g.init(f"{prefix}.zero_points", q.zero_points)
@@ -96,6 +102,22 @@ def _matmul(g: _G, x: str, q: Quantized, prefix: str, bias: str | None = None) -
         "MatMulNBits", inputs, domain="com.microsoft", name=prefix,
         K=q.k, N=q.n, bits=q.bits, block_size=q.block, accuracy_level=4,
     )
+
+
+def _embed_int8_columns(g: _G, emb: Int8Columns, prefix: str) -> str:
+    """Token rows read out of a ``[hidden, vocab]`` int8 matrix, so a tied output layer's bytes serve both.
+
+    Gathering columns (axis 1) costs ``hidden`` strided byte reads per token, nothing next to a layer.
+    """
+    data = g.init(f"{prefix}.w8", emb.weight)
+    scales = g.init(f"{prefix}.s8", emb.scales)
+    cols = g.node("Gather", [data, "input_ids"], name="embed_columns", axis=1)  # [hidden, B, S]
+    rows = g.node("Transpose", [cols], name="embed_rows", perm=[1, 2, 0])  # [B, S, hidden]
+    values = g.node("Cast", [rows], name="embed_float", to=1)
+    g.init("embed.axes", np.array([-1], np.int64))
+    row_scale = g.node("Unsqueeze", [g.node("Gather", [scales, "input_ids"], name="embed_scales", axis=0),
+                                      "embed.axes"], name="embed_scales_col")
+    return g.node("Mul", [values, row_scale], name="embed")
 
 
 def rope_cache(spec: DecoderSpec) -> tuple[np.ndarray, np.ndarray]:
@@ -115,7 +137,9 @@ def build_decoder(spec: DecoderSpec, w: WeightSource, progress: Callable[[int], 
     g.init("sin_cache", sin)
     emb = w.embedding()
     head = w.lm_head()
-    if head is emb and emb.bits == 8:
+    if isinstance(emb, Int8Columns):
+        x = _embed_int8_columns(g, emb, "lm_head" if head is emb else "embed")
+    elif head is emb and emb.bits == 8:
         # tied: one copy of the [vocab, hidden] bytes serves the lookup and the output layer
         nb = spec.hidden // emb.block
         data = g.init("lm_head.qweight", emb.packed)  # [vocab, blocks, block]
@@ -205,5 +229,7 @@ def build_decoder(spec: DecoderSpec, w: WeightSource, progress: Callable[[int], 
     return model
 
 
-def quantize_for(bits: int) -> Callable[[np.ndarray], Quantized]:
-    return lambda arr: quantize_blockwise(arr, bits=bits, block=32)
+def quantize_for(bits: int | str) -> Callable[[np.ndarray], Quantized | Int8Columns]:
+    if bits == "int8":
+        return quantize_columns_int8
+    return lambda arr: quantize_blockwise(arr, bits=int(bits), block=32)

@@ -86,3 +86,54 @@ def quantize_blockwise(w: np.ndarray, bits: int = 4, block: int = 32) -> Quantiz
         packed = q
         zpp = zp8.reshape(-1)
     return Quantized(np.ascontiguousarray(packed), scale.reshape(-1), zpp, bits, block, n, k)
+
+
+@dataclass(frozen=True)
+class Int8Columns:
+    """A ``[K, N]`` weight as symmetric int8 with one float scale per output column.
+
+    The layout ``DynamicQuantizeMatMul`` reads as stored: with prepacking off
+    onnxruntime memory-maps these bytes and multiplies with them directly, so a
+    session over them is ready in tens of milliseconds; with prepacking on, the
+    same weights are packed for full speed, and both sessions compute the very
+    same integers (``runtime/models/loader.py`` relies on that to switch from
+    one to the other in the middle of a generation).
+    """
+
+    weight: np.ndarray  # int8 [K, N]
+    scales: np.ndarray  # float32 [N]
+
+    @property
+    def k(self) -> int:
+        return int(self.weight.shape[0])
+
+    @property
+    def n(self) -> int:
+        return int(self.weight.shape[1])
+
+    def dequantize(self) -> np.ndarray:
+        """The ``[N, K]`` weight the kernel computes with (GGUF order, like :meth:`Quantized.dequantize`)."""
+        return (self.weight.astype(np.float32) * self.scales[None, :]).T
+
+
+def quantize_columns_int8(w: np.ndarray) -> Int8Columns:
+    """Quantize ``w`` (numpy order ``[N, K]``, as stored in GGUF) to int8, one scale per output row of ``w``.
+
+    The scale is chosen per row from a few clipping levels by least squared
+    error (a lone outlier would otherwise spend most of the 255 levels).
+    """
+    w = w.astype(np.float32, copy=False)
+    amax = np.maximum(np.abs(w).max(1), 1e-12)
+    best_err = best_scale = None
+    for f in (1.0, 0.95, 0.9, 0.85, 0.8):
+        s = (amax * f / 127.0).astype(np.float32)
+        q = np.clip(np.round(w / s[:, None]), -127, 127)
+        err = ((q * s[:, None] - w) ** 2).sum(1)
+        if best_err is None:
+            best_err, best_scale = err, s
+        else:
+            better = err < best_err
+            best_err = np.where(better, err, best_err)
+            best_scale = np.where(better, s, best_scale)
+    q = np.clip(np.round(w / best_scale[:, None]), -127, 127).astype(np.int8)
+    return Int8Columns(np.ascontiguousarray(q.T), best_scale.astype(np.float32))

@@ -51,7 +51,13 @@ class Generator:
 
     @property
     def ready(self) -> threading.Event:
+        """Set once a request can be served (for int8-column models: by the quick session)."""
         return self.model.ready
+
+    @property
+    def full_ready(self) -> threading.Event:
+        """Set once generation runs at full speed (the packed session is in place)."""
+        return self.model.full_ready
 
     def preload(self, wait: bool = True) -> None:
         self.model.preload(wait)
@@ -95,6 +101,9 @@ class Generator:
 
     def _forward(self, kv: _KVCache, ids: list[int], total: int):
         try:
+            best = self.model.session()  # the full session once its background build is done
+            if best is not kv.session:
+                kv.bind(best)  # same numbers on either session: only the speed changes
             return kv.run(ids, total)
         except Exception as exc:  # onnxruntime errors are not O3Errors
             raise InferenceError(f"model run failed: {exc}") from exc
@@ -185,15 +194,22 @@ class _KVCache:
         import onnxruntime as ort
 
         self._np = np
+        self._layers = layers
         self._arrays = [np.zeros((1, kv_heads, window, head_dim), np.float32) for _ in range(2 * layers)]
-        self._sess = sess
-        self._binding = sess.io_binding()
-        self._binding.bind_output("logits")  # first, so it is get_outputs()[0]
-        for i in range(layers):
+        self._values = [ort.OrtValue.ortvalue_from_numpy(a) for a in self._arrays]
+        self.session: Any = None
+        self.bind(sess)
+
+    def bind(self, sess: Any) -> None:
+        """Run on ``sess`` from now on, over the same cache buffers (the loader's quick -> full switch)."""
+        binding = sess.io_binding()
+        binding.bind_output("logits")  # first, so it is get_outputs()[0]
+        for i in range(self._layers):
             for j, kind in enumerate(("key", "value")):
-                value = ort.OrtValue.ortvalue_from_numpy(self._arrays[2 * i + j])
-                self._binding.bind_ortvalue_input(f"past_key_values.{i}.{kind}", value)
-                self._binding.bind_ortvalue_output(f"present.{i}.{kind}", value)
+                value = self._values[2 * i + j]
+                binding.bind_ortvalue_input(f"past_key_values.{i}.{kind}", value)
+                binding.bind_ortvalue_output(f"present.{i}.{kind}", value)
+        self.session, self._binding = sess, binding
 
     def run(self, ids: list[int], total: int) -> Any:
         """Logits of the last of ``ids``, the tokens at positions ``total - len(ids)`` .. ``total - 1``."""
@@ -202,7 +218,7 @@ class _KVCache:
         b.bind_cpu_input("input_ids", np.array([ids], np.int64))
         b.bind_cpu_input("seqlens_k", np.array([total - 1], np.int32))
         b.bind_cpu_input("total_sequence_length", np.array(total, np.int32))
-        self._sess.run_with_iobinding(b)
+        self.session.run_with_iobinding(b)
         return b.get_outputs()[0].numpy()[0, -1]
 
 

@@ -28,10 +28,23 @@ int8 ``DynamicQuantizeMatMul`` with prepacking off) is ready in 21-29 ms with no
 private memory and prefills faster, but decodes 1.4-2.6x slower, so the recipes
 keep MatMulNBits.
 
+Models built with int8 columns (``graph.kernel == "int8-columns"``, the
+recipes' default) avoid that wait: ``DynamicQuantizeMatMul`` multiplies with
+int8 weights as stored, so a *quick* session (prepacking and graph
+optimization off) memory-maps the weights and is ready in tens of
+milliseconds with no private copy.  It serves requests at once while the
+*full* session (the same graph with its weights packed, opened from the
+cache) is built in a background thread; generation moves to the full one at
+its next step once it is there.  Packed and unpacked weights go through the
+same integer GEMM, so both sessions give bit-identical logits
+(``tests/models/test_loader.py`` checks it) and an answer never depends on
+when the switch happened.
+
 Strategies (the seed design's):
   cold  nothing happens before the first request;
   warm  the weight pages are prefetched into the page cache in the background;
-  hot   the session is built and one warm-up run done before ``ready`` is set.
+  hot   a session is built and one warm-up run done before ``ready`` is set
+        (for int8-column models the quick one; the full one follows in the background).
 """
 
 from __future__ import annotations
@@ -132,10 +145,17 @@ class LoadedModel:
         self.strategy = strategy
         self.use_cache = use_cache
         self.threads = threads or thread_count()
-        self.ready = threading.Event()
+        self.ready = threading.Event()  # a session can serve requests (quick or full)
+        self.full_ready = threading.Event()  # the full-speed session is in place
         self.stats: dict[str, Any] = {}
-        self._session: Any = None
-        self._lock = threading.Lock()
+        self.instant = manifest.data.get("graph", {}).get("kernel") == "int8-columns"
+        self._session: Any = None  # the full session
+        self._quick: Any = None
+        self._lock = threading.Lock()  # guards the quick session and the start of the builder
+        self._full_lock = threading.Lock()
+        self._builder: threading.Thread | None = None
+        self._build_error: BaseException | None = None
+        self._t_first_use: float | None = None
         self.model_path = store.file_path(manifest, "model")
         self.weights_path = store.file_path(manifest, "weights")
         self.tokenizer_path = store.file_path(manifest, "tokenizer")
@@ -174,17 +194,94 @@ class LoadedModel:
             threading.Thread(target=self.session, daemon=True).start()
 
     def session(self) -> Any:
+        """The fastest session that can run now (never waits for a background build).
+
+        For int8-column models that is the full session once it is built, else
+        the quick one, whose creation starts the full build in the background.
+        Other models build their (only) session here.
+        """
         if self._session is not None:
             return self._session
+        if not self.instant:
+            return self.full_session()
         with self._lock:
+            if self._session is not None:
+                return self._session
+            if self._quick is None:
+                t0 = time.perf_counter()
+                self._t_first_use = t0
+                self._quick = self._open_quick()
+                if self.strategy == "hot":
+                    self._warm_up(self._quick)
+                self.stats["ready_ms"] = (time.perf_counter() - t0) * 1000
+                self.stats["quick"] = True
+                self.ready.set()
+                self._builder = threading.Thread(target=self._build_in_background, name="o3-full-session")
+                self._builder.start()  # not a daemon: exit waits for it instead of tearing onnxruntime down mid-build
+            return self._quick
+
+    def full_session(self) -> Any:
+        """The full-speed session, built now if no background build has done it yet (blocks)."""
+        if self._session is not None:
+            return self._session
+        builder = self._builder
+        if builder is not None and builder is not threading.current_thread():
+            builder.join()
+            if self._session is not None:
+                return self._session
+            if self._build_error is not None:
+                raise self._build_error
+        with self._full_lock:
             if self._session is None:
                 t0 = time.perf_counter()
-                self._session = self._create()
+                sess = self._create()
                 self.stats["session_ms"] = (time.perf_counter() - t0) * 1000
-                if self.strategy == "hot":
-                    self._warm_up(self._session)
+                if self.strategy == "hot" or self.instant:
+                    self._warm_up(sess)  # a fresh session's first run allocates: do it before anyone waits on it
+                self._session = sess
+                if self._t_first_use is not None:
+                    self.stats["full_ready_ms"] = (time.perf_counter() - self._t_first_use) * 1000
+                self.stats.setdefault("ready_ms", self.stats["session_ms"])
+                self.full_ready.set()
                 self.ready.set()
+                self._quick = None  # a running generation keeps its reference until its next step
         return self._session
+
+    def _build_in_background(self) -> None:
+        try:
+            self.full_session()
+        except BaseException as exc:  # noqa: BLE001 - kept for full_session(); the quick session goes on serving
+            self._build_error = exc
+            self.stats["full_error"] = str(exc)
+
+    def _open_quick(self) -> Any:
+        """The unpacked session: weights used as stored (memory-mapped), no graph optimization."""
+        import onnxruntime as ort
+
+        self._check_source_once()
+        so = _options(ort, self.threads)
+        so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+        so.add_session_config_entry("session.disable_prepacking", "1")
+        try:
+            return ort.InferenceSession(str(self.model_path), so, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
+            raise ModelError(f"onnxruntime cannot load the model: {exc}", where=Location(file=str(self.model_path)),
+                             code="model-load") from exc
+
+    def _check_source_once(self) -> None:
+        """``check_onnx`` the installed graph once per content hash (importing onnx alone costs ~150 ms).
+
+        The blobs are content-addressed and size-checked on every load, so a
+        graph that passed once stays good; ``models verify`` re-hashes them.
+        """
+        f = self.manifest.files
+        marker = self.store.cache / "checked" / f"{f['model']['sha256']}-{f['weights']['sha256'][:16]}"
+        if marker.is_file():
+            return
+        check_onnx(self.model_path, self.weights_path)
+        with contextlib.suppress(OSError):  # a read-only store: check again next time
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            marker.touch()
 
     # -- session creation --------------------------------------------------
     def _cache_dir(self) -> Path:

