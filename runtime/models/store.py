@@ -255,6 +255,11 @@ class ModelStore:
                     blobs = []
                 if not blobs or not set(blobs) <= used:
                     shutil.rmtree(entry, ignore_errors=True)
+        checked = self.cache / "checked"
+        if checked.is_dir():  # the loader's "graph passed check_onnx" markers, named by the graph's sha256
+            for marker in checked.iterdir():
+                if f"sha256-{marker.name.split('-')[0]}" not in used:
+                    marker.unlink(missing_ok=True)
         return removed
 
     # -- checking --------------------------------------------------------

@@ -136,3 +136,14 @@ def test_a_generation_moves_to_the_full_session_mid_way_without_changing_its_tok
 def test_matmulnbits_models_have_no_quick_session(store_copy):
     lm = LoadedModel(store_copy.get(NAME), store_copy, "cold")
     assert not lm.instant and lm.session() is lm.full_session() and "quick" not in lm.stats
+
+
+def test_the_quick_session_checks_the_graph_once_and_the_mark_goes_with_the_model(int8_store_copy):
+    m = int8_store_copy.get(NAME)
+    lm = LoadedModel(m, int8_store_copy, "cold")
+    lm.session()
+    lm.full_session()  # let the background build finish before the model goes
+    marks = list((int8_store_copy.cache / "checked").iterdir())
+    assert [p.name.split("-")[0] for p in marks] == [m.files["model"]["sha256"]]
+    int8_store_copy.remove(NAME)
+    assert not list((int8_store_copy.cache / "checked").iterdir())

@@ -43,7 +43,12 @@ def test_writes_a_spreadsheet_formula(qwen):
                      {"role": "user", "content": "Sum column B for the rows where column A is \"East\"."}],
                     max_tokens=40)
     text = out.text.upper()
-    assert "SUMIF" in text and "EAST" in text
+    # a 0.5B model's English answer is a formula over the right column, not always the right function
+    # (the int4 build wrote SUMIF(A:A,"East") without the sum range, the int8 one SUM(B:B, "East"))
+    assert text.startswith("=") and "EAST" in text and "B" in text
+    out = qwen.chat([{"role": "system", "content": "Reply with one Excel formula and nothing else."},
+                     {"role": "user", "content": '求A列为"北京"的行中B列的总和。'}], max_tokens=40)
+    assert out.text.replace(" ", "") == '=SUMIF(A:A,"北京",B:B)'
 
 
 def test_kv_cache_matches_recompute(qwen):
