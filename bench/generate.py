@@ -109,11 +109,28 @@ def session_nll(sess, manifest, ids: list[int], start: int = 50) -> float:
     return float(np.mean(nll))
 
 
-def mean_nll(name: str, store: ModelStore, n_tokens: int = 400, start: int = 50) -> float:
-    """Mean NLL per token of the fixed text (lower is better): a quantization check."""
+def prefill_nll(sess, manifest, ids: list[int], start: int = 60, every: int = 10) -> float:
+    """Mean NLL of the token after a prefill of ``ids[:p]``, for every ``every``-th ``p`` from ``start``.
+
+    What a prompt read in one pass gives, as opposed to :func:`session_nll`'s one token per step:
+    per-tensor activation quantization (int8 columns) sees every prompt token at once there.
+    """
+    from o3local.models.loader import empty_feeds
+
+    nll = []
+    for p in range(start, len(ids) - 1, every):
+        logits = sess.run(["logits"], empty_feeds(manifest, ids[:p]))[0][0, -1]
+        z = logits.astype(np.float64) - logits.max()
+        nll.append(float(np.log(np.exp(z).sum()) - z[ids[p]]))
+    return float(np.mean(nll))
+
+
+def mean_nll(name: str, store: ModelStore, n_tokens: int = 400, start: int = 50) -> tuple[float, float]:
+    """Mean NLL per token of the fixed text decoding step by step, and after prefills (lower is better)."""
     gen = Generator(store.get(name), store, strategy="hot")
     ids = gen.tokenizer.encode(nll_text())[:n_tokens]
-    return session_nll(gen.model.full_session(), gen.manifest, ids, start)
+    sess = gen.model.full_session()
+    return session_nll(sess, gen.manifest, ids, start), prefill_nll(sess, gen.manifest, ids, start + 10)
 
 
 def gguf_path(name: str, gguf_dir: Path) -> Path:
@@ -225,8 +242,9 @@ def main() -> None:
                   f"   (TTFT: lower is better; the greedy tokens agree for the first "
                   f"{_agree(rows[0]['first_tokens'], base_rows[0]['first_tokens'])} of 16)")
         if args.nll:
-            nll = mean_nll(name, store)
-            print(f"{'':30s} mean NLL/token on the fixed text: {nll:.4f} ({store.get(name).data['quantization']})")
+            nll, pre = mean_nll(name, store)
+            print(f"{'':30s} mean NLL/token on the fixed text: {nll:.4f} decoding, {pre:.4f} after a prefill "
+                  f"({store.get(name).data['quantization']})")
         del ours
     print("targets: SmolLM2 TTFT <= 250 ms, Qwen 0.5B <= 1000 ms; prefill and decode >= 1.0x llama.cpp")
 

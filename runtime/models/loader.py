@@ -23,13 +23,10 @@ session.  Packing costs about 1.3 ms per MiB of int8 weights at
 ``accuracy_level=4`` (4-bit: about the same per MiB, half the bytes);
 accuracy levels 0-2 pack faster but fall back to a ~35x slower decode step
 for the 8-bit weights, and ``session.prepack.enable_parallel=1`` gained <5%
-on 2 cores.  A graph without packing (``bench/unpacked_int8.py``: per-column
-int8 ``DynamicQuantizeMatMul`` with prepacking off) is ready in 21-29 ms with no
-private memory and prefills faster, but decodes 1.4-2.6x slower, so the recipes
-keep MatMulNBits.
+on 2 cores.
 
-Models built with int8 columns (``graph.kernel == "int8-columns"``, the
-recipes' default) avoid that wait: ``DynamicQuantizeMatMul`` multiplies with
+Models built with int8 columns (``graph.kernel == "int8-columns"``, Qwen
+0.5B's recipe) avoid that wait: ``DynamicQuantizeMatMul`` multiplies with
 int8 weights as stored, so a *quick* session (prepacking and graph
 optimization off) memory-maps the weights and is ready in tens of
 milliseconds with no private copy.  It serves requests at once while the
