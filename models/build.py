@@ -155,7 +155,8 @@ def build(name: str, store: ModelStore | None = None, progress: Progress = _noop
 
 def quantization_label(bits: int | str) -> str:
     if bits == "int8":
-        return "DynamicQuantizeMatMul int8 (per column, symmetric), int8 embedding tied to the output layer"
+        return ("DynamicQuantizeMatMul int8 (per column, symmetric; q/k/v and gate/up fused), "
+                "int8 embedding tied to the output layer")
     if bits == "mixed":
         return "MatMulNBits int4/int8 mixed (block 32, asymmetric), 8-bit embedding"
     return f"MatMulNBits int{bits} (block 32, asymmetric), 8-bit embedding"

@@ -104,6 +104,11 @@ def _matmul(g: _G, x: str, q: Quantized | Int8Columns, prefix: str, bias: str | 
     )
 
 
+def _concat_columns(parts: list) -> Int8Columns:
+    return Int8Columns(np.ascontiguousarray(np.concatenate([q.weight for q in parts], axis=1)),
+                       np.concatenate([q.scales for q in parts]))
+
+
 def _embed_int8_columns(g: _G, emb: Int8Columns, prefix: str) -> str:
     """Token rows read out of a ``[hidden, vocab]`` int8 matrix, so a tied output layer's bytes serve both.
 
@@ -173,10 +178,17 @@ def build_decoder(spec: DecoderSpec, w: WeightSource, progress: Callable[[int], 
             outs = g.node("SkipSimplifiedLayerNormalization", [pending, residual, ln1], n_out=4,
                           domain="com.microsoft", name=f"{p}.attn_norm", epsilon=spec.rms_eps)
             h, residual = outs[0], outs[3]
-        qkv = []
-        for proj in ("q", "k", "v"):
-            bias = g.init(f"{p}.{proj}.bias", w.float_tensor(f"{i}.{proj}.bias")) if spec.qkv_bias else None
-            qkv.append(_matmul(g, h, w.matrix(f"{i}.{proj}"), f"{p}.attn.{proj}", bias))
+        mats = [w.matrix(f"{i}.{proj}") for proj in ("q", "k", "v")]
+        biases = [w.float_tensor(f"{i}.{proj}.bias") for proj in ("q", "k", "v")] if spec.qkv_bias else None
+        if isinstance(mats[0], Int8Columns):
+            # one GEMM for q, k and v (GQA takes them packed): the activation is quantized once, not
+            # three times, and the per-column weights give exactly what three GEMMs would
+            bias = g.init(f"{p}.qkv.bias", np.concatenate(biases)) if biases else None
+            qkv = [_matmul(g, h, _concat_columns(mats), f"{p}.attn.qkv", bias), "", ""]
+        else:
+            qkv = [_matmul(g, h, q, f"{p}.attn.{proj}",
+                           g.init(f"{p}.{proj}.bias", biases[j]) if biases else None)
+                   for j, (proj, q) in enumerate(zip(("q", "k", "v"), mats, strict=True))]
         attn = g.node(
             "GroupQueryAttention",
             [*qkv, f"past_key_values.{i}.key", f"past_key_values.{i}.value", "seqlens_k",
@@ -192,8 +204,14 @@ def build_decoder(spec: DecoderSpec, w: WeightSource, progress: Callable[[int], 
         outs = g.node("SkipSimplifiedLayerNormalization", [o, residual, ln2], n_out=4,
                       domain="com.microsoft", name=f"{p}.ffn_norm", epsilon=spec.rms_eps)
         h, residual = outs[0], outs[3]
-        gate = _matmul(g, h, w.matrix(f"{i}.gate"), f"{p}.mlp.gate")
-        up = _matmul(g, h, w.matrix(f"{i}.up"), f"{p}.mlp.up")
+        gate_w, up_w = w.matrix(f"{i}.gate"), w.matrix(f"{i}.up")
+        if isinstance(gate_w, Int8Columns):  # gate and up in one GEMM too, split after
+            both = _matmul(g, h, _concat_columns([gate_w, up_w]), f"{p}.mlp.gate_up")
+            sizes = g.init("mlp.split", np.array([gate_w.n, up_w.n], np.int64))
+            gate, up = g.node("Split", [both, sizes], n_out=2, name=f"{p}.mlp.split", axis=-1)
+        else:
+            gate = _matmul(g, h, gate_w, f"{p}.mlp.gate")
+            up = _matmul(g, h, up_w, f"{p}.mlp.up")
         act = g.node("Mul", [gate, g.node("Sigmoid", [gate])])
         pending = _matmul(g, g.node("Mul", [act, up]), w.matrix(f"{i}.down"), f"{p}.mlp.down")
         if progress:
