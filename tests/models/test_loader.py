@@ -147,3 +147,15 @@ def test_the_quick_session_checks_the_graph_once_and_the_mark_goes_with_the_mode
     assert [p.name.split("-")[0] for p in marks] == [m.files["model"]["sha256"]]
     int8_store_copy.remove(NAME)
     assert not list((int8_store_copy.cache / "checked").iterdir())
+
+
+def test_a_damaged_graph_is_refused_by_name_before_the_quick_session_opens(int8_store_copy):
+    from .conftest import own_blob
+
+    path = own_blob(int8_store_copy, "model")
+    size = path.stat().st_size
+    path.write_bytes(b"\x00garbage" * (size // 8) + b"\x00" * (size % 8))  # same size: only the parse can tell
+    lm = LoadedModel(int8_store_copy.get(NAME), int8_store_copy, "cold")
+    with pytest.raises(ModelError, match="not an ONNX model") as info:
+        lm.session()
+    assert info.value.where.file == str(path) and not lm.ready.is_set()
