@@ -83,10 +83,10 @@ class Ours:
 
 
 def nll_text() -> str:
-    """The fixed text NLL is measured on: the model cards and the store's source (English prose and code)."""
-    root = Path(__file__).resolve().parents[1]
-    text = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted((root / "models" / "cards").glob("*.md")))
-    return text + "\n\n" + (root / "runtime" / "models" / "store.py").read_text()
+    """The fixed text NLL is measured on (English prose and code: the model cards and the store's source
+    as they stood on 2026-12-03, frozen in ``bench/data/nll-text.txt``; earlier figures were taken on the
+    live files, so they moved whenever a card was edited)."""
+    return (Path(__file__).resolve().parent / "data" / "nll-text.txt").read_text(encoding="utf-8")
 
 
 def session_nll(sess, manifest, ids: list[int], start: int = 50) -> float:
