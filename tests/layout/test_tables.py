@@ -157,7 +157,9 @@ def test_no_table_items_keep_version_one(engine):
 def test_huge_tables_hit_the_limits_not_the_host(engine):
     rows = [{"name": "x", "amount": 1}] * 120_000
     with pytest.raises(LayoutError) as err:
-        render(engine, table_doc('x="0" y="0" w="6in" h="4in"', ROWS_BODY), {"rows": rows})
+        # ~1 s of work on a quiet machine: a generous time budget so the item/memory limits under
+        # test cannot lose the race to the wall-clock budget on a loaded one (CI hit 2.06 s once)
+        render(engine, table_doc('x="0" y="0" w="6in" h="4in"', ROWS_BODY), {"rows": rows}, timeout_s=30)
     assert err.value.code in ("limit.items", "layout.memory")
     few = [{"name": "x", "amount": 1}] * 3000
     with pytest.raises(LayoutError) as err:
