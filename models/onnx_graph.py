@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .quantize import Int8Columns, Quantized, quantize_blockwise, quantize_columns_int8
+from .quantize import Int8Columns, Quantized
 
 OPSET = 21
 MS_OPSET = 1
@@ -245,9 +245,3 @@ def build_decoder(spec: DecoderSpec, w: WeightSource, progress: Callable[[int], 
         producer_name="o3-local", ir_version=10,
     )
     return model
-
-
-def quantize_for(bits: int | str) -> Callable[[np.ndarray], Quantized | Int8Columns]:
-    if bits == "int8":
-        return quantize_columns_int8
-    return lambda arr: quantize_blockwise(arr, bits=int(bits), block=32)

@@ -256,14 +256,7 @@ class LoadedModel:
         import onnxruntime as ort
 
         self._check_source_once()
-        so = _options(ort, self.threads)
-        so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-        so.add_session_config_entry("session.disable_prepacking", "1")
-        try:
-            return ort.InferenceSession(str(self.model_path), so, providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
-            raise ModelError(f"onnxruntime cannot load the model: {exc}", where=Location(file=str(self.model_path)),
-                             code="model-load") from exc
+        return self._open(ort, self.model_path, optimized=True, prepack=False)
 
     def _check_source_once(self) -> None:
         """``check_onnx`` the installed graph once per content hash (importing onnx alone costs ~150 ms).
@@ -306,10 +299,13 @@ class LoadedModel:
         check_onnx(self.model_path, self.weights_path)
         return self._build_cache(ort, cache)
 
-    def _open(self, ort: Any, path: Path, optimized: bool) -> Any:
+    def _open(self, ort: Any, path: Path, optimized: bool, prepack: bool = True) -> Any:
+        """``optimized``: the graph needs no more optimization; ``prepack=False``: weights stay as stored."""
         so = _options(ort, self.threads)
         if optimized:
             so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+        if not prepack:
+            so.add_session_config_entry("session.disable_prepacking", "1")
         try:
             return ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
