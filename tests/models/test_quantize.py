@@ -1,4 +1,4 @@
-"""Our MatMulNBits packing is what onnxruntime's kernel computes with (no model needed)."""
+"""Our MatMulNBits packing and int8 columns are what onnxruntime's kernels compute with (no model needed)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import onnxruntime as ort
 import pytest
 from onnx import TensorProto, helper, numpy_helper
 
-from o3local.recipes.quantize import quantize_blockwise
+from o3local.recipes.quantize import quantize_blockwise, quantize_columns_int8
 
 
 def _run_matmulnbits(q, a: np.ndarray) -> np.ndarray:
@@ -42,3 +42,30 @@ def test_constant_and_all_positive_blocks_survive():
     w[2, :32] = np.linspace(0.1, 0.9, 32)
     q = quantize_blockwise(w, bits=4)
     np.testing.assert_allclose(q.dequantize(), w, atol=0.04)
+
+
+def test_dynamic_quantize_matmul_computes_with_our_int8_columns():
+    rng = np.random.default_rng(7)
+    w = rng.standard_normal((48, 96)).astype(np.float32) * 0.05  # GGUF order [N, K]
+    w[5, 7] = 2.0  # a lone outlier: its column's clipping search must not spoil the others
+    q = quantize_columns_int8(w)
+    assert q.weight.shape == (96, 48) and q.weight.dtype == np.int8 and q.scales.shape == (48,)
+    node = helper.make_node("DynamicQuantizeMatMul", ["A", "B", "S"], ["Y"], domain="com.microsoft")
+    graph = helper.make_graph(
+        [node], "g", [helper.make_tensor_value_info("A", TensorProto.FLOAT, [None, 96])],
+        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [None, 48])],
+        [numpy_helper.from_array(q.weight, "B"), numpy_helper.from_array(q.scales, "S")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21),
+                                                    helper.make_opsetid("com.microsoft", 1)])
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    a = rng.standard_normal((3, 96)).astype(np.float32)
+    # the kernel quantizes the activations per tensor (DynamicQuantizeLinear: uint8, asymmetric) first
+    lo, hi = min(float(a.min()), 0.0), max(float(a.max()), 0.0)
+    scale = np.float32((hi - lo) / 255)
+    zp = np.clip(np.round(-lo / scale), 0, 255)
+    a_seen = (np.clip(np.round(a / scale) + zp, 0, 255) - zp) * scale
+    np.testing.assert_allclose(sess.run(None, {"A": a})[0], a_seen @ q.dequantize().T, rtol=1e-4, atol=1e-4)
+    others = np.ones(48, bool)
+    others[5] = False
+    rel = np.sqrt(((q.dequantize()[others] - w[others]) ** 2).mean()) / w[others].std()
+    assert rel < 0.01
