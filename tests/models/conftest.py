@@ -63,6 +63,11 @@ def smol_int8_store() -> ModelStore:
 
 
 def _copy_store(src: ModelStore, dest: Path) -> ModelStore:
+    """A private store with SmolLM2's manifest and hard links to ``src``'s blobs.
+
+    Tests that damage a blob call :func:`own_blob` first, which swaps the link
+    for a real copy, so the shared build is never touched.
+    """
     store = ModelStore(dest)
     m = src.get(SMOLLM2)
     store.blobs.mkdir(parents=True)
