@@ -75,7 +75,31 @@ def test_size_budget(bundle):
     files = bundle.manifest["files"]
     total = sum(f["size"] for p, f in files.items() if not p.startswith("models/"))
     budget = bundle.manifest["size_budget_mib"]
-    assert total <= budget << 20, f"bundle without models is {total / 2**20:.0f} MiB > {budget}"
+    grew = "\n".join(_build_module().growth(bundle.manifest))
+    assert total <= budget << 20, (
+        f"bundle without models is {total / 2**20:.1f} MiB > {budget} MiB; what grew:\n{grew}")
+
+
+def _build_module():
+    """packaging/build.py, imported by path (it is a script, not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("o3_packaging_build", REPO / "packaging" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_size_growth_names_the_parts_that_grew(bundle, tmp_path):
+    """The budget's failure message must name the cause: shrink one baseline part, it is reported."""
+    build = _build_module()
+    parts = {k: v for k, v in build.components(bundle.manifest).items() if k != "models"}
+    biggest = max(parts, key=parts.get)
+    fake = tmp_path / "baseline.json"
+    fake.write_text(json.dumps({"components": {**parts, biggest: parts[biggest] - (5 << 20)}}))
+    lines = build.growth(bundle.manifest, baseline=fake)
+    assert lines[0].startswith(f"{biggest}: ") and "+5.0 MiB" in lines[0]
+    assert "+5.0 MiB against the baseline" in lines[-1]
 
 
 def test_same_commit_gives_same_files_and_hashes(bundles):
