@@ -35,7 +35,7 @@ def check_metadata(recipe: Recipe, meta: dict[str, Any], path: Path) -> None:
         got = meta.get(key)
         if got != want:
             raise ModelError(f"GGUF metadata {key} is {got!r}, the recipe expects {want!r}",
-                             where=Location(file=str(path)), code="model-metadata")
+                             where=Location(file=str(path)), code="model.metadata")
 
 
 def check_tokenizer(meta: dict[str, Any], tokenizer_json: dict[str, Any], n: int, where: str) -> int:
@@ -53,7 +53,7 @@ def check_tokenizer(meta: dict[str, Any], tokenizer_json: dict[str, Any], n: int
         want = ref.encode(text)
         if got != want:
             raise ModelError(f"rebuilt tokenizer differs from llama.cpp BPE on corpus string {i}: {text!r}",
-                             where=Location(file=where), code="model-tokenizer")
+                             where=Location(file=where), code="model.tokenizer")
     return n
 
 

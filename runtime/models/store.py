@@ -37,7 +37,7 @@ _CHUNK = 1 << 20
 class ModelNotInstalled(ModelError):
     """The model asked for has no manifest in the store."""
 
-    code = "model-not-installed"
+    code = "model.not_installed"
 
 
 def default_root() -> Path:
@@ -271,15 +271,15 @@ class ModelStore:
             path = self.blob_path(ref)
             where = Location(file=str(path), pointer=f"/files/{role}")
             if not path.is_file():
-                problems.append(ModelError(f"{role} file is missing", where=where, code="model-missing-file"))
+                problems.append(ModelError(f"{role} file is missing", where=where, code="model.missing_file"))
                 continue
             size = path.stat().st_size
             if size != int(ref["size"]):
                 problems.append(ModelError(
                     f"{role} file has {size} bytes, the manifest says {ref['size']} (truncated or replaced)",
-                    where=where, code="model-size"))
+                    where=where, code="model.size"))
                 continue
             if full and sha256_file(path, progress) != ref["sha256"]:
                 problems.append(ModelError(f"{role} file does not match its sha256 (corrupted)",
-                                           where=where, code="model-hash"))
+                                           where=where, code="model.hash"))
         return problems

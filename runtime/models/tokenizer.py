@@ -39,7 +39,7 @@ class ModelTokenizer:
             self._plain.encode_special_tokens = True
         except Exception as exc:  # tokenizers raises plain Exception on bad JSON
             raise ModelError(f"cannot read tokenizer: {exc}", where=Location(file=str(path)),
-                             code="model-tokenizer") from exc
+                             code="model.tokenizer") from exc
         info = manifest.get("tokenizer", {})
         self.eos_ids: list[int] = list(info.get("eos_ids", []))
         self.bos_id: int | None = info.get("bos_id")

@@ -29,7 +29,7 @@ def test_list_path_verify_rm(store_copy):
     res = _run(["rm", NAME], store_copy)
     assert res.exit_code == 0 and "removed" in res.output
     res = _run(["path", NAME, "--json"], store_copy)
-    assert res.exit_code == 1 and json.loads(res.output)["error"]["code"] == "model-not-installed"
+    assert res.exit_code == 1 and json.loads(res.output)["error"]["code"] == "model.not_installed"
 
 
 def test_verify_reports_a_corrupted_file_and_fails(store_copy):

@@ -66,7 +66,7 @@ def test_flipped_byte_is_found_by_verify(store_copy):
         fh.seek(1000)
         fh.write(bytes([b[0] ^ 0xFF]))
     problems = store_copy.check_files(store_copy.get(NAME), full=True)
-    assert [p.code for p in problems] == ["model-hash"] and problems[0].where.file == str(path)
+    assert [p.code for p in problems] == ["model.hash"] and problems[0].where.file == str(path)
 
 
 def _forge(store: ModelStore, role: str, data: bytes):
