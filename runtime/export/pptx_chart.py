@@ -25,6 +25,41 @@ _CHART_TYPES = {"bar": "COLUMN_CLUSTERED", "stacked-bar": "COLUMN_STACKED",
                 "line": "LINE_MARKERS", "pie": "PIE"}
 
 
+def _text_chart_data(number_format: str) -> Any:
+    """Chart data whose embedded workbook writes every name as text.
+
+    python-pptx writes the chart's workbook with XlsxWriter, whose ``write``
+    turns a string starting with ``=`` into a formula and one starting with
+    ``http://`` into a hyperlink; category and series names come from user
+    data, so they must stay strings (no formula injection through the chart
+    the user opens to edit).
+    """
+    from contextlib import contextmanager
+
+    from pptx.chart.data import CategoryChartData
+    from pptx.chart.xlsx import CategoryWorkbookWriter
+    from xlsxwriter import Workbook
+
+    class TextWorkbookWriter(CategoryWorkbookWriter):
+        @contextmanager
+        def _open_worksheet(self, xlsx_file):  # type: ignore[no-untyped-def]
+            workbook = Workbook(xlsx_file, {"in_memory": True, "strings_to_formulas": False,
+                                            "strings_to_urls": False,
+                                            "strings_to_numbers": False})
+            yield workbook, workbook.add_worksheet()
+            workbook.close()
+
+    class TextChartData(CategoryChartData):
+        @property
+        def _workbook_writer(self) -> Any:
+            writer = self.__dict__.get("_o3_writer")
+            if writer is None:
+                writer = self.__dict__["_o3_writer"] = TextWorkbookWriter(self)
+            return writer
+
+    return TextChartData(number_format=number_format)
+
+
 def _number(value: Any, where: str) -> float:
     try:
         return float(Decimal(str(value)))
@@ -53,7 +88,6 @@ def _wedge_colors(group: dict[str, Any], where: str) -> list[str]:
 
 def add_chart(slide: Any, group: dict[str, Any], family: str, where: str) -> None:
     """A native chart at the group's box from its ``meta``."""
-    from pptx.chart.data import CategoryChartData
     from pptx.dml.color import RGBColor
     from pptx.enum.chart import XL_CHART_TYPE, XL_LEGEND_POSITION
     from pptx.util import Emu
@@ -71,7 +105,7 @@ def add_chart(slide: Any, group: dict[str, Any], family: str, where: str) -> Non
         raise ExportError(f"{where}: chart meta needs categories and series",
                           code="export.display_list")
     number_format = spreadsheet_format(meta.get("number_format"))
-    data = CategoryChartData(number_format=number_format)
+    data = _text_chart_data(number_format)
     data.categories = [str(c) for c in categories]
     for s_index, entry in enumerate(series):
         if not isinstance(entry, dict) or not isinstance(entry.get("values"), list):

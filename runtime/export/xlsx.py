@@ -9,7 +9,10 @@ heights from the layout, alignment per cell.  A cell whose text is a
 number the template formatted (``1,234.50``, ``$12``, ``12.5%``) is
 written as that exact number (from its digits, never through a float
 parse) with the matching number format, so the spreadsheet computes with
-it; a cell with ``formula`` is written as that formula.  A table split
+it; a cell with ``formula`` is written as that formula, and only such a
+cell: every other text (data, titles, series and category names) is
+written as a string cell, so ``=HYPERLINK(...)`` or ``=cmd|...`` in the
+data stays text and never becomes a live formula.  A table split
 over pages (``continued``) goes on as rows of the same sheet.  Chart
 groups become native charts over their data, written next to the tables.
 Images and free shapes have no place in cells and are left out.  Fixed
@@ -56,6 +59,19 @@ def _unique(title: str, taken: set[str]) -> str:
     return candidate
 
 
+def text_cell(ws: Any, row: int, column: int, text: str) -> Any:
+    """A cell holding ``text`` as a string, whatever it starts with.
+
+    openpyxl reads any text starting with ``=`` as a formula; data is never a
+    formula (formula injection), so the cell's type is set back to string,
+    which openpyxl writes as an inline string (``t="inlineStr"``), not ``<f>``.
+    """
+    cell = ws.cell(row=row, column=column)
+    cell.value = text
+    cell.data_type = "s"
+    return cell
+
+
 def _column_width(emu: int) -> float:
     """Excel's column width (characters of the default font, ~7 px each plus 5 px margin)."""
     px = emu // EMU_PER_PX
@@ -93,7 +109,7 @@ class _Sheet:
                 elif parsed is not None:
                     target.value, target.number_format = parsed
                 elif cell.text:
-                    target.value = cell.text
+                    text_cell(self.ws, row_no, j, cell.text)
                 family = self.families.get(cell.font, ("", False))[0] or None
                 color = cell.color if cell.color and cell.color != "000000" else None
                 target.font = Font(name=family, bold=row.header or cell.bold,
@@ -126,15 +142,15 @@ class _Sheet:
         col = self.max_col + 2
         top = self.chart_row
         ws = self.ws
-        ws.cell(row=top, column=col, value=str(meta.get("title") or ""))
+        text_cell(ws, top, col, str(meta.get("title") or ""))
         number_format = spreadsheet_format(meta.get("number_format"))
         for r, name in enumerate(categories, start=top + 1):
-            ws.cell(row=r, column=col, value=name)
+            text_cell(ws, r, col, name)
         for s, entry in enumerate(series, start=1):
             if not isinstance(entry, dict) or not isinstance(entry.get("values"), list):
                 raise ExportError(f"{where}: series {s - 1} needs values",
                                   code="export.display_list")
-            ws.cell(row=top, column=col + s, value=str(entry.get("name", f"Series {s}")))
+            text_cell(ws, top, col + s, str(entry.get("name", f"Series {s}")))
             for r, value in enumerate(entry["values"], start=top + 1):
                 try:
                     number = Decimal(str(value))
