@@ -252,8 +252,15 @@ def render(
                           problems=[_problem(d, shown) for d in diagnostics])
 
     # image items name files of the package; exporters read them through its reader
-    files = export.export(display_list, spec.name, page=page, assets=pkg.read_bytes, **opts)
+    written: list[dict[str, Any]] = []  # what the format could not hold as given
+    files = export.export(display_list, spec.name, page=page, assets=pkg.read_bytes,
+                          diagnostics=written, **opts)
     exported = time.perf_counter()
+    if strict and written:
+        raise ExportError(f"the {spec.name} export reported {len(written)} problem(s) "
+                          f"({written[0]['message']}) and strict mode is on",
+                          code="export.strict")
+    diagnostics += written
     targets: list[Path] = []
     if output is not None:
         targets = output_paths(output, len(files), spec.extension)

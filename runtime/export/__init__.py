@@ -26,6 +26,8 @@ class Format:
     extension: str
     media_type: str
     paged: bool
+    #: an XML format: strings are cleaned of characters XML cannot hold first (xmltext)
+    xml: bool = False
 
 
 FORMATS: dict[str, Format] = {
@@ -33,11 +35,11 @@ FORMATS: dict[str, Format] = {
     "png": Format("png", "png", ".png", "image/png", paged=True),
     "pdf": Format("pdf", "pdf", ".pdf", "application/pdf", paged=False),
     "pptx": Format("pptx", "pptx", ".pptx", "application/vnd.openxmlformats-officedocument."
-                   "presentationml.presentation", paged=False),
+                   "presentationml.presentation", paged=False, xml=True),
     "docx": Format("docx", "docx", ".docx", "application/vnd.openxmlformats-officedocument."
-                   "wordprocessingml.document", paged=False),
+                   "wordprocessingml.document", paged=False, xml=True),
     "xlsx": Format("xlsx", "xlsx", ".xlsx", "application/vnd.openxmlformats-officedocument."
-                   "spreadsheetml.sheet", paged=False),
+                   "spreadsheetml.sheet", paged=False, xml=True),
 }
 
 
@@ -56,11 +58,13 @@ def page_count(display_list: dict[str, Any]) -> int:
 
 
 def export(display_list: dict[str, Any], fmt: str, *, page: int | None = None,
-           **opts: Any) -> list[bytes]:
+           diagnostics: list[dict[str, Any]] | None = None, **opts: Any) -> list[bytes]:
     """Export a display list; ``page`` is 1-based and selects one page of a paged format.
 
     Returns one ``bytes`` per page for paged formats (just the selected page
-    when ``page`` is given), else a one-element list.
+    when ``page`` is given), else a one-element list.  Warnings about the
+    output (text characters an XML format cannot hold, written as U+FFFD)
+    are appended to ``diagnostics`` when a list is given.
     """
     spec = get_format(fmt)
     total = page_count(display_list)
@@ -72,6 +76,12 @@ def export(display_list: dict[str, Any], fmt: str, *, page: int | None = None,
             raise UsageError(f"format {fmt} is one document; --page applies to paged formats",
                              code="usage.page")
     pages = [page - 1] if page is not None else list(range(total))
+    if spec.xml:
+        from .xmltext import xml_safe
+
+        display_list, found = xml_safe(display_list, spec.name)
+        if diagnostics is not None:
+            diagnostics.extend(found)
     module = importlib.import_module(f".{spec.module}", __name__)
     return module.export_pages(display_list, pages, **opts)
 
