@@ -39,7 +39,8 @@ def _format_for(output: Path, fmt: str | None) -> str:
 @click.option("--dpi", type=click.IntRange(1, 2400), default=96, show_default=True,
               help="PNG resolution.")
 @click.option("-o", "--output", required=True, type=click.Path(path_type=Path), metavar="OUT",
-              help="Output file; several pages: -o deck.png writes deck-01.png, deck-02.png...")
+              help="Output file; several pages: -o deck.png writes the folder deck/ holding "
+                   "deck-01.png, deck-02.png... (all at once: old or new, never mixed).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1, no output) on layout warnings.")
 @click.option("--host-version", metavar="X.Y.Z", envvar="O3_HOST_VERSION",
               help="Office application version, checked against compatible_versions.")
@@ -51,7 +52,8 @@ def render(template: str | None, data: Path | None, context: tuple[str, ...], sa
     """Render TEMPLATE (a folder, an .o3t file or a bundled sample id) to SVG, PNG...
 
     Exit status: 0 rendered, 1 bad input or failed render (no output file is
-    left behind), 2 usage error.  Layout warnings (text overflow) are printed
+    left behind), 2 usage error (OUT a device, FIFO or socket, a folder we did
+    not write...).  Layout warnings (text overflow) are printed
     and do not fail the render unless --strict is given.
     """
     from ..bind import parse_context

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
 import time
 import types
 from collections.abc import Iterable, Mapping, Sequence
@@ -96,49 +95,59 @@ def resolve_template(template: str | os.PathLike[str] | None, *, sample: bool = 
 
 
 def output_paths(output: str | os.PathLike[str], count: int, extension: str) -> list[Path]:
-    """File names for ``count`` documents: ``OUT`` for one; ``deck-01.png``... for ``deck.png``."""
+    """File names for ``count`` documents: ``OUT`` for one; ``deck/deck-01.png``... for ``deck.png``.
+
+    Several pages go into one folder named after ``OUT`` without its suffix,
+    so that the whole page set can be published (or replaced) at once.
+    """
     out = Path(output)
     if count == 1:
         return [out]
     suffix = out.suffix or extension
     stem = out.name[: -len(out.suffix)] if out.suffix else out.name
     width = max(2, len(str(count)))
-    return [out.with_name(f"{stem}-{i:0{width}d}{suffix}") for i in range(1, count + 1)]
+    folder = out.with_name(stem)
+    return [folder / f"{stem}-{i:0{width}d}{suffix}" for i in range(1, count + 1)]
 
 
 def write_all(targets: Sequence[Path], blobs: Sequence[bytes]) -> None:
-    """Write every blob to its target or none: all are staged first, then renamed in place."""
-    staged: list[tuple[str, Path]] = []
-    done: list[Path] = []
+    """Write every blob to its target, all or nothing (see :mod:`o3local.fsutil`).
+
+    One target is one file renamed into place; several (the pages of one
+    folder, as :func:`output_paths` names them) are one folder published by
+    one rename or swap, so a reader sees the old page set or the new one,
+    never a mix, even if the process is killed half way.
+    """
+    from .fsutil import atomic_write_bytes, atomic_write_folder
+
+    if len(targets) != len(blobs) or not targets:
+        raise ValueError("one blob per target")
+    folder = targets[0].parent
     try:
-        for target, blob in zip(targets, blobs, strict=True):
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
-                                           dir=target.parent)
-                staged.append((tmp, target))
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(blob)
-                    fh.flush()
-                    os.fsync(fh.fileno())
-            except OSError as err:
-                raise ExportError(f"cannot write the output: {err.strerror or err}",
-                                  where=Location(file=str(target)), code="export.io") from None
-        for tmp, target in staged:
-            try:
-                os.replace(tmp, target)
-            except OSError as err:
-                raise ExportError(f"cannot write the output: {err.strerror or err}",
-                                  where=Location(file=str(target)), code="export.io") from None
-            done.append(target)
-    except BaseException:
-        for tmp, _ in staged:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-        for target in done:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(target)
-        raise
+        if len(targets) == 1:
+            atomic_write_bytes(targets[0], blobs[0])
+        else:
+            if any(t.parent != folder for t in targets):
+                raise ValueError("the pages of a set share one folder")
+            atomic_write_folder(folder, {t.name: b for t, b in zip(targets, blobs, strict=True)})
+    except OSError as err:
+        shown = err.filename if isinstance(err.filename, str) else str(targets[0])
+        raise ExportError(f"cannot write the output: {err.strerror or err}",
+                          where=Location(file=shown), code="export.io") from None
+
+
+def _refuse_special_output(output: Path) -> None:
+    """Fail before any work when ``OUT`` is a device, FIFO or socket (never replaced).
+
+    Folders are decided at write time: a page folder we wrote may be replaced.
+    """
+    import stat
+
+    from .fsutil import check_file_target
+
+    with contextlib.suppress(OSError):
+        if not stat.S_ISDIR(os.stat(output).st_mode):
+            check_file_target(output)
 
 
 def _load_data(pkg: Any, data: Any, sample: bool) -> tuple[Any, str | None, str | None]:
@@ -200,7 +209,8 @@ def render(
     ``sample=True`` and no data the package's sample data and context are
     used.  ``context`` is a mapping or ``key=value`` strings.  ``page`` is
     1-based.  With ``output`` the files are written (all or none): ``OUT``
-    for one document, ``deck-01.png, deck-02.png``... for ``deck.png`` and several; else only
+    for one document, ``deck/deck-01.png, deck/deck-02.png``... for ``deck.png`` and several
+    (one folder, replaced whole: a reader never sees old and new pages mixed); else only
     ``RenderResult.files`` holds them.  ``strict`` turns layout diagnostics
     (overflow...) into a :class:`LayoutError`.
     """
@@ -211,6 +221,8 @@ def render(
 
     started = time.perf_counter()
     spec = export.get_format(fmt)
+    if output is not None:
+        _refuse_special_output(Path(output))
     if fmt == "png":
         opts: dict[str, Any] = {"dpi": dpi}
     else:

@@ -298,3 +298,15 @@ def sample_assets(name: str):
     from o3local.template.package import open_template
 
     return open_template(resolve_template(name)).read_bytes
+
+
+def sales_csv(path: Path, rows: int, tag: str = "") -> Path:
+    """Data for the sales-sheet sample: ``rows`` orders (about 32 a page), regions tagged ``tag``."""
+    import csv
+
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        out.writerow(["Region", "Product", "Units", "Price"])
+        for i in range(rows):
+            out.writerow([f"R{i}{tag}", "Desk", i, 2])
+    return path

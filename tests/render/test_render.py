@@ -70,12 +70,13 @@ def test_default_sample_is_a_ten_slide_deck_of_pngs(cli, tmp_path):
     result = cli("--sample", "-o", out / "deck.png")
     assert result.exit_code == 0, result.output
     names = [f"deck-{i:02d}.png" for i in range(1, 11)]
-    assert listing(out) == names
+    assert listing(out) == ["deck"]  # the page set is one folder
+    assert listing(out / "deck") == [".o3-pages.json", *names]  # and the set's manifest
     for name in names:
-        image = Image.open(out / name)
+        image = Image.open(out / "deck" / name)
         assert image.format == "PNG" and image.size == (960, 540)
     # the title slide's background is the template's dark blue
-    title = Image.open(out / "deck-01.png").convert("RGB")
+    title = Image.open(out / "deck" / "deck-01.png").convert("RGB")
     assert title.getpixel((5, 5)) == (0x1F, 0x3A, 0x5F)
 
 
@@ -206,21 +207,21 @@ def test_unwritable_output_leaves_nothing(cli, tmp_path):
 
 
 def test_failure_midway_removes_staged_files(tmp_path, monkeypatch):
-    render_module = importlib.import_module("o3local.render")
+    fsutil = importlib.import_module("o3local.fsutil")
 
-    real = render_module.os.replace
+    real = fsutil.os.fsync
     calls = []
 
-    def flaky(src, dst):
-        calls.append(dst)
+    def disk_full_on_the_third_page(fd):
+        calls.append(fd)
         if len(calls) == 3:
             raise OSError(28, "No space left on device")
-        return real(src, dst)
+        return real(fd)
 
-    monkeypatch.setattr(render_module.os, "replace", flaky)
+    monkeypatch.setattr(fsutil.os, "fsync", disk_full_on_the_third_page)
     with pytest.raises(o3local.errors.ExportError, match="No space left"):
         o3local.render("funding-pitch", sample=True, fmt="svg", output=tmp_path / "d.svg")
-    assert listing(tmp_path) == []
+    assert listing(tmp_path) == []  # no page, no staging folder
 
 
 @pytest.mark.parametrize("args", [["--help"], ["--sample", "--format", "svg", "-o", "{tmp}/d.svg"]])

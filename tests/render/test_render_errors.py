@@ -117,8 +117,9 @@ def test_resolve_template_by_folder_name_id_and_path():
 
 def test_output_names(tmp_path):
     assert output_paths(tmp_path / "deck.png", 1, ".png") == [tmp_path / "deck.png"]
-    assert [p.name for p in output_paths(tmp_path / "deck.png", 3, ".png")] == [
-        "deck-01.png", "deck-02.png", "deck-03.png"]
+    assert output_paths(tmp_path / "deck.png", 3, ".png") == [
+        tmp_path / "deck" / "deck-01.png", tmp_path / "deck" / "deck-02.png",
+        tmp_path / "deck" / "deck-03.png"]
     assert output_paths(tmp_path / "d", 2, ".svg")[1].name == "d-02.svg"
     assert output_paths(tmp_path / "d.svg", 100, ".svg")[0].name == "d-001.svg"
 
