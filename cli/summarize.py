@@ -27,11 +27,13 @@ def summarize(source: str, lang: str, max_chars: int | None, style: str, method:
               model: str | None, as_json: bool) -> None:
     """Summarize FILE (.txt, .md, .docx, .pptx) or standard input (-) offline."""
     from ..errors import DataError
+    from ..safeio import read_stream
     from ..tasks.summarize import summarize as run
-    from ..tasks.summarize.readers import decode_text, read_document
+    from ..tasks.summarize.readers import MAX_TEXT_FILE_BYTES, decode_text, read_document
 
     if source == "-":
-        text = decode_text(sys.stdin.buffer.read(), "<stdin>")
+        raw = read_stream(sys.stdin.buffer, MAX_TEXT_FILE_BYTES, what="standard input")
+        text = decode_text(raw, "<stdin>")
         if not text.strip():
             raise DataError("standard input is empty: nothing to summarize", code="task.empty")
     else:

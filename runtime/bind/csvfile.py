@@ -7,16 +7,18 @@ import io
 
 from ..errors import DataError, Location
 from .jsonfile import decode_utf8
-from .table import Table, header, make_table, text_cell
+from .table import Table, TableBudget, header, make_table, text_cell
 
 
 def load_csv_bytes(raw: bytes, file: str) -> Table:
     """Parse a CSV file into the canonical table; ragged rows name their line."""
     text = decode_utf8(raw, file)
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    budget = TableBudget(file)
     try:
         first = next(reader, None)
         while first is not None and first == []:
+            budget.take(0, reader.line_num)
             first = next(reader, None)
         if first is None:
             raise DataError("CSV file is empty: a header row is required",
@@ -24,6 +26,7 @@ def load_csv_bytes(raw: bytes, file: str) -> Table:
         columns = header(first, Location(file=file, line=reader.line_num))
         rows = []
         for cells in reader:
+            budget.take(len(cells), reader.line_num)
             if cells == []:
                 continue  # blank line
             if len(cells) != len(columns):

@@ -41,18 +41,12 @@ def load_bytes(raw: bytes, kind: str, file: str) -> Any:
 
 
 def load_data(path: str | os.PathLike[str]) -> Any:
-    """Load a JSON, CSV or .xlsx file as JSON-like data (tables in the canonical form)."""
+    """Load a JSON, CSV or .xlsx file as JSON-like data (tables in the canonical form).
+
+    A FIFO, device or file over :data:`~o3local.safeio.MAX_DATA_FILE_BYTES`
+    is refused before anything is read from it.
+    """
+    from ..safeio import read_user_file  # regular files only, at most MAX_DATA_FILE_BYTES
+
     kind = source_type(path)
-    file = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise DataError("data file not found", where=Location(file=file),
-                        code="data.missing") from None
-    except IsADirectoryError:
-        raise DataError("data path is a folder, not a file", where=Location(file=file),
-                        code="data.missing") from None
-    except OSError as err:
-        raise DataError(f"cannot read the data file: {err.strerror}",
-                        where=Location(file=file), code="data.io") from None
-    return load_bytes(raw, kind, file)
+    return load_bytes(read_user_file(path, what="data file"), kind, str(path))

@@ -15,6 +15,11 @@ from ..errors import DataError, Location
 
 Table = dict[str, Any]
 
+#: most rows a data file may hold, over all its sheets (blank rows of a sheet included)
+MAX_TABLE_ROWS = 50_000
+#: most cells a data file may hold, over all its sheets (empty cells of a row included)
+MAX_TABLE_CELLS = 1_000_000
+
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _DEC = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 
@@ -50,6 +55,33 @@ def header(cells: list[Any], where: Location) -> list[str]:
                             code="data.header")
         names.append(name)
     return names
+
+
+class TableBudget:
+    """Counts rows and cells while a reader parses, and stops it at the caps.
+
+    Checked per row as it is read, so a bomb of two million rows fails after
+    :data:`MAX_TABLE_ROWS` rows instead of after building all of them.
+    """
+
+    def __init__(self, file: str, *, max_rows: int = MAX_TABLE_ROWS,
+                 max_cells: int = MAX_TABLE_CELLS) -> None:
+        self.file = file
+        self.max_rows = max_rows
+        self.max_cells = max_cells
+        self.rows = 0
+        self.cells = 0
+
+    def take(self, cells: int, line: int | None = None) -> None:
+        """Account one row of ``cells`` cells; a ``data.too_large`` error past a cap."""
+        self.rows += 1
+        self.cells += cells
+        if self.rows > self.max_rows:
+            raise DataError(f"the data has more than {self.max_rows:,} rows (the cap per file)",
+                            where=Location(file=self.file, line=line), code="data.too_large")
+        if self.cells > self.max_cells:
+            raise DataError(f"the data has more than {self.max_cells:,} cells (the cap per file)",
+                            where=Location(file=self.file, line=line), code="data.too_large")
 
 
 def make_table(columns: list[str], rows: list[dict[str, Any]]) -> Table:

@@ -2,18 +2,22 @@
 
 Read-only and ``data_only`` so formulas contribute the values Excel cached
 when it last saved the file (a template must never evaluate formulas), and
-big workbooks stream instead of loading fully.
+big workbooks stream instead of loading fully.  The zip is checked against
+:data:`~o3local.safeio.OFFICE_ZIP_LIMITS` before openpyxl sees it, the
+sheet's own (forgeable) dimension is ignored so a row cannot be padded to
+16,384 empty cells, and rows and cells are counted against the caps of
+:class:`~o3local.bind.table.TableBudget` as they stream in.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import io
-import zipfile
 from typing import Any
 
 from ..errors import DataError, Location
-from .table import Table, header, make_table
+from ..safeio import check_zip
+from .table import Table, TableBudget, header, make_table
 
 
 def _cell_value(value: Any) -> Any:
@@ -32,11 +36,13 @@ def _cell_value(value: Any) -> Any:
     return value
 
 
-def _sheet_table(sheet: Any, file: str) -> Table:
+def _sheet_table(sheet: Any, file: str, budget: TableBudget) -> Table:
+    sheet.reset_dimensions()  # the <dimension> element is the file's claim, not its content
     rows_iter = sheet.iter_rows(values_only=True)
     top: list[Any] | None = None
     top_row = 0
     for number, cells in enumerate(rows_iter, start=1):
+        budget.take(len(cells), number)
         if any(c is not None and str(c).strip() for c in cells):
             top, top_row = list(cells), number
             break
@@ -47,6 +53,7 @@ def _sheet_table(sheet: Any, file: str) -> Table:
     columns = header(top, Location(file=file, pointer=f"/sheets/{sheet.title}", line=top_row))
     rows: list[dict[str, Any]] = []
     for number, cells in enumerate(rows_iter, start=top_row + 1):
+        budget.take(len(cells), number)
         values = [_cell_value(c) for c in cells]
         if all(v is None for v in values):
             continue
@@ -64,20 +71,22 @@ def _sheet_table(sheet: Any, file: str) -> Table:
 
 def load_xlsx_bytes(raw: bytes, file: str) -> Table:
     """Parse a workbook: the first sheet's table at top level, all under ``sheets``."""
-    if not zipfile.is_zipfile(io.BytesIO(raw)):
-        raise DataError("not an .xlsx workbook (the file is not a zip archive)",
-                        where=Location(file=file), code="data.xlsx")
+    check_zip(raw, file=file, what=".xlsx workbook").close()
     from openpyxl import load_workbook
 
     try:
         book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-    except DataError:
-        raise
     except Exception as err:  # openpyxl raises many kinds for broken workbooks
         raise DataError(f"cannot read the workbook: {err}", where=Location(file=file),
                         code="data.xlsx") from None
+    budget = TableBudget(file)
     try:
-        sheets = {sheet.title: _sheet_table(sheet, file) for sheet in book.worksheets}
+        sheets = {sheet.title: _sheet_table(sheet, file, budget) for sheet in book.worksheets}
+    except DataError:
+        raise
+    except Exception as err:  # a damaged sheet part fails while it streams
+        raise DataError(f"cannot read the workbook: {err}", where=Location(file=file),
+                        code="data.xlsx") from None
     finally:
         book.close()
     if not sheets:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import os
 import re
-import zipfile
 from pathlib import Path
 
 from ...errors import DataError, Location
+from . import MAX_INPUT_CHARS
 
 SUFFIXES = (".txt", ".md", ".markdown", ".docx", ".pptx")
+#: largest .txt/.md file read: 4 bytes (the most UTF-8 needs) per character of
+#: the summarizer's MAX_INPUT_CHARS; bigger files are refused unread
+MAX_TEXT_FILE_BYTES = 4 * MAX_INPUT_CHARS
 
 
 def decode_text(data: bytes, file: str | None = None) -> str:
@@ -33,82 +36,81 @@ def decode_text(data: bytes, file: str | None = None) -> str:
         ) from None
 
 
+def _drop_spans(text: str, opener: str, closer: str) -> str:
+    """``text`` without each ``opener ... closer`` span (an unclosed opener is kept as text).
+
+    ``str.find`` instead of a lazy ``.*?`` regex: with many openers and no
+    closer the regex rescans the rest of the text from every opener.
+    """
+    out: list[str] = []
+    pos = 0
+    while True:
+        start = text.find(opener, pos)
+        if start < 0:
+            out.append(text[pos:])
+            return "".join(out)
+        out.append(text[pos:start])
+        end = text.find(closer, start + len(opener))
+        if end < 0:
+            out.append(text[start:])
+            return "".join(out)
+        pos = end + len(closer)
+
+
+# Every pattern below is linear in the line: no two unbounded repeats can
+# match the same characters (``*a *a *a ...`` took 207 s for 120 KB with the
+# old ``(\*|_)(\S(?:.*?\S)?)\1``), and bracket/emphasis bodies cannot cross
+# their own delimiter.
+_RULE = re.compile(r"[ \t]*(?:\|[ \t]*)?:?-{3,}.*")
+_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]*")
+_QUOTE = re.compile(r"^ {0,3}> ?")
+_IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)")
+_LINK = re.compile(r"\[([^\[\]]+)\]\([^()]*\)")
+_EMPHASIS = [re.compile(rf"{d}([^{c}\s](?:[^{c}]*[^{c}\s])?){d}")
+             for d, c in ((r"\*\*", r"*"), ("__", "_"), (r"\*", r"*"), ("_", "_"), ("`", "`"))]
+_TABLE_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$")
+
+
 def markdown_to_text(md: str) -> str:
     """Drop Markdown markup a reader does not see (code, links' targets, emphasis)."""
-    md = re.sub(r"```.*?```|~~~.*?~~~", "", md, flags=re.S)
-    md = re.sub(r"<!--.*?-->", "", md, flags=re.S)
+    md = _drop_spans(_drop_spans(md, "```", "```"), "~~~", "~~~")
+    md = _drop_spans(md, "<!--", "-->")
     lines: list[str] = []
     for line in md.splitlines():
-        if re.fullmatch(r"\s*\|?\s*:?-{3,}.*", line):
+        if _RULE.fullmatch(line):
             continue  # table rule or horizontal rule
-        line = re.sub(r"^\s{0,3}#{1,6}\s*", "", line)
-        line = re.sub(r"^\s{0,3}>\s?", "", line)
-        line = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"\1", line)
-        line = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", line)
-        line = re.sub(r"(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1", r"\2", line)
-        line = re.sub(r"^\s*\|(.*)\|\s*$", lambda m: "; ".join(c.strip() for c in m.group(1).split("|")), line)
+        line = _HEADING.sub("", line)
+        line = _QUOTE.sub("", line)
+        line = _IMAGE.sub(r"\1", line)
+        line = _LINK.sub(r"\1", line)
+        for emphasis in _EMPHASIS:
+            line = emphasis.sub(r"\1", line)
+        line = _TABLE_ROW.sub(lambda m: "; ".join(c.strip() for c in m.group(1).split("|")), line)
         lines.append(line.rstrip())
     return "\n".join(lines)
 
 
-def _docx_text(path: Path) -> str:
-    import docx  # python-docx
-
-    doc = docx.Document(str(path))
-    blocks: list[str] = [p.text for p in doc.paragraphs if p.text.strip()]
-    for table in doc.tables:
-        for row in table.rows:
-            cells = [c.text.strip() for c in row.cells if c.text.strip()]
-            if cells:
-                blocks.append("; ".join(dict.fromkeys(cells)))
-    return "\n\n".join(blocks)
-
-
-def _pptx_text(path: Path) -> str:
-    import pptx  # python-pptx
-
-    pres = pptx.Presentation(str(path))
-    blocks: list[str] = []
-    for slide in pres.slides:
-        for shape in slide.shapes:
-            if shape.has_text_frame:
-                for para in shape.text_frame.paragraphs:
-                    text = "".join(run.text for run in para.runs).strip()
-                    if text:
-                        blocks.append(text)
-            if getattr(shape, "has_table", False) and shape.has_table:
-                for row in shape.table.rows:
-                    cells = [c.text.strip() for c in row.cells if c.text.strip()]
-                    if cells:
-                        blocks.append("; ".join(cells))
-    return "\n\n".join(blocks)
-
-
 def read_document(path: str | os.PathLike[str]) -> str:
     """Return the text of a document, raising :class:`DataError` if it cannot be read."""
+    from ...safeio import MAX_DOCUMENT_FILE_BYTES, check_zip, read_user_file
     p = Path(path)
-    where = Location(file=str(p))
+    file = str(p)
+    where = Location(file=file)
     suffix = p.suffix.lower()
-    if not p.is_file():
-        raise DataError("file not found", where=where, code="data.not_found")
     if suffix not in SUFFIXES:
         raise DataError(
             f"cannot summarize {suffix or 'extension-less'} files (use {', '.join(SUFFIXES)})",
             where=where,
             code="data.format",
         )
-    try:
-        if suffix in (".docx", ".pptx"):
-            if not zipfile.is_zipfile(p):
-                raise DataError(f"not a valid {suffix} file (not a zip package)", where=where,
-                                code="data.format")
-            return _docx_text(p) if suffix == ".docx" else _pptx_text(p)
-        text = decode_text(p.read_bytes(), str(p))
-    except DataError:
-        raise
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as err:
-        raise DataError(f"cannot read {suffix} file: {err}", where=where, code="data.read") from None
-    except Exception as err:  # python-docx/pptx raise many kinds on corrupt parts
-        raise DataError(f"cannot read {suffix} file: {type(err).__name__}: {err}", where=where,
-                        code="data.read") from None
+    if suffix in (".docx", ".pptx"):
+        raw = read_user_file(p, limit=MAX_DOCUMENT_FILE_BYTES, what=f"{suffix} file")
+        from .office import docx_text, pptx_text
+
+        with check_zip(raw, file=file, what=f"{suffix} file") as archive:
+            read = docx_text if suffix == ".docx" else pptx_text
+            return read(archive, file, MAX_INPUT_CHARS)
+    # UTF-8 takes at most 4 bytes a character: more bytes cannot be under the cap
+    raw = read_user_file(p, limit=MAX_TEXT_FILE_BYTES, what="text file")
+    text = decode_text(raw, file)
     return markdown_to_text(text) if suffix in (".md", ".markdown") else text
