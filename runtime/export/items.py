@@ -10,17 +10,15 @@ clear way on a missing or unreadable image.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ExportError
+from ..errors import ExportError, O3Error
 
 #: image bytes by the item's ``src``: a mapping, or a callable such as a package reader
 Assets = Mapping[str, bytes] | Callable[[str], bytes]
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @dataclass(frozen=True)
@@ -90,30 +88,6 @@ def walk(items: Any, where: str) -> Iterator[tuple[dict[str, Any], str]]:
             yield from walk(item.get("items", []), item_where)
 
 
-def _size(data: bytes) -> tuple[str, int, int] | None:
-    """(kind, width, height) from the file's header, without decoding pixels."""
-    if data.startswith(PNG_SIGNATURE) and len(data) >= 24 and data[12:16] == b"IHDR":
-        width, height = struct.unpack(">II", data[16:24])
-        return "png", width, height
-    if data.startswith(b"\xff\xd8"):
-        pos = 2
-        while pos + 4 <= len(data):
-            if data[pos] != 0xFF:
-                return None
-            marker = data[pos + 1]
-            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-                pos += 2
-                continue
-            length = struct.unpack(">H", data[pos + 2:pos + 4])[0]
-            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-                if pos + 9 > len(data):
-                    return None
-                height, width = struct.unpack(">HH", data[pos + 5:pos + 9])
-                return "jpeg", width, height
-            pos += 2 + length
-    return None
-
-
 def read_image(assets: Assets | None, src: Any, where: str) -> ImageFile:
     """The checked image file for an item's ``src``; a clear ExportError if it is unusable."""
     if not isinstance(src, str) or not src:
@@ -133,11 +107,13 @@ def read_image(assets: Assets | None, src: Any, where: str) -> ImageFile:
     if not isinstance(data, (bytes, bytearray)):
         raise ExportError(f"{where}: image {src!r} is not among the given files",
                           code="export.image")
-    found = _size(bytes(data))
-    if found is None or found[1] <= 0 or found[2] <= 0:
-        raise ExportError(f"{where}: image {src!r} is not a PNG or JPEG file",
-                          code="export.image")
-    return ImageFile(src, bytes(data), *found)
+    from ..layout.images import check_image  # caps and one full decode, as validate does
+
+    try:
+        found = check_image(bytes(data), src)
+    except O3Error as err:
+        raise ExportError(f"{where}: image {src!r}: {err.message}", code=err.code) from None
+    return ImageFile(src, bytes(data), found.kind, found.width, found.height)
 
 
 def image_box(item: dict[str, Any], where: str) -> tuple[tuple[int, int, int, int],

@@ -6,6 +6,9 @@ written as a ``FlateDecode`` image with 8 bits per component, the alpha
 channel as a separate soft mask (``SMask``).  zlib at a fixed level gives
 the same bytes for the same pixels, so the file stays reproducible.  Each
 distinct file is embedded once per document, whatever the number of uses.
+Images reach here through :func:`~o3local.export.items.read_image`, which
+checked their size caps and decoded them once; a decoder failure here is
+still an :class:`ExportError`, never a traceback.
 """
 
 from __future__ import annotations
@@ -20,12 +23,20 @@ from .pdf_objects import Name, PdfWriter, Ref, Stream
 _JPEG_SPACES = {"L": ("DeviceGray", 1), "RGB": ("DeviceRGB", 3), "CMYK": ("DeviceCMYK", 4)}
 
 
+def _decode_error(image: ImageFile, err: Exception) -> ExportError:
+    return ExportError(f"image {image.src!r}: cannot decode the {image.kind.upper()}: "
+                       f"{err or type(err).__name__}", code="export.image")
+
+
 def _jpeg(writer: PdfWriter, image: ImageFile) -> Ref:
     from PIL import Image
 
-    with Image.open(io.BytesIO(image.data)) as im:
-        mode = im.mode
-        adobe = "adobe" in im.info
+    try:
+        with Image.open(io.BytesIO(image.data), formats=["JPEG"]) as im:
+            mode = im.mode
+            adobe = "adobe" in im.info
+    except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError) as err:
+        raise _decode_error(image, err) from None
     space = _JPEG_SPACES.get(mode)
     if space is None:
         raise ExportError(f"image {image.src!r}: JPEG colour mode {mode} is not supported",
@@ -42,7 +53,7 @@ def _png(writer: PdfWriter, image: ImageFile) -> Ref:
     from PIL import Image
 
     try:
-        with Image.open(io.BytesIO(image.data)) as im:
+        with Image.open(io.BytesIO(image.data), formats=["PNG"]) as im:
             im.load()
             has_alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
             gray = im.mode in ("1", "L", "LA", "I", "I;16") and "transparency" not in im.info
@@ -53,9 +64,8 @@ def _png(writer: PdfWriter, image: ImageFile) -> Ref:
             else:
                 color = im.convert("L" if gray else "RGB")
                 alpha = None
-    except (OSError, ValueError) as err:
-        raise ExportError(f"image {image.src!r}: cannot decode the PNG: {err}",
-                          code="export.image") from None
+    except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError) as err:
+        raise _decode_error(image, err) from None
     head = {"Type": Name("XObject"), "Subtype": Name("Image"), "Width": color.width,
             "Height": color.height, "BitsPerComponent": 8}
     if alpha is not None and alpha.getextrema() != (255, 255):

@@ -407,6 +407,13 @@ def _schema_has_pointer(schema: dict[str, Any], pointer: str) -> bool:
     return True
 
 
+def _image_problems(source: PackageSource) -> list[Problem]:
+    """Images over the size caps or that do not decode (layout/images.py checks them)."""
+    from ..layout.images import image_problems
+
+    return image_problems(source.files(), source.read_bytes, source.where)
+
+
 def validate_source(source: PackageSource, host_version: str | None = None) -> ValidationReport:
     """Validate an already opened package source."""
     report = ValidationReport(source.origin, list(source.problems))
@@ -441,6 +448,7 @@ def validate_source(source: PackageSource, host_version: str | None = None) -> V
         checker.schema(manifest)
         checker.semantics(manifest, host_version)
         report.manifest = manifest
+    checker.problems.extend(_image_problems(source))
     checker.problems.sort(key=lambda p: (p.where.line or 0, p.where.column or 0))
     report.problems.extend(checker.problems)
     return report

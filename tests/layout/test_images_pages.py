@@ -61,18 +61,22 @@ def test_unknown_image_is_a_template_error_at_the_src(engine):
     assert "assets/missing.png" in str(err.value)
 
 
-def test_host_reads_png_and_jpeg_sizes_without_decoding():
+def test_host_reads_png_and_jpeg_sizes_from_their_headers():
     files = {}
     for name, fmt, size in (("a.png", "PNG", (37, 19)), ("b.jpg", "JPEG", (120, 45)),
                             ("c.jpeg", "JPEG", (8, 800))):
         buf = io.BytesIO()
         Image.new("RGB", size, (200, 10, 10)).save(buf, fmt, progressive=name == "c.jpeg")
         files[name] = buf.getvalue()
-    files["broken.png"] = b"\x89PNG\r\n\x1a\nnot really"
     files["notes.txt"] = b"hello"
     assert pixel_size(files["a.png"]) == (37, 19)
     assert package_images(files, files.__getitem__) == {"a.png": (37, 19), "b.jpg": (120, 45),
                                                         "c.jpeg": (8, 800)}
+    # a broken image is no longer skipped (to fail later in an exporter): it is named
+    files["broken.png"] = b"\x89PNG\r\n\x1a\nnot really"
+    with pytest.raises(TemplateError) as err:
+        package_images(files, files.__getitem__)
+    assert err.value.code == "template.image_corrupt" and err.value.where.file == "broken.png"
 
 
 def test_page_number_and_count_after_a_table_splits(engine):
