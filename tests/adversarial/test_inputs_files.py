@@ -180,3 +180,23 @@ def _error_or_value(fn, *args):
         return fn(*args)
     except BaseException as err:  # noqa: BLE001 - handed back to the test thread
         return err
+
+
+def test_formula_sheets_are_opened_the_same_safe_way(tmp_path):
+    from o3local.tasks.formula.schema import read_sheet
+
+    bomb = xlsx_with_sheet(tmp_path / "bomb.xlsx",
+                           sheet(header_row(1) + b"<row><c><v>1</v></c></row>" * 2_000_000))
+    err, took = timed_error(read_sheet, bomb)
+    assert err.code == "data.zip_bomb" and took < 3
+    # one value at XFD on every row: each row was 16,384 cells long, two million of them
+    rows = b"".join(b'<row r="%d"><c r="XFD%d"><v>%d</v></c></row>' % (i, i, i * 31)
+                    for i in range(1, 200_001))
+    wide = xlsx_with_sheet(tmp_path / "wide.xlsx", sheet(rows))
+    err, took = timed_error(read_sheet, wide)
+    assert err.code == "data.too_large" and took < 10
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "sheet.xlsx"
+        os.mkfifo(fifo)
+        err, took = timed_error(read_sheet, fifo)
+        assert err.code == "data.not_regular" and took < 1

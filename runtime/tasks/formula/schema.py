@@ -8,6 +8,7 @@ cell values are kept too, so every answer can be evaluated on the real data.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import os
 import zipfile
 from collections.abc import Iterable, Sequence
@@ -188,24 +189,32 @@ def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> SheetS
     """Read an .xlsx worksheet (the active one unless ``sheet`` is named)."""
     import openpyxl
 
+    from ...bind.table import TableBudget
+    from ...safeio import check_zip, read_user_file
+
     p = Path(path)
     where = Location(file=str(p))
-    if not p.is_file():
-        raise DataError("file not found", where=where, code="data.not_found")
-    if not zipfile.is_zipfile(p):
+    # a regular file under MAX_DATA_FILE_BYTES (a FIFO never blocks), a zip within OFFICE_ZIP_LIMITS
+    raw = read_user_file(p, what="workbook")
+    if not zipfile.is_zipfile(io.BytesIO(raw)):
         raise DataError("not an .xlsx workbook (not a zip package)", where=where,
                         code="data.format")
+    check_zip(raw, file=str(p), what=".xlsx workbook").close()
     try:
-        wb = openpyxl.load_workbook(p, data_only=True, read_only=True)
+        wb = openpyxl.load_workbook(io.BytesIO(raw), data_only=True, read_only=True)
     except Exception as err:
         raise DataError(f"cannot read the workbook: {err}", where=where, code="data.read") from None
+    # every cell streamed counts (blank ones too), so padded rows cannot run for hours
+    scanned = TableBudget(str(p), max_rows=1_048_576, max_cells=4 * MAX_CELLS)
     try:
         if sheet is not None and sheet not in wb.sheetnames:
             raise DataError(f"no sheet named {sheet!r} (sheets: {', '.join(wb.sheetnames)})",
                             where=where, code="data.sheet")
         ws = wb[sheet] if sheet is not None else wb.active
+        ws.reset_dimensions()  # a forged <dimension> would pad every row to 16,384 cells
         cells: dict[tuple[int, int], Any] = {}
         for r, row in enumerate(ws.iter_rows(min_row=1, min_col=1, values_only=True), start=1):
+            scanned.take(len(row), r)
             for c, value in enumerate(row, start=1):
                 if value is not None and value != "":
                     cells[(r, c)] = value
