@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "info": ("info:info", "Show what a template package declares."),
     "render": ("render:render", "Fill a template with data and lay it out (SVG, PNG...)."),
     "models": ("models:models", "List, build, verify and remove local models."),
+    "templates": ("templates:templates", "Install, sign, trust and search template packages."),
     "summarize": ("summarize:summarize", "Summarize a document offline."),
     "formula": ("formula:formula", "Write a spreadsheet formula from a request."),
     "serve": ("serve:serve", "Run the loopback service for office add-ins."),

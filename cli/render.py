@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -22,6 +23,21 @@ def _format_for(output: Path, fmt: str | None) -> str:
         raise UsageError(f"the output name {output.name!r} ends in .{suffix} but --format is "
                          f"{fmt}", code="usage.format")
     return fmt
+
+
+def _from_library(template: str | None, host_version: str | None, *, interactive: bool) -> Any:
+    """TEMPLATE as the library resolves it (``ID``, ``ID@VERSION``), asking consent on a terminal."""
+    import sys
+
+    from ..library import resolve_for_render
+
+    def confirm(record: Any, asked: list[str]) -> bool:
+        click.echo(f"{record.ref} ({record.trust.get('publisher') or record.key_id}) asks to: "
+                   + ", ".join(asked), err=True)
+        return click.confirm("Allow it (remembered for this version)?", default=False, err=True)
+
+    ask = confirm if interactive and sys.stdin.isatty() else None
+    return resolve_for_render(template, host_version=host_version, confirm=ask)
 
 
 @click.command()
@@ -60,6 +76,7 @@ def render(template: str | None, data: Path | None, context: tuple[str, ...], sa
     from ..render import render as run
 
     user = parse_context(context)
+    template = _from_library(template, host_version, interactive=not as_json)
     result = run(template, data=data, context=user if context else None, sample=sample,
                  fmt=_format_for(output, fmt), output=output, page=page, dpi=dpi,
                  host_version=host_version, strict=strict)

@@ -178,3 +178,9 @@ class RemoteError(O3Error):
     """A remote inference endpoint failed, timed out, or is not allowed."""
 
     code = "remote"
+
+
+class LibraryError(O3Error):
+    """The template library refused a package or cannot find one (unsigned, altered, untrusted...)."""
+
+    code = "library"

@@ -31,6 +31,7 @@ import secrets
 import shutil
 import stat
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -296,3 +297,20 @@ def atomic_write_folder(folder: str | os.PathLike[str], files: Mapping[str, byte
                               for n, d in files.items()]}
         staging.write(PAGE_SET_MANIFEST, json.dumps(manifest, indent=1).encode("utf-8"))
         staging.publish_folder(target)
+
+
+@contextlib.contextmanager
+def staging_dir(parent: str | os.PathLike[str], prefix: str = "build-") -> Iterator[Path]:
+    """A private folder below ``parent`` for a build; removed afterwards whatever happens.
+
+    Stores put ``parent`` on their own filesystem so that a finished build is
+    committed with one rename; a build killed half-way leaves only this
+    folder, which no reader looks at.
+    """
+    root = Path(parent)
+    root.mkdir(parents=True, exist_ok=True)
+    path = Path(tempfile.mkdtemp(prefix=prefix, dir=root))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)

@@ -71,8 +71,10 @@ def render(template: str | None = None, data: Any = None, context: dict[str, str
            page: int | None = None, dpi: int = 96, host_version: str | None = None,
            strict: bool = False, include_files: bool = False) -> JSON:
     """Fill and lay out a template; with ``include_files`` the exported files come base64-encoded."""
+    from .library import resolve_for_render
     from .render import render as run
 
+    template = resolve_for_render(template, host_version=host_version)
     result = run(template, data=data, context=context, sample=sample, fmt=format, output=output,
                  page=page, dpi=dpi, host_version=host_version, strict=strict)
     doc = result.to_dict()
@@ -104,6 +106,43 @@ def formula(request: str, sheet: str | None = None, target_cell: str | None = No
 
 
 @_guard
+def templates_list(host_version: str | None = None) -> JSON:
+    """Installed and bundled templates (every version; only those ``host_version`` runs, if given)."""
+    from .library import Library
+
+    return {"templates": [r.to_dict() for r in Library().list() if r.admits(host_version)]}
+
+
+@_guard
+def templates_search(query: str, limit: int = 10, host_version: str | None = None) -> JSON:
+    """The templates a request like "制作一份融资路演PPT" is about, best first."""
+    from .library import Library
+    from .library.catalog import search_library
+
+    if not isinstance(query, str) or not query.strip():
+        raise UsageError("query must be a non-empty string", code="usage.argument",
+                         where=Location(pointer="/query"))
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 100:
+        raise UsageError("limit must be an integer in 1..100", code="usage.argument",
+                         where=Location(pointer="/limit"))
+    return {"query": query, "results": search_library(Library(), query, limit=limit,
+                                                      host_version=host_version)}
+
+
+@_guard
+def templates_grant(template: str) -> JSON:
+    """Record the user's yes to what ``template`` (``id@version``) asked in a ``consent.required`` error."""
+    from .library import ConsentStore, Library
+    from .library.consent import asked_for
+
+    if not isinstance(template, str) or "@" not in template:
+        raise UsageError("template must be 'id@version' (the one the consent.required error named)",
+                         code="usage.argument", where=Location(pointer="/template"))
+    record = Library().resolve(template)
+    return ConsentStore().grant(record.id, record.version, record.key_id, asked_for(record.manifest)).to_dict()
+
+
+@_guard
 def status() -> JSON:
     """Versions, operations, installed models and the remote-inference setup (no secrets)."""
     from .models import ModelStore
@@ -132,7 +171,8 @@ def status() -> JSON:
 
 OPERATIONS: dict[str, Callable[..., Envelope]] = {
     "validate": validate, "render": render, "summarize": summarize, "formula": formula,
-    "status": status,
+    "status": status, "templates_list": templates_list, "templates_search": templates_search,
+    "templates_grant": templates_grant,
 }
 
 

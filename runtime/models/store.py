@@ -21,14 +21,13 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import Location, ModelError
-from ..fsutil import atomic_write_text
+from ..fsutil import atomic_write_text, staging_dir
 
 MANIFEST_FORMAT = 1
 _CHUNK = 1 << 20
@@ -41,12 +40,9 @@ class ModelNotInstalled(ModelError):
 
 
 def default_root() -> Path:
-    env = os.environ.get("O3_MODELS_DIR")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
+    from ..paths import configured_path
 
-    return Path(platformdirs.user_data_dir("o3-local")) / "models"
+    return configured_path("O3_MODELS_DIR", "user_data_dir", "models")
 
 
 def sha256_file(path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> str:
@@ -189,12 +185,8 @@ class ModelStore:
     @contextlib.contextmanager
     def staging(self) -> Iterator[Path]:
         """A private folder for a build; removed afterwards whatever happens."""
-        self.staging_root.mkdir(parents=True, exist_ok=True)
-        path = Path(tempfile.mkdtemp(prefix="build-", dir=self.staging_root))
-        try:
+        with staging_dir(self.staging_root) as path:
             yield path
-        finally:
-            shutil.rmtree(path, ignore_errors=True)
 
     def add_blob(self, path: str | os.PathLike[str], progress: Callable[[int], None] | None = None) -> BlobRef:
         """Hash ``path`` and move it into the store under its content address."""

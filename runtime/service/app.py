@@ -32,6 +32,7 @@ from .metrics import Metrics
 from .openapi import openapi_document
 from .scheduler import Busy, JobQueue, MicroBatcher
 from .security import BodyTooLarge, Gate, error_body
+from .templates_routes import template_routes
 
 HOOK_OPS = ("validate", "render", "summarize", "formula")
 MODEL_OPS = ("summarize", "formula", "generate")
@@ -39,7 +40,8 @@ MODEL_OPS = ("summarize", "formula", "generate")
 
 _STATUS = {"usage": 400, "permission": 403, "busy": 503, "timeout": 504, "internal": 500,
            "remote": 502, "package": 422, "manifest": 422, "data": 422, "template": 422,
-           "layout": 422, "export": 500, "model": 503, "inference": 500, "task": 422}
+           "layout": 422, "export": 500, "model": 503, "inference": 500, "task": 422,
+           "library": 422, "consent": 403}
 
 
 def http_status(error: dict[str, Any]) -> int:
@@ -256,6 +258,7 @@ def create_app(config: ServiceConfig) -> Any:
               Route("/v1/status", status, methods=["GET"]),
               Route("/v1/generate", generate, methods=["POST"])]
     routes += [Route(f"/v1/{op}", hook_route(op), methods=["POST"]) for op in HOOK_OPS]
+    routes += template_routes(svc, timed, _envelope_response, _json_body)
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):  # noqa: ANN202
         await svc.startup()
