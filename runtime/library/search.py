@@ -8,7 +8,9 @@ counts as itself): Chinese has no spaces, and bigrams match words without a
 segmenter or a dictionary.  The closed vocabularies of the manifest schema
 (the three kinds, the AI capabilities, language codes) are expanded into
 both languages, so "PPT" finds a presentation and "表格" a spreadsheet even
-when the publisher wrote its description in one language only.  No model
+when the publisher wrote its description in one language only, and a
+small office glossary (:mod:`.glossary`) bridges the two languages for
+common document words.  No model
 is needed and an index of a few thousand templates is built in
 milliseconds.
 """
@@ -21,6 +23,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from .glossary import expansions
 
 #: BM25 parameters (the usual defaults: term-frequency saturation and length normalization)
 BM25_K1 = 1.2
@@ -52,8 +56,10 @@ _TOKEN = re.compile(r"[a-z0-9]+|[\u3400-\u9fff\uf900-\ufaff]+")
 
 
 def _stem(word: str) -> str:
-    for suffix, keep in (("ies", "y"), ("ing", ""), ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+    """A light English stem: plurals and -ing ("reports" -> report, "taxes" -> tax, "sales" -> sale)."""
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("xes", "x"), ("ches", "ch"), ("shes", "sh"),
+                         ("sses", "ss"), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2 and not word.endswith("ss"):
             return word[: -len(suffix)] + keep
     return word
 
@@ -87,11 +93,14 @@ def _field_text(manifest: dict[str, Any], name: str) -> str:
 
 
 def document_terms(manifest: dict[str, Any]) -> list[str]:
-    """The weighted bag of terms a template is found by."""
+    """The weighted bag of terms a template is found by (plus glossary translations, once)."""
     out: list[str] = []
+    texts = []
     for name, weight in FIELD_WEIGHTS.items():
-        out += terms(_field_text(manifest, name)) * weight
-    return out
+        text = _field_text(manifest, name)
+        texts.append(text)
+        out += terms(text) * weight
+    return out + terms(expansions(" ".join(texts)))
 
 
 @dataclass(frozen=True)
