@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import LibraryError, Location
+from ..errors import LibraryError, Location, UsageError
 from ..template.source import FolderSource
 from .consent import ConsentRequired, ConsentStore
 from .digest import package_digest
@@ -42,7 +42,12 @@ def resolve_for_render(template: str | os.PathLike[str] | None, *, host_version:
     ``library.incompatible_host`` when no version runs on ``host_version``
     and :class:`ConsentRequired` unless ``confirm`` says yes.
     """
-    if template is None or Path(template).exists():
+    if template is None:
+        return None
+    if not isinstance(template, (str, os.PathLike)):
+        raise UsageError("template must be a path, a template id or id@version (a string)",
+                         code="usage.template", where=Location(pointer="/template"))
+    if Path(template).exists():
         return template
     lib = library or Library()
     try:

@@ -246,9 +246,7 @@ class Library:
                     where=source.where("manifest.json"), code="library.incompatible_host")
             digest = trust.pop("digest")
             dest = self.packages / digest.split(":", 1)[1]
-            if not dest.is_dir():
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(copy, dest)  # staging/ lives in the library root: one rename
+            _move_in(copy, dest, digest)
             record = Record(tid, version, digest, dest, trust, {k: manifest.get(k) for k in SUMMARY_FIELDS},
                             installed_at=round(time.time(), 3), source=str(path))
             atomic_write_text(self._record_path(tid, version), json.dumps(
@@ -296,6 +294,35 @@ class Library:
                     shutil.rmtree(folder, ignore_errors=True)
                     removed.append(folder.name)
         return removed
+
+
+def _intact(folder: Path, digest: str) -> bool:
+    """True when ``folder`` holds exactly the files of ``digest``."""
+    try:
+        return folder.is_dir() and package_digest(FolderSource(folder))[0] == digest
+    except (OSError, PackageError):
+        return False
+
+
+def _move_in(copy: Path, dest: Path, digest: str) -> None:
+    """Put the verified ``copy`` at ``dest`` (its content address) with one rename.
+
+    A folder already there is reused only if it still holds the same files
+    (another install of the same package may have just put it there); one
+    that was altered on disk is replaced by the verified copy.
+    """
+    if _intact(dest, digest):
+        return
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if dest.exists():
+        aside = copy.parent / "altered"
+        os.replace(dest, aside)  # moved out first, so dest is never half-deleted
+    try:
+        os.replace(copy, dest)  # staging/ lives in the library root: one rename
+    except OSError as err:
+        if not _intact(dest, digest):  # a concurrent install of the same digest won: fine
+            raise LibraryError(f"cannot move the package into the library: {err.strerror}",
+                               where=Location(file=str(dest)), code="library.install_failed") from None
 
 
 def _copy_files(source: PackageSource, dest: Path) -> None:

@@ -177,3 +177,8 @@ def test_cli_keygen_sign_pack_trust_add(home: Path, tmp_path: Path) -> None:
     assert code == 0
     code, ok = cli("templates", "add", str(tmp_path / "pkg.o3t"))
     assert code == 0 and ok["installed"]["trust"]["publisher"] == "newco"
+
+
+def test_hook_render_with_a_non_string_template_is_a_typed_error(home: Path) -> None:
+    env = hook.render(template=123, sample=True, format="svg")  # type: ignore[arg-type]
+    assert not env["ok"] and env["error"]["code"] != "internal", env

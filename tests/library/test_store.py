@@ -112,3 +112,17 @@ def test_unsafe_packages_are_refused_before_anything_is_copied(library: Library,
         library.add(bad)
     assert info.value.code == "package.unsafe"
     assert not (library.root / "packages").exists()
+
+
+def test_a_package_folder_altered_on_disk_is_replaced_by_the_next_install(library: Library,
+                                                                           publisher: Publisher,
+                                                                           tmp_path: Path) -> None:
+    from o3local.library import resolve_for_render
+
+    pkg = publisher.package(tmp_path / "v1")
+    record = library.add(pkg)
+    (record.path / "sheet.o3x").write_text("<document kind=\"spreadsheet\"/>")
+    (record.path / "planted.txt").write_text("x")
+    again = library.add(pkg)
+    assert again.path == record.path and not (record.path / "planted.txt").exists()
+    assert resolve_for_render("xls-team-sales") == str(record.path)
