@@ -13,8 +13,9 @@ from pathlib import Path, PurePosixPath
 #: Python packages our code never imports at run time.  PyInstaller follows
 #: optional and function-level imports and would otherwise pull them in:
 #: torch/transformers/kserve (installed for the remote-offload tests), pandas,
-#: the onnxruntime tool kits, test frameworks, requests+urllib3+cryptography
-#: (only jsonschema's remote $ref and gguf's downloader use them), uvloop
+#: the onnxruntime tool kits, test frameworks, requests+urllib3 (only
+#: jsonschema's remote $ref and gguf's downloader use them; cryptography is
+#: kept: it checks template signatures, docs/templates.md), uvloop
 #: (uvicorn falls back to asyncio), brotli/zstandard (optional httpx
 #: decoders; fontTools needs brotli only for WOFF2), httpx's CLI (rich,
 #: pygments), schedula's web-form server, PyYAML (numpy/scipy show_config),
@@ -26,7 +27,7 @@ EXCLUDED_MODULES = sorted([
     "transformers", "tritonclient", "sklearn", "nltk", "rouge_score",
     "onnxruntime.datasets", "onnxruntime.quantization", "onnxruntime.tools",
     "onnxruntime.transformers", "onnx.backend.test",
-    "requests", "urllib3", "cryptography", "uvloop", "brotli", "zstandard",
+    "requests", "urllib3", "uvloop", "brotli", "zstandard",
     "rich", "pygments", "markdown_it", "httpx._main", "schedula.utils.form",
     "yaml", "gguf", "setuptools", "pkg_resources", "distutils",
 ])

@@ -53,6 +53,24 @@ def _unb64(text: Any, what: str, where: Location, size: int | None = None) -> by
     return raw
 
 
+def _ed25519() -> Any:
+    """The Ed25519 module of ``cryptography`` (imported on first use: listing costs no crypto)."""
+    try:
+        from cryptography.hazmat.primitives.asymmetric import ed25519
+    except ImportError as err:  # a build that left it out: say so instead of crashing
+        raise LibraryError(f"signatures cannot be checked: the cryptography package is missing ({err})",
+                           code="library.crypto_unavailable") from None
+    return ed25519
+
+
+def _raw(key: Any, private: bool = False) -> bytes:
+    from cryptography.hazmat.primitives import serialization as ser
+
+    if private:
+        return key.private_bytes(ser.Encoding.Raw, ser.PrivateFormat.Raw, ser.NoEncryption())
+    return key.public_bytes(ser.Encoding.Raw, ser.PublicFormat.Raw)
+
+
 def key_id_of(public_raw: bytes) -> str:
     """A short, stable name for a public key: ``ed25519:`` and 16 hex digits of its sha256."""
     return f"{ALGORITHM}:{hashlib.sha256(public_raw).hexdigest()[:16]}"
@@ -81,11 +99,11 @@ class PublicKey:
         return doc
 
     def verifies(self, signature: bytes, message: bytes) -> bool:
+        ed25519 = _ed25519()
         from cryptography.exceptions import InvalidSignature
-        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
         try:
-            Ed25519PublicKey.from_public_bytes(self.raw).verify(signature, message)
+            ed25519.Ed25519PublicKey.from_public_bytes(self.raw).verify(signature, message)
         except InvalidSignature:
             return False
         return True
@@ -100,17 +118,11 @@ class PrivateKey:
 
     @property
     def public(self) -> PublicKey:
-        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-        from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-
-        pub = Ed25519PrivateKey.from_private_bytes(self.raw).public_key()
-        raw = pub.public_bytes(Encoding.Raw, PublicFormat.Raw)
+        raw = _raw(_ed25519().Ed25519PrivateKey.from_private_bytes(self.raw).public_key())
         return PublicKey(key_id_of(raw), raw, self.name)
 
     def sign(self, message: bytes) -> bytes:
-        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-        return Ed25519PrivateKey.from_private_bytes(self.raw).sign(message)
+        return _ed25519().Ed25519PrivateKey.from_private_bytes(self.raw).sign(message)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": PRIVATE_FORMAT, "algorithm": ALGORITHM, "key_id": self.public.key_id,
@@ -119,11 +131,7 @@ class PrivateKey:
 
 def generate_key(name: str) -> PrivateKey:
     """A fresh Ed25519 signing key for publisher ``name``."""
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-    from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
-
-    key = Ed25519PrivateKey.generate()
-    return PrivateKey(key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption()), name)
+    return PrivateKey(_raw(_ed25519().Ed25519PrivateKey.generate(), private=True), name)
 
 
 def _read_key_file(path: Path, fmt: str, field: str) -> tuple[dict[str, Any], bytes, Location]:

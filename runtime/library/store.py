@@ -154,8 +154,9 @@ class Library:
                 manifest = json.loads(source.read_bytes("manifest.json").decode("utf-8"))
                 try:
                     trust = self._trust_of(source, allow_unsigned=True)
-                except LibraryError as err:  # edited after signing: listed, flagged, never hidden
-                    trust = {"status": "altered", "reason": err.code, "message": err.message,
+                except LibraryError as err:  # edited after signing, or no crypto: listed, flagged, never hidden
+                    altered = err.code.startswith(("library.file_", "library.signature_"))
+                    trust = {"status": "altered" if altered else "unverified", "reason": err.code, "message": err.message,
                              "digest": package_digest(source)[0]}
                 digest = trust.pop("digest")
                 out.append(Record(manifest["id"], manifest["version"], digest, folder, trust,

@@ -198,3 +198,22 @@ def test_the_shipped_samples_are_signed_and_install_into_a_fresh_store(library: 
     assert {r.id for r in library.list() if not r.readonly} == {
         "ppt-funding-pitch-v2", "doc-report-zh", "xls-sales-sheet"}
     assert all(r.trust["status"] == "signed" for r in library.list())
+
+
+def test_without_cryptography_a_signed_package_is_a_typed_refusal_not_a_crash(
+        library: Library, publisher: Publisher, tmp_path: Path) -> None:
+    """A build that lost the cryptography package must say so (the bundle used to exclude it)."""
+    import subprocess
+    import sys
+
+    pkg = publisher.package(tmp_path / "pkg")
+    code = ("import sys; sys.modules['cryptography'] = None; from o3local.cli import main; "
+            "main(sys.argv[1:])")
+    add = subprocess.run([sys.executable, "-c", code, "templates", "add", str(pkg), "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert add.returncode == 1, add.stderr
+    assert json.loads(add.stdout)["error"]["code"] == "library.crypto_unavailable"
+    listed = subprocess.run([sys.executable, "-c", code, "templates", "list", "--json"],
+                            capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    assert {t["trust"]["status"] for t in json.loads(listed.stdout)["templates"]} == {"unverified"}
