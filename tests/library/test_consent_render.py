@@ -182,3 +182,31 @@ def test_cli_keygen_sign_pack_trust_add(home: Path, tmp_path: Path) -> None:
 def test_hook_render_with_a_non_string_template_is_a_typed_error(home: Path) -> None:
     env = hook.render(template=123, sample=True, format="svg")  # type: ignore[arg-type]
     assert not env["ok"] and env["error"]["code"] != "internal", env
+
+
+def test_cli_asks_on_a_terminal_once_and_remembers_the_yes(asking: Library, home: Path,
+                                                            tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    def render_on_a_terminal(answer: bytes, out: Path) -> subprocess.CompletedProcess:
+        master, slave = os.openpty()
+        try:
+            os.write(master, answer)
+            return subprocess.run([sys.executable, "-c", "from o3local.cli import main; main()", "render",
+                                   "xls-team-sales", "--sample", "-o", str(out)],
+                                  stdin=slave, capture_output=True, text=True, timeout=120)
+        finally:
+            os.close(slave)
+            os.close(master)
+
+    no = render_on_a_terminal(b"n\n", tmp_path / "no.svg")
+    assert no.returncode == 1 and "consent.required" not in no.stdout
+    assert "network:remote-inference, write:document" in no.stderr and not (tmp_path / "no.svg").exists()
+    yes = render_on_a_terminal(b"y\n", tmp_path / "yes.svg")
+    assert yes.returncode == 0, yes.stderr
+    assert (tmp_path / "yes.svg").is_file()
+    again = render_on_a_terminal(b"", tmp_path / "again.svg")
+    assert again.returncode == 0 and "asks to" not in again.stderr
+    assert [g.template_id for g in ConsentStore().grants()] == ["xls-team-sales"]
