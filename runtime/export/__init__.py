@@ -14,7 +14,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import ExportError, UsageError
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,14 @@ def export(display_list: dict[str, Any], fmt: str, *, page: int | None = None,
         if diagnostics is not None:
             diagnostics.extend(found)
     module = importlib.import_module(f".{spec.module}", __name__)
-    return module.export_pages(display_list, pages, **opts)
+    try:
+        return module.export_pages(display_list, pages, **opts)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as err:
+        # the item dispatcher names the item; this is the last line for the rest of a
+        # hand-made list (page fields, table/chart meta), so it is a typed error too
+        raise ExportError(f"the display list is malformed where the {spec.name} exporter reads "
+                          f"it ({type(err).__name__}: {err})",
+                          code="export.display_list") from None
 
 
 __all__ = ["FORMATS", "Format", "export", "get_format", "page_count"]

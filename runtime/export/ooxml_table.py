@@ -18,6 +18,10 @@ from ..errors import ExportError
 from .ooxml_common import hex_color
 from .svg import _int
 
+#: the cell alignments of the layout contract (office exporters map each to their own)
+ALIGNS = ("left", "center", "right", "justify")
+VALIGNS = ("top", "middle", "bottom")
+
 
 @dataclass
 class TableCell:
@@ -86,7 +90,11 @@ def table_layout(group: dict[str, Any], where: str,
                 raise ExportError(f"{row_where}: a cell must be an object",
                                   code="export.display_list")
             formula = cell.get("formula")
-            out.cells.append(TableCell(str(cell.get("text", "")), str(cell.get("align", "left")),
+            align = cell.get("align", "left")
+            if align not in ALIGNS:
+                raise ExportError(f"{row_where}: cell align {align!r} is not one of "
+                                  f"{', '.join(ALIGNS)}", code="export.display_list")
+            out.cells.append(TableCell(str(cell.get("text", "")), align,
                                        formula if isinstance(formula, str) and formula else None))
         while len(out.cells) < len(columns):
             out.cells.append(TableCell("", "left", None))
@@ -126,7 +134,11 @@ def table_layout(group: dict[str, Any], where: str,
 
 def _style_from_text(cell: TableCell, item: dict[str, Any], where: str,
                      bold_fonts: set[int]) -> None:
-    cell.valign = str(item.get("valign", "middle"))
+    valign = item.get("valign", "middle")
+    if valign not in VALIGNS:
+        raise ExportError(f"{where}: valign {valign!r} is not one of {', '.join(VALIGNS)}",
+                          code="export.display_list")
+    cell.valign = valign
     cell.padding = _int(item, "padding", where)
     cell.size = _int(item, "font_size", where)
     for paragraph in item.get("paragraphs", []):
