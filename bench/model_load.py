@@ -13,8 +13,13 @@ MatMulNBits' weight packing (see runtime/models/loader.py for why that packing
 is repeated on every load, cached or not).  The physical limit is the time to read
 the weight bytes from the page cache.  ``--evict`` drops our model's files
 (only those) from the page cache before each variant: a cold disk start.
+Every load checks each file's sha256 unless the store's marker says this very
+file version matched before (``runtime/models/integrity.py``); ``check ms`` is
+that check's share of ready.  ``--unverified`` deletes the model's markers
+before each variant, so ready includes the one-time hash a load pays after a
+blob changed (or on the first run of a bundled store).
 
-    python bench/model_load.py [--model NAME] [--runs 3] [--evict]
+    python bench/model_load.py [--model NAME] [--runs 3] [--evict] [--unverified]
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ def evict(paths) -> None:
         os.close(fd)
 
 
-def child(variant: str, name: str, do_evict: bool) -> dict:
+def child(variant: str, name: str, do_evict: bool, unverified: bool = False) -> dict:
     import numpy as np
     import onnxruntime as ort
 
@@ -59,6 +64,9 @@ def child(variant: str, name: str, do_evict: bool) -> dict:
     files = [probe.weights_path, probe.model_path, *probe._cache_dir().glob("*")]
     if do_evict:
         evict(files)
+    if unverified:  # the next load hashes every file again, as after a change to its blobs
+        for ref in m.files.values():
+            store.marks.forget(ref["sha256"])
     base = mem()
     t0 = time.perf_counter()
     lm = None
@@ -107,7 +115,8 @@ def child(variant: str, name: str, do_evict: bool) -> dict:
     return {"ready_ms": ready * 1000, "full_ms": full * 1000, "first_step_ms": first_step,
             "anon_created": created["Anonymous"] - base["Anonymous"],
             "pss_created": created["Pss"] - base["Pss"], "anon_steady": steady["Anonymous"] - base["Anonymous"],
-            "pss_steady": steady["Pss"] - base["Pss"], "step_ms": steady_step}
+            "pss_steady": steady["Pss"] - base["Pss"], "step_ms": steady_step,
+            "check_ms": lm.stats["check_ms"] if lm is not None else 0.0}
 
 
 def page_cache_read_ms(path) -> float:
@@ -126,10 +135,11 @@ def main() -> None:
     ap.add_argument("--model", default="smollm2-135m-instruct")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--evict", action="store_true")
+    ap.add_argument("--unverified", action="store_true")
     ap.add_argument("--child")
     args = ap.parse_args()
     if args.child:
-        print(json.dumps(child(args.child, args.model, args.evict)))
+        print(json.dumps(child(args.child, args.model, args.evict, args.unverified)))
         return
     from o3local.models.loader import LoadedModel
     from o3local.models.store import ModelStore
@@ -141,7 +151,8 @@ def main() -> None:
     weights_mb = m.files["weights"]["size"] / 2**20
 
     def run(variant: str) -> dict:
-        cmd = [sys.executable, __file__, "--child", variant, "--model", args.model] + (["--evict"] if args.evict else [])
+        cmd = [sys.executable, __file__, "--child", variant, "--model", args.model] + (["--evict"] if args.evict else []) \
+            + (["--unverified"] if args.unverified else [])
         out = subprocess.run(cmd, capture_output=True, text=True, check=True)
         return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -154,20 +165,21 @@ def main() -> None:
     import onnxruntime
 
     print(f"model {args.model}: weights {weights_mb:.1f} MiB, onnxruntime {onnxruntime.__version__}, "
-          f"threads {lm.threads}, median of {args.runs} runs{' (page cache evicted)' if args.evict else ''}")
+          f"threads {lm.threads}, median of {args.runs} runs{' (page cache evicted)' if args.evict else ''}"
+          f"{' (integrity markers deleted: every load hashes its files)' if args.unverified else ''}")
     print(f"page-cache read of the weight bytes (physical limit): {pc:.1f} ms")
     print("ready: a request can be served; full: generation runs at full speed (int8-column models switch "
           "from the quick unpacked session to the packed one, built in the background)")
     print(f"{'variant':8s} {'ready ms':>9s} {'x plain':>8s} {'full ms':>8s} {'x plain':>8s} {'step@ready':>10s} "
           f"{'anon MiB':>9s} {'PSS MiB':>8s} {'anon steady':>11s} {'%weights':>9s} {'PSS steady':>10s} "
-          f"{'step ms':>8s} {'x plain':>8s}")
+          f"{'step ms':>8s} {'x plain':>8s} {'check ms':>8s}")
     p = med["plain"]
     for v in VARIANTS:
         r = med[v]
         print(f"{v:8s} {r['ready_ms']:9.1f} {r['ready_ms'] / p['ready_ms']:8.3f} {r['full_ms']:8.1f} "
               f"{r['full_ms'] / p['ready_ms']:8.3f} {r['first_step_ms']:10.2f} {r['anon_created']:9.1f} "
               f"{r['pss_created']:8.1f} {r['anon_steady']:11.1f} {100 * r['anon_steady'] / weights_mb:8.1f}% "
-              f"{r['pss_steady']:10.1f} {r['step_ms']:8.2f} {r['step_ms'] / p['step_ms']:8.3f}")
+              f"{r['pss_steady']:10.1f} {r['step_ms']:8.2f} {r['step_ms'] / p['step_ms']:8.3f} {r['check_ms']:8.2f}")
     n = med["noprepack"]["ready_ms"]
     print(f"{'no-prepack':10s} {n:7.1f} {n / p['ready_ms']:8.3f}   (session.disable_prepacking=1: "
           + ("the quick session's floor)" if lm.instant else

@@ -59,8 +59,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Location, ModelError
+from .integrity import file_identity
 from .store import Manifest, ModelStore
-from .validate import check_onnx, check_tokenizer
+from .validate import check_onnx
 
 STRATEGIES = ("cold", "warm", "hot")
 _ALLOC_LOCK = threading.Lock()
@@ -159,17 +160,22 @@ class LoadedModel:
         self.check()
 
     def check(self) -> None:
-        """The cheap checks done on every load: every file is there with its recorded size.
+        """The checks done on every load: every file is there with its recorded size and digest.
 
-        The ONNX structure (opsets, external-data bounds) is checked whenever
-        onnxruntime is about to read the original graph; the cached optimized
-        graph is our own output, keyed by the original's hash and size.
+        The sha256 is computed only for a file version that has not matched
+        before (``ModelStore.check_files(once=True)``, markers in
+        ``cache/verified``): a blob damaged in any way, even same size with its
+        mtime set back, is refused with ``model.hash`` on the first load after
+        the damage; an unchanged one costs a ``stat``.  The ONNX structure
+        (opsets, external-data bounds) is checked whenever onnxruntime is about
+        to read the original graph; the cached optimized graph is our own
+        output, keyed by the original's hash and size.
         """
-        problems = self.store.check_files(self.manifest, full=False)
+        t0 = time.perf_counter()
+        problems = self.store.check_files(self.manifest, once=True)
+        self.stats["check_ms"] = (time.perf_counter() - t0) * 1000
         if problems:
             raise problems[0]
-        if not self.tokenizer_path.is_file():
-            check_tokenizer(self.tokenizer_path)
 
     # -- strategies --------------------------------------------------------
     def preload(self, wait: bool = True) -> None:
@@ -313,8 +319,12 @@ class LoadedModel:
                              code="model.load") from exc
 
     def _build_cache(self, ort: Any, cache: Path) -> Any:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=cache.parent))
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=cache.parent))
+        except OSError:  # the cache is derived data: when it cannot be written, load without it
+            self.stats["source"] = "plain"
+            return self._open(ort, self.model_path, optimized=False)
         try:
             so = _options(ort, self.threads)
             so.optimized_model_filepath = str(tmp / "model.opt.onnx")
@@ -331,7 +341,8 @@ class LoadedModel:
             sizes = {p.name: p.stat().st_size for p in tmp.iterdir()}
             f = self.manifest.files
             (tmp / "complete.json").write_text(json.dumps({
-                "sizes": sizes, "onnxruntime": _ort_version(),
+                "sizes": sizes, "identity": {p.name: file_identity(p) for p in tmp.iterdir()},
+                "onnxruntime": _ort_version(),
                 "blobs": [f["model"]["blob"], f["weights"]["blob"]],  # lets the store's gc drop stale caches
             }))
             with contextlib.suppress(OSError):  # another process may have won the race: use its copy
@@ -356,10 +367,18 @@ class LoadedModel:
 
 
 def _cache_valid(cache: Path) -> bool:
+    """Whether ``cache`` holds a complete optimized graph that nothing has written to since it was built.
+
+    The files' identities (inode, ctime, ...; see ``integrity.py``) are
+    recorded before the folder is renamed into place, which keeps them, so
+    any later write to a cached file (a flipped byte included) makes the
+    cache stale and it is built again: the cost is a ``stat`` per file.
+    """
     try:
         meta = json.loads((cache / "complete.json").read_text())
-        return all((cache / n).stat().st_size == s for n, s in meta["sizes"].items())
-    except (OSError, ValueError, KeyError, TypeError):
+        return all((cache / n).stat().st_size == s for n, s in meta["sizes"].items()) \
+            and all(file_identity(cache / n) == i for n, i in meta["identity"].items())
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
 
 

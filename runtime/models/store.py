@@ -28,8 +28,9 @@ from typing import Any
 
 from ..errors import Location, ModelError
 from ..fsutil import atomic_write_text, staging_dir
+from .integrity import VerifiedMarks, fingerprint
+from .manifest import MANIFEST_FORMAT, read_manifest
 
-MANIFEST_FORMAT = 1
 _CHUNK = 1 << 20
 
 
@@ -125,36 +126,29 @@ class ModelStore:
     def _located(self, name: str) -> Path:
         """Where ``name``'s manifest is: the writable root first, then the read-only ones."""
         path = self.manifest_path(name)
-        if path.is_file():
+        if path.exists():  # a folder there is a damaged manifest, reported as such by get()
             return path
         for root in self.readonly_roots:
             candidate = root / "manifests" / path.name
-            if candidate.is_file():
+            if candidate.exists():
                 return candidate
         return path
 
     def is_readonly(self, name: str) -> bool:
-        return self._located(name).parent != self.manifests and self._located(name).is_file()
+        return self._located(name).parent != self.manifests and self._located(name).exists()
 
     def get(self, name: str) -> Manifest:
         path = self._located(name)
-        if not path.is_file():
+        if not path.exists():
             raise ModelNotInstalled(
                 f"model {name!r} is not installed in {self.root} (run: o3-local models build {name})",
                 where=Location(file=str(path)),
             )
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ModelError(f"unreadable model manifest: {exc}", where=Location(file=str(path))) from exc
-        problems = [k for k in ("name", "files", "format") if k not in data]
-        if problems or data.get("format") != MANIFEST_FORMAT or data.get("name") != name:
-            raise ModelError(f"model manifest is malformed or of another format (missing {problems})",
-                             where=Location(file=str(path)))
+        data = read_manifest(path, name)
         return Manifest(data, path)
 
     def is_installed(self, name: str) -> bool:
-        return self._located(name).is_file()
+        return self._located(name).exists()
 
     def list(self) -> list[Manifest]:
         names = {p.stem for p in self.manifests.glob("*.json")}
@@ -167,18 +161,29 @@ class ModelStore:
         return out
 
     def blob_path(self, ref: dict[str, Any] | BlobRef) -> Path:
+        """Where a blob is: the writable root first, then the read-only ones.
+
+        The name comes from a checked manifest (``sha256-<hex>``, see
+        ``manifest.py``), so it cannot climb out of ``blobs/``; a blob that is
+        a symbolic link to a file outside its ``blobs/`` folder is refused too.
+        """
         blob = ref.blob if isinstance(ref, BlobRef) else str(ref["blob"])
         path = self.blobs / blob
         if not path.exists():
             for root in self.readonly_roots:
                 candidate = root / "blobs" / blob
                 if candidate.exists():
-                    return candidate
+                    path = candidate
+                    break
+        if path.is_symlink() and path.resolve().parent != path.parent.resolve():
+            raise ModelError(f"blob {blob} is a link to {path.resolve()}, outside the model store",
+                             where=Location(file=str(path)), code="model.outside_store")
         return path
 
     def file_path(self, manifest: Manifest, role: str) -> Path:
         if role not in manifest.files:
-            raise ModelError(f"model manifest lists no {role!r} file", where=Location(file=str(manifest.path)))
+            raise ModelError(f"model manifest lists no {role!r} file",
+                             where=Location(file=str(manifest.path), pointer="/files"), code="model.manifest")
         return self.blob_path(manifest.files[role])
 
     # -- writing ---------------------------------------------------------
@@ -204,6 +209,7 @@ class ModelStore:
             os.umask(umask)
             os.chmod(src, 0o644 & ~umask)  # blobs are read-only data for every local user
             os.replace(src, dest)  # same filesystem: staging/ lives in the store root
+            self.marks.record(digest, fingerprint(dest))  # hashed above; the rename changed only its ctime
         return ref
 
     def write_manifest(self, data: dict[str, Any]) -> Manifest:
@@ -252,18 +258,34 @@ class ModelStore:
             for marker in checked.iterdir():
                 if f"sha256-{marker.name.split('-')[0]}" not in used:
                     marker.unlink(missing_ok=True)
+        verified = self.cache / "verified"
+        if verified.is_dir():  # integrity markers of blobs that are gone
+            for marker in verified.iterdir():
+                if f"sha256-{marker.name}" not in used:
+                    marker.unlink(missing_ok=True)
         return removed
 
     # -- checking --------------------------------------------------------
+    @property
+    def marks(self) -> VerifiedMarks:
+        """Which blob versions already matched their sha256 (see ``integrity.py``)."""
+        return VerifiedMarks(self.cache / "verified")
+
     def check_files(self, manifest: Manifest, full: bool = False,
-                    progress: Callable[[int], None] | None = None) -> list[ModelError]:
-        """Problems with a model's files: always sizes; sha256 too when ``full``."""
+                    progress: Callable[[int], None] | None = None, once: bool = False) -> list[ModelError]:
+        """Problems with a model's files: always sizes; sha256 too when ``full``.
+
+        ``once``: sha256 too, but only for files whose current version has not
+        matched before (what every load does: a damaged blob is refused when it
+        is first opened after the damage, an unchanged one costs a ``stat``).
+        """
         problems: list[ModelError] = []
         for role, ref in manifest.files.items():
             path = self.blob_path(ref)
             where = Location(file=str(path), pointer=f"/files/{role}")
             if not path.is_file():
-                problems.append(ModelError(f"{role} file is missing", where=where, code="model.missing_file"))
+                what = "is missing" if not path.exists() else "is not a regular file"
+                problems.append(ModelError(f"{role} file {what}", where=where, code="model.missing_file"))
                 continue
             size = path.stat().st_size
             if size != int(ref["size"]):
@@ -271,7 +293,14 @@ class ModelStore:
                     f"{role} file has {size} bytes, the manifest says {ref['size']} (truncated or replaced)",
                     where=where, code="model.size"))
                 continue
-            if full and sha256_file(path, progress) != ref["sha256"]:
-                problems.append(ModelError(f"{role} file does not match its sha256 (corrupted)",
+            if not full and not (once and not self.marks.is_current(ref["sha256"], path)):
+                continue
+            seen = fingerprint(path)  # before hashing: a write during the hash leaves the marker stale
+            if sha256_file(path, progress) != ref["sha256"]:
+                self.marks.forget(ref["sha256"])
+                problems.append(ModelError(f"{role} file does not match its sha256 (corrupted; rebuild "
+                                           f"the model: o3-local models build {manifest.name})",
                                            where=where, code="model.hash"))
+            else:
+                self.marks.record(ref["sha256"], seen)
         return problems

@@ -105,6 +105,28 @@ def own_blob(store: ModelStore, role: str) -> Path:
     return path
 
 
+def forge_blob(store: ModelStore, role: str, data: bytes, name: str = SMOLLM2) -> Path:
+    """Replace ``role``'s file with ``data`` and make the manifest agree (size, sha256, blob name).
+
+    What a careful hand edit would do: the load-time digest check passes, so
+    the checks behind it (ONNX parse, opsets, tokenizer JSON) are what refuse
+    a bad file.  Returns the new blob's path.
+    """
+    import hashlib
+    import json
+
+    old = own_blob(store, role)
+    digest = hashlib.sha256(data).hexdigest()
+    path = old.with_name(f"sha256-{digest}")
+    old.unlink()
+    path.write_bytes(data)
+    mpath = store.manifest_path(name)
+    doc = json.loads(mpath.read_text())
+    doc["files"][role] = {"blob": path.name, "size": len(data), "sha256": digest}
+    mpath.write_text(json.dumps(doc))
+    return path
+
+
 def gguf_meta(name: str, folder: Path) -> dict:
     """The GGUF metadata of a recipe's source model, taken from its cached, pinned wheels."""
     from o3local.recipes.catalog import RECIPES

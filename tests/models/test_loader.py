@@ -150,11 +150,16 @@ def test_the_quick_session_checks_the_graph_once_and_the_mark_goes_with_the_mode
 
 
 def test_a_damaged_graph_is_refused_by_name_before_the_quick_session_opens(int8_store_copy):
-    from .conftest import own_blob
+    from .conftest import forge_blob, own_blob
 
     path = own_blob(int8_store_copy, "model")
     size = path.stat().st_size
-    path.write_bytes(b"\x00garbage" * (size // 8) + b"\x00" * (size % 8))  # same size: only the parse can tell
+    garbage = b"\x00garbage" * (size // 8) + b"\x00" * (size % 8)
+    path.write_bytes(garbage)  # same size: the digest check at open refuses it
+    with pytest.raises(ModelError, match="sha256") as info:
+        LoadedModel(int8_store_copy.get(NAME), int8_store_copy, "cold")
+    assert info.value.code == "model.hash" and info.value.where.file == str(path)
+    path = forge_blob(int8_store_copy, "model", garbage)  # a manifest that agrees: only the parse can tell
     lm = LoadedModel(int8_store_copy.get(NAME), int8_store_copy, "cold")
     with pytest.raises(ModelError, match="not an ONNX model") as info:
         lm.session()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -14,7 +13,7 @@ from o3local.models import ModelNotInstalled, resolve_model
 from o3local.models.engine import Generator
 from o3local.models.store import ModelStore
 
-from .conftest import own_blob
+from .conftest import forge_blob, own_blob
 
 NAME = "smollm2-135m-instruct"
 
@@ -45,14 +44,18 @@ def test_truncated_weights_name_the_file(store_copy):
 
 
 def test_truncated_weights_behind_a_forged_manifest_still_fail_cleanly(store_copy):
-    """Even when the manifest agrees with the short file, the ONNX check catches it first."""
-    path = _blob(store_copy, "weights")
-    with open(path, "r+b") as fh:
-        fh.truncate(path.stat().st_size - 4096)
-    mpath = store_copy.manifest_path(NAME)
-    doc = json.loads(mpath.read_text())
-    doc["files"]["weights"]["size"] = path.stat().st_size
-    mpath.write_text(json.dumps(doc))
+    """Even when the manifest agrees with the short file (size, sha256, and a graph that names it),
+    the ONNX check catches it before onnxruntime reads past its end."""
+    import onnx
+
+    data = _blob(store_copy, "weights").read_bytes()
+    path = forge_blob(store_copy, "weights", data[:-4096])
+    proto = onnx.load_model(str(store_copy.file_path(store_copy.get(NAME), "model")), load_external_data=False)
+    for t in proto.graph.initializer:
+        for e in t.external_data:
+            if e.key == "location":
+                e.value = path.name
+    forge_blob(store_copy, "model", proto.SerializeToString())
     with pytest.raises(ModelError, match="too short") as err:
         _load(store_copy)
     assert err.value.where.file == str(path)
@@ -69,20 +72,8 @@ def test_flipped_byte_is_found_by_verify(store_copy):
     assert [p.code for p in problems] == ["model.hash"] and problems[0].where.file == str(path)
 
 
-def _forge(store: ModelStore, role: str, data: bytes):
-    """Replace a file and make the manifest agree, as a careless hand edit would."""
-    path = _blob(store, role)
-    path.unlink()
-    path.write_bytes(data)
-    mpath = store.manifest_path(NAME)
-    doc = json.loads(mpath.read_text())
-    doc["files"][role]["size"] = len(data)
-    mpath.write_text(json.dumps(doc))
-    return path
-
-
 def test_not_onnx_names_the_file(store_copy):
-    path = _forge(store_copy, "model", b"PK\x03\x04 this is a zip, not a model" * 10)
+    path = forge_blob(store_copy, "model", b"PK\x03\x04 this is a zip, not a model" * 10)
     with pytest.raises(ModelError, match="not an ONNX model") as err:
         _load(store_copy)
     assert err.value.where.file == str(path)
@@ -94,7 +85,7 @@ def test_wrong_opset_names_the_file(store_copy):
     path = store_copy.file_path(store_copy.get(NAME), "model")
     proto = onnx.load_model(str(path), load_external_data=False)
     proto.opset_import[0].version = 99
-    path = _forge(store_copy, "model", proto.SerializeToString())
+    path = forge_blob(store_copy, "model", proto.SerializeToString())
     with pytest.raises(ModelError, match="opset") as err:
         _load(store_copy)
     assert err.value.where.file == str(path)
@@ -109,7 +100,7 @@ def test_missing_tokenizer_names_the_file(store_copy):
 
 
 def test_broken_tokenizer_names_the_file(store_copy):
-    path = _forge(store_copy, "tokenizer", b'{"version": "1.0", "model": ')
+    path = forge_blob(store_copy, "tokenizer", b'{"version": "1.0", "model": ')
     with pytest.raises(ModelError, match="tokenizer") as err:
         _load(store_copy)
     assert err.value.where.file == str(path)
