@@ -2,42 +2,66 @@
 
 Every violation is reported at once, each with the JSON pointer of the value
 at fault, so a user fixes a data file in one pass rather than one error per
-run.
+run.  The validator comes from :mod:`o3local.template.safeschema`, like
+every other: it never fetches a ``$ref`` and bounds the schema's regexes, so
+a hostile template can neither send the data out nor freeze the render.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..errors import DataError, Location, ManifestError, Problem
+from ..template import safeschema
+
+
+def _keyword_code(keyword: str) -> str:
+    """``data.schema_<keyword>`` in snake_case: ``uniqueItems`` -> ``data.schema_unique_items``."""
+    return "data.schema_" + re.sub(r"(?<!^)(?=[A-Z])", "_", keyword.lstrip("$")).lower()
 
 
 def _pointer(path: Any) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
+def _template_fault(fault: safeschema.SchemaFault) -> ManifestError:
+    return ManifestError(f"the manifest's inputs schema cannot be applied: {fault.message}",
+                         where=Location(pointer="/inputs" + fault.pointer), code=fault.code,
+                         problems=[Problem(fault.code, fault.message,
+                                           Location(pointer="/inputs" + fault.pointer))])
+
+
 def validate_data(data: Any, schema: dict[str, Any], *, file: str | None = None) -> None:
-    """Raise :class:`DataError` listing every schema violation of ``data``."""
-    from jsonschema import Draft202012Validator
+    """Raise :class:`DataError` listing every schema violation of ``data``.
+
+    A schema that would fetch or whose patterns run out of time raises
+    :class:`ManifestError` instead (the template is at fault, not the data).
+    """
     from jsonschema.exceptions import SchemaError
 
-    # The schema itself was checked when the manifest was validated; checking it
-    # against the metaschema again would cost ~100 ms per render.
+    # The schema itself was checked against the meta-schema when the manifest was
+    # validated (again would cost ~100 ms per render); the reference check is cheap.
+    faults = safeschema.schema_faults(schema)
+    if faults:
+        raise _template_fault(faults[0])
     try:
-        errors = sorted(Draft202012Validator(schema).iter_errors(data),
+        errors = sorted(safeschema.validation_errors(safeschema.new_validator(schema), data),
                         key=lambda e: (_pointer(e.absolute_path), e.message))
+    except safeschema.SchemaFaultError as err:
+        raise _template_fault(err.fault) from None
     except SchemaError as err:
         raise ManifestError(f"the manifest's inputs schema is invalid: {err.message}",
                             where=Location(pointer="/inputs" + _pointer(err.path)),
                             code="manifest.inputs") from None
-    except Exception as err:  # an unusable schema ($ref to nowhere...) fails while applied
+    except Exception as err:  # an unusable schema (a keyword of the wrong type...) fails while applied
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise ManifestError(f"the manifest's inputs schema cannot be applied: {first}",
                             where=Location(pointer="/inputs"), code="manifest.inputs") from None
     if not errors:
         return
     problems = [
-        Problem(code=f"data.schema.{e.validator}", message=e.message,
+        Problem(code=_keyword_code(str(e.validator)), message=e.message,
                 where=Location(file=file, pointer=_pointer(e.absolute_path)))
         for e in errors
     ]

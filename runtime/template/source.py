@@ -106,17 +106,17 @@ class FolderSource(PackageSource):
                     self._problem("package.unreadable", f"cannot read: {err.strerror}", rel)
                     continue
                 if not stat.S_ISREG(st.st_mode):
-                    self._problem("package.special-file", "not a regular file (FIFO, socket or device)", rel)
+                    self._problem("package.special_file", "not a regular file (FIFO, socket or device)", rel)
                     continue
                 if len(self._files) >= MAX_ENTRIES:
-                    self._problem("package.too-many-files", f"more than {MAX_ENTRIES} files in the package")
+                    self._problem("package.too_many_files", f"more than {MAX_ENTRIES} files in the package")
                     return
                 if st.st_size > MAX_FILE_BYTES:
-                    self._problem("package.file-too-large", f"{st.st_size} bytes is over the {MAX_FILE_BYTES}-byte cap per file", rel)
+                    self._problem("package.file_too_large", f"{st.st_size} bytes is over the {MAX_FILE_BYTES}-byte cap per file", rel)
                     continue
                 total += st.st_size
                 if total > MAX_TOTAL_BYTES:
-                    self._problem("package.too-large", f"package is over the {MAX_TOTAL_BYTES}-byte cap")
+                    self._problem("package.too_large", f"package is over the {MAX_TOTAL_BYTES}-byte cap")
                     return
                 self._files[rel] = Path(full)
 
@@ -128,10 +128,10 @@ class FolderSource(PackageSource):
         target = os.path.realpath(full)
         inside = target == root_real or target.startswith(root_real + os.sep)
         if not inside:
-            self._problem("package.symlink-outside", f"symlink leads outside the package (to {target})", rel)
+            self._problem("package.symlink_outside", f"symlink leads outside the package (to {target})", rel)
             return False
         if is_dir:
-            self._problem("package.symlink-dir", "symlinked folders are not allowed in a package", rel)
+            self._problem("package.symlink_dir", "symlinked folders are not allowed in a package", rel)
             return False
         return True
 
@@ -166,14 +166,14 @@ class ZipSource(PackageSource):
             self._zip = zipfile.ZipFile(path)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
             raise PackageError(f"not a readable .o3t (zip) package: {err}", where=Location(file=str(path)),
-                               code="package.not-a-zip") from None
+                               code="package.not_a_zip") from None
         self._entries: dict[str, zipfile.ZipInfo] = {}
         self._scan()
 
     def _scan(self) -> None:
         infos = self._zip.infolist()
         if len(infos) > MAX_ENTRIES:
-            self._problem("package.too-many-files", f"{len(infos)} entries is over the cap of {MAX_ENTRIES}")
+            self._problem("package.too_many_files", f"{len(infos)} entries is over the cap of {MAX_ENTRIES}")
             infos = infos[:MAX_ENTRIES]
         total = 0
         for info in infos:
@@ -181,11 +181,11 @@ class ZipSource(PackageSource):
             if info.is_dir():
                 reason = unsafe_path_reason(name.rstrip("/"))
                 if reason:
-                    self._problem("package.unsafe-path", f"unsafe entry: {reason}", name)
+                    self._problem("package.unsafe_path", f"unsafe entry: {reason}", name)
                 continue
             reason = unsafe_path_reason(name)
             if reason:
-                code = "package.zip-slip" if reason.startswith("'..'") or reason == "absolute path" else "package.unsafe-path"
+                code = "package.zip_slip" if reason.startswith("'..'") or reason == "absolute path" else "package.unsafe_path"
                 self._problem(code, f"unsafe entry: {reason}", name)
                 continue
             mode = info.external_attr >> 16
@@ -196,17 +196,17 @@ class ZipSource(PackageSource):
                 self._problem("package.encrypted", "encrypted entries are not allowed", name)
                 continue
             if name in self._entries:
-                self._problem("package.duplicate-entry", "the zip holds this path twice", name)
+                self._problem("package.duplicate_entry", "the zip holds this path twice", name)
                 continue
             if info.file_size > MAX_FILE_BYTES:
-                self._problem("package.file-too-large", f"{info.file_size} bytes uncompressed is over the {MAX_FILE_BYTES}-byte cap", name)
+                self._problem("package.file_too_large", f"{info.file_size} bytes uncompressed is over the {MAX_FILE_BYTES}-byte cap", name)
                 continue
             if info.file_size > MIN_RATIO_CHECK_BYTES and info.file_size > MAX_COMPRESSION_RATIO * max(info.compress_size, 1):
-                self._problem("package.zip-bomb", f"compression ratio {info.file_size // max(info.compress_size, 1)}:1 is over {MAX_COMPRESSION_RATIO}:1", name)
+                self._problem("package.zip_bomb", f"compression ratio {info.file_size // max(info.compress_size, 1)}:1 is over {MAX_COMPRESSION_RATIO}:1", name)
                 continue
             total += info.file_size
             if total > MAX_TOTAL_BYTES:
-                self._problem("package.too-large", f"package is over the {MAX_TOTAL_BYTES}-byte cap uncompressed")
+                self._problem("package.too_large", f"package is over the {MAX_TOTAL_BYTES}-byte cap uncompressed")
                 return
             self._entries[name] = info
 
@@ -232,7 +232,7 @@ class ZipSource(PackageSource):
                     size += len(chunk)
                     if size > limit:
                         raise PackageError(f"entry decompresses to more than {limit} bytes", where=self.where(name),
-                                           code="package.zip-bomb")
+                                           code="package.zip_bomb")
                     chunks.append(chunk)
         except PackageError:
             raise
@@ -250,5 +250,5 @@ def open_source(path: str | os.PathLike[str]) -> PackageSource:
         return ZipSource(p)
     if not p.exists():
         raise PackageError("no such template package (expected a folder or a .o3t file)",
-                           where=Location(file=str(p)), code="package.not-found")
-    raise PackageError("not a folder or a regular file", where=Location(file=str(p)), code="package.not-found")
+                           where=Location(file=str(p)), code="package.not_found")
+    raise PackageError("not a folder or a regular file", where=Location(file=str(p)), code="package.not_found")

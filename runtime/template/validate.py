@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import Location, Problem
 from ..permissions import REMOTE_INFERENCE, WRITE_FOR_KIND
-from . import jsontext
+from . import jsontext, safeschema
 from .source import PackageSource, open_source
 from .versions import host_matches, parse_spec, parse_version
 
@@ -82,9 +82,7 @@ def manifest_schema() -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=1)
 def _validator() -> Any:
-    import jsonschema
-
-    checker = jsonschema.FormatChecker()
+    checker = safeschema.regex_format_checker()
 
     @checker.checks("semver", raises=ValueError)
     def _semver(value: object) -> bool:
@@ -94,7 +92,7 @@ def _validator() -> Any:
     def _spec(value: object) -> bool:
         return not isinstance(value, str) or parse_spec(value) is not None or _raise("not a version spec")
 
-    return jsonschema.Draft202012Validator(manifest_schema(), format_checker=checker)
+    return safeschema.new_validator(manifest_schema(), format_checker=checker)
 
 
 def _raise(msg: str) -> bool:
@@ -141,7 +139,7 @@ class _Checker:
 
     # -- layer 3: the JSON Schema --------------------------------------------
     def schema(self, manifest: Any) -> None:
-        for err in _validator().iter_errors(manifest):
+        for err in safeschema.validation_errors(_validator(), manifest):
             self.schema_error(err)
 
     def schema_error(self, err: Any) -> None:
@@ -157,28 +155,28 @@ class _Checker:
                     continue
                 member = jsontext.pointer_join(pointer, key)
                 hint = _suggest(key, allowed) or ("vendor keys must start with 'x-'" if patterns else None)
-                self.add("manifest.unknown-key", member, f"unknown key '{key}'", hint=hint, key=True)
+                self.add("manifest.unknown_key", member, f"unknown key '{key}'", hint=hint, key=True)
         elif v == "required":
             for name in err.validator_value:
                 if isinstance(inst, dict) and name not in inst:
-                    self.add("manifest.missing-key", pointer, f"missing required key '{name}'")
+                    self.add("manifest.missing_key", pointer, f"missing required key '{name}'")
         elif v == "enum":
             options = [o for o in err.validator_value if isinstance(o, str)]
-            self.add("manifest.bad-value", pointer,
+            self.add("manifest.bad_value", pointer,
                      f"{json.dumps(inst, ensure_ascii=False)} is not one of: {', '.join(options)}",
                      hint=_suggest(inst, options))
         elif v == "const":
-            self.add("manifest.bad-value", pointer, f"must be {json.dumps(err.validator_value)}")
+            self.add("manifest.bad_value", pointer, f"must be {json.dumps(err.validator_value)}")
         elif v == "type":
             want = err.validator_value
             words = " or ".join(_TYPE_WORDS.get(w, w) for w in (want if isinstance(want, list) else [want]))
-            self.add("manifest.wrong-type", pointer, f"expected {words}, got {_kind_name(inst)}")
+            self.add("manifest.wrong_type", pointer, f"expected {words}, got {_kind_name(inst)}")
         elif v == "pattern" and "propertyNames" in err.schema_path:
-            self.add("manifest.bad-name", jsontext.pointer_join(pointer, inst), f"slot name "
+            self.add("manifest.bad_name", jsontext.pointer_join(pointer, inst), f"slot name "
                      f"{json.dumps(inst, ensure_ascii=False)} must be an identifier (letters, digits, '_')",
                      key=True)
         elif v == "pattern":
-            self.add("manifest.bad-format", pointer, self.pattern_message(pointer, inst))
+            self.add("manifest.bad_format", pointer, self.pattern_message(pointer, inst))
         elif v == "format":
             fmt = err.validator_value
             if fmt == "semver":
@@ -186,23 +184,19 @@ class _Checker:
             else:
                 msg = (f"{json.dumps(inst)} is not a version or range (e.g. '11.5.0', '>=11.5,<13', "
                        "'^12.0', '11.x')")
-            self.add("manifest.bad-version", pointer, msg)
+            self.add("manifest.bad_version", pointer, msg)
         elif v == "uniqueItems" and isinstance(inst, list):
-            seen: list[Any] = []
-            for i, item in enumerate(inst):
-                if item in seen:
-                    self.add("manifest.duplicate-item", f"{pointer}/{i}",
-                             f"{json.dumps(item, ensure_ascii=False)} is listed twice")
-                else:
-                    seen.append(item)
+            for i in safeschema.duplicate_indices(inst):
+                self.add("manifest.duplicate_item", f"{pointer}/{i}",
+                         f"{json.dumps(inst[i], ensure_ascii=False)} is listed twice")
         elif v in ("minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum"):
             what = {"minLength": "at least {} characters" if err.validator_value != 1 else "some text", "maxLength": "at most {} characters",
                     "minItems": "at least {} entries", "maxItems": "at most {} entries",
                     "minimum": "at least {}", "maximum": "at most {}"}[v].format(err.validator_value)
-            self.add("manifest.out-of-range", pointer,
+            self.add("manifest.out_of_range", pointer,
                      f"must have {what}" if "Length" in v or "Items" in v else f"must be {what}")
         elif v == "oneOf" and pointer == "/author":
-            self.add("manifest.wrong-type", pointer,
+            self.add("manifest.wrong_type", pointer,
                      "author: expected a name string or an object {\"name\", \"email\", \"url\"}")
         else:
             self.add("manifest.schema", pointer, err.message)
@@ -229,25 +223,25 @@ class _Checker:
     def files(self, m: dict[str, Any]) -> None:
         entry = m.get("entry")
         if isinstance(entry, str) and self.source.has(entry) is False and _safe(entry):
-            self.add("manifest.missing-file", "/entry", f"entry file '{entry}' is not in the package",
+            self.add("manifest.missing_file", "/entry", f"entry file '{entry}' is not in the package",
                      hint=_suggest(entry, self.source.files()))
         elif isinstance(entry, str) and self.source.has(entry):
             try:
                 self.source.read_bytes(entry).decode("utf-8")
             except UnicodeDecodeError:
-                self.add("manifest.entry-encoding", "/entry", f"entry file '{entry}' is not UTF-8 text")
+                self.add("manifest.entry_encoding", "/entry", f"entry file '{entry}' is not UTF-8 text")
             except Exception as err:  # PackageError: reported with its cause
-                self.add("manifest.missing-file", "/entry", f"entry file '{entry}' cannot be read: {err}")
+                self.add("manifest.missing_file", "/entry", f"entry file '{entry}' cannot be read: {err}")
         for i, asset in enumerate(m.get("assets") or []):
             if isinstance(asset, str) and _safe(asset) and not self.source.has(asset):
-                self.add("manifest.missing-file", f"/assets/{i}", f"asset '{asset}' is not in the package",
+                self.add("manifest.missing_file", f"/assets/{i}", f"asset '{asset}' is not in the package",
                          hint=_suggest(asset, self.source.files()))
         samples = m.get("samples")
         if isinstance(samples, dict):
             for key in ("data", "context"):
                 path = samples.get(key)
                 if isinstance(path, str) and _safe(path) and not self.source.has(path):
-                    self.add("manifest.missing-file", f"/samples/{key}", f"sample file '{path}' is not in the package")
+                    self.add("manifest.missing_file", f"/samples/{key}", f"sample file '{path}' is not in the package")
 
     def versions(self, m: dict[str, Any], host_version: str | None) -> None:
         specs = m.get("compatible_versions")
@@ -258,7 +252,7 @@ class _Checker:
             return  # reported by the caller as a usage error
         parsed = [parse_spec(s) for s in specs if isinstance(s, str)]
         if parsed and all(p is not None for p in parsed) and not host_matches(host, parsed):
-            self.add("manifest.incompatible-host", "/compatible_versions",
+            self.add("manifest.incompatible_host", "/compatible_versions",
                      f"host version {host} is not in compatible_versions {json.dumps(specs)}")
 
     def coherence(self, m: dict[str, Any]) -> None:
@@ -271,12 +265,12 @@ class _Checker:
         if perms is not None:
             need = WRITE_FOR_KIND.get(kind) if isinstance(kind, str) else None
             if need and need not in perms:
-                self.add("manifest.missing-permission", "/required_permissions",
+                self.add("manifest.missing_permission", "/required_permissions",
                          f"kind '{kind}' produces output that needs '{need}' in required_permissions")
             for i, cap in enumerate(caps or []):
                 need = CAPABILITY_NEEDS.get(cap)
                 if need and need not in perms:
-                    self.add("manifest.missing-permission", f"/ai_capabilities/{i}",
+                    self.add("manifest.missing_permission", f"/ai_capabilities/{i}",
                              f"capability '{cap}' needs '{need}' in required_permissions")
         slots = m.get("ai_slots")
         offloading = False
@@ -288,20 +282,20 @@ class _Checker:
                 task = slot.get("task")
                 cap = TASK_CAPABILITY.get(task) if isinstance(task, str) else None
                 if cap and caps is not None and cap not in caps:
-                    self.add("manifest.uncovered-task", f"{base}/task",
+                    self.add("manifest.uncovered_task", f"{base}/task",
                              f"slot '{name}' runs task '{task}' but ai_capabilities does not list '{cap}'")
                 offload = slot.get("offload", "local")
                 if offload in ("auto", "remote"):
                     offloading = True
                     if perms is not None and REMOTE_INFERENCE not in perms:
-                        self.add("manifest.missing-permission", f"{base}/offload",
+                        self.add("manifest.missing_permission", f"{base}/offload",
                                  f"slot '{name}' may offload ('{offload}') but '{REMOTE_INFERENCE}' "
                                  "is not in required_permissions")
                 if task == "formula-generation" and "sheet" not in slot:
-                    self.add("manifest.missing-key", base,
+                    self.add("manifest.missing_key", base,
                              f"slot '{name}': formula-generation needs 'sheet' (a JSON pointer to the table)")
         if perms is not None and REMOTE_INFERENCE in perms and not offloading:
-            self.add("manifest.unused-permission", "/required_permissions",
+            self.add("manifest.unused_permission", "/required_permissions",
                      f"'{REMOTE_INFERENCE}' is requested but no ai_slots entry offloads",
                      severity="warning")
 
@@ -311,7 +305,7 @@ class _Checker:
             return
         fault = _inputs_schema_fault(json.dumps(schema, sort_keys=True))
         if fault is not None:
-            self.add("manifest.bad-inputs-schema", f"/inputs{fault[0]}", fault[1])
+            self.add(fault.code, f"/inputs{fault.pointer}", f"inputs: {fault.message}")
             return
         slots = m.get("ai_slots")
         if isinstance(slots, dict):
@@ -321,7 +315,7 @@ class _Checker:
                 for key in ("input", "sheet"):
                     ptr = slot.get(key)
                     if isinstance(ptr, str) and not _schema_has_pointer(schema, ptr):
-                        self.add("manifest.unknown-input", jsontext.pointer_join(jsontext.pointer_join("/ai_slots", name), key),
+                        self.add("manifest.unknown_input", jsontext.pointer_join(jsontext.pointer_join("/ai_slots", name), key),
                                  f"slot '{name}': {key} '{ptr}' is not described by inputs", severity="warning")
         self.sample_data(m, schema)
 
@@ -330,22 +324,21 @@ class _Checker:
         name = samples.get("data") or next((n for n in SAMPLE_DATA_NAMES if self.source.has(n)), None)
         if not isinstance(name, str) or not name.endswith(".json") or not self.source.has(name):
             return
-        import jsonschema
-
         file = self.source.display_name(name)
         try:
             parsed = jsontext.parse(jsontext.decode_utf8(self.source.read_bytes(name)))
         except jsontext.JSONTextError as err:
-            self.problems.append(Problem("data.json-syntax", err.message,
+            self.problems.append(Problem("data.json_syntax", err.message,
                                          Location(file=file, line=err.line, column=err.column)))
             return
         except Exception as err:
             self.problems.append(Problem("data.unreadable", str(err), Location(file=file)))
             return
         try:
-            errors = list(jsonschema.Draft202012Validator(schema).iter_errors(parsed.value))
-        except Exception as err:
-            self.add("manifest.bad-inputs-schema", "/inputs", f"inputs cannot be applied: {err}")
+            errors = safeschema.validation_errors(safeschema.new_validator(schema), parsed.value)
+        except safeschema.SchemaFaultError as err:
+            fault = err.fault
+            self.add(fault.code, f"/inputs{fault.pointer}", f"inputs, applied to {name}: {fault.message}")
             return
         for err in errors:
             ptr = "".join(f"/{jsontext.escape_pointer_token(t)}" for t in err.absolute_path)
@@ -356,22 +349,16 @@ class _Checker:
 
 
 @functools.lru_cache(maxsize=64)
-def _inputs_schema_fault(schema_text: str) -> tuple[str, str] | None:
-    """(pointer inside inputs, message) of the first meta-schema fault, or None.
+def _inputs_schema_fault(schema_text: str) -> safeschema.SchemaFault | None:
+    """The first reason the inputs schema cannot be used (see :func:`safeschema.first_fault`).
 
     Checking a schema against the draft 2020-12 meta-schema costs tens of
     milliseconds, so each distinct schema is checked once per process.
     """
-    import jsonschema
-
     try:
-        jsonschema.Draft202012Validator.check_schema(json.loads(schema_text))
-    except jsonschema.SchemaError as err:
-        inner = "".join(f"/{jsontext.escape_pointer_token(t)}" for t in err.path)
-        return inner, f"inputs is not a valid JSON Schema: {err.message}"
-    except Exception as err:  # unresolvable $ref and the like
-        return "", f"inputs is not a usable JSON Schema: {err}"
-    return None
+        return safeschema.first_fault(json.loads(schema_text))
+    except safeschema.SchemaFaultError as err:
+        return err.fault
 
 
 def _known_list(value: Any, enum_name: str) -> list[str] | None:
@@ -420,7 +407,7 @@ def validate_source(source: PackageSource, host_version: str | None = None) -> V
     if not source.has(MANIFEST_NAME):
         other = [f for f in source.files() if f.endswith("/" + MANIFEST_NAME)]
         hint = f"found '{other[0]}': put manifest.json at the package root" if other else None
-        report.problems.append(Problem("package.missing-manifest", "the package has no manifest.json at its root",
+        report.problems.append(Problem("package.missing_manifest", "the package has no manifest.json at its root",
                                        Location(file=source.origin), hint))
         return report
     file = source.display_name(MANIFEST_NAME)
@@ -433,17 +420,17 @@ def validate_source(source: PackageSource, host_version: str | None = None) -> V
     try:
         parsed = jsontext.parse(jsontext.decode_utf8(data))
     except jsontext.JSONTextError as err:
-        report.problems.append(Problem("manifest.json-syntax", err.message,
+        report.problems.append(Problem("manifest.json_syntax", err.message,
                                        Location(file=file, line=err.line, column=err.column)))
         return report
     checker = _Checker(source, parsed)
     for pointer, line, col in parsed.duplicates:
         checker.problems.append(Problem(
-            "manifest.duplicate-key", f"key '{pointer.rsplit('/', 1)[1]}' appears more than once "
+            "manifest.duplicate_key", f"key '{pointer.rsplit('/', 1)[1]}' appears more than once "
             "(the first value is used)", Location(file=file, pointer=pointer, line=line, column=col)))
     manifest = parsed.value
     if not isinstance(manifest, dict):
-        checker.add("manifest.wrong-type", "", f"manifest.json must hold a JSON object, not {_kind_name(manifest)}")
+        checker.add("manifest.wrong_type", "", f"manifest.json must hold a JSON object, not {_kind_name(manifest)}")
     else:
         checker.schema(manifest)
         checker.semantics(manifest, host_version)

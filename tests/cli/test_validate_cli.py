@@ -46,7 +46,7 @@ def test_json_output_is_machine_readable(tmp_path):
     assert doc["ok"] is False
     assert [r["ok"] for r in doc["reports"]] == [True, False]
     (problem,) = doc["reports"][1]["problems"]
-    assert problem["code"] == "manifest.bad-version"
+    assert problem["code"] == "manifest.bad_version"
     assert problem["severity"] == "error"
     assert problem["where"]["pointer"] == "/version"
     assert problem["where"]["line"] == 4 and problem["where"]["column"] == 14

@@ -157,8 +157,8 @@ def test_schema_reports_every_violation_with_pointer():
     with pytest.raises(DataError) as info:
         validate_data(data, schema, file="data.json")
     found = {(p.where.pointer, p.code) for p in info.value.problems}
-    assert found == {("", "data.schema.required"), ("/products/1/price", "data.schema.type"),
-                     ("/products/2", "data.schema.required")}
+    assert found == {("", "data.schema_required"), ("/products/1/price", "data.schema_type"),
+                     ("/products/2", "data.schema_required")}
     validate_data({"company": 1}, schema)
 
 

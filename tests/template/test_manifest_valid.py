@@ -71,7 +71,7 @@ def test_unused_remote_permission_is_only_a_warning(pkg):
     m["required_permissions"].append("network:remote-inference")
     report = o3local.validate(pkg(m))
     assert report.ok
-    assert [(w.code, w.severity) for w in report.warnings] == [("manifest.unused-permission", "warning")]
+    assert [(w.code, w.severity) for w in report.warnings] == [("manifest.unused_permission", "warning")]
 
 
 def test_published_schema_is_valid_draft_2020_12_and_reusable():

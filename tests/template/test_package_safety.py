@@ -41,11 +41,11 @@ def test_valid_o3t_zip(tmp_path):
 
 
 @pytest.mark.parametrize("name,code", [
-    ("../evil.txt", "package.zip-slip"),
-    ("assets/../../evil.txt", "package.zip-slip"),
-    ("/etc/evil.txt", "package.zip-slip"),
-    ("assets\\evil.txt", "package.unsafe-path"),
-    ("C:/evil.txt", "package.zip-slip"),
+    ("../evil.txt", "package.zip_slip"),
+    ("assets/../../evil.txt", "package.zip_slip"),
+    ("/etc/evil.txt", "package.zip_slip"),
+    ("assets\\evil.txt", "package.unsafe_path"),
+    ("C:/evil.txt", "package.zip_slip"),
 ])
 def test_zip_slip_entries_are_reported_and_never_readable(tmp_path, name, code):
     entries = good_entries() | {name: b"pwned"}
@@ -62,7 +62,7 @@ def test_zip_slip_entries_are_reported_and_never_readable(tmp_path, name, code):
 def test_zip_bomb_by_ratio_is_refused(tmp_path):
     entries = good_entries() | {"assets/bomb.bin": b"\0" * (8 * 1024 * 1024)}
     report = o3local.validate(make_zip(tmp_path / "t.o3t", entries))
-    assert codes(report) == ["package.zip-bomb"]
+    assert codes(report) == ["package.zip_bomb"]
 
 
 def test_entry_that_lies_about_its_size_is_stopped_while_decompressing(tmp_path, monkeypatch):
@@ -70,21 +70,21 @@ def test_entry_that_lies_about_its_size_is_stopped_while_decompressing(tmp_path,
     source = src.open_source(path)
     with pytest.raises(PackageError) as err:
         source.read_bytes("assets/big.bin", limit=100_000)
-    assert err.value.code == "package.zip-bomb"
+    assert err.value.code == "package.zip_bomb"
 
 
 def test_too_many_entries(tmp_path, monkeypatch):
     monkeypatch.setattr(src, "MAX_ENTRIES", 10)
     entries = good_entries() | {f"assets/{i}.txt": b"x" for i in range(20)}
     report = o3local.validate(make_zip(tmp_path / "t.o3t", entries))
-    assert "package.too-many-files" in codes(report)
+    assert "package.too_many_files" in codes(report)
 
 
 def test_total_size_cap(tmp_path, monkeypatch):
     monkeypatch.setattr(src, "MAX_TOTAL_BYTES", 50_000)
     entries = good_entries() | {f"assets/{i}.bin": os.urandom(20_000) for i in range(4)}
     report = o3local.validate(make_zip(tmp_path / "t.o3t", entries))
-    assert "package.too-large" in codes(report)
+    assert "package.too_large" in codes(report)
 
 
 def test_symlink_entry_in_zip(tmp_path):
@@ -110,7 +110,7 @@ def test_duplicate_zip_entries(tmp_path):
                 zf.writestr(name, data)
             zf.writestr("deck.o3x", b"<document>other</document>")
     report = o3local.validate(path)
-    assert codes(report) == ["package.duplicate-entry"]
+    assert codes(report) == ["package.duplicate_entry"]
 
 
 def test_not_a_zip(tmp_path):
@@ -118,7 +118,7 @@ def test_not_a_zip(tmp_path):
     path.write_bytes(b"this is not a zip file")
     with pytest.raises(PackageError) as err:
         o3local.validate(path)
-    assert err.value.code == "package.not-a-zip"
+    assert err.value.code == "package.not_a_zip"
 
 
 def test_truncated_zip(tmp_path):
@@ -131,7 +131,7 @@ def test_truncated_zip(tmp_path):
 def test_missing_manifest_with_hint(tmp_path):
     entries = {"inner/manifest.json": b"{}", "deck.o3x": b""}
     report = o3local.validate(make_zip(tmp_path / "t.o3t", entries))
-    assert codes(report) == ["package.missing-manifest"]
+    assert codes(report) == ["package.missing_manifest"]
     assert "inner/manifest.json" in report.errors[0].hint
 
 
@@ -143,7 +143,7 @@ def test_symlink_leading_out_of_folder(pkg, tmp_path):
     os.symlink(secret, root / "assets" / "leak.txt")
     os.symlink(tmp_path, root / "outdir")
     report = o3local.validate(root)
-    assert sorted(codes(report)) == ["package.symlink-outside", "package.symlink-outside"]
+    assert sorted(codes(report)) == ["package.symlink_outside", "package.symlink_outside"]
 
 
 def test_symlink_inside_folder_is_allowed(pkg):
@@ -160,7 +160,7 @@ def test_fifo_in_folder_does_not_hang(pkg):
     m = base_manifest() | {"entry": "pipe"}
     (root / "manifest.json").write_text(json.dumps(m))
     report = o3local.validate(root)
-    assert sorted(codes(report)) == ["manifest.missing-file", "package.special-file"]
+    assert sorted(codes(report)) == ["manifest.missing_file", "package.special_file"]
 
 
 def test_open_template_raises_with_every_problem(pkg):
@@ -173,4 +173,4 @@ def test_open_template_raises_with_every_problem(pkg):
 def test_nonexistent_path():
     with pytest.raises(PackageError) as err:
         o3local.validate("/no/such/template")
-    assert err.value.code == "package.not-found"
+    assert err.value.code == "package.not_found"
