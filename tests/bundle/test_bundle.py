@@ -137,7 +137,9 @@ def test_render_sample_matches_the_virtualenv(run_bundle, bundle_commands, tmp_p
     doc = json.loads(proc.stdout)
     assert doc["ok"] and doc["pages"] >= 1 and doc["diagnostics"] == []
     pages = [run_bundle.cwd / p for p in doc["outputs"]]  # relative -o: relative to the cwd
-    assert all(p.parent == run_bundle.cwd and p.read_bytes().startswith(PNG_MAGIC) for p in pages)
+    # a multi-page PNG render is one folder named after -o (deck/deck-01.png ...), replaced whole
+    expected_dir = run_bundle.cwd / "deck" if len(pages) > 1 else run_bundle.cwd
+    assert all(p.parent == expected_dir and p.read_bytes().startswith(PNG_MAGIC) for p in pages), pages
     venv_dir = tmp_path / "venv"
     venv_dir.mkdir()
     ref = _venv("render", "--sample", "-o", "deck.png", "--json", cwd=venv_dir)
