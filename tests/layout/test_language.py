@@ -169,6 +169,7 @@ def test_integer_arithmetic_for_row_numbers(engine, snippet, expected):
     assert fill(engine, "{% for x in xs %}" + snippet + "{% endfor %}", {"xs": [1, 2, 3]}) == expected
 
 
-def test_arithmetic_needs_whole_numbers(engine):
-    e = err(engine, '<document><page><text>{{ x + 0.5 }}</text></page></document>', {"x": 1})
-    assert e.code == "template.type" and (e.where.line, e.where.column) == (1, 28)
+def test_arithmetic_on_text_names_the_value_and_place(engine):
+    e = err(engine, '<document><page><text>{{ x + "abc" }}</text></page></document>', {"x": 1})
+    assert e.code == "template.type" and (e.where.line, e.where.column) == (1, 30)
+    assert "'+' needs numbers" in str(e) and '"abc"' in str(e)

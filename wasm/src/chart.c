@@ -158,6 +158,7 @@ static int walk_node(E *e, const node *n, walk *w) {
     return b ? walk_nodes(e, b, w) : 0;
   }
   if (n->t == N_FOR) return loop_over(e, n, walk_nodes, w);
+  if (n->t == N_SET) return set_eval(e, n);
   if (w->want && strcmp(n->name, w->want) && !(w->parent == NULL))
     return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <%s>", n->name, w->parent);
   return w->fn(e, n, w->arg);

@@ -33,8 +33,12 @@ int check_attrs(const node *el, const char *const *allowed) {
   for (int i = 0; i < el->nattrs; i++) {
     int ok = 0;
     for (int k = 0; allowed[k]; k++) if (!strcmp(allowed[k], el->attrs[i].name)) ok = 1;
-    if (!ok) return fail(ST_TEMPLATE, "template.attribute", el->attrs[i].line, el->attrs[i].col,
-                         "unknown attribute '%s' on <%s>", el->attrs[i].name, el->name);
+    if (!ok) {
+      const char *hint = closest_word(el->attrs[i].name, allowed);
+      return fail(ST_TEMPLATE, "template.attribute", el->attrs[i].line, el->attrs[i].col,
+                  "unknown attribute '%s' on <%s>%s%s%s", el->attrs[i].name, el->name,
+                  hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+    }
   }
   return 0;
 }
@@ -135,6 +139,17 @@ const nodelist *pick_branch(E *e, const node *n, int *err) {
   return NULL;
 }
 
+int set_eval(E *e, const node *n) {
+  jval *v = expr_eval(e->cx, n->e, expr_has_default(n->e));
+  if (!v) return -1;
+  scope *sc = xalloc(sizeof *sc);
+  sc->name = n->var;
+  sc->val = v;
+  sc->up = e->cx->vars;
+  e->cx->vars = sc;
+  return 0;
+}
+
 int is_blank(const node *n) {
   for (size_t i = 0; i < n->tn; i++) {
     char c = n->text[i];
@@ -202,6 +217,7 @@ static int text_node(E *e, const node *n, TC *tc) {
       return b ? text_nodes(e, b, tc) : 0;
     }
     case N_FOR: return loop_over(e, n, text_nodes, tc);
+    case N_SET: return set_eval(e, n);
     case N_ELEM: break;
   }
   if (!strcmp(n->name, "br")) {
@@ -333,6 +349,7 @@ static int page_node(E *e, const node *n, page *pg) {
     return b ? page_nodes(e, b, pg) : 0;
   }
   if (n->t == N_FOR) return loop_over(e, n, page_nodes, pg);
+  if (n->t == N_SET) return set_eval(e, n);
   item *it = xalloc(sizeof *it);
   it->line = n->line;
   it->col = n->col;
@@ -390,7 +407,10 @@ static int page_node(E *e, const node *n, page *pg) {
   if (!strcmp(n->name, "image")) return image_eval(e, n, pg, it);
   if (!strcmp(n->name, "table")) return table_eval(e, n, pg);
   if (!strcmp(n->name, "chart")) return chart_eval(e, n, pg);
-  return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <page>", n->name);
+  static const char *const elems[] = {"rect", "line", "text", "image", "table", "chart", NULL};
+  const char *hint = closest_word(n->name, elems);
+  return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <page>%s%s%s", n->name,
+              hint ? " (did you mean <" : "", hint ? hint : "", hint ? ">?)" : "");
 }
 
 static int page_nodes(E *e, const nodelist *l, void *arg) {
@@ -413,6 +433,7 @@ static int doc_node(E *e, const node *n) {
     return b ? doc_nodes(e, b, NULL) : 0;
   }
   if (n->t == N_FOR) return loop_over(e, n, doc_nodes, NULL);
+  if (n->t == N_SET) return set_eval(e, n);
   if (strcmp(n->name, "page") && strcmp(n->name, "slide"))
     return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <document>", n->name);
   static const char *const ok[] = {"background", NULL};
@@ -457,6 +478,7 @@ static int doc_nodes(E *e, const nodelist *l, void *arg) {
 static doc *eval_once(node *root, evalctx *cx, const limits *lim, const fontset *fs, const jval *images,
                       int64_t count) {
   E e = {0};
+  cx->vars = NULL;  /* {% set %} bindings of an earlier pass start over */
   e.cx = cx; e.lim = lim; e.d = xalloc(sizeof(doc)); e.fs = fs; e.images = images;
   static const char *const pnames[] = {"number", "count"};
   e.pobj.t = J_OBJ;

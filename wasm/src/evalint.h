@@ -34,6 +34,8 @@ int lang_attr(E *e, const node *el, const char *dflt, const char **out);
 int loop_over(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg);
 const nodelist *pick_branch(E *e, const node *n, int *err);
 int is_blank(const node *n);
+/* {% set %}: evaluates and binds the name for what follows in the block */
+int set_eval(E *e, const node *n);
 int text_nodes(E *e, const nodelist *l, void *arg);
 int add_item(E *e, page *pg, item *it);
 int count_items(E *e, int64_t n, const node *where);

@@ -75,5 +75,17 @@ int dec_parse(const char *s, size_t n, decimal *d);            /* 0 ok */
 char *dec_format(const decimal *d, int places, int group, int scale10);
 char *dec_plain(const decimal *d);                              /* shortest exact plain text */
 int dec_cmp(const decimal *a, const decimal *b);
+/* Exact arithmetic (0 ok, else DEC_RANGE / DEC_DIV0).  dec_div rounds the
+ * quotient half away from zero to `places` decimals; dec_mod's result has the
+ * sign of the dividend; dec_round modes: 0 half away from zero, 1 floor,
+ * 2 ceil, 3 toward zero. */
+#define DEC_MAX_DIGITS 200
+enum { DEC_RANGE = 1, DEC_DIV0 = 2 };
+int dec_add(const decimal *a, const decimal *b, int subtract, decimal *out);
+int dec_mul(const decimal *a, const decimal *b, decimal *out);
+int dec_div(const decimal *a, const decimal *b, int places, decimal *out);
+int dec_mod(const decimal *a, const decimal *b, decimal *out);
+int dec_round(const decimal *d, int places, int mode, decimal *out);
+int dec_from_int(int64_t v, decimal *out);
 
 #endif

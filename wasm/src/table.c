@@ -77,6 +77,7 @@ static int row_node(E *e, const node *n, row *r, T *t) {
     return b ? row_nodes(e, b, (void *[]){r, t}) : 0;
   }
   if (n->t == N_FOR) return loop_over(e, n, row_nodes, (void *[]){r, t});
+  if (n->t == N_SET) return set_eval(e, n);
   if (strcmp(n->name, "td")) return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <tr>", n->name);
   return td_node(e, n, r, t);
 }
@@ -100,6 +101,7 @@ static int table_node(E *e, const node *n, T *t) {
     return b ? table_nodes(e, b, t) : 0;
   }
   if (n->t == N_FOR) return loop_over(e, n, table_nodes, t);
+  if (n->t == N_SET) return set_eval(e, n);
   if (strcmp(n->name, "tr")) return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <table>", n->name);
   static const char *const ok[] = {"header", NULL};
   static const char *const bools[] = {"false", "true", NULL};

@@ -6,7 +6,7 @@
 
 typedef struct expr expr;
 
-typedef enum { N_ELEM, N_TEXT, N_OUT, N_IF, N_FOR } ntype;
+typedef enum { N_ELEM, N_TEXT, N_OUT, N_IF, N_FOR, N_SET } ntype;
 
 typedef struct attr_seg { int is_expr; const char *text; size_t n; expr *e; } attr_seg;
 
@@ -33,8 +33,8 @@ struct node {
   /* N_IF: conds[i] guards bodies[i]; a trailing else has conds[i] == NULL */
   expr **conds; nodelist *bodies; int nbranches;
   /* N_FOR */
-  const char *var; /* loop variable */
-  /* (e = iterable, kids = body) */
+  const char *var; /* loop variable; N_SET: the name set */
+  /* (e = iterable, kids = body; N_SET: e = value) */
 };
 
 void nl_push(nodelist *l, node *n);
@@ -44,7 +44,7 @@ node *tmpl_parse(const char *src, size_t n);
 
 /* ---- expressions ---- */
 typedef enum {
-  E_LIT, E_PATH, E_NOT, E_AND, E_OR, E_CMP, E_FILTER, E_ARITH
+  E_LIT, E_PATH, E_NOT, E_AND, E_OR, E_CMP, E_FILTER, E_ARITH, E_NEG
 } etype;
 
 typedef struct pseg { const char *key; size_t kn; int64_t index; int is_index; } pseg;
@@ -55,10 +55,11 @@ struct expr {
   jval *lit;                       /* E_LIT */
   pseg *segs; int nsegs;           /* E_PATH */
   const char *path_text;           /* E_PATH as written, for messages */
-  int op;                          /* E_CMP: one of "=!<>" codes below; E_ARITH: '+' or '-' */
+  int op;                          /* E_CMP: one of the OP_ codes below; E_ARITH: + - * / % ~ */
   expr *a, *b;                     /* operands; E_FILTER: a = input */
   const char *fname;               /* E_FILTER */
   expr **args; int nargs;          /* E_FILTER */
+  const char **argnames;           /* E_FILTER: keyword of each argument, NULL when positional */
 };
 enum { OP_EQ = 1, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE };
 
@@ -82,5 +83,19 @@ int jv_truthy(const jval *v);
 /* Text of a scalar for output; NULL (g_err set) for arrays/objects. */
 const char *jv_text(const jval *v, size_t *len, const expr *where);
 jval *apply_filter(evalctx *cx, const expr *f, jval *in);
+/* The value of v as an exact decimal (numbers and strings holding one); 0 ok. */
+int jv_decimal(const jval *v, decimal *d);
+/* A number value holding d. */
+jval *jv_from_dec(const decimal *d);
+/* Orders two values (numbers by value, strings by code point): -1/0/1, or 2
+ * for values of different types (equality then means "different"). */
+int jv_order(const jval *a, const jval *b);
+/* Reads attribute path "a.b.c" (dots; digits index arrays) of v; NULL when absent. */
+jval *jv_attr(const jval *v, const char *path, size_t n);
+/* Decimal places of dec_div: quotients are rounded half away from zero to this many. */
+#define DIV_PLACES 10
+/* The candidate closest to w (edit distance within 1-3 by length), or NULL. */
+const char *closest_word(const char *w, const char *const *cands);
+int edit_distance(const char *a, const char *b);
 
 #endif

@@ -195,7 +195,7 @@ static int parse_element(P *p, nodelist *out) {
     while (k < p->n && p->s[k] != q) {
       if (p->s[k] == '{' && k + 1 < p->n && p->s[k + 1] == '{') {
         long c = find_close(p, k + 2, '}');
-        if (c < 0) return perr(p, k, "unclosed '{{'%.*s", "", 0);
+        if (c < 0) return perr(p, k, "unclosed '{{' (no '}}' after it, or a quote inside is never closed)%.*s", "", 0);
         k = (size_t)c + 2;
       } else if (p->s[k] == '<') {
         return perr(p, k, "'<' in attribute value of '%.*s'", at.name, strlen(at.name));
@@ -294,12 +294,37 @@ static int parse_for(P *p, nodelist *out, const char *close_elem) {
   return 0;
 }
 
+/* {% set NAME = EXPR %}: binds NAME for the rest of the enclosing block
+ * (a loop body ends it; like Jinja, an if-branch does not). */
+static int parse_set(P *p, nodelist *out) {
+  node *n = mknode(p, N_SET, p->tag_at);
+  const char *a = p->tag_arg, *b = p->tag_arg + p->tag_argn;
+  while (a < b && (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r')) a++;
+  const char *v = a;
+  while (a < b && (is_name_start(*a) || (*a >= '0' && *a <= '9') || (unsigned char)*a >= 0x80)) a++;
+  if (a == v || !(is_name_start(*v) || (unsigned char)*v >= 0x80))
+    return perr(p, p->tag_at, "{%% set %%} needs 'NAME = EXPR'%.*s", "", 0);
+  n->var = xstrndup(v, (size_t)(a - v));
+  static const char *const reserved[] = {"loop", "page", "user", "ai", "true", "false", "null", "none", "and", "or", "not", NULL};
+  for (int k = 0; reserved[k]; k++)
+    if (!strcmp(n->var, reserved[k])) return perr(p, p->tag_at, "{%% set %%} cannot assign to '%.*s' (a reserved name)", n->var, strlen(n->var));
+  while (a < b && (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r')) a++;
+  if (a >= b || *a != '=' || (a + 1 < b && a[1] == '='))
+    return perr(p, p->tag_at, "{%% set %%} needs 'NAME = EXPR'%.*s", "", 0);
+  a++;
+  if (a >= b) return perr(p, p->tag_at, "{%% set %%} needs a value after '='%.*s", "", 0);
+  n->e = parse_expr_at(p, (size_t)(a - p->s), (size_t)(b - p->s));
+  if (!n->e) return -1;
+  nl_push(out, n);
+  return 0;
+}
+
 static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
   while (p->i < p->n) {
     if (starts(p, "{{")) {
       size_t st = p->i;
       long close = find_close(p, p->i + 2, '}');
-      if (close < 0) { perr(p, st, "unclosed '{{'%.*s", "", 0); return END_ERR; }
+      if (close < 0) { perr(p, st, "unclosed '{{' (no '}}' after it, or a quote inside is never closed)%.*s", "", 0); return END_ERR; }
       node *o = mknode(p, N_OUT, st);
       o->e = parse_expr_at(p, st + 2, (size_t)close);
       if (!o->e) return END_ERR;
@@ -311,11 +336,18 @@ static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
       int r = 0;
       if (tag_is(p, "if")) r = parse_if(p, out, close_elem);
       else if (tag_is(p, "for")) r = parse_for(p, out, close_elem);
+      else if (tag_is(p, "set")) r = parse_set(p, out);
       else if (tag_is(p, "elif") || tag_is(p, "else") || tag_is(p, "endif") || tag_is(p, "endfor")) {
         p->depth--;
         return END_TAG;
       } else {
-        perr(p, p->tag_at, "unknown tag {%% %.*s %%}", p->tag, p->tagn);
+        static const char *const tags[] = {"if", "elif", "else", "endif", "for", "endfor", "set", NULL};
+        char *w = xstrndup(p->tag, p->tagn);
+        const char *hint = closest_word(w, tags);
+        int line, col;
+        lc(p, p->tag_at, &line, &col);
+        fail(ST_TEMPLATE, "template.syntax", line, col, "unknown tag {%% %s %%}%s%s%s", w,
+             hint ? " (did you mean {% " : "", hint ? hint : "", hint ? " %}?)" : "");
         return END_ERR;
       }
       p->depth--;
