@@ -17,6 +17,20 @@ KNOWN_MODELS: dict[str, str] = {
     QWEN_CODER_15: "Qwen2.5-Coder-1.5B-Instruct (optional, larger and slower; mixed 4/8-bit weights)",
 }
 
+#: the languages each model writes; a task never gives a model text in another
+#: (SmolLM2 echoes a Chinese prompt and emits U+FFFD)
+MODEL_LANGUAGES: dict[str, frozenset[str]] = {
+    SMOLLM2: frozenset({"en"}),
+    QWEN_CODER: frozenset({"en", "zh"}),
+    QWEN_CODER_15: frozenset({"en", "zh"}),
+}
+
+
+def writes(model: str, lang: str) -> bool:
+    """Whether ``model`` is known to write ``lang`` (unknown models: English only)."""
+    return lang in MODEL_LANGUAGES.get(model, frozenset({"en"}))
+
+
 TASK_MODELS: dict[str, list[str]] = {
     "summarization": [QWEN_CODER, SMOLLM2],
     "formula-generation": [QWEN_CODER, SMOLLM2],

@@ -49,10 +49,24 @@ class Summary:
         return asdict(self)
 
 
-def _format(sentences: list[str], style: str, lang: str) -> str:
+def _format(sentences: list[str], style: str, lang: str, max_chars: int | None = None) -> str:
     if style == "bullets":
         return "\n".join(f"- {s}" for s in sentences)
-    return ("" if lang == "zh" else " ").join(sentences)
+    if lang == "zh":
+        # a slide bullet or title has no final mark: a full stop keeps it from
+        # running into the next sentence ("增长18%推出新品"), where the budget has room
+        room = (max_chars if max_chars is not None else 1 << 30) - sum(map(len, sentences))
+        out = []
+        for s in sentences:
+            if s[-1:] not in _ZH_END and room > 0:
+                s, room = s + "。", room - 1
+            out.append(s)
+        return "".join(out)
+    return " ".join(sentences)
+
+
+#: marks a Chinese sentence may end with (closing quotes and brackets included)
+_ZH_END = frozenset("。！？；…!?;.：:”’」』）)】")
 
 
 def _check_args(text: str, max_chars: int | None, style: str, method: str) -> None:
@@ -98,7 +112,7 @@ def extract(
     else:
         picked = extractive.select(ranked, lang, max_chars, max_sentences,
                                    sep_len=0 if lang == "zh" else 1)
-    return Summary(_format(picked, style, lang), lang, "extractive", picked, len(text))
+    return Summary(_format(picked, style, lang, max_chars), lang, "extractive", picked, len(text))
 
 
 def _headline(ranked: list[extractive.Ranked], lang: str, max_chars: int,

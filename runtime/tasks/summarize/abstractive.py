@@ -36,13 +36,26 @@ def auto_model(text: str, lang: str, style: str, model: str | None) -> str | Non
     trusted = MEASURED_BETTER.get((lang, style))
     if not trusted or len(text) > AUTO_MAX_CHARS:
         return None
-    try:
-        from ...models import resolve_model
-
-        name = resolve_model(model, "summarization")
-    except Exception:  # no model runtime, or no model installed
-        return None
+    name = model_for(lang, model)
     return name if name in trusted else None
+
+
+def model_for(lang: str, model: str | None) -> str | None:
+    """The installed model that writes ``lang`` (``model`` if named and installed), else None.
+
+    The task's models are tried in their catalog order, skipping any that do
+    not write the language: without Qwen, Chinese gets no model at all rather
+    than SmolLM2, which cannot write it.
+    """
+    try:
+        from ...models import TASK_MODELS, ModelStore
+        from ...models.catalog import writes
+
+        store = ModelStore()
+        names = [model] if model else TASK_MODELS["summarization"]
+        return next((n for n in names if writes(n, lang) and store.is_installed(n)), None)
+    except Exception:  # noqa: BLE001 - no model runtime or an unreadable store: no model
+        return None
 
 _PROMPTS = {
     "en": (
@@ -55,7 +68,17 @@ _PROMPTS = {
         "请用不超过{chars}个字概括下面的文字{bullets}。\n\n原文:\n{text}",
     ),
 }
+#: characters per token when a text is too short to measure (the chunker and
+#: the output budgets otherwise measure the text with the model's own
+#: tokenizer: SmolLM2 gives about 0.56 Chinese characters a token, Qwen 1.4)
 _CHARS_PER_TOKEN = {"en": 4.0, "zh": 1.4}
+
+
+def _ratio(gen: Any, text: str, lang: str) -> float:
+    """Characters per token of ``text`` in ``gen``'s tokenizer."""
+    if len(text) < 20:
+        return _CHARS_PER_TOKEN[lang]
+    return max(0.2, len(text) / max(1, gen.count_tokens(text)))
 _MAX_DEPTH = 4
 
 
@@ -73,7 +96,7 @@ def _messages(text: str, lang: str, max_chars: int, style: str) -> list[dict[str
 
 
 def _chunks(gen: Any, text: str, lang: str, budget: int) -> list[str]:
-    """Cut ``text`` at sentence ends into pieces of at most ``budget`` tokens."""
+    """Cut ``text`` at sentence ends into pieces of at most ``budget`` tokens (the model's)."""
     joiner = "" if lang == "zh" else " "
     chunks: list[str] = []
     current: list[str] = []
@@ -81,7 +104,7 @@ def _chunks(gen: Any, text: str, lang: str, budget: int) -> list[str]:
     for sent in split_sentences(text, lang):
         n = gen.count_tokens(sent.text)
         if n > budget:  # one huge "sentence": cut it by characters
-            step = max(1, int(budget * _CHARS_PER_TOKEN[lang] * 0.8))
+            step = max(1, int(budget * len(sent.text) / n * 0.8))
             pieces = [sent.text[i : i + step] for i in range(0, len(sent.text), step)]
         else:
             pieces = [sent.text]
@@ -97,8 +120,10 @@ def _chunks(gen: Any, text: str, lang: str, budget: int) -> list[str]:
     return chunks
 
 
-def _generate(gen: Any, text: str, lang: str, max_chars: int, style: str) -> str:
-    max_tokens = max(16, int(max_chars / _CHARS_PER_TOKEN[lang] * 1.3))
+def _generate(gen: Any, text: str, lang: str, max_chars: int, style: str,
+              ratio: float | None = None) -> str:
+    ratio = ratio or _CHARS_PER_TOKEN[lang]
+    max_tokens = max(16, int(max_chars / ratio * 1.3))
     out = gen.chat(
         messages=_messages(text, lang, max_chars, style), max_tokens=max_tokens, temperature=0.0
     )
@@ -108,21 +133,42 @@ def _generate(gen: Any, text: str, lang: str, max_chars: int, style: str) -> str
 def abstract(gen: Any, text: str, lang: str, max_chars: int, style: str = "paragraph") -> str:
     """The model's summary of ``text``, map-reduced to fit its context."""
     overhead = gen.count_tokens(_messages("", lang, max_chars, style)[1]["content"]) + 64
-    reserve = max(16, int(max_chars / _CHARS_PER_TOKEN[lang] * 1.3))
+    ratio = _ratio(gen, text[:4000], lang)
+    reserve = max(16, int(max_chars / ratio * 1.3))
     budget = gen.context_length - overhead - reserve
     if budget < 64:
         raise InferenceError("the model's context is too small to summarize with",
                              code="inference.context")
     for _ in range(_MAX_DEPTH):
         if gen.count_tokens(text) <= budget:
-            return _generate(gen, text, lang, max_chars, style)
+            return _generate(gen, text, lang, max_chars, style, ratio)
         parts = _chunks(gen, text, lang, budget)
         # the map step's partial summaries must leave room to be combined
-        part_chars = max(80, int(budget * _CHARS_PER_TOKEN[lang] / max(1, len(parts))))
+        part_chars = max(80, int(budget * ratio / max(1, len(parts))))
         joiner = "\n" if lang == "en" else ""
-        text = joiner.join(_generate(gen, p, lang, part_chars, "paragraph") for p in parts)
+        text = joiner.join(_generate(gen, p, lang, part_chars, "paragraph", ratio) for p in parts)
     raise TaskError("the document is too long to summarize with this model",
                     code="task.too_long")
+
+
+_LANG_NAMES = {"en": "English", "zh": "Chinese"}
+
+
+def _writes(model: str, lang: str) -> bool:
+    from ...models.catalog import writes
+
+    return writes(model, lang)
+
+
+def _any_installed() -> bool:
+    """Whether some summarization model is installed (else the usual not-installed error)."""
+    try:
+        from ...models import TASK_MODELS, ModelStore
+
+        store = ModelStore()
+        return any(store.is_installed(n) for n in TASK_MODELS["summarization"])
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _fit(sentences: list[str], max_chars: int, style: str, lang: str) -> list[str]:
@@ -154,7 +200,17 @@ def abstract_or_fallback(
             # no installed model has been measured better than extractive here:
             # do not even load one
             return extract(text, lang, max_chars, style, max_sentences)
-    gen = load_generator(model, "summarization", required=method == "abstractive")
+    if model is not None and not _writes(model, lang):
+        raise TaskError(f"the model {model} does not write {_LANG_NAMES[lang]}; use a model "
+                        "that does (qwen2.5-coder-0.5b-instruct) or --method extractive",
+                        code="task.model_language")
+    chosen = model_for(lang, model)
+    if chosen is None and model is None and method == "abstractive" and _any_installed():
+        result = extract(text, lang, max_chars, style, max_sentences)
+        result.notes.append(f"no installed model writes {_LANG_NAMES[lang]} (build "
+                            "qwen2.5-coder-0.5b-instruct); used the extractive summary")
+        return result
+    gen = load_generator(chosen or model, "summarization", required=method == "abstractive")
     if gen is None:
         result = extract(text, lang, max_chars, style, max_sentences)
         result.notes.append("no local model installed; used the extractive summary")

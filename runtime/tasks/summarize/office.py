@@ -169,8 +169,34 @@ def docx_text(archive: zipfile.ZipFile, file: str, max_chars: int) -> str:
     return "\n\n".join(reader.blocks)
 
 
+_NOTES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/notesSlide"
+
+
+def _resolve(base_dir: str, target: str) -> str:
+    """A relationship target as a zip part name (relative to ``base_dir`` unless absolute)."""
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return posixpath.normpath(posixpath.join(base_dir, target))
+
+
+def _notes_part(reader: _Reader, slide: str) -> str | None:
+    """The speaker-notes part of ``slide`` (``ppt/notesSlides/notesSlideN.xml``), if it has one."""
+    folder, name = posixpath.split(slide)
+    rels = f"{folder}/_rels/{name}.rels"
+    if rels not in reader.archive.namelist():
+        return None
+    for el in reader._events(rels):
+        if el.tag == f"{_REL}Relationship" and el.get("Type") == _NOTES_REL and el.get("Target"):
+            part = _resolve(folder, el.get("Target"))
+            return part if part in reader.archive.namelist() else None
+    return None
+
+
 def pptx_text(archive: zipfile.ZipFile, file: str, max_chars: int) -> str:
-    """The text of every slide, in the presentation's slide order."""
+    """The text of every slide, then its speaker notes, in the presentation's slide order.
+
+    The notes' slide-number placeholder (a bare number) is left out.
+    """
     reader = _Reader(archive, file, max_chars)
     targets = dict(reader.ids("ppt/_rels/presentation.xml.rels", f"{_REL}Relationship", "Id",
                               "Target"))
@@ -179,7 +205,11 @@ def pptx_text(archive: zipfile.ZipFile, file: str, max_chars: int) -> str:
         target = targets.get(rid)
         if not target:
             continue
-        part = posixpath.normpath(posixpath.join("ppt", target)) if not target.startswith("/") \
-            else target.lstrip("/")
+        part = _resolve("ppt", target)
         reader.text_of(part, _PPTX)
+        notes = _notes_part(reader, part)
+        if notes is not None:
+            before = len(reader.blocks)
+            reader.text_of(notes, _PPTX)
+            reader.blocks[before:] = [b for b in reader.blocks[before:] if not b.isdigit()]
     return "\n\n".join(reader.blocks)

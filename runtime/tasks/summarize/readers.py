@@ -20,17 +20,54 @@ SUFFIXES = (".txt", ".md", ".markdown", ".docx", ".pptx")
 MAX_TEXT_FILE_BYTES = 4 * MAX_INPUT_CHARS
 
 
+#: a GB18030 reading is taken only when at least this share of its non-ASCII
+#: characters are in GB2312 (the everyday simplified set): bytes of another
+#: legacy encoding (Latin-1, Shift-JIS) sometimes decode as GB18030 too, but as
+#: rare characters, private-use code points and stray symbols
+MIN_GB2312_SHARE = 0.9
+
+
+def _as_gb18030(data: bytes) -> str | None:
+    """``data`` read as GB18030 (GBK's superset) when it decodes cleanly as Chinese text."""
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        return None
+    wide = [ch for ch in text if ord(ch) > 0x7F]
+    if not wide:
+        return None
+    common = 0
+    for ch in wide:
+        if 0xE000 <= ord(ch) <= 0xF8FF:  # private use: GB18030's unassigned bytes
+            return None
+        try:
+            ch.encode("gb2312")
+            common += 1
+        except UnicodeEncodeError:
+            pass
+    return text if common >= MIN_GB2312_SHARE * len(wide) else None
+
+
 def decode_text(data: bytes, file: str | None = None) -> str:
-    """Decode UTF-8 (with or without BOM) or BOM-marked UTF-16; anything else is an error."""
+    """Decode UTF-8 (with or without BOM), BOM-marked UTF-16, or GB18030/GBK.
+
+    Strict UTF-8 is tried first; then GB18030 (the legacy default of Chinese
+    Windows, a superset of GBK and GB2312) when the whole text decodes and
+    reads as Chinese (:data:`MIN_GB2312_SHARE`); anything else is a
+    ``data.encoding`` error at the first byte that is not UTF-8.
+    """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
+        text = _as_gb18030(data)
+        if text is not None:
+            return text
         line = data[: err.start].count(b"\n") + 1
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         raise DataError(
-            "the text is not UTF-8 (save it as UTF-8 and try again)",
+            "the text is neither UTF-8 nor GB18030/GBK Chinese (save it as UTF-8 and try again)",
             where=Location(file=file, line=line, column=col),
             code="data.encoding",
         ) from None
