@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import stat
+import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -29,8 +30,52 @@ MAX_TOTAL_BYTES = 256 * 1024 * 1024
 #: checked for entries whose uncompressed size exceeds MIN_RATIO_CHECK_BYTES
 MAX_COMPRESSION_RATIO = 100
 MIN_RATIO_CHECK_BYTES = 1024 * 1024
+#: folders nested deeper than this below the package root are refused
+#: (package.too_deep); 1,100 nested folders gave a RecursionError before
+MAX_FOLDER_DEPTH = 32
 
 PACKAGE_SUFFIX = ".o3t"
+
+
+#: characters that reorder or hide text where a name is shown (bidi embeddings,
+#: overrides and isolates, direction marks): "invoice\u202efdp.exe" would be
+#: shown as "invoiceexe.pdf"
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _bad_char_reason(ch: str) -> str | None:
+    code = ord(ch)
+    if ch in _BIDI_CONTROLS:
+        return f"bidirectional control character U+{code:04X} in path (it can disguise the name)"
+    cat = unicodedata.category(ch)
+    if cat == "Cc":
+        return f"control character U+{code:04X} in path"
+    if cat == "Cs":
+        return "file name is not valid UTF-8"
+    if cat == "Cn" and (code & 0xFFFE) == 0xFFFE or 0xFDD0 <= code <= 0xFDEF:
+        return f"noncharacter U+{code:04X} in path"
+    return None
+
+
+def escape_name(name: str) -> str:
+    """``name`` with every character :func:`unsafe_path_reason` refuses written as ``\\uXXXX``.
+
+    Messages name refused files this way, so a bidi override cannot make
+    the message itself lie about the name.
+    """
+    if all(_bad_char_reason(c) is None for c in name):
+        return name
+    out = []
+    for c in name:
+        if _bad_char_reason(c) is None:
+            out.append(c)
+        elif ord(c) > 0xFFFF:
+            out.append(f"\\U{ord(c):08x}")
+        elif 0xDC80 <= ord(c) <= 0xDCFF:  # surrogateescape: an undecodable byte
+            out.append(f"\\x{ord(c) - 0xDC00:02x}")
+        else:
+            out.append(f"\\u{ord(c):04x}")
+    return "".join(out)
 
 
 def unsafe_path_reason(name: str) -> str | None:
@@ -41,8 +86,10 @@ def unsafe_path_reason(name: str) -> str | None:
         return "backslash in path (use '/')"
     if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
         return "absolute path"
-    if any(ord(c) < 0x20 for c in name):
-        return "control character in path"
+    for c in name:
+        reason = _bad_char_reason(c)
+        if reason:
+            return reason
     parts = PurePosixPath(name).parts
     if ".." in parts or ".." in name.split("/"):
         return "'..' leads outside the package"
@@ -73,7 +120,9 @@ class PackageSource:
         return Location(file=self.display_name(name) if name else self.origin)
 
     def _problem(self, code: str, message: str, name: str | None = None) -> None:
-        self.problems.append(Problem(code, message, self.where(name)))
+        # a refused name is shown escaped: it must not spoof another name in the message
+        where = Location(file=self.display_name(escape_name(name))) if name else self.where()
+        self.problems.append(Problem(code, message, where))
 
 
 class FolderSource(PackageSource):
@@ -81,24 +130,47 @@ class FolderSource(PackageSource):
         super().__init__(str(root))
         self.root = root
         self._files: dict[str, Path] = {}
+        self._ids: dict[str, tuple[int, int]] = {}
         self._scan()
 
     def _scan(self) -> None:
+        """Walk the folder without recursion (depth capped), breadth-first in name order."""
         root_real = os.path.realpath(self.root)
         total = 0
-        for dirpath, dirnames, filenames in os.walk(self.root, followlinks=False):
-            rel_dir = os.path.relpath(dirpath, self.root)
-            for d in list(dirnames):
-                full = os.path.join(dirpath, d)
-                if os.path.islink(full):
-                    dirnames.remove(d)
-                    self._check_link(full, self._rel(rel_dir, d), root_real, is_dir=True)
-            dirnames.sort()
-            for name in sorted(filenames):
-                rel = self._rel(rel_dir, name)
-                full = os.path.join(dirpath, name)
-                if os.path.islink(full):
-                    if not self._check_link(full, rel, root_real, is_dir=False):
+        #: (dev, inode) -> [names inside the package, st_nlink] for multiply linked files
+        linked: dict[tuple[int, int], list] = {}
+        pending: list[tuple[str, str, int]] = [(str(self.root), "", 0)]  # (path, rel, depth)
+        while pending:
+            dirpath, rel_dir, depth = pending.pop(0)
+            try:
+                with os.scandir(dirpath) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError as err:
+                self._problem("package.unreadable", f"cannot list the folder: {err.strerror}", rel_dir or None)
+                continue
+            for entry in entries:
+                rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+                full = entry.path
+                reason = unsafe_path_reason(entry.name)
+                if reason:
+                    self._problem("package.unsafe_path", f"unsafe name: {reason}", rel)
+                    continue
+                try:
+                    is_link = entry.is_symlink()
+                    is_dir = not is_link and entry.is_dir(follow_symlinks=False)
+                except OSError as err:
+                    self._problem("package.unreadable", f"cannot read: {err.strerror}", rel)
+                    continue
+                if is_dir:
+                    if depth + 1 > MAX_FOLDER_DEPTH:
+                        self._problem("package.too_deep",
+                                      f"folders nested more than {MAX_FOLDER_DEPTH} levels deep", rel)
+                        continue
+                    pending.append((full, rel, depth + 1))
+                    continue
+                if is_link:
+                    target_is_dir = os.path.isdir(full)
+                    if not self._check_link(full, rel, root_real, is_dir=target_is_dir):
                         continue
                 try:
                     st = os.stat(full)
@@ -110,15 +182,33 @@ class FolderSource(PackageSource):
                     continue
                 if len(self._files) >= MAX_ENTRIES:
                     self._problem("package.too_many_files", f"more than {MAX_ENTRIES} files in the package")
-                    return
+                    pending.clear()
+                    break
                 if st.st_size > MAX_FILE_BYTES:
                     self._problem("package.file_too_large", f"{st.st_size} bytes is over the {MAX_FILE_BYTES}-byte cap per file", rel)
                     continue
+                if st.st_nlink > 1:
+                    seen = linked.setdefault((st.st_dev, st.st_ino), [[], set(), st.st_nlink])
+                    seen[0].append(rel)
+                    seen[1].add(os.path.realpath(full) if is_link else full)
                 total += st.st_size
                 if total > MAX_TOTAL_BYTES:
                     self._problem("package.too_large", f"package is over the {MAX_TOTAL_BYTES}-byte cap")
-                    return
+                    pending.clear()
+                    break
                 self._files[rel] = Path(full)
+                self._ids[rel] = (st.st_dev, st.st_ino)
+        # A hard link is a second name for a file that may live anywhere on the
+        # same file system (a tar entry can create one to ~/.ssh/id_rsa): a
+        # multiply linked file is readable only when every one of its names is
+        # inside the package (then it is just a deduplicated copy).
+        for names, paths, nlink in linked.values():
+            if len(paths) < nlink:
+                for rel in names:
+                    self._files.pop(rel, None)
+                    self._problem("package.hardlink_outside",
+                                  f"file has {nlink} hard links and only {len(paths)} of them are inside "
+                                  "the package (it may be a file from elsewhere)", rel)
 
     @staticmethod
     def _rel(rel_dir: str, name: str) -> str:
@@ -146,7 +236,14 @@ class FolderSource(PackageSource):
         if path is None:
             raise PackageError(f"no such file in the package: {name}", where=self.where())
         try:
-            with open(path, "rb") as fh:
+            # O_NONBLOCK: a FIFO swapped in after the scan must not hang the open
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            with open(fd, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                if (st.st_dev, st.st_ino) != self._ids.get(name) or not stat.S_ISREG(st.st_mode):
+                    # replaced since the scan (by a hard link, a FIFO, another file)
+                    raise PackageError("the file changed after the package was checked; open the package again",
+                                       where=self.where(name), code="package.changed")
                 data = fh.read(limit + 1)
         except OSError as err:
             raise PackageError(f"cannot read: {err.strerror}", where=self.where(name)) from None
