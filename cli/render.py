@@ -44,6 +44,12 @@ def _from_library(template: str | None, host_version: str | None, *, interactive
 @click.argument("template", required=False)
 @click.option("--data", "data", metavar="FILE", type=click.Path(path_type=Path),
               help="Data to fill in: .json, .csv or .xlsx.")
+@click.option("--from", "source", metavar="DOCUMENT", type=click.Path(path_type=Path),
+              help="Fill the template's inputs from your own document (.md, .txt, .docx, .pptx).")
+@click.option("--fill-only", is_flag=True,
+              help="With --from: write the filled data as JSON to OUT (review it, then --data).")
+@click.option("--fill-method", type=click.Choice(("auto", "extractive")), default="auto",
+              show_default=True, help="With --from: how fields are filled.")
 @click.option("--context", "context", metavar="KEY=VALUE", multiple=True,
               help="User context, read as {{ user.KEY }}; repeat for several.")
 @click.option("--sample", is_flag=True,
@@ -62,7 +68,8 @@ def _from_library(template: str | None, host_version: str | None, *, interactive
               help="Office application version, checked against compatible_versions.")
 @json_option
 @handle_errors
-def render(template: str | None, data: Path | None, context: tuple[str, ...], sample: bool,
+def render(template: str | None, data: Path | None, source: Path | None, fill_only: bool,
+           fill_method: str, context: tuple[str, ...], sample: bool,
            fmt: str | None, page: int | None, dpi: int, output: Path, strict: bool,
            host_version: str | None, as_json: bool) -> None:
     """Render TEMPLATE (a folder, an .o3t file or a bundled sample id) to SVG, PNG...
@@ -76,12 +83,29 @@ def render(template: str | None, data: Path | None, context: tuple[str, ...], sa
     from ..render import render as run
 
     user = parse_context(context)
+    if source is not None and data is not None:
+        raise UsageError("give --data or --from, not both", code="usage.argument")
+    if fill_only and source is None:
+        raise UsageError("--fill-only needs --from DOCUMENT", code="usage.argument")
     template = _from_library(template, host_version, interactive=not as_json)
+    filled = None
+    if source is not None:
+        from ..tasks.fill import fill_template
+
+        filled = fill_template(template, str(source), user if context else None,
+                               method=fill_method, host_version=host_version)
+        if fill_only:
+            _write_fill(output, filled, as_json)
+            return
+        if not as_json:
+            _echo_fill(filled)
+        data = filled.data  # type: ignore[assignment]
     result = run(template, data=data, context=user if context else None, sample=sample,
                  fmt=_format_for(output, fmt), output=output, page=page, dpi=dpi,
                  host_version=host_version, strict=strict)
     if as_json:
-        emit_json({"ok": True, **result.to_dict()})
+        extra = {"fill": filled.to_dict()} if filled is not None else {}
+        emit_json({"ok": True, **result.to_dict(), **extra})
         return
     for diag in result.diagnostics:
         where = f"page {diag['page'] + 1}" if isinstance(diag.get("page"), int) else ""
@@ -96,3 +120,33 @@ def render(template: str | None, data: Path | None, context: tuple[str, ...], sa
             else f"{result.page_count} page{plural}")
     click.echo(f"wrote {shown} ({what}, sha256 {result.sha256[:16]}, "
                f"{result.timings['total_ms']:.0f} ms)")
+
+
+def _echo_fill(filled: Any) -> None:
+    """Where each field came from, on stderr."""
+    counts: dict[str, int] = {}
+    for f in filled.fields:
+        counts[f.source] = counts.get(f.source, 0) + 1
+        if f.source not in ("model", "extractive"):
+            click.echo(style("warning: ", fg="yellow", bold=True)
+                       + f"{f.pointer}: {f.source} ({'; '.join(f.notes)})", err=True)
+    shown = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    click.echo(f"filled {len(filled.fields)} fields from the document ({shown}; "
+               f"{filled.seconds:.1f} s)", err=True)
+
+
+def _write_fill(output: Path, filled: Any, as_json: bool) -> None:
+    import json
+
+    from ..fsutil import atomic_write_text, check_file_target
+
+    check_file_target(output)
+    atomic_write_text(output, json.dumps(filled.data, indent=2, ensure_ascii=False) + "\n")
+    if as_json:
+        emit_json({"ok": True, "output": str(output), **filled.to_dict()})
+        return
+    for f in filled.fields:
+        note = f" ({'; '.join(f.notes)})" if f.notes else ""
+        click.echo(f"{f.pointer}: {f.source}{note}", err=True)
+    _echo_fill(filled)
+    click.echo(f"wrote {output}")

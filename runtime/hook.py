@@ -84,6 +84,25 @@ def render(template: str | None = None, data: Any = None, context: dict[str, str
 
 
 @_guard
+def fill(template: str, source: str, context: dict[str, str] | None = None,
+         method: str = "auto", host_version: str | None = None) -> JSON:
+    """Fill a template's inputs from the user's document (``source``: a .md/.txt/.docx/.pptx path).
+
+    ``result.data`` is the data to review and render; ``result.fields`` says where each
+    field came from (extractive, default, placeholder) and from which sentence.
+    """
+    from .library import resolve_for_render
+    from .tasks.fill import fill_template
+
+    if not isinstance(source, str) or not source:
+        raise UsageError("source must be the path of a document", code="usage.argument",
+                         where=Location(pointer="/source"))
+    resolved = resolve_for_render(template, host_version=host_version)
+    return fill_template(resolved, source, context, method=method,
+                         host_version=host_version).to_dict()
+
+
+@_guard
 def summarize(text: str, lang: str = "auto", max_chars: int | None = None, style: str = "paragraph",
               method: str = "auto", max_sentences: int | None = None,
               model: str | None = None) -> JSON:
@@ -170,7 +189,7 @@ def status() -> JSON:
 
 
 OPERATIONS: dict[str, Callable[..., Envelope]] = {
-    "validate": validate, "render": render, "summarize": summarize, "formula": formula,
+    "validate": validate, "render": render, "fill": fill, "summarize": summarize, "formula": formula,
     "status": status, "templates_list": templates_list, "templates_search": templates_search,
     "templates_grant": templates_grant,
 }

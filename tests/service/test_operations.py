@@ -91,7 +91,7 @@ def test_status_reports_versions_and_idle_ttl(client) -> None:
     assert doc["api_version"] == hook.HOOK_API_VERSION and doc["version"] == o3local.__version__
     svc = doc["service"]
     assert svc["models"]["idle_ttl_s"] == 600 and svc["concurrency"] == 2
-    assert set(doc["operations"]) == {"validate", "render", "summarize", "formula", "status",
+    assert set(doc["operations"]) == {"validate", "render", "fill", "summarize", "formula", "status",
                                       "templates_list", "templates_search", "templates_grant"}
 
 

@@ -3,7 +3,10 @@
 Small local models paraphrase well but get facts wrong (a number changes, a
 name appears from nowhere).  Numbers, dates and names are cheap to check: each
 one in the summary must occur in the source after normalization (thousands
-separators, number words, case, full-width digits).  Sentences that fail are
+separators, number words, case, full-width digits), and a number must keep
+its role (:func:`~o3local.tasks.summarize.facts.relation_problems`): the same
+quantity at the same scale ("42%" is not "42 million") and the same direction
+(a rise in the source is not reported as a fall).  Sentences that fail are
 dropped; if too little is left the caller falls back to the extractive summary.
 """
 
@@ -95,6 +98,10 @@ def unsupported_facts(sentence: str, source: str, lang: str) -> list[str]:
             problems.append("negation")
     elif _NEGATION_EN.search(sentence) and not _NEGATION_EN.search(source):
         problems.append("negation")
+    if not problems:
+        from .facts import relation_problems
+
+        problems += relation_problems(sentence, source, lang)
     return problems
 
 

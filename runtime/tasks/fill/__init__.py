@@ -1,0 +1,238 @@
+"""Fill a whole template from the user's own document (``render --from memo.md``).
+
+The template's ``inputs`` JSON schema is the target.  Each field
+(:mod:`.fields`) gets the part of the document it is about (retrieval by
+its key, description and ``x-o3-fill`` hint), then an answer:
+
+1. **extractive** (:mod:`.extract`): words, numbers and tables taken from
+   the document, always available;
+2. the schema's ``default``, else a placeholder (reported as such).
+
+Every answer passes :func:`check` before it is kept: each number, date,
+quantity and name in it must be in the document with the same role (a
+number's unit, scale and direction; a field's number must come from a
+sentence about that field); an answer that fails falls back to the default.
+A model writer (the local LLM under a grammar compiled from the schema) is
+not in this version: ``method`` is ``auto`` or ``extractive``, both the
+extractive path.  The report
+(:class:`FillResult.fields`) says where each field came from.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ...errors import UsageError
+from .document import Document, parse, read_source
+from .fields import Field, walk
+
+__all__ = ["fill", "fill_document", "FillResult", "FieldReport", "read_source", "parse", "METHODS"]
+
+METHODS = ("auto", "extractive")
+
+
+@dataclass
+class FieldReport:
+    pointer: str
+    kind: str
+    source: str  # "model", "extractive", "default", "placeholder", "missing"
+    evidence: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class FillResult:
+    data: dict[str, Any]
+    lang: str
+    method: str
+    fields: list[FieldReport]
+    model: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def fill_rate(self) -> float:
+        done = [f for f in self.fields if f.source in ("model", "extractive")]
+        return len(done) / max(1, len(self.fields))
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["fill_rate"] = round(self.fill_rate, 4)
+        return d
+
+
+# --------------------------------------------------------------------------
+# the guard
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
+
+
+def _numbers(value: Any) -> list[float]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, (int, float)):
+        return [float(value)]
+    if isinstance(value, list):
+        return [n for v in value for n in _numbers(v)]
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v)]
+    return []
+
+
+def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
+    """What in ``value`` the document does not back (empty: the value may be kept)."""
+    from ..summarize.faithfulness import unsupported_facts
+    from .extract import number_candidates
+
+    problems: list[str] = []
+    if f.kind == "number":
+        if not any(abs(v - float(value)) <= 1e-9 * max(1, abs(v))
+                   for _s, v, _m, _c in number_candidates(doc, f)):
+            problems.append(f"the number {value} is not in a sentence about {f.key}")
+        return problems
+    if f.kind == "date":
+        if not any(d.iso() == value for d in doc.dates):
+            problems.append(f"the date {value} is not in the document")
+        return problems
+    if f.kind == "from-table":
+        from .document import find_mentions
+
+        cells = " ".join(" ".join(t.header + [c for r in t.rows for c in r]) for t in doc.tables)
+        known = {m.value for m in find_mentions(cells)}
+        for n in _numbers(value):
+            scaled = {n, n * 100, n * 1e3, n * 1e4, n * 1e6, n / 1e3}
+            if not any(abs(k - s) <= 1e-6 * max(1, abs(k)) for k in known for s in scaled):
+                problems.append(f"the number {n:g} is not in the document's tables")
+    if f.kind == "document":
+        return problems
+    for text in _strings(value):
+        problems += unsupported_facts(text, doc.text, doc.lang)
+    return problems
+
+
+# --------------------------------------------------------------------------
+# the fill
+
+
+def _placeholder(f: Field) -> Any:
+    if "default" in f.schema:
+        return f.schema["default"]
+    t = f.type
+    if t in ("number", "integer"):
+        return 0
+    if t == "array":
+        return []
+    if t == "boolean":
+        return False
+    if f.schema.get("format") == "date":
+        return None
+    return "—" if f.schema.get("minLength", 0) else ""
+
+
+def _set(data: dict[str, Any], keys: tuple[str, ...], value: Any) -> None:
+    node = data
+    for k in keys[:-1]:
+        node = node.setdefault(k, {})
+    node[keys[-1]] = value
+
+
+def _resolve_method(method: str, doc: Document, model: str | None) -> str | None:
+    """The model the fill uses, or None for the extractive path.
+
+    The model writer is not measured yet (bench/eval_fill.py), so ``auto`` is
+    the extractive path and loads no model.
+    """
+    if method not in METHODS:
+        raise UsageError(f"unknown fill method {method!r} (use {', '.join(METHODS)})",
+                         code="usage.method")
+    return None
+
+
+def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str, str] | None = None,
+                  method: str = "auto", model: str | None = None,
+                  progress: Any = None) -> FillResult:
+    """Fill the object schema ``inputs`` from ``doc``; see the module docstring."""
+    if not isinstance(inputs, Mapping) or inputs.get("type") != "object":
+        raise UsageError("the template's inputs schema is not an object schema: nothing to fill",
+                         code="usage.fill_schema")
+    started = time.perf_counter()
+    from .extract import answer as extractive_answer
+
+    name = _resolve_method(method, doc, model)
+    writer: Any = None
+    data: dict[str, Any] = {}
+    reports: list[FieldReport] = []
+    fields = walk(dict(inputs))
+    for i, f in enumerate(fields):
+        if progress is not None:
+            progress(i, len(fields), f.pointer)
+        report = FieldReport(f.pointer, f.kind, "missing")
+        value: Any = None
+        if writer is not None and writer.writes(f):
+            got = writer.answer(f)
+            if got is not None:
+                bad = check(doc, f, got.value, "model")
+                if bad:
+                    report.notes.append(f"model answer {got.value!r} refused: {'; '.join(bad)}")
+                else:
+                    value, report.source, report.evidence = got.value, "model", got.evidence
+                    report.notes += got.notes
+        if value is None:
+            got = extractive_answer(doc, f)
+            if got is not None:
+                bad = check(doc, f, got.value, "extractive")
+                if bad:
+                    report.notes.append(f"extractive answer refused: {'; '.join(bad)}")
+                else:
+                    value, report.source, report.evidence = got.value, "extractive", got.evidence
+                    report.notes += got.notes
+        if value is None:
+            if "default" in f.schema:
+                value, report.source = f.schema["default"], "default"
+            elif f.required:
+                value, report.source = _placeholder(f), "placeholder"
+                report.notes.append("not found in the document: review it before rendering")
+        if value is not None:
+            _set(data, f.keys, value)
+        reports.append(report)
+    return FillResult(data, doc.lang, "model" if writer else "extractive", reports,
+                      model=name, seconds=round(time.perf_counter() - started, 3))
+
+
+def fill(inputs: Mapping[str, Any], source: str | Document, context: Mapping[str, str] | None = None,
+         method: str = "auto", model: str | None = None, lang: str = "auto",
+         progress: Any = None) -> FillResult:
+    """Fill ``inputs`` from ``source``: a document path, or a :class:`Document`."""
+    doc = source if isinstance(source, Document) else read_source(source, lang=lang)
+    return fill_document(inputs, doc, context, method, model, progress)
+
+
+def fill_template(template: Any, source: str, context: Mapping[str, str] | None = None,
+                  method: str = "auto", model: str | None = None,
+                  host_version: str | None = None) -> FillResult:
+    """Fill a template package (path, id or an opened package) from the document ``source``.
+
+    The template must declare ``read:document`` (the user's document is read
+    for it) and an ``inputs`` schema.
+    """
+    from ...render import resolve_template
+    from ...template.package import open_template
+
+    pkg = template if hasattr(template, "manifest") else open_template(
+        resolve_template(template, sample=False), host_version=host_version)
+    pkg.permissions.require("read:document", action=f"filling {pkg.id} from {source}")
+    inputs = pkg.manifest.get("inputs")
+    if not isinstance(inputs, Mapping):
+        raise UsageError(f"the template {pkg.id} has no inputs schema to fill",
+                         code="usage.fill_schema")
+    return fill(inputs, source, context, method, model)

@@ -1,0 +1,214 @@
+"""The user's document as a filler reads it: sections, bullets, tables, facts.
+
+A document (.md, .txt, .docx, .pptx; read by the summarizer's readers, so
+GBK text, speaker notes and the size caps apply here too) becomes a list of
+:class:`Section` s: a heading and the paragraphs, bullets and tables under
+it.  Markdown headings are taken as written; in other formats a short line
+without a sentence-final mark that is followed by text is a heading (Word
+titles, slide titles).  Table rows come from the readers as ``a; b; c``
+lines (Markdown pipes, Word and PowerPoint tables); consecutive rows with the
+same number of cells are one :class:`Table`, its first row the header.
+
+Facts are found once per document: every number with its unit, scale and
+the words around it (:class:`Mention`), every date (:class:`DateMention`),
+and ``Label: value`` lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..summarize.facts import DateMention, Mention, find_dates, find_mentions
+from ..summarize.segment import resolve_language, split_sentences
+
+__all__ = ["Document", "Section", "Table", "Mention", "DateMention", "parse", "read_source"]
+
+#: the most characters of a document a fill reads (a one-page memo is ~3,000;
+#: a 30-page report ~60,000); more is refused by the summarizer's own cap first
+MAX_SOURCE_CHARS = 200_000
+
+_BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、]|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
+_SENTENCE_END = tuple("。！？；.!?;:：")
+_MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
+
+
+@dataclass
+class Table:
+    header: list[str]
+    rows: list[list[str]]
+    section: int
+
+
+@dataclass
+class Section:
+    heading: str
+    level: int
+    paragraphs: list[str] = field(default_factory=list)
+    bullets: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(self.paragraphs + self.bullets)
+
+    def body(self) -> str:
+        """Paragraphs and bullets (a bullet becomes a sentence of its own)."""
+        parts = list(self.paragraphs)
+        parts += [b for b in self.bullets]
+        return "\n\n".join(parts)
+
+
+@dataclass
+class Document:
+    """A read document: its text, language, sections and facts."""
+
+    text: str
+    lang: str
+    sections: list[Section]
+    file: str | None = None
+    title: str = ""
+    mentions: list[Mention] = field(default_factory=list)
+    dates: list[DateMention] = field(default_factory=list)
+    labels: list[tuple[str, str, int]] = field(default_factory=list)  # (label, value, offset)
+
+    @property
+    def tables(self) -> list[Table]:
+        return [t for s in self.sections for t in s.tables]
+
+    def sentences(self, text: str | None = None) -> list[str]:
+        return [s.text for s in split_sentences(self.text if text is None else text, self.lang)]
+
+
+# --------------------------------------------------------------------------
+# structure
+
+
+def _cells(line: str) -> list[str] | None:
+    if "; " not in line:
+        return None
+    cells = [c.strip() for c in line.split("; ")]
+    return cells if len(cells) >= 2 and all(len(c) <= 120 for c in cells) else None
+
+
+def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
+    s = line.strip()
+    limit = 30 if lang == "zh" else 70
+    return bool(s) and len(s) <= limit and not s.endswith(_SENTENCE_END) and nxt is not None \
+        and not _BULLET.match(line) and _cells(s) is None and not _LABEL.match(s)
+
+
+def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
+    """(line, heading level or None), Markdown markup dropped from the text lines."""
+    from ..summarize.readers import markdown_to_text
+
+    out: list[tuple[str, int | None]] = []
+    if not markdown:
+        return [(line, None) for line in raw.splitlines()]
+    body: list[str] = []
+
+    def flush() -> None:
+        if body:
+            out.extend((line, None) for line in markdown_to_text("\n".join(body)).splitlines())
+            body.clear()
+
+    fence = False
+    for line in raw.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        m = None if fence else _MD_HEADING.match(line)
+        if m:
+            flush()
+            out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
+        else:
+            body.append(line)
+    flush()
+    return out
+
+
+def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
+    """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
+    from ...errors import TaskError
+
+    if len(raw) > MAX_SOURCE_CHARS:
+        raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
+                        f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
+                        code="task.too_long")
+    lines = _lines(raw, markdown)
+    plain = "\n".join(line for line, _ in lines)
+    lang = resolve_language(plain, lang)
+    sections: list[Section] = [Section("", 0)]
+    table: list[list[str]] = []
+    para: list[str] = []
+
+    def end_para() -> None:
+        if para:
+            sections[-1].paragraphs.append(" ".join(p.strip() for p in para) if lang == "en"
+                                           else "".join(p.strip() for p in para))
+            para.clear()
+
+    def end_table() -> None:
+        if len(table) >= 2:
+            sections[-1].tables.append(Table(table[0], table[1:], len(sections) - 1))
+        elif table:
+            sections[-1].paragraphs.append("; ".join(table[0]))
+        table.clear()
+
+    texts = [(line.strip(), level) for line, level in lines]
+    for i, (line, level) in enumerate(texts):
+        nxt = next((t for t, _ in texts[i + 1:] if t), None)
+        cells = _cells(line) if level is None else None
+        if cells is not None and (not table or len(cells) == len(table[0])):
+            end_para()
+            table.append(cells)
+            continue
+        end_table()
+        if cells is not None:
+            table.append(cells)
+            continue
+        if not line:
+            end_para()
+            continue
+        if level is None and not markdown and _is_heading(line, nxt, lang) and not para:
+            level = 2
+        if level is not None:
+            end_para()
+            sections.append(Section(line, level))
+            continue
+        b = _BULLET.match(line)
+        if b and len(line) > b.end():
+            end_para()
+            sections[-1].bullets.append(line[b.end():].strip())
+            continue
+        para.append(line)
+    end_para()
+    end_table()
+    if not sections[0].paragraphs and not sections[0].bullets and not sections[0].tables:
+        sections = sections[1:]
+    title = next((s.heading for s in sections if s.heading), "")
+    doc = Document(plain, lang, sections, file=file, title=title)
+    doc.mentions = find_mentions(plain)
+    doc.dates = find_dates(plain)
+    offset = 0
+    for line in plain.splitlines():
+        m = _LABEL.match(line)
+        if m:
+            doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + m.start(2)))
+        offset += len(line) + 1
+    return doc
+
+
+def read_source(path: str | Path, lang: str = "auto") -> Document:
+    """Read ``path`` (.md, .txt, .docx, .pptx) into a :class:`Document`."""
+    from ...safeio import read_user_file
+    from ..summarize.readers import MAX_TEXT_FILE_BYTES, decode_text, read_document
+
+    p = Path(path)
+    if p.suffix.lower() in (".md", ".markdown"):
+        # the summarizer's reader drops the '#': headings are read here from the raw text
+        read_document(p)  # the same checks (suffix, size, encoding) and errors
+        raw = decode_text(read_user_file(p, limit=MAX_TEXT_FILE_BYTES, what="text file"), str(p))
+        return parse(raw, str(p), markdown=True, lang=lang)
+    return parse(read_document(p), str(p), lang=lang)

@@ -1,0 +1,489 @@
+"""Extractive answers: each field filled with words and numbers taken from the document.
+
+Always available, deterministic, and faithful by construction (every value
+is a span of the document, a number read from it with its scale converted
+to the field's unit, or a summary of its own sentences).  Each answer comes
+with its evidence, the sentence or table row it was read from.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .document import Document, Mention, Section, Table
+from .fields import Field
+
+#: a retrieved passage is at most this many characters (the model's prompt and the
+#: extractive summaries read it)
+MAX_PASSAGE_CHARS = 1500
+#: default lengths where the schema gives no maxLength
+HEADLINE_CHARS = {"en": 80, "zh": 30}
+TEXT_CHARS = {"en": 240, "zh": 120}
+BULLET_CHARS = {"en": 140, "zh": 60}
+MAX_BULLETS = 4
+MAX_DOCUMENT_CHARS = 6000
+
+
+@dataclass
+class Answer:
+    value: Any
+    evidence: str
+    notes: list[str]
+
+
+# --------------------------------------------------------------------------
+# retrieval
+
+
+def _count(hay: str, words: list[str]) -> int:
+    n = 0
+    for w in words:
+        if not w:
+            continue
+        if re.fullmatch(r"[a-z0-9 %]+", w):
+            n += bool(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", hay))
+        else:
+            n += w in hay
+    return n
+
+
+def rank_sections(doc: Document, f: Field) -> list[tuple[float, Section]]:
+    """Sections by how much they are about ``f``: heading words weigh most, own key most of all."""
+    own = f.own_words()
+    parents = [w for w in f.words() if w not in own]
+    out = []
+    for i, s in enumerate(doc.sections):
+        head = s.heading.lower()
+        body = s.body().lower()
+        score = 4 * _count(head, own) + 3 * _count(head, parents) + 0.5 * _count(body, own) \
+            + 0.3 * _count(body, parents) - 0.01 * i
+        out.append((score, s))
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | None:
+    ranked = rank_sections(doc, f)
+    return ranked[0][1] if ranked and ranked[0][0] >= min_score else None
+
+
+def passage(doc: Document, f: Field) -> str:
+    """The part of the document a field is about (its best sections), for the model's prompt."""
+    ranked = [s for score, s in rank_sections(doc, f) if score > 0][:2] or doc.sections[:1]
+    parts = []
+    for s in ranked:
+        rows = [line for t in s.tables for line in ["; ".join(t.header)] + ["; ".join(r) for r in t.rows]]
+        parts.append("\n".join(x for x in [s.heading, s.body()] + rows[:12] if x))
+    return "\n\n".join(parts)[:MAX_PASSAGE_CHARS]
+
+
+# --------------------------------------------------------------------------
+# numbers
+
+
+def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence around ``start:end`` (a line end also ends it)."""
+    left = max(text.rfind(c, 0, start) for c in "。！？\n") + 1
+    m = re.search(r"[。！？\n]|[.!?](?=\s)", text[end:])
+    right = end + m.end() if m else len(text)
+    dot = max(text.rfind(". ", left, start), text.rfind("! ", left, start), text.rfind("? ", left, start))
+    if dot >= 0:
+        left = dot + 2
+    return left, right
+
+
+def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
+    """``m`` in ``f``'s unit, or None when it cannot be that field's number."""
+    from ..summarize.facts import direction
+
+    if f.fraction:
+        if not m.percent:
+            return None
+        value = m.value / 100
+        if any(k in f.key for k in ("growth", "change", "cagr")) and value > 0:
+            if text and direction(text, m.start, m.end, lang) == "down":
+                value = -value
+        return value
+    if m.percent:
+        return None
+    value = m.value / f.unit_scale
+    if f.type == "integer":
+        if value != int(value):
+            return None
+        value = int(value)
+    lo, hi = f.schema.get("minimum"), f.schema.get("maximum")
+    if (isinstance(lo, (int, float)) and value < lo) or (isinstance(hi, (int, float)) and value > hi):
+        return None
+    return value
+
+
+def _is_money(f: Field) -> bool:
+    d = (f.description + " " + f._parent_description).lower()
+    return any(w in d for w in ("dollar", "usd", "元", "currency", "money")) or f.key in (
+        "amount", "price", "revenue", "arr", "tam", "sam", "som", "cost", "budget")
+
+
+def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention, str]]:
+    """(score, value, mention, sentence) for every document number that could be ``f``, best first."""
+    own = f.own_words()
+    parents = [w for w in f.words() if w not in own]
+    text = doc.text
+    low = text.lower()
+    date_spans = [(d.start, d.end) for d in doc.dates]
+    label_spans = [(off, off + len(v), lab.lower()) for lab, v, off in doc.labels]
+    money = _is_money(f)
+    out = []
+    for m in doc.mentions:
+        if any(a <= m.start < b for a, b in date_spans):
+            continue
+        value = convert(m, f, doc.lang, text)
+        if value is None:
+            continue
+        a, b = _clause_bounds(text, m.start, m.end)
+        clause = low[a:b]
+        score = 0.0
+        for w in own:
+            if not w:
+                continue
+            pos = clause.find(w)
+            if pos < 0:
+                continue
+            dist = abs((a + pos) - m.start)
+            score += 3.0 + 2.0 / (1 + dist / 10)
+        score += 0.7 * _count(clause, parents)
+        # the keyword in the same part of the sentence (between commas) as the number
+        lo_c = max(low.rfind(c, a, m.start) for c in ",;，；、") + 1
+        hi_c = [low.find(c, m.end, b) for c in ",;，；、"]
+        hi_c = min([h for h in hi_c if h >= 0], default=b)
+        if lo_c <= a:
+            lo_c = a
+        if _count(low[lo_c:hi_c], own):
+            score += 4
+        for lo, hi, lab in label_spans:
+            if lo <= m.start < hi and _count(lab, own):
+                score += 6
+        if money and (m.currency or m.scaled):
+            score += 1.5
+        if money and not (m.currency or m.scaled) and f.unit_scale > 1:
+            score -= 2
+        if not money and m.currency:
+            score -= 2
+        if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月")):
+            score += 2
+        if f.key in ("users", "customers") and m.unit:
+            score += 1.5 if m.unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
+        if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
+            score -= 3  # a year
+        if score > 0:
+            out.append((score, value, m, text[a:b].strip()))
+    out.sort(key=lambda t: (-t[0], t[2].start))
+    return out
+
+
+def pick_number(doc: Document, f: Field) -> Answer | None:
+    cands = [c for c in number_candidates(doc, f) if c[0] >= 3.0]
+    if not cands:
+        return None
+    score, value, m, sentence = cands[0]
+    notes = []
+    if f.unit_scale != 1 and m.scaled:
+        notes.append(f"{m.raw} written in units of {f.unit_scale:g}")
+    if isinstance(value, float) and value.is_integer() and f.type != "integer":
+        value = int(value)
+    if isinstance(value, float):
+        value = round(value, 10)
+    return Answer(value, sentence, notes)
+
+
+# --------------------------------------------------------------------------
+# dates
+
+
+def pick_date(doc: Document, f: Field) -> Answer | None:
+    own = f.own_words()
+    parents = [w for w in f.words() if w not in own]
+    text, low = doc.text, doc.text.lower()
+    best = None
+    for d in doc.dates:
+        a, b = _clause_bounds(text, d.start, d.end)
+        clause = low[a:b]
+        score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
+        for lab, _v, off in doc.labels:
+            if off <= d.start < off + len(_v) and _count(lab.lower(), own):
+                score += 6
+        if score >= 3 and (best is None or score > best[0]):
+            best = (score, d, text[a:b].strip())
+    if best is None:
+        return None
+    _, d, sentence = best
+    notes = []
+    if d.day is None:
+        notes.append(f"the document gives {d.raw!r} without a day: the 1st is assumed")
+    return Answer(d.iso(), sentence, notes)
+
+
+# --------------------------------------------------------------------------
+# text
+
+
+def _limit(f: Field, table: dict[str, int], lang: str) -> int:
+    return f.max_chars or table[lang]
+
+
+def _label_value(doc: Document, f: Field) -> tuple[str, str] | None:
+    """A ``Label: value`` line for ``f``: its label names the field, and it stands in the
+    field's section unless the label also names the parent ("Company name:")."""
+    own = f.own_words()
+    parents = [w for w in f.words() if w not in own]
+    home = section_for(doc, f) if len(f.keys) > 1 else None
+    for label, value, _off in doc.labels:
+        low = label.lower()
+        if not _count(low, own) or re.fullmatch(r"[\d\s.,%$¥€万亿]+", value):
+            continue
+        if home is None or value in home.body() or _count(low, parents):
+            return value, f"{label}: {value}"
+    return None
+
+
+def _summary(text: str, lang: str, chars: int, style: str) -> str:
+    from ..summarize import extract
+
+    return extract(text, lang, chars, style).text
+
+
+def pick_headline(doc: Document, f: Field) -> Answer | None:
+    limit = _limit(f, HEADLINE_CHARS, doc.lang)
+    if f.key == "title" and len(f.keys) == 1 and doc.title and len(doc.title) <= limit:
+        return Answer(doc.title, doc.title, ["the document's title"])
+    lv = _label_value(doc, f)
+    if lv and len(lv[0]) <= limit:
+        return Answer(lv[0], lv[1], [])
+    s = section_for(doc, f)
+    if s is None or not s.body():
+        # a tagline or title with no section of its own: the opening section's line
+        s = next((x for x in doc.sections if x.body()), None)
+        if s is None:
+            return None
+    line = _summary(s.body(), doc.lang, limit, "headline")
+    return Answer(line, s.heading or line, [f"from section {s.heading!r}"] if s.heading else [])
+
+
+def pick_text(doc: Document, f: Field) -> Answer | None:
+    lv = _label_value(doc, f)
+    limit = _limit(f, TEXT_CHARS, doc.lang)
+    if lv and len(lv[0]) <= limit:
+        return Answer(lv[0], lv[1], [])
+    s = section_for(doc, f)
+    if s is None or not s.body():
+        s = next((x for x in doc.sections if x.paragraphs), None)
+        if s is None:
+            return None
+    text = _summary(s.body(), doc.lang, limit, "paragraph")
+    return Answer(text, s.heading or text, [f"from section {s.heading!r}"] if s.heading else [])
+
+
+def pick_bullets(doc: Document, f: Field) -> Answer | None:
+    s = section_for(doc, f)
+    if s is None:
+        return None
+    n = min(f.max_items, MAX_BULLETS)
+    limit = BULLET_CHARS[doc.lang]
+    items = f.schema.get("items") if isinstance(f.schema.get("items"), dict) else {}
+    limit = int(items.get("maxLength", limit))
+    from ..summarize.extractive import shorten
+
+    if s.bullets:
+        picked = s.bullets[:n]
+    else:
+        picked = [x for x in doc.sentences(s.body())][:n]
+    picked = [shorten(p, limit, doc.lang) if len(p) > limit else p for p in picked]
+    picked = [p for p in picked if p]
+    if not picked:
+        return None
+    return Answer(picked, s.heading, [f"from section {s.heading!r}"])
+
+
+_LIST_SPLIT = re.compile(r"\s*(?:,|;|、|，|；|\band\b|和|及|与)\s*")
+
+
+def pick_names(doc: Document, f: Field) -> Answer | None:
+    lv = _label_value(doc, f)
+    if lv:
+        names = [n.strip() for n in _LIST_SPLIT.split(lv[0]) if n.strip()]
+        if names:
+            return Answer(names[: f.max_items], lv[1], [])
+    s = section_for(doc, f, min_score=3.5)
+    if s is not None and s.bullets:
+        return Answer(s.bullets[: f.max_items], s.heading, [f"from section {s.heading!r}"])
+    own = f.own_words()
+    for sent in doc.sentences():
+        low = sent.lower()
+        for w in own:
+            found = re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low)
+            if found is None:
+                continue
+            rest = sent[found.end():]
+            rest = re.sub(r"^\s*(?:are|include|including|is|:|：|包括|有|为|是)\s*", "", rest)
+            rest = re.split(r"[.。!?！？]", rest)[0]
+            names = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]
+            if 1 <= len(names) <= f.max_items and all(len(n) <= 60 for n in names):
+                return Answer(names, sent, [])
+    return None
+
+
+_COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
+_TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
+
+
+def pick_name(doc: Document, f: Field) -> Answer | None:
+    lv = _label_value(doc, f)
+    if lv and len(lv[0]) <= 80:
+        return Answer(lv[0], lv[1], [])
+    if doc.lang == "zh":
+        m = _COMPANY_ZH.search(doc.title) or _COMPANY_ZH.search(doc.text)
+        if m:
+            return Answer(m.group(0), doc.title if m.group(0) in doc.title else m.group(0), [])
+    if doc.title:
+        name = _TITLE_TAIL.sub("", doc.title).strip()
+        if name and len(name) <= 60:
+            return Answer(name, doc.title, ["the document's title"])
+    return None
+
+
+def pick_document(doc: Document, f: Field) -> Answer | None:
+    limit = min(f.max_chars or MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHARS)
+    body = "\n\n".join(x for s in doc.sections for x in s.paragraphs)
+    if not body:
+        return None
+    if len(body) > limit:
+        cut = body[:limit]
+        end = max(cut.rfind(c) for c in "。.!?！？")
+        body = cut[: end + 1] if end > limit // 2 else cut
+    return Answer(body, "the document's paragraphs", ["the document's own text"])
+
+
+# --------------------------------------------------------------------------
+# tables and sections
+
+_HEADER_SCALE = ((re.compile(r"\$\s?k\b|\(k\)|thousands|千元|千美元", re.I), 1e3),
+                 (re.compile(r"\$\s?m\b|\(m\)|millions|百万", re.I), 1e6),
+                 (re.compile(r"万元|万美元|\(万\)|（万）", re.I), 1e4),
+                 (re.compile(r"亿元|\(亿\)|（亿）", re.I), 1e8))
+
+
+def _header_scale(header: str) -> float:
+    for pattern, scale in _HEADER_SCALE:
+        if pattern.search(header):
+            return scale
+    return 1.0
+
+
+def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
+    from ..summarize.facts import find_mentions
+
+    if child.type in ("number", "integer"):
+        ms = find_mentions(cell)
+        if not ms:
+            return None
+        m = ms[0]
+        if child.fraction:
+            if m.percent:
+                return round(m.value / 100, 10)
+            return m.value if 0 <= m.value <= 1 else None
+        value = m.value * (1.0 if m.scaled else _header_scale(header)) / child.unit_scale
+        if child.type == "integer":
+            return int(value) if value == int(value) else None
+        return int(value) if value.is_integer() else round(value, 10)
+    if child.type == "array":
+        parts = [p.strip() for p in re.split(r"\s*(?:,|/|、|，|；|\|)\s*", cell) if p.strip()]
+        return parts or None
+    return cell or None
+
+
+def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]] | None:
+    best = None
+    section_score = {id(s): score for score, s in rank_sections(doc, f)}
+    for s in doc.sections:
+        for t in s.tables:
+            header = [h.lower() for h in t.header]
+            mapping: dict[str, int] = {}
+            used: set[int] = set()
+            score = 0.0
+            for child in f.children:
+                own = child.own_words()
+                col = max(range(len(header)), key=lambda i: (_count(header[i], own), -i))
+                if _count(header[col], own) and col not in used:
+                    mapping[child.key] = col
+                    used.add(col)
+                    score += 2
+            for child in f.children:  # a name/label column need not be called "name"
+                if child.key not in mapping and child.type == "string" and child.required:
+                    free = [i for i in range(len(header)) if i not in used]
+                    if free:
+                        mapping[child.key] = free[0]
+                        used.add(free[0])
+                        score += 0.5
+            score += 0.5 * section_score.get(id(s), 0)
+            needed = [c.key for c in f.children if c.required]
+            if all(k in mapping for k in needed) and score > 2 and (best is None or score > best[0]):
+                best = (score, t, mapping)
+    return best
+
+
+def pick_table(doc: Document, f: Field) -> Answer | None:
+    match = _match_table(doc, f)
+    if match is None:
+        return None
+    _, table, mapping = match
+    rows = []
+    notes = []
+    for r in table.rows[: f.max_items]:
+        item: dict[str, Any] = {}
+        for child in f.children:
+            col = mapping.get(child.key)
+            if col is None or col >= len(r):
+                continue
+            v = _cell_value(r[col], child, table.header[col], doc.lang)
+            if v is not None:
+                item[child.key] = v
+        if all(c.key in item for c in f.children if c.required):
+            rows.append(item)
+        else:
+            notes.append(f"row {'; '.join(r)!r} left out (a required column is empty)")
+    if not rows:
+        return None
+    head = "; ".join(table.header)
+    return Answer(rows, f"table [{head}]", notes)
+
+
+def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None) -> Answer | None:
+    items = f.schema.get("items") or {}
+    props = items.get("properties") or {}
+    head_key = "heading" if "heading" in props else "title"
+    para_key = next((k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"),
+                    "paragraphs")
+    out = []
+    for s in doc.sections:
+        if not s.heading or (s.heading == doc.title and s is doc.sections[0]):
+            continue
+        labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
+        paras = [p for p in s.paragraphs + s.bullets
+                 if len(p) >= 8 and not (p in labels and len(p) < 60)]
+        if not paras:
+            continue
+        out.append({head_key: s.heading, para_key: paras})
+    out = out[: f.max_items]
+    if not out:
+        return None
+    return Answer(out, f"{len(out)} sections of the document", [])
+
+
+PICKERS = {"number": pick_number, "date": pick_date, "headline": pick_headline, "text": pick_text,
+           "bullets": pick_bullets, "names": pick_names, "name": pick_name,
+           "document": pick_document, "from-table": pick_table, "sections": pick_sections}
+
+
+def answer(doc: Document, f: Field) -> Answer | None:
+    return PICKERS[f.kind](doc, f)

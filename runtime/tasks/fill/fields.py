@@ -1,0 +1,227 @@
+"""The fields a template's ``inputs`` schema asks for, and what kind of answer each is.
+
+Every leaf of the schema (and every array) is a :class:`Field` with a JSON
+pointer, its keys, description and a fill kind: the template's own
+``x-o3-fill`` hint when it gives one, else one inferred from the type, the
+format and the name (docs/template-format.md, "x-o3-fill").  Kinds:
+
+``headline``   one short line (a title, a tagline)
+``text``       a paragraph (a description, a note)
+``bullets``    a list of short strings (points, features)
+``names``      a list of names (partners, customers)
+``name``       a proper name (the company)
+``number``     a number, with the unit and scale the description gives
+``date``       an ISO date
+``from-table`` an array of objects, one per row of the document's matching table
+``sections``   an array of {heading, paragraphs} objects, one per document section
+``document``   the document's own text (a memo the template summarizes itself)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+HINTS = ("headline", "text", "bullets", "names", "name", "number", "date", "from-table",
+         "sections", "document")
+
+#: general bilingual business vocabulary: a field key -> words a document
+#: uses for it.  Retrieval also uses the key itself and its description.
+GLOSSARY: dict[str, tuple[str, ...]] = {
+    "company": ("company", "about", "overview", "公司", "简介", "概况"),
+    "name": ("name", "名称"),
+    "tagline": ("tagline", "slogan", "in one line", "mission", "口号", "一句话"),
+    "founded": ("founded", "established", "incorporated", "started", "成立", "创立", "创办"),
+    "description": ("description", "overview", "what we do", "about", "简介", "介绍"),
+    "problem": ("problem", "pain", "challenge", "issue", "问题", "痛点", "挑战"),
+    "solution": ("solution", "product", "how it works", "approach", "解决方案", "方案", "产品"),
+    "market": ("market", "市场", "规模"),
+    "tam": ("tam", "total addressable market", "total market", "市场总规模", "潜在市场"),
+    "sam": ("sam", "serviceable addressable market", "serviceable available market",
+            "serviceable market", "可服务市场"),
+    "som": ("som", "serviceable obtainable market", "obtainable market", "可获得市场"),
+    "cagr": ("cagr", "compound annual growth", "annual growth rate", "年复合增长率", "复合增长率"),
+    "products": ("products", "product line", "pricing", "产品", "产品线"),
+    "price": ("price", "pricing", "per seat", "per month", "costs", "价格", "售价", "定价"),
+    "margin": ("margin", "gross margin", "毛利率", "毛利"),
+    "features": ("features", "feature", "功能", "特性"),
+    "summary": ("summary", "概述", "简介"),
+    "traction": ("traction", "progress", "metrics", "results", "进展", "业绩", "成绩"),
+    "users": ("users", "customers", "user", "用户", "客户"),
+    "arr": ("arr", "annual recurring revenue", "recurring revenue", "年度经常性收入", "经常性收入"),
+    "growth": ("growth", "grew", "increase", "up", "增长", "增速", "同比", "环比"),
+    "retention": ("retention", "retained", "renewal", "net revenue retention", "留存", "续约率", "续约"),
+    "since": ("since", "launched", "live", "上线", "以来"),
+    "quarters": ("quarter", "quarterly", "季度"),
+    "label": ("label", "quarter", "period", "item", "use", "名称", "季度", "项目", "用途"),
+    "target": ("target", "plan", "planned", "goal", "目标", "计划"),
+    "china": ("china", "chinese", "中国", "国内"),
+    "launch": ("launch", "launches", "release", "上线", "发布", "推出"),
+    "partners": ("partners", "partner", "合作伙伴", "合作方", "伙伴"),
+    "note": ("note", "notes", "备注", "说明"),
+    "ask": ("ask", "raise", "raising", "funding", "round", "融资", "募资", "本轮"),
+    "amount": ("raising", "raise", "seeking", "round", "amount", "融资", "募集", "金额"),
+    "runway_months": ("runway", "months", "跑道", "个月"),
+    "use_of_funds": ("use of funds", "use of proceeds", "allocation", "资金用途", "用途", "使用计划"),
+    "share": ("share", "percent", "%", "占比", "比例", "份额"),
+    "headline": ("headline", "title", "标题"),
+    "points": ("points", "key points", "要点"),
+    "title": ("title", "report", "标题", "报告"),
+    "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期"),
+    "date": ("date", "dated", "日期", "报告日期", "发布日期"),
+    "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据"),
+    "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额"),
+    "customers": ("customers", "clients", "客户", "客户数"),
+    "sections": ("sections", "章节"),
+    "heading": ("heading", "title", "标题"),
+    "paragraphs": ("paragraphs", "text", "正文"),
+    "mix": ("mix", "revenue mix", "by product", "breakdown", "收入结构", "收入构成", "占比", "构成"),
+    "memo": ("memo", "备忘录"),
+}
+
+_FRACTION_KEYS = ("growth", "retention", "margin", "share", "cagr", "rate", "ratio", "churn")
+_WORD = re.compile(r"[A-Za-z]+|[\u4e00-\u9fff]+")
+
+
+@dataclass
+class Field:
+    pointer: str
+    keys: tuple[str, ...]  # object keys from the top ("products" for an array's items)
+    schema: dict[str, Any]
+    kind: str
+    required: bool = False
+    children: list[Field] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return self.keys[-1] if self.keys else ""
+
+    @property
+    def description(self) -> str:
+        return str(self.schema.get("description", ""))
+
+    @property
+    def type(self) -> str:
+        t = self.schema.get("type", "string")
+        if isinstance(t, list):
+            t = next((x for x in t if x != "null"), "string")
+        return str(t)
+
+    def words(self, own_only: bool = False) -> list[str]:
+        """Retrieval words: the key's glossary words, its own name split, the description's words."""
+        keys = self.keys[-1:] if own_only else self.keys
+        out: list[str] = []
+        for k in keys:
+            out += list(GLOSSARY.get(k, ()))
+            out += [w for w in re.split(r"[_\-\s]+", k) if w]
+        hint = self.schema.get("x-o3-keywords")
+        if isinstance(hint, list):
+            out += [str(w) for w in hint]
+        return list(dict.fromkeys(w.lower() for w in out if w))
+
+    def own_words(self) -> list[str]:
+        return self.words(own_only=True)
+
+    # -- numbers -------------------------------------------------------------
+    @property
+    def fraction(self) -> bool:
+        """A share written as a fraction (0.184 for 18.4 %)."""
+        d = self.description.lower()
+        if "fraction" in d or "小数" in d:
+            return True
+        if "percent" in d and "fraction" not in d:
+            return False
+        return any(k in self.key.lower() for k in _FRACTION_KEYS) or (
+            self.schema.get("maximum") == 1 and self.schema.get("minimum") == 0)
+
+    @property
+    def unit_scale(self) -> float:
+        """What one unit of the field is worth: 1e6 for "millions of US dollars"."""
+        d = self.description.lower() + " " + self._parent_description.lower()
+        for word, scale in (("thousands", 1e3), ("millions", 1e6), ("billions", 1e9),
+                            ("千元", 1e3), ("万元", 1e4), ("百万", 1e6), ("亿元", 1e8)):
+            if word in d:
+                return scale
+        return 1.0
+
+    _parent_description: str = ""
+
+    @property
+    def max_items(self) -> int:
+        return int(self.schema.get("maxItems", 6))
+
+    @property
+    def max_chars(self) -> int | None:
+        v = self.schema.get("maxLength")
+        return int(v) if isinstance(v, int) else None
+
+
+def _kind(schema: dict[str, Any], keys: tuple[str, ...]) -> str:
+    hint = schema.get("x-o3-fill")
+    if isinstance(hint, str) and hint in HINTS:
+        return hint
+    key = keys[-1] if keys else ""
+    t = schema.get("type", "string")
+    if isinstance(t, list):
+        t = next((x for x in t if x != "null"), "string")
+    desc = str(schema.get("description", "")).lower()
+    if t in ("number", "integer"):
+        return "number"
+    if t == "array":
+        items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+        if items.get("type") == "object":
+            props = items.get("properties") or {}
+            arrays = [k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"]
+            if any(k in props for k in ("heading", "title")) and arrays:
+                return "sections"
+            return "from-table"
+        if key in ("partners", "customers", "investors", "clients", "names", "team"):
+            return "names"
+        return "bullets"
+    if t == "string":
+        if schema.get("format") in ("date", "date-time"):
+            return "date"
+        if key in ("memo", "body", "full_text", "document") or "memo" in desc:
+            return "document"
+        if key in ("name", "company", "company_name", "organization"):
+            return "name"
+        if key in ("launch", "since", "founded", "date", "deadline"):
+            return "date"
+        if key in ("description", "note", "summary", "about", "overview", "paragraph", "body"):
+            return "text"
+        return "headline"
+    return "text"
+
+
+def walk(schema: dict[str, Any], keys: tuple[str, ...] = (), pointer: str = "",
+         required: bool = True, parent_description: str = "") -> list[Field]:
+    """The fields of an object schema, in schema order (objects are walked into)."""
+    fields: list[Field] = []
+    if schema.get("type") == "object" and isinstance(schema.get("properties"), dict):
+        req = set(schema.get("required") or [])
+        desc = str(schema.get("description", "")) or parent_description
+        for name, sub in schema["properties"].items():
+            if not isinstance(sub, dict):
+                continue
+            ptr = f"{pointer}/{name.replace('~', '~0').replace('/', '~1')}"
+            if sub.get("type") == "object" and "x-o3-fill" not in sub:
+                fields += walk(sub, keys + (name,), ptr, required and name in req, desc)
+            else:
+                fields.append(_field(sub, keys + (name,), ptr, name in req and required, desc))
+    return fields
+
+
+def _field(schema: dict[str, Any], keys: tuple[str, ...], pointer: str, required: bool,
+           parent_description: str) -> Field:
+    f = Field(pointer, keys, schema, _kind(schema, keys), required)
+    f._parent_description = parent_description
+    if f.kind == "from-table":
+        items = schema.get("items") or {}
+        req = set(items.get("required") or [])
+        for name, sub in (items.get("properties") or {}).items():
+            if isinstance(sub, dict):
+                child = _field(sub, keys + (name,), f"{pointer}/-/{name}", name in req,
+                               str(schema.get("description", "")))
+                f.children.append(child)
+    return f
