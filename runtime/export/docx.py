@@ -90,6 +90,17 @@ class _Page:
         self.add_image = add_image  # image bytes -> relationship id in the document part
         self.runs: list[str] = []
         self.tables: list[str] = []
+        self.behind = 0  # runs drawn before the page's last table: they go behind the text
+
+    def finish(self) -> list[str]:
+        """The page's runs, those drawn before a table sent behind the text layer.
+
+        A Word table is part of the text layer; a shape in front of the text
+        (``behindDoc="0"``) covers it, so the page background and anything the
+        layout drew under a table must lie behind the text (``behindDoc="1"``)
+        or LibreOffice shows the table's cells blank."""
+        return [run.replace('behindDoc="0"', 'behindDoc="1"', 1) if i < self.behind else run
+                for i, run in enumerate(self.runs)]
 
     def items(self, items: Any, where: str) -> None:
         dispatch(items, where, "DOCX", {
@@ -105,6 +116,7 @@ class _Page:
         """A table group becomes a Word table, editable as one."""
         bold = {i for i, (_f, b) in self.families.items() if b}
         self.tables.append(self.table(table_layout(item, where, bold), where))
+        self.behind = len(self.runs)
 
     def polygon(self, item: dict[str, Any], where: str, *, closed: bool) -> None:
         pts = points(item, where)
@@ -361,9 +373,13 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
             # LibreOffice drops the section break when a floating table follows it directly
             body.append(parse_xml(_page_paragraph([], None)))
             body.append(parse_xml(table))
+        if out.tables:
+            # and one after: LibreOffice imports a floating table whose next paragraph ends a
+            # section as an inline table at the page's top left corner
+            body.append(parse_xml(_page_paragraph([], None)))
         section = _section(width, height)
         last = position == len(pages) - 1
-        body.append(parse_xml(_page_paragraph(out.runs, None if last else section)))
+        body.append(parse_xml(_page_paragraph(out.finish(), None if last else section)))
         last_section = section
     if not pages:
         body.append(parse_xml(_page_paragraph([], None)))
