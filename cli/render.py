@@ -48,7 +48,7 @@ def _from_library(template: str | None, host_version: str | None, *, interactive
               help="Fill the template's inputs from your own document (.md, .txt, .docx, .pptx).")
 @click.option("--fill-only", is_flag=True,
               help="With --from: write the filled data as JSON to OUT (review it, then --data).")
-@click.option("--fill-method", type=click.Choice(("auto", "extractive")), default="auto",
+@click.option("--fill-method", type=click.Choice(("auto", "extractive", "model")), default="auto",
               show_default=True, help="With --from: how fields are filled.")
 @click.option("--context", "context", metavar="KEY=VALUE", multiple=True,
               help="User context, read as {{ user.KEY }}; repeat for several.")

@@ -173,3 +173,43 @@ def test_office_documents_fill(tmp_path, suffix):
         p.save(tmp_path / "m.pptx")
     d = fill(_inputs("funding-pitch"), tmp_path / f"m{suffix}").data
     assert d["market"] == {"tam": 21600, "sam": 3400, "som": 180, "cagr": 0.112}
+
+
+def _model_store() -> str | None:
+    import os
+
+    root = os.environ.get("O3_TEST_MODELS_DIR")
+    if root and (Path(root) / "manifests" / "smollm2-135m-instruct.json").exists():
+        return root
+    if os.environ.get("CI") == "true":
+        pytest.fail("the CI model store has no SmolLM2")
+    return None
+
+
+def test_model_writer_answers_fit_the_grammar_and_pass_the_guard(monkeypatch):
+    root = _model_store()
+    if root is None:
+        pytest.skip("no model built in $O3_TEST_MODELS_DIR")
+    monkeypatch.setenv("O3_MODELS_DIR", root)
+    inputs = {"type": "object", "properties": {"solution": {"type": "object", "properties": {
+        "headline": {"type": "string", "maxLength": 40},
+        "points": {"type": "array", "maxItems": 2, "items": {"type": "string", "maxLength": 90}}}},
+        "market": {"type": "object", "properties": {"tam": {"type": "number"}},
+                   "description": "millions of US dollars"}}}
+    r = fill(inputs, MEMO, {"audience": "investors"}, method="model", model="smollm2-135m-instruct")
+    by = {f.pointer: f for f in r.fields}
+    assert r.method == "model" and r.model == "smollm2-135m-instruct"
+    assert by["/market/tam"].source == "extractive" and r.data["market"]["tam"] == 21600
+    for ptr in ("/solution/headline", "/solution/points"):
+        assert by[ptr].source in ("model", "extractive"), by[ptr]
+    assert len(r.data["solution"]["headline"]) <= 40 and len(r.data["solution"]["points"]) <= 2
+    for s in _strings(r.data):
+        assert unsupported_facts(s, MEMO.read_text(), "en") == [], s
+
+
+def test_model_writer_is_never_given_a_language_it_does_not_write():
+    from o3local.errors import TaskError
+
+    with pytest.raises(TaskError) as info:
+        fill(_inputs("report-zh"), REPORT, method="model", model="smollm2-135m-instruct")
+    assert info.value.code == "task.model_language"

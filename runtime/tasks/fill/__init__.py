@@ -12,9 +12,11 @@ Every answer passes :func:`check` before it is kept: each number, date,
 quantity and name in it must be in the document with the same role (a
 number's unit, scale and direction; a field's number must come from a
 sentence about that field); an answer that fails falls back to the default.
-A model writer (the local LLM under a grammar compiled from the schema) is
-not in this version: ``method`` is ``auto`` or ``extractive``, both the
-extractive path.  The report
+With ``method="model"`` the prose fields (headline, text, bullets) are
+first written by the local LLM under a grammar compiled from their schema
+(:mod:`.model`), steered by the user context, and checked the same way (a
+refused answer falls back to the extractive one); ``auto`` stays extractive
+until the model writer is measured better.  The report
 (:class:`FillResult.fields`) says where each field came from.
 """
 
@@ -25,13 +27,13 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ...errors import UsageError
+from ...errors import TaskError, UsageError
 from .document import Document, parse, read_source
 from .fields import Field, walk
 
 __all__ = ["fill", "fill_document", "FillResult", "FieldReport", "read_source", "parse", "METHODS"]
 
-METHODS = ("auto", "extractive")
+METHODS = ("auto", "extractive", "model")
 
 
 @dataclass
@@ -149,13 +151,27 @@ def _set(data: dict[str, Any], keys: tuple[str, ...], value: Any) -> None:
 def _resolve_method(method: str, doc: Document, model: str | None) -> str | None:
     """The model the fill uses, or None for the extractive path.
 
-    The model writer is not measured yet (bench/eval_fill.py), so ``auto`` is
-    the extractive path and loads no model.
+    ``auto`` is the extractive path (loads no model) until a model writer is
+    measured better on an evaluation set; ``model`` asks for the model writer
+    and needs an installed model that writes the document's language.
     """
     if method not in METHODS:
         raise UsageError(f"unknown fill method {method!r} (use {', '.join(METHODS)})",
                          code="usage.method")
-    return None
+    if method != "model":
+        return None
+    from ..summarize.abstractive import model_for
+
+    name = model_for(doc.lang, model)
+    if name is None:
+        from ...models.catalog import writes
+
+        if model and not writes(model, doc.lang):
+            raise TaskError(f"the model {model} does not write this document's language "
+                            f"({doc.lang})", code="task.model_language")
+        raise TaskError("no installed model writes this document's language (run: o3-local "
+                        "models build qwen2.5-coder-0.5b-instruct)", code="task.no_model")
+    return name
 
 
 def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str, str] | None = None,
@@ -170,6 +186,10 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
 
     name = _resolve_method(method, doc, model)
     writer: Any = None
+    if name is not None:
+        from .model import ModelWriter
+
+        writer = ModelWriter(name, doc, dict(context or {}))
     data: dict[str, Any] = {}
     reports: list[FieldReport] = []
     fields = walk(dict(inputs))

@@ -71,7 +71,8 @@ def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | No
 
 def passage(doc: Document, f: Field) -> str:
     """The part of the document a field is about (its best sections), for the model's prompt."""
-    ranked = [s for score, s in rank_sections(doc, f) if score > 0][:2] or doc.sections[:1]
+    scored = [(score, s) for score, s in rank_sections(doc, f) if score > 0]
+    ranked = [s for score, s in scored[:2] if score >= 0.8 * scored[0][0]] or doc.sections[:1]
     parts = []
     for s in ranked:
         rows = [line for t in s.tables for line in ["; ".join(t.header)] + ["; ".join(r) for r in t.rows]]
