@@ -110,6 +110,8 @@ def test_a_field_the_document_does_not_have_is_a_reported_placeholder():
     r = fill(inputs, parse("# Acme\n\nWe build robots for farms.\n"))
     by = {f.pointer: f for f in r.fields}
     assert r.data["ask"]["amount"] == 0 and by["/ask/amount"].source == "placeholder"
+    # an unrelated line of the document is not a headline for the ask
+    assert r.data["ask"]["headline"] == "Join us" and by["/ask/headline"].source == "default"
     assert r.fill_rate < 1
 
 

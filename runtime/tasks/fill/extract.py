@@ -24,6 +24,9 @@ TEXT_CHARS = {"en": 240, "zh": 120}
 BULLET_CHARS = {"en": 140, "zh": 60}
 MAX_BULLETS = 4
 MAX_DOCUMENT_CHARS = 6000
+#: fields the document's opening answers when no section is about them
+OPENING_KEYS = frozenset({"tagline", "title", "subtitle", "slogan", "description", "summary",
+                          "about", "overview", "abstract"})
 
 
 @dataclass
@@ -263,6 +266,8 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
         return Answer(lv[0], lv[1], [])
     s = section_for(doc, f)
     if s is None or not s.body():
+        if f.key not in OPENING_KEYS:
+            return None
         # a tagline or title with no section of its own: the opening section's line
         s = next((x for x in doc.sections if x.body()), None)
         if s is None:
@@ -278,6 +283,8 @@ def pick_text(doc: Document, f: Field) -> Answer | None:
         return Answer(lv[0], lv[1], [])
     s = section_for(doc, f)
     if s is None or not s.body():
+        if f.key not in OPENING_KEYS:
+            return None
         s = next((x for x in doc.sections if x.paragraphs), None)
         if s is None:
             return None
