@@ -148,18 +148,22 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         a, b = _clause_bounds(text, m.start, m.end)
         clause = low[a:b]
         score = 0.0
+        best_near = 0.0
         for w in own:
             if not w:
                 continue
-            pos = clause.find(w)
-            if pos < 0:
-                continue
-            dist = abs((a + pos) - m.start)
-            score += 3.0 + 2.0 / (1 + dist / 10)
+            for hit in re.finditer(re.escape(w), clause):
+                ks, ke = a + hit.start(), a + hit.end()
+                # a keyword before its number ("TAM is $9.8 billion") is the usual order
+                dist = m.start - ke if ke <= m.start else 2 * max(0, ks - m.end)
+                best_near = max(best_near, 2.0 / (1 + max(0, dist) / 10))
+            score += 3.0
+        score += best_near
         score += 0.7 * _count(clause, parents)
         # the keyword in the same part of the sentence (between commas) as the number
-        lo_c = max(low.rfind(c, a, m.start) for c in ",;，；、") + 1
-        hi_c = [low.find(c, m.end, b) for c in ",;，；、"]
+        seps = (",", ";", "，", "；", "、", " and ", "和")
+        lo_c = max(low.rfind(c, a, m.start) for c in seps) + 1
+        hi_c = [low.find(c, m.end, b) for c in seps]
         hi_c = min([h for h in hi_c if h >= 0], default=b)
         if lo_c <= a:
             lo_c = a

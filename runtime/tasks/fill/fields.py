@@ -50,7 +50,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "traction": ("traction", "progress", "metrics", "results", "进展", "业绩", "成绩"),
     "users": ("users", "customers", "user", "用户", "客户"),
     "arr": ("arr", "annual recurring revenue", "recurring revenue", "年度经常性收入", "经常性收入"),
-    "growth": ("growth", "grew", "increase", "up", "增长", "增速", "同比", "环比"),
+    "growth": ("growth", "grew", "growing", "grows", "increase", "up", "增长", "增速", "同比", "环比"),
     "retention": ("retention", "retained", "renewal", "net revenue retention", "留存", "续约率", "续约"),
     "since": ("since", "launched", "live", "上线", "以来"),
     "quarters": ("quarter", "quarterly", "季度"),
