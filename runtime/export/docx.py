@@ -40,7 +40,7 @@ from .ooxml_common import (
     office_lang,
     reproducible_zip,
 )
-from .ooxml_table import TableLayout, table_layout
+from .ooxml_table import TableLayout, continued_labels, table_layout
 from .pptx import Metrics, display_metrics, office_lines
 from .svg import _int, check_display_list
 
@@ -117,6 +117,8 @@ class _Page:
         bold = {i for i, (_f, b) in self.families.items() if b}
         self.tables.append(self.table(table_layout(item, where, bold), where))
         self.behind = len(self.runs)
+        for label, at in continued_labels(item, where):  # 续表 above the rows, in front
+            self.text(label, at)
 
     def polygon(self, item: dict[str, Any], where: str, *, closed: bool) -> None:
         pts = points(item, where)

@@ -148,3 +148,18 @@ def _style_from_text(cell: TableCell, item: dict[str, Any], where: str,
             cell.color = hex_color(run.get("color"), where)
             cell.bold = cell.font in bold_fonts
             return
+
+
+def continued_labels(group: dict[str, Any], where: str) -> list[tuple[dict[str, Any], str]]:
+    """The texts of a table group set above its box (the continued label, 续表).
+
+    A native table carries the rows only; the label the layout drew above a
+    continuing part is drawn as a text of its own, with its place for errors."""
+    top = _int(group, "y", where)
+    out = []
+    for k, kid in enumerate(group.get("items") or []):
+        at = f"{where} item {k + 1}"
+        if (isinstance(kid, dict) and kid.get("type") == "text"
+                and _int(kid, "y", at) + _int(kid, "h", at) <= top):
+            out.append((kid, at))
+    return out

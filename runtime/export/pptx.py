@@ -245,8 +245,18 @@ def _picture(slide: Any, item: dict[str, Any], assets: Assets | None, where: str
     picture.crop_bottom = (y + h - bottom) / h
 
 
+def _table(slide: Any, item: dict[str, Any], ctx: dict[str, Any], where: str) -> None:
+    """A native table, then the continued label (续表) the layout set above it."""
+    from .ooxml_table import continued_labels
+    from .pptx_chart import add_table
+
+    add_table(slide, item, ctx["families"], ctx["lang"], where)
+    for label, at in continued_labels(item, where):
+        _text_box(slide, label, ctx["families"], ctx["lang"], at, ctx["metrics"])
+
+
 def _items(slide: Any, items: Any, ctx: dict[str, Any], where: str) -> None:
-    from .pptx_chart import add_chart, add_table
+    from .pptx_chart import add_chart
 
     dispatch(items, where, "PPTX", {
         "rect": lambda item, w: _rect(slide, item, w),
@@ -257,7 +267,7 @@ def _items(slide: Any, items: Any, ctx: dict[str, Any], where: str) -> None:
         "polyline": lambda item, w: _freeform(slide, item, w, closed=False),
         "image": lambda item, w: _picture(slide, item, ctx["assets"], w),
     }, groups={
-        "table": lambda item, w: add_table(slide, item, ctx["families"], ctx["lang"], w),
+        "table": lambda item, w: _table(slide, item, ctx, w),
         "chart": lambda item, w: add_chart(slide, item, ctx["family"], w),
     })
 

@@ -74,3 +74,35 @@ def test_a_table_over_three_docx_pages_has_ink_at_its_place_on_every_page(tmp_pa
             assert top - 2 <= y0 and (word != "Region" or y0 < top + row_h), (number, y0)
             darkest, lightest = image.crop((int(x0), int(y0), int(x1) + 1, int(y1) + 1)).getextrema()
             assert lightest - darkest > 100, f"page {number}: no ink where {word!r} is"
+
+
+@pytest.mark.parametrize("fmt", ["docx", "pptx"])
+def test_a_continued_table_carries_its_continued_label_on_every_later_page(tmp_path, fmt):
+    from o3local.layout import LayoutEngine
+
+    rows = "".join(f"<tr><td>第{i:02d}行</td><td>{i * 100}</td></tr>" for i in range(1, 31))
+    source = ('<document kind="document" width="8.5in" height="5in" lang="zh"><page>'
+              '<table x="0.5in" y="0.8in" w="6in" h="3.5in" padding="0.05in" continued="续表" '
+              'header-fill="#1f3a5f" header-color="#ffffff">'
+              f'<tr header="true"><td>项目</td><td>金额</td></tr>{rows}</table></page></document>')
+    dl = LayoutEngine.shared().layout(source, "test.o3x", {}, {}, {}).display_list
+    assert len(dl["pages"]) >= 3
+    office = tmp_path / f"cont.{fmt}"
+    office.write_bytes(export(dl, fmt)[0])
+    convert(tool("soffice"), [office], tmp_path, tmp_path / "home")
+    pdf = tmp_path / "cont.pdf"
+    words = words_by_page(pdf)
+    images = rasters(pdf)
+    assert len(words) == len(images) == len(dl["pages"])
+    for number, (page_words, image) in enumerate(zip(words, images, strict=True), 1):
+        labels = [box for w, box in page_words if "续表" in w]
+        if number == 1:
+            assert labels == []
+            continue
+        assert len(labels) == 1, (number, page_words[:8])
+        x0, y0, x1, y1 = labels[0]
+        darkest, lightest = image.crop((int(x0), int(y0), int(x1) + 1, int(y1) + 1)).getextrema()
+        assert lightest - darkest > 100, f"page {number}: the 续表 label has no ink"
+        # above the repeated header row
+        header = [box for w, box in page_words if w == "项目"]
+        assert header and y1 <= header[0][1] + 1
