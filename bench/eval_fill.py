@@ -16,7 +16,7 @@ fields (reported as such, not from the document) are left out of it and
 counted against the fill rate instead.  Fill rate: fields answered from the document
 (``extractive`` or ``model``) over all fields of the template.
 
-    .venv/bin/python bench/eval_fill.py [--split tune|blind|all] [--method extractive|model]
+    .venv/bin/python bench/eval_fill.py [--split tune|blind|blind2|all] [--method extractive|model]
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def unfaithful(data, doc, skip: set[str]) -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", choices=("tune", "blind", "all"), default="blind")
+    ap.add_argument("--split", choices=("tune", "blind", "blind2", "all"), default="blind")
     ap.add_argument("--method", choices=("extractive", "model"), default="extractive")
     ap.add_argument("--show", action="store_true", help="print every wrong field")
     args = ap.parse_args()

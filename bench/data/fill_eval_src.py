@@ -287,6 +287,277 @@ zh("zh-05", "blind", """# 启明教育科技2026年第三季度经营报告
       "/date": "2026-10-16", "/figures/revenue": 13800000, "/figures/growth": -0.046,
       "/figures/customers": 415, "/sections/0/heading": "一、核心数据"})
 
+# -- second batch, written after the first blind run, run once as "blind2" --------------
+
+en("en-06", "blind2", """# Tidewater Textile Recycling
+
+Turning hotel linen into new yarn.
+
+Founded: 2021-11-08
+
+## What is wrong today
+
+Hotels send 80% of their worn linen to landfill.
+
+## What we do
+
+We collect worn linen, sort it by fibre and spin it into yarn for new towels.
+
+## Market opportunity
+
+The TAM for textile recycling is USD 7.4 billion. The SAM (hotels in the EU) is USD 1.1 billion, and the SOM is USD 62 million. Expected CAGR: 12 per cent.
+
+## Progress
+
+Since 2023-04-01: 1,150 users across 96 hotel groups. ARR of $1.3 million; up 18% quarter over quarter; retention 91%.
+
+## China
+
+China launch date: 2026-10-20.
+
+## Funding
+
+The round: $4 million, runway of 22 months.
+""", {"/company/name": "Tidewater Textile Recycling", "/company/founded": "2021-11-08",
+      "/market/tam": 7400, "/market/sam": 1100, "/market/som": 62, "/market/cagr": 0.12,
+      "/traction/users": 1150, "/traction/arr": 1300000, "/traction/growth": 0.18,
+      "/traction/retention": 0.91, "/traction/since": "2023-04-01", "/china/launch": "2026-10-20",
+      "/ask/amount": 4000000, "/ask/runway_months": 22,
+      "/problem/headline": "Hotels send 80% of their worn linen to landfill"})
+
+en("en-07", "blind2", """# Lanternfish Sonar
+
+Low-cost sonar for small fishing boats.
+
+Lanternfish Sonar was established in August 2020 in Bergen.
+
+## Problem
+
+Small boats burn 25% more fuel than needed because they search blind.
+
+## Solution
+
+A $300 sonar pod that maps shoals and shares the map with nearby boats.
+
+## Market
+
+TAM: $4.5 billion
+SAM: $650 million
+SOM: $38 million
+CAGR: 6.8%
+
+## Traction
+
+Since 2022-03-15 we have 9,400 users. ARR is $2.7 million, and it grew 9% last quarter. Retention: 89%.
+
+## China
+
+Launching in China on 2027-04-01.
+
+## Ask
+
+We are raising $7 million; runway 26 months.
+""", {"/company/name": "Lanternfish Sonar", "/company/founded": "2020-08-01",
+      "/market/tam": 4500, "/market/sam": 650, "/market/som": 38, "/market/cagr": 0.068,
+      "/traction/users": 9400, "/traction/arr": 2700000, "/traction/growth": 0.09,
+      "/traction/retention": 0.89, "/traction/since": "2022-03-15", "/china/launch": "2027-04-01",
+      "/ask/amount": 7000000, "/ask/runway_months": 26,
+      "/problem/headline": "Small boats burn 25% more fuel than needed because they search blind"})
+
+en("en-08", "blind2", """# Orchard Lane Pharmacy Logistics
+
+Same-day prescriptions for rural towns.
+
+Orchard Lane Pharmacy Logistics was founded on 3 February 2022.
+
+## Problem
+
+Rural patients travel an average of 40 km to collect a prescription.
+
+## Solution
+
+Pharmacies hand orders to our van network, which delivers within the same day.
+
+## Market
+
+Our total addressable market is $11.2 billion; our serviceable addressable market is $1.9 billion; our serviceable obtainable market is $95 million. We expect a CAGR of 8.3%.
+
+## Traction
+
+We have served 64,000 users since 2023-07-01. ARR is $4.4 million with quarterly growth of 7.1% and retention of 94%.
+
+## China
+
+We plan to launch in China on 2027-02-15.
+
+## Ask
+
+We are raising $9 million, for a runway of 28 months.
+""", {"/company/name": "Orchard Lane Pharmacy Logistics", "/company/founded": "2022-02-03",
+      "/market/tam": 11200, "/market/sam": 1900, "/market/som": 95, "/market/cagr": 0.083,
+      "/traction/users": 64000, "/traction/arr": 4400000, "/traction/growth": 0.071,
+      "/traction/retention": 0.94, "/traction/since": "2023-07-01", "/china/launch": "2027-02-15",
+      "/ask/amount": 9000000, "/ask/runway_months": 28,
+      "/problem/headline": "Rural patients travel an average of 40 km to collect a prescription"})
+
+en("en-09", "blind2", """# Kestrel Roof Inspections
+
+Drone roof surveys in ten minutes.
+
+Kestrel Roof Inspections was founded in July 2021.
+
+## Problem
+
+Insurers wait 12 days on average for a roof inspection after a storm.
+
+## Solution
+
+Our drones survey a roof in ten minutes and report damage with photos.
+
+## Market
+
+The TAM is $5.6 billion, the SAM is $780 million and the SOM is $41 million. CAGR is 13.4%.
+
+## Traction
+
+Since 2023-09-01: 3,120 users, ARR of $1.9 million, growth of 16% a quarter, retention of 90%.
+
+## China
+
+China launch on 2026-11-11.
+
+## Ask
+
+Raising $3.5 million for a runway of 19 months.
+""", {"/company/name": "Kestrel Roof Inspections", "/company/founded": "2021-07-01",
+      "/market/tam": 5600, "/market/sam": 780, "/market/som": 41, "/market/cagr": 0.134,
+      "/traction/users": 3120, "/traction/arr": 1900000, "/traction/growth": 0.16,
+      "/traction/retention": 0.9, "/traction/since": "2023-09-01", "/china/launch": "2026-11-11",
+      "/ask/amount": 3500000, "/ask/runway_months": 19,
+      "/problem/headline": "Insurers wait 12 days on average for a roof inspection after a storm"})
+
+en("en-10", "blind2", """# Saltmarsh Bio
+
+Enzymes that clean wastewater at dairy farms.
+
+Saltmarsh Bio was founded in April 2019 in Cork.
+
+## Problem
+
+Dairy farms pay $18,000 a year on average to treat their wastewater.
+
+## Solution
+
+A drop-in enzyme cartridge that halves the cost of treatment.
+
+## Market
+
+TAM $2.8 billion, SAM $410 million, SOM $27 million; CAGR 5.9%.
+
+## Traction
+
+Live since 2021-01-10 with 780 users. ARR: $3.1 million. Growth: 4.5% per quarter. Retention: 98%.
+
+## China
+
+We launch in China on 2026-08-08.
+
+## Ask
+
+We are raising $6.5 million, giving 32 months of runway.
+""", {"/company/name": "Saltmarsh Bio", "/company/founded": "2019-04-01",
+      "/market/tam": 2800, "/market/sam": 410, "/market/som": 27, "/market/cagr": 0.059,
+      "/traction/users": 780, "/traction/arr": 3100000, "/traction/growth": 0.045,
+      "/traction/retention": 0.98, "/traction/since": "2021-01-10", "/china/launch": "2026-08-08",
+      "/ask/amount": 6500000, "/ask/runway_months": 32,
+      "/problem/headline": "Dairy farms pay $18,000 a year on average to treat their wastewater"})
+
+zh("zh-06", "blind2", """# 长风新能源2026年第一季度经营报告
+
+报告期：2026年1月—3月
+
+报告日期：2026年4月22日
+
+## 一、经营概况
+
+一季度公司实现营业收入1.25亿元，同比增长27.3%，储能项目客户达到386家。
+
+## 二、重点工作
+
+完成了两座储能电站的并网，并启动了海外市场调研。
+""", {"/title": "长风新能源2026年第一季度经营报告", "/period": "2026年1月—3月",
+      "/date": "2026-04-22", "/figures/revenue": 125000000, "/figures/growth": 0.273,
+      "/figures/customers": 386, "/sections/0/heading": "一、经营概况"})
+
+zh("zh-07", "blind2", """# 南岭食品2025年第四季度经营报告
+
+报告期：2025年10月—12月
+
+报告日期：2026年1月12日
+
+## 主要数据
+
+第四季度营业收入为6,730万元，同比下降2.1%；经销商客户共1,092家。
+
+## 原因分析
+
+原材料价格上涨，节日促销投入加大。
+""", {"/title": "南岭食品2025年第四季度经营报告", "/period": "2025年10月—12月",
+      "/date": "2026-01-12", "/figures/revenue": 67300000, "/figures/growth": -0.021,
+      "/figures/customers": 1092, "/sections/0/heading": "主要数据"})
+
+zh("zh-08", "blind2", """# 云梯建筑科技2026年上半年经营报告
+
+报告期：2026年1月—6月
+
+报告日期：2026年7月25日
+
+## 一、总体经营
+
+上半年公司营业收入达到4,480万元，同比增长15.9%，服务施工企业客户528家。
+
+## 二、产品进展
+
+BIM协同平台完成4.0版本升级。
+""", {"/title": "云梯建筑科技2026年上半年经营报告", "/period": "2026年1月—6月",
+      "/date": "2026-07-25", "/figures/revenue": 44800000, "/figures/growth": 0.159,
+      "/figures/customers": 528, "/sections/0/heading": "一、总体经营"})
+
+zh("zh-09", "blind2", """# 白鹭文旅2026年第二季度经营报告
+
+报告期：2026年4月—6月
+
+报告日期：2026年7月10日
+
+## 经营情况
+
+本季度实现营业收入3,090万元，同比增长41.2%，接待团队客户2,865家。
+
+## 下季度计划
+
+推出暑期研学线路，扩大华中地区合作。
+""", {"/title": "白鹭文旅2026年第二季度经营报告", "/period": "2026年4月—6月",
+      "/date": "2026-07-10", "/figures/revenue": 30900000, "/figures/growth": 0.412,
+      "/figures/customers": 2865, "/sections/0/heading": "经营情况"})
+
+zh("zh-10", "blind2", """# 恒通软件2026年第三季度经营报告
+
+报告期：2026年7月—9月
+
+报告日期：2026年10月20日
+
+## 一、核心指标
+
+报告期内，公司营业收入8,150万元，同比增长6.4%；企业客户数为3,740家。
+
+## 二、风险
+
+大客户集中度较高，应收账款周期有所延长。
+""", {"/title": "恒通软件2026年第三季度经营报告", "/period": "2026年7月—9月",
+      "/date": "2026-10-20", "/figures/revenue": 81500000, "/figures/growth": 0.064,
+      "/figures/customers": 3740, "/sections/0/heading": "一、核心指标"})
+
+
 if __name__ == "__main__":
     out = Path(__file__).with_name("fill-eval.jsonl")
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), encoding="utf-8")
