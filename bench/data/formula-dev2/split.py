@@ -1,0 +1,48 @@
+"""Split the formula-dev2 items into tune and blind, at random with a fixed seed.
+
+Written before any item was read by anyone working on the engine.  Items that
+share a ``group`` (paraphrases of one task on one sheet) land on the same side,
+so a phrasing read in tune never has a twin in blind.  At least 40 % of the
+groups are blind.  ``tune.jsonl`` is plain; ``blind.jsonl.gz`` is gzip so that
+nobody reads it casually -- only ``bench/eval_formula.py --part blind`` opens it,
+once, for the final figures.
+
+    python bench/data/formula-dev2/split.py ALL.jsonl
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import sys
+from pathlib import Path
+
+SEED = 20261204
+BLIND_SHARE = 0.40
+HERE = Path(__file__).resolve().parent
+
+
+def split(items: list[dict]) -> tuple[list[dict], list[dict]]:
+    groups = sorted({it["group"] for it in items})
+    rng = random.Random(SEED)
+    rng.shuffle(groups)
+    blind_groups = set(groups[: round(BLIND_SHARE * len(groups) + 0.5)])
+    tune = [it for it in items if it["group"] not in blind_groups]
+    blind = [it for it in items if it["group"] in blind_groups]
+    return tune, blind
+
+
+def main(argv: list[str]) -> int:
+    items = [json.loads(line) for line in Path(argv[0]).open(encoding="utf-8") if line.strip()]
+    tune, blind = split(items)
+    with (HERE / "tune.jsonl").open("w", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(it, ensure_ascii=False) + "\n" for it in tune)
+    with gzip.open(HERE / "blind.jsonl.gz", "wt", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(it, ensure_ascii=False) + "\n" for it in blind)
+    print(f"tune {len(tune)}, blind {len(blind)} ({100 * len(blind) / len(items):.1f} %)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
