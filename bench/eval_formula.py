@@ -17,7 +17,17 @@
   that does not compute the gold (worse than a refusal).
 
     python bench/eval_formula.py [--limit N] [--every K] [--method auto|rules|llm]
-        [--model NAME] [--trust] [--seed-only] [--data PATH.jsonl] [--verbose]
+        [--model NAME] [--trust] [--seed-only] [--data PATH.jsonl|DIR] [--part tune|blind]
+        [--verbose]
+
+- ``--data bench/data/formula-dev2 [--part tune|blind]``: issue 16's dev set
+  (441 requests, en+zh, per-row items with a target cell).  A "right" answer is
+  OUR formula recomputed by LibreOffice headless (filled down the column for a
+  per-row item; every check cell) equal to the stored gold values, which
+  LibreOffice computed from the gold formula.  All answers are recalculated in
+  one batch (bench/formula_lo.py).  Prints right/wrong/refused per language, per
+  category and for per-row items, every wrong answer, p50/p95 per request.
+  ``--part blind`` is for the final run only (see the set's SOURCE.md).
 
 ``--trust`` measures ``auto`` as if ``--model`` were in ``TRUSTED_MODELS``
 (rules first, then the model), which is how a model earns its place there.
@@ -216,6 +226,96 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
           f"p95 {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms")
 
 
+def dev2_eval(folder: Path, part: str, method: str, model: str | None, limit: int | None,
+              verbose: bool) -> int:
+    """Issue 16's dev set: right/wrong/refused by LibreOffice recalculation of our formula."""
+    sys.path.insert(0, str(REPO / "bench"))
+    import formula_dev2 as dev2
+    from formula_lo import recalc
+
+    items = dev2.load(part, folder)[:limit]
+    schemas: dict[Path, Any] = {}
+    answers: dict[str, str] = {}
+    refused: dict[str, str] = {}
+    latencies: list[float] = []
+    methods: dict[str, str] = {}
+    for it in items:
+        path = dev2.sheet_path(it, folder)
+        if path not in schemas:
+            try:
+                schemas[path] = read_sheet(path)
+            except O3Error as err:
+                schemas[path] = err
+        start = time.perf_counter()
+        try:
+            if isinstance(schemas[path], O3Error):
+                raise schemas[path]
+            result = formula(it["request"], sheet=schemas[path], target_cell=it.get("target"),
+                             method=method, model=model)
+            answers[it["id"]] = result.formula
+            methods[it["id"]] = result.method
+        except O3Error as err:
+            refused[it["id"]] = f"{err.code}: {err}"
+        except Exception as err:  # a bug in the task: counted as refused, listed as a crash
+            refused[it["id"]] = f"CRASH {type(err).__name__}: {err}"
+        latencies.append(time.perf_counter() - start)
+    jobs, job_of = [], {}
+    for it in items:
+        if it["id"] in answers:
+            job_of[it["id"]] = len(jobs)
+            jobs.append({"sheet": str(dev2.sheet_path(it, folder)), "sheet_name": it["sheet_name"],
+                         "cells": dev2.placed(answers[it["id"]], it), "read": it["check_cells"]})
+    t0 = time.perf_counter()
+    values = recalc(jobs)
+    recalc_s = time.perf_counter() - t0
+    stats: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    wrong_lines = []
+    for it in items:
+        keys = [f"lang {it['lang']}", f"category {it['category']}", "all"]
+        keys += [f"per-row {it['lang']}", "per-row all"] if it.get("target") else []
+        if it["id"] in answers:
+            got = values[job_of[it["id"]]]
+            ok = all(dev2.agree(got[c], g) for c, g in it["gold_values"].items())
+            verdict = "right" if ok else "wrong"
+            if not ok:
+                wrong_lines.append(
+                    f"- `{it['id']}` ({it['lang']}, {it['category']}) {it['request']!r}"
+                    + (f" @ {it['target']}" if it.get("target") else "")
+                    + f": `{answers[it['id']]}` -> {list(got.values())}; gold `{it['gold_formula']}`"
+                    f" -> {list(it['gold_values'].values())}")
+        else:
+            verdict = "refused"
+            if verbose:
+                print(f"REFUSED {it['id']}: {it['request']!r}: {refused[it['id']]}", file=sys.stderr)
+        for k in keys:
+            stats[k]["n"] += 1
+            stats[k][verdict] += 1
+            if verdict != "refused":
+                stats[k][f"{verdict} by {methods[it['id']]}"] += 1
+    name = f"{folder.name} {part}"
+    print(f"## {name}: method {method}" + (f", model {model}" if model else "") + f", n {len(items)}")
+    print()
+    print("| slice | n | right | wrong | refused | right % | wrong % |")
+    print("|---|---|---|---|---|---|---|")
+    order = (["all", "lang en", "lang zh", "per-row all", "per-row en", "per-row zh"]
+             + sorted(k for k in stats if k.startswith("category ")))
+    for k in order:
+        st = stats.get(k)
+        if not st:
+            continue
+        print(f"| {k} | {st['n']} | {st['right']} | {st['wrong']} | {st['refused']} | "
+              f"{pct(st['right'], st['n'])} | {pct(st['wrong'], st['n'])} |")
+    by = ", ".join(f"{k[9:]} {v}" for k, v in sorted(stats["all"].items()) if k.startswith("right by"))
+    print(f"\nright answers by method: {by or '-'}")
+    lat = sorted(latencies) or [0.0]
+    print(f"latency per request: p50 {1000 * statistics.median(lat):.1f} ms, "
+          f"p95 {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms, max {1000 * lat[-1]:.1f} ms; "
+          f"LibreOffice recalculation of {len(jobs)} answers: {recalc_s:.1f} s")
+    print(f"\nwrong answers ({len(wrong_lines)}):")
+    print("\n".join(wrong_lines) or "- none")
+    return 0
+
+
 def exact_eval(name: str, mode: str, limit: int | None, method: str,
                model: str | None = None) -> None:
     rows = load(name)[:limit]
@@ -248,6 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", default="formula-seed-bilingual",
                     help="generation set: a shared set's name or a .jsonl path "
                          "(bench/data/formula-dev.jsonl is the development set)")
+    ap.add_argument("--part", default="tune", choices=["tune", "blind"],
+                    help="with --data bench/data/formula-dev2: which part (blind: final run only)")
     ap.add_argument("--verbose", action="store_true", help="print each wrong answer (stderr)")
     args = ap.parse_args(argv)
     if args.trust:
@@ -256,6 +358,9 @@ def main(argv: list[str] | None = None) -> int:
 
         formula_module.TRUSTED_MODELS = formula_module.TRUSTED_MODELS | {
             resolve_model(args.model, "formula-generation")}
+    if Path(args.data).is_dir():
+        return dev2_eval(Path(args.data), args.part, args.method, args.model, args.limit,
+                         args.verbose)
     if not args.data.endswith(".jsonl") and not EVAL.is_dir():
         print(f"evaluation data not found at {EVAL}", file=sys.stderr)
         return 1

@@ -1,0 +1,137 @@
+"""Every committed TUNE request of formula-dev2 (bench/data/formula-dev2/tune.jsonl), rules only.
+
+Fast and without LibreOffice: our answer is evaluated by our engine on the
+item's sheet (filled down to each check cell for a per-row item) and compared
+with the gold values LibreOffice computed from the gold formula.  An item the
+engine cannot judge (it computes the GOLD formula differently from LibreOffice)
+is left out rather than guessed.  An answer using a function that Excel 2016 or
+LibreOffice 7 lacks (XLOOKUP, FILTER, ...) is wrong: it shows #NAME? there.
+
+- No wrong answer outside ``formula_corpus_known.json``'s ``wrong_allowed``
+  (a list that may only shrink; it holds the answers that were wrong when
+  this test landed).
+- The set of right answers never shrinks: every id in ``right`` is still right.
+  Extend ``right`` when the engine answers more (the failure message of
+  ``test_known_right_list_is_current`` prints the ids to add).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from o3local.errors import O3Error
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.engine import evaluate
+from o3local.tasks.formula.schema import read_sheet
+
+ROOT = Path(__file__).resolve().parents[2]
+KNOWN = Path(__file__).with_name("formula_corpus_known.json")
+NOT_EVERYWHERE = re.compile(r"\b(XLOOKUP|XMATCH|FILTER|UNIQUE|SORT|SORTBY|SEQUENCE|LET|LAMBDA|"
+                            r"TEXTJOIN)\s*\(", re.IGNORECASE)
+
+
+def _module(name: str):
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _values(text: str, item: dict, schema) -> dict[str, object] | None:
+    """``text`` evaluated by our engine at each check cell; None when it does not evaluate."""
+    _module("formula_lo")
+    dev2 = _module("formula_dev2")
+    lo = sys.modules["formula_lo"]
+    out = {}
+    for cell in item["check_cells"]:
+        here = text
+        if item.get("target") and cell != item["target"]:
+            here = lo.fill_down(text, item["target"], dev2.last_row(item))[cell]
+        ev = evaluate(here, schema)
+        if not ev.ok:
+            return None
+        out[cell] = lo.plain(ev.value)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _verdicts() -> dict[str, tuple[str, str]]:
+    dev2 = _module("formula_dev2")
+    schemas: dict[Path, object] = {}
+    verdicts: dict[str, tuple[str, str]] = {}
+    for item in dev2.load("tune"):
+        path = dev2.sheet_path(item)
+        if path not in schemas:
+            try:
+                schemas[path] = read_sheet(path)
+            except O3Error as err:
+                schemas[path] = err
+        schema = schemas[path]
+        if isinstance(schema, O3Error):
+            verdicts[item["id"]] = ("refused", str(schema))
+            continue
+        try:
+            answer = formula(item["request"], sheet=schema, target_cell=item.get("target"),
+                             method="rules").formula
+        except O3Error as err:
+            verdicts[item["id"]] = ("refused", str(err))
+            continue
+
+        def agrees(got, gold=item["gold_values"]) -> bool:
+            return got is not None and all(dev2.agree(got[c], g) for c, g in gold.items())
+
+        if NOT_EVERYWHERE.search(answer):
+            verdicts[item["id"]] = ("wrong", f"{answer} (not in Excel 2016 / LibreOffice 7)")
+        elif agrees(_values(answer, item, schema)):
+            verdicts[item["id"]] = ("right", answer)
+        elif not agrees(_values(item["gold_formula"], item, schema)):
+            verdicts[item["id"]] = ("unjudged", answer)  # our engine disagrees with LibreOffice
+        else:
+            verdicts[item["id"]] = ("wrong", answer)
+    return verdicts
+
+
+def _known() -> dict[str, list[str]]:
+    return json.loads(KNOWN.read_text(encoding="utf-8"))
+
+
+def test_no_wrong_answer_on_the_tune_requests():
+    verdicts = _verdicts()
+    allowed = set(_known()["wrong_allowed"])
+    dev2 = {it["id"]: it for it in _module("formula_dev2").load("tune")}
+    new_wrong = [f"{i} {dev2[i]['request']!r} -> {v[1]} (gold {dev2[i]['gold_formula']})"
+                 for i, v in verdicts.items() if v[0] == "wrong" and i not in allowed]
+    assert not new_wrong, "wrong answers (a refusal is better):\n" + "\n".join(new_wrong)
+
+
+def test_right_answers_never_shrink():
+    verdicts = _verdicts()
+    lost = [f"{i}: now {verdicts.get(i, ('missing', ''))}" for i in _known()["right"]
+            if verdicts.get(i, ("missing",))[0] != "right"]
+    assert not lost, "requests that were answered right no longer are:\n" + "\n".join(lost)
+
+
+def test_known_right_list_is_current():
+    """The committed list names every right answer, so a later loss is caught."""
+    verdicts = _verdicts()
+    known = set(_known()["right"])
+    new = sorted(i for i, v in verdicts.items() if v[0] == "right" and i not in known)
+    if new:
+        pytest.fail("right now but not in tests/tasks/formula_corpus_known.json 'right' "
+                    f"(add them): {json.dumps(new)}")
+
+
+def test_corpus_covers_the_tune_part():
+    verdicts = _verdicts()
+    assert len(verdicts) >= 250
+    assert {"right", "refused"} <= {v[0] for v in verdicts.values()}
