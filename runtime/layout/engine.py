@@ -201,6 +201,44 @@ class LayoutEngine:
                    "total": (t2 - t0) * 1000}
         return LayoutResult(result, timings)
 
+    def check(
+        self,
+        template_source: str,
+        template_name: str,
+        data: Any = None,
+        user: dict[str, str] | None = None,
+        ai: dict[str, Any] | None = None,
+        images: dict[str, tuple[int, int]] | None = None,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+    ) -> list[dict[str, Any]]:
+        """Every template and data error of filling ``template_source`` with ``data``, without laying out.
+
+        The module's check mode skips what fails (an expression, attribute,
+        block or element), records the error and goes on; the list holds each
+        error's ``code``, ``message``, ``line``/``column`` and ``path``.  Errors
+        that are not the template's (limits, memory) still raise.
+        """
+        limits = LayoutLimits()
+        body = request_json(
+            template_source, template_name, {} if data is None else data, dict(user or {}), dict(ai or {}),
+            [f.weight for f in self._fonts], limits.module_limits(), images, check=True,
+        )
+        total = self._prefix_len + 8 + len(body)
+        with self._watchdog:
+            try:
+                inst = self._instance(limits.memory_bytes, total)
+                _poke(inst, 0, self._prefix)
+                _poke(inst, self._prefix_len, struct.pack("<II", TAG_JSON, len(body)) + body)
+                status, result = self._run(inst, total, timeout_s)
+            except self._wasmtime.WasmtimeError as err:
+                raise LayoutError(f"the layout module failed: {err}", code="layout.internal") from None
+        if status not in (0, 2):
+            raise module_error(status, result, template_name)
+        try:
+            return list(json.loads(result.decode("utf-8"))["errors"])
+        except (ValueError, KeyError, TypeError):
+            raise module_error(status, result, template_name) from None
+
     def render_raw(
         self, request: bytes, memory_bytes: int = DEFAULT_MEMORY_BYTES, timeout_s: float = DEFAULT_TIMEOUT_S
     ) -> tuple[int, bytes]:

@@ -47,6 +47,7 @@ def request_json(
     font_weights: Sequence[int],
     limits: dict[str, int],
     images: dict[str, tuple[int, int]] | None = None,
+    check: bool = False,
 ) -> bytes:
     """The request JSON; floats go in as Python's shortest repr, which the
     module then formats exactly as written."""
@@ -59,6 +60,8 @@ def request_json(
         "fonts": [{"weight": w} for w in font_weights],
         "limits": limits,
     }
+    if check:  # validate: collect every template/data error, no display list
+        doc["check"] = True
     if images:  # absent when empty, so requests without images keep their exact bytes
         doc["images"] = {src: {"width": int(w), "height": int(h)} for src, (w, h) in sorted(images.items())}
     try:

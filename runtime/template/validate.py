@@ -437,8 +437,14 @@ def _image_problems(source: PackageSource) -> list[Problem]:
     return image_problems(source.files(), source.read_bytes, source.where)
 
 
-def validate_source(source: PackageSource, host_version: str | None = None) -> ValidationReport:
-    """Validate an already opened package source."""
+def validate_source(source: PackageSource, host_version: str | None = None, *,
+                    body: bool = False) -> ValidationReport:
+    """Validate an already opened package source.
+
+    ``body`` also checks the template body (bodycheck.py: parsed and evaluated
+    in the layout module against the sample data or the inputs schema); opening
+    a package for a render does not, since the render itself evaluates it.
+    """
     report = ValidationReport(source.origin, list(source.problems))
     if not source.has(MANIFEST_NAME):
         other = [f for f in source.files() if f.endswith("/" + MANIFEST_NAME)]
@@ -470,6 +476,10 @@ def validate_source(source: PackageSource, host_version: str | None = None) -> V
     else:
         checker.schema(manifest)
         checker.semantics(manifest, host_version)
+        if body:
+            from .bodycheck import check_body  # loads the layout module (wasmtime) only here
+
+            checker.problems.extend(check_body(source, manifest))
         report.manifest = manifest
     checker.problems.extend(_image_problems(source))
     checker.problems.sort(key=lambda p: (p.where.line or 0, p.where.column or 0))
@@ -477,16 +487,17 @@ def validate_source(source: PackageSource, host_version: str | None = None) -> V
     return report
 
 
-def validate(path: str | os.PathLike[str], host_version: str | None = None) -> ValidationReport:
+def validate(path: str | os.PathLike[str], host_version: str | None = None, *, body: bool = True) -> ValidationReport:
     """Validate a template package (folder or ``.o3t``), returning every problem found.
 
     Only a path that is not a package at all raises (:class:`~o3local.errors.PackageError`);
     everything wrong *inside* a package is reported in the returned report.
     ``host_version`` is the version of the office application the runtime
-    serves; when given, ``compatible_versions`` must admit it.
+    serves; when given, ``compatible_versions`` must admit it.  ``body``
+    (the default) also evaluates the template body in check mode.
     """
     from ..errors import UsageError
 
     if host_version is not None and parse_version(host_version, coerce=True) is None:
         raise UsageError(f"--host-version {host_version!r} is not a version (e.g. 12.0.1)")
-    return validate_source(open_source(path), host_version)
+    return validate_source(open_source(path), host_version, body=body)

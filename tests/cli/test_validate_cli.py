@@ -97,9 +97,11 @@ def _modules_after(args: list[str]) -> set[str]:
 
 def test_help_and_validate_do_not_import_heavy_libraries(tmp_path):
     root = write_package(tmp_path / "p")
-    for args in (["--help"], ["validate", str(root)], ["validate", "--json", str(root)]):
+    assert not [m for m in HEAVY if m in _modules_after(["--help"])]
+    # validate runs the template body through the layout module (wasmtime, ~60 ms), never a model or numpy
+    for args in (["validate", str(root)], ["validate", "--json", str(root)]):
         loaded = _modules_after(args)
-        assert not [m for m in HEAVY if m in loaded], args
+        assert not [m for m in HEAVY if m in loaded and m != "wasmtime"], args
 
 
 def test_version():

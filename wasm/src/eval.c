@@ -3,6 +3,51 @@
 #include "evalint.h"
 #include <string.h>
 
+int g_check;
+static o3_error *g_errs;
+static int g_nerrs, g_errcap;
+
+int recover(void) {
+  if (!g_check || !g_err.status || g_oom) return 0;
+  if (g_err.status != ST_TEMPLATE && g_err.status != ST_DATA) return 0;
+  int dup = 0;
+  for (int i = 0; i < g_nerrs && !dup; i++)
+    dup = g_errs[i].line == g_err.line && g_errs[i].column == g_err.column && !strcmp(g_errs[i].code, g_err.code) &&
+          !strcmp(g_errs[i].message, g_err.message);
+  if (!dup && g_nerrs < MAX_CHECK_ERRORS) {
+    if (g_nerrs == g_errcap) {
+      int nc = g_errcap ? g_errcap * 2 : 16;
+      g_errs = xrealloc(g_errs, sizeof(o3_error) * (size_t)g_errcap, sizeof(o3_error) * (size_t)nc);
+      g_errcap = nc;
+    }
+    g_errs[g_nerrs++] = g_err;
+  }
+  memset(&g_err, 0, sizeof g_err);
+  return 1;
+}
+
+int check_error_count(void) { return g_nerrs; }
+
+void check_errors_json(sbuf *e, const char *tname) {
+  sb_puts(e, "{\"errors\":[");
+  for (int i = 0; i < g_nerrs; i++) {
+    const o3_error *x = &g_errs[i];
+    if (i) sb_putc(e, ',');
+    sb_puts(e, "{\"code\":");
+    sb_json_str(e, x->code, strlen(x->code));
+    sb_puts(e, ",\"message\":");
+    sb_json_str(e, x->message, strlen(x->message));
+    if (tname && x->line) { sb_puts(e, ",\"file\":"); sb_json_str(e, tname, strlen(tname)); }
+    if (x->line) {
+      sb_puts(e, ",\"line\":"); sb_int(e, x->line);
+      sb_puts(e, ",\"column\":"); sb_int(e, x->column);
+    }
+    if (x->path) { sb_puts(e, ",\"path\":"); sb_json_str(e, x->path, strlen(x->path)); }
+    sb_putc(e, '}');
+  }
+  sb_puts(e, "]}");
+}
+
 int aerr(const tattr *a, const char *what) {
   return fail(ST_TEMPLATE, "template.attribute", a->line, a->col, "attribute '%s': %s", a->name, what);
 }
@@ -21,7 +66,11 @@ const char *attr(E *e, const node *el, const char *name, const tattr **which, in
       jval *v = expr_eval(e->cx, sg->e, 0);
       size_t n;
       const char *t = v ? jv_text(v, &n, sg->e) : NULL;
-      if (!t) { *err = 1; return NULL; }
+      if (!t) {
+        if (recover()) return NULL;  /* check mode: as if the attribute were absent */
+        *err = 1;
+        return NULL;
+      }
       sb_put(&b, t, n);
     }
     return b.p;
@@ -35,9 +84,10 @@ int check_attrs(const node *el, const char *const *allowed) {
     for (int k = 0; allowed[k]; k++) if (!strcmp(allowed[k], el->attrs[i].name)) ok = 1;
     if (!ok) {
       const char *hint = closest_word(el->attrs[i].name, allowed);
-      return fail(ST_TEMPLATE, "template.attribute", el->attrs[i].line, el->attrs[i].col,
-                  "unknown attribute '%s' on <%s>%s%s%s", el->attrs[i].name, el->name,
-                  hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+      fail(ST_TEMPLATE, "template.attribute", el->attrs[i].line, el->attrs[i].col,
+           "unknown attribute '%s' on <%s>%s%s%s", el->attrs[i].name, el->name,
+           hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+      if (!recover()) return -1;  /* check mode: the attribute is ignored */
     }
   }
   return 0;
@@ -98,9 +148,11 @@ static void set_num(jval *v, char *buf, int64_t x) {
 
 int loop_over(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg) {
   jval *seq = expr_eval(e->cx, n->e, 0);
-  if (!seq) return -1;
-  if (seq->t != J_ARR && seq->t != J_OBJ)
-    return fail(ST_TEMPLATE, "template.type", n->e->line, n->e->col, "{%% for %%} needs an array or an object");
+  if (!seq) return recover() ? 0 : -1;
+  if (seq->t != J_ARR && seq->t != J_OBJ) {
+    fail(ST_TEMPLATE, "template.type", n->e->line, n->e->col, "{%% for %%} needs an array or an object");
+    return recover() ? 0 : -1;
+  }
   static const char *const names[] = {"index", "index0", "first", "last", "length"};
   static jval vtrue = {J_TRUE, 0, 0, 0, 0, 0}, vfalse = {J_FALSE, 0, 0, 0, 0, 0};
   loopvar *lv = xalloc(sizeof *lv);
@@ -133,7 +185,11 @@ const nodelist *pick_branch(E *e, const node *n, int *err) {
   for (int i = 0; i < n->nbranches; i++) {
     if (!n->conds[i]) return &n->bodies[i];
     jval *v = expr_eval(e->cx, n->conds[i], expr_has_default(n->conds[i]));
-    if (!v) { *err = 1; return NULL; }
+    if (!v) {
+      if (recover()) continue;  /* check mode: a failing condition counts as false */
+      *err = 1;
+      return NULL;
+    }
     if (jv_truthy(v)) return &n->bodies[i];
   }
   return NULL;
@@ -141,7 +197,8 @@ const nodelist *pick_branch(E *e, const node *n, int *err) {
 
 int set_eval(E *e, const node *n) {
   jval *v = expr_eval(e->cx, n->e, expr_has_default(n->e));
-  if (!v) return -1;
+  if (!v && !recover()) return -1;
+  if (!v) v = jv_null();
   scope *sc = xalloc(sizeof *sc);
   sc->name = n->var;
   sc->val = v;
@@ -206,7 +263,7 @@ static int text_node(E *e, const node *n, TC *tc) {
       jval *v = expr_eval(e->cx, n->e, expr_has_default(n->e));
       size_t len;
       const char *t = v ? jv_text(v, &len, n->e) : NULL;
-      if (!t) return -1;
+      if (!t) return recover() ? 0 : -1;
       run_add(tc, t, len, 0);
       return 0;
     }
@@ -257,7 +314,7 @@ static int text_node(E *e, const node *n, TC *tc) {
 
 int text_nodes(E *e, const nodelist *l, void *arg) {
   TC *tc = arg;
-  for (int i = 0; i < l->n; i++) if (text_node(e, l->v[i], tc)) return -1;
+  for (int i = 0; i < l->n; i++) if (text_node(e, l->v[i], tc) && !recover()) return -1;
   return 0;
 }
 
@@ -301,7 +358,15 @@ static int image_eval(E *e, const node *n, page *pg, item *it) {
   int64_t iw = 0, ih = 0;
   const jval *jw = im ? jv_obj_get(im, "width", 5) : NULL, *jh = im ? jv_obj_get(im, "height", 6) : NULL;
   if (!jw || !jh || !jv_is_int(jw, &iw) || !jv_is_int(jh, &ih) || iw <= 0 || ih <= 0) {
-    fail(ST_TEMPLATE, "template.image", a->line, a->col, "image '%s' is not in the package (or not a PNG/JPEG file)", src);
+    const char *hint = NULL;
+    if (e->images && e->images->t == J_OBJ && e->images->count) {
+      int n = e->images->count < 500 ? e->images->count : 500;
+      const char **c = xalloc(sizeof(char *) * (size_t)(n + 1));
+      for (int i = 0; i < n; i++) c[i] = xstrndup(e->images->keys[i]->s, e->images->keys[i]->n);
+      hint = closest_word(src, c);
+    }
+    fail(ST_TEMPLATE, "template.image", a->line, a->col, "image '%s' is not in the package (or not a PNG/JPEG file)%s%s%s",
+         src, hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
     g_err.path = src;
     return -1;
   }
@@ -414,7 +479,7 @@ static int page_node(E *e, const node *n, page *pg) {
 }
 
 static int page_nodes(E *e, const nodelist *l, void *arg) {
-  for (int i = 0; i < l->n; i++) if (page_node(e, l->v[i], arg)) return -1;
+  for (int i = 0; i < l->n; i++) if (page_node(e, l->v[i], arg) && !recover()) return -1;
   return 0;
 }
 
@@ -471,7 +536,7 @@ static int doc_node(E *e, const node *n) {
 
 static int doc_nodes(E *e, const nodelist *l, void *arg) {
   (void)arg;
-  for (int i = 0; i < l->n; i++) if (doc_node(e, l->v[i])) return -1;
+  for (int i = 0; i < l->n; i++) if (doc_node(e, l->v[i]) && !recover()) return -1;
   return 0;
 }
 

@@ -507,14 +507,37 @@ static jval *lookup(evalctx *cx, const expr *e, int soft) {
   } else if (cx->data->t == J_ARR && s0->index < cx->data->count) {
     cur = cx->data->items[s0->index];
   }
+  jval *parent = cur ? NULL : cx->data;
+  int failed_at = 0;
   for (int k = k0; cur && k < e->nsegs; k++) {
     const pseg *sg = &e->segs[k];
+    parent = cur;
+    failed_at = k;
     if (sg->is_index) cur = cur->t == J_ARR && sg->index < cur->count ? cur->items[sg->index] : NULL;
     else cur = jv_obj_get(cur, sg->key, sg->kn);
   }
   if (cur) return cur;
   if (soft) return jv_missing();
-  fail(ST_TEMPLATE, "template.missing", e->line, e->col, "missing value '%s' (add | default(...) to allow it)", e->path_text);
+  /* did you mean: the keys that exist where the path stopped */
+  const char *hint = NULL;
+  const pseg *bad = &e->segs[failed_at];
+  if (!bad->is_index && parent && parent->t == J_OBJ && parent->count) {
+    int n = parent->count < 500 ? parent->count : 500, extra = 0;
+    const char **c = xalloc(sizeof(char *) * (size_t)(n + 40));
+    for (int i = 0; i < n; i++) c[i] = xstrndup(parent->keys[i]->s, parent->keys[i]->n);
+    if (failed_at == 0 && !e->a) {
+      for (scope *sc = cx->vars; sc && extra < 35; sc = sc->up) c[n + extra++] = sc->name;
+    }
+    c[n + extra] = NULL;
+    hint = closest_word(xstrndup(bad->key, bad->kn), c);
+  }
+  int idx_past = bad->is_index && parent && parent->t == J_ARR;
+  if (idx_past)
+    fail(ST_TEMPLATE, "template.missing", e->line, e->col, "missing value '%s': index %d is past the end (%d items)",
+         e->path_text, (int)bad->index, parent->count);
+  else
+    fail(ST_TEMPLATE, "template.missing", e->line, e->col, "missing value '%s'%s%s%s (add | default(...) to allow it)",
+         e->path_text, hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
   g_err.path = e->path_text;
   return NULL;
 }

@@ -2,6 +2,7 @@
  * function from request bytes to result bytes.  The module imports nothing. */
 #include "linebreak.h"
 #include "output.h"
+#include "tmpl.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,14 +121,28 @@ static int render(const unsigned char *req, size_t n, sbuf *out, const char **tn
       get_limit(lims, "max_output_bytes", 67108864, &lim.max_output_bytes))
     return -1;
 
+  const jval *chk0 = jv_obj_get(rq, "check", 5);
+  g_check = chk0 && chk0->t == J_TRUE;
   node *root = tmpl_parse(tpl->s, tpl->n);
-  if (!root) return -1;
+  if (!root) {
+    if (g_check && recover()) { check_errors_json(out, *tname); return ST_TEMPLATE; }
+    return -1;
+  }
   const jval *images = jv_obj_get(rq, "images", 6);
   if (images && images->t != J_OBJ) return fail(ST_REQUEST, "request.json", 0, 0, "\"images\" must be an object");
   evalctx cx = {data, user, ai, NULL, NULL, 0};
   fontset fs;
   if (fonts_open(&fs, c.font, c.font_len, weights, c.nfonts)) return -1;
+  const jval *chk = jv_obj_get(rq, "check", 5);
+  g_check = chk && chk->t == J_TRUE;
   doc *d = doc_eval(root, &cx, &lim, &fs, images);
+  if (g_check) {
+    /* validate: every template/data error, no display list */
+    if (!d && !recover()) return -1;
+    if (check_error_count()) { check_errors_json(out, *tname); return ST_TEMPLATE; }
+    sb_puts(out, "{\"errors\":[]}");
+    return 0;
+  }
   if (!d) return -1;
   return write_display_list(out, d, &fs, &lim);
 }
@@ -137,7 +152,12 @@ EXPORT(o3_render) int o3_render(const unsigned char *ptr, int len) {
   memset(&g_result, 0, sizeof g_result);
   const char *tname = NULL;
   sbuf out = {0};
-  if (len >= 0 && render(ptr, (size_t)len, &out, &tname) == 0 && !g_err.status) {
+  int st = len >= 0 ? render(ptr, (size_t)len, &out, &tname) : -1;
+  if (st == ST_TEMPLATE && g_check && !g_err.status) {  /* check mode: the collected errors */
+    g_result = out;
+    return ST_TEMPLATE;
+  }
+  if (st == 0 && !g_err.status) {
     g_result = out;
     return ST_OK;
   }

@@ -98,4 +98,15 @@ jval *jv_attr(const jval *v, const char *path, size_t n);
 const char *closest_word(const char *w, const char *const *cands);
 int edit_distance(const char *a, const char *b);
 
+/* ---- check mode (o3-local validate) ----
+ * Template and data errors are collected instead of stopping: the failing
+ * expression, attribute, block or element is skipped and evaluation goes on.
+ * recover() moves the pending error into the list (deduplicated, at most
+ * MAX_CHECK_ERRORS) and returns 1 in check mode; outside it, 0. */
+#define MAX_CHECK_ERRORS 200
+extern int g_check;
+int recover(void);
+int check_error_count(void);
+/* {"errors":[...]} of every collected error, in the order found */
+void check_errors_json(sbuf *out, const char *tname);
 #endif

@@ -123,7 +123,14 @@ static void skip_ws(P *p) {
 static expr *parse_expr_at(P *p, size_t a, size_t b) {
   int line, col;
   lc(p, a, &line, &col);
-  return expr_parse(p->s + a, b - a, line, col);
+  expr *e = expr_parse(p->s + a, b - a, line, col);
+  if (!e && recover()) {
+    /* check mode: the broken expression is reported and stands for "" */
+    e = xalloc(sizeof *e);
+    e->t = E_LIT; e->line = line; e->col = col;
+    e->lit = jv_str("", 0);
+  }
+  return e;
 }
 
 /* attribute value s[a..b): literal text and {{ expr }} segments */
@@ -348,7 +355,15 @@ static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
         lc(p, p->tag_at, &line, &col);
         fail(ST_TEMPLATE, "template.syntax", line, col, "unknown tag {%% %s %%}%s%s%s", w,
              hint ? " (did you mean {% " : "", hint ? hint : "", hint ? " %}?)" : "");
-        return END_ERR;
+        if (!recover()) return END_ERR;
+        /* check mode: a typo of a closing tag is read as that tag, anything else is skipped */
+        p->depth--;
+        if (hint && (!strcmp(hint, "endfor") || !strcmp(hint, "endif") || !strcmp(hint, "else") || !strcmp(hint, "elif"))) {
+          p->tag = hint;
+          p->tagn = strlen(hint);
+          return END_TAG;
+        }
+        continue;
       }
       p->depth--;
       if (r) return END_ERR;
