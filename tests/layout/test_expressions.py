@@ -67,6 +67,12 @@ ITEMS = {
         ("{{ 2.99 | round(method=\"floor\") }} {{ -2.1 | round(0, \"floor\") }} {{ -2.9 | round(0, \"trunc\") }}",
          "2 -3 -2"),
         ("{{ -3.5 | abs }} {{ \"-4\" | abs }}", "3.5 4"),
+        # Chinese uppercase amounts (大写金额)
+        ("{{ 12345.60 | cny_upper }}", "壹万贰仟叁佰肆拾伍元陆角整"),
+        ("{{ 0 | cny_upper }}/{{ 100000 | cny_upper }}/{{ 1001.05 | cny_upper }}", "零元整/壹拾万元整/壹仟零壹元零伍分"),
+        ("{{ 100000001 | cny_upper }}/{{ 10203 | cny_upper }}/{{ -10.01 | cny_upper }}",
+         "壹亿零壹元整/壹万零贰佰零叁元整/负壹拾元零壹分"),
+        ("{{ q * p | cny_upper }}", "伍拾玖元玖角柒分"),
         # dotted access for identifiers of any script
         ("{{ r.区域 }} {{ r.Straße }} {{ r.名前 }}", "华南 Hauptstr. 山田"),
         ("{% for it in items %}{{ it.区域 }}{% endfor %}", "华东华北华东"),

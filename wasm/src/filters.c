@@ -432,9 +432,55 @@ static jval *list_filter(evalctx *cx, const expr *f, jval *in, int *handled) {
   return NULL;
 }
 
+/* 12345.60 -> 壹万贰仟叁佰肆拾伍元陆角整: rounded half away from zero to fen, up to 16 integer digits */
+static jval *cny_upper(const expr *f, const jval *in) {
+  static const char *const D[] = {"零", "壹", "贰", "叁", "肆", "伍", "陆", "柒", "捌", "玖"};
+  static const char *const U[] = {"", "拾", "佰", "仟"};
+  static const char *const S[] = {"", "万", "亿", "万"};
+  decimal d, r;
+  if (num_in(f, in, &d)) return NULL;
+  if (dec_round(&d, 2, 0, &r)) { ferr(f, "template.type", "the amount is out of range"); return NULL; }
+  char *t = dec_format(&r, 2, 0, 0);
+  int neg = t[0] == '-';
+  if (neg) t++;
+  size_t n = strlen(t);
+  int nint = (int)n - 3;
+  if (nint > 16) { ferr(f, "template.type", "the amount has more than 16 integer digits"); return NULL; }
+  int jiao = t[n - 2] - '0', fen = t[n - 1] - '0';
+  sbuf b = {0};
+  sb_put(&b, "", 0);
+  if (neg) sb_puts(&b, "负");
+  int any = 0, zero = 0;
+  for (int i = 0; i < nint; i++) {
+    int dg = t[i] - '0', pos = nint - 1 - i;
+    if (dg == 0) { if (any) zero = 1; }
+    else {
+      if (zero) sb_puts(&b, "零");
+      zero = 0;
+      sb_puts(&b, D[dg]);
+      sb_puts(&b, U[pos % 4]);
+      any = 1;
+    }
+    if (pos % 4 == 0 && pos > 0 && any) {
+      /* section unit when the section has a digit */
+      int has = 0;
+      for (int k = i; k > i - 4 && k >= 0; k--) if (t[k] != '0') has = 1;
+      if (has) sb_puts(&b, S[pos / 4]);
+      if (pos == 12 && !has) {}
+    }
+  }
+  if (any) sb_puts(&b, "元");
+  if (!jiao && !fen) { if (!any) sb_puts(&b, "零元"); sb_puts(&b, "整"); return jv_str(b.p, b.len); }
+  if (jiao) { sb_puts(&b, D[jiao]); sb_puts(&b, "角"); }
+  else if (any) sb_puts(&b, "零");
+  if (fen) { sb_puts(&b, D[fen]); sb_puts(&b, "分"); }
+  else sb_puts(&b, "整");
+  return jv_str(b.p, b.len);
+}
+
 static const char *const FILTERS[] = {"default", "upper", "lower", "number", "percent", "currency", "date", "truncate",
   "join", "length", "sum", "min", "max", "sort", "groupby", "map", "selectattr", "rejectattr", "first", "last", "round",
-  "abs", NULL};
+  "abs", "cny_upper", NULL};
 
 jval *apply_filter(evalctx *cx, const expr *f, jval *in) {
   const char *name = f->fname;
@@ -478,6 +524,7 @@ jval *apply_filter(evalctx *cx, const expr *f, jval *in) {
     return jv_str(b.p, b.len);
   }
   if (!strcmp(name, "date")) return date_filter(cx, f, in);
+  if (!strcmp(name, "cny_upper")) return cny_upper(f, in);
   if (!strcmp(name, "truncate")) {
     int max;
     if (int_arg(cx, f, 0, 0, 0, 1000000, &max)) return NULL;
