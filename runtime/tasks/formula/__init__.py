@@ -175,9 +175,40 @@ def _complete(request: str, schema: SheetSchema | None, target: str | None, meth
                          target_cell=target, notes=notes)
 
 
+def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | None:
+    """The per-row family's answer for ``target``, checked on its row and two others."""
+    from .rows import read as read_row
+    from .schema import col_index
+
+    m = _CELL.match(target)
+    col, row = col_index(m.group(1)), int(m.group(2))
+    first = min(c.first_row for c in schema.columns)
+    last = max(c.last_row for c in schema.columns)
+    if not first <= row <= last:
+        return None  # not a data row: no formula to fill down
+    reading = read_row(request, schema, col)
+    if reading is None:
+        return None
+    others = [r for r in (first, (first + last) // 2, last) if r != row][:2]
+    ev = None
+    for r in [row, *others]:
+        cell = f"{m.group(1)}{r}"
+        e = _verified(reading.at(r), schema, cell)  # circular / evaluation refused here
+        if e.value is None or isinstance(e.value, str) and e.value.startswith("#"):
+            raise TaskError(f"the formula {reading.at(r)} gives no value on row {r}",
+                            code="task.evaluate")
+        ev = e if r == row else ev
+    return FormulaResult(reading.at(row), ev.value, reading.explanation, "rules", "generate",
+                         {"family": "rows", "template": reading.template}, target)
+
+
 def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
               model: str | None) -> FormulaResult:
     notes: list[str] = []
+    if method in ("auto", "rules") and target is not None:
+        answer = _per_row(request, schema, target)
+        if answer is not None:
+            return answer
     if method in ("auto", "rules"):
         reading = read_request(request, schema)
         if reading is not None:
