@@ -63,7 +63,10 @@ class ModelWriter:
         self.gen = load_generator(name, "summarization", required=True)
 
     def writes(self, f: Field) -> bool:
-        return f.kind in KINDS
+        """Prose fields, except those the document states on a ``Label: value`` line."""
+        from .extract import _label_value
+
+        return f.kind in KINDS and _label_value(self.doc, f) is None
 
     def _limits(self, f: Field) -> tuple[int, int]:
         lang = self.doc.lang
