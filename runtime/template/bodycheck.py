@@ -115,6 +115,7 @@ def _context(source: PackageSource, manifest: dict[str, Any]) -> dict[str, str] 
 
 
 def _images(source: PackageSource) -> dict[str, tuple[int, int]]:
+    """The package's image files and their sizes, as the layout module sees them."""
     from ..errors import TemplateError
     from ..layout.images import IMAGE_SUFFIXES, check_image
 
@@ -124,7 +125,11 @@ def _images(source: PackageSource) -> dict[str, tuple[int, int]]:
             try:
                 info = check_image(source.read_bytes(name), name)
             except (TemplateError, O3Error):
-                continue  # reported by the image check
+                # The image check names this file's own problem (too large,
+                # corrupt...); to the body it is present, so an <image> using
+                # it is not reported a second time as "not in the package".
+                sizes[name] = (1, 1)
+                continue
             sizes[name] = (info.width, info.height)
     return sizes
 
