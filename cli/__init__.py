@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "templates": ("templates:templates", "Install, sign, trust and search template packages."),
     "summarize": ("summarize:summarize", "Summarize a document offline."),
     "formula": ("formula:formula", "Write a spreadsheet formula from a request."),
+    "preview": ("preview:preview", "Live preview of a template, re-rendered on every save."),
     "serve": ("serve:serve", "Run the loopback service for office add-ins."),
 }
 

@@ -1,0 +1,44 @@
+"""Binds the preview to 127.0.0.1 and runs it under uvicorn until interrupted."""
+
+from __future__ import annotations
+
+import secrets
+import signal
+import sys
+from collections.abc import Callable
+
+from .session import PreviewSession
+
+
+def run(session: PreviewSession, *, port: int = 0,
+        on_ready: Callable[[str], None] | None = None) -> None:
+    """Serve ``session``; ``on_ready`` gets the page URL (token in its fragment)."""
+    import uvicorn
+
+    from ..service.server import bind
+    from .app import create_app
+
+    token = secrets.token_urlsafe(24)
+    sock = bind(port)
+    port_ref = [sock.getsockname()[1]]
+    app = create_app(session, token, port_ref)
+    session.start()
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_keep_alive=5,
+                            limit_concurrency=64, lifespan="off", server_header=False,
+                            date_header=False)
+    server = uvicorn.Server(config)
+    if on_ready is not None:
+        on_ready(f"http://127.0.0.1:{port_ref[0]}/#t={token}")
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, _exit_quietly)
+    try:
+        server.run(sockets=[sock])
+    except SystemExit:
+        pass
+    finally:
+        session.stop()
+        sock.close()
+
+
+def _exit_quietly(signum: int, frame: object) -> None:
+    sys.exit(0)
