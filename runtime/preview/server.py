@@ -25,7 +25,9 @@ def run(session: PreviewSession, *, port: int = 0,
     session.start()
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_keep_alive=5,
                             limit_concurrency=64, lifespan="off", server_header=False,
-                            date_header=False)
+                            date_header=False,
+                            # an open page holds a long poll: do not wait for it on Ctrl-C
+                            timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     if on_ready is not None:
         on_ready(f"http://127.0.0.1:{port_ref[0]}/#t={token}")

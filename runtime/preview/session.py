@@ -94,8 +94,12 @@ class PreviewSession:
     # --- the watcher ----------------------------------------------------------
     def start(self) -> None:
         """Render once now (so the first page load has pages), then watch in a thread."""
-        self._refresh(self._watched())
-        self._thread = threading.Thread(target=self._watch, name="o3-preview-watch", daemon=True)
+        # the snapshot the watcher compares with is taken BEFORE this render, so a
+        # save made while it runs (or before the thread starts) is not missed
+        seen = self._watched()
+        self._refresh(seen)
+        self._thread = threading.Thread(target=self._watch, args=(seen,), name="o3-preview-watch",
+                                        daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
@@ -108,8 +112,7 @@ class PreviewSession:
     def _watched(self) -> tuple[tuple[str, int, int], ...]:
         return snapshot([self.template] + ([self.data] if self.data else []))
 
-    def _watch(self) -> None:
-        last = self._watched()
+    def _watch(self, last: tuple[tuple[str, int, int], ...]) -> None:
         while not self._stop.wait(POLL_S):
             now = self._watched()
             if now != last:

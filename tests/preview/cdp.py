@@ -8,6 +8,7 @@ one-shot ``--dump-dom`` cannot do.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -36,14 +37,18 @@ class Browser:
         self._from_child, from_child_w = os.pipe()
 
         def fds() -> None:  # in the child: the protocol pipes on fd 3 and 4
-            os.dup2(to_child_r, 3)
-            os.dup2(from_child_w, 4)
+            # (moved above 10 first, so one cannot overwrite the other on its way)
+            high_r = fcntl.fcntl(to_child_r, fcntl.F_DUPFD, 10)
+            high_w = fcntl.fcntl(from_child_w, fcntl.F_DUPFD, 10)
+            os.dup2(high_r, 3)
+            os.dup2(high_w, 4)
 
         self.proc = subprocess.Popen(
             [exe, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
              "--no-first-run", "--no-default-browser-check", f"--user-data-dir={profile}",
              "about:blank"],
-            pass_fds=(to_child_r, from_child_w), preexec_fn=fds,
+            # 3 and 4 are kept open too: subprocess closes other descriptors after preexec_fn
+            pass_fds=(3, 4, to_child_r, from_child_w), preexec_fn=fds,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_child_r)
         os.close(from_child_w)

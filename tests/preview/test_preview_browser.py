@@ -60,7 +60,7 @@ def test_the_page_follows_edits_and_shows_errors_with_their_position(package: Pa
     browser = Browser(tmp_path / "chrome")
     try:
         browser.open(url)
-        browser.wait_for("document.body.dataset.ok === 'true' && document.getElementById('page-1')")
+        browser.wait_for("document.body.dataset.ok === 'true' && !!document.getElementById('page-1')")
         first = int(browser.evaluate("document.body.dataset.version"))
         assert "#8b1a1a" in shown_svg(browser)
 
