@@ -109,12 +109,12 @@ class _Writer:
             ("x", length(el.x)), ("y", length(el.y)), ("w", length(el.w)), ("h", length(el.h)),
             ("font-size", points(el.font_size)),
             ("min-font-size", points(el.min_font_size) if el.min_font_size else None),
-            ("color", el.color), ("align", el.align if el.align != "left" else None),
+            ("weight", "bold" if el.bold else None), ("color", el.color), ("align", el.align if el.align != "left" else None),
             ("valign", el.valign if el.valign != "top" else None),
             ("line-spacing", el.line_spacing), ("padding", length(el.padding)),
             ("lang", el.lang if el.lang and el.lang != self.lang else None)]) + ">"
         self.add(depth, head, el.origin)
-        for line in _paragraphs(el.paragraphs, el.color):
+        for line in _paragraphs(el.paragraphs, el.color, el.bold):
             self.add(depth + 1, line, el.origin)
         self.add(depth, "</text>", el.origin)
 

@@ -342,9 +342,14 @@ class SlideReader:
             min_size = max(6350, read.font_size // 2 // 6350 * 6350)
         valign = _ANCHOR.get(body_attr("anchor") or "t", "top")
         text = "".join(p.text for p in read.paragraphs)
+        if read.all_bold:  # the box is bold, not each of its runs
+            for paragraph in read.paragraphs:
+                for run in paragraph.runs:
+                    run.bold = False
         self.elements.append(TextBox(
             origin, x, y, max(w, 0), max(h, 0), read.paragraphs, read.font_size,
-            min_font_size=min_size, color=read.color, align=read.align, valign=valign,
+            min_font_size=min_size, bold=read.all_bold, color=read.color, align=read.align,
+            valign=valign,
             line_spacing=read.line_spacing, padding=padding, lang=_lang(text)))
 
     def _simplified(self, origin: Origin, read: ReadText) -> None:
@@ -413,15 +418,25 @@ class SlideReader:
                 header_fill = f"#{accent.lower()}"
                 header_color = f"#{light.lower()}"
         _loops(rows, self, origin)
+        if len(rows) > 1 and rows[1].loop_open and not rows[0].loop_open:
+            rows[0].header = True  # the row above a repeated row heads it (repeats on a split)
+        border, border_width = None, None
+        for ln in tbl.iterfind(f"{A}tr/{A}tc/{A}tcPr/*"):
+            if ln.tag in (f"{A}lnL", f"{A}lnR", f"{A}lnT", f"{A}lnB") and \
+                    ln.find(f"{A}solidFill") is not None:
+                border = color(ln.find(f"{A}solidFill"), self.theme)
+                border_width = max(_int(ln.get("w"), 12700), 635)
+                break
         x, y, w, _h = box
-        # rows grow downwards as in the office app: the box reaches the slide's bottom
-        height = max(self.deck.height - y, sum(_int(r.height) for r in table.rows))
+        # rows grow downwards as in the office app: the box reaches the slide's bottom (whole mm)
+        height = max((self.deck.height - y) // 36000 * 36000, sum(_int(r.height) for r in table.rows))
         size = sizes.most_common(1)[0][0] if sizes else 18 * 12700
         if len(sizes) > 1:
             self.note(origin, f"cell text sizes set at {size / 12700:g}pt (one size per table)")
         self.elements.append(Table(origin, x, y, w, height, columns, rows, size,
                                    min(paddings) if paddings else 45720,
-                                   header_fill=header_fill, header_color=header_color))
+                                   header_fill=header_fill, header_color=header_color,
+                                   border=border, border_width=border_width))
 
     # -- charts ---------------------------------------------------------------------------
     def chart(self, frame: Any, origin: Origin, box: tuple[int, int, int, int]) -> None:
