@@ -122,8 +122,8 @@ class _Writer:
         o = el.origin
         self.add(depth, "<table" + _attrs([
             ("x", length(el.x)), ("y", length(el.y)), ("w", length(el.w)), ("h", length(el.h)),
-            ("font-size", points(el.font_size)), ("padding", length(el.padding)),
-            ("columns", ",".join(length(c) for c in el.columns)),
+            ("font-size", points(el.font_size)), ("line-spacing", el.line_spacing),
+            ("padding", length(el.padding)), ("columns", ",".join(length(c) for c in el.columns)),
             ("header-fill", el.header_fill), ("header-color", el.header_color),
             ("border", el.border),
             ("border-width", length(el.border_width) if el.border and el.border_width else None),

@@ -122,6 +122,7 @@ class Table:
     columns: list[int]
     rows: list[Row]
     font_size: int
+    line_spacing: str
     padding: int
     header_fill: str | None = None
     header_color: str | None = None

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import tags
+from . import tags, units
 from .charts import ChartRefused, read_chart
 from .model import (
     Cell,
@@ -36,6 +36,7 @@ from .model import (
 )
 from .pictures import PictureRefused, picture_asset
 from .styles import DEFAULT_INSETS, A, P, TextStyle, Theme, color, fill, outline, truthy
+from .units import single_spacing_milli
 
 Transform = Callable[[int, int, int, int], tuple[int, int, int, int]]
 _ALIGN = {"l": "left", "ctr": "center", "r": "right", "just": "justify", "dist": "justify",
@@ -434,6 +435,7 @@ class SlideReader:
         if len(sizes) > 1:
             self.note(origin, f"cell text sizes set at {size / 12700:g}pt (one size per table)")
         self.elements.append(Table(origin, x, y, w, height, columns, rows, size,
+                                   units.spacing(single_spacing_milli()),
                                    min(paddings) if paddings else 45720,
                                    header_fill=header_fill, header_color=header_color,
                                    border=border, border_width=border_width))
@@ -546,6 +548,7 @@ def read_paragraphs(tx_body: Any, style: TextStyle) -> ReadText:
     read = ReadText()
     counters: dict[int, int] = {}
     first_align: str | None = None
+    spacing_ppr: tuple[Any] | None = None
     for p in tx_body.iterfind(f"{A}p"):
         ppr = p.find(f"{A}pPr")
         runs: list[Run] = []
@@ -584,32 +587,28 @@ def read_paragraphs(tx_body: Any, style: TextStyle) -> ReadText:
             align = _ALIGN.get(style.paragraph(ppr, "algn") or "l", "left")
             read.aligns.add(align)
             first_align = first_align or align
-            if read.line_spacing is None:
-                read.line_spacing = _line_spacing(style, ppr, read)
+            if spacing_ppr is None:
+                spacing_ppr = (ppr,)
         read.paragraphs.append(paragraph)
     read.align = first_align or "left"
+    if spacing_ppr is not None:  # the first paragraph's spacing, at the box's final size
+        read.line_spacing = _line_spacing(style, spacing_ppr[0], read)
     if not read.any_text:
         read.all_bold = False
     return read
 
 
 def _line_spacing(style: TextStyle, ppr: Any, read: ReadText) -> str | None:
-    """The template's line-spacing factor: office "single" is 1.2 times the font size."""
+    """The template's line-spacing factor: office "single" is the font's own line height."""
     spacing = style.paragraph_child(ppr, f"{A}lnSpc")
-    if spacing is None:
-        return None
-    pct = spacing.find(f"{A}spcPct")
-    pts = spacing.find(f"{A}spcPts")
-    if pct is not None:
-        value = _int(pct.get("val"), 100000) * 12 // 1000  # thousandths of the size
-    elif pts is not None:
-        size = read.font_size or 1
-        value = _int(pts.get("val"), 0) * 127 * 1000 // size
+    pct = spacing.find(f"{A}spcPct") if spacing is not None else None
+    pts = spacing.find(f"{A}spcPts") if spacing is not None else None
+    if pts is not None:
+        value = _int(pts.get("val"), 0) * 127 * 1000 // max(read.font_size, 1)
     else:
-        return None
-    if value <= 0 or value == 1200:
-        return None
-    return f"{value / 1000:g}"
+        percent = _int(pct.get("val"), 100000) if pct is not None else 100000
+        value = single_spacing_milli() * percent // 100000
+    return units.spacing(value) if value > 0 else None
 
 
 class DeckReader:

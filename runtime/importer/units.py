@@ -10,6 +10,7 @@ same EMU.  Nothing is rounded here.
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 
 from ..export.pdf import EMU_PER_PT
@@ -49,3 +50,31 @@ def points(emu: int) -> str:
     """A font size in points (``18pt``, ``10.5pt``), exact; EMU when points are not exact."""
     number = _exact(emu, EMU_PER_PT, 2)
     return f"{number}pt" if number is not None else str(emu)
+
+
+@functools.cache
+def single_spacing_milli() -> int:
+    """Office "single" line spacing for the layout's font, in thousandths of the font size.
+
+    PowerPoint and LibreOffice set single-spaced lines the font's own line
+    height apart (ascender + descender + line gap, from ``hhea``: 1.448 em
+    for the pinned Noto Sans CJK) with the first baseline one ascender below
+    the top; the layout module centres ``line-spacing`` x size around the
+    ascender and descender, so this factor puts every line where the office
+    app puts it.  Measured against LibreOffice on the test deck: first lines
+    1-2.4 mm too high with the 1.2 default, within 0.1 mm with this.
+    """
+    from fontTools.ttLib import TTFont
+
+    from ..layout import assets
+    from ..resources import asset
+
+    font = TTFont(asset("fonts", assets.FONT_FILES[0][0]), lazy=True)
+    hhea = font["hhea"]
+    height = hhea.ascent - hhea.descent + max(hhea.lineGap, 0)
+    return max(1, height * 1000 // font["head"].unitsPerEm)
+
+
+def spacing(milli: int) -> str:
+    """A ``line-spacing`` factor from thousandths (``1448`` -> ``1.448``)."""
+    return format(Decimal(milli) / 1000, "f").rstrip("0").rstrip(".")
