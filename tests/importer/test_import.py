@@ -118,7 +118,7 @@ def test_schema_from_arithmetic_loops_defaults_and_the_user_context(tmp_path):
     assert result.inputs == ["order.qty", "order.price", "items[].name", "items[].share", "note"]
 
 
-def test_pictures_png_kept_gif_converted_emf_refused_with_notes(tmp_path):
+def test_pictures_png_kept_and_gif_converted_with_a_note(tmp_path):
     import io
 
     prs = new_deck()
@@ -225,3 +225,34 @@ def test_import_is_a_lazy_command():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True).stdout
     assert "import " in out and out.strip().endswith("[]")
+
+
+def test_speaker_notes_repeat_a_slide_and_bullets_come_from_the_deck(tmp_path):
+    prs = new_deck()
+    slide = blank(prs)
+    text_box(slide, [("Agenda", 28, True, None)])
+    slide = prs.slides.add_slide(prs.slide_layouts[1])  # title and content: bulleted body
+    slide.shapes.title.text = "{{ s.title }}"
+    slide.placeholders[1].text_frame.text = "{{ s.point }}"
+    slide.notes_slide.notes_text_frame.text = "{% for s in sections %}\nSay hello."
+    out, result = imported(tmp_path, save(prs, tmp_path / "loop.pptx"))
+    body = (out / "deck.o3x").read_text("utf-8")
+    assert body.index("{% for s in sections %}") < body.index("<slide", body.index("Agenda"))
+    render = o3local.render(str(out), sample=True, fmt="svg")
+    assert render.page_count == 1 + 3  # one slide per sample section
+    shown = texts(render.display_list)
+    assert "Sections title 2" in shown
+    assert "\u2022 Sections point 3" in shown  # the master's body style bullets the paragraph
+    props = json.loads((out / "manifest.json").read_text("utf-8"))["inputs"]["properties"]
+    assert props["sections"]["items"]["properties"] == {"title": {"type": "string"},
+                                                        "point": {"type": "string"}}
+
+
+def test_vector_pictures_are_refused_by_name():
+    from o3local.importer.pictures import PictureRefused, picture_asset
+
+    emf = b"\x01\x00\x00\x00" + bytes(80) + b" EMF" + bytes(16)
+    with pytest.raises(PictureRefused, match="EMF is a vector format"):
+        picture_asset(emf, "emf", None)
+    with pytest.raises(PictureRefused, match="not a PNG or JPEG"):
+        picture_asset(b"garbage", "png", None)
