@@ -256,3 +256,34 @@ def test_vector_pictures_are_refused_by_name():
         picture_asset(emf, "emf", None)
     with pytest.raises(PictureRefused, match="not a PNG or JPEG"):
         picture_asset(b"garbage", "png", None)
+
+
+def test_our_own_pptx_of_the_funding_pitch_imports_back_to_the_same_layout(tmp_path):
+    """Export then import: every text box comes back with its text, box, size and first
+    baseline to the EMU, and the chart and table with their data (issue 18 item 5)."""
+    original = o3local.render("funding-pitch", sample=True, fmt="pptx",
+                              output=tmp_path / "pitch.pptx").display_list
+    out, result = imported(tmp_path, tmp_path / "pitch.pptx")
+    assert result.notes == []
+    again = o3local.render(str(out), sample=True, fmt="svg").display_list
+    assert len(again["pages"]) == len(original["pages"]) == 10
+
+    def boxes(dl):
+        return [(n, " ".join("".join(r["text"] for p in it["paragraphs"] for r in p["runs"])
+                             .split()), it["x"], it["y"], it["w"], it["h"], it["font_size"],
+                 it["lines"][0]["y"])
+                for n, page in enumerate(dl["pages"]) for it in page["items"]
+                if it["type"] == "text"]
+
+    def groups(dl, role):
+        return [it["meta"] for page in dl["pages"] for it in page["items"]
+                if it["type"] == "group" and it["role"] == role]
+
+    assert boxes(again) == boxes(original)
+    [chart], [chart_back] = groups(original, "chart"), groups(again, "chart")
+    for key in ("chart_type", "title", "categories", "number_format", "legend"):
+        assert chart_back[key] == chart[key], key
+    assert [s["values"] for s in chart_back["series"]] == [s["values"] for s in chart["series"]]
+    [table], [table_back] = groups(original, "table"), groups(again, "table")
+    assert [[c["text"] for c in r["cells"]] for r in table_back["rows"]] == \
+        [[c["text"] for c in r["cells"]] for r in table["rows"]]
