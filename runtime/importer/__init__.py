@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem
+from ..errors import Location, OfficeImportError, Problem
 
 __all__ = ["ImportResult", "import_deck"]
 
@@ -85,13 +85,17 @@ def import_deck(source: str | os.PathLike[str], output: str | os.PathLike[str], 
     from .body import write_body
     from .model import Chart, Image, Line, Rect, Table, TextBox
     from .reader import open_deck
-    from .shapes import DeckReader
+    from .shapes import SHAPE_ERRORS, DeckReader
     from .write import ENTRY, json_bytes, publish
 
     src = Path(source)
     prs, raw = open_deck(src)
     reader = DeckReader(prs)
-    deck = reader.read()
+    try:
+        deck = reader.read()
+    except SHAPE_ERRORS as err:  # a slide, layout or master part that is not there or not XML
+        raise OfficeImportError(f"the deck cannot be read: {err}", where=Location(file=str(src)),
+                                code="import.corrupt") from None
     body, origins = write_body(deck)
     schema, sample, context = inputs.build(body, reader.known)
     digest = hashlib.sha256(raw).hexdigest()

@@ -17,6 +17,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from lxml import etree
+from pptx.exc import PythonPptxError
+
 from . import tags, units
 from .charts import ChartRefused, read_chart
 from .model import (
@@ -49,6 +52,9 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 #: PowerPoint's default table style ("Medium Style 2 - Accent 1"), the one it gives new tables
 _MEDIUM_2 = "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
 _MAX_GROUP_DEPTH = 32
+#: what python-pptx and lxml raise for parts and XML that are not as the format says
+SHAPE_ERRORS = (KeyError, ValueError, AttributeError, TypeError, IndexError, NotImplementedError,
+                ArithmeticError, etree.LxmlError, PythonPptxError)
 
 
 def identity(x: int, y: int, w: int, h: int) -> tuple[int, int, int, int]:
@@ -145,6 +151,14 @@ class SlideReader:
         return Origin(self.number, f"{where} {name}" if where else name)
 
     def shape(self, shape: Any, transform: Transform, where: str | None, depth: int) -> None:
+        """Read one shape; a shape whose XML python-pptx cannot make sense of is left out
+        with a note (a hostile or damaged deck loses that shape, not the import)."""
+        try:
+            self._shape(shape, transform, where, depth)
+        except SHAPE_ERRORS as err:
+            self.note(self.origin(shape, where), f"not imported: it cannot be read ({err})")
+
+    def _shape(self, shape: Any, transform: Transform, where: str | None, depth: int) -> None:
         from pptx.enum.shapes import MSO_SHAPE_TYPE
 
         origin = self.origin(shape, where)
