@@ -40,7 +40,7 @@ def import_(source: str, output: str, template_id: str | None, name: str | None,
     if result.inputs:
         click.echo("  inputs: " + ", ".join(result.inputs))
     for note in result.notes:
-        click.echo(style(f"  not as in the deck: {note}", fg="yellow"))
+        click.echo(style(f"  note: {note}", fg="yellow"))
     for warning in result.warnings:
         click.echo(style(f"  warning: {warning}", fg="yellow"))
     click.echo(f"  next: o3-local render {result.output} --sample -o preview.png")

@@ -334,6 +334,7 @@ class SlideReader:
         if not any(p.text.strip() for p in read.paragraphs):
             return  # an empty box (or an unfilled placeholder) draws nothing
         self._simplified(origin, read)
+        self.deck.fonts.update(read.fonts)
 
         def body_attr(name: str) -> str | None:
             for body in bodies:
@@ -405,6 +406,7 @@ class SlideReader:
                     if tc.find(f"{A}txBody") is not None else ReadText.empty()
                 for s, n in read.sizes.items():
                     sizes[s] += n
+                self.deck.fonts.update(read.fonts)
                 tc_pr = tc.find(f"{A}tcPr")
                 if tc_pr is not None:
                     paddings.append(min(_int(tc_pr.get(k), d) for k, d in
@@ -427,6 +429,8 @@ class SlideReader:
             self.note(origin, "merged cells are split (their text stays in the first cell)")
         header_fill = header_color = None
         if medium2:
+            self.note(origin, "the table style's banded body fills are not imported (its "
+                      "header fill is)")
             accent = self.theme.scheme("accent1")
             light = self.theme.scheme("lt1") or "FFFFFF"
             if accent:
@@ -516,6 +520,7 @@ class ReadText:
         self.aligns: set[str] = set()
         self.align = "left"
         self.italic = False
+        self.fonts: Counter[str] = Counter()
         self.line_spacing: str | None = None
         self.all_bold = True
         self.any_text = False
@@ -586,6 +591,7 @@ def read_paragraphs(tx_body: Any, style: TextStyle) -> ReadText:
             run_color = style.run_color(rpr, ppr)
             if text.strip():
                 stats.append((size, run_color, bold, len(text)))
+                read.fonts[style.typeface(rpr, ppr) or ""] += len(text)
             runs.append(Run(text, bold, run_color))
         runs = tags.rejoin(runs) if runs else []
         paragraph = Paragraph(runs)
@@ -636,8 +642,21 @@ class DeckReader:
         self.known: dict[str, Any] = {}
         self.keys: set[str] = set()
         self.notes: list[str] = []
+        #: font families of the deck's text, by characters set in them
+        self.fonts: Counter[str] = Counter()
         self._themes: dict[int, Theme] = {}
         self.default_text_style = prs.part._element.find(f"{P}defaultTextStyle")
+
+    def _font_note(self) -> None:
+        from ..export.ooxml_common import _family
+        from ..layout import assets
+        from ..resources import asset
+
+        ours = _family(asset("fonts", assets.FONT_FILES[0][0]))
+        others = sorted(f for f in self.fonts if f and f != ours)
+        if others:
+            self.notes.append(f"deck: text in {', '.join(others)} is drawn in {ours} (the "
+                              "layout's one font family; sizes and line breaks may differ)")
 
     def theme(self, master: Any) -> Theme:
         key = id(master.part)
@@ -651,6 +670,7 @@ class DeckReader:
 
     def read(self) -> Deck:
         slides = list(self.slides())
+        self._font_note()
         text = "".join(el.paragraphs[0].text for s in slides for el in s.elements
                        if isinstance(el, TextBox) and el.paragraphs)
         cjk = len(_CJK.findall(text))

@@ -34,10 +34,12 @@ class Theme:
     """The colours of a master's theme, reached through its colour map."""
 
     def __init__(self, colors: dict[str, str], color_map: dict[str, str],
-                 line_widths: list[int]) -> None:
+                 line_widths: list[int], fonts: dict[str, str] | None = None) -> None:
         self.colors = colors
         self.color_map = color_map
         self.line_widths = line_widths
+        #: "+mj-lt" / "+mn-lt" (the theme's major and minor Latin fonts) -> family
+        self.fonts = fonts or {}
 
     @classmethod
     def of_master(cls, master: Any) -> Theme:
@@ -63,9 +65,15 @@ class Theme:
                         break
             for ln in theme.iterfind(f"{A}themeElements/{A}fmtScheme/{A}lnStyleLst/{A}ln"):
                 widths.append(_int(ln.get("w"), 9525))
+        fonts: dict[str, str] = {}
+        if theme is not None:
+            for ref, tag in (("+mj-lt", "majorFont"), ("+mn-lt", "minorFont")):
+                latin = theme.find(f"{A}themeElements/{A}fontScheme/{A}{tag}/{A}latin")
+                if latin is not None and latin.get("typeface"):
+                    fonts[ref] = latin.get("typeface")
         clr_map = master._element.find(f"{P}clrMap")
         color_map = dict(clr_map.attrib) if clr_map is not None else {}
-        return cls(colors, color_map, widths)
+        return cls(colors, color_map, widths, fonts)
 
     def scheme(self, name: str) -> str | None:
         mapped = self.color_map.get(name, _MAP_DEFAULT.get(name, name))
@@ -252,6 +260,19 @@ class TextStyle:
             if only_specific and self.font_color:
                 return self.font_color
         return "#" + (self.theme.scheme("tx1") or "000000").lower()
+
+    def typeface(self, rpr: Any, ppr: Any) -> str | None:
+        """The Latin font family a run is set in (theme references resolved)."""
+        level = _int(ppr.get("lvl"), 0) if ppr is not None else 0
+        found = None
+        for element in ([rpr] if rpr is not None else []) + \
+                [p.find(f"{A}defRPr") for p in self._ppr(level)]:
+            latin = element.find(f"{A}latin") if element is not None else None
+            if latin is not None and latin.get("typeface"):
+                found = latin.get("typeface")
+                break
+        found = found or "+mn-lt"
+        return self.theme.fonts.get(found[:6], None) if found.startswith("+") else found
 
     def font_size(self, rpr: Any, ppr: Any) -> int:
         size = self.run(rpr, ppr, "sz")

@@ -287,3 +287,43 @@ def test_our_own_pptx_of_the_funding_pitch_imports_back_to_the_same_layout(tmp_p
     [table], [table_back] = groups(original, "table"), groups(again, "table")
     assert [[c["text"] for c in r["cells"]] for r in table_back["rows"]] == \
         [[c["text"] for c in r["cells"]] for r in table["rows"]]
+
+
+def test_fonts_other_than_the_layouts_are_named_in_one_note(tmp_path):
+    prs = new_deck()
+    slide = blank(prs)
+    box = text_box(slide, [("{{ title }}", 20, False, None)])
+    box.text_frame.paragraphs[0].runs[0].font.name = "Georgia"
+    text_box(slide, [("plain", 20, False, None)], y=2)  # the theme's minor font: Calibri
+    _out, result = imported(tmp_path, save(prs, tmp_path / "fonts.pptx"))
+    [note] = [n for n in result.notes if n.startswith("deck:")]
+    assert "Calibri, Georgia is drawn in Noto Sans CJK SC" in note
+
+
+def test_a_chart_named_by_its_alt_text_with_a_tag_in_its_title(tmp_path):
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    prs = new_deck()
+    slide = blank(prs)
+    data = CategoryChartData()
+    data.categories = ["North", "South", "East"]
+    data.add_series("Share", (0.5, 0.3, 0.2))
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.PIE, Inches(1), Inches(1), Inches(4),
+                                   Inches(3), data)
+    frame._element.nvGraphicFramePr.cNvPr.set("descr", "{{ regions }}")
+    frame.chart.has_title = True
+    frame.chart.chart_title.text_frame.text = "Share in {{ year }}"
+    out, result = imported(tmp_path, save(prs, tmp_path / "pie.pptx"))
+    body = (out / "deck.o3x").read_text("utf-8")
+    assert '<chart type="pie"' in body and 'title="Share in {{ year }}"' in body
+    sample = json.loads((out / "samples" / "data.json").read_text("utf-8"))
+    assert sample["regions"] == [{"label": "North", "share": 0.5},
+                                 {"label": "South", "share": 0.3},
+                                 {"label": "East", "share": 0.2}]
+    assert "year" in sample
+    dl = o3local.render(str(out), sample=True, fmt="svg").display_list
+    [chart] = [i["meta"] for i in dl["pages"][0]["items"] if i["type"] == "group"]
+    assert chart["title"] == "Share in Year" and chart["categories"] == ["North", "South", "East"]
+    assert chart["series"][0]["values"] == ["0.5", "0.3", "0.2"]
