@@ -357,6 +357,10 @@ class SlideReader:
         if autofit is not None and autofit.find(f"{A}normAutofit") is not None:
             min_size = max(6350, read.font_size // 2 // 6350 * 6350)
         valign = _ANCHOR.get(body_attr("anchor") or "t", "top")
+        if autofit is not None and autofit.find(f"{A}spAutoFit") is not None and valign == "top":
+            # "resize shape to fit text" (LibreOffice's default for a typed text box): the box
+            # grows downwards with its text, so longer values may use the room below it
+            h = max(h, (self.deck.height - y) // 36000 * 36000)
         text = "".join(p.text for p in read.paragraphs)
         if read.all_bold:  # the box is bold, not each of its runs
             for paragraph in read.paragraphs:

@@ -327,3 +327,20 @@ def test_a_chart_named_by_its_alt_text_with_a_tag_in_its_title(tmp_path):
     [chart] = [i["meta"] for i in dl["pages"][0]["items"] if i["type"] == "group"]
     assert chart["title"] == "Share in Year" and chart["categories"] == ["North", "South", "East"]
     assert chart["series"][0]["values"] == ["0.5", "0.3", "0.2"]
+
+
+def test_a_box_that_grows_with_its_text_in_the_deck_has_the_room_below_it(tmp_path):
+    from pptx.enum.text import MSO_AUTO_SIZE
+
+    prs = new_deck()
+    slide = blank(prs)
+    box = text_box(slide, [("{% for p in points %}", 18, False, None)],
+                   paragraphs=[[("{{ p }} and a longer sentence", 18, False, None)],
+                               [("{% endfor %}", 18, False, None)]], y=4.2, h=0.4)
+    box.text_frame.auto_size = MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT
+    out, _ = imported(tmp_path, save(prs, tmp_path / "grow.pptx"))
+    dl = o3local.render(str(out), sample=True, fmt="svg").display_list
+    [item] = dl["pages"][0]["items"]
+    assert len(item["lines"]) == 3 and not item["overflow"]
+    assert dl["diagnostics"] == []
+    assert item["y"] + item["h"] <= dl["pages"][0]["height"]
