@@ -26,6 +26,7 @@ def _attrs(pairs: list[tuple[str, str | None]]) -> str:
 
 
 def _comment(text: str) -> str:
+    text = " ".join(text.split())  # one line: a line of the body maps to one deck place
     return "{# " + text.replace("#}", "# }").replace("{#", "{ #") + " #}"
 
 

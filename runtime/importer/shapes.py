@@ -49,6 +49,8 @@ _TITLE_TYPES = ("title", "ctrTitle")
 _BODY_TYPES = ("body", "subTitle", "obj", None)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
+#: control characters a text run cannot carry into the markup (line breaks are ``<a:br/>``)
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 #: PowerPoint's default table style ("Medium Style 2 - Accent 1"), the one it gives new tables
 _MEDIUM_2 = "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
 _MAX_GROUP_DEPTH = 32
@@ -587,7 +589,7 @@ def read_paragraphs(tx_body: Any, style: TextStyle) -> ReadText:
                 text = t.text or "" if t is not None else ""
                 if child.tag == f"{A}fld" and (child.get("type") or "") == "slidenum":
                     text = "{{ page.number }}"
-            text = text.replace("\t", " ").replace("\v", "\n")
+            text = _CONTROL.sub("", text.replace("\t", " ").replace("\v", "\n"))
             size = style.font_size(rpr, ppr)
             bold = truthy(style.run(rpr, ppr, "b"))
             if truthy(style.run(rpr, ppr, "i")) or (style.run(rpr, ppr, "u") or "none") != "none":

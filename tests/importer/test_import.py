@@ -203,6 +203,8 @@ def test_hostile_and_wrong_files_get_import_codes_and_no_output(tmp_path):
     (tmp_path / "cut.pptx").write_bytes(truncated)
     cases["cut.pptx"] = "import.corrupt"
     cases["missing.pptx"] = "import.missing"
+    (tmp_path / "report.docx").write_bytes(b"PK\x03\x04")
+    cases["report.docx"] = "import.unsupported"  # Word documents: not yet (flow layout)
     runner = CliRunner()
     for name, code in cases.items():
         result = runner.invoke(main, ["import", str(tmp_path / name), "-o",
