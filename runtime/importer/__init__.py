@@ -133,5 +133,5 @@ def import_deck(source: str | os.PathLike[str], output: str | os.PathLike[str], 
         for el in slide.elements:
             kind = names[type(el)]
             counts[kind] = counts.get(kind, 0) + 1
-    return ImportResult(str(output), template_id, len(deck.slides), counts, _paths(schema),
+    return ImportResult(str(Path(output)), template_id, len(deck.slides), counts, _paths(schema),
                         sorted(deck.assets), list(deck.notes), warnings)

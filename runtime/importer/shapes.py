@@ -307,10 +307,11 @@ class SlideReader:
         except (KeyError, ValueError):
             master_ph = None
         if master_ph is None:
-            # an "obj" placeholder inherits from the master's body
+            # a centred title inherits from the master's title, the rest from its body
             from pptx.enum.shapes import PP_PLACEHOLDER
 
-            master_ph = self.master.placeholders.get(PP_PLACEHOLDER.BODY)
+            master_ph = self.master.placeholders.get(
+                PP_PLACEHOLDER.TITLE if xml_type in _TITLE_TYPES else PP_PLACEHOLDER.BODY)
         if master_ph is not None:
             inherited.append(master_ph)
         for ph in inherited:
@@ -363,6 +364,17 @@ class SlideReader:
             # "resize shape to fit text" (LibreOffice's default for a typed text box): the box
             # grows downwards with its text, so longer values may use the room below it
             h = max(h, (self.deck.height - y) // 36000 * 36000)
+        if body_attr("wrap") == "none":
+            # unwrapped text runs past the box in the office app: give it the room it has
+            # on the slide on the side(s) the alignment grows towards
+            room_right = max(self.deck.width - (x + w), 0)
+            if read.align in ("left", "justify"):
+                w += room_right
+            elif read.align == "right":
+                w, x = w + max(x, 0), min(x, 0)
+            else:
+                side = min(max(x, 0), room_right)
+                x, w = x - side, w + 2 * side
         text = "".join(p.text for p in read.paragraphs)
         if read.all_bold:  # the box is bold, not each of its runs
             for paragraph in read.paragraphs:

@@ -91,6 +91,8 @@ def test_a_tag_split_over_runs_is_rejoined_with_the_first_runs_look(tmp_path):
     runs = item["paragraphs"][0]["runs"]
     assert runs[0]["text"] == "Total: $1,234.50" and runs[0]["color"] == "#1f3a5f"
     assert runs[-1]["text"] == " due" and runs[-1]["color"] == "#000000"
+    # python-pptx's text box does not wrap (wrap="none"): its text may run to the slide's edge
+    assert item["x"] + item["w"] == render.display_list["pages"][0]["width"]
 
 
 def test_schema_from_arithmetic_loops_defaults_and_the_user_context(tmp_path):
@@ -346,3 +348,22 @@ def test_a_box_that_grows_with_its_text_in_the_deck_has_the_room_below_it(tmp_pa
     assert len(item["lines"]) == 3 and not item["overflow"]
     assert dl["diagnostics"] == []
     assert item["y"] + item["h"] <= dl["pages"][0]["height"]
+
+
+def test_placeholders_take_their_look_from_the_layout_master_and_theme(tmp_path):
+    """PowerPoint's default template: the title slide's centred title is 44pt, centred both
+    ways (the master title's anchor), the subtitle 32pt in tx1 with a 75% tint (#404040)."""
+    prs = new_deck()
+    slide = prs.slides.add_slide(prs.slide_layouts[0])
+    slide.shapes.title.text = "{{ company.name }}"
+    slide.placeholders[1].text = "{{ company.tagline }}"
+    out, _ = imported(tmp_path, save(prs, tmp_path / "title.pptx"))
+    dl = o3local.render(str(out), sample=True, fmt="svg").display_list
+    title, subtitle = dl["pages"][0]["items"]
+    assert (title["font_size"], title["align"], title["valign"]) == (44 * 12700, "center",
+                                                                     "middle")
+    assert title["paragraphs"][0]["runs"][0]["color"] == "#000000"
+    assert (subtitle["font_size"], subtitle["align"]) == (32 * 12700, "center")
+    assert subtitle["paragraphs"][0]["runs"][0]["color"] == "#404040"
+    layout_title = prs.slide_layouts[0].placeholders[0]
+    assert title["x"] == layout_title.left + 91440 - title["padding"]  # the inset kept
