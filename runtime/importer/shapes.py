@@ -689,9 +689,11 @@ class DeckReader:
     def read(self) -> Deck:
         slides = list(self.slides())
         self._font_note()
-        text = "".join(el.paragraphs[0].text for s in slides for el in s.elements
-                       if isinstance(el, TextBox) and el.paragraphs)
-        cjk = len(_CJK.findall(text))
-        lang = ("ja" if _KANA.search(text) else "zh") if cjk * 3 > len(text) else "en"
+        # the deck's language: what its own words (not its tags) are mostly written in
+        text = tags.TAG.sub("", "".join(p.text for s in slides for el in s.elements
+                                        if isinstance(el, TextBox) for p in el.paragraphs))
+        letters = [c for c in text if c.isalpha()]
+        cjk = len(_CJK.findall("".join(letters)))
+        lang = ("ja" if _KANA.search(text) else "zh") if cjk * 2 > len(letters) else "en"
         title = (self.prs.core_properties.title or "").strip() or None
         return Deck(self.width, self.height, slides, lang, title, self.assets, self.notes)

@@ -367,3 +367,23 @@ def test_placeholders_take_their_look_from_the_layout_master_and_theme(tmp_path)
     assert subtitle["paragraphs"][0]["runs"][0]["color"] == "#404040"
     layout_title = prs.slide_layouts[0].placeholders[0]
     assert title["x"] == layout_title.left + 91440 - title["padding"]  # the inset kept
+
+
+def test_chinese_keys_and_tags_typed_with_a_chinese_input_method(tmp_path):
+    prs = new_deck()
+    slide = blank(prs)
+    # full-width braces and a full-width percent sign, as a Chinese IME types them
+    text_box(slide, [("客户：｛｛ 公司.名称 ｝｝，金额 {{ 合同.金额 | cny_upper }}", 20, False, None)],
+             paragraphs=[[("｛％ for r in 明细 ％｝", 20, False, None)],
+                         [("{{ r.产品 }} {{ r.数量 * r.单价 | number(2) }}", 20, False, None)],
+                         [("{% endfor %}", 20, False, None)]], w=8, h=3)
+    out, result = imported(tmp_path, save(prs, tmp_path / "zh.pptx"))
+    assert result.inputs == ["公司.名称", "合同.金额", "明细[].产品", "明细[].数量", "明细[].单价"]
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    assert manifest["languages"] == ["zh", "en"]
+    assert '<document kind="presentation" width="10in" height="405pt" lang="zh">' in \
+        (out / "deck.o3x").read_text("utf-8")
+    shown = texts(o3local.render(str(out), sample=True, fmt="svg").display_list)[0]
+    # (a space between two CJK characters is dropped by the layout)
+    assert shown.startswith("客户：公司名称，金额壹仟贰佰叁拾肆元伍角整")
+    assert "明细产品 3 13,715,912.25" in shown  # 3703.5 * 3703.5
