@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "summarize": ("summarize:summarize", "Summarize a document offline."),
     "formula": ("formula:formula", "Write a spreadsheet formula from a request."),
     "preview": ("preview:preview", "Live preview of a template, re-rendered on every save."),
+    "import": ("import_:import_", "Make a template package from a designed .pptx deck."),
     "serve": ("serve:serve", "Run the loopback service for office add-ins."),
 }
 

@@ -27,6 +27,7 @@ _LAZY: dict[str, str] = {
     "render": "render:render",
     "summarize": "tasks.summarize:summarize",
     "formula": "tasks.formula:formula",
+    "import_deck": "importer:import_deck",
 }
 
 __all__ = ["__version__", *_LAZY]

@@ -184,3 +184,9 @@ class LibraryError(O3Error):
     """The template library refused a package or cannot find one (unsigned, altered, untrusted...)."""
 
     code = "library"
+
+
+class OfficeImportError(O3Error):
+    """An office file cannot be made into a template (encrypted, damaged, not a deck...)."""
+
+    code = "import"

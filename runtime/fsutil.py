@@ -198,11 +198,13 @@ class Staging:
         os.replace(self.path / name, target)
         _fsync_dir(target.parent)
 
-    def publish_folder(self, folder: Path) -> None:
+    def publish_folder(self, folder: Path, *, marker: str | None = PAGE_SET_MANIFEST,
+                       allow_empty: bool = False, what: str = "the pages go to") -> None:
         """Make the staging folder ``folder``: all of it appears at once, or none of it.
 
-        ``folder`` may only exist as a page folder we wrote (it holds
-        PAGE_SET_MANIFEST); it is then swapped out whole and removed.
+        ``folder`` may only exist as a folder we wrote (it holds ``marker``:
+        PAGE_SET_MANIFEST for a page set), or empty when ``allow_empty``; it is then
+        swapped out whole and removed.
         """
         _fsync_dir(self.path)
         try:
@@ -212,11 +214,13 @@ class Staging:
             self.path = self.parent  # published: nothing left to remove
             _fsync_dir(folder.parent)
             return
-        if not stat.S_ISDIR(info.st_mode) or not (folder / PAGE_SET_MANIFEST).is_file():
-            what = "a folder o3-local did not write" if stat.S_ISDIR(info.st_mode) else \
+        empty = allow_empty and stat.S_ISDIR(info.st_mode) and not any(os.scandir(folder))
+        ours = marker is not None and (folder / marker).is_file()
+        if not stat.S_ISDIR(info.st_mode) or not (empty or ours):
+            kind = "a folder o3-local did not write" if stat.S_ISDIR(info.st_mode) else \
                 "a symbolic link" if stat.S_ISLNK(info.st_mode) else _kind(info.st_mode)
-            raise UsageError(f"the pages go to the folder {str(folder)!r}, which exists and is "
-                             f"{what}; it is not replaced (remove it or choose another name)",
+            raise UsageError(f"{what} the folder {str(folder)!r}, which exists and is "
+                             f"{kind}; it is not replaced (remove it or choose another name)",
                              code="usage.output")
         if not _exchange(self.path, folder):
             # no atomic swap here: the old folder goes aside, then the new one in its place
