@@ -353,12 +353,19 @@ static jval *list_filter(evalctx *cx, const expr *f, jval *in, int *handled) {
     return out;
   }
   if (!strcmp(name, "sum") || !strcmp(name, "min") || !strcmp(name, "max")) {
-    static const char *const kws[] = {"attribute", "start", NULL};
+    static const char *const kws[] = {"attribute", "start", "times", NULL};
     const char *an; size_t ann;
     if (check_kw(f, kws, 1) || need_array(f, in) || attr_name(cx, f, 0, &an, &ann)) return NULL;
     if (name[1] == 'u') {
-      decimal acc, x;
-      int si = arg_at(f, -1, "start");
+      decimal acc, x, y;
+      int si = arg_at(f, -1, "start"), ti = arg_at(f, -1, "times");
+      const char *tn = NULL; size_t tnn = 0;
+      if (ti >= 0) {  /* sum(attribute="qty", times="unit_price"): the sum of the products, row by row */
+        jval *tv = expr_eval(cx, f->args[ti], 0);
+        if (!tv) return NULL;
+        if (tv->t != J_STR || !an) { ferr(f, "template.filter", "times must be a quoted attribute name, with attribute: sum(attribute=\"qty\", times=\"price\")"); return NULL; }
+        tn = tv->s; tnn = tv->n;
+      }
       dec_from_int(0, &acc);
       if (si >= 0) {
         jval *sv = expr_eval(cx, f->args[si], 0);
@@ -373,6 +380,17 @@ static jval *list_filter(evalctx *cx, const expr *f, jval *in, int *handled) {
           fail(ST_TEMPLATE, "template.type", f->line, f->col, "filter 'sum': item %d%s%.*s%s is not a number", k,
                an ? " (" : "", (int)ann, an ? an : "", an ? ")" : "");
           return NULL;
+        }
+        if (tn) {
+          jval *w = item_key(f, in->items[k], k, tn, tnn);
+          if (!w) return NULL;
+          if (jv_decimal(w, &y)) {
+            fail(ST_TEMPLATE, "template.type", f->line, f->col, "filter 'sum': item %d (%.*s) is not a number", k, (int)tnn, tn);
+            return NULL;
+          }
+          decimal prod;
+          if (dec_mul(&x, &y, &prod)) { ferr(f, "template.type", "the sum is out of range"); return NULL; }
+          x = prod;
         }
         if (dec_add(&acc, &x, 0, &acc)) { ferr(f, "template.type", "the sum is out of range"); return NULL; }
       }
