@@ -199,3 +199,27 @@ def test_unknown_document_and_request_locales_are_named(engine):
     with pytest.raises(DataError) as dinfo:
         render(engine, doc(""), locale="xx-YY")
     assert dinfo.value.code == "data.locale" and "known: en-US, en-GB" in dinfo.value.message
+
+
+def test_check_mode_reports_every_locale_problem_with_its_place(engine):
+    source = ('<document kind="document" locale="en-USx">\n<page><text w="4in" h="1in">'
+              '{{ d | date("lnog") }}\n{{ 1 | currency("EUR", locale="de-CH") }}</text></page></document>')
+    errors = engine.check(source, "inv.o3x", {"d": "2026-05-10"})
+    got = [(e["code"], e["line"], e["column"]) for e in errors]
+    assert got == [("template.attribute", 1, 27), ("template.filter", 2, 36), ("template.filter", 3, 31)], errors
+    assert "did you mean 'en-US'" in errors[0]["message"]
+    assert "did you mean 'long'" in errors[1]["message"]
+    assert "did you mean 'de-DE'" in errors[2]["message"]
+
+
+def test_sum_of_products_for_invoice_subtotals(engine):
+    items = {"items": [{"qty": 12, "p": 240}, {"qty": 3, "p": "89.99"}, {"qty": 6, "p": 125.5}, {"qty": 0.5, "p": 0.1}]}
+    assert fill(engine, '{{ items | sum(attribute="qty", times="p") }}', items) == "3903.02"
+    assert fill(engine, '{{ items | sum(attribute="qty", times="p", start=10) | currency("EUR", locale="de") }}',
+                items) == "3.913,02\u00a0€"
+    with pytest.raises(TemplateError) as info:
+        render(engine, doc(text_box('{{ items | sum(attribute="qty", times="price") }}')), items)
+    assert info.value.code == "template.missing" and "item 0 has no 'price'" in info.value.message
+    with pytest.raises(TemplateError) as info:
+        render(engine, doc(text_box('{{ items | sum(times="p") }}')), items)
+    assert "times must be a quoted attribute name, with attribute" in info.value.message

@@ -563,8 +563,9 @@ static doc *eval_once(node *root, evalctx *cx, const limits *lim, const fontset 
   e.d->kind = kinds[k];
   int lerr = 0;
   const tattr *la = NULL;
-  const char *lv = attr(&e, root, "locale", &la, &lerr), *dlang;
-  if (lerr || locale_document(lv, la ? la->line : 0, la ? la->col : 0, &dlang)) return NULL;
+  const char *lv = attr(&e, root, "locale", &la, &lerr), *dlang = "en";
+  /* check mode: an unknown locale is reported and the document goes on without it */
+  if (lerr || (locale_document(lv, la ? la->line : 0, la ? la->col : 0, &dlang) && !recover())) return NULL;
   if (lang_attr(&e, root, dlang, &e.d->lang)) return NULL;
   locale_document_lang(e.d->lang);
   int64_t dw = k == 0 ? 9144000 : 7560310, dh = k == 0 ? 5143500 : 10692130; /* 16:9 slide or A4 */
