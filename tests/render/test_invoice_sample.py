@@ -90,3 +90,13 @@ def test_locale_reaches_the_module_from_the_cli_and_the_hook(tmp_path):
     assert not (tmp_path / "x.svg").exists()
     with pytest.raises(DataError):
         o3local.render("invoice", sample=True, fmt="svg", locale="xx")
+
+
+def test_preview_renders_with_its_locale():
+    from o3local.preview import PreviewSession
+
+    session = PreviewSession(SAMPLE, locale="de-DE")
+    pdf, name = session.download("pdf")
+    assert name == "doc-invoice.pdf"
+    assert pdf == o3local.render("invoice", sample=True, fmt="pdf", locale="de-DE").files[0]
+    assert pdf != o3local.render("invoice", sample=True, fmt="pdf").files[0]
