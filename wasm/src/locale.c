@@ -49,14 +49,14 @@ const char *locale_hint(const char *s, size_t n) {
 }
 
 const char *locale_list(void) {
-  static char buf[128];
-  if (!buf[0]) {
+  static sbuf b;
+  if (!b.len) {
     for (int i = 0; i < O3_NLOCALES; i++) {
-      if (i) strcat(buf, ", ");
-      strcat(buf, O3_LOCALES[i].tag);
+      if (i) sb_puts(&b, ", ");
+      sb_puts(&b, O3_LOCALES[i].tag);
     }
   }
-  return buf;
+  return b.p;
 }
 
 const o3_locale *locale_default(const char *doc_lang) {
