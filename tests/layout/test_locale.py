@@ -97,8 +97,9 @@ def test_dates_and_times_agree_with_babel(engine, loc):
         for style in ("short", "medium", "long", "full"):
             parts.append(f"{{{{ \"{day}\" | date(\"{style}\", locale=\"{loc}\") }}}}")
             want.append(bdates.format_date(dt.date.fromisoformat(day), style, locale=b))
-    # 09:05 and 15:30: where CLDR's flexible day period (zh-TW "B") and AM/PM agree
-    for when in ("2026-05-10T09:05:07", "2026-05-10T15:30:00"):
+    # every flexible day period of zh-TW's "B" (午夜 at 00:00:00, 凌晨, 清晨, 上午, 中午, 下午, 晚上)
+    for when in ("2026-05-10T00:00:00", "2026-05-10T00:00:01", "2026-05-10T03:15:00", "2026-05-10T05:10:00",
+                 "2026-05-10T09:05:07", "2026-05-10T12:00:00", "2026-05-10T15:30:00", "2026-05-10T19:45:59"):
         t = dt.datetime.fromisoformat(when)
         for style in ("short", "medium"):
             parts.append(f"{{{{ \"{when}\" | date(\"time-{style}\", locale=\"{loc}\") }}}}")
@@ -117,6 +118,7 @@ def test_dates_and_times_agree_with_babel(engine, loc):
         ('{{ t | date("hh:mm A") }} {{ t | date("H:mm:ss") }} {{ n | date("h:mm A") }}', "02:05 PM 14:05:09 12:00 AM"),
         ('{{ t | date("[Due] MMM D [at] h:mm A") }}', "Due May 10 at 2:05 PM"),
         ('{{ t | date("ddd, D MMM", locale="de-DE") }}', "So., 10 Mai"),
+        ('{{ t | date("h:mm B") }} / {{ "21:10" | date("Bh:mm", locale="zh-TW") }}', "2:05 in the afternoon / 晚上9:10"),
         ('{{ "2026-05-10T14:05:09+08:00" | date("YYYY-MM-DD HH:mm") }}', "2026-05-10 14:05"),
         ('{{ "14:30" | date("h:mm A") }}', "2:30 PM"),
         # Chinese date forms

@@ -1,5 +1,5 @@
 /* The date filter: ISO dates and date-times written with a pattern of tokens
- * (YYYY MM DD M D MMMM MMM dddd ddd HH H hh h mm ss A, [literal]) or a named
+ * (YYYY MM DD M D MMMM MMM dddd ddd HH H hh h mm ss A B, [literal]) or a named
  * CLDR style of a locale, optionally with Chinese numerals (二〇二六年五月十日).
  * No clock and no time zone: the value is written as given. */
 #include "datefmt.h"
@@ -165,6 +165,10 @@ jval *date_format(const expr *f, const jval *in, const char *fmt, size_t fn, con
       else if (starts(p, left, "mm")) { put_num(&b, w.M, 2, hanzi, 1); adv = 2; }
       else if (starts(p, left, "ss")) { put_num(&b, w.S, 2, hanzi, 1); adv = 2; }
       else if (starts(p, left, "A")) { sb_puts(&b, w.H < 12 ? L->am : L->pm); adv = 1; }
+      else if (starts(p, left, "B")) {
+        sb_puts(&b, w.H == 0 && w.M == 0 && w.S == 0 ? L->flex_midnight : L->flex[w.H % 24]);
+        adv = 1;
+      }
       else if (p[0] == '[') {
         const char *e = memchr(p + 1, ']', left - 1);
         if (!e) {

@@ -20,6 +20,8 @@ typedef struct {
   const char *day_wide[7], *day_abbr[7];   /* Sunday first */
   const char *date_pat[4], *time_pat[4];   /* short medium long full, in the date filter's tokens */
   const char *datetime_pat[4];             /* "{1}" = the date, "{0}" = the time */
+  const char *flex[24];                    /* flexible day period (B) of each hour */
+  const char *flex_midnight;               /* B at exactly 00:00:00 */
   const char *am, *pm;
 } o3_locale;
 

@@ -14,11 +14,10 @@ and after the digits; the CLDR symbol of each common currency code; wide and
 abbreviated month and weekday names (format context); date patterns
 short/medium/long/full, time patterns short/medium (long/full are medium: the
 data carries no time zones, so CLDR's zone field is dropped) and how a date and
-a time combine; AM/PM.  CLDR date patterns are rewritten into the ``date``
+a time combine; AM/PM; the flexible day period of every hour (``B``: "in the
+afternoon", 下午, 晚上...) and its name at exactly midnight.  CLDR date patterns are rewritten into the ``date``
 filter's own tokens (``y`` -> ``YYYY``, ``d`` -> ``D``, ``EEEE`` -> ``dddd``,
-``a`` -> ``A``...), so the module has one pattern interpreter.  The flexible
-day period ``B`` (zh-TW) is written as AM/PM (上午/下午), which is what CLDR
-prints for it from 8:00 to 12:00 and 13:00 to 19:00.
+``a`` -> ``A``...), so the module has one pattern interpreter.
 """
 
 from __future__ import annotations
@@ -42,11 +41,11 @@ _FIELDS = {
     ("M", 1): "M", ("M", 2): "MM", ("M", 3): "MMM", ("M", 4): "MMMM",
     ("d", 1): "D", ("d", 2): "DD",
     ("E", 1): "ddd", ("E", 2): "ddd", ("E", 3): "ddd", ("E", 4): "dddd",
-    ("a", 1): "A", ("B", 1): "A",
+    ("a", 1): "A", ("B", 1): "B",
     ("h", 1): "h", ("h", 2): "hh", ("H", 1): "H", ("H", 2): "HH",
     ("m", 2): "mm", ("s", 2): "ss",
 }
-_TOKEN_LETTERS = set("YMDdHhmsA[]")
+_TOKEN_LETTERS = set("YMDdHhmsAB[]")
 
 
 def _literal(text: str) -> str:
@@ -108,7 +107,10 @@ def split_number_pattern(pattern: str) -> tuple[str, str, int, int]:
 
 def collect() -> list[dict[str, object]]:
     """The table's rows, one per locale, from Babel's CLDR data."""
+    import datetime as dt
+
     from babel import Locale
+    from babel.dates import format_time
     from babel.numbers import get_currency_symbol
 
     rows = []
@@ -136,6 +138,10 @@ def collect() -> list[dict[str, object]]:
             "date_pat": [convert_date_pattern(str(loc.date_formats[s])) for s in STYLES],
             "time_pat": [convert_date_pattern(times[s if s in ("short", "medium") else "medium"]) for s in STYLES],
             "datetime_pat": [str(loc.datetime_formats[s]) for s in STYLES],
+            # the period of each hour, read at h:30 (CLDR's day period rules change on the hour),
+            # and at 00:00:00 exactly, where an "at" rule (midnight) may apply
+            "flex": [format_time(dt.time(h, 30), "B", locale=loc) for h in range(24)],
+            "flex_midnight": format_time(dt.time(0, 0), "B", locale=loc),
             "am": loc.day_periods["format"]["abbreviated"]["am"],
             "pm": loc.day_periods["format"]["abbreviated"]["pm"],
         })
@@ -176,9 +182,9 @@ def render(rows: list[dict[str, object]], digits: list[int], babel_version: str,
         out.append(f"    {_c(r['tag'])}, {_c(r['decimal'])}, {_c(r['group'])}, {_c(r['minus'])}, {r['g1']}, {r['g2']},")
         out.append(f"    {_c(r['pct_pre'])}, {_c(r['pct_suf'])}, {_c(r['cur_pre'])}, {_c(r['cur_suf'])},")
         for key in ("cur_sym", "month_wide", "month_abbr", "day_wide", "day_abbr", "date_pat", "time_pat",
-                    "datetime_pat"):
+                    "datetime_pat", "flex"):
             out.append(f"    {_arr(r[key])},")  # type: ignore[arg-type]
-        out.append(f"    {_c(r['am'])}, {_c(r['pm'])}")
+        out.append(f"    {_c(r['flex_midnight'])}, {_c(r['am'])}, {_c(r['pm'])}")
         out.append("  },")
     out.append("};")
     return "\n".join(out) + "\n"
