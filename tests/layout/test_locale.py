@@ -225,3 +225,27 @@ def test_sum_of_products_for_invoice_subtotals(engine):
     with pytest.raises(TemplateError) as info:
         render(engine, doc(text_box('{{ items | sum(times="p") }}')), items)
     assert "times must be a quoted attribute name, with attribute" in info.value.message
+
+
+CHART = ('<document kind="document"{extra}><page><chart type="bar" x="0" y="0" w="6in" h="3in" '
+         'number-format="currency:€:2"><categories><c>a</c><c>b</c></categories><series name="s"><v>1234.5</v>'
+         '<v>2500</v></series></chart><chart type="pie" x="0" y="3in" w="6in" h="3in" number-format="percent:1" '
+         'labels="true"><categories><c>a</c><c>b</c></categories><series name="s"><v>0.125</v><v>0.875</v>'
+         '</series></chart></page></document>')
+
+
+def chart_labels(engine, extra="", **kw):
+    from o3local.export.items import walk
+
+    dl = render(engine, CHART.format(extra=extra), **kw).display_list
+    return ["".join(r["text"] for line in it["lines"] for r in line["runs"])
+            for page in dl["pages"] for it, _ in walk(page["items"], "page") if it["type"] == "text"]
+
+
+def test_chart_labels_follow_a_chosen_locale_and_stay_as_they_were_without(engine):
+    plain = chart_labels(engine)
+    assert "€1,000.00" in plain and "12.5%" in plain
+    assert chart_labels(engine, ' lang="zh"') == plain  # lang alone changes nothing
+    german = chart_labels(engine, ' locale="de-DE"')
+    assert "1.000,00\u00a0€" in german and "12,5\u00a0%" in german
+    assert "1\u202f000,00\u00a0€" in chart_labels(engine, ' locale="de-DE"', locale="fr-FR")

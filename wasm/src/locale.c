@@ -149,6 +149,11 @@ int locale_document(const char *value, int line, int col, const char **lang) {
   return 0;
 }
 
+static int g_locale_attr;
+
 void locale_document_lang(const char *lang) {
+  g_locale_attr = g_locale_document != NULL;
   if (!g_locale_document) g_locale_document = locale_default(lang);
 }
+
+int locale_explicit(void) { return g_locale_request || g_locale_attr; }

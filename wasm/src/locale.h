@@ -46,6 +46,8 @@ const o3_locale *locale_default(const char *doc_lang);
 int locale_document(const char *value, int line, int col, const char **lang);
 /* After the document's lang is known: without a locale attribute, lang decides. */
 void locale_document_lang(const char *lang);
+/* 1 when the request or the document's locale attribute chose the locale (not only lang). */
+int locale_explicit(void);
 
 /* d (times 10^scale10) rounded half away from zero to places decimals, with
  * the locale's decimal and group symbols and grouping; sign with its minus. */
