@@ -16,9 +16,9 @@ from o3local.render import bundled_templates
 
 SAMPLE = bundled_templates()["invoice"]
 GOLDEN = {
-    "data.json": "66223035ed5b9a826894cc5de77042bc4f36af898532dd05ebf225b4a5531b17",
-    "data-de.json": "e999eea168bc45d4945ecb6d74c672edb34abad85083b1a0a897afd1f9d1bd38",
-    "data-zh.json": "424d776b4d2dc92aab314c6c24b630535b285cfd108eb779e2703f36764b3566",
+    "data.json": "ebd1a374ba05d2ca7a92ff484f85df71ec413c0d71cb690e89374deab41b3c31",
+    "data-de.json": "eff9029dc2e7791ef8b118c2485c1cf5fe9f96673f9105d6ece8ae3b246314a0",
+    "data-zh.json": "24de47d55b1e7deaf1e3ec505f59c268ac680982a459f143f19b1976b2821108",
 }
 
 

@@ -157,3 +157,17 @@ void locale_document_lang(const char *lang) {
 }
 
 int locale_explicit(void) { return g_locale_request || g_locale_attr; }
+
+void locale_json(sbuf *b) {
+  if (!locale_explicit()) return;
+  const o3_locale *L = locale_default(NULL);
+  const char *kv[][2] = {{"tag", L->tag}, {"decimal", L->decimal}, {"group", L->group}};
+  sb_puts(b, "\"locale\":{");
+  for (int i = 0; i < 3; i++) {
+    if (i) sb_putc(b, ',');
+    sb_json_str(b, kv[i][0], strlen(kv[i][0]));
+    sb_putc(b, ':');
+    sb_json_str(b, kv[i][1], strlen(kv[i][1]));
+  }
+  sb_puts(b, "},");
+}

@@ -48,6 +48,9 @@ int locale_document(const char *value, int line, int col, const char **lang);
 void locale_document_lang(const char *lang);
 /* 1 when the request or the document's locale attribute chose the locale (not only lang). */
 int locale_explicit(void);
+/* "locale":{"tag","decimal","group"}, of the display list, when locale_explicit(): what an exporter
+ * needs to read formatted numbers back (1.234,50 is 1234.5 in de-DE).  Writes nothing otherwise. */
+void locale_json(sbuf *b);
 
 /* d (times 10^scale10) rounded half away from zero to places decimals, with
  * the locale's decimal and group symbols and grouping; sign with its minus. */
