@@ -96,8 +96,11 @@ class PreviewSession:
     # --- the watcher ----------------------------------------------------------
     def start(self) -> None:
         """Render once now (so the first page load has pages), then watch in a thread."""
-        self._refresh(self._watched())
-        self._thread = threading.Thread(target=self._watch, name="o3-preview-watch", daemon=True)
+        first = self._watched()
+        self._refresh(first)
+        # the watcher compares with what was rendered, not with what it sees when the thread
+        # gets to run: a save right after start() (on a busy machine) would be missed otherwise
+        self._thread = threading.Thread(target=self._watch, args=(first,), name="o3-preview-watch", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
@@ -110,8 +113,7 @@ class PreviewSession:
     def _watched(self) -> tuple[tuple[str, int, int], ...]:
         return snapshot([self.template] + ([self.data] if self.data else []))
 
-    def _watch(self) -> None:
-        last = self._watched()
+    def _watch(self, last: tuple[tuple[str, int, int], ...]) -> None:
         while not self._stop.wait(POLL_S):
             now = self._watched()
             if now != last:
