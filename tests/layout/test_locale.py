@@ -278,3 +278,26 @@ def test_many_random_amounts_agree_with_babel(engine, loc):
                         + unsigned_zero(bnumbers.format_currency(v, code, locale=b)))
     got = fill(engine, "|".join(parts)).split("|")
     assert got == [as_laid_out(w) for w in want]
+
+
+@pytest.mark.parametrize("loc", LOCALES)
+def test_many_random_dates_and_times_agree_with_babel(engine, loc):
+    """120 seeded random date-times (1900-2099, every weekday and month) per locale, all styles."""
+    import random
+
+    rng = random.Random(f"dates-{loc}")
+    b = loc.replace("-", "_")
+    parts, want = [], []
+    start = dt.datetime(1900, 1, 1)
+    for _ in range(120):
+        t = start + dt.timedelta(seconds=rng.randrange(200 * 365 * 86400))
+        style = rng.choice(("short", "medium", "long", "full"))
+        parts.append(f'{{{{ "{t.date().isoformat()}" | date("{style}", locale="{loc}") }}}}')
+        want.append(bdates.format_date(t.date(), style, locale=b))
+        tstyle = rng.choice(("short", "medium"))
+        parts.append(f'{{{{ "{t.isoformat()}" | date("datetime-{tstyle}", locale="{loc}") }}}}')
+        want.append(bdates.format_datetime(t, tstyle, locale=b))
+        parts.append(f'{{{{ "{t.isoformat()}" | date("MMMM MMM dddd ddd", locale="{loc}") }}}}')
+        want.append(bdates.format_datetime(t, "MMMM MMM EEEE EEE", locale=b))
+    got = fill(engine, "|".join(parts)).split("|")
+    assert got == [as_laid_out(w) for w in want]
