@@ -16,6 +16,8 @@ from ._common import handle_errors
                    "package's sample data.")
 @click.option("--context", "context", metavar="KEY=VALUE", multiple=True,
               help="User context, read as {{ user.KEY }}; repeat for several.")
+@click.option("--locale", metavar="TAG",
+              help="Format numbers, amounts and dates for this locale (en-US, de-DE, zh-CN...).")
 @click.option("--port", type=int, default=0, show_default=True,
               help="TCP port on 127.0.0.1 (0: the OS picks one).")
 @click.option("--open/--no-open", "open_browser", default=True, show_default=True,
@@ -23,7 +25,7 @@ from ._common import handle_errors
 @click.option("--host-version", metavar="X.Y.Z", envvar="O3_HOST_VERSION",
               help="Office application version, checked against compatible_versions.")
 @handle_errors
-def preview(template: str, data: Path | None, context: tuple[str, ...], port: int,
+def preview(template: str, data: Path | None, context: tuple[str, ...], locale: str | None, port: int,
             open_browser: bool, host_version: str | None) -> None:
     """Serve a live preview of TEMPLATE (a package folder) on 127.0.0.1.
 
@@ -37,7 +39,7 @@ def preview(template: str, data: Path | None, context: tuple[str, ...], port: in
     from ..preview.server import run
 
     session = PreviewSession(template, data=data, context=parse_context(context) if context else None,
-                             host_version=host_version)
+                             host_version=host_version, locale=locale)
 
     def announce(url: str) -> None:
         click.echo(f"preview: {url}", err=True)

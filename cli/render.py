@@ -54,6 +54,9 @@ def _from_library(template: str | None, host_version: str | None, *, interactive
               help="User context, read as {{ user.KEY }}; repeat for several.")
 @click.option("--sample", is_flag=True,
               help="Use the template's sample data and context (alone: the funding-pitch sample).")
+@click.option("--locale", metavar="TAG",
+              help="Format numbers, amounts and dates for this locale (en-US, en-GB, zh-CN, zh-TW, "
+                   "ja-JP, de-DE, fr-FR), over the template's own.")
 @click.option("--format", "fmt", type=click.Choice(FORMAT_NAMES),
               help="Output format (default: from the -o suffix, else png).")
 @click.option("--page", type=click.IntRange(min=1), metavar="N",
@@ -70,7 +73,7 @@ def _from_library(template: str | None, host_version: str | None, *, interactive
 @handle_errors
 def render(template: str | None, data: Path | None, source: Path | None, fill_only: bool,
            fill_method: str, context: tuple[str, ...], sample: bool,
-           fmt: str | None, page: int | None, dpi: int, output: Path, strict: bool,
+           locale: str | None, fmt: str | None, page: int | None, dpi: int, output: Path, strict: bool,
            host_version: str | None, as_json: bool) -> None:
     """Render TEMPLATE (a folder, an .o3t file or a bundled sample id) to SVG, PNG...
 
@@ -102,7 +105,7 @@ def render(template: str | None, data: Path | None, source: Path | None, fill_on
         data = filled.data  # type: ignore[assignment]
     result = run(template, data=data, context=user if context else None, sample=sample,
                  fmt=_format_for(output, fmt), output=output, page=page, dpi=dpi,
-                 host_version=host_version, strict=strict)
+                 host_version=host_version, strict=strict, locale=locale)
     if as_json:
         extra = {"fill": filled.to_dict()} if filled is not None else {}
         emit_json({"ok": True, **result.to_dict(), **extra})

@@ -69,14 +69,17 @@ def validate(path: str, host_version: str | None = None) -> JSON:
 def render(template: str | None = None, data: Any = None, context: dict[str, str] | None = None,
            sample: bool = False, format: str = "png", output: str | None = None,
            page: int | None = None, dpi: int = 96, host_version: str | None = None,
-           strict: bool = False, include_files: bool = False) -> JSON:
-    """Fill and lay out a template; with ``include_files`` the exported files come base64-encoded."""
+           strict: bool = False, include_files: bool = False, locale: str | None = None) -> JSON:
+    """Fill and lay out a template; with ``include_files`` the exported files come base64-encoded.
+
+    ``locale`` (``de-DE``, ``zh-CN``...) is the request's locale for numbers, amounts and dates.
+    """
     from .library import resolve_for_render
     from .render import render as run
 
     template = resolve_for_render(template, host_version=host_version)
     result = run(template, data=data, context=context, sample=sample, fmt=format, output=output,
-                 page=page, dpi=dpi, host_version=host_version, strict=strict)
+                 page=page, dpi=dpi, host_version=host_version, strict=strict, locale=locale)
     doc = result.to_dict()
     if include_files:
         doc["files_base64"] = [base64.b64encode(f).decode("ascii") for f in result.files]

@@ -200,6 +200,7 @@ def render(
     dpi: int = 96,
     host_version: str | None = None,
     strict: bool = False,
+    locale: str | None = None,
 ) -> RenderResult:
     """Fill ``template`` with data and user context, lay it out and export it.
 
@@ -212,7 +213,9 @@ def render(
     for one document, ``deck/deck-01.png, deck/deck-02.png``... for ``deck.png`` and several
     (one folder, replaced whole: a reader never sees old and new pages mixed); else only
     ``RenderResult.files`` holds them.  ``strict`` turns layout diagnostics
-    (overflow...) into a :class:`LayoutError`.
+    (overflow...) into a :class:`LayoutError`.  ``locale`` (a BCP 47 tag such as
+    ``de-DE``) formats numbers, amounts and dates for that locale, over the
+    template's own ``locale``; an unknown one is a ``data.locale`` error.
     """
     from . import bind, export
     from .permissions import WRITE_FOR_KIND
@@ -242,6 +245,8 @@ def render(
                 err.args = (err.message,)
             raise
     user = _context(pkg, context, sample)
+    if locale is not None and not isinstance(locale, str):
+        raise UsageError("locale must be a string such as \"de-DE\"", code="usage.argument")
     slots = run_slots(pkg, values, data_file=data_file) if pkg.manifest.get("ai_slots") else None
     bound = time.perf_counter()
 
@@ -251,7 +256,7 @@ def render(
     result = LayoutEngine.shared().layout(
         template_source=pkg.entry_text(), template_name=pkg.display_name(pkg.entry),
         data=values, user=user, ai=slots.values if slots else {},
-        images=package_images(pkg.files(), pkg.read_bytes))
+        images=package_images(pkg.files(), pkg.read_bytes), locale=locale or None)
     laid_out = time.perf_counter()
     display_list = result.display_list
     diagnostics = list(result.diagnostics)

@@ -36,30 +36,53 @@ def number(value: float) -> str:
 
 
 _FORMATTED = re.compile(r"(-)?([^\d\s.,%+-]{1,3})?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%)?")
+# a locale's number: the symbol before or after (CLDR puts a no-break space between
+# digits and a trailing symbol or %), its own decimal and group symbols
+_SUFFIX = r"(?:([\u00a0\u202f ]?)(%|[^\d\s.,%+-]{1,3}))?"
 
 
-def parse_formatted(text: str) -> tuple[Decimal, str] | None:
+def _formatted(decimal: str, group: str) -> re.Pattern[str]:
+    if (decimal, group) == (".", ","):
+        return _FORMATTED
+    d, g = re.escape(decimal), re.escape(group)
+    return re.compile(rf"(-)?([^\d\s.,%+-]{{1,3}})?(\d{{1,3}}(?:{g}\d{{3}})+|\d+)({d}\d+)?{_SUFFIX}")
+
+
+def parse_formatted(text: str, decimal: str = ".", group: str = ",") -> tuple[Decimal, str] | None:
     """(exact value, spreadsheet number format) of a number the template's filters printed.
 
     ``1,234.50`` -> (1234.50, ``#,##0.00``); ``-¥1,234.5`` -> (-1234.5, ``"¥"#,##0.0``);
     ``12.5%`` -> (0.125, ``0.0%``).  Anything else (``Q1``, ``n/a``) is not a number: None.
+    ``decimal``/``group`` are the document's locale's symbols (the display list's ``locale``):
+    in de-DE ``1.234,50\u00a0€`` -> (1234.50, ``#,##0.00"\u00a0€"``), and ``1.234`` is 1234.
     The value keeps the printed digits exactly (no binary float on the way).
     """
-    match = _FORMATTED.fullmatch(text.strip())
+    match = _formatted(decimal, group).fullmatch(text.strip())
     if match is None:
         return None
-    sign, symbol, whole, decimals, percent = match.groups()
+    if len(match.groups()) == 5:
+        sign, symbol, whole, decimals, percent = match.groups()
+        gap, after = "", None
+    else:
+        sign, symbol, whole, decimals, gap, after = match.groups()
+        percent = after if after == "%" else None
+        if after and after != "%":
+            if symbol:
+                return None  # a symbol on both sides is not an amount
+            symbol, after = after, "suffix"
     if symbol and (percent or any(unicodedata.category(c) != "Sc" for c in symbol)):
-        return None  # only currency signs prefix a number (``Q1`` is a label)
-    value = Decimal(whole.replace(",", "") + (decimals or ""))
+        return None  # only currency signs go with a number (``Q1`` is a label)
+    value = Decimal(whole.replace(group, "") + ("." + decimals[len(decimal):] if decimals else ""))
     if sign:
         value = -value
-    places = "." + "0" * (len(decimals) - 1) if decimals else ""
+    places = "." + "0" * (len(decimals) - len(decimal)) if decimals else ""
     if percent:
-        return value.scaleb(-2), f"0{places}%"
+        return value.scaleb(-2), f'0{places}"{gap}"%' if gap else f"0{places}%"
     # up to three digits could be either; the filters group by default, so group then
-    pattern = ("#,##0" if "," in whole or len(whole) <= 3 else "0") + places
-    if symbol:
+    pattern = ("#,##0" if group in whole or len(whole) <= 3 else "0") + places
+    if symbol and after == "suffix":
+        pattern = f'{pattern}"{gap}{symbol}"'
+    elif symbol:
         pattern = f'"{symbol}"{pattern}'
     return value, pattern
 

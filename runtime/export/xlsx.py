@@ -81,9 +81,10 @@ def _column_width(emu: int) -> float:
 class _Sheet:
     """One worksheet being filled: where the next block goes and its tables' widths."""
 
-    def __init__(self, ws: Any, families: dict[int, tuple[str, bool]]) -> None:
+    def __init__(self, ws: Any, families: dict[int, tuple[str, bool]], symbols: dict[str, str]) -> None:
         self.ws = ws
         self.families = families
+        self.symbols = symbols  # decimal and group of the document's locale, to read numbers back
         self.next_row = 1
         self.max_col = 0
         self.chart_row = 1  # where the next chart's data block starts
@@ -101,7 +102,7 @@ class _Sheet:
             self.ws.row_dimensions[row_no].height = round(row.height / EMU_PER_PT, 2)
             for j, cell in enumerate(row.cells, start=1):
                 target = self.ws.cell(row=row_no, column=j)
-                parsed = None if row.header else parse_formatted(cell.text)
+                parsed = None if row.header else parse_formatted(cell.text, **self.symbols)
                 if cell.formula:
                     target.value = cell.formula
                     if parsed is not None:
@@ -220,6 +221,9 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     families = font_families(display_list, sources)
     bold = {i for i, (_f, b) in families.items() if b}
     spreadsheet = display_list.get("kind") == "spreadsheet"
+    loc = display_list.get("locale")
+    symbols = ({"decimal": str(loc["decimal"]), "group": str(loc["group"])}
+               if isinstance(loc, dict) and loc.get("decimal") and loc.get("group") else {})
     workbook = Workbook()
     workbook.remove(workbook.active)
     when = dt.datetime(*FIXED_DATE)
@@ -240,7 +244,7 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
         continuation = bool(tables) and all(t.continued for t, _w in tables)
         if sheet is None or not continuation:
             title = _unique(_page_title(page) or f"Sheet{len(taken) + 1}", taken)
-            sheet = _Sheet(workbook.create_sheet(title), families)
+            sheet = _Sheet(workbook.create_sheet(title), families, symbols)
         for table, _w in tables:
             sheet.table(table, continuation=table.continued)
         charts = [(g, w) for g, w in groups if g.get("role") == "chart"]

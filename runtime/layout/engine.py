@@ -172,6 +172,7 @@ class LayoutEngine:
         limits: LayoutLimits | None = None,
         timeout_s: float = DEFAULT_TIMEOUT_S,
         images: dict[str, tuple[int, int]] | None = None,
+        locale: str | None = None,
     ) -> LayoutResult:
         """Fills and lays out one template; raises TemplateError/DataError/LayoutError.
 
@@ -182,7 +183,7 @@ class LayoutEngine:
         limits = limits or LayoutLimits()
         body = request_json(
             template_source, template_name, {} if data is None else data, dict(user or {}), dict(ai or {}),
-            [f.weight for f in self._fonts], limits.module_limits(), images,
+            [f.weight for f in self._fonts], limits.module_limits(), images, locale=locale,
         )
         total = self._prefix_len + 8 + len(body)
         with self._watchdog:
@@ -210,6 +211,7 @@ class LayoutEngine:
         ai: dict[str, Any] | None = None,
         images: dict[str, tuple[int, int]] | None = None,
         timeout_s: float = DEFAULT_TIMEOUT_S,
+        locale: str | None = None,
     ) -> list[dict[str, Any]]:
         """Every template and data error of filling ``template_source`` with ``data``, without laying out.
 
@@ -221,7 +223,7 @@ class LayoutEngine:
         limits = LayoutLimits()
         body = request_json(
             template_source, template_name, {} if data is None else data, dict(user or {}), dict(ai or {}),
-            [f.weight for f in self._fonts], limits.module_limits(), images, check=True,
+            [f.weight for f in self._fonts], limits.module_limits(), images, check=True, locale=locale,
         )
         total = self._prefix_len + 8 + len(body)
         with self._watchdog:

@@ -48,6 +48,7 @@ def request_json(
     limits: dict[str, int],
     images: dict[str, tuple[int, int]] | None = None,
     check: bool = False,
+    locale: str | None = None,
 ) -> bytes:
     """The request JSON; floats go in as Python's shortest repr, which the
     module then formats exactly as written."""
@@ -60,6 +61,8 @@ def request_json(
         "fonts": [{"weight": w} for w in font_weights],
         "limits": limits,
     }
+    if locale:  # absent when not given, so requests without one keep their exact bytes
+        doc["locale"] = locale
     if check:  # validate: collect every template/data error, no display list
         doc["check"] = True
     if images:  # absent when empty, so requests without images keep their exact bytes

@@ -56,13 +56,15 @@ class PreviewSession:
     """Watches ``template`` (and ``data``) and keeps the newest :class:`Frame`."""
 
     def __init__(self, template: str | Path, *, data: Path | None = None,
-                 context: Mapping[str, str] | None = None, host_version: str | None = None) -> None:
+                 context: Mapping[str, str] | None = None, host_version: str | None = None,
+                 locale: str | None = None) -> None:
         from ..render import resolve_template
 
         self.template = Path(resolve_template(str(template)))
         self.data = data
         self.context = dict(context or {})
         self.host_version = host_version
+        self.locale = locale
         self._cond = threading.Condition()
         self._frame = Frame(0, False, (), ())
         self._good: Frame | None = None
@@ -136,7 +138,7 @@ class PreviewSession:
         from ..render import render
 
         return render(self.template, data=self.data, context=self.context or None,
-                      sample=self.data is None, fmt=fmt, host_version=self.host_version)
+                      sample=self.data is None, fmt=fmt, host_version=self.host_version, locale=self.locale)
 
     def _refresh(self, now: tuple[tuple[str, int, int], ...]) -> None:
         from ..template.validate import validate

@@ -65,6 +65,9 @@ def sample_requests():
 
     cases["table-chart-image"] = (container(request_json(
         TABLE_CHART, "tc.o3x", TABLE_CHART_DATA, {}, {}, weights, limits, TABLE_CHART_IMAGES), fonts), None)
+    src, entry, data, user, images = cases["invoice"][1]
+    cases["invoice-request-locale-fr"] = (container(request_json(
+        src, entry, data, user, {}, weights, limits, images, locale="fr-FR"), fonts), None)
     overflow = ('<document kind="document" width="3in" height="2in" lang="ja"><page>'
                 '<text x="0" y="0" w="1in" h="0.4in" font-size="14pt" min-font-size="10pt" '
                 'align="justify">「日本語」と English、混在した文章が長すぎる場合。</text></page></document>')

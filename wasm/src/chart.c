@@ -3,6 +3,7 @@
  * micro-units; ticks, bars and pie arcs are integer / fixed-point math, so
  * every host computes the same bytes. */
 #include "evalint.h"
+#include "locale.h"
 #include <string.h>
 
 #define BIG ((int64_t)1 << 40)
@@ -122,6 +123,13 @@ static int parse_nfmt(const char *s, nfmt *f) {
 static char *fmt_value(const nfmt *f, const char *plain, int auto_places) {
   decimal d;
   dec_parse(plain, strlen(plain), &d);
+  /* a locale the template or the request chose formats the labels as the filters do;
+   * without one they stay as they always were (percent labels never grouped) */
+  const o3_locale *L = locale_explicit() ? locale_default(NULL) : NULL;
+  if (L) {
+    if (f->kind == 1) return loc_currency(L, &d, f->sym, strlen(f->sym), f->places);
+    return loc_number(L, &d, f->kind == -1 ? auto_places : f->places, f->kind == 2 ? 2 : 0);
+  }
   if (f->kind == -1) return dec_format(&d, auto_places, 1, 0);
   if (f->kind == 0) return dec_format(&d, f->places, 1, 0);
   char *t = dec_format(&d, f->places, f->kind == 2 ? 0 : 1, f->kind == 2 ? 2 : 0);

@@ -1,6 +1,7 @@
 /* Evaluates the template tree against the data into a doc: blocks are
  * expanded, attributes parsed, text content collected into styled runs. */
 #include "evalint.h"
+#include "locale.h"
 #include <string.h>
 
 int g_check;
@@ -555,12 +556,18 @@ static doc *eval_once(node *root, evalctx *cx, const limits *lim, const fontset 
   e.pitems[1] = &e.pcount;
   set_num(&e.pnum, e.pbuf, 1);
   set_num(&e.pcount, e.pbuf2, count);
-  static const char *const ok[] = {"kind", "width", "height", "lang", NULL};
+  static const char *const ok[] = {"kind", "width", "height", "lang", "locale", NULL};
   static const char *const kinds[] = {"presentation", "document", "spreadsheet", NULL};
   int k;
   if (check_attrs(root, ok) || enum_attr(&e, root, "kind", kinds, 0, &k)) return NULL;
   e.d->kind = kinds[k];
-  if (lang_attr(&e, root, "en", &e.d->lang)) return NULL;
+  int lerr = 0;
+  const tattr *la = NULL;
+  const char *lv = attr(&e, root, "locale", &la, &lerr), *dlang = "en";
+  /* check mode: an unknown locale is reported and the document goes on without it */
+  if (lerr || (locale_document(lv, la ? la->line : 0, la ? la->col : 0, &dlang) && !recover())) return NULL;
+  if (lang_attr(&e, root, dlang, &e.d->lang)) return NULL;
+  locale_document_lang(e.d->lang);
   int64_t dw = k == 0 ? 9144000 : 7560310, dh = k == 0 ? 5143500 : 10692130; /* 16:9 slide or A4 */
   if (len_attr(&e, root, "width", dw, &e.d->width) || len_attr(&e, root, "height", dh, &e.d->height)) return NULL;
   if (e.d->width <= 0 || e.d->height <= 0)

@@ -1,4 +1,5 @@
 /* Filters of the template language (contract: Filters table). */
+#include "datefmt.h"
 #include "tmpl.h"
 #include <string.h>
 
@@ -129,45 +130,50 @@ static jval *case_map(const jval *in, int upper) {
   return jv_str(b.p, b.len);
 }
 
-static int digits(const char *s, size_t n, int *out) {
-  int v = 0;
-  for (size_t i = 0; i < n; i++) { if (s[i] < '0' || s[i] > '9') return -1; v = v * 10 + s[i] - '0'; }
-  *out = v;
+/* The locale a filter uses: its locale= keyword (or the positional argument pos), else the one in effect. */
+static int locale_arg(evalctx *cx, const expr *f, int pos, const o3_locale **out) {
+  *out = locale_default(NULL);
+  int i = arg_at(f, pos, "locale");
+  if (i < 0) return 0;
+  jval *v = expr_eval(cx, f->args[i], 0);
+  if (!v) return -1;
+  const expr *a = f->args[i];
+  if (v->t != J_STR) return fail(ST_TEMPLATE, "template.filter", a->line, a->col, "filter '%s': locale must be a tag such as \"de-DE\"", f->fname);
+  const o3_locale *L = locale_find(v->s, v->n);
+  if (!L) {
+    const char *hint = locale_hint(v->s, v->n);
+    fail(ST_TEMPLATE, "template.filter", a->line, a->col, "filter '%s': unknown locale '%.*s'%s%s%s (known: %s)", f->fname,
+         (int)v->n, v->s, hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", locale_list());
+    return -1;
+  }
+  *out = L;
   return 0;
 }
 
 static jval *date_filter(evalctx *cx, const expr *f, const jval *in) {
-  const char *fmt; size_t fn;
-  if (str_arg(cx, f, 0, "YYYY-MM-DD", &fmt, &fn)) return NULL;
-  if (in->t != J_STR) { ferr(f, "template.type", "needs an ISO date string YYYY-MM-DD"); return NULL; }
-  int y, m, d;
-  const char *s = in->s;
-  if (in->n < 10 || s[4] != '-' || s[7] != '-' || digits(s, 4, &y) || digits(s + 5, 2, &m) || digits(s + 8, 2, &d) ||
-      (in->n > 10 && s[10] != 'T' && s[10] != ' ')) {
-    ferr(f, "template.type", "needs an ISO date string YYYY-MM-DD");
-    return NULL;
+  static const char *const kws[] = {"format", "locale", "numerals", NULL};
+  const char *fmt = "YYYY-MM-DD";
+  size_t fn = 10;
+  const o3_locale *L;
+  if (check_kw(f, kws, 2) || locale_arg(cx, f, 1, &L)) return NULL;
+  int fi = arg_at(f, 0, "format"), ni = arg_at(f, -1, "numerals"), hanzi = 0;
+  if (fi >= 0) {
+    jval *v = expr_eval(cx, f->args[fi], 0);
+    if (!v) return NULL;
+    if (!(fmt = jv_text(v, &fn, f))) return NULL;
   }
-  static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1] || (m == 2 && d == 29 && !leap)) {
-    ferr(f, "template.type", "not a valid calendar date");
-    return NULL;
+  if (ni >= 0) {
+    jval *v = expr_eval(cx, f->args[ni], 0);
+    if (!v) return NULL;
+    int latn = v->t == J_STR && v->n == 4 && !memcmp(v->s, "latn", 4);
+    hanzi = v->t == J_STR && v->n == 5 && !memcmp(v->s, "hanzi", 5);
+    if (!latn && !hanzi) {
+      const expr *a = f->args[ni];
+      fail(ST_TEMPLATE, "template.filter", a->line, a->col, "filter 'date': numerals must be \"hanzi\" (二〇二六年五月十日) or \"latn\" (0-9)");
+      return NULL;
+    }
   }
-  sbuf b = {0};
-  sb_put(&b, "", 0);
-  for (size_t i = 0; i < fn;) {
-    if (i + 4 <= fn && !memcmp(fmt + i, "YYYY", 4)) {
-      char t[5] = {(char)('0' + y / 1000), (char)('0' + y / 100 % 10), (char)('0' + y / 10 % 10), (char)('0' + y % 10), 0};
-      sb_puts(&b, t); i += 4;
-    } else if (i + 2 <= fn && !memcmp(fmt + i, "MM", 2)) {
-      sb_putc(&b, (char)('0' + m / 10)); sb_putc(&b, (char)('0' + m % 10)); i += 2;
-    } else if (i + 2 <= fn && !memcmp(fmt + i, "DD", 2)) {
-      sb_putc(&b, (char)('0' + d / 10)); sb_putc(&b, (char)('0' + d % 10)); i += 2;
-    } else if (fmt[i] == 'M') { sb_int(&b, m); i++; }
-    else if (fmt[i] == 'D') { sb_int(&b, d); i++; }
-    else { sb_putc(&b, fmt[i]); i++; }
-  }
-  return jv_str(b.p, b.len);
+  return date_format(f, in, fmt, fn, L, hanzi);
 }
 
 /* ---- list filters ---- */
@@ -347,12 +353,19 @@ static jval *list_filter(evalctx *cx, const expr *f, jval *in, int *handled) {
     return out;
   }
   if (!strcmp(name, "sum") || !strcmp(name, "min") || !strcmp(name, "max")) {
-    static const char *const kws[] = {"attribute", "start", NULL};
+    static const char *const kws[] = {"attribute", "start", "times", NULL};
     const char *an; size_t ann;
     if (check_kw(f, kws, 1) || need_array(f, in) || attr_name(cx, f, 0, &an, &ann)) return NULL;
     if (name[1] == 'u') {
-      decimal acc, x;
-      int si = arg_at(f, -1, "start");
+      decimal acc, x, y;
+      int si = arg_at(f, -1, "start"), ti = arg_at(f, -1, "times");
+      const char *tn = NULL; size_t tnn = 0;
+      if (ti >= 0) {  /* sum(attribute="qty", times="unit_price"): the sum of the products, row by row */
+        jval *tv = expr_eval(cx, f->args[ti], 0);
+        if (!tv) return NULL;
+        if (tv->t != J_STR || !an) { ferr(f, "template.filter", "times must be a quoted attribute name, with attribute: sum(attribute=\"qty\", times=\"price\")"); return NULL; }
+        tn = tv->s; tnn = tv->n;
+      }
       dec_from_int(0, &acc);
       if (si >= 0) {
         jval *sv = expr_eval(cx, f->args[si], 0);
@@ -367,6 +380,17 @@ static jval *list_filter(evalctx *cx, const expr *f, jval *in, int *handled) {
           fail(ST_TEMPLATE, "template.type", f->line, f->col, "filter 'sum': item %d%s%.*s%s is not a number", k,
                an ? " (" : "", (int)ann, an ? an : "", an ? ")" : "");
           return NULL;
+        }
+        if (tn) {
+          jval *w = item_key(f, in->items[k], k, tn, tnn);
+          if (!w) return NULL;
+          if (jv_decimal(w, &y)) {
+            fail(ST_TEMPLATE, "template.type", f->line, f->col, "filter 'sum': item %d (%.*s) is not a number", k, (int)tnn, tn);
+            return NULL;
+          }
+          decimal prod;
+          if (dec_mul(&x, &y, &prod)) { ferr(f, "template.type", "the sum is out of range"); return NULL; }
+          x = prod;
         }
         if (dec_add(&acc, &x, 0, &acc)) { ferr(f, "template.type", "the sum is out of range"); return NULL; }
       }
@@ -500,28 +524,29 @@ jval *apply_filter(evalctx *cx, const expr *f, jval *in) {
     return case_map(jv_str(t, n), name[0] == 'u');
   }
   if (!strcmp(name, "number") || !strcmp(name, "percent")) {
-    int places;
+    static const char *const kws[] = {"places", "locale", NULL};
+    int places, pi;
     decimal d;
-    if (int_arg(cx, f, 0, 0, 0, 20, &places) || num_in(f, in, &d)) return NULL;
-    char *t = dec_format(&d, places, 1, name[0] == 'p' ? 2 : 0);
-    if (name[0] == 'p') {
-      sbuf b = {0};
-      sb_puts(&b, t);
-      sb_putc(&b, '%');
-      t = b.p;
-    }
-    return mkstr(t);
+    const o3_locale *L;
+    if (check_kw(f, kws, 2) || locale_arg(cx, f, 1, &L) || int_arg(cx, f, (pi = arg_at(f, 0, "places")) < 0 ? f->nargs : pi, 0, 0, 20, &places) ||
+        num_in(f, in, &d))
+      return NULL;
+    return mkstr(loc_number(L, &d, places, name[0] == 'p' ? 2 : 0));
   }
   if (!strcmp(name, "currency")) {
-    const char *sym; size_t sn; int places; decimal d;
-    if (str_arg(cx, f, 0, "$", &sym, &sn) || int_arg(cx, f, 1, 2, 0, 20, &places) || num_in(f, in, &d)) return NULL;
-    char *t = dec_format(&d, places, 1, 0);
-    sbuf b = {0};
-    sb_put(&b, "", 0);
-    if (t[0] == '-') { sb_putc(&b, '-'); t++; }
-    sb_put(&b, sym, sn);
-    sb_puts(&b, t);
-    return jv_str(b.p, b.len);
+    /* currency(symbol or ISO code, places, locale): the third positional argument was accepted and ignored before */
+    static const char *const kws[] = {"symbol", "places", "locale", NULL};
+    const char *sym = "$"; size_t sn = 1; int places = -1, si, pi; decimal d;
+    const o3_locale *L;
+    if (check_kw(f, kws, 3) || locale_arg(cx, f, 2, &L)) return NULL;
+    if ((si = arg_at(f, 0, "symbol")) >= 0) {
+      jval *v = expr_eval(cx, f->args[si], 0);
+      if (!v || !(sym = jv_text(v, &sn, f))) return NULL;
+    }
+    if ((pi = arg_at(f, 1, "places")) >= 0 && int_arg(cx, f, pi, 2, 0, 20, &places)) return NULL;
+    if (num_in(f, in, &d)) return NULL;
+    if (places < 0 && currency_index(sym, sn) < 0) places = 2;
+    return mkstr(loc_currency(L, &d, sym, sn, places));
   }
   if (!strcmp(name, "date")) return date_filter(cx, f, in);
   if (!strcmp(name, "cny_upper")) return cny_upper(f, in);

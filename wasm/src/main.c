@@ -1,6 +1,7 @@
 /* Exports of wps-template-wasm (ABI version 1, see wasm/ABI.md): a pure
  * function from request bytes to result bytes.  The module imports nothing. */
 #include "linebreak.h"
+#include "locale.h"
 #include "output.h"
 #include "tmpl.h"
 #include <stdlib.h>
@@ -121,6 +122,16 @@ static int render(const unsigned char *req, size_t n, sbuf *out, const char **tn
       get_limit(lims, "max_output_bytes", 67108864, &lim.max_output_bytes))
     return -1;
 
+  const jval *loc = jv_obj_get(rq, "locale", 6);
+  g_locale_request = NULL;
+  if (loc && loc->t != J_NULL) {
+    if (loc->t != J_STR) return fail(ST_REQUEST, "request.json", 0, 0, "\"locale\" must be a string such as \"de-DE\"");
+    if (!(g_locale_request = locale_find(loc->s, loc->n))) {
+      const char *hint = locale_hint(loc->s, loc->n);
+      return fail(ST_DATA, "data.locale", 0, 0, "unknown locale '%.*s'%s%s%s (known: %s)", (int)loc->n, loc->s,
+                  hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", locale_list());
+    }
+  }
   const jval *chk0 = jv_obj_get(rq, "check", 5);
   g_check = chk0 && chk0->t == J_TRUE;
   node *root = tmpl_parse(tpl->s, tpl->n);

@@ -1,6 +1,7 @@
 /* Writes the display list (contract section 3): canonical JSON, keys in
  * the documented order, integers only. */
 #include "output.h"
+#include "locale.h"
 #include <string.h>
 
 static void key(sbuf *b, const char *k) { sb_json_str(b, k, strlen(k)); sb_putc(b, ':'); }
@@ -174,6 +175,7 @@ int write_display_list(sbuf *b, const doc *d, const fontset *fs, const limits *l
   sb_puts(b, d->v2 ? "{\"format\":\"o3-display-list\",\"version\":2," : "{\"format\":\"o3-display-list\",\"version\":1,");
   kstr(b, "kind", d->kind);
   kstr(b, "lang", d->lang);
+  locale_json(b);  /* only with a locale the document or the request chose: older outputs keep their bytes */
   key(b, "fonts"); sb_putc(b, '[');
   for (int i = 0; i < fs->nfonts; i++) {
     if (i) sb_putc(b, ',');
