@@ -90,7 +90,7 @@ class LocalBackend:
                 timer.cancel()
         if cancel.is_set() and getattr(out, "finish_reason", "") not in ("stop", "length"):
             raise InferenceError("local generation ran past the request deadline",
-                                 code="inference_deadline")
+                                 code="inference.deadline")
         timings = getattr(out, "timings", None)
         return ChatResult(text=out.text, finish_reason=getattr(out, "finish_reason", "stop"),
                           backend=self.name,

@@ -32,26 +32,16 @@ from .metrics import Metrics
 from .openapi import openapi_document
 from .scheduler import Busy, JobQueue, MicroBatcher
 from .security import BodyTooLarge, Gate, error_body
+from .status import http_status as status_for_code
 from .templates_routes import template_routes
 
 HOOK_OPS = ("validate", "render", "summarize", "formula")
 MODEL_OPS = ("summarize", "formula", "generate")
 
 
-_STATUS = {"usage": 400, "permission": 403, "busy": 503, "timeout": 504, "internal": 500,
-           "remote": 502, "package": 422, "manifest": 422, "data": 422, "template": 422,
-           "layout": 422, "export": 500, "model": 503, "inference": 500, "task": 422,
-           "library": 422, "consent": 403}
-
-
 def http_status(error: dict[str, Any]) -> int:
-    """HTTP status for an error code: by its family (``model-not-installed`` -> model)."""
-    code = str(error.get("code", ""))
-    for sep in (".", "-", "_"):
-        head = code.split(sep)[0]
-        if head in _STATUS:
-            return _STATUS[head]
-    return 422
+    """HTTP status for an error envelope's ``error``, from the one table in status.py."""
+    return status_for_code(str(error.get("code", "")))
 
 
 class Service:
@@ -192,8 +182,9 @@ def create_app(config: ServiceConfig) -> Any:
                 try:
                     response = await handler(request)
                 except BodyTooLarge:
-                    response = Response(error_body(413, "too_large", "the body is too large"),
-                                        status_code=413, media_type="application/json")
+                    response = Response(error_body("service.too_large", "the body is too large"),
+                                        status_code=status_for_code("service.too_large"),
+                                        media_type="application/json")
                 except O3Error as err:
                     response = _error_response(err)
                 svc.metrics.observe(op, time.perf_counter() - started, response.status_code)
@@ -267,10 +258,25 @@ def create_app(config: ServiceConfig) -> Any:
         finally:
             await svc.shutdown()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={404: _not_found, 405: _not_allowed})
     app.state.service = svc
     return Gate(app, token=config.token, origins=config.origins, port_ref=svc.port_ref,
                 max_body=config.max_body_bytes)
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error_response(UsageError(f"no route {request.url.path!r} (see /openapi.json)",
+                                      code="service.not_found"))
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    allowed = getattr(exc, "headers", None) or {}
+    response = _error_response(UsageError(
+        f"{request.method} is not allowed on {request.url.path!r}", code="service.method_not_allowed"))
+    if "Allow" in allowed:
+        response.headers["Allow"] = allowed["Allow"]
+    return response
 
 
 def _generate_item(body: Any, config: ServiceConfig) -> dict[str, Any]:

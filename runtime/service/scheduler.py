@@ -22,11 +22,11 @@ from .metrics import Metrics
 
 
 class Busy(O3Error):
-    code = "busy"
+    code = "service.busy"
 
 
 class Timeout(O3Error):
-    code = "timeout"
+    code = "service.timeout"
 
 
 class JobQueue:
