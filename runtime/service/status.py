@@ -34,6 +34,7 @@ HTTP_STATUS: dict[str, int] = {
     "error": 500,
     # codes whose status is not their family's
     "service.unauthorized": 401,
+    "service.body_timeout": 408,
     "service.forbidden_origin": 403,
     "service.not_found": 404,
     "service.method_not_allowed": 405,
