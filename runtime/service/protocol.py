@@ -19,6 +19,8 @@ Bodies have their own deadline in the app (``body_timeout_s``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 from typing import Any
 
 import h11
@@ -47,6 +49,10 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:  # small responses go out at once (no Nagle wait on the body)
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._await_head()
         if len(self.connections) > self.max_connections:
             for other in list(_waiting(self.server_state)):

@@ -26,7 +26,9 @@ SHUTDOWN_GRACE_S = 5
 
 
 def bind(port: int) -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # proto IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are
+    # TCP, and without it every response (head, then body) waited ~40 ms for a delayed ACK
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
     sock.listen(256)
