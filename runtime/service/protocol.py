@@ -23,8 +23,7 @@ import contextlib
 import socket
 from typing import Any
 
-import h11
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.h11_impl import H11Protocol, h11  # uvicorn's own h11 (its dependency)
 
 
 def _waiting(server_state: Any) -> dict[GuardedH11Protocol, None]:
