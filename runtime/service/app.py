@@ -43,8 +43,8 @@ HOOK_OPS = ("validate", "render", "summarize", "formula")
 MODEL_OPS = ("summarize", "formula", "generate")
 #: operations that run a template package: in a worker process the service can kill
 WORKER_OPS = ("validate", "render")
-#: bodies up to this size are parsed on the event loop; larger ones on a thread
-INLINE_PARSE_BYTES = 64 * 1024
+#: bodies up to this size are parsed on the event loop (~5 ms at most); larger ones on a thread
+INLINE_PARSE_BYTES = 16 * 1024
 
 
 def http_status(error: dict[str, Any]) -> int:
