@@ -139,10 +139,11 @@ class WorkerPool:
             raise
         with self._lock:
             self._busy.discard(worker)
-            if self.closed:
-                worker.kill()
-            else:
+            surplus = len(self._idle) + len(self._busy) >= self.size  # warm() raced a request
+            if not (self.closed or surplus):
                 self._idle.append(worker)
+        if self.closed or surplus:
+            worker.kill()
         return doc
 
     def _discard(self, worker: _Worker) -> None:
