@@ -8,14 +8,26 @@ batching - and drives each with N concurrent clients for a bounded time:
     python bench/serve_load.py --clients 8 --duration 10
 
 Prints throughput, p50/p95/p99 latency and error counts per run, plus the
-ratio batched/unbatched measured in the same run.  Every request loop stops
-by itself at its deadline; all traffic stays on 127.0.0.1.
+ratio batched/unbatched measured in the same run.
+
+``--abuse`` (``--abuse-only`` skips the runs above, which need the
+``remote-test`` extra) measures the service under attack (issue 15): 200
+well-formed clients (half ``/v1/validate`` of a bundled package in the worker
+processes, half extractive ``/v1/summarize`` on threads), 200 idle TCP
+connections kept open (re-opened as the header deadline closes them), and one
+hostile template always in flight (a render whose layout loop runs to its CPU
+budget, then a validation with 12 backtracking patterns, in turn).  A
+separate process polls ``/health`` every 20 ms; its p50/p99 are printed next
+to the same poll against the idle service measured first in the same run
+(target: p99 <= 100 ms).  Every request loop stops by itself at its
+deadline; all traffic stays on 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -26,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -114,6 +127,186 @@ async def drive(url: str, token: str, path: str, body: dict, clients: int,
             **{f"p{int(q * 100)}_ms": 1000 * quantile(latencies, q) for q in (0.5, 0.95, 0.99)}}
 
 
+def _poll_health(url: str, token: str, seconds: float, out: Any) -> None:
+    """In its own process, so the load generator's event loop does not colour the figures."""
+    latencies: list[float] = []
+    failures = 0
+    stop_at = time.monotonic() + seconds
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"},
+                      trust_env=False, timeout=10) as c:
+        while time.monotonic() < stop_at:
+            started = time.perf_counter()
+            try:
+                ok = c.get("/health").status_code == 200
+            except httpx.HTTPError:
+                ok = False
+            if ok:
+                latencies.append(time.perf_counter() - started)
+            else:
+                failures += 1
+            time.sleep(0.02)
+    out.put({"latencies": latencies, "failures": failures})
+
+
+def health_figures(url: str, token: str, seconds: float) -> dict:
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    proc = ctx.Process(target=_poll_health, args=(url, token, seconds, queue))
+    proc.start()
+    return {"proc": proc, "queue": queue}
+
+
+def health_result(handle: dict) -> dict:
+    doc = handle["queue"].get(timeout=120)
+    handle["proc"].join(30)
+    lat = doc["latencies"]
+    return {"n": len(lat), "failures": doc["failures"],
+            **{f"p{int(q * 100)}_ms": 1000 * quantile(lat, q) for q in (0.5, 0.99)},
+            "max_ms": 1000 * max(lat) if lat else float("nan")}
+
+
+def hostile_templates(tmp: Path) -> tuple[str, str]:
+    """A layout loop that runs to the CPU budget, and 12 backtracking ``pattern``s."""
+    base = {"id": "hostile", "name": "Hostile", "version": "1.0.0", "kind": "document",
+            "entry": "doc.o3x", "ai_capabilities": [], "compatible_versions": [">=11.5,<13"],
+            "required_permissions": ["read:document", "write:document"]}
+    loop = tmp / "hostile-loop"
+    (loop / "samples").mkdir(parents=True)
+    (loop / "manifest.json").write_text(json.dumps(base | {"inputs": {"type": "object"}}))
+    (loop / "doc.o3x").write_text(
+        '<document kind="document" width="100mm" height="100mm"><page>'
+        '<text x="0" y="0" w="90mm" h="90mm">{% for a in xs %}{% for b in xs %}{% for c in xs %}'
+        "{% if c %}{% endif %}{% endfor %}{% endfor %}{% endfor %}</text></page></document>")
+    (loop / "samples" / "data.json").write_text(json.dumps({"xs": ["x"] * 3000}))
+    regex = tmp / "hostile-regex"
+    (regex / "samples").mkdir(parents=True)
+    props = {f"t{i}": {"type": "string", "pattern": "^(a|aa)+$"} for i in range(12)}
+    (regex / "manifest.json").write_text(json.dumps(
+        base | {"inputs": {"type": "object", "properties": props}}))
+    (regex / "doc.o3x").write_text("<document/>")
+    (regex / "samples" / "data.json").write_text(json.dumps(
+        {f"t{i}": "a" * 49 + "!" for i in range(12)}))
+    return str(loop), str(regex)
+
+
+async def abuse_load(url: str, token: str, clients: int, idle: int, duration: float,
+                     hostile: tuple[str, str], sample: str, timeout: float) -> dict:
+    host, port = url.removeprefix("http://").split(":")
+    stop_at = time.monotonic() + duration
+    text = "Revenue rose in every region. Costs fell by four percent. The board approved the plan."
+    latencies: dict[str, list[float]] = {"validate": [], "summarize": []}
+    errors: dict[str, int] = {}
+    hostile_answers: dict[str, int] = {}
+    reopened = 0
+
+    async def hold_idle() -> None:
+        nonlocal reopened
+        while time.monotonic() < stop_at:
+            try:
+                reader, writer = await asyncio.open_connection(host, int(port))
+            except OSError:
+                await asyncio.sleep(0.1)
+                continue
+            try:
+                left = max(0.0, stop_at - time.monotonic())
+                with contextlib.suppress(asyncio.TimeoutError, OSError):
+                    await asyncio.wait_for(reader.read(1), left)  # b"" when the server closes it
+                reopened += 1
+            finally:
+                writer.close()
+
+    limits = httpx.Limits(max_connections=clients + 2, max_keepalive_connections=clients + 2)
+    async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {token}"},
+                                 limits=limits, timeout=timeout, trust_env=False) as client:
+
+        async def worker(i: int) -> None:
+            op = "validate" if i % 2 == 0 else "summarize"
+            body = {"path": sample} if op == "validate" else {"text": text, "method": "extractive"}
+            while time.monotonic() < stop_at:
+                started = time.perf_counter()
+                try:
+                    r = await client.post(f"/v1/{op}", json=body)
+                    key = None if r.status_code == 200 else f"{op} {r.status_code}"
+                except httpx.HTTPError as err:
+                    key = f"{op} {type(err).__name__}"
+                if key is None:
+                    latencies[op].append(time.perf_counter() - started)
+                else:
+                    errors[key] = errors.get(key, 0) + 1
+
+        async def attacker() -> None:
+            loop_pkg, regex_pkg = hostile
+            turn = 0
+            while time.monotonic() < stop_at:
+                route, body = (("/v1/render", {"template": loop_pkg, "sample": True, "format": "svg"})
+                               if turn % 2 == 0 else ("/v1/validate", {"path": regex_pkg}))
+                turn += 1
+                try:
+                    r = await client.post(route, json=body)
+                    key = f"{route} {r.status_code}"
+                except httpx.HTTPError as err:
+                    key = f"{route} {type(err).__name__}"
+                hostile_answers[key] = hostile_answers.get(key, 0) + 1
+
+        tasks = [asyncio.ensure_future(hold_idle()) for _ in range(idle)]
+        await asyncio.sleep(0.5)  # the idle connections are in before the clients come
+        tasks += [asyncio.ensure_future(attacker())]
+        tasks += [asyncio.ensure_future(worker(i)) for i in range(clients)]
+        await asyncio.gather(*tasks)
+    return {"latencies": latencies, "errors": errors, "hostile": hostile_answers,
+            "idle_reopened": reopened}
+
+
+def run_abuse(args: argparse.Namespace, tmp: Path) -> dict:
+    from o3local.resources import asset
+
+    sample = str(asset("templates", "report-zh"))
+    hostile = hostile_templates(tmp)
+    env = dict(os.environ, O3_SERVE_ORIGINS="", O3_POLICY_FILE=str(tmp / "policy.json"))
+    proc, doc = start_service(tmp, env, "--max-waiting", str(4 * args.abuse_clients),
+                              "--timeout", str(args.request_timeout), "--files-dir", str(tmp),
+                              "--read-dir", str(Path(sample).parent))
+    try:
+        url, token = doc["url"], doc["token"]
+        baseline = health_result(health_figures(url, token, 5.0))  # idle service, same run
+        poll = health_figures(url, token, args.abuse_duration)
+        load = asyncio.run(abuse_load(url, token, args.abuse_clients, args.idle, args.abuse_duration,
+                                      hostile, sample, args.request_timeout))
+        under = health_result(poll)
+        status = httpx.get(url + "/v1/status", trust_env=False,
+                           headers={"Authorization": f"Bearer {token}"}, timeout=30).json()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+    figures = {"health_idle": baseline, "health_under_attack": under,
+               "hostile": load["hostile"], "errors": load["errors"],
+               "idle_connections_reopened": load["idle_reopened"],
+               "workers": status["result"]["service"]["workers"]}
+    for op, lat in load["latencies"].items():
+        figures[op] = {"ok": len(lat), **{f"p{int(q * 100)}_ms": 1000 * quantile(lat, q)
+                                          for q in (0.5, 0.95, 0.99)},
+                       "max_ms": 1000 * max(lat) if lat else float("nan")}
+    h0, h1 = baseline, under
+    print(f"abuse: {args.abuse_clients} clients + {args.idle} idle connections + 1 hostile template,"
+          f" {args.abuse_duration:g} s, {os.cpu_count()} CPUs, service concurrency 2, request "
+          f"timeout {args.request_timeout:g} s")
+    print(f"  /health idle          n {h0['n']:5d}  p50 {h0['p50_ms']:6.1f} ms  p99 {h0['p99_ms']:6.1f} ms"
+          f"  max {h0['max_ms']:6.1f} ms  failures {h0['failures']}")
+    print(f"  /health under attack  n {h1['n']:5d}  p50 {h1['p50_ms']:6.1f} ms  p99 {h1['p99_ms']:6.1f} ms"
+          f"  max {h1['max_ms']:6.1f} ms  failures {h1['failures']}  (p99 ratio "
+          f"{h1['p99_ms'] / h0['p99_ms']:.2f}x idle; target <= 100 ms)")
+    for op in ("validate", "summarize"):
+        f = figures[op]
+        print(f"  {op:<21} ok {f['ok']:5d}  p50 {f['p50_ms']:6.0f} ms  p95 {f['p95_ms']:6.0f} ms"
+              f"  p99 {f['p99_ms']:6.0f} ms  max {f['max_ms']:6.0f} ms")
+    print(f"  well-formed errors/timeouts: {load['errors'] or 'none'}")
+    print(f"  hostile answers: {load['hostile']}; workers {figures['workers']}; idle connections"
+          f" closed by the server and re-opened: {load['idle_reopened']}")
+    return figures
+
+
 def report(name: str, r: dict) -> None:
     errs = sum(r["errors"].values())
     print(f"{name:<28} {r['throughput']:8.1f} req/s  p50 {r['p50_ms']:7.1f} ms  "
@@ -127,7 +320,24 @@ def main() -> None:
     ap.add_argument("--duration", type=float, default=60.0, help="seconds per run")
     ap.add_argument("--max-tokens", type=int, default=16)
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    ap.add_argument("--abuse", action="store_true",
+                    help="also measure /health and well-formed requests under attack")
+    ap.add_argument("--abuse-only", action="store_true", help="only the attack run")
+    ap.add_argument("--abuse-clients", type=int, default=200)
+    ap.add_argument("--idle", type=int, default=200, help="idle TCP connections held open")
+    ap.add_argument("--abuse-duration", type=float, default=30.0)
+    ap.add_argument("--request-timeout", type=float, default=60.0,
+                    help="the service's --timeout and the clients' timeout in the attack run")
     args = ap.parse_args()
+    if args.abuse_only:
+        tmp = Path(tempfile.mkdtemp(prefix="o3-serve-abuse-"))
+        try:
+            figures = run_abuse(args, tmp)
+            if args.json:
+                print(json.dumps(figures, indent=2))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
 
     tmp = Path(tempfile.mkdtemp(prefix="o3-serve-load-"))
     ks_port = free_port()
@@ -154,7 +364,8 @@ def main() -> None:
         print(f"{args.clients} concurrent clients, {args.duration:g} s per run, "
               f"{os.cpu_count()} CPUs; service concurrency 2")
         for name, flags, path, body in runs:
-            proc, doc = start_service(tmp, env, "--max-waiting", str(4 * args.clients), *flags)
+            proc, doc = start_service(tmp, env, "--max-waiting", str(4 * args.clients),
+                                      "--files-dir", str(tmp), *flags)
             procs.append(proc)
             try:
                 asyncio.run(drive(doc["url"], doc["token"], path, body, min(4, args.clients),
@@ -174,6 +385,8 @@ def main() -> None:
         if off["throughput"] > 0:
             print(f"batching speed-up (throughput on/off): {on['throughput'] / off['throughput']:.2f}x;"
                   f" p50 ratio on/off: {on['p50_ms'] / off['p50_ms']:.2f}")
+        if args.abuse:
+            results["abuse"] = run_abuse(args, tmp)
         if args.json:
             print(json.dumps(results, indent=2))
     finally:

@@ -17,8 +17,11 @@ what may change in a minor release and how deprecations are announced.
 from __future__ import annotations
 
 import base64
+import functools
 import inspect
 import os
+import types
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -43,9 +46,74 @@ def _error(err: BaseException) -> Envelope:
     return {"ok": False, "api_version": HOOK_API_VERSION, "error": body}
 
 
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value fits a parameter's annotation (str, int, bool, X | None, dict[str, str]...)."""
+    if hint is Any or hint is inspect.Parameter.empty:
+        return True
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, h) for h in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if origin is dict:
+        key, val = (typing.get_args(hint) + (Any, Any))[:2]
+        return isinstance(value, dict) and all(_fits(k, key) and _fits(v, val)
+                                               for k, v in value.items())
+    if origin is list:
+        (item,) = typing.get_args(hint) or (Any,)
+        return isinstance(value, list) and all(_fits(v, item) for v in value)
+    return True  # a type JSON cannot carry (os.PathLike...): the function checks it
+
+
+def _type_name(hint: Any) -> str:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return " or ".join(_type_name(h) for h in typing.get_args(hint))
+    names = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
+             type(None): "null"}
+    if hint in names:
+        return names[hint]
+    origin = typing.get_origin(hint)
+    if origin is dict:
+        args = typing.get_args(hint)
+        return f"an object of {_type_name(args[1])} values" if len(args) == 2 and args[1] is not Any \
+            else "an object"
+    if origin is list:
+        args = typing.get_args(hint)
+        return f"a list of {_type_name(args[0])} items" if args and args[0] is not Any else "a list"
+    return str(hint)
+
+
+@functools.cache
+def _hints(fn: Callable[..., Any]) -> dict[str, Any]:
+    return typing.get_type_hints(fn)
+
+
+def _check_types(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """A wrong argument type is a usage error naming the argument, not an internal error later."""
+    try:
+        bound = inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError as err:
+        raise UsageError(f"bad arguments for {fn.__name__}: {err}", code="usage.argument") from None
+    hints = _hints(fn)
+    for name, value in bound.arguments.items():
+        hint = hints.get(name, Any)
+        if not _fits(value, hint):
+            raise UsageError(f"{name} must be {_type_name(hint)}, not {type(value).__name__}",
+                             code="usage.argument", where=Location(pointer=f"/{name}"))
+
+
 def _guard(fn: Callable[..., JSON]) -> Callable[..., Envelope]:
     def wrapper(*args: Any, **kwargs: Any) -> Envelope:
         try:
+            _check_types(fn, args, kwargs)
             return _ok(fn(*args, **kwargs))
         except Exception as err:  # noqa: BLE001 - the hook's contract: errors are values
             return _error(err)

@@ -74,7 +74,7 @@ def run_slots(pkg: Any, data: Any, *, data_file: str | None = None) -> SlotResul
             value = resolve_pointer(data, slot["input"])
         except KeyError:
             raise DataError(f"AI slot '{name}' reads {slot['input']!r}, which the data does not have",
-                            where=Location(file=shown, pointer=slot["input"]), code="data.slot-input") from None
+                            where=Location(file=shown, pointer=slot["input"]), code="data.slot_input") from None
         started = time.perf_counter()
         from .tasks._model import inference_permissions
 
@@ -105,7 +105,7 @@ def _summarize(pkg: Any, name: str, slot: dict[str, Any], value: Any, shown: str
     text = _text_of(value)
     if text is None:
         raise DataError(f"AI slot '{name}' summarizes {slot['input']!r}, which is not text",
-                        where=Location(file=shown, pointer=slot["input"]), code="data.slot-input")
+                        where=Location(file=shown, pointer=slot["input"]), code="data.slot_input")
     limits = slot.get("limits") or {}
     summary = summarize(text, lang=slot.get("lang", "auto"),
                         max_chars=limits.get("max_chars"),
@@ -120,12 +120,12 @@ def _formula(pkg: Any, name: str, slot: dict[str, Any], value: Any, data: Any,
     pkg.permissions.require(WRITE_SPREADSHEET, action=f"AI slot '{name}' (formula generation)")
     if not isinstance(value, str):
         raise DataError(f"AI slot '{name}' reads its request from {slot['input']!r}, which is not text",
-                        where=Location(file=shown, pointer=slot["input"]), code="data.slot-input")
+                        where=Location(file=shown, pointer=slot["input"]), code="data.slot_input")
     try:
         sheet = resolve_pointer(data, slot["sheet"])
     except KeyError:
         raise DataError(f"AI slot '{name}' works on {slot['sheet']!r}, which the data does not have",
-                        where=Location(file=shown, pointer=slot["sheet"]), code="data.slot-input") from None
+                        where=Location(file=shown, pointer=slot["sheet"]), code="data.slot_input") from None
     from .tasks.formula import formula
     from .tasks.formula.schema import schema_from_rows
 
@@ -133,7 +133,7 @@ def _formula(pkg: Any, name: str, slot: dict[str, Any], value: Any, data: Any,
             and isinstance(sheet.get("rows"), list)):
         raise DataError(f"AI slot '{name}' works on {slot['sheet']!r}, which is not a table "
                         "({\"columns\": [...], \"rows\": [...]}, as CSV/xlsx data are read)",
-                        where=Location(file=shown, pointer=slot["sheet"]), code="data.slot-input")
+                        where=Location(file=shown, pointer=slot["sheet"]), code="data.slot_input")
     columns = sheet["columns"]
     grid = [list(columns)] + [[row.get(c) if isinstance(row, dict) else None for c in columns]
                               for row in sheet["rows"]]

@@ -89,8 +89,11 @@ class LocalBackend:
             if timer is not None:
                 timer.cancel()
         if cancel.is_set() and getattr(out, "finish_reason", "") not in ("stop", "length"):
-            raise InferenceError("local generation ran past the request deadline",
-                                 code="inference_deadline")
+            err = InferenceError("local generation ran past the request deadline",
+                                 code="inference.deadline")
+            # what was written before the deadline: the service answers 504 with it
+            err.partial = {"text": out.text, "backend": self.name}  # type: ignore[attr-defined]
+            raise err
         timings = getattr(out, "timings", None)
         return ChatResult(text=out.text, finish_reason=getattr(out, "finish_reason", "stop"),
                           backend=self.name,

@@ -37,7 +37,7 @@ class Deadline:
         """Return the seconds left, or raise :class:`RemoteError` if none are."""
         left = self.at - time.monotonic()
         if left <= 0:
-            raise RemoteError(f"deadline exceeded while {what}", code="remote_deadline")
+            raise RemoteError(f"deadline exceeded while {what}", code="remote.deadline")
         return left
 
     def __repr__(self) -> str:

@@ -92,7 +92,7 @@ class KServeBackend:
                              parameters={"temperature": temperature})
         if "text_output" not in outputs or outputs["text_output"].size < 1:
             raise remote_error("remote inference: the model returned no text_output",
-                               "remote_malformed", retryable=False)
+                               "remote.malformed", retryable=False)
         raw = outputs["text_output"].reshape(-1)[0]
         text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
         finish = "length"
@@ -120,7 +120,7 @@ class KServeBackend:
         texts = outputs.get("text_output")
         if texts is None or texts.size != len(prompts):
             raise remote_error("remote inference: text_output does not match the batch",
-                               "remote_malformed", retryable=False)
+                               "remote.malformed", retryable=False)
         elapsed = time.monotonic() - started
         results = []
         for raw in texts.reshape(-1):

@@ -112,7 +112,7 @@ class OpenAIBackend:
         def once() -> ChatResult:
             if produced:  # defensive: the retry predicate already refuses this
                 raise remote_error("stream broke after tokens were produced",
-                                   "remote_stream_broken", retryable=False)
+                                   "remote.stream_broken", retryable=False)
             call = _Call()
             return run_within(lambda: self._stream(body, deadline, produced, on_token, started,
                                                    call),
@@ -165,7 +165,7 @@ class OpenAIBackend:
                     raise self._ttft_error()
                 if not ended:
                     raise remote_error(f"{what}: the stream ended before it finished",
-                                       "remote_stream_broken" if produced else "remote_malformed",
+                                       "remote.stream_broken" if produced else "remote.malformed",
                                        retryable=not produced)
         except RemoteError as err:
             if produced:
@@ -176,10 +176,10 @@ class OpenAIBackend:
                 raise self._ttft_error() from None
             mapped = map_transport_error(err, what) if isinstance(err, httpx.HTTPError) else \
                 remote_error(f"{what}: connection failed ({type(err).__name__})",
-                             "remote_connection", retryable=True)
+                             "remote.connection", retryable=True)
             if produced:
                 mapped.retryable = False  # type: ignore[attr-defined]
-                mapped.code = "remote_stream_broken"
+                mapped.code = "remote.stream_broken"
                 mapped.message = f"{what}: stream broke after {len(produced)} token(s)"
             raise mapped from None
         timings = {"total_s": time.monotonic() - started}
@@ -200,7 +200,7 @@ class OpenAIBackend:
             if not isinstance(text, str):
                 raise TypeError("content is not a string")
         except (ValueError, KeyError, TypeError, IndexError):
-            raise remote_error(f"{what}: the server sent malformed JSON", "remote_malformed",
+            raise remote_error(f"{what}: the server sent malformed JSON", "remote.malformed",
                                retryable=True) from None
         if on_token is not None and text:
             on_token(text)
@@ -209,7 +209,7 @@ class OpenAIBackend:
 
     def _ttft_error(self) -> RemoteError:
         return remote_error("remote chat completion: no token within "
-                            f"{self.endpoint.ttft_timeout:g}s", "remote_timeout", retryable=True)
+                            f"{self.endpoint.ttft_timeout:g}s", "remote.timeout", retryable=True)
 
     @staticmethod
     def _parse_chunk(data: str, produced: bool) -> tuple[str, str | None]:
@@ -218,7 +218,7 @@ class OpenAIBackend:
             if "error" in doc:
                 msg = doc["error"].get("message") if isinstance(doc["error"], dict) else doc["error"]
                 raise remote_error(f"remote chat completion: server error in stream: {msg}",
-                                   "remote_server_error", retryable=not produced)
+                                   "remote.server_error", retryable=not produced)
             choice = doc["choices"][0] if doc.get("choices") else {}
             delta = choice.get("delta") or {}
             content = delta.get("content") or ""
@@ -229,4 +229,4 @@ class OpenAIBackend:
             raise
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             raise remote_error("remote chat completion: malformed stream chunk",
-                               "remote_malformed", retryable=not produced) from None
+                               "remote.malformed", retryable=not produced) from None

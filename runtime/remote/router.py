@@ -181,7 +181,7 @@ class Router:
                     raise
                 self.counters["fallbacks"] += 1
                 self.last_fallback = f"{err.code}: {err.message}"
-                if err.code in ("remote_unreachable", "remote_circuit_open"):
+                if err.code in ("remote.unreachable", "remote.circuit_open"):
                     self._mark_unhealthy()
             else:
                 self._speed["remote"].add((time.monotonic() - started) / max(1, max_tokens))

@@ -88,32 +88,32 @@ def check_status(response: httpx.Response, what: str) -> None:
         return
     retry_after = parse_retry_after(response.headers.get("retry-after"))
     if status == 429:
-        raise remote_error(f"{what}: rate limited (HTTP 429)", "remote_rate_limited",
+        raise remote_error(f"{what}: rate limited (HTTP 429)", "remote.rate_limited",
                            retryable=True, retry_after=retry_after, status=status, counts=False)
     if status in (502, 503, 504) or status >= 500:
-        raise remote_error(f"{what}: server error (HTTP {status})", "remote_server_error",
+        raise remote_error(f"{what}: server error (HTTP {status})", "remote.server_error",
                            retryable=True, retry_after=retry_after if status == 503 else None,
                            status=status)
     if status in (401, 403):
         raise remote_error(f"{what}: the endpoint refused the credentials (HTTP {status})",
-                           "remote_auth", retryable=False, status=status, counts=False)
+                           "remote.auth", retryable=False, status=status, counts=False)
     raise remote_error(f"{what}: the endpoint rejected the request (HTTP {status})",
-                       "remote_rejected", retryable=False, status=status, counts=False)
+                       "remote.rejected", retryable=False, status=status, counts=False)
 
 
 def map_transport_error(err: httpx.HTTPError, what: str) -> RemoteError:
     if isinstance(err, httpx.ConnectTimeout):
-        return remote_error(f"{what}: connection timed out", "remote_unreachable", retryable=True)
+        return remote_error(f"{what}: connection timed out", "remote.unreachable", retryable=True)
     if isinstance(err, httpx.ConnectError):
-        return remote_error(f"{what}: cannot connect ({err})", "remote_unreachable",
+        return remote_error(f"{what}: cannot connect ({err})", "remote.unreachable",
                             retryable=True)
     if isinstance(err, httpx.PoolTimeout):
-        return remote_error(f"{what}: no free connection in time", "remote_timeout",
+        return remote_error(f"{what}: no free connection in time", "remote.timeout",
                             retryable=True, counts=False)
     if isinstance(err, httpx.TimeoutException):
-        return remote_error(f"{what}: the server did not answer in time", "remote_timeout",
+        return remote_error(f"{what}: the server did not answer in time", "remote.timeout",
                             retryable=True)
-    return remote_error(f"{what}: connection failed ({type(err).__name__})", "remote_connection",
+    return remote_error(f"{what}: connection failed ({type(err).__name__})", "remote.connection",
                         retryable=True)
 
 
@@ -154,7 +154,7 @@ def call_with_retries(fn: Callable[[], T], *, endpoint: RemoteEndpoint, deadline
             return breaker.call(fn)
         except CircuitOpen:
             raise remote_error(f"{what}: circuit breaker open after repeated failures",
-                               "remote_circuit_open", retryable=False, counts=False) from None
+                               "remote.circuit_open", retryable=False, counts=False) from None
 
     retrying = Retrying(stop=stop, wait=wait, retry=retry_if_exception(_is_retryable),
                         reraise=True, sleep=time.sleep)
@@ -165,7 +165,7 @@ def json_body(response: httpx.Response, what: str) -> Any:
     try:
         return response.json()
     except ValueError:
-        raise remote_error(f"{what}: the server sent malformed JSON", "remote_malformed",
+        raise remote_error(f"{what}: the server sent malformed JSON", "remote.malformed",
                            retryable=True) from None
 
 
@@ -193,7 +193,7 @@ def run_within(fn: Callable[[], T], deadline: Deadline, what: str,
     if not done.wait(deadline.remaining()):
         if on_timeout is not None:
             on_timeout()
-        raise remote_error(f"{what}: deadline exceeded", "remote_deadline", retryable=False)
+        raise remote_error(f"{what}: deadline exceeded", "remote.deadline", retryable=False)
     if "error" in box:
         raise box["error"]
     return box["value"]

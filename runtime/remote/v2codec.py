@@ -126,4 +126,4 @@ def decode_response(body: bytes, headers: Any, what: str) -> dict[str, np.ndarra
         raise
     except (ValueError, KeyError, TypeError, IndexError) as err:
         raise remote_error(f"{what}: malformed v2 inference response ({err})",
-                           "remote_malformed", retryable=True) from None
+                           "remote.malformed", retryable=True) from None

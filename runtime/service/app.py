@@ -1,7 +1,10 @@
 """Routes of the loopback service: the hook's operations over HTTP, plus probes.
 
 ``POST /v1/{validate,render,summarize,formula}`` take the hook function's
-keyword arguments as a JSON object and return the hook's envelope;
+keyword arguments as a JSON object and return the hook's envelope
+(validate and render, which run a stranger's template, in worker processes
+killed at the request's deadline; path arguments confined to the configured
+folders, see files.py);
 ``POST /v1/generate`` is a chat completion through the remote-offload router
 (dynamically batched when the remote model takes batches).  ``GET /health``
 (alive), ``/ready`` (preloaded models hot), ``/metrics`` (Prometheus),
@@ -12,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import threading
 import time
@@ -26,32 +28,28 @@ from starlette.routing import Route
 
 from .. import hook
 from ..errors import O3Error, UsageError
+from ..template import jsontext
 from .config import ServiceConfig
 from .keeper import ModelKeeper
 from .metrics import Metrics
 from .openapi import openapi_document
 from .scheduler import Busy, JobQueue, MicroBatcher
 from .security import BodyTooLarge, Gate, error_body
+from .status import http_status as status_for_code
 from .templates_routes import template_routes
+from .workers import WorkerPool
 
 HOOK_OPS = ("validate", "render", "summarize", "formula")
 MODEL_OPS = ("summarize", "formula", "generate")
-
-
-_STATUS = {"usage": 400, "permission": 403, "busy": 503, "timeout": 504, "internal": 500,
-           "remote": 502, "package": 422, "manifest": 422, "data": 422, "template": 422,
-           "layout": 422, "export": 500, "model": 503, "inference": 500, "task": 422,
-           "library": 422, "consent": 403}
+#: operations that run a template package: in a worker process the service can kill
+WORKER_OPS = ("validate", "render")
+#: bodies up to this size are parsed on the event loop (~5 ms at most); larger ones on a thread
+INLINE_PARSE_BYTES = 16 * 1024
 
 
 def http_status(error: dict[str, Any]) -> int:
-    """HTTP status for an error code: by its family (``model-not-installed`` -> model)."""
-    code = str(error.get("code", ""))
-    for sep in (".", "-", "_"):
-        head = code.split(sep)[0]
-        if head in _STATUS:
-            return _STATUS[head]
-    return 422
+    """HTTP status for an error envelope's ``error``, from the one table in status.py."""
+    return status_for_code(str(error.get("code", "")))
 
 
 class Service:
@@ -61,6 +59,8 @@ class Service:
         self.config = config
         self.metrics = Metrics()
         self.keeper = ModelKeeper(config.preload, config.idle_ttl_s)
+        self.roots = config.file_roots()
+        self.workers = WorkerPool(config.concurrency, cwd=str(self.roots.base))
         self.queue: JobQueue | None = None
         self.batcher: MicroBatcher | None = None
         self.port_ref = [config.port]
@@ -76,9 +76,11 @@ class Service:
         self.batcher = MicroBatcher(self._generate_batch, self.queue, self.metrics,
                                     self.config.batch_max, self.config.batch_window_ms / 1000)
         self.keeper.start()
+        asyncio.get_running_loop().run_in_executor(None, self.workers.warm)
 
     async def shutdown(self) -> None:
         self.keeper.stop()
+        self.workers.close()
 
     # -- text generation through the router ---------------------------------------
     def router_for(self, template: str | None) -> Any:
@@ -147,6 +149,13 @@ class Service:
                              "window_ms": self.config.batch_window_ms},
                 "models": self.keeper.status(),
                 "routers": [r.status() for r in self._routers.values()],
+                "workers": self.workers.status(),
+                "files": self.roots.to_dict(),
+                "limits": {"header_timeout_s": self.config.header_timeout_s,
+                           "body_timeout_s": self.config.body_timeout_s,
+                           "max_connections": self.config.max_connections,
+                           "max_body_bytes": self.config.max_body_bytes,
+                           "request_timeout_s": self.config.request_timeout_s},
                 "ready": self.keeper.ready,
             }
         return doc
@@ -159,21 +168,38 @@ def _envelope_response(doc: dict[str, Any]) -> JSONResponse:
 
 def _error_response(err: O3Error) -> JSONResponse:
     doc = hook._error(err)
+    partial = getattr(err, "partial", None)
+    if isinstance(partial, dict):  # generation stopped at its deadline: what it had written
+        doc["error"]["partial"] = partial
     headers = {"Retry-After": "1"} if isinstance(err, Busy) else None
     return JSONResponse(doc, status_code=http_status(doc["error"]), headers=headers)
 
 
 async def _json_body(request: Request) -> Any:
-    raw = await request.body()
+    """The body through the one strict JSON reader (depth and number caps: 400, never 500).
+
+    The whole body must arrive within ``body_timeout_s`` (a slow trickle holds nothing).
+    """
+    timeout = request.app.state.service.config.body_timeout_s
+    try:
+        raw = await asyncio.wait_for(request.body(), timeout)
+    except asyncio.TimeoutError:
+        raise UsageError(f"the request body did not arrive within {timeout:g} s",
+                         code="service.body_timeout") from None
     if not raw.strip():
         return {}
     try:
-        return json.loads(raw)
-    except ValueError as err:
-        line = getattr(err, "lineno", None)
-        col = getattr(err, "colno", None)
-        raise UsageError(f"the body is not valid JSON: {getattr(err, 'msg', err)}",
-                         code="usage.json", where=_loc(line, col)) from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise UsageError(f"the body is not UTF-8 (byte 0x{raw[err.start]:02x} at offset "
+                         f"{err.start})", code="usage.json", where=_loc(None, None)) from None
+    try:
+        if len(raw) <= INLINE_PARSE_BYTES:
+            return jsontext.loads(text)
+        return await asyncio.to_thread(jsontext.loads, text)
+    except jsontext.JSONTextError as err:
+        raise UsageError(f"the body is not valid JSON: {err.message}",
+                         code="usage.json", where=_loc(err.line, err.column)) from None
 
 
 def _loc(line: int | None, column: int | None) -> Any:
@@ -192,8 +218,9 @@ def create_app(config: ServiceConfig) -> Any:
                 try:
                     response = await handler(request)
                 except BodyTooLarge:
-                    response = Response(error_body(413, "too_large", "the body is too large"),
-                                        status_code=413, media_type="application/json")
+                    response = Response(error_body("service.too_large", "the body is too large"),
+                                        status_code=status_for_code("service.too_large"),
+                                        media_type="application/json")
                 except O3Error as err:
                     response = _error_response(err)
                 svc.metrics.observe(op, time.perf_counter() - started, response.status_code)
@@ -204,16 +231,20 @@ def create_app(config: ServiceConfig) -> Any:
     def hook_route(op: str):
         @timed(op)
         async def handler(request: Request) -> Response:
-            body = await _json_body(request)
+            body = svc.roots.confine(op, await _json_body(request))
             if op in MODEL_OPS:
                 svc.keeper.touch()
-            doc = await svc.queue.run(lambda: hook.call(op, body), config.request_timeout_s)
+            if op in WORKER_OPS:
+                doc = await svc.queue.run_async(lambda: svc.workers.call(op, body),
+                                                config.request_timeout_s)
+            else:
+                doc = await svc.queue.run(lambda: hook.call(op, body), config.request_timeout_s)
             return _envelope_response(doc)
         return handler
 
     @timed("generate")
     async def generate(request: Request) -> Response:
-        body = await _json_body(request)
+        body = svc.roots.confine("generate", await _json_body(request))
         item = _generate_item(body, config)
         svc.keeper.touch()
         # cheap once cached (a stat and the policy file): no worker slot for it
@@ -267,10 +298,25 @@ def create_app(config: ServiceConfig) -> Any:
         finally:
             await svc.shutdown()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={404: _not_found, 405: _not_allowed})
     app.state.service = svc
     return Gate(app, token=config.token, origins=config.origins, port_ref=svc.port_ref,
                 max_body=config.max_body_bytes)
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error_response(UsageError(f"no route {request.url.path!r} (see /openapi.json)",
+                                      code="service.not_found"))
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    allowed = getattr(exc, "headers", None) or {}
+    response = _error_response(UsageError(
+        f"{request.method} is not allowed on {request.url.path!r}", code="service.method_not_allowed"))
+    if "Allow" in allowed:
+        response.headers["Allow"] = allowed["Allow"]
+    return response
 
 
 def _generate_item(body: Any, config: ServiceConfig) -> dict[str, Any]:

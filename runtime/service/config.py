@@ -23,6 +23,16 @@ def default_discovery_file() -> Path:
     return Path(user_runtime_dir("o3-local")) / "service.json"
 
 
+def default_files_dir() -> Path:
+    """The folder requests read and write in: ``$O3_SERVE_FILES_DIR`` or ``Documents/o3-local``."""
+    env = os.environ.get("O3_SERVE_FILES_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_documents_dir
+
+    return Path(user_documents_dir()) / "o3-local"
+
+
 def _origins_from_env() -> tuple[str, ...]:
     raw = os.environ.get("O3_SERVE_ORIGINS", "")
     return tuple(o.strip().rstrip("/") for o in raw.split(",") if o.strip())
@@ -44,6 +54,18 @@ class ServiceConfig:
     batch_max: int = 8
     batch_window_ms: float = 5.0
     discovery_file: Path = field(default_factory=default_discovery_file)
+    #: relative paths in requests start here; it is always readable, and the default output folder
+    files_dir: Path = field(default_factory=default_files_dir)
+    #: further folders requests may read templates, data and sheets from
+    read_dirs: tuple[Path, ...] = ()
+    #: the only folder /v1/render may write into (default: files_dir)
+    output_dir: Path | None = None
+    #: a connection must deliver a complete request head this soon after it opens or goes idle
+    header_timeout_s: float = 10.0
+    #: a request body must arrive completely this soon after its head
+    body_timeout_s: float = 30.0
+    #: open connections; past it the longest-idle one waiting for its head is closed
+    max_connections: int = 512
 
     host: str = field(default="127.0.0.1", init=False)
 
@@ -57,3 +79,18 @@ class ServiceConfig:
             raise UsageError("concurrency and batch size must be at least 1")
         if self.max_body_bytes < 1024:
             raise UsageError("max body size must be at least 1024 bytes")
+        if self.header_timeout_s <= 0 or self.body_timeout_s <= 0 or self.max_connections < 8:
+            raise UsageError("header/body timeouts must be positive and max connections at least 8")
+
+    def file_roots(self):  # noqa: ANN201 - FileRoots, imported lazily
+        """The folders requests may read from and write to (created if missing)."""
+        from .files import FileRoots
+
+        output = self.output_dir or self.files_dir
+        for folder in (self.files_dir, output):
+            try:
+                Path(folder).expanduser().mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise UsageError(f"cannot create the service's folder {folder}: {err.strerror}",
+                                 code="usage.files_dir") from None
+        return FileRoots(self.files_dir, (self.files_dir, *self.read_dirs), output)

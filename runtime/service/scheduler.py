@@ -14,7 +14,7 @@ takes a batch in one call (a KServe/Triton tensor with a batch dimension).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
 from ..errors import O3Error
@@ -22,11 +22,11 @@ from .metrics import Metrics
 
 
 class Busy(O3Error):
-    code = "busy"
+    code = "service.busy"
 
 
 class Timeout(O3Error):
-    code = "timeout"
+    code = "service.timeout"
 
 
 class JobQueue:
@@ -38,15 +38,29 @@ class JobQueue:
         self.waiting = 0
 
     async def run(self, fn: Callable[[], Any], timeout: float) -> Any:
+        """``fn()`` on a thread; at the timeout the caller is answered, the thread keeps its slot."""
+        return await self._admitted(lambda: asyncio.to_thread(fn), timeout, stoppable=False)
+
+    async def run_async(self, make: Callable[[], Awaitable[Any]], timeout: float) -> Any:
+        """Like :meth:`run` for work that can be stopped (a worker process).
+
+        At the timeout the work is cancelled (its worker killed), so the slot
+        is free again at once, unlike a thread's.
+        """
+        return await self._admitted(make, timeout, stoppable=True)
+
+    async def _admitted(self, make: Callable[[], Awaitable[Any]], timeout: float, *,
+                        stoppable: bool) -> Any:
         if self.waiting >= self.max_waiting and self._slots.locked():
             raise Busy(f"{self.waiting} requests are already waiting; retry shortly")
-        task = asyncio.ensure_future(self._work(fn))
+        task = asyncio.ensure_future(self._work(make))
         try:
-            return await asyncio.wait_for(asyncio.shield(task), timeout)
+            return await asyncio.wait_for(task if stoppable else asyncio.shield(task), timeout)
         except asyncio.TimeoutError:
-            raise Timeout(f"the request did not finish within {timeout:g}s") from None
+            raise Timeout(f"the request did not finish within {timeout:g}s"
+                          + (" (its worker process was stopped)" if stoppable else "")) from None
 
-    async def _work(self, fn: Callable[[], Any]) -> Any:
+    async def _work(self, make: Callable[[], Awaitable[Any]]) -> Any:
         self.waiting += 1
         self.metrics.queue_depth = self.waiting
         try:
@@ -56,7 +70,7 @@ class JobQueue:
             self.metrics.queue_depth = self.waiting
         self.metrics.running += 1
         try:
-            return await asyncio.to_thread(fn)
+            return await make()
         finally:
             self.metrics.running -= 1
             self._slots.release()

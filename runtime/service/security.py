@@ -15,13 +15,17 @@ import hmac
 import json
 from typing import Any
 
+from ..hook import HOOK_API_VERSION
+from .status import http_status
+
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 ALLOWED_HEADERS = "authorization, content-type, x-o3-token"
 
 
-def error_body(status: int, code: str, message: str, where: dict | None = None) -> bytes:
-    return json.dumps({"ok": False, "error": {"code": code, "message": message,
-                                              "where": where or {}}}).encode()
+def error_body(code: str, message: str, where: dict | None = None) -> bytes:
+    """The hook's error envelope as bytes (the gate answers before any route runs)."""
+    return json.dumps({"ok": False, "api_version": HOOK_API_VERSION,
+                       "error": {"code": code, "message": message, "where": where or {}}}).encode()
 
 
 class Gate:
@@ -52,15 +56,13 @@ class Gate:
         cors: list[tuple[bytes, bytes]] = []
         if origin is not None:
             if origin.rstrip("/") not in self.origins:
-                await _reply(send, 403, error_body(403, "forbidden_origin",
-                                                   f"origin {origin!r} is not allowed "
-                                                   "(add it to O3_SERVE_ORIGINS)"))
+                await _reply_error(send, "service.forbidden_origin",
+                                   f"origin {origin!r} is not allowed (add it to O3_SERVE_ORIGINS)")
                 return
             cors = [(b"access-control-allow-origin", origin.encode()), (b"vary", b"Origin")]
         if not self._host_ok(headers.get("host")):
-            await _reply(send, 421, error_body(421, "bad_host",
-                                               "the Host header must be the loopback address "
-                                               "this service listens on"), cors)
+            await _reply_error(send, "service.bad_host", "the Host header must be the loopback "
+                               "address this service listens on", cors)
             return
         if scope["method"] == "OPTIONS" and origin is not None:
             await _reply(send, 204, b"", cors + [
@@ -73,22 +75,20 @@ class Gate:
         if auth.lower().startswith("bearer "):
             given = auth[7:].strip()
         if not hmac.compare_digest(given.encode(), self.token):
-            await _reply(send, 401, error_body(401, "unauthorized",
-                                               "missing or wrong token (see the discovery file)"),
-                         cors + [(b"www-authenticate", b"Bearer")])
+            await _reply_error(send, "service.unauthorized",
+                               "missing or wrong token (see the discovery file)",
+                               cors + [(b"www-authenticate", b"Bearer")])
             return
         if scope["method"] in ("POST", "PUT", "PATCH"):
             ctype = headers.get("content-type", "").split(";")[0].strip().lower()
             if ctype != "application/json":
-                await _reply(send, 415, error_body(415, "unsupported_media_type",
-                                                   "request bodies must be application/json"),
-                             cors)
+                await _reply_error(send, "service.unsupported_media_type",
+                                   "request bodies must be application/json", cors)
                 return
             declared = headers.get("content-length")
             if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
-                await _reply(send, 413, error_body(413, "too_large",
-                                                   f"the body is larger than {self.max_body} bytes"),
-                             cors)
+                await _reply_error(send, "service.too_large",
+                                   f"the body is larger than {self.max_body} bytes", cors)
                 return
             receive = self._limited(receive)
         await self.app(scope, receive, _with_headers(send, cors))
@@ -124,6 +124,11 @@ def _with_headers(send: Any, extra: list[tuple[bytes, bytes]]) -> Any:
         await send(message)
 
     return wrapped
+
+
+async def _reply_error(send: Any, code: str, message: str,
+                       extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    await _reply(send, http_status(code), error_body(code, message), extra)
 
 
 async def _reply(send: Any, status: int, body: bytes,

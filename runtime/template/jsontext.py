@@ -10,11 +10,19 @@ and keeps the dependency list short.
 The reader never raises anything but :class:`JSONTextError`, whatever the
 input: depth, size and number length are capped so hostile input cannot
 exhaust the stack, memory or time.
+
+It is the one strict JSON reader of o3-local: manifests and schemas (with
+positions), user data files (``bind/jsonfile.py``: ``positions=False``,
+duplicate keys refused) and the service's request bodies all go through it,
+so a 5,000-digit number or a body nested 100,000 deep gets the same one error
+everywhere.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +30,11 @@ MAX_DEPTH = 64
 MAX_NUMBER_CHARS = 100
 
 _WS = " \t\n\r"
+#: the run of plain characters inside a string (no quote, backslash or control)
+_PLAIN = re.compile(r'[^"\\\x00-\x1f]*')
+_WS_RUN = re.compile(r"[ \t\n\r]*")
+#: a well-formed number (ASCII digits only); anything else takes the slow path for its message
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -70,10 +83,14 @@ def pointer_join(pointer: str, token: str | int) -> str:
 
 
 class _Reader:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, positions: bool = True, duplicates: bool = True) -> None:
         self.text = text
         self.pos = 0
         self.n = len(text)
+        #: record where every value and key was written (manifests); off for data
+        self.positions = positions
+        #: accept a repeated key (recorded in ``duplicates``); else it is an error
+        self.allow_duplicates = duplicates
         # line starts, computed lazily for error/position reporting
         self._line_starts: list[int] | None = None
         self.out = ParsedJSON(None)
@@ -104,10 +121,7 @@ class _Reader:
 
     # -- grammar -----------------------------------------------------------
     def skip_ws(self) -> None:
-        text, n, pos = self.text, self.n, self.pos
-        while pos < n and text[pos] in _WS:
-            pos += 1
-        self.pos = pos
+        self.pos = _WS_RUN.match(self.text, self.pos).end()
 
     def parse_document(self) -> ParsedJSON:
         self.skip_ws()
@@ -122,7 +136,8 @@ class _Reader:
     def value(self, pointer: str, depth: int) -> Any:
         if depth > MAX_DEPTH:
             raise self.fail(f"nesting deeper than {MAX_DEPTH} levels")
-        self.out.value_pos[pointer] = self.line_col(self.pos)
+        if self.positions:
+            self.out.value_pos[pointer] = self.line_col(self.pos)
         ch = self.text[self.pos] if self.pos < self.n else ""
         if ch == "{":
             return self.obj(pointer, depth)
@@ -130,6 +145,8 @@ class _Reader:
             return self.arr(pointer, depth)
         if ch == '"':
             return self.string()
+        if self.text.startswith(("NaN", "Infinity", "-Infinity"), self.pos):
+            raise self.fail("NaN and Infinity are not allowed in JSON")
         if ch == "-" or "0" <= ch <= "9":
             return self.number()
         for word, val in (("true", True), ("false", False), ("null", None)):
@@ -159,12 +176,13 @@ class _Reader:
                 raise self.fail("expected a double-quoted key")
             key_offset = self.pos
             key = self.string()
-            member = pointer_join(pointer, key)
-            key_lc = self.line_col(key_offset)
+            member = pointer_join(pointer, key) if self.positions or key in result else pointer
             if key in result:
-                self.out.duplicates.append((member, *key_lc))
-            else:
-                self.out.key_pos[member] = key_lc
+                if not self.allow_duplicates:
+                    raise self.fail(f"duplicate key {json.dumps(key, ensure_ascii=False)}", key_offset)
+                self.out.duplicates.append((member, *self.line_col(key_offset)))
+            elif self.positions:
+                self.out.key_pos[member] = self.line_col(key_offset)
             self.skip_ws()
             if self.pos >= self.n or self.text[self.pos] != ":":
                 raise self.fail(f"expected ':' after key {key!r}")
@@ -198,7 +216,8 @@ class _Reader:
             self.skip_ws()
             if self.pos < self.n and self.text[self.pos] == "]":
                 raise self.fail("trailing comma before ']'")
-            result.append(self.value(pointer_join(pointer, len(result)), depth + 1))
+            result.append(self.value(pointer_join(pointer, len(result)) if self.positions
+                                     else pointer, depth + 1))
             self.skip_ws()
             if self.pos >= self.n:
                 raise self.fail("unexpected end of text inside an array: expected ',' or ']'")
@@ -216,6 +235,7 @@ class _Reader:
         parts: list[str] = []
         chunk = self.pos
         while True:
+            self.pos = _PLAIN.match(text, self.pos).end()
             if self.pos >= n:
                 raise self.fail("unterminated string", start)
             ch = text[self.pos]
@@ -250,6 +270,7 @@ class _Reader:
         return int(digits, 16)
 
     def unicode_escape(self) -> str:
+        at = self.pos - 1  # the backslash: errors point at the escape, not past it
         code = self.hex4()
         if 0xD800 <= code <= 0xDBFF:
             if self.text.startswith("\\u", self.pos):
@@ -257,14 +278,25 @@ class _Reader:
                 low = self.hex4()
                 if 0xDC00 <= low <= 0xDFFF:
                     return chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
-            raise self.fail("unpaired UTF-16 surrogate in \\u escape")
+            raise self.fail("unpaired UTF-16 surrogate in \\u escape", at)
         if 0xDC00 <= code <= 0xDFFF:
-            raise self.fail("unpaired UTF-16 surrogate in \\u escape")
+            raise self.fail("unpaired UTF-16 surrogate in \\u escape", at)
         return chr(code)
 
     def number(self) -> int | float:
         text, n = self.text, self.n
         start = self.pos
+        m = _NUMBER.match(text, start)
+        end = m.end() if m else start
+        if m and end - start <= MAX_NUMBER_CHARS and not (
+                end < n and (text[end].isalnum() or text[end] == ".")):
+            self.pos = end
+            if m.group(1) is None and m.group(2) is None:
+                return int(m.group(0))
+            value = float(m.group(0))
+            if not math.isfinite(value):
+                raise self.fail("number out of range", start)
+            return value
         pos = start
         if text[pos] == "-":
             pos += 1
@@ -306,9 +338,19 @@ class _Reader:
         return value
 
 
-def parse(text: str) -> ParsedJSON:
-    """Parse ``text`` strictly (RFC 8259), keeping positions and duplicate keys."""
-    return _Reader(text).parse_document()
+def parse(text: str, *, positions: bool = True, duplicates: bool = True) -> ParsedJSON:
+    """Parse ``text`` strictly (RFC 8259), keeping positions and duplicate keys.
+
+    ``positions=False`` skips the position tables (data files, request bodies:
+    about twice as fast); ``duplicates=False`` makes a repeated key an error
+    instead of a recorded finding.
+    """
+    return _Reader(text, positions=positions, duplicates=duplicates).parse_document()
+
+
+def loads(text: str) -> Any:
+    """The value of a strict JSON text without positions; a repeated key is an error."""
+    return parse(text, positions=False, duplicates=False).value
 
 
 def decode_utf8(data: bytes) -> str:

@@ -275,6 +275,14 @@ def test_serve_starts_answers_and_stops(run_bundle, bundle_commands, bundle, cle
         with urllib.request.urlopen(req, timeout=30) as r:
             status = json.loads(r.read())
         assert status["ok"] and {"render", "validate"} <= set(status["result"]["operations"])
+        # render runs in a worker process of the frozen executable (multiprocessing.freeze_support)
+        body = json.dumps({"template": "report-zh", "sample": True, "format": "svg",
+                           "include_files": True}).encode()
+        req = urllib.request.Request(f"{info['url']}/v1/render", data=body, method="POST", headers={
+            "Authorization": f"Bearer {info['token']}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=120) as r:
+            rendered = json.loads(r.read())
+        assert rendered["ok"] and rendered["result"]["files_base64"], rendered
     finally:
         proc.send_signal(signal.SIGTERM)  # what a service manager or the OS sends
         try:

@@ -84,7 +84,7 @@ def test_malformed_json_every_time_is_a_clear_error(kserve_proxy) -> None:
     kserve_proxy.default = "malformed"
     with pytest.raises(RemoteError) as info:
         backend(kserve_proxy.url, max_attempts=2).chat(MSGS, max_tokens=5, deadline=Deadline(10))
-    assert info.value.code == "remote_malformed"
+    assert info.value.code == "remote.malformed"
     assert len(kserve_proxy.log) == 2
 
 
@@ -92,7 +92,7 @@ def test_client_error_is_not_retried(kserve_proxy) -> None:
     kserve_proxy.push("status:400")
     with pytest.raises(RemoteError) as info:
         backend(kserve_proxy.url).chat(MSGS, max_tokens=5, deadline=Deadline(10))
-    assert info.value.code == "remote_rejected"
+    assert info.value.code == "remote.rejected"
     assert len(kserve_proxy.log) == 1
 
 
@@ -103,7 +103,7 @@ def test_hanging_server_answers_within_deadline(kserve_proxy) -> None:
         backend(kserve_proxy.url, ttft_timeout=0.5).chat(MSGS, max_tokens=5,
                                                          deadline=Deadline(1.5))
     assert time.monotonic() - started < 1.5 + 0.3
-    assert info.value.code in ("remote_timeout", "remote_deadline")
+    assert info.value.code in ("remote.timeout", "remote.deadline")
 
 
 def test_breaker_opens_fails_fast_then_half_opens(kserve_proxy) -> None:
@@ -116,7 +116,7 @@ def test_breaker_opens_fails_fast_then_half_opens(kserve_proxy) -> None:
     seen = len(kserve_proxy.log)
     with pytest.raises(RemoteError) as info:
         b.chat(MSGS, max_tokens=3, deadline=Deadline(5))
-    assert info.value.code == "remote_circuit_open"
+    assert info.value.code == "remote.circuit_open"
     assert len(kserve_proxy.log) == seen  # failed fast: nothing was sent
     time.sleep(0.6)
     kserve_proxy.default = "ok"
@@ -143,5 +143,5 @@ def test_trickling_server_is_cut_at_the_deadline(kserve_proxy) -> None:
     started = time.monotonic()
     with pytest.raises(RemoteError) as info:
         backend(kserve_proxy.url).chat(MSGS, max_tokens=4, deadline=Deadline(1.0))
-    assert info.value.code == "remote_deadline"
+    assert info.value.code == "remote.deadline"
     assert time.monotonic() - started < 1.0 + 0.3

@@ -46,5 +46,5 @@ def test_local_generation_is_cut_at_the_deadline(local) -> None:
     with pytest.raises(InferenceError) as info:
         local.chat([{"role": "user", "content": "Write a very long story about a lighthouse."}],
                    max_tokens=1500, deadline=Deadline(0.5))
-    assert info.value.code == "inference_deadline"
+    assert info.value.code == "inference.deadline"
     assert time.monotonic() - started < 1.5

@@ -56,7 +56,7 @@ def test_retry_after_beyond_deadline_fails_at_once(openai_proxy, openai_server) 
         backend(openai_proxy.url, openai_server[1]).chat(MSGS, max_tokens=4,
                                                          deadline=Deadline(3))
     assert time.monotonic() - started < 1.0
-    assert info.value.code == "remote_server_error"
+    assert info.value.code == "remote.server_error"
     assert len(openai_proxy.log) == 1
 
 
@@ -74,7 +74,7 @@ def test_stream_that_produced_tokens_is_never_retried(openai_proxy, openai_serve
     with pytest.raises(RemoteError) as info:
         backend(openai_proxy.url, openai_server[1]).chat(
             MSGS, max_tokens=12, deadline=Deadline(30), on_token=seen.append)
-    assert info.value.code == "remote_stream_broken"
+    assert info.value.code == "remote.stream_broken"
     assert seen  # tokens did reach the caller ...
     assert len(openai_proxy.log) == 1  # ... so the request was not sent again
 
@@ -86,7 +86,7 @@ def test_no_first_token_in_time(openai_proxy, openai_server) -> None:
         backend(openai_proxy.url, openai_server[1], ttft_timeout=0.5, max_attempts=2).chat(
             MSGS, max_tokens=4, deadline=Deadline(5))
     elapsed = time.monotonic() - started
-    assert info.value.code == "remote_timeout"
+    assert info.value.code == "remote.timeout"
     assert elapsed < 2.0 and len(openai_proxy.log) == 2
 
 
@@ -97,7 +97,7 @@ def test_trickling_stream_is_cut_at_the_deadline(openai_proxy, openai_server) ->
         backend(openai_proxy.url, openai_server[1]).chat(MSGS, max_tokens=40,
                                                          deadline=Deadline(1.5))
     assert time.monotonic() - started < 1.5 + 0.3
-    assert info.value.code in ("remote_deadline", "remote_timeout")
+    assert info.value.code in ("remote.deadline", "remote.timeout")
 
 
 def test_slow_server_within_deadline_still_answers(openai_proxy, openai_server) -> None:

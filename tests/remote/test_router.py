@@ -95,7 +95,7 @@ def test_failing_remote_falls_back_within_the_deadline(kserve_proxy) -> None:
     out = router.chat(MSGS, max_tokens=8, deadline=Deadline(2.0))
     assert time.monotonic() - started < 2.0
     assert out.backend == "local" and router.counters["fallbacks"] == 1
-    assert "remote_deadline" in router.last_fallback
+    assert "remote.deadline" in router.last_fallback
 
 
 def test_auto_prefers_local_when_measured_faster(kserve_proxy) -> None:

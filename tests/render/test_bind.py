@@ -32,15 +32,17 @@ def test_json_with_bom_reads_like_without(tmp_path):
 @pytest.mark.parametrize(
     ("text", "line", "column", "words"),
     [
-        ('{\n  "a": 1,\n  "b": }', 3, 8, "Expecting value"),
+        ('{\n  "a": 1,\n  "b": }', 3, 8, "expected a value"),
         ('{"a": 1,\n "a": 2}', 2, 2, 'duplicate key "a"'),
         ('{"x": {"k": 1, "k": 2}}', 1, 16, 'duplicate key "k"'),
         ("[1,\n NaN]", 2, 2, "NaN"),
         ('{"v": Infinity}', 1, 7, "Infinity"),
         ("[1e999]", 1, 2, "out of range"),
-        ('["\\udc00"]', 1, 2, "surrogate"),
-        ("[1] [2]", 1, 5, "Extra data"),
-        ("", 1, 1, "Expecting value"),
+        ('["\\udc00"]', 1, 3, "surrogate"),
+        ("[1] [2]", 1, 5, "after the JSON value"),
+        ("", 1, 1, "expected a JSON value"),
+        ('{"n": ' + "7" * 5000 + "}", 1, 7, "number longer than 100"),
+        ("[" * 100_000, 1, 66, "nesting deeper than 64"),
     ],
 )
 def test_json_defects_name_line_and_column(tmp_path, text, line, column, words):

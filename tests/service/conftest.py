@@ -43,6 +43,8 @@ def start_service(tmp: Path, *args: str, env: dict[str, str] | None = None,
     full_env = dict(os.environ)
     full_env.update({"O3_SERVE_ORIGINS": ORIGIN, "O3_POLICY_FILE": str(tmp / "policy.json"),
                      **(env or {})})
+    if "--files-dir" not in args:  # requests may read the test's temporary folders
+        args = ("--files-dir", str(tmp / "files"), "--read-dir", str(tmp.parent), *args)
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-c", "from o3local.cli import main; main()", "serve",
                                  "--discovery-file",

@@ -132,7 +132,7 @@ def test_queue_limit_answers_busy_and_timeouts(tmp_path) -> None:
             codes.append(r.status_code)
             if r.status_code == 503:
                 assert r.headers["retry-after"] == "1"
-                assert r.json()["error"]["code"] == "busy"
+                assert r.json()["error"]["code"] == "service.busy"
 
     try:
         threads = [threading.Thread(target=call) for _ in range(5)]
@@ -147,7 +147,7 @@ def test_queue_limit_answers_busy_and_timeouts(tmp_path) -> None:
     try:
         with svc.client() as c:
             r = c.post("/v1/summarize", json={"text": big, "method": "extractive"})
-        assert r.status_code == 504 and r.json()["error"]["code"] == "timeout"
+        assert r.status_code == 504 and r.json()["error"]["code"] == "service.timeout"
     finally:
         stop_service(svc)
 

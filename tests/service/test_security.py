@@ -29,7 +29,7 @@ def test_every_route_needs_the_token(service, method, path) -> None:
     for headers in ({}, {"Authorization": "Bearer wrong"}, {"X-O3-Token": service.token[:-1]}):
         r = httpx.request(method, service.url + path, headers=headers, json={}, trust_env=False)
         assert r.status_code == 401, (path, headers)
-        assert r.json()["error"]["code"] == "unauthorized"
+        assert r.json()["error"]["code"] == "service.unauthorized"
 
 
 def test_token_header_alternative(service) -> None:
@@ -41,7 +41,7 @@ def test_token_header_alternative(service) -> None:
                                   "127.0.0.1.nip.io", "localhost.evil.example"])
 def test_dns_rebinding_host_is_refused(client, host) -> None:
     r = client.get("/health", headers={"Host": host})
-    assert r.status_code == 421 and r.json()["error"]["code"] == "bad_host"
+    assert r.status_code == 421 and r.json()["error"]["code"] == "service.bad_host"
 
 
 def test_loopback_host_names_are_accepted(service, client) -> None:
@@ -52,7 +52,7 @@ def test_loopback_host_names_are_accepted(service, client) -> None:
 
 def test_origin_allow_list_and_cors(client) -> None:
     bad = client.get("/health", headers={"Origin": "https://evil.example"})
-    assert bad.status_code == 403 and bad.json()["error"]["code"] == "forbidden_origin"
+    assert bad.status_code == 403 and bad.json()["error"]["code"] == "service.forbidden_origin"
     assert "access-control-allow-origin" not in bad.headers
     good = client.get("/health", headers={"Origin": ORIGIN})
     assert good.status_code == 200

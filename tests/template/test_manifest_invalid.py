@@ -158,7 +158,7 @@ RAW_CASES: list[tuple[str, bytes, str, tuple[int, int] | None]] = [
     ("huge number", b'{"id": 1e999}', "manifest.json_syntax", (1, 8)),
     ("text after value", b'{"id": "a"} {"id": "b"}', "manifest.json_syntax", (1, 13)),
     ("control character in string", b'{"id": "a\x01b"}', "manifest.json_syntax", (1, 10)),
-    ("lone surrogate", b'{"id": "\\ud800"}', "manifest.json_syntax", (1, 15)),
+    ("lone surrogate", b'{"id": "\\ud800"}', "manifest.json_syntax", (1, 9)),
 ]
 
 
