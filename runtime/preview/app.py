@@ -109,7 +109,7 @@ def create_app(session: PreviewSession, token: str, port_ref: list[int]) -> Any:
 
     async def not_found(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
-        return _error(status, "service.not_found" if status == 404 else "service.method",
+        return _error(status, "service.not_found" if status == 404 else "service.method_not_allowed",
                       f"{request.method} {request.url.path} is not a preview route")
 
     return Starlette(routes=[

@@ -25,6 +25,7 @@ HTTP_STATUS: dict[str, int] = {
     "layout": 422,
     "task": 422,
     "library": 422,
+    "import": 422,
     "export": 500,
     "inference": 500,
     "remote": 502,
