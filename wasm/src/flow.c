@@ -571,13 +571,12 @@ static int put_text(P *p, block *b, int s, int k, int64_t top) {
   it->y = top;
   it->h = (int64_t)k * lh;
   it->lt = k == lt->nl ? (ltext_shift(b->lt, b->it, dy), b->lt) : text_slice(lt, s, k, dy);
-  it->y = top;
-  if (add_item(e, p->pg, it)) return -1;
   if (s == 0 && b->marker) {
     b->marker->y = top;
     b->marker->h = lh;
     if (add_item(e, p->pg, b->marker)) return -1;
   }
+  if (add_item(e, p->pg, it)) return -1;
   p->at_top = 0;
   p->y = top + (int64_t)k * lh;
   return 0;
