@@ -262,35 +262,54 @@ static item *marker_item(F *f, const node *n, const LS *ls, int64_t x) {
   return it;
 }
 
+/* an <li> being read: its text so far, and its marker until a block took it */
+typedef struct { LS *ls; const node *n; item *it; TC tc; item *marker; int64_t bx; } LI;
+
+static int li_nodes(E *e, const nodelist *l, void *arg);
+
+static int li_node(E *e, const node *k, LI *li) {
+  LS *ls = li->ls;
+  F *f = ls->f;
+  if (k->t == N_ELEM && (!strcmp(k->name, "ul") || !strcmp(k->name, "ol"))) {
+    /* the text so far, then the nested list; text after it continues without a marker */
+    if (text_block(f, li->it, li->n, &ls->st, li->marker)) return -1;
+    li->marker = NULL;
+    if (list_eval(f, k, ls->level + 1, ls->st)) return -1;
+    li->it = text_new(li->n, &ls->st, li->bx, f->x + f->w - li->bx);
+    li->tc = (TC){li->it, NULL, {li->it->bold, li->it->color}};
+    return 0;
+  }
+  if (k->t == N_IF) {  /* blocks may hold nested lists too */
+    int err = 0;
+    const nodelist *b = pick_branch(e, k, &err);
+    if (err) return -1;
+    return b ? li_nodes(e, b, li) : 0;
+  }
+  if (k->t == N_FOR) return loop_over(e, k, li_nodes, li);
+  node *one[1] = {(node *)k};
+  nodelist nl = {one, 1, 1};
+  return text_nodes(e, &nl, &li->tc);
+}
+
+static int li_nodes(E *e, const nodelist *l, void *arg) {
+  for (int i = 0; i < l->n; i++) if (li_node(e, l->v[i], arg) && !recover()) return -1;
+  return 0;
+}
+
 static int li_eval(LS *ls, const node *n) {
   F *f = ls->f;
-  E *e = f->e;
   static const char *const none[] = {NULL};
   if (check_attrs(n, none)) return -1;
   ls->count++;
-  int64_t mx = f->x + (int64_t)ls->level * ls->indent, bx = mx + ls->indent;
-  if (bx >= f->x + f->w)
+  int64_t mx = f->x + (int64_t)ls->level * ls->indent;
+  LI li = {ls, n, NULL, {0}, NULL, mx + ls->indent};
+  if (li.bx >= f->x + f->w)
     return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "lists nested too deep for the content width");
-  item *marker = marker_item(f, n, ls, mx);
-  if (!marker) return -1;
-  item *it = text_new(n, &ls->st, bx, f->x + f->w - bx);
-  TC tc = {it, NULL, {it->bold, it->color}};
-  for (int i = 0; i < n->kids.n; i++) {
-    const node *k = n->kids.v[i];
-    if (k->t == N_ELEM && (!strcmp(k->name, "ul") || !strcmp(k->name, "ol"))) {
-      /* the text so far, then the nested list; text after it continues without a marker */
-      if (text_block(f, it, n, &ls->st, marker)) return -1;
-      marker = NULL;
-      if (list_eval(f, k, ls->level + 1, ls->st) && !recover()) return -1;
-      it = text_new(n, &ls->st, bx, f->x + f->w - bx);
-      tc = (TC){it, NULL, {it->bold, it->color}};
-      continue;
-    }
-    node *one[1] = {(node *)k};
-    nodelist nl = {one, 1, 1};
-    if (text_nodes(e, &nl, &tc)) return -1;
-  }
-  return text_block(f, it, n, &ls->st, marker);
+  if (!(li.marker = marker_item(f, n, ls, mx))) return -1;
+  li.it = text_new(n, &ls->st, li.bx, f->x + f->w - li.bx);
+  li.tc = (TC){li.it, NULL, {li.it->bold, li.it->color}};
+  if (li_nodes(f->e, &n->kids, &li)) return -1;
+  return text_block(f, li.it, n, &ls->st, li.marker);
 }
 
 static int list_nodes(E *e, const nodelist *l, void *arg);
