@@ -216,7 +216,7 @@ class _Page:
                     f'<w:top w:w="{pad}" w:type="dxa"/><w:left w:w="{pad}" w:type="dxa"/>'
                     f'<w:bottom w:w="{pad}" w:type="dxa"/><w:right w:w="{pad}" w:type="dxa"/>'
                     f'</w:tcMar><w:vAlign w:val="{_VALIGN.get(cell.valign, "center")}"/>'
-                    '</w:tcPr><w:p><w:pPr><w:spacing w:before="0" w:after="0"/>'
+                    f'</w:tcPr><w:p><w:pPr><w:spacing w:before="0" w:after="0"{_exact(cell.line_height)}/>'
                     f'<w:jc w:val="{_JC.get(cell.align, "left")}"/></w:pPr>'
                     f'{"".join(runs)}</w:p></w:tc>')
             parts.append("</w:tr>")
@@ -315,6 +315,14 @@ class _Page:
                 f'tIns="{padding}" rIns="{padding}" bIns="{padding}" anchor="{anchor}" '
                 'anchorCtr="0"><a:noAutofit/></wps:bodyPr>')
         self.anchor(x, y, w, h, _RECT, None, _NO_LINE, text_body=body)
+
+
+def _exact(line_height: int) -> str:
+    """Our line height as Word's exact line spacing: with the font's own (CJK fonts run
+    about 1.45 em) LibreOffice grows every row, and a table that fills a page down to its
+    margin no longer fits, so LibreOffice moves the whole floating table up over the text
+    above it."""
+    return f' w:line="{_round_div(line_height, EMU_PER_TWIP)}" w:lineRule="exact"' if line_height > 0 else ""
 
 
 def _section(width: int, height: int) -> str:

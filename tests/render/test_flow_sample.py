@@ -19,7 +19,7 @@ def test_monthly_report_flows_over_pages_with_numbered_footers_and_a_split_table
     pages = dl["pages"]
     assert result.page_count == len(pages) >= 5 and dl["diagnostics"] == []
     for n, page in enumerate(pages, 1):
-        assert f"第 {n} 页\u3000共 {len(pages)} 页" in list(_texts(page))
+        assert f"第 {n} 页\xa0共 {len(pages)} 页" in list(_texts(page))
     parts = [(i, it) for i, page in enumerate(pages) for it in page["items"]
              if it["type"] == "group" and any(r["cells"][0]["text"] == "合同编号"
                                                for r in it["meta"].get("rows", []))]
