@@ -227,3 +227,18 @@ def test_split_paragraph_lines_keep_their_breaks(engine):
                  f'<flow margin="20mm" font-size="11pt"><p>{text}</p></flow></document>', {}).display_list
     assert len(whole["pages"]) >= 2
     assert lines == [t for it in items(big["pages"][0]) for t in line_texts(it)]
+
+
+def test_flows_in_a_loop_keep_their_own_header_and_loop_values(engine):
+    """Headers are drawn after the whole document: each flow's header still reads the loop
+    variable and loop.index of its own iteration (a snapshot of the scope it was written in)."""
+    src = ('<document kind="document" width="210mm" height="297mm" lang="zh">{% for c in customers %}'
+           '<flow margin="20mm"><header><text x="20mm" y="5mm" w="170mm" h="8mm">'
+           '{{ loop.index }}/{{ loop.length }} {{ c.name }} {{ page.number }}/{{ page.count }}</text></header>'
+           '{% for i in c.lines %}<p>{{ c.name }}：{{ i }}</p>{% endfor %}</flow>{% endfor %}</document>')
+    customers = [{"name": "甲公司", "lines": [LONG] * 12}, {"name": "乙公司", "lines": [LONG]}]
+    dl = render(engine, src, {"customers": customers}).display_list
+    n = len(dl["pages"])
+    headers = [para_text(items(page)[0]) for page in dl["pages"]]
+    assert n >= 3
+    assert headers == [f"1/2 甲公司 {k}/{n}" for k in range(1, n)] + [f"2/2 乙公司 {n}/{n}"]

@@ -776,22 +776,23 @@ int flow_eval(E *e, const node *n) {
                                     "orphans", "widows", NULL};
   static const char *const aligns[] = {"left", "center", "right", "justify", NULL};
   if (check_attrs(n, ok)) return -1;
-  F f = {0};
-  f.e = e;
-  f.n = n;
+  /* on the heap: the pages keep pointers to its header and footer until flow_finish */
+  F *f = xalloc(sizeof *f);
+  f->e = e;
+  f->n = n;
   int err = 0;
   const tattr *ma = NULL, *la = NULL;
   int64_t m[4] = {25 * 360000 / 10, 20 * 360000 / 10, 25 * 360000 / 10, 20 * 360000 / 10}; /* 25mm 20mm */
   const char *ms = attr(e, n, "margin", &ma, &err);
   if (err) return -1;
   if (ms && margins(ms, m)) return aerr(ma, "one to four lengths: top right bottom left");
-  f.x = m[3];
-  f.y = m[0];
-  f.w = e->d->width - m[1] - m[3];
-  f.h = e->d->height - m[0] - m[2];
-  if (f.w <= 0 || f.h <= 0) return aerr(ma, "the margins leave no room on the page");
-  bstyle *st = &f.body;
-  if (color_attr(e, n, "background", "#ffffff", &f.bg) || len_attr(e, n, "font-size", 12 * 12700, &st->fs) ||
+  f->x = m[3];
+  f->y = m[0];
+  f->w = e->d->width - m[1] - m[3];
+  f->h = e->d->height - m[0] - m[2];
+  if (f->w <= 0 || f->h <= 0) return aerr(ma, "the margins leave no room on the page");
+  bstyle *st = &f->body;
+  if (color_attr(e, n, "background", "#ffffff", &f->bg) || len_attr(e, n, "font-size", 12 * 12700, &st->fs) ||
       color_attr(e, n, "color", "#000000", &st->color) || enum_attr(e, n, "align", aligns, AL_LEFT, &st->align) ||
       lang_attr(e, n, e->d->lang, &st->lang))
     return -1;
@@ -804,19 +805,19 @@ int flow_eval(E *e, const node *n) {
   static const char *const counts[] = {"1", "2", "3", "4", "5", NULL};
   int o, w;
   if (enum_attr(e, n, "orphans", counts, 1, &o) || enum_attr(e, n, "widows", counts, 1, &w)) return -1;
-  f.orphans = o + 1;
-  f.widows = w + 1;
+  f->orphans = o + 1;
+  f->widows = w + 1;
 
   /* the body, in its own scope, with page.number of the flow's first page */
   scope *save = e->cx->vars;
   jval *psave = e->cx->page;
   set_num(&e->pnum, e->pbuf, e->d->npages + 1);
   e->cx->page = &e->pobj;
-  int r = flow_nodes(e, &n->kids, &f);
+  int r = flow_nodes(e, &n->kids, f);
   e->cx->vars = save;
   e->cx->page = psave;
   if (r) return -1;
-  return paginate(&f);
+  return paginate(f);
 }
 
 static int draw_master(E *e, const master *m, const deco *d, page *scratch) {
