@@ -242,3 +242,30 @@ def test_flows_in_a_loop_keep_their_own_header_and_loop_values(engine):
     headers = [para_text(items(page)[0]) for page in dl["pages"]]
     assert n >= 3
     assert headers == [f"1/2 甲公司 {k}/{n}" for k in range(1, n)] + [f"2/2 乙公司 {n}/{n}"]
+
+
+def test_validate_reports_every_flow_error_at_once(engine):
+    src = ('<document kind="document" lang="zh"><flow><header><text x="0" y="0" w="1in" h="1in">{{ nope }}'
+           '</text></header><p>{{ a.b }}</p><tabel/><ul><li>{{ c }}</li><p>x</p></ul>'
+           '<table x="1in"><tr><td>1</td></tr></table><p colr="red">t</p></flow></document>')
+    errors = engine.check(src, "t.o3x", {"a": {}})
+    def col(needle: str) -> int:
+        return src.index(needle) + 1
+
+    assert [(e["code"], e["column"]) for e in errors] == [
+        ("template.missing", col("a.b")), ("template.syntax", col("<tabel")),
+        ("template.missing", col("{{ c") + 3), ("template.syntax", col("<p>x")),
+        ("template.attribute", col('x="1in"')), ("template.attribute", col("colr")),
+        ("template.missing", col("nope"))]  # the header is drawn (and checked) after the body
+
+
+def test_what_cannot_fit_an_empty_page_is_drawn_whole_and_never_hangs(engine):
+    small = ('<document kind="document" width="100mm" height="60mm" lang="zh"><flow margin="10mm">'
+             '{body}</flow></document>')
+    big = render(engine, small.format(body=f'<p font-size="60pt">{LONG}</p>'), {}).display_list
+    assert all(len(items(page)[0]["lines"]) == 1 for page in big["pages"])  # one too-tall line a page
+    cell = "很长的单元格内容" * 40
+    table = f'<table><tr header="true"><td>标题</td></tr><tr><td>{cell}</td></tr><tr><td>短</td></tr></table>'
+    dl = render(engine, small.format(body=table), {}).display_list
+    assert [d["code"] for d in dl["diagnostics"]] == ["table.overflow"]
+    assert [len(tables(p)[0]["meta"]["rows"]) for p in dl["pages"]] == [2, 2]  # header + one row each
