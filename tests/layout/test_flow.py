@@ -269,3 +269,30 @@ def test_what_cannot_fit_an_empty_page_is_drawn_whole_and_never_hangs(engine):
     dl = render(engine, small.format(body=table), {}).display_list
     assert [d["code"] for d in dl["diagnostics"]] == ["table.overflow"]
     assert [len(tables(p)[0]["meta"]["rows"]) for p in dl["pages"]] == [2, 2]  # header + one row each
+
+
+def test_a_table_of_contents_lists_the_headings_after_it_with_their_pages(engine):
+    body = ('<h1>报告</h1><toc depth="2"/>{% for s in sections %}<h2>{{ s }}</h2>'
+            f'<p>{LONG * 6}</p><h3>细节</h3><p>{LONG}</p>{{% endfor %}}')
+    sections = [f"第{i}节" for i in range(1, 9)]
+    dl = render(engine, flow(body), {"sections": sections}).display_list
+    pages = dl["pages"]
+    body_size = 11 * 12700
+    where = {}
+    for n, page in enumerate(pages, 1):
+        for it in items(page):
+            if para_text(it) in sections and it["font_size"] > body_size:
+                where.setdefault(para_text(it), n)  # the heading itself (bigger than the body)
+    first = items(pages[0])
+    entries = [it for it in first if it["font_size"] == body_size and para_text(it) in sections + ["细节", "报告"]]
+    # h2 only (depth 2), in order; the h1 before the toc is not listed
+    assert [para_text(it) for it in entries] == sections
+    numbers = {}
+    for entry in entries:
+        same_line = [it for it in first if it["y"] == entry["y"] and para_text(it).isdigit()]
+        leaders = [it for it in first if it["y"] == entry["y"] and set(para_text(it)) == {"."}]
+        assert len(same_line) == 1 and len(leaders) == 1
+        assert same_line[0]["align"] == "right" and same_line[0]["x"] + same_line[0]["w"] == 190 * EMU_MM
+        assert entry["x"] + entry["w"] <= leaders[0]["x"] + leaders[0]["w"] <= same_line[0]["x"] + same_line[0]["w"]
+        numbers[para_text(entry)] = int(para_text(same_line[0]))
+    assert numbers == where and max(where.values()) >= 3

@@ -38,6 +38,18 @@ def test_monthly_report_flows_over_pages_with_numbered_footers_and_a_split_table
     assert len(charts) == 1 and len(charts[0]["meta"]["categories"]) == 12
     all_text = [t for page in pages for t in _texts(page)]
     assert all_text.count("•") >= 4 and "(1)" in all_text and "5." in all_text  # bullets, nested and numbered
+    # the table of contents on page 1 gives each section's page
+    first = [it for it in pages[0]["items"] if it["type"] == "text"]
+
+    def text(it):
+        return "".join(r["text"] for p in it["paragraphs"] for r in p["runs"])
+
+    toc = {text(it): int(text(n)) for it in first for n in first
+           if n["y"] == it["y"] and text(n).isdigit() and text(it)[:1] in "一二三四五六附"}
+    assert len(toc) == 7
+    for heading, number in toc.items():
+        assert heading in list(_texts(pages[number - 1])), heading
+        assert all(heading not in list(_texts(p)) for p in pages[1:number - 1]), heading
     # the CLI renders it by folder name, one PNG per page
     out = tmp_path / "r"
     assert cli("monthly-report-zh", "--sample", "-o", out / "r.png").exit_code == 0

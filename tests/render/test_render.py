@@ -22,7 +22,7 @@ GOLDEN = {
     "funding-pitch": "adada459b6cc939eb53c5927ccf996c1f0ed7a3ace090abc7bbfe7f17c66e6a4",
     "report-zh": "3310359c6b071f91a6cd560962b6f93912ecdb5898b115eeac5d99a36b0bf3d9",
     "sales-sheet": "8b015c122d9942a1b663661d4ae38b448d46d97d284f01f8b7b12a6cf45fa6a7",
-    "monthly-report-zh": "bff4ddb0d0b195ec87ef4f37412e8b0d6ce4739e20c7b7b93b3c86dba12635e7",
+    "monthly-report-zh": "6668548763718934363918ad806714d46f4286fa547c8b18be0958dfdc20aa4b",
 }
 
 NO_LINE_START = set("。，、．：；！？）」』】〕〉》”’・ー")

@@ -14,8 +14,17 @@
 #define BIG_H ((int64_t)1 << 40)
 #define KEEP_CHAIN 8 /* keep-with-next looks at most this many blocks ahead */
 
-enum { B_TEXT, B_TABLE, B_BOX, B_BREAK, B_PLACE };
+enum { B_TEXT, B_TABLE, B_BOX, B_BREAK, B_PLACE, B_TOC };
 enum { V_ALL, V_FIRST, V_ODD, V_EVEN, NVARIANTS };
+
+
+/* header/footer variants, each with the scope it was written in */
+typedef struct { const node *n[NVARIANTS]; scope *vars[NVARIANTS]; } master;
+
+typedef struct {
+  int64_t fs; int ls; const char *color; int align, bold; const char *lang;
+  int64_t before, after; int keep_next, keep_together;
+} bstyle;
 
 typedef struct {
   int type;
@@ -26,15 +35,14 @@ typedef struct {
   item *marker;            /* B_TEXT of a list item: its bullet or number */
   tstate *ts;              /* B_TABLE */
   item **items; int nitems; int64_t h; /* B_BOX (h: its height), B_PLACE */
+  int level;               /* B_TEXT of a heading: 1-3 */
+  int page;                /* where the block's first part went (page index), -1 before */
+  page *last_pg; int64_t last_top, last_end; /* its last line: page, top, right end */
+  int toc_of;              /* a table-of-contents entry: the index of its heading's block, else -1 */
+  int toc_depth;           /* B_TOC: the deepest heading level listed */
+  int leaders;             /* B_TOC and its entries: dot leaders to the page number */
+  bstyle *toc_style;       /* B_TOC */
 } block;
-
-/* header/footer variants, each with the scope it was written in */
-typedef struct { const node *n[NVARIANTS]; scope *vars[NVARIANTS]; } master;
-
-typedef struct {
-  int64_t fs; int ls; const char *color; int align, bold; const char *lang;
-  int64_t before, after; int keep_next, keep_together;
-} bstyle;
 
 typedef struct {
   E *e;
@@ -69,6 +77,8 @@ static block *block_new(F *f, int type, const node *n) {
   memset(b, 0, sizeof *b);
   b->type = type;
   b->n = n;
+  b->page = -1;
+  b->toc_of = -1;
   return b;
 }
 
@@ -215,7 +225,10 @@ static int para_eval(F *f, const node *n, int heading) {
   item *it = text_new(n, &st, f->x + indent, f->w - indent);
   TC tc = {it, NULL, {it->bold, it->color}};
   if (text_nodes(e, &n->kids, &tc)) return -1;
-  return text_block(f, it, n, &st, NULL);
+  int before = f->nb;
+  if (text_block(f, it, n, &st, NULL)) return -1;
+  if (f->nb > before) f->b[before].level = heading;
+  return 0;
 }
 
 /* ---------------- lists ---------------- */
@@ -443,6 +456,159 @@ static int master_add(F *f, const node *n, master *m) {
   return 0;
 }
 
+/* ---------------- table of contents ---------------- */
+
+/* <toc>: one entry per heading after it, filled in once the headings have pages */
+static int toc_eval(F *f, const node *n) {
+  E *e = f->e;
+  static const char *const ok[] = {"depth", "font-size", "color", "line-spacing", "lang", "indent", "leader",
+                                    "space-before", "space-after", NULL};
+  static const char *const depths[] = {"1", "2", "3", NULL};
+  static const char *const leaders[] = {"dots", "none", NULL};
+  if (check_attrs(n, ok)) return -1;
+  bstyle *st = xalloc(sizeof *st);
+  *st = f->body;
+  st->keep_next = 0;
+  st->keep_together = 1;
+  st->before = 0;
+  st->after = fdiv(f->body.fs, 4);
+  if (st->align == AL_JUSTIFY) st->align = AL_LEFT;
+  int depth, leader;
+  int64_t indent;
+  if (enum_attr(e, n, "depth", depths, 1, &depth) || enum_attr(e, n, "leader", leaders, 0, &leader) ||
+      style_attrs(e, n, st) || len_attr(e, n, "indent", 2 * st->fs, &indent))
+    return -1;
+  if (indent < 0 || 2 * indent + 4 * st->fs >= f->w) return aerr(find_attr(n, "indent"), "too wide for the content width");
+  block *b = block_new(f, B_TOC, n);
+  b->toc_depth = depth + 1;
+  b->toc_style = st;
+  b->h = indent;
+  b->leaders = leader == 0;
+  return 0;
+}
+
+static char *heading_text(const ltext *lt) {
+  sbuf t = {0};
+  sb_put(&t, "", 0);
+  for (int i = 0; i < lt->np; i++) {
+    if (i) sb_putc(&t, ' ');
+    for (int c = 0; c < lt->paras[i].n; c++) sb_utf8(&t, lt->paras[i].cps[c] == '\n' ? ' ' : lt->paras[i].cps[c]);
+  }
+  return t.p;
+}
+
+static item *literal_text(E *e, const node *n, const bstyle *st, const char *text, int64_t x, int64_t w, int align,
+                          int bold) {
+  item *it = text_new(n, st, x, w);
+  it->align = align;
+  it->bold = bold;
+  TC tc = {it, NULL, {bold, st->color}};
+  node tn = {0};
+  tn.t = N_TEXT; tn.text = text; tn.tn = strlen(text);
+  node *tv[1] = {&tn};
+  nodelist nl = {tv, 1, 1};
+  return text_nodes(e, &nl, &tc) ? NULL : it;
+}
+
+/* the number column: wide enough for four digits */
+static int64_t toc_number_w(const bstyle *st) { return 3 * st->fs; }
+
+/* each <toc> becomes its entries (laid out now: their heights count in the pagination) */
+static int toc_expand(F *f) {
+  int ntoc = 0, extra = 0;
+  for (int i = 0; i < f->nb; i++) {
+    if (f->b[i].type != B_TOC) continue;
+    ntoc++;
+    for (int j = i + 1; j < f->nb; j++) if (f->b[j].level && f->b[j].level <= f->b[i].toc_depth) extra++;
+  }
+  if (!ntoc) return 0;
+  int cap = f->nb - ntoc + extra;
+  block *nb = xalloc(sizeof(block) * (size_t)(cap ? cap : 1));
+  int *map = xalloc(sizeof(int) * (size_t)f->nb);
+  int k = 0;
+  for (int i = 0; i < f->nb; i++) {
+    const block *t = &f->b[i];
+    if (t->type != B_TOC) { map[i] = k; nb[k++] = *t; continue; }
+    map[i] = -1;
+    const bstyle *st = t->toc_style;
+    int64_t numw = toc_number_w(st);
+    int top = 3;  /* the shallowest level listed is not indented, and is bold */
+    for (int j = i + 1; j < f->nb; j++)
+      if (f->b[j].level && f->b[j].level <= t->toc_depth && f->b[j].level < top) top = f->b[j].level;
+    for (int j = i + 1; j < f->nb; j++) {
+      const block *h = &f->b[j];
+      if (!h->level || h->level > t->toc_depth) continue;
+      int64_t x = f->x + (h->level - top) * t->h;
+      item *it = literal_text(f->e, t->n, st, heading_text(h->lt), x, f->x + f->w - numw - x, AL_LEFT,
+                              h->level == top && top < t->toc_depth);
+      if (!it) return -1;
+      ltext *lt = layout_text(f->e->fs, it);
+      if (!lt) return -1;
+      it->lt = lt;
+      block *b = &nb[k++];
+      memset(b, 0, sizeof *b);
+      b->type = B_TEXT;
+      b->n = t->n;
+      b->it = it;
+      b->lt = lt;
+      b->before = h->level == top && top < t->toc_depth ? st->after : 0;
+      b->after = st->after;
+      b->keep_together = 1;
+      b->page = -1;
+      b->toc_of = j;  /* old index; mapped below */
+      b->leaders = t->leaders;
+      b->toc_style = (bstyle *)st;
+    }
+  }
+  for (int i = 0; i < k; i++) if (nb[i].toc_of >= 0) nb[i].toc_of = map[nb[i].toc_of];
+  f->b = nb;
+  f->nb = f->cap = k;
+  return 0;
+}
+
+/* page numbers (and dot leaders) of the entries, now that every heading has its page */
+static int toc_numbers(F *f) {
+  E *e = f->e;
+  int64_t dot_w = -1;
+  for (int i = 0; i < f->nb; i++) {
+    const block *b = &f->b[i];
+    if (b->toc_of < 0 || !b->last_pg) continue;
+    const block *h = &f->b[b->toc_of];
+    if (h->page < 0) continue;
+    const bstyle *st = b->toc_style;
+    char num[24];
+    sbuf t = {num, 0, sizeof num};
+    sb_int(&t, h->page + 1);
+    int64_t lh = b->lt->line_height, numw = toc_number_w(st), right = f->x + f->w;
+    item *it = literal_text(e, b->n, st, num, right - numw, numw, AL_RIGHT, 0);
+    if (!it) return -1;
+    it->y = b->last_top;
+    it->h = lh;
+    if (add_item(e, b->last_pg, it)) return -1;
+    if (!b->leaders) continue;
+    /* dot leaders from the entry's last line to the number, as many whole dots as fit */
+    ltext *nlt = layout_text(e->fs, literal_text(e, b->n, st, num, 0, BIG_H, AL_LEFT, 0));
+    if (dot_w < 0) {
+      ltext *dlt = layout_text(e->fs, literal_text(e, b->n, st, "..........", 0, BIG_H, AL_LEFT, 0));
+      if (!dlt) return -1;
+      dot_w = ltext_max_width(dlt) / 10 + 1;
+    }
+    if (!nlt) return -1;
+    int64_t gap = fdiv(st->fs, 3);
+    int64_t from = b->last_end + gap, to = right - ltext_max_width(nlt) - gap;
+    int64_t dots = dot_w > 0 ? (to - from) / dot_w : 0;
+    if (dots < 2) continue;
+    char *lead = xalloc((size_t)dots + 1);
+    memset(lead, '.', (size_t)dots);
+    item *l = literal_text(e, b->n, st, lead, from, to - from, AL_RIGHT, 0);
+    if (!l) return -1;
+    l->y = b->last_top;
+    l->h = lh;
+    if (add_item(e, b->last_pg, l)) return -1;
+  }
+  return 0;
+}
+
 static int flow_nodes(E *e, const nodelist *l, void *arg);
 
 static int flow_node(E *e, const node *n, F *f) {
@@ -483,10 +649,11 @@ static int flow_node(E *e, const node *n, F *f) {
     b->nitems = scratch.nitems;
     return 0;
   }
+  if (!strcmp(nm, "toc")) return toc_eval(f, n);
   if (!strcmp(nm, "header")) return master_add(f, n, &f->hdr);
   if (!strcmp(nm, "footer")) return master_add(f, n, &f->ftr);
   static const char *const elems[] = {"p", "h1", "h2", "h3", "ul", "ol", "table", "chart", "image", "page-break",
-                                      "place", "header", "footer", NULL};
+                                      "place", "header", "footer", "toc", NULL};
   const char *hint = closest_word(nm, elems);
   return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <flow>%s%s%s", nm,
               hint ? " (did you mean <" : "", hint ? hint : "", hint ? ">?)" : "");
@@ -596,6 +763,11 @@ static int put_text(P *p, block *b, int s, int k, int64_t top) {
     if (add_item(e, p->pg, b->marker)) return -1;
   }
   if (add_item(e, p->pg, it)) return -1;
+  if (s == 0) b->page = e->d->npages - 1;
+  const lline *L = &((ltext *)it->lt)->lines[k - 1];
+  b->last_pg = p->pg;
+  b->last_top = top + (int64_t)(k - 1) * lh;
+  b->last_end = L->x + L->width;
   p->at_top = 0;
   p->y = top + (int64_t)k * lh;
   return 0;
@@ -816,8 +988,8 @@ int flow_eval(E *e, const node *n) {
   int r = flow_nodes(e, &n->kids, f);
   e->cx->vars = save;
   e->cx->page = psave;
-  if (r) return -1;
-  return paginate(f);
+  if (r || toc_expand(f) || paginate(f)) return -1;
+  return toc_numbers(f);
 }
 
 static int draw_master(E *e, const master *m, const deco *d, page *scratch) {
