@@ -14,7 +14,7 @@ its box; page count and positions stay ours.  Same display list -> same
 bytes.
 
 Display list version 2: a table group becomes a real Word table floating
-at the group's position on its page (``w:tblpPr`` relative to the page,
+at the group's position on its page (``w:tblpPr`` relative to the page's zero margins,
 fixed column widths from the layout, header rows marked as repeating
 headers, cell fills, fonts and alignment as drawn); a chart group is drawn
 as its primitives (rects, polygons, polylines, text boxes: python-docx
@@ -183,7 +183,10 @@ class _Page:
                 ("top", "left", "bottom", "right", "insideH", "insideV")) + "</w:tblBorders>")
         parts = [f"<w:tbl {_NS}><w:tblPr>"
                  '<w:tblpPr w:leftFromText="0" w:rightFromText="0" w:topFromText="0" '
-                 'w:bottomFromText="0" w:vertAnchor="page" w:horzAnchor="page" '
+                 # vertically to the margin, which is the page (our sections have zero margins):
+                 # LibreOffice imports a page-anchored floating table whose top is below the
+                 # middle of the page at the page's top left corner (tblpY 145 mm ok, 150 mm not)
+                 'w:bottomFromText="0" w:vertAnchor="margin" w:horzAnchor="page" '
                  f'w:tblpX="{_round_div(table.x, EMU_PER_TWIP)}" '
                  f'w:tblpY="{_round_div(table.y, EMU_PER_TWIP)}"/>'
                  '<w:tblOverlap w:val="overlap"/>'
