@@ -296,3 +296,27 @@ def test_a_table_of_contents_lists_the_headings_after_it_with_their_pages(engine
         assert entry["x"] + entry["w"] <= leaders[0]["x"] + leaders[0]["w"] <= same_line[0]["x"] + same_line[0]["w"]
         numbers[para_text(entry)] = int(para_text(same_line[0]))
     assert numbers == where and max(where.values()) >= 3
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_keep_together_moves_a_small_table_whole(engine, keep):
+    lh = 11 * 12700 * 15 // 10
+    fill = int(257 * EMU_MM // lh) - 3
+    spacer = "<p space-after=\"0\">" + "<br/>".join(["行"] * fill) + "</p>"
+    attr = ' keep-together="true"' if keep else ""
+    table = (f'<table{attr}><tr header="true"><td>指标</td></tr>'
+             + "".join(f"<tr><td>第{i}行</td></tr>" for i in range(6)) + "</table>")
+    dl = render(engine, flow(spacer + table), {}).display_list
+    parts = [[r["cells"][0]["text"] for r in t["meta"]["rows"][1:]] for page in dl["pages"] for t in tables(page)]
+    if keep:
+        assert parts == [[f"第{i}行" for i in range(6)]] and tables(dl["pages"][1])
+    else:
+        assert len(parts) == 2 and sum(parts, []) == [f"第{i}行" for i in range(6)]
+
+
+def test_keep_together_is_for_flow_tables(engine):
+    src = ('<document><page><table x="0" y="0" w="2in" h="1in" keep-together="true">'
+           "<tr><td>a</td></tr></table></page></document>")
+    with pytest.raises(TemplateError) as info:
+        render(engine, src, {})
+    assert info.value.code == "template.attribute" and "<flow>" in str(info.value)

@@ -443,7 +443,7 @@ static int table_block(F *f, const node *n) {
   block *b = block_new(f, B_TABLE, n);
   b->ts = ts;
   b->after = f->body.after;
-  return 0;
+  return bool_attr(f->e, n, "keep-together", 0, &b->keep_together);
 }
 
 static int master_add(F *f, const node *n, master *m) {
@@ -850,7 +850,10 @@ static int64_t first_unit(const F *f, const block *b) {
     int nhead;
     int64_t head_h, label_h;
     int n = table_rows(b->ts, &nhead, &head_h, &label_h);
-    return head_h + (n > nhead ? table_row_h(b->ts, nhead) : 0);
+    int64_t first = head_h + (n > nhead ? table_row_h(b->ts, nhead) : 0), all = head_h;
+    if (!b->keep_together) return first;
+    for (int i = nhead; i < n; i++) all += table_row_h(b->ts, i);
+    return all <= f->h ? all : first;  /* kept whole when it fits a page at all */
   }
   if (b->type == B_BOX) return b->h;
   return 0;

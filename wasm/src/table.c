@@ -208,7 +208,7 @@ struct tstate {
 tstate *table_build(E *e, const node *n, const int64_t *box) {
   static const char *const ok[] = {"x", "y", "w", "h", "font-size", "min-font-size", "columns", "header-fill",
                                    "header-color", "stripe", "border", "border-width", "padding", "continued",
-                                   "color", "lang", "line-spacing", NULL};
+                                   "color", "lang", "line-spacing", "keep-together", NULL};
   tstate *st = xalloc(sizeof *st);
   T *t = &st->t;
   t->el = n;
@@ -233,6 +233,11 @@ tstate *table_build(E *e, const node *n, const int64_t *box) {
   if (ls && parse_factor_milli(ls, &t->ls_milli)) { aerr(la, "not a positive decimal factor"); return NULL; }
   if (t->font_size < 6350 || t->font_size > 12700 * 4000) {
     aerr(find_attr(n, "font-size"), "out of range (0.5pt to 4000pt)");
+    return NULL;
+  }
+  const tattr *kt = find_attr(n, "keep-together");
+  if (kt && !box) {
+    aerr(kt, "keeps a table on one page of a <flow>; a positioned table has its box");
     return NULL;
   }
   if (box) {
