@@ -320,3 +320,20 @@ def test_keep_together_is_for_flow_tables(engine):
     with pytest.raises(TemplateError) as info:
         render(engine, src, {})
     assert info.value.code == "template.attribute" and "<flow>" in str(info.value)
+
+
+def test_even_pages_get_their_own_footer(engine):
+    master = ('<footer><text x="20mm" y="280mm" w="170mm" h="8mm">奇{{ page.number }}</text></footer>'
+              '<footer page="even"><text x="20mm" y="280mm" w="170mm" h="8mm">偶{{ page.number }}</text></footer>')
+    body = "<p>一</p><page-break/><p>二</p><page-break/><p>三</p>"
+    dl = render(engine, flow(body, master), {}).display_list
+    assert [para_text(items(p)[0]) for p in dl["pages"]] == ["奇1", "偶2", "奇3"]
+
+
+def test_a_chain_of_headings_moves_with_the_paragraph_after_it(engine):
+    lh = 11 * 12700 * 15 // 10
+    fill = int(257 * EMU_MM // lh) - 5
+    spacer = "<p space-after=\"0\">" + "<br/>".join(["行"] * fill) + "</p>"
+    dl = render(engine, flow(spacer + f"<h1>章</h1><h2>节</h2><p>{LONG}</p>"), {}).display_list
+    first, second = ([para_text(it) for it in items(p)] for p in dl["pages"])
+    assert "章" not in first and second[:2] == ["章", "节"] and second[2].startswith("这是")
