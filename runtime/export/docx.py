@@ -14,7 +14,7 @@ its box; page count and positions stay ours.  Same display list -> same
 bytes.
 
 Display list version 2: a table group becomes a real Word table floating
-at the group's position on its page (``w:tblpPr`` relative to the page,
+at the group's position on its page (``w:tblpPr`` relative to the page's zero margins,
 fixed column widths from the layout, header rows marked as repeating
 headers, cell fills, fonts and alignment as drawn); a chart group is drawn
 as its primitives (rects, polygons, polylines, text boxes: python-docx
@@ -183,7 +183,10 @@ class _Page:
                 ("top", "left", "bottom", "right", "insideH", "insideV")) + "</w:tblBorders>")
         parts = [f"<w:tbl {_NS}><w:tblPr>"
                  '<w:tblpPr w:leftFromText="0" w:rightFromText="0" w:topFromText="0" '
-                 'w:bottomFromText="0" w:vertAnchor="page" w:horzAnchor="page" '
+                 # vertically to the margin, which is the page (our sections have zero margins):
+                 # LibreOffice imports a page-anchored floating table whose top is below the
+                 # middle of the page at the page's top left corner (tblpY 145 mm ok, 150 mm not)
+                 'w:bottomFromText="0" w:vertAnchor="margin" w:horzAnchor="page" '
                  f'w:tblpX="{_round_div(table.x, EMU_PER_TWIP)}" '
                  f'w:tblpY="{_round_div(table.y, EMU_PER_TWIP)}"/>'
                  '<w:tblOverlap w:val="overlap"/>'
@@ -216,7 +219,7 @@ class _Page:
                     f'<w:top w:w="{pad}" w:type="dxa"/><w:left w:w="{pad}" w:type="dxa"/>'
                     f'<w:bottom w:w="{pad}" w:type="dxa"/><w:right w:w="{pad}" w:type="dxa"/>'
                     f'</w:tcMar><w:vAlign w:val="{_VALIGN.get(cell.valign, "center")}"/>'
-                    '</w:tcPr><w:p><w:pPr><w:spacing w:before="0" w:after="0"/>'
+                    f'</w:tcPr><w:p><w:pPr><w:spacing w:before="0" w:after="0"{_exact(cell.line_height)}/>'
                     f'<w:jc w:val="{_JC.get(cell.align, "left")}"/></w:pPr>'
                     f'{"".join(runs)}</w:p></w:tc>')
             parts.append("</w:tr>")
@@ -315,6 +318,14 @@ class _Page:
                 f'tIns="{padding}" rIns="{padding}" bIns="{padding}" anchor="{anchor}" '
                 'anchorCtr="0"><a:noAutofit/></wps:bodyPr>')
         self.anchor(x, y, w, h, _RECT, None, _NO_LINE, text_body=body)
+
+
+def _exact(line_height: int) -> str:
+    """Our line height as Word's exact line spacing: with the font's own (CJK fonts run
+    about 1.45 em) LibreOffice grows every row, and a table that fills a page down to its
+    margin no longer fits, so LibreOffice moves the whole floating table up over the text
+    above it."""
+    return f' w:line="{_round_div(line_height, EMU_PER_TWIP)}" w:lineRule="exact"' if line_height > 0 else ""
 
 
 def _section(width: int, height: int) -> str:

@@ -35,6 +35,7 @@ class TableCell:
     valign: str = "middle"
     padding: int = 0
     bold: bool = False
+    line_height: int = 0  # EMU, 0 when unknown
 
 
 @dataclass
@@ -141,6 +142,7 @@ def _style_from_text(cell: TableCell, item: dict[str, Any], where: str,
     cell.valign = valign
     cell.padding = _int(item, "padding", where)
     cell.size = _int(item, "font_size", where)
+    cell.line_height = max(0, _int(item, "line_height", where)) if "line_height" in item else 0
     for paragraph in item.get("paragraphs", []):
         for run in paragraph.get("runs", []) if isinstance(paragraph, dict) else []:
             cell.font = _int(run, "font", where)

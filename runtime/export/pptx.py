@@ -95,11 +95,28 @@ def office_lines(item: dict[str, Any], where: str, metrics: Metrics) -> list[lis
         if not lines:  # an empty paragraph keeps its line at the paragraph's size
             lines = [[dict(r, text="") for r in runs[:1]]]
         elif len(lines) > 1 and not office_fits(item, lines, *metrics):
-            lines = [list(runs)]
+            lines = _hard_lines(runs)
         elif len(lines) > 1:
             lines = _keep_break_spaces(lines, runs)
         result.append(lines)
     return result
+
+
+def _hard_lines(runs: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The logical runs as lines split at each ``<br/>`` ("\n" in a run's text).
+
+    The office app wraps these lines itself, but a hard break stays a break (``<a:br/>``):
+    a raw line feed in ``<a:t>`` is drawn by LibreOffice as a paragraph break whose lines
+    lose the paragraph's alignment."""
+    lines: list[list[dict[str, Any]]] = [[]]
+    for run in runs:
+        parts = str(run.get("text", "")).split("\n")
+        for k, part in enumerate(parts):
+            if k:
+                lines.append([])
+            if part or not lines[-1]:
+                lines[-1].append(dict(run, text=part))
+    return lines
 
 
 def _keep_break_spaces(lines: list[list[dict[str, Any]]],
@@ -115,7 +132,8 @@ def _keep_break_spaces(lines: list[list[dict[str, Any]]],
         if found < 0:
             return result  # lines do not follow the logical text: keep them as they are
         gap = text[pos:found]
-        if index and gap and gap.isspace() and result[index - 1]:
+        # a <br/> ("\n") is written as the break itself: only spaces hang at the line's end
+        if index and gap and gap.isspace() and "\n" not in gap and result[index - 1]:
             last = result[index - 1][-1]
             result[index - 1][-1] = dict(last, text=str(last.get("text", "")) + gap)
         pos = found + len(line_text)

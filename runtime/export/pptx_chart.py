@@ -201,6 +201,10 @@ def add_table(slide: Any, group: dict[str, Any], families: dict[int, tuple[str, 
             frame_text.word_wrap = True
             para = frame_text.paragraphs[0]
             para.alignment = getattr(PP_ALIGN, _ALIGN.get(cell.align, "LEFT"))
+            if cell.line_height > 0:
+                # our line height, exact: with the CJK font's own (~1.45 em) LibreOffice
+                # grows every row and a table that fills its page runs over what is below it
+                para.line_spacing = Emu(cell.line_height)
             for l_index, piece in enumerate(cell.text.split("\n")):
                 if l_index:
                     para.add_line_break()

@@ -68,6 +68,11 @@ def sample_requests():
     src, entry, data, user, images = cases["invoice"][1]
     cases["invoice-request-locale-fr"] = (container(request_json(
         src, entry, data, user, {}, weights, limits, images, locale="fr-FR"), fonts), None)
+    from tests.layout.test_flow import EXAMPLE_DATA, doc_example
+
+    # a flow document (docs/template-format.md's example): split paragraphs, tables, headers
+    cases["flow-example"] = (container(request_json(
+        doc_example(), "flow.o3x", EXAMPLE_DATA, {}, {}, weights, limits, None), fonts), None)
     overflow = ('<document kind="document" width="3in" height="2in" lang="ja"><page>'
                 '<text x="0" y="0" w="1in" h="0.4in" font-size="14pt" min-font-size="10pt" '
                 'align="justify">「日本語」と English、混在した文章が長すぎる場合。</text></page></document>')

@@ -24,7 +24,7 @@ from .kit import (
     tool,
 )
 
-SAMPLES = ("funding-pitch", "report-zh", "sales-sheet")
+SAMPLES = ("funding-pitch", "report-zh", "sales-sheet", "monthly-report-zh")
 FORMATS = ("pdf", "pptx", "docx", "xlsx")
 #: (sample, format) pairs that export; the Chinese report has no table, so no XLSX
 PAIRS = [(n, f) for n in SAMPLES for f in FORMATS if (n, f) != ("report-zh", "xlsx")]
@@ -54,7 +54,8 @@ def test_pdf_of_a_sample_has_every_page_and_every_run_as_text(tmp_path, laid_out
 
 @pytest.mark.parametrize(("name", "page"), [("funding-pitch", 1), ("funding-pitch", 8),
                                             ("funding-pitch", 9), ("funding-pitch", 10),
-                                            ("report-zh", 1), ("sales-sheet", 1)])
+                                            ("report-zh", 1), ("sales-sheet", 1),
+                                            ("monthly-report-zh", 1), ("monthly-report-zh", 3)])
 def test_pdf_pixels_match_our_png(tmp_path, laid_out, name, page):
     dl = laid_out[name]
     path = tmp_path / "doc.pdf"  # images, tables and charts included

@@ -196,7 +196,8 @@ def test_the_shipped_samples_are_signed_and_install_into_a_fresh_store(library: 
             f"sign {folder} --key packaging/sample-publisher/sample-publisher.key.json")
         assert record.trust["publisher"].startswith("o3-local sample publisher")
     assert {r.id for r in library.list() if not r.readonly} == {
-        "ppt-funding-pitch-v2", "doc-report-zh", "xls-sales-sheet", "doc-invoice"}
+        "ppt-funding-pitch-v2", "doc-report-zh", "xls-sales-sheet", "doc-invoice",
+        "doc-monthly-report-zh"}
     assert all(r.trust["status"] == "signed" for r in library.list())
 
 

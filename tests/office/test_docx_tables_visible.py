@@ -76,6 +76,28 @@ def test_a_table_over_three_docx_pages_has_ink_at_its_place_on_every_page(tmp_pa
             assert lightest - darkest > 100, f"page {number}: no ink where {word!r} is"
 
 
+def test_a_table_in_the_lower_half_of_a_page_stays_at_its_place(tmp_path):
+    """A flow document's table often starts below the middle of its page: LibreOffice put a
+    page-anchored floating table there at the page's top left (tblpY 145 mm of an A4 page
+    was kept, 150 mm was not); anchored to the (zero) margin it stays where we drew it."""
+    soffice = tool("soffice")
+    a4_w, a4_h = 7560000, 10692000
+    group = table_group(y=a4_h * 7 // 10)
+    dl = display_list([page([group], width=a4_w, height=a4_h)], kind="document")
+    dl["version"] = 2
+    docx = tmp_path / "low.docx"
+    docx.write_bytes(export(dl, "docx")[0])
+    convert(soffice, [docx], tmp_path, tmp_path / "home")
+    (words,) = words_by_page(tmp_path / "low.pdf")
+    (image,) = rasters(tmp_path / "low.pdf")
+    top = group["y"] / EMU_PER_PT
+    boxes = [box for w, box in words if w == "Region"]
+    assert len(boxes) == 1 and top - 2 <= boxes[0][1] < top + group["meta"]["rows"][0]["height"] / EMU_PER_PT
+    x0, y0, x1, y1 = boxes[0]
+    darkest, lightest = image.crop((int(x0), int(y0), int(x1) + 1, int(y1) + 1)).getextrema()
+    assert lightest - darkest > 100
+
+
 @pytest.mark.parametrize("fmt", ["docx", "pptx"])
 def test_a_continued_table_carries_its_continued_label_on_every_later_page(tmp_path, fmt):
     from o3local.layout import LayoutEngine

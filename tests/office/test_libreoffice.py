@@ -25,7 +25,7 @@ from ..export.kit import chart_labels, missing_runs, pdf_pages, pdftotext, sampl
 
 pytestmark = pytest.mark.slow
 
-SAMPLES = ("funding-pitch", "report-zh")
+SAMPLES = ("funding-pitch", "report-zh", "monthly-report-zh")
 FORMATS = ("pptx", "docx")
 
 

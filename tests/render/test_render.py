@@ -23,6 +23,7 @@ GOLDEN = {
     "report-zh": "3310359c6b071f91a6cd560962b6f93912ecdb5898b115eeac5d99a36b0bf3d9",
     "sales-sheet": "8b015c122d9942a1b663661d4ae38b448d46d97d284f01f8b7b12a6cf45fa6a7",
     "invoice": "ebd1a374ba05d2ca7a92ff484f85df71ec413c0d71cb690e89374deab41b3c31",
+    "monthly-report-zh": "6668548763718934363918ad806714d46f4286fa547c8b18be0958dfdc20aa4b",
 }
 
 NO_LINE_START = set("。，、．：；！？）」』】〕〉》”’・ー")

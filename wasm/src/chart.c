@@ -357,7 +357,7 @@ static void json_strs(sbuf *m, const char *const *v, int n) {
   sb_putc(m, ']');
 }
 
-int chart_eval(E *e, const node *n, page *pg) {
+int chart_eval(E *e, const node *n, page *pg, const int64_t *box) {
   static const char *const ok[] = {"type", "x", "y", "w", "h", "title", "number-format", "legend", "colors",
                                    "font-size", "labels", "color", "lang", NULL};
   static const char *const types[] = {"bar", "stacked-bar", "line", "pie", NULL};
@@ -377,6 +377,11 @@ int chart_eval(E *e, const node *n, page *pg) {
       lang_attr(e, n, e->d->lang, &ts.lang))
     return -1;
   if (!find_attr(n, "type")) return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "<chart> needs a type");
+  if (box) {  /* in a flow: {x, y, w} of the block, w unless the chart has its own */
+    X = box[0];
+    Y = box[1];
+    if (!find_attr(n, "w")) W = box[2];
+  }
   if (W <= 0 || H <= 0) return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "<chart> needs a positive w and h");
   if (fs < 6350 || fs > 12700 * 400) return aerr(find_attr(n, "font-size"), "out of range (0.5pt to 400pt)");
   ts.size = fs;

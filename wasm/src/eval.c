@@ -138,7 +138,7 @@ int lang_attr(E *e, const node *el, const char *dflt, const char **out) {
  * a million rows must not allocate per row (values are copied when output). */
 typedef struct { jval obj; jval *keys[5], *items[5]; jval index, index0, length; char b1[24], b2[24], b3[24]; } loopvar;
 
-static void set_num(jval *v, char *buf, int64_t x) {
+void set_num(jval *v, char *buf, int64_t x) {
   sbuf t = {buf, 0, 0};
   char tmp[24]; int k = 0;
   do { tmp[k++] = (char)('0' + x % 10); x /= 10; } while (x);
@@ -342,7 +342,7 @@ const tattr *find_attr(const node *el, const char *name) {
   return NULL;
 }
 
-static int image_eval(E *e, const node *n, page *pg, item *it) {
+int image_eval(E *e, const node *n, page *pg, item *it, const int64_t *box) {
   static const char *const ok[] = {"src", "x", "y", "w", "h", "fit", NULL};
   static const char *const fits[] = {"contain", "cover", "stretch", NULL};
   int fit, err = 0;
@@ -354,6 +354,11 @@ static int image_eval(E *e, const node *n, page *pg, item *it) {
   const char *src = attr(e, n, "src", &a, &err);
   if (err) return -1;
   if (!src) return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "<image> needs a src");
+  if (box) {  /* in a flow */
+    it->x = box[0];
+    it->y = box[1];
+    if (!find_attr(n, "w")) it->w = box[2];
+  }
   if (it->w < 0 || it->h < 0) return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "negative box size");
   const jval *im = e->images ? jv_obj_get(e->images, src, strlen(src)) : NULL;
   int64_t iw = 0, ih = 0;
@@ -470,9 +475,9 @@ static int page_node(E *e, const node *n, page *pg) {
     if (text_nodes(e, &n->kids, &tc)) return -1;
     return add_item(e, pg, it);
   }
-  if (!strcmp(n->name, "image")) return image_eval(e, n, pg, it);
+  if (!strcmp(n->name, "image")) return image_eval(e, n, pg, it, NULL);
   if (!strcmp(n->name, "table")) return table_eval(e, n, pg);
-  if (!strcmp(n->name, "chart")) return chart_eval(e, n, pg);
+  if (!strcmp(n->name, "chart")) return chart_eval(e, n, pg, NULL);
   static const char *const elems[] = {"rect", "line", "text", "image", "table", "chart", NULL};
   const char *hint = closest_word(n->name, elems);
   return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <page>%s%s%s", n->name,
@@ -482,6 +487,31 @@ static int page_node(E *e, const node *n, page *pg) {
 static int page_nodes(E *e, const nodelist *l, void *arg) {
   for (int i = 0; i < l->n; i++) if (page_node(e, l->v[i], arg) && !recover()) return -1;
   return 0;
+}
+
+int page_children(E *e, const nodelist *l, page *pg) { return page_nodes(e, l, pg); }
+
+/* a new page of the document's size; NULL (g_err set) past limits.max_pages */
+page *page_new(E *e, const node *n, const char *background) {
+  doc *d = e->d;
+  if (d->npages >= e->lim->max_pages) {
+    fail(ST_LIMIT, "limit.pages", n->line, n->col, "more than %d pages", (int)e->lim->max_pages);
+    return NULL;
+  }
+  page *pg = xalloc(sizeof *pg);
+  pg->width = d->width;
+  pg->height = d->height;
+  pg->line = n->line;
+  pg->col = n->col;
+  pg->background = background;
+  if (d->npages == d->cap) {
+    int nc = d->cap ? d->cap * 2 : 8;
+    d->pages = xrealloc(d->pages, sizeof(page *) * (size_t)d->cap, sizeof(page *) * (size_t)nc);
+    d->cap = nc;
+  }
+  d->pages[d->npages++] = pg;
+  set_num(&e->pnum, e->pbuf, d->npages);
+  return pg;
 }
 
 static int doc_nodes(E *e, const nodelist *l, void *arg);
@@ -500,29 +530,26 @@ static int doc_node(E *e, const node *n) {
   }
   if (n->t == N_FOR) return loop_over(e, n, doc_nodes, NULL);
   if (n->t == N_SET) return set_eval(e, n);
-  if (strcmp(n->name, "page") && strcmp(n->name, "slide"))
-    return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <document>", n->name);
+  if (!strcmp(n->name, "flow")) {
+    if (strcmp(e->d->kind, "document"))
+      return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<flow> needs <document kind=\"document\">");
+    return flow_eval(e, n);
+  }
+  if (strcmp(n->name, "page") && strcmp(n->name, "slide")) {
+    static const char *const elems[] = {"page", "slide", "flow", NULL};
+    const char *hint = closest_word(n->name, elems);
+    return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <document>%s%s%s", n->name,
+                hint ? " (did you mean <" : "", hint ? hint : "", hint ? ">?)" : "");
+  }
   static const char *const ok[] = {"background", NULL};
   if (check_attrs(n, ok)) return -1;
-  doc *d = e->d;
   /* a page whose tables do not fit is evaluated again for each continuation */
   e->nsplits = 0;
   for (int part = 0;; part++) {
-    if (d->npages >= e->lim->max_pages)
-      return fail(ST_LIMIT, "limit.pages", n->line, n->col, "more than %d pages", (int)e->lim->max_pages);
-    page *pg = xalloc(sizeof *pg);
-    pg->width = d->width;
-    pg->height = d->height;
-    pg->line = n->line;
-    pg->col = n->col;
-    if (color_attr(e, n, "background", "#ffffff", &pg->background)) return -1;
-    if (d->npages == d->cap) {
-      int nc = d->cap ? d->cap * 2 : 8;
-      d->pages = xrealloc(d->pages, sizeof(page *) * (size_t)d->cap, sizeof(page *) * (size_t)nc);
-      d->cap = nc;
-    }
-    d->pages[d->npages++] = pg;
-    set_num(&e->pnum, e->pbuf, d->npages);
+    const char *bg;
+    if (color_attr(e, n, "background", "#ffffff", &bg)) return -1;
+    page *pg = page_new(e, n, bg);
+    if (!pg) return -1;
     e->part = part;
     e->more = 0;
     e->table_ord = 0;
@@ -572,7 +599,7 @@ static doc *eval_once(node *root, evalctx *cx, const limits *lim, const fontset 
   if (len_attr(&e, root, "width", dw, &e.d->width) || len_attr(&e, root, "height", dh, &e.d->height)) return NULL;
   if (e.d->width <= 0 || e.d->height <= 0)
     { fail(ST_TEMPLATE, "template.attribute", root->line, root->col, "page size must be positive"); return NULL; }
-  if (doc_nodes(&e, &root->kids, NULL)) return NULL;
+  if (doc_nodes(&e, &root->kids, NULL) || flow_finish(&e)) return NULL;
   return e.d;
 }
 

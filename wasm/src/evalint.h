@@ -19,6 +19,7 @@ typedef struct {
   tsplit *splits; int nsplits, scap; /* per table, in order on the page */
   int table_ord;       /* tables seen so far in this pass of the page */
   jval pobj, pnum, pcount; jval *pkeys[2], *pitems[2]; char pbuf[24], pbuf2[24]; /* page.number/count */
+  void *decos; int ndecos, dcap;  /* flow pages whose header/footer is drawn once the page count is known */
 } E;
 
 typedef struct { int bold; const char *color; } style;
@@ -43,5 +44,24 @@ void kid_add(item *g, item *k);
 const tattr *find_attr(const node *el, const char *name);
 
 int table_eval(E *e, const node *n, page *pg);
-int chart_eval(E *e, const node *n, page *pg);
+/* box: NULL where the element is positioned by its attributes; in a flow the
+ * block's place ({x, w} for a table, {x, y, w} for a chart or an image) */
+int chart_eval(E *e, const node *n, page *pg, const int64_t *box);
+int image_eval(E *e, const node *n, page *pg, item *it, const int64_t *box);
+
+/* tables split by a flow (table.c) */
+typedef struct tstate tstate;
+tstate *table_build(E *e, const node *n, const int64_t *box);
+/* rows in all (0: nothing to draw), header rows and their height, the continued label's height */
+int table_rows(const tstate *st, int *nhead, int64_t *head_h, int64_t *label_h);
+int64_t table_row_h(const tstate *st, int i);
+item *table_part(E *e, tstate *st, int from, int to, int64_t y, int64_t h, int cont, int first, int overflow);
+
+/* pages (eval.c) and flows (flow.c) */
+page *page_new(E *e, const node *n, const char *background);
+int page_children(E *e, const nodelist *l, page *pg);
+void set_num(jval *v, char *buf, int64_t x);
+int flow_eval(E *e, const node *n);
+/* draws every flow page's header and footer, with the final page count */
+int flow_finish(E *e);
 #endif

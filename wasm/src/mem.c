@@ -41,15 +41,20 @@ void sb_put(sbuf *b, const char *s, size_t n) {
   b->p[b->len] = 0;
 }
 void sb_puts(sbuf *b, const char *s) { sb_put(b, s, strlen(s)); }
-void sb_putc(sbuf *b, char c) { sb_put(b, &c, 1); }
+void sb_putc(sbuf *b, char c) {
+  if (b->len + 2 > b->cap) sb_grow(b, 1);
+  b->p[b->len++] = c;
+  b->p[b->len] = 0;
+}
 
+/* the display list is mostly integers: one append per number, not per digit */
 void sb_int(sbuf *b, int64_t v) {
-  char tmp[24]; int i = 0; uint64_t u;
+  char tmp[24]; int i = 24; uint64_t u;
   int neg = v < 0;
   u = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-  do { tmp[i++] = (char)('0' + u % 10); u /= 10; } while (u);
-  if (neg) tmp[i++] = '-';
-  while (i) sb_putc(b, tmp[--i]);
+  do { tmp[--i] = (char)('0' + u % 10); u /= 10; } while (u);
+  if (neg) tmp[--i] = '-';
+  sb_put(b, tmp + i, (size_t)(24 - i));
 }
 
 void sb_utf8(sbuf *b, uint32_t cp) {

@@ -193,7 +193,7 @@ static item *prim(int type, int line, int col) {
 }
 
 /* everything the first pass of a page learns about a table; continuations draw from it */
-typedef struct {
+struct tstate {
   T t;
   const node *n;
   int64_t x, y, w, h, bw, line_h;
@@ -201,12 +201,14 @@ typedef struct {
   int ncols, nhead;
   int64_t *cw, *cx;
   int *starts; int nparts;
-} tstate;
+};
 
-static tstate *table_build(E *e, const node *n) {
+/* box: NULL for a positioned table; in a flow {x, w} of the content area (w
+ * unless the table has its own), and rows are split by the flow instead */
+tstate *table_build(E *e, const node *n, const int64_t *box) {
   static const char *const ok[] = {"x", "y", "w", "h", "font-size", "min-font-size", "columns", "header-fill",
                                    "header-color", "stripe", "border", "border-width", "padding", "continued",
-                                   "color", "lang", "line-spacing", NULL};
+                                   "color", "lang", "line-spacing", "keep-together", NULL};
   tstate *st = xalloc(sizeof *st);
   T *t = &st->t;
   t->el = n;
@@ -232,6 +234,17 @@ static tstate *table_build(E *e, const node *n) {
   if (t->font_size < 6350 || t->font_size > 12700 * 4000) {
     aerr(find_attr(n, "font-size"), "out of range (0.5pt to 4000pt)");
     return NULL;
+  }
+  const tattr *kt = find_attr(n, "keep-together");
+  if (kt && !box) {
+    aerr(kt, "keeps a table on one page of a <flow>; a positioned table has its box");
+    return NULL;
+  }
+  if (box) {
+    st->x = box[0];
+    st->y = 0;
+    if (!find_attr(n, "w")) st->w = box[1];
+    st->h = BIG_H;
   }
   if (st->w <= 0 || st->h <= 0 || t->padding < 0 || st->bw < 0) {
     fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "<table> needs a positive w and h");
@@ -323,18 +336,17 @@ static item *cell_copy(E *e, const item *src) {
   return lay(e, it) ? it : NULL;
 }
 
-static int table_draw(E *e, tstate *st, int part, page *pg) {
+/* The group of rows [from, to) after the header rows, drawn from y down; cont:
+ * a continuation (header cells copied, the continued label above y); first:
+ * the part whose cells were counted while the table was read; h: the
+ * group's height (the box for a positioned table, the rows in a flow). */
+item *table_part(E *e, tstate *st, int from, int to, int64_t y, int64_t h, int cont, int first, int overflow) {
   const node *n = st->n;
   T *t = &st->t;
   int ncols = st->ncols, nhead = st->nhead;
-  int64_t x = st->x, y = st->y, w = st->w, h = st->h;
+  int64_t x = st->x, w = st->w;
   int64_t *cw = st->cw, *cx = st->cx;
-  int from = st->starts[part], to = st->starts[part + 1];
-  int64_t head_h = 0;
-  for (int i = 0; i < nhead; i++) head_h += t->r[i].h;
-  int overflow = head_h > h;
-  for (int i = from; i < to; i++) if (head_h + t->r[i].h > h) overflow = 1;
-
+  int part = cont;
   /* the group: fills, borders, cell texts, continued label */
   item *g = prim(IT_GROUP, n->line, n->col);
   g->role = ROLE_TABLE;
@@ -379,7 +391,7 @@ static int table_draw(E *e, tstate *st, int part, page *pg) {
     row *r = &t->r[ri[k]];
     for (int j = 0; j < r->n; j++) {
       item *it = r->c[j].it;
-      if (part > 0 && r->header && !(it = cell_copy(e, it))) return -1;
+      if (part > 0 && r->header && !(it = cell_copy(e, it))) return NULL;
       ltext_shift(it->lt, it, ry[k]);
       it->h = r->h;
       kid_add(g, it);
@@ -395,7 +407,7 @@ static int table_draw(E *e, tstate *st, int part, page *pg) {
     tn.t = N_TEXT; tn.text = st->cont; tn.tn = strlen(st->cont);
     node *tv[1] = {&tn};
     nodelist nl = {tv, 1, 1};
-    if (text_nodes(e, &nl, &tc)) return -1;
+    if (text_nodes(e, &nl, &tc)) return NULL;
     kid_add(g, c);
   }
   /* meta for editable exporters */
@@ -432,16 +444,36 @@ static int table_draw(E *e, tstate *st, int part, page *pg) {
   int cells = 0;
   for (k = 0; k < nrows; k++) cells += t->r[ri[k]].n;
   /* cells were counted while the table was read (first part) */
-  if (count_items(e, part == 0 ? g->nkids - cells : g->nkids, n)) return -1;
-  return add_item(e, pg, g);
+  if (count_items(e, first ? g->nkids - cells : g->nkids, n)) return NULL;
+  return g;
 }
+
+static int table_draw(E *e, tstate *st, int part, page *pg) {
+  int from = st->starts[part], to = st->starts[part + 1];
+  int64_t head_h = 0;
+  for (int i = 0; i < st->nhead; i++) head_h += st->t.r[i].h;
+  int overflow = head_h > st->h;
+  for (int i = from; i < to; i++) if (head_h + st->t.r[i].h > st->h) overflow = 1;
+  item *g = table_part(e, st, from, to, st->y, st->h, part > 0, part == 0, overflow);
+  return g ? add_item(e, pg, g) : -1;
+}
+
+int table_rows(const tstate *st, int *nhead, int64_t *head_h, int64_t *label_h) {
+  *nhead = st->nhead;
+  *head_h = 0;
+  for (int i = 0; i < st->nhead; i++) *head_h += st->t.r[i].h;
+  *label_h = st->cont && st->cont[0] ? st->line_h : 0;
+  return st->ncols ? st->t.n : 0;
+}
+
+int64_t table_row_h(const tstate *st, int i) { return st->t.r[i].h; }
 
 int table_eval(E *e, const node *n, page *pg) {
   int ord = e->table_ord++;
   tstate *st;
   if (e->part == 0 || ord >= e->nsplits) {
     /* first pass of this page: read and measure the whole table once */
-    st = table_build(e, n);
+    st = table_build(e, n, NULL);
     if (!st) return -1;
     if (e->nsplits == e->scap) {
       int nc = e->scap ? e->scap * 2 : 4;
