@@ -44,7 +44,7 @@ TABLE_CHART_DATA = {
 }
 TABLE_CHART_IMAGES = {"assets/logo.png": (640, 256)}
 
-GOLDEN = "620329e12d7cc5d433377ccca4f53eb1ae3703377a86c6dc5b8790e0906cbe8e"
+GOLDEN = "6fcab0598422f4d897ec191ab58c617c47788f2e520986d0344dc7ca0b0c06b0"
 
 
 def test_table_chart_golden(engine):
