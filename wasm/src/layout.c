@@ -82,7 +82,7 @@ static int collapse(const fontset *fs, const ipara *ip, lpara *out) {
         pb_cp(&b, ' ');
       }
       pending = 0;
-      pb_style(&b, font_for(fs, ir->bold, cp, b.nruns ? b.runs[b.nruns - 1].font : -1), ir->color, ir->bold);
+      pb_style(&b, font_for(fs, ir->bold, cp, last, b.nruns ? b.runs[b.nruns - 1].font : -1), ir->color, ir->bold);
       pb_cp(&b, cp);
       at_start = 0;
       last = cp;

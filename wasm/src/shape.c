@@ -58,9 +58,16 @@ static int clings(uint32_t cp) {
          gc == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK;
 }
 
-int font_for(const fontset *fs, int bold, uint32_t cp, int prev) {
+int font_for(const fontset *fs, int bold, uint32_t cp, uint32_t prev_cp, int prev) {
   int first = pick_font(fs, bold);
-  if (prev >= 0 && clings(cp) && (has_glyph(&fs->fonts[prev], cp) || !has_glyph(&fs->fonts[first], cp))) return prev;
+  if (prev >= 0 && clings(cp)) {
+    hb_codepoint_t composed;
+    /* HarfBuzz composes e + U+0301 to é when the font has é */
+    if (has_glyph(&fs->fonts[prev], cp) || cp == 0x200C || cp == 0x200D ||
+        (hb_unicode_compose(hb_unicode_funcs_get_default(), prev_cp, cp, &composed) &&
+         has_glyph(&fs->fonts[prev], composed)))
+      return prev;
+  }
   if (has_glyph(&fs->fonts[first], cp)) return first;
   int want = bold ? 700 : 400, best = -1, bestd = 1 << 30;
   for (int i = 0; i < fs->nfonts; i++) {
@@ -68,6 +75,7 @@ int font_for(const fontset *fs, int bold, uint32_t cp, int prev) {
     if (d < 0) d = -d;
     if (d < bestd && has_glyph(&fs->fonts[i], cp)) { bestd = d; best = i; }
   }
+  if (best < 0 && prev >= 0 && clings(cp)) return prev; /* missing anyway: keep the cluster whole */
   return best >= 0 ? best : first;
 }
 

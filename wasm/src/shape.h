@@ -14,11 +14,12 @@ int is_cjk(uint32_t cp);
 int is_hangul(uint32_t cp);
 /* The font for cp in a run of weight bold (700) or regular (400): the
  * nearest-weight font whose cmap has cp, the lowest index on a tie (the
- * request's font order is the fallback chain); a combining mark, joiner or
- * variation selector stays in `prev` (the previous character's font, -1 for
- * none) when that font has it.  When no font has cp: the run's own font,
- * whose .notdef is drawn and reported by missing_glyphs(). */
-int font_for(const fontset *fs, int bold, uint32_t cp, int prev);
+ * request's font order is the fallback chain).  A combining mark, joiner or
+ * variation selector stays in `prev` (the font of the character before it,
+ * prev_cp; -1 for none) when that font has it or the composition of the two
+ * (which HarfBuzz then uses).  When no font has cp: the run's own font, whose
+ * .notdef is drawn and reported by missing_glyphs(). */
+int font_for(const fontset *fs, int bold, uint32_t cp, uint32_t prev_cp, int prev);
 /* The layout.missing_glyph message of a laid-out text (its .notdef glyphs:
  * the characters, the first line holding one and that line's text), or NULL. */
 const char *missing_glyphs(const ltext *lt);
