@@ -44,7 +44,7 @@ TABLE_CHART_DATA = {
 }
 TABLE_CHART_IMAGES = {"assets/logo.png": (640, 256)}
 
-GOLDEN = "6fcab0598422f4d897ec191ab58c617c47788f2e520986d0344dc7ca0b0c06b0"
+GOLDEN = "1f0dbd9a51132581b4ee5a6f3e7cde7be44f073ad6374c1cf307d13b254342c2"
 
 
 def test_table_chart_golden(engine):

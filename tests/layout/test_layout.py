@@ -178,9 +178,9 @@ GOLDEN_TEMPLATES = {
 }
 
 GOLDEN = {
-    "deck_en": "43494c0795092105460f17167cf68395a479f87dfbbf7db973c11feb191633a5",
-    "report_zh": "7c99eaf42f4e7aeaa8d18ade252b8dc6ef1efd9339c62110a6771bd890f9769b",
-    "overflow_ja": "1b9ef1e7bd338a6de4359e1e826fcefe452ea35d6e24dc42170f17cd633fd244",
+    "deck_en": "2a41175b51752e903ef2180384f9879b2c5375087eefd7ecb5bf828c27dda11a",
+    "report_zh": "6f82f8d8507aa14941559b2c0f811bf6fa2990ab5061615805d4538c6b32d982",
+    "overflow_ja": "c547b04e4c32e6cb165e920e76ca8198a9e80c331e55c0ed1d79502ed33f1b90",
 }
 
 

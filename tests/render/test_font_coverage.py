@@ -145,7 +145,7 @@ def test_pdf_embeds_a_subset_of_each_font_used_and_its_text_reads_back(rendered)
     squeezed = "".join(text.split())
     for expected in (NAMES, KOREAN, CURRENCY):
         assert "".join(expected.split()) in squeezed, expected
-    assert pdf.stat().st_size < 150_000  # subsets, not the 12.8 MB font
+    assert pdf.stat().st_size < 150_000  # subsets, not the 10.6 MB font
 
 
 def test_strict_fails_on_a_missing_character_and_names_its_place(cli, tmp_path):

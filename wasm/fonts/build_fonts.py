@@ -230,6 +230,21 @@ def _fit_cmap(font) -> None:
     cmap.tables = keep
 
 
+#: GSUB language systems kept: the module's `lang` is en, zh or ja (HarfBuzz asks for the default,
+#: ZHS and JAN); the KOR, ZHT and ZHH `locl` forms (~9,300 glyphs in Regular) are unreachable.
+#: Add a tag back here together with a new `lang` value.
+GSUB_LANGSYS = ("JAN ", "ZHS ")
+
+
+def _drop_unreachable_langsys(font) -> None:
+    if "GSUB" not in font:
+        return
+    for record in font["GSUB"].table.ScriptList.ScriptRecord:
+        script = record.Script
+        script.LangSysRecord = [r for r in script.LangSysRecord if r.LangSysTag in GSUB_LANGSYS]
+        script.LangSysCount = len(script.LangSysRecord)
+
+
 def subset(spec: Spec) -> bytes:
     from fontTools import subset as fts
     from fontTools.ttLib import TTFont
@@ -245,6 +260,8 @@ def subset(spec: Spec) -> bytes:
     opts.hinting = False
     opts.recalc_timestamp = False
     opts.drop_tables += ["VORG", "vhea", "vmtx", "DSIG"]
+    if spec.family is not None:
+        _drop_unreachable_langsys(font)
     sub = fts.Subsetter(opts)
     sub.populate(unicodes=sorted(spec.charset()))
     sub.subset(font)
