@@ -38,7 +38,7 @@ class FontOutlines:
     """SVG path data (in font units, y up) of the glyphs of one font file.
 
     Outlines are drawn by HarfBuzz (the engine the layout module shapes
-    with), which opens a 4 MB CJK font in milliseconds where fontTools takes
+    with), which opens a 10 MB CJK font in milliseconds where fontTools takes
     half a second.  Drawn outlines are also kept in a per-font cache file, so
     a later run that needs only known glyphs never opens the font at all.
     The cache holds exactly what drawing produces: output bytes do not

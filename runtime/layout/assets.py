@@ -10,7 +10,20 @@ from ..errors import LayoutError
 from ..resources import asset
 
 MODULE_NAME = "wps-template.wasm"
-FONT_FILES = (("NotoSansCJKsc-Regular.subset.otf", 400), ("NotoSansCJKsc-Bold.subset.otf", 700))
+#: The fonts of every render, in font-index order, which is also the fallback
+#: order the module picks a font per character in (nearest weight first, then
+#: this order): Noto Sans CJK SC for Chinese/Japanese/Korean and the text around
+#: it, Noto Sans for the Latin/Greek/Cyrillic letters and currency signs the CJK
+#: face lacks, Noto Sans Math for operators and arrows, Noto Sans Symbols 2 for
+#: dingbats (FONTS.md; recipe wasm/fonts/build_fonts.py).
+FONT_FILES = (
+    ("NotoSansCJKsc-Regular.subset.otf", 400),
+    ("NotoSansCJKsc-Bold.subset.otf", 700),
+    ("NotoSans-Regular.subset.ttf", 400),
+    ("NotoSans-Bold.subset.ttf", 700),
+    ("NotoSansMath-Regular.subset.ttf", 400),
+    ("NotoSansSymbols2-Regular.subset.ttf", 400),
+)
 
 
 def _pinned(path: Path) -> str:

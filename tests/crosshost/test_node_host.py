@@ -73,6 +73,11 @@ def sample_requests():
     # a flow document (docs/template-format.md's example): split paragraphs, tables, headers
     cases["flow-example"] = (container(request_json(
         doc_example(), "flow.o3x", EXAMPLE_DATA, {}, {}, weights, limits, None), fonts), None)
+    coverage = ('<document kind="document" width="6in" height="3in" lang="zh"><page>'
+                '<text x="0" y="0" w="6in" h="3in" font-size="18pt">朱镕基 张喆 王堃 陈𠮷<br/>'
+                '한국어 문장<br/>₹ 1,250 ₽ 990 Łódź cafe\u0301 ⨁ ✗<br/><b>喆 㐀 똠 ₹</b> \U0001F9A0'
+                '</text></page></document>')
+    cases["font-fallback-and-missing-glyph"] = (build(coverage, "f.o3x", {}, {}), None)
     overflow = ('<document kind="document" width="3in" height="2in" lang="ja"><page>'
                 '<text x="0" y="0" w="1in" h="0.4in" font-size="14pt" min-font-size="10pt" '
                 'align="justify">「日本語」と English、混在した文章が長すぎる場合。</text></page></document>')
@@ -100,6 +105,8 @@ def test_node_and_wasmtime_give_identical_bytes(node, tmp_path):
     statuses = [json.loads(line)["status"] for line in proc.stdout.splitlines()]
     assert statuses == [status for status, _ in expected.values()]
     assert statuses[-3:] == [0, 2, 1]  # overflow warning, template error, bad container
+    coverage = expected["font-fallback-and-missing-glyph"][1]  # fallback fonts and the report
+    assert b'"font":2' in coverage and b'"font":3' in coverage and b"layout.missing_glyph" in coverage
     for name, (_, result) in expected.items():
         assert (tmp_path / f"{name}.node").read_bytes() == result, name
 

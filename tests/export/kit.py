@@ -28,6 +28,14 @@ TRIANGLE = [(0, 0), (350, 700), (700, 0)]
 PINNED = asset("fonts", assets.FONT_FILES[0][0])  # the regular weight the layout uses
 
 
+def pinned_gid(char: str) -> int:
+    """The glyph id of ``char`` in the pinned regular font (from its cmap)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(PINNED, lazy=True)
+    return font.getGlyphID(font.getBestCmap()[ord(char)])
+
+
 def _draw(pen, points):
     if points:
         pen.moveTo(points[0])

@@ -20,6 +20,7 @@ from .kit import (
     page,
     pdf_pages,
     pdftotext,
+    pinned_gid,
     pixel_mismatch,
     text_item,
     tool,
@@ -90,8 +91,8 @@ def test_each_font_kind_is_embedded_as_a_subset_with_unicode(tmp_path, font, kin
 
 
 def test_cjk_text_of_the_pinned_font_is_searchable(tmp_path):
-    # 中 is glyph 1526 = CID 9544 and 文 glyph 6967 = CID 20036 in the pinned subset font
-    glyphs = [[1526, EMU_IN, 2 * EMU_IN, 0], [6967, EMU_IN + 457200, 2 * EMU_IN, 1]]
+    # glyph ids of the subset font, not CIDs: the PDF must map them to the font's CIDs
+    glyphs = [[pinned_gid("中"), EMU_IN, 2 * EMU_IN, 0], [pinned_gid("文"), EMU_IN + 457200, 2 * EMU_IN, 1]]
     dl = display_list([page([text_item([(0, [("中文", 0, "#000000", glyphs)])], lang="zh")])],
                       lang="zh")
     path, _ = write_pdf(tmp_path, dl, [PINNED])
@@ -102,7 +103,7 @@ def test_cjk_text_of_the_pinned_font_is_searchable(tmp_path):
 def test_pdf_draws_the_same_pixels_as_our_png(tmp_path, source):
     if source == "pinned":
         font = PINNED.read_bytes()
-        gids = {"A": 1526, "B": 6967, " ": 1}  # 中, 文, space: exercises the CID mapping
+        gids = {"A": pinned_gid("中"), "B": pinned_gid("文"), " ": 1}  # exercises the CID mapping
     else:
         font, gids = build_font(), GIDS
     dl = deck()

@@ -49,7 +49,7 @@ def test_pdf_of_a_sample_has_every_page_and_every_run_as_text(tmp_path, laid_out
     for row in report:
         assert "+NotoSansCJKsc-" in row and "CID Type 0C" in row, row
         assert row.split()[-5:-2] == ["yes", "yes", "yes"], row  # embedded, subset, ToUnicode
-    assert path.stat().st_size < 200_000  # subsets, not the 4.6 MB fonts
+    assert path.stat().st_size < 200_000  # subsets, not the 10.6 MB and 4.7 MB fonts
 
 
 @pytest.mark.parametrize(("name", "page"), [("funding-pitch", 1), ("funding-pitch", 8),

@@ -24,9 +24,10 @@ def test_font_subsets_are_reproducible():
     sys.path.insert(0, str(ROOT / "wasm" / "fonts"))
     import build_fonts
 
-    missing = [src for src in build_fonts.SOURCES.values() if not Path(src).exists()]
+    needed = [*build_fonts.SOURCES.values(), build_fonts.UNIHAN]
+    missing = [src for src in needed if not Path(src).exists()]
     if missing:
-        pytest.skip(f"needs Debian's fonts-noto-cjk ({missing[0]})")
+        pytest.skip(f"needs Debian's fonts-noto-cjk, fonts-noto-core and unicode-data ({missing[0]})")
     assert build_fonts.main(["--check"]) == 0
 
 

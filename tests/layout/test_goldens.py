@@ -44,7 +44,7 @@ TABLE_CHART_DATA = {
 }
 TABLE_CHART_IMAGES = {"assets/logo.png": (640, 256)}
 
-GOLDEN = "620329e12d7cc5d433377ccca4f53eb1ae3703377a86c6dc5b8790e0906cbe8e"
+GOLDEN = "1f0dbd9a51132581b4ee5a6f3e7cde7be44f073ad6374c1cf307d13b254342c2"
 
 
 def test_table_chart_golden(engine):

@@ -121,7 +121,7 @@ def test_stale_module_is_refused(tmp_path):
 def test_committed_assets_match_their_pins():
     data, digest = assets.module_bytes()
     assert digest == asset("wasm", "wps-template.wasm.sha256").read_text().split()[0]
-    assert [f.weight for f in assets.fonts()] == [400, 700]
+    assert [f.weight for f in assets.fonts()] == [400, 700, 400, 700, 400, 400]
 
 
 def test_aot_cache_is_written_reused_and_rebuilt_when_corrupt(tmp_path, monkeypatch):
@@ -158,8 +158,8 @@ def test_fresh_engine_with_an_empty_cache_renders_the_same(tmp_path, monkeypatch
 
 def test_layout_tables_give_the_same_display_list_as_the_full_fonts(engine):
     """The host sends only the tables layout reads; the full fonts must not differ."""
-    src = doc(text_box("AVATAR office 你好，世界。「引用」", align="justify", w="2in"), lang="zh")
-    body = json.dumps({"template": src, "template_name": "t.o3x", "fonts": [{"weight": 400}, {"weight": 700}]},
+    src = doc(text_box("AVATAR office 你好，世界。「引用」 <b>₹ 5</b> Łódź ⨁ ✗ 한국어", align="justify", w="2in"), lang="zh")
+    body = json.dumps({"template": src, "template_name": "t.o3x", "fonts": [{"weight": f.weight} for f in engine.fonts]},
                       ensure_ascii=False).encode()
     status, full = engine.render_raw(container(body, [f.data for f in engine.fonts]))
     assert status == 0

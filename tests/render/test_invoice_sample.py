@@ -16,9 +16,9 @@ from o3local.render import bundled_templates
 
 SAMPLE = bundled_templates()["invoice"]
 GOLDEN = {
-    "data.json": "ebd1a374ba05d2ca7a92ff484f85df71ec413c0d71cb690e89374deab41b3c31",
-    "data-de.json": "eff9029dc2e7791ef8b118c2485c1cf5fe9f96673f9105d6ece8ae3b246314a0",
-    "data-zh.json": "24de47d55b1e7deaf1e3ec505f59c268ac680982a459f143f19b1976b2821108",
+    "data.json": "fb16c6709ad360076b3025114648eae04dd97087de52ed63d46a0d496b4c5a3a",
+    "data-de.json": "d65f890071ce24cabae93c7f3e0635a1ad549b731894bed2ef39860e0b4cf7e6",
+    "data-zh.json": "916a7d2e2108579d80bdf52c8d17102bfdbb96c6c8ec61d24ba3b8f022b6aead",
 }
 
 

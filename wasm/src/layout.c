@@ -77,12 +77,12 @@ static int collapse(const fontset *fs, const ipara *ip, lpara *out) {
         continue;
       }
       if (cp < 0x20 || cp == 0x7F) continue; /* other control characters are dropped */
-      if (pending && !at_start && !(is_cjk(last) && is_cjk(cp))) {
+      if (pending && !at_start && !(is_cjk(last) && is_cjk(cp) && !is_hangul(last) && !is_hangul(cp))) {
         pb_style(&b, pfont, pcolor, pbold);
         pb_cp(&b, ' ');
       }
       pending = 0;
-      pb_style(&b, font, ir->color, ir->bold);
+      pb_style(&b, font_for(fs, ir->bold, cp, last, b.nruns ? b.runs[b.nruns - 1].font : -1), ir->color, ir->bold);
       pb_cp(&b, cp);
       at_start = 0;
       last = cp;

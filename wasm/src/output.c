@@ -2,6 +2,7 @@
  * the documented order, integers only. */
 #include "output.h"
 #include "locale.h"
+#include "shape.h"
 #include <string.h>
 
 static void key(sbuf *b, const char *k) { sb_json_str(b, k, strlen(k)); sb_putc(b, ':'); }
@@ -162,6 +163,8 @@ static int write_item(sbuf *b, const item *it, const fontset *fs, const limits *
     if (!lt) return -1;
     text_item(b, it, lt);
     if (lt->overflow) diag_add(diag, "text.overflow", "text does not fit its box even at min-font-size", pi, ii, it);
+    const char *missing = missing_glyphs(lt);
+    if (missing) diag_add(diag, "layout.missing_glyph", missing, pi, ii, it);
   }
   if ((int64_t)b->len > lim->max_output_bytes)
     return fail(ST_LIMIT, "limit.output", it->line, it->col, "display list larger than %d bytes",

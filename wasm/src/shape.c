@@ -43,11 +43,113 @@ int pick_font(const fontset *fs, int bold) {
   return best;
 }
 
+static int has_glyph(const o3font *f, uint32_t cp) {
+  hb_codepoint_t g;
+  return hb_font_get_nominal_glyph(f->font, cp, &g) && g != 0;
+}
+
+/* combining marks, joiners and variation selectors stay in the font of the
+ * character they modify: a run boundary between them would detach the mark
+ * (or make the selector a .notdef) */
+static int clings(uint32_t cp) {
+  if (cp == 0x200C || cp == 0x200D || (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0xE0100 && cp <= 0xE01EF)) return 1;
+  hb_unicode_general_category_t gc = hb_unicode_general_category(hb_unicode_funcs_get_default(), cp);
+  return gc == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK || gc == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK ||
+         gc == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK;
+}
+
+int font_for(const fontset *fs, int bold, uint32_t cp, uint32_t prev_cp, int prev) {
+  int first = pick_font(fs, bold);
+  if (prev >= 0 && clings(cp)) {
+    hb_codepoint_t composed;
+    /* HarfBuzz composes e + U+0301 to é when the font has é */
+    if (has_glyph(&fs->fonts[prev], cp) || cp == 0x200C || cp == 0x200D ||
+        (hb_unicode_compose(hb_unicode_funcs_get_default(), prev_cp, cp, &composed) &&
+         has_glyph(&fs->fonts[prev], composed)))
+      return prev;
+  }
+  if (has_glyph(&fs->fonts[first], cp)) return first;
+  int want = bold ? 700 : 400, best = -1, bestd = 1 << 30;
+  for (int i = 0; i < fs->nfonts; i++) {
+    int d = fs->fonts[i].weight - want;
+    if (d < 0) d = -d;
+    if (d < bestd && has_glyph(&fs->fonts[i], cp)) { bestd = d; best = i; }
+  }
+  if (best < 0 && prev >= 0 && clings(cp)) return prev; /* missing anyway: keep the cluster whole */
+  return best >= 0 ? best : first;
+}
+
+/* a character quoted in a message: noncharacters and C1 controls (which
+ * XML and office files cannot hold) as U+FFFD */
+static void sb_quoted_cp(sbuf *b, uint32_t cp) {
+  int bad = (cp >= 0x80 && cp <= 0x9F) || (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE;
+  sb_utf8(b, bad ? 0xFFFD : cp);
+}
+
+/* "U+1F9A0" */
+static void sb_cp_name(sbuf *b, uint32_t cp) {
+  char hex[8];
+  int n = 0;
+  do { hex[n++] = "0123456789ABCDEF"[cp & 15]; cp >>= 4; } while (cp || n < 4);
+  sb_puts(b, "U+");
+  while (n) sb_putc(b, hex[--n]);
+}
+
+const char *missing_glyphs(const ltext *lt) {
+  enum { MAX_NAMED = 8, MAX_QUOTE = 40 };
+  uint32_t named[MAX_NAMED];
+  int nnamed = 0, total = 0, first_line = -1;
+  for (int li = 0; li < lt->nl; li++) {
+    const lline *L = &lt->lines[li];
+    const lpara *p = &lt->paras[L->para];
+    for (int ri = 0; ri < L->nruns; ri++) {
+      const lrun *r = &L->runs[ri];
+      for (int k = 0; k < r->ng; k++) {
+        if (r->g[k].gid != 0) continue;
+        uint32_t cp = p->cps[r->a + r->g[k].cluster];
+        int seen = 0;
+        for (int q = 0; q < nnamed; q++) seen |= named[q] == cp;
+        if (seen) continue;
+        total++;
+        if (first_line < 0) first_line = li;
+        if (nnamed < MAX_NAMED) named[nnamed++] = cp;
+      }
+    }
+  }
+  if (!total) return NULL;
+  sbuf b = {0};
+  sb_puts(&b, total == 1 ? "no font has the character " : "no font has the characters ");
+  for (int q = 0; q < nnamed; q++) {
+    if (q) sb_puts(&b, ", ");
+    sb_cp_name(&b, named[q]);
+    sb_puts(&b, " \"");
+    sb_quoted_cp(&b, named[q]);
+    sb_putc(&b, '"');
+  }
+  if (total > nnamed) sb_puts(&b, ", ...");
+  const lline *L = &lt->lines[first_line];
+  const lpara *p = &lt->paras[L->para];
+  int a = L->nruns ? L->runs[0].a : 0, e = L->nruns ? L->runs[L->nruns - 1].b : 0;
+  sb_puts(&b, " (drawn as empty boxes); first in line ");
+  sb_int(&b, first_line + 1);
+  sb_puts(&b, " of the box: \"");
+  for (int c = a; c < e && c < a + MAX_QUOTE; c++) sb_quoted_cp(&b, p->cps[c]);
+  if (e - a > MAX_QUOTE) sb_puts(&b, "...");
+  sb_putc(&b, '"');
+  sb_putc(&b, 0);
+  return b.p;
+}
+
 int is_cjk(uint32_t c) {
   return (c >= 0x1100 && c <= 0x11FF) || (c >= 0x2E80 && c <= 0x2FFF) || (c >= 0x3000 && c <= 0x33FF) ||
          (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA960 && c <= 0xA97F) ||
          (c >= 0xAC00 && c <= 0xD7AF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
          (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x20000 && c <= 0x3FFFF);
+}
+
+int is_hangul(uint32_t c) {
+  return (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xA960 && c <= 0xA97F) ||
+         (c >= 0xAC00 && c <= 0xD7FF);
 }
 
 static hb_script_t script_of(uint32_t cp, hb_script_t prev) {
