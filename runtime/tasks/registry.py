@@ -139,9 +139,16 @@ class AITask:
 
 
 _LOCK = threading.Lock()
+# replaced whole on every change (never mutated), so readers on other threads see one state
 _TASKS: dict[str, AITask] = {}
 _CAPABILITIES: dict[str, Capability] = {}
 _REVISION = [0]
+
+
+def _publish(tasks_: dict[str, AITask], caps: dict[str, Capability]) -> None:
+    global _TASKS, _CAPABILITIES
+    _TASKS, _CAPABILITIES = tasks_, caps
+    _REVISION[0] += 1
 
 
 def load(ref: str) -> Any:
@@ -205,8 +212,7 @@ def declare_capability(cap: Capability) -> Capability:
     with _LOCK:
         if cap.name in _CAPABILITIES and _CAPABILITIES[cap.name] != cap:
             raise UsageError(f"capability {cap.name!r} is already declared", code="usage.argument")
-        _CAPABILITIES[cap.name] = cap
-        _REVISION[0] += 1
+        _publish(_TASKS, {**_CAPABILITIES, cap.name: cap})
     return cap
 
 
@@ -257,24 +263,23 @@ def register(new: AITask) -> AITask:
     """
     with _LOCK:
         _check(new)
-        if new.capability is not None and new.capability not in _CAPABILITIES:
-            _CAPABILITIES[new.capability] = Capability(new.capability, new.permission, new.words)
-        _TASKS[new.name] = new
-        _REVISION[0] += 1
+        caps = dict(_CAPABILITIES)
+        if new.capability is not None and new.capability not in caps:
+            caps[new.capability] = Capability(new.capability, new.permission, new.words)
+        _publish({**_TASKS, new.name: new}, caps)
     return new
 
 
 def unregister(name: str) -> None:
     """Remove a task (and the capability it declared, if no other task shares it)."""
     with _LOCK:
-        gone = _TASKS.pop(name, None)
+        gone = _TASKS.get(name)
         if gone is None:
             return
+        rest = {k: t for k, t in _TASKS.items() if k != name}
         cap = gone.capability
-        if cap is not None and cap not in _BUILTIN_CAPABILITIES \
-                and all(t.capability != cap for t in _TASKS.values()):
-            _CAPABILITIES.pop(cap, None)
-        _REVISION[0] += 1
+        keep = cap is None or cap in _BUILTIN_CAPABILITIES or any(t.capability == cap for t in rest.values())
+        _publish(rest, {k: c for k, c in _CAPABILITIES.items() if keep or k != cap})
 
 
 # -- the built-in tasks: the one place to add another -------------------------------------------
