@@ -13,42 +13,57 @@ import click
 
 from .._version import __version__
 
-# command name -> "module:attribute" below o3local.cli
+# command name -> ("module:attribute" below o3local.cli, short help); the AI tasks'
+# commands (summarize, formula...) come from the task registry, listed after "templates"
 COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate:validate", "Check template packages and report every problem."),
     "info": ("info:info", "Show what a template package declares."),
     "render": ("render:render", "Fill a template with data and lay it out (SVG, PNG...)."),
     "models": ("models:models", "List, build, verify and remove local models."),
     "templates": ("templates:templates", "Install, sign, trust and search template packages."),
-    "summarize": ("summarize:summarize", "Summarize a document offline."),
-    "formula": ("formula:formula", "Write a spreadsheet formula from a request."),
     "preview": ("preview:preview", "Live preview of a template, re-rendered on every save."),
     "import": ("import_:import_", "Make a template package from a designed .pptx deck."),
     "serve": ("serve:serve", "Run the loopback service for office add-ins."),
 }
+_TASKS_AFTER = "templates"
+
+
+def commands() -> dict[str, tuple[str, str]]:
+    """Every command: name -> (absolute "module:attribute", short help), in --help order."""
+    from ..tasks.registry import commands as task_commands
+
+    out: dict[str, tuple[str, str]] = {}
+    for name, (ref, short) in COMMANDS.items():
+        out[name] = (f"{__name__}.{ref}", short)
+        if name == _TASKS_AFTER:
+            out.update(task_commands())
+    return out
 
 
 class LazyGroup(click.Group):
     """A click group whose sub-commands are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name in COMMANDS if self._available(name)]
+        return [name for name, (ref, _) in commands().items() if self._available(ref)]
 
     @staticmethod
-    def _available(name: str) -> bool:
-        module = COMMANDS[name][0].split(":")[0]
-        return importlib.util.find_spec(f"{__name__}.{module}") is not None
+    def _available(ref: str) -> bool:
+        try:
+            return importlib.util.find_spec(ref.split(":")[0]) is not None
+        except ModuleNotFoundError:  # its package is missing (a trimmed bundle)
+            return False
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS or not self._available(cmd_name):
+        entry = commands().get(cmd_name)
+        if entry is None or not self._available(entry[0]):
             return None
-        module_name, attr = COMMANDS[cmd_name][0].split(":")
-        module = importlib.import_module(f"{__name__}.{module_name}")
-        return getattr(module, attr)
+        module_name, attr = entry[0].split(":")
+        return getattr(importlib.import_module(module_name), attr)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        # Short help comes from COMMANDS so that --help imports no sub-command.
-        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        # Short help comes from the tables so that --help imports no sub-command.
+        table = commands()
+        rows = [(name, table[name][1]) for name in self.list_commands(ctx)]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)

@@ -22,7 +22,7 @@ import inspect
 import os
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ._version import __version__
@@ -155,47 +155,6 @@ def render(template: str | None = None, data: Any = None, context: dict[str, str
 
 
 @_guard
-def fill(template: str, source: str, context: dict[str, str] | None = None,
-         method: str = "auto", host_version: str | None = None) -> JSON:
-    """Fill a template's inputs from the user's document (``source``: a .md/.txt/.docx/.pptx path).
-
-    ``result.data`` is the data to review and render; ``result.fields`` says where each
-    field came from (extractive, default, placeholder) and from which sentence.
-    """
-    from .library import resolve_for_render
-    from .tasks.fill import fill_template
-
-    if not isinstance(source, str) or not source:
-        raise UsageError("source must be the path of a document", code="usage.argument",
-                         where=Location(pointer="/source"))
-    resolved = resolve_for_render(template, host_version=host_version)
-    return fill_template(resolved, source, context, method=method,
-                         host_version=host_version).to_dict()
-
-
-@_guard
-def summarize(text: str, lang: str = "auto", max_chars: int | None = None, style: str = "paragraph",
-              method: str = "auto", max_sentences: int | None = None,
-              model: str | None = None) -> JSON:
-    """Summarize a text offline (English or Chinese)."""
-    from .tasks.summarize import summarize as run
-
-    return run(text, lang=lang, max_chars=max_chars, style=style, method=method,  # type: ignore[arg-type]
-               max_sentences=max_sentences, model=model).to_dict()
-
-
-@_guard
-def formula(request: str, sheet: str | None = None, target_cell: str | None = None,
-            mode: str = "generate", method: str = "auto", model: str | None = None) -> JSON:
-    """A checked spreadsheet formula for a request, against the .xlsx at ``sheet``."""
-    from .tasks.formula import formula as run
-
-    result = run(request, sheet, target_cell, mode=mode, method=method,  # type: ignore[arg-type]
-                 model=model)
-    return _jsonable(result.to_dict())
-
-
-@_guard
 def templates_list(host_version: str | None = None) -> JSON:
     """Installed and bundled templates (every version; only those ``host_version`` runs, if given)."""
     from .library import Library
@@ -259,11 +218,59 @@ def status() -> JSON:
     }
 
 
-OPERATIONS: dict[str, Callable[..., Envelope]] = {
-    "validate": validate, "render": render, "fill": fill, "summarize": summarize, "formula": formula,
-    "status": status, "templates_list": templates_list, "templates_search": templates_search,
-    "templates_grant": templates_grant,
+_CORE: dict[str, Callable[..., Envelope]] = {
+    "validate": validate, "render": render, "status": status, "templates_list": templates_list,
+    "templates_search": templates_search, "templates_grant": templates_grant,
 }
+_TASK_OPS: dict[tuple[str, str], Callable[..., Envelope]] = {}
+
+
+def _task_operation(task: Any) -> Callable[..., Envelope]:
+    """The guarded hook function of a registered AI task (its runner imported on first use)."""
+    key = (task.operation, task.runner)
+    fn = _TASK_OPS.get(key)
+    if fn is None:
+        fn = _TASK_OPS[key] = _guard(task.load_runner())
+    return fn
+
+
+class _Operations(Mapping[str, Callable[..., Envelope]]):
+    """Operation name -> hook function: the hook's own, then every AI task in the registry.
+
+    Read live, so a task registered after import is an operation at once.
+    """
+
+    def _tasks(self) -> dict[str, Any]:
+        from .tasks import registry
+
+        return {t.operation: t for t in registry.tasks() if t.operation}
+
+    def __getitem__(self, name: str) -> Callable[..., Envelope]:
+        if name in _CORE:
+            return _CORE[name]
+        task = self._tasks().get(name)
+        if task is None:
+            raise KeyError(name)
+        return _task_operation(task)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*_CORE, *self._tasks()])
+
+    def __len__(self) -> int:
+        return len(_CORE) + len(self._tasks())
+
+    def __contains__(self, name: object) -> bool:
+        return name in _CORE or name in self._tasks()
+
+
+OPERATIONS: Mapping[str, Callable[..., Envelope]] = _Operations()
+
+
+def __getattr__(name: str) -> Callable[..., Envelope]:
+    """``hook.summarize``, ``hook.formula``, ``hook.fill``...: the AI tasks' operations."""
+    if name.startswith("_") or name not in OPERATIONS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return OPERATIONS[name]
 
 
 def call(operation: str, args: dict[str, Any] | None = None) -> Envelope:
@@ -289,20 +296,3 @@ def call(operation: str, args: dict[str, Any] | None = None) -> Envelope:
                                  f"{', '.join(known)})", code="usage.argument",
                                  where=Location(pointer=f"/{bad}" if bad else "")))
     return fn(**args)
-
-
-def _jsonable(value: Any) -> JSON:
-    """Make a result JSON-safe (formula values may be numpy or datetime objects)."""
-    if value is None or isinstance(value, (str, bool, int, float)):
-        return value
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    item = getattr(value, "item", None)
-    if callable(item):
-        try:
-            return _jsonable(item())
-        except (TypeError, ValueError):
-            pass
-    return str(value)

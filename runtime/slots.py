@@ -5,7 +5,9 @@ at most 280 characters", "a formula for /sales_request over /sales"); their
 results are bound into the template as ``{{ ai.<name> }}``.  This module
 resolves each slot's inputs in the user's data, checks the template's
 permissions, runs the task and collects the results - so the renderer,
-the hook and the service all fill slots the same way.
+the hook and the service all fill slots the same way.  Which tasks exist,
+the permission each needs and the function that runs it come from the
+task registry (:mod:`o3local.tasks.registry`); nothing here names a task.
 
 Slots run locally.  ``offload: "remote"`` needs both the template's
 ``network:remote-inference`` permission and the user's policy; ``"auto"``
@@ -22,8 +24,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import DataError, Location, O3Error, TaskError
-from .permissions import READ_DOCUMENT, REMOTE_INFERENCE
+from .errors import DataError, Location, ManifestError, O3Error
+from .permissions import REMOTE_INFERENCE
 
 DEFAULT_SUMMARY_CHARS = 600
 
@@ -52,14 +54,6 @@ def resolve_pointer(doc: Any, pointer: str) -> Any:
     return node
 
 
-def _text_of(value: Any) -> str | None:
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return "\n\n".join(value)
-    return None
-
-
 def run_slots(pkg: Any, data: Any, *, data_file: str | None = None) -> SlotResults:
     """Run every ``ai_slots`` entry of ``pkg`` on ``data`` (already validated against inputs)."""
     slots = pkg.manifest.get("ai_slots") or {}
@@ -76,16 +70,22 @@ def run_slots(pkg: Any, data: Any, *, data_file: str | None = None) -> SlotResul
             raise DataError(f"AI slot '{name}' reads {slot['input']!r}, which the data does not have",
                             where=Location(file=shown, pointer=slot["input"]), code="data.slot_input") from None
         started = time.perf_counter()
+        from .tasks import registry
         from .tasks._model import inference_permissions
 
         routed = inference_permissions(pkg.permissions) if offload in ("auto", "remote") \
             else contextlib.nullcontext()
+        task = registry.slot_task(slot["task"])
         try:
+            if task is None:  # the schema (generated from the registry) lets no other task through
+                raise ManifestError(f"AI slot '{name}' runs task {slot['task']!r}, which this runtime "
+                                    f"does not have (known: {', '.join(registry.slot_task_names())})",
+                                    code="manifest.unknown_task")
+            if task.permission is not None:
+                pkg.permissions.require(task.permission, action=f"AI slot '{name}' ({task.label})")
             with routed:
-                if slot["task"] == "summarization":
-                    results.values[name], how = _summarize(pkg, name, slot, value, shown)
-                else:
-                    results.values[name], how = _formula(pkg, name, slot, value, data, shown)
+                results.values[name], how = task.load_slot_runner()(
+                    registry.SlotCall(pkg, name, slot, value, data, shown))
         except O3Error as err:
             if err.where == Location():
                 err.where = where
@@ -96,49 +96,3 @@ def run_slots(pkg: Any, data: Any, *, data_file: str | None = None) -> SlotResul
                    offload=offload)
         results.report.append(how)
     return results
-
-
-def _summarize(pkg: Any, name: str, slot: dict[str, Any], value: Any, shown: str) -> tuple[str, dict]:
-    from .tasks.summarize import summarize
-
-    pkg.permissions.require(READ_DOCUMENT, action=f"AI slot '{name}' (summarization)")
-    text = _text_of(value)
-    if text is None:
-        raise DataError(f"AI slot '{name}' summarizes {slot['input']!r}, which is not text",
-                        where=Location(file=shown, pointer=slot["input"]), code="data.slot_input")
-    limits = slot.get("limits") or {}
-    summary = summarize(text, lang=slot.get("lang", "auto"),
-                        max_chars=limits.get("max_chars"),
-                        style=slot.get("style", "paragraph"), method=slot.get("method", "auto"))
-    return summary.text, {"method": summary.method, "lang": summary.lang, "notes": list(summary.notes)}
-
-
-def _formula(pkg: Any, name: str, slot: dict[str, Any], value: Any, data: Any,
-             shown: str) -> tuple[dict[str, Any], dict]:
-    from .permissions import WRITE_SPREADSHEET
-
-    pkg.permissions.require(WRITE_SPREADSHEET, action=f"AI slot '{name}' (formula generation)")
-    if not isinstance(value, str):
-        raise DataError(f"AI slot '{name}' reads its request from {slot['input']!r}, which is not text",
-                        where=Location(file=shown, pointer=slot["input"]), code="data.slot_input")
-    try:
-        sheet = resolve_pointer(data, slot["sheet"])
-    except KeyError:
-        raise DataError(f"AI slot '{name}' works on {slot['sheet']!r}, which the data does not have",
-                        where=Location(file=shown, pointer=slot["sheet"]), code="data.slot_input") from None
-    from .tasks.formula import formula
-    from .tasks.formula.schema import schema_from_rows
-
-    if not (isinstance(sheet, dict) and isinstance(sheet.get("columns"), list)
-            and isinstance(sheet.get("rows"), list)):
-        raise DataError(f"AI slot '{name}' works on {slot['sheet']!r}, which is not a table "
-                        "({\"columns\": [...], \"rows\": [...]}, as CSV/xlsx data are read)",
-                        where=Location(file=shown, pointer=slot["sheet"]), code="data.slot_input")
-    columns = sheet["columns"]
-    grid = [list(columns)] + [[row.get(c) if isinstance(row, dict) else None for c in columns]
-                              for row in sheet["rows"]]
-    answer = formula(value, sheet=schema_from_rows(grid), target_cell=slot.get("target_cell"))
-    doc = answer.to_dict()
-    if not doc.get("formula"):
-        raise TaskError(f"AI slot '{name}' got no formula for {value!r}", code="task.formula")
-    return doc, {"method": doc.get("method", "formula")}

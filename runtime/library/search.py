@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..tasks.registry import capabilities
 from .glossary import expansions
 
 #: BM25 parameters (the usual defaults: term-frequency saturation and length normalization)
@@ -40,14 +41,7 @@ KIND_WORDS = {
     "document": "document doc docx word report letter 文档 报告 文件 word文档",
     "spreadsheet": "spreadsheet sheet excel xlsx table workbook 表格 电子表格 工作表 excel表格",
 }
-CAPABILITY_WORDS = {
-    "summarization": "summary summarize summarization 摘要 总结 概要",
-    "formula-generation": "formula formulas calculate 公式 计算",
-    "slide-generation": "slides generate 生成幻灯片 自动生成",
-    "data-visualization": "chart charts graph visualization 图表 可视化 图形",
-    "translation": "translation translate 翻译 双语",
-    "rewriting": "rewrite rewriting polish 改写 润色",
-}
+# (the AI capabilities' words are the task registry's: o3local.tasks.registry)
 LANGUAGE_WORDS = {"zh": "chinese 中文", "en": "english 英文"}
 
 _STOP = frozenset("a an the and or of for to in on with by from my me i we our please make create "
@@ -86,7 +80,8 @@ def _field_text(manifest: dict[str, Any], name: str) -> str:
         return str(value or "")
     words = [str(v).replace("-", " ") for v in value]
     if name == "ai_capabilities":
-        words += [CAPABILITY_WORDS.get(str(v), "") for v in value]
+        caps = capabilities()
+        words += [caps[str(v)].words if str(v) in caps else "" for v in value]
     elif name == "languages":
         words += [LANGUAGE_WORDS.get(str(v).split("-")[0], "") for v in value]
     return " ".join(words)

@@ -1,6 +1,7 @@
 """Routes of the loopback service: the hook's operations over HTTP, plus probes.
 
-``POST /v1/{validate,render,summarize,formula}`` take the hook function's
+``POST /v1/{validate,render}`` and ``POST /v1/<operation>`` of every served
+AI task in the task registry (summarize, formula) take the hook function's
 keyword arguments as a JSON object and return the hook's envelope
 (validate and render, which run a stranger's template, in worker processes
 killed at the request's deadline; path arguments confined to the configured
@@ -39,10 +40,22 @@ from .status import http_status as status_for_code
 from .templates_routes import template_routes
 from .workers import WorkerPool
 
-HOOK_OPS = ("validate", "render", "summarize", "formula")
-MODEL_OPS = ("summarize", "formula", "generate")
 #: operations that run a template package: in a worker process the service can kill
 WORKER_OPS = ("validate", "render")
+
+
+def hook_ops() -> tuple[str, ...]:
+    """The hook operations served as ``POST /v1/<op>``: the template ones and the served AI tasks."""
+    from ..tasks import registry
+
+    return WORKER_OPS + tuple(t.operation for t in registry.tasks() if t.served and t.operation)
+
+
+def model_ops() -> tuple[str, ...]:
+    """Operations that run a model: a request keeps the preloaded models warm."""
+    from ..tasks import registry
+
+    return tuple(t.operation for t in registry.tasks() if t.operation and t.model_task) + ("generate",)
 #: bodies up to this size are parsed on the event loop (~5 ms at most); larger ones on a thread
 INLINE_PARSE_BYTES = 16 * 1024
 
@@ -228,11 +241,14 @@ def create_app(config: ServiceConfig) -> Any:
             return endpoint
         return deco
 
+    # read once: the routes and the OpenAPI document list the same operations
+    served, keeps_warm = hook_ops(), model_ops()
+
     def hook_route(op: str):
         @timed(op)
         async def handler(request: Request) -> Response:
             body = svc.roots.confine(op, await _json_body(request))
-            if op in MODEL_OPS:
+            if op in keeps_warm:
                 svc.keeper.touch()
             if op in WORKER_OPS:
                 doc = await svc.queue.run_async(lambda: svc.workers.call(op, body),
@@ -277,7 +293,7 @@ def create_app(config: ServiceConfig) -> Any:
                                  media_type="text/plain; version=0.0.4; charset=utf-8")
 
     async def openapi(request: Request) -> Response:
-        return JSONResponse(openapi_document(svc.port_ref[0]))
+        return JSONResponse(openapi_document(svc.port_ref[0], served))
 
     @timed("status")
     async def status(request: Request) -> Response:
@@ -288,7 +304,7 @@ def create_app(config: ServiceConfig) -> Any:
               Route("/openapi.json", openapi, methods=["GET"]),
               Route("/v1/status", status, methods=["GET"]),
               Route("/v1/generate", generate, methods=["POST"])]
-    routes += [Route(f"/v1/{op}", hook_route(op), methods=["POST"]) for op in HOOK_OPS]
+    routes += [Route(f"/v1/{op}", hook_route(op), methods=["POST"]) for op in served]
     routes += template_routes(svc, timed, _envelope_response, _json_body)
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):  # noqa: ANN202

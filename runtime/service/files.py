@@ -21,14 +21,22 @@ from typing import Any
 
 from ..errors import Location, PermissionDenied
 
-#: operation -> argument -> what kind of path it is
+#: operation -> argument -> what kind of path it is (the AI tasks' come from the task registry)
 PATH_ARGUMENTS: dict[str, dict[str, str]] = {
     "validate": {"path": "read"},
     "render": {"template": "template", "data": "read", "output": "write"},
-    "formula": {"sheet": "read"},
-    "fill": {"template": "template", "source": "read"},
     "generate": {"template": "template"},
 }
+
+
+def path_arguments(op: str) -> dict[str, str] | None:
+    """Which arguments of ``op`` are paths, and of which kind (None: ``op`` takes no paths)."""
+    if op in PATH_ARGUMENTS:
+        return PATH_ARGUMENTS[op]
+    from ..tasks.registry import by_operation
+
+    task = by_operation(op)
+    return dict(task.path_args) if task is not None and task.path_args else None
 
 
 def looks_like_path(value: str) -> bool:
@@ -79,7 +87,7 @@ class FileRoots:
 
     def confine(self, op: str, args: Any) -> Any:
         """``args`` with every path argument of ``op`` resolved and checked (others unchanged)."""
-        kinds = PATH_ARGUMENTS.get(op)
+        kinds = path_arguments(op)
         if not kinds or not isinstance(args, dict):
             return args
         out = dict(args)
@@ -99,4 +107,4 @@ class FileRoots:
                 "output_dir": str(self.output)}
 
 
-__all__ = ["PATH_ARGUMENTS", "FileRoots", "looks_like_path"]
+__all__ = ["PATH_ARGUMENTS", "FileRoots", "looks_like_path", "path_arguments"]

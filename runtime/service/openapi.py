@@ -7,6 +7,7 @@ cannot drift from what the service accepts.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from typing import Any
 
 from .. import hook
@@ -108,7 +109,17 @@ def _get(summary: str, media: str = "application/json") -> dict[str, Any]:
         media: {}}}}}}
 
 
-def openapi_document(port: int) -> dict[str, Any]:
+def _request_schema(op: str, fn: Any) -> dict[str, Any]:
+    from ..tasks.registry import by_operation
+
+    task = by_operation(op)
+    if task is not None and task.request_schema is not None:
+        return dict(task.request_schema)
+    return _args_schema(fn)
+
+
+def openapi_document(port: int, operations: Sequence[str] = ("validate", "render")) -> dict[str, Any]:
+    """The document for a service on ``port`` that serves the hook's ``operations``."""
     paths: dict[str, Any] = {
         "/health": _get("liveness"),
         "/ready": _get("readiness: 200 only when the preloaded models are hot, else 503"),
@@ -118,10 +129,10 @@ def openapi_document(port: int) -> dict[str, Any]:
         "/v1/generate": _post("chat completion (local model or permitted remote offload)",
                               GENERATE),
     }
-    for op in ("validate", "render", "summarize", "formula"):
+    for op in operations:
         fn = hook.OPERATIONS[op]
         paths[f"/v1/{op}"] = _post((fn.__doc__ or op).strip().splitlines()[0],
-                                   _args_schema(fn))
+                                   _request_schema(op, fn))
     return {
         "openapi": "3.1.0",
         "info": {"title": "o3-local loopback service", "version": __version__,

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..errors import Location, Problem
 from ..permissions import REMOTE_INFERENCE, WRITE_FOR_KIND
+from ..tasks import registry
 from . import jsontext, safeschema
 from .source import PackageSource, open_source
 from .versions import host_matches, parse_spec, parse_version
@@ -30,14 +31,6 @@ MANIFEST_NAME = "manifest.json"
 MAX_MANIFEST_BYTES = 1024 * 1024
 SCHEMA_FILE = "manifest.schema.json"
 
-#: capability -> permission it cannot work without
-CAPABILITY_NEEDS = {
-    "slide-generation": "write:presentation",
-    "formula-generation": "write:spreadsheet",
-    "summarization": "read:document",
-}
-#: ai_slots task -> capability that must be declared for it
-TASK_CAPABILITY = {"summarization": "summarization", "formula-generation": "formula-generation"}
 SAMPLE_DATA_NAMES = ("samples/data.json", "samples/data.csv", "samples/data.xlsx")
 SAMPLE_CONTEXT_NAME = "samples/context.json"
 
@@ -72,16 +65,39 @@ class ValidationReport:
         }
 
 
-@functools.lru_cache(maxsize=1)
 def manifest_schema() -> dict[str, Any]:
-    """The published JSON Schema of manifest.json (draft 2020-12)."""
+    """The JSON Schema of manifest.json (draft 2020-12), with the AI tasks of this runtime.
+
+    The published file lists the built-in capabilities and ``ai_slots`` tasks
+    for stock validators; here both enums come from the task registry, so a
+    task registered at run time is accepted (tests/tasks/test_registry.py
+    checks that the file equals the built-in registry).
+    """
+    return _schema(registry.revision())
+
+
+@functools.lru_cache(maxsize=1)
+def _published_schema() -> str:
     from ..resources import resource
 
-    return json.loads(resource("template", SCHEMA_FILE).read_text(encoding="utf-8"))
+    return resource("template", SCHEMA_FILE).read_text(encoding="utf-8")
 
 
-@functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=2)
+def _schema(revision: int) -> dict[str, Any]:
+    schema = json.loads(_published_schema())
+    defs = schema["$defs"]
+    defs["capability"]["enum"] = list(registry.capabilities())
+    defs["aiSlot"]["properties"]["task"]["enum"] = registry.slot_task_names()
+    return schema
+
+
 def _validator() -> Any:
+    return _validator_for(registry.revision())
+
+
+@functools.lru_cache(maxsize=2)
+def _validator_for(revision: int) -> Any:
     checker = safeschema.regex_format_checker()
 
     @checker.checks("semver", raises=ValueError)
@@ -304,7 +320,8 @@ class _Checker:
                 self.add("manifest.missing_permission", "/required_permissions",
                          f"kind '{kind}' produces output that needs '{need}' in required_permissions")
             for i, cap in enumerate(caps or []):
-                need = CAPABILITY_NEEDS.get(cap)
+                known = registry.capabilities().get(cap)
+                need = known.permission if known else None
                 if need and need not in perms:
                     self.add("manifest.missing_permission", f"/ai_capabilities/{i}",
                              f"capability '{cap}' needs '{need}' in required_permissions")
@@ -316,7 +333,8 @@ class _Checker:
                     continue
                 base = jsontext.pointer_join("/ai_slots", name)
                 task = slot.get("task")
-                cap = TASK_CAPABILITY.get(task) if isinstance(task, str) else None
+                spec = registry.slot_task(task) if isinstance(task, str) else None
+                cap = spec.capability if spec else None
                 if cap and caps is not None and cap not in caps:
                     self.add("manifest.uncovered_task", f"{base}/task",
                              f"slot '{name}' runs task '{task}' but ai_capabilities does not list '{cap}'")
@@ -327,9 +345,10 @@ class _Checker:
                         self.add("manifest.missing_permission", f"{base}/offload",
                                  f"slot '{name}' may offload ('{offload}') but '{REMOTE_INFERENCE}' "
                                  "is not in required_permissions")
-                if task == "formula-generation" and "sheet" not in slot:
-                    self.add("manifest.missing_key", base,
-                             f"slot '{name}': formula-generation needs 'sheet' (a JSON pointer to the table)")
+                for key, what in (spec.slot_requires if spec else {}).items():
+                    if key not in slot:
+                        self.add("manifest.missing_key", base,
+                                 f"slot '{name}': {task} needs '{key}' ({what})")
         if perms is not None and REMOTE_INFERENCE in perms and not offloading:
             self.add("manifest.unused_permission", "/required_permissions",
                      f"'{REMOTE_INFERENCE}' is requested but no ai_slots entry offloads",

@@ -37,7 +37,8 @@ class Service:
 
 
 def start_service(tmp: Path, *args: str, env: dict[str, str] | None = None,
-                  wait: float = 30) -> Service:
+                  wait: float = 30, prelude: str = "") -> Service:
+    """``o3-local serve ARGS`` in a second process; ``prelude`` is Python run in it first."""
     discovery = tmp / "run" / "service.json"
     log = tmp / "serve.log"
     full_env = dict(os.environ)
@@ -46,7 +47,7 @@ def start_service(tmp: Path, *args: str, env: dict[str, str] | None = None,
     if "--files-dir" not in args:  # requests may read the test's temporary folders
         args = ("--files-dir", str(tmp / "files"), "--read-dir", str(tmp.parent), *args)
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-c", "from o3local.cli import main; main()", "serve",
+        proc = subprocess.Popen([sys.executable, "-c", f"{prelude}\nfrom o3local.cli import main; main()", "serve",
                                  "--discovery-file",
                                  str(discovery), *args], stdout=out, stderr=subprocess.STDOUT,
                                 env=full_env)

@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ...errors import TaskError, UsageError
+from .. import registry
 from .document import Document, parse, read_source
 from .fields import Field, walk
 
@@ -250,7 +251,9 @@ def fill_template(template: Any, source: str, context: Mapping[str, str] | None 
 
     pkg = template if hasattr(template, "manifest") else open_template(
         resolve_template(template, sample=False), host_version=host_version)
-    pkg.permissions.require("read:document", action=f"filling {pkg.id} from {source}")
+    need = registry.task("fill").permission
+    if need is not None:
+        pkg.permissions.require(need, action=f"filling {pkg.id} from {source}")
     inputs = pkg.manifest.get("inputs")
     if not isinstance(inputs, Mapping):
         raise UsageError(f"the template {pkg.id} has no inputs schema to fill",
