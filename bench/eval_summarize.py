@@ -35,6 +35,9 @@ from o3local.tasks.summarize.segment import split_sentences
 
 REPO = Path(__file__).resolve().parents[1]
 EVAL = REPO / ".." / "shared" / "evaldata"
+#: sets committed in this repository with their own tune/blind split (see SOURCE.md there)
+LOCAL = {"bbc-summary": REPO / "bench" / "data" / "sum-bbc.jsonl",
+         "bbc-title": REPO / "bench" / "data" / "sum-bbc.jsonl"}
 
 #: set -> (language, Lead-k, sentences the system may use)
 SETS = {
@@ -42,12 +45,14 @@ SETS = {
     "sum-xsum": ("en", 1),
     "sum-lcsts": ("zh", 1),
     "sum-csl-title": ("zh", 1),
+    "bbc-summary": ("en", 3),
+    "bbc-title": ("en", 1),
 }
 #: how many answers each method actually gave (abstractive ones the guard
 #: threw out come back as extractive)
 USED: Counter[str] = Counter()
 #: sets whose references are a headline-like line (XSum's are one full sentence)
-ONE_LINE = {"sum-lcsts", "sum-csl-title"}
+ONE_LINE = {"sum-lcsts", "sum-csl-title", "bbc-title"}
 
 
 class CharTokenizer:
@@ -70,11 +75,25 @@ def _lines(sentences: list[str]) -> str:
 
 
 def load(name: str) -> list[dict]:
-    path = EVAL / name / "test.jsonl"
+    path = LOCAL.get(name, EVAL / name / "test.jsonl")
     return [json.loads(line) for line in path.open(encoding="utf-8")]
 
 
-def reference(row: dict, lang: str) -> str:
+def pick_rows(name: str, rows: list[dict], which: str) -> list[dict]:
+    """The rows of ``which`` split: tune/blind for the committed sets, even/odd for the shared ones."""
+    if which == "all":
+        return rows
+    if name in LOCAL:
+        want = {"even": "tune", "odd": "blind"}.get(which, which)
+        return [r for r in rows if r["split"] == want]
+    if which in ("tune", "blind"):  # the shared sets were tuned on their even rows
+        which = {"tune": "even", "blind": "odd"}[which]
+    return rows[0::2] if which == "even" else rows[1::2]
+
+
+def reference(row: dict, lang: str, one_line: bool = False) -> str:
+    if one_line and "title" in row:
+        return row["title"]
     if "reference_sentences" in row:
         return _lines(row["reference_sentences"])
     ref = row.get("reference", row.get("summary", ""))
@@ -100,31 +119,52 @@ def check_rouge(limit: int | None) -> tuple[float, ...]:
     return rouge(sc, pairs)
 
 
-def systems(lang: str, k: int, one_line: bool):
-    """name -> function(document) -> list of summary sentences."""
+def cut_to(text: str, budget: int, lang: str) -> str:
+    """``text`` cut to ``budget`` characters at a word boundary (English)."""
+    if len(text) <= budget:
+        return text
+    cut = text[:budget]
+    if lang == "en" and " " in cut and not text[budget].isspace():
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip()
+
+
+def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
+    """name -> function(document) -> list of summary sentences.
+
+    With ``budget`` (characters) every paragraph system writes at most that
+    much, and "lead-k cut" is the first k sentences cut to the same budget.
+    """
     style = "headline" if one_line else "paragraph"
 
     def lead(doc: str) -> list[str]:
         return [s.text for s in split_sentences(doc, lang)[:k]]
+
+    def lead_budget(doc: str) -> list[str]:
+        return [cut_to(("" if lang == "zh" else " ").join(lead(doc)), budget or 0, lang)]
 
     def lead_cut(doc: str) -> list[str]:
         first = lead(doc)[0]
         return [headline.compress(first, lang, headline.DEFAULT_CHARS[lang]) or first]
 
     def lexrank(doc: str) -> list[str]:
+        if budget and not one_line:
+            return extract(doc, lang, budget, position_weight=0.0).sentences
         return extract(doc, lang, 100_000, max_sentences=k, position_weight=0.0).sentences
 
     def method(name: str):
         def run(doc: str) -> list[str]:
             # the model writes to the same length budget as the Lead-k baseline
             if one_line:
-                budget = None  # the headline's own budget
+                chars = None  # the headline's own budget
+            elif budget:
+                chars = budget
             elif name == "abstractive":
-                budget = max(20, len(" ".join(lead(doc))))
+                chars = max(20, len(" ".join(lead(doc))))
             else:
-                budget = 100_000
-            result = summarize(doc, lang=lang, max_chars=budget, style=style, method=name,
-                               max_sentences=k)
+                chars = 100_000
+            result = summarize(doc, lang=lang, max_chars=chars, style=style, method=name,
+                               max_sentences=None if budget and not one_line else k)
             USED[result.method] += 1
             return result.sentences
         return run
@@ -139,6 +179,9 @@ def systems(lang: str, k: int, one_line: bool):
     if one_line:
         out = {f"lead-{k}": lead, f"lead-{k} cut": lead_cut, **{n: f for n, f in out.items()
                                                                if n != f"lead-{k}"}}
+    elif budget:
+        out = {f"lead-{k}": lead, f"lead-{k} cut": lead_budget,
+               **{n: f for n, f in out.items() if n != f"lead-{k}"}}
     return out
 
 
@@ -146,9 +189,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="rows per set (default: all)")
     ap.add_argument("--sets", default=",".join(SETS))
-    ap.add_argument("--rows", choices=("all", "even", "odd"), default="all",
-                    help="odd: only the rows no setting was chosen on")
-    ap.add_argument("--methods", default="lead-1,lead-1 cut,lead-3,lexrank,extractive,auto",
+    ap.add_argument("--rows", choices=("all", "even", "odd", "tune", "blind"), default="all",
+                    help="blind (= odd on the shared sets): only the rows no setting was chosen on")
+    ap.add_argument("--budget", type=int, default=None,
+                    help="paragraph sets: every system writes at most this many characters "
+                    "(lead-k cut = the lead cut to it)")
+    ap.add_argument("--methods",
+                    default="lead-1,lead-1 cut,lead-3,lead-3 cut,lexrank,extractive,auto",
                     help="systems to run (comma list; add abstractive to score the local LLM)")
     args = ap.parse_args(argv)
     if not EVAL.is_dir():
@@ -161,11 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|")
     for name in args.sets.split(","):
         lang, k = SETS[name]
-        rows = load(name)
-        rows = {"all": rows, "even": rows[0::2], "odd": rows[1::2]}[args.rows][: args.limit]
+        rows = pick_rows(name, load(name), args.rows)[: args.limit]
         sc = scorer(lang)
-        refs = [reference(r, lang) for r in rows]
-        for sys_name, fn in systems(lang, k, name in ONE_LINE).items():
+        refs = [reference(r, lang, name in ONE_LINE) for r in rows]
+        for sys_name, fn in systems(lang, k, name in ONE_LINE, args.budget).items():
             if args.methods and sys_name not in args.methods.split(","):
                 continue
             hyps = []

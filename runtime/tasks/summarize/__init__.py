@@ -8,14 +8,17 @@ it invents facts).  ``auto`` picks between them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from ...errors import TaskError, UsageError
-from . import extractive, headline
+from . import extractive, headline, sections
 from .segment import resolve_language, split_sentences
 
 Style = Literal["paragraph", "bullets", "headline"]
+#: called with one line of progress for long runs (the CLI prints it on stderr)
+Progress = Callable[[str], None]
 STYLES = ("paragraph", "bullets", "headline")
 Method = Literal["auto", "extractive", "abstractive"]
 
@@ -99,19 +102,33 @@ def extract(
     style: str = "paragraph",
     max_sentences: int | None = None,
     position_weight: float = POSITION_WEIGHT,
+    progress: Progress | None = None,
 ) -> Summary:
-    """The extractive summary of ``text`` (``lang`` already resolved)."""
+    """The extractive summary of ``text`` (``lang`` already resolved).
+
+    A long document with headings (:func:`sections.is_sectioned`) is
+    summarized section by section; other text is ranked as a whole.
+    """
     sentences = split_sentences(text, lang)
     if not sentences:
         raise TaskError("the text has no sentences to summarize", code="task.empty")
+    budget, sep = (max_chars - 2, 3) if style == "bullets" else (max_chars, 0 if lang == "zh" else 1)
+    parts = sections.split_sections(sentences, lang) if style != "headline" else []
+    if sections.is_sectioned(parts):
+        # a long report: every section has its own lead, so the budget is
+        # spread over the sections instead of going to page 1
+        if progress is not None:
+            progress(f"ranking {len(sentences):,} sentences in {len(parts)} sections")
+        picked = sections.select(parts, lang, budget, max_sentences, sep, position_weight)
+        if picked:
+            return Summary(_format(picked, style, lang, max_chars), lang, "extractive", picked,
+                           len(text), [f"sections: {len(parts)}"])
+    elif progress is not None and len(sentences) > extractive.BLOCK:
+        progress(f"ranking {len(sentences):,} sentences")
     ranked = extractive.rank(sentences, lang, position_weight=position_weight)
     if style == "headline":
         return _headline(ranked, lang, max_chars, len(text))
-    if style == "bullets":
-        picked = extractive.select(ranked, lang, max_chars - 2, max_sentences, sep_len=3)
-    else:
-        picked = extractive.select(ranked, lang, max_chars, max_sentences,
-                                   sep_len=0 if lang == "zh" else 1)
+    picked = extractive.select(ranked, lang, budget, max_sentences, sep_len=sep)
     return Summary(_format(picked, style, lang, max_chars), lang, "extractive", picked, len(text))
 
 
@@ -142,20 +159,23 @@ def summarize(
     *,
     max_sentences: int | None = None,
     model: str | None = None,
+    progress: Progress | None = None,
 ) -> Summary:
     """Summarize ``text`` in at most ``max_chars`` characters.
 
     ``lang`` is ``auto``, ``en`` or ``zh``; ``style`` a paragraph, a bullet
     list or a one-line headline (a title for a slide or a mail); ``max_chars``
     defaults to 600, or to a headline's length; ``method`` ``extractive``,
-    ``abstractive`` (needs an installed model) or ``auto``.  Raises :class:`TaskError` for text that cannot be
+    ``abstractive`` (needs an installed model) or ``auto``; ``progress`` gets a
+    line now and then on long runs (sections ranked, model chunks written).  Raises :class:`TaskError` for text that cannot be
     summarized and :class:`UsageError` for bad arguments.
     """
     _check_args(text, max_chars, style, method)
     lang = resolve_language(text, lang)
     max_chars = resolve_chars(max_chars, style, lang)
     if method == "extractive":
-        return extract(text, lang, max_chars, style, max_sentences)
+        return extract(text, lang, max_chars, style, max_sentences, progress=progress)
     from .abstractive import abstract_or_fallback
 
-    return abstract_or_fallback(text, lang, max_chars, style, method, max_sentences, model)
+    return abstract_or_fallback(text, lang, max_chars, style, method, max_sentences, model,
+                                progress)
