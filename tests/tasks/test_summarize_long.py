@@ -10,7 +10,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from o3local.tasks.summarize import extractive, summarize
+import pytest
+
+from o3local.tasks.summarize import extractive, headline, summarize
 from o3local.tasks.summarize.sections import is_sectioned, split_sections
 from o3local.tasks.summarize.segment import split_sentences
 
@@ -144,3 +146,58 @@ def test_cli_prints_progress_on_stderr_for_a_long_report(tmp_path):
     assert "sentences in 6 sections" in out.stderr
     assert "Sewage treatment" not in out.stdout  # headings are not summary sentences
     assert any(w in out.stdout for w in ("treatment works", "staff", "apprentices", "Customer"))
+
+
+# --------------------------------------------------------------------------
+# headlines: bylines and datelines out, whole clauses in
+
+@pytest.mark.parametrize("text,lang,banned", [
+    ("新浪体育讯　北京时间3月5日，火箭队在主场以110比98战胜湖人队，取得五连胜。"
+     "火箭队中锋贡献了30分和15个篮板。湖人队此役三分球命中率不足两成。", "zh", "新浪体育讯"),
+    ("新华社北京3月5日电（记者 王明）第十四届全国人民代表大会第一次会议今天在北京开幕。"
+     "会议听取了政府工作报告。代表们将审议多项法律草案。", "zh", "记者"),
+    ("(CNN) -- A powerful storm flooded coastal towns in Maine on Monday. "
+     "Thousands of homes lost power. Officials opened shelters in three counties.", "en", "CNN"),
+    ("LONDON (Reuters) - British inflation rose to 3 percent in March, official data showed. "
+     "Food and energy prices drove the increase. The central bank meets next week.", "en",
+     "Reuters"),
+    ("WASHINGTON — The Senate passed the highway bill by 68 votes to 30 on Tuesday. "
+     "The bill funds road repairs for five years. The House votes next month.", "en",
+     "WASHINGTON"),
+])
+def test_headlines_and_summaries_leave_out_bylines_and_datelines(text, lang, banned):
+    line = summarize(text, lang=lang, style="headline", method="extractive").text
+    assert banned not in line and line, line
+    para = summarize(text, lang=lang, max_chars=300, method="extractive").text
+    assert banned not in para, para
+
+
+def test_words_that_end_like_a_dateline_are_kept():
+    for text in ("电动车新国标今天起实施，旧车可以继续上路。", "通讯，是这次抢险最难的环节。",
+                 "US - China talks resume in Geneva today.",
+                 "Smith - who joined in 2010 - left the club on Friday."):
+        lang = "en" if text.isascii() else "zh"
+        assert summarize(text, lang=lang, max_chars=200, method="extractive").text == text
+
+
+def test_chinese_headline_is_a_whole_clause_not_a_fragment():
+    news = ("一名男子在网上冒充客服骗取多名老人的养老钱，涉案金额达30多万元。"
+            "近日被当地警方抓获。警方提醒市民，不要向陌生人转账。")
+    line = summarize(news, style="headline", method="extractive").text
+    assert line.startswith("一名男子在网上冒充客服骗取多名老人的养老钱"), line
+    # the subject-less sentence is never a headline while a whole one is ranked near it
+    assert headline.compress("近日被当地警方抓获。", "zh", 40, whole=True) is None
+    assert headline.compress("但他们拒绝了这个方案。", "zh", 40, whole=True) is None
+    assert headline.compress("该方案获得通过。", "zh", 40, whole=True) == "该方案获得通过"
+    # a line that stops at "表示" (what was said was cut) is not a headline
+    quote = ("市教育局新闻发言人在昨天下午举行的新闻发布会上表示，全市中小学将从下学期起全面推行课后服务，"
+             "每天延长一个半小时。全市共有中小学412所。课后服务由学校统一安排。")
+    line = summarize(quote, style="headline", method="extractive", max_chars=30).text
+    assert not line.endswith("表示"), line
+
+
+def test_english_headline_does_not_open_by_pointing_back():
+    news = ("The mayor of Duluth announced a plan to rebuild the harbour bridge by 2028. "
+            "But the plan needs federal money. It would cost 140 million dollars.")
+    line = summarize(news, lang="en", style="headline", method="extractive").text
+    assert line.startswith("The mayor of Duluth"), line

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from ...errors import TaskError, UsageError
-from . import extractive, headline, sections
+from . import bylines, extractive, headline, sections
 from .segment import resolve_language, split_sentences
 
 Style = Literal["paragraph", "bullets", "headline"]
@@ -30,6 +30,8 @@ MIN_SUMMARY_CHARS = 10
 #: summarization sets (0.3-0.9 tried; CNN/DM liked 0.8-0.9, XSum 0.3, the
 #: Chinese sets 0.7 and up); bench/eval_summarize.py reports the odd rows apart
 POSITION_WEIGHT = 0.8
+#: a headline is taken from the best-ranked sentences, this many at most
+HEADLINE_CANDIDATES = 5
 #: the summary length when the caller gives none (headlines: headline.DEFAULT_CHARS)
 DEFAULT_CHARS = 600
 
@@ -109,7 +111,7 @@ def extract(
     A long document with headings (:func:`sections.is_sectioned`) is
     summarized section by section; other text is ranked as a whole.
     """
-    sentences = split_sentences(text, lang)
+    sentences = bylines.clean(split_sentences(text, lang), lang)
     if not sentences:
         raise TaskError("the text has no sentences to summarize", code="task.empty")
     budget, sep = (max_chars - 2, 3) if style == "bullets" else (max_chars, 0 if lang == "zh" else 1)
@@ -136,10 +138,12 @@ def _headline(ranked: list[extractive.Ranked], lang: str, max_chars: int,
               source_chars: int) -> Summary:
     """The best-ranked sentence that compresses into the budget, as one line."""
     order = sorted(ranked, key=lambda r: (-r.score, r.sentence.index))
-    for r in order[:5]:
-        line = headline.compress(r.sentence.text, lang, max_chars)
-        if line:
-            return Summary(line, lang, "extractive", [line], source_chars)
+    # a line that stands alone first; a fragment only when no top sentence gives one
+    for whole in (True, False):
+        for r in order[:HEADLINE_CANDIDATES]:
+            line = headline.compress(r.sentence.text, lang, max_chars, whole=whole)
+            if line:
+                return Summary(line, lang, "extractive", [line], source_chars)
     line = extractive.shorten(headline.strip_marker(order[0].sentence.text, lang), max_chars, lang)
     return Summary(line, lang, "extractive", [line], source_chars)
 
