@@ -201,3 +201,23 @@ def test_english_headline_does_not_open_by_pointing_back():
             "But the plan needs federal money. It would cost 140 million dollars.")
     line = summarize(news, lang="en", style="headline", method="extractive").text
     assert line.startswith("The mayor of Duluth"), line
+
+
+# --------------------------------------------------------------------------
+# tight character budgets
+
+NEWS = ("Leon Yeaman, 55, was killed by a single punch during a row over noise in north Brisbane "
+        "on Thursday night, police said. His neighbour Phillip Pama, 28, was charged with "
+        "manslaughter and granted conditional bail. Pama (pictured) has no history of violence, "
+        "his lawyer told the court. He is due back in court on May 18.")
+
+
+def test_a_tight_budget_drops_asides_and_uses_the_room():
+    s = summarize(NEWS, lang="en", max_chars=200, method="extractive")
+    assert len(s.text) <= 200
+    assert len(s.text) >= 170, s.text  # the room is used, not left at one sentence
+    assert "Leon Yeaman was killed by a single punch" in s.text  # the age aside went first
+    assert "police said" not in s.text
+    # a roomy budget keeps the sentences as written
+    roomy = summarize(NEWS, lang="en", max_chars=2000, method="extractive")
+    assert roomy.sentences[0].startswith("Leon Yeaman, 55, was killed")

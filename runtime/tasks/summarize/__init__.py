@@ -9,11 +9,12 @@ it invents facts).  ``auto`` picks between them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 from ...errors import TaskError, UsageError
 from . import bylines, extractive, headline, sections
+from .compress import compress
 from .segment import resolve_language, split_sentences
 
 Style = Literal["paragraph", "bullets", "headline"]
@@ -130,8 +131,23 @@ def extract(
     ranked = extractive.rank(sentences, lang, position_weight=position_weight)
     if style == "headline":
         return _headline(ranked, lang, max_chars, len(text))
-    picked = extractive.select(ranked, lang, budget, max_sentences, sep_len=sep)
+    if style == "paragraph" and _tight(ranked, budget):
+        # the budget cannot hold the best few sentences: asides go first
+        # (tune rows at 250 characters: CNN/DM R-1 +0.4, BBC -0.0; unbudgeted -0.5,
+        # so only here)
+        ranked = [extractive.Ranked(replace(r.sentence, text=compress(r.sentence.text, lang)),
+                                    r.score) for r in ranked]
+    # the room left after whole sentences takes the start of the next best one
+    # (tune rows at 250 characters: CNN/DM R-1 34.8 -> 37.7, BBC 38.4 -> 40.1)
+    picked = extractive.select(ranked, lang, budget, max_sentences, sep_len=sep,
+                               fill=style == "paragraph")
     return Summary(_format(picked, style, lang, max_chars), lang, "extractive", picked, len(text))
+
+
+def _tight(ranked: list[extractive.Ranked], budget: int, best: int = 3) -> bool:
+    """Whether ``budget`` is shorter than the best ``best`` sentences together."""
+    top = sorted(ranked, key=lambda r: (-r.score, r.sentence.index))[:best]
+    return budget < sum(len(r.sentence.text) for r in top)
 
 
 def _headline(ranked: list[extractive.Ranked], lang: str, max_chars: int,
