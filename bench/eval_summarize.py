@@ -14,7 +14,16 @@ character tokenizer (rouge-score's default tokenizer drops CJK and scores 0).
 The ROUGE code is first checked on the BART outputs stored in sum-cnndm
 (published-equivalent ~45/22/42).
 
-    python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,sum-lcsts] [--methods ...]
+Two more sets live in this repository with their own split (bench/data/
+sum-bbc.jsonl, see sum-bbc.SOURCE.md): ``bbc-summary`` (BBC News articles,
+extractive reference summaries) and ``bbc-title`` (the same articles, their
+titles as one-line references).  ``--rows tune`` is their tune half and the
+even rows of the shared sets, ``--rows blind`` their blind half and the odd
+rows.  ``--budget N`` holds every paragraph system to N characters, with
+"lead-k cut" (the lead cut to N at a word) as the baseline at that length.
+
+    python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,bbc-summary] [--rows tune]
+        [--budget 250] [--methods ...]
 """
 
 from __future__ import annotations

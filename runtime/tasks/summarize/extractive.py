@@ -149,6 +149,11 @@ def shorten(text: str, budget: int, lang: str) -> str:
         cut = text[: max(0, budget - 1)]
         if lang == "en" and " " in cut:
             cut = cut.rsplit(" ", 1)[0]
+            # "…books and a…" reads as a slip; end on a content word
+            words = cut.split(" ")
+            while len(words) > 3 and words[-1].lower().strip(",;:") in _EN_STOP:
+                words.pop()
+            cut = " ".join(words)
         out = cut
     return out.rstrip(" ,;:，、；：") + "…"
 
