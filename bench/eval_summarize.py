@@ -62,6 +62,8 @@ SETS = {
 USED: Counter[str] = Counter()
 #: sets whose references are a headline-like line (XSum's are one full sentence)
 ONE_LINE = {"sum-lcsts", "sum-csl-title", "bbc-title"}
+#: the local model --model names (None: the first installed one that writes the language)
+MODEL: list[str | None] = [None]
 
 
 class CharTokenizer:
@@ -173,6 +175,7 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
             else:
                 chars = 100_000
             result = summarize(doc, lang=lang, max_chars=chars, style=style, method=name,
+                               model=MODEL[0] if name != "extractive" else None,
                                max_sentences=None if budget and not one_line else k)
             USED[result.method] += 1
             return result.sentences
@@ -206,7 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--methods",
                     default="lead-1,lead-1 cut,lead-3,lead-3 cut,lexrank,extractive,auto",
                     help="systems to run (comma list; add abstractive to score the local LLM)")
+    ap.add_argument("--model", default=None, help="the local model for abstractive/auto")
     args = ap.parse_args(argv)
+    MODEL[0] = args.model
     if not EVAL.is_dir():
         print(f"evaluation data not found at {EVAL}", file=sys.stderr)
         return 1

@@ -133,7 +133,7 @@ def extract(
         picked = sections.select(parts, lang, budget, max_sentences, sep, position_weight)
         if picked:
             return Summary(_format(picked, style, lang, max_chars), lang, "extractive", picked,
-                           len(text), [f"sections: {len(parts)}"])
+                           len(text), [f"summarized section by section ({len(parts)} sections)"])
     elif progress is not None and len(sentences) > extractive.BLOCK:
         progress(f"ranking {len(sentences):,} sentences")
     ranked = extractive.rank(sentences, lang, position_weight=position_weight)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...errors import InferenceError, TaskError
 from .._model import load_generator
-from . import Progress, Summary, extract
+from . import Progress, Summary, bylines, extract
 from .faithfulness import guard
 from .segment import split_sentences
 
@@ -245,7 +245,8 @@ def abstract_or_fallback(
         result = extract(text, lang, max_chars, style, max_sentences, progress=progress)
         result.notes.append("no local model installed; used the extractive summary")
         return result
-    draft = abstract(gen, text, lang, max_chars, style, progress)
+    # the model reads no bylines, so it cannot copy one into a headline
+    draft = abstract(gen, bylines.strip_text(text, lang), lang, max_chars, style, progress)
     report = guard(draft, text, lang)
     kept = _fit(report.kept, max_chars, style, lang)
     notes = [f"dropped unfaithful sentence ({why}): {s}" for s, why in report.dropped]

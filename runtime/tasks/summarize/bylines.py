@@ -83,3 +83,13 @@ def clean(sentences: list[Sentence], lang: str) -> list[Sentence]:
         if any(ch.isalnum() for ch in text):
             out.append(replace(s, index=len(out), text=text))
     return out or sentences
+
+
+def strip_text(text: str, lang: str) -> str:
+    """``text`` with the byline or dateline opening each paragraph removed (what a model reads)."""
+    out = []
+    for para in text.split("\n\n"):
+        head = para.lstrip()
+        stripped = strip(head, lang) if head else head
+        out.append(stripped if stripped else para)
+    return "\n\n".join(out)
