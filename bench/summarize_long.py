@@ -115,7 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     goal = 10 if args.method == "extractive" else 60
     print(f"read .docx: {read_s:.2f} s; read + {args.method} summary: {total_s:.2f} s "
           f"(goal <= {goal} s; written by {result.method})")
-    print(f"baseline whole-document ranking: {base_s:.2f} s")
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"baseline whole-document ranking: {base_s:.2f} s; peak memory of this process "
+          f"{peak:,.0f} MiB")
     print()
     print("| summary | sentences | sections covered | last section used |")
     print("|---|---|---|---|")
@@ -127,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {name} | {len(sents)} | {len(set(secs))} of {len(SUBJECTS)} | {last} |")
     print()
     print(result.text)
+    if args.method == "abstractive":
+        print("(sections covered is read from the source's own wording; a model's rewording "
+              "is not traced back)")
     for note in result.notes:
         print(f"note: {note}")
     return 0
