@@ -233,3 +233,15 @@ def test_the_room_left_takes_the_start_of_the_next_sentence():
     assert s.text.endswith("…") and len(s.text) >= 100, s.text
     last = s.text[:-1].split()[-1]
     assert last not in ("a", "the", "and", "of", "will", "to"), s.text  # ends on a content word
+
+
+def test_markdown_report_with_text_right_under_its_headings(tmp_path):
+    md = "# Pellmar Water Utility annual report\n" + "".join(
+        f"## {title}\n" + "\n".join(body) + "\n" for title, body in _SECTIONS.items())
+    path = tmp_path / "report.md"
+    path.write_text(md, encoding="utf-8")
+    from o3local.tasks.summarize.readers import read_document
+
+    s = summarize(read_document(path), lang="en", max_chars=600, method="extractive")
+    used = {_section_of(x) for x in s.sentences}
+    assert used == set(_SECTIONS), used  # "Leakage Leakage from the pipe…" would hide the section
