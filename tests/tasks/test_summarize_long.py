@@ -245,3 +245,21 @@ def test_markdown_report_with_text_right_under_its_headings(tmp_path):
     s = summarize(read_document(path), lang="en", max_chars=600, method="extractive")
     used = {_section_of(x) for x in s.sentences}
     assert used == set(_SECTIONS), used  # "Leakage Leakage from the pipe…" would hide the section
+
+
+def test_a_short_chinese_report_gives_each_section_a_sentence_and_no_headings():
+    heads = ("经营概况", "景区运营", "酒店业务", "人力资源", "风险与展望")
+    zh = "云帆文旅2026年上半年经营报告\n\n" + "\n\n".join([
+        "经营概况\n\n上半年公司实现营业收入3.2亿元，同比增长18%。净利润为4100万元，较去年同期增加900万元。"
+        "主要增长来自景区门票和酒店业务。",
+        "景区运营\n\n黄山脚下的两处景区共接待游客86万人次。夏季夜游项目上线后，晚间客流增加了三成。"
+        "景区新增了无障碍通道和母婴室。",
+        "酒店业务\n\n旗下五家酒店平均入住率为71%。西湖店完成翻新，客房单价提高了12%。会议接待收入占酒店收入的两成。",
+        "人力资源\n\n公司员工总数为1260人，上半年新招聘导游和讲解员85名。全体一线员工完成了安全培训。",
+        "风险与展望\n\n极端天气可能影响下半年客流。公司计划在四季度开放第三处景区，并继续控制营销费用。"])
+    s = summarize(zh, max_chars=150, method="extractive")
+    assert len(s.text) <= 150
+    assert not set(s.sentences) & set(heads)
+    for word in ("营业收入", "游客", "入住率", "员工", "天气"):  # one fact from each section
+        assert word in s.text, (word, s.text)
+    assert summarize(zh, style="headline", method="extractive").text == "云帆文旅2026年上半年经营报告"

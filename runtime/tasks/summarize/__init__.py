@@ -134,7 +134,10 @@ def extract(
         if picked:
             return Summary(_format(picked, style, lang, max_chars), lang, "extractive", picked,
                            len(text), [f"summarized section by section ({len(parts)} sections)"])
-    elif progress is not None and len(sentences) > extractive.BLOCK:
+    elif any(part.heading for part in parts):
+        # a heading is not a summary sentence (a title may still be a headline)
+        sentences = [s for part in parts for s in part.sentences]
+    if progress is not None and len(sentences) > extractive.BLOCK and not sections.is_sectioned(parts):
         progress(f"ranking {len(sentences):,} sentences")
     ranked = extractive.rank(sentences, lang, position_weight=position_weight)
     if style == "headline":
