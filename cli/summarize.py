@@ -13,7 +13,7 @@ from ._common import emit_json, handle_errors, json_option
 @click.argument("source", metavar="FILE|-")
 @click.option("--lang", default="auto", show_default=True, help="auto, en or zh.")
 @click.option("--max-chars", type=int, default=None,
-              help="Longest summary, in characters [default: 600; 40 (zh) / 100 (en) for headline].")
+              help="Longest summary, in characters [default: 600; 40 (zh) / 150 (en) for headline].")
 @click.option("--style", type=click.Choice(["paragraph", "bullets", "headline"]),
               default="paragraph", show_default=True,
               help="headline: one line, compressed to whole clauses (a title).")
