@@ -263,3 +263,13 @@ def test_a_short_chinese_report_gives_each_section_a_sentence_and_no_headings():
     for word in ("营业收入", "游客", "入住率", "员工", "天气"):  # one fact from each section
         assert word in s.text, (word, s.text)
     assert summarize(zh, style="headline", method="extractive").text == "云帆文旅2026年上半年经营报告"
+
+
+def test_numbered_headings_are_headings():
+    numbered = "\n\n".join(
+        f"{i}. {title}\n\n" + " ".join(body)
+        for i, (title, body) in enumerate(_SECTIONS.items(), 1))
+    parts = split_sections(split_sentences(numbered, "en"), "en")
+    assert [p.heading for p in parts] == [f"{i}. {t}" for i, t in enumerate(_SECTIONS, 1)]
+    s = summarize(numbered, lang="en", max_chars=600, method="extractive")
+    assert {_section_of(x) for x in s.sentences} == set(_SECTIONS)
