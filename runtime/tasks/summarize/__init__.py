@@ -125,7 +125,8 @@ def extract(
         raise TaskError("the text has no sentences to summarize", code="task.empty")
     budget, sep = (max_chars - 2, 3) if style == "bullets" else (max_chars, 0 if lang == "zh" else 1)
     parts = sections.split_sections(sentences, lang) if style != "headline" else []
-    if sections.is_sectioned(parts):
+    sectioned = sections.is_sectioned(parts)
+    if sectioned:
         # a long report: every section has its own lead, so the budget is
         # spread over the sections instead of going to page 1
         if progress is not None:
@@ -134,10 +135,10 @@ def extract(
         if picked:
             return Summary(_format(picked, style, lang, max_chars), lang, "extractive", picked,
                            len(text), [f"summarized section by section ({len(parts)} sections)"])
-    elif any(part.heading for part in parts):
+    if any(part.heading for part in parts):
         # a heading is not a summary sentence (a title may still be a headline)
-        sentences = [s for part in parts for s in part.sentences]
-    if progress is not None and len(sentences) > extractive.BLOCK and not sections.is_sectioned(parts):
+        sentences = [s for part in parts for s in part.sentences] or sentences
+    if progress is not None and len(sentences) > extractive.BLOCK and not sectioned:
         progress(f"ranking {len(sentences):,} sentences")
     ranked = extractive.rank(sentences, lang, position_weight=position_weight)
     if style == "headline":
