@@ -14,7 +14,16 @@ character tokenizer (rouge-score's default tokenizer drops CJK and scores 0).
 The ROUGE code is first checked on the BART outputs stored in sum-cnndm
 (published-equivalent ~45/22/42).
 
-    python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,sum-lcsts] [--methods ...]
+Two more sets live in this repository with their own split (bench/data/
+sum-bbc.jsonl, see sum-bbc.SOURCE.md): ``bbc-summary`` (BBC News articles,
+extractive reference summaries) and ``bbc-title`` (the same articles, their
+titles as one-line references).  ``--rows tune`` is their tune half and the
+even rows of the shared sets, ``--rows blind`` their blind half and the odd
+rows.  ``--budget N`` holds every paragraph system to N characters, with
+"lead-k cut" (the lead cut to N at a word) as the baseline at that length.
+
+    python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,bbc-summary] [--rows tune]
+        [--budget 250] [--methods ...]
 """
 
 from __future__ import annotations
@@ -35,6 +44,9 @@ from o3local.tasks.summarize.segment import split_sentences
 
 REPO = Path(__file__).resolve().parents[1]
 EVAL = REPO / ".." / "shared" / "evaldata"
+#: sets committed in this repository with their own tune/blind split (see SOURCE.md there)
+LOCAL = {"bbc-summary": REPO / "bench" / "data" / "sum-bbc.jsonl",
+         "bbc-title": REPO / "bench" / "data" / "sum-bbc.jsonl"}
 
 #: set -> (language, Lead-k, sentences the system may use)
 SETS = {
@@ -42,12 +54,16 @@ SETS = {
     "sum-xsum": ("en", 1),
     "sum-lcsts": ("zh", 1),
     "sum-csl-title": ("zh", 1),
+    "bbc-summary": ("en", 3),
+    "bbc-title": ("en", 1),
 }
 #: how many answers each method actually gave (abstractive ones the guard
 #: threw out come back as extractive)
 USED: Counter[str] = Counter()
 #: sets whose references are a headline-like line (XSum's are one full sentence)
-ONE_LINE = {"sum-lcsts", "sum-csl-title"}
+ONE_LINE = {"sum-lcsts", "sum-csl-title", "bbc-title"}
+#: the local model --model names (None: the first installed one that writes the language)
+MODEL: list[str | None] = [None]
 
 
 class CharTokenizer:
@@ -70,11 +86,25 @@ def _lines(sentences: list[str]) -> str:
 
 
 def load(name: str) -> list[dict]:
-    path = EVAL / name / "test.jsonl"
+    path = LOCAL.get(name, EVAL / name / "test.jsonl")
     return [json.loads(line) for line in path.open(encoding="utf-8")]
 
 
-def reference(row: dict, lang: str) -> str:
+def pick_rows(name: str, rows: list[dict], which: str) -> list[dict]:
+    """The rows of ``which`` split: tune/blind for the committed sets, even/odd for the shared ones."""
+    if which == "all":
+        return rows
+    if name in LOCAL:
+        want = {"even": "tune", "odd": "blind"}.get(which, which)
+        return [r for r in rows if r["split"] == want]
+    if which in ("tune", "blind"):  # the shared sets were tuned on their even rows
+        which = {"tune": "even", "blind": "odd"}[which]
+    return rows[0::2] if which == "even" else rows[1::2]
+
+
+def reference(row: dict, lang: str, one_line: bool = False) -> str:
+    if one_line and "title" in row:
+        return row["title"]
     if "reference_sentences" in row:
         return _lines(row["reference_sentences"])
     ref = row.get("reference", row.get("summary", ""))
@@ -100,31 +130,53 @@ def check_rouge(limit: int | None) -> tuple[float, ...]:
     return rouge(sc, pairs)
 
 
-def systems(lang: str, k: int, one_line: bool):
-    """name -> function(document) -> list of summary sentences."""
+def cut_to(text: str, budget: int, lang: str) -> str:
+    """``text`` cut to ``budget`` characters at a word boundary (English)."""
+    if len(text) <= budget:
+        return text
+    cut = text[:budget]
+    if lang == "en" and " " in cut and not text[budget].isspace():
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip()
+
+
+def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
+    """name -> function(document) -> list of summary sentences.
+
+    With ``budget`` (characters) every paragraph system writes at most that
+    much, and "lead-k cut" is the first k sentences cut to the same budget.
+    """
     style = "headline" if one_line else "paragraph"
 
     def lead(doc: str) -> list[str]:
         return [s.text for s in split_sentences(doc, lang)[:k]]
+
+    def lead_budget(doc: str) -> list[str]:
+        return [cut_to(("" if lang == "zh" else " ").join(lead(doc)), budget or 0, lang)]
 
     def lead_cut(doc: str) -> list[str]:
         first = lead(doc)[0]
         return [headline.compress(first, lang, headline.DEFAULT_CHARS[lang]) or first]
 
     def lexrank(doc: str) -> list[str]:
+        if budget and not one_line:
+            return extract(doc, lang, budget, position_weight=0.0).sentences
         return extract(doc, lang, 100_000, max_sentences=k, position_weight=0.0).sentences
 
     def method(name: str):
         def run(doc: str) -> list[str]:
             # the model writes to the same length budget as the Lead-k baseline
             if one_line:
-                budget = None  # the headline's own budget
+                chars = None  # the headline's own budget
+            elif budget:
+                chars = budget
             elif name == "abstractive":
-                budget = max(20, len(" ".join(lead(doc))))
+                chars = max(20, len(" ".join(lead(doc))))
             else:
-                budget = 100_000
-            result = summarize(doc, lang=lang, max_chars=budget, style=style, method=name,
-                               max_sentences=k)
+                chars = 100_000
+            result = summarize(doc, lang=lang, max_chars=chars, style=style, method=name,
+                               model=MODEL[0] if name != "extractive" else None,
+                               max_sentences=None if budget and not one_line else k)
             USED[result.method] += 1
             return result.sentences
         return run
@@ -139,6 +191,9 @@ def systems(lang: str, k: int, one_line: bool):
     if one_line:
         out = {f"lead-{k}": lead, f"lead-{k} cut": lead_cut, **{n: f for n, f in out.items()
                                                                if n != f"lead-{k}"}}
+    elif budget:
+        out = {f"lead-{k}": lead, f"lead-{k} cut": lead_budget,
+               **{n: f for n, f in out.items() if n != f"lead-{k}"}}
     return out
 
 
@@ -146,11 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="rows per set (default: all)")
     ap.add_argument("--sets", default=",".join(SETS))
-    ap.add_argument("--rows", choices=("all", "even", "odd"), default="all",
-                    help="odd: only the rows no setting was chosen on")
-    ap.add_argument("--methods", default="lead-1,lead-1 cut,lead-3,lexrank,extractive,auto",
+    ap.add_argument("--rows", choices=("all", "even", "odd", "tune", "blind"), default="all",
+                    help="blind (= odd on the shared sets): only the rows no setting was chosen on")
+    ap.add_argument("--budget", type=int, default=None,
+                    help="paragraph sets: every system writes at most this many characters "
+                    "(lead-k cut = the lead cut to it)")
+    ap.add_argument("--methods",
+                    default="lead-1,lead-1 cut,lead-3,lead-3 cut,lexrank,extractive,auto",
                     help="systems to run (comma list; add abstractive to score the local LLM)")
+    ap.add_argument("--model", default=None, help="the local model for abstractive/auto")
     args = ap.parse_args(argv)
+    MODEL[0] = args.model
     if not EVAL.is_dir():
         print(f"evaluation data not found at {EVAL}", file=sys.stderr)
         return 1
@@ -161,11 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|")
     for name in args.sets.split(","):
         lang, k = SETS[name]
-        rows = load(name)
-        rows = {"all": rows, "even": rows[0::2], "odd": rows[1::2]}[args.rows][: args.limit]
+        rows = pick_rows(name, load(name), args.rows)[: args.limit]
         sc = scorer(lang)
-        refs = [reference(r, lang) for r in rows]
-        for sys_name, fn in systems(lang, k, name in ONE_LINE).items():
+        refs = [reference(r, lang, name in ONE_LINE) for r in rows]
+        for sys_name, fn in systems(lang, k, name in ONE_LINE, args.budget).items():
             if args.methods and sys_name not in args.methods.split(","):
                 continue
             hyps = []

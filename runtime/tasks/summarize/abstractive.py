@@ -14,7 +14,7 @@ from typing import Any
 
 from ...errors import InferenceError, TaskError
 from .._model import load_generator
-from . import Summary, extract
+from . import Progress, Summary, bylines, extract
 from .faithfulness import guard
 from .segment import split_sentences
 
@@ -80,6 +80,9 @@ def _ratio(gen: Any, text: str, lang: str) -> float:
         return _CHARS_PER_TOKEN[lang]
     return max(0.2, len(text) / max(1, gen.count_tokens(text)))
 _MAX_DEPTH = 4
+#: longer input than this many model contexts is cut down extractively first
+#: (see :func:`abstract`); map-reduce alone took 8 minutes on a 62-page report
+REDUCE_CONTEXTS = 2
 
 
 def _messages(text: str, lang: str, max_chars: int, style: str) -> list[dict[str, str]]:
@@ -131,8 +134,15 @@ def _generate(gen: Any, text: str, lang: str, max_chars: int, style: str,
     return out.text.strip()
 
 
-def abstract(gen: Any, text: str, lang: str, max_chars: int, style: str = "paragraph") -> str:
-    """The model's summary of ``text``, map-reduced to fit its context."""
+def abstract(gen: Any, text: str, lang: str, max_chars: int, style: str = "paragraph",
+             progress: Progress | None = None) -> str:
+    """The model's summary of ``text``, map-reduced to fit its context.
+
+    A text longer than :data:`REDUCE_CONTEXTS` contexts is first cut down to
+    one context of its best sentences, section by section (the extractive
+    ranking): a 30-page report then costs one model call, not thirty, and the
+    model still reads every section.
+    """
     overhead = gen.count_tokens(_messages("", lang, max_chars, style)[1]["content"]) + 64
     ratio = _ratio(gen, text[:4000], lang)
     reserve = max(16, int(max_chars / ratio * 1.3))
@@ -140,8 +150,16 @@ def abstract(gen: Any, text: str, lang: str, max_chars: int, style: str = "parag
     if budget < 64:
         raise InferenceError("the model's context is too small to summarize with",
                              code="inference.context")
+    if len(text) > REDUCE_CONTEXTS * budget * ratio:
+        chars = max(200, int(budget * ratio * 0.9))
+        if progress is not None:
+            progress(f"long document ({len(text):,} characters): the model reads its best "
+                     f"{chars:,} characters, section by section")
+        text = extract(text, lang, chars, "paragraph", progress=progress).text
     for _ in range(_MAX_DEPTH):
         if gen.count_tokens(text) <= budget:
+            if progress is not None:
+                progress("writing the summary")
             return _generate(gen, text, lang, max_chars, style, ratio)
         parts = _chunks(gen, text, lang, budget)
         # The map step's partial summaries must fit the budget together, so
@@ -151,8 +169,13 @@ def abstract(gen: Any, text: str, lang: str, max_chars: int, style: str = "parag
         share = max(16, int(budget * 0.9) // max(1, len(parts)))
         part_chars = max(40, int(share * ratio / 1.3))
         joiner = "\n" if lang == "en" else ""
-        text = joiner.join(_generate(gen, p, lang, part_chars, "paragraph", ratio, max_tokens=share)
-                           for p in parts)
+        written = []
+        for i, part in enumerate(parts, 1):
+            if progress is not None:
+                progress(f"summarizing part {i} of {len(parts)}")
+            written.append(_generate(gen, part, lang, part_chars, "paragraph", ratio,
+                                     max_tokens=share))
+        text = joiner.join(written)
     raise TaskError("the document is too long to summarize with this model",
                     code="task.too_long")
 
@@ -198,6 +221,7 @@ def abstract_or_fallback(
     method: str,
     max_sentences: int | None,
     model: str | None,
+    progress: Progress | None = None,
 ) -> Summary:
     """Run the abstractive path; fall back to extractive where it cannot be trusted."""
     if method == "auto":
@@ -205,28 +229,29 @@ def abstract_or_fallback(
         if model is None:
             # no installed model has been measured better than extractive here:
             # do not even load one
-            return extract(text, lang, max_chars, style, max_sentences)
+            return extract(text, lang, max_chars, style, max_sentences, progress=progress)
     if model is not None and not _writes(model, lang):
         raise TaskError(f"the model {model} does not write {_LANG_NAMES[lang]}; use a model "
                         "that does (qwen2.5-coder-0.5b-instruct) or --method extractive",
                         code="task.model_language")
     chosen = model_for(lang, model)
     if chosen is None and model is None and method == "abstractive" and _any_installed():
-        result = extract(text, lang, max_chars, style, max_sentences)
+        result = extract(text, lang, max_chars, style, max_sentences, progress=progress)
         result.notes.append(f"no installed model writes {_LANG_NAMES[lang]} (build "
                             "qwen2.5-coder-0.5b-instruct); used the extractive summary")
         return result
     gen = load_generator(chosen or model, "summarization", required=method == "abstractive")
     if gen is None:
-        result = extract(text, lang, max_chars, style, max_sentences)
+        result = extract(text, lang, max_chars, style, max_sentences, progress=progress)
         result.notes.append("no local model installed; used the extractive summary")
         return result
-    draft = abstract(gen, text, lang, max_chars, style)
+    # the model reads no bylines, so it cannot copy one into a headline
+    draft = abstract(gen, bylines.strip_text(text, lang), lang, max_chars, style, progress)
     report = guard(draft, text, lang)
     kept = _fit(report.kept, max_chars, style, lang)
     notes = [f"dropped unfaithful sentence ({why}): {s}" for s, why in report.dropped]
     if not kept or sum(map(len, kept)) < 0.4 * min(len(draft), max_chars):
-        result = extract(text, lang, max_chars, style, max_sentences)
+        result = extract(text, lang, max_chars, style, max_sentences, progress=progress)
         result.notes += notes + ["abstractive summary unfaithful or empty; used extractive"]
         return result
     if style == "headline":

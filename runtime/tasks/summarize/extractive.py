@@ -38,6 +38,8 @@ _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
 # Centrality above this many sentences is computed per block, then again over
 # each block's best sentences, so memory stays O(block^2), not O(n^2).
 BLOCK = 400
+#: the least room (characters) worth filling with the start of one more sentence
+FILL_MIN = 40
 _ROUND = 9
 
 
@@ -147,6 +149,11 @@ def shorten(text: str, budget: int, lang: str) -> str:
         cut = text[: max(0, budget - 1)]
         if lang == "en" and " " in cut:
             cut = cut.rsplit(" ", 1)[0]
+            # "…books and a…" reads as a slip; end on a content word
+            words = cut.split(" ")
+            while len(words) > 3 and words[-1].lower().strip(",;:") in _EN_STOP:
+                words.pop()
+            cut = " ".join(words)
         out = cut
     return out.rstrip(" ,;:，、；：") + "…"
 
@@ -158,11 +165,15 @@ def select(
     max_sentences: int | None = None,
     sep_len: int = 1,
     redundancy: float = 0.3,
+    fill: bool = False,
 ) -> list[str]:
     """Pick sentences by maximal marginal relevance until the budget is used.
 
     Returns the chosen sentence texts in document order; the total length plus
     one separator of ``sep_len`` between sentences never exceeds ``max_chars``.
+    With ``fill``, room left over is filled with the start of the next best
+    sentence (a user asked for that many characters; the lead cut to the
+    budget, the usual baseline, uses them all).
     """
     if not ranked:
         return []
@@ -172,6 +183,7 @@ def select(
     vecs = tfidf_matrix([r.sentence.text for r in pool], lang)
     sim = vecs @ vecs.T
     chosen: list[int] = []
+    texts: dict[int, str] = {}
     used = 0
     limit = max_sentences or len(pool)
     remaining = list(range(len(pool)))
@@ -189,8 +201,18 @@ def select(
         if used + cost <= max_chars:
             chosen.append(best)
             used += cost
+        elif fill and chosen:
+            # with ``fill``, the best sentence that does not fit is cut (at a
+            # clause, else a word, marked "…") into the room that is left
+            room = max_chars - used - sep_len
+            if room >= FILL_MIN:
+                cut = shorten(pool[best].sentence.text, room, lang)
+                if FILL_MIN <= len(cut) <= room:
+                    texts[best] = cut
+                    chosen.append(best)
+                    used += len(cut) + sep_len
     if not chosen:  # even the best sentence is too long: shorten it
         top = pool[0]
         return [shorten(top.sentence.text, max_chars, lang)]
     chosen.sort(key=lambda i: pool[i].sentence.index)
-    return [pool[i].sentence.text for i in chosen]
+    return [texts.get(i, pool[i].sentence.text) for i in chosen]

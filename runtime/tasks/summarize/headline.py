@@ -25,10 +25,47 @@ DEFAULT_CHARS = {"zh": 40, "en": 150}
 _ZH_MARKER = re.compile(
     r"^(?:(?:目的|方法|结果|结论|背景|摘要|目标|意义)\s*[:：]\s*"
     r"|(?:日前|近日|昨日|今日|昨天|今天|目前|近期|此前)[，,]\s*"
+    r"|(?:北京时间|当地时间)?(?:\d{4}年)?\d{1,2}月\d{1,2}日(?:[上中下]午|凌晨|早间?|晚间?)?"
+    r"(?:\d{1,2}[时点](?:\d{1,2}分)?(?:左右|许)?)?[，,]\s*"
     r"|据[^，,。:：]{0,15}?(?:报道|消息|介绍|了解|透露)[，,:：]\s*)"
 )
 _EN_MARKER = re.compile(r"^(?:\([A-Z]{2,10}\)\s*(?:--|—|-)\s*|[A-Z][A-Z ,.]{1,30}\s(?:--|—)\s*)")
 _TRAIL = " ，,、；;：:。.！!？?"
+
+
+# A headline must stand alone.  A line that opens by pointing back (a pronoun,
+# "but", "also", a passive 被 without its subject: "近日被当地警方抓获") or that
+# stops where its content was about to start ("某某表示", "X said:", a list cut
+# at "、") is a fragment of the story, not a clause that tells it.
+_ZH_OPENS_FRAGMENT = re.compile(
+    r"^(?:(?:日前|近日|昨日|今日|目前|近期|此前|随后|后来|当天|当日|之后|最终|同时)?被"
+    r"|(?:但是?|而且?|并且?|然而|因此|所以|于是|此外|另外|其中|对此|为此|同时|随后|然后|之后|此后"
+    r"|他们?|她们?|它们?|其|并|也|还|又|却|就|才|则|即|亦)"
+    r")"
+)
+# a cut line that is one clause opening with a preposition is only the setting
+# ("在之后的论著中", "为克服…现象"): the clause that says what happened was cut
+_ZH_SETTING = re.compile(r"^(?:在|为了?|随着|对于|由于|通过|根据|按照|针对|基于|作为|经过)[^，,；;：:]*$")
+_ZH_ENDS_FRAGMENT = re.compile(
+    r"(?:表示|称|说|指出|认为|介绍|透露|强调|坦言|回应|显示|发现|宣布|获悉|了解到|报道|消息|"
+    r"的|在|对|从|为|与|和|及|或|被|把|将|因|由于|根据|按照|通过)$"
+)
+_EN_OPENS_FRAGMENT = re.compile(
+    r"^(?:[a-z]|[\"“‘'(]|(?:He|She|It|They|We|I|You|His|Her|Its|Their|This|These|Those|That|"
+    r"But|And|Or|So|However|Also|Meanwhile|Instead|Still|Yet|Then|Nor)\b)"
+)
+_EN_ENDS_FRAGMENT = re.compile(
+    r"(?:\b(?:said|says|told|added|according to|the|a|an|of|to|and|or|with|for|in|on|by|that)"
+    r"|[:;])$", re.I)
+
+
+def is_fragment(line: str, lang: str, cut: bool = False) -> bool:
+    """Whether ``line`` cannot stand alone as a headline (``cut``: the sentence went on after it)."""
+    text = line.strip()
+    if lang == "zh":
+        return bool(_ZH_OPENS_FRAGMENT.match(text) or (cut and (
+            _ZH_ENDS_FRAGMENT.search(text) or _ZH_SETTING.match(text))))
+    return bool(_EN_OPENS_FRAGMENT.match(text) or (cut and _EN_ENDS_FRAGMENT.search(text)))
 
 
 def strip_marker(sentence: str, lang: str) -> str:
@@ -37,8 +74,12 @@ def strip_marker(sentence: str, lang: str) -> str:
     return rest if rest.strip() else sentence
 
 
-def compress(sentence: str, lang: str, max_chars: int) -> str | None:
-    """``sentence`` cut to whole clauses within ``max_chars``; None if no clause fits."""
+def compress(sentence: str, lang: str, max_chars: int, whole: bool = False) -> str | None:
+    """``sentence`` cut to whole clauses within ``max_chars``; None if no clause fits.
+
+    With ``whole``, None also when the kept clauses are a fragment
+    (:func:`is_fragment`): a cut list, a "…表示" without what was said.
+    """
     text = strip_marker(sentence.strip(), lang)
     out = ""
     for clause in split_clauses(text, lang):
@@ -46,5 +87,10 @@ def compress(sentence: str, lang: str, max_chars: int) -> str | None:
         if len((out + piece).rstrip(_TRAIL)) > max_chars:
             break
         out += piece
+    cut = len(out.strip()) < len(text.strip())
+    if whole and cut and out.rstrip().endswith("、") and lang == "zh":
+        return None  # a list cut in the middle
     out = out.rstrip(_TRAIL)
+    if whole and out and is_fragment(out, lang, cut):
+        return None
     return out or None

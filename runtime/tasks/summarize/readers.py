@@ -113,9 +113,16 @@ def markdown_to_text(md: str) -> str:
     md = _drop_spans(_drop_spans(md, "```", "```"), "~~~", "~~~")
     md = _drop_spans(md, "<!--", "-->")
     lines: list[str] = []
+    after_heading = False
     for line in md.splitlines():
         if _RULE.fullmatch(line):
             continue  # table rule or horizontal rule
+        # a heading is a paragraph of its own even when text follows on the
+        # next line: glued to the first sentence, it would hide the section
+        heading = bool(_HEADING.match(line))
+        if (heading or after_heading) and line.strip() and lines and lines[-1].strip():
+            lines.append("")
+        after_heading = heading
         line = _HEADING.sub("", line)
         line = _QUOTE.sub("", line)
         line = _IMAGE.sub(r"\1", line)

@@ -140,6 +140,9 @@ def _split_en_runs(pieces: list[str]) -> list[str]:
     return out
 
 
+_LIST_NUMBER = re.compile(r"\s*(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6})")
+
+
 def _is_abbreviation(before: str) -> bool:
     word = re.search(r"([A-Za-z][A-Za-z.]*)$", before)
     if not word:
@@ -154,8 +157,8 @@ def _split_en(paragraph: str) -> list[str]:
     for m in _EN_END.finditer(paragraph):
         before = paragraph[start : m.start()]
         after = paragraph[m.end() : m.end() + 1]
-        if m.group(1) == "." and _is_abbreviation(before):
-            continue
+        if m.group(1) == "." and (_is_abbreviation(before) or _LIST_NUMBER.fullmatch(before)):
+            continue  # "Dr. Lee", or "1. Introduction" (a numbered heading or item)
         if after and not (after.isupper() or after.isdigit() or after in "\"'“‘(["):
             continue  # "e.g. the" or "3. million": no new sentence starts here
         piece = paragraph[start : m.end()].strip()
