@@ -31,8 +31,11 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import ExportError
+from .display import check_display_list
+from .display import integer as _int
 from .fonts import FontSource, default_fonts
 from .items import Assets, dispatch, image_box, points, read_image
+from .office_text import Metrics, display_metrics, office_lines
 from .ooxml_common import (
     fix_core_properties,
     font_families,
@@ -41,8 +44,6 @@ from .ooxml_common import (
     reproducible_zip,
 )
 from .ooxml_table import TableLayout, continued_labels, table_layout
-from .pptx import Metrics, display_metrics, office_lines
-from .svg import _int, check_display_list
 
 EMU_PER_TWIP = 635
 EMU_PER_HALF_POINT = 6350
