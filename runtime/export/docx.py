@@ -171,8 +171,8 @@ class _Page:
             f'<a:off x="0" y="0"/><a:ext cx="{cx_}" cy="{cy_}"/></a:xfrm>{_RECT}</pic:spPr>'
             '</pic:pic></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>')
 
-    def table(self, table: TableLayout, where: str) -> str:
-        """A Word table floating at the table's place on the page."""
+    def table(self, table: TableLayout, where: str, *, floating: bool = True) -> str:
+        """A Word table floating at the table's place on the page (or inline, in a flow)."""
         tw = [_round_div(c, EMU_PER_TWIP) for c in table.columns]
         borders = ""
         if table.border is not None:
@@ -182,15 +182,15 @@ class _Page:
             borders = ("<w:tblBorders>" + "".join(
                 f"<w:{side} {edge}/>" for side in
                 ("top", "left", "bottom", "right", "insideH", "insideV")) + "</w:tblBorders>")
-        parts = [f"<w:tbl {_NS}><w:tblPr>"
-                 '<w:tblpPr w:leftFromText="0" w:rightFromText="0" w:topFromText="0" '
+        place = ('<w:tblpPr w:leftFromText="0" w:rightFromText="0" w:topFromText="0" '
                  # vertically to the margin, which is the page (our sections have zero margins):
                  # LibreOffice imports a page-anchored floating table whose top is below the
                  # middle of the page at the page's top left corner (tblpY 145 mm ok, 150 mm not)
                  'w:bottomFromText="0" w:vertAnchor="margin" w:horzAnchor="page" '
                  f'w:tblpX="{_round_div(table.x, EMU_PER_TWIP)}" '
                  f'w:tblpY="{_round_div(table.y, EMU_PER_TWIP)}"/>'
-                 '<w:tblOverlap w:val="overlap"/>'
+                 '<w:tblOverlap w:val="overlap"/>') if floating else '<w:tblInd w:w="0" w:type="dxa"/>'
+        parts = [f"<w:tbl {_NS}><w:tblPr>{place}"
                  f'<w:tblW w:w="{sum(tw)}" w:type="dxa"/>{borders}'
                  '<w:tblLayout w:type="fixed"/><w:tblCellMar><w:left w:w="0" w:type="dxa"/>'
                  '<w:right w:w="0" w:type="dxa"/></w:tblCellMar>'
@@ -358,6 +358,11 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     sources = list(fonts) if fonts is not None else default_fonts()  # read and checked once
     families = font_families(display_list, sources)
     metrics = display_metrics(display_list, sources)
+    from .docx_flow import export_flow, is_flow
+
+    if is_flow(display_list, pages):  # a flow document: Word lays it out and reflows edits
+        return [export_flow(display_list, pages, families=families, metrics=metrics,
+                            fonts=sources, assets=assets)]
     lang = display_list.get("lang", "en")
     document = docx.Document()
     fix_core_properties(document.core_properties)
