@@ -95,6 +95,12 @@ def _blocks(display_list: dict[str, Any], pages: Sequence[int]) -> list[_Block]:
                 new = _Block("chart", item, i)
             elif role == "figure":
                 new = _Block("figure", item, i)
+            elif role == "placed":  # a box the author placed on this page (a logo, a stamp)
+                if blocks and blocks[-1].kind == "placed" and blocks[-1].page == i:
+                    blocks[-1].parts.append(item)
+                else:
+                    blocks.append(_Block("placed", item, i))
+                continue
             elif role == "list-marker":
                 by_id.setdefault(block_id, _Block("list-item", item, i)).marker = item
                 continue
@@ -302,6 +308,16 @@ class _Writer:
             '</a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic>'
             '</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>']
 
+    def placed(self, block: _Block, where: str) -> str:
+        """The page's placed boxes anchored to the page at our offsets, in a 1-pt paragraph
+        (they go with the text around them when an edit moves it to another page)."""
+        shapes = _Page(self.out.families, self.out.metrics, self.lang, 9000 + 100 * block.page,
+                       self.out.assets, self.add_image)
+        shapes.items(block.parts, where)
+        return (f'<w:p {_NS}><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" '
+                'w:lineRule="exact"/><w:rPr><w:sz w:val="2"/></w:rPr></w:pPr>'
+                f'{"".join(shapes.runs)}</w:p>')
+
     def body(self, pages: Sequence[int]) -> list[str]:
         content = self.dl["pages"][pages[0]]["content"]
         cx, cw = _int(content, "x", "page 1 content"), _int(content, "w", "page 1 content")
@@ -316,6 +332,9 @@ class _Writer:
                 x, y, w, h = (_int(first, k, where) for k in ("x", "y", "w", "h"))
                 png = self.chart_png(first, block.page, where)
                 out += self.picture(png, w, h, "Chart", block.gap, block.page_break, cx, x)
+            elif block.kind == "placed":
+                out.append(self.placed(block, where))
+                continue  # takes no room: the next block keeps its place in a list
             elif block.kind == "figure":
                 (x, _y, w, h), _clip = image_box(first, where)
                 image = read_image(self.out.assets, first.get("src"), where)
