@@ -223,7 +223,9 @@ class _Writer:
                 f'{spacing}/>{ind}<w:jc w:val="{_JC.get(item.get("align"), "left")}"/></w:pPr>')
 
     def text_block(self, block: _Block, content_x: int, content_w: int, where: str,
-                   in_list: bool) -> list[str]:
+                   in_list: bool, toc: tuple[int, bool, bool] = (0, False, False)) -> list[str]:
+        """A text block's paragraphs; ``toc``: (depth, first entry, last entry) of a table
+        of contents, which is one Word ``TOC`` field whose shown result is our entries."""
         first = block.parts[0]
         meta = first.get("meta") or {}
         lang = office_lang(first.get("lang", self.lang))
@@ -265,7 +267,14 @@ class _Writer:
             else:
                 style = "Normal"
             ppr = self.ppr(first, style, before, content_x, where, extra, indent)
-            out.append(f"<w:p {_NS}>{ppr}{self.runs(runs, lang, where)}{tail}</w:p>")
+            head = ""
+            if role == "toc" and toc[1] and k == 0:
+                head = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText '
+                        f'xml:space="preserve"> TOC \\o "1-{toc[0]}" \\h \\z </w:instrText></w:r>'
+                        '<w:r><w:fldChar w:fldCharType="separate"/></w:r>')
+            if role == "toc" and toc[2] and k == len(paragraphs) - 1:
+                tail += '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+            out.append(f"<w:p {_NS}>{ppr}{head}{self.runs(runs, lang, where)}{tail}</w:p>")
         return out
 
     def table(self, block: _Block, where: str) -> list[str]:
@@ -323,7 +332,11 @@ class _Writer:
         cx, cw = _int(content, "x", "page 1 content"), _int(content, "w", "page 1 content")
         out: list[str] = []
         previous = ""
-        for n, block in enumerate(_blocks(self.dl, pages)):
+        blocks = _blocks(self.dl, pages)
+        kinds = [b.kind for b in blocks]
+        depth = max([int((b.parts[0].get("meta") or {}).get("level", 1)) for b in blocks
+                     if b.kind == "toc"] or [1])
+        for n, block in enumerate(blocks):
             where = f"page {block.page + 1} block {n}"
             first = block.parts[0]
             if block.kind == "table":
@@ -342,7 +355,9 @@ class _Writer:
                                     block.page_break, cx, x)
             else:
                 in_list = previous == "list-item"
-                out += self.text_block(block, cx, cw, where, in_list)
+                toc = (depth, n == 0 or kinds[n - 1] != "toc",
+                       n + 1 == len(kinds) or kinds[n + 1] != "toc")
+                out += self.text_block(block, cx, cw, where, in_list, toc)
             previous = block.kind
         if out and out[-1].startswith("<w:tbl"):
             out.append(f"<w:p {_NS}/>")

@@ -44,6 +44,9 @@ def test_the_body_is_flowing_paragraphs_and_one_table_not_positioned_boxes(parts
     assert styles.count("Heading1") == 1 and styles.count("Heading2") == 7
     assert styles.count("ListParagraph") >= 10 and "<w:numPr>" in body
     assert "<wp:inline" in body  # the chart, as an inline picture
+    # the table of contents: one TOC field over headings 1-2, our entries its shown result
+    assert body.count('> TOC \\o "1-2" \\h \\z <') == 1
+    assert body.count('w:fldCharType="begin"') == body.count('w:fldCharType="end"') == 1
     # the author's one <page-break/>, and no other
     assert body.count("<w:pageBreakBefore/>") == 1 and 'w:type="page"' not in body
     assert sum(1 for p in dl["pages"] if p.get("page_break")) == 1
