@@ -402,13 +402,14 @@ def _field_runs(item: dict[str, Any], page_number: int, page_count: int, out: _P
 
 
 def _master(items: list[dict[str, Any]], page_number: int, page_count: int, out: _Page,
+            add_image: Callable[[bytes], str],
             content: dict[str, int], lang: str, where: str) -> list[str]:
     """Header or footer content: text lines as paragraphs with tab stops, shapes anchored."""
     cx = content["x"]
     texts = sorted((it for it in items if it.get("type") == "text"),
                    key=lambda it: (_int(it, "y", where), _int(it, "x", where)))
     shapes = _Page(out.families, out.metrics, out.lang, 7000 + page_number * 100, out.assets,
-                   out.add_image)
+                   add_image)  # pictures are related from the header/footer part itself
     shapes.items([it for it in items if it.get("type") != "text"], where)
     anchors = "".join(r.replace('behindDoc="0"', 'behindDoc="1"', 1) for r in shapes.runs)
     rows: list[list[dict[str, Any]]] = []
@@ -546,7 +547,13 @@ def export_flow(display_list: dict[str, Any], pages: Sequence[int], *,
         element = part._element
         for child in list(element):
             element.remove(child)
-        for paragraph in _master(items, i + 1, count, out, content, lang, f"page {i + 1} {role}"):
+        story = part.part
+
+        def part_image(data: bytes, story: Any = story) -> str:
+            return story.get_or_add_image(io.BytesIO(data))[0]
+
+        for paragraph in _master(items, i + 1, count, out, part_image, content, lang,
+                                 f"page {i + 1} {role}"):
             element.append(parse_xml(paragraph))
     if writer.numbering.abstract:
         numbering = document.part.numbering_part.element

@@ -72,3 +72,58 @@ def test_positioned_documents_keep_their_pinned_pages(parts):
     data = export(dl, "docx", assets=sample_assets("report-zh"))[0]
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         assert "<wp:anchor" in z.read("word/document.xml").decode("utf-8")
+
+
+def even_odd_source() -> str:
+    """A flow with odd/even headers, a header logo, page fields and an 89-row table."""
+    rows = "".join(f"<tr><td>第{i:02d}行</td><td>{i * 10}</td></tr>" for i in range(1, 90))
+    return (
+        '<document kind="document" width="148mm" height="210mm" lang="zh">'
+        '<flow margin="25mm 15mm 20mm 15mm" font-size="10pt">'
+        '<header><image src="logo.png" x="15mm" y="8mm" w="12mm" h="6mm"/>'
+        '<text x="30mm" y="9mm" w="103mm" h="6mm" align="right" font-size="8pt">奇数页眉</text></header>'
+        '<header page="even"><text x="15mm" y="9mm" w="118mm" h="6mm" font-size="8pt">偶数页眉</text></header>'
+        '<footer><text x="15mm" y="195mm" w="118mm" h="6mm" align="center" font-size="8pt">'
+        '{{ page.number }} / {{ page.count }}</text></footer>'
+        f'<table columns="1,1"><tr header="true"><td>项目</td><td>数</td></tr>{rows}</table>'
+        '<p>表后的段落。</p></flow></document>')
+
+
+def _logo() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (40, 20), (139, 26, 26)).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_even_page_headers_and_a_header_logo_are_word_header_parts(tmp_path):
+    from o3local.layout import LayoutEngine
+
+    source = even_odd_source()
+    logo = _logo()
+    dl = LayoutEngine.shared().layout(source, "t.o3x", {}, {}, {},
+                                      images={"logo.png": (40, 20)}).display_list
+    assert len(dl["pages"]) >= 3 and dl["diagnostics"] == []
+    data = export(dl, "docx", assets={"logo.png": logo})[0]
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        names = z.namelist()
+        xml = {n: z.read(n).decode("utf-8") for n in names if n.endswith((".xml", ".rels"))}
+    assert "<w:evenAndOddHeaders/>" in xml["word/settings.xml"]
+    section = re.search(r"<w:sectPr.*?</w:sectPr>", xml["word/document.xml"]).group(0)
+    assert 'w:type="even"' in section and 'w:type="default"' in section
+    odd = next(v for k, v in xml.items() if k.startswith("word/header") and "奇数页眉" in v)
+    even = next(v for k, v in xml.items() if k.startswith("word/header") and "偶数页眉" in v)
+    assert "奇数页眉" not in even
+    # the logo's picture is related from the header part that shows it, and is our file
+    rid = re.search(r'r:embed="([^"]+)"', odd).group(1)
+    header_name = next(k for k, v in xml.items() if v is odd)
+    rels = xml[header_name.replace("word/", "word/_rels/") + ".rels"]
+    target = re.search(rf'Id="{rid}"[^>]*Target="([^"]+)"', rels).group(1)
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert z.read("word/" + target) == logo
+    footer = next(v for k, v in xml.items() if k.startswith("word/footer"))
+    assert "> PAGE <" in footer and "> NUMPAGES <" in footer
+    body = xml["word/document.xml"]
+    assert body.count("<w:tblHeader/>") == 1 and "表后的段落。" in body
+    assert len(re.findall(r"第\d\d行", body)) == 89
