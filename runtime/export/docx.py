@@ -189,9 +189,10 @@ class _Page:
                  'w:bottomFromText="0" w:vertAnchor="margin" w:horzAnchor="page" '
                  f'w:tblpX="{_round_div(table.x, EMU_PER_TWIP)}" '
                  f'w:tblpY="{_round_div(table.y, EMU_PER_TWIP)}"/>'
-                 '<w:tblOverlap w:val="overlap"/>') if floating else '<w:tblInd w:w="0" w:type="dxa"/>'
+                 '<w:tblOverlap w:val="overlap"/>') if floating else ""
+        indent = "" if floating else '<w:tblInd w:w="0" w:type="dxa"/>'  # after tblW (schema order)
         parts = [f"<w:tbl {_NS}><w:tblPr>{place}"
-                 f'<w:tblW w:w="{sum(tw)}" w:type="dxa"/>{borders}'
+                 f'<w:tblW w:w="{sum(tw)}" w:type="dxa"/>{indent}{borders}'
                  '<w:tblLayout w:type="fixed"/><w:tblCellMar><w:left w:w="0" w:type="dxa"/>'
                  '<w:right w:w="0" w:type="dxa"/></w:tblCellMar>'
                  '<w:tblLook w:val="0000" w:firstRow="0" w:lastRow="0" w:firstColumn="0" '

@@ -196,7 +196,7 @@ class _Writer:
         self.chart_png = chart_png
         self.add_image = add_image
         self.numbering = _Numbering()
-        self.next_pic = 5000
+        self.next_pic = 3_000_000  # drawing ids: body pictures, apart from headers' and placed
 
     def runs(self, runs: list[dict[str, Any]], lang: str, where: str) -> str:
         parts = []
@@ -240,7 +240,7 @@ class _Writer:
             indent = None
             if role == "heading":
                 style = f"Heading{min(3, max(1, int(meta.get('level', 1))))}"
-                extra += "<w:keepNext/>"
+                extra = "<w:keepNext/>" + extra  # keepNext precedes pageBreakBefore (schema)
             elif role == "list-item":
                 style = "ListParagraph"
                 x = _int(first, "x", where) - content_x
@@ -320,7 +320,7 @@ class _Writer:
     def placed(self, block: _Block, where: str) -> str:
         """The page's placed boxes anchored to the page at our offsets, in a 1-pt paragraph
         (they go with the text around them when an edit moves it to another page)."""
-        shapes = _Page(self.out.families, self.out.metrics, self.lang, 9000 + 100 * block.page,
+        shapes = _Page(self.out.families, self.out.metrics, self.lang, 2_000_000 + 1000 * block.page,
                        self.out.assets, self.add_image)
         shapes.items(block.parts, where)
         return (f'<w:p {_NS}><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" '
@@ -402,13 +402,13 @@ def _field_runs(item: dict[str, Any], page_number: int, page_count: int, out: _P
 
 
 def _master(items: list[dict[str, Any]], page_number: int, page_count: int, out: _Page,
-            add_image: Callable[[bytes], str],
+            add_image: Callable[[bytes], str], first_id: int,
             content: dict[str, int], lang: str, where: str) -> list[str]:
     """Header or footer content: text lines as paragraphs with tab stops, shapes anchored."""
     cx = content["x"]
     texts = sorted((it for it in items if it.get("type") == "text"),
                    key=lambda it: (_int(it, "y", where), _int(it, "x", where)))
-    shapes = _Page(out.families, out.metrics, out.lang, 7000 + page_number * 100, out.assets,
+    shapes = _Page(out.families, out.metrics, out.lang, first_id, out.assets,
                    add_image)  # pictures are related from the header/footer part itself
     shapes.items([it for it in items if it.get("type") != "text"], where)
     anchors = "".join(r.replace('behindDoc="0"', 'behindDoc="1"', 1) for r in shapes.runs)
@@ -433,7 +433,8 @@ def _master(items: list[dict[str, Any]], page_number: int, page_count: int, out:
                                     office_lang(it.get("lang", lang)), where))
         line_height = _int(row[0], "line_height", where)
         paragraphs.append(
-            f'<w:p {_NS}><w:pPr><w:tabs>{"".join(tabs)}</w:tabs><w:spacing w:before="0" '
+            f'<w:p {_NS}><w:pPr>{"<w:tabs>" + "".join(tabs) + "</w:tabs>" if tabs else ""}'
+            '<w:spacing w:before="0" '
             f'w:after="0" w:line="{max(20, _twips(line_height))}" w:lineRule="exact"/>'
             f'<w:ind w:left="0" w:right="0"/></w:pPr>'
             f'{anchors if not paragraphs else ""}{"".join(body)}</w:p>')
@@ -536,7 +537,7 @@ def export_flow(display_list: dict[str, Any], pages: Sequence[int], *,
         section.different_first_page_header_footer = True
     if "even" in variants:
         document.settings.odd_and_even_pages_header_footer = True
-    for (role, variant), (i, items) in sorted(seen.items()):
+    for n_part, ((role, variant), (i, items)) in enumerate(sorted(seen.items())):
         part = {("header", "all"): section.header, ("header", "odd"): section.header,
                 ("header", "first"): section.first_page_header,
                 ("header", "even"): section.even_page_header,
@@ -552,7 +553,8 @@ def export_flow(display_list: dict[str, Any], pages: Sequence[int], *,
         def part_image(data: bytes, story: Any = story) -> str:
             return story.get_or_add_image(io.BytesIO(data))[0]
 
-        for paragraph in _master(items, i + 1, count, out, part_image, content, lang,
+        for paragraph in _master(items, i + 1, count, out, part_image, 1_000_000 + 10_000 * n_part,
+                                 content, lang,
                                  f"page {i + 1} {role}"):
             element.append(parse_xml(paragraph))
     if writer.numbering.abstract:

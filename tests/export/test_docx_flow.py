@@ -127,3 +127,31 @@ def test_even_page_headers_and_a_header_logo_are_word_header_parts(tmp_path):
     body = xml["word/document.xml"]
     assert body.count("<w:tblHeader/>") == 1 and "表后的段落。" in body
     assert len(re.findall(r"第\d\d行", body)) == 89
+
+
+# CT_PPr's sequence (ECMA-376 part 1, 17.3.1.26): Word refuses a document whose paragraph
+# properties are out of this order, LibreOffice does not mind, so it is checked here
+_PPR_ORDER = ["pStyle", "keepNext", "keepLines", "pageBreakBefore", "framePr", "widowControl",
+              "numPr", "suppressLineNumbers", "pBdr", "shd", "tabs", "suppressAutoHyphens",
+              "kinsoku", "wordWrap", "overflowPunct", "topLinePunct", "autoSpaceDE",
+              "autoSpaceDN", "bidi", "adjustRightInd", "snapToGrid", "spacing", "ind",
+              "contextualSpacing", "mirrorIndents", "suppressOverlap", "jc", "textDirection",
+              "textAlignment", "textboxTightWrap", "outlineLvl", "divId", "cnfStyle", "rPr",
+              "sectPr", "pPrChange"]
+
+
+def test_paragraph_properties_in_schema_order_and_drawing_ids_unique(parts):
+    _dl, xml = parts
+    ids = []
+    checked = 0
+    for name, text in xml.items():
+        ids += re.findall(r'<wp:docPr id="(\d+)"', text)
+        for ppr in re.findall(r"<w:pPr>(.*?)</w:pPr>", text):
+            flat = re.sub(r"<w:(rPr|tabs|numPr)>.*?</w:\1>", r"<w:\1>", ppr)
+            tags = [t for t in re.findall(r"<w:(\w+)", flat) if t in _PPR_ORDER]
+            assert tags == sorted(tags, key=_PPR_ORDER.index), (name, tags)
+            checked += 1
+    assert checked > 100 and len(ids) == len(set(ids)) >= 3
+    body = xml["word/document.xml"]
+    for tbl in re.findall(r"<w:tblPr>(.*?)</w:tblPr>", body):  # CT_TblPr: tblW before tblInd
+        assert tbl.index("<w:tblW ") < tbl.index("<w:tblInd ") < tbl.index("<w:tblLayout ")
