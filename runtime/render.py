@@ -270,6 +270,7 @@ def render(
 
     # image items name files of the package; exporters read them through its reader
     written: list[dict[str, Any]] = []  # what the format could not hold as given
+    opts.setdefault("fonts", LayoutEngine.shared().fonts)  # the fonts it was laid out with
     files = export.export(display_list, spec.name, page=page, assets=pkg.read_bytes,
                           diagnostics=written, **opts)
     exported = time.perf_counter()

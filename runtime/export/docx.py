@@ -31,8 +31,11 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import ExportError
+from .display import check_display_list
+from .display import integer as _int
 from .fonts import FontSource, default_fonts
 from .items import Assets, dispatch, image_box, points, read_image
+from .office_text import Metrics, display_metrics, office_lines
 from .ooxml_common import (
     fix_core_properties,
     font_families,
@@ -41,8 +44,6 @@ from .ooxml_common import (
     reproducible_zip,
 )
 from .ooxml_table import TableLayout, continued_labels, table_layout
-from .pptx import Metrics, display_metrics, office_lines
-from .svg import _int, check_display_list
 
 EMU_PER_TWIP = 635
 EMU_PER_HALF_POINT = 6350
@@ -170,8 +171,8 @@ class _Page:
             f'<a:off x="0" y="0"/><a:ext cx="{cx_}" cy="{cy_}"/></a:xfrm>{_RECT}</pic:spPr>'
             '</pic:pic></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>')
 
-    def table(self, table: TableLayout, where: str) -> str:
-        """A Word table floating at the table's place on the page."""
+    def table(self, table: TableLayout, where: str, *, floating: bool = True) -> str:
+        """A Word table floating at the table's place on the page (or inline, in a flow)."""
         tw = [_round_div(c, EMU_PER_TWIP) for c in table.columns]
         borders = ""
         if table.border is not None:
@@ -181,16 +182,17 @@ class _Page:
             borders = ("<w:tblBorders>" + "".join(
                 f"<w:{side} {edge}/>" for side in
                 ("top", "left", "bottom", "right", "insideH", "insideV")) + "</w:tblBorders>")
-        parts = [f"<w:tbl {_NS}><w:tblPr>"
-                 '<w:tblpPr w:leftFromText="0" w:rightFromText="0" w:topFromText="0" '
+        place = ('<w:tblpPr w:leftFromText="0" w:rightFromText="0" w:topFromText="0" '
                  # vertically to the margin, which is the page (our sections have zero margins):
                  # LibreOffice imports a page-anchored floating table whose top is below the
                  # middle of the page at the page's top left corner (tblpY 145 mm ok, 150 mm not)
                  'w:bottomFromText="0" w:vertAnchor="margin" w:horzAnchor="page" '
                  f'w:tblpX="{_round_div(table.x, EMU_PER_TWIP)}" '
                  f'w:tblpY="{_round_div(table.y, EMU_PER_TWIP)}"/>'
-                 '<w:tblOverlap w:val="overlap"/>'
-                 f'<w:tblW w:w="{sum(tw)}" w:type="dxa"/>{borders}'
+                 '<w:tblOverlap w:val="overlap"/>') if floating else ""
+        indent = "" if floating else '<w:tblInd w:w="0" w:type="dxa"/>'  # after tblW (schema order)
+        parts = [f"<w:tbl {_NS}><w:tblPr>{place}"
+                 f'<w:tblW w:w="{sum(tw)}" w:type="dxa"/>{indent}{borders}'
                  '<w:tblLayout w:type="fixed"/><w:tblCellMar><w:left w:w="0" w:type="dxa"/>'
                  '<w:right w:w="0" w:type="dxa"/></w:tblCellMar>'
                  '<w:tblLook w:val="0000" w:firstRow="0" w:lastRow="0" w:firstColumn="0" '
@@ -357,6 +359,11 @@ def export_pages(display_list: dict[str, Any], pages: Sequence[int], *,
     sources = list(fonts) if fonts is not None else default_fonts()  # read and checked once
     families = font_families(display_list, sources)
     metrics = display_metrics(display_list, sources)
+    from .docx_flow import export_flow, is_flow
+
+    if is_flow(display_list, pages):  # a flow document: Word lays it out and reflows edits
+        return [export_flow(display_list, pages, families=families, metrics=metrics,
+                            fonts=sources, assets=assets)]
     lang = display_list.get("lang", "en")
     document = docx.Document()
     fix_core_properties(document.core_properties)

@@ -184,11 +184,20 @@ def outlines(source: FontSource) -> FontOutlines:
 
 
 def default_fonts() -> list[FontSource]:
-    """The fonts the layout host passes to the module, in font-index order."""
-    from ..layout import assets, engine
+    """The bundled fonts in font-index order, for a caller that hands in none.
 
-    shared = engine.LayoutEngine._shared  # reuse the bytes a render in this process checked
-    return list(shared.fonts if shared is not None else assets.fonts())
+    A render hands in its layout engine's fonts (``fonts=``), so exporters never
+    reach into the layout engine; this read is checked once per process.
+    """
+    global _DEFAULT
+    if _DEFAULT is None:
+        from ..layout import assets
+
+        _DEFAULT = list(assets.fonts())
+    return list(_DEFAULT)
+
+
+_DEFAULT: list[FontSource] | None = None
 
 
 def font_set(display_list: dict[str, Any],

@@ -119,7 +119,7 @@ def read_image(assets: Assets | None, src: Any, where: str) -> ImageFile:
 def image_box(item: dict[str, Any], where: str) -> tuple[tuple[int, int, int, int],
                                                          tuple[int, int, int, int]]:
     """((x, y, w, h) placed, (x, y, w, h) clip) of an image item; clip defaults to placed."""
-    from .svg import _int
+    from .display import integer as _int
 
     placed = tuple(_int(item, k, where) for k in ("x", "y", "w", "h"))
     clip_item = item.get("clip")

@@ -61,7 +61,7 @@ def font_families(display_list: dict[str, Any],
 
 def hex_color(value: Any, where: str) -> str | None:
     """``RRGGBB`` (upper case) for a display-list colour, None for ``none``/null."""
-    from .svg import _paint
+    from .display import paint as _paint
 
     color = _paint(value, where)
     if color == "none":

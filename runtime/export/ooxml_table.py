@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ExportError
+from .display import integer as _int
 from .ooxml_common import hex_color
-from .svg import _int
 
 #: the cell alignments of the layout contract (office exporters map each to their own)
 ALIGNS = ("left", "center", "right", "justify")

@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ExportError
+from .display import check_display_list
+from .display import integer as _int
+from .display import paint as _paint
 from .fonts import FontSource, default_fonts, font_set
 from .fonts import _read as read_font
 from .items import Assets, dispatch, image_box, points, read_image, walk
@@ -23,7 +26,6 @@ from .numbers import ratio
 from .pdf_font import EmbeddedFont, embed
 from .pdf_image import ImageObjects
 from .pdf_objects import Name, PdfWriter, Raw, Ref, Stream
-from .svg import _int, _paint, check_display_list
 
 EMU_PER_PT = 12700
 #: 1 - 4/3*(sqrt(2)-1): where a cubic Bezier quarter circle puts its control points

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ExportError, UsageError
+from .display import EMU_PER_INCH, check_display_list, page_size
 from .fonts import FontSource, font_set, remember
 from .items import Assets
-from .svg import EMU_PER_INCH, check_display_list, page_size, page_svg
+from .svg_page import page_svg
 
 MAX_PIXELS = 100_000_000
 

@@ -14,10 +14,11 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..errors import ExportError
+from .display import integer as _int
 from .numbers import spreadsheet_format
+from .office_text import set_run_fonts
 from .ooxml_common import hex_color, office_lang
 from .ooxml_table import table_layout
-from .svg import _int
 
 _ALIGN = {"left": "LEFT", "center": "CENTER", "right": "RIGHT", "justify": "JUSTIFY"}
 _ANCHOR = {"top": "TOP", "middle": "MIDDLE", "bottom": "BOTTOM"}
@@ -216,9 +217,7 @@ def add_table(slide: Any, group: dict[str, Any], families: dict[int, tuple[str, 
                 run.font.bold = bold or row.header and cell.bold
                 if cell.color is not None:
                     run.font.color.rgb = RGBColor.from_string(cell.color)
-                from .pptx import _set_fonts
-
-                _set_fonts(run, family, item_lang)
+                set_run_fonts(run, family, item_lang)
     if table.border is not None:
         _borders(grid, *table.border)
 

@@ -27,12 +27,12 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..errors import ExportError
+from .display import check_display_list
 from .fonts import FontSource, default_fonts
 from .items import Assets, walk
 from .numbers import parse_formatted, spreadsheet_format
 from .ooxml_common import FIXED_DATE, font_families, reproducible_zip
 from .ooxml_table import TableLayout, table_layout
-from .svg import check_display_list
 
 EMU_PER_PX = 9525
 EMU_PER_PT = 12700

@@ -13,8 +13,8 @@ from __future__ import annotations
 import functools
 from decimal import Decimal
 
+from ..export.display import EMU_PER_INCH
 from ..export.pdf import EMU_PER_PT
-from ..export.svg import EMU_PER_INCH
 
 EMU_PER_CM = 360000
 EMU_PER_MM = 36000

@@ -318,3 +318,19 @@ def sales_csv(path: Path, rows: int, tag: str = "") -> Path:
         for i in range(rows):
             out.writerow([f"R{i}{tag}", "Desk", i, 2])
     return path
+
+
+def flow_docx_text(dl: dict) -> dict:
+    """The display list without the dot leaders (Word draws its own tab leader) and the
+    续表 labels above continuing table parts (Word repeats the header row instead)."""
+    from o3local.export.ooxml_table import continued_labels
+
+    def keep(item):
+        if item.get("type") == "group" and item.get("role") == "table":
+            labels = [id(label) for label, _at in continued_labels(item, "test")]
+            return dict(item, items=[k for k in item["items"] if id(k) not in labels])
+        return item
+
+    pages = [dict(p, items=[keep(it) for it in p["items"] if it.get("role") != "toc-leader"])
+             for p in dl["pages"]]
+    return dict(dl, pages=pages)

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from o3local.errors import O3Error
 from o3local.export import export
-from o3local.export.svg import check_display_list
+from o3local.export.display import check_display_list
 
 from .kit import ASSETS, build_font, v2_display_list
 

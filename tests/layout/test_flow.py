@@ -32,7 +32,7 @@ def doc_example() -> str:
 
 EXAMPLE_DATA = {"title": "2026年11月经营月报", "month": "2026年11月",
                 "rows": [{"name": f"项目{i}", "amount": i * 1234.5} for i in range(1, 41)]}
-EXAMPLE_GOLDEN = "a451567af452649da83de360d309a02f5db6d9b9b8ee22fe33cbc1eefe28eafe"
+EXAMPLE_GOLDEN = "cd4bbe49bb0ee15a95a50da186fc86a026e3065a35e0b264e1d1836667eaf41e"
 
 
 def flow(body: str, master: str = "", attrs: str = 'margin="20mm"', lang: str = "zh") -> str:

@@ -21,7 +21,15 @@ from o3local.export import export
 from o3local.layout import assets
 from o3local.resources import asset
 
-from ..export.kit import chart_labels, missing_runs, pdf_pages, pdftotext, sample_assets, tool
+from ..export.kit import (
+    chart_labels,
+    flow_docx_text,
+    missing_runs,
+    pdf_pages,
+    pdftotext,
+    sample_assets,
+    tool,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -72,8 +80,14 @@ def test_office_pdf_has_our_pages_and_every_text_run(converted, name, fmt):
     pdf = outdir / f"{name}-{fmt}.pdf"
     assert pdf.is_file(), f"LibreOffice wrote no PDF for {name}.{fmt}"
     dl = lists[name]
-    assert pdf_pages(pdf) == len(dl["pages"])
     text = pdftotext(pdf)
+    if fmt == "docx" and all("content" in page for page in dl["pages"]):
+        # a flow DOCX is paginated by the office app, its chart a picture, 续表 Word's
+        # repeated header row: tests/office/test_flow_docx.py checks what it shows
+        assert abs(pdf_pages(pdf) - len(dl["pages"])) <= 1
+        assert missing_runs(flow_docx_text(dl), text) == []
+        return
+    assert pdf_pages(pdf) == len(dl["pages"])
     assert missing_runs(dl, text) == []
     haystack = "".join(text.split())
     assert [label for label in chart_labels(dl) if "".join(label.split()) not in haystack] == []

@@ -51,6 +51,9 @@ def test_office_raster_has_ink_wherever_our_pdf_has_a_word(converted, name, fmt)
     tool("pdftoppm")
     lists, outdir = converted
     dl = lists[name]
+    if fmt == "docx" and all("content" in page for page in dl["pages"]):
+        pytest.skip("a flow DOCX is laid out by the office app, not at our places: "
+                    "tests/office/test_flow_docx.py checks what LibreOffice shows of it")
     ours_pdf = outdir / f"{name}-ours.pdf"
     if not ours_pdf.exists():
         ours_pdf.write_bytes(export(dl, "pdf", assets=sample_assets(name))[0])

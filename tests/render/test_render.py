@@ -23,7 +23,7 @@ GOLDEN = {
     "report-zh": "76030b84920875abdeee482f5fe06a5ac6916c8b7e9a574337a257a1c8611941",
     "sales-sheet": "b78841939345644d431e13c01edc808e7a58cb51b14cab03df5e6603d0673734",
     "invoice": "fb16c6709ad360076b3025114648eae04dd97087de52ed63d46a0d496b4c5a3a",
-    "monthly-report-zh": "ad57c133d499b398be21742fe4485e830d4e3aecc5d7034775aeff89e75e9630",
+    "monthly-report-zh": "67d3ce5520998e8a3a809e67cc905d9fc01d4d030e708433c5021fa55230c0b2",
 }
 
 NO_LINE_START = set("。，、．：；！？）」』】〕〉》”’・ー")

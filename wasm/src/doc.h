@@ -29,9 +29,21 @@ typedef struct item_s {
   struct item_s **kids; int nkids, kcap;
   char *meta; size_t meta_len;    /* group meta, canonical JSON */
   int table_overflow;             /* a row taller than the table's box */
+  /* flow documents only (contract section 6): the item's part in the flow, written as
+   * "role" and "meta" on non-group items so that editable exporters can rebuild it */
+  const char *frole;              /* "heading", "paragraph", "list-item", "header", ... or NULL */
+  int fblock;                     /* the flow block it belongs to, + 1 (0: none) */
+  int flevel, fordered;           /* heading / list level; an ordered list's item */
+  const char *fvariant;           /* header/footer: "all", "first", "odd" or "even" */
+  char ffields[8]; int nfields;   /* page.number ('p') / page.count ('c') written into the text, in order */
 } item;
 
-typedef struct { int64_t width, height; const char *background; item **items; int nitems, cap; int line, col; } page;
+typedef struct {
+  int64_t width, height; const char *background; item **items; int nitems, cap; int line, col;
+  int flow;                       /* a flow page: content area below, written as "content" */
+  int64_t content[4];             /* x, y, w, h */
+  int page_break;                 /* a flow page begun by <page-break/> */
+} page;
 
 typedef struct {
   const char *kind, *lang;

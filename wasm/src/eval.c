@@ -265,6 +265,13 @@ static int text_node(E *e, const node *n, TC *tc) {
       size_t len;
       const char *t = v ? jv_text(v, &len, n->e) : NULL;
       if (!t) return recover() ? 0 : -1;
+      const expr *x = n->e;
+      if (e->cx->page && x->t == E_PATH && !x->a && x->nsegs == 2 && !x->segs[0].is_index && !x->segs[1].is_index &&
+          x->segs[0].kn == 4 && !memcmp(x->segs[0].key, "page", 4) && tc->it->nfields < (int)sizeof tc->it->ffields) {
+        const pseg *s1 = &x->segs[1];
+        if (s1->kn == 6 && !memcmp(s1->key, "number", 6)) tc->it->ffields[tc->it->nfields++] = 'p';
+        else if (s1->kn == 5 && !memcmp(s1->key, "count", 5)) tc->it->ffields[tc->it->nfields++] = 'c';
+      }
       run_add(tc, t, len, 0);
       return 0;
     }

@@ -272,7 +272,14 @@ static item *marker_item(F *f, const node *n, const LS *ls, int64_t x) {
   nodelist nl = {tv, 1, 1};
   if (text_nodes(f->e, &nl, &tc)) return NULL;
   it->h = 0;  /* set when placed */
+  it->frole = "list-marker";
   return it;
+}
+
+static void list_role(item *it, const LS *ls) {
+  it->frole = "list-item";
+  it->flevel = ls->level + 1;
+  it->fordered = ls->ordered;
 }
 
 /* an <li> being read: its text so far, and its marker until a block took it */
@@ -289,6 +296,7 @@ static int li_node(E *e, const node *k, LI *li) {
     li->marker = NULL;
     if (list_eval(f, k, ls->level + 1, ls->st)) return -1;
     li->it = text_new(li->n, &ls->st, li->bx, f->x + f->w - li->bx);
+    list_role(li->it, ls);
     li->tc = (TC){li->it, NULL, {li->it->bold, li->it->color}};
     return 0;
   }
@@ -320,6 +328,7 @@ static int li_eval(LS *ls, const node *n) {
     return fail(ST_TEMPLATE, "template.attribute", n->line, n->col, "lists nested too deep for the content width");
   if (!(li.marker = marker_item(f, n, ls, mx))) return -1;
   li.it = text_new(n, &ls->st, li.bx, f->x + f->w - li.bx);
+  list_role(li.it, ls);
   li.tc = (TC){li.it, NULL, {li.it->bold, li.it->color}};
   if (li_nodes(f->e, &n->kids, &li)) return -1;
   return text_block(f, li.it, n, &ls->st, li.marker);
@@ -584,6 +593,8 @@ static int toc_numbers(F *f) {
     if (!it) return -1;
     it->y = b->last_top;
     it->h = lh;
+    it->frole = "toc-page";
+    it->fblock = i + 1;
     if (add_item(e, b->last_pg, it)) return -1;
     if (!b->leaders) continue;
     /* dot leaders from the entry's last line to the number, as many whole dots as fit */
@@ -604,6 +615,8 @@ static int toc_numbers(F *f) {
     if (!l) return -1;
     l->y = b->last_top;
     l->h = lh;
+    l->frole = "toc-leader";
+    l->fblock = i + 1;
     if (add_item(e, b->last_pg, l)) return -1;
   }
   return 0;
@@ -685,6 +698,8 @@ static int new_page(P *p) {
   }
   ((deco *)e->decos)[e->ndecos++] = (deco){e->d->npages - 1, p->nth++, &p->f->hdr, &p->f->ftr};
   p->pg = pg;
+  pg->flow = 1;
+  pg->content[0] = p->f->x; pg->content[1] = p->f->y; pg->content[2] = p->f->w; pg->content[3] = p->f->h;
   p->y = p->f->y;
   p->at_top = 1;
   p->prev_after = 0;
@@ -884,7 +899,19 @@ static int paginate(F *f) {
     block *b = &f->b[i];
     if (b->type == B_BREAK) {
       if (!p.at_top && new_page(&p)) return -1;
+      if (p.nth > 1) p.pg->page_break = 1;
       continue;
+    }
+    if (b->type == B_TEXT) {
+      item *it = b->it;
+      it->fblock = i + 1;
+      if (b->marker) b->marker->fblock = i + 1;
+      if (b->level) it->frole = "heading", it->flevel = b->level;
+      else if (b->toc_of >= 0) it->frole = "toc", it->flevel = f->b[b->toc_of].level;
+      else if (!it->frole) it->frole = "paragraph";
+    } else if (b->type == B_BOX || b->type == B_PLACE) {
+      for (int k = 0; k < b->nitems; k++)
+        if (b->items[k]->type != IT_GROUP) b->items[k]->frole = b->type == B_BOX ? "figure" : "placed", b->items[k]->fblock = i + 1;
     }
     if (b->type == B_PLACE) {
       for (int k = 0; k < b->nitems; k++) {
@@ -995,13 +1022,22 @@ int flow_eval(E *e, const node *n) {
   return toc_numbers(f);
 }
 
-static int draw_master(E *e, const master *m, const deco *d, page *scratch) {
+static int draw_master(E *e, const master *m, const deco *d, page *scratch, const char *role) {
+  static const char *const variants[] = {"all", "first", "odd", "even"};
   int v = V_ALL;
   if (d->nth == 0 && m->n[V_FIRST]) v = V_FIRST;
   else if ((d->page % 2 == 0 ? m->n[V_ODD] : m->n[V_EVEN])) v = d->page % 2 == 0 ? V_ODD : V_EVEN;
   if (!m->n[v]) return 0;
   e->cx->vars = m->vars[v];
-  return page_children(e, &m->n[v]->kids, scratch);
+  int from = scratch->nitems;
+  int r = page_children(e, &m->n[v]->kids, scratch);
+  for (int k = from; k < scratch->nitems; k++) {
+    item *it = scratch->items[k];
+    if (it->type == IT_GROUP) continue;
+    it->frole = role;
+    it->fvariant = variants[v];
+  }
+  return r;
 }
 
 int flow_finish(E *e) {
@@ -1016,7 +1052,8 @@ int flow_finish(E *e) {
     page *pg = e->d->pages[d->page];
     page scratch = {0};
     set_num(&e->pnum, e->pbuf, d->page + 1);
-    if ((draw_master(e, d->hdr, d, &scratch) || draw_master(e, d->ftr, d, &scratch)) && !recover()) return -1;
+    if ((draw_master(e, d->hdr, d, &scratch, "header") || draw_master(e, d->ftr, d, &scratch, "footer")) && !recover())
+      return -1;
     if (!scratch.nitems) continue;
     /* header and footer paint under the body */
     item **all = xalloc(sizeof(item *) * (size_t)(scratch.nitems + pg->nitems));

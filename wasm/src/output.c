@@ -14,6 +14,27 @@ static void kstr(sbuf *b, const char *k, const char *v) {
 }
 static void unc(sbuf *b) { if (b->len && b->p[b->len - 1] == ',') b->len--; }
 
+/* a flow item's part in the flow (contract section 6): "role" and "meta" after "type" */
+static void flow_role(sbuf *b, const item *it) {
+  if (!it->frole) return;
+  kstr(b, "role", it->frole);
+  key(b, "meta"); sb_putc(b, '{');
+  if (it->fblock) kint(b, "block", it->fblock - 1);
+  if (it->nfields && it->fvariant) {
+    key(b, "fields"); sb_putc(b, '[');
+    for (int k = 0; k < it->nfields; k++) {
+      if (k) sb_putc(b, ',');
+      sb_puts(b, it->ffields[k] == 'p' ? "\"page\"" : "\"count\"");
+    }
+    sb_puts(b, "],");
+  }
+  if (it->flevel) kint(b, "level", it->flevel);
+  if (it->fordered) { key(b, "ordered"); sb_puts(b, "true,"); }
+  if (it->fvariant) kstr(b, "variant", it->fvariant);
+  unc(b);
+  sb_puts(b, "},");
+}
+
 static const char *ALIGN[] = {"left", "center", "right", "justify"};
 static const char *VALIGN[] = {"top", "middle", "bottom"};
 
@@ -35,6 +56,7 @@ static void run_head(sbuf *b, const lpara *p, int style, int a, int e, int64_t s
 
 static void text_item(sbuf *b, const item *it, const ltext *lt) {
   sb_puts(b, "{\"type\":\"text\",");
+  flow_role(b, it);
   kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
   kstr(b, "align", ALIGN[it->align]);
   kstr(b, "valign", VALIGN[it->valign]);
@@ -114,6 +136,7 @@ static void points(sbuf *b, const item *it) {
 static int write_item(sbuf *b, const item *it, const fontset *fs, const limits *lim, sbuf *diag, int pi, int ii) {
   if (it->type == IT_RECT) {
     sb_puts(b, "{\"type\":\"rect\",");
+    flow_role(b, it);
     kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
     kstr(b, "fill", it->fill); kstr(b, "stroke", it->stroke);
     kint(b, "stroke_width", it->stroke_width); kint(b, "radius", it->radius);
@@ -121,24 +144,28 @@ static int write_item(sbuf *b, const item *it, const fontset *fs, const limits *
     sb_putc(b, '}');
   } else if (it->type == IT_LINE) {
     sb_puts(b, "{\"type\":\"line\",");
+    flow_role(b, it);
     kint(b, "x1", it->x1); kint(b, "y1", it->y1); kint(b, "x2", it->x2); kint(b, "y2", it->y2);
     kstr(b, "stroke", it->stroke); kint(b, "stroke_width", it->stroke_width);
     unc(b);
     sb_putc(b, '}');
   } else if (it->type == IT_POLYGON) {
     sb_puts(b, "{\"type\":\"polygon\",");
+    flow_role(b, it);
     points(b, it);
     kstr(b, "fill", it->fill); kstr(b, "stroke", it->stroke); kint(b, "stroke_width", it->stroke_width);
     unc(b);
     sb_putc(b, '}');
   } else if (it->type == IT_POLYLINE) {
     sb_puts(b, "{\"type\":\"polyline\",");
+    flow_role(b, it);
     points(b, it);
     kstr(b, "stroke", it->stroke); kint(b, "stroke_width", it->stroke_width);
     unc(b);
     sb_putc(b, '}');
   } else if (it->type == IT_IMAGE) {
     sb_puts(b, "{\"type\":\"image\",");
+    flow_role(b, it);
     kstr(b, "src", it->src);
     kint(b, "x", it->x); kint(b, "y", it->y); kint(b, "w", it->w); kint(b, "h", it->h);
     key(b, "clip"); sb_putc(b, '{');
@@ -195,6 +222,13 @@ int write_display_list(sbuf *b, const doc *d, const fontset *fs, const limits *l
     sb_putc(b, '{');
     kint(b, "width", pg->width); kint(b, "height", pg->height);
     kstr(b, "background", pg->background);
+    if (pg->flow) {
+      key(b, "content"); sb_putc(b, '{');
+      kint(b, "x", pg->content[0]); kint(b, "y", pg->content[1]); kint(b, "w", pg->content[2]); kint(b, "h", pg->content[3]);
+      unc(b);
+      sb_puts(b, "},");
+      if (pg->page_break) { key(b, "page_break"); sb_puts(b, "true,"); }
+    }
     key(b, "items"); sb_putc(b, '[');
     for (int ii = 0; ii < pg->nitems; ii++) {
       if (ii) sb_putc(b, ',');
