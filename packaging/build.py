@@ -37,16 +37,19 @@ INTERNAL = "_internal"
 #: source folder -> import package (mirrors setup.py's ROOTS)
 ROOTS = {"runtime": "o3local", "cli": "o3local/cli", "models": "o3local/recipes"}
 
-#: Size budget of the bundle without models, in MiB (337 MiB measured with
-#: requirements/lock.txt of 2026-12-03; packaging/size-baseline.json holds that
-#: build's size per part).  The floor is set by scipy with its OpenBLAS (90 MiB,
-#: formulas' statistics functions), numpy with its OpenBLAS (41 MiB),
-#: onnxruntime (35 MiB), wasmtime (28 MiB), onnx with ml_dtypes (31 MiB) and
-#: libpython (22 MiB).  The budget leaves 23 MiB of headroom; when a build goes
-#: over it, the report names the parts that grew against the baseline, so the
-#: cause (a new dependency, a new release after a lock refresh) is in the
-#: failure message, not guessed.
-SIZE_BUDGET_MIB = 360
+#: Size budget of the bundle without models, in MiB.  357.5 MiB measured on
+#: 2026-12-04 (requirements/lock.txt of that day; packaging/size-baseline.json
+#: holds that build's size per part; a CI machine's build came out at 361.5).
+#: Against the 337 MiB of 2026-12-03 it grew by wanted parts: cryptography
+#: (13.8 MiB, template signature checks in the bundle) and the fonts (+7 MiB:
+#: GB 18030 / Big5 / Hangul coverage and the Noto Sans fallbacks, issue 17).
+#: The floor is set by scipy with its OpenBLAS (71 MiB, formulas' statistics
+#: functions), numpy with its OpenBLAS (41 MiB), onnxruntime (35 MiB), wasmtime
+#: (28 MiB), onnx with ml_dtypes (31 MiB) and libpython (22 MiB).  The budget
+#: leaves about 20 MiB of headroom; when a build goes over it, the report names
+#: the parts that grew against the baseline, so the cause (a new dependency, a
+#: new release after a lock refresh) is in the failure message, not guessed.
+SIZE_BUDGET_MIB = 380
 
 #: size of every part of the reference build (`--write-baseline` refreshes it)
 BASELINE = HERE / "size-baseline.json"
