@@ -109,7 +109,7 @@ def test_bad_input(book, tmp_path):
 def test_intent_compiler_covers_conditions_and_lookup(book):
     s = read_sheet(book)
     lookup = Intent("lookup", "Amount", (Condition("Product", "=", "Gadget"),))
-    assert compile_intent(lookup, s) == '=XLOOKUP("Gadget",B2:B5,C2:C5,"not found")'
+    assert compile_intent(lookup, s) == '=IFERROR(INDEX(C2:C5,MATCH("Gadget",B2:B5,0)),"not found")'
     assert evaluate(compile_intent(lookup, s), s).value == 50
     med = Intent("median", "Amount", (Condition("Region", "=", "East"),))
     assert evaluate(compile_intent(med, s), s).value == pytest.approx(62.75)

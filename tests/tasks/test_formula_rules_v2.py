@@ -305,3 +305,14 @@ def test_over_is_a_threshold_not_a_division(staff):
     r = formula("average salary over 50000", sheet=staff, method="rules")
     assert r.value == pytest.approx((52300 + 61000 + 58200) / 3)
     assert "/" not in r.formula
+
+
+def test_a_lookup_defaults_to_index_match_which_every_target_computes():
+    """XLOOKUP shows #NAME? in Excel 2016 and LibreOffice 7 (issue 16 item 6)."""
+    s = schema_from_rows([["Customer", "City", "Amount"], ["Acme", "Paris", 120.0],
+                          ["Bolt", "Berlin", 80.5], ["Core", "Paris", 200.0]])
+    r = formula("Amount of Bolt", sheet=s, method="rules")
+    assert r.formula == '=INDEX(C2:C4,MATCH("Bolt",A2:A4,0))' and r.value == 80.5
+    r = formula('Amount of Bolt, or "none" if not found', sheet=s, method="rules")
+    assert r.formula == '=IFERROR(INDEX(C2:C4,MATCH("Bolt",A2:A4,0)),"none")' and r.value == 80.5
+    assert "XLOOKUP" not in formula("Customer of the largest amount", sheet=s, method="rules").formula
