@@ -189,6 +189,10 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     reading = read_row(request, schema, col)
     if reading is None:
         return None
+    if "{p}" in reading.template:  # reads the row above: not on the first data row
+        if row == first:
+            return None
+        first += 1
     others = [r for r in (first, (first + last) // 2, last) if r != row][:2]
     ev = None
     for r in [row, *others]:

@@ -1,0 +1,131 @@
+"""Per-row families beyond arithmetic (issue 16 item 1): IF labels, text, dates, ID numbers.
+
+Every example runs on a small sheet written here (not the dev set's), through
+the public ``formula`` entry point with a target cell, and checks the value on
+that row and that the formula fills down (it is checked on two other rows
+before it is returned).  Requests the families cannot place are refused.
+"""
+
+import datetime as dt
+
+import openpyxl
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.engine import evaluate
+from o3local.tasks.formula.schema import read_sheet, schema_from_rows
+
+
+@pytest.fixture
+def shop():
+    return schema_from_rows([
+        ["Clerk", "Store", "Qty", "Min Stock", "Revenue", "Cost", "Status", "Opened"],
+        ["Mia Park", "Leeds", 4, 10, 1200.0, 700.0, "Open", dt.date(2024, 2, 29)],
+        ["Raj Das", "York", 25, 10, 800.0, 900.0, "Closed", dt.date(2023, 12, 3)],
+        ["Lea Roy", "Leeds", 0, 5, 3000.0, 1000.0, "Open", dt.date(2025, 7, 14)],
+    ])
+
+
+@pytest.fixture
+def banji(tmp_path):
+    """Written to a real .xlsx: phone numbers and IDs stay text, as in a user's file."""
+    return _xlsx(tmp_path, [
+        ["学号", "姓名", "组别", "物理", "化学", "生物", "手机号"],
+        ["S01", "孙悟空", "甲组", 95, 58, 77, "13912345678"],
+        ["S02", "猪八戒", "乙组", 61, 72, 40, "13800001111"],
+        ["S03", "沙和尚", "甲组", 45, 88, 90, "15077778888"],
+    ])
+
+
+def _xlsx(tmp_path, rows):
+    wb = openpyxl.Workbook()
+    for row in rows:
+        wb.active.append(row)
+    wb.save(tmp_path / "t.xlsx")
+    return read_sheet(tmp_path / "t.xlsx")
+
+
+def value_at(r, s, row):
+    return evaluate(r.intent["template"].replace("{r}", str(row)).replace("{p}", str(row - 1)), s).value
+
+
+def test_if_labels_in_english(shop):
+    r = formula('write "Low" when qty is below the min stock, otherwise "OK"', shop, "I2", method="rules")
+    assert r.formula == '=IF(C2<D2,"Low","OK")' and r.value == "Low" and value_at(r, shop, 3) == "OK"
+    r = formula('mark "Star" if the store is leeds and revenue exceeds 1000, else leave blank',
+                shop, "I4", method="rules")
+    assert r.formula == '=IF(AND(B4="Leeds",E4>1000),"Star","")' and r.value == "Star"
+    assert value_at(r, shop, 3) == ""
+    r = formula("Yes/No whether the status is Open", shop, "I3", method="rules")
+    assert r.formula == '=IF(G3="Open","Yes","No")' and r.value == "No"
+    r = formula("the revenue if open, else 0", shop, "I3", method="rules")
+    assert r.formula == '=IF(G3="Open",E3,0)' and r.value == 0 and value_at(r, shop, 2) == 1200
+
+
+def test_if_labels_in_chinese(banji):
+    r = formula("物理60分及格", banji, "H3", method="rules")
+    assert r.formula == '=IF(D3>=60,"及格","不及格")' and r.value == "及格"
+    r = formula("化学低于60的标记为补考，否则为通过", banji, "H2", method="rules")
+    assert r.value == "补考" and value_at(r, banji, 3) == "通过"
+    r = formula("甲组的为一队，其他为二队", banji, "H3", method="rules")
+    assert r.formula == '=IF(C3="甲组","一队","二队")' and r.value == "二队"
+    r = formula("生物：80以上优，60以上合格，否则不合格", banji, "H2", method="rules")
+    assert r.value == "合格" and value_at(r, banji, 3) == "不合格" and value_at(r, banji, 4) == "优"
+    r = formula("总分200及以上标记优秀", banji, "H4", method="rules")
+    assert r.formula == '=IF(D4+E4+F4>=200,"优秀","")' and r.value == "优秀"
+
+
+def test_text_parts_case_join_and_mask(shop, banji):
+    assert formula("clerk's first name", shop, "I2", method="rules").value == "Mia"
+    assert formula("last name of the clerk", shop, "I3", method="rules").value == "Das"
+    assert formula("store in capital letters", shop, "I2", method="rules").value == "LEEDS"
+    assert formula("first two letters of the store", shop, "I3", method="rules").value == "Yo"
+    r = formula('join clerk and store like "Mia Park / Leeds"', shop, "I2", method="rules")
+    assert r.formula == '=A2&" / "&B2' and value_at(r, shop, 3) == "Raj Das / York"
+    assert formula("手机号中间4位用*隐藏", banji, "H2", method="rules").value == "139****5678"
+    assert formula("姓名的姓", banji, "H4", method="rules").value == "沙"
+    assert formula("学号的后两位", banji, "H3", method="rules").value == "02"
+    assert formula('学号去掉"S"', banji, "H2", method="rules").value == "01"
+
+
+def test_dates_per_row(shop):
+    assert formula("year the store opened", shop, "I2", method="rules").value == 2024
+    r = formula("last day of the month of the opened date", shop, "I2", method="rules")
+    assert r.formula == "=EOMONTH(H2,0)"
+    assert formula("opened date plus 30 days later", shop, "I3", method="rules").formula == "=H3+30"
+    r = formula("days since opened as of 2025-01-01", shop, "I3", method="rules")
+    assert r.formula == "=DATE(2025,1,1)-H3" and r.value == 395
+    assert formula("month name of the opened date", shop, "I4", method="rules").value == "July"
+
+
+def test_chinese_id_numbers(tmp_path):
+    s = _xlsx(tmp_path, [["姓名", "身份证号码", "入职日期"],
+                         ["甲", "110105199003072831", dt.date(2020, 1, 1)],
+                         ["乙", "44030119851225001X", dt.date(2018, 6, 1)],
+                         ["丙", "320102200001010026", dt.date(2022, 3, 15)]])
+    r = formula("从身份证号码提取出生日期", s, "D2", method="rules")
+    assert r.formula == "=DATE(MID(B2,7,4),MID(B2,11,2),MID(B2,13,2))"
+    assert formula("根据身份证判断性别", s, "D2", method="rules").value == "男"  # 17th digit 3
+    assert formula("根据身份证判断性别", s, "D4", method="rules").value == "女"  # 17th digit 2
+    r = formula("根据身份证号码计算截至2025年1月1日的年龄", s, "D3", method="rules")
+    assert r.value == 39
+    assert formula("试用期3个月，算出转正日期", s, "D2", method="rules").formula == "=EDATE(C2,3)"
+
+
+def test_arithmetic_concepts(shop, banji):
+    assert formula("profit of each row", shop, "I3", method="rules").formula == "=E3-F3"
+    assert formula("profit margin", shop, "I4", method="rules").value == pytest.approx(2 / 3)
+    assert formula("share of total revenue", shop, "I2", method="rules").value == pytest.approx(0.24)
+    assert formula("change in revenue from the previous row", shop, "I3", method="rules").value == -400
+    assert formula("三科平均分，保留一位小数", banji, "H2", method="rules").value == 76.7
+    assert formula("计算总分", banji, "H3", method="rules").value == 173
+
+
+def test_what_the_families_cannot_place_is_refused(shop, banji):
+    with pytest.raises(TaskError):  # two numbers, one threshold
+        formula('"Low" if qty is below 5 or 7, else "OK"', shop, "I2", method="rules")
+    with pytest.raises(TaskError):  # the row above the first data row is the header
+        formula("change in revenue from the previous row", shop, "I2", method="rules")
+    with pytest.raises(TaskError):  # no ID-number column on this sheet
+        formula("根据身份证判断性别", banji, "H2", method="rules")
