@@ -129,3 +129,20 @@ def test_what_the_families_cannot_place_is_refused(shop, banji):
         formula("change in revenue from the previous row", shop, "I2", method="rules")
     with pytest.raises(TaskError):  # no ID-number column on this sheet
         formula("根据身份证判断性别", banji, "H2", method="rules")
+
+
+def test_guesses_that_were_wrong_are_refused_or_fixed(shop, tmp_path):
+    # a rank of a total has no column of totals to rank against: refused, not a bare SUM
+    marks = _xlsx(tmp_path, [["姓名", "语文", "数学", "英语"], ["甲", 80, 90, 70], ["乙", 60, 75, 88],
+                             ["丙", 92, 64, 71]])
+    with pytest.raises(TaskError):
+        formula("三科总分排名", marks, "E2", method="rules")
+    # a percent whose role is unknown is not a multiplication; VAT is added
+    with pytest.raises(TaskError):
+        formula("revenue with 20% wibble", shop, "I2", method="rules")
+    assert formula("revenue with 20% VAT", shop, "I2", method="rules").formula == "=E2*1.2"
+    # 出生年份 on a sheet with an ID column comes from the ID, not from another date column
+    ids = _xlsx(tmp_path, [["姓名", "身份证号", "入职日期"], ["甲", "110105199003072831", dt.date(2020, 1, 1)],
+                           ["乙", "44030119851225001X", dt.date(2018, 6, 1)],
+                           ["丙", "320102200001010026", dt.date(2022, 3, 15)]])
+    assert formula("出生年份", ids, "D3", method="rules").value == 1985

@@ -74,9 +74,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     found = date_in(request)
     as_of = date_formula(found[0]) if found else "TODAY()"
     ident = _id_column(schema)
-    if ident is not None and (has(text, lex["id_words"])
+    birthish = has(text, lex["birth"] + lex["birth_year"] + lex["sex"] + lex["age"] + ["出生", "born"])
+    if ident is not None and (has(text, lex["id_words"]) or birthish
                               or any(c is ident for _, c in mentions(text, schema))):
-        return _id_reading(text, request, schema, ident, lex, as_of)
+        if group_of(schema, "birth date") is None or has(text, lex["id_words"]):
+            return _id_reading(text, request, schema, ident, lex, as_of)
     nums = numbers(request)
     plain = [v for v, unit, _ in nums if not unit]
     if has(text, lex["age"]) and not plain:
@@ -91,8 +93,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                               f"whole years from {d.header} to {as_of}")
         return None
     d = _date_column(text, schema)
-    if d is None:
-        return None
+    if d is None or birthish and d is not group_of(schema, "birth date"):
+        return None  # "出生年份" on a sheet whose one date is the hire date
     if has(text, lex["days_since"]) and not plain and found:
         return RowReading(f"={as_of}-{ref(d)}", f"days from {d.header} to {as_of}")
     if len(plain) == 1 and len(nums) == 1:

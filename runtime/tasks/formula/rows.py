@@ -160,6 +160,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         order = ",1" if low or has(text, lex["ascending"]) else ""
         return (f"RANK({ref(c)},${c.letter}${c.first_row}:${c.letter}${c.last_row}{order})",
                 f"{c.header}的排名" if zh else f"rank of {c.header}", [1.0] if low or high else [])
+    if has(text, lex["rank"]) or has(text, lex["running_total"]):
+        return None  # a rank or running total of something these rules cannot name
     if has(text, lex["growth"]) and one_col is not None and not nums:
         c = one_col
         return (f"{c.letter}{{r}}/{c.letter}{{p}}-1", f"{c.header}环比增长率" if zh
@@ -255,6 +257,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
         if has(text, lex["tax"]) or has(text, lex["raise"]) or re.search(r"\bplus\b|加上", text):
             return f"{ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%", [pct[0]]
+        if not (has(text, lex["percent_of"]) or _default_group(text)):
+            return None  # "amount with 20% VAT": a percent whose role the rules do not know
         return f"{ref(c)}*{p:g}", f"{pct[0]:g}% of {c.header}", [pct[0]]
     if not nums and (numeric or cols) and has(text, lex["round_only"]) and _only_rounding(text, schema):
         return ref(c), c.header, []
