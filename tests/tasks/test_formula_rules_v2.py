@@ -294,8 +294,8 @@ def test_a_chinese_sheet_name_is_its_row_noun_and_passives_are_conditions(tmp_pa
 
 def test_a_total_is_compared_only_when_the_request_asks_whether(staff):
     """"sum of salaries above 50000" filters salaries; it must not become SUM(...)>50000."""
-    with pytest.raises(TaskError):
-        formula("sum of salaries above 50000", sheet=staff, method="rules")
+    r = formula("sum of salaries above 50000", sheet=staff, method="rules")
+    assert r.value == 52300 + 61000 + 58200 and ">50000" in r.formula
     r = formula("is the total salary above 200000", sheet=staff, method="rules")
     assert r.formula == "=SUM(C2:C6)>200000" and r.value is True
     assert formula("total salary exceeds 300000", sheet=staff, method="rules").value is False

@@ -1,0 +1,57 @@
+"""One-cell aggregates asked the way people ask (issue 16 item 2): synonyms, values, comparisons.
+
+Small sheets written here (not the dev set's); the value each answer computes
+is checked, and requests with a word the rules cannot account for are refused.
+"""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+@pytest.fixture
+def trips():
+    return schema_from_rows([
+        ["Date", "Traveller", "Kind", "Amount"],
+        [dt.date(2025, 5, 2), "Okafor", "Hotel", 300.0],
+        [dt.date(2025, 5, 9), "Lind", "Flights", 820.0],
+        [dt.date(2025, 6, 1), "Okafor", "Flights", 410.0],
+        [dt.date(2025, 6, 20), "Lind", "Hotel", 150.0],
+    ])
+
+
+@pytest.fixture
+def mendian():
+    return schema_from_rows([
+        ["店员", "片区", "品类", "件数", "营业额"],
+        ["马超", "东北片区", "饮料", 12, 360.0],
+        ["黄忠", "西北片区", "零食", 30, 450.0],
+        ["马超", "西北片区", "零食", 8, 120.0],
+    ])
+
+
+def test_the_only_amount_column_and_values_in_any_case(trips):
+    assert formula("how much did okafor spend", trips, method="rules").value == 710
+    assert formula("total flight expenses", trips, method="rules").value == 1230
+    assert formula("how many hotel claims", trips, method="rules").value == 2
+    assert formula("total expenses in June", trips, method="rules").value == 560
+
+
+def test_comparisons_and_synonyms_in_chinese(mendian):
+    assert formula("马超的销售额一共多少", mendian, method="rules").value == 480  # 销售额 -> 营业额
+    assert formula("西北的零食卖了多少件", mendian, method="rules").value == 38
+    assert formula("营业额超过200的有几笔", mendian, method="rules").value == 2
+    assert formula("东北片区的平均营业额", mendian, method="rules").value == 360
+
+
+def test_an_unexplained_word_or_a_lookup_is_refused(trips, mendian):
+    with pytest.raises(TaskError):
+        formula("total amount of the refundable trips", trips, method="rules")
+    with pytest.raises(TaskError):  # "who": a lookup, not a total
+        formula("who spent the most", trips, method="rules")
+    with pytest.raises(TaskError):  # two values of one column: not one condition
+        formula("零食或饮料卖了多少件", mendian, method="rules")
