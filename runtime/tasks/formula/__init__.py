@@ -94,6 +94,15 @@ def _verified(text: str, schema: SheetSchema | None, target: str | None) -> Eval
     return ev
 
 
+def _sane(request: str, text: str, schema: SheetSchema) -> None:
+    """Refuse a formula that reads headers, adds up IDs or drops a month or number (issue 16 item 5)."""
+    from .checks import problems
+
+    why = problems(request, text, schema)
+    if why:
+        raise TaskError(f"the formula {text} does not answer the request: {why}", code="task.check")
+
+
 def _covers(text: str, target: str, schema: SheetSchema) -> bool:
     from .engine import bounded, references
     from .schema import col_index
@@ -193,6 +202,12 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
         if row == first:
             return None
         first += 1
+    from .checks import header_reference, identifier_sum
+
+    why = header_reference(reading.at(row), schema) or identifier_sum(reading.at(row), schema)
+    if why:
+        raise TaskError(f"the formula {reading.at(row)} does not answer the request: {why}",
+                        code="task.check")
     others = [r for r in (first, (first + last) // 2, last) if r != row][:2]
     ev = None
     for r in [row, *others]:
@@ -217,6 +232,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         reading = read_request(request, schema)
         if reading is not None:
             try:
+                _sane(request, reading.formula, schema)
                 ev = _verified(reading.formula, schema, target)
                 return FormulaResult(reading.formula, ev.value, reading.explanation, "rules",
                                      "generate", reading.parts, target)
@@ -243,6 +259,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
             notes.append(f"{how}: no answer")
             continue
         try:
+            _sane(request, text, schema)
             ev = _verified(text, schema, target)
         except TaskError as err:
             notes.append(f"{how}: {err.message}")

@@ -336,7 +336,7 @@ def read_request(request: str, schema: SheetSchema):
             f"{by.header} is {by.distinct[0] if by.distinct else '...'}\"), or use a PivotTable",
             code="task.group_by")
     reading = read(request, schema)
-    if reading is not None and not _ignores_a_named_column(request, reading.formula, schema):
+    if reading is not None and not _misses(request, reading.formula, schema):
         return reading
     intent = parse_request(request, schema)
     if intent is not None and intent.operation == "lookup":
@@ -362,9 +362,16 @@ def read_request(request: str, schema: SheetSchema):
             text = compile_intent(candidate, schema)
         except TaskError:
             continue
-        if not _ignores_a_named_column(request, text, schema):
+        if not _misses(request, text, schema):
             return Reading(text, explain(candidate), candidate.to_dict())
     return None
+
+
+def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
+    """True when ``formula`` leaves out something the request names (the next reader may not)."""
+    from .checks import problems
+
+    return _ignores_a_named_column(request, formula, schema) or problems(request, formula, schema) is not None
 
 
 def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> bool:
