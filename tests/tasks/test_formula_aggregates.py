@@ -51,7 +51,22 @@ def test_comparisons_and_synonyms_in_chinese(mendian):
 def test_an_unexplained_word_or_a_lookup_is_refused(trips, mendian):
     with pytest.raises(TaskError):
         formula("total amount of the refundable trips", trips, method="rules")
-    with pytest.raises(TaskError):  # "who": a lookup, not a total
-        formula("who spent the most", trips, method="rules")
+    with pytest.raises(TaskError):  # "who ... most": a lookup, never a total
+        formula("who spent the most in total", trips, method="rules")
     with pytest.raises(TaskError):  # two values of one column: not one condition
         formula("零食或饮料卖了多少件", mendian, method="rules")
+
+
+def test_lookups_of_the_extreme_row_and_of_a_named_value(trips, mendian):
+    r = formula("who had the largest amount", trips, method="rules")
+    assert r.formula == "=INDEX(B2:B5,MATCH(MAX(D2:D5),D2:D5,0))" and r.value == "Lind"
+    with pytest.raises(TaskError):  # travellers repeat: "spent the most" is a total per person
+        formula("who spent the most", trips, method="rules")
+    assert formula("which kind had the smallest amount", trips, method="rules").value == "Hotel"
+    assert formula("营业额最高的是哪个品类", mendian, method="rules").value == "零食"
+    assert formula("件数最少的是谁", mendian, method="rules").value == "马超"
+    assert formula("黄忠在哪个片区", mendian, method="rules").value == "西北片区"
+    with pytest.raises(TaskError):  # 马超 names two rows: the first one's 片区 is no answer
+        formula("马超在哪个片区", mendian, method="rules")
+    # the row's kind, never the largest amount itself
+    assert formula("kind of the largest amount", trips, method="rules").value == "Flights"

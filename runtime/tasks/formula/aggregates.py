@@ -172,6 +172,9 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
         p = text.find(zero)
         taken.append((p, p + len(zero)))
     cond_cols = {c.column for c in conds}
+    if op in ("max", "min") and any(c.type in ("text", "mixed") and c.header not in cond_cols
+                                    for _, c in ms):
+        return None  # "category of the largest expense": the row's category, a lookup
     numeric = []
     for p, c in ms:
         if any(a <= p < b for a, b in taken) or c.header in cond_cols:
@@ -214,7 +217,7 @@ def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
     return every[0] if len(every) == 1 else None
 
 
-def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms) -> bool:
+def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = ()) -> bool:
     """True when a word of the request is neither used nor a filler word."""
     chars = list(text)
     for a, b in taken:
@@ -222,6 +225,7 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms) -> bool:
             chars[i] = " "
     rest = "".join(chars)
     words = [c.header.lower() for c in schema.columns] + lex["filler"] + list(lex["implied_column"])
+    words += list(extra)
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is not None:  # a synonym of a column this sheet has
             words += group

@@ -364,6 +364,11 @@ def read_request(request: str, schema: SheetSchema):
             continue
         if not _misses(request, text, schema):
             return Reading(text, explain(candidate), candidate.to_dict())
+    from .lookups import read as read_lookup
+
+    found = read_lookup(request, schema)
+    if found is not None and not _misses(request, found[0], schema):
+        return Reading(found[0], found[1], {"operation": "lookup", "explanation": found[1]})
     return None
 
 
