@@ -70,3 +70,21 @@ def test_lookups_of_the_extreme_row_and_of_a_named_value(trips, mendian):
         formula("马超在哪个片区", mendian, method="rules")
     # the row's kind, never the largest amount itself
     assert formula("kind of the largest amount", trips, method="rules").value == "Flights"
+
+
+def test_year_headers_are_column_names(tmp_path):
+    """An export with one column per year is a table, not a headerless sheet (issue 16 item 3)."""
+    import openpyxl
+
+    from o3local.tasks.formula.schema import read_sheet
+
+    wb = openpyxl.Workbook()
+    for row in (["Region", 2019, 2020, 2021], ["Nord", 10, 12, 15], ["Sud", 7, 9, 4], ["Ost", 3, 5, 8]):
+        wb.active.append(row)
+    wb.active.title = "Exports"
+    wb.save(tmp_path / "years.xlsx")
+    s = read_sheet(tmp_path / "years.xlsx")
+    assert [c.header for c in s.columns] == ["Region", "2019", "2020", "2021"]
+    assert formula("average 2020 exports", s, method="rules").formula == "=AVERAGE(C2:C4)"
+    assert formula("total 2021", s, method="rules").value == 27
+    assert formula("2021 minus 2020", s, "E3", method="rules").value == -5

@@ -19,7 +19,16 @@ import re
 from dataclasses import dataclass
 
 from .intent import Condition, Intent
-from .rowbase import group_of, group_owner, has, is_zh, lexicon, mentions, numbers, values
+from .rowbase import (
+    group_of,
+    group_owner,
+    has,
+    header_numbers,
+    is_zh,
+    lexicon,
+    mentions,
+    values,
+)
 from .schema import Column, SheetSchema
 
 _MONTHS = "january february march april may june july august september october november december".split()
@@ -127,7 +136,7 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
     conds += vals.conditions
     taken += vals.spans
     # numeric comparisons: "more than 70,000", "超过1000", "(60 or above)"
-    nums = numbers(request)
+    nums = header_numbers(request, schema)
     ms = mentions(text, schema)
     for _v, _unit, pos in nums:
         cols_before = [(p, c) for p, c in ms if p <= pos and c.type == "number"]
@@ -225,7 +234,7 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
             chars[i] = " "
     rest = "".join(chars)
     words = [c.header.lower() for c in schema.columns] + lex["filler"] + list(lex["implied_column"])
-    words += list(extra)
+    words += list(extra) + re.findall(r"[a-z]+|[\u4e00-\u9fff]+", schema.sheet.lower())  # "Exports"
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is not None:  # a synonym of a column this sheet has
             words += group

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from .engine import references
-from .rowbase import date_in, is_zh, lexicon, numbers
+from .rowbase import date_in, header_numbers, is_zh, lexicon, numbers
 from .schema import Column, SheetSchema, col_index
 
 _CELLS = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
@@ -98,13 +98,13 @@ def month_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
     return f"it ignores the month the request names ({word})"
 
 
-def number_ignored(request: str, formula: str) -> str | None:
+def number_ignored(request: str, formula: str, schema: SheetSchema | None = None) -> str | None:
     """A number of the request that the formula does not contain in any form."""
     if is_zh(request) and re.search(r"[一二三四五六七八九十两]", request) and not re.search(r"\d", request):
         return None
     body = re.sub(r"\s", "", formula)
     have = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", body)}
-    for v, unit, pos in numbers(request):
+    for v, unit, pos in (header_numbers(request, schema) if schema is not None else numbers(request)):
         after, before = request[pos + len(f"{v:g}"):], request[:pos].lower()
         if re.match(r"\s*(?:st|nd|rd|th)\b|\s*(?:行|名|位)", after) or re.search(r"(?:row|第)\s*$", before):
             continue  # "2nd", "row 4", "第3行": positions, written as references
@@ -119,7 +119,7 @@ def number_ignored(request: str, formula: str) -> str | None:
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema), identifier_sum(formula, schema),
-                   month_ignored(request, formula, schema), number_ignored(request, formula)):
+                   month_ignored(request, formula, schema), number_ignored(request, formula, schema)):
         if reason:
             return reason
     return None

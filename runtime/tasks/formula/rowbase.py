@@ -210,6 +210,18 @@ def numbers(text: str) -> list[tuple[float, str, int]]:
     return out
 
 
+def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int]]:
+    """The numbers of ``text`` that are not a column's name (a year header "2021" is a column)."""
+    heads = {c.header.strip() for c in schema.columns}
+    out = []
+    for v, unit, pos in numbers(text):
+        raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
+        if not unit and raw in heads:
+            continue
+        out.append((v, unit, pos))
+    return out
+
+
 def count_word(text: str) -> int | None:
     """A small count written as a word or digit ("three", "四", "4")."""
     if text.isdigit():

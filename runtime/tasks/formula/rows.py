@@ -20,6 +20,7 @@ from .rowbase import (
     count_word,
     group_of,
     has,
+    header_numbers,
     is_zh,
     lexicon,
     mentions,
@@ -40,7 +41,7 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     """The per-row formula for ``request``, or None when no family reads it whole."""
     from . import rowdates, rowlabels, rowtext
 
-    nums = numbers(request)
+    nums = header_numbers(request, schema)
     for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
         reading = family(request, schema)
         if reading is not None:
