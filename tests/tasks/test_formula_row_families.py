@@ -146,3 +146,15 @@ def test_guesses_that_were_wrong_are_refused_or_fixed(shop, tmp_path):
                            ["乙", "44030119851225001X", dt.date(2018, 6, 1)],
                            ["丙", "320102200001010026", dt.date(2022, 3, 15)]])
     assert formula("出生年份", ids, "D3", method="rules").value == 1985
+
+
+def test_more_guesses_that_were_wrong(shop, tmp_path):
+    assert formula("month of the opened date as text", shop, "I2", method="rules").value == "February"
+    staff = _xlsx(tmp_path, [["Name", "Salary", "Bonus Rate"], ["A", 1000, 0.1], ["B", 2000, 0.05],
+                             ["C", 3000, 0.2]])
+    assert formula("bonus", staff, "D2", method="rules").value == 100
+    with pytest.raises(TaskError):  # "plus": salary + bonus, not the bonus alone
+        formula("salary plus bonus", staff, "D2", method="rules")
+    prices = schema_from_rows([["品名", "单价"], ["甲", 100], ["乙", 50], ["丙", 20]])
+    assert formula("单价打八五折", prices, "C2", method="rules").value == pytest.approx(85)
+    assert formula("单价打8.5折", prices, "C3", method="rules").value == pytest.approx(42.5)

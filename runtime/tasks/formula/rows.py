@@ -33,7 +33,7 @@ from .schema import Column, SheetSchema
 
 __all__ = ["RowReading", "read", "mentions", "lexicon"]
 
-_ZHE = re.compile(r"打?(\d{1,2}|[一二三四五六七八九])折")
+_ZHE = re.compile(r"打?(\d(?:\.\d)?|\d\d|[一二三四五六七八九]{1,2})折")
 _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 
@@ -224,7 +224,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         return f"{ref(m)}/{ref(q)}", f"{m.header} / {q.header}", []
     # one column and a constant
     rate = _rate_column(text, schema)
-    if rate is not None and not nums:
+    if rate is not None and not nums and not has(text, _ops()):
         base, rc = rate
         return f"{ref(base)}*{ref(rc)}", f"{base.header} × {rc.header}", []
     c = _base(text, cols, schema, _default_group(text))
@@ -250,8 +250,11 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     zhe = _ZHE.search(request)
     if zhe and not pct:
         d = zhe.group(1)
-        v = _ZH_DIGIT[d] * 10 if d in _ZH_DIGIT else int(d) * (10 if len(d) == 1 else 1)
-        return f"{ref(c)}*{v / 100:g}", f"{c.header}打{d}折", [float(d)] if d.isdigit() else []
+        if d[0] in _ZH_DIGIT:  # 八折 = 80 %, 八五折 = 85 %
+            v = _ZH_DIGIT[d[0]] * 10 + (_ZH_DIGIT[d[1]] if len(d) == 2 else 0)
+        else:  # 8折, 8.5折, 85折
+            v = float(d) * 10 if len(d) != 2 else float(d)
+        return f"{ref(c)}*{v / 100:g}", f"{c.header}打{d}折", [] if d[0] in _ZH_DIGIT else [float(d)]
     if len(pct) == 1:
         p = pct[0] / 100
         if has(text, lex["discount"]) and not has(text, lex["tax"]):
