@@ -158,3 +158,11 @@ def test_more_guesses_that_were_wrong(shop, tmp_path):
     prices = schema_from_rows([["品名", "单价"], ["甲", 100], ["乙", 50], ["丙", 20]])
     assert formula("单价打八五折", prices, "C2", method="rules").value == pytest.approx(85)
     assert formula("单价打8.5折", prices, "C3", method="rules").value == pytest.approx(42.5)
+
+
+def test_a_word_no_family_accounts_for_refuses(shop):
+    assert formula("month of the opened date", shop, "I2", method="rules").value == 2
+    with pytest.raises(TaskError):  # "fiscal" changes the question; the families do not know it
+        formula("fiscal month of the opened date", shop, "I2", method="rules")
+    with pytest.raises(TaskError):
+        formula("revenue minus cost net of rebates", shop, "I2", method="rules")

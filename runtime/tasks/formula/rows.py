@@ -45,8 +45,73 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
         reading = family(request, schema)
         if reading is not None:
-            return reading if used_up(nums, reading.consumed) else None
+            if not used_up(nums, reading.consumed) or _unexplained(request, schema, reading.template):
+                return None
+            return reading
     return None
+
+
+def _vocabulary() -> list[str]:
+    """Every word and phrase of the per-row vocabulary files (regular expressions left out)."""
+    words: list[str] = []
+
+    def walk(x: object) -> None:
+        if isinstance(x, str):
+            if not re.search(r"[\\()\[\]?|+*{}]", x):
+                words.append(x.lower())
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if not k.startswith("_"):
+                    walk(k)
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    for name in ("rows", "labels", "text", "dates", "columns"):
+        walk(lexicon(name))
+    return sorted(set(words), key=len, reverse=True)
+
+
+def _unexplained(request: str, schema: SheetSchema, template: str) -> bool:
+    """True when a word of the request is in no vocabulary file, header, value, example or label."""
+    return bool(_residue(request, schema, template))
+
+
+def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
+    """The words of ``request`` nothing accounts for."""
+    from .rowbase import quoted, value_mentions
+
+    text = request.lower()
+    chars = list(text)
+    spans = [(p, p + len(s) + 2) for p, s in quoted(request)]
+    spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)]
+    for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如)[^,，;；)）]*"
+                         r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
+        spans.append(m.span())
+    for a, b in spans:
+        for i in range(a, min(b, len(chars))):
+            chars[i] = " "
+    rest = "".join(chars)
+    for lit in sorted(re.findall(r'"([^"]+)"', template), key=len, reverse=True):
+        lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
+        rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
+            else rest.replace(lit, " ")
+    words = [c.header.lower() for c in schema.columns] + _vocabulary()
+    words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
+    words += [c.header[i:i + 2] for c in schema.columns if is_zh(c.header) for i in range(len(c.header) - 1)]
+    words = sorted(set(words), key=len, reverse=True)
+    for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
+        rest = re.sub(pat, " ", rest)
+    for w in words:
+        if w.isascii() and re.match(r"\w", w):
+            rest = re.sub(rf"(?<![a-z]){re.escape(w)}(?:s|es)?(?![a-z])", " ", rest)
+        elif w:
+            rest = rest.replace(w, " ")
+    for p in lexicon("dates")["parts"]:
+        rest = re.sub(p[0], " ", rest)
+    rest = re.sub(r"[\d.,%]+|[^\w\u4e00-\u9fff]+|_", " ", rest)
+    return [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1] + re.findall(r"[\u4e00-\u9fff]", rest)
 
 
 def _round(text: str, body: str) -> tuple[str, list[float]]:
