@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from o3local.errors import TaskError
+from o3local.errors import TaskError, UsageError
 from o3local.tasks.formula import formula
 from o3local.tasks.formula.checks import (
     header_reference,
@@ -43,3 +43,19 @@ def test_generated_answers_pass_the_checks_or_are_refused(ledger):
         formula("total invoice id", ledger, method="rules")
     assert formula("net total for april", ledger, method="rules").value == 160
     assert formula("total net", ledger, method="rules").value == 240
+
+
+def test_the_default_target_refuses_functions_some_applications_lack():
+    s = schema_from_rows([["Customer", "City", "Amount"], ["Acme", "Paris", 120.0],
+                          ["Bolt", "Berlin", 80.5], ["Core", "Paris", 200.0]])
+    with pytest.raises(TaskError, match="FILTER") as info:
+        formula("list the customers in Paris", s, method="rules")
+    assert info.value.code == "task.target"
+    assert formula("list the customers in Paris", s, method="rules", target="excel-365").value == ["Acme", "Core"]
+    with pytest.raises(TaskError, match="MAXIFS"):
+        formula("highest amount in Paris", s, method="rules", target="excel-2016")
+    assert formula("highest amount in Paris", s, method="rules").value == 200
+    # a function the request names is the user's choice
+    assert formula("Amount of Core using XLOOKUP", s, method="rules").formula.startswith("=XLOOKUP(")
+    with pytest.raises(UsageError):
+        formula("total amount", s, method="rules", target="lotus-123")
