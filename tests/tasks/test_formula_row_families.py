@@ -166,3 +166,12 @@ def test_a_word_no_family_accounts_for_refuses(shop):
         formula("fiscal month of the opened date", shop, "I2", method="rules")
     with pytest.raises(TaskError):
         formula("revenue minus cost net of rebates", shop, "I2", method="rules")
+
+
+def test_parts_of_an_id_birth_date_and_relative_years(tmp_path, shop):
+    ids = _xlsx(tmp_path, [["姓名", "身份证号"], ["甲", "110105199003072831"], ["乙", "44030119851225001X"],
+                           ["丙", "320102200001010026"]])
+    assert formula("出生月份", ids, "C3", method="rules").value == 12
+    assert formula("生日是几号", ids, "C2", method="rules").value == 7
+    with pytest.raises(TaskError):  # "this year" is not the year of the date
+        formula("opened date this year", shop, "I2", method="rules")

@@ -64,6 +64,13 @@ def _id_reading(text: str, request: str, schema: SheetSchema, c: Column, lex: di
     if has(text, lex["birth_year"]):
         return RowReading(f"=VALUE(MID({r},7,4))", f"birth year from {c.header}", used)
     if has(text, lex["birth"]):
+        rest = text
+        for w in sorted(lex["birth"] + lex["id_words"] + [c.header.lower()], key=len, reverse=True):
+            rest = rest.replace(w, " ")
+        for pattern, template, what in lex["parts"]:  # 出生月份: the month of the birth date
+            if re.search(pattern, rest):
+                return RowReading("=" + template.replace("{d}", birth), what.replace("{h}", "birth date"),
+                                  used)
         return RowReading(f"={birth}", f"birth date from {c.header}", used)
     return None
 
@@ -110,8 +117,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return None
     elif nums:
         return None
-    if found:
-        return None
+    if found or has(text, lex["relative"]):
+        return None  # "birthday this year": not a part of the date
     for pattern, template, what in lex["parts"]:
         if re.search(pattern, text):
             other = [c for _, c in mentions(text, schema) if c.type != "date"]
