@@ -14,6 +14,7 @@ row with relative row references and checked on that row and two others.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from .rowbase import (
     RowReading,
@@ -51,7 +52,8 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     return None
 
 
-def _vocabulary() -> list[str]:
+@cache
+def _vocabulary() -> tuple[str, ...]:
     """Every word and phrase of the per-row vocabulary files (regular expressions left out)."""
     words: list[str] = []
 
@@ -70,7 +72,7 @@ def _vocabulary() -> list[str]:
 
     for name in ("rows", "labels", "text", "dates", "columns"):
         walk(lexicon(name))
-    return sorted(set(words), key=len, reverse=True)
+    return tuple(sorted(set(words), key=len, reverse=True))
 
 
 def _unexplained(request: str, schema: SheetSchema, template: str) -> bool:
@@ -97,7 +99,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
         rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
             else rest.replace(lit, " ")
-    words = [c.header.lower() for c in schema.columns] + _vocabulary()
+    words = [c.header.lower() for c in schema.columns] + list(_vocabulary())
     words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
     words += [c.header[i:i + 2] for c in schema.columns if is_zh(c.header) for i in range(len(c.header) - 1)]
     words = sorted(set(words), key=len, reverse=True)
