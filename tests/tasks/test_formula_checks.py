@@ -59,3 +59,20 @@ def test_the_default_target_refuses_functions_some_applications_lack():
     assert formula("Amount of Core using XLOOKUP", s, method="rules").formula.startswith("=XLOOKUP(")
     with pytest.raises(UsageError):
         formula("total amount", s, method="rules", target="lotus-123")
+
+
+def test_values_and_the_asked_row_are_not_dropped():
+    s = schema_from_rows([["区域", "商品", "单价"], ["华东", "纸", 5.0], ["华南", "笔", 12.0], ["华北", "夹", 3.0]])
+    from o3local.tasks.formula.checks import (
+        contradictory_criteria,
+        extreme_without_its_row,
+        value_ignored,
+    )
+
+    assert "both" in contradictory_criteria('=SUMIFS(C2:C4,A2:A4,"华东",A2:A4,"华南")')
+    assert contradictory_criteria('=SUMIFS(C2:C4,A2:A4,"华东",B2:B4,"笔")') is None
+    assert "华南" in value_ignored("华东和华南的单价合计", '=SUMIF(A2:A4,"华东",C2:C4)', s)
+    assert "商品" in extreme_without_its_row("单价最高的商品", "=MAX(C2:C4)", s)
+    with pytest.raises(TaskError):  # two regions are an OR the readers do not write as one total
+        formula("华东和华南的单价合计", s, method="rules")
+    assert formula("单价最高的商品", s, method="rules").value == "笔"

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from .intent import Condition, Intent
 from .rowbase import (
+    cover,
     group_of,
     group_owner,
     has,
@@ -240,8 +241,7 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
             words += group
     for ops in lex["ops"].values():
         words += ops
-    for w in sorted(set(words), key=len, reverse=True):
-        rest = re.sub(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w), " ", rest)
+    rest = cover(rest, words)
     rest = re.sub(r"[\d.,%]+|[^\w\u4e00-\u9fff]+|_", " ", rest)
     en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1]
     zh = [ch for ch in re.findall(r"[\u4e00-\u9fff]", rest) if ch not in lex["zh_filler"]]

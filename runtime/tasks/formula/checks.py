@@ -116,9 +116,49 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
     return None
 
 
+def contradictory_criteria(formula: str) -> str | None:
+    """One range required to equal two different values at once (华东和华南 as SUMIFS: always 0)."""
+    for m in re.finditer(r"\b(?:SUMIFS|COUNTIFS|AVERAGEIFS|MAXIFS|MINIFS)\(", formula, re.I):
+        pairs = re.findall(r"(\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+),\s*\"([^\"<>=*?~][^\"]*)\"",
+                           formula[m.end():])
+        seen: dict[str, str] = {}
+        for rng, value in pairs:
+            if rng in seen and seen[rng] != value:
+                return f"it requires {rng} to be both {seen[rng]!r} and {value!r}"
+            seen[rng] = value
+    return None
+
+
+def extreme_without_its_row(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"单价最高的商品" asks for the item; a bare MAX/MIN gives the price."""
+    from .rowbase import mentions
+
+    body = formula.lstrip("=").strip()
+    if not re.fullmatch(r"(?:MAX|MIN|MAXIFS|MINIFS|LARGE|SMALL)\(.*\)", body, re.I):
+        return None
+    used = {a for ref in references(formula) for a, _ in _CELLS.findall(ref)}
+    for _, col in mentions(request, schema):
+        if col.type in ("text", "mixed") and col.letter not in used:
+            return f"it gives the value, not the {col.header} the request asks for"
+    return None
+
+
+def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """A value of the sheet the request names ("华东和华南") that the formula never mentions."""
+    from .rowbase import value_mentions
+
+    literals = " ".join(re.findall(r'"([^"]*)"', formula)).lower()
+    for _, _, col, value in value_mentions(request, schema):
+        if value.lower() not in literals:
+            return f"it leaves out {value!r} ({col.header}), which the request names"
+    return None
+
+
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema), identifier_sum(formula, schema),
+                   contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
+                   value_ignored(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema)):
         if reason:
             return reason

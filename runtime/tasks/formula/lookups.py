@@ -40,6 +40,11 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
                 if c is not None and c.type in ("text", "mixed"):
                     p = text.find(word)
                     return c, (p, p + len(word))
+    sup = [w for fn in ("MAX", "MIN") for w in lex["superlative"][fn] if has(text, [w])]
+    texts = [(p, c) for p, c in mentions(text, schema) if c.type in ("text", "mixed")]
+    if sup and len({c.letter for _, c in texts}) == 1:  # "单价最高的商品": the one text column named
+        p, c = texts[0]
+        return c, (p, p + len(_word_at(text[p:], c)))
     for word, group in lex["answer_words"].items():
         if has(text, [word]):
             c = group_of(schema, group)
@@ -50,8 +55,13 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
 
 
 def _word_at(rest: str, col: Column) -> str:
-    m = re.match(r"[a-z]+|[\u4e00-\u9fff]{1,4}", rest)
-    return m.group(0) if m else ""
+    """The header or synonym of ``col`` that ``rest`` starts with (the longest)."""
+    words = [col.header.lower()] + [w for g in lexicon("columns")["groups"] for w in g]
+    hits = [w for w in words if w and rest.startswith(w)]
+    if hits:
+        return max(hits, key=len)
+    m = re.match(r"[a-z]+", rest)
+    return m.group(0) if m else rest[:1]
 
 
 def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:

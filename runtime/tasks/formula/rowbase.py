@@ -210,6 +210,27 @@ def numbers(text: str) -> list[tuple[float, str, int]]:
     return out
 
 
+def cover(text: str, words: list[str] | tuple[str, ...], plural: bool = False) -> str:
+    """``text`` with every occurrence of every word blanked, all found in the original text.
+
+    Order-independent: overlapping words ("排名" and "名次" in "排名次") both count,
+    so the result does not depend on which word is tried first.
+    """
+    mask = [False] * len(text)
+    suffix = "(?:s|es)?" if plural else ""
+    for w in set(words):
+        if not w:
+            continue
+        if w.isascii() and re.match(r"\w", w):
+            pat = rf"(?<![a-z]){re.escape(w)}{suffix}(?![a-z])"
+        else:
+            pat = re.escape(w)
+        for m in re.finditer(f"(?=({pat}))", text):
+            for i in range(m.start(1), m.end(1)):
+                mask[i] = True
+    return "".join(" " if hit else ch for ch, hit in zip(text, mask, strict=True))
+
+
 def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int]]:
     """The numbers of ``text`` that are not a column's name (a year header "2021" is a column)."""
     heads = {c.header.strip() for c in schema.columns}

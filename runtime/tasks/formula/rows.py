@@ -19,6 +19,7 @@ from functools import cache
 from .rowbase import (
     RowReading,
     count_word,
+    cover,
     group_of,
     has,
     header_numbers,
@@ -105,11 +106,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
         rest = re.sub(pat, " ", rest)
-    for w in words:
-        if w.isascii() and re.match(r"\w", w):
-            rest = re.sub(rf"(?<![a-z]){re.escape(w)}(?:s|es)?(?![a-z])", " ", rest)
-        elif w:
-            rest = rest.replace(w, " ")
+    rest = cover(rest, words, plural=True)
     for p in lexicon("dates")["parts"]:
         rest = re.sub(p[0], " ", rest)
     rest = re.sub(r"[\d.,%]+|[^\w\u4e00-\u9fff]+|_", " ", rest)
@@ -369,7 +366,6 @@ def _only_rounding(text: str, schema: SheetSchema) -> bool:
         lex["truncate"] + lex["round_only"] + list(lex["decimals"]) + lex["filler"]
     for group in lexicon("columns")["groups"]:
         words += group
-    for w in sorted(set(words), key=len, reverse=True):
-        rest = re.sub(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w), " ", rest)
+    rest = cover(rest, words)
     rest = re.sub(r"[\d.]+|[^\w\u4e00-\u9fff]+", " ", rest)
     return not rest.strip()
