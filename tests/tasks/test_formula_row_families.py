@@ -175,3 +175,9 @@ def test_parts_of_an_id_birth_date_and_relative_years(tmp_path, shop):
     assert formula("生日是几号", ids, "C2", method="rules").value == 7
     with pytest.raises(TaskError):  # "this year" is not the year of the date
         formula("opened date this year", shop, "I2", method="rules")
+
+
+def test_a_chinese_header_named_by_its_first_characters():
+    kq = schema_from_rows([["员工", "出勤天数", "请假天数"], ["张三", 22, 0], ["李四", 20, 3], ["王五", 21, 1]])
+    assert formula("请假超过2天显示扣款，否则正常", kq, "D3", method="rules").value == "扣款"
+    assert formula("出勤满22天的标记为全勤", kq, "D2", method="rules").value == "全勤"

@@ -137,6 +137,16 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
             continue
         for word in sorted(group, key=len, reverse=True):
             scan(word, owner)
+    # a Chinese header named by its first characters (请假 -> 请假天数), when no other header starts so
+    for col in schema.columns:
+        h = _bare(col.header)
+        if not is_zh(h) or len(h) < 3:
+            continue
+        for n in range(len(h) - 1, 1, -1):
+            head = h[:n]
+            if sum(_bare(c.header).startswith(head) for c in schema.columns) == 1 and head in low:
+                scan(head, col)
+                break
     return sorted(found.values(), key=lambda pc: pc[0])
 
 
