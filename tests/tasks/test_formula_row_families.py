@@ -181,3 +181,16 @@ def test_a_chinese_header_named_by_its_first_characters():
     kq = schema_from_rows([["员工", "出勤天数", "请假天数"], ["张三", 22, 0], ["李四", 20, 3], ["王五", 21, 1]])
     assert formula("请假超过2天显示扣款，否则正常", kq, "D3", method="rules").value == "扣款"
     assert formula("出勤满22天的标记为全勤", kq, "D2", method="rules").value == "全勤"
+
+
+def test_fifth_probe_guesses_refused_or_fixed(shop, banji):
+    with pytest.raises(TaskError):  # the profit, but as a percent of cost: not just E-F
+        formula("profit as a percent of cost", shop, "I2", method="rules")
+    with pytest.raises(TaskError):  # a per-unit step the arithmetic would drop
+        formula("revenue per unit minus cost", shop, "I2", method="rules")
+    assert formula("rank of revenue from lowest", shop, "I2", method="rules").formula == "=RANK(E2,$E$2:$E$4,1)"
+    assert formula("revenue minus 10% tax", shop, "I2", method="rules").value == pytest.approx(1080)
+    with pytest.raises(TaskError):  # after tax: net or gross, the words do not say
+        formula("revenue after 10% tax", shop, "I2", method="rules")
+    with pytest.raises(TaskError):  # a share of the row's total, not of the column's
+        formula("物理占总分的比例", banji, "H2", method="rules")

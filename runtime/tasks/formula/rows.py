@@ -235,7 +235,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         c = one_col
         return (f"{c.letter}{{r}}-{c.letter}{{p}}", f"{c.header}比上一行的变化" if zh
                 else f"change in {c.header} from the row above", [])
-    if has(text, lex["share"]) and not nums:
+    if has(text, lex["share"]) and not nums and not has(text, lex["score_words"]):
+        # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
         c = _base(text, cols, schema, None)
         if c is not None:
             return (f"{ref(c)}/SUM(${c.letter}${c.first_row}:${c.letter}${c.last_row})",
@@ -245,7 +246,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         return f"{ref(numeric[0])}/{m.group(1)}", f"{numeric[0].header} / {m.group(1)}", \
             [float(m.group(1))]
     derived = _derived(text, schema)
-    if derived is not None and not nums and all(c in derived[2] for c in numeric):
+    if derived is not None and not nums and all(c in derived[2] for c in numeric) \
+            and not has(text, lex["per_unit"]) \
+            and (derived[0].startswith("(") or not has(text, lex["ratio_words"])):
+        # "profit as a percent of cost", "每件利润": more than the concept says
         return derived[0], derived[1], []
     # several marks per row: total / average score
     n = None
@@ -272,6 +276,9 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         between = text[pos[a.letter]:pos[b.letter]]
         for op, sym in (("minus", "-"), ("times", "*"), ("divided", "/"), ("plus", "+")):
             if has(between, lex[op]):
+                if has(text, lex["per_unit"]) and not any(has(c.header.lower(), lex["per_unit"])
+                                                          for c in numeric):
+                    return None  # "sales per unit minus unit price": a per-unit step unread
                 return f"{ref(a)}{sym}{ref(b)}", f"{a.header} {sym} {b.header}", []
         if has(text, lex["per_unit"]):
             # "cost per unit": the money column over the count column
@@ -321,8 +328,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         return f"{ref(c)}*{v / 100:g}", f"{c.header}打{d}折", [] if d[0] in _ZH_DIGIT else [float(d)]
     if len(pct) == 1:
         p = pct[0] / 100
-        if has(text, lex["discount"]) and not has(text, lex["tax"]):
+        if has(text, lex["discount"]) and not has(text, lex["tax"]) or has(text, lex["subtract_words"]):
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
+        if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
+            return None  # "after 10% tax": net of it or with it added, the words do not say
         if has(text, lex["tax"]) or has(text, lex["raise"]) or re.search(r"\bplus\b|加上", text):
             return f"{ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%", [pct[0]]
         if not (has(text, lex["percent_of"]) or _default_group(text)):
