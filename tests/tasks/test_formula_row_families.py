@@ -194,3 +194,12 @@ def test_fifth_probe_guesses_refused_or_fixed(shop, banji):
         formula("revenue after 10% tax", shop, "I2", method="rules")
     with pytest.raises(TaskError):  # a share of the row's total, not of the column's
         formula("物理占总分的比例", banji, "H2", method="rules")
+
+
+def test_sixth_probe_a_second_column_or_quantity_is_not_dropped(shop):
+    with pytest.raises(TaskError):  # the department would be dropped from a first name
+        formula("first name and store", shop, "I2", method="rules")
+    with pytest.raises(TaskError):  # a percent of the profit's parts, not of revenue alone
+        formula("profit after 5% commission", shop, "I2", method="rules")
+    assert formula("用数量和单价算金额", schema_from_rows([["数量", "单价", "金额"], [2, 3.0, 6.0], [1, 4.0, 4.0],
+                                                  [5, 1.0, 5.0]]), "D2", method="rules").value == 6

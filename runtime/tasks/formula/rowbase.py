@@ -111,14 +111,14 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
     found: dict[str, tuple[int, Column]] = {}
     taken: list[tuple[int, int]] = []
 
-    def claim(pos: int, length: int, col: Column) -> None:
+    def claim(pos: int, length: int, col: Column | None) -> None:
         if any(a < pos + length and pos < b for a, b in taken):
             return
         taken.append((pos, pos + length))
-        if col.letter not in found or found[col.letter][0] > pos:
+        if col is not None and (col.letter not in found or found[col.letter][0] > pos):
             found[col.letter] = (pos, col)
 
-    def scan(word: str, col: Column) -> None:
+    def scan(word: str, col: Column | None) -> None:
         for m in re.finditer(re.escape(word), low):
             if re.match(r"[a-z]", word) and (
                     (m.start() and low[m.start() - 1].isalpha())
@@ -131,12 +131,11 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
         for h in {col.header.lower().strip(), _bare(col.header)}:
             if h:
                 scan(h, col)
-    for group in lexicon("columns")["groups"]:
-        owner = group_owner(schema, group)
-        if owner is None:
-            continue
-        for word in sorted(group, key=len, reverse=True):
-            scan(word, owner)
+    # synonyms, longest first across all groups; a group no column owns still holds its
+    # words ("出生日期" on a sheet without one is not "日期" = the hire date)
+    words = [(w, group_owner(schema, g)) for g in lexicon("columns")["groups"] for w in g]
+    for word, owner in sorted(words, key=lambda wo: (-len(wo[0]), wo[0])):
+        scan(word, owner)
     # a Chinese header named by its first characters (请假 -> 请假天数), when no other header starts so
     for col in schema.columns:
         h = _bare(col.header)

@@ -47,10 +47,35 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
         reading = family(request, schema)
         if reading is not None:
-            if not used_up(nums, reading.consumed) or _unexplained(request, schema, reading.template):
+            if not used_up(nums, reading.consumed) or _unexplained(request, schema, reading.template) \
+                    or _unread_column(request, schema, reading.template, family is rowtext.read):
                 return None
             return reading
     return None
+
+
+def _unread_column(request: str, schema: SheetSchema, template: str, text_too: bool) -> bool:
+    """A column the request names that the formula never reads ("first name and department").
+
+    Number and date columns always count; text columns only for the text family, since
+    elsewhere a text column is usually the row's noun ("each item", "per student").
+    """
+    from .schema import col_index
+
+    read: set[int] = set()
+    for a, b in re.findall(r"\$?([A-Z]{1,3})\$?(?:\d+|\{r\}|\{p\})(?::\$?([A-Z]{1,3}))?", template):
+        lo, hi = col_index(a), col_index(b or a)
+        read.update(range(min(lo, hi), max(lo, hi) + 1))
+    low = request.lower()
+    joined = bool(re.search(r"\band\b|\bplus\b|\bwith\b|&|[和与及，,]", low))
+    for p, c in mentions(request, schema):
+        if col_index(c.letter) in read:
+            continue
+        if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
+            continue  # "用数量和单价算金额": the result's own name
+        if c.type in ("number", "date") or text_too and joined:
+            return True
+    return False
 
 
 @cache
@@ -326,6 +351,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         else:  # 8折, 8.5折, 85折
             v = float(d) * 10 if len(d) != 2 else float(d)
         return f"{ref(c)}*{v / 100:g}", f"{c.header}打{d}折", [] if d[0] in _ZH_DIGIT else [float(d)]
+    if len(pct) == 1 and derived is not None:
+        return None  # "profit after 5% commission": a percent of what the concept is made of
     if len(pct) == 1:
         p = pct[0] / 100
         if has(text, lex["discount"]) and not has(text, lex["tax"]) or has(text, lex["subtract_words"]):
