@@ -97,6 +97,8 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if implied and not numeric:
             col = group_of(schema, implied)
             numeric = [col] if col is not None else []
+            if implied == "price" and answer is not group_of(schema, "product"):
+                return None  # "the cheapest order" by price or by total? only items are cheap
         if not named and not implied:  # "who filed the largest expense": the one numeric column
             numeric = [c for c in schema.columns if c.type == "number"][:2]
         if len({c.letter for c in numeric}) != 1 or numeric[0] is answer:
