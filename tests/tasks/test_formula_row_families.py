@@ -203,3 +203,8 @@ def test_sixth_probe_a_second_column_or_quantity_is_not_dropped(shop):
         formula("profit after 5% commission", shop, "I2", method="rules")
     assert formula("用数量和单价算金额", schema_from_rows([["数量", "单价", "金额"], [2, 3.0, 6.0], [1, 4.0, 4.0],
                                                   [5, 1.0, 5.0]]), "D2", method="rules").value == 6
+
+
+def test_a_date_is_not_compared_with_a_bare_number(shop):
+    with pytest.raises(TaskError):  # "opened more than 5 years" is not H2>5
+        formula('"Old" if opened more than 5 years', shop, "I2", method="rules")

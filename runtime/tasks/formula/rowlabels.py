@@ -36,7 +36,9 @@ def _operand(term: str, schema: SheetSchema, before: int) -> tuple[str, Column |
     """The left side of a comparison at ``before``: the nearest column (or derived quantity) before it."""
     from .rows import _derived, _scores
 
-    cols = [(p, c) for p, c in mentions(term, schema) if p < before and c.type in ("number", "date")]
+    cols = [(p, c) for p, c in mentions(term, schema) if p < before]
+    if cols and cols[-1][1].type != "number":
+        return None  # "入职超过5年": a date compared with a bare number is not a comparison we write
     derived = _derived(term[:before], schema)
     if derived is not None and all(c in derived[2] for _, c in cols):
         return f"{derived[0]}", None, 0
