@@ -88,3 +88,9 @@ def test_year_headers_are_column_names(tmp_path):
     assert formula("average 2020 exports", s, method="rules").formula == "=AVERAGE(C2:C4)"
     assert formula("total 2021", s, method="rules").value == 27
     assert formula("2021 minus 2020", s, "E3", method="rules").value == -5
+
+
+def test_a_total_per_group_is_refused_and_a_value_after_by_is_a_condition(trips):
+    with pytest.raises(TaskError):
+        formula("count trips by kind", trips, method="rules")
+    assert formula("total claimed by okafor", trips, method="rules").value == 710

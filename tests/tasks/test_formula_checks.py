@@ -76,3 +76,10 @@ def test_values_and_the_asked_row_are_not_dropped():
     with pytest.raises(TaskError):  # two regions are an OR the readers do not write as one total
         formula("华东和华南的单价合计", s, method="rules")
     assert formula("单价最高的商品", s, method="rules").value == "笔"
+
+
+def test_the_users_own_range_and_number_lists_are_not_flagged():
+    s = schema_from_rows([["Region", "Sales"], ["East", 10], ["West", 20], ["North", 30]])
+    assert header_reference("=INDEX(A1:B4,2,2)", s, "value in row 2, column 2 of the table A1:B4") is None
+    assert number_ignored("position of 100 in 0,50,100,150", "=MATCH(100,{0,50,100,150},1)") is None
+    assert number_ignored("format 1234.5 with 2 decimals", '=TEXT(1234.5,"0.00")') is None

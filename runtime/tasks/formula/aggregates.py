@@ -182,6 +182,10 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
         p = text.find(zero)
         taken.append((p, p + len(zero)))
     cond_cols = {c.column for c in conds}
+    for m in re.finditer(r"(?<![a-z])(?:by|per|for each|each|every|across)\s+(?:the\s+)?|按照?|每个?|各个?|分别", text):
+        after = [c for p, c in ms if m.end() <= p <= m.end() + 2]
+        if any(c.header not in cond_cols for c in after):
+            return None  # "count events by type": one result per type, not one cell
     if op in ("max", "min") and any(c.type in ("text", "mixed") and c.header not in cond_cols
                                     for _, c in ms):
         return None  # "category of the largest expense": the row's category, a lookup

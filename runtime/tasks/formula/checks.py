@@ -29,9 +29,11 @@ def _column_at(schema: SheetSchema, letter: str) -> Column | None:
     return next((c for c in schema.columns if c.letter == letter), None)
 
 
-def header_reference(formula: str, schema: SheetSchema) -> str | None:
-    """A reference that reads a column's header cell as if it were data."""
+def header_reference(formula: str, schema: SheetSchema, request: str = "") -> str | None:
+    """A reference that reads a column's header cell as if it were data (unless the request wrote it)."""
     for ref in references(formula):
+        if ref.replace("$", "").upper() in request.upper():
+            continue  # "the table A1:F11": the user's own range
         cells = _CELLS.findall(ref.split("!")[-1])
         if "!" in ref or not cells:
             continue
@@ -106,7 +108,11 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
     have = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", body)}
     for v, unit, pos in (header_numbers(request, schema) if schema is not None else numbers(request)):
         after, before = request[pos + len(f"{v:g}"):], request[:pos].lower()
-        if re.match(r"\s*(?:st|nd|rd|th)\b|\s*(?:行|名|位)", after) or re.search(r"(?:row|第)\s*$", before):
+        raw = re.match(r"[\d.,]+", request[pos:]).group(0).rstrip(".,")
+        if "," in raw and all(float(x) in have for x in raw.split(",") if x):
+            continue  # "0,50,100,150": a list, not thousands
+        if re.match(r"\s*(?:st|nd|rd|th)\b|\s*(?:行|名|位)|\s*(?:decimal|dp\b|places)", after) \
+                or re.search(r"(?:row|第)\s*$", before):
             continue  # "2nd", "row 4", "第3行": positions, written as references
         if v in (0, 1) and not unit:
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
@@ -156,7 +162,7 @@ def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
 
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
-    for reason in (header_reference(formula, schema), identifier_sum(formula, schema),
+    for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
                    contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema)):

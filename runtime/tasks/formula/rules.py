@@ -249,8 +249,10 @@ def parse_request(request: str, schema: SheetSchema) -> Intent | None:
         if value_col is not None and conditions and len(conditions) == 1 and conditions[0].op == "=":
             return Intent("lookup", value_col.header, tuple(conditions))
         return None
+    count_words = dict(_OPS)["count"]
     if op == "count" and any(c.type == "number" and c.header not in {k.column for k in conditions}
-                             for _, c in mentions):
+                             and not any(text.startswith(w, p) for w in count_words if not w.isascii())
+                             for p, c in mentions):
         return None  # "一号库的库存数量", "有多少库存": the amount held, not a count of rows
     if op in ("count",):
         return Intent("count" if not conditions else "count", value_col.header if value_col else "",
@@ -394,5 +396,8 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
         for a, b in re.findall(r"\$?([A-Z]{1,3})\$?\d*(?::\$?([A-Z]{1,3}))?", ref.split("!")[-1]):
             lo, hi = col_index(a), col_index(b or a)
             used.update(range(min(lo, hi), max(lo, hi) + 1))
+    counting = re.match(r"=\s*COUNT", formula, re.I) is not None
+    low = request.lower()
     return any(c.type == "number" and col_index(c.letter) not in used
-               for _, c in mentions(request, schema))
+               and not (counting and low.startswith(("数量", "个数", "number", "count"), p))
+               for p, c in mentions(request, schema))
