@@ -83,3 +83,13 @@ def test_the_users_own_range_and_number_lists_are_not_flagged():
     assert header_reference("=INDEX(A1:B4,2,2)", s, "value in row 2, column 2 of the table A1:B4") is None
     assert number_ignored("position of 100 in 0,50,100,150", "=MATCH(100,{0,50,100,150},1)") is None
     assert number_ignored("format 1234.5 with 2 decimals", '=TEXT(1234.5,"0.00")') is None
+
+
+def test_how_many_of_a_repeating_column_is_not_a_row_count():
+    s = schema_from_rows([["Dept", "Name"], ["IT", "A"], ["IT", "B"], ["HR", "C"]])
+    from o3local.tasks.formula.checks import count_of_repeated_values
+
+    assert "Dept" in count_of_repeated_values("how many depts", "=COUNTA(A2:A4)", s)
+    assert count_of_repeated_values("how many names", "=COUNTA(B2:B4)", s) is None  # unique
+    with pytest.raises(TaskError):
+        formula("how many depts", s, method="rules")

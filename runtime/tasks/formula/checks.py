@@ -160,11 +160,27 @@ def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
     return None
 
 
+def count_of_repeated_values(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"how many departments" counted as rows: the column named repeats its values."""
+    from .rowbase import mentions, values
+
+    m = re.fullmatch(r"=\s*COUNTA?\((\$?[A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+\)", formula.strip(), re.I)
+    if not m or re.search(r"non[- ]?(?:empty|blank)|cells|entries|values|rows|非空|单元格|行数", request.lower()):
+        return None  # counting cells or rows is what was asked
+    col = _column_at(schema, m.group(1).replace("$", "").upper())
+    if col is None or not any(c is col for _, c in mentions(request, schema)):
+        return None
+    vals = [v for v in values(schema, col) if v is not None]
+    if len(set(map(str, vals))) < len(vals):
+        return f"{col.header} repeats its values: the rows are counted, not the {col.header} values"
+    return None
+
+
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
                    contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
-                   value_ignored(request, formula, schema),
+                   value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema)):
         if reason:
             return reason
