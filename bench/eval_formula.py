@@ -18,7 +18,7 @@
 
     python bench/eval_formula.py [--limit N] [--every K] [--method auto|rules|llm]
         [--model NAME] [--trust] [--seed-only] [--data PATH.jsonl|DIR] [--part tune|blind]
-        [--verbose]
+        [--verbose] [--target portable|excel-2016|excel-365|wps|libreoffice]
 
 - ``--data bench/data/formula-dev2 [--part tune|blind]``: issue 16's dev set
   (441 requests, en+zh, per-row items with a target cell).  A "right" answer is
@@ -56,6 +56,7 @@ from o3local.tasks.formula.schema import SheetSchema, col_index, read_sheet
 from o3local.tasks.formula.syntax import is_valid, normalize
 
 REPO = Path(__file__).resolve().parents[1]
+TARGET = "portable"  # --target: the application the answers are for
 EVAL = REPO / ".." / "shared" / "evaldata"
 
 
@@ -155,7 +156,8 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
         st["n"] += 1
         start = time.perf_counter()
         try:
-            result = formula(row["question"], sheet=copies[0], method=method, model=model)
+            result = formula(row["question"], sheet=copies[0], method=method, model=model,
+                             target=TARGET)
             answer = result.formula
         except O3Error:
             answer = None
@@ -250,7 +252,7 @@ def dev2_eval(folder: Path, part: str, method: str, model: str | None, limit: in
         try:
             if isinstance(schemas[path], O3Error):
                 raise schemas[path]
-            result = formula(it["request"], sheet=schemas[path], target_cell=it.get("target"),
+            result = formula(it["request"], sheet=schemas[path], target_cell=it.get("target"), target=TARGET,
                              method=method, model=model)
             answers[it["id"]] = result.formula
             methods[it["id"]] = result.method
@@ -351,7 +353,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--part", default="tune", choices=["tune", "blind"],
                     help="with --data bench/data/formula-dev2: which part (blind: final run only)")
     ap.add_argument("--verbose", action="store_true", help="print each wrong answer (stderr)")
+    ap.add_argument("--target", default="portable",
+                    help="application the formulas are for (portable, excel-2016, excel-365, wps, libreoffice)")
     args = ap.parse_args(argv)
+    global TARGET
+    TARGET = args.target
     if args.trust:
         import o3local.tasks.formula as formula_module
         from o3local.models import resolve_model

@@ -20,10 +20,13 @@ from ._common import emit_json, handle_errors, json_option
 @click.option("--method", type=click.Choice(["auto", "rules", "llm"]), default="auto",
               show_default=True)
 @click.option("--model", default=None, help="Local model for the llm method.")
+@click.option("--target", "app", type=click.Choice(["portable", "excel-2016", "excel-365", "wps", "libreoffice"]),
+              default="portable", show_default=True,
+              help="Application the formula is for; portable uses only functions all of them compute.")
 @json_option
 @handle_errors
 def formula(request: str, sheet_path: str | None, sheet_name: str | None, cell: str | None,
-            write_path: str | None, mode: str, method: str, model: str | None,
+            write_path: str | None, mode: str, method: str, model: str | None, app: str,
             as_json: bool) -> None:
     """Write, repair or complete an Excel formula; it is evaluated on the sheet before it is shown."""
     from ..errors import UsageError
@@ -34,7 +37,8 @@ def formula(request: str, sheet_path: str | None, sheet_name: str | None, cell: 
     if write_path and not (sheet_path and cell):
         raise UsageError("--write needs --sheet and --cell", code="usage.write")
     schema = read_sheet(sheet_path, sheet_name) if sheet_path else None
-    result = run(request, sheet=schema, target_cell=cell, mode=mode, method=method, model=model)
+    result = run(request, sheet=schema, target_cell=cell, mode=mode, method=method, model=model,
+                 target=app)
     if write_path:
         write_formula(sheet_path, schema.sheet, result.target_cell, result.formula, write_path)
     if as_json:

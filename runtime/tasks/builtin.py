@@ -31,12 +31,16 @@ def summarize(text: str, lang: str = "auto", max_chars: int | None = None, style
 
 
 def formula(request: str, sheet: str | None = None, target_cell: str | None = None,
-            mode: str = "generate", method: str = "auto", model: str | None = None) -> JSON:
-    """A checked spreadsheet formula for a request, against the .xlsx at ``sheet``."""
+            mode: str = "generate", method: str = "auto", model: str | None = None,
+            target: str = "portable") -> JSON:
+    """A checked spreadsheet formula for a request, against the .xlsx at ``sheet``.
+
+    ``target``: portable (default), excel-2016, excel-365, wps or libreoffice.
+    """
     from .formula import formula as run
 
     result = run(request, sheet, target_cell, mode=mode, method=method,  # type: ignore[arg-type]
-                 model=model)
+                 model=model, target=target)
     return jsonable(result.to_dict())
 
 

@@ -109,7 +109,7 @@ def test_bad_input(book, tmp_path):
 def test_intent_compiler_covers_conditions_and_lookup(book):
     s = read_sheet(book)
     lookup = Intent("lookup", "Amount", (Condition("Product", "=", "Gadget"),))
-    assert compile_intent(lookup, s) == '=XLOOKUP("Gadget",B2:B5,C2:C5,"not found")'
+    assert compile_intent(lookup, s) == '=IFERROR(INDEX(C2:C5,MATCH("Gadget",B2:B5,0)),"not found")'
     assert evaluate(compile_intent(lookup, s), s).value == 50
     med = Intent("median", "Amount", (Condition("Region", "=", "East"),))
     assert evaluate(compile_intent(med, s), s).value == pytest.approx(62.75)
@@ -215,3 +215,13 @@ def test_csv_like_rows_are_typed_like_a_spreadsheet_would():
     assert [c.type for c in s.columns] == ["text", "number", "date"]
     r = formula("sum of sales where region is East", sheet=s, method="rules")
     assert r.value == pytest.approx(1120.5)
+
+
+def test_cli_target_option(book):
+    r = _cli("formula", "list the Product where Region is East", "--sheet", str(book), "--method", "rules")
+    assert r.returncode != 0 and "excel-365" in r.stderr  # FILTER: not every application has it
+    r = _cli("formula", "list the Product where Region is East", "--sheet", str(book), "--method", "rules",
+             "--target", "excel-365")
+    assert r.returncode == 0 and r.stdout.startswith("=FILTER("), r.stderr
+    r = _cli("formula", "sum of Amount", "--sheet", str(book), "--target", "lotus")
+    assert r.returncode != 0 and "lotus" in r.stderr

@@ -30,7 +30,7 @@ def test_running_total_and_rank(sheet):
 
 
 def test_unused_number_or_condition_is_refused(sheet):
-    with pytest.raises(TaskError):  # "80%" in a label request is not a multiplication
-        formula('sales below 80 gets "Low", otherwise "OK"', sheet, "F2", method="rules")
+    with pytest.raises(TaskError):  # "80" in a label request the reader cannot place
+        formula('sales below 80 and 90 gets "Low", otherwise "OK"', sheet, "F2", method="rules")
     with pytest.raises(TaskError):  # circular: the target is inside what it reads
         formula("running total of sales", sheet, "D3", method="rules")

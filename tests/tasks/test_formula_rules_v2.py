@@ -2,7 +2,9 @@
 
 Each request is answered on a real .xlsx written here, and the value the
 answer computes on that sheet is what is checked (the exact formula text is
-free).  Requests the rules cannot account for are refused, never guessed.
+free).  Requests the rules cannot account for are refused, never guessed.  These tests
+exercise the reader's whole function set, so they ask for target excel-365
+(the default target refuses dynamic-array answers: tests/tasks/test_formula_checks.py).
 """
 
 from __future__ import annotations
@@ -103,7 +105,7 @@ def _same(got, want):
 
 @pytest.mark.parametrize("request_text, expected", CASES)
 def test_request_computes_the_right_value_on_a_real_workbook(book, request_text, expected):
-    r = formula(request_text, sheet=book, method="rules")
+    r = formula(request_text, sheet=book, method="rules", target="excel-365")
     assert _same(r.value, expected), (r.formula, r.value)
     assert r.method == "rules" and r.explanation
     # the answer is re-evaluated on the sheet, and only names columns the sheet has
@@ -119,19 +121,19 @@ def test_answers_follow_the_data_not_the_sample(book, tmp_path):
     wb.active["C2"] = 500.0  # Acme now has the highest amount
     changed = tmp_path / "changed.xlsx"
     wb.save(changed)
-    assert formula("Customer with the highest amount", sheet=changed, method="rules").value == "Acme"
-    assert formula("金额最高的客户", sheet=changed, method="rules").value == "Acme"
+    assert formula("Customer with the highest amount", sheet=changed, method="rules", target="excel-365").value == "Acme"
+    assert formula("金额最高的客户", sheet=changed, method="rules", target="excel-365").value == "Acme"
 
 
 def test_a_named_function_is_used_or_the_request_is_refused(book):
-    r = formula("Amount of Core via INDEX/MATCH", sheet=book, method="rules")
+    r = formula("Amount of Core via INDEX/MATCH", sheet=book, method="rules", target="excel-365")
     assert "INDEX(" in r.formula and "MATCH(" in r.formula and r.value == 200
-    r = formula("look up the Qty of Core with VLOOKUP", sheet=book, method="rules")
+    r = formula("look up the Qty of Core with VLOOKUP", sheet=book, method="rules", target="excel-365")
     assert r.formula.startswith("=VLOOKUP(") and r.value == 5
-    r = formula("Core 的金额（用 XLOOKUP）", sheet=book, method="rules")
+    r = formula("Core 的金额（用 XLOOKUP）", sheet=book, method="rules", target="excel-365")
     assert r.formula.startswith("=XLOOKUP(") and r.value == 200
     with pytest.raises(TaskError, match="cannot answer"):
-        formula("average amount using VLOOKUP", sheet=book, method="rules")
+        formula("average amount using VLOOKUP", sheet=book, method="rules", target="excel-365")
 
 
 @pytest.mark.parametrize("request_text", [
@@ -147,7 +149,7 @@ def test_a_named_function_is_used_or_the_request_is_refused(book):
 ])
 def test_unreadable_requests_are_refused_with_a_clear_error(book, request_text):
     with pytest.raises(TaskError, match="cannot answer") as info:
-        formula(request_text, sheet=book, method="rules")
+        formula(request_text, sheet=book, method="rules", target="excel-365")
     assert info.value.code == "task.unanswerable"
 
 
@@ -157,7 +159,7 @@ def test_unreadable_requests_are_refused_with_a_clear_error(book, request_text):
 ])
 def test_a_formula_naming_a_missing_column_is_never_produced(book, request_text):
     with pytest.raises(TaskError):
-        formula(request_text, sheet=book, method="rules")
+        formula(request_text, sheet=book, method="rules", target="excel-365")
 
 
 def test_engine_fills_the_gaps_it_has():
@@ -237,7 +239,7 @@ STAFF_CASES = [
 
 @pytest.mark.parametrize("request_text, expected", STAFF_CASES)
 def test_staff_requests_compute_the_right_value(staff, request_text, expected):
-    r = formula(request_text, sheet=staff, method="rules")
+    r = formula(request_text, sheet=staff, method="rules", target="excel-365")
     assert _same(r.value, expected), (r.formula, r.value)
     s = read_sheet(staff)
     letters = {c.letter for c in s.columns}
@@ -255,17 +257,17 @@ def test_staff_requests_compute_the_right_value(staff, request_text, expected):
 ])
 def test_a_group_by_request_is_refused_not_collapsed(staff, request_text, column):
     with pytest.raises(TaskError, match=f"one result per {column}") as info:
-        formula(request_text, sheet=staff, method="rules")
+        formula(request_text, sheet=staff, method="rules", target="excel-365")
     assert info.value.code == "task.group_by"
 
 
 def test_sorting_by_a_column_is_not_grouping(staff):
     # a column followed by one of its values is a condition
-    assert formula("total salary filtered by department IT", sheet=staff, method="rules").value == 101050
-    r = formula("salaries sorted descending", sheet=staff, method="rules")
+    assert formula("total salary filtered by department IT", sheet=staff, method="rules", target="excel-365").value == 101050
+    r = formula("salaries sorted descending", sheet=staff, method="rules", target="excel-365")
     assert r.value == [61000, 58200, 52300, 48750, 45500]
     # "平均每个<row noun>" is the average over rows, not a group-by
-    assert formula("平均每个员工多少工资", sheet=staff, method="rules").value == pytest.approx(53150)
+    assert formula("平均每个员工多少工资", sheet=staff, method="rules", target="excel-365").value == pytest.approx(53150)
 
 
 @pytest.mark.parametrize("request_text", [
@@ -273,7 +275,7 @@ def test_sorting_by_a_column_is_not_grouping(staff):
 ])
 def test_staff_requests_naming_what_the_sheet_lacks_are_refused(staff, request_text):
     with pytest.raises(TaskError):
-        formula(request_text, sheet=staff, method="rules")
+        formula(request_text, sheet=staff, method="rules", target="excel-365")
 
 
 def test_a_chinese_sheet_name_is_its_row_noun_and_passives_are_conditions(tmp_path):
@@ -282,26 +284,37 @@ def test_a_chinese_sheet_name_is_its_row_noun_and_passives_are_conditions(tmp_pa
             ["吴芳", "餐饮", 356, dt.date(2024, 4, 11), "驳回"],
             ["郑明", "差旅", 2460, dt.date(2024, 5, 18), "通过"]]
     path = write_sheet(tmp_path / "expenses.xlsx", "报销", (rows, 1))
-    assert formula("金额超过1000的报销有几笔", sheet=path, method="rules").value == 2
-    assert formula("列出被驳回的申请人", sheet=path, method="rules").value == "吴芳"
-    assert formula("周杰报销了几次", sheet=path, method="rules").value == 1
-    assert formula("4月份的金额合计", sheet=path, method="rules").value == 1280 + 356
-    assert formula("how many records after April 10", sheet=path, method="rules").value == 2
-    assert formula("total 金额 in May", sheet=path, method="rules").value == 2460
+    assert formula("金额超过1000的报销有几笔", sheet=path, method="rules", target="excel-365").value == 2
+    assert formula("列出被驳回的申请人", sheet=path, method="rules", target="excel-365").value == "吴芳"
+    assert formula("周杰报销了几次", sheet=path, method="rules", target="excel-365").value == 1
+    assert formula("4月份的金额合计", sheet=path, method="rules", target="excel-365").value == 1280 + 356
+    assert formula("how many records after April 10", sheet=path, method="rules", target="excel-365").value == 2
+    assert formula("total 金额 in May", sheet=path, method="rules", target="excel-365").value == 2460
     with pytest.raises(TaskError, match="one result per"):
-        formula("按类别汇总金额", sheet=path, method="rules")
+        formula("按类别汇总金额", sheet=path, method="rules", target="excel-365")
 
 
 def test_a_total_is_compared_only_when_the_request_asks_whether(staff):
     """"sum of salaries above 50000" filters salaries; it must not become SUM(...)>50000."""
-    with pytest.raises(TaskError):
-        formula("sum of salaries above 50000", sheet=staff, method="rules")
-    r = formula("is the total salary above 200000", sheet=staff, method="rules")
+    r = formula("sum of salaries above 50000", sheet=staff, method="rules", target="excel-365")
+    assert r.value == 52300 + 61000 + 58200 and ">50000" in r.formula
+    r = formula("is the total salary above 200000", sheet=staff, method="rules", target="excel-365")
     assert r.formula == "=SUM(C2:C6)>200000" and r.value is True
-    assert formula("total salary exceeds 300000", sheet=staff, method="rules").value is False
+    assert formula("total salary exceeds 300000", sheet=staff, method="rules", target="excel-365").value is False
 
 
 def test_over_is_a_threshold_not_a_division(staff):
-    r = formula("average salary over 50000", sheet=staff, method="rules")
+    r = formula("average salary over 50000", sheet=staff, method="rules", target="excel-365")
     assert r.value == pytest.approx((52300 + 61000 + 58200) / 3)
     assert "/" not in r.formula
+
+
+def test_a_lookup_defaults_to_index_match_which_every_target_computes():
+    """XLOOKUP shows #NAME? in Excel 2016 and LibreOffice 7 (issue 16 item 6)."""
+    s = schema_from_rows([["Customer", "City", "Amount"], ["Acme", "Paris", 120.0],
+                          ["Bolt", "Berlin", 80.5], ["Core", "Paris", 200.0]])
+    r = formula("Amount of Bolt", sheet=s, method="rules", target="excel-365")
+    assert r.formula == '=INDEX(C2:C4,MATCH("Bolt",A2:A4,0))' and r.value == 80.5
+    r = formula('Amount of Bolt, or "none" if not found', sheet=s, method="rules", target="excel-365")
+    assert r.formula == '=IFERROR(INDEX(C2:C4,MATCH("Bolt",A2:A4,0)),"none")' and r.value == 80.5
+    assert "XLOOKUP" not in formula("Customer of the largest amount", sheet=s, method="rules", target="excel-365").formula

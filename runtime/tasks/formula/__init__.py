@@ -94,6 +94,25 @@ def _verified(text: str, schema: SheetSchema | None, target: str | None) -> Eval
     return ev
 
 
+def _for_target(request: str, text: str, app: str) -> None:
+    """Refuse an answer the target application would show as #NAME?."""
+    from .targets import unsupported
+
+    missing = unsupported(text, app, request)
+    if missing:
+        raise TaskError(f"the answer {text} uses {', '.join(missing)}, which {app} does not compute "
+                        f"(target excel-365 allows it)", code="task.target")
+
+
+def _sane(request: str, text: str, schema: SheetSchema) -> None:
+    """Refuse a formula that reads headers, adds up IDs or drops a month or number (issue 16 item 5)."""
+    from .checks import problems
+
+    why = problems(request, text, schema)
+    if why:
+        raise TaskError(f"the formula {text} does not answer the request: {why}", code="task.check")
+
+
 def _covers(text: str, target: str, schema: SheetSchema) -> bool:
     from .engine import bounded, references
     from .schema import col_index
@@ -118,14 +137,22 @@ def formula(
     mode: Mode = "generate",
     method: Method = "auto",
     model: str | None = None,
+    target: str = "portable",
 ) -> FormulaResult:
     """Answer ``request`` with a checked Excel formula.
 
     ``mode="generate"`` reads a request in English or Chinese against
     ``sheet`` (an .xlsx path or a :class:`SheetSchema`); ``"repair"`` fixes
     the broken formula given as ``request``; ``"complete"`` finishes a prefix.
+    ``target`` is the application the formula is for (``portable``, the default:
+    what Excel 2016, Excel 365, WPS and LibreOffice 7 all compute; or
+    ``excel-2016``, ``excel-365``, ``wps``, ``libreoffice``); a generated
+    answer using a function the target lacks is refused.
     Raises :class:`TaskError` when no answer passes the checks.
     """
+    from .targets import lacks
+
+    lacks(target)  # an unknown target is a usage error before any work
     if not isinstance(request, str) or not request.strip():
         raise TaskError("the request is empty", code="task.empty")
     if len(request) > MAX_REQUEST_CHARS:
@@ -136,6 +163,7 @@ def formula(
                          code="usage.mode")
     if method not in ("auto", "rules", "llm"):
         raise UsageError(f"unknown method {method!r} (use auto, rules or llm)", code="usage.method")
+    app = target
     target = _target(target_cell)
     schema = _schema(sheet)
     if mode == "repair":
@@ -147,7 +175,9 @@ def formula(
         return _complete(request, schema, target, method, model)
     if schema is None:
         raise UsageError("generating a formula needs the sheet (sheet=...)", code="usage.sheet")
-    return _generate(request, schema, target, method, model)
+    result = _generate(request, schema, target, method, model)
+    _for_target(request, result.formula, app)
+    return result
 
 
 def _complete(request: str, schema: SheetSchema | None, target: str | None, method: str,
@@ -189,6 +219,16 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     reading = read_row(request, schema, col)
     if reading is None:
         return None
+    if "{p}" in reading.template:  # reads the row above: not on the first data row
+        if row == first:
+            return None
+        first += 1
+    from .checks import header_reference, identifier_sum
+
+    why = header_reference(reading.at(row), schema) or identifier_sum(reading.at(row), schema)
+    if why:
+        raise TaskError(f"the formula {reading.at(row)} does not answer the request: {why}",
+                        code="task.check")
     others = [r for r in (first, (first + last) // 2, last) if r != row][:2]
     ev = None
     for r in [row, *others]:
@@ -213,6 +253,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         reading = read_request(request, schema)
         if reading is not None:
             try:
+                _sane(request, reading.formula, schema)
                 ev = _verified(reading.formula, schema, target)
                 return FormulaResult(reading.formula, ev.value, reading.explanation, "rules",
                                      "generate", reading.parts, target)
@@ -239,6 +280,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
             notes.append(f"{how}: no answer")
             continue
         try:
+            _sane(request, text, schema)
             ev = _verified(text, schema, target)
         except TaskError as err:
             notes.append(f"{how}: {err.message}")

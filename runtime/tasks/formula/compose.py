@@ -304,10 +304,10 @@ def _lookup(ctx: Ctx, result: Column, key: Tok) -> Tok | None:
         idx = _ci(result.letter) - _ci(kcol.letter) + 1
         rng = f"{kcol.letter}{kcol.first_row}:{result.letter}{max(c.last_row for c in table)}"
         text = f"VLOOKUP({key.text},{rng},{idx},FALSE)"
-    elif "INDEX" in hints or "MATCH" in hints:
-        text = f"INDEX({result.range},MATCH({key.text},{kcol.range},0))"
-    else:
+    elif "XLOOKUP" in hints:  # asked for by name; Excel 2016 / LibreOffice 7 show #NAME?
         text = f"XLOOKUP({key.text},{kcol.range},{result.range})"
+    else:  # the default: computed by every target (issue 16 item 6)
+        text = f"INDEX({result.range},MATCH({key.text},{kcol.range},0))"
     return _x(text, col_type(result), what)
 
 
@@ -1486,9 +1486,11 @@ def _contains(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       r"<X> (?:,)? (?:如果|若)?(?:找不到|查不到|没找到|不存在|没有找到)(?:的话)?(?:则|就|时)?(?:,)?(?:返回|显示|为|输出)? <S>")
 def _not_found(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x, lit = t
-    if not x.text.startswith("XLOOKUP(") or x.text.count("XLOOKUP(") != 1:
-        return None
-    return _x(x.text[:-1] + f",{lit.text})", x.type, f"{x.what}, or {lit.value!r} if not found")
+    if x.text.startswith("XLOOKUP(") and x.text.count("XLOOKUP(") == 1:
+        return _x(x.text[:-1] + f",{lit.text})", x.type, f"{x.what}, or {lit.value!r} if not found")
+    if x.text.startswith("INDEX(") and x.text.count("MATCH(") == 1 and x.text.endswith(",0))"):
+        return _x(f"IFERROR({x.text},{lit.text})", x.type, f"{x.what}, or {lit.value!r} if not found")
+    return None
 
 
 @rule(r"(?:the )?(?:number|count) of non[- ]?(?:empty|blank) <C> (?:cells|values|entries)?",

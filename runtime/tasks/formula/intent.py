@@ -168,7 +168,7 @@ def compile_intent(intent: Intent, schema: SheetSchema) -> str:
         cond, key = conds[0]
         lit, is_expr = _literal(cond.value, key)
         needle = lit if is_expr or not isinstance(cond.value, str) else _quote(lit)
-        formula = f'XLOOKUP({needle},{key.range},{value.range},"not found")'
+        formula = f'IFERROR(INDEX({value.range},MATCH({needle},{key.range},0)),"not found")'
     elif not conds:
         if value is None:
             raise TaskError("the request names no column to work on", code="task.intent")

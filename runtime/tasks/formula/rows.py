@@ -1,179 +1,407 @@
 """Per-row rule family (issue 16 item 1): one formula for the target row that fills down.
 
 Read only when the caller names a target cell on a data row of the table.
-Vocabulary lives in ``lexicon/rows.json`` (operations) and
-``lexicon/columns.json`` (header synonyms, both languages).  Every number the
-request names must end up in the formula, and every column it names must be
-the one grounded, or the family answers nothing (the caller refuses) — a
-wrong guess is worse than no answer.  The formula is written for the target
+:func:`read` asks each per-row family in turn — IF labels (``rowlabels``),
+dates and ID numbers (``rowdates``), text (``rowtext``), then the arithmetic
+of this module — and takes the first answer.  Vocabulary lives in
+``lexicon/rows.json`` and ``lexicon/columns.json`` (both languages).  Every
+number the request names must end up in the formula, and every column it
+names must be the one grounded, or no family answers (the caller refuses) —
+a wrong guess is worse than no answer.  The formula is written for the target
 row with relative row references and checked on that row and two others.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
+from .rowbase import (
+    RowReading,
+    count_word,
+    cover,
+    group_of,
+    has,
+    header_numbers,
+    is_zh,
+    lexicon,
+    mentions,
+    numbers,
+    ref,
+    used_up,
+    values,
+)
 from .schema import Column, SheetSchema
 
-_LEX = Path(__file__).with_name("lexicon")
-_NUM = re.compile(r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s*(%|percent|个百分点)?")
-_ZHE = re.compile(r"打?(\d{1,2}|[一二三四五六七八九])折")
+__all__ = ["RowReading", "read", "mentions", "lexicon"]
+
+_ZHE = re.compile(r"打?(\d(?:\.\d)?|\d\d|[一二三四五六七八九]{1,2})折")
 _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 
-@cache
-def lexicon(name: str) -> dict:
-    with open(_LEX / f"{name}.json", encoding="utf-8") as fh:
-        return json.load(fh)
+def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """The per-row formula for ``request``, or None when no family reads it whole."""
+    from . import rowdates, rowlabels, rowtext
+
+    nums = header_numbers(request, schema)
+    for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
+        reading = family(request, schema)
+        if reading is not None:
+            if not used_up(nums, reading.consumed) or _unexplained(request, schema, reading.template) \
+                    or _unread_column(request, schema, reading.template, family is rowtext.read):
+                return None
+            return reading
+    return None
 
 
-@dataclass
-class RowReading:
-    template: str  # the formula with "{r}" for the target row
-    explanation: str
+def _unread_column(request: str, schema: SheetSchema, template: str, text_too: bool) -> bool:
+    """A column the request names that the formula never reads ("first name and department").
 
-    def at(self, row: int) -> str:
-        return self.template.replace("{r}", str(row))
+    Number and date columns always count; text columns only for the text family, since
+    elsewhere a text column is usually the row's noun ("each item", "per student").
+    """
+    from .schema import col_index
 
-
-def _has(text: str, words: list[str]) -> bool:
-    return any(w in text for w in words)
-
-
-def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
-    """Columns named in ``text`` (header or a synonym), in order of appearance."""
-    low = text.lower()
-    found: dict[str, tuple[int, Column]] = {}
-    taken: list[tuple[int, int]] = []
-
-    def claim(pos: int, length: int, col: Column) -> None:
-        if any(a < pos + length and pos < b for a, b in taken):
-            return
-        taken.append((pos, pos + length))
-        if col.letter not in found or found[col.letter][0] > pos:
-            found[col.letter] = (pos, col)
-
-    for col in sorted(schema.columns, key=lambda c: -len(c.header)):
-        h = col.header.lower().strip()
-        if h:
-            for m in re.finditer(re.escape(h), low):
-                claim(m.start(), len(h), col)
-    for group in lexicon("columns")["groups"]:
-        owners = [c for c in schema.columns if c.header.lower().strip() in group]
-        if len(owners) != 1:
+    read: set[int] = set()
+    for a, b in re.findall(r"\$?([A-Z]{1,3})\$?(?:\d+|\{r\}|\{p\})(?::\$?([A-Z]{1,3}))?", template):
+        lo, hi = col_index(a), col_index(b or a)
+        read.update(range(min(lo, hi), max(lo, hi) + 1))
+    low = request.lower()
+    joined = bool(re.search(r"\band\b|\bplus\b|\bwith\b|&|[和与及，,]", low))
+    for p, c in mentions(request, schema):
+        if col_index(c.letter) in read:
             continue
-        for word in sorted(group, key=len, reverse=True):
-            for m in re.finditer(re.escape(word), low):
-                if re.match(r"[a-z]", word) and (
-                        (m.start() and low[m.start() - 1].isalpha())
-                        or (m.end() < len(low) and low[m.end()].isalpha())):
-                    continue
-                claim(m.start(), len(word), owners[0])
-    return sorted(found.values(), key=lambda pc: pc[0])
+        if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
+            continue  # "用数量和单价算金额": the result's own name
+        if c.type in ("number", "date") or text_too and joined:
+            return True
+    return False
 
 
-def _numbers(text: str) -> list[tuple[float, bool]]:
-    return [(float(m.group(1)), bool(m.group(2))) for m in _NUM.finditer(text)]
+@cache
+def _vocabulary() -> tuple[str, ...]:
+    """Every word and phrase of the per-row vocabulary files (regular expressions left out)."""
+    words: list[str] = []
+
+    def walk(x: object) -> None:
+        if isinstance(x, str):
+            if not re.search(r"[\\()\[\]?|+*{}]", x):
+                words.append(x.lower())
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if not k.startswith("_"):
+                    walk(k)
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    for name in ("rows", "labels", "text", "dates", "columns"):
+        walk(lexicon(name))
+    return tuple(sorted(set(words), key=len, reverse=True))
 
 
-def _ref(col: Column) -> str:
-    return f"{col.letter}{{r}}"
+def _unexplained(request: str, schema: SheetSchema, template: str) -> bool:
+    """True when a word of the request is in no vocabulary file, header, value, example or label."""
+    return bool(_residue(request, schema, template))
 
 
-def _round(text: str, body: str, lang_zh: bool) -> tuple[str, list[float]]:
-    """Wrap ``body`` in ROUND/ROUNDUP when asked; the decimals it consumed."""
+def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
+    """The words of ``request`` nothing accounts for."""
+    from .rowbase import quoted, value_mentions
+
+    text = request.lower()
+    chars = list(text)
+    spans = [(p, p + len(s) + 2) for p, s in quoted(request)]
+    spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)]
+    for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如)[^,，;；)）]*"
+                         r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
+        spans.append(m.span())
+    for a, b in spans:
+        for i in range(a, min(b, len(chars))):
+            chars[i] = " "
+    rest = "".join(chars)
+    for lit in sorted(re.findall(r'"([^"]+)"', template), key=len, reverse=True):
+        lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
+        rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
+            else rest.replace(lit, " ")
+    words = [c.header.lower() for c in schema.columns] + list(_vocabulary())
+    words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
+    words += [c.header[i:i + 2] for c in schema.columns if is_zh(c.header) for i in range(len(c.header) - 1)]
+    words = sorted(set(words), key=len, reverse=True)
+    for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
+        rest = re.sub(pat, " ", rest)
+    rest = cover(rest, words, plural=True)
+    for p in lexicon("dates")["parts"]:
+        rest = re.sub(p[0], " ", rest)
+    rest = re.sub(r"[\d.,%]+|[^\w\u4e00-\u9fff]+|_", " ", rest)
+    return [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1] + re.findall(r"[\u4e00-\u9fff]", rest)
+
+
+def _round(text: str, body: str) -> tuple[str, list[float]]:
+    """Wrap ``body`` in ROUND/ROUNDUP/CEILING/INT when asked; the numbers that consumed."""
     lex = lexicon("rows")
     places, used = None, []
     for word, n in lex["decimals"].items():
         if word in text:
             places = n
             used = [float(n)] if re.search(r"\d", word) else []
-    if _has(text, lex["roundup"]):
+    if (m := re.search(r"(?:rounded|round) up to (?:a|the nearest) multiple of (\d+(?:\.\d+)?)"
+                       r"|向上取整到(\d+(?:\.\d+)?)的倍数", text)):
+        n = m.group(1) or m.group(2)
+        return f"CEILING({body},{n})", [float(n)]
+    if has(text, lex["truncate"]):
+        return f"INT({body})", used
+    if has(text, lex["roundup"]):
         return f"ROUNDUP({body},{places or 0})", used
-    if _has(text, lex["round"]) or places is not None:
+    if has(text, lex["round"]) or places is not None:
         return f"ROUND({body},{places or 0})", used
     return body, used
 
 
-def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+def _base(text: str, cols: list[Column], schema: SheetSchema, default: str | None) -> Column | None:
+    """The one numeric column the request works on: named, implied by a word, or the only one."""
+    named = {c.letter: c for c in cols if c.type == "number"}
+    if len(named) == 1:
+        return next(iter(named.values()))
+    if named:
+        return None
+    if default is not None and (col := group_of(schema, default)) is not None:
+        return col
+    every = [c for c in schema.columns if c.type == "number"]
+    return every[0] if len(every) == 1 else None
+
+
+def _scores(schema: SheetSchema, n: int | None) -> list[Column] | None:
+    """The marks columns of a grade sheet: numeric, whole numbers 0-150, two or more."""
+    picked = []
+    for c in schema.columns:
+        vals = [v for v in values(schema, c) if v is not None]
+        if c.type == "number" and vals and all(isinstance(v, (int, float)) and float(v).is_integer()
+                                                and 0 <= v <= 150 for v in vals):
+            picked.append(c)
+    if len(picked) < 2 or (n is not None and len(picked) != n):
+        return None
+    return picked
+
+
+def _across(cols: list[Column], fn: str) -> str:
+    """SUM/AVERAGE over cells of one row: a range when the columns are adjacent."""
+    from .schema import col_index
+
+    idx = [col_index(c.letter) for c in cols]
+    if idx == list(range(idx[0], idx[0] + len(idx))):
+        inner = f"{cols[0].letter}{{r}}:{cols[-1].letter}{{r}}"
+        return f"{fn}({inner})"
+    if fn == "SUM":
+        return "+".join(ref(c) for c in cols)
+    return f"AVERAGE({','.join(ref(c) for c in cols)})"
+
+
+def _derived(text: str, schema: SheetSchema) -> tuple[str, str, list[Column]] | None:
+    """A quantity the sheet has no column for but two columns make (profit, stock value)."""
+    for concept in lexicon("rows")["derived"]:
+        if not has(text, concept["words"]):
+            continue
+        a, b = (group_of(schema, g) for g in concept["of"])
+        if a is None or b is None or a is b:
+            continue
+        body = f"{ref(a)}{concept['op']}{ref(b)}"
+        return (f"({body})/{ref(a)}" if concept.get("ratio") else body), concept["what"], [a, b]
+    return None
+
+
+def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     text = request.lower()
     lex = lexicon("rows")
-    cols = [(p, c) for p, c in mentions(text, schema)]
-    numeric = [c for _, c in cols if c.type == "number"]
-    zh = bool(re.search(r"[\u4e00-\u9fff]", request))
-    f = None
-    explanation = ""
-
-    def one(kind: str) -> Column | None:
-        picked = [c for _, c in cols if c.type == kind]
-        if len({c.letter for c in picked}) == 1:
-            return picked[0]
-        if not cols:
-            every = [c for c in schema.columns if c.type == kind]
-            return every[0] if len(every) == 1 else None
+    if has(text, lex["condition"]):
+        return None  # a label or a test: the labels family's, not arithmetic
+    cols = [c for _, c in mentions(text, schema)]
+    numeric = [c for c in cols if c.type == "number"]
+    _, rounding = _round(text, "")
+    nums = [n for n in numbers(request) if n[0] not in rounding or rounding.remove(n[0])]
+    zh = is_zh(request)
+    found = _formula(text, request, schema, cols, numeric, nums, zh)
+    if found is None:
         return None
+    f, explanation, consumed = found
+    f, used = _round(text, f)
+    return RowReading("=" + f, explanation, consumed + used)
 
-    if _has(text, lex["condition"]):
-        return None  # a label or a test: not this family's arithmetic
-    nums = _numbers(text)
-    consumed: list[float] = []
-    if _has(text, lex["running_total"]) and len(numeric) == 1 and not nums:
-        c = numeric[0]
-        f = f"SUM(${c.letter}${c.first_row}:{c.letter}{{r}})"
-        explanation = f"累计{c.header}" if zh else f"running total of {c.header}"
-    elif _has(text, lex["rank"]) and len(numeric) == 1 and not nums:
-        c = numeric[0]
-        f = f"RANK({_ref(c)},${c.letter}${c.first_row}:${c.letter}${c.last_row})"
-        explanation = f"{c.header}的排名（从高到低）" if zh else f"rank of {c.header}, highest first"
-    elif not nums and not _has(text, lex["date_other"]) and (d := one("date")) is not None and len(cols) <= 1:
-        for part, fn in (("year", "YEAR"), ("month", "MONTH"), ("day", "DAY")):
-            if _has(text, lex[part]):
-                f = f"{fn}({_ref(d)})"
-                explanation = f"{d.header}的{ {'YEAR': '年', 'MONTH': '月', 'DAY': '日'}[fn]}" if zh \
-                    else f"the {part} of {d.header}"
-                break
-    if f is None and len(numeric) == 2 and len(cols) == 2:
+
+def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
+             numeric: list[Column], nums: list[tuple[float, str, int]],
+             zh: bool) -> tuple[str, str, list[float]] | None:
+    lex = lexicon("rows")
+    pct = [v for v, unit, _ in nums if unit]
+    plain = [v for v, unit, _ in nums if not unit]
+    one_col = _base(text, cols, schema, None)
+
+    if has(text, lex["running_total"]) and one_col is not None and not nums:
+        c = one_col
+        return (f"SUM(${c.letter}${c.first_row}:{c.letter}{{r}})",
+                f"累计{c.header}" if zh else f"running total of {c.header}", [])
+    if has(text, lex["rank"]) and one_col is not None:
+        c = one_col
+        low = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(lowest|smallest|最低|最小|最少)", text)
+        high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|best|最高|最大|最多)", text)
+        if nums and not (low or high):
+            return None
+        order = ",1" if low or has(text, lex["ascending"]) else ""
+        return (f"RANK({ref(c)},${c.letter}${c.first_row}:${c.letter}${c.last_row}{order})",
+                f"{c.header}的排名" if zh else f"rank of {c.header}", [1.0] if low or high else [])
+    if has(text, lex["rank"]) or has(text, lex["running_total"]):
+        return None  # a rank or running total of something these rules cannot name
+    if has(text, lex["growth"]) and one_col is not None and not nums:
+        c = one_col
+        return (f"{c.letter}{{r}}/{c.letter}{{p}}-1", f"{c.header}环比增长率" if zh
+                else f"{c.header} growth over the row above", [])
+    if has(text, lex["change"]) and one_col is not None and not nums:
+        c = one_col
+        return (f"{c.letter}{{r}}-{c.letter}{{p}}", f"{c.header}比上一行的变化" if zh
+                else f"change in {c.header} from the row above", [])
+    if has(text, lex["share"]) and not nums and not has(text, lex["score_words"]):
+        # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
+        c = _base(text, cols, schema, None)
+        if c is not None:
+            return (f"{ref(c)}/SUM(${c.letter}${c.first_row}:${c.letter}${c.last_row})",
+                    f"{c.header}占合计的比例" if zh else f"{c.header} as a share of its total", [])
+    if (m := re.search(r"as an? (?:percentage|percent|share|fraction) of (\d+(?:\.\d+)?)", text)) \
+            and len(numeric) == 1:
+        return f"{ref(numeric[0])}/{m.group(1)}", f"{numeric[0].header} / {m.group(1)}", \
+            [float(m.group(1))]
+    derived = _derived(text, schema)
+    if derived is not None and not nums and all(c in derived[2] for c in numeric) \
+            and not has(text, lex["per_unit"]) \
+            and (derived[0].startswith("(") or not has(text, lex["ratio_words"])):
+        # "profit as a percent of cost", "每件利润": more than the concept says
+        return derived[0], derived[1], []
+    # several marks per row: total / average score
+    n = None
+    if (m := re.search(r"(?:the )?(\w+) (?:subjects|courses|scores|marks)|([一二两三四五六])(?:科|门课?)",
+                       text)):
+        n = count_word(m.group(1) or m.group(2))
+    if not numeric and not nums or n is not None and not nums:
+        scores = _scores(schema, n)
+        if scores is not None and (n is not None or has(text, lex["score_words"])):
+            if has(text, lex["average_words"]):
+                return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
+            if has(text, lex["total_words"]):
+                return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
+    # value of quantity x price ("stock value", "用数量和单价算金额")
+    qty, price = group_of(schema, "qty"), group_of(schema, "price")
+    if qty is not None and price is not None and not nums and (
+            {qty.letter, price.letter} <= {c.letter for c in numeric} and not has(text, _ops())
+            or has(text, lex["value_words"]) and not (set(c.letter for c in numeric)
+                                                       - {qty.letter, price.letter})):
+        return f"{ref(qty)}*{ref(price)}", f"{qty.header} × {price.header}", []
+    if len(numeric) == 2 and len(set(c.letter for c in numeric)) == 2:
         a, b = numeric
-        pos = {c.letter: p for p, c in cols}
+        pos = {c.letter: p for p, c in mentions(text, schema)}
         between = text[pos[a.letter]:pos[b.letter]]
         for op, sym in (("minus", "-"), ("times", "*"), ("divided", "/"), ("plus", "+")):
-            if _has(between, lex[op]):
-                f = f"{_ref(a)}{sym}{_ref(b)}"
-                explanation = f"{a.header} {sym} {b.header}"
-                break
-    if f is None and len(numeric) == 1 and len(cols) == 1:
-        c = numeric[0]
-        pct = [v for v, is_pct in nums if is_pct]
-        zhe = _ZHE.search(request)
-        if zhe and not pct:
-            d = zhe.group(1)
-            v = _ZH_DIGIT[d] * 10 if d in _ZH_DIGIT else int(d) * (10 if len(d) == 1 else 1)
-            f = f"{_ref(c)}*{v / 100:g}"
-            consumed = [float(d)] if d.isdigit() else []
-            explanation = f"{c.header}打{d}折"
-        elif len(pct) == 1:
-            p = pct[0] / 100
-            if _has(text, lex["discount"]) and not _has(text, lex["tax"]):
-                f, how = f"{_ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%"
-            elif _has(text, lex["tax"]) or _has(text, lex["raise"]) or re.search(r"\bplus\b|加上", text):
-                f, how = f"{_ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%"
-            else:
-                f, how = f"{_ref(c)}*{p:g}", f"{pct[0]:g}% of {c.header}"
-            consumed = [pct[0]]
-            explanation = how
-    if f is None:
+            if has(between, lex[op]):
+                if has(text, lex["per_unit"]) and not any(has(c.header.lower(), lex["per_unit"])
+                                                          for c in numeric):
+                    return None  # "sales per unit minus unit price": a per-unit step unread
+                return f"{ref(a)}{sym}{ref(b)}", f"{a.header} {sym} {b.header}", []
+        if has(text, lex["per_unit"]):
+            # "cost per unit": the money column over the count column
+            q = group_of(schema, "qty")
+            if q is not None and q in (a, b):
+                other = b if q is a else a
+                return f"{ref(other)}/{ref(q)}", f"{other.header} / {q.header}", []
         return None
-    f, used = _round(text, f, zh)
-    consumed += used
-    left = [v for v, _ in nums]
-    for v in consumed:
-        if v in left:
-            left.remove(v)
-    if left:  # a number the formula does not use: refuse rather than guess
+    # "cost per unit", "单位成本": a money column over the count column
+    q = group_of(schema, "qty")
+    if has(text, lex["per_unit"]) and q is not None and len(numeric) == 1 and not nums \
+            and numeric[0] not in (q, group_of(schema, "price")):
+        m = numeric[0]
+        return f"{ref(m)}/{ref(q)}", f"{m.header} / {q.header}", []
+    # one column and a constant
+    rate = _rate_column(text, schema)
+    if rate is not None and not nums and not has(text, _ops()):
+        base, rc = rate
+        return f"{ref(base)}*{ref(rc)}", f"{base.header} × {rc.header}", []
+    c = _base(text, cols, schema, _default_group(text))
+    if c is None or len(numeric) > 1:
         return None
-    return RowReading("=" + f, explanation)
+    if len(plain) == 1 and not pct:
+        v = plain[0]
+        at = next(p for p, c2 in mentions(text, schema) if c2 is c) if c in cols else None
+        num_at = next(p for x, unit, p in nums if not unit)
+        if at is None or at > num_at:
+            return None
+        between = text[at:num_at]  # "月工资乘12": the operator sits between the column and the number
+        for op, sym in (("times", "*"), ("divided", "/"), ("plus", "+"), ("minus", "-")):
+            if has(between, lex[op]):
+                return f"{ref(c)}{sym}{v:g}", f"{c.header} {sym} {v:g}", [v]
+    unit = re.search(r"[（(]\s*(万元|千元|万)\s*[）)]", c.header)
+    if unit and not nums and has(text, lex["to_yuan"]):
+        k = 10000 if unit.group(1).startswith("万") else 1000
+        return f"{ref(c)}*{k}", f"{c.header}换算成元", []
+    if not nums and has(text, lex["per_month"]) and c is group_of(schema, "salary") \
+            and not re.search(r"月|month", c.header.lower()):
+        return f"{ref(c)}/12", f"{c.header} / 12", []
+    zhe = _ZHE.search(request)
+    if zhe and not pct:
+        d = zhe.group(1)
+        if d[0] in _ZH_DIGIT:  # 八折 = 80 %, 八五折 = 85 %
+            v = _ZH_DIGIT[d[0]] * 10 + (_ZH_DIGIT[d[1]] if len(d) == 2 else 0)
+        else:  # 8折, 8.5折, 85折
+            v = float(d) * 10 if len(d) != 2 else float(d)
+        return f"{ref(c)}*{v / 100:g}", f"{c.header}打{d}折", [] if d[0] in _ZH_DIGIT else [float(d)]
+    if len(pct) == 1 and derived is not None:
+        return None  # "profit after 5% commission": a percent of what the concept is made of
+    if len(pct) == 1:
+        p = pct[0] / 100
+        if has(text, lex["discount"]) and not has(text, lex["tax"]) or has(text, lex["subtract_words"]):
+            return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
+        if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
+            return None  # "after 10% tax": net of it or with it added, the words do not say
+        if has(text, lex["tax"]) or has(text, lex["raise"]) or re.search(r"\bplus\b|加上", text):
+            return f"{ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%", [pct[0]]
+        if not (has(text, lex["percent_of"]) or _default_group(text)):
+            return None  # "amount with 20% VAT": a percent whose role the rules do not know
+        return f"{ref(c)}*{p:g}", f"{pct[0]:g}% of {c.header}", [pct[0]]
+    if not nums and (numeric or cols) and has(text, lex["round_only"]) and _only_rounding(text, schema):
+        return ref(c), c.header, []
+    return None
 
+
+def _ops() -> list[str]:
+    lex = lexicon("rows")
+    return lex["minus"] + lex["times"] + lex["divided"] + lex["plus"]
+
+
+def _default_group(text: str) -> str | None:
+    """The column a word implies when none is named: commission -> sales, raise -> salary."""
+    for word, group in lexicon("rows")["implied_column"].items():
+        if has(text, [word]):
+            return group
+    return None
+
+
+def _rate_column(text: str, schema: SheetSchema) -> tuple[Column, Column] | None:
+    """"bonus" with a "Bonus Rate" column: the money column times the rate."""
+    for rc in schema.columns:
+        m = re.fullmatch(r"(.+?)\s*(?:rate|%|率|比例|系数)", rc.header.lower().strip())
+        if rc.type != "number" or not m or not has(text, [m.group(1)]):
+            continue
+        money = [c for c in (group_of(schema, "salary"), group_of(schema, "sales")) if c is not None]
+        if len(money) == 1:
+            return money[0], rc
+    return None
+
+
+def _only_rounding(text: str, schema: SheetSchema) -> bool:
+    """True when the request says nothing but a column and how to round it."""
+    lex = lexicon("rows")
+    rest = text
+    words = [c.header.lower() for c in schema.columns] + lex["round"] + lex["roundup"] + \
+        lex["truncate"] + lex["round_only"] + list(lex["decimals"]) + lex["filler"]
+    for group in lexicon("columns")["groups"]:
+        words += group
+    rest = cover(rest, words)
+    rest = re.sub(r"[\d.]+|[^\w\u4e00-\u9fff]+", " ", rest)
+    return not rest.strip()

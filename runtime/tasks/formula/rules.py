@@ -249,6 +249,11 @@ def parse_request(request: str, schema: SheetSchema) -> Intent | None:
         if value_col is not None and conditions and len(conditions) == 1 and conditions[0].op == "=":
             return Intent("lookup", value_col.header, tuple(conditions))
         return None
+    count_words = dict(_OPS)["count"]
+    if op == "count" and any(c.type == "number" and c.header not in {k.column for k in conditions}
+                             and not any(text.startswith(w, p) for w in count_words if not w.isascii())
+                             for p, c in mentions):
+        return None  # "一号库的库存数量", "有多少库存": the amount held, not a count of rows
     if op in ("count",):
         return Intent("count" if not conditions else "count", value_col.header if value_col else "",
                       tuple(conditions)) if conditions or value_col else None
@@ -333,7 +338,7 @@ def read_request(request: str, schema: SheetSchema):
             f"{by.header} is {by.distinct[0] if by.distinct else '...'}\"), or use a PivotTable",
             code="task.group_by")
     reading = read(request, schema)
-    if reading is not None:
+    if reading is not None and not _misses(request, reading.formula, schema):
         return reading
     intent = parse_request(request, schema)
     if intent is not None and intent.operation == "lookup":
@@ -348,9 +353,51 @@ def read_request(request: str, schema: SheetSchema):
             keys = [schema.cells.get((r, c)) for r in range(key.first_row, key.last_row + 1)]
             if keys.count(intent.conditions[0].value) != 1:
                 intent = None  # several rows match: the first one's value is no answer
-    if intent is not None:
+    from .aggregates import read as read_aggregate
+
+    # the older reader first; the aggregate family when it reads nothing, or when its
+    # answer ignores a column the request names ("马超的销售额一共多少" is no COUNTIF)
+    for candidate in (intent, read_aggregate(request, schema)):
+        if candidate is None:
+            continue
         try:
-            return Reading(compile_intent(intent, schema), explain(intent), intent.to_dict())
+            text = compile_intent(candidate, schema)
         except TaskError:
-            pass
+            continue
+        if not _misses(request, text, schema):
+            return Reading(text, explain(candidate), candidate.to_dict())
+    from .lookups import read as read_lookup
+
+    found = read_lookup(request, schema)
+    if found is not None and not _misses(request, found[0], schema):
+        return Reading(found[0], found[1], {"operation": "lookup", "explanation": found[1]})
     return None
+
+
+def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
+    """True when ``formula`` leaves out something the request names (the next reader may not)."""
+    from .checks import problems
+
+    return _ignores_a_named_column(request, formula, schema) or problems(request, formula, schema) is not None
+
+
+def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> bool:
+    """True when the request names a numeric column (header or synonym) the formula never reads.
+
+    "how many drills are in stock" names the quantity; COUNTIF over the item
+    names answers another question (issue 16 item 5).
+    """
+    from .engine import bounded, references
+    from .rowbase import mentions
+    from .schema import col_index
+
+    used: set[int] = set()
+    for ref in references(bounded(formula, schema)):
+        for a, b in re.findall(r"\$?([A-Z]{1,3})\$?\d*(?::\$?([A-Z]{1,3}))?", ref.split("!")[-1]):
+            lo, hi = col_index(a), col_index(b or a)
+            used.update(range(min(lo, hi), max(lo, hi) + 1))
+    counting = re.match(r"=\s*COUNT", formula, re.I) is not None
+    low = request.lower()
+    return any(c.type == "number" and col_index(c.letter) not in used
+               and not (counting and low.startswith(("数量", "个数", "number", "count"), p))
+               for p, c in mentions(request, schema))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
+import re
 import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -121,7 +122,11 @@ def build_schema(
         raise DataError("the sheet is empty", where=where, code="data.empty")
     header_row = min(r for r, _ in cells)
     header = {c: v for (r, c), v in cells.items() if r == header_row}
-    bad = [c for c, v in header.items() if not isinstance(v, str) or _looks_numeric(v)]
+    years = {c: _year(v) for c, v in header.items() if _year(v) is not None}
+    if len(set(years.values())) == len(years) >= 2:
+        # an export with one column per year (2019, 2020, ...): the years are the column names
+        header.update({c: str(y) for c, y in years.items()})
+    bad = [c for c, v in header.items() if not isinstance(v, str) or _looks_numeric(v) and c not in years]
     if bad:
         c = min(bad)
         raise DataError(
@@ -142,6 +147,17 @@ def build_schema(
     last_row = max(r for r, _ in cells)
     last_col = max(c for _, c in cells)
     return SheetSchema(sheet, header_row, columns, cells, last_row, last_col, file)
+
+
+def _year(value: Any) -> int | None:
+    """A header cell holding a calendar year (1900-2100), as number or text."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str) and re.fullmatch(r"\s*(19|20)\d\d\s*", value):
+        value = int(value)
+    if isinstance(value, (int, float)) and float(value).is_integer() and 1900 <= value <= 2100:
+        return int(value)
+    return None
 
 
 def _looks_numeric(text: str) -> bool:

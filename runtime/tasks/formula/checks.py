@@ -1,0 +1,187 @@
+"""Checks that catch a wrong generated formula before it is returned (issue 16 item 5).
+
+A formula can parse and compute and still answer another question.  These
+checks look at what the request names and what the formula reads:
+
+- a header cell read as data (``SUM(C1:C10)``, ``=B2-B1`` on the first data row);
+- a sum or average of an identifier column (IDs, codes, years, phone numbers);
+- a month the request names ("total amount for april") that the formula ignores;
+- a number the request names that appears nowhere in the formula.
+
+Each returns the reason as a sentence, or None.  Vocabulary:
+``lexicon/identifiers.json``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .engine import references
+from .rowbase import date_in, header_numbers, is_zh, lexicon, numbers
+from .schema import Column, SheetSchema, col_index
+
+_CELLS = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
+_MONTHS = "january february march april may june july august september october november december".split()
+_AGG = re.compile(r"\b(SUM|AVERAGE|SUMIF|SUMIFS|AVERAGEIF|AVERAGEIFS|SUMPRODUCT)\(", re.I)
+
+
+def _column_at(schema: SheetSchema, letter: str) -> Column | None:
+    return next((c for c in schema.columns if c.letter == letter), None)
+
+
+def header_reference(formula: str, schema: SheetSchema, request: str = "") -> str | None:
+    """A reference that reads a column's header cell as if it were data (unless the request wrote it)."""
+    for ref in references(formula):
+        if ref.replace("$", "").upper() in request.upper():
+            continue  # "the table A1:F11": the user's own range
+        cells = _CELLS.findall(ref.split("!")[-1])
+        if "!" in ref or not cells:
+            continue
+        (c1, r1), (c2, r2) = cells[0], cells[-1]
+        for col in schema.columns:
+            hr = col.first_row - 1
+            inside = col_index(c1) <= col_index(col.letter) <= col_index(c2) and int(r1) <= hr <= int(r2)
+            if inside and col.header and schema.cells.get((hr, col_index(col.letter))) == col.header:
+                return f"it reads the header cell {col.letter}{hr} ({col.header!r}) as data"
+    return None
+
+
+def is_identifier(col: Column) -> bool:
+    """IDs, codes, years, phone numbers: numbers no one adds up."""
+    h = col.header.lower().strip()
+    return any(re.search(p, h) for p in lexicon("identifiers")["header_patterns"])
+
+
+def identifier_sum(formula: str, schema: SheetSchema) -> str | None:
+    """SUM / AVERAGE over an identifier column."""
+    for m in _AGG.finditer(formula):
+        # the value range of the aggregate: first argument, or the last of SUMIF/AVERAGEIF
+        depth, i, args, start = 0, m.end(), [], m.end()
+        while i < len(formula):
+            ch = formula[i]
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                if depth == 0:
+                    args.append(formula[start:i])
+                    break
+                depth -= 1
+            elif ch == "," and depth == 0:
+                args.append(formula[start:i])
+                start = i + 1
+            i += 1
+        fn = m.group(1).upper()
+        picked = args[2:3] if fn in ("SUMIF", "AVERAGEIF") and len(args) == 3 else args[:1]
+        if fn == "SUMPRODUCT":
+            picked = args
+        for arg in picked:
+            cells = _CELLS.findall(arg)
+            if len(cells) == 2 and cells[0][0] == cells[1][0]:
+                col = _column_at(schema, cells[0][0])
+                if col is not None and is_identifier(col):
+                    return f"it adds up {col.header}, a column of identifiers"
+    return None
+
+
+def month_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """The request names a month the formula never looks at."""
+    text = request.lower()
+    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])", text) or \
+        re.search(r"(?<![\d年])(1[0-2]|[1-9])月(?!\d)|([一二三四五六七八九十]{1,2})月", request)
+    if m is None or date_in(request):
+        return None
+    word = m.group(0)
+    if word.lower() in formula.lower():
+        return None  # a value like "6月" or "April"
+    dates = {c.letter for c in schema.columns if c.type == "date"}
+    used = {a for ref in references(formula) for a, _ in _CELLS.findall(ref)}
+    if re.search(r"\b(MONTH|DATE|EOMONTH|TEXT|DATEVALUE)\(", formula, re.I) or used & dates:
+        return None
+    return f"it ignores the month the request names ({word})"
+
+
+def number_ignored(request: str, formula: str, schema: SheetSchema | None = None) -> str | None:
+    """A number of the request that the formula does not contain in any form."""
+    if is_zh(request) and re.search(r"[一二三四五六七八九十两]", request) and not re.search(r"\d", request):
+        return None
+    body = re.sub(r"\s", "", formula)
+    have = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", body)}
+    for v, unit, pos in (header_numbers(request, schema) if schema is not None else numbers(request)):
+        after, before = request[pos + len(f"{v:g}"):], request[:pos].lower()
+        raw = re.match(r"[\d.,]+", request[pos:]).group(0).rstrip(".,")
+        if "," in raw and all(float(x) in have for x in raw.split(",") if x):
+            continue  # "0,50,100,150": a list, not thousands
+        if re.match(r"\s*(?:st|nd|rd|th)\b|\s*(?:行|名|位)|\s*(?:decimal|dp\b|places)", after) \
+                or re.search(r"(?:row|第)\s*$", before):
+            continue  # "2nd", "row 4", "第3行": positions, written as references
+        if v in (0, 1) and not unit:
+            continue  # a default (SEQUENCE's start, a first row) as often as an operand
+        forms = {v, v / 100} if unit else {v}
+        if not forms & have and not any(abs(h - f) < 1e-9 for h in have for f in forms):
+            return f"it does not use the number {v:g} the request names"
+    return None
+
+
+def contradictory_criteria(formula: str) -> str | None:
+    """One range required to equal two different values at once (华东和华南 as SUMIFS: always 0)."""
+    for m in re.finditer(r"\b(?:SUMIFS|COUNTIFS|AVERAGEIFS|MAXIFS|MINIFS)\(", formula, re.I):
+        pairs = re.findall(r"(\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+),\s*\"([^\"<>=*?~][^\"]*)\"",
+                           formula[m.end():])
+        seen: dict[str, str] = {}
+        for rng, value in pairs:
+            if rng in seen and seen[rng] != value:
+                return f"it requires {rng} to be both {seen[rng]!r} and {value!r}"
+            seen[rng] = value
+    return None
+
+
+def extreme_without_its_row(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"单价最高的商品" asks for the item; a bare MAX/MIN gives the price."""
+    from .rowbase import mentions
+
+    body = formula.lstrip("=").strip()
+    if not re.fullmatch(r"(?:MAX|MIN|MAXIFS|MINIFS|LARGE|SMALL)\(.*\)", body, re.I):
+        return None
+    used = {a for ref in references(formula) for a, _ in _CELLS.findall(ref)}
+    for _, col in mentions(request, schema):
+        if col.type in ("text", "mixed") and col.letter not in used:
+            return f"it gives the value, not the {col.header} the request asks for"
+    return None
+
+
+def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """A value of the sheet the request names ("华东和华南") that the formula never mentions."""
+    from .rowbase import value_mentions
+
+    literals = " ".join(re.findall(r'"([^"]*)"', formula)).lower()
+    for _, _, col, value in value_mentions(request, schema):
+        if value.lower() not in literals:
+            return f"it leaves out {value!r} ({col.header}), which the request names"
+    return None
+
+
+def count_of_repeated_values(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"how many departments" counted as rows: the column named repeats its values."""
+    from .rowbase import mentions, values
+
+    m = re.fullmatch(r"=\s*COUNTA?\((\$?[A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+\)", formula.strip(), re.I)
+    if not m or re.search(r"non[- ]?(?:empty|blank)|cells|entries|values|rows|非空|单元格|行数", request.lower()):
+        return None  # counting cells or rows is what was asked
+    col = _column_at(schema, m.group(1).replace("$", "").upper())
+    if col is None or not any(c is col for _, c in mentions(request, schema)):
+        return None
+    vals = [v for v in values(schema, col) if v is not None]
+    if len(set(map(str, vals))) < len(vals):
+        return f"{col.header} repeats its values: the rows are counted, not the {col.header} values"
+    return None
+
+
+def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """The first reason ``formula`` does not answer ``request``, or None."""
+    for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
+                   contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
+                   value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
+                   month_ignored(request, formula, schema), number_ignored(request, formula, schema)):
+        if reason:
+            return reason
+    return None

@@ -1,0 +1,268 @@
+"""What every per-row rule family shares: the vocabulary files, column grounding, numbers.
+
+The per-row families (``rows`` arithmetic, ``rowlabels`` IF labels, ``rowtext``
+text, ``rowdates`` dates and ID numbers) read one request into a formula for
+one data row.  They ground words in the sheet the same way, through this
+module: a header, a header synonym from ``lexicon/columns.json`` (both
+languages; a header "基本工资" owns the group of "工资" because it ends with
+it), or a value that only one column holds ("North" names Region).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .schema import Column, SheetSchema, col_index
+
+_LEX = Path(__file__).with_name("lexicon")
+_NUM = re.compile(r"(?<![A-Za-z\d.])(\d+(?:,\d{3})*(?:\.\d+)?)\s*(%|percent|个百分点|万)?")
+_ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2, "十": 10}
+_EN_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|\'([^\']+)\'(?![a-z])|「([^」]*)」')
+_MONTHS = "january february march april may june july august september october november december".split()
+_DATES = [
+    (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), "ymd"),
+    (re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})"), "ymd"),
+    (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日"), "ymd"),
+    (re.compile(r"(\d{1,2})\s+(" + "|".join(_MONTHS) + r")\s+(\d{4})", re.I), "dMy"),
+    (re.compile(r"(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})", re.I), "Mdy"),
+]
+
+
+@cache
+def lexicon(name: str) -> dict:
+    """One vocabulary file of ``lexicon/`` (data, not code: a successor adds words there)."""
+    with open(_LEX / f"{name}.json", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+@dataclass
+class RowReading:
+    """A per-row formula: ``template`` holds ``{r}`` for the target row, ``{p}`` for the row above."""
+
+    template: str
+    explanation: str
+    consumed: list[float] = field(default_factory=list)
+
+    def at(self, row: int) -> str:
+        return self.template.replace("{r}", str(row)).replace("{p}", str(row - 1))
+
+
+def has(text: str, words: list[str]) -> bool:
+    """Whether ``text`` holds one of ``words`` (an English word only as a whole word)."""
+    return any(find(text, w) >= 0 for w in words)
+
+
+def find(text: str, word: str) -> int:
+    if re.match(r"[a-z0-9]", word) and re.search(r"[a-z]$", word):
+        m = re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", text)
+        return m.start() if m else -1
+    return text.find(word)
+
+
+def is_zh(text: str) -> bool:
+    return bool(re.search(r"[\u4e00-\u9fff]", text))
+
+
+def ref(col: Column) -> str:
+    return f"{col.letter}{{r}}"
+
+
+def values(schema: SheetSchema, col: Column) -> list[Any]:
+    """Every cell of ``col``'s data rows (None for a blank)."""
+    c = col_index(col.letter)
+    return [schema.cells.get((r, c)) for r in range(col.first_row, col.last_row + 1)]
+
+
+def _bare(header: str) -> str:
+    """A header without its unit in brackets: "收入（万元）" -> "收入"."""
+    return re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", header.lower().strip())
+
+
+def group_owner(schema: SheetSchema, group: list[str]) -> Column | None:
+    """The one column a synonym group names: its header is in the group or ends with a word of it."""
+    exact = [c for c in schema.columns if _bare(c.header) in group]
+    if len(exact) == 1:
+        return exact[0]
+    if exact:
+        return None
+    ends = [c for c in schema.columns
+            if any(len(w) >= 2 and is_zh(w) and _bare(c.header).endswith(w) for w in group)]
+    return ends[0] if len(ends) == 1 else None
+
+
+def group_of(schema: SheetSchema, name: str) -> Column | None:
+    """The column owning the synonym group whose first word is ``name``."""
+    for group in lexicon("columns")["groups"]:
+        if group[0] == name:
+            return group_owner(schema, group)
+    return None
+
+
+def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
+    """Columns named in ``text`` (header or a synonym), in order of appearance."""
+    low = text.lower()
+    found: dict[str, tuple[int, Column]] = {}
+    taken: list[tuple[int, int]] = []
+
+    def claim(pos: int, length: int, col: Column | None) -> None:
+        if any(a < pos + length and pos < b for a, b in taken):
+            return
+        taken.append((pos, pos + length))
+        if col is not None and (col.letter not in found or found[col.letter][0] > pos):
+            found[col.letter] = (pos, col)
+
+    def scan(word: str, col: Column | None) -> None:
+        for m in re.finditer(re.escape(word), low):
+            if re.match(r"[a-z]", word) and (
+                    (m.start() and low[m.start() - 1].isalpha())
+                    or (m.end() < len(low) and low[m.end()].isalpha()
+                        and low[m.end():m.end() + 1] != "s")):
+                continue
+            claim(m.start(), len(word), col)
+
+    for col in sorted(schema.columns, key=lambda c: -len(c.header)):
+        for h in {col.header.lower().strip(), _bare(col.header)}:
+            if h:
+                scan(h, col)
+    # synonyms, longest first across all groups; a group no column owns still holds its
+    # words ("出生日期" on a sheet without one is not "日期" = the hire date)
+    words = [(w, group_owner(schema, g)) for g in lexicon("columns")["groups"] for w in g]
+    for word, owner in sorted(words, key=lambda wo: (-len(wo[0]), wo[0])):
+        scan(word, owner)
+    # a Chinese header named by its first characters (请假 -> 请假天数), when no other header starts so
+    for col in schema.columns:
+        h = _bare(col.header)
+        if not is_zh(h) or len(h) < 3:
+            continue
+        for n in range(len(h) - 1, 1, -1):
+            head = h[:n]
+            if sum(_bare(c.header).startswith(head) for c in schema.columns) == 1 and head in low:
+                scan(head, col)
+                break
+    return sorted(found.values(), key=lambda pc: pc[0])
+
+
+def value_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column, str]]:
+    """(start, end, column, value) for each text value of the sheet named in ``text``.
+
+    Case does not matter; a value followed by a suffix ("华东地区") still counts.
+    A value held by two columns names neither.
+    """
+    low = text.lower()
+    out: list[tuple[int, int, Column, str]] = []
+    owners: dict[str, list[Column]] = {}
+    for col in schema.columns:
+        if col.type in ("text", "mixed"):
+            for v in col.distinct:
+                if isinstance(v, str) and v.strip():
+                    owners.setdefault(v.lower().strip(), []).append(col)
+    for v in sorted(owners, key=len, reverse=True):
+        cols = owners[v]
+        if len(cols) != 1 or (len(v) < 2 and not is_zh(v)):
+            continue
+        pat = re.escape(v) if is_zh(v) else rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])"
+        for m in re.finditer(pat, low):
+            if not any(a < m.end() and m.start() < b for a, b, _, _ in out):
+                value = next(x for x in cols[0].distinct if x.lower().strip() == v)
+                out.append((m.start(), m.end(), cols[0], value))
+    return sorted(out, key=lambda t: t[0])
+
+
+def quoted(text: str) -> list[tuple[int, str]]:
+    """(position, string) of each quoted string."""
+    return [(m.start(), next(g for g in m.groups() if g is not None)) for m in _QUOTED.finditer(text)]
+
+
+def date_in(text: str) -> tuple[dt.date, int, int] | None:
+    """The first calendar date written in ``text``, with its span."""
+    for pattern, order in _DATES:
+        m = pattern.search(text)
+        if not m:
+            continue
+        parts = dict(zip(order, m.groups(), strict=True))
+        month = int(parts["m"]) if "m" in parts else _MONTHS.index(parts["M"].lower()) + 1
+        try:
+            return dt.date(int(parts["y"]), month, int(parts["d"])), m.start(), m.end()
+        except ValueError:
+            return None
+    return None
+
+
+def date_formula(d: dt.date) -> str:
+    return f"DATE({d.year},{d.month},{d.day})"
+
+
+def numbers(text: str) -> list[tuple[float, str, int]]:
+    """(value, unit, position) of each number; quoted strings and dates are not numbers."""
+    plain = _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+    # an example of the result ("like 2025-03", "例如 2025-03") is not an operand
+    plain = re.sub(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|形如)[^,，;；)）]*", lambda m: " " * len(m.group(0)),
+                   plain)
+    d = date_in(plain)
+    while d is not None:
+        plain = plain[:d[1]] + " " * (d[2] - d[1]) + plain[d[2]:]
+        d = date_in(plain)
+    out = []
+    for m in _NUM.finditer(plain):
+        v = float(m.group(1).replace(",", ""))
+        unit = m.group(2) or ""
+        if unit == "万":
+            v, unit = v * 10000, ""
+        out.append((v, unit, m.start()))
+    return out
+
+
+def cover(text: str, words: list[str] | tuple[str, ...], plural: bool = False) -> str:
+    """``text`` with every occurrence of every word blanked, all found in the original text.
+
+    Order-independent: overlapping words ("排名" and "名次" in "排名次") both count,
+    so the result does not depend on which word is tried first.
+    """
+    mask = [False] * len(text)
+    suffix = "(?:s|es)?" if plural else ""
+    for w in set(words):
+        if not w:
+            continue
+        if w.isascii() and re.match(r"\w", w):
+            pat = rf"(?<![a-z]){re.escape(w)}{suffix}(?![a-z])"
+        else:
+            pat = re.escape(w)
+        for m in re.finditer(f"(?=({pat}))", text):
+            for i in range(m.start(1), m.end(1)):
+                mask[i] = True
+    return "".join(" " if hit else ch for ch, hit in zip(text, mask, strict=True))
+
+
+def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int]]:
+    """The numbers of ``text`` that are not a column's name (a year header "2021" is a column)."""
+    heads = {c.header.strip() for c in schema.columns}
+    out = []
+    for v, unit, pos in numbers(text):
+        raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
+        if not unit and raw in heads:
+            continue
+        out.append((v, unit, pos))
+    return out
+
+
+def count_word(text: str) -> int | None:
+    """A small count written as a word or digit ("three", "四", "4")."""
+    if text.isdigit():
+        return int(text)
+    return _EN_COUNT.get(text.lower(), _ZH_DIGIT.get(text))
+
+
+def used_up(nums: list[tuple[float, str, int]], consumed: list[float]) -> bool:
+    """True when every number of the request is one the formula uses."""
+    left = [v for v, _, _ in nums]
+    for v in consumed:
+        if v in left:
+            left.remove(v)
+    return not left

@@ -1,0 +1,156 @@
+"""Text per row (issue 16 item 1): parts of a value, case, length, joining, masking.
+
+First / last name, the part before or after "@", the first or last N
+characters, UPPER / LOWER / PROPER, LEN, a prefix removed (SUBSTITUTE), two
+columns joined with a separator taken from the request or its example, and a
+phone number with its middle digits masked (REPLACE).  The column is the one
+the request names, or the one whose values fit (the "@" column for an email
+part).  Vocabulary: ``lexicon/text.json``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .rowbase import (
+    RowReading,
+    count_word,
+    has,
+    is_zh,
+    lexicon,
+    mentions,
+    numbers,
+    quoted,
+    ref,
+    values,
+)
+from .schema import Column, SheetSchema
+
+
+def _texts(schema: SheetSchema, col: Column) -> list[str]:
+    return [str(v) for v in values(schema, col) if v is not None]
+
+
+def _column(text: str, schema: SheetSchema, fits=None) -> Column | None:
+    """The one text column named (or, when none is named, the one whose values fit)."""
+    named = {c.letter: c for _, c in mentions(text, schema) if c.type in ("text", "mixed")}
+    if fits is not None:
+        named = {k: c for k, c in named.items() if fits(_texts(schema, c))}
+    if len(named) == 1:
+        return next(iter(named.values()))
+    if named or fits is None:
+        return None
+    every = [c for c in schema.columns if c.type in ("text", "mixed") and fits(_texts(schema, c))]
+    return every[0] if len(every) == 1 else None
+
+
+def _n(pattern_list: list[str], text: str) -> tuple[int, str] | None:
+    for pat in pattern_list:
+        m = re.search(pat, text)
+        if m and (n := count_word(m.group(1))) is not None:
+            return n, m.group(1)
+    return None
+
+
+def _used(raw: str) -> list[float]:
+    return [float(raw)] if raw.isdigit() else []
+
+
+def _case(text: str, lex: dict, body: str) -> str:
+    if has(text, lex["upper"]):
+        return f"UPPER({body})"
+    if has(text, lex["lower"]):
+        return f"LOWER({body})"
+    if has(text, lex["proper"]):
+        return f"PROPER({body})"
+    return body
+
+
+def read(request: str, schema: SheetSchema) -> RowReading | None:
+    text = request.lower()
+    lex = lexicon("text")
+    zh = is_zh(request)
+    spaced = lambda vs: bool(vs) and all(" " in v.strip() for v in vs)  # noqa: E731
+    at = lambda vs: bool(vs) and all("@" in v for v in vs)  # noqa: E731
+    if has(text, lex["first_name"]) and (c := _column(text, schema, spaced)):
+        r = ref(c)
+        body = _case(text, lex, f'LEFT({r},FIND(" ",{r})-1)')
+        return RowReading(f"={body}", f"first word of {c.header}")
+    if has(text, lex["last_name"]) and (c := _column(text, schema, spaced)):
+        r = ref(c)
+        return RowReading(f'=RIGHT({r},LEN({r})-FIND(" ",{r}))', f"last word of {c.header}")
+    if has(text, lex["zh_surname"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
+            re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) for v in vs))):
+        return RowReading(f"=LEFT({ref(c)},1)", f"{c.header}的第一个字（姓）")
+    if has(text, lex["before_at"]) and (c := _column(text, schema, at)):
+        r = ref(c)
+        return RowReading(f'=LEFT({r},FIND("@",{r})-1)', f"{c.header} before the @")
+    if has(text, lex["after_at"]) and (c := _column(text, schema, at)):
+        r = ref(c)
+        return RowReading(f'=MID({r},FIND("@",{r})+1,LEN({r}))', f"{c.header} after the @")
+    if has(text, lex["mask_words"]) and (w := _n(lex["mask_where"], text)):
+        n, raw = w
+        c = _column(text, schema, lambda vs: bool(vs) and len({len(v) for v in vs}) == 1
+                    and all(re.fullmatch(r"[\d-]+", v) for v in vs))
+        if c is None:
+            return None
+        width = len(_texts(schema, c)[0])
+        if width <= n:
+            return None
+        start = (width - n) // 2 + 1
+        return RowReading(f'=REPLACE({ref(c)},{start},{n},"{"*" * n}")',
+                          f"{c.header} with characters {start}-{start + n - 1} masked", _used(raw))
+    qs = quoted(request)
+    if has(text, lex["remove"]) and len(qs) == 1 and qs[0][1]:
+        lit = qs[0][1]
+        c = _column(text, schema, lambda vs: bool(vs) and any(lit in v for v in vs))
+        if c is not None:
+            return RowReading(f'=SUBSTITUTE({ref(c)},"{lit}","")', f"{c.header} without {lit!r}",
+                              [v for v, _, _ in numbers(lit)])
+    if (w := _n(lex["left"], text)) or (w2 := _n(lex["right"], text)):
+        fn, (n, raw) = ("LEFT", w) if w else ("RIGHT", w2)
+        c = _column(text, schema, lambda vs: bool(vs) and all(len(v) > n for v in vs))
+        if c is None:
+            return None
+        return RowReading(f"={_case(text, lex, f'{fn}({ref(c)},{n})')}",
+                          f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw))
+    if has(text, lex["length"]) and (c := _column(text, schema)) is not None:
+        return RowReading(f"=LEN({ref(c)})", f"number of characters in {c.header}")
+    if has(text, lex["join"]) or has(text, lex["brackets"]):
+        return _join(request, text, schema, lex, qs, zh)
+    for kind in ("upper", "lower", "proper"):
+        if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
+            return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
+    return None
+
+
+def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool) -> RowReading | None:
+    cols = []
+    for _, c in mentions(text, schema):
+        if c.type in ("text", "mixed") and c not in cols:
+            cols.append(c)
+    if len(cols) != 2:
+        return None
+    a, b = cols
+    if has(text, lex["brackets"]):
+        left, right = ("（", "）") if zh else (" (", ")")
+        return RowReading(f'={ref(a)}&"{left}"&{ref(b)}&"{right}"', f"{a.header} ({b.header})")
+    sep = None
+    if len(qs) == 1:  # an example: "Alice Chen - Laptop"
+        ex = qs[0][1]
+        va = next((v for v in _texts(schema, a) if ex.startswith(v)), None)
+        vb = next((v for v in _texts(schema, b) if ex.endswith(v)), None)
+        if va is None or vb is None or len(va) + len(vb) > len(ex):
+            return None
+        sep = ex[len(va):len(ex) - len(vb)]
+    elif not qs:
+        for word, s in lex["separators"].items():
+            if word in text:
+                sep = s
+                break
+        if sep is None:
+            sep = "" if re.search(r"直接|no space|without a space", text) else None
+    if sep is None:
+        return None
+    mid = f'&"{sep}"&' if sep else "&"
+    return RowReading(f"={ref(a)}{mid}{ref(b)}", f"{a.header}{sep}{b.header}")

@@ -1,0 +1,96 @@
+"""One-cell aggregates asked the way people ask (issue 16 item 2): synonyms, values, comparisons.
+
+Small sheets written here (not the dev set's); the value each answer computes
+is checked, and requests with a word the rules cannot account for are refused.
+"""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+@pytest.fixture
+def trips():
+    return schema_from_rows([
+        ["Date", "Traveller", "Kind", "Amount"],
+        [dt.date(2025, 5, 2), "Okafor", "Hotel", 300.0],
+        [dt.date(2025, 5, 9), "Lind", "Flights", 820.0],
+        [dt.date(2025, 6, 1), "Okafor", "Flights", 410.0],
+        [dt.date(2025, 6, 20), "Lind", "Hotel", 150.0],
+    ])
+
+
+@pytest.fixture
+def mendian():
+    return schema_from_rows([
+        ["店员", "片区", "品类", "件数", "营业额"],
+        ["马超", "东北片区", "饮料", 12, 360.0],
+        ["黄忠", "西北片区", "零食", 30, 450.0],
+        ["马超", "西北片区", "零食", 8, 120.0],
+    ])
+
+
+def test_the_only_amount_column_and_values_in_any_case(trips):
+    assert formula("how much did okafor spend", trips, method="rules").value == 710
+    assert formula("total flight expenses", trips, method="rules").value == 1230
+    assert formula("how many hotel claims", trips, method="rules").value == 2
+    assert formula("total expenses in June", trips, method="rules").value == 560
+
+
+def test_comparisons_and_synonyms_in_chinese(mendian):
+    assert formula("马超的销售额一共多少", mendian, method="rules").value == 480  # 销售额 -> 营业额
+    assert formula("西北的零食卖了多少件", mendian, method="rules").value == 38
+    assert formula("营业额超过200的有几笔", mendian, method="rules").value == 2
+    assert formula("东北片区的平均营业额", mendian, method="rules").value == 360
+
+
+def test_an_unexplained_word_or_a_lookup_is_refused(trips, mendian):
+    with pytest.raises(TaskError):
+        formula("total amount of the refundable trips", trips, method="rules")
+    with pytest.raises(TaskError):  # "who ... most": a lookup, never a total
+        formula("who spent the most in total", trips, method="rules")
+    with pytest.raises(TaskError):  # two values of one column: not one condition
+        formula("零食或饮料卖了多少件", mendian, method="rules")
+
+
+def test_lookups_of_the_extreme_row_and_of_a_named_value(trips, mendian):
+    r = formula("who had the largest amount", trips, method="rules")
+    assert r.formula == "=INDEX(B2:B5,MATCH(MAX(D2:D5),D2:D5,0))" and r.value == "Lind"
+    with pytest.raises(TaskError):  # travellers repeat: "spent the most" is a total per person
+        formula("who spent the most", trips, method="rules")
+    assert formula("which kind had the smallest amount", trips, method="rules").value == "Hotel"
+    assert formula("营业额最高的是哪个品类", mendian, method="rules").value == "零食"
+    assert formula("件数最少的是谁", mendian, method="rules").value == "马超"
+    assert formula("黄忠在哪个片区", mendian, method="rules").value == "西北片区"
+    with pytest.raises(TaskError):  # 马超 names two rows: the first one's 片区 is no answer
+        formula("马超在哪个片区", mendian, method="rules")
+    # the row's kind, never the largest amount itself
+    assert formula("kind of the largest amount", trips, method="rules").value == "Flights"
+
+
+def test_year_headers_are_column_names(tmp_path):
+    """An export with one column per year is a table, not a headerless sheet (issue 16 item 3)."""
+    import openpyxl
+
+    from o3local.tasks.formula.schema import read_sheet
+
+    wb = openpyxl.Workbook()
+    for row in (["Region", 2019, 2020, 2021], ["Nord", 10, 12, 15], ["Sud", 7, 9, 4], ["Ost", 3, 5, 8]):
+        wb.active.append(row)
+    wb.active.title = "Exports"
+    wb.save(tmp_path / "years.xlsx")
+    s = read_sheet(tmp_path / "years.xlsx")
+    assert [c.header for c in s.columns] == ["Region", "2019", "2020", "2021"]
+    assert formula("average 2020 exports", s, method="rules").formula == "=AVERAGE(C2:C4)"
+    assert formula("total 2021", s, method="rules").value == 27
+    assert formula("2021 minus 2020", s, "E3", method="rules").value == -5
+
+
+def test_a_total_per_group_is_refused_and_a_value_after_by_is_a_condition(trips):
+    with pytest.raises(TaskError):
+        formula("count trips by kind", trips, method="rules")
+    assert formula("total claimed by okafor", trips, method="rules").value == 710
