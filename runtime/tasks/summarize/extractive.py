@@ -201,9 +201,13 @@ def select(
         if used + cost <= max_chars:
             chosen.append(best)
             used += cost
-        elif fill and chosen:
+        elif fill and chosen and pool[best].sentence.index > max(pool[j].sentence.index
+                                                                 for j in chosen):
             # with ``fill``, the best sentence that does not fit is cut (at a
-            # clause, else a word, marked "…") into the room that is left
+            # clause, else a word, marked "…") into the room that is left; only
+            # one that comes after every chosen sentence, so the cut ends the
+            # summary instead of breaking off in its middle ("who watched
+            # small… The product…" on the funding-pitch slide)
             room = max_chars - used - sep_len
             if room >= FILL_MIN:
                 cut = shorten(pool[best].sentence.text, room, lang)
