@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import Location, OfficeImportError, Problem
 
-__all__ = ["ImportResult", "import_deck"]
+__all__ = ["ImportResult", "import_deck", "import_document"]
 
 
 @dataclass
@@ -75,6 +75,7 @@ def import_deck(source: str | os.PathLike[str], output: str | os.PathLike[str], 
                 force: bool = False) -> ImportResult:
     """Make the template package ``output`` from the .pptx deck ``source``.
 
+    A Word document (``.docx``) is imported by :func:`import_document`.
     Raises :class:`~o3local.errors.OfficeImportError` (``import.*``) for a
     file that is not a readable deck or whose tags do not make a valid
     template, and :class:`~o3local.errors.UsageError` for an output that
@@ -84,11 +85,13 @@ def import_deck(source: str | os.PathLike[str], output: str | os.PathLike[str], 
     from . import schema as inputs
     from .body import write_body
     from .model import Chart, Image, Line, Rect, Table, TextBox
-    from .reader import open_deck
+    from .reader import is_word, open_deck
     from .shapes import SHAPE_ERRORS, DeckReader
     from .write import ENTRY, json_bytes, publish
 
     src = Path(source)
+    if is_word(src):
+        return import_document(src, output, template_id=template_id, name=name, force=force)
     prs, raw = open_deck(src)
     reader = DeckReader(prs)
     try:
@@ -135,3 +138,63 @@ def import_deck(source: str | os.PathLike[str], output: str | os.PathLike[str], 
             counts[kind] = counts.get(kind, 0) + 1
     return ImportResult(str(Path(output)), template_id, len(deck.slides), counts, _paths(schema),
                         sorted(deck.assets), list(deck.notes), warnings)
+
+
+def import_document(source: str | os.PathLike[str], output: str | os.PathLike[str], *,
+                    template_id: str | None = None, name: str | None = None,
+                    force: bool = False) -> ImportResult:
+    """Make the flow-document template package ``output`` from the .docx ``source``.
+
+    Same contract as :func:`import_deck`: ``import.*`` errors for a file
+    that is not a readable Word document or whose tags do not make a valid
+    template, ``usage.output`` for an output in the way; nothing written
+    on any error.  ``pages`` in the result is 0: a flow's page count is
+    known only once it is rendered with data.
+    """
+    from . import schema as inputs
+    from .flowbody import write_flow
+    from .reader import open_document
+    from .wordml import DocxError, WordReader
+    from .write import DOCUMENT_ENTRY, json_bytes, publish
+
+    src = Path(source)
+    parts, raw = open_document(src)
+    reader = WordReader(parts)
+    try:
+        doc = reader.read()
+    except DocxError as err:
+        raise OfficeImportError(f"the document cannot be read: {err}",
+                                where=Location(file=str(src)), code="import.corrupt") from None
+    body, origins, counts, body_notes = write_flow(doc)
+    schema, sample, context = inputs.build(body, {})
+    template_id = template_id or _slug(src.stem)
+    languages = ["en"] if doc.lang == "en" else [doc.lang, "en"]
+    manifest: dict[str, Any] = {
+        "manifest_version": 1,
+        "id": template_id,
+        "name": name or doc.title or src.stem,
+        "version": "1.0.0",
+        "kind": "document",
+        "entry": DOCUMENT_ENTRY,
+        "description": f"Imported from {src.name} by o3-local import.",
+        "languages": languages,
+        "compatible_versions": [">=11.5"],
+        "required_permissions": ["write:document"],
+        "samples": {"data": "samples/data.json"},
+        "inputs": schema,
+        "x-o3-import": {"source": src.name, "sha256": hashlib.sha256(raw).hexdigest()},
+    }
+    if doc.assets:
+        manifest["assets"] = sorted(doc.assets)
+    files: dict[str, bytes] = {DOCUMENT_ENTRY: body.encode("utf-8")}
+    files.update(sorted(doc.assets.items()))
+    files["samples/data.json"] = json_bytes(sample)
+    if context:
+        manifest["samples"]["context"] = "samples/context.json"
+        files["samples/context.json"] = json_bytes(context)
+    files = {"manifest.json": json_bytes(manifest), **files}
+    warnings = publish(output, files, origins, force=force, entry=DOCUMENT_ENTRY,
+                       source="document")
+    notes = list(dict.fromkeys([*doc.notes, *body_notes]))
+    return ImportResult(str(Path(output)), template_id, 0, counts, _paths(schema),
+                        sorted(doc.assets), notes, warnings)
