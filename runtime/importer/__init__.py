@@ -41,9 +41,12 @@ class ImportResult:
     assets: list[str]
     notes: list[str]
     warnings: list[Problem] = field(default_factory=list)
+    #: "presentation" (a deck: ``pages`` slides) or "document" (a flow: ``pages`` is 0)
+    kind: str = "presentation"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"output": self.output, "id": self.template_id, "pages": self.pages,
+        return {"output": self.output, "id": self.template_id, "kind": self.kind,
+                "pages": self.pages,
                 "elements": self.elements, "inputs": self.inputs, "assets": self.assets,
                 "notes": self.notes, "warnings": [w.to_dict() for w in self.warnings]}
 
@@ -197,4 +200,4 @@ def import_document(source: str | os.PathLike[str], output: str | os.PathLike[st
                        source="document")
     notes = list(dict.fromkeys([*doc.notes, *body_notes]))
     return ImportResult(str(Path(output)), template_id, 0, counts, _paths(schema),
-                        sorted(doc.assets), notes, warnings)
+                        sorted(doc.assets), notes, warnings, kind="document")

@@ -56,7 +56,6 @@ class _Writer:
         self.origins: list[Place | None] = []
         self.notes: list[str] = []
         self.counts: Counter[str] = Counter()
-        self.prev_after = 0
         top, right, bottom, left = doc.margins
         self.left, self.content = left, max(doc.width - left - right, 12700)
         self.normal = doc.normal
@@ -70,8 +69,7 @@ class _Writer:
     # looks -----------------------------------------------------------------------------------
     def text_attrs(self, look: Look, size: int, *, heading: bool) -> list[tuple[str, str | None]]:
         color = look.color or "#000000"
-        before = (look.before or 0) + self.prev_after  # Word adds after and before
-        self.prev_after = look.after or 0
+        before = look.before or 0  # between blocks the larger spacing applies, as in Writer
         return [("font-size", points(size)), ("color", color),
                 ("weight", "bold" if look.bold else "regular"),
                 ("align", look.align or "left"), ("line-spacing", line_spacing(look, size)),
@@ -85,7 +83,6 @@ class _Writer:
         paragraph = block.paragraph or Paragraph()
         if look.break_before:
             self.add(depth, "<page-break/>", place)
-            self.prev_after = 0
         control = tags.block_only(paragraph)
         if control is not None:
             self.add(depth, "".join(control), place)
@@ -99,10 +96,8 @@ class _Writer:
         if block.page_break and not paragraph.text.strip():
             self.add(depth, "<page-break/>", place)
             self.counts["page-break"] += 1
-            self.prev_after = 0
             return
         if not paragraph.text.strip() and block.pictures:
-            self.prev_after = look.after or 0
             return
         size = _size(look, paragraph, self.notes, block.place)
         color = look.color or "#000000"
@@ -122,7 +117,6 @@ class _Writer:
         if block.page_break:
             self.add(depth, "<page-break/>", place)
             self.counts["page-break"] += 1
-            self.prev_after = 0
 
     def list_(self, blocks: list[Block], depth: int) -> None:
         """Consecutive list paragraphs: nested ``<ul>``/``<ol>`` by level (a deeper list goes
@@ -157,7 +151,7 @@ class _Writer:
                          ("font-size", points(size)), ("color", block.look.color or "#000000"),
                          ("line-spacing", line_spacing(block.look, size))]
                 if not stack:
-                    before = (first.look.before or 0) + self.prev_after
+                    before = first.look.before or 0
                     attrs.append(("space-before", length(before)))
                     attrs.append(("space-after", length(blocks[-1].look.after or 0)))
                 self.add(pad() + (1 if stack else 0), f"<{name}{_attrs(attrs)}>",
@@ -173,7 +167,6 @@ class _Writer:
             stack[-1][2] = True
         while stack:
             close_level()
-        self.prev_after = blocks[-1].look.after or 0
 
     def table(self, block: Block, depth: int) -> None:
         from .shapes import row_loops
@@ -219,7 +212,6 @@ class _Writer:
                 self.add(depth + 1, row.loop_close, place)
         self.add(depth, "</table>", place)
         self.counts["table"] += 1
-        self.prev_after = 0
 
     # page master -----------------------------------------------------------------------------
     def band(self, kind: str, key: str, band: Band, depth: int) -> None:
