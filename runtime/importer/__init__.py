@@ -1,4 +1,4 @@
-"""Templates from office files: a designed .pptx deck becomes a template package.
+"""Templates from office files: a designed .pptx deck or .docx document becomes a template package.
 
 ``o3-local import deck.pptx -o my-template/`` (and :func:`import_deck`) read
 a deck whose text holds ``{{ … }}`` / ``{% … %}`` tags and write a package
@@ -10,6 +10,11 @@ that ``validate`` accepts and ``render`` renders at once:
   office app split across runs, pictures.py and charts.py the media;
 * body.py spells the ``.o3x`` body, schema.py infers the ``inputs`` schema and
   sample data from the tags, write.py stages, validates and publishes.
+
+A Word document (:func:`import_document`) goes through reader.open_document,
+wordml.py (styles, numbering, fields, header/footer parts, tables, pictures)
+and flowbody.py (one ``<flow>``); tags.py, schema.py, pictures.py and
+write.py are shared with decks.
 
 The mapping and what is not imported are in docs/template-format.md
 ("Templates from office files").

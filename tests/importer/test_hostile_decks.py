@@ -1,4 +1,4 @@
-"""Damaged and hostile decks: an import ends in a package or an ``import.*`` error, never a crash.
+"""Damaged and hostile decks and Word documents: an import ends in a package or an ``import.*`` error.
 
 The hand-made deck is damaged the ways a stranger's file can be: attribute
 values replaced by garbage (negative, huge, not numbers, unknown names),
@@ -77,6 +77,50 @@ def test_a_damaged_deck_imports_or_fails_with_an_import_code(tmp_path, seed):
     out = tmp_path / "out"
     try:
         import_deck(deck, out)
+    except OfficeImportError as err:
+        assert err.code.startswith("import."), err.code
+        assert not out.exists()
+    else:
+        assert o3local.validate(out).ok
+    assert not [n for n in os.listdir(tmp_path) if n.startswith(".o3-stage")]
+
+
+DOCX = FIXTURE.parent / "report.docx"
+
+
+def damage_document(rng: random.Random, files: dict[str, bytes]) -> dict[str, bytes]:
+    files = dict(files)
+    name = rng.choice([n for n in files if re.match(r"word/(document|styles|numbering|header\d|"
+                                                    r"footer\d)\.xml|word/_rels/", n)])
+    text = files[name].decode("utf-8")
+    how = rng.choice(("attribute", "attribute", "attribute", "element", "cut"))
+    if how == "attribute":
+        spots = list(re.finditer(r'="[^"]*"', text))
+        for m in rng.sample(spots, min(len(spots), rng.randint(1, 8))):
+            text = text[:m.start()] + f'="{rng.choice(GARBAGE)}"' + text[m.end():]
+    elif how == "element":
+        spots = list(re.finditer(r"<w:(\w+)[^>]*/>", text))
+        if spots:
+            m = rng.choice(spots)
+            text = text[:m.start()] + text[m.end():]
+    else:
+        text = text[: rng.randint(0, len(text))]
+    files[name] = text.encode("utf-8")
+    return files
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_damaged_word_document_imports_or_fails_with_an_import_code(tmp_path, seed):
+    """The Writer-made report.docx damaged 40 ways (attribute garbage, removed elements, cut
+    parts): a package that validates or an ``import.*`` error, nothing else."""
+    rng = random.Random(1000 + seed)
+    with zipfile.ZipFile(DOCX) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    source = tmp_path / "damaged.docx"
+    source.write_bytes(rezip(damage_document(rng, files)))
+    out = tmp_path / "out"
+    try:
+        import_deck(source, out)
     except OfficeImportError as err:
         assert err.code.startswith("import."), err.code
         assert not out.exists()

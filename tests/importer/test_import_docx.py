@@ -115,6 +115,7 @@ def test_word_made_document_first_page_header_runs_and_notes(tmp_path):
         slanted = d.add_paragraph().add_run("An italic remark.")
         slanted.italic = True
         slanted.font.size = Pt(9)
+        d.add_paragraph("")
         d.add_paragraph("{% if overdue %}")
         d.add_paragraph("Overdue since {{ since | date(\"YYYY-MM-DD\") }}.")
         d.add_paragraph("{% endif %}")
@@ -129,6 +130,7 @@ def test_word_made_document_first_page_header_runs_and_notes(tmp_path):
     # the tag split over three runs is whole, in the first run's look, quotes straightened
     assert '<span color="#c00000" weight="bold">Total: {{ total | currency("$") }}</span>' in text
     assert "{% if overdue %}\n" in text and "{% endif %}\n" in text
+    assert 'space-after="0">&#160;</p>' in text  # the empty paragraph: a blank line
     assert any("italic" in n for n in result.notes), result.notes
     props = json.loads((out / "manifest.json").read_text("utf-8"))["inputs"]["properties"]
     assert props["total"] == {"type": "number"} and props["overdue"] == {"type": "boolean"}
