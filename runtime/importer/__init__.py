@@ -90,12 +90,11 @@ def import_deck(source: str | os.PathLike[str], output: str | os.PathLike[str], 
     exists (``force`` replaces an earlier template package).  On any error
     nothing is written.
     """
-    from . import schema as inputs
     from .body import write_body
     from .model import Chart, Image, Line, Rect, Table, TextBox
     from .reader import is_word, open_deck
     from .shapes import SHAPE_ERRORS, DeckReader
-    from .write import ENTRY, json_bytes, publish
+    from .write import ENTRY
 
     src = Path(source)
     if is_word(src):
@@ -108,35 +107,10 @@ def import_deck(source: str | os.PathLike[str], output: str | os.PathLike[str], 
         raise OfficeImportError(f"the deck cannot be read: {err}", where=Location(file=str(src)),
                                 code="import.corrupt") from None
     body, origins = write_body(deck)
-    schema, sample, context = inputs.build(body, reader.known)
-    digest = hashlib.sha256(raw).hexdigest()
-    template_id = template_id or _slug(src.stem)
-    languages = ["en"] if deck.lang == "en" else [deck.lang, "en"]
-    manifest: dict[str, Any] = {
-        "manifest_version": 1,
-        "id": template_id,
-        "name": name or deck.title or src.stem,
-        "version": "1.0.0",
-        "kind": "presentation",
-        "entry": ENTRY,
-        "description": f"Imported from {src.name} by o3-local import.",
-        "languages": languages,
-        "compatible_versions": [">=11.5"],
-        "required_permissions": ["write:presentation"],
-        "samples": {"data": "samples/data.json"},
-        "inputs": schema,
-        "x-o3-import": {"source": src.name, "sha256": digest},
-    }
-    if deck.assets:
-        manifest["assets"] = sorted(deck.assets)
-    files: dict[str, bytes] = {ENTRY: body.encode("utf-8")}
-    files.update(sorted(deck.assets.items()))
-    files["samples/data.json"] = json_bytes(sample)
-    if context:
-        manifest["samples"]["context"] = "samples/context.json"
-        files["samples/context.json"] = json_bytes(context)
-    files = {"manifest.json": json_bytes(manifest), **files}
-    warnings = publish(output, files, origins, force=force)
+    schema, template_id, warnings = _write_package(
+        src, raw, output, body, origins, deck.assets, known=reader.known, kind="presentation",
+        entry=ENTRY, lang=deck.lang, template_id=template_id, name=name or deck.title,
+        force=force)
     counts: dict[str, int] = {}
     names = {TextBox: "text", Rect: "rect", Line: "line", Image: "image", Table: "table",
              Chart: "chart"}
@@ -159,11 +133,10 @@ def import_document(source: str | os.PathLike[str], output: str | os.PathLike[st
     on any error.  ``pages`` in the result is 0: a flow's page count is
     known only once it is rendered with data.
     """
-    from . import schema as inputs
     from .flowbody import write_flow
     from .reader import open_document
     from .wordml import DocxError, WordReader
-    from .write import DOCUMENT_ENTRY, json_bytes, publish
+    from .write import DOCUMENT_ENTRY
 
     src = Path(source)
     parts, raw = open_document(src)
@@ -174,35 +147,53 @@ def import_document(source: str | os.PathLike[str], output: str | os.PathLike[st
         raise OfficeImportError(f"the document cannot be read: {err}",
                                 where=Location(file=str(src)), code="import.corrupt") from None
     body, origins, counts, body_notes = write_flow(doc)
-    schema, sample, context = inputs.build(body, {})
+    schema, template_id, warnings = _write_package(
+        src, raw, output, body, origins, doc.assets, known={}, kind="document",
+        entry=DOCUMENT_ENTRY, lang=doc.lang, template_id=template_id, name=name or doc.title,
+        force=force)
+    notes = list(dict.fromkeys([*doc.notes, *body_notes]))
+    return ImportResult(str(Path(output)), template_id, 0, counts, _paths(schema),
+                        sorted(doc.assets), notes, warnings, kind="document")
+
+
+def _write_package(src: Path, raw: bytes, output: str | os.PathLike[str], body: str,
+                   origins: list[Any], assets: dict[str, bytes], *, known: dict[str, Any],
+                   kind: str, entry: str, lang: str, template_id: str | None,
+                   name: str | None, force: bool) -> tuple[dict[str, Any], str, list[Problem]]:
+    """Infer the inputs and samples from ``body``, then write the package (write.publish).
+
+    The manifest, samples and assets are the same for a deck and a document
+    but for the kind, the entry and the permission.  (schema, id, warnings).
+    """
+    from . import schema as inputs
+    from .write import json_bytes, publish
+
+    schema, sample, context = inputs.build(body, known)
     template_id = template_id or _slug(src.stem)
-    languages = ["en"] if doc.lang == "en" else [doc.lang, "en"]
     manifest: dict[str, Any] = {
         "manifest_version": 1,
         "id": template_id,
-        "name": name or doc.title or src.stem,
+        "name": name or src.stem,
         "version": "1.0.0",
-        "kind": "document",
-        "entry": DOCUMENT_ENTRY,
+        "kind": kind,
+        "entry": entry,
         "description": f"Imported from {src.name} by o3-local import.",
-        "languages": languages,
+        "languages": ["en"] if lang == "en" else [lang, "en"],
         "compatible_versions": [">=11.5"],
-        "required_permissions": ["write:document"],
+        "required_permissions": [f"write:{kind}"],
         "samples": {"data": "samples/data.json"},
         "inputs": schema,
         "x-o3-import": {"source": src.name, "sha256": hashlib.sha256(raw).hexdigest()},
     }
-    if doc.assets:
-        manifest["assets"] = sorted(doc.assets)
-    files: dict[str, bytes] = {DOCUMENT_ENTRY: body.encode("utf-8")}
-    files.update(sorted(doc.assets.items()))
+    if assets:
+        manifest["assets"] = sorted(assets)
+    files: dict[str, bytes] = {entry: body.encode("utf-8")}
+    files.update(sorted(assets.items()))
     files["samples/data.json"] = json_bytes(sample)
     if context:
         manifest["samples"]["context"] = "samples/context.json"
         files["samples/context.json"] = json_bytes(context)
     files = {"manifest.json": json_bytes(manifest), **files}
-    warnings = publish(output, files, origins, force=force, entry=DOCUMENT_ENTRY,
-                       source="document")
-    notes = list(dict.fromkeys([*doc.notes, *body_notes]))
-    return ImportResult(str(Path(output)), template_id, 0, counts, _paths(schema),
-                        sorted(doc.assets), notes, warnings, kind="document")
+    source = "deck" if kind == "presentation" else "document"
+    warnings = publish(output, files, origins, force=force, entry=entry, source=source)
+    return schema, template_id, warnings

@@ -481,10 +481,8 @@ class WordReader:
         sid_el = ppr.find("w:pStyle", NS) if ppr is not None else None
         sid = sid_el.get(w("val")) if sid_el is not None else None
         look = self.style_look(sid)
-        if ppr is not None:
-            look = look.over(para_look(ppr)).over(run_look(ppr.find("w:rPr", NS)))
-            look.size = self.style_look(sid).size if ppr.find("w:rPr/w:sz", NS) is not None \
-                else look.size  # the mark's size is the pilcrow's, not the text's
+        if ppr is not None:  # (its <w:rPr> formats the paragraph mark, not the text)
+            look = look.over(para_look(ppr))
         block = Block("p", place, look=look)
         pictures: list[Picture] = [] if not in_table else None  # type: ignore[assignment]
         runs, block.page_break = self.runs(p, look, part, place, pictures)

@@ -45,10 +45,14 @@ def rezip(files: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
-def damage(rng: random.Random, files: dict[str, bytes]) -> dict[str, bytes]:
+DECK_PARTS = r"ppt/(slides/slide\d|charts/chart\d|slideLayouts/slideLayout1\.|slideMasters/|theme/)"
+DECK_ELEMENTS = r"<(a|p|c):(\w+)[^>]*/>"
+
+
+def damage(rng: random.Random, files: dict[str, bytes], parts: str = DECK_PARTS,
+           elements: str = DECK_ELEMENTS) -> dict[str, bytes]:
     files = dict(files)
-    targets = [n for n in files if re.match(r"ppt/(slides/slide\d|charts/chart\d|slideLayouts/"
-                                            r"slideLayout1\.|slideMasters/|theme/)", n)]
+    targets = [n for n in files if re.match(parts, n)]
     name = rng.choice(targets)
     text = files[name].decode("utf-8")
     how = rng.choice(("attribute", "attribute", "attribute", "element", "cut"))
@@ -59,7 +63,7 @@ def damage(rng: random.Random, files: dict[str, bytes]) -> dict[str, bytes]:
             text = text[:m.start()] + f'="{value}"' + text[m.start() + len(m.group(0)):] \
                 if len(text) > m.start() else text
     elif how == "element":
-        spots = list(re.finditer(r"<(a|p|c):(\w+)[^>]*/>", text))
+        spots = list(re.finditer(elements, text))
         if spots:
             m = rng.choice(spots)
             text = text[:m.start()] + text[m.end():]
@@ -88,27 +92,6 @@ def test_a_damaged_deck_imports_or_fails_with_an_import_code(tmp_path, seed):
 DOCX = FIXTURE.parent / "report.docx"
 
 
-def damage_document(rng: random.Random, files: dict[str, bytes]) -> dict[str, bytes]:
-    files = dict(files)
-    name = rng.choice([n for n in files if re.match(r"word/(document|styles|numbering|header\d|"
-                                                    r"footer\d)\.xml|word/_rels/", n)])
-    text = files[name].decode("utf-8")
-    how = rng.choice(("attribute", "attribute", "attribute", "element", "cut"))
-    if how == "attribute":
-        spots = list(re.finditer(r'="[^"]*"', text))
-        for m in rng.sample(spots, min(len(spots), rng.randint(1, 8))):
-            text = text[:m.start()] + f'="{rng.choice(GARBAGE)}"' + text[m.end():]
-    elif how == "element":
-        spots = list(re.finditer(r"<w:(\w+)[^>]*/>", text))
-        if spots:
-            m = rng.choice(spots)
-            text = text[:m.start()] + text[m.end():]
-    else:
-        text = text[: rng.randint(0, len(text))]
-    files[name] = text.encode("utf-8")
-    return files
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_a_damaged_word_document_imports_or_fails_with_an_import_code(tmp_path, seed):
     """The Writer-made report.docx damaged 40 ways (attribute garbage, removed elements, cut
@@ -117,7 +100,8 @@ def test_a_damaged_word_document_imports_or_fails_with_an_import_code(tmp_path, 
     with zipfile.ZipFile(DOCX) as z:
         files = {n: z.read(n) for n in z.namelist()}
     source = tmp_path / "damaged.docx"
-    source.write_bytes(rezip(damage_document(rng, files)))
+    source.write_bytes(rezip(damage(rng, files, r"word/(document|styles|numbering|header\d|"
+                                    r"footer\d)\.xml|word/_rels/", r"<w:(\w+)[^>]*/>")))
     out = tmp_path / "out"
     try:
         import_deck(source, out)
