@@ -56,6 +56,8 @@ class _Writer:
         self.origins: list[Place | None] = []
         self.notes: list[str] = []
         self.counts: Counter[str] = Counter()
+        #: items numbered so far per (list, level): a list that a paragraph interrupts goes on
+        self.numbered: dict[tuple[str, int], int] = {}
         top, right, bottom, left = doc.margins
         self.left, self.content = left, max(doc.width - left - right, 12700)
         self.normal = doc.normal
@@ -145,8 +147,12 @@ class _Writer:
                 size = _size(block.look, paragraph, self.notes, block.place)
                 name = "ol" if lvl.ordered else "ul"
                 indent = lvl.hanging or (lvl.indent if not stack else None)
+                key = (block.list_id or "", block.ilvl)
+                if stack:
+                    self.numbered[key] = 0  # a sub-list restarts under each parent item
+                start = lvl.start + self.numbered.get(key, 0)
                 attrs = [("marker", lvl.marker),
-                         ("start", str(lvl.start) if lvl.ordered and lvl.start != 1 else None),
+                         ("start", str(start) if lvl.ordered and start != 1 else None),
                          ("indent", length(indent) if indent else None),
                          ("font-size", points(size)), ("color", block.look.color or "#000000"),
                          ("line-spacing", line_spacing(block.look, size))]
@@ -161,6 +167,8 @@ class _Writer:
             elif stack[-1][2]:
                 self.add(pad() + 1, "</li>")
                 stack[-1][2] = False
+            key = (block.list_id or "", block.ilvl)
+            self.numbered[key] = self.numbered.get(key, 0) + 1
             color = block.look.color or "#000000"
             self.add(pad() + 1, f"<li>{_runs(paragraph, color, bool(block.look.bold))}",
                      Place(block.place))

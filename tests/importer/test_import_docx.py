@@ -115,6 +115,10 @@ def test_word_made_document_first_page_header_runs_and_notes(tmp_path):
         slanted = d.add_paragraph().add_run("An italic remark.")
         slanted.italic = True
         slanted.font.size = Pt(9)
+        d.add_paragraph("First step", style="List Number")
+        d.add_paragraph("Second step", style="List Number")
+        d.add_paragraph("A remark between the steps.")
+        d.add_paragraph("Third step", style="List Number")
         d.add_paragraph("")
         d.add_paragraph("{% if overdue %}")
         d.add_paragraph("Overdue since {{ since | date(\"YYYY-MM-DD\") }}.")
@@ -131,6 +135,8 @@ def test_word_made_document_first_page_header_runs_and_notes(tmp_path):
     assert '<span color="#c00000" weight="bold">Total: {{ total | currency("$") }}</span>' in text
     assert "{% if overdue %}\n" in text and "{% endif %}\n" in text
     assert 'space-after="0">&#160;</p>' in text  # the empty paragraph: a blank line
+    # a numbered list a paragraph interrupts goes on counting
+    assert text.count("<ol ") == 2 and 'start="3"' in text and "<li>Third step" in text
     assert any("italic" in n for n in result.notes), result.notes
     props = json.loads((out / "manifest.json").read_text("utf-8"))["inputs"]["properties"]
     assert props["total"] == {"type": "number"} and props["overdue"] == {"type": "boolean"}
