@@ -22,7 +22,7 @@ from . import tags
 from .body import INDENT, _attrs, _comment, _paragraphs, _runs
 from .model import Paragraph, Place, Row
 from .units import length, points, single_spacing_milli, spacing
-from .wordml import Band, Block, Look, WordDocument
+from .wordml import Band, Block, Look, Picture, WordDocument
 
 _SPACING_GRID = 6350  # half a point: spacing written as tidy lengths
 
@@ -38,15 +38,20 @@ def _size(look: Look, paragraph: Paragraph | None, notes: list[str], place: str)
     return sizes.most_common(1)[0][0] if sizes else (look.size or 12 * 12700)
 
 
-def line_spacing(look: Look, size: int) -> str:
-    """Word's line spacing as the layout's factor of the font size."""
+def spacing_milli(look: Look, size: int) -> int:
+    """Word's line spacing as thousandths of the font size (the layout's ``line-spacing``)."""
     single = single_spacing_milli()
     if look.line is None or look.line_rule in (None, "auto"):
         milli = single * (look.line or 240) // 240
     else:
         exact = look.line * 635 * 1000 // max(size, 1)
         milli = max(single, exact) if look.line_rule == "atLeast" else max(exact, 100)
-    return spacing(max(100, min(milli, 10_000)))
+    return max(100, min(milli, 10_000))
+
+
+def line_spacing(look: Look, size: int) -> str:
+    """Word's line spacing as the layout's factor of the font size."""
+    return spacing(spacing_milli(look, size))
 
 
 class _Writer:
@@ -223,34 +228,79 @@ class _Writer:
 
     # page master -----------------------------------------------------------------------------
     def band(self, kind: str, key: str, band: Band, depth: int) -> None:
+        """A header or footer: its text as one ``<text>`` between the page edge distance and
+        the margin, its pictures as ``<image>``: a paragraph of pictures above (header) or
+        below (footer) the text, a picture beside text at the side it stands on."""
         top, _right, bottom, _left = self.doc.margins
         attr = [] if key == "all" else [("page", key)]
-        self.add(depth, f"<{kind}{_attrs(attr)}>", Place(kind))
-        if band.paragraphs:
-            look = band.looks[0]
-            sizes = [_size(lk, p, self.notes, kind) for lk, p in zip(band.looks, band.paragraphs,
-                                                                       strict=True)]
-            size = Counter(sizes).most_common(1)[0][0]
-            if kind == "header":
-                y = self.doc.header_distance
-                h = max(top - y, size * 2)
-                valign = None
-            else:
-                y = min(self.doc.height - bottom, self.doc.height - self.doc.footer_distance
-                        - size * 2)
-                h = max(self.doc.height - self.doc.footer_distance - y, size * 2)
-                valign = "bottom"
+        place = Place(kind)
+        self.add(depth, f"<{kind}{_attrs(attr)}>", place)
+        header = kind == "header"
+        lines = len(band.paragraphs)
+        sizes = [_size(lk, p, self.notes, kind) for lk, p in zip(band.looks, band.paragraphs,
+                                                                   strict=True)]
+        size = Counter(sizes).most_common(1)[0][0] if sizes else self.base_size
+        look = band.looks[0] if band.looks else self.normal
+        line_h = size * spacing_milli(look, size) // 1000
+        text_h = max(lines * line_h, size * 2)
+        # pictures on their own lines: above the text in a header, below it in a footer
+        edge = self.doc.header_distance if header else \
+            self.doc.height - self.doc.footer_distance
+        stacked = [(pics, lk, before) for pics, lk, before, text in band.pictures if not text]
+        cursor = edge
+        x0, x1 = self.left, self.left + self.content
+        for pics, lk, before in (stacked if header else list(reversed(stacked))):
+            tall = max(p.h for p in pics)
+            if header and before > 0 or not header and before < lines:
+                continue  # among the text lines: placed after it below
+            y = cursor if header else cursor - tall
+            self.images(pics, lk.align, y, x0, x1, depth + 1)
+            cursor = cursor + tall if header else cursor - tall
+        if header:
+            y_text, h_text = cursor, max(top - cursor, text_h)
+        else:
+            h_text = max(min(cursor - (self.doc.height - bottom), cursor), text_h)
+            y_text = cursor - h_text
+        for pics, lk, before, text in band.pictures:
+            if text:  # beside the text of its paragraph
+                lead = [p for p in pics if p.leading]
+                trail = [p for p in pics if not p.leading]
+                if lead:
+                    self.images(lead, "left", y_text, x0, x1, depth + 1)
+                    x0 += sum(p.w for p in lead)
+                if trail:
+                    self.images(trail, "right", y_text, x0, x1, depth + 1)
+                    x1 -= sum(p.w for p in trail)
+            elif header and before > 0:
+                self.images(pics, lk.align, y_text + before * line_h, x0, x1, depth + 1)
+            elif not header and before < lines:
+                self.images(pics, lk.align, y_text, x0, x1, depth + 1)
+        if band.paragraphs and x1 - x0 > size:
             color = look.color or "#000000"
-            attrs = [("x", length(self.left)), ("y", length(y)), ("w", length(self.content)),
-                     ("h", length(h)), ("font-size", points(size)), ("color", color),
+            attrs = [("x", length(x0)), ("y", length(y_text)), ("w", length(x1 - x0)),
+                     ("h", length(h_text)), ("font-size", points(size)), ("color", color),
                      ("weight", "bold" if look.bold else None),
                      ("align", look.align if look.align not in (None, "left") else None),
-                     ("valign", valign), ("line-spacing", line_spacing(look, size))]
-            self.add(depth + 1, f"<text{_attrs(attrs)}>", Place(kind))
+                     ("valign", None if header else "bottom"),
+                     ("line-spacing", line_spacing(look, size))]
+            self.add(depth + 1, f"<text{_attrs(attrs)}>", place)
             for line in _paragraphs(band.paragraphs, color, bool(look.bold)):
-                self.add(depth + 2, line, Place(kind))
-            self.add(depth + 1, "</text>", Place(kind))
-        self.add(depth, f"</{kind}>", Place(kind))
+                self.add(depth + 2, line, place)
+            self.add(depth + 1, "</text>", place)
+        self.add(depth, f"</{kind}>", place)
+
+    def images(self, pics: list[Picture], align: str | None, y: int, x0: int, x1: int,
+               depth: int) -> None:
+        """Pictures side by side on one line from ``y``, aligned between ``x0`` and ``x1``."""
+        total = sum(p.w for p in pics)
+        x = {"center": x0 + (x1 - x0 - total) // 2, "right": x1 - total}.get(align or "left", x0)
+        for pic in pics:
+            self.add(depth, "<image" + _attrs([
+                ("src", pic.src), ("x", length(max(x, 0))), ("y", length(max(y, 0))),
+                ("w", length(pic.w)), ("h", length(pic.h)), ("fit", "stretch")]) + "/>",
+                Place("picture"))
+            self.counts["image"] += 1
+            x += pic.w
 
     def write(self) -> None:
         doc = self.doc

@@ -188,6 +188,8 @@ class Picture:
     src: str
     w: int
     h: int
+    #: it comes before any text of its paragraph
+    leading: bool = True
 
 
 @dataclass
@@ -220,6 +222,9 @@ class Band:
 
     paragraphs: list[Paragraph]
     looks: list[Look]
+    #: (pictures, look, text paragraphs before it, whether it holds text too) of each
+    #: paragraph of the band that holds pictures
+    pictures: list[tuple[list[Picture], Look, int, bool]] = field(default_factory=list)
 
 
 @dataclass
@@ -435,14 +440,16 @@ class WordReader:
                     text = ""
                 elif tag in (w("drawing"), w("pict")) or etree.QName(tag).localname == \
                         "AlternateContent":
-                    self.picture(el, part, place, pictures)
+                    self.picture(el, part, place, pictures,
+                                 leading=not any(x.text.strip() for x in out))
                     continue
                 if text:
                     self.chars.update(_script(ch) for ch in text if not ch.isspace())
                     out.append(Run(text, bool(look.bold), look.color, look.size))
         return tags.rejoin(out), page_break
 
-    def picture(self, el: Any, part: str, place: str, pictures: list[Picture] | None) -> None:
+    def picture(self, el: Any, part: str, place: str, pictures: list[Picture] | None, *,
+                leading: bool = True) -> None:
         inline = el.find(".//wp:inline", NS)
         anchor = el.find(".//wp:anchor", NS)
         if inline is None:
@@ -473,7 +480,7 @@ class WordReader:
         if asset.note:
             self.note(f"picnote-{place}", f"{place}: {asset.note}")
         self.assets[asset.path] = asset.data
-        pictures.append(Picture(asset.path, cx, cy))
+        pictures.append(Picture(asset.path, cx, cy, leading))
 
     # blocks --------------------------------------------------------------------------------
     def paragraph(self, p: Any, part: str, place: str, in_table: bool = False) -> Block:
@@ -595,16 +602,20 @@ class WordReader:
         if part not in self.parts:
             return None
         root = self.xml(part)
-        paragraphs, looks = [], []
+        band = Band([], [])
         for p in root.iter(w("p")):
-            if any(a.tag == w("tbl") for a in p.iterancestors()):
+            in_table = any(a.tag in (w("tbl"), w("txbxContent")) for a in p.iterancestors())
+            if in_table:
                 self.note(f"band-table-{place}", f"{place}: a table in the {place} is not "
                           "imported (its text is kept as paragraphs)")
-            block = self.paragraph(p, part, place, in_table=True)
-            if block.paragraph and block.paragraph.text.strip():
-                paragraphs.append(block.paragraph)
-                looks.append(block.look)
-        return Band(paragraphs, looks) if paragraphs else None
+            block = self.paragraph(p, part, place, in_table=in_table)
+            text = bool(block.paragraph and block.paragraph.text.strip())
+            if block.pictures:
+                band.pictures.append((block.pictures, block.look, len(band.paragraphs), text))
+            if text:
+                band.paragraphs.append(block.paragraph)  # type: ignore[arg-type]
+                band.looks.append(block.look)
+        return band if band.paragraphs or band.pictures else None
 
     def read(self) -> WordDocument:
         part = self.main_part()

@@ -83,6 +83,14 @@ def _docx(build) -> bytes:
     return out.getvalue()
 
 
+def _png() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (40, 20), (31, 58, 95)).save(out, "PNG")
+    return out.getvalue()
+
+
 def _page_field(paragraph, instr: str) -> None:
     from docx.oxml import parse_xml
 
@@ -92,12 +100,18 @@ def _page_field(paragraph, instr: str) -> None:
 
 
 def test_word_made_document_first_page_header_runs_and_notes(tmp_path):
-    from docx.shared import Pt, RGBColor
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.shared import Inches, Pt, RGBColor
 
     def build(d):
         section = d.sections[0]
         section.different_first_page_header_footer = True
-        section.header.paragraphs[0].text = "{{ company }}"
+        logo = section.header.paragraphs[0]
+        logo.add_run().add_picture(io.BytesIO(_png()), width=Inches(1), height=Inches(0.5))
+        logo.add_run("{{ company }}")
+        mark = section.footer.add_paragraph()
+        mark.alignment = WD_ALIGN_PARAGRAPH.CENTER
+        mark.add_run().add_picture(io.BytesIO(_png()), width=Inches(2), height=Inches(0.25))
         section.first_page_header.paragraphs[0].text = "Confidential cover"
         footer = section.footer.paragraphs[0]
         footer.add_run("Page ")
@@ -129,6 +143,14 @@ def test_word_made_document_first_page_header_runs_and_notes(tmp_path):
     result, out = imported(tmp_path, source)
     text = body(out)
     assert '<header page="first">' in text and "Confidential cover" in text
+    # the logo before the header text: at the left margin, the text beside it; the footer's
+    # picture paragraph (after the page numbers) centred at the bottom, the text above it
+    head = text[text.index("<header>"):text.index("</header>")]
+    assert '<image src="assets/image-' in head and 'x="90pt" y="36pt" w="1in" h="36pt"' in head
+    assert '<text x="162pt" y="36pt" w="5in"' in head and "{{ company }}" in head
+    foot = text[text.index("<footer>"):text.index("</footer>")]
+    assert 'x="234pt" y="738pt" w="2in" h="18pt"' in foot  # 0.5in above the bottom edge
+    assert '<text x="90pt" y="716pt" w="6in" h="22pt"' in foot and 'valign="bottom"' in foot
     assert "<p>Page {{ page.number }} of {{ page.count }}</p>" in text  # cached "9" dropped
     assert "<h3 " in text and "Quarterly {{ quarter }}</h3>" in text
     # the tag split over three runs is whole, in the first run's look, quotes straightened
