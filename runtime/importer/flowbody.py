@@ -63,6 +63,9 @@ class _Writer:
         self.counts: Counter[str] = Counter()
         #: items numbered so far per (list, level): a list that a paragraph interrupts goes on
         self.numbered: dict[tuple[str, int], int] = {}
+        #: the space after a paragraph of pictures (an <image> block has none of its own):
+        #: the next block's space before is at least that
+        self.pending = 0
         top, right, bottom, left = doc.margins
         self.left, self.content = left, max(doc.width - left - right, 12700)
         self.normal = doc.normal
@@ -76,7 +79,8 @@ class _Writer:
     # looks -----------------------------------------------------------------------------------
     def text_attrs(self, look: Look, size: int, *, heading: bool) -> list[tuple[str, str | None]]:
         color = look.color or "#000000"
-        before = look.before or 0  # between blocks the larger spacing applies, as in Writer
+        before = max(look.before or 0, self.pending)  # the larger spacing applies, as in Writer
+        self.pending = 0
         return [("font-size", points(size)), ("color", color),
                 ("weight", "bold" if look.bold else "regular"),
                 ("align", look.align or "left"), ("line-spacing", line_spacing(look, size)),
@@ -105,6 +109,7 @@ class _Writer:
             self.counts["page-break"] += 1
             return
         if not paragraph.text.strip() and block.pictures:
+            self.pending = look.after or 0
             return
         size = _size(look, paragraph, self.notes, block.place)
         color = look.color or "#000000"
@@ -162,7 +167,8 @@ class _Writer:
                          ("font-size", points(size)), ("color", block.look.color or "#000000"),
                          ("line-spacing", line_spacing(block.look, size))]
                 if not stack:
-                    before = first.look.before or 0
+                    before = max(first.look.before or 0, self.pending)
+                    self.pending = 0
                     attrs.append(("space-before", length(before)))
                     attrs.append(("space-after", length(blocks[-1].look.after or 0)))
                 self.add(pad() + (1 if stack else 0), f"<{name}{_attrs(attrs)}>",

@@ -12,9 +12,9 @@ tops differ by a constant 0.2 em that no reader would see) and, for
 left-aligned text, their left edges.  Blocks after a table with a loop row
 or after a ``{% for %}`` paragraph on the same page are left out: the sample
 rows decide where they go.  Measured (bottom edge, ours minus LibreOffice):
--0.7 pt for body text, -0.9 to -1.3 pt for headings, drifting to -6.5 pt
-down page 1 because list items are 0.75 pt closer together than Writer sets
-them (the flow's item spacing is 0.2 x the font size); left edges within
+-0.7 pt for body text, -0.9 to -1.3 pt for headings, drifting to -4.6 pt
+down page 1 (list items are 0.75 pt closer together than Writer sets
+them: the flow's item spacing is 0.2 x the font size); left edges within
 0.2 pt.
 """
 
