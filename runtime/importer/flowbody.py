@@ -330,6 +330,10 @@ class _Writer:
             if block.kind == "table":
                 self.table(block, 2)
                 index += 1
+            elif block.kind == "toc":
+                self.add(2, f'<toc depth="{block.heading}"/>', Place(block.place))
+                self.counts["toc"] += 1
+                index += 1
             elif block.list_level is not None:
                 end = index
                 while end < len(blocks) and blocks[end].list_level is not None and \

@@ -196,10 +196,11 @@ class Picture:
 class Block:
     """One paragraph, table row group or break of the body, in document order."""
 
-    kind: str  # "p", "table", "break"
+    kind: str  # "p", "table", "toc"
     place: str
     paragraph: Paragraph | None = None
     look: Look = field(default_factory=Look)
+    #: 1-3 for a heading; for a "toc", the depth of the headings it lists
     heading: int = 0
     list_level: ListLevel | None = None
     list_id: str | None = None
@@ -581,6 +582,7 @@ class WordReader:
             raise DocxError(f"{part} has no <w:body>")
         blocks: list[Block] = []
         count = {"p": 0, "table": 0}
+        toc_open = 0  # fields still open inside a TOC field (0: not in one)
         for el in body.iter(w("p"), w("tbl"), w("sdt")):
             if len(blocks) > MAX_BLOCKS:
                 self.note("many", f"the document has more than {MAX_BLOCKS} blocks; the rest is "
@@ -592,10 +594,22 @@ class WordReader:
                 continue
             if el.tag == w("p"):
                 count["p"] += 1
+                if toc_open or _toc_depth(el) is not None:
+                    # a table of contents field: its cached entries are the office app's
+                    # pagination, so the flow's own <toc> replaces them
+                    if not toc_open:
+                        blocks.append(Block("toc", f"paragraph {count['p']}",
+                                            heading=_toc_depth(el) or 3))
+                    toc_open = max(0, toc_open + _field_balance(el)) if toc_open else \
+                        max(0, _field_balance(el, from_toc=True))
+                    continue
                 blocks.append(self.paragraph(el, part, f"paragraph {count['p']}"))
             else:
                 count["table"] += 1
                 blocks.append(self.table(el, part, f"table {count['table']}"))
+        if toc_open:
+            self.note("toc-open", "the table of contents field never ends; the paragraphs "
+                      "after its start are not imported")
         return blocks
 
     def band(self, part: str, place: str) -> Band | None:
@@ -670,6 +684,33 @@ class WordReader:
         return WordDocument(width, height, margins, hdist, fdist,  # type: ignore[arg-type]
                             self.style_look(None), blocks, headers, footers, lang, title,
                             self.assets, self.notes)
+
+
+def _toc_depth(p: Any) -> int | None:
+    """The heading depth of a TOC field that begins in paragraph ``p`` (``\\o "1-3"``: 3)."""
+    instr = "".join(x.text or "" for x in p.iter(w("instrText")))
+    m = re.match(r"\s*TOC\b(.*)", instr)
+    if not m:
+        return None
+    levels = re.search(r'\\o\s*"?\s*\d+\s*-\s*(\d+)', m.group(1))
+    return max(1, min(3, int(levels.group(1)))) if levels else 3
+
+
+def _field_balance(p: Any, from_toc: bool = False) -> int:
+    """Field begins minus ends in ``p``; ``from_toc`` counts from the TOC field's own begin."""
+    balance = 0
+    started = not from_toc
+    for el in p.iter(w("fldChar"), w("instrText")):
+        if el.tag == w("instrText"):
+            if not started and re.match(r"\s*TOC\b", el.text or ""):
+                started, balance = True, 1
+            continue
+        kind = el.get(w("fldCharType"))
+        if started and kind == "begin":
+            balance += 1
+        elif started and kind == "end":
+            balance -= 1
+    return balance
 
 
 def _field_tag(instruction: str) -> str | None:

@@ -252,3 +252,46 @@ def test_cli_json_reports_the_flow_elements_and_import_deck_takes_a_docx(tmp_pat
     again = import_deck(REPORT, out, force=True, name="Monthly")  # the one entry point
     assert json.loads((out / "manifest.json").read_text("utf-8"))["name"] == "Monthly"
     assert again.elements == doc["elements"]
+
+
+def test_a_table_of_contents_field_becomes_the_flows_toc(tmp_path):
+    from docx.oxml import parse_xml
+
+    ns = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+    def field_paragraph(body: str):
+        return parse_xml(f"<w:p {ns}>{body}</w:p>")
+
+    def build(d):
+        d.add_paragraph("Contents")
+        start = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText '
+                 'xml:space="preserve"> TOC \\o "1-2" \\h \\z \\u </w:instrText></w:r>'
+                 '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+                 '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGEREF '
+                 '_Toc1 \\h </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/>'
+                 '</w:r><w:r><w:t>Intro cached 1</w:t></w:r><w:r><w:fldChar '
+                 'w:fldCharType="end"/></w:r>')
+        body = d.element.body
+        anchor = d.paragraphs[-1]._p
+        anchor.addnext(field_paragraph(start))
+        entry = field_paragraph("<w:r><w:t>Results cached 2</w:t></w:r>")
+        anchor.getnext().addnext(entry)
+        end = field_paragraph('<w:r><w:fldChar w:fldCharType="end"/></w:r>')
+        entry.addnext(end)
+        assert body is not None
+        d.add_heading("Intro {{ name }}", level=1)
+        d.add_paragraph("Text.")
+        d.add_heading("Results", level=2)
+
+    source = tmp_path / "toc.docx"
+    source.write_bytes(_docx(build))
+    result, out = imported(tmp_path, source)
+    text = body(out)
+    assert '<toc depth="2"/>' in text and "cached" not in text
+    assert text.index("Contents") < text.index("<toc") < text.index("Intro {{ name }}</h1>")
+    assert result.elements["toc"] == 1
+    rendered = o3local.render(str(out), sample=True, fmt="svg")
+    words = " ".join(json.dumps(rendered.display_list, ensure_ascii=False).split())
+    once = words.count("Text.")  # how often one line's text is in the display list
+    assert once and words.count("Intro Name") == words.count("Results") == 2 * once  # entry
+    # and heading
