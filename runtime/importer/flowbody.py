@@ -20,7 +20,7 @@ from collections import Counter
 
 from . import tags
 from .body import INDENT, _attrs, _comment, _paragraphs, _runs
-from .model import Paragraph, Place, Row
+from .model import Paragraph, Place, Row, Run
 from .units import length, points, single_spacing_milli, spacing
 from .wordml import Band, Block, Look, Picture, WordDocument
 
@@ -52,6 +52,38 @@ def spacing_milli(look: Look, size: int) -> int:
 def line_spacing(look: Look, size: int) -> str:
     """Word's line spacing as the layout's factor of the font size."""
     return spacing(spacing_milli(look, size))
+
+
+def _untab(paragraph: Paragraph) -> Paragraph:
+    return Paragraph([Run(r.text.replace("\t", " "), r.bold, r.color, r.size)
+                      for r in paragraph.runs])
+
+
+def _tab_parts(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, str]] | None:
+    """A one-paragraph header/footer split at its tabs: (part, alignment) for 2 or 3 parts.
+
+    Word's Header and Footer styles have a centre tab mid-page and a right tab at the
+    margin, so ``left<TAB>centre<TAB>right`` (or ``left<TAB><TAB>right``) is one line with
+    three places.  Anything else is kept as one box (tabs become spaces).
+    """
+    if len(paragraphs) != 1 or "\t" not in paragraphs[0].text:
+        return None
+    parts: list[list[Run]] = [[]]
+    for run in paragraphs[0].runs:
+        pieces = run.text.split("\t")
+        for index, piece in enumerate(pieces):
+            if index:
+                parts.append([])
+            if piece:
+                parts[-1].append(Run(piece, run.bold, run.color, run.size))
+    if len(parts) == 2:
+        aligns = ["left", "right"]
+    elif len(parts) == 3:
+        aligns = ["left", "center", "right"]
+    else:
+        return None
+    return [(Paragraph(p), a) for p, a in zip(parts, aligns, strict=True)
+            if "".join(r.text for r in p).strip()]
 
 
 class _Writer:
@@ -289,10 +321,20 @@ class _Writer:
                      ("align", look.align if look.align not in (None, "left") else None),
                      ("valign", None if header else "bottom"),
                      ("line-spacing", line_spacing(look, size))]
-            self.add(depth + 1, f"<text{_attrs(attrs)}>", place)
-            for line in _paragraphs(band.paragraphs, color, bool(look.bold)):
-                self.add(depth + 2, line, place)
-            self.add(depth + 1, "</text>", place)
+            parts = _tab_parts(band.paragraphs)
+            if parts is None:
+                self.add(depth + 1, f"<text{_attrs(attrs)}>", place)
+                for line in _paragraphs([_untab(p) for p in band.paragraphs], color,
+                                        bool(look.bold)):
+                    self.add(depth + 2, line, place)
+                self.add(depth + 1, "</text>", place)
+            else:  # one line "left<TAB>centre<TAB>right": a box per part, aligned as Word's tabs
+                for part, align in parts:
+                    aligned = [(k, v) for k, v in attrs if k != "align"] + [
+                        ("align", align if align != "left" else None)]
+                    self.add(depth + 1, f"<text{_attrs(aligned)}>", place)
+                    self.add(depth + 2, _paragraphs([part], color, bool(look.bold))[0], place)
+                    self.add(depth + 1, "</text>", place)
         self.add(depth, f"</{kind}>", place)
 
     def images(self, pics: list[Picture], align: str | None, y: int, x0: int, x1: int,

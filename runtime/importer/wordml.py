@@ -257,6 +257,9 @@ class WordReader:
         self.default = Look()
         self.numbering: dict[str, dict[int, ListLevel]] = {}
         self.chars: Counter[str] = Counter()
+        #: what a tab becomes: a space in the body; kept in headers and footers, where
+        #: "left<TAB>centre<TAB>right" is how Word's Header/Footer styles lay a line out
+        self.tab = " "
 
     # parts ---------------------------------------------------------------------------------
     def xml(self, name: str) -> Any:
@@ -429,7 +432,7 @@ class WordReader:
                 if tag == w("t"):
                     text = el.text or ""
                 elif tag == w("tab"):
-                    text = " "
+                    text = self.tab
                 elif tag in (w("br"), w("cr")):
                     if el.get(w("type")) == "page":
                         page_break = True
@@ -617,6 +620,7 @@ class WordReader:
             return None
         root = self.xml(part)
         band = Band([], [])
+        self.tab = "\t"
         for p in root.iter(w("p")):
             in_table = any(a.tag in (w("tbl"), w("txbxContent")) for a in p.iterancestors())
             if in_table:
@@ -629,6 +633,7 @@ class WordReader:
             if text:
                 band.paragraphs.append(block.paragraph)  # type: ignore[arg-type]
                 band.looks.append(block.look)
+        self.tab = " "
         return band if band.paragraphs or band.pictures else None
 
     def read(self) -> WordDocument:

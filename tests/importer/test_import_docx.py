@@ -108,7 +108,7 @@ def test_word_made_document_first_page_header_runs_and_notes(tmp_path):
         section.different_first_page_header_footer = True
         logo = section.header.paragraphs[0]
         logo.add_run().add_picture(io.BytesIO(_png()), width=Inches(1), height=Inches(0.5))
-        logo.add_run("{{ company }}")
+        logo.add_run("{{ company }}\t\tMonthly {{ kind }} report")
         mark = section.footer.add_paragraph()
         mark.alignment = WD_ALIGN_PARAGRAPH.CENTER
         mark.add_run().add_picture(io.BytesIO(_png()), width=Inches(2), height=Inches(0.25))
@@ -147,7 +147,10 @@ def test_word_made_document_first_page_header_runs_and_notes(tmp_path):
     # picture paragraph (after the page numbers) centred at the bottom, the text above it
     head = text[text.index("<header>"):text.index("</header>")]
     assert '<image src="assets/image-' in head and 'x="90pt" y="36pt" w="1in" h="36pt"' in head
-    assert '<text x="162pt" y="36pt" w="5in"' in head and "{{ company }}" in head
+    assert '<text x="162pt" y="36pt" w="5in"' in head
+    # "{{ company }}<TAB><TAB>Monthly…": the Header style's tabs: left part, right part
+    assert "<p>{{ company }}</p>" in head and 'align="right">' in head
+    assert "<p>Monthly {{ kind }} report</p>" in head
     foot = text[text.index("<footer>"):text.index("</footer>")]
     assert 'x="234pt" y="738pt" w="2in" h="18pt"' in foot  # 0.5in above the bottom edge
     assert '<text x="90pt" y="716pt" w="6in" h="22pt"' in foot and 'valign="bottom"' in foot
