@@ -1,4 +1,4 @@
-"""``o3-local import``: a designed office deck becomes a template package."""
+"""``o3-local import``: a designed office deck or Word document becomes a template package."""
 
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ from ._common import emit_json, handle_errors, json_option, style
 @handle_errors
 def import_(source: str, output: str, template_id: str | None, name: str | None, force: bool,
             as_json: bool) -> None:
-    """Make a template package from a .pptx deck whose text holds {{ }} / {% %} tags.
+    """Make a template package from a .pptx deck or .docx document whose text holds tags.
 
-    Text boxes, pictures, tables, charts, rectangles and lines are kept in
-    place; the inputs schema and sample data are inferred from the tags, so
+    Deck: text boxes, pictures, tables, charts, rectangles and lines are
+    kept in place.  Word document: a flow document (page setup, header and
+    footer, headings, paragraphs, lists, tables, pictures).  The inputs schema and sample data are inferred from the tags, so
     `o3-local render OUTPUT --sample` works at once.  What could not be
     imported is listed.  Exit status: 0 written, 1 the deck cannot be
     imported (nothing is written), 2 usage error.
@@ -34,8 +35,9 @@ def import_(source: str, output: str, template_id: str | None, name: str | None,
         emit_json({"ok": True, **result.to_dict()})
         return
     counts = ", ".join(f"{n} {k}" for k, n in result.elements.items()) or "nothing"
-    click.echo(f"imported {source} -> {result.output}/ ({result.pages} slide"
-               f"{'s' if result.pages != 1 else ''}: {counts}; "
+    what = (f"flow document, blocks: {counts}" if result.kind == "document" else
+            f"{result.pages} slide{'s' if result.pages != 1 else ''}: {counts}")
+    click.echo(f"imported {source} -> {result.output}/ ({what}; "
                f"{len(result.inputs)} input{'s' if len(result.inputs) != 1 else ''})")
     if result.inputs:
         click.echo("  inputs: " + ", ".join(result.inputs))

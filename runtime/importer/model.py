@@ -23,6 +23,16 @@ class Origin:
         return f"slide {self.slide}, shape {self.shape!r}"
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a line of an imported Word document's body came from (``paragraph 12``, ``header``)."""
+
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
 @dataclass
 class Run:
     """Text with one look; ``text`` may hold whole template tags (never half a tag)."""
@@ -30,6 +40,8 @@ class Run:
     text: str
     bold: bool = False
     color: str | None = None
+    #: font size in EMU where the reader knows it per run (Word documents)
+    size: int | None = None
 
 
 @dataclass

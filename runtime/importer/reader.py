@@ -1,4 +1,4 @@
-"""Opening a .pptx a stranger made, before python-pptx sees a byte of it.
+"""Opening a .pptx or .docx a stranger made, before any XML parser sees a byte of it.
 
 The file is read through :mod:`o3local.safeio` (a regular file, at most
 :data:`~o3local.safeio.MAX_DOCUMENT_FILE_BYTES`), and its zip is inflated
@@ -10,8 +10,9 @@ naming the file:
 
 * ``import.encrypted``: a password-protected deck (Office stores those as an
   OLE compound file holding ``EncryptionInfo``), or encrypted zip entries;
-* ``import.unsupported``: a legacy binary .ppt, an .odp, a .docx, a
-  macro-enabled or template deck python-pptx does not open as a presentation;
+* ``import.unsupported``: a legacy binary .ppt/.doc, an .odp/.odt, a Word file
+  given as a deck (or a deck as a Word file), a macro-enabled or template deck
+  python-pptx does not open as a presentation;
 * ``import.corrupt``: not a zip, a damaged zip, a zip that is not a deck,
   XML that does not parse;
 * ``import.too_large``: over the size caps (a zip bomb included);
@@ -56,31 +57,53 @@ def read_bytes(path: str | Path) -> bytes:
         raise _error(_DATA_CODES.get(err.code, "import.io"), err.message, file) from None
 
 
-def _kind_of_ole(raw: bytes, file: str) -> OfficeImportError:
+def _kind_of_ole(raw: bytes, file: str, what: str = ".pptx deck",
+                 app: str = "PowerPoint") -> OfficeImportError:
+    thing = what.split()[-1]
     if _ENCRYPTION_INFO in raw:
-        return _error("import.encrypted", "the deck is password-protected (encrypted); open it "
-                      "in the office app, remove the password and save it again", file)
-    return _error("import.unsupported", "this is a legacy binary PowerPoint file (.ppt) or "
-                  "another OLE document; save it as .pptx first", file)
+        return _error("import.encrypted", f"the {thing} is password-protected (encrypted); "
+                      "open it in the office app, remove the password and save it again", file)
+    legacy = what.split()[0].rstrip("x")
+    return _error("import.unsupported", f"this is a legacy binary {app} file ({legacy}) or "
+                  f"another OLE document; save it as {what.split()[0]} first", file)
+
+
+_DOCUMENT_TYPES = (
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+    "application/vnd.ms-word.document.macroEnabled.main+xml",
+    "application/vnd.ms-word.template.macroEnabledTemplate.main+xml",
+)
+
+
+def is_word(path: str | Path) -> bool:
+    """Whether ``path`` names a Word document by its suffix (the content decides the rest)."""
+    return Path(str(path)).suffix.lower() in (".docx", ".docm", ".dotx")
+
+
+def _checked_zip(path: str | Path, what: str, app: str) -> tuple[bytes, zipfile.ZipFile]:
+    """The file's bytes and its zip, checked under the office-zip caps."""
+    file = str(path)
+    raw = read_bytes(path)
+    if raw.startswith(_OLE):
+        raise _kind_of_ole(raw, file, what, app)
+    if not raw.startswith(b"PK"):
+        raise _error("import.corrupt", f"not a {what} (a {what} file is a zip package; "
+                     "this file is not one)", file)
+    try:
+        return raw, check_zip(raw, file=file, what=what)
+    except DataError as err:
+        raise _error(_DATA_CODES.get(err.code, "import.corrupt"), err.message, file) from None
 
 
 def open_deck(path: str | Path) -> tuple[Any, bytes]:
     """(a python-pptx ``Presentation``, the file's bytes) for ``path``, or an ``import.*`` error."""
     file = str(path)
     suffix = Path(file).suffix.lower()
-    if suffix in (".docx", ".doc", ".odt"):
-        raise _error("import.unsupported", f"{suffix} documents are not imported yet (decks "
-                     "are: .pptx); the document import needs flow layout", file)
-    raw = read_bytes(path)
-    if raw.startswith(_OLE):
-        raise _kind_of_ole(raw, file)
-    if not raw.startswith(b"PK"):
-        raise _error("import.corrupt", "not a .pptx deck (a .pptx file is a zip package; "
-                     "this file is not one)", file)
-    try:
-        archive = check_zip(raw, file=file, what="deck")
-    except DataError as err:
-        raise _error(_DATA_CODES.get(err.code, "import.corrupt"), err.message, file) from None
+    if suffix in (".doc", ".odt"):
+        raise _error("import.unsupported", f"{suffix} documents are not imported (Word "
+                     "documents are: save it as .docx)", file)
+    raw, archive = _checked_zip(path, ".pptx deck", "PowerPoint")
     with archive:
         _check_content_type(archive, file)
     from pptx import Presentation
@@ -97,6 +120,36 @@ def open_deck(path: str | Path) -> tuple[Any, bytes]:
         raise
 
 
+def open_document(path: str | Path) -> tuple[dict[str, bytes], bytes]:
+    """(every part of a .docx by zip name, the file's bytes), or an ``import.*`` error.
+
+    The parts are inflated under the same caps as a deck's (check_zip has
+    already read each entry once within them).
+    """
+    file = str(path)
+    raw, archive = _checked_zip(path, ".docx document", "Word")
+    with archive:
+        names = set(archive.namelist())
+        if "mimetype" in names and "content.xml" in names:
+            raise _error("import.unsupported", "this is an OpenDocument file (.odt); save it "
+                         "as .docx first (File > Save As > Word)", file)
+        if "[Content_Types].xml" not in names:
+            raise _error("import.corrupt", "not a .docx document: the zip has no "
+                         "[Content_Types].xml", file)
+        types = archive.read("[Content_Types].xml")
+        if not any(t.encode() in types for t in _DOCUMENT_TYPES):
+            what = ("a PowerPoint deck (import it as .pptx)" if b"presentationml" in types
+                    else "an Excel workbook" if b"spreadsheetml" in types
+                    else "not a Word document")
+            raise _error("import.unsupported", f"this office file is {what}; a .docx must be "
+                         "a Word document", file)
+        try:
+            return {n: archive.read(n) for n in archive.namelist() if not n.endswith("/")}, raw
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
+            raise _error("import.corrupt", f"the document's zip is damaged: {err}",
+                         file) from None
+
+
 def _check_content_type(archive: zipfile.ZipFile, file: str) -> None:
     """The zip must be a presentation: an .odp or a .docx renamed .pptx is said to be one."""
     names = set(archive.namelist())
@@ -109,10 +162,10 @@ def _check_content_type(archive: zipfile.ZipFile, file: str) -> None:
     types = archive.read("[Content_Types].xml")
     if not any(t.encode() in types for t in _PRESENTATION_TYPES):
         if b"wordprocessingml" in types:
-            what = "a Word document"
+            what = "a Word document (name it .docx to import it as one)"
         elif b"spreadsheetml" in types:
             what = "an Excel workbook"
         else:
             what = "not a PowerPoint presentation"
-        raise _error("import.unsupported", f"this office file is {what}; `import` takes a "
-                     ".pptx deck", file)
+        raise _error("import.unsupported", f"this office file is {what}; a .pptx must be a "
+                     "PowerPoint deck", file)

@@ -454,7 +454,7 @@ class SlideReader:
             if accent:
                 header_fill = f"#{accent.lower()}"
                 header_color = f"#{light.lower()}"
-        _loops(rows, self, origin)
+        row_loops(rows)
         if len(rows) > 1 and rows[1].loop_open and not rows[0].loop_open:
             rows[0].header = True  # the row above a repeated row heads it (repeats on a split)
         border, border_width = None, None
@@ -490,7 +490,7 @@ class SlideReader:
         self.elements.append(chart)
 
 
-def _loops(rows: list[Row], reader: SlideReader, origin: Origin) -> None:
+def row_loops(rows: list[Row]) -> None:
     """Rows whose first cell opens a ``{% for %}`` and last cell closes it repeat; a row
     holding nothing but the opening (or closing) tag marks where the loop starts (ends)."""
     index = 0

@@ -61,10 +61,11 @@ def rejoin(runs: Sequence[Run]) -> list[Run]:
         if span is not None:
             piece = clean_tag(search[span[0]:span[1]])
         style = runs[owner[pos]]
-        if result and (result[-1].bold, result[-1].color) == (style.bold, style.color):
+        if result and (result[-1].bold, result[-1].color, result[-1].size) == \
+                (style.bold, style.color, style.size):
             result[-1].text += piece
         else:
-            result.append(Run(piece, style.bold, style.color))
+            result.append(Run(piece, style.bold, style.color, style.size))
         pos = end
     return result
 

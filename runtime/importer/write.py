@@ -19,10 +19,12 @@ from pathlib import Path
 
 from ..errors import Location, OfficeImportError, Problem, UsageError
 from ..fsutil import Staging
-from .model import Origin
+from .model import Origin, Place
 
 MANIFEST = "manifest.json"
 ENTRY = "deck.o3x"
+#: the body of a template imported from a Word document
+DOCUMENT_ENTRY = "document.o3x"
 
 
 def json_bytes(value: object) -> bytes:
@@ -50,18 +52,20 @@ def _check_target(folder: Path, force: bool) -> None:
                          "manifest.json; it is not replaced", code="usage.output")
 
 
-def _placed(problem: Problem, origins: Sequence[Origin | None]) -> Problem:
+def _placed(problem: Problem, origins: Sequence[Origin | Place | None],
+            entry: str = ENTRY) -> Problem:
     line = problem.where.line
-    if problem.where.file and problem.where.file.endswith(ENTRY) and line and \
+    if problem.where.file and problem.where.file.endswith(entry) and line and \
             0 < line <= len(origins) and origins[line - 1] is not None:
         return Problem(problem.code, f"{origins[line - 1]}: {problem.message}",
-                       Location(file=ENTRY, line=line, column=problem.where.column),
+                       Location(file=entry, line=line, column=problem.where.column),
                        problem.hint, problem.severity)
     return problem
 
 
 def publish(folder: str | os.PathLike[str], files: Mapping[str, bytes],
-            origins: Sequence[Origin | None], *, force: bool = False) -> list[Problem]:
+            origins: Sequence[Origin | Place | None], *, force: bool = False,
+            entry: str = ENTRY, source: str = "deck") -> list[Problem]:
     """Write ``files`` (package path -> bytes) as the package ``folder``; its warnings.
 
     Raises ``import.invalid_template`` (with every problem) when the staged
@@ -78,12 +82,12 @@ def publish(folder: str | os.PathLike[str], files: Mapping[str, bytes],
                 path.parent.mkdir(parents=True, exist_ok=True)
                 staging.write(name, data)
             report = validate(staging.path)
-            problems = [_placed(p, origins) for p in report.problems]
+            problems = [_placed(p, origins, entry) for p in report.problems]
             errors = [p for p in problems if p.severity == "error"]
             if errors:
                 raise OfficeImportError(
-                    f"the template made from the deck does not validate ({len(errors)} "
-                    f"problem{'s' if len(errors) != 1 else ''}); fix the tags in the deck",
+                    f"the template made from the {source} does not validate ({len(errors)} "
+                    f"problem{'s' if len(errors) != 1 else ''}); fix the tags in the {source}",
                     code="import.invalid_template", problems=errors)
             staging.publish_folder(target, marker=MANIFEST if force else None,
                                    allow_empty=True, what="the template goes to")

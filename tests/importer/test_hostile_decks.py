@@ -1,4 +1,4 @@
-"""Damaged and hostile decks: an import ends in a package or an ``import.*`` error, never a crash.
+"""Damaged and hostile decks and Word documents: an import ends in a package or an ``import.*`` error.
 
 The hand-made deck is damaged the ways a stranger's file can be: attribute
 values replaced by garbage (negative, huge, not numbers, unknown names),
@@ -45,10 +45,14 @@ def rezip(files: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
-def damage(rng: random.Random, files: dict[str, bytes]) -> dict[str, bytes]:
+DECK_PARTS = r"ppt/(slides/slide\d|charts/chart\d|slideLayouts/slideLayout1\.|slideMasters/|theme/)"
+DECK_ELEMENTS = r"<(a|p|c):(\w+)[^>]*/>"
+
+
+def damage(rng: random.Random, files: dict[str, bytes], parts: str = DECK_PARTS,
+           elements: str = DECK_ELEMENTS) -> dict[str, bytes]:
     files = dict(files)
-    targets = [n for n in files if re.match(r"ppt/(slides/slide\d|charts/chart\d|slideLayouts/"
-                                            r"slideLayout1\.|slideMasters/|theme/)", n)]
+    targets = [n for n in files if re.match(parts, n)]
     name = rng.choice(targets)
     text = files[name].decode("utf-8")
     how = rng.choice(("attribute", "attribute", "attribute", "element", "cut"))
@@ -59,7 +63,7 @@ def damage(rng: random.Random, files: dict[str, bytes]) -> dict[str, bytes]:
             text = text[:m.start()] + f'="{value}"' + text[m.start() + len(m.group(0)):] \
                 if len(text) > m.start() else text
     elif how == "element":
-        spots = list(re.finditer(r"<(a|p|c):(\w+)[^>]*/>", text))
+        spots = list(re.finditer(elements, text))
         if spots:
             m = rng.choice(spots)
             text = text[:m.start()] + text[m.end():]
@@ -77,6 +81,30 @@ def test_a_damaged_deck_imports_or_fails_with_an_import_code(tmp_path, seed):
     out = tmp_path / "out"
     try:
         import_deck(deck, out)
+    except OfficeImportError as err:
+        assert err.code.startswith("import."), err.code
+        assert not out.exists()
+    else:
+        assert o3local.validate(out).ok
+    assert not [n for n in os.listdir(tmp_path) if n.startswith(".o3-stage")]
+
+
+DOCX = FIXTURE.parent / "report.docx"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_damaged_word_document_imports_or_fails_with_an_import_code(tmp_path, seed):
+    """The Writer-made report.docx damaged 40 ways (attribute garbage, removed elements, cut
+    parts): a package that validates or an ``import.*`` error, nothing else."""
+    rng = random.Random(1000 + seed)
+    with zipfile.ZipFile(DOCX) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    source = tmp_path / "damaged.docx"
+    source.write_bytes(rezip(damage(rng, files, r"word/(document|styles|numbering|header\d|"
+                                    r"footer\d)\.xml|word/_rels/", r"<w:(\w+)[^>]*/>")))
+    out = tmp_path / "out"
+    try:
+        import_deck(source, out)
     except OfficeImportError as err:
         assert err.code.startswith("import."), err.code
         assert not out.exists()

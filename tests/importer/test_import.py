@@ -205,8 +205,8 @@ def test_hostile_and_wrong_files_get_import_codes_and_no_output(tmp_path):
     (tmp_path / "cut.pptx").write_bytes(truncated)
     cases["cut.pptx"] = "import.corrupt"
     cases["missing.pptx"] = "import.missing"
-    (tmp_path / "report.docx").write_bytes(b"PK\x03\x04")
-    cases["report.docx"] = "import.unsupported"  # Word documents: not yet (flow layout)
+    (tmp_path / "report.doc").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(1024))
+    cases["report.doc"] = "import.unsupported"  # legacy Word: save as .docx (test_import_docx)
     runner = CliRunner()
     for name, code in cases.items():
         result = runner.invoke(main, ["import", str(tmp_path / name), "-o",
