@@ -132,7 +132,11 @@ def write_all(targets: Sequence[Path], blobs: Sequence[bytes]) -> None:
             atomic_write_folder(folder, {t.name: b for t, b in zip(targets, blobs, strict=True)})
     except OSError as err:
         shown = err.filename if isinstance(err.filename, str) else str(targets[0])
-        raise ExportError(f"cannot write the output: {err.strerror or err}",
+        reason = err.strerror or str(err)
+        blocking = next((p for p in (folder, *folder.parents) if p.exists()), None)
+        if blocking is not None and not blocking.is_dir():  # "File exists" / "Not a directory"
+            shown, reason = str(blocking), "it is a file, so the output cannot go in a folder of that name"
+        raise ExportError(f"cannot write the output: {reason}",
                           where=Location(file=shown), code="export.io") from None
 
 
@@ -276,7 +280,7 @@ def render(
     if strict and written:
         raise ExportError(f"the {spec.name} export reported {len(written)} problem(s) "
                           f"({written[0]['message']}) and strict mode is on",
-                          code="export.strict")
+                          where=Location(file=pkg.display_name(pkg.entry)), code="export.strict")
     diagnostics += written
     targets: list[Path] = []
     if output is not None:

@@ -47,6 +47,15 @@ def validate_data(data: Any, schema: dict[str, Any], *, file: str | None = None)
                             where=Location(pointer="/inputs" + _pointer(err.path)),
                             code="manifest.inputs") from None
     except Exception as err:  # an unusable schema (a keyword of the wrong type...) fails while applied
+        # render skips the meta-schema check (~100 ms); now that the schema failed, it names the keyword
+        try:
+            fault = safeschema.first_fault(schema)
+        except safeschema.SchemaFaultError as inner:
+            fault = inner.fault
+        if fault is not None:
+            raise ManifestError(f"the manifest's inputs schema cannot be applied: {fault.message}",
+                                where=Location(pointer="/inputs" + fault.pointer),
+                                code="manifest.inputs") from None
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise ManifestError(f"the manifest's inputs schema cannot be applied: {first}",
                             where=Location(pointer="/inputs"), code="manifest.inputs") from None

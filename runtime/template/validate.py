@@ -543,5 +543,6 @@ def validate(path: str | os.PathLike[str], host_version: str | None = None, *, b
     from ..errors import UsageError
 
     if host_version is not None and parse_version(host_version, coerce=True) is None:
-        raise UsageError(f"--host-version {host_version!r} is not a version (e.g. 12.0.1)")
+        raise UsageError(f"--host-version {host_version!r} is not a version (e.g. 12.0.1)",
+                         code="usage.host_version")
     return validate_source(open_source(path), host_version, body=body)
