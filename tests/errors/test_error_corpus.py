@@ -359,6 +359,33 @@ def _unsupported(t: Path) -> Found:
     return rendered(t, body('<table w="1in" h="1in"><tr><td colspan="2">a</td></tr></table>'))
 
 
+case("limit.pages", "more than 1000 pages", "doc.o3x:1:28")(
+    lambda t: rendered(t, '<document>{% for i in xs %}<page><text x="1" y="1" w="50" h="9">p</text></page>'
+                          "{% endfor %}</document>",
+                       {"xs": list(range(1001))}))
+case("layout.memory", "needed more than its memory cap of 512 MiB", "")(
+    lambda t: rendered(t, body('{% for i in xs %}<rect x="1" y="1" w="5" h="5"/>{% endfor %}'),
+                       {"xs": list(range(200_001))}))
+case("data.locale", ("unknown locale 'xx-YY'", "known: en-US"), "")(
+    lambda t: rendered(t, text("x"), locale="xx-YY"))
+
+
+def diagnostic(t: Path, doc: str, code: str) -> Found:
+    """A layout diagnostic (a warning), as ``--strict`` turns it into a problem of layout.strict."""
+    err = raised(lambda: o3local.render(str(package(t, doc)), data={}, fmt="svg", strict=True))
+    return problem(err, code)
+
+
+case("text.overflow", "text does not fit its box even at min-font-size", "doc.o3x:1:17")(
+    lambda t: diagnostic(t, body('<text x="1" y="1" w="20" h="5">' + "overflowing text " * 40 + "</text>"),
+                         "text.overflow"))
+case("table.overflow", "a table row is taller than the table's box", "doc.o3x:1:17")(
+    lambda t: diagnostic(t, body('<table x="1" y="4" w="1in" h="0.1in"><tr><td>a<br/>b<br/>c</td></tr></table>'),
+                         "table.overflow"))
+case("layout.missing_glyph", "\U0001F600", "doc.o3x:1:17")(
+    lambda t: diagnostic(t, text("smile \U0001F600"), "layout.missing_glyph"))
+
+
 # -- usage: options and arguments ---------------------------------------------------------
 
 case("usage.format", ("unknown output format 'gif'", "svg"), "")(
@@ -430,10 +457,18 @@ UNREACHABLE = {
     # the package file changed between the scan and the read (a race with another process)
     "package.changed",
     # the sandbox failing inside: a trap, stack exhaustion, an internal error of the module,
-    # its memory or fuel budget - the module bounds every input before these can happen
-    "layout.internal", "layout.trap", "layout.stack", "layout.memory", "layout.timeout",
-    # the installed runtime's own fonts or wasm module missing or altered
-    "layout.asset",
+    # its fuel budget - the module bounds every input (loops by the data, nesting by depth
+    # caps) before these can happen
+    "layout.internal", "layout.trap", "layout.stack", "layout.timeout",
+    # the installed runtime's own fonts or wasm module missing or altered; the module's own
+    # check of those fonts
+    "layout.asset", "layout.font",
+    # the module's checks of the request the host builds: data, user context and AI results
+    # are always objects there (bind.check_context, slots), never text with bad UTF-8
+    "data.user", "data.ai",
+    # caps met only after another: 200,001 items exhaust the 512 MiB memory cap first
+    # (layout.memory has a case), and shaping or the display list run out of memory there too
+    "limit.items", "limit.memory", "limit.output",
     # the checker's words for a schema keyword it has no message for: every keyword
     # manifest.schema.json uses has its own (oneOf only at /author, which has one)
     "manifest.schema",
@@ -446,10 +481,15 @@ UNREACHABLE = {
 
 
 def _c_codes() -> set[str]:
+    """Codes the layout module writes: its errors and diagnostics.
+
+    ``request.*`` is left out: those check the container the host builds, never an input.
+    """
     found: set[str] = set()
     for path in (REPO / "wasm" / "src").glob("*.c"):
-        found.update(re.findall(r'"(template\.[a-z_]+)"', path.read_text(encoding="utf-8")))
-    return found
+        source = path.read_text(encoding="utf-8")
+        found.update(re.findall(r'"((?:template|data|limit|layout|text|table)\.[a-z_]+)"', source))
+    return {code for code in found if not code.endswith(".h")}  # #include "layout.h"
 
 
 def _in_scope(code: str) -> bool:
