@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import DataError, ExportError, LayoutError, Location, Problem, UsageError
+from .errors import (
+    DataError,
+    ExportError,
+    LayoutError,
+    Location,
+    Problem,
+    TemplateError,
+    UsageError,
+)
 
 #: the bundled sample ``render --sample`` uses when no template is named
 DEFAULT_SAMPLE = "funding-pitch"
@@ -257,10 +265,19 @@ def render(
     from .layout import LayoutEngine  # wasmtime loads only once the inputs are known good
     from .layout.images import package_images
 
-    result = LayoutEngine.shared().layout(
-        template_source=pkg.entry_text(), template_name=pkg.display_name(pkg.entry),
-        data=values, user=user, ai=slots.values if slots else {},
-        images=package_images(pkg.files(), pkg.read_bytes), locale=locale or None)
+    try:
+        result = LayoutEngine.shared().layout(
+            template_source=pkg.entry_text(), template_name=pkg.display_name(pkg.entry),
+            data=values, user=user, ai=slots.values if slots else {},
+            images=package_images(pkg.files(), pkg.read_bytes), locale=locale or None)
+    except TemplateError as err:
+        src = getattr(err, "path", None)
+        if err.code == "template.image" and isinstance(src, str):
+            from .layout.images import missing_image_message
+
+            err.message = missing_image_message(src, pkg.files(), err.message)
+            err.args = (err.message,)
+        raise
     laid_out = time.perf_counter()
     display_list = result.display_list
     diagnostics = list(result.diagnostics)

@@ -342,8 +342,26 @@ case("template.filter", "unknown filter 'uper'", "doc.o3x:1:59")(
     lambda t: rendered(t, text("{{ x | uper }}"), {"x": "a"}))
 case("template.attribute", ("unknown attribute 'colr' on <text>", "did you mean 'color'"), "doc.o3x:1:48")(
     lambda t: rendered(t, body('<text x="1" y="1" w="50" h="9" colr="red">x</text>')))
-case("template.image", "image 'logo.png'", "doc.o3x:1:24")(
-    lambda t: rendered(t, body('<image src="logo.png" x="1" y="1" w="5" h="5"/>')))
+def image_at(t: Path, src: str, files: dict[str, bytes | str]) -> Found:
+    doc = body(f'<image src="{src}" x="1" y="1" w="5" h="5"/>')
+    return raised(lambda: o3local.render(str(package(t, doc, files=files)), data={}, fmt="svg"))
+
+
+# one code, four precise reasons: mistyped, another kind of file, outside the package, absent
+case("template.image", ("image 'assets/logo.pgn' is not in the package", "did you mean 'assets/logo.png'"),
+     "doc.o3x:1:24")(lambda t: image_at(t, "assets/logo.pgn", {"assets/logo.png": png(4, 4)}))
+case("template.image", "image 'chart.svg' is an SVG file; <image> takes PNG or JPEG", "doc.o3x:1:24")(
+    lambda t: image_at(t, "chart.svg", {"chart.svg": "<svg/>"}))
+case("template.image", "image '../logo.png' is outside the package", "doc.o3x:1:24")(
+    lambda t: image_at(t, "../logo.png", {}))
+case("template.image", "image 'logo.png' is not in the package", "doc.o3x:1:24")(
+    lambda t: image_at(t, "logo.png", {}))
+
+
+@case("template.image", ("image 'photo.webp' is a WebP file",), "doc.o3x:1:24")
+def _webp_in_validate(t: Path) -> Found:
+    doc = body('<image src="photo.webp" x="1" y="1" w="5" h="5"/>')
+    return problem(o3local.validate(package(t, doc, files={"photo.webp": b"RIFF....WEBP"})), "template.image")
 case("template.image_corrupt", "not a PNG or JPEG image", "logo.png")(
     lambda t: problem(o3local.validate(package(t, files={"logo.png": b"GIF89a..."})), "template.image_corrupt"))
 case("template.image_too_large", "a side may be at most 20,000", "wide.png")(
