@@ -435,6 +435,28 @@ def _locale_type(t: Path) -> Found:
     return raised(lambda: o3local.render(str(package(t)), data={}, fmt="svg", locale=5))  # type: ignore[arg-type]
 
 
+# -- requests through the hook (the loopback service's entry: JSON in, an envelope out) ------
+
+def hooked(operation: str, args: Any) -> Found:
+    from o3local import hook
+    from o3local.errors import Location
+
+    envelope = hook.call(operation, args)
+    assert envelope["ok"] is False, envelope
+    error = envelope["error"]
+    return Problem(error["code"], error["message"], Location(**error["where"]))
+
+
+case("usage.operation", ("unknown operation 'rendr'", "known:", "render"), "")(
+    lambda t: hooked("rendr", {}))
+case("usage.body", "the request body must be a JSON object of arguments", "/")(
+    lambda t: hooked("render", ["invoice"]))
+case("usage.argument", ("bad arguments for render", "'fromat'", "accepted:"), "/fromat")(
+    lambda t: hooked("render", {"template": str(package(t)), "fromat": "pdf"}))
+case("usage.argument", ("dpi", "integer"), "/dpi")(
+    lambda t: hooked("render", {"template": str(package(t)), "dpi": "high"}))
+
+
 @case("layout.strict", ("layout reported 1 problem(s)", "text.overflow", "strict mode"), "doc.o3x")
 def _strict(t: Path) -> Found:
     doc = body('<text x="1" y="1" w="20" h="5">' + "overflowing text " * 40 + "</text>")
@@ -458,13 +480,13 @@ def _export_strict(t: Path) -> Found:
 # -- the meta-test ------------------------------------------------------------------------
 
 #: where the codes this corpus covers are raised: the template, data, render and validate path
-IN_SCOPE = ("runtime/bind/", "runtime/template/", "runtime/render.py", "runtime/layout/",
+IN_SCOPE = ("runtime/bind/", "runtime/template/", "runtime/render.py", "runtime/layout/", "runtime/hook.py",
             "runtime/safeio.py", "runtime/fsutil.py", "runtime/export/__init__.py",
             "runtime/export/png.py", "cli/render.py", "cli/validate.py")
 #: raised only elsewhere: AI tasks, models, the library, remote inference, the service's
 #: transport and the office importer - their own tests check them; not in this corpus yet
 OUT_OF_SCOPE = ("runtime/tasks/", "runtime/models/", "runtime/library/", "runtime/remote/",
-                "runtime/service/", "runtime/importer/", "runtime/hook.py", "runtime/slots.py")
+                "runtime/service/", "runtime/importer/", "runtime/slots.py")
 
 #: codes no outside input can produce; each says why
 UNREACHABLE = {
@@ -472,6 +494,8 @@ UNREACHABLE = {
     "data", "manifest", "package", "template", "layout", "usage", "error",
     # an OSError other than not-found/ENXIO while opening or fstat-ing a regular file (EIO...)
     "data.io",
+    # the hook's envelope for an exception that is not an O3Error: a bug, by definition
+    "internal",
     # the package file changed between the scan and the read (a race with another process)
     "package.changed",
     # the sandbox failing inside: a trap, stack exhaustion, an internal error of the module,
