@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import DataError, ExportError, LayoutError, Location, Problem, UsageError
+from .errors import (
+    DataError,
+    ExportError,
+    LayoutError,
+    Location,
+    Problem,
+    TemplateError,
+    UsageError,
+)
 
 #: the bundled sample ``render --sample`` uses when no template is named
 DEFAULT_SAMPLE = "funding-pitch"
@@ -132,7 +140,11 @@ def write_all(targets: Sequence[Path], blobs: Sequence[bytes]) -> None:
             atomic_write_folder(folder, {t.name: b for t, b in zip(targets, blobs, strict=True)})
     except OSError as err:
         shown = err.filename if isinstance(err.filename, str) else str(targets[0])
-        raise ExportError(f"cannot write the output: {err.strerror or err}",
+        reason = err.strerror or str(err)
+        blocking = next((p for p in (folder, *folder.parents) if p.exists()), None)
+        if blocking is not None and not blocking.is_dir():  # "File exists" / "Not a directory"
+            shown, reason = str(blocking), "it is a file, so the output cannot go in a folder of that name"
+        raise ExportError(f"cannot write the output: {reason}",
                           where=Location(file=shown), code="export.io") from None
 
 
@@ -253,10 +265,19 @@ def render(
     from .layout import LayoutEngine  # wasmtime loads only once the inputs are known good
     from .layout.images import package_images
 
-    result = LayoutEngine.shared().layout(
-        template_source=pkg.entry_text(), template_name=pkg.display_name(pkg.entry),
-        data=values, user=user, ai=slots.values if slots else {},
-        images=package_images(pkg.files(), pkg.read_bytes), locale=locale or None)
+    try:
+        result = LayoutEngine.shared().layout(
+            template_source=pkg.entry_text(), template_name=pkg.display_name(pkg.entry),
+            data=values, user=user, ai=slots.values if slots else {},
+            images=package_images(pkg.files(), pkg.read_bytes), locale=locale or None)
+    except TemplateError as err:
+        src = getattr(err, "path", None)
+        if err.code == "template.image" and isinstance(src, str):
+            from .layout.images import missing_image_message
+
+            err.message = missing_image_message(src, pkg.files(), err.message)
+            err.args = (err.message,)
+        raise
     laid_out = time.perf_counter()
     display_list = result.display_list
     diagnostics = list(result.diagnostics)
@@ -277,7 +298,7 @@ def render(
     if strict and written:
         raise ExportError(f"the {spec.name} export reported {len(written)} problem(s) "
                           f"({written[0]['message']}) and strict mode is on",
-                          code="export.strict")
+                          where=Location(file=pkg.display_name(pkg.entry)), code="export.strict")
     diagnostics += written
     targets: list[Path] = []
     if output is not None:

@@ -7,7 +7,7 @@ import io
 
 from ..errors import DataError, Location
 from .jsonfile import decode_utf8
-from .table import Table, TableBudget, header, make_table, text_cell
+from .table import Table, TableBudget, TableData, TableOrigin, header, make_table, text_cell
 
 
 def load_csv_bytes(raw: bytes, file: str) -> Table:
@@ -23,9 +23,13 @@ def load_csv_bytes(raw: bytes, file: str) -> Table:
         if first is None:
             raise DataError("CSV file is empty: a header row is required",
                             where=Location(file=file, line=1), code="data.header")
-        columns = header(first, Location(file=file, line=reader.line_num))
+        header_line = reader.line_num
+        columns = header(first, Location(file=file, line=header_line))
         rows = []
+        numbers: list[int] = []
+        end = reader.line_num
         for cells in reader:
+            start, end = end + 1, reader.line_num  # a quoted field may span lines
             budget.take(len(cells), reader.line_num)
             if cells == []:
                 continue  # blank line
@@ -34,7 +38,9 @@ def load_csv_bytes(raw: bytes, file: str) -> Table:
                     f"row has {len(cells)} fields but the header has {len(columns)}",
                     where=Location(file=file, line=reader.line_num), code="data.csv")
             rows.append({name: text_cell(cell) for name, cell in zip(columns, cells, strict=True)})
+            numbers.append(start)
     except csv.Error as err:
         raise DataError(f"malformed CSV: {err}", where=Location(file=file, line=reader.line_num),
                         code="data.csv") from None
-    return make_table(columns, rows)
+    return TableData(make_table(columns, rows),
+                     {("rows",): TableOrigin("csv", tuple(numbers), {}, None, header_line)})

@@ -2,27 +2,20 @@
 
 Every violation is reported at once, each with the JSON pointer of the value
 at fault, so a user fixes a data file in one pass rather than one error per
-run.  The validator comes from :mod:`o3local.template.safeschema`, like
+run; the rows of a .xlsx or CSV table are grouped per column and named by
+cell or line (:mod:`o3local.bind.grouping`).  The validator comes from :mod:`o3local.template.safeschema`, like
 every other: it never fetches a ``$ref`` and bounds the schema's regexes, so
 a hostile template can neither send the data out nor freeze the render.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..errors import DataError, Location, ManifestError, Problem
 from ..template import safeschema
-
-
-def _keyword_code(keyword: str) -> str:
-    """``data.schema_<keyword>`` in snake_case: ``uniqueItems`` -> ``data.schema_unique_items``."""
-    return "data.schema_" + re.sub(r"(?<!^)(?=[A-Z])", "_", keyword.lstrip("$")).lower()
-
-
-def _pointer(path: Any) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+from .grouping import data_problems
+from .grouping import pointer as _pointer
 
 
 def _template_fault(fault: safeschema.SchemaFault) -> ManifestError:
@@ -46,8 +39,7 @@ def validate_data(data: Any, schema: dict[str, Any], *, file: str | None = None)
     if faults:
         raise _template_fault(faults[0])
     try:
-        errors = sorted(safeschema.validation_errors(safeschema.new_validator(schema), data),
-                        key=lambda e: (_pointer(e.absolute_path), e.message))
+        errors = safeschema.validation_errors(safeschema.new_validator(schema), data)
     except safeschema.SchemaFaultError as err:
         raise _template_fault(err.fault) from None
     except SchemaError as err:
@@ -55,16 +47,21 @@ def validate_data(data: Any, schema: dict[str, Any], *, file: str | None = None)
                             where=Location(pointer="/inputs" + _pointer(err.path)),
                             code="manifest.inputs") from None
     except Exception as err:  # an unusable schema (a keyword of the wrong type...) fails while applied
+        # render skips the meta-schema check (~100 ms); now that the schema failed, it names the keyword
+        try:
+            fault = safeschema.first_fault(schema)
+        except safeschema.SchemaFaultError as inner:
+            fault = inner.fault
+        if fault is not None:
+            raise ManifestError(f"the manifest's inputs schema cannot be applied: {fault.message}",
+                                where=Location(pointer="/inputs" + fault.pointer),
+                                code="manifest.inputs") from None
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise ManifestError(f"the manifest's inputs schema cannot be applied: {first}",
                             where=Location(pointer="/inputs"), code="manifest.inputs") from None
     if not errors:
         return
-    problems = [
-        Problem(code=_keyword_code(str(e.validator)), message=e.message,
-                where=Location(file=file, pointer=_pointer(e.absolute_path)))
-        for e in errors
-    ]
+    problems = data_problems(errors, data, file=file)
     noun = "problem" if len(problems) == 1 else "problems"
     raise DataError(f"data does not match the template's inputs ({len(problems)} {noun})",
                     where=Location(file=file), code="data.schema", problems=problems)

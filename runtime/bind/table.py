@@ -9,11 +9,45 @@ values only (str, int, float, bool, None).  See ``docs/data-sources.md``.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import DataError, Location
 
 Table = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TableOrigin:
+    """Where the rows of one table came from, so a data problem can name a cell or line.
+
+    ``rows[i]`` was read from ``numbers[i]`` (the sheet row of a workbook, the
+    first line of a CSV record); ``letters`` maps a column name to its sheet
+    column letter (workbooks only).  Blank rows are skipped while reading, so
+    the index of a row is not its position in the file.
+    """
+
+    kind: str  # "xlsx" or "csv"
+    numbers: tuple[int, ...]
+    letters: dict[str, str]
+    sheet: str | None = None
+    #: sheet row or CSV line of the header
+    header: int = 1
+
+
+class TableData(dict[str, Any]):
+    """Tabular data as plain JSON (a dict) that also remembers where each table's rows were.
+
+    ``origins`` maps the path of a ``rows`` list (``("rows",)``,
+    ``("sheets", "Q1", "rows")``) to its :class:`TableOrigin`.  Everything
+    that only needs the values sees an ordinary dict.
+    """
+
+    origins: dict[tuple[str, ...], TableOrigin]
+
+    def __init__(self, value: dict[str, Any], origins: dict[tuple[str, ...], TableOrigin]) -> None:
+        super().__init__(value)
+        self.origins = origins
 
 #: most rows a data file may hold, over all its sheets (blank rows of a sheet included)
 MAX_TABLE_ROWS = 50_000

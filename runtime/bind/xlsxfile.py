@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import DataError, Location
 from ..safeio import check_zip
-from .table import Table, TableBudget, header, make_table
+from .table import Table, TableBudget, TableData, TableOrigin, header, make_table
 
 
 def _cell_value(value: Any) -> Any:
@@ -36,7 +36,7 @@ def _cell_value(value: Any) -> Any:
     return value
 
 
-def _sheet_table(sheet: Any, file: str, budget: TableBudget) -> Table:
+def _sheet_table(sheet: Any, file: str, budget: TableBudget) -> tuple[Table, TableOrigin]:
     sheet.reset_dimensions()  # the <dimension> element is the file's claim, not its content
     rows_iter = sheet.iter_rows(values_only=True)
     top: list[Any] | None = None
@@ -47,11 +47,14 @@ def _sheet_table(sheet: Any, file: str, budget: TableBudget) -> Table:
             top, top_row = list(cells), number
             break
     if top is None:
-        return make_table([], [])
+        return make_table([], []), TableOrigin("xlsx", (), {}, sheet.title)
     while top and (top[-1] is None or not str(top[-1]).strip()):
         top.pop()
     columns = header(top, Location(file=file, pointer=f"/sheets/{sheet.title}", line=top_row))
+    from openpyxl.utils import get_column_letter
+
     rows: list[dict[str, Any]] = []
+    numbers: list[int] = []
     for number, cells in enumerate(rows_iter, start=top_row + 1):
         budget.take(len(cells), number)
         values = [_cell_value(c) for c in cells]
@@ -59,14 +62,14 @@ def _sheet_table(sheet: Any, file: str, budget: TableBudget) -> Table:
             continue
         extra = [i for i, v in enumerate(values) if i >= len(columns) and v is not None]
         if extra:
-            from openpyxl.utils import get_column_letter
-
             cell = f"{get_column_letter(extra[0] + 1)}{number}"
             raise DataError(f"sheet {sheet.title!r} cell {cell} has a value but no column header",
                             where=Location(file=file, line=number), code="data.xlsx")
         values = (values + [None] * len(columns))[: len(columns)]
         rows.append(dict(zip(columns, values, strict=True)))
-    return make_table(columns, rows)
+        numbers.append(number)
+    letters = {name: get_column_letter(i + 1) for i, name in enumerate(columns)}
+    return make_table(columns, rows), TableOrigin("xlsx", tuple(numbers), letters, sheet.title, top_row)
 
 
 def load_xlsx_bytes(raw: bytes, file: str) -> Table:
@@ -81,7 +84,7 @@ def load_xlsx_bytes(raw: bytes, file: str) -> Table:
                         code="data.xlsx") from None
     budget = TableBudget(file)
     try:
-        sheets = {sheet.title: _sheet_table(sheet, file, budget) for sheet in book.worksheets}
+        read = {sheet.title: _sheet_table(sheet, file, budget) for sheet in book.worksheets}
     except DataError:
         raise
     except Exception as err:  # a damaged sheet part fails while it streams
@@ -89,8 +92,11 @@ def load_xlsx_bytes(raw: bytes, file: str) -> Table:
                         code="data.xlsx") from None
     finally:
         book.close()
-    if not sheets:
+    if not read:
         raise DataError("the workbook has no worksheets", where=Location(file=file),
                         code="data.xlsx")
-    first = next(iter(sheets.values()))
-    return {"columns": first["columns"], "rows": first["rows"], "sheets": sheets}
+    sheets = {title: table for title, (table, _) in read.items()}
+    origins = {("sheets", title, "rows"): origin for title, (_, origin) in read.items()}
+    first, first_origin = next(iter(read.values()))
+    origins[("rows",)] = first_origin
+    return TableData({"columns": first["columns"], "rows": first["rows"], "sheets": sheets}, origins)

@@ -198,3 +198,31 @@ def image_problems(names: Iterable[str], read: Callable[[str], bytes],
     _, errors = _checked(names, read, lambda name: str(where(name).file or name))
     return [Problem(err.code, err.message, err.where if err.where.file else where(""))
             for err in errors]
+
+
+#: what an ``<image>`` file of another kind is called in a message
+_OTHER_KINDS = {".svg": "an SVG", ".svgz": "an SVG", ".webp": "a WebP", ".gif": "a GIF", ".bmp": "a BMP",
+                ".tif": "a TIFF", ".tiff": "a TIFF", ".heic": "a HEIC", ".avif": "an AVIF", ".ico": "an icon"}
+
+
+def missing_image_message(src: str, names: Iterable[str], message: str) -> str:
+    """The precise reason an ``<image src=...>`` could not be placed, for the module's ``message``.
+
+    The layout module sees only the package's usable PNG/JPEG files, so it can
+    say no more than "not in the package (or not a PNG/JPEG file)"; here the
+    whole package is known: a path outside it, a file of another kind (SVG,
+    WebP...), or a name that is simply not there (the module's did-you-mean kept).
+    """
+    hint = message[message.find(" (did you mean"):] if " (did you mean" in message else ""
+    parts = src.replace("\\", "/").split("/")
+    if src.startswith(("/", "\\")) or ".." in parts or (len(src) > 1 and src[1] == ":"):
+        return (f"image '{src}' is outside the package: write a path relative to the package root "
+                "(e.g. 'assets/logo.png')")
+    present = set(names)
+    suffix = src[src.rfind("."):].lower() if "." in src else ""
+    if src in present and suffix not in IMAGE_SUFFIXES:
+        kind = _OTHER_KINDS.get(suffix, f"a '{suffix or 'no suffix'}'")
+        return f"image '{src}' is {kind} file; <image> takes PNG or JPEG files (convert it)"
+    if src in present:
+        return message  # a PNG/JPEG that failed its own check, reported as that file's problem
+    return f"image '{src}' is not in the package{hint}"

@@ -8,7 +8,7 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import DataError
+from ..errors import DataError, Location
 
 TAG_JSON = 1
 TAG_FONT = 2
@@ -25,17 +25,30 @@ def container(request_json: bytes, fonts: Sequence[bytes]) -> bytes:
     return b"".join(parts)
 
 
-def _check_numbers(value: Any, pointer: str) -> None:
-    """NaN and infinities have no JSON form; name the first one found."""
+def _token(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _check_values(value: Any, pointer: str) -> None:
+    """NaN, infinities and lone surrogates have no JSON/UTF-8 form; name the first one found."""
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise DataError(f"{pointer or '/'}: {value!r} is not a finite number", code="data.number")
+            raise DataError(f"{value!r} is not a finite number (JSON has no NaN or infinity)",
+                            where=Location(pointer=pointer), code="data.number")
+    elif isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as err:
+            raise DataError(f"text with a lone surrogate (U+{ord(value[err.start]):04X} "
+                            f"at character {err.start + 1}) is not valid Unicode",
+                            where=Location(pointer=pointer), code="data.encoding") from None
     elif isinstance(value, dict):
         for k, v in value.items():
-            _check_numbers(v, f"{pointer}/{k}")
+            _check_values(k, f"{pointer}/{_token(k)}")
+            _check_values(v, f"{pointer}/{_token(k)}")
     elif isinstance(value, (list, tuple)):
         for i, v in enumerate(value):
-            _check_numbers(v, f"{pointer}/{i}")
+            _check_values(v, f"{pointer}/{i}")
 
 
 def request_json(
@@ -70,12 +83,14 @@ def request_json(
     try:
         text = json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     except ValueError:
-        _check_numbers(data, "/data")
-        _check_numbers(ai, "/ai")
+        _check_values(data, "/data")
+        _check_values(ai, "/ai")
         raise DataError("data contains a number JSON cannot represent", code="data.number") from None
     except TypeError as err:
         raise DataError(f"data cannot be sent to the layout module: {err}", code="data.type") from None
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError as err:
+        for part, name in ((data, "/data"), (ai, "/ai"), (user, "/user")):
+            _check_values(part, name)
         raise DataError(f"data contains text that is not valid Unicode: {err.reason}", code="data.encoding") from None

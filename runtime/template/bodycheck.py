@@ -169,6 +169,14 @@ def check_body(source: PackageSource, manifest: dict[str, Any]) -> list[Problem]
             message = message[:match.start()] + message[match.end():]
         path = e.get("path")
         severity = "error"
+        if e.get("code") == "template.image" and isinstance(path, str):
+            from ..layout.images import missing_image_message
+
+            message = missing_image_message(path, source.files(), message + (f" ({hint})" if hint else ""))
+            match = _HINT.search(message)
+            hint = match.group(1) if match else None
+            if match:
+                message = message[:match.start()] + message[match.end():]
         if e.get("code") == "template.missing" and isinstance(path, str):
             if path.startswith("user.") and user is None:
                 severity = "warning"  # the user context comes at render time; no sample context to check it

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Location, Problem
+from ..errors import Location, O3Error, Problem
 from ..permissions import REMOTE_INFERENCE, WRITE_FOR_KIND
 from ..tasks import registry
 from . import jsontext, safeschema
@@ -377,9 +377,14 @@ class _Checker:
     def sample_data(self, m: dict[str, Any], schema: dict[str, Any]) -> None:
         samples = m.get("samples") if isinstance(m.get("samples"), dict) else {}
         name = samples.get("data") or next((n for n in SAMPLE_DATA_NAMES if self.source.has(n)), None)
-        if not isinstance(name, str) or not name.endswith(".json") or not self.source.has(name):
+        if not isinstance(name, str) or not self.source.has(name):
             return
         file = self.source.display_name(name)
+        if name.lower().endswith((".csv", ".xlsx")):
+            self.sample_table(name, file, schema)
+            return
+        if not name.endswith(".json"):
+            return
         try:
             parsed = jsontext.parse(jsontext.decode_utf8(self.source.read_bytes(name)))
         except jsontext.JSONTextError as err:
@@ -401,6 +406,26 @@ class _Checker:
             self.problems.append(Problem(
                 "data.schema", f"sample data does not match inputs: {err.message}",
                 Location(file=file, pointer=ptr, line=pos[0] if pos else None, column=pos[1] if pos else None)))
+
+
+    def sample_table(self, name: str, file: str, schema: dict[str, Any]) -> None:
+        """A CSV or .xlsx sample: read as render reads it, problems per column with cells/lines."""
+        from .. import bind
+        from ..bind.grouping import data_problems
+
+        try:
+            value = bind.load_bytes(self.source.read_bytes(name), bind.source_type(name), file)
+        except O3Error as err:
+            self.problems.append(Problem(err.code, err.message, err.where))
+            return
+        try:
+            errors = safeschema.validation_errors(safeschema.new_validator(schema), value)
+        except safeschema.SchemaFaultError as err:
+            fault = err.fault
+            self.add(fault.code, f"/inputs{fault.pointer}", f"inputs, applied to {name}: {fault.message}")
+            return
+        self.problems.extend(data_problems(errors, value, file=file,
+                                           prefix="sample data does not match inputs: "))
 
 
 @functools.lru_cache(maxsize=64)
@@ -518,5 +543,6 @@ def validate(path: str | os.PathLike[str], host_version: str | None = None, *, b
     from ..errors import UsageError
 
     if host_version is not None and parse_version(host_version, coerce=True) is None:
-        raise UsageError(f"--host-version {host_version!r} is not a version (e.g. 12.0.1)")
+        raise UsageError(f"--host-version {host_version!r} is not a version (e.g. 12.0.1)",
+                         code="usage.host_version")
     return validate_source(open_source(path), host_version, body=body)

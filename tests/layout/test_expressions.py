@@ -76,6 +76,10 @@ ITEMS = {
         # dotted access for identifiers of any script
         ("{{ r.区域 }} {{ r.Straße }} {{ r.名前 }}", "华南 Hauptstr. 山田"),
         ("{% for it in items %}{{ it.区域 }}{% endfor %}", "华东华北华东"),
+        # loop and set variables are identifiers of any script too
+        ("{% for 行 in items %}{{ 行.区域 }}{{ loop.index }};{% endfor %}", "华东1;华北2;华东3;"),
+        ("{% for Straße in nums %}{{ Straße }},{% endfor %}", "3,1.5,-2,"),
+        ("{% set 合计 = items | sum(attribute=\"qty\") %}{{ 合计 * 2 }}", "12"),
     ],
 )
 def test_expressions(engine, snippet, expected):
@@ -128,6 +132,9 @@ COL0 = len(doc(text_box("\0")).split("\0")[0]) + 1
         ("{% endfro %}", "template.syntax", 0, ["unknown tag {% endfro %}", "did you mean {% endfor %}"]),
         ("{% set loop = 1 %}", "template.syntax", 0, ["reserved name"]),
         ("{% set x 1 %}", "template.syntax", 0, ["NAME = EXPR"]),
+        ("{% for 1st in items %}{% endfor %}", "template.syntax", 0, ["must not start with a digit"]),
+        ("{% for 行、in items %}{% endfor %}", "template.syntax", 0, ["no ' in ' after '行'"]),
+        ("{% for in items %}{% endfor %}", "template.syntax", 0, ["no ' in ' after 'in'"]),
     ],
 )
 def test_errors_have_message_and_position(engine, snippet, code, offset, words):

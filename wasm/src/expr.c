@@ -50,17 +50,20 @@ static int uni_id(uint32_t cp) {
   return 1;
 }
 
-/* length of the identifier character at s[i] (0 when none) */
-static size_t id_char(X *x, size_t i, int first) {
-  char c = x->s[i];
+/* length of the identifier character at s[i] (0 when none); tparse.c names
+ * loop and {% set %} variables with it, so they take the same identifiers */
+size_t tmpl_id_char(const char *s, size_t n, size_t i, int first) {
+  char c = s[i];
   if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') return 1;
   if (!first && c >= '0' && c <= '9') return 1;
   if ((unsigned char)c < 0x80) return 0;
   size_t j = i;
   uint32_t cp;
-  if (utf8_decode(x->s, x->n, &j, &cp)) return 0;
+  if (utf8_decode(s, n, &j, &cp)) return 0;
   return uni_id(cp) ? j - i : 0;
 }
+
+static size_t id_char(X *x, size_t i, int first) { return tmpl_id_char(x->s, x->n, i, first); }
 
 static void next(X *x) {
   while (x->i < x->n && (x->s[x->i] == ' ' || x->s[x->i] == '\t' || x->s[x->i] == '\n' || x->s[x->i] == '\r')) x->i++;

@@ -79,6 +79,8 @@ typedef struct {
 
 /* Evaluates; J_MISSING only comes back while a default() is pending. */
 jval *expr_eval(evalctx *cx, const expr *e, int soft);
+/* bytes of the identifier character at s[i] (0: none); first: no digit */
+size_t tmpl_id_char(const char *s, size_t n, size_t i, int first);
 int jv_truthy(const jval *v);
 /* Text of a scalar for output; NULL (g_err set) for arrays/objects. */
 const char *jv_text(const jval *v, size_t *len, const expr *where);

@@ -278,18 +278,29 @@ static int parse_if(P *p, nodelist *out, const char *close_elem) {
   return 0;
 }
 
+/* a variable name at a (an identifier of any script, as in expressions): its end, or a when none */
+static const char *var_name_end(const char *a, const char *b) {
+  size_t n = (size_t)(b - a), i = 0, w;
+  while (i < n && (w = tmpl_id_char(a, n, i, i == 0))) i += w;
+  return a + i;
+}
+
 static int parse_for(P *p, nodelist *out, const char *close_elem) {
   node *n = mknode(p, N_FOR, p->tag_at);
   size_t open_at = p->tag_at;
   const char *a = p->tag_arg, *b = p->tag_arg + p->tag_argn;
   while (a < b && (*a == ' ' || *a == '\t')) a++;
   const char *v = a;
-  while (a < b && is_name_char(*a) && *a != '.' && *a != ':' && *a != '-') a++;
-  if (a == v || !is_name_start(*v)) return perr(p, open_at, "{%% for %%} needs 'NAME in EXPR'%.*s", "", 0);
+  a = var_name_end(v, b);
+  if (a == v) {
+    if (v < b && *v >= '0' && *v <= '9')
+      return perr(p, open_at, "{%% for %%}: the loop variable must not start with a digit (write 'NAME in EXPR')%.*s", "", 0);
+    return perr(p, open_at, "{%% for %%} needs 'NAME in EXPR' (NAME: letters of any script, digits, '_')%.*s", "", 0);
+  }
   n->var = xstrndup(v, (size_t)(a - v));
   while (a < b && (*a == ' ' || *a == '\t')) a++;
   if (b - a < 3 || a[0] != 'i' || a[1] != 'n' || (a[2] != ' ' && a[2] != '\t'))
-    return perr(p, open_at, "{%% for %%} needs 'NAME in EXPR'%.*s", "", 0);
+    return perr(p, open_at, "{%% for %%} needs 'NAME in EXPR': no ' in ' after '%.*s'", n->var, strlen(n->var));
   a += 3;
   n->e = parse_expr_at(p, (size_t)(a - p->s), (size_t)(b - p->s));
   if (!n->e) return -1;
@@ -308,9 +319,8 @@ static int parse_set(P *p, nodelist *out) {
   const char *a = p->tag_arg, *b = p->tag_arg + p->tag_argn;
   while (a < b && (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r')) a++;
   const char *v = a;
-  while (a < b && (is_name_start(*a) || (*a >= '0' && *a <= '9') || (unsigned char)*a >= 0x80)) a++;
-  if (a == v || !(is_name_start(*v) || (unsigned char)*v >= 0x80))
-    return perr(p, p->tag_at, "{%% set %%} needs 'NAME = EXPR'%.*s", "", 0);
+  a = var_name_end(v, b);
+  if (a == v) return perr(p, p->tag_at, "{%% set %%} needs 'NAME = EXPR'%.*s", "", 0);
   n->var = xstrndup(v, (size_t)(a - v));
   static const char *const reserved[] = {"loop", "page", "user", "ai", "true", "false", "null", "none", "and", "or", "not", NULL};
   for (int k = 0; reserved[k]; k++)

@@ -1,0 +1,560 @@
+"""The error-message corpus: one real input per error code an author or user can meet.
+
+Each case below builds a real file, package or call (a template with a typo, a CSV
+with a ragged row, ``--format`` that does not exist...), runs it through the public
+API the CLI and service use (``o3local.render``, ``o3local.validate``,
+``o3local.bind.load_data``) and asserts the error's code, the key words of its
+message and its position (``file:line:column``, JSON pointer, sheet cell or line).
+
+The meta-test lists the codes with the AST scan of
+``tests/service/test_error_codes.py`` (plus the ``template.*`` codes the layout
+module writes in C) and fails when a code of the render/validate path has no
+case here, unless it is in :data:`UNREACHABLE` - a short, commented list of
+guards no outside input can trip.  Codes raised only by the AI tasks, models,
+the template library, remote inference or the service's transport are outside
+this corpus for now (:data:`OUT_OF_SCOPE` says which modules those are).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import o3local
+from o3local.bind import load_data, parse_context, validate_data
+from o3local.errors import O3Error, Problem
+from tests.service.test_error_codes import CODES, REPO
+
+Found = O3Error | Problem
+
+
+@dataclass(frozen=True)
+class Case:
+    code: str
+    make: Callable[[Path], Found]
+    words: tuple[str, ...]
+    #: the end of ``str(where)``: "doc.o3x:1:17", "manifest.json:3:5 /id", "t.csv:3"
+    at: str
+
+
+CASES: list[Case] = []
+
+
+def case(code: str, words: tuple[str, ...] | str, at: str) -> Callable[[Callable[[Path], Found]], None]:
+    def add(make: Callable[[Path], Found]) -> None:
+        CASES.append(Case(code, make, (words,) if isinstance(words, str) else words, at))
+
+    return add
+
+
+# -- helpers: real packages and files ---------------------------------------------------
+
+MANIFEST: dict[str, Any] = {
+    "id": "corpus-doc", "name": "Corpus", "version": "1.0.0", "kind": "document",
+    "entry": "doc.o3x", "compatible_versions": [">=11"],
+    "required_permissions": ["read:spreadsheet", "write:document"],
+}
+
+
+def body(inner: str) -> str:
+    return f"<document><page>{inner}</page></document>"
+
+
+def text(expr: str) -> str:
+    return body(f'<text x="10" y="10" w="180" h="20">{expr}</text>')
+
+
+def package(tmp: Path, doc: str = "", manifest: dict[str, Any] | str | None = None,
+            files: dict[str, bytes | str] | None = None) -> Path:
+    root = tmp / "pkg"
+    root.mkdir(exist_ok=True)
+    m = dict(MANIFEST) if manifest is None else manifest
+    (root / "manifest.json").write_text(m if isinstance(m, str) else json.dumps(m, indent=1),
+                                        encoding="utf-8")
+    (root / "doc.o3x").write_text(doc or text("hello"), encoding="utf-8")
+    for name, content in (files or {}).items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return root
+
+
+def raised(call: Callable[[], Any]) -> O3Error:
+    try:
+        call()
+    except O3Error as err:
+        return err
+    raise AssertionError("no error was raised")
+
+
+def problem(report: Any, code: str) -> Problem:
+    found = [p for p in report.problems if p.code == code]
+    assert found, [str(p) for p in report.problems]
+    return found[0]
+
+
+def validated(tmp: Path, code: str, **kw: Any) -> Problem:
+    return problem(o3local.validate(package(tmp, **kw)), code)
+
+
+def rendered(tmp: Path, doc: str, data: Any = None, **kw: Any) -> O3Error:
+    pkg = package(tmp, doc)
+    return raised(lambda: o3local.render(str(pkg), data={} if data is None else data, fmt="svg", **kw))
+
+
+def data_file(tmp: Path, name: str, content: bytes | str) -> O3Error:
+    path = tmp / name
+    path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return raised(lambda: load_data(path))
+
+
+def workbook(rows: list[list[Any]]) -> bytes:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def png(width: int, height: int) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 10, 10)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG whose header claims a size (nothing is decoded before the size check)."""
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk
+            + struct.pack(">I", zlib.crc32(chunk)))
+
+
+# -- data files ---------------------------------------------------------------------------
+
+case("data.json", ("invalid JSON", "expected a value"), "d.json:3:8")(
+    lambda t: data_file(t, "d.json", '{\n  "a": 1,\n  "b": }'))
+case("data.encoding", "not valid UTF-8", "d.json:2:6")(
+    lambda t: data_file(t, "d.json", b'{"a":\n "caf\xe9"}'))
+case("data.csv", "1 fields but the header has 2", "t.csv:3")(
+    lambda t: data_file(t, "t.csv", "a,b\n1,2\n3\n"))
+case("data.header", "column name 'a' appears twice", "t.csv:1")(
+    lambda t: data_file(t, "t.csv", "a,b,a\n1,2,3\n"))
+case("data.type", ("unsupported data file type", ".xlsx"), "notes.txt")(
+    lambda t: data_file(t, "notes.txt", "hello"))
+case("data.missing", "data file not found", "absent.json")(
+    lambda t: raised(lambda: load_data(t / "absent.json")))
+case("data.xlsx", ("cell C2 has a value but no column header",), "s.xlsx:2")(
+    lambda t: data_file(t, "s.xlsx", workbook([["a", "b"], [1, 2, 3]])))
+case("data.format", ("not a valid .xlsx workbook", "not a zip"), "s.xlsx")(
+    lambda t: data_file(t, "s.xlsx", b"PK but not really a zip"))
+case("data.schema", ("data does not match the template's inputs", "1 problem"), "d.json")(
+    lambda t: raised(lambda: validate_data({"n": "x"}, {"properties": {"n": {"type": "number"}}},
+                                           file="d.json")))
+case("data.context", "context value of 'name' must be a string", "context /name")(
+    lambda t: raised(lambda: o3local.render(str(package(t)), data={}, context={"name": 3}, fmt="svg")))
+case("data.number", "nan is not a finite number (JSON has no NaN", "/data/price")(
+    lambda t: rendered(t, text("{{ price }}"), {"price": float("nan")}))
+case("data.encoding", "text with a lone surrogate (U+D800 at character 2)", "/data/name")(
+    lambda t: rendered(t, text("{{ name }}"), {"name": "a\ud800b"}))
+
+
+@case("data.not_regular", "not a regular file", "pipe.json")
+def _fifo(t: Path) -> Found:
+    import os
+
+    os.mkfifo(t / "pipe.json")
+    return raised(lambda: load_data(t / "pipe.json"))
+
+
+@case("data.too_large", "more than 3 rows", "t.csv:5")
+def _rows_cap(t: Path) -> Found:
+    from o3local.bind.table import TableBudget
+
+    budget = TableBudget("t.csv", max_rows=3)
+    return raised(lambda: [budget.take(2, line) for line in range(2, 9)])
+
+
+@case("data.json_syntax", "expected", "samples/data.json:1:10")
+def _sample_syntax(t: Path) -> Found:
+    return validated(t, "data.json_syntax", manifest=_m(inputs={"type": "object"}),
+                     files={"samples/data.json": '{"rows": ]'})
+
+
+@case("data.schema_type", ("column 'qty' has text on line 3", "expected number"), "samples/data.csv:3 /rows/1/qty")
+def _sample_csv(t: Path) -> Found:
+    m = dict(MANIFEST, inputs={"type": "object", "properties": {"rows": {"type": "array", "items": {
+        "type": "object", "properties": {"qty": {"type": "number"}}}}}})
+    return validated(t, "data.schema_type", manifest=m, files={"samples/data.csv": "qty\n1\nmany\n"})
+
+
+# -- packages -----------------------------------------------------------------------------
+
+case("package.not_found", "no such template package", "nowhere")(
+    lambda t: raised(lambda: o3local.validate(t / "nowhere")))
+
+
+@case("package.not_a_zip", "not a readable .o3t (zip) package", "bad.o3t")
+def _not_zip(t: Path) -> Found:
+    (t / "bad.o3t").write_bytes(b"not a zip at all")
+    return raised(lambda: o3local.validate(t / "bad.o3t"))
+
+
+def _zip_with(t: Path, name: str) -> Path:
+    path = t / "evil.o3t"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("manifest.json", json.dumps(MANIFEST))
+        z.writestr("doc.o3x", text("x"))
+        z.writestr(name, "x")
+    return path
+
+
+case("package.zip_slip", ("unsafe entry", "'..'"), "evil.o3t!/../escape.txt")(
+    lambda t: problem(o3local.validate(_zip_with(t, "../escape.txt")), "package.zip_slip"))
+case("package.unsafe_path", "unsafe entry", "evil.o3t!/a\\b.txt")(
+    lambda t: problem(o3local.validate(_zip_with(t, "a\\b.txt")), "package.unsafe_path"))
+
+
+@case("package.zip_bomb", "compression ratio", "bomb.o3t!/big.txt")
+def _bomb(t: Path) -> Found:
+    path = t / "bomb.o3t"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("manifest.json", json.dumps(MANIFEST))
+        z.writestr("big.txt", b"\0" * 5_000_000)
+    return problem(o3local.validate(path), "package.zip_bomb")
+
+
+@case("package.missing_manifest", "no manifest.json at its root", "pkg")
+def _no_manifest(t: Path) -> Found:
+    root = package(t)
+    (root / "inner").mkdir()
+    (root / "manifest.json").rename(root / "inner" / "manifest.json")
+    return problem(o3local.validate(root), "package.missing_manifest")
+
+
+# -- manifests ----------------------------------------------------------------------------
+
+def _m(**changes: Any) -> dict[str, Any]:
+    out = dict(MANIFEST)
+    for key, value in changes.items():
+        if value is None:
+            del out[key]
+        else:
+            out[key] = value
+    return out
+
+
+case("manifest.json_syntax", "expected", "manifest.json:2:11")(
+    lambda t: validated(t, "manifest.json_syntax", manifest='{"id": "abc",\n  "name": }'))
+case("manifest.duplicate_key", "key 'id' appears more than once", "manifest.json:3:3 /id")(
+    lambda t: validated(t, "manifest.duplicate_key",
+                        manifest='{\n  "id": "corpus-doc",\n  "id": "other"\n}'))
+case("manifest.wrong_type", "manifest.json must hold a JSON object", "manifest.json:1:1 /")(
+    lambda t: validated(t, "manifest.wrong_type", manifest="[1, 2]"))
+case("manifest.missing_key", "missing required key 'entry'", "manifest.json:1:1 /")(
+    lambda t: validated(t, "manifest.missing_key", manifest=_m(entry=None)))
+case("manifest.unknown_key", ("unknown key 'entyr'",), "/entyr")(
+    lambda t: validated(t, "manifest.unknown_key", manifest=_m(entyr="doc.o3x")))
+case("manifest.bad_value", ("\"docment\" is not one of", "document"), "/kind")(
+    lambda t: validated(t, "manifest.bad_value", manifest=_m(kind="docment")))
+case("manifest.bad_format", "must be a lowercase slug", "/id")(
+    lambda t: validated(t, "manifest.bad_format", manifest=_m(id="Corpus_Doc")))
+case("manifest.bad_version", "is not a semantic version", "/version")(
+    lambda t: validated(t, "manifest.bad_version", manifest=_m(version="1.0")))
+case("manifest.duplicate_item", "\"write:document\" is listed twice", "/required_permissions/2")(
+    lambda t: validated(t, "manifest.duplicate_item", manifest=_m(
+        required_permissions=["read:spreadsheet", "write:document", "write:document"])))
+case("manifest.out_of_range", "must have at least 3 characters", "/id")(
+    lambda t: validated(t, "manifest.out_of_range", manifest=_m(id="ab")))
+case("manifest.missing_file", "entry file 'main.o3x' is not in the package", "/entry")(
+    lambda t: validated(t, "manifest.missing_file", manifest=_m(entry="main.o3x")))
+case("manifest.entry_encoding", "entry file 'doc.o3x' is not UTF-8 text", "/entry")(
+    lambda t: validated(t, "manifest.entry_encoding", files={"doc.o3x": b"<document>\xff</document>"}))
+case("manifest.incompatible_host", "host version 10.0.0 is not in compatible_versions", "/compatible_versions")(
+    lambda t: problem(o3local.validate(package(t), host_version="10.0.0"), "manifest.incompatible_host"))
+case("manifest.missing_permission", "needs 'write:document'", "/required_permissions")(
+    lambda t: validated(t, "manifest.missing_permission",
+                        manifest=_m(required_permissions=["read:spreadsheet"])))
+case("manifest.unused_permission", "no ai_slots entry offloads", "/required_permissions")(
+    lambda t: validated(t, "manifest.unused_permission", manifest=_m(
+        required_permissions=["write:document", "network:remote-inference"])))
+case("manifest.bad_name", "must be an identifier", "/ai_slots/exec summary")(
+    lambda t: validated(t, "manifest.bad_name", manifest=_m(
+        ai_capabilities=["summarization"], required_permissions=["read:document", "write:document"],
+        ai_slots={"exec summary": {"task": "summarization", "input": "/text"}})))
+case("manifest.uncovered_task", "ai_capabilities does not list 'summarization'", "/ai_slots/s/task")(
+    lambda t: validated(t, "manifest.uncovered_task", manifest=_m(
+        ai_capabilities=["data-visualization"], required_permissions=["read:document", "write:document"],
+        ai_slots={"s": {"task": "summarization", "input": "/text"}})))
+case("manifest.unknown_input", "'/nothing' is not described by inputs", "/ai_slots/s/input")(
+    lambda t: validated(t, "manifest.unknown_input", manifest=_m(
+        ai_capabilities=["summarization"], required_permissions=["read:document", "write:document"],
+        inputs={"type": "object", "properties": {"text": {"type": "string"}}},
+        ai_slots={"s": {"task": "summarization", "input": "/nothing"}})))
+case("manifest.regex_invalid", ("pattern '(['", "is not a valid regular expression"),
+     "/inputs/properties/code/pattern")(
+    lambda t: raised(lambda: validate_data({"code": "ab"}, {"properties": {"code": {"pattern": "(["}}})))
+
+
+@case("manifest.regex_timeout", ("pattern '^(a|aa)+$' took longer than", "backtracks"), "/inputs/properties/code/pattern")
+def _regex_timeout(t: Path) -> Found:
+    m = _m(inputs={"type": "object", "properties": {"code": {"type": "string", "pattern": "^(a|aa)+$"}}})
+    return raised(lambda: validate_data({"code": "a" * 40 + "b"}, m["inputs"], file="d.json")) \
+        .problems[0]
+
+
+@case("manifest.inputs", ("inputs schema cannot be applied", "'zero' is not of type 'number'"),
+      "/inputs/properties/n/minimum")
+def _inputs(t: Path) -> Found:
+    return raised(lambda: validate_data({"n": 1}, {"properties": {"n": {"minimum": "zero"}}}))
+
+
+@case("manifest.unreadable", "", "manifest.json")
+def _manifest_unreadable(t: Path) -> Found:
+    return validated(t, "manifest.unreadable", manifest=" " * 2_000_000)
+
+
+# -- template bodies (codes the layout module writes) -----------------------------------
+
+case("template.syntax", ("unclosed '{{'",), "doc.o3x:1:17")(
+    lambda t: rendered(t, body("{{ x | upper }")))
+case("template.missing", ("missing value 'totl'", "did you mean 'total'"), "doc.o3x:1:55")(
+    lambda t: rendered(t, text("{{ totl }}"), {"total": 1}))
+case("template.type", ("'+' needs numbers", "join text with ~"), "doc.o3x:1:59")(
+    lambda t: rendered(t, text('{{ 1 + "a" }}')))
+case("template.filter", "unknown filter 'uper'", "doc.o3x:1:59")(
+    lambda t: rendered(t, text("{{ x | uper }}"), {"x": "a"}))
+case("template.attribute", ("unknown attribute 'colr' on <text>", "did you mean 'color'"), "doc.o3x:1:48")(
+    lambda t: rendered(t, body('<text x="1" y="1" w="50" h="9" colr="red">x</text>')))
+def image_at(t: Path, src: str, files: dict[str, bytes | str]) -> Found:
+    doc = body(f'<image src="{src}" x="1" y="1" w="5" h="5"/>')
+    return raised(lambda: o3local.render(str(package(t, doc, files=files)), data={}, fmt="svg"))
+
+
+# one code, four precise reasons: mistyped, another kind of file, outside the package, absent
+case("template.image", ("image 'assets/logo.pgn' is not in the package", "did you mean 'assets/logo.png'"),
+     "doc.o3x:1:24")(lambda t: image_at(t, "assets/logo.pgn", {"assets/logo.png": png(4, 4)}))
+case("template.image", "image 'chart.svg' is an SVG file; <image> takes PNG or JPEG", "doc.o3x:1:24")(
+    lambda t: image_at(t, "chart.svg", {"chart.svg": "<svg/>"}))
+case("template.image", "image '../logo.png' is outside the package", "doc.o3x:1:24")(
+    lambda t: image_at(t, "../logo.png", {}))
+case("template.image", "image 'logo.png' is not in the package", "doc.o3x:1:24")(
+    lambda t: image_at(t, "logo.png", {}))
+
+
+@case("template.image", ("image 'photo.webp' is a WebP file",), "doc.o3x:1:24")
+def _webp_in_validate(t: Path) -> Found:
+    doc = body('<image src="photo.webp" x="1" y="1" w="5" h="5"/>')
+    return problem(o3local.validate(package(t, doc, files={"photo.webp": b"RIFF....WEBP"})), "template.image")
+case("template.image_corrupt", "not a PNG or JPEG image", "logo.png")(
+    lambda t: problem(o3local.validate(package(t, files={"logo.png": b"GIF89a..."})), "template.image_corrupt"))
+case("template.image_too_large", "a side may be at most 20,000", "wide.png")(
+    lambda t: problem(o3local.validate(package(t, files={"wide.png": png_header(30_000, 10)})),
+                      "template.image_too_large"))
+case("template.images_too_large", ("images hold", "together; the cap is 100,000,000"), "pkg")(
+    lambda t: problem(o3local.validate(package(t, files={f"i{i}.png": png_header(6000, 6000) for i in range(3)})),
+                      "template.images_too_large"))
+
+
+@case("template.unsupported", "colspan is reserved for a later version", "doc.o3x:1:48")
+def _unsupported(t: Path) -> Found:
+    return rendered(t, body('<table w="1in" h="1in"><tr><td colspan="2">a</td></tr></table>'))
+
+
+case("limit.pages", "more than 1000 pages", "doc.o3x:1:28")(
+    lambda t: rendered(t, '<document>{% for i in xs %}<page><text x="1" y="1" w="50" h="9">p</text></page>'
+                          "{% endfor %}</document>",
+                       {"xs": list(range(1001))}))
+case("layout.memory", "needed more than its memory cap of 512 MiB", "")(
+    lambda t: rendered(t, body('{% for i in xs %}<rect x="1" y="1" w="5" h="5"/>{% endfor %}'),
+                       {"xs": list(range(200_001))}))
+case("data.locale", ("unknown locale 'xx-YY'", "known: en-US"), "")(
+    lambda t: rendered(t, text("x"), locale="xx-YY"))
+
+
+def diagnostic(t: Path, doc: str, code: str) -> Found:
+    """A layout diagnostic (a warning), as ``--strict`` turns it into a problem of layout.strict."""
+    err = raised(lambda: o3local.render(str(package(t, doc)), data={}, fmt="svg", strict=True))
+    return problem(err, code)
+
+
+case("text.overflow", "text does not fit its box even at min-font-size", "doc.o3x:1:17")(
+    lambda t: diagnostic(t, body('<text x="1" y="1" w="20" h="5">' + "overflowing text " * 40 + "</text>"),
+                         "text.overflow"))
+case("table.overflow", "a table row is taller than the table's box", "doc.o3x:1:17")(
+    lambda t: diagnostic(t, body('<table x="1" y="4" w="1in" h="0.1in"><tr><td>a<br/>b<br/>c</td></tr></table>'),
+                         "table.overflow"))
+case("layout.missing_glyph", "\U0001F600", "doc.o3x:1:17")(
+    lambda t: diagnostic(t, text("smile \U0001F600"), "layout.missing_glyph"))
+
+
+# -- usage: options and arguments ---------------------------------------------------------
+
+case("usage.format", ("unknown output format 'gif'", "svg"), "")(
+    lambda t: raised(lambda: o3local.render(str(package(t)), data={}, fmt="gif")))
+case("usage.page", "page 5 does not exist (the output has 1 page)", "")(
+    lambda t: raised(lambda: o3local.render(str(package(t)), data={}, fmt="svg", page=5)))
+case("usage.dpi", "dpi must be an integer from 1 to 2400, got 0", "")(
+    lambda t: raised(lambda: o3local.render(str(package(t)), data={}, fmt="png", dpi=0)))
+case("usage.context", "context key '1st' in '1st=x' must be letters", "")(
+    lambda t: raised(lambda: parse_context(["1st=x"])))
+case("usage.template", ("no template at", "not a bundled sample"), "")(
+    lambda t: raised(lambda: o3local.render(str(t / "nowhere"), data={}, fmt="svg")))
+case("usage.sample", "has no sample data", "")(
+    lambda t: raised(lambda: o3local.render(str(package(t)), sample=True, fmt="svg")))
+case("usage.host_version", "--host-version 'twelve' is not a version", "")(
+    lambda t: raised(lambda: o3local.validate(package(t), host_version="twelve")))
+
+
+@case("usage.output", ("exists and is", "only a regular file is replaced"), "")
+def _output_fifo(t: Path) -> Found:
+    import os
+
+    os.mkfifo(t / "out.svg")
+    return raised(lambda: o3local.render(str(package(t)), data={}, fmt="svg", output=t / "out.svg"))
+
+
+@case("usage.argument", "locale must be a string", "")
+def _locale_type(t: Path) -> Found:
+    return raised(lambda: o3local.render(str(package(t)), data={}, fmt="svg", locale=5))  # type: ignore[arg-type]
+
+
+# -- requests through the hook (the loopback service's entry: JSON in, an envelope out) ------
+
+def hooked(operation: str, args: Any) -> Found:
+    from o3local import hook
+    from o3local.errors import Location
+
+    envelope = hook.call(operation, args)
+    assert envelope["ok"] is False, envelope
+    error = envelope["error"]
+    return Problem(error["code"], error["message"], Location(**error["where"]))
+
+
+case("usage.operation", ("unknown operation 'rendr'", "known:", "render"), "")(
+    lambda t: hooked("rendr", {}))
+case("usage.body", "the request body must be a JSON object of arguments", "/")(
+    lambda t: hooked("render", ["invoice"]))
+case("usage.argument", ("bad arguments for render", "'fromat'", "accepted:"), "/fromat")(
+    lambda t: hooked("render", {"template": str(package(t)), "fromat": "pdf"}))
+case("usage.argument", ("dpi", "integer"), "/dpi")(
+    lambda t: hooked("render", {"template": str(package(t)), "dpi": "high"}))
+
+
+@case("layout.strict", ("layout reported 1 problem(s)", "text.overflow", "strict mode"), "doc.o3x")
+def _strict(t: Path) -> Found:
+    doc = body('<text x="1" y="1" w="20" h="5">' + "overflowing text " * 40 + "</text>")
+    return raised(lambda: o3local.render(str(package(t, doc)), data={}, fmt="svg", strict=True))
+
+
+@case("export.io", "cannot write the output: it is a file, so the output cannot go in a folder", "/file")
+def _export_io(t: Path) -> Found:
+    (t / "file").write_text("a file, not a folder")
+    return raised(lambda: o3local.render(str(package(t)), data={}, fmt="svg", output=t / "file" / "out.svg"))
+
+
+@case("export.strict", ("xlsx export reported 1 problem(s)", "cells/0/formula: U+0001", "strict mode"), "doc.o3x")
+def _export_strict(t: Path) -> Found:
+    # a formula is not drawn (no missing-glyph report first), but XLSX cannot hold U+0001
+    doc = body('<table w="3in" h="1in"><tr><td formula="{{ f }}">a</td></tr></table>')
+    return raised(lambda: o3local.render(str(package(t, doc)), data={"f": "=1+\u0001"},
+                                         fmt="xlsx", strict=True))
+
+
+# -- the meta-test ------------------------------------------------------------------------
+
+#: where the codes this corpus covers are raised: the template, data, render and validate path
+IN_SCOPE = ("runtime/bind/", "runtime/template/", "runtime/render.py", "runtime/layout/", "runtime/hook.py",
+            "runtime/safeio.py", "runtime/fsutil.py", "runtime/export/__init__.py",
+            "runtime/export/png.py", "cli/render.py", "cli/validate.py")
+#: raised only elsewhere: AI tasks, models, the library, remote inference, the service's
+#: transport and the office importer - their own tests check them; not in this corpus yet
+OUT_OF_SCOPE = ("runtime/tasks/", "runtime/models/", "runtime/library/", "runtime/remote/",
+                "runtime/service/", "runtime/importer/", "runtime/slots.py")
+
+#: codes no outside input can produce; each says why
+UNREACHABLE = {
+    # the family defaults of the error classes (errors.py): every raise on this path names a detail
+    "data", "manifest", "package", "template", "layout", "usage", "error",
+    # an OSError other than not-found/ENXIO while opening or fstat-ing a regular file (EIO...)
+    "data.io",
+    # the hook's envelope for an exception that is not an O3Error: a bug, by definition
+    "internal",
+    # the package file changed between the scan and the read (a race with another process)
+    "package.changed",
+    # the sandbox failing inside: a trap, stack exhaustion, an internal error of the module,
+    # its fuel budget - the module bounds every input (loops by the data, nesting by depth
+    # caps) before these can happen
+    "layout.internal", "layout.trap", "layout.stack", "layout.timeout",
+    # the installed runtime's own fonts or wasm module missing or altered; the module's own
+    # check of those fonts
+    "layout.asset", "layout.font",
+    # the module's checks of the request the host builds: data, user context and AI results
+    # are always objects there (bind.check_context, slots), never text with bad UTF-8
+    "data.user", "data.ai",
+    # caps met only after another: 200,001 items exhaust the 512 MiB memory cap first
+    # (layout.memory has a case), and shaping or the display list run out of memory there too
+    "limit.items", "limit.memory", "limit.output",
+    # the checker's words for a schema keyword it has no message for: every keyword
+    # manifest.schema.json uses has its own (oneOf only at /author, which has one)
+    "manifest.schema",
+    # the exporters meeting a display list our own layout module did not write, or resvg
+    # failing on the SVG our exporter wrote
+    "export.display_list", "export.png",
+    # validate's sample check: reading a sample that has() just listed fails (I/O error)
+    "data.unreadable",
+}
+
+
+def _c_codes() -> set[str]:
+    """Codes the layout module writes: its errors and diagnostics.
+
+    ``request.*`` is left out: those check the container the host builds, never an input.
+    """
+    found: set[str] = set()
+    for path in (REPO / "wasm" / "src").glob("*.c"):
+        source = path.read_text(encoding="utf-8")
+        found.update(re.findall(r'"((?:template|data|limit|layout|text|table)\.[a-z_]+)"', source))
+    return {code for code in found if not code.endswith(".h")}  # #include "layout.h"
+
+
+def _in_scope(code: str) -> bool:
+    return any(site.startswith(IN_SCOPE) for site in CODES.get(code, []))
+
+
+def test_every_code_of_the_render_and_validate_path_has_a_case() -> None:
+    covered = {c.code for c in CASES}
+    wanted = {code for code in CODES if _in_scope(code)} | _c_codes()
+    missing = sorted(wanted - covered - UNREACHABLE)
+    assert not missing, f"codes with no corpus case (add one, or say in UNREACHABLE why none can exist): {missing}"
+    stale = sorted(UNREACHABLE & covered)
+    assert not stale, f"codes in UNREACHABLE that have a case: {stale}"
+    assert len(wanted) > 60  # the scan found the path's codes
+
+
+@pytest.mark.parametrize("item", CASES, ids=[f"{c.code}-{i}" for i, c in enumerate(CASES)])
+def test_case_gives_its_code_message_and_position(item: Case, tmp_path: Path) -> None:
+    err = item.make(tmp_path)
+    assert err.code == item.code, str(err)
+    for words in item.words:
+        assert words in err.message, f"{words!r} not in {err.message!r}"
+    assert err.message.strip() not in ("", "'", '"'), "an empty message"
+    where = str(err.where)
+    assert where.endswith(item.at), f"position {where!r} does not end with {item.at!r}"
+
