@@ -273,3 +273,16 @@ def test_numbered_headings_are_headings():
     assert [p.heading for p in parts] == [f"{i}. {t}" for i, t in enumerate(_SECTIONS, 1)]
     s = summarize(numbered, lang="en", max_chars=600, method="extractive")
     assert {_section_of(x) for x in s.sentences} == set(_SECTIONS)
+
+
+def test_paragraphs_typed_without_final_marks_are_text_not_headings():
+    """A .docx of one sentence per paragraph (or slide bullets) has no headings: before,
+    its unpunctuated lines were taken for headings and dropped, and a 300-character
+    text summarized in 600 characters lost its first sentence."""
+    lines = ["The city council approved a new budget for public transport on Monday",
+             "The plan adds forty electric buses and extends two tram lines to the northern districts",
+             "Ticket prices will stay the same for the next two years",
+             "Critics said the council ignored cycling infrastructure",
+             "The first new buses are expected to run in the spring."]
+    s = summarize("\n\n".join(lines), lang="en", max_chars=600, method="extractive")
+    assert s.sentences == lines

@@ -51,13 +51,21 @@ def split_sections(sentences: Sequence[Sentence], lang: str) -> list[Section]:
     per_para: dict[int, int] = {}
     for s in sentences:
         per_para[s.paragraph] = per_para.get(s.paragraph, 0) + 1
+    looks = [_is_heading(s, per_para[s.paragraph] == 1, lang) for s in sentences]
+    # A heading is followed by text.  Where more than two thirds of the paragraphs
+    # lack a final mark (a title and a heading above every one-paragraph section
+    # stay under that), the text was typed without them (slide bullets, a .docx
+    # of one sentence per paragraph): none of its lines is a heading, or they
+    # would be lost from the summary.
+    unmarked = {s.paragraph for s in sentences if not s.text.strip().endswith(_FINAL)}
+    if 3 * len(unmarked) > 2 * len(per_para):
+        looks = [False] * len(sentences)
     sections: list[Section] = [Section(None, [])]
     for i, s in enumerate(sentences):
-        nxt = sentences[i + 1] if i + 1 < len(sentences) else None
-        if nxt is not None and _is_heading(s, per_para[s.paragraph] == 1, lang) \
-                and not _is_heading(nxt, per_para[nxt.paragraph] == 1, lang):
+        last = i + 1 == len(sentences)
+        if not last and looks[i] and not looks[i + 1]:
             sections.append(Section(s.text, []))
-        elif nxt is not None and _is_heading(s, per_para[s.paragraph] == 1, lang):
+        elif not last and looks[i]:
             continue  # a heading right above another heading (a title, a chapter)
         else:
             sections[-1].sentences.append(s)
