@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from ..errors import O3Error
-from ..service.security import LOOPBACK_HOSTS
+from ..service.security import loopback_host
 from .page import PAGE_HTML
 from .session import DOWNLOAD_FORMATS, PreviewSession
 
@@ -46,13 +46,9 @@ def create_app(session: PreviewSession, token: str, port_ref: list[int]) -> Any:
 
     secret = token.encode()
 
-    def host_ok(request: Request) -> bool:
-        host = request.headers.get("host", "")
-        name, _, port = host.rpartition(":")
-        return name in LOOPBACK_HOSTS and port == str(port_ref[0])
-
     def refused(request: Request, *, need_token: bool = True) -> Response | None:
-        if not host_ok(request):
+        # a browser always sends the port of a non-default one: require it
+        if not loopback_host(request.headers.get("host"), port_ref[0], port_required=True):
             return _error(421, "service.bad_host", "the Host header must be the loopback address "
                                                    "this preview listens on")
         origin = request.headers.get("origin")

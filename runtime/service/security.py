@@ -28,6 +28,25 @@ def error_body(code: str, message: str, where: dict | None = None) -> bytes:
                        "error": {"code": code, "message": message, "where": where or {}}}).encode()
 
 
+def loopback_host(host: str | None, port: int, *, port_required: bool = False) -> bool:
+    """Whether a ``Host`` header names this loopback listener (``port``; 0: not bound yet).
+
+    A DNS-rebinding page reaches a loopback server under its own host name, so
+    only the loopback names pass; a port, when given (or ``port_required``),
+    must be ours.
+    """
+    if not host:
+        return False
+    name, _, given = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+    if not name:
+        name, given = host, ""
+    if name not in LOOPBACK_HOSTS:
+        return False
+    if not given:
+        return not port_required
+    return port != 0 and given == str(port)
+
+
 class Gate:
     def __init__(self, app: Any, *, token: str, origins: tuple[str, ...], port_ref: list[int],
                  max_body: int) -> None:
@@ -38,14 +57,7 @@ class Gate:
         self.max_body = max_body
 
     def _host_ok(self, host: str | None) -> bool:
-        if not host:
-            return False
-        name, _, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
-        if not name:
-            name, port = host, ""
-        if name not in LOOPBACK_HOSTS:
-            return False
-        return not port or (self.port_ref[0] != 0 and port == str(self.port_ref[0]))
+        return loopback_host(host, self.port_ref[0])
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
