@@ -59,6 +59,13 @@ def _runs(paragraph: Paragraph, color: str, bold: bool = False) -> str:
     return "".join(out)
 
 
+def _cell_content(paragraphs: list[str]) -> str:
+    """A table cell's content: a lone paragraph's runs unwrapped, several as they are."""
+    if len(paragraphs) == 1 and paragraphs[0].startswith("<p>"):
+        return paragraphs[0][3:-4]
+    return "".join(paragraphs)
+
+
 def _paragraphs(paragraphs: list[Paragraph], color: str, bold: bool = False) -> list[str]:
     lines: list[str] = []
     for paragraph in paragraphs:
@@ -139,9 +146,7 @@ class _Writer:
                                 ("color", cell.color), ("fill", cell.fill),
                                 ("weight", "bold" if cell.bold else
                                  "regular" if row.header and cell.bold is False else None)])
-                inner = _paragraphs(cell.paragraphs, color, bool(cell.bold))
-                content = inner[0][3:-4] if len(inner) == 1 and inner[0].startswith("<p>") \
-                    else "".join(inner)
+                content = _cell_content(_paragraphs(cell.paragraphs, color, bool(cell.bold)))
                 cells.append(f"<td{attrs}>{content}</td>")
             header = ' header="true"' if row.header else ""
             self.add(depth + 1, f"<tr{header}>" + "".join(cells) + "</tr>", o)

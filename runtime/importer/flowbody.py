@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import tags
-from .body import INDENT, _attrs, _comment, _paragraphs, _runs
+from .body import INDENT, _attrs, _cell_content, _comment, _paragraphs, _runs
 from .model import Paragraph, Place, Row, Run
 from .units import length, points, single_spacing_milli, spacing
 from .wordml import Band, Block, Look, Picture, WordDocument
@@ -253,9 +253,7 @@ class _Writer:
                                      ("color", color), ("fill", fill),
                                      ("weight", "bold" if cell.bold else None)])
                 inner = _paragraphs(cell.paragraphs, cell.color or "#000000", bool(cell.bold))
-                inner = [x for x in inner if x != "<p></p>"] or ["<p></p>"]
-                content = inner[0][3:-4] if len(inner) == 1 and inner[0].startswith("<p>") \
-                    else "".join(inner)
+                content = _cell_content([x for x in inner if x != "<p></p>"] or ["<p></p>"])
                 cells.append(f"<td{cell_attrs}>{content}</td>")
             head = ' header="true"' if row.header else ""
             self.add(depth + 1, f"<tr{head}>" + "".join(cells) + "</tr>", place)
