@@ -20,11 +20,14 @@
         [--model NAME] [--trust] [--seed-only] [--data PATH.jsonl|DIR] [--part tune|blind]
         [--verbose] [--target portable|excel-2016|excel-365|wps|libreoffice]
 
-- ``--data bench/data/formula-dev2 [--part tune|blind]``: issue 16's dev set
-  (441 requests, en+zh, per-row items with a target cell).  A "right" answer is
+- ``--data bench/data/formula-dev2|formula-dev3 [--part tune|blind]`` (any folder
+  with ``tune.jsonl`` and ``blind.jsonl.gz`` in that format): issue 16's dev sets
+  (dev2: 441 requests; dev3: 476, written later by someone who had not read the
+  engine's vocabulary; en+zh, per-row items with a target cell).  A "right" answer is
   OUR formula recomputed by LibreOffice headless (filled down the column for a
   per-row item; every check cell) equal to the stored gold values, which
-  LibreOffice computed from the gold formula.  All answers are recalculated in
+  LibreOffice computed from the gold formula; an item whose ``gold_formula`` is
+  null must be refused (refusing is right, any answer is wrong).  All answers are recalculated in
   one batch (bench/formula_lo.py).  Prints right/wrong/refused per language, per
   category and for per-row items, every wrong answer, p50/p95 per request.
   ``--part blind`` is for the final run only (see the set's SOURCE.md).
@@ -263,7 +266,7 @@ def dev2_eval(folder: Path, part: str, method: str, model: str | None, limit: in
         latencies.append(time.perf_counter() - start)
     jobs, job_of = [], {}
     for it in items:
-        if it["id"] in answers:
+        if it["id"] in answers and it["gold_formula"] is not None:
             job_of[it["id"]] = len(jobs)
             jobs.append({"sheet": str(dev2.sheet_path(it, folder)), "sheet_name": it["sheet_name"],
                          "cells": dev2.placed(answers[it["id"]], it), "read": it["check_cells"]})
@@ -275,7 +278,12 @@ def dev2_eval(folder: Path, part: str, method: str, model: str | None, limit: in
     for it in items:
         keys = [f"lang {it['lang']}", f"category {it['category']}", "all"]
         keys += [f"per-row {it['lang']}", "per-row all"] if it.get("target") else []
-        if it["id"] in answers:
+        if it["gold_formula"] is None:  # a request with no right formula: only a refusal is right
+            verdict = "right" if it["id"] not in answers else "wrong"
+            if verdict == "wrong":
+                wrong_lines.append(f"- `{it['id']}` ({it['lang']}, {it['category']}) {it['request']!r}: "
+                                   f"`{answers[it['id']]}`; must be refused")
+        elif it["id"] in answers:
             got = values[job_of[it["id"]]]
             ok = all(dev2.agree(got[c], g) for c, g in it["gold_values"].items())
             verdict = "right" if ok else "wrong"
@@ -292,7 +300,7 @@ def dev2_eval(folder: Path, part: str, method: str, model: str | None, limit: in
         for k in keys:
             stats[k]["n"] += 1
             stats[k][verdict] += 1
-            if verdict != "refused":
+            if it["id"] in answers:
                 stats[k][f"{verdict} by {methods[it['id']]}"] += 1
     name = f"{folder.name} {part}"
     print(f"## {name}: method {method}" + (f", model {model}" if model else "") + f", n {len(items)}")
@@ -351,7 +359,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="generation set: a shared set's name or a .jsonl path "
                          "(bench/data/formula-dev.jsonl is the development set)")
     ap.add_argument("--part", default="tune", choices=["tune", "blind"],
-                    help="with --data bench/data/formula-dev2: which part (blind: final run only)")
+                    help="with --data DIR (formula-dev2, formula-dev3): which part "
+                         "(blind: the final run only, see the set's SOURCE.md)")
     ap.add_argument("--verbose", action="store_true", help="print each wrong answer (stderr)")
     ap.add_argument("--target", default="portable",
                     help="application the formulas are for (portable, excel-2016, excel-365, wps, libreoffice)")
