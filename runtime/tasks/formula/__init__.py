@@ -59,6 +59,8 @@ class FormulaResult:
     intent: dict[str, Any] | None = None
     target_cell: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: for a per-row answer, the cells it fills down to ("J2:J13"), its first cell the target
+    fill_range: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -239,12 +241,69 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
                             code="task.evaluate")
         ev = e if r == row else ev
     return FormulaResult(reading.at(row), ev.value, reading.explanation, "rules", "generate",
-                         {"family": "rows", "template": reading.template}, target)
+                         {"family": "rows", "template": reading.template}, target,
+                         fill_range=f"{target}:{m.group(1)}{last}")
+
+
+def _placement(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """The cell a per-row request without a target cell is written in, and the request
+    without the words that placed it (the readers need not know "放在I列"), or ``None``.
+
+    "放在I列" / "in column J" name the column (only an empty one: a column holding
+    data is a source, as in "sum of column B"); "in a new column", "for each row" and
+    "each donor's total" (a column with one row per value, so each row is its own
+    group) ask for one result per row, written in the first empty column right of the
+    table.  The row is the first data row; the answer fills down from there.
+    """
+    from .compose import _unique_col, group_by
+    from .rowbase import lexicon
+    from .schema import col_index, col_letter
+
+    words = lexicon("placement")
+    first = min(c.first_row for c in schema.columns)
+    for pattern in words["column"]:
+        for m in re.finditer(pattern, request, re.IGNORECASE):
+            letter = m.group(1).upper()
+            c = col_index(letter)
+            if not any(cc == c and r >= schema.header_row for r, cc in schema.cells):
+                return f"{letter}{first}", _without(request, m)
+    cue = any(re.search(p, request, re.IGNORECASE) for p in words["each_row"])
+    for pattern in words["new_column"]:
+        m = re.search(pattern, request, re.IGNORECASE)
+        if m:
+            cue, request = True, _without(request, m)
+    if not cue:
+        try:
+            by = group_by(request, schema)
+        except Exception:  # noqa: BLE001 - a request the annotator cannot read has no cue
+            by = None
+        cue = by is not None and _unique_col(by, schema)
+    if not cue:
+        return None
+    return f"{col_letter(schema.last_column + 1)}{first}", request
+
+
+def _without(request: str, m: re.Match[str]) -> str:
+    """``request`` with the matched placement words cut out (and the comma before them)."""
+    head = re.sub(r"[\s,，、;；]+$", "", request[:m.start()])
+    return (head + " " + request[m.end():].lstrip(" ,，、;；")).strip()
 
 
 def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
               model: str | None) -> FormulaResult:
     notes: list[str] = []
+    if method in ("auto", "rules") and target is None:
+        placed = _placement(request, schema)
+        cell = placed[0] if placed else None
+        try:
+            answer = _per_row(placed[1], schema, cell) if placed else None
+        except TaskError as err:  # the placement was a guess: the other readers still try
+            notes.append(f"rows at {cell}: {err.message}")
+            answer = None
+        if answer is not None and not re.fullmatch(r"=\$?[A-Z]{1,3}\$?\d+", answer.formula):
+            answer.notes.append(f"written for {cell}, the first data row of an empty column, "
+                                f"to fill down over {answer.fill_range}")
+            return answer
     if method in ("auto", "rules") and target is not None:
         answer = _per_row(request, schema, target)
         if answer is not None:
