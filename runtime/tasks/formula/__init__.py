@@ -179,6 +179,12 @@ def formula(
         raise UsageError("generating a formula needs the sheet (sheet=...)", code="usage.sheet")
     result = _generate(request, schema, target, method, model)
     _for_target(request, result.formula, app)
+    from .explain import explain_formula, language
+
+    said = explain_formula(result.formula, schema, language(request),
+                           per_row=result.fill_range is not None)
+    if said:  # the reader's own line stays where the formula cannot be said
+        result.explanation = said
     return result
 
 
