@@ -38,11 +38,7 @@ void check_errors_json(sbuf *e, const char *tname) {
     sb_json_str(e, x->code, strlen(x->code));
     sb_puts(e, ",\"message\":");
     sb_json_str(e, x->message, strlen(x->message));
-    if (tname && x->line) { sb_puts(e, ",\"file\":"); sb_json_str(e, tname, strlen(tname)); }
-    if (x->line) {
-      sb_puts(e, ",\"line\":"); sb_int(e, x->line);
-      sb_puts(e, ",\"column\":"); sb_int(e, x->column);
-    }
+    sb_source_pos(e, x->line, x->column, tname);
     if (x->path) { sb_puts(e, ",\"path\":"); sb_json_str(e, x->path, strlen(x->path)); }
     sb_putc(e, '}');
   }
@@ -208,6 +204,48 @@ int set_eval(E *e, const node *n) {
   return 0;
 }
 
+int call_macro(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg) {
+  const macro *m = n->mac;
+  if (!m) return 0;  /* check mode: the call's error is already reported */
+  if (e->call_nest + m->depth + 1 > MAX_CALL_NEST)
+    return fail(ST_LIMIT, "limit.depth", n->line, n->col,
+                "macro '%s' calls nested too deeply (more than %d levels of calls and their blocks): a recursion without an end?",
+                m->name, MAX_CALL_NEST);
+  if (++e->ncalls > e->lim->max_items)
+    return fail(ST_LIMIT, "limit.items", n->line, n->col, "more than %d macro calls (the limit of items)", (int)e->lim->max_items);
+  /* arguments are evaluated where the call is; the body sees only its parameters (and the data) */
+  scope *chain = NULL;
+  for (int i = 0; i < m->nparams; i++) {
+    const expr *x = n->argv[i];
+    jval *v;
+    if (x) {
+      v = expr_eval(e->cx, x, expr_has_default(x));
+    } else {
+      scope *save = e->cx->vars;
+      e->cx->vars = chain;  /* a default sees the parameters before it */
+      v = expr_eval(e->cx, m->defaults[i], expr_has_default(m->defaults[i]));
+      e->cx->vars = save;
+    }
+    if (!v) {
+      if (!recover()) return -1;
+      v = jv_null();  /* check mode: reported; the body is still checked */
+    }
+    if (v->t == J_MISSING) v = jv_null();
+    scope *sc = xalloc(sizeof *sc);
+    sc->name = m->params[i];
+    sc->val = v;
+    sc->up = chain;
+    chain = sc;
+  }
+  scope *save = e->cx->vars;
+  e->cx->vars = chain;
+  e->call_nest += m->depth + 1;
+  int r = body(e, &m->body, arg);
+  e->call_nest -= m->depth + 1;
+  e->cx->vars = save;
+  return r;
+}
+
 int is_blank(const node *n) {
   for (size_t i = 0; i < n->tn; i++) {
     char c = n->text[i];
@@ -283,6 +321,7 @@ static int text_node(E *e, const node *n, TC *tc) {
     }
     case N_FOR: return loop_over(e, n, text_nodes, tc);
     case N_SET: return set_eval(e, n);
+    case N_CALL: return call_macro(e, n, text_nodes, tc);
     case N_ELEM: break;
   }
   if (!strcmp(n->name, "br")) {
@@ -428,6 +467,7 @@ static int page_node(E *e, const node *n, page *pg) {
   }
   if (n->t == N_FOR) return loop_over(e, n, page_nodes, pg);
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, page_nodes, pg);
   item *it = xalloc(sizeof *it);
   it->line = n->line;
   it->col = n->col;
@@ -537,6 +577,7 @@ static int doc_node(E *e, const node *n) {
   }
   if (n->t == N_FOR) return loop_over(e, n, doc_nodes, NULL);
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, doc_nodes, NULL);
   if (!strcmp(n->name, "flow")) {
     if (strcmp(e->d->kind, "document"))
       return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<flow> needs <document kind=\"document\">");
