@@ -170,6 +170,15 @@ def test_an_error_inside_an_included_file_names_that_file(tmp_path):
     assert err.where.file == str(pkg / "partials" / "footer.o3x")
 
 
+def test_an_error_in_a_macro_body_names_the_body_and_the_call(tmp_path):
+    deck = ('{% include "partials/row.o3x" %}<document><page>{{ row("a", 1, "1in") }}\n'
+            '  {{ row("b", 2, "2in", unit=none) }}<text>{{ money("abc") }}</text></page></document>')
+    err = render_error(package(tmp_path, deck))
+    assert err.code == "template.type" and "filter 'currency'" in err.message
+    assert "(in macro 'money' called at line 2, column 44)" in err.message
+    assert where(err) == "row.o3x:4:31"  # where the failing filter is, in the included file
+
+
 @pytest.mark.parametrize(("name", "words"), [
     ("../outside.o3x", "leads outside the package"),
     ("partials/../../outside.o3x", "leads outside the package"),

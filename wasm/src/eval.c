@@ -8,9 +8,33 @@ int g_check;
 static o3_error *g_errs;
 static int g_nerrs, g_errcap;
 
+/* the macro call being evaluated (innermost), for "(in macro 'row' called at ...)" */
+static const node *g_call_site;
+
+/* Adds where the macro whose body failed was called to the pending error, once
+ * (the innermost call; the position already points into the body). */
+static void note_call(void) {
+  const node *n = g_call_site;
+  if (!n || !g_err.status || strstr(g_err.message, " (in macro '")) return;
+  if (g_err.line == n->line && g_err.column == n->col) return;  /* the call itself */
+  sbuf t = {0};
+  sb_puts(&t, " (in macro '");
+  sb_puts(&t, n->mac->name);
+  sb_puts(&t, "' called at line ");
+  sb_int(&t, src_line(n->line));
+  sb_puts(&t, ", column ");
+  sb_int(&t, n->col);
+  const char *f = src_file_name(src_file(n->line));
+  if (f) { sb_puts(&t, " of "); sb_puts(&t, f); }
+  sb_putc(&t, ')');
+  size_t len = strlen(g_err.message);
+  if (len + t.len < sizeof g_err.message) memcpy(g_err.message + len, t.p, t.len + 1);
+}
+
 int recover(void) {
   if (!g_check || !g_err.status || g_oom) return 0;
   if (g_err.status != ST_TEMPLATE && g_err.status != ST_DATA) return 0;
+  note_call();
   int dup = 0;
   for (int i = 0; i < g_nerrs && !dup; i++)
     dup = g_errs[i].line == g_err.line && g_errs[i].column == g_err.column && !strcmp(g_errs[i].code, g_err.code) &&
@@ -238,9 +262,13 @@ int call_macro(E *e, const node *n, int (*body)(E *, const nodelist *, void *), 
     chain = sc;
   }
   scope *save = e->cx->vars;
+  const node *site = g_call_site;
   e->cx->vars = chain;
   e->call_nest += m->depth + 1;
+  g_call_site = n;
   int r = body(e, &m->body, arg);
+  if (r) note_call();
+  g_call_site = site;
   e->call_nest -= m->depth + 1;
   e->cx->vars = save;
   return r;
