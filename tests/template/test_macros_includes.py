@@ -263,6 +263,21 @@ def test_an_included_file_over_the_size_cap_is_refused(tmp_path):
     assert err.code == "template.include" and "the cap is" in err.message
 
 
+def test_includes_that_multiply_are_capped_by_count_and_expanded_size(tmp_path):
+    # 1001 includes of a one-line file: each is cheap, together over the cap
+    many = "<document><page>" + '{% include "one.o3x" %}' * 1001 + "</page></document>"
+    err = render_error(package(tmp_path, many, files={"one.o3x": "<!-- x -->"}))
+    assert err.code == "template.include" and "more than 1000 includes in all" in err.message
+    # a file of 1 MiB included 65 times by a file that is included once: 65 MiB expanded
+    big = "<!--" + "x" * (MAX_PARTIAL_BYTES - 8) + "-->"
+    fan = '{% include "big.o3x" %}' * 65
+    (tmp_path / "b").mkdir()
+    err = render_error(package(tmp_path / "b", '<document><page>{% include "fan.o3x" %}</page></document>',
+                               files={"big.o3x": big, "fan.o3x": fan}))
+    assert err.code == "template.include" and "over 64 MiB" in err.message
+    assert where(err) == "fan.o3x:1:1450"  # the 64th include (23 characters each): 64 MiB plus fan.o3x itself
+
+
 def test_include_names_follow_the_tag_rule():
     assert include_names('{% include "a.o3x" %}{%include \'b.o3x\'%}{% includes "c" %}{{ "{% include" }}') == \
         ["a.o3x", "b.o3x"]

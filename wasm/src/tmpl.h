@@ -61,6 +61,8 @@ struct macro {
 /* Includes: at most this many files deep, and expanded at most this often per template. */
 #define MAX_INCLUDE_DEPTH 16
 #define MAX_INCLUDES 1000
+/* ...and the template with every include expanded stays within what one file may hold */
+#define MAX_EXPANDED_BYTES ((int64_t)64 << 20)
 /* Macro calls: the body nesting of the active calls is capped (shadow stack),
  * and each call counts against limits.max_items (CPU of recursive templates). */
 #define MAX_CALL_NEST 200

@@ -11,6 +11,7 @@ typedef struct {
   int file_base;               /* the file's index << LINE_FILE_SHIFT, added to every line */
   int depth, maxdepth;
   int64_t includes;            /* include expansions in this file, counting those of the files it includes */
+  int64_t bytes;               /* the file's size plus that of every expansion in it */
   /* the block tag that ended the last parse_nodes (END_TAG) */
   const char *tag; size_t tagn; size_t tag_at; const char *tag_arg; size_t tag_argn;
 } P;
@@ -359,7 +360,7 @@ typedef struct {
   int state;            /* 0 not parsed, 1 being parsed (an include of it now is a cycle), 2 parsed, 3 failed */
   nodelist nodes;
   int maxdepth;
-  int64_t includes;
+  int64_t includes, bytes;
 } partial;
 
 static partial *g_parts;
@@ -407,6 +408,8 @@ static int parse_include(P *p, nodelist *out) {
   size_t at = p->tag_at;
   const char *a = p->tag_arg, *b = p->tag_arg + p->tag_argn;
   while (a < b && is_ws(*a)) a++;
+  for (const char *c = a; c < b; c++)  /* no escapes: the host finds the name as written */
+    if (*c == '\\') return pfail(p, at, "template.include", "include name has a backslash (use '/', no escapes)%s", "");
   int line, col;
   lc(p, (size_t)(a - p->s), &line, &col);
   expr *e = a < b ? expr_parse(a, (size_t)(b - a), line, col) : NULL;
@@ -418,7 +421,6 @@ static int parse_include(P *p, nodelist *out) {
   const char *why = NULL;
   if (nn == 0) why = "is empty";
   else if (name[0] == '/' || (nn > 1 && name[1] == ':')) why = "is an absolute path (name a file inside the package, e.g. \"partials/row.o3x\")";
-  else if (strchr(name, '\\')) why = "has a backslash (use '/')";
   else if (strlen(name) != nn) why = "holds a NUL character";
   else {
     for (const char *seg = name; seg && !why; ) {
@@ -469,12 +471,16 @@ static int parse_include(P *p, nodelist *out) {
     pt->state = r ? 3 : 2;
     pt->maxdepth = q.maxdepth;
     pt->includes = q.includes;
+    pt->bytes = (int64_t)pt->n + q.bytes;
     if (r) return -1;
   }
   if (pt->state == 3) return 0;  /* check mode: its errors are reported once, at its first include */
   p->includes += 1 + pt->includes;
+  p->bytes += pt->bytes;
   if (p->includes > MAX_INCLUDES)
     return pfail(p, at, "template.include", "more than 1000 includes in all (counting the includes of included files), at '%s'", name);
+  if ((int64_t)p->n + p->bytes > MAX_EXPANDED_BYTES)
+    return pfail(p, at, "template.include", "the template with its includes expanded is over 64 MiB, at '%s'", name);
   if (p->depth - 1 + pt->maxdepth > MAX_NEST)
     return pfail(p, at, "template.syntax", "elements nested too deeply (with those of '%s')", name);
   if (p->depth - 1 + pt->maxdepth > p->maxdepth) p->maxdepth = p->depth - 1 + pt->maxdepth;
