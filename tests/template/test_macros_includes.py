@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +118,27 @@ def test_an_included_file_can_be_included_twice_and_from_a_macro(tmp_path):
 <document><page><text x="0" y="0" w="9in" h="1in">{% include "p/one.o3x" %}{{ block() }}</text></page></document>"""
     got = texts(render(package(tmp_path, deck, files={"p/one.o3x": "[{{ company }}]"})))
     assert got[0][0] == "[ACME][ACME]"
+
+
+def test_a_zipped_package_includes_its_own_files(tmp_path):
+    folder = package(tmp_path)
+    archive = tmp_path / "deck.o3t"
+    with zipfile.ZipFile(archive, "w") as z:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                z.write(path, path.relative_to(folder).as_posix())
+    assert [t for t, _, _ in texts(o3local.render(str(archive), data=DATA, fmt="svg"))][-1] == "ACME · page 1"
+    # an error inside an included file names the entry inside the archive
+    folder_deck = (folder / "deck.o3x").read_text(encoding="utf-8")
+    broken = tmp_path / "broken.o3t"
+    with zipfile.ZipFile(broken, "w") as z:
+        for name in ("manifest.json", "partials/row.o3x", "partials/footer.o3x"):
+            z.write(folder / name, name)
+        z.writestr("deck.o3x", folder_deck.replace("partials/footer.o3x", "partials/bad.o3x"))
+        z.writestr("partials/bad.o3x", "\n<text>{{ nope }}</text>")
+    with pytest.raises(O3Error) as info:
+        o3local.render(str(broken), data=DATA, fmt="svg")
+    assert str(info.value.where) == f"{broken}!/partials/bad.o3x:2:10"
 
 
 # -- errors, each with its file:line:column ------------------------------------------------
