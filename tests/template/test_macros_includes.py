@@ -155,9 +155,9 @@ def where(err: O3Error) -> str:
     ('<document><page>{{ row("a", 1, "1in", "x", 5) }}</page></document>',
      "template.macro", ("takes 4 arguments",), "deck.o3x:1:44"),
     ('<document><page>{{ row("a", 1, y="1in", unti="x") }}</page></document>',
-     "template.macro", ("no parameter 'unti'", "did you mean 'unit'"), "deck.o3x:1:46"),  # the argument's value
+     "template.macro", ("no parameter 'unti'", "did you mean 'unit'"), "deck.o3x:1:41"),  # the keyword
     ('<document><page>{{ row("a", 1, "1in", label="b") }}</page></document>',
-     "template.macro", ("argument 'label' of macro 'row' is given twice",), "deck.o3x:1:45"),
+     "template.macro", ("argument 'label' of macro 'row' is given twice",), "deck.o3x:1:39"),
     ('<document><page><text x="{{ row(1, 2, 3) }}">a</text></page></document>',
      "template.syntax", ("macro call 'row(...)' where a value is needed",), "deck.o3x:1:29"),
     ('<document><page><text>{{ money(1) | upper }}</text></page></document>',
@@ -327,7 +327,7 @@ def test_validate_reports_every_macro_and_include_problem_with_its_place(tmp_pat
     assert ("template.macro", "deck.o3x:3:4", "no macro named 'rwo'", "did you mean 'row'?") in found
     assert ("template.macro", "deck.o3x:4:4", "macro 'row' needs argument 'value' (parameters: label, value, y, unit)",
             None) in found
-    assert ("template.macro", "deck.o3x:5:28", "macro 'row' has no parameter 'unti' (parameters: label, value, y, unit)",
+    assert ("template.macro", "deck.o3x:5:23", "macro 'row' has no parameter 'unti' (parameters: label, value, y, unit)",
             "did you mean 'unit'?") in found
     assert ("template.include", "deck.o3x:6:1", "include file 'partials/missing.o3x' is not in the package",
             None) in found, found

@@ -154,6 +154,7 @@ static int p_args(X *x, expr *f) {
   if (x->tok != T_RP) {
     while (1) {
       const char *kw = NULL;
+      size_t at = x->tpos;
       if (x->tok == T_ID) {
         /* keyword argument NAME=value */
         X save = *x;
@@ -168,8 +169,10 @@ static int p_args(X *x, expr *f) {
         int nc = cap ? cap * 2 : 2;
         f->args = xrealloc(f->args, sizeof(expr *) * (size_t)cap, sizeof(expr *) * (size_t)nc);
         f->argnames = xrealloc(f->argnames, sizeof(char *) * (size_t)cap, sizeof(char *) * (size_t)nc);
+        if (f->t == E_CALL) f->kwpos = xrealloc(f->kwpos, sizeof(int) * 2 * (size_t)cap, sizeof(int) * 2 * (size_t)nc);
         cap = nc;
       }
+      if (f->t == E_CALL) pos_of(x, at, &f->kwpos[2 * f->nargs], &f->kwpos[2 * f->nargs + 1]);
       f->argnames[f->nargs] = kw;
       f->args[f->nargs++] = arg;
       if (x->tok == T_COMMA) { next(x); continue; }

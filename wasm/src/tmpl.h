@@ -99,6 +99,7 @@ struct expr {
   const char *fname;               /* E_FILTER; E_CALL: the macro's name */
   expr **args; int nargs;          /* E_FILTER, E_CALL */
   const char **argnames;           /* E_FILTER, E_CALL: keyword of each argument, NULL when positional */
+  int *kwpos;                      /* E_CALL: line, column of each argument's keyword (or of the argument) */
 };
 enum { OP_EQ = 1, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE };
 

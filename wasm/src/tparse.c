@@ -633,11 +633,11 @@ static int bind_call(node *n) {
     for (int i = 0; i < m->nparams && j < 0; i++) if (!strcmp(m->params[i], c->argnames[k])) j = i;
     if (j < 0) {
       const char *hint = m->nparams ? closest_word(c->argnames[k], m->params) : NULL;
-      return fail(ST_TEMPLATE, "template.macro", ae->line, ae->col, "macro '%s' has no parameter '%s'%s%s%s (parameters: %s)",
+      return fail(ST_TEMPLATE, "template.macro", c->kwpos[2 * k], c->kwpos[2 * k + 1], "macro '%s' has no parameter '%s'%s%s%s (parameters: %s)",
                   m->name, c->argnames[k], hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", pt.p);
     }
     if (argv[j])
-      return fail(ST_TEMPLATE, "template.macro", ae->line, ae->col, "argument '%s' of macro '%s' is given twice",
+      return fail(ST_TEMPLATE, "template.macro", c->kwpos[2 * k], c->kwpos[2 * k + 1], "argument '%s' of macro '%s' is given twice",
                   m->params[j], m->name);
     argv[j] = c->args[k];
   }
