@@ -141,6 +141,19 @@ def test_a_zipped_package_includes_its_own_files(tmp_path):
     assert str(info.value.where) == f"{broken}!/partials/bad.o3x:2:10"
 
 
+def test_a_layout_diagnostic_of_an_included_item_names_its_file(tmp_path):
+    long = '\n<text x="0" y="0" w="0.5in" h="0.2in" font-size="10pt">' + "overflowing words " * 30 + "</text>"
+    pkg = package(tmp_path, '<document><page><rect x="0" y="0" w="1in" h="1in"/>{% include "p/long.o3x" %}'
+                            "</page></document>", files={"p/long.o3x": long})
+    result = render(pkg, {})
+    (diag,) = [d for d in result.diagnostics if d["code"] == "text.overflow"]
+    assert (diag["file"], diag["line"], diag["column"]) == (str(pkg / "p" / "long.o3x"), 2, 1)
+    with pytest.raises(O3Error) as info:
+        o3local.render(str(pkg), data={}, fmt="svg", strict=True)
+    (problem,) = info.value.problems  # type: ignore[attr-defined]
+    assert str(problem.where) == f"{pkg / 'p' / 'long.o3x'}:2:1"
+
+
 # -- errors, each with its file:line:column ------------------------------------------------
 
 def where(err: O3Error) -> str:
