@@ -195,7 +195,8 @@ def _context(pkg: Any, context: Mapping[str, str] | Iterable[str] | None,
 
 
 def _problem(diag: dict[str, Any], file: str) -> Problem:
-    where = Location(file=file, line=diag.get("line"), column=diag.get("column"))
+    # a diagnostic of an item from an included file names that file
+    where = Location(file=diag.get("file") or file, line=diag.get("line"), column=diag.get("column"))
     return Problem(code=str(diag.get("code", "diagnostic")), message=str(diag.get("message", "")),
                    where=where)
 
@@ -269,7 +270,8 @@ def render(
         result = LayoutEngine.shared().layout(
             template_source=pkg.entry_text(), template_name=pkg.display_name(pkg.entry),
             data=values, user=user, ai=slots.values if slots else {},
-            images=package_images(pkg.files(), pkg.read_bytes), locale=locale or None)
+            images=package_images(pkg.files(), pkg.read_bytes), locale=locale or None,
+            partials=pkg.partials())
     except TemplateError as err:
         src = getattr(err, "path", None)
         if err.code == "template.image" and isinstance(src, str):
@@ -277,6 +279,13 @@ def render(
 
             err.message = missing_image_message(src, pkg.files(), err.message)
             err.args = (err.message,)
+        elif err.code == "template.include" and isinstance(src, str) and "not in the package" in err.message:
+            from .template.partials import include_hint
+
+            hint = include_hint(src, pkg.files())
+            if hint:
+                err.message = f"{err.message} ({hint})"
+                err.args = (err.message,)
         raise
     laid_out = time.perf_counter()
     display_list = result.display_list

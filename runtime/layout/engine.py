@@ -173,6 +173,7 @@ class LayoutEngine:
         timeout_s: float = DEFAULT_TIMEOUT_S,
         images: dict[str, tuple[int, int]] | None = None,
         locale: str | None = None,
+        partials: dict[str, tuple[str, str]] | None = None,
     ) -> LayoutResult:
         """Fills and lays out one template; raises TemplateError/DataError/LayoutError.
 
@@ -183,7 +184,7 @@ class LayoutEngine:
         limits = limits or LayoutLimits()
         body = request_json(
             template_source, template_name, {} if data is None else data, dict(user or {}), dict(ai or {}),
-            [f.weight for f in self._fonts], limits.module_limits(), images, locale=locale,
+            [f.weight for f in self._fonts], limits.module_limits(), images, locale=locale, partials=partials,
         )
         total = self._prefix_len + 8 + len(body)
         with self._watchdog:
@@ -212,6 +213,7 @@ class LayoutEngine:
         images: dict[str, tuple[int, int]] | None = None,
         timeout_s: float = DEFAULT_TIMEOUT_S,
         locale: str | None = None,
+        partials: dict[str, tuple[str, str]] | None = None,
     ) -> list[dict[str, Any]]:
         """Every template and data error of filling ``template_source`` with ``data``, without laying out.
 
@@ -224,6 +226,7 @@ class LayoutEngine:
         body = request_json(
             template_source, template_name, {} if data is None else data, dict(user or {}), dict(ai or {}),
             [f.weight for f in self._fonts], limits.module_limits(), images, check=True, locale=locale,
+            partials=partials,
         )
         total = self._prefix_len + 8 + len(body)
         with self._watchdog:

@@ -62,9 +62,14 @@ def request_json(
     images: dict[str, tuple[int, int]] | None = None,
     check: bool = False,
     locale: str | None = None,
+    partials: dict[str, tuple[str, str]] | None = None,
 ) -> bytes:
     """The request JSON; floats go in as Python's shortest repr, which the
-    module then formats exactly as written."""
+    module then formats exactly as written.
+
+    ``partials`` are the package files the template ``{% include %}``s (see
+    ``o3local.template.partials``): the module parses them, the host reads them.
+    """
     doc = {
         "template": template_source,
         "template_name": template_name,
@@ -78,6 +83,8 @@ def request_json(
         doc["locale"] = locale
     if check:  # validate: collect every template/data error, no display list
         doc["check"] = True
+    if partials:  # {% include %}d files: name -> (text, display name); absent when none
+        doc["partials"] = {name: {"text": text, "file": shown} for name, (text, shown) in sorted(partials.items())}
     if images:  # absent when empty, so requests without images keep their exact bytes
         doc["images"] = {src: {"width": int(w), "height": int(h)} for src, (w, h) in sorted(images.items())}
     try:

@@ -155,11 +155,15 @@ def check_body(source: PackageSource, manifest: dict[str, Any]) -> list[Problem]
     ai = {name: "(AI text)" for name in slots}
     file = source.display_name(entry)
     from ..layout import LayoutEngine
+    from .partials import collect_partials, include_hint
 
     try:
-        found = LayoutEngine.shared().check(text, file, data=data, user=user or {}, ai=ai, images=_images(source))
+        partials = collect_partials(text, source.files(), source.read_bytes, source.display_name)
+        found = LayoutEngine.shared().check(text, file, data=data, user=user or {}, ai=ai, images=_images(source),
+                                            partials=partials)
     except O3Error as err:
-        return [Problem(err.code, err.message, err.where if err.where and err.where.line else Location(file=file))]
+        return [Problem(err.code, err.message, err.where if err.where and (err.where.line or err.where.file)
+                        else Location(file=file))]
     problems = []
     for e in found:
         message = str(e.get("message", ""))
@@ -177,12 +181,16 @@ def check_body(source: PackageSource, manifest: dict[str, Any]) -> list[Problem]
             hint = match.group(1) if match else None
             if match:
                 message = message[:match.start()] + message[match.end():]
+        if e.get("code") == "template.include" and isinstance(path, str) and hint is None \
+                and "not in the package" in message:
+            hint = include_hint(path, source.files())
         if e.get("code") == "template.missing" and isinstance(path, str):
             if path.startswith("user.") and user is None:
                 severity = "warning"  # the user context comes at render time; no sample context to check it
                 hint = hint or "add samples/context.json to check user.* values"
             elif hint is None and not path.startswith(("user.", "ai.", "loop.", "page.")):
                 hint = f"not in {'the sample data ' + used if sample else used}"
-        problems.append(Problem(str(e.get("code", "template.syntax")), message,
-                                Location(file=file, line=e.get("line"), column=e.get("column")), hint, severity))
+        # an error inside an included file names that file
+        where = Location(file=str(e.get("file") or file), line=e.get("line"), column=e.get("column"))
+        problems.append(Problem(str(e.get("code", "template.syntax")), message, where, hint, severity))
     return problems

@@ -88,6 +88,12 @@ class TemplatePackage:
     def entry_text(self) -> str:
         return self.read_text(self.entry)
 
+    def partials(self) -> dict[str, tuple[str, str]]:
+        """The files the entry ``{% include %}``s (directly or not): name -> (text, display name)."""
+        from .partials import collect_partials
+
+        return collect_partials(self.entry_text(), self.files(), self.read_bytes, self.display_name)
+
     # -- samples -------------------------------------------------------------
     def sample_data_name(self) -> str | None:
         """The package file ``render --sample`` reads its data from, if any."""

@@ -73,6 +73,16 @@ def sample_requests():
     # a flow document (docs/template-format.md's example): split paragraphs, tables, headers
     cases["flow-example"] = (container(request_json(
         doc_example(), "flow.o3x", EXAMPLE_DATA, {}, {}, weights, limits, None), fonts), None)
+    # macros and an included file (the request's "partials"), and an error inside the included file
+    from tests.template.test_macros_includes import DATA as MACRO_DATA
+    from tests.template.test_macros_includes import DECK, FOOTER, ROW
+
+    partials = {"partials/row.o3x": (ROW, "pkg/partials/row.o3x"), "partials/footer.o3x": (FOOTER, "pkg/partials/footer.o3x")}
+    cases["macros-and-includes"] = (container(request_json(
+        DECK, "pkg/deck.o3x", MACRO_DATA, {}, {}, weights, limits, None, partials=partials), fonts), None)
+    broken = dict(partials, **{"partials/footer.o3x": ("\n <text>{{ compnay }}</text>", "pkg/partials/footer.o3x")})
+    cases["error-in-included-file"] = (container(request_json(
+        DECK, "pkg/deck.o3x", MACRO_DATA, {}, {}, weights, limits, None, partials=broken), fonts), None)
     coverage = ('<document kind="document" width="6in" height="3in" lang="zh"><page>'
                 '<text x="0" y="0" w="6in" h="3in" font-size="18pt">朱镕基 张喆 王堃 陈𠮷<br/>'
                 '한국어 문장<br/>₹ 1,250 ₽ 990 Łódź cafe\u0301 ⨁ ✗<br/><b>喆 㐀 똠 ₹</b> \U0001F9A0'
@@ -105,6 +115,9 @@ def test_node_and_wasmtime_give_identical_bytes(node, tmp_path):
     statuses = [json.loads(line)["status"] for line in proc.stdout.splitlines()]
     assert statuses == [status for status, _ in expected.values()]
     assert statuses[-3:] == [0, 2, 1]  # overflow warning, template error, bad container
+    assert expected["macros-and-includes"][0] == 0 and b"Total " in expected["macros-and-includes"][1]
+    assert expected["error-in-included-file"][0] == 2
+    assert b'"file":"pkg/partials/footer.o3x","line":2' in expected["error-in-included-file"][1]
     coverage = expected["font-fallback-and-missing-glyph"][1]  # fallback fonts and the report
     assert b'"font":2' in coverage and b'"font":3' in coverage and b"layout.missing_glyph" in coverage
     for name, (_, result) in expected.items():

@@ -342,6 +342,30 @@ case("template.filter", "unknown filter 'uper'", "doc.o3x:1:59")(
     lambda t: rendered(t, text("{{ x | uper }}"), {"x": "a"}))
 case("template.attribute", ("unknown attribute 'colr' on <text>", "did you mean 'color'"), "doc.o3x:1:48")(
     lambda t: rendered(t, body('<text x="1" y="1" w="50" h="9" colr="red">x</text>')))
+case("template.macro", ("no macro named 'rwo'", "did you mean 'row'"), "doc.o3x:1:94")(
+    lambda t: rendered(t, "{% macro row(a) %}{{ a }}{% endmacro %}" + text("{{ rwo(1) }}")))
+case("template.macro", ("macro 'row' needs argument 'b'", "parameters: a, b"), "doc.o3x:1:90")(
+    lambda t: rendered(t, "{% macro row(a, b) %}{% endmacro %}" + text("{{ row(1) }}")))
+
+
+def include_at(t: Path, name: str, files: dict[str, bytes | str]) -> Found:
+    doc = body(f'{{% include "{name}" %}}')
+    return raised(lambda: o3local.render(str(package(t, doc, files=files)), data={}, fmt="svg"))
+
+
+# includes: mistyped, out of the package, a cycle (reported in the file that closes it), too large
+case("template.include", ("include file 'parts/fot.o3x' is not in the package", "did you mean 'parts/foot.o3x'"),
+     "doc.o3x:1:17")(lambda t: include_at(t, "parts/fot.o3x", {"parts/foot.o3x": "x"}))
+case("template.include", "include '../up.o3x' leads outside the package", "doc.o3x:1:17")(
+    lambda t: include_at(t, "../up.o3x", {}))
+case("template.include", "include cycle: a.o3x -> b.o3x -> a.o3x", "b.o3x:2:3")(
+    lambda t: include_at(t, "a.o3x", {"a.o3x": '{% include "b.o3x" %}', "b.o3x": '\n  {% include "a.o3x" %}'}))
+case("template.include", "included file is 1048577 bytes; the cap is 1048576", "big.o3x")(
+    lambda t: include_at(t, "big.o3x", {"big.o3x": " " * (1024 * 1024 + 1)}))
+case("limit.depth", "macro 'f' calls nested too deeply", "doc.o3x:1:16")(  # the call inside the body
+    lambda t: rendered(t, "{% macro f() %}{{ f() }}{% endmacro %}" + text("{{ f() }}")))
+
+
 def image_at(t: Path, src: str, files: dict[str, bytes | str]) -> Found:
     doc = body(f'<image src="{src}" x="1" y="1" w="5" h="5"/>')
     return raised(lambda: o3local.render(str(package(t, doc, files=files)), data={}, fmt="svg"))

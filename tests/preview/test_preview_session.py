@@ -56,6 +56,34 @@ def test_a_save_renders_again_and_a_broken_save_keeps_the_last_good_pages(packag
         session.stop()
 
 
+def test_a_save_of_an_included_file_renders_again_and_its_error_names_it(package: Path) -> None:
+    body = package / "report.o3x"
+    text = body.read_text(encoding="utf-8")
+    band = '<rect x="0" y="0" w="210mm" h="8mm" fill="#8b1a1a"/>'
+    assert band in text
+    body.write_text(text.replace(band, '{% include "partials/band.o3x" %}'), encoding="utf-8")
+    (package / "partials").mkdir()
+    partial = package / "partials" / "band.o3x"
+    partial.write_text(band, encoding="utf-8")
+    session = PreviewSession(package)
+    session.start()
+    try:
+        first = session.frame
+        assert first.ok and b"#8b1a1a" in first.pages[0] and not first.problems
+        partial.write_text(band.replace("#8b1a1a", "#0b6e4f"), encoding="utf-8")
+        second = wait_version(session, first.version)
+        assert second.ok and b"#0b6e4f" in second.pages[0] and second.changed == ("partials/band.o3x",)
+
+        partial.write_text("\n" + band.replace("<rect", "<rectt"), encoding="utf-8")
+        third = wait_version(session, second.version)
+        assert not third.ok and third.pages == second.pages
+        (problem,) = [p for p in third.problems if p.severity == "error"]
+        assert "<rectt> is not allowed inside <page>" in problem.message
+        assert problem.where.file.endswith("band.o3x") and (problem.where.line, problem.where.column) == (2, 1)
+    finally:
+        session.stop()
+
+
 def test_the_routes_refuse_a_wrong_host_origin_or_token(package: Path) -> None:
     proc, url = start_preview(package)
     try:

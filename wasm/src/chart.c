@@ -167,6 +167,7 @@ static int walk_node(E *e, const node *n, walk *w) {
   }
   if (n->t == N_FOR) return loop_over(e, n, walk_nodes, w);
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, walk_nodes, w);
   if (w->want && strcmp(n->name, w->want) && !(w->parent == NULL))
     return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <%s>", n->name, w->parent);
   return w->fn(e, n, w->arg);

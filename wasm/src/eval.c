@@ -8,9 +8,33 @@ int g_check;
 static o3_error *g_errs;
 static int g_nerrs, g_errcap;
 
+/* the macro call being evaluated (innermost), for "(in macro 'row' called at ...)" */
+static const node *g_call_site;
+
+/* Adds where the macro whose body failed was called to the pending error, once
+ * (the innermost call; the position already points into the body). */
+static void note_call(void) {
+  const node *n = g_call_site;
+  if (!n || !g_err.status || strstr(g_err.message, " (in macro '")) return;
+  if (g_err.line == n->line && g_err.column == n->col) return;  /* the call itself */
+  sbuf t = {0};
+  sb_puts(&t, " (in macro '");
+  sb_puts(&t, n->mac->name);
+  sb_puts(&t, "' called at line ");
+  sb_int(&t, src_line(n->line));
+  sb_puts(&t, ", column ");
+  sb_int(&t, n->col);
+  const char *f = src_file_name(src_file(n->line));
+  if (f) { sb_puts(&t, " of "); sb_puts(&t, f); }
+  sb_putc(&t, ')');
+  size_t len = strlen(g_err.message);
+  if (len + t.len < sizeof g_err.message) memcpy(g_err.message + len, t.p, t.len + 1);
+}
+
 int recover(void) {
   if (!g_check || !g_err.status || g_oom) return 0;
   if (g_err.status != ST_TEMPLATE && g_err.status != ST_DATA) return 0;
+  note_call();
   int dup = 0;
   for (int i = 0; i < g_nerrs && !dup; i++)
     dup = g_errs[i].line == g_err.line && g_errs[i].column == g_err.column && !strcmp(g_errs[i].code, g_err.code) &&
@@ -38,11 +62,7 @@ void check_errors_json(sbuf *e, const char *tname) {
     sb_json_str(e, x->code, strlen(x->code));
     sb_puts(e, ",\"message\":");
     sb_json_str(e, x->message, strlen(x->message));
-    if (tname && x->line) { sb_puts(e, ",\"file\":"); sb_json_str(e, tname, strlen(tname)); }
-    if (x->line) {
-      sb_puts(e, ",\"line\":"); sb_int(e, x->line);
-      sb_puts(e, ",\"column\":"); sb_int(e, x->column);
-    }
+    sb_source_pos(e, x->line, x->column, tname);
     if (x->path) { sb_puts(e, ",\"path\":"); sb_json_str(e, x->path, strlen(x->path)); }
     sb_putc(e, '}');
   }
@@ -208,6 +228,52 @@ int set_eval(E *e, const node *n) {
   return 0;
 }
 
+int call_macro(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg) {
+  const macro *m = n->mac;
+  if (!m) return 0;  /* check mode: the call's error is already reported */
+  if (e->call_nest + m->depth + 1 > MAX_CALL_NEST)
+    return fail(ST_LIMIT, "limit.depth", n->line, n->col,
+                "macro '%s' calls nested too deeply (more than %d levels of calls and their blocks): a recursion without an end?",
+                m->name, MAX_CALL_NEST);
+  if (++e->ncalls > e->lim->max_items)
+    return fail(ST_LIMIT, "limit.items", n->line, n->col, "more than %d macro calls (the limit of items)", (int)e->lim->max_items);
+  /* arguments are evaluated where the call is; the body sees only its parameters (and the data) */
+  scope *chain = NULL;
+  for (int i = 0; i < m->nparams; i++) {
+    const expr *x = n->argv[i];
+    jval *v;
+    if (x) {
+      v = expr_eval(e->cx, x, expr_has_default(x));
+    } else {
+      scope *save = e->cx->vars;
+      e->cx->vars = chain;  /* a default sees the parameters before it */
+      v = expr_eval(e->cx, m->defaults[i], expr_has_default(m->defaults[i]));
+      e->cx->vars = save;
+    }
+    if (!v) {
+      if (!recover()) return -1;
+      v = jv_null();  /* check mode: reported; the body is still checked */
+    }
+    if (v->t == J_MISSING) v = jv_null();
+    scope *sc = xalloc(sizeof *sc);
+    sc->name = m->params[i];
+    sc->val = v;
+    sc->up = chain;
+    chain = sc;
+  }
+  scope *save = e->cx->vars;
+  const node *site = g_call_site;
+  e->cx->vars = chain;
+  e->call_nest += m->depth + 1;
+  g_call_site = n;
+  int r = body(e, &m->body, arg);
+  if (r) note_call();
+  g_call_site = site;
+  e->call_nest -= m->depth + 1;
+  e->cx->vars = save;
+  return r;
+}
+
 int is_blank(const node *n) {
   for (size_t i = 0; i < n->tn; i++) {
     char c = n->text[i];
@@ -283,6 +349,7 @@ static int text_node(E *e, const node *n, TC *tc) {
     }
     case N_FOR: return loop_over(e, n, text_nodes, tc);
     case N_SET: return set_eval(e, n);
+    case N_CALL: return call_macro(e, n, text_nodes, tc);
     case N_ELEM: break;
   }
   if (!strcmp(n->name, "br")) {
@@ -428,6 +495,7 @@ static int page_node(E *e, const node *n, page *pg) {
   }
   if (n->t == N_FOR) return loop_over(e, n, page_nodes, pg);
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, page_nodes, pg);
   item *it = xalloc(sizeof *it);
   it->line = n->line;
   it->col = n->col;
@@ -537,6 +605,7 @@ static int doc_node(E *e, const node *n) {
   }
   if (n->t == N_FOR) return loop_over(e, n, doc_nodes, NULL);
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, doc_nodes, NULL);
   if (!strcmp(n->name, "flow")) {
     if (strcmp(e->d->kind, "document"))
       return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<flow> needs <document kind=\"document\">");

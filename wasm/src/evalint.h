@@ -20,6 +20,8 @@ typedef struct {
   int table_ord;       /* tables seen so far in this pass of the page */
   jval pobj, pnum, pcount; jval *pkeys[2], *pitems[2]; char pbuf[24], pbuf2[24]; /* page.number/count */
   void *decos; int ndecos, dcap;  /* flow pages whose header/footer is drawn once the page count is known */
+  int call_nest;       /* body nesting of the macro calls being evaluated */
+  int64_t ncalls;      /* macro calls so far in this pass */
 } E;
 
 typedef struct { int bold; const char *color; } style;
@@ -37,6 +39,8 @@ const nodelist *pick_branch(E *e, const node *n, int *err);
 int is_blank(const node *n);
 /* {% set %}: evaluates and binds the name for what follows in the block */
 int set_eval(E *e, const node *n);
+/* {{ name(args) }}: binds the arguments in a fresh scope and walks the body with `body` */
+int call_macro(E *e, const node *n, int (*body)(E *, const nodelist *, void *), void *arg);
 int text_nodes(E *e, const nodelist *l, void *arg);
 int add_item(E *e, page *pg, item *it);
 int count_items(E *e, int64_t n, const node *where);

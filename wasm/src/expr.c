@@ -145,6 +145,47 @@ static expr *mk(X *x, etype t, size_t off) {
 }
 
 static expr *p_filtered(X *x);
+static expr *p_or(X *x);
+
+/* (arg, NAME=arg, ...) of a filter or a macro call; x->tok is '(' */
+static int p_args(X *x, expr *f) {
+  next(x);
+  int cap = 0;
+  if (x->tok != T_RP) {
+    while (1) {
+      const char *kw = NULL;
+      size_t at = x->tpos;
+      if (x->tok == T_ID) {
+        /* keyword argument NAME=value */
+        X save = *x;
+        const char *nm = x->ts; size_t nn = x->tn;
+        next(x);
+        if (x->tok == T_ASSIGN) { kw = xstrndup(nm, nn); next(x); }
+        else *x = save;
+      }
+      expr *arg = p_or(x);
+      if (!arg) return -1;
+      if (f->nargs == cap) {
+        int nc = cap ? cap * 2 : 2;
+        f->args = xrealloc(f->args, sizeof(expr *) * (size_t)cap, sizeof(expr *) * (size_t)nc);
+        f->argnames = xrealloc(f->argnames, sizeof(char *) * (size_t)cap, sizeof(char *) * (size_t)nc);
+        if (f->t == E_CALL) f->kwpos = xrealloc(f->kwpos, sizeof(int) * 2 * (size_t)cap, sizeof(int) * 2 * (size_t)nc);
+        cap = nc;
+      }
+      if (f->t == E_CALL) pos_of(x, at, &f->kwpos[2 * f->nargs], &f->kwpos[2 * f->nargs + 1]);
+      f->argnames[f->nargs] = kw;
+      f->args[f->nargs++] = arg;
+      if (x->tok == T_COMMA) { next(x); continue; }
+      break;
+    }
+  }
+  if (x->tok != T_RP) {
+    xerr(x, x->tpos, f->t == E_CALL ? "expected ')' or ',' after a macro argument" : "expected ')' or ',' after a filter argument");
+    return -1;
+  }
+  next(x);
+  return 0;
+}
 
 static expr *p_path(X *x) {
   expr *e = mk(x, E_PATH, x->tpos);
@@ -242,6 +283,12 @@ static expr *p_primary(X *x) {
     e = mk(x, E_LIT, x->tpos);
     e->lit = id_is(x, "null") || id_is(x, "none") ? jv_null() : jv_bool(id_is(x, "true"));
     next(x);
+  } else if (x->tok == T_ID && !id_is(x, "and") && !id_is(x, "or") && !id_is(x, "not") && x->i < x->n && x->s[x->i] == '(') {
+    /* name(...) right after the name: a macro call */
+    e = mk(x, E_CALL, x->tpos);
+    e->fname = xstrndup(x->ts, x->tn);
+    next(x);
+    if (p_args(x, e)) return NULL;
   } else if (x->tok == T_ID && !id_is(x, "and") && !id_is(x, "or") && !id_is(x, "not")) {
     e = p_path(x);
   } else if (x->tok == T_BAD) {
@@ -386,37 +433,7 @@ static expr *p_filtered(X *x) {
       f->fname = xstrndup(x->ts, x->tn);
       f->a = a;
       next(x);
-      if (x->tok == T_LP) {
-        next(x);
-        int cap = 0;
-        if (x->tok != T_RP) {
-          while (1) {
-            const char *kw = NULL;
-            if (x->tok == T_ID) {
-              /* keyword argument NAME=value */
-              X save = *x;
-              const char *nm = x->ts; size_t nn = x->tn;
-              next(x);
-              if (x->tok == T_ASSIGN) { kw = xstrndup(nm, nn); next(x); }
-              else *x = save;
-            }
-            expr *arg = p_or(x);
-            if (!arg) return NULL;
-            if (f->nargs == cap) {
-              int nc = cap ? cap * 2 : 2;
-              f->args = xrealloc(f->args, sizeof(expr *) * (size_t)cap, sizeof(expr *) * (size_t)nc);
-              f->argnames = xrealloc(f->argnames, sizeof(char *) * (size_t)cap, sizeof(char *) * (size_t)nc);
-              cap = nc;
-            }
-            f->argnames[f->nargs] = kw;
-            f->args[f->nargs++] = arg;
-            if (x->tok == T_COMMA) { next(x); continue; }
-            break;
-          }
-        }
-        if (x->tok != T_RP) { xerr(x, x->tpos, "expected ')' or ',' after a filter argument"); return NULL; }
-        next(x);
-      }
+      if (x->tok == T_LP && p_args(x, f)) return NULL;
       a = f;
       continue;
     }
@@ -431,6 +448,18 @@ static expr *p_filtered(X *x) {
   return a;
 }
 
+/* the first macro call in e; iterates down the left operands (long filter and
+ * operator chains nest there), recurses only into right operands and arguments */
+static const expr *find_call(const expr *e) {
+  for (; e; e = e->a) {
+    if (e->t == E_CALL) return e;
+    const expr *c = find_call(e->b);
+    for (int k = 0; k < e->nargs && !c; k++) c = find_call(e->args[k]);
+    if (c) return c;
+  }
+  return NULL;
+}
+
 expr *expr_parse(const char *src, size_t n, int line, int col) {
   X x = {0};
   x.s = src; x.n = n; x.line0 = line; x.col0 = col;
@@ -442,6 +471,19 @@ expr *expr_parse(const char *src, size_t n, int line, int col) {
     else if (x.tok == T_ID || x.tok == T_NUM || x.tok == T_STR)
       xerr(&x, x.tpos, "unexpected text after the expression (a missing operator or '|'?)");
     else xerr(&x, x.tpos, "unexpected text after the expression");
+    return NULL;
+  }
+  /* a macro call writes content: it is a whole {{ }} of its own, never a value inside one */
+  const expr *c = NULL;
+  if (e->t == E_CALL) {
+    for (int k = 0; k < e->nargs && !c; k++) c = find_call(e->args[k]);
+  } else {
+    c = find_call(e);
+  }
+  if (c) {
+    fail(ST_TEMPLATE, "template.syntax", c->line, c->col,
+         "macro call '%s(...)' inside an expression: a call writes template content, so it must be a {{ }} of its own",
+         c->fname);
     return NULL;
   }
   return e;
@@ -713,6 +755,11 @@ jval *expr_eval(evalctx *cx, const expr *e, int soft) {
       if (x.nd) x.neg = !x.neg;
       return jv_from_dec(&x);
     }
+    case E_CALL:
+      fail(ST_TEMPLATE, "template.syntax", e->line, e->col,
+           "macro '%s' can only be called as a whole {{ %s(...) }} in content, not in an attribute or a condition",
+           e->fname, e->fname);
+      return NULL;
     case E_FILTER: {
       int s = soft || !strcmp(e->fname, "default") || expr_has_default(e->a);
       jval *in = expr_eval(cx, e->a, s);

@@ -307,6 +307,7 @@ static int li_node(E *e, const node *k, LI *li) {
     return b ? li_nodes(e, b, li) : 0;
   }
   if (k->t == N_FOR) return loop_over(e, k, li_nodes, li);
+  if (k->t == N_CALL) return call_macro(e, k, li_nodes, li);
   node *one[1] = {(node *)k};
   nodelist nl = {one, 1, 1};
   return text_nodes(e, &nl, &li->tc);
@@ -350,6 +351,7 @@ static int list_node(E *e, const node *n, LS *ls) {
   }
   if (n->t == N_FOR) return loop_over(e, n, list_nodes, ls);
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, list_nodes, ls);
   if (strcmp(n->name, "li")) return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside a list (use <li>)", n->name);
   return li_eval(ls, n);
 }
@@ -639,6 +641,7 @@ static int flow_node(E *e, const node *n, F *f) {
   }
   if (n->t == N_FOR) return loop_over(e, n, flow_nodes, f);
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, flow_nodes, f);
   const char *nm = n->name;
   if (!strcmp(nm, "p")) return para_eval(f, n, 0);
   if (nm[0] == 'h' && nm[1] >= '1' && nm[1] <= '3' && !nm[2]) return para_eval(f, n, nm[1] - '0');

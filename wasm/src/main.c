@@ -134,6 +134,7 @@ static int render(const unsigned char *req, size_t n, sbuf *out, const char **tn
   }
   const jval *chk0 = jv_obj_get(rq, "check", 5);
   g_check = chk0 && chk0->t == J_TRUE;
+  if (tmpl_set_partials(jv_obj_get(rq, "partials", 8))) return -1;
   node *root = tmpl_parse(tpl->s, tpl->n);
   if (!root) {
     if (g_check && recover()) { check_errors_json(out, *tname); return ST_TEMPLATE; }
@@ -178,11 +179,7 @@ EXPORT(o3_render) int o3_render(const unsigned char *ptr, int len) {
   sb_json_str(&e, g_err.code, strlen(g_err.code));
   sb_puts(&e, ",\"message\":");
   sb_json_str(&e, g_err.message, strlen(g_err.message));
-  if (tname && g_err.line) { sb_puts(&e, ",\"file\":"); sb_json_str(&e, tname, strlen(tname)); }
-  if (g_err.line) {
-    sb_puts(&e, ",\"line\":"); sb_int(&e, g_err.line);
-    sb_puts(&e, ",\"column\":"); sb_int(&e, g_err.column);
-  }
+  sb_source_pos(&e, g_err.line, g_err.column, tname);
   if (g_err.path) { sb_puts(&e, ",\"path\":"); sb_json_str(&e, g_err.path, strlen(g_err.path)); }
   sb_puts(&e, "}]}");
   g_result = e;

@@ -118,7 +118,8 @@ static void diag_add(sbuf *diag, const char *code, const char *msg, int pi, int 
   sb_putc(diag, ',');
   kint(diag, "page", pi); kint(diag, "item", ii);
   kstr(diag, "message", msg);
-  kint(diag, "line", it->line); kint(diag, "column", it->col);
+  if (src_file(it->line)) kstr(diag, "file", src_file_name(src_file(it->line)));  /* an included file's item */
+  kint(diag, "line", src_line(it->line)); kint(diag, "column", it->col);
   unc(diag);
   sb_putc(diag, '}');
 }

@@ -78,6 +78,7 @@ static int row_node(E *e, const node *n, row *r, T *t) {
   }
   if (n->t == N_FOR) return loop_over(e, n, row_nodes, (void *[]){r, t});
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, row_nodes, (void *[]){r, t});
   if (strcmp(n->name, "td")) return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <tr>", n->name);
   return td_node(e, n, r, t);
 }
@@ -102,6 +103,7 @@ static int table_node(E *e, const node *n, T *t) {
   }
   if (n->t == N_FOR) return loop_over(e, n, table_nodes, t);
   if (n->t == N_SET) return set_eval(e, n);
+  if (n->t == N_CALL) return call_macro(e, n, table_nodes, t);
   if (strcmp(n->name, "tr")) return fail(ST_TEMPLATE, "template.syntax", n->line, n->col, "<%s> is not allowed inside <table>", n->name);
   static const char *const ok[] = {"header", NULL};
   static const char *const bools[] = {"false", "true", NULL};

@@ -6,7 +6,7 @@
 
 typedef struct expr expr;
 
-typedef enum { N_ELEM, N_TEXT, N_OUT, N_IF, N_FOR, N_SET } ntype;
+typedef enum { N_ELEM, N_TEXT, N_OUT, N_IF, N_FOR, N_SET, N_CALL } ntype;
 
 typedef struct attr_seg { int is_expr; const char *text; size_t n; expr *e; } attr_seg;
 
@@ -18,6 +18,7 @@ typedef struct tattr {
 
 typedef struct node node;
 typedef struct { node **v; int n, cap; } nodelist;
+typedef struct macro macro;
 
 struct node {
   ntype t;
@@ -35,7 +36,45 @@ struct node {
   /* N_FOR */
   const char *var; /* loop variable; N_SET: the name set */
   /* (e = iterable, kids = body; N_SET: e = value) */
+  /* N_CALL: e = the E_CALL expression; mac and argv (one per parameter, NULL:
+   * its default) are set once every file is parsed; mac NULL: not callable
+   * (check mode, the error is recorded) */
+  macro *mac; expr **argv;
 };
+
+/* {% macro name(a, b=1) %}body{% endmacro %}: defined at the top level of a
+ * file (the template or an included one), one namespace for the template */
+struct macro {
+  const char *name;
+  int line, col;
+  const char **params; expr **defaults; int nparams;  /* defaults[i] NULL: required */
+  nodelist body;
+  int depth;      /* deepest nesting of elements/blocks in the body (runtime depth cap) */
+};
+
+/* Source files: line numbers carry the file as high bits (0 = the template
+ * itself, k = the k-th included file), so every node, expression and error
+ * position names its file without another field; output decodes them. */
+#define LINE_FILE_SHIFT 22
+#define LINE_MASK ((1 << LINE_FILE_SHIFT) - 1)
+#define MAX_SOURCE_FILES 256
+/* Includes: at most this many files deep, and expanded at most this often per template. */
+#define MAX_INCLUDE_DEPTH 16
+#define MAX_INCLUDES 1000
+/* ...and the template with every include expanded stays within what one file may hold */
+#define MAX_EXPANDED_BYTES ((int64_t)64 << 20)
+/* Macro calls: the body nesting of the active calls is capped (shadow stack),
+ * and each call counts against limits.max_items (CPU of recursive templates). */
+#define MAX_CALL_NEST 200
+static inline int src_line(int line) { return line & LINE_MASK; }
+static inline int src_file(int line) { return line >> LINE_FILE_SHIFT; }
+/* name of file index k (NULL for the template itself: the caller's template_name) */
+const char *src_file_name(int k);
+/* The included files of this request (JSON object name -> {"text", "file"}); NULL: none. */
+int tmpl_set_partials(const jval *partials);
+/* ,"file":..,"line":..,"column":.. of an error position (file: the included
+ * file's name, or tname for the template; nothing when line is 0) */
+void sb_source_pos(sbuf *e, int line, int col, const char *tname);
 
 void nl_push(nodelist *l, node *n);
 
@@ -44,7 +83,7 @@ node *tmpl_parse(const char *src, size_t n);
 
 /* ---- expressions ---- */
 typedef enum {
-  E_LIT, E_PATH, E_NOT, E_AND, E_OR, E_CMP, E_FILTER, E_ARITH, E_NEG
+  E_LIT, E_PATH, E_NOT, E_AND, E_OR, E_CMP, E_FILTER, E_ARITH, E_NEG, E_CALL
 } etype;
 
 typedef struct pseg { const char *key; size_t kn; int64_t index; int is_index; } pseg;
@@ -57,9 +96,10 @@ struct expr {
   const char *path_text;           /* E_PATH as written, for messages */
   int op;                          /* E_CMP: one of the OP_ codes below; E_ARITH: + - * / % ~ */
   expr *a, *b;                     /* operands; E_FILTER: a = input */
-  const char *fname;               /* E_FILTER */
-  expr **args; int nargs;          /* E_FILTER */
-  const char **argnames;           /* E_FILTER: keyword of each argument, NULL when positional */
+  const char *fname;               /* E_FILTER; E_CALL: the macro's name */
+  expr **args; int nargs;          /* E_FILTER, E_CALL */
+  const char **argnames;           /* E_FILTER, E_CALL: keyword of each argument, NULL when positional */
+  int *kwpos;                      /* E_CALL: line, column of each argument's keyword (or of the argument) */
 };
 enum { OP_EQ = 1, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE };
 

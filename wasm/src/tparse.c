@@ -8,7 +8,10 @@
 typedef struct {
   const char *s; size_t n, i;
   size_t *lines; int nlines;   /* byte offset of each line start */
-  int depth;
+  int file_base;               /* the file's index << LINE_FILE_SHIFT, added to every line */
+  int depth, maxdepth;
+  int64_t includes;            /* include expansions in this file, counting those of the files it includes */
+  int64_t bytes;               /* the file's size plus that of every expansion in it */
   /* the block tag that ended the last parse_nodes (END_TAG) */
   const char *tag; size_t tagn; size_t tag_at; const char *tag_arg; size_t tag_argn;
 } P;
@@ -30,7 +33,7 @@ static void lc(P *p, size_t off, int *line, int *col) {
     int mid = (lo + hi + 1) / 2;
     if (p->lines[mid] <= off) lo = mid; else hi = mid - 1;
   }
-  *line = lo + 1;
+  *line = p->file_base + lo + 1;
   *col = (int)utf8_count(p->s + p->lines[lo], off - p->lines[lo]) + 1;
 }
 
@@ -120,15 +123,26 @@ static void skip_ws(P *p) {
   while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\n' || p->s[p->i] == '\r')) p->i++;
 }
 
+/* check mode: a broken expression is reported and stands for "" */
+static expr *stand_in(int line, int col) {
+  expr *e = xalloc(sizeof *e);
+  e->t = E_LIT; e->line = line; e->col = col;
+  e->lit = jv_str("", 0);
+  return e;
+}
+
 static expr *parse_expr_at(P *p, size_t a, size_t b) {
   int line, col;
   lc(p, a, &line, &col);
   expr *e = expr_parse(p->s + a, b - a, line, col);
-  if (!e && recover()) {
-    /* check mode: the broken expression is reported and stands for "" */
-    e = xalloc(sizeof *e);
-    e->t = E_LIT; e->line = line; e->col = col;
-    e->lit = jv_str("", 0);
+  if (!e && recover()) return stand_in(line, col);
+  if (e && e->t == E_CALL) {
+    /* {{ name(...) }} of its own is a call node (parse_nodes); here a value is needed */
+    fail(ST_TEMPLATE, "template.syntax", e->line, e->col,
+         "macro call '%s(...)' where a value is needed: a call writes content, so it is a {{ }} of its own in text or between elements",
+         e->fname);
+    e = NULL;
+    if (recover()) e = stand_in(line, col);
   }
   return e;
 }
@@ -215,6 +229,7 @@ static int parse_element(P *p, nodelist *out) {
     el->attrs[el->nattrs++] = at;
   }
   if (++p->depth > MAX_NEST) return perr(p, start, "elements nested too deeply%.*s", "", 0);
+  if (p->depth > p->maxdepth) p->maxdepth = p->depth;
   int r = parse_nodes(p, &el->kids, el->name);
   p->depth--;
   if (r == END_ERR) return -1;
@@ -336,6 +351,335 @@ static int parse_set(P *p, nodelist *out) {
   return 0;
 }
 
+/* ---------------- files, includes and macros ---------------- */
+
+/* an included file: parsed once, at its first include, and its nodes spliced
+ * in at every include of it */
+typedef struct {
+  const char *name, *file; const char *text; size_t n;
+  int state;            /* 0 not parsed, 1 being parsed (an include of it now is a cycle), 2 parsed, 3 failed */
+  nodelist nodes;
+  int maxdepth;
+  int64_t includes, bytes;
+} partial;
+
+static partial *g_parts;
+static int g_nparts;
+static int g_incstack[MAX_INCLUDE_DEPTH + 1], g_nincstack;
+static macro **g_macros;
+static int g_nmacros, g_mcap;
+static nodelist g_calls;
+
+const char *src_file_name(int k) { return k >= 1 && k <= g_nparts ? g_parts[k - 1].file : NULL; }
+
+int tmpl_set_partials(const jval *partials) {
+  if (!partials || partials->t == J_NULL) return 0;
+  if (partials->t != J_OBJ) return fail(ST_REQUEST, "request.json", 0, 0, "\"partials\" must be an object");
+  if (partials->count >= MAX_SOURCE_FILES)
+    return fail(ST_REQUEST, "request.json", 0, 0, "more than %d included files", MAX_SOURCE_FILES - 1);
+  g_parts = xalloc(sizeof(partial) * (size_t)(partials->count + 1));
+  for (int i = 0; i < partials->count; i++) {
+    const jval *v = partials->items[i];
+    const jval *t = jv_obj_get(v, "text", 4), *f = jv_obj_get(v, "file", 4);
+    if (v->t != J_OBJ || !t || t->t != J_STR || (f && f->t != J_STR))
+      return fail(ST_REQUEST, "request.json", 0, 0, "partials: each value must be {\"text\": string, \"file\": string}");
+    partial *pt = &g_parts[g_nparts++];
+    pt->name = xstrndup(partials->keys[i]->s, partials->keys[i]->n);
+    pt->file = f ? xstrndup(f->s, f->n) : pt->name;
+    pt->text = t->s;
+    pt->n = t->n;
+  }
+  return 0;
+}
+
+static int pfail(P *p, size_t off, const char *code, const char *fmt, const char *a) {
+  int line, col;
+  lc(p, off, &line, &col);
+  return fail(ST_TEMPLATE, code, line, col, fmt, a);
+}
+
+static int parse_nodes(P *p, nodelist *out, const char *close_elem);
+static int parse_source(P *p, const char *src, size_t n, int file_index, nodelist *top);
+
+static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* {% include "partials/row.o3x" %}: the file's nodes in place of the tag */
+static int parse_include(P *p, nodelist *out) {
+  size_t at = p->tag_at;
+  const char *a = p->tag_arg, *b = p->tag_arg + p->tag_argn;
+  while (a < b && is_ws(*a)) a++;
+  for (const char *c = a; c < b; c++)  /* no escapes: the host finds the name as written */
+    if (*c == '\\') return pfail(p, at, "template.include", "include name has a backslash (use '/', no escapes)%s", "");
+  int line, col;
+  lc(p, (size_t)(a - p->s), &line, &col);
+  expr *e = a < b ? expr_parse(a, (size_t)(b - a), line, col) : NULL;
+  if (!e && g_err.status) return -1;
+  if (!e || e->t != E_LIT || e->lit->t != J_STR)
+    return pfail(p, at, "template.syntax", "{%% include %%} needs a quoted file name of the package: {%% include \"partials/row.o3x\" %%}%s", "");
+  const char *name = xstrndup(e->lit->s, e->lit->n);
+  size_t nn = e->lit->n;
+  const char *why = NULL;
+  if (nn == 0) why = "is empty";
+  else if (name[0] == '/' || (nn > 1 && name[1] == ':')) why = "is an absolute path (name a file inside the package, e.g. \"partials/row.o3x\")";
+  else if (strlen(name) != nn) why = "holds a NUL character";
+  else {
+    for (const char *seg = name; seg && !why; ) {
+      const char *end = strchr(seg, '/');
+      size_t sl = end ? (size_t)(end - seg) : strlen(seg);
+      if (sl == 2 && seg[0] == '.' && seg[1] == '.') why = "leads outside the package ('..')";
+      else if (sl == 0 || (sl == 1 && seg[0] == '.')) why = "has an empty or '.' part (write the path from the package root)";
+      seg = end ? end + 1 : NULL;
+    }
+  }
+  if (!why && (nn < 5 || strcmp(name + nn - 4, ".o3x"))) why = "is not a .o3x file";
+  if (why) {
+    int l2, c2;
+    lc(p, at, &l2, &c2);
+    fail(ST_TEMPLATE, "template.include", l2, c2, "include '%s' %s", name, why);
+    g_err.path = name;
+    return -1;
+  }
+  int k = -1;
+  for (int i = 0; i < g_nparts && k < 0; i++) if (!strcmp(g_parts[i].name, name)) k = i;
+  if (k < 0) {
+    pfail(p, at, "template.include", "include file '%s' is not in the package", name);
+    g_err.path = name;
+    return -1;
+  }
+  partial *pt = &g_parts[k];
+  if (pt->state == 1) {
+    sbuf chain = {0};
+    int from = 0;
+    while (from < g_nincstack && g_incstack[from] != k) from++;
+    for (int i = from; i < g_nincstack; i++) { sb_puts(&chain, g_parts[g_incstack[i]].name); sb_puts(&chain, " -> "); }
+    sb_puts(&chain, name);
+    pfail(p, at, "template.include", "include cycle: %s", chain.p);
+    g_err.path = name;
+    return -1;
+  }
+  if (pt->state == 0) {
+    if (g_nincstack >= MAX_INCLUDE_DEPTH) {
+      pfail(p, at, "template.include", "includes nested more than 16 files deep (at '%s')", name);
+      g_err.path = name;
+      return -1;
+    }
+    pt->state = 1;
+    g_incstack[g_nincstack++] = k;
+    P q = {0};
+    int r = parse_source(&q, pt->text, pt->n, k + 1, &pt->nodes);
+    g_nincstack--;
+    pt->state = r ? 3 : 2;
+    pt->maxdepth = q.maxdepth;
+    pt->includes = q.includes;
+    pt->bytes = (int64_t)pt->n + q.bytes;
+    if (r) return -1;
+  }
+  if (pt->state == 3) return 0;  /* check mode: its errors are reported once, at its first include */
+  p->includes += 1 + pt->includes;
+  p->bytes += pt->bytes;
+  if (p->includes > MAX_INCLUDES)
+    return pfail(p, at, "template.include", "more than 1000 includes in all (counting the includes of included files), at '%s'", name);
+  if ((int64_t)p->n + p->bytes > MAX_EXPANDED_BYTES)
+    return pfail(p, at, "template.include", "the template with its includes expanded is over 64 MiB, at '%s'", name);
+  if (p->depth - 1 + pt->maxdepth > MAX_NEST)
+    return pfail(p, at, "template.syntax", "elements nested too deeply (with those of '%s')", name);
+  if (p->depth - 1 + pt->maxdepth > p->maxdepth) p->maxdepth = p->depth - 1 + pt->maxdepth;
+  for (int i = 0; i < pt->nodes.n; i++) nl_push(out, pt->nodes.v[i]);
+  return 0;
+}
+
+static int reserved_name(const char *v) {
+  static const char *const reserved[] = {"loop", "page", "user", "ai", "true", "false", "null", "none", "and", "or", "not", NULL};
+  for (int k = 0; reserved[k]; k++) if (!strcmp(v, reserved[k])) return 1;
+  return 0;
+}
+
+/* {% macro name(a, b=default) %}...{% endmacro %} at the top level of a file */
+static int parse_macro(P *p) {
+  size_t at = p->tag_at;
+  if (p->depth != 1)
+    return pfail(p, at, "template.syntax", "{%% macro %%} must be at the top level of a file (outside <document> and any block)%s", "");
+  macro *m = xalloc(sizeof *m);
+  lc(p, at, &m->line, &m->col);
+  const char *a = p->tag_arg, *b = p->tag_arg + p->tag_argn;
+  while (a < b && is_ws(*a)) a++;
+  const char *v = a;
+  a = var_name_end(v, b);
+  if (a == v) return pfail(p, at, "template.syntax", "{%% macro %%} needs 'NAME(PARAMETERS)', e.g. {%% macro row(label, value) %%}%s", "");
+  m->name = xstrndup(v, (size_t)(a - v));
+  if (reserved_name(m->name)) return pfail(p, at, "template.syntax", "macro name '%s' is a reserved name", m->name);
+  while (a < b && is_ws(*a)) a++;
+  if (a >= b || *a != '(') return pfail(p, at, "template.syntax", "{%% macro %s %%} needs '(' and its parameters, e.g. %s(label, value)", m->name);
+  /* the parameter list: up to the matching ')' outside quotes */
+  const char *q = a + 1, *close = NULL;
+  int nest = 0; char quote = 0;
+  for (const char *c = q; c < b && !close; c++) {
+    if (quote) { if (*c == '\\') c++; else if (*c == quote) quote = 0; continue; }
+    if (*c == '"' || *c == '\'') quote = *c;
+    else if (*c == '(' || *c == '[') nest++;
+    else if (*c == ')' && nest == 0) close = c;
+    else if (*c == ')' || *c == ']') nest--;
+  }
+  if (!close) return pfail(p, at, "template.syntax", "{%% macro %s(... %%} has no closing ')'", m->name);
+  for (const char *c = close + 1; c < b; c++)
+    if (!is_ws(*c)) return pfail(p, (size_t)(c - p->s), "template.syntax", "unexpected text after the parameters of macro '%s'", m->name);
+  int cap = 0;
+  const char *c = q;
+  while (c < close) {
+    while (c < close && is_ws(*c)) c++;
+    if (c == close && m->nparams == 0) break;
+    const char *pn = c;
+    c = var_name_end(pn, close);
+    if (c == pn) return pfail(p, (size_t)(pn - p->s), "template.syntax", "expected a parameter name in macro '%s'", m->name);
+    const char *pname = xstrndup(pn, (size_t)(c - pn));
+    if (reserved_name(pname)) return pfail(p, (size_t)(pn - p->s), "template.syntax", "parameter name '%s' is a reserved name", pname);
+    for (int i = 0; i < m->nparams; i++)
+      if (!strcmp(m->params[i], pname)) return pfail(p, (size_t)(pn - p->s), "template.syntax", "parameter '%s' is named twice", pname);
+    while (c < close && is_ws(*c)) c++;
+    expr *dflt = NULL;
+    const char *end = c;
+    if (c < close && *c == '=') {
+      /* the default value runs to the next ',' outside brackets and quotes */
+      const char *d = c + 1;
+      int dn = 0; char dq = 0;
+      for (end = d; end < close; end++) {
+        if (dq) { if (*end == '\\') end++; else if (*end == dq) dq = 0; continue; }
+        if (*end == '"' || *end == '\'') dq = *end;
+        else if (*end == '(' || *end == '[') dn++;
+        else if (*end == ')' || *end == ']') dn--;
+        else if (*end == ',' && dn == 0) break;
+      }
+      if (end > close) end = close;
+      dflt = parse_expr_at(p, (size_t)(d - p->s), (size_t)(end - p->s));
+      if (!dflt) return -1;
+    } else if (m->nparams && m->defaults[m->nparams - 1]) {
+      return pfail(p, (size_t)(pn - p->s), "template.syntax", "parameter '%s' without a default follows one with a default", pname);
+    }
+    if (m->nparams == cap) {
+      int nc = cap ? cap * 2 : 4;
+      /* one slot more: the list stays NULL-terminated for closest_word */
+      m->params = xrealloc(m->params, sizeof(char *) * (size_t)(cap ? cap + 1 : 0), sizeof(char *) * (size_t)(nc + 1));
+      m->defaults = xrealloc(m->defaults, sizeof(expr *) * (size_t)cap, sizeof(expr *) * (size_t)nc);
+      cap = nc;
+    }
+    m->params[m->nparams] = pname;
+    m->defaults[m->nparams++] = dflt;
+    c = end;
+    while (c < close && is_ws(*c)) c++;
+    if (c < close && *c != ',') return pfail(p, (size_t)(c - p->s), "template.syntax", "expected ',' or ')' after parameter '%s'", pname);
+    if (c < close) c++;
+  }
+  int depth0 = p->depth, max0 = p->maxdepth;
+  p->maxdepth = p->depth;
+  int r = parse_nodes(p, &m->body, NULL);
+  m->depth = p->maxdepth - depth0;
+  p->maxdepth = max0;  /* the body is not in place: its nesting counts where it is called */
+  if (r == END_ERR) return -1;
+  if (r != END_TAG || !tag_is(p, "endmacro"))
+    return pfail(p, at, "template.syntax", "{%% macro %s %%} is not closed by {%% endmacro %%}", m->name);
+  for (int i = 0; i < g_nmacros; i++) {
+    macro *o = g_macros[i];
+    if (o->line == m->line && o->col == m->col) return 0;  /* the same file met again */
+    if (!strcmp(o->name, m->name)) {
+      const char *f = src_file_name(src_file(o->line));
+      int l2 = src_line(o->line);
+      fail(ST_TEMPLATE, "template.macro", m->line, m->col, "macro '%s' is already defined at line %d%s%s", m->name, l2,
+           f ? " of " : "", f ? f : "");
+      return recover() ? 0 : -1;  /* check mode: the first definition stays */
+    }
+  }
+  if (g_nmacros == g_mcap) {
+    int nc = g_mcap ? g_mcap * 2 : 8;
+    g_macros = xrealloc(g_macros, sizeof(macro *) * (size_t)g_mcap, sizeof(macro *) * (size_t)nc);
+    g_mcap = nc;
+  }
+  g_macros[g_nmacros++] = m;
+  return 0;
+}
+
+static void call_add(node *n) { nl_push(&g_calls, n); }
+
+static void params_text(sbuf *t, const macro *m) {
+  for (int i = 0; i < m->nparams; i++) { if (i) sb_puts(t, ", "); sb_puts(t, m->params[i]); }
+  sb_put(t, "", 0);
+}
+
+/* binds every call's arguments to its macro's parameters, once all files are parsed */
+static int bind_call(node *n) {
+  const expr *c = n->e;
+  macro *m = NULL;
+  for (int i = 0; i < g_nmacros && !m; i++) if (!strcmp(g_macros[i]->name, c->fname)) m = g_macros[i];
+  if (!m) {
+    const char **names = xalloc(sizeof(char *) * (size_t)(g_nmacros + 1));
+    for (int i = 0; i < g_nmacros; i++) names[i] = g_macros[i]->name;
+    const char *hint = closest_word(c->fname, names);
+    return fail(ST_TEMPLATE, "template.macro", c->line, c->col, "no macro named '%s'%s%s%s", c->fname,
+                hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+  }
+  sbuf pt = {0};
+  params_text(&pt, m);
+  expr **argv = xalloc(sizeof(expr *) * (size_t)(m->nparams + 1));
+  int npos = 0;
+  for (int k = 0; k < c->nargs; k++) {
+    const expr *ae = c->args[k];
+    if (!c->argnames[k]) {
+      if (npos >= m->nparams)
+        return fail(ST_TEMPLATE, "template.macro", ae->line, ae->col, "macro '%s' takes %d argument%s (%s), more are given",
+                    m->name, m->nparams, m->nparams == 1 ? "" : "s", pt.p);
+      argv[npos++] = c->args[k];
+      continue;
+    }
+    int j = -1;
+    for (int i = 0; i < m->nparams && j < 0; i++) if (!strcmp(m->params[i], c->argnames[k])) j = i;
+    if (j < 0) {
+      const char *hint = m->nparams ? closest_word(c->argnames[k], m->params) : NULL;
+      return fail(ST_TEMPLATE, "template.macro", c->kwpos[2 * k], c->kwpos[2 * k + 1], "macro '%s' has no parameter '%s'%s%s%s (parameters: %s)",
+                  m->name, c->argnames[k], hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", pt.p);
+    }
+    if (argv[j])
+      return fail(ST_TEMPLATE, "template.macro", c->kwpos[2 * k], c->kwpos[2 * k + 1], "argument '%s' of macro '%s' is given twice",
+                  m->params[j], m->name);
+    argv[j] = c->args[k];
+  }
+  for (int i = 0; i < m->nparams; i++)
+    if (!argv[i] && !m->defaults[i])
+      return fail(ST_TEMPLATE, "template.macro", c->line, c->col, "macro '%s' needs argument '%s' (parameters: %s)",
+                  m->name, m->params[i], pt.p);
+  n->mac = m;
+  n->argv = argv;
+  return 0;
+}
+
+/* Parses one source file into top-level nodes; file_index 0 is the template. */
+static int parse_source(P *p, const char *src, size_t n, int file_index, nodelist *top) {
+  p->s = src;
+  p->n = n;
+  p->file_base = file_index << LINE_FILE_SHIFT;
+  int cap = 16;
+  p->lines = xalloc(sizeof(size_t) * (size_t)cap);
+  p->lines[p->nlines++] = 0;
+  for (size_t k = 0; k < n; k++)
+    if (src[k] == '\n') {
+      if (p->nlines == cap) { p->lines = xrealloc(p->lines, sizeof(size_t) * (size_t)cap, sizeof(size_t) * (size_t)cap * 2); cap *= 2; }
+      p->lines[p->nlines++] = k + 1;
+    }
+  if (!utf8_valid(src, n)) return fail(ST_TEMPLATE, "template.syntax", p->file_base + 1, 1, "template is not valid UTF-8");
+  if (p->nlines >= LINE_MASK) return fail(ST_TEMPLATE, "template.syntax", p->file_base + 1, 1, "more than 4194302 lines in one file");
+  int r = parse_nodes(p, top, NULL);
+  if (r == END_ERR) return -1;
+  if (r == END_TAG) return perr(p, p->tag_at, "{%% %.*s %%} without a matching opening tag", p->tag, p->tagn);
+  return 0;
+}
+
+void sb_source_pos(sbuf *e, int line, int col, const char *tname) {
+  const char *f = src_file(line) ? src_file_name(src_file(line)) : tname;
+  if (f && line) { sb_puts(e, ",\"file\":"); sb_json_str(e, f, strlen(f)); }
+  if (line) {
+    sb_puts(e, ",\"line\":"); sb_int(e, src_line(line));
+    sb_puts(e, ",\"column\":"); sb_int(e, col);
+  }
+}
+
 static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
   while (p->i < p->n) {
     if (starts(p, "{{")) {
@@ -343,22 +687,35 @@ static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
       long close = find_close(p, p->i + 2, '}');
       if (close < 0) { perr(p, st, "unclosed '{{' (no '}}' after it, or a quote inside is never closed)%.*s", "", 0); return END_ERR; }
       node *o = mknode(p, N_OUT, st);
-      o->e = parse_expr_at(p, st + 2, (size_t)close);
-      if (!o->e) return END_ERR;
+      int line, col;
+      lc(p, st + 2, &line, &col);
+      o->e = expr_parse(p->s + st + 2, (size_t)close - st - 2, line, col);
+      if (o->e && o->e->t == E_CALL) {
+        o->t = N_CALL;
+        call_add(o);
+      } else if (!o->e) {
+        if (!recover()) return END_ERR;
+        o->e = stand_in(line, col);  /* check mode: the broken expression is reported and stands for "" */
+      }
       nl_push(out, o);
       p->i = (size_t)close + 2;
     } else if (starts(p, "{%")) {
       if (read_tag(p)) return END_ERR;
       if (++p->depth > MAX_NEST) { perr(p, p->tag_at, "blocks nested too deeply%.*s", "", 0); return END_ERR; }
+      if (p->depth > p->maxdepth) p->maxdepth = p->depth;
       int r = 0;
       if (tag_is(p, "if")) r = parse_if(p, out, close_elem);
+      else if (tag_is(p, "macro")) r = parse_macro(p);
+      else if (tag_is(p, "include")) r = parse_include(p, out);
       else if (tag_is(p, "for")) r = parse_for(p, out, close_elem);
       else if (tag_is(p, "set")) r = parse_set(p, out);
-      else if (tag_is(p, "elif") || tag_is(p, "else") || tag_is(p, "endif") || tag_is(p, "endfor")) {
+      else if (tag_is(p, "elif") || tag_is(p, "else") || tag_is(p, "endif") || tag_is(p, "endfor") ||
+               tag_is(p, "endmacro")) {
         p->depth--;
         return END_TAG;
       } else {
-        static const char *const tags[] = {"if", "elif", "else", "endif", "for", "endfor", "set", NULL};
+        static const char *const tags[] = {"if", "elif", "else", "endif", "for", "endfor", "set", "macro", "endmacro",
+                                           "include", NULL};
         char *w = xstrndup(p->tag, p->tagn);
         const char *hint = closest_word(w, tags);
         int line, col;
@@ -368,7 +725,8 @@ static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
         if (!recover()) return END_ERR;
         /* check mode: a typo of a closing tag is read as that tag, anything else is skipped */
         p->depth--;
-        if (hint && (!strcmp(hint, "endfor") || !strcmp(hint, "endif") || !strcmp(hint, "else") || !strcmp(hint, "elif"))) {
+        if (hint && (!strcmp(hint, "endfor") || !strcmp(hint, "endif") || !strcmp(hint, "else") || !strcmp(hint, "elif") ||
+                     !strcmp(hint, "endmacro"))) {
           p->tag = hint;
           p->tagn = strlen(hint);
           return END_TAG;
@@ -376,7 +734,8 @@ static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
         continue;
       }
       p->depth--;
-      if (r) return END_ERR;
+      /* check mode: a bad include is reported and left out, the rest is parsed on */
+      if (r && !(tag_is(p, "include") && recover())) return END_ERR;
     } else if (starts(p, "{#")) {
       long e = find(p, p->i + 2, "#}");
       if (e < 0) { perr(p, p->i, "unclosed comment '{#'%.*s", "", 0); return END_ERR; }
@@ -428,21 +787,10 @@ static int parse_nodes(P *p, nodelist *out, const char *close_elem) {
 
 node *tmpl_parse(const char *src, size_t n) {
   P p = {0};
-  p.s = src;
-  p.n = n;
-  int cap = 16;
-  p.lines = xalloc(sizeof(size_t) * (size_t)cap);
-  p.lines[p.nlines++] = 0;
-  for (size_t k = 0; k < n; k++)
-    if (src[k] == '\n') {
-      if (p.nlines == cap) { p.lines = xrealloc(p.lines, sizeof(size_t) * (size_t)cap, sizeof(size_t) * (size_t)cap * 2); cap *= 2; }
-      p.lines[p.nlines++] = k + 1;
-    }
-  if (!utf8_valid(src, n)) { fail(ST_TEMPLATE, "template.syntax", 1, 1, "template is not valid UTF-8"); return NULL; }
   nodelist top = {0};
-  int r = parse_nodes(&p, &top, NULL);
-  if (r == END_ERR) return NULL;
-  if (r == END_TAG) { perr(&p, p.tag_at, "{%% %.*s %%} without a matching opening tag", p.tag, p.tagn); return NULL; }
+  if (parse_source(&p, src, n, 0, &top)) return NULL;
+  for (int i = 0; i < g_calls.n; i++)
+    if (bind_call(g_calls.v[i]) && !recover()) return NULL;  /* check mode: the call is skipped */
   node *root = NULL;
   for (int k = 0; k < top.n; k++) {
     node *c = top.v[k];
