@@ -44,6 +44,7 @@ import datetime as dt
 import json
 import math
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -52,7 +53,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from o3local.errors import O3Error
+from o3local.errors import O3Error, TaskError
 from o3local.tasks.formula import formula
 from o3local.tasks.formula.engine import evaluate
 from o3local.tasks.formula.schema import SheetSchema, col_index, read_sheet
@@ -232,7 +233,7 @@ def seed_eval(limit: int | None, method: str, model: str | None = None, every: i
 
 
 def dev2_eval(folder: Path, part: str, method: str, model: str | None, limit: int | None,
-              verbose: bool) -> int:
+              verbose: bool, no_target: bool = False) -> int:
     """Issue 16's dev set: right/wrong/refused by LibreOffice recalculation of our formula."""
     sys.path.insert(0, str(REPO / "bench"))
     import formula_dev2 as dev2
@@ -255,8 +256,21 @@ def dev2_eval(folder: Path, part: str, method: str, model: str | None, limit: in
         try:
             if isinstance(schemas[path], O3Error):
                 raise schemas[path]
-            result = formula(it["request"], sheet=schemas[path], target_cell=it.get("target"), target=TARGET,
+            result = formula(it["request"], sheet=schemas[path],
+                             target_cell=None if no_target else it.get("target"), target=TARGET,
                              method=method, model=model)
+            if no_target and it.get("target"):
+                # the request placed itself (or not): move its formula to the gold target's
+                # row, keeping its columns, so the same cells are recalculated
+                if result.fill_range is None:
+                    raise TaskError(f"answered as one value, not per row: {result.formula}",
+                                    code="eval.not_per_row")
+                from openpyxl.formula.translate import Translator
+
+                col = re.match(r"[A-Z]+", result.target_cell).group(0)
+                row = re.search(r"\d+$", it["target"]).group(0)
+                result.formula = Translator(result.formula, origin=result.target_cell) \
+                    .translate_formula(f"{col}{row}")
             answers[it["id"]] = result.formula
             methods[it["id"]] = result.method
         except O3Error as err:
@@ -358,6 +372,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", default="formula-seed-bilingual",
                     help="generation set: a shared set's name or a .jsonl path "
                          "(bench/data/formula-dev.jsonl is the development set)")
+    ap.add_argument("--no-target", action="store_true",
+                    help="with a dev-set folder: ask per-row requests without their target cell "
+                         "(the request must place itself, e.g. 'in a new column')")
     ap.add_argument("--part", default="tune", choices=["tune", "blind"],
                     help="with --data DIR (formula-dev2, formula-dev3): which part "
                          "(blind: the final run only, see the set's SOURCE.md)")
@@ -375,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
             resolve_model(args.model, "formula-generation")}
     if Path(args.data).is_dir():
         return dev2_eval(Path(args.data), args.part, args.method, args.model, args.limit,
-                         args.verbose)
+                         args.verbose, no_target=args.no_target)
     if not args.data.endswith(".jsonl") and not EVAL.is_dir():
         print(f"evaluation data not found at {EVAL}", file=sys.stderr)
         return 1

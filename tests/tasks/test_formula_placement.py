@@ -97,3 +97,14 @@ def test_schema_reads_the_written_column_back(tmp_path):
     from o3local.tasks.formula.writer import write_formula
 
     assert write_formula(src, "Sheet", r.target_cell, r.formula, out, r.fill_range) == ["D2", "D3", "D4"]
+
+
+def test_a_request_only_a_column_can_answer_places_itself_but_a_total_does_not():
+    s = schema_from_rows([["Week", "Revenue", "Costs"], ["W1", 100, 60], ["W2", 80, 90], ["W3", 120, 20]])
+    r = formula("revenue minus costs", s, method="rules")  # no cue, and no single value reads it
+    assert (r.formula, r.target_cell, r.fill_range) == ("=B2-C2", "D2", "D2:D4")
+    try:  # "total" asks for one value: answered as one, or refused, never silently a column
+        r = formula("total profit over all weeks", s, method="rules")
+    except TaskError:
+        return
+    assert r.fill_range is None and r.value == 130

@@ -251,7 +251,7 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
                          fill_range=f"{target}:{m.group(1)}{last}")
 
 
-def _placement(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+def _placement(request: str, schema: SheetSchema, cue_required: bool = True) -> tuple[str, str] | None:
     """The cell a per-row request without a target cell is written in, and the request
     without the words that placed it (the readers need not know "放在I列"), or ``None``.
 
@@ -284,9 +284,29 @@ def _placement(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         except Exception:  # noqa: BLE001 - a request the annotator cannot read has no cue
             by = None
         cue = by is not None and _unique_col(by, schema)
-    if not cue:
+    if not cue and (cue_required or any(re.search(p, request, re.IGNORECASE)
+                                        for p in words["one_value"])):
         return None
     return f"{col_letter(schema.last_column + 1)}{first}", request
+
+
+def _placed_per_row(request: str, schema: SheetSchema, notes: list[str],
+                    cue_required: bool) -> FormulaResult | None:
+    """The per-row answer of a request without a target cell, placed by :func:`_placement`."""
+    placed = _placement(request, schema, cue_required)
+    if placed is None:
+        return None
+    cell = placed[0]
+    try:
+        answer = _per_row(placed[1], schema, cell)
+    except TaskError as err:  # the placement was a guess: the other readers still try
+        notes.append(f"rows at {cell}: {err.message}")
+        return None
+    if answer is None or re.fullmatch(r"=\$?[A-Z]{1,3}\$?\d+", answer.formula):
+        return None  # a copy of a column is never what was asked
+    answer.notes.append(f"written for {cell}, the first data row of an empty column, "
+                        f"to fill down over {answer.fill_range}")
+    return answer
 
 
 def _without(request: str, m: re.Match[str]) -> str:
@@ -299,16 +319,8 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
               model: str | None) -> FormulaResult:
     notes: list[str] = []
     if method in ("auto", "rules") and target is None:
-        placed = _placement(request, schema)
-        cell = placed[0] if placed else None
-        try:
-            answer = _per_row(placed[1], schema, cell) if placed else None
-        except TaskError as err:  # the placement was a guess: the other readers still try
-            notes.append(f"rows at {cell}: {err.message}")
-            answer = None
-        if answer is not None and not re.fullmatch(r"=\$?[A-Z]{1,3}\$?\d+", answer.formula):
-            answer.notes.append(f"written for {cell}, the first data row of an empty column, "
-                                f"to fill down over {answer.fill_range}")
+        answer = _placed_per_row(request, schema, notes, cue_required=True)
+        if answer is not None:
             return answer
     if method in ("auto", "rules") and target is not None:
         answer = _per_row(request, schema, target)
@@ -326,6 +338,11 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
                 notes.append(f"rules: {err.message}")
         else:
             notes.append("rules: the request is not one the rule reader understands")
+            # no single value reads it: "units times unit price" without a cell is a column
+            answer = _placed_per_row(request, schema, notes, cue_required=False) \
+                if target is None else None
+            if answer is not None:
+                return answer
         if not _llm_allowed(method, model):
             hint = "" if method == "rules" else (
                 " (method='llm' lets the local model try; its answers measured unreliable)")
