@@ -248,12 +248,18 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", type=Path, default=DATA,
                     help="a JSONL file with a split per row, or a set's folder (tune.jsonl, blind.jsonl.gz)")
-    ap.add_argument("--split", choices=("tune", "blind", "blind2", "all"), default="blind")
+    ap.add_argument("--split", choices=("tune", "blind", "blind2", "all"), default=None,
+                    help="default: blind for a JSONL file; a folder set needs it spelled out")
     ap.add_argument("--method", choices=("extractive", "model"), default="extractive")
     ap.add_argument("--show", action="store_true", help="print every wrong field")
     args = ap.parse_args()
     from o3local.tasks.fill import fill_document
 
+    if args.split is None:
+        if args.data.is_dir():  # its blind part is scored once: never by accident
+            ap.error(f"{args.data} is a folder set: give --split tune (or --split blind, once, "
+                     "for the final figures; see its SOURCE.md)")
+        args.split = "blind"
     rows, folder = load_rows(args.data, args.split)
     totals: dict[str, dict[str, list[float]]] = {}
     by_kind: dict[str, dict[str, list[float]]] = {}
