@@ -1,43 +1,186 @@
 """Evaluate filling templates from documents (issue 20 item 5).
 
-Rows: ``bench/data/fill-eval.jsonl`` (made by ``bench/data/fill_eval_src.py``):
-memos for funding-pitch and Chinese reports for report-zh, all about
-fictitious companies, each with the gold values a careful person would fill.
-The tune/blind split was fixed when the rows were written, before any run;
-``--split blind`` prints only the rows no choice was made on.
+Rows, one of two sets (``--data``):
+
+- ``bench/data/fill-eval.jsonl`` (the default; made by ``bench/data/fill_eval_src.py``,
+  written by the filler's author): each row names its ``split`` (tune/blind/blind2).
+- ``bench/data/fill-eval2/`` (a folder; written by an evaluation engineer who did not
+  read the filler, see its SOURCE.md): ``tune.jsonl`` and ``blind.jsonl.gz``, split by
+  row id with ``split.py``.  A row has a Markdown/plain ``document`` or a ``file``
+  (.docx, .pptx, .md, .txt in any encoding the CLI reads) read through the same reader
+  as ``o3-local render --from``; an optional ``context`` ({industry, audience}) is
+  passed as the CLI's ``--context``; ``gold`` maps a JSON pointer to the value a
+  careful person would fill, or to null where the document does not give it (arrays
+  of objects are lists of objects, scored per item and key; ``{"any": [...]}`` lists
+  the right forms of a field that has several, such as a period).
 
 Scores, per field kind: exact match for numbers (after rounding to 1e-9),
-dates and names; ROUGE-1 F1 for prose (Porter-stemmed English, characters
-for Chinese).  Faithfulness: facts in the filled data that the document does
-not back (every string through the faithfulness guard; every number must be
-a number of the document at some scale: x1, x100 for fractions, x1e3/1e6 for
-units; an ISO date must be a date of the document); it must be 0.  Placeholder
-fields (reported as such, not from the document) are left out of it and
-counted against the fill rate instead.  Fill rate: fields answered from the document
-(``extractive`` or ``model``) over all fields of the template.
+dates and names (names after Unicode NFKC and whitespace folding; a list of names,
+such as partners, by item F1); ROUGE-1 F1 for prose and lists of sentences
+(Porter-stemmed English, characters for Chinese).  Only fields whose gold is
+present are scored.
 
-    .venv/bin/python bench/eval_fill.py [--split tune|blind|blind2|all] [--method extractive|model]
+Faithfulness: facts in the filled data that the document does not back (every
+string through the faithfulness guard; every number must be a number of the
+document at some scale: x1, x100 for fractions, x1e3/1e6 for units; an ISO date
+must be a date of the document); it must be 0.  Placeholder fields (reported as
+such, not from the document) are left out of it.
+
+Fill rate, two ways: fields answered from the document (``extractive`` or
+``model``) over all fields of the template's schema (a field: a scalar, a list of
+strings, or a whole array of objects), and over the fields whose gold is present
+("fill rate where the document has the answer"); a field reported as answered
+from the document but left empty counts as not filled.  A field whose gold is null but
+which the filler answered from the document is an *unsupported fill*: it must be 0
+unless the document does back it (every one is printed, with the filler's evidence,
+for a person to check).
+
+    .venv/bin/python bench/eval_fill.py [--data PATH.jsonl|DIR] [--split tune|blind|blind2|all]
+                                        [--method extractive|model] [--show]
+
+``--split blind`` of a set is for its final run only; see the set's SOURCE.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import re
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 DATA = ROOT / "bench" / "data" / "fill-eval.jsonl"
 TEMPLATES = ROOT / "runtime" / "assets" / "templates"
-PROSE = re.compile(r"/(headline|tagline|description|note|summary)$")
+PROSE = re.compile(r"/(headline|tagline|description|note|summary|label)$")
+NUMBER = re.compile(r"^/(market/\w+|traction/(users|arr|growth|retention)|traction/quarters/\d+/(arr|target)"
+                    r"|ask/(amount|runway_months)|ask/use_of_funds/\d+/share|products/\d+/(price|margin)"
+                    r"|figures/\w+|mix/\d+/share)$")
+DATE = re.compile(r"^/(company/founded|traction/since|china/launch|date)$")
+LISTS = re.compile(r"/(points|features|paragraphs)$")
+NAMES = re.compile(r"^/china/partners$")
+EXACT = "numbers/dates/names (exact)"
+ROUGE = "prose (R-1)"
+FROM_DOC = ("extractive", "model")
 
 
 class CharTokenizer:
     def tokenize(self, text: str) -> list[str]:
         return re.findall(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]", text.lower())
+
+
+def kind_of(pointer: str) -> str:
+    """number, date, name, names, prose or list: how a gold field is scored."""
+    if NUMBER.search(pointer):
+        return "number"
+    if DATE.search(pointer):
+        return "date"
+    if NAMES.search(pointer):
+        return "names"
+    if LISTS.search(pointer):
+        return "list"
+    if PROSE.search(pointer) and not re.search(r"/quarters/\d+/label$", pointer):
+        return "prose"
+    return "name"
+
+
+def _norm(text, lang: str = "en") -> str:
+    """Unicode NFKC, one kind of dash, whitespace folded (dropped in Chinese)."""
+    text = re.sub(r"[\u2012-\u2015\u2212~\uff5e-]", "-", unicodedata.normalize("NFKC", str(text)))
+    return re.sub(r"\s+", "" if lang == "zh" else " ", text).strip()
+
+
+def flatten_gold(gold: dict) -> dict:
+    """Pointer -> scalar (or list of strings), arrays of objects spread per item and key; nulls kept."""
+    out: dict = {}
+    for ptr, value in gold.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            for i, item in enumerate(value):
+                for key, v in item.items():
+                    out[f"{ptr}/{i}/{key}"] = v
+        else:
+            out[ptr] = value
+    return out
+
+
+def score(kind: str, pred, gold, lang: str) -> float:
+    """1 for a right field, 0 for a wrong one; ROUGE-1 F1 for prose and lists.
+
+    ``gold`` may be ``{"any": [form, ...]}`` where a field has several right forms
+    (a period written as 2025年第三季度 or 2025年7月至9月): the best of them counts."""
+    if isinstance(gold, dict) and "any" in gold:
+        return max(score(kind, pred, form, lang) for form in gold["any"])
+    if kind == "number":
+        ok = (isinstance(pred, (int, float)) and not isinstance(pred, bool)
+              and abs(pred - gold) <= 1e-9 * max(1, abs(gold)))
+        return float(ok)
+    if kind == "date":
+        return float(isinstance(pred, str) and pred.strip() == gold)
+    if kind == "name":
+        return float(isinstance(pred, str) and _norm(pred, lang) == _norm(gold, lang))
+    if kind == "names":
+        got = {_norm(x, lang) for x in pred} if isinstance(pred, list) else set()
+        want = {_norm(x, lang) for x in gold}
+        hit = len(got & want)
+        return 0.0 if not hit else 2 * hit / (len(got) + len(want))
+    if kind == "list":
+        pred = "\n".join(map(str, pred)) if isinstance(pred, list) else str(pred or "")
+        return rouge1(pred, "\n".join(gold), lang)
+    return rouge1(str(pred or ""), str(gold), lang)
+
+
+def schema_fields(schema: dict, prefix: str = "") -> list[str]:
+    """The template's fields: scalars, lists of scalars, and whole arrays of objects."""
+    props = schema.get("properties")
+    if schema.get("type") == "object" and isinstance(props, dict):
+        out: list[str] = []
+        for name, sub in props.items():
+            out.extend(schema_fields(sub, f"{prefix}/{name}"))
+        return out
+    return [prefix]
+
+
+def field_of(pointer: str, fields: list[str]) -> str | None:
+    """The schema field ``pointer`` is in (itself, or the array it is an item of)."""
+    best = None
+    for f in fields:
+        if (pointer == f or pointer.startswith(f + "/")) and (best is None or len(f) > len(best)):
+            best = f
+    return best
+
+
+def load_rows(data: Path, split: str) -> tuple[list[dict], Path]:
+    """The rows of ``split`` and the folder their ``file`` paths are relative to."""
+    if data.is_dir():
+        parts = ("tune", "blind") if split == "all" else (split,)
+        if split not in ("tune", "blind", "all"):
+            raise SystemExit(f"{data}: a folder set has the splits tune and blind, not {split!r}")
+        rows: list[dict] = []
+        for part in parts:
+            if part == "tune":
+                with (data / "tune.jsonl").open(encoding="utf-8") as fh:
+                    rows += [json.loads(line) for line in fh if line.strip()]
+            else:
+                with gzip.open(data / "blind.jsonl.gz", "rt", encoding="utf-8") as fh:
+                    rows += [json.loads(line) for line in fh if line.strip()]
+        return rows, data
+    with data.open(encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    return [r for r in rows if split == "all" or r["split"] == split], data.parent
+
+
+def read_row(row: dict, folder: Path):
+    """The row's Document: its ``file`` through the CLI's ``--from`` reader, or its Markdown text."""
+    from o3local.tasks.fill import parse
+    from o3local.tasks.fill.document import read_source
+
+    if row.get("file"):
+        return read_source(folder / row["file"])
+    return parse(row["document"], row["id"], markdown=True)
 
 
 def rouge1(pred: str, gold: str, lang: str) -> float:
@@ -103,54 +246,96 @@ def unfaithful(data, doc, skip: set[str]) -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", choices=("tune", "blind", "blind2", "all"), default="blind")
+    ap.add_argument("--data", type=Path, default=DATA,
+                    help="a JSONL file with a split per row, or a set's folder (tune.jsonl, blind.jsonl.gz)")
+    ap.add_argument("--split", choices=("tune", "blind", "blind2", "all"), default=None,
+                    help="default: blind for a JSONL file; a folder set needs it spelled out")
     ap.add_argument("--method", choices=("extractive", "model"), default="extractive")
     ap.add_argument("--show", action="store_true", help="print every wrong field")
     args = ap.parse_args()
-    from o3local.tasks.fill import fill_document, parse
+    from o3local.tasks.fill import fill_document
 
-    rows = [json.loads(line) for line in DATA.open(encoding="utf-8")]
-    rows = [r for r in rows if args.split == "all" or r["split"] == args.split]
+    if args.split is None:
+        if args.data.is_dir():  # its blind part is scored once: never by accident
+            ap.error(f"{args.data} is a folder set: give --split tune (or --split blind, once, "
+                     "for the final figures; see its SOURCE.md)")
+        args.split = "blind"
+    rows, folder = load_rows(args.data, args.split)
     totals: dict[str, dict[str, list[float]]] = {}
-    fill_rates: dict[str, list[float]] = {}
+    by_kind: dict[str, dict[str, list[float]]] = {}
+    rates: dict[str, dict[str, list[int]]] = {}
     facts: dict[str, int] = {}
+    unsupported: dict[str, int] = {}
+    n_rows: dict[str, int] = {}
     seconds: list[float] = []
     for row in rows:
         inputs = json.loads((TEMPLATES / row["template"] / "manifest.json").read_text())["inputs"]
-        doc = parse(row["document"], row["id"], markdown=True)
+        fields = schema_fields(inputs)
+        doc = read_row(row, folder)
         t0 = time.perf_counter()
-        r = fill_document(inputs, doc, method=args.method)
+        r = fill_document(inputs, doc, row.get("context"), method=args.method)
         seconds.append(time.perf_counter() - t0)
         key = f"{row['template']} ({doc.lang})"
-        fill_rates.setdefault(key, []).append(r.fill_rate)
+        n_rows[key] = n_rows.get(key, 0) + 1
+        reports = {f.pointer: f for f in r.fields}
+        source = {}
+        for fld in fields:
+            rep = reports.get(fld) or next((reports[p] for p in reports if p.startswith(fld + "/")), None)
+            source[fld] = rep.source if rep is not None else "missing"
+            if source[fld] in FROM_DOC and get(r.data, fld) in (None, "", [], {}):
+                source[fld] = "empty"  # reported as found, but nothing was filled in
+        rate = rates.setdefault(key, {"all": [0, 0], "present": [0, 0]})
+        rate["all"][0] += sum(source[f] in FROM_DOC for f in fields)
+        rate["all"][1] += len(fields)
+        gold = flatten_gold(row["gold"])
+        present: dict[str, bool] = {}
+        for ptr, value in gold.items():
+            fld = field_of(ptr, fields)
+            if fld is not None:
+                present[fld] = present.get(fld, False) or value is not None
+        for fld, has in present.items():
+            if has:
+                rate["present"][0] += source[fld] in FROM_DOC
+                rate["present"][1] += 1
+            elif source[fld] in FROM_DOC:
+                unsupported[key] = unsupported.get(key, 0) + 1
+                rep = reports.get(fld)
+                print(f"UNSUPPORTED {row['id']} {fld}: {get(r.data, fld)!r} "
+                      f"(evidence {getattr(rep, 'evidence', '')!r})")
         skip = {f.pointer for f in r.fields if f.source in ("placeholder", "default")}
         bad = unfaithful(r.data, doc, skip)
         facts[key] = facts.get(key, 0) + len(bad)
         for b in bad:
             print(f"UNFAITHFUL {row['id']} {b}")
-        for ptr, gold in row["gold"].items():
+        for ptr, want in gold.items():
+            if want is None:
+                continue
+            kind = kind_of(ptr)
             pred = get(r.data, ptr)
-            if PROSE.search(ptr):
-                kind, score = "prose (R-1)", rouge1(str(pred or ""), gold, doc.lang)
-            else:
-                kind = "numbers/dates/names (exact)"
-                if isinstance(gold, (int, float)) and isinstance(pred, (int, float)):
-                    score = float(abs(pred - gold) <= 1e-9 * max(1, abs(gold)))
-                else:
-                    score = float(pred == gold)
-            totals.setdefault(key, {}).setdefault(kind, []).append(score)
-            if args.show and score < 1 and "exact" in kind:
-                print(f"WRONG {row['id']} {ptr}: {pred!r} (gold {gold!r})")
-    print(f"\nsplit={args.split} method={args.method} rows={len(rows)}")
-    print("| template | rows | kind | n | score | fill rate | unfaithful facts |")
-    print("|---|---|---|---|---|---|---|")
+            s = score(kind, pred, want, doc.lang)
+            group = ROUGE if kind in ("prose", "list") else EXACT
+            totals.setdefault(key, {}).setdefault(group, []).append(s)
+            by_kind.setdefault(key, {}).setdefault(kind, []).append(s)
+            if args.show and s < 1 and group == EXACT:
+                print(f"WRONG {row['id']} {ptr}: {pred!r} (gold {want!r})")
+    print(f"\ndata={args.data.relative_to(ROOT) if args.data.is_relative_to(ROOT) else args.data} "
+          f"split={args.split} method={args.method} rows={len(rows)}")
+    print("| template | rows | kind | n | score | fill rate (all fields) | fill rate (gold present) "
+          "| unsupported fills | unfaithful facts |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for key, kinds in totals.items():
-        n_rows = len(fill_rates[key])
-        rate = sum(fill_rates[key]) / n_rows
+        all_, pres = rates[key]["all"], rates[key]["present"]
         for kind, scores in kinds.items():
-            print(f"| {key} | {n_rows} | {kind} | {len(scores)} | {100 * sum(scores) / len(scores):.1f} "
-                  f"| {100 * rate:.1f} % | {facts[key]} |")
-    print(f"seconds per document: mean {sum(seconds) / max(1, len(seconds)):.3f}, max {max(seconds):.3f}")
+            print(f"| {key} | {n_rows[key]} | {kind} | {len(scores)} | {100 * sum(scores) / len(scores):.1f} "
+                  f"| {100 * all_[0] / max(1, all_[1]):.1f} % ({all_[0]}/{all_[1]}) "
+                  f"| {100 * pres[0] / max(1, pres[1]):.1f} % ({pres[0]}/{pres[1]}) "
+                  f"| {unsupported.get(key, 0)} | {facts[key]} |")
+    print("\n| template | field kind | n | score |")
+    print("|---|---|---|---|")
+    for key, kinds in by_kind.items():
+        for kind, scores in sorted(kinds.items()):
+            print(f"| {key} | {kind} | {len(scores)} | {100 * sum(scores) / len(scores):.1f} |")
+    print(f"seconds per document: mean {sum(seconds) / max(1, len(seconds)):.3f}, max {max(seconds, default=0):.3f}")
     return 0
 
 
