@@ -299,11 +299,11 @@ register(AITask(
     path_args={"sheet": "read"},
     cli=("formula", "o3local.cli.formula:formula", "Write a spreadsheet formula from a request."),
     words="formula formulas calculate 公式 计算"))
-# filling a template's inputs from the user's document (`render --from`): a hook operation,
-# not yet a service route nor an ai_slots task
+# filling a template's inputs from the user's document (`render --from`): a hook operation and
+# the service's POST /v1/fill (the document path confined to --read-dir); not an ai_slots task
 register(AITask(
     name="fill", capability=None, permission=READ_DOCUMENT, model_task="summarization",
-    operation="fill", runner=f"{_BUILTIN}:fill", served=False,
+    operation="fill", runner=f"{_BUILTIN}:fill",
     path_args={"template": "template", "source": "read"}))
 # capabilities a manifest may declare that no ai_slots task implements
 declare_capability(Capability("slide-generation", WRITE_PRESENTATION,

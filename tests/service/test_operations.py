@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import threading
 
 import httpx
@@ -46,6 +47,24 @@ def test_formula_from_a_sheet(client, sheet) -> None:
                                          "target_cell": "D2", "method": "rules"})
     res = r.json()["result"]
     assert r.status_code == 200 and res["formula"] == "=SUM(B2:B4)" and res["value"] == 35.0
+
+
+def test_fill_from_a_document_matches_the_library(client, tmp_path_factory) -> None:
+    """An add-in's "fill this template from my memo": POST /v1/fill gives the library's data."""
+    memo = tmp_path_factory.mktemp("memo") / "memo.md"
+    memo.write_text("# Brightfield Soil Labs\n\nLab-grade soil tests from a phone camera.\n\n"
+                    "Brightfield Soil Labs was founded in 2021 in Nairobi. We are raising "
+                    "$2.5 million to reach 40,000 farmers.\n", encoding="utf-8")
+    r = client.post("/v1/fill", json={"template": "funding-pitch", "source": str(memo),
+                                      "method": "extractive"})
+    assert r.status_code == 200, r.text
+    res = r.json()["result"]
+    direct = o3local.hook.call("fill", {"template": "funding-pitch", "source": str(memo),
+                                        "method": "extractive"})["result"]
+    assert res["data"] == direct["data"]
+    assert "Brightfield" in json.dumps(res["data"])
+    outside = client.post("/v1/fill", json={"template": "funding-pitch", "source": "/etc/passwd"})
+    assert outside.status_code == 403 and outside.json()["error"]["code"] == "permission.path"
 
 
 def test_render_returns_the_same_bytes_as_the_library(client) -> None:
