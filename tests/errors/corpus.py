@@ -132,11 +132,8 @@ def png_header(width: int, height: int) -> bytes:
             + struct.pack(">I", zlib.crc32(chunk)))
 
 
-def cli(args: Sequence[str], env: dict[str, str] | None = None) -> Problem:
-    """Run ``o3-local ARGS --json`` in-process; assert a non-zero exit and return the error it printed.
-
-    The error is the envelope's ``error`` or, for a report (``models verify``), its first problem.
-    """
+def cli_doc(args: Sequence[str], env: dict[str, str] | None = None) -> dict[str, Any]:
+    """Run ``o3-local ARGS --json`` in-process; assert a non-zero exit and return the JSON it printed."""
     from click.testing import CliRunner
 
     from o3local.cli import main
@@ -144,7 +141,15 @@ def cli(args: Sequence[str], env: dict[str, str] | None = None) -> Problem:
     result = CliRunner().invoke(main, [*args, "--json"], env={**os.environ, **(env or {})},
                                 catch_exceptions=False)
     assert result.exit_code not in (0, None), result.stdout
-    doc = json.loads(result.stdout)
+    return json.loads(result.stdout)
+
+
+def cli(args: Sequence[str], env: dict[str, str] | None = None) -> Problem:
+    """Run ``o3-local ARGS --json`` (see :func:`cli_doc`) and return the error it printed.
+
+    The error is the envelope's ``error`` or, for a report (``models verify``), its first problem.
+    """
+    doc = cli_doc(args, env)
     if "error" in doc:
         error = doc["error"]
     else:

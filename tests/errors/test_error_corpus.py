@@ -30,7 +30,7 @@ from o3local.bind import load_data, parse_context, validate_data
 from o3local.errors import Problem
 from tests.service.test_error_codes import CODES, REPO
 
-from . import cases_models  # noqa: F401 - registers its cases
+from . import cases_importer, cases_models  # noqa: F401 - they register their cases
 from .corpus import (
     CASES,
     MANIFEST,
@@ -142,6 +142,124 @@ def _bomb(t: Path) -> Found:
         z.writestr("manifest.json", json.dumps(MANIFEST))
         z.writestr("big.txt", b"\0" * 5_000_000)
     return problem(o3local.validate(path), "package.zip_bomb")
+
+
+def _zip_entries(t: Path, *entries: tuple[zipfile.ZipInfo | str, bytes]) -> Path:
+    """A package zip (manifest and entry file) plus ``entries``, written as given."""
+    import warnings
+
+    path = t / "p.o3t"
+    with zipfile.ZipFile(path, "w") as z, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns about a duplicate name: that is the point
+        z.writestr("manifest.json", json.dumps(MANIFEST))
+        z.writestr("doc.o3x", text("x"))
+        for info, data in entries:
+            z.writestr(info, data)
+    return path
+
+
+def _zip_info(name: str, *, mode: int = 0) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name)
+    info.external_attr = mode << 16
+    return info
+
+
+def _patched(path: Path, offset: int, value: bytes) -> Path:
+    """``path`` with the last entry's central-directory header changed at ``offset`` (what a crafted zip holds)."""
+    raw = bytearray(path.read_bytes())
+    cd = raw.rindex(b"PK\x01\x02")
+    raw[cd + offset:cd + offset + len(value)] = value
+    path.write_bytes(bytes(raw))
+    return path
+
+
+case("package.symlink", "symlink entries are not allowed", "p.o3t!/link.png")(
+    lambda t: problem(o3local.validate(_zip_entries(t, (_zip_info("link.png", mode=0o120777), b"/etc/passwd"))),
+                      "package.symlink"))
+case("package.encrypted", "encrypted entries are not allowed", "p.o3t!/secret.png")(
+    lambda t: problem(o3local.validate(_patched(_zip_entries(t, ("secret.png", b"x")), 8, b"\x01\x00")),
+                      "package.encrypted"))
+case("package.duplicate_entry", "the zip holds this path twice", "p.o3t!/a.png")(
+    lambda t: problem(o3local.validate(_zip_entries(t, ("a.png", b"1"), ("a.png", b"2"))),
+                      "package.duplicate_entry"))
+case("package.too_many_files", "2051 entries is over the cap of 2048", "p.o3t")(
+    lambda t: problem(o3local.validate(_zip_entries(t, *((f"f{i}.txt", b"") for i in range(2049)))),
+                      "package.too_many_files"))
+
+
+def _sparse(path: Path, size: int) -> None:
+    with open(path, "wb") as fh:
+        fh.truncate(size)
+
+
+@case("package.file_too_large", "bytes is over the 67108864-byte cap per file", "pkg/big.bin")
+def _big_file(t: Path) -> Found:
+    root = package(t)
+    _sparse(root / "big.bin", 64 * 1024 * 1024 + 1)
+    return problem(o3local.validate(root), "package.file_too_large")
+
+
+@case("package.file_too_large", "bytes uncompressed is over the 67108864-byte cap", "p.o3t!/big.bin")
+def _big_entry(t: Path) -> Found:
+    # the entry's uncompressed size (central directory) claims 64 MiB + 1
+    path = _patched(_zip_entries(t, ("big.bin", b"x")), 24, (64 * 1024 * 1024 + 1).to_bytes(4, "little"))
+    return problem(o3local.validate(path), "package.file_too_large")
+
+
+@case("package.too_large", "package is over the 268435456-byte cap", "pkg")
+def _big_package(t: Path) -> Found:
+    root = package(t)
+    for i in range(5):
+        _sparse(root / f"part{i}.bin", 60 * 1024 * 1024)
+    return problem(o3local.validate(root), "package.too_large")
+
+
+@case("package.too_deep", "folders nested more than 32 levels deep", "/d/d/d")
+def _deep(t: Path) -> Found:
+    root = package(t)
+    (root / "/".join(["d"] * 34)).mkdir(parents=True)
+    return problem(o3local.validate(root), "package.too_deep")
+
+
+@case("package.special_file", "not a regular file (FIFO, socket or device)", "pkg/pipe.png")
+def _fifo_in_package(t: Path) -> Found:
+    import os
+
+    root = package(t)
+    os.mkfifo(root / "pipe.png")
+    return problem(o3local.validate(root), "package.special_file")
+
+
+@case("package.symlink_outside", ("symlink leads outside the package", "secret.txt"), "pkg/logo.png")
+def _link_out(t: Path) -> Found:
+    (t / "secret.txt").write_text("secret")
+    root = package(t)
+    (root / "logo.png").symlink_to(t / "secret.txt")
+    return problem(o3local.validate(root), "package.symlink_outside")
+
+
+@case("package.symlink_dir", "symlinked folders are not allowed", "pkg/more")
+def _link_dir(t: Path) -> Found:
+    root = package(t, files={"assets/a.txt": "a"})
+    (root / "more").symlink_to(root / "assets")
+    return problem(o3local.validate(root), "package.symlink_dir")
+
+
+@case("package.hardlink_outside", ("has 2 hard links and only 1 of them are inside",), "pkg/key.txt")
+def _hardlink(t: Path) -> Found:
+    import os
+
+    (t / "id_rsa").write_text("private")
+    root = package(t)
+    os.link(t / "id_rsa", root / "key.txt")
+    return problem(o3local.validate(root), "package.hardlink_outside")
+
+
+@case("package.unreadable", "cannot read: No such file or directory", "pkg/logo.png")
+def _dangling(t: Path) -> Found:
+    root = package(t)
+    (root / "logo.png").symlink_to(root / "gone.png")
+    return problem(o3local.validate(root), "package.unreadable")
 
 
 @case("package.missing_manifest", "no manifest.json at its root", "pkg")
@@ -386,7 +504,7 @@ def _export_strict(t: Path) -> Found:
 #: codes raised only in these modules are not in the corpus yet (their own tests check them);
 #: every other code written in runtime/, cli/ or the layout module's C source needs a case
 OUT_OF_SCOPE = ("runtime/tasks/", "runtime/library/", "runtime/remote/",
-                "runtime/service/", "runtime/importer/", "runtime/slots.py", "runtime/export/",
+                "runtime/service/", "runtime/slots.py", "runtime/export/",
                 "cli/templates.py", "cli/formula.py", "cli/summarize.py", "runtime/errors.py")
 
 #: codes no outside input can produce; each says why
