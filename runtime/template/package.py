@@ -130,8 +130,9 @@ def open_template(
     if not report.ok:
         n = len(report.errors)
         raise ManifestError(
-            f"template package is invalid ({n} problem{'s' if n != 1 else ''})",
+            f"template package is invalid ({n} problem{'s' if n != 1 else ''}; the first: {report.errors[0]})",
             where=source.where(),
             problems=report.errors,
+            code="manifest.invalid",
         )
     return TemplatePackage(source, report, policy)
