@@ -213,3 +213,11 @@ def _strategy(t: Path) -> Found:
     install(t)
     store = ModelStore(t, readonly_roots=[])
     return raised(lambda: LoadedModel(store.get(NAME), store, strategy="fast"))
+
+
+@case("usage.task", ("unknown task 'poetry'", "known: summarization"), "")
+def _unknown_task(t: Path) -> Found:
+    from o3local.models import resolve_model
+    from o3local.models.store import ModelStore
+
+    return raised(lambda: resolve_model(task="poetry", store=ModelStore(t, readonly_roots=[])))

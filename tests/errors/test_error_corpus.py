@@ -1,18 +1,21 @@
 """The error-message corpus: one real input per error code an author or user can meet.
 
-Each case below builds a real file, package or call (a template with a typo, a CSV
-with a ragged row, ``--format`` that does not exist...), runs it through the public
-API the CLI and service use (``o3local.render``, ``o3local.validate``,
-``o3local.bind.load_data``) and asserts the error's code, the key words of its
-message and its position (``file:line:column``, JSON pointer, sheet cell or line).
+Each case builds a real file, package, request or call (a template with a typo, a CSV
+with a ragged row, a truncated .onnx, a deck missing its slide, a loopback server that
+answers garbage, a signed package edited after signing...), runs it through the CLI
+(``o3-local ... --json``: a non-zero exit), the loopback service over HTTP or the
+public API the CLI and service use, and asserts the error's code, the key words of its
+message and its position (``file:line:column``, JSON pointer, sheet cell, URL, line).
+The cases of this module cover templates, data, packages, manifests and rendering;
+``cases_*.py`` the models, importer, library, remote offload, service, exporters and
+AI tasks.
 
-The meta-test lists the codes with the AST scan of
-``tests/service/test_error_codes.py`` (plus the ``template.*`` codes the layout
-module writes in C) and fails when a code of the render/validate path has no
-case here, unless it is in :data:`UNREACHABLE` - a short, commented list of
-guards no outside input can trip.  Codes raised only by the AI tasks, models,
-the template library, remote inference or the service's transport are outside
-this corpus for now (:data:`OUT_OF_SCOPE` says which modules those are).
+The meta-test lists every code written in ``runtime/`` and ``cli/`` with the AST scan of
+``tests/service/test_error_codes.py`` (plus the codes the layout module writes in C)
+and fails when one has no case, unless it is in :data:`UNREACHABLE` (guards no outside
+input can trip, each with its reason), :data:`NEEDS_A_MODEL` (only a loaded model's
+output meets it; the corpus loads none) or :data:`TOO_SLOW`.  A second meta-test fails
+on any raise that names no code (the bare family, "usage", is no use to an add-in).
 """
 
 from __future__ import annotations
@@ -270,6 +273,28 @@ def _dangling(t: Path) -> Found:
     return problem(o3local.validate(root), "package.unreadable")
 
 
+@case("package.corrupt_entry", ("entry file 'doc.o3x' cannot be read", "corrupt zip entry: Bad CRC-32"),
+      "p.o3t!/manifest.json:1:89 /entry")
+def _bad_crc(t: Path) -> Found:
+    path = _zip_entries(t)
+    raw = bytearray(path.read_bytes())
+    at = raw.index(b"hello" if b"hello" in raw else b"<document>")
+    raw[at] ^= 0x20  # one flipped bit in the stored entry: its CRC no longer matches
+    path.write_bytes(bytes(raw))
+    return problem(o3local.validate(path), "package.corrupt_entry")
+
+
+case("package.encoding", "not UTF-8 text (byte 13)", "pkg/samples/context.json")(
+    lambda t: raised(lambda: o3local.render(str(package(t, files={
+        "samples/context.json": b'{"name": "caf\xe9"}', "samples/data.json": "{}"})), sample=True, fmt="svg")))
+case("data.sample_context", "sample context must be a JSON object of strings", "pkg/samples/context.json")(
+    lambda t: raised(lambda: o3local.render(str(package(t, files={
+        "samples/context.json": '["a"]', "samples/data.json": "{}"})), sample=True, fmt="svg")))
+case("data.sample_context", ("sample context is not JSON", "line 1 column 2"), "pkg/samples/context.json")(
+    lambda t: raised(lambda: o3local.render(str(package(t, files={
+        "samples/context.json": "{name: 1}", "samples/data.json": "{}"})), sample=True, fmt="svg")))
+
+
 @case("package.missing_manifest", "no manifest.json at its root", "pkg")
 def _no_manifest(t: Path) -> Found:
     root = package(t)
@@ -509,14 +534,12 @@ def _export_strict(t: Path) -> Found:
 
 # -- the meta-test ------------------------------------------------------------------------
 
-#: codes raised only in these modules are not in the corpus yet (their own tests check them);
-#: every other code written in runtime/, cli/ or the layout module's C source needs a case
-OUT_OF_SCOPE = ("runtime/errors.py",)
-
 #: codes no outside input can produce; each says why
 UNREACHABLE = {
     # the family defaults of the error classes (errors.py): every raise names a detail
-    "data", "manifest", "package", "template", "layout", "usage", "error", "model",
+    # (test_every_raise_names_its_code)
+    "data", "manifest", "package", "template", "layout", "usage", "error", "model", "export",
+    "inference", "task", "remote", "library", "permission", "import",
     # an OSError other than not-found/ENXIO while opening or fstat-ing a regular file (EIO...)
     "data.io",
     # the hook's envelope for an exception that is not an O3Error: a bug, by definition
@@ -560,6 +583,9 @@ UNREACHABLE = {
     "manifest.unknown_task",
     # the formula slot's answer without a formula: formula() returns one or raises its own code
     "task.formula",
+    # reading a file the package does not list: every caller asks has() first (validate
+    # reports a missing entry, asset or sample as manifest.missing_file)
+    "package.missing_file",
 }
 
 
@@ -575,6 +601,10 @@ NEEDS_A_MODEL = {
     "task.column": "the formula llm method's intent naming a column the sheet lacks",
     "task.syntax": "the formula llm method's answer that does not parse",
     "task.check": "the formula llm method's answer that fails a check (rules: see task.unanswerable)",
+    "usage.generation": "a loaded model's generate() with max_tokens < 1 or a bad temperature/top_p",
+    "usage.messages": "a loaded model's chat() with messages that are not role/content pairs",
+    "inference.run": "onnxruntime failing inside a loaded model's run",
+    "inference.chat_template": "a model without a chat template, or one whose template refuses the messages",
 }
 
 #: codes met only with inputs too big for a fast corpus; each says why and where the cap is checked
@@ -597,14 +627,9 @@ def _c_codes() -> set[str]:
     return {code for code in found if not code.endswith(".h")}  # #include "layout.h"
 
 
-def _in_scope(code: str) -> bool:
-    sites = CODES.get(code, [])
-    return not sites or not all(site.startswith(OUT_OF_SCOPE) for site in sites)
-
-
-def test_every_code_of_the_render_and_validate_path_has_a_case() -> None:
+def test_every_code_has_a_case() -> None:
     covered = {c.code for c in CASES}
-    wanted = {code for code in CODES | dict.fromkeys(_c_codes()) if _in_scope(code)}
+    wanted = set(CODES) | _c_codes()
     missing = sorted(wanted - covered - UNREACHABLE - set(NEEDS_A_MODEL) - set(TOO_SLOW))
     assert not missing, f"codes with no corpus case (add one, or say in UNREACHABLE why none can exist): {missing}"
     stale = sorted((UNREACHABLE | set(NEEDS_A_MODEL) | set(TOO_SLOW)) & covered)
@@ -612,7 +637,29 @@ def test_every_code_of_the_render_and_validate_path_has_a_case() -> None:
     for code, where in NEEDS_A_MODEL.items():
         for test in (w for w in where.split(", ") if w.endswith(".py")):
             assert code in (REPO / test).read_text(encoding="utf-8"), f"{test} does not check {code}"
-    assert len(wanted) > 60  # the scan found the path's codes
+    assert len(wanted) > 200  # the scan found the codes (a scan that found none would pass)
+
+
+#: the error types whose class code is only a family ("data", "usage"...)
+FAMILY_TYPES = {"O3Error", "UsageError", "PackageError", "ManifestError", "PermissionDenied", "DataError",
+                "TemplateError", "LayoutError", "ExportError", "ModelError", "InferenceError", "TaskError",
+                "RemoteError", "LibraryError", "OfficeImportError"}
+
+
+def test_every_raise_names_its_code() -> None:
+    """A raise of a family type without ``code=`` reports the bare family ("usage"): no add-in can switch on it."""
+    import ast
+
+    bare = []
+    for folder in ("runtime", "cli"):
+        for path in sorted((REPO / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call):
+                    fn = node.func
+                    name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+                    if name in FAMILY_TYPES and not any(kw.arg == "code" for kw in node.keywords):
+                        bare.append(f"{path.relative_to(REPO)}:{node.lineno} {name}")
+    assert not bare, f"raises without a code (give each code='family.detail'): {bare}"
 
 
 @pytest.mark.parametrize("item", CASES, ids=[f"{c.code}-{i}" for i, c in enumerate(CASES)])
