@@ -155,7 +155,7 @@ def fill(t: Path, pkg: Path, source: str, *args: str) -> Problem:
 FILL_MANIFEST = dict(MANIFEST, required_permissions=["read:document", "write:document"],
                      inputs={"type": "object", "properties": {"title": {"type": "string"}}})
 
-case("task.no_model", ("no installed model writes this document's language", "o3-local models build"), "")(
+case("task.no_model", ("no installed model writes this document's language", "o3-local models build"), "memo.md")(
     lambda t: fill(t, package(t, text("{{ title }}"), FILL_MANIFEST),
                    "# Quarterly plan\n\nWe will open two stores.", "--fill-method", "model"))
 
@@ -182,6 +182,6 @@ def _no_inputs(t: Path) -> Found:
     return fill(t, package(t, text("hello"), manifest), "# Plan\n\nSome text.")
 
 
-@case("task.too_long", "a fill reads at most", "")
+@case("task.too_long", "a fill reads at most", "memo.md")
 def _fill_too_long(t: Path) -> Found:
     return fill(t, package(t, text("{{ title }}"), FILL_MANIFEST), "word " * 400_000)
