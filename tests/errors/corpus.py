@@ -88,18 +88,45 @@ def problem(report: Any, code: str) -> Problem:
 
 
 def validated(tmp: Path, code: str, **kw: Any) -> Problem:
-    return problem(o3local.validate(package(tmp, **kw)), code)
+    """``o3-local validate PKG --json`` on the package: the problem with ``code`` (exit 1 if an error).
+
+    The same check through the API gives the same problem (asserted: the CLI adds nothing and loses nothing).
+    """
+    pkg = package(tmp, **kw)
+    status, doc = cli_run(["validate", str(pkg)])
+    found = [p for p in doc["reports"][0]["problems"] if p["code"] == code]
+    assert found, doc
+    assert (status != 0) == (found[0]["severity"] == "error"), (status, found[0])  # warnings pass
+    shown = Problem(code, found[0]["message"], Location(**found[0]["where"]))
+    direct = problem(o3local.validate(pkg), code)
+    assert (direct.message, direct.where) == (shown.message, shown.where), (direct, shown)
+    return shown
 
 
-def rendered(tmp: Path, doc: str, data: Any = None, **kw: Any) -> O3Error:
+def rendered(tmp: Path, doc: str, data: Any = None, **kw: Any) -> Found:
+    """Render the package with ``data``: through ``o3-local render --json`` (a non-zero exit)
+    when the data can be a JSON file, else (NaN, a lone surrogate) through the API."""
     pkg = package(tmp, doc)
-    return raised(lambda: o3local.render(str(pkg), data={} if data is None else data, fmt="svg", **kw))
+    data = {} if data is None else data
+    try:
+        raw = json.dumps(data, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except (ValueError, UnicodeEncodeError):
+        return raised(lambda: o3local.render(str(pkg), data=data, fmt="svg", **kw))
+    (tmp / "data.json").write_bytes(raw)
+    args = ["render", str(pkg), "--data", str(tmp / "data.json"), "--format", "svg", "-o", str(tmp / "out.svg")]
+    for key, value in kw.items():
+        args += ["--strict"] if key == "strict" and value else [f"--{key}", str(value)]
+    return cli(args)
 
 
 def data_file(tmp: Path, name: str, content: bytes | str) -> O3Error:
+    """The data file's error, from the loader; ``o3-local render --data FILE`` exits non-zero with the same one."""
     path = tmp / name
     path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
-    return raised(lambda: load_data(path))
+    err = raised(lambda: load_data(path))
+    shown = cli(["render", str(package(tmp)), "--data", str(path), "--format", "svg", "-o", str(tmp / "out.svg")])
+    assert (shown.code, shown.message, shown.where) == (err.code, err.message, err.where), (shown, err)
+    return err
 
 
 def workbook(rows: list[list[Any]]) -> bytes:
@@ -132,16 +159,22 @@ def png_header(width: int, height: int) -> bytes:
             + struct.pack(">I", zlib.crc32(chunk)))
 
 
-def cli_doc(args: Sequence[str], env: dict[str, str] | None = None) -> dict[str, Any]:
-    """Run ``o3-local ARGS --json`` in-process; assert a non-zero exit and return the JSON it printed."""
+def cli_run(args: Sequence[str], env: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
+    """Run ``o3-local ARGS --json`` in-process: its exit status and the JSON it printed."""
     from click.testing import CliRunner
 
     from o3local.cli import main
 
     result = CliRunner().invoke(main, [*args, "--json"], env={**os.environ, **(env or {})},
                                 catch_exceptions=False)
-    assert result.exit_code not in (0, None), result.stdout
-    return json.loads(result.stdout)
+    return result.exit_code or 0, json.loads(result.stdout)
+
+
+def cli_doc(args: Sequence[str], env: dict[str, str] | None = None) -> dict[str, Any]:
+    """Run ``o3-local ARGS --json``; assert a non-zero exit and return the JSON it printed."""
+    status, doc = cli_run(args, env)
+    assert status != 0, doc
+    return doc
 
 
 def cli(args: Sequence[str], env: dict[str, str] | None = None) -> Problem:
