@@ -111,10 +111,20 @@ def map_transport_error(err: httpx.HTTPError, what: str) -> RemoteError:
         return remote_error(f"{what}: no free connection in time", "remote.timeout",
                             retryable=True, counts=False)
     if isinstance(err, httpx.TimeoutException):
-        return remote_error(f"{what}: the server did not answer in time", "remote.timeout",
+        return remote_error(f"{what}: the server did not answer in time{_limit(err)}", "remote.timeout",
                             retryable=True)
     return remote_error(f"{what}: connection failed ({type(err).__name__})", "remote.connection",
                         retryable=True)
+
+
+def _limit(err: httpx.TimeoutException) -> str:
+    """" (read timeout 0.3 s)": the limit that ran out, as httpx recorded it on the request."""
+    kind = {httpx.ReadTimeout: "read", httpx.WriteTimeout: "write"}.get(type(err))
+    try:
+        seconds = err.request.extensions.get("timeout", {}).get(kind) if kind else None
+    except RuntimeError:  # an error raised before the request was built
+        return ""
+    return f" ({kind} timeout {seconds:g} s)" if isinstance(seconds, (int, float)) else ""
 
 
 def _is_retryable(err: BaseException) -> bool:

@@ -102,7 +102,7 @@ case("remote.server_error", "server error in stream: model overloaded", CHAT)(
     lambda t: chat(sse(b'{"error": {"message": "model overloaded"}}')))
 case("remote.stream_broken", "the stream ended before it finished", CHAT)(
     lambda t: chat(sse(b'{"choices": [{"delta": {"content": "Hel"}}]}')))
-case("remote.timeout", "remote chat completion: the server did not answer in time", CHAT)(
+case("remote.timeout", "remote chat completion: the server did not answer in time (read timeout 0.3 s)", CHAT)(
     lambda t: chat(lambda path: (200, "text/event-stream", [b": waiting\n\n"], 1.0), ttft_timeout=0.3))
 case("remote.deadline", "remote chat completion: deadline exceeded", CHAT)(
     lambda t: chat(lambda path: (200, "application/json", [b"{}"], 2.0), seconds=0.4))

@@ -132,12 +132,12 @@ def _runaway() -> Path:
                    files={"samples/data.json": json.dumps({"xs": ["x"] * 3000})})
 
 
-case("service.timeout", "the request did not finish within 1s", "")(
+case("service.timeout", ("the request did not finish within 1s (serve --timeout)", "worker process was stopped"), "")(
     lambda t: request("POST", "/v1/render", 504, json={"template": str(_runaway()), "sample": True,
                                                        "format": "svg"}))
 
 
-@case("service.busy", ("already waiting", "retry shortly"), "")
+@case("service.busy", ("the service is busy: 1 running and 0 waiting", "--max-waiting", "retry shortly"), "")
 def _busy(t: Path) -> Found:
     """Two runaway renders at once: one holds the only slot (504 after 1 s), the other is turned away."""
     pkg = _runaway()
