@@ -274,6 +274,10 @@ def render(
             err.message = missing_image_message(src, pkg.files(), err.message)
             err.args = (err.message,)
         raise
+    except LayoutError as err:  # out of time or memory: the template (and its data) did it
+        if err.where == Location():
+            err.where = Location(file=pkg.display_name(pkg.entry))
+        raise
     laid_out = time.perf_counter()
     display_list = result.display_list
     diagnostics = list(result.diagnostics)
