@@ -168,12 +168,16 @@ def _model_language(t: Path) -> Found:
     from o3local.tasks.fill import fill as run
 
     (t / "plan.md").write_text("# 季度计划\n\n我们将在上海开设两家新店。", encoding="utf-8")
+    saved = os.environ.get("O3_MODELS_DIR")
     os.environ["O3_MODELS_DIR"] = no_models(t)["O3_MODELS_DIR"]
     try:
         return raised(lambda: run(FILL_MANIFEST["inputs"], str(t / "plan.md"), method="model",
                                   model="smollm2-135m-instruct"))
     finally:
-        del os.environ["O3_MODELS_DIR"]
+        if saved is None:
+            del os.environ["O3_MODELS_DIR"]
+        else:
+            os.environ["O3_MODELS_DIR"] = saved
 
 
 @case("usage.fill_schema", "has no inputs schema to fill", "")
