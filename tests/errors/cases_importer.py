@@ -103,3 +103,54 @@ def _output_under_a_file(t: Path) -> Found:
     (t / "deck.pptx").write_bytes(_deck_bytes(t, "{{ title }}"))
     (t / "a-file").write_text("a file, not a folder")
     return cli(["import", str(t / "deck.pptx"), "-o", str(t / "a-file" / "out")])
+
+
+# -- Word documents (the LibreOffice-made fixture, damaged) --------------------------------
+
+REPORT = Path(__file__).parents[1] / "importer" / "fixtures" / "report.docx"
+
+
+def _docx_parts() -> dict[str, bytes]:
+    import zipfile
+
+    with zipfile.ZipFile(REPORT) as z:
+        return {n: z.read(n) for n in z.namelist()}
+
+
+def _docx(files: dict[str, bytes]) -> bytes:
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return out.getvalue()
+
+
+case("import.corrupt", ("not a valid .docx document", "not a zip package"), "cut.docx")(
+    lambda t: imported(t, "cut.docx", REPORT.read_bytes()[:3000]))
+case("import.corrupt", "the document cannot be read: the part word/document.xml is missing", "nobody.docx")(
+    lambda t: imported(t, "nobody.docx", _docx({k: v for k, v in _docx_parts().items()
+                                                 if k != "word/document.xml"})))
+
+
+@case("import.corrupt", ("the part word/document.xml is not XML", "line 2, column"), "broken.docx")
+def _docx_cut_xml(t: Path) -> Found:
+    parts = _docx_parts()
+    return imported(t, "broken.docx", _docx(dict(parts, **{"word/document.xml": parts["word/document.xml"][:4000]})))
+
+
+@case("import.invalid_template", ("the template made from the document does not validate",
+                                  "fix the tags in the document"), "bad.docx")
+def _docx_bad_tag(t: Path) -> Found:
+    from docx import Document
+
+    d = Document()
+    d.add_paragraph("{% for x in items %}")
+    d.add_paragraph("{{ x.name }}")
+    d.add_paragraph("{% endfro %}")
+    d.save(str(t / "bad.docx"))
+    doc = cli_doc(["import", str(t / "bad.docx"), "-o", str(t / "out")])
+    assert any("paragraph 3" in p["message"] for p in doc["error"]["problems"]), doc["error"]["problems"]
+    return imported(t, "bad.docx")
