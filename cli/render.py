@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..errors import UsageError
+from ..errors import Location, TaskError, UsageError
 from ..export import FORMATS
 from ._common import emit_json, handle_errors, json_option, style
 
@@ -95,8 +95,13 @@ def render(template: str | None, data: Path | None, source: Path | None, fill_on
     if source is not None:
         from ..tasks.fill import fill_template
 
-        filled = fill_template(template, str(source), user if context else None,
-                               method=fill_method, host_version=host_version)
+        try:
+            filled = fill_template(template, str(source), user if context else None,
+                                   method=fill_method, host_version=host_version)
+        except TaskError as err:  # about the document (too long, a language no model writes)
+            if err.where == Location():
+                err.where = Location(file=str(source))
+            raise
         if fill_only:
             _write_fill(output, filled, as_json)
             return

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ._common import handle_errors
+from ._common import handle_errors, json_option
 
 
 @click.command("serve")
@@ -47,13 +47,14 @@ from ._common import handle_errors
               help="Seconds a request body has to arrive completely.")
 @click.option("--max-connections", type=int, default=512, show_default=True,
               help="Open connections; past it the longest-idle half-open one is closed.")
+@json_option
 @handle_errors
 def serve(port: int, origins: tuple[str, ...], preload: tuple[str, ...], idle_ttl: float | None,
           concurrency: int, max_waiting: int, timeout_s: float, max_body: int,
           no_batching: bool, batch_max: int, batch_window_ms: float,
           discovery_file: Path | None, files_dir: Path | None, read_dirs: tuple[Path, ...],
           output_dir: Path | None, header_timeout: float, body_timeout: float,
-          max_connections: int) -> None:
+          max_connections: int, as_json: bool) -> None:
     """Serve validate/render/summarize/formula/generate on 127.0.0.1 for add-ins."""
     from ..service.config import (
         DEFAULT_IDLE_TTL_S,

@@ -26,7 +26,7 @@ from ._common import emit_json, handle_errors, json_option
 def summarize(source: str, lang: str, max_chars: int | None, style: str, method: str,
               model: str | None, as_json: bool) -> None:
     """Summarize FILE (.txt, .md, .docx, .pptx) or standard input (-) offline."""
-    from ..errors import DataError
+    from ..errors import DataError, Location, TaskError
     from ..safeio import read_stream
     from ..tasks.summarize import summarize as run
     from ..tasks.summarize.readers import MAX_TEXT_FILE_BYTES, decode_text, read_document
@@ -38,8 +38,13 @@ def summarize(source: str, lang: str, max_chars: int | None, style: str, method:
             raise DataError("standard input is empty: nothing to summarize", code="task.empty")
     else:
         text = read_document(source)
-    result = run(text, lang=lang, max_chars=max_chars, style=style, method=method, model=model,
-                 progress=_progress())
+    try:
+        result = run(text, lang=lang, max_chars=max_chars, style=style, method=method, model=model,
+                     progress=_progress())
+    except TaskError as err:  # about the text: name the file it came from
+        if err.where == Location():
+            err.where = Location(file="<stdin>" if source == "-" else source)
+        raise
     if as_json:
         emit_json({"ok": True, **result.to_dict()})
     else:

@@ -83,6 +83,21 @@ def check_file_target(path: str | os.PathLike[str]) -> None:
                          "regular file is replaced (choose another name)", code="usage.output")
 
 
+def write_failure(err: OSError, folder: Path, target: Path) -> tuple[str, str]:
+    """(the path to name, the reason) for an ``OSError`` met writing ``target`` into ``folder``.
+
+    When a file stands where a folder of the target's path should be, the OS says
+    "File exists" or "Not a directory" about a path the user did not write; name
+    that file and say what it blocks instead.
+    """
+    shown = err.filename if isinstance(err.filename, str) else str(target)
+    reason = err.strerror or str(err)
+    blocking = next((p for p in (folder, *folder.parents) if p.exists()), None)
+    if blocking is not None and not blocking.is_dir():
+        shown, reason = str(blocking), "it is a file, so the output cannot go in a folder of that name"
+    return shown, reason
+
+
 def _lock(fd: int) -> bool:
     """Take the staging lock without waiting; False if a living writer holds it."""
     if fcntl is None:

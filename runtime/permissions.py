@@ -10,6 +10,7 @@ remote inference on, so no data leaves the machine by default.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Iterable
@@ -85,19 +86,24 @@ class Policy:
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as err:
-            raise UsageError(f"cannot read the policy file: {err}", where=where) from None
+            raise UsageError(f"cannot read the policy file: {err}", where=where, code="usage.policy") from None
         if not isinstance(doc, dict):
-            raise UsageError("the policy file must hold a JSON object", where=where)
+            raise UsageError("the policy file must hold a JSON object", where=where, code="usage.policy")
         unknown = set(doc) - {"allow_remote_inference", "deny"}
         if unknown:
-            raise UsageError(f"unknown policy key(s): {', '.join(sorted(unknown))}", where=where)
+            raise UsageError(f"unknown policy key(s): {', '.join(sorted(unknown))} (known: allow_remote_inference, "
+                             "deny)", where=dataclasses.replace(where, pointer=f"/{sorted(unknown)[0]}"),
+                             code="usage.policy")
         allow_remote = doc.get("allow_remote_inference", False)
         if not isinstance(allow_remote, bool):
-            raise UsageError("'allow_remote_inference' must be true or false", where=where)
+            raise UsageError(f"'allow_remote_inference' must be true or false, not {allow_remote!r:.40}",
+                             where=dataclasses.replace(where, pointer="/allow_remote_inference"),
+                             code="usage.policy")
         deny = doc.get("deny", [])
         if not isinstance(deny, list) or any(p not in KNOWN for p in deny):
             raise UsageError(
-                f"'deny' must be a list of known permissions: {', '.join(sorted(KNOWN))}", where=where
+                f"'deny' must be a list of known permissions: {', '.join(sorted(KNOWN))}",
+                where=dataclasses.replace(where, pointer="/deny"), code="usage.policy"
             )
         return cls(allow_remote_inference=allow_remote, deny=frozenset(deny))
 
@@ -133,4 +139,4 @@ class Permissions:
             why = "remote inference is turned off in the user's policy (allow_remote_inference)"
         else:
             why = f"the user's policy denies '{permission}'"
-        raise PermissionDenied(f"{action} needs permission '{permission}': {why}")
+        raise PermissionDenied(f"{action} needs permission '{permission}': {why}", code="permission.denied")

@@ -126,7 +126,7 @@ def write_all(targets: Sequence[Path], blobs: Sequence[bytes]) -> None:
     one rename or swap, so a reader sees the old page set or the new one,
     never a mix, even if the process is killed half way.
     """
-    from .fsutil import atomic_write_bytes, atomic_write_folder
+    from .fsutil import atomic_write_bytes, atomic_write_folder, write_failure
 
     if len(targets) != len(blobs) or not targets:
         raise ValueError("one blob per target")
@@ -139,11 +139,7 @@ def write_all(targets: Sequence[Path], blobs: Sequence[bytes]) -> None:
                 raise ValueError("the pages of a set share one folder")
             atomic_write_folder(folder, {t.name: b for t, b in zip(targets, blobs, strict=True)})
     except OSError as err:
-        shown = err.filename if isinstance(err.filename, str) else str(targets[0])
-        reason = err.strerror or str(err)
-        blocking = next((p for p in (folder, *folder.parents) if p.exists()), None)
-        if blocking is not None and not blocking.is_dir():  # "File exists" / "Not a directory"
-            shown, reason = str(blocking), "it is a file, so the output cannot go in a folder of that name"
+        shown, reason = write_failure(err, folder, targets[0])
         raise ExportError(f"cannot write the output: {reason}",
                           where=Location(file=shown), code="export.io") from None
 
@@ -286,6 +282,10 @@ def render(
             if hint:
                 err.message = f"{err.message} ({hint})"
                 err.args = (err.message,)
+        raise
+    except LayoutError as err:  # out of time or memory: the template (and its data) did it
+        if err.where == Location():
+            err.where = Location(file=pkg.display_name(pkg.entry))
         raise
     laid_out = time.perf_counter()
     display_list = result.display_list

@@ -81,8 +81,9 @@ def xml_safe(display_list: dict[str, Any], fmt: str) -> tuple[dict[str, Any], li
         diagnostics.append({
             "code": "export.illegal_char", "severity": "warning", "page": page,
             "pointer": pointer,
-            "message": f"{pointer}: {_describe(text)} in {_excerpt(text)} cannot be written "
-                       f"to {fmt.upper()} (XML has no such character); written as U+FFFD"})
+            "message": f"{f'page {page + 1}, ' if page is not None else ''}{pointer}: {_describe(text)} in "
+                       f"{_excerpt(text)} cannot be written to {fmt.upper()} (XML has no such character); "
+                       "written as U+FFFD"})
     if len(found) > MAX_CHAR_DIAGNOSTICS:
         diagnostics.append({
             "code": "export.illegal_char", "severity": "warning", "page": None,

@@ -195,5 +195,6 @@ def _write_package(src: Path, raw: bytes, output: str | os.PathLike[str], body: 
         files["samples/context.json"] = json_bytes(context)
     files = {"manifest.json": json_bytes(manifest), **files}
     source = "deck" if kind == "presentation" else "document"
-    warnings = publish(output, files, origins, force=force, entry=entry, source=source)
+    warnings = publish(output, files, origins, force=force, entry=entry, source=source,
+                       source_file=str(src))
     return schema, template_id, warnings

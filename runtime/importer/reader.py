@@ -106,6 +106,7 @@ def open_deck(path: str | Path) -> tuple[Any, bytes]:
     raw, archive = _checked_zip(path, ".pptx deck", "PowerPoint")
     with archive:
         _check_content_type(archive, file)
+        _check_parts(archive, file)
     from pptx import Presentation
     from pptx.exc import PythonPptxError
 
@@ -148,6 +149,39 @@ def open_document(path: str | Path) -> tuple[dict[str, bytes], bytes]:
         except (zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
             raise _error("import.corrupt", f"the document's zip is damaged: {err}",
                          file) from None
+
+
+#: relationship types whose target part the deck reader opens (a picture or chart may be absent: it is skipped)
+_NEEDED_PARTS = ("/slide", "/slideLayout", "/slideMaster", "/theme", "/notesSlide")
+_RELATIONSHIP = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+
+
+def _check_parts(archive: zipfile.ZipFile, file: str) -> None:
+    """Every slide, layout, master, theme and notes part a relationship names is in the zip.
+
+    python-pptx's own error for a missing one is a bare ``KeyError`` ("no relationship
+    with key 'rId7'") that names neither the part nor who refers to it.
+    """
+    import posixpath
+
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    names = set(archive.namelist())
+    for rels in sorted(n for n in names if n.endswith(".rels")):
+        try:
+            root = etree.fromstring(archive.read(rels), parser)
+        except etree.XMLSyntaxError as err:
+            raise _error("import.corrupt", f"the deck's part {rels} is damaged XML: {err}", file) from None
+        base = posixpath.dirname(posixpath.dirname(rels))  # ppt/_rels/presentation.xml.rels -> ppt
+        for rel in root.iter(_RELATIONSHIP):
+            target = rel.get("Target") or ""
+            if rel.get("TargetMode") == "External" or not (rel.get("Type") or "").endswith(_NEEDED_PARTS):
+                continue
+            part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(base, target))
+            if part not in names:
+                raise _error("import.corrupt", f"the deck's part {part} is missing ({rels} refers to it as "
+                             f"{rel.get('Id')}); the file is damaged: open and save it in the office app", file)
 
 
 def _check_content_type(archive: zipfile.ZipFile, file: str) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..errors import Location, OfficeImportError, Problem, UsageError
-from ..fsutil import Staging
+from ..fsutil import Staging, write_failure
 from .model import Origin, Place
 
 MANIFEST = "manifest.json"
@@ -65,7 +65,7 @@ def _placed(problem: Problem, origins: Sequence[Origin | Place | None],
 
 def publish(folder: str | os.PathLike[str], files: Mapping[str, bytes],
             origins: Sequence[Origin | Place | None], *, force: bool = False,
-            entry: str = ENTRY, source: str = "deck") -> list[Problem]:
+            entry: str = ENTRY, source: str = "deck", source_file: str | None = None) -> list[Problem]:
     """Write ``files`` (package path -> bytes) as the package ``folder``; its warnings.
 
     Raises ``import.invalid_template`` (with every problem) when the staged
@@ -88,10 +88,12 @@ def publish(folder: str | os.PathLike[str], files: Mapping[str, bytes],
                 raise OfficeImportError(
                     f"the template made from the {source} does not validate ({len(errors)} "
                     f"problem{'s' if len(errors) != 1 else ''}); fix the tags in the {source}",
+                    where=Location(file=source_file) if source_file else None,
                     code="import.invalid_template", problems=errors)
             staging.publish_folder(target, marker=MANIFEST if force else None,
                                    allow_empty=True, what="the template goes to")
     except OSError as err:
-        raise OfficeImportError(f"cannot write the template: {err.strerror or err}",
-                                where=Location(file=str(target)), code="import.io") from None
+        shown, reason = write_failure(err, target.parent, target)
+        raise OfficeImportError(f"cannot write the template: {reason}",
+                                where=Location(file=shown), code="import.io") from None
     return [p for p in problems if p.severity != "error"]

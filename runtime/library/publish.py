@@ -33,8 +33,9 @@ def sign_folder(folder: str | os.PathLike[str], key_file: str | os.PathLike[str]
                            code="package.unsafe")
     report = validate_source(source)
     if not report.ok or report.manifest is None:
-        raise ManifestError(f"refusing to sign an invalid package ({len(report.errors)} problems)",
-                            where=source.where(), problems=report.errors)
+        raise ManifestError(f"refusing to sign an invalid package ({len(report.errors)} problem"
+                            f"{'s' if len(report.errors) != 1 else ''}; the first: {report.errors[0]})",
+                            where=source.where(), problems=report.errors, code="manifest.invalid")
     doc = signature_document(key, report.manifest["id"], report.manifest["version"], listing_of(source))
     atomic_write_text(Path(folder) / SIGNATURE_NAME, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     return doc

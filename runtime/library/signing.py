@@ -42,14 +42,14 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
-def _unb64(text: Any, what: str, where: Location, size: int | None = None) -> bytes:
+def _unb64(text: Any, what: str, where: Location, size: int | None = None,
+           code: str = "library.signature_malformed") -> bytes:
     try:
         raw = base64.b64decode(str(text), validate=True)
     except (binascii.Error, ValueError):
-        raise LibraryError(f"{what} is not base64", where=where, code="library.signature_malformed") from None
+        raise LibraryError(f"{what} is not base64", where=where, code=code) from None
     if size is not None and len(raw) != size:
-        raise LibraryError(f"{what} has {len(raw)} bytes, expected {size}", where=where,
-                           code="library.signature_malformed")
+        raise LibraryError(f"{what} has {len(raw)} bytes, expected {size}", where=where, code=code)
     return raw
 
 
@@ -154,7 +154,7 @@ def _read_key_file(path: Path, fmt: str, field: str) -> tuple[dict[str, Any], by
         raise bad(f"key file is not JSON: {err}") from None
     if not isinstance(doc, dict) or doc.get("format") != fmt:
         raise bad(f"not an o3-local key file of format {fmt}")
-    return doc, _unb64(doc.get(field), field, where, 32), where
+    return doc, _unb64(doc.get(field), field, where, 32, code="library.key_unreadable"), where
 
 
 def load_public_key(path: str | os.PathLike[str]) -> PublicKey:

@@ -18,6 +18,7 @@ second, read-only root, listed and resolved like installed ones.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import shutil
@@ -26,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import LibraryError, Location, ManifestError, PackageError, UsageError
-from ..fsutil import atomic_write_text, staging_dir
+from ..errors import LibraryError, Location, ManifestError, PackageError, Problem, UsageError
+from ..fsutil import atomic_write_text, staging_dir, write_failure
 from ..paths import configured_path
 from ..template.source import FolderSource, PackageSource, open_source
 from ..template.versions import host_matches, parse_spec, parse_version
@@ -236,8 +237,10 @@ class Library:
             trust = self._trust_of(staged, allow_unsigned=allow_unsigned)
             report = validate_source(staged)
             if not report.ok:
-                raise ManifestError(f"template package is invalid ({len(report.errors)} problems)",
-                                    where=source.where(), problems=report.errors)
+                errors = [_unstaged(p, copy, source) for p in report.errors]
+                raise ManifestError(f"template package is invalid ({len(errors)} problem"
+                                    f"{'s' if len(errors) != 1 else ''}; the first: {errors[0]})",
+                                    where=source.where(), problems=errors, code="manifest.invalid")
             manifest = report.manifest or {}
             tid, version = manifest["id"], manifest["version"]
             if not host_admits(manifest.get("compatible_versions"), host_version):
@@ -266,8 +269,9 @@ class Library:
                      and (version is None or r.version == version)]
         if not installed:
             if any(r.readonly for r in self.versions(tid)):
+                bundled = next(r for r in self.versions(tid) if r.readonly)
                 raise LibraryError(f"{ref} ships with the program and is read-only",
-                                   code="library.readonly")
+                                   where=Location(file=str(bundled.path)), code="library.readonly")
             raise LibraryError(f"{ref} is not installed", where=Location(file=str(self.root)),
                                code="library.not_installed")
         for r in installed:
@@ -297,6 +301,16 @@ class Library:
         return removed
 
 
+def _unstaged(problem: Problem, copy: Path, source: PackageSource) -> Problem:
+    """``problem`` found in the staged ``copy``, placed in the package the user named instead."""
+    file = problem.where.file
+    if not file or not (file == str(copy) or file.startswith(str(copy) + os.sep)):
+        return problem
+    rel = Path(file).relative_to(copy).as_posix()
+    shown = source.display_name(rel) if rel != "." else source.origin
+    return dataclasses.replace(problem, where=dataclasses.replace(problem.where, file=shown))
+
+
 def _intact(folder: Path, digest: str) -> bool:
     """True when ``folder`` holds exactly the files of ``digest``."""
     try:
@@ -314,16 +328,17 @@ def _move_in(copy: Path, dest: Path, digest: str) -> None:
     """
     if _intact(dest, digest):
         return
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    if dest.exists():
-        aside = copy.parent / "altered"
-        os.replace(dest, aside)  # moved out first, so dest is never half-deleted
     try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if dest.exists():
+            aside = copy.parent / "altered"
+            os.replace(dest, aside)  # moved out first, so dest is never half-deleted
         os.replace(copy, dest)  # staging/ lives in the library root: one rename
     except OSError as err:
         if not _intact(dest, digest):  # a concurrent install of the same digest won: fine
-            raise LibraryError(f"cannot move the package into the library: {err.strerror}",
-                               where=Location(file=str(dest)), code="library.install_failed") from None
+            shown, reason = write_failure(err, dest.parent, dest)
+            raise LibraryError(f"cannot move the package into the library: {reason}",
+                               where=Location(file=shown), code="library.install_failed") from None
 
 
 def _copy_files(source: PackageSource, dest: Path) -> None:

@@ -104,5 +104,7 @@ class TrustStore:
                 raise LibraryError(f"key {key_id} is trusted by the {other[0].scope} trust store, which "
                                    "this command does not change", where=Location(file=other[0].key.origin),
                                    code="library.key_readonly")
-            raise LibraryError(f"key {key_id} is not trusted", code="library.key_unknown")
+            trusted = ", ".join(t.key.key_id for t in self.keys()) or "none"
+            raise LibraryError(f"key {key_id} is not trusted (trusted keys: {trusted})",
+                               where=Location(file=str(self.user)), code="library.key_unknown")
         return removed

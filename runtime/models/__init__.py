@@ -37,7 +37,7 @@ def resolve_model(name: str | None = None, task: str | None = None, store: Model
     if task is None:
         task = "chat"
     if task not in TASK_MODELS:
-        raise UsageError(f"unknown task {task!r} (known: {', '.join(TASK_MODELS)})")
+        raise UsageError(f"unknown task {task!r} (known: {', '.join(TASK_MODELS)})", code="usage.task")
     for candidate in TASK_MODELS[task]:
         if store.is_installed(candidate):
             return candidate

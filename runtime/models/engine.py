@@ -82,9 +82,10 @@ class Generator:
              cancel: threading.Event | None = None,
              logits_processor: LogitsProcessor | None = None) -> GenerationResult:
         if max_tokens < 1:
-            raise UsageError("max_tokens must be at least 1")
+            raise UsageError(f"max_tokens must be at least 1, not {max_tokens}", code="usage.generation")
         if temperature < 0 or not 0 < top_p <= 1:
-            raise UsageError("temperature must be >= 0 and top_p in (0, 1]")
+            raise UsageError(f"temperature must be >= 0 and top_p in (0, 1], not {temperature} and {top_p}",
+                             code="usage.generation")
         stops = [s for s in (stop or []) if s]
         with self._lock:
             return self._generate(ids, max_tokens, temperature, top_p, seed, stops, on_token, cancel,
@@ -106,7 +107,7 @@ class Generator:
                 kv.bind(best)  # same numbers on either session: only the speed changes
             return kv.run(ids, total)
         except Exception as exc:  # onnxruntime errors are not O3Errors
-            raise InferenceError(f"model run failed: {exc}") from exc
+            raise InferenceError(f"model run failed: {exc}", code="inference.run") from exc
 
     def _generate(self, prompt_ids: list[int], max_tokens: int, temperature: float, top_p: float, seed: int,
                   stops: list[str], on_token: Callable[[str], Any] | None, cancel: threading.Event | None,
@@ -123,7 +124,7 @@ class Generator:
         try:
             kv = _KVCache(sess, self._layers, self._kv_heads, self._head_dim, self.context_length)
         except Exception as exc:  # onnxruntime errors are not O3Errors
-            raise InferenceError(f"cannot bind the KV cache: {exc}") from exc
+            raise InferenceError(f"cannot bind the KV cache: {exc}", code="inference.run") from exc
         rng = np.random.default_rng(seed)
         eos = set(self.tokenizer.eos_ids)
         generated: list[int] = []
@@ -226,7 +227,8 @@ def _pick(scores: Any, temperature: float, top_p: float, rng: Any) -> int:
     import numpy as np
 
     if not np.isfinite(scores).any():
-        raise InferenceError("every token was masked out (logits_processor left no choice)")
+        raise InferenceError("every token was masked out (logits_processor left no choice)",
+                             code="inference.grammar")
     if temperature == 0:
         return int(np.argmax(scores))
     z = scores.astype(np.float64) / temperature

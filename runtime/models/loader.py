@@ -137,7 +137,8 @@ class LoadedModel:
     def __init__(self, manifest: Manifest, store: ModelStore, strategy: str = "warm",
                  use_cache: bool = True, threads: int | None = None) -> None:
         if strategy not in STRATEGIES:
-            raise ModelError(f"unknown load strategy {strategy!r} (use one of {', '.join(STRATEGIES)})")
+            raise ModelError(f"unknown load strategy {strategy!r} (O3_MODEL_STRATEGY or the strategy argument; "
+                             f"use one of {', '.join(STRATEGIES)})", code="model.strategy")
         self.manifest = manifest
         self.store = store
         self.strategy = strategy

@@ -120,7 +120,8 @@ class ModelStore:
     # -- reading ---------------------------------------------------------
     def manifest_path(self, name: str) -> Path:
         if not name or "/" in name or "\\" in name or name.startswith("."):
-            raise ModelError(f"invalid model name {name!r}")
+            raise ModelError(f"invalid model name {name!r}: a model name is one file name (letters, digits, "
+                             "'-', '_', '.'), with no '/' or '\\' and not starting with '.'", code="model.name")
         return self.manifests / f"{name}.json"
 
     def _located(self, name: str) -> Path:
@@ -217,7 +218,8 @@ class ModelStore:
         for role, ref in data["files"].items():
             blob = self.blob_path(ref)
             if not blob.is_file() or blob.stat().st_size != int(ref["size"]):
-                raise ModelError(f"cannot install: {role} blob is missing", where=Location(file=str(blob)))
+                raise ModelError(f"cannot install: {role} blob is missing", where=Location(file=str(blob)),
+                                 code="model.missing_file")
         data = {"format": MANIFEST_FORMAT, **data}
         path = self.manifest_path(data["name"])
         atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")

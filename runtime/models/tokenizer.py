@@ -99,11 +99,11 @@ class ModelTokenizer:
         from jinja2.sandbox import ImmutableSandboxedEnvironment
 
         if not self._template_src:
-            raise InferenceError("this model has no chat template; use complete()")
+            raise InferenceError("this model has no chat template; use complete()", code="inference.chat_template")
         env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
         def raise_exception(message: str) -> None:
-            raise InferenceError(f"chat template refused the messages: {message}")
+            raise InferenceError(f"chat template refused the messages: {message}", code="inference.chat_template")
 
         env.globals["raise_exception"] = raise_exception
         return env.from_string(self._template_src)
@@ -136,13 +136,14 @@ class ModelTokenizer:
     @staticmethod
     def _check(messages: list[dict[str, str]]) -> None:
         if not isinstance(messages, list) or not messages:
-            raise InferenceError("messages must be a non-empty list", where=Location(pointer="/messages"))
+            raise InferenceError("messages must be a non-empty list", where=Location(pointer="/messages"),
+                                 code="usage.messages")
         for i, m in enumerate(messages):
             if not isinstance(m, dict) or m.get("role") not in ("system", "user", "assistant") \
                     or not isinstance(m.get("content"), str):
                 raise InferenceError(
                     "each message needs a role (system, user or assistant) and a string content",
-                    where=Location(pointer=f"/messages/{i}"))
+                    where=Location(pointer=f"/messages/{i}"), code="usage.messages")
 
     def apply_chat_template(self, messages: list[dict[str, str]], add_generation_prompt: bool = True) -> str:
         self._check(messages)

@@ -48,13 +48,14 @@ class RemoteEndpoint:
         parts = urlsplit(self.url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise UsageError(f"remote endpoint URL must be http(s)://host[:port], got {self.url!r}",
-                             where=Location(pointer="/remote/url"))
+                             where=Location(pointer="/remote/url"), code="usage.remote")
         if self.protocol not in PROTOCOLS:
             raise UsageError(f"remote protocol must be one of {', '.join(PROTOCOLS)}, "
-                             f"got {self.protocol!r}", where=Location(pointer="/remote/protocol"))
+                             f"got {self.protocol!r}", where=Location(pointer="/remote/protocol"),
+                             code="usage.remote")
         if self.max_attempts < 1:
-            raise UsageError("remote max_attempts must be at least 1",
-                             where=Location(pointer="/remote/max_attempts"))
+            raise UsageError(f"remote max_attempts must be at least 1, not {self.max_attempts}",
+                             where=Location(pointer="/remote/max_attempts"), code="usage.remote")
 
     @property
     def base_url(self) -> str:
@@ -106,16 +107,17 @@ def load_endpoint(config: Mapping[str, Any] | None = None,
     unknown = set(values) - {"url", "protocol", "model", "ca_bundle", "api_key", *_FLOATS, *_INTS}
     if unknown:
         raise UsageError(f"unknown remote setting(s): {', '.join(sorted(unknown))}",
-                         where=Location(pointer=f"/remote/{sorted(unknown)[0]}"))
-    try:
-        for key in _FLOATS:
-            if key in values:
-                values[key] = float(values[key])
-        for key in _INTS:
-            if key in values:
-                values[key] = int(values[key])
-    except (TypeError, ValueError) as err:
-        raise UsageError(f"bad remote setting: {err}", where=Location(pointer="/remote")) from None
+                         where=Location(pointer=f"/remote/{sorted(unknown)[0]}"), code="usage.remote")
+    for key in (*_FLOATS, *_INTS):
+        if key not in values:
+            continue
+        try:
+            values[key] = (float if key in _FLOATS else int)(values[key])
+        except (TypeError, ValueError):
+            kind = "a number" if key in _FLOATS else "a whole number"
+            raise UsageError(f"remote setting {key} (O3_REMOTE_{key.upper()}) must be {kind}, not "
+                             f"{values[key]!r:.40}", where=Location(pointer=f"/remote/{key}"),
+                             code="usage.remote") from None
     secret = env.get("O3_REMOTE_API_KEY") or values.pop("api_key", None)
     values["api_key"] = secret or _keyring_secret(str(values["url"]).rstrip("/"))
     return RemoteEndpoint(**values)

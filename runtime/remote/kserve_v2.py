@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import httpx
 import numpy as np
 
+from ..errors import Location
 from .backend import ChatResult, Message, TokenCallback
 from .breaker import CircuitBreaker
 from .config import RemoteEndpoint
@@ -77,7 +78,11 @@ class KServeBackend:
 
         return call_with_retries(lambda: run_within(once, deadline, what),
                                  endpoint=self.endpoint, deadline=deadline,
-                                 breaker=self.breaker, what=what)
+                                 breaker=self.breaker, what=what, url=self._infer_url)
+
+    @property
+    def _infer_url(self) -> str:
+        return f"{self.endpoint.base_url}/v2/models/{self.endpoint.model}/infer"
 
     def chat(self, messages: Sequence[Message], *, max_tokens: int = 256,
              temperature: float = 0.0, stop: Sequence[str] | None = None,
@@ -91,8 +96,10 @@ class KServeBackend:
         outputs = self.infer(inputs, deadline, binary_output=len(prompt) > BINARY_THRESHOLD,
                              parameters={"temperature": temperature})
         if "text_output" not in outputs or outputs["text_output"].size < 1:
-            raise remote_error("remote inference: the model returned no text_output",
-                               "remote.malformed", retryable=False)
+            err = remote_error(f"remote inference on {self.endpoint.model!r}: the answer has no "
+                               "text_output tensor", "remote.malformed", retryable=False)
+            err.where = Location(file=self._infer_url)
+            raise err
         raw = outputs["text_output"].reshape(-1)[0]
         text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
         finish = "length"
@@ -119,8 +126,11 @@ class KServeBackend:
                              parameters={"temperature": temperature})
         texts = outputs.get("text_output")
         if texts is None or texts.size != len(prompts):
-            raise remote_error("remote inference: text_output does not match the batch",
-                               "remote.malformed", retryable=False)
+            err = remote_error(f"remote inference on {self.endpoint.model!r}: text_output holds "
+                               f"{'no' if texts is None else texts.size} text(s) for {len(prompts)} "
+                               "prompts", "remote.malformed", retryable=False)
+            err.where = Location(file=self._infer_url)
+            raise err
         elapsed = time.monotonic() - started
         results = []
         for raw in texts.reshape(-1):

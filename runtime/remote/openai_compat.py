@@ -119,7 +119,8 @@ class OpenAIBackend:
                               deadline, "remote chat completion", on_timeout=call.cancel)
 
         return call_with_retries(once, endpoint=self.endpoint, deadline=deadline,
-                                 breaker=self.breaker, what="remote chat completion")
+                                 breaker=self.breaker, what="remote chat completion",
+                                 url=f"{self.endpoint.base_url}/v1/chat/completions")
 
     def _stream(self, body: dict[str, object], deadline: Deadline, produced: list[str],
                 on_token: TokenCallback | None, started: float, call: _Call) -> ChatResult:

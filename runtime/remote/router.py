@@ -64,7 +64,8 @@ class Router:
                  mode: str = "auto", permissions: Any = None, policy: Any = None,
                  health_ttl_s: float | None = None, fallback: bool = True) -> None:
         if mode not in MODES:
-            raise UsageError(f"inference mode must be one of {', '.join(MODES)}, got {mode!r}")
+            raise UsageError(f"inference mode (O3_INFERENCE_MODE) must be one of {', '.join(MODES)}, "
+                             f"got {mode!r}", code="usage.inference_mode")
         self.local = local
         self.remote = remote
         self.mode = mode
@@ -139,8 +140,8 @@ class Router:
         refused = self._allowed()
         if refused is not None:
             if self.mode == "remote":
-                raise PermissionDenied(f"remote inference requested but {refused}",
-                                       code="permission")
+                raise PermissionDenied(f"remote inference requested (O3_INFERENCE_MODE=remote) but {refused}",
+                                       code="permission.remote")
             return Decision("local", refused)
         breaker = getattr(self.remote, "breaker", None)
         if breaker is not None and breaker.current_state == "open":

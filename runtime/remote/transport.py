@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception, wait_exponential_jitter
 
-from ..errors import RemoteError
+from ..errors import Location, RemoteError
 from .breaker import CircuitBreaker, CircuitOpen
 from .config import RemoteEndpoint
 from .deadline import Deadline
@@ -111,10 +111,20 @@ def map_transport_error(err: httpx.HTTPError, what: str) -> RemoteError:
         return remote_error(f"{what}: no free connection in time", "remote.timeout",
                             retryable=True, counts=False)
     if isinstance(err, httpx.TimeoutException):
-        return remote_error(f"{what}: the server did not answer in time", "remote.timeout",
+        return remote_error(f"{what}: the server did not answer in time{_limit(err)}", "remote.timeout",
                             retryable=True)
     return remote_error(f"{what}: connection failed ({type(err).__name__})", "remote.connection",
                         retryable=True)
+
+
+def _limit(err: httpx.TimeoutException) -> str:
+    """" (read timeout 0.3 s)": the limit that ran out, as httpx recorded it on the request."""
+    kind = {httpx.ReadTimeout: "read", httpx.WriteTimeout: "write"}.get(type(err))
+    try:
+        seconds = err.request.extensions.get("timeout", {}).get(kind) if kind else None
+    except RuntimeError:  # an error raised before the request was built
+        return ""
+    return f" ({kind} timeout {seconds:g} s)" if isinstance(seconds, (int, float)) else ""
 
 
 def _is_retryable(err: BaseException) -> bool:
@@ -133,8 +143,12 @@ def make_breaker(endpoint: RemoteEndpoint) -> CircuitBreaker:
 
 def call_with_retries(fn: Callable[[], T], *, endpoint: RemoteEndpoint, deadline: Deadline,
                       breaker: CircuitBreaker, what: str,
-                      max_attempts: int | None = None) -> T:
-    """Run ``fn`` through the breaker, retrying transient failures within the deadline."""
+                      max_attempts: int | None = None, url: str | None = None) -> T:
+    """Run ``fn`` through the breaker, retrying transient failures within the deadline.
+
+    The error that ends it names ``url`` (default: the endpoint's) as its place, so a
+    user with several endpoints or a typo in one sees which server failed.
+    """
     attempts = max_attempts or endpoint.max_attempts
     backoff = wait_exponential_jitter(multiplier=0.1, max=2.0, jitter=0.1)
 
@@ -158,7 +172,12 @@ def call_with_retries(fn: Callable[[], T], *, endpoint: RemoteEndpoint, deadline
 
     retrying = Retrying(stop=stop, wait=wait, retry=retry_if_exception(_is_retryable),
                         reraise=True, sleep=time.sleep)
-    return retrying(attempt)
+    try:
+        return retrying(attempt)
+    except RemoteError as err:
+        if not err.where.file:
+            err.where = Location(file=url or endpoint.base_url)
+        raise
 
 
 def json_body(response: httpx.Response, what: str) -> Any:

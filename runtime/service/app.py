@@ -231,7 +231,9 @@ def create_app(config: ServiceConfig) -> Any:
                 try:
                     response = await handler(request)
                 except BodyTooLarge:
-                    response = Response(error_body("service.too_large", "the body is too large"),
+                    response = Response(error_body("service.too_large", f"the body is larger than "
+                                                   f"{config.max_body_bytes} bytes (the limit is serve's "
+                                                   "--max-body)"),
                                         status_code=status_for_code("service.too_large"),
                                         media_type="application/json")
                 except O3Error as err:

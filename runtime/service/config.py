@@ -72,15 +72,21 @@ class ServiceConfig:
     def __post_init__(self) -> None:
         for origin in self.origins:
             if origin == "*" or "*" in origin:
-                raise UsageError("O3_SERVE_ORIGINS takes exact origins; '*' is never allowed")
+                raise UsageError(f"origin {origin!r} (--origin or O3_SERVE_ORIGINS): exact origins only; '*' "
+                                 "is never allowed", code="usage.origin")
             if not origin.startswith(("http://", "https://")):
-                raise UsageError(f"origin {origin!r} must look like https://host[:port]")
+                raise UsageError(f"origin {origin!r} (--origin or O3_SERVE_ORIGINS) must look like "
+                                 "https://host[:port]", code="usage.origin")
         if self.concurrency < 1 or self.max_waiting < 0 or self.batch_max < 1:
-            raise UsageError("concurrency and batch size must be at least 1")
+            raise UsageError(f"--concurrency ({self.concurrency}) and --batch-max ({self.batch_max}) must be at "
+                             f"least 1, --max-waiting ({self.max_waiting}) at least 0", code="usage.option")
         if self.max_body_bytes < 1024:
-            raise UsageError("max body size must be at least 1024 bytes")
+            raise UsageError(f"--max-body must be at least 1024 bytes, not {self.max_body_bytes}",
+                             code="usage.option")
         if self.header_timeout_s <= 0 or self.body_timeout_s <= 0 or self.max_connections < 8:
-            raise UsageError("header/body timeouts must be positive and max connections at least 8")
+            raise UsageError(f"--header-timeout ({self.header_timeout_s:g}) and --body-timeout "
+                             f"({self.body_timeout_s:g}) must be positive, --max-connections "
+                             f"({self.max_connections}) at least 8", code="usage.option")
 
     def file_roots(self):  # noqa: ANN201 - FileRoots, imported lazily
         """The folders requests may read from and write to (created if missing)."""

@@ -52,13 +52,14 @@ class JobQueue:
     async def _admitted(self, make: Callable[[], Awaitable[Any]], timeout: float, *,
                         stoppable: bool) -> Any:
         if self.waiting >= self.max_waiting and self._slots.locked():
-            raise Busy(f"{self.waiting} requests are already waiting; retry shortly")
+            raise Busy(f"the service is busy: {self.concurrency} running and {self.waiting} waiting, its limits "
+                       "(serve --concurrency, --max-waiting); retry shortly")
         task = asyncio.ensure_future(self._work(make))
         try:
             return await asyncio.wait_for(task if stoppable else asyncio.shield(task), timeout)
         except asyncio.TimeoutError:
-            raise Timeout(f"the request did not finish within {timeout:g}s"
-                          + (" (its worker process was stopped)" if stoppable else "")) from None
+            raise Timeout(f"the request did not finish within {timeout:g}s (serve --timeout)"
+                          + (" and its worker process was stopped" if stoppable else "")) from None
 
     async def _work(self, make: Callable[[], Awaitable[Any]]) -> Any:
         self.waiting += 1

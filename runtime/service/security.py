@@ -73,8 +73,9 @@ class Gate:
                 return
             cors = [(b"access-control-allow-origin", origin.encode()), (b"vary", b"Origin")]
         if not self._host_ok(headers.get("host")):
-            await _reply_error(send, "service.bad_host", "the Host header must be the loopback "
-                               "address this service listens on", cors)
+            await _reply_error(send, "service.bad_host", f"the Host header {headers.get('host', '')!r:.80} "
+                               f"is not the loopback address this service listens on "
+                               f"(127.0.0.1:{self.port_ref[0]})", cors)
             return
         if scope["method"] == "OPTIONS" and origin is not None:
             await _reply(send, 204, b"", cors + [
@@ -88,19 +89,22 @@ class Gate:
             given = auth[7:].strip()
         if not hmac.compare_digest(given.encode(), self.token):
             await _reply_error(send, "service.unauthorized",
-                               "missing or wrong token (see the discovery file)",
+                               f"{'wrong' if given else 'missing'} token: send the one in the discovery "
+                               "file as 'Authorization: Bearer TOKEN' or 'X-O3-Token: TOKEN'",
                                cors + [(b"www-authenticate", b"Bearer")])
             return
         if scope["method"] in ("POST", "PUT", "PATCH"):
             ctype = headers.get("content-type", "").split(";")[0].strip().lower()
             if ctype != "application/json":
                 await _reply_error(send, "service.unsupported_media_type",
-                                   "request bodies must be application/json", cors)
+                                   "request bodies must be application/json; the Content-Type header "
+                                   + (f"says {ctype!r:.80}" if ctype else "is missing"), cors)
                 return
             declared = headers.get("content-length")
             if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
                 await _reply_error(send, "service.too_large",
-                                   f"the body is larger than {self.max_body} bytes", cors)
+                                   f"the body is larger than {self.max_body} bytes (Content-Length: "
+                                   f"{declared!r:.40}; the limit is serve's --max-body)", cors)
                 return
             receive = self._limited(receive)
         await self.app(scope, receive, _with_headers(send, cors))

@@ -72,8 +72,10 @@ class _Worker:
             self.conn.send((op, args))
             return self.conn.recv()
         except (EOFError, OSError):
+            self.process.join(1)  # EOF comes before the exit is reaped: wait for its status
             code = self.process.exitcode
-            how = f"signal {-code}" if code is not None and code < 0 else f"status {code}"
+            how = (f"signal {-code}" if code is not None and code < 0 else f"status {code}"
+                   if code is not None else "still running, its pipe closed")
             raise WorkerLost(f"the worker process ended ({how}) while working on {op}") from None
 
     def kill(self) -> None:

@@ -79,7 +79,8 @@ class TemplatePackage:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise PackageError(f"not UTF-8 text (byte {err.start})", where=self._source.where(name)) from None
+            raise PackageError(f"not UTF-8 text (byte {err.start})", where=self._source.where(name),
+                               code="package.encoding") from None
 
     def display_name(self, name: str) -> str:
         """How messages should name a file of this package."""
@@ -113,10 +114,11 @@ class TemplatePackage:
         try:
             doc = json.loads(self.read_text(name))
         except ValueError as err:
-            raise DataError(f"sample context is not JSON: {err}", where=Location(file=self.display_name(name))) from None
+            raise DataError(f"sample context is not JSON: {err}", where=Location(file=self.display_name(name)),
+                            code="data.sample_context") from None
         if not isinstance(doc, dict) or not all(isinstance(v, str) for v in doc.values()):
             raise DataError("sample context must be a JSON object of strings",
-                            where=Location(file=self.display_name(name)))
+                            where=Location(file=self.display_name(name)), code="data.sample_context")
         return doc
 
     def __repr__(self) -> str:
@@ -136,8 +138,9 @@ def open_template(
     if not report.ok:
         n = len(report.errors)
         raise ManifestError(
-            f"template package is invalid ({n} problem{'s' if n != 1 else ''})",
+            f"template package is invalid ({n} problem{'s' if n != 1 else ''}; the first: {report.errors[0]})",
             where=source.where(),
             problems=report.errors,
+            code="manifest.invalid",
         )
     return TemplatePackage(source, report, policy)

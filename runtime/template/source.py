@@ -234,7 +234,8 @@ class FolderSource(PackageSource):
     def read_bytes(self, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
         path = self._files.get(name)
         if path is None:
-            raise PackageError(f"no such file in the package: {name}", where=self.where())
+            raise PackageError(f"no such file in the package: {name}", where=self.where(),
+                               code="package.missing_file")
         try:
             # O_NONBLOCK: a FIFO swapped in after the scan must not hang the open
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -246,9 +247,11 @@ class FolderSource(PackageSource):
                                        where=self.where(name), code="package.changed")
                 data = fh.read(limit + 1)
         except OSError as err:
-            raise PackageError(f"cannot read: {err.strerror}", where=self.where(name)) from None
+            raise PackageError(f"cannot read: {err.strerror}", where=self.where(name),
+                               code="package.unreadable") from None
         if len(data) > limit:
-            raise PackageError(f"file is larger than {limit} bytes", where=self.where(name))
+            raise PackageError(f"file is larger than {limit} bytes", where=self.where(name),
+                               code="package.file_too_large")
         return data
 
 
@@ -316,7 +319,8 @@ class ZipSource(PackageSource):
     def read_bytes(self, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
         info = self._entries.get(name)
         if info is None:
-            raise PackageError(f"no such file in the package: {name}", where=self.where())
+            raise PackageError(f"no such file in the package: {name}", where=self.where(),
+                               code="package.missing_file")
         limit = min(limit, MAX_FILE_BYTES)
         chunks: list[bytes] = []
         size = 0
@@ -334,7 +338,8 @@ class ZipSource(PackageSource):
         except PackageError:
             raise
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as err:
-            raise PackageError(f"corrupt zip entry: {err}", where=self.where(name)) from None
+            raise PackageError(f"corrupt zip entry: {err}", where=self.where(name),
+                               code="package.corrupt_entry") from None
         return b"".join(chunks)
 
 

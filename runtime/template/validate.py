@@ -282,8 +282,9 @@ class _Checker:
                 self.source.read_bytes(entry).decode("utf-8")
             except UnicodeDecodeError:
                 self.add("manifest.entry_encoding", "/entry", f"entry file '{entry}' is not UTF-8 text")
-            except Exception as err:  # PackageError: reported with its cause
-                self.add("manifest.missing_file", "/entry", f"entry file '{entry}' cannot be read: {err}")
+            except Exception as err:  # PackageError (a corrupt zip entry, a file too large...): its own code
+                code = err.code if isinstance(err, O3Error) and "." in err.code else "manifest.missing_file"
+                self.add(code, "/entry", f"entry file '{entry}' cannot be read: {err}")
         for i, asset in enumerate(m.get("assets") or []):
             if isinstance(asset, str) and _safe(asset) and not self.source.has(asset):
                 self.add("manifest.missing_file", f"/assets/{i}", f"asset '{asset}' is not in the package",

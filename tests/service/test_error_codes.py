@@ -2,7 +2,8 @@
 
 Every code written in ``runtime/`` and ``cli/`` (a ``code=`` argument, a ``code =``
 class attribute, a ``{"code": ...}`` literal, the code argument of
-``remote_error``/``error_body``/``Problem``/a validator's ``add``) must match
+``remote_error``/``error_body``/``Problem``/``_error``/``_problem``/a validator's ``add``, the
+values of a ``*_CODES`` table) must match
 ``CODE_PATTERN`` and belong to a family of ``HTTP_STATUS``: the service never
 guesses a status by splitting on ``-`` or ``_`` again.
 """
@@ -40,7 +41,7 @@ def _codes() -> dict[str, list[str]]:
                     name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
                     if name == "remote_error" and len(node.args) > 1:
                         keep(node, node.args[1], path)
-                    if name in ("error_body", "Problem") and node.args:
+                    if name in ("error_body", "Problem", "_error", "_problem") and node.args:
                         keep(node, node.args[0], path)
                     if name == "_reply_error" and len(node.args) > 1:
                         keep(node, node.args[1], path)
@@ -49,6 +50,11 @@ def _codes() -> dict[str, list[str]]:
                 elif isinstance(node, ast.Assign):
                     if any(isinstance(t, ast.Name) and t.id == "code" for t in node.targets):
                         keep(node, node.value, path)
+                    # a table of codes (``_DATA_CODES = {"data.missing": "import.missing"}``): its values
+                    if (any(isinstance(t, ast.Name) and t.id.endswith("_CODES") for t in node.targets)
+                            and isinstance(node.value, ast.Dict)):
+                        for v in node.value.values:
+                            keep(node, v, path)
                 elif isinstance(node, ast.Dict):
                     for k, v in zip(node.keys, node.values, strict=True):
                         if isinstance(k, ast.Constant) and k.value == "code":
