@@ -42,8 +42,10 @@ case("task.too_long", "the request is longer than 2000 characters", "")(lambda t
 case("usage.cell", "target cell '2D' is not a cell like D2", "")(
     lambda t: formula(t, "total amount", "--sheet", str(sheet(t)), "--cell", "2D"))
 case("usage.sheet", "generating a formula needs the sheet", "")(lambda t: formula(t, "total amount"))
-case("usage.write", "--write needs --sheet and --cell", "")(
+case("usage.write", "--write needs --sheet", "")(
     lambda t: formula(t, "total amount", "--write", str(t / "out.xlsx")))
+case("usage.write", ("--write needs --cell", "the answer is one value"), "")(
+    lambda t: formula(t, "total amount", "--sheet", str(sheet(t)), "--write", str(t / "out.xlsx")))
 
 
 def _api(**kw: Any) -> Found:
