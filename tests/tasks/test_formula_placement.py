@@ -58,12 +58,18 @@ def test_real_grouping_is_still_refused():
     assert err.value.code in ("task.group_by", "task.unanswerable")
 
 
-def test_write_fills_the_column_and_refuses_a_taken_cell(tmp_path):
+def _filled(tmp_path: Path, name: str) -> Path:
+    """``o3-local formula "... in a new column" --write``: the written copy of the weeks sheet."""
     src = _book(tmp_path / "weeks.xlsx", WEEKS)
-    out = tmp_path / "out.xlsx"
+    out = tmp_path / name
     run = CliRunner().invoke(cli_main, ["formula", "profit for each week in a new column",
                                         "--sheet", str(src), "--write", str(out)])
     assert run.exit_code == 0, run.output
+    return out
+
+
+def test_write_fills_the_column_and_refuses_a_taken_cell(tmp_path):
+    out = _filled(tmp_path, "out.xlsx")
     ws = openpyxl.load_workbook(out).active
     assert [ws[f"D{r}"].value for r in (2, 3, 4)] == ["=B2-C2", "=B3-C3", "=B4-C4"]
     taken = _book(tmp_path / "taken.xlsx", [*WEEKS, [None, None, None, None]])
@@ -79,11 +85,7 @@ def test_write_fills_the_column_and_refuses_a_taken_cell(tmp_path):
 
 @pytest.mark.slow
 def test_libreoffice_computes_the_filled_column(tmp_path):
-    src = _book(tmp_path / "weeks.xlsx", WEEKS)
-    out = tmp_path / "filled.xlsx"
-    run = CliRunner().invoke(cli_main, ["formula", "profit for each week in a new column",
-                                        "--sheet", str(src), "--write", str(out)])
-    assert run.exit_code == 0, run.output
+    out = _filled(tmp_path, "filled.xlsx")
     subprocess.run([tool("soffice"), "--headless", "--convert-to", "csv", "--outdir", str(tmp_path),
                     str(out)], check=True, capture_output=True, timeout=180)
     rows = list(csv.reader((tmp_path / "filled.csv").open(encoding="utf-8")))
