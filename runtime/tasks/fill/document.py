@@ -49,6 +49,7 @@ class Section:
     paragraphs: list[str] = field(default_factory=list)
     bullets: list[str] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+    start: int = 0  # where the section begins in :attr:`Document.text`
 
     @property
     def text(self) -> str:
@@ -77,6 +78,15 @@ class Document:
     @property
     def tables(self) -> list[Table]:
         return [t for s in self.sections for t in s.tables]
+
+    def section_at(self, offset: int) -> Section | None:
+        """The section holding ``offset`` of :attr:`text` (None before the first one)."""
+        found = None
+        for s in self.sections:
+            if s.start > offset:
+                break
+            found = s
+        return found
 
     def sentences(self, text: str | None = None) -> list[str]:
         return [s.text for s in split_sentences(self.text if text is None else text, self.lang)]
@@ -157,6 +167,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         table.clear()
 
     texts = [(line.strip(), level) for line, level in lines]
+    starts = [0]
+    for line, _ in lines:
+        starts.append(starts[-1] + len(line) + 1)
     for i, (line, level) in enumerate(texts):
         nxt = next((t for t, _ in texts[i + 1:] if t), None)
         cells = _cells(line) if level is None else None
@@ -175,7 +188,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             level = 2
         if level is not None:
             end_para()
-            sections.append(Section(line, level))
+            sections.append(Section(line, level, start=starts[i]))
             continue
         b = _BULLET.match(line)
         if b and len(line) > b.end():

@@ -14,6 +14,7 @@ from typing import Any
 
 from .document import Document, Mention, Section, Table
 from .fields import Field
+from .words import count, find
 
 #: a retrieved passage is at most this many characters (the model's prompt and the
 #: extractive summaries read it)
@@ -41,15 +42,7 @@ class Answer:
 
 
 def _count(hay: str, words: list[str]) -> int:
-    n = 0
-    for w in words:
-        if not w:
-            continue
-        if re.fullmatch(r"[a-z0-9 %]+", w):
-            n += bool(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", hay))
-        else:
-            n += w in hay
-    return n
+    return count(hay, words)
 
 
 def rank_sections(doc: Document, f: Field) -> list[tuple[float, Section]]:
@@ -65,6 +58,28 @@ def rank_sections(doc: Document, f: Field) -> list[tuple[float, Section]]:
         out.append((score, s))
     out.sort(key=lambda t: -t[0])
     return out
+
+
+#: a fact in a section headed about its field counts this much more; one in a section headed
+#: about something else, when the document has a section headed about the field, this much less
+SECTION_ROLE = 2.5
+
+
+def section_role(doc: Document, f: Field, offset: int) -> float:
+    """The role of the section at ``offset`` for ``f``: +1 when its heading names the field
+    (its key or a parent's), -1 when another heading does and this one does not, else 0.
+
+    "growing at a CAGR of 7.5%" in the Market section is the market's growth, not
+    the traction's, when the memo has a Traction section."""
+    words = f.words()
+    here = doc.section_at(offset)
+    if here is not None and here.heading and _count(here.heading.lower(), words):
+        return 1.0
+    if here is None or not here.heading or here is doc.sections[0]:
+        return 0.0
+    if any(s.heading and _count(s.heading.lower(), words) for s in doc.sections):
+        return -1.0
+    return 0.0
 
 
 def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | None:
@@ -150,14 +165,14 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         score = 0.0
         best_near = 0.0
         for w in own:
-            if not w:
-                continue
-            for hit in re.finditer(re.escape(w), clause):
-                ks, ke = a + hit.start(), a + hit.end()
+            hits = find(clause, w)
+            for hs, he in hits:
+                ks, ke = a + hs, a + he
                 # a keyword before its number ("TAM is $9.8 billion") is the usual order
                 dist = m.start - ke if ke <= m.start else 2 * max(0, ks - m.end)
                 best_near = max(best_near, 2.0 / (1 + max(0, dist) / 10))
-            score += 3.0
+            if hits:
+                score += 3.0
         score += best_near
         score += 0.7 * _count(clause, parents)
         # the keyword in the same part of the sentence (between commas) as the number
@@ -172,6 +187,7 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         for lo, hi, lab in label_spans:
             if lo <= m.start < hi and _count(lab, own):
                 score += 6
+        score += SECTION_ROLE * section_role(doc, f, m.start)
         if money and (m.currency or m.scaled):
             score += 1.5
         if money and not (m.currency or m.scaled) and f.unit_scale > 1:
@@ -221,6 +237,8 @@ def pick_date(doc: Document, f: Field) -> Answer | None:
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and _count(lab.lower(), own):
                 score += 6
+        if score:
+            score += SECTION_ROLE * section_role(doc, f, d.start)
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
     if best is None:
@@ -333,10 +351,10 @@ def pick_names(doc: Document, f: Field) -> Answer | None:
     for sent in doc.sentences():
         low = sent.lower()
         for w in own:
-            found = re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low)
-            if found is None:
+            spans = find(low, w)
+            if not spans:
                 continue
-            rest = sent[found.end():]
+            rest = sent[spans[0][1]:]
             rest = re.sub(r"^\s*(?:are|include|including|is|:|：|包括|有|为|是)\s*", "", rest)
             rest = re.split(r"[.。!?！？]", rest)[0]
             names = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]

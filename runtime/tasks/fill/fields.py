@@ -92,6 +92,9 @@ class Field:
     kind: str
     required: bool = False
     children: list[Field] = field(default_factory=list)
+    #: stems of the other fields' keys: a glossary word that names another field is not
+    #: this field's ("launched" is a word for ``since``, but ``launch`` is a field of its own)
+    rivals: frozenset[str] = frozenset()
 
     @property
     def key(self) -> str:
@@ -110,10 +113,12 @@ class Field:
 
     def words(self, own_only: bool = False) -> list[str]:
         """Retrieval words: the key's glossary words, its own name split, the description's words."""
+        from .words import stem
+
         keys = self.keys[-1:] if own_only else self.keys
         out: list[str] = []
         for k in keys:
-            out += list(GLOSSARY.get(k, ()))
+            out += [w for w in GLOSSARY.get(k, ()) if stem(w) not in self.rivals or w == k]
             out += [w for w in re.split(r"[_\-\s]+", k) if w]
         hint = self.schema.get("x-o3-keywords")
         if isinstance(hint, list):
@@ -194,9 +199,19 @@ def _kind(schema: dict[str, Any], keys: tuple[str, ...]) -> str:
     return "text"
 
 
-def walk(schema: dict[str, Any], keys: tuple[str, ...] = (), pointer: str = "",
-         required: bool = True, parent_description: str = "") -> list[Field]:
+def walk(schema: dict[str, Any]) -> list[Field]:
     """The fields of an object schema, in schema order (objects are walked into)."""
+    from .words import stem
+
+    fields = _walk(schema)
+    keys = {f.key for f in fields}
+    for f in fields:
+        f.rivals = frozenset(stem(k) for k in keys if k != f.key)
+    return fields
+
+
+def _walk(schema: dict[str, Any], keys: tuple[str, ...] = (), pointer: str = "",
+          required: bool = True, parent_description: str = "") -> list[Field]:
     fields: list[Field] = []
     if schema.get("type") == "object" and isinstance(schema.get("properties"), dict):
         req = set(schema.get("required") or [])
@@ -206,7 +221,7 @@ def walk(schema: dict[str, Any], keys: tuple[str, ...] = (), pointer: str = "",
                 continue
             ptr = f"{pointer}/{name.replace('~', '~0').replace('/', '~1')}"
             if sub.get("type") == "object" and "x-o3-fill" not in sub:
-                fields += walk(sub, keys + (name,), ptr, required and name in req, desc)
+                fields += _walk(sub, keys + (name,), ptr, required and name in req, desc)
             else:
                 fields.append(_field(sub, keys + (name,), ptr, name in req and required, desc))
     return fields
