@@ -63,3 +63,39 @@ def test_inflected_keywords_and_the_role_of_a_number(tmp_path):
     assert d["traction"]["growth"] == 0.11 and d["market"]["cagr"] == 0.065
     assert d["traction"]["since"] == "2023-06-12"
     assert d["market"]["tam"] == 40000
+
+
+PLAIN = """Copperleaf Bakery Systems
+
+Ovens that schedule themselves for neighbourhood bakeries.
+
+Copperleaf was founded on 2020-02-03 in Lyon by a baker and an engineer. Independent bakeries \
+throw away 12% of what they bake because they cannot predict demand, and their owners start \
+work at 3 a.m. to run ovens by hand.
+
+Our answer is a smart oven controller that reads yesterday's sales and the weather, then plans \
+each batch so the shelves are full at opening and empty at closing.
+
+The total addressable market is $5.1 billion and the serviceable market in Europe is $800 \
+million. Demand grows at a CAGR of 8.2%.
+
+Since 2022-09-01 we have 2,450 users in 310 bakeries. Quarterly ARR: Q1 2025 $610k, Q2 2025 \
+$760k. ARR is $1.1 million, up 14% last quarter, and 95% of customers renew.
+
+We plan to launch in China on 2026-11-01.
+
+We are raising $3.5 million for 20 months of runway.
+"""
+
+
+def test_a_memo_without_headings(tmp_path):
+    d = _fill(tmp_path, PLAIN, name="memo.txt")
+    # prose fields from the sentences about them, not left empty
+    assert d["problem"]["headline"].startswith("Independent bakeries throw away 12%")
+    assert d["solution"]["points"][0].startswith("Our answer is a smart oven controller")
+    assert "China" in d["china"]["headline"]
+    t = d["traction"]
+    # ARR is the stated figure, not the first of a quarterly list ("Q1" is not a number);
+    # the CAGR is the market's growth, "renew" names the retention
+    assert (t["arr"], t["growth"], t["retention"], t["users"]) == (1100000, 0.14, 0.95, 2450)
+    assert d["market"]["cagr"] == 0.082 and d["ask"]["amount"] == 3500000

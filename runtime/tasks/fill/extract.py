@@ -14,7 +14,7 @@ from typing import Any
 
 from .document import Document, Mention, Section, Table
 from .fields import Field
-from .words import count, find
+from .words import count, find, tokens
 
 #: a retrieved passage is at most this many characters (the model's prompt and the
 #: extractive summaries read it)
@@ -90,6 +90,10 @@ def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | No
 def passage(doc: Document, f: Field) -> str:
     """The part of the document a field is about (its best sections), for the model's prompt."""
     scored = [(score, s) for score, s in rank_sections(doc, f) if score > 0]
+    if f.kind in ("headline", "text", "bullets") and not (scored and _heading_names(scored[0][1], f)):
+        found = _best_sentences(doc, f)
+        if found is not None:
+            return found.text[:MAX_PASSAGE_CHARS]
     ranked = [s for score, s in scored[:2] if score >= 0.8 * scored[0][0]] or doc.sections[:1]
     parts = []
     for s in ranked:
@@ -144,6 +148,41 @@ def _is_money(f: Field) -> bool:
         "amount", "price", "revenue", "arr", "tam", "sam", "som", "cost", "budget")
 
 
+def _glued(text: str, m: Mention) -> bool:
+    """A number that is part of a word ("Q1", "H2", "FY2025") or a bare year."""
+    if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
+        return True
+    return 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent or m.unit)
+
+
+def _label_number(doc: Document, start: int, end: int, m: Mention) -> bool:
+    """``m`` is the first number (not part of a date, a word or a year) of a label's value
+    ``start:end`` that holds at most two: the value of "TAM: $4.5 billion", not one of the
+    list "Quarterly ARR: Q1 2025 $610k, Q2 2025 $760k, Q3 2025 $930k"."""
+    numbers = [o for o in doc.mentions if start <= o.start < end and not _glued(doc.text, o)
+               and not any(d.start <= o.start < d.end for d in doc.dates)]
+    return bool(numbers) and numbers[0] is m and len(numbers) <= 2
+
+
+def _distance(spans: list[tuple[int, int]], base: int, m: Mention) -> float | None:
+    dists = [abs(m.start - (base + e)) if base + e <= m.start else abs(base + s - m.end)
+             for s, e in spans]
+    return min(dists) if dists else None
+
+
+def best_near_dist(words: list[str], low: str, lo: int, hi: int, m: Mention) -> float | None:
+    """How near the nearest of ``words`` in ``low[lo:hi]`` is to ``m`` (characters)."""
+    part = low[lo:hi]
+    found = [d for w in words if (d := _distance(find(part, w), lo, m)) is not None]
+    return min(found) if found else None
+
+
+def _nearest_rival(f: Field, low: str, lo: int, hi: int, m: Mention) -> float | None:
+    """The distance from ``m`` to the nearest key of another field in ``low[lo:hi]``."""
+    spans = [(s, e) for st, s, e in tokens(low[lo:hi]) if st in f.rivals]
+    return _distance(spans, lo, m)
+
+
 def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best first."""
     own = f.own_words()
@@ -157,6 +196,8 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
             continue
+        if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
+            continue  # "Q1", "H2": part of a word
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -185,8 +226,13 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         if _count(low[lo_c:hi_c], own):
             score += 4
         for lo, hi, lab in label_spans:
-            if lo <= m.start < hi and _count(lab, own):
+            # "TAM: $4.5 billion" is the TAM; "Quarterly ARR: Q1 $610k, Q2 $760k" lists values
+            if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m):
                 score += 6
+        # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
+        rival = _nearest_rival(f, low, lo_c, hi_c, m)
+        if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival:
+            score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         if money and (m.currency or m.scaled):
             score += 1.5
@@ -279,6 +325,72 @@ def _summary(text: str, lang: str, chars: int, style: str) -> str:
     return extract(text, lang, chars, style).text
 
 
+#: fields whose own key says only what shape they are: the parent's words say what about
+#: (``china.headline`` is about China)
+GENERIC_KEYS = frozenset({"headline", "note", "notes", "points", "title", "subtitle", "summary",
+                          "text", "body", "description", "details"})
+
+
+@dataclass
+class Passage:
+    text: str
+    evidence: str
+    notes: list[str]
+
+
+def _heading_names(s: Section, f: Field) -> bool:
+    return bool(s.heading) and _count(s.heading.lower(), f.words()) > 0
+
+
+def _best_sentences(doc: Document, f: Field) -> Passage | None:
+    """The sentence most about ``f`` and the rest of its paragraph: retrieval by the field's
+    words over paragraphs, for documents without a heading for the field ("Our answer is a
+    smart oven controller ..." for the solution of a memo with no headings)."""
+    own = f.own_words()
+    parents = [w for w in f.words() if w not in own]
+    if f.key in GENERIC_KEYS:
+        own, parents = parents, own
+    best: tuple[float, int, list[str], int] | None = None
+    n = 0
+    for sec in doc.sections:
+        for para in sec.paragraphs + sec.bullets:
+            sents = doc.sentences(para)
+            for i, sent in enumerate(sents):
+                low = sent.lower()
+                hits = _count(low, own)
+                if not hits:
+                    continue
+                score = hits + 0.5 * _count(low, parents) - 0.001 * n
+                n += 1
+                if best is None or score > best[0]:
+                    best = (score, i, sents, n)
+    if best is None:
+        return None
+    _, i, sents, _ = best
+    sep = "" if doc.lang == "zh" else " "
+    return Passage(sep.join(sents[i:]), sents[i], ["from the sentence about it"])
+
+
+def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage | None:
+    """The part of the document a prose field is about: the section headed about it, else the
+    sentences about it, else a section whose body is about it, else (for a tagline, title or
+    description) the document's opening."""
+    s = section_for(doc, f)
+    if s is not None and s.body() and _heading_names(s, f):
+        return Passage(s.body(), s.heading, [f"from section {s.heading!r}"])
+    found = _best_sentences(doc, f)
+    if found is not None:
+        return found
+    if s is not None and s.body():
+        return Passage(s.body(), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
+    if f.key not in OPENING_KEYS:
+        return None
+    s = next((x for x in doc.sections if (x.paragraphs if need_paragraphs else x.body())), None)
+    if s is None:
+        return None
+    return Passage(s.body(), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
+
+
 def pick_headline(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, HEADLINE_CHARS, doc.lang)
     if f.key == "title" and len(f.keys) == 1 and doc.title and len(doc.title) <= limit:
@@ -286,16 +398,11 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     lv = _label_value(doc, f)
     if lv and len(lv[0]) <= limit:
         return Answer(lv[0], lv[1], [])
-    s = section_for(doc, f)
-    if s is None or not s.body():
-        if f.key not in OPENING_KEYS:
-            return None
-        # a tagline or title with no section of its own: the opening section's line
-        s = next((x for x in doc.sections if x.body()), None)
-        if s is None:
-            return None
-    line = _summary(s.body(), doc.lang, limit, "headline")
-    return Answer(line, s.heading or line, [f"from section {s.heading!r}"] if s.heading else [])
+    p = _retrieve(doc, f)
+    if p is None:
+        return None
+    line = _summary(p.text, doc.lang, limit, "headline")
+    return Answer(line, p.evidence or line, p.notes)
 
 
 def pick_text(doc: Document, f: Field) -> Answer | None:
@@ -303,36 +410,33 @@ def pick_text(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, TEXT_CHARS, doc.lang)
     if lv and len(lv[0]) <= limit:
         return Answer(lv[0], lv[1], [])
-    s = section_for(doc, f)
-    if s is None or not s.body():
-        if f.key not in OPENING_KEYS:
-            return None
-        s = next((x for x in doc.sections if x.paragraphs), None)
-        if s is None:
-            return None
-    text = _summary(s.body(), doc.lang, limit, "paragraph")
-    return Answer(text, s.heading or text, [f"from section {s.heading!r}"] if s.heading else [])
+    p = _retrieve(doc, f, need_paragraphs=True)
+    if p is None:
+        return None
+    text = _summary(p.text, doc.lang, limit, "paragraph")
+    return Answer(text, p.evidence or text, p.notes)
 
 
 def pick_bullets(doc: Document, f: Field) -> Answer | None:
-    s = section_for(doc, f)
-    if s is None:
-        return None
     n = min(f.max_items, MAX_BULLETS)
     limit = BULLET_CHARS[doc.lang]
     items = f.schema.get("items") if isinstance(f.schema.get("items"), dict) else {}
     limit = int(items.get("maxLength", limit))
     from ..summarize.extractive import shorten
 
-    if s.bullets:
-        picked = s.bullets[:n]
+    s = section_for(doc, f)
+    if s is not None and s.bullets and (_heading_names(s, f) or not s.paragraphs):
+        picked, p = s.bullets[:n], Passage("", s.heading, [f"from section {s.heading!r}"])
     else:
-        picked = [x for x in doc.sentences(s.body())][:n]
-    picked = [shorten(p, limit, doc.lang) if len(p) > limit else p for p in picked]
-    picked = [p for p in picked if p]
+        p = _retrieve(doc, f)
+        if p is None:
+            return None
+        picked = doc.sentences(p.text)[:n]
+    picked = [shorten(x, limit, doc.lang) if len(x) > limit else x for x in picked]
+    picked = [x for x in picked if x]
     if not picked:
         return None
-    return Answer(picked, s.heading, [f"from section {s.heading!r}"])
+    return Answer(picked, p.evidence, p.notes)
 
 
 _LIST_SPLIT = re.compile(r"\s*(?:,|;|、|，|；|\band\b|和|及|与)\s*")

@@ -15,15 +15,17 @@ from functools import lru_cache
 
 from ..summarize.extractive import _stem as _strip_suffix
 
-__all__ = ["stem", "find", "count"]
+__all__ = ["stem", "find", "count", "tokens"]
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _LATIN = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 
 
 def stem(word: str) -> str:
-    """``word``'s stem: plural, -ing and -ed off, a doubled final consonant and a final e too."""
+    """``word``'s stem: -ly, plural, -ing and -ed off, a doubled final consonant and a final e too."""
     word = word.lower()
+    if word.endswith("ly") and len(word) >= 6:
+        word = word[:-2]  # quarterly -> quarter, monthly -> month
     s = _strip_suffix(word)
     if s != word and word.endswith(("ing", "ed")) and len(s) >= 4 and s[-1] == s[-2] \
             and s[-1] not in "aeiouls":
@@ -36,6 +38,11 @@ def stem(word: str) -> str:
 @lru_cache(maxsize=64)
 def _stems(hay: str) -> tuple[tuple[str, int, int], ...]:
     return tuple((stem(m.group(0)), m.start(), m.end()) for m in _TOKEN.finditer(hay.lower()))
+
+
+def tokens(hay: str) -> tuple[tuple[str, int, int], ...]:
+    """(stem, start, end) of every Latin word of ``hay``."""
+    return _stems(hay)
 
 
 @lru_cache(maxsize=4096)
