@@ -99,3 +99,68 @@ def test_a_memo_without_headings(tmp_path):
     # the CAGR is the market's growth, "renew" names the retention
     assert (t["arr"], t["growth"], t["retention"], t["users"]) == (1100000, 0.14, 0.95, 2450)
     assert d["market"]["cagr"] == 0.082 and d["ask"]["amount"] == 3500000
+
+
+LISTS = """# Fernway Kilns
+
+Electric kilns for village potteries.
+
+## Traction
+
+Since 2023-03-01 we have 870 users. ARR is $640 thousand, up 12% last quarter; retention 90%.
+
+Quarterly ARR:
+- Q3 2025: $410k
+- Q4 2025: $480k
+- Q1 2026: $560k
+- Q2 2026: $640k
+
+## Ask
+
+We are raising $2.5 million for 18 months of runway: 50% for engineering, 30% for sales and \
+20% for certification.
+"""
+
+
+def test_tables_from_lists_in_the_text(tmp_path):
+    d = _fill(tmp_path, LISTS)
+    # a bullet list under "Quarterly ARR:", in the template's thousands of dollars
+    assert d["traction"]["quarters"] == [{"label": "Q3 2025", "arr": 410}, {"label": "Q4 2025", "arr": 480},
+                                         {"label": "Q1 2026", "arr": 560}, {"label": "Q2 2026", "arr": 640}]
+    # the use of funds from an enumeration in a sentence, shares as fractions
+    assert d["ask"]["use_of_funds"] == [{"label": "engineering", "share": 0.5},
+                                        {"label": "sales", "share": 0.3},
+                                        {"label": "certification", "share": 0.2}]
+    assert d["ask"]["amount"] == 2500000 and d["traction"]["arr"] == 640000
+
+
+REPORT_NO_LABELS = """星河物流科技有限公司2026年第三季度经营报告
+
+2026年第三季度，公司实现营业收入1.36亿元，同比增长21.4%，服务客户达到528家。
+
+一、总体情况
+
+本季度冷链配送业务保持增长，华东地区新增三个仓储中心，订单履约时效提升明显。
+
+收入结构方面，冷链配送占55%，仓储服务占30%，系统软件占15%。
+
+二、下季度计划
+
+公司计划在西南地区开设两个区域中心，并继续加大研发投入。
+
+星河物流科技有限公司
+2026年10月18日
+"""
+
+
+def test_a_chinese_report_without_label_lines(tmp_path):
+    # no 报告期/报告日期 lines, numbered headings, a GBK .txt as Chinese Windows saves it
+    d = _fill(tmp_path, "", name="报告.txt", template="report-zh", raw=REPORT_NO_LABELS.encode("gbk"))
+    assert d["title"] == "星河物流科技有限公司2026年第三季度经营报告"
+    assert d["period"] == "2026年第三季度"  # named in the title
+    assert d["date"] == "2026-10-18"  # the signature's date line
+    assert d["figures"] == {"revenue": 136000000, "growth": 0.214, "customers": 528}
+    assert [s["heading"] for s in d["sections"]] == ["一、总体情况", "二、下季度计划"]
+    # the revenue mix from the sentence that lists it
+    assert d["mix"] == [{"name": "冷链配送", "share": 0.55}, {"name": "仓储服务", "share": 0.3},
+                        {"name": "系统软件", "share": 0.15}]

@@ -109,13 +109,15 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         return problems
     if f.kind == "from-table":
         from .document import find_mentions
+        from .lists import find_groups
 
         cells = " ".join(" ".join(t.header + [c for r in t.rows for c in r]) for t in doc.tables)
         known = {m.value for m in find_mentions(cells)}
+        known |= {it.number.value for g in find_groups(doc) for it in g.items}
         for n in _numbers(value):
             scaled = {n, n * 100, n * 1e3, n * 1e4, n * 1e6, n / 1e3}
             if not any(abs(k - s) <= 1e-6 * max(1, abs(k)) for k in known for s in scaled):
-                problems.append(f"the number {n:g} is not in the document's tables")
+                problems.append(f"the number {n:g} is not in the document's tables or lists")
     if f.kind == "document":
         return problems
     for text in _strings(value):

@@ -103,11 +103,26 @@ def _cells(line: str) -> list[str] | None:
     return cells if len(cells) >= 2 and all(len(c) <= 120 for c in cells) else None
 
 
+#: a Chinese numbered heading: "一、总体情况", "（二）主要工作"
+_ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(][一二三四五六七八九十]+[）)])\s*\S")
+
+
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
     limit = 30 if lang == "zh" else 70
-    return bool(s) and len(s) <= limit and not s.endswith(_SENTENCE_END) and nxt is not None \
-        and not _BULLET.match(line) and _cells(s) is None and not _LABEL.match(s)
+    if not s or len(s) > limit or s.endswith(_SENTENCE_END) or nxt is None:
+        return False
+    if _BULLET.match(line):
+        # "一、总体情况" over a paragraph is a heading; "一、..." over "二、..." is a list
+        return bool(_ZH_NUMBERED.match(s)) and len(s) <= 20 and not _BULLET.match(nxt)
+    return _cells(s) is None and not _LABEL.match(s)
+
+
+def _is_lead_in(line: str, nxt: str | None) -> bool:
+    """"Products:" / "资金用途：" alone over a list: the list's heading."""
+    s = line.strip()
+    return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None \
+        and bool(_BULLET.match(nxt)) and not _BULLET.match(s)
 
 
 def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
@@ -186,6 +201,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             continue
         if level is None and not markdown and _is_heading(line, nxt, lang) and not para:
             level = 2
+        if level is None and _is_lead_in(line, nxt):
+            level, line = 3, line.rstrip(":：").strip()
         if level is not None:
             end_para()
             sections.append(Section(line, level, start=starts[i]))

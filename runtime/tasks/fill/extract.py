@@ -271,6 +271,11 @@ def pick_number(doc: Document, f: Field) -> Answer | None:
 # dates
 
 
+def _line_bounds(text: str, at: int) -> tuple[int, int]:
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, (len(text) if end < 0 else end)
+
+
 def pick_date(doc: Document, f: Field) -> Answer | None:
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
@@ -287,6 +292,13 @@ def pick_date(doc: Document, f: Field) -> Answer | None:
             score += SECTION_ROLE * section_role(doc, f, d.start)
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
+    if best is None and f.key == "date" and len(f.keys) == 1:
+        # the document's own date with no label: a date alone on its line (a dateline
+        # under the title, or the signature's date at the end)
+        lines = [d for d in doc.dates if text[_line_bounds(text, d.start)[0]:
+                                              _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+        if lines:
+            best = (0, lines[0], lines[0].raw)
     if best is None:
         return None
     _, d, sentence = best
@@ -391,6 +403,27 @@ def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage
     return Passage(s.body(), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
 
 
+_MONTH_RANGE = r"\d{4}年\d{1,2}月?\s*[—–\-~至到]\s*\d{1,2}月"
+#: how reports name the period they cover, most specific first
+_PERIODS = (re.compile(_MONTH_RANGE),
+            re.compile(r"\d{4}年(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年|前三季度|全年|年度)"),
+            re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
+                       r"of \d{4}\b", re.I))
+
+
+def _period(doc: Document) -> Answer | None:
+    """The period a report covers, without a "报告期：" label: the first period phrase of the
+    title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月")."""
+    for where in (doc.title, doc.text):
+        found = [m for p in _PERIODS for m in p.finditer(where)]
+        if found:
+            m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
+            return Answer(m.group(0), where[:200] if where is doc.title else
+                          doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
+                          ["the period named in the document"])
+    return None
+
+
 def pick_headline(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, HEADLINE_CHARS, doc.lang)
     if f.key == "title" and len(f.keys) == 1 and doc.title and len(doc.title) <= limit:
@@ -398,6 +431,8 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     lv = _label_value(doc, f)
     if lv and len(lv[0]) <= limit:
         return Answer(lv[0], lv[1], [])
+    if f.key == "period":
+        return _period(doc)
     p = _retrieve(doc, f)
     if p is None:
         return None
@@ -569,7 +604,12 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
 def pick_table(doc: Document, f: Field) -> Answer | None:
     match = _match_table(doc, f)
     if match is None:
-        return None
+        from .lists import pick_list
+
+        listed = pick_list(doc, f)
+        if listed is None:
+            return None
+        return Answer(listed[0], listed[1], ["from a list in the text"])
     _, table, mapping = match
     rows = []
     notes = []
@@ -603,8 +643,9 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
         if not s.heading or (s.heading == doc.title and s is doc.sections[0]):
             continue
         labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
+        dates = {d.raw.strip() for d in doc.dates}
         paras = [p for p in s.paragraphs + s.bullets
-                 if len(p) >= 8 and not (p in labels and len(p) < 60)]
+                 if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates]
         if not paras:
             continue
         out.append({head_key: s.heading, para_key: paras})

@@ -121,7 +121,7 @@ class Field:
         out: list[str] = []
         for k in keys:
             out += [w for w in GLOSSARY.get(k, ()) if stem(w) not in self.rivals or w == k]
-            out += [w for w in re.split(r"[_\-\s]+", k) if w]
+            out += [w for w in re.split(r"[_\-\s]+", k) if len(w) > 2 or w == k]  # not "of"
         hint = self.schema.get("x-o3-keywords")
         if isinstance(hint, list):
             out += [str(w) for w in hint]
