@@ -164,3 +164,71 @@ def test_a_chinese_report_without_label_lines(tmp_path):
     # the revenue mix from the sentence that lists it
     assert d["mix"] == [{"name": "冷链配送", "share": 0.55}, {"name": "仓储服务", "share": 0.3},
                         {"name": "系统软件", "share": 0.15}]
+
+
+def test_a_word_memo_with_bold_headings_a_table_and_partners(tmp_path):
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Orchard Lane Water", 0)
+    d.add_paragraph("Leak sensors for apartment blocks.")
+    d.add_paragraph("Orchard Lane Water was founded in April 2022 in Porto.")
+    d.add_paragraph().add_run("The problem").bold = True
+    d.add_paragraph("Building managers find leaks only after ceilings collapse, and repairs cost "
+                    "ten times more than early fixes.")
+    d.add_paragraph().add_run("Traction").bold = True
+    d.add_paragraph("Live since 2024-02-01 with 5,300 users. ARR is $780,000, growing 13% a "
+                    "quarter; retention 94%.")
+    t = d.add_table(rows=3, cols=2)
+    for i, (a, b) in enumerate([("Quarter", "ARR ($k)"), ("Q1 2026", "690"), ("Q2 2026", "780")]):
+        t.cell(i, 0).text, t.cell(i, 1).text = a, b
+    d.add_paragraph().add_run("China").bold = True
+    d.add_paragraph("We are launching in China on 2026-12-01 together with Hangzhou Property "
+                    "Services and Wuhan Home Group.")
+    d.save(tmp_path / "memo.docx")
+    out = _fill(tmp_path, "", name="memo.docx", raw=(tmp_path / "memo.docx").read_bytes())
+    assert out["company"]["tagline"] == "Leak sensors for apartment blocks"
+    assert out["problem"]["headline"].startswith("Building managers find leaks")
+    # a Word table's rows come a blank line apart in the text: still one table; the
+    # sentence with a semicolon above it is not a row
+    assert out["traction"]["quarters"] == [{"label": "Q1 2026", "arr": 690},
+                                           {"label": "Q2 2026", "arr": 780}]
+    assert (out["traction"]["users"], out["traction"]["retention"]) == (5300, 0.94)
+    assert out["china"]["partners"] == ["Hangzhou Property Services", "Wuhan Home Group"]
+    assert out["china"]["launch"] == "2026-12-01"
+
+
+def test_a_deck_slide_titles_bullets_and_speaker_notes(tmp_path):
+    import pptx
+
+    p = pptx.Presentation()
+    first = p.slides.add_slide(p.slide_layouts[0])
+    first.shapes.title.text = "Orchard Lane Water"
+    first.placeholders[1].text = "Leak sensors for apartment blocks"
+    for title, bullets, notes in [
+        ("Problem", ["Leaks found too late", "Repairs cost 10x more"],
+         "Building managers find leaks only after ceilings collapse."),
+        ("Market", ["TAM $3.9B", "SAM $610M", "SOM $41M"], "The market grows at a CAGR of 9.4%."),
+        ("Traction", ["5,300 users", "ARR $780k", "+13% QoQ", "94% retention"],
+         "We have been live since 2024-02-01."),
+        ("Ask", ["Raising $2M", "16 months runway"], "Use of funds: 60% product, 40% sales."),
+    ]:
+        s = p.slides.add_slide(p.slide_layouts[1])
+        s.shapes.title.text = title
+        frame = s.placeholders[1].text_frame
+        frame.text = bullets[0]
+        for b in bullets[1:]:
+            frame.add_paragraph().text = b
+        s.notes_slide.notes_text_frame.text = notes
+    p.save(tmp_path / "deck.pptx")
+    d = _fill(tmp_path, "", name="deck.pptx", raw=(tmp_path / "deck.pptx").read_bytes())
+    # slide bullets are bullets, not headings: the Problem slide's two are the points
+    assert d["problem"]["points"] == ["Leaks found too late", "Repairs cost 10x more"]
+    assert d["company"]["tagline"] == "Leak sensors for apartment blocks"
+    assert d["market"] == {"tam": 3900, "sam": 610, "som": 41, "cagr": 0.094}
+    t = d["traction"]
+    assert (t["users"], t["arr"], t["growth"], t["retention"], t["since"]) == (
+        5300, 780000, 0.13, 0.94, "2024-02-01")  # "+13% QoQ", the date from the notes
+    assert d["ask"]["amount"] == 2000000 and d["ask"]["runway_months"] == 16
+    assert d["ask"]["use_of_funds"] == [{"label": "product", "share": 0.6},
+                                        {"label": "sales", "share": 0.4}]

@@ -31,6 +31,7 @@ MAX_SOURCE_CHARS = 200_000
 
 _BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、]|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
 _SENTENCE_END = tuple("。！？；.!?;:：")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
 
@@ -58,7 +59,9 @@ class Section:
     def body(self) -> str:
         """Paragraphs and bullets (a bullet becomes a sentence of its own)."""
         parts = list(self.paragraphs)
-        parts += [b for b in self.bullets]
+        # a slide bullet without a final mark is still a sentence of its own
+        parts += [b if b.endswith(_SENTENCE_END) or not b else b + ("。" if _CJK.search(b) else ".")
+                  for b in self.bullets]
         return "\n\n".join(parts)
 
 
@@ -96,10 +99,17 @@ class Document:
 # structure
 
 
+_TWO_SENTENCES = re.compile(r"[.!?。！？]\s*\S")
+
+
 def _cells(line: str) -> list[str] | None:
+    """A table row's cells (``a; b; c``), or None: a line of prose with a semicolon
+    ("... 5,300 users. ARR is $780,000; retention 94%.") is not a row."""
     if "; " not in line:
         return None
     cells = [c.strip() for c in line.split("; ")]
+    if any(_TWO_SENTENCES.search(c) for c in cells):
+        return None
     return cells if len(cells) >= 2 and all(len(c) <= 120 for c in cells) else None
 
 
@@ -192,6 +202,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             table.append(cells)
             continue
+        if not line and table and nxt is not None and level is None \
+                and len(_cells(nxt) or ()) == len(table[0]):
+            continue  # Word and PowerPoint rows come a blank line apart
         end_table()
         if cells is not None:
             table.append(cells)
@@ -236,6 +249,17 @@ def read_source(path: str | Path, lang: str = "auto") -> Document:
     from ..summarize.readers import MAX_TEXT_FILE_BYTES, decode_text, read_document
 
     p = Path(path)
+    if p.suffix.lower() == ".pptx":
+        # slide titles, bullets and notes as Markdown (plain text loses which is which)
+        from ...safeio import MAX_DOCUMENT_FILE_BYTES, check_zip
+        from ..summarize.office import pptx_outline
+        from ..summarize.readers import MAX_INPUT_CHARS
+
+        read_document(p)  # the same checks and errors as a summary's
+        raw = read_user_file(p, limit=MAX_DOCUMENT_FILE_BYTES, what=".pptx file")
+        with check_zip(raw, file=str(p), what=".pptx file") as archive:
+            return parse(pptx_outline(archive, str(p), MAX_INPUT_CHARS), str(p), markdown=True,
+                         lang=lang)
     if p.suffix.lower() in (".md", ".markdown"):
         # the summarizer's reader drops the '#': headings are read here from the raw text
         read_document(p)  # the same checks (suffix, size, encoding) and errors

@@ -424,6 +424,21 @@ def _period(doc: Document) -> Answer | None:
     return None
 
 
+def _under_title(doc: Document, limit: int) -> str | None:
+    """The short line right under a memo's title ("Leak sensors for apartment blocks.")."""
+    if not doc.sections or not doc.sections[0].heading:
+        return None
+    first = doc.sections[0]
+    parts = first.paragraphs[:1] + first.bullets[:1]
+    if not parts:
+        return None
+    line = parts[0].strip()
+    if len(line) > limit or len(doc.sentences(line)) != 1 or doc.labels and any(
+            line.startswith(lab) for lab, _v, _o in doc.labels):
+        return None
+    return line.rstrip("。.")
+
+
 def pick_headline(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, HEADLINE_CHARS, doc.lang)
     if f.key == "title" and len(f.keys) == 1 and doc.title and len(doc.title) <= limit:
@@ -433,6 +448,10 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
         return Answer(lv[0], lv[1], [])
     if f.key == "period":
         return _period(doc)
+    if f.key in ("tagline", "subtitle", "slogan") and not _label_value(doc, f):
+        line = _under_title(doc, limit)
+        if line:
+            return Answer(line, line, ["the line under the document's title"])
     p = _retrieve(doc, f)
     if p is None:
         return None
@@ -494,11 +513,50 @@ def pick_names(doc: Document, f: Field) -> Answer | None:
             if not spans:
                 continue
             rest = sent[spans[0][1]:]
-            rest = re.sub(r"^\s*(?:are|include|including|is|:|：|包括|有|为|是)\s*", "", rest)
+            rest = re.sub(r"^\s*(?:are|include|including|is|(?:together )?with|:|：|包括|有|为|是)\s*",
+                          "", rest)
             rest = re.split(r"[.。!?！？]", rest)[0]
             names = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]
-            if 1 <= len(names) <= f.max_items and all(len(n) <= 60 for n in names):
+            if 1 <= len(names) <= f.max_items and all(_is_name(n) for n in names):
                 return Answer(names, sent, [])
+    return _names_with(doc, f)
+
+
+_NAME_EN = r"[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|of|&|de|la|and(?=\s+[A-Z][\w&.'-]*\s+[A-Z])))*"
+_WITH_EN = re.compile(rf"\b(?:together with|partnering with|alongside|with)\s+({_NAME_EN}"
+                      rf"(?:\s*,\s*{_NAME_EN})*(?:\s*,?\s+and\s+{_NAME_EN})?)")
+_WITH_ZH = re.compile(r"(?:与|携手|联合)([\u4e00-\u9fffA-Za-z]{2,20}(?:[、和及与][\u4e00-\u9fffA-Za-z]{2,20})*)"
+                      r"(?:合作|共同|签约|达成|建立)")
+
+
+_ABBREVIATIONS = ("Co.", "Inc.", "Ltd.", "Corp.", "Bros.", "St.", "Jr.", "S.A.", "N.V.")
+
+
+def _name_end(n: str) -> str:
+    """A name without the sentence's full stop ("Wuhan Home Group." -> "...Group"; "Co." stays)."""
+    return n[:-1] if n.endswith(".") and not n.endswith(_ABBREVIATIONS) else n
+
+
+def _is_name(n: str) -> bool:
+    """A proper name: capitalised (English) or Chinese, at most 60 characters."""
+    return 0 < len(n) <= 60 and (n[0].isupper() or "\u4e00" <= n[0] <= "\u9fff")
+
+
+def _names_with(doc: Document, f: Field) -> Answer | None:
+    """Partners named after "with" in a sentence about the field's parent ("We launch in
+    China on 2026-12-01 together with Hangzhou Property Services and Wuhan Home Group";
+    "与苏州医疗器械公司、成都西部医院集团合作")."""
+    words = f.words()
+    for sent in doc.sentences():
+        if not _count(sent.lower(), words):
+            continue
+        m = _WITH_EN.search(sent) or _WITH_ZH.search(sent)
+        if m is None:
+            continue
+        names = [_name_end(n.strip()) for n in re.split(r"\s*(?:,\s*and\s+|,|\band\b|、|和|及|与)\s*",
+                                                        m.group(1)) if n.strip()]
+        if 1 <= len(names) <= f.max_items and all(_is_name(n) for n in names):
+            return Answer(names, sent, ["names after 'with' in a sentence about it"])
     return None
 
 
