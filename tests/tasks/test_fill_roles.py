@@ -232,3 +232,49 @@ def test_a_deck_slide_titles_bullets_and_speaker_notes(tmp_path):
     assert d["ask"]["amount"] == 2000000 and d["ask"]["runway_months"] == 16
     assert d["ask"]["use_of_funds"] == [{"label": "product", "share": 0.6},
                                         {"label": "sales", "share": 0.4}]
+
+
+ZH_MEMO = """# 青岚智能灌溉——融资备忘录
+
+用传感器为果园精准浇水。
+
+青岚智能灌溉成立于2021年6月，总部位于杭州。
+
+## 痛点
+
+果农依靠经验浇水，平均浪费30%的用水，而且旱季减产严重。
+
+## 市场
+
+市场总规模为86亿美元，可服务市场为12亿美元，可获得市场为9000万美元，年复合增长率为10.5%。
+
+## 产品
+
+| 产品 | 简介 | 价格（美元） | 毛利率 |
+|---|---|---|---|
+| 青岚探针 | 插入土壤的湿度传感器 | 120 | 55% |
+| 青岚云 | 按果园计费的灌溉计划 | 900 | 78% |
+
+## 中国
+
+计划于2026年9月1日在云南上线，与云南果业集团、滇中农资公司合作。
+
+## 融资
+
+本轮计划融资600万美元，可支撑24个月。资金用途：研发占50%，市场推广占30%，运营占20%。
+"""
+
+
+def test_a_chinese_memo_for_the_funding_pitch(tmp_path):
+    d = _fill(tmp_path, ZH_MEMO, name="备忘录.md")
+    assert d["company"]["name"] == "青岚智能灌溉"  # the title's head, not a partner of the text
+    assert d["company"]["tagline"] == "用传感器为果园精准浇水"
+    assert d["market"] == {"tam": 8600, "sam": 1200, "som": 90, "cagr": 0.105}
+    assert d["china"]["partners"] == ["云南果业集团", "滇中农资公司"]
+    assert d["ask"]["use_of_funds"] == [{"label": "研发", "share": 0.5},
+                                        {"label": "市场推广", "share": 0.3},
+                                        {"label": "运营", "share": 0.2}]
+    # a product table without a features column: the products, with empty feature lists
+    assert d["products"] == [
+        {"name": "青岚探针", "summary": "插入土壤的湿度传感器", "price": 120, "margin": 0.55, "features": []},
+        {"name": "青岚云", "summary": "按果园计费的灌溉计划", "price": 900, "margin": 0.78, "features": []}]

@@ -360,8 +360,8 @@ def _best_sentences(doc: Document, f: Field) -> Passage | None:
     smart oven controller ..." for the solution of a memo with no headings)."""
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
-    if f.key in GENERIC_KEYS:
-        own, parents = parents, own
+    if f.key in GENERIC_KEYS and f.key not in OPENING_KEYS:
+        own, parents = parents, own  # china.headline: about China; company.description: its own words
     best: tuple[float, int, list[str], int] | None = None
     n = 0
     for sec in doc.sections:
@@ -547,8 +547,9 @@ def _names_with(doc: Document, f: Field) -> Answer | None:
     China on 2026-12-01 together with Hangzhou Property Services and Wuhan Home Group";
     "与苏州医疗器械公司、成都西部医院集团合作")."""
     words = f.words()
-    for sent in doc.sentences():
-        if not _count(sent.lower(), words):
+    about = [(sent, _heading_names(s, f)) for s in doc.sections for sent in doc.sentences(s.body())]
+    for sent, headed in about:
+        if not headed and not _count(sent.lower(), words):
             continue
         m = _WITH_EN.search(sent) or _WITH_ZH.search(sent)
         if m is None:
@@ -569,9 +570,17 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
     if lv and len(lv[0]) <= 80:
         return Answer(lv[0], lv[1], [])
     if doc.lang == "zh":
-        m = _COMPANY_ZH.search(doc.title) or _COMPANY_ZH.search(doc.text)
+        m = _COMPANY_ZH.search(doc.title)
         if m:
-            return Answer(m.group(0), doc.title if m.group(0) in doc.title else m.group(0), [])
+            return Answer(m.group(0), doc.title, [])
+        head = re.split(r"\s*(?:——|—|–|:|：|\||（|\()\s*", doc.title)[0].strip()
+        if head and head != doc.title and len(head) <= 20:
+            return Answer(head, doc.title, ["the document's title"])  # "青岚智能灌溉——融资备忘录"
+        m = _COMPANY_ZH.search(doc.text)
+        if m:
+            # "与云南果业集团合作": the preposition is not part of the name
+            name = re.sub(r"^[与和同由向对在为被将把及]", "", m.group(0))
+            return Answer(name, name, [])
     if doc.title:
         name = _TITLE_TAIL.sub("", doc.title).strip()
         if name and len(name) <= 60:
@@ -653,7 +662,7 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                         used.add(free[0])
                         score += 0.5
             score += 0.5 * section_score.get(id(s), 0)
-            needed = [c.key for c in f.children if c.required]
+            needed = [c.key for c in f.children if c.required and c.type != "array"]
             if all(k in mapping for k in needed) and score > 2 and (best is None or score > best[0]):
                 best = (score, t, mapping)
     return best
@@ -675,6 +684,9 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
         item: dict[str, Any] = {}
         for child in f.children:
             col = mapping.get(child.key)
+            if col is None and child.required and child.type == "array":
+                item[child.key] = []  # the table has no such column: an empty list, said below
+                continue
             if col is None or col >= len(r):
                 continue
             v = _cell_value(r[col], child, table.header[col], doc.lang)
@@ -686,6 +698,9 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             notes.append(f"row {'; '.join(r)!r} left out (a required column is empty)")
     if not rows:
         return None
+    for child in f.children:
+        if child.required and child.type == "array" and child.key not in mapping:
+            notes.append(f"the table has no {child.key} column: {child.key} left empty")
     head = "; ".join(table.header)
     return Answer(rows, f"table [{head}]", notes)
 

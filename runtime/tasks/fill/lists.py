@@ -62,7 +62,10 @@ def _item(text: str) -> Item | None:
     m = nums[0]
     head, tail = text[:m.start], text[m.end:]
     if ":" in head or "：" in head:
-        label = re.split(r"[:：]", head)[0]
+        # "Q3 2025: $410k" is labelled before the colon; "资金用途：研发占50%" after it
+        before, after = re.split(r"[:：]", head, maxsplit=1)
+        after = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", after.strip(_PUNCT))).strip(_PUNCT)
+        label = after or before
     else:
         label = head.strip(_PUNCT) or tail
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
@@ -103,7 +106,7 @@ def find_groups(doc: Document) -> list[ListGroup]:
         for para in s.paragraphs:
             for sent in doc.sentences(para):
                 body, context = sent, s.heading
-                colon = re.search(r"[:：]\s", sent + " ")
+                colon = re.search(r":\s|：", sent + " ")
                 if colon and colon.start() < len(sent) - 1:
                     context, body = f"{s.heading} {sent[:colon.start()]}", sent[colon.end():]
                 pieces = [p for p in _SPLIT.split(body.rstrip("。.!！")) if p.strip()]
