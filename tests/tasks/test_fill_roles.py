@@ -278,3 +278,22 @@ def test_a_chinese_memo_for_the_funding_pitch(tmp_path):
     assert d["products"] == [
         {"name": "青岚探针", "summary": "插入土壤的湿度传感器", "price": 120, "margin": 0.55, "features": []},
         {"name": "青岚云", "summary": "按果园计费的灌溉计划", "price": 900, "margin": 0.78, "features": []}]
+
+
+def test_a_past_round_is_not_the_ask_and_two_facts_are_not_a_list(tmp_path):
+    d = _fill(tmp_path, """# Kestrel Drones
+
+Drones that inspect wind turbines.
+
+## Traction
+
+Since 2023-06-01 we have 400 users; ARR is $900k.
+
+## Ask
+
+We raised $1.5 million from angels in 2023 and are now raising $5 million for 24 months of runway.
+""")
+    assert d["ask"]["amount"] == 5000000 and d["ask"]["runway_months"] == 24
+    # "400 users; ARR is $900k" is not a quarterly ARR list: no quarters are made up
+    assert "quarters" not in d["traction"] or d["traction"]["quarters"] == []
+    assert d["ask"]["use_of_funds"] == []

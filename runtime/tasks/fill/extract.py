@@ -207,13 +207,16 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         best_near = 0.0
         for w in own:
             hits = find(clause, w)
+            weight = 0.0
             for hs, he in hits:
                 ks, ke = a + hs, a + he
                 # a keyword before its number ("TAM is $9.8 billion") is the usual order
                 dist = m.start - ke if ke <= m.start else 2 * max(0, ks - m.end)
-                best_near = max(best_near, 2.0 / (1 + max(0, dist) / 10))
-            if hits:
-                score += 3.0
+                # "raised" for "raising": the past counts less than the field's own tense
+                past = clause[hs:he].endswith("ed") and not w.endswith("ed")
+                weight = max(weight, 0.5 if past else 1.0)
+                best_near = max(best_near, weight * 2.0 / (1 + max(0, dist) / 10))
+            score += 3.0 * weight
         score += best_near
         score += 0.7 * _count(clause, parents)
         # the keyword in the same part of the sentence (between commas) as the number

@@ -70,7 +70,8 @@ def _item(text: str) -> Item | None:
         label = head.strip(_PUNCT) or tail
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
     label = _FILLER_HEAD.sub("", label).strip(_PUNCT)
-    if not label or len(label) > 60 or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
+    if not label or len(label) > 40 or len(label.split()) > 6 \
+            or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return None
     return Item(label, m, text)
 
@@ -88,6 +89,9 @@ def _group(pieces: list[str], context: str, evidence: str) -> ListGroup | None:
         items.append(it)
     if len(items) < 2:
         return None
+    kinds = {(it.number.percent, bool(it.number.currency), it.number.unit) for it in items}
+    if len(kinds) > 1:
+        return None  # "400 users; ARR is $900k" is two facts, not a list of one kind
     return ListGroup(items, " ".join([context] + lead), evidence)
 
 
@@ -130,8 +134,8 @@ def _shape(f: Field) -> tuple[Field, Field] | None:
 def _value(m: Mention, child: Field) -> float | None:
     if child.fraction:
         return round(m.value / 100, 10) if m.percent else None
-    if m.percent:
-        return None
+    if m.percent or (m.unit and not m.currency):
+        return None  # "400 users" is not an amount of money or a count of a list's kind
     v = m.value / child.unit_scale
     if child.type == "integer":
         return int(v) if v == int(v) else None
@@ -147,16 +151,22 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
     if shape is None:
         return None
     label_child, number_child = shape
-    words = f.words() + number_child.own_words()
+    own = f.own_words() + number_child.own_words()
+    parents = [w for w in f.words() if w not in own]
     best = None
     for g in find_groups(doc):
         values = [_value(it.number, number_child) for it in g.items]
         if any(v is None for v in values):
             continue
-        score = float(count(g.context.lower(), words))
-        if number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011:
-            score += 2  # shares of a whole
-        if score >= 1 and (best is None or score > best[0]):
+        context = g.context.lower()
+        named = count(context, own)
+        whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
+        # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
+        # in a passage about the field's parent ("raising $2.5 million: 50% for ...")
+        if not named and not (whole and count(context, parents)):
+            continue
+        score = named + 2 * whole
+        if best is None or score > best[0]:
             best = (score, g, values)
     if best is None:
         return None
