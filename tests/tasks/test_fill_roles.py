@@ -297,3 +297,9 @@ We raised $1.5 million from angels in 2023 and are now raising $5 million for 24
     # "400 users; ARR is $900k" is not a quarterly ARR list: no quarters are made up
     assert "quarters" not in d["traction"] or d["traction"]["quarters"] == []
     assert d["ask"]["use_of_funds"] == []
+
+
+def test_thousands_written_with_k(tmp_path):
+    d = _fill(tmp_path, "# Wren Maps\n\nOffline maps for hikers.\n\n## Traction\n\n"
+                        "Live since 2024-04-01 with 12k users and an 18-month runway.\n")
+    assert d["traction"]["users"] == 12000
