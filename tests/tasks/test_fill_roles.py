@@ -303,3 +303,32 @@ def test_thousands_written_with_k(tmp_path):
     d = _fill(tmp_path, "# Wren Maps\n\nOffline maps for hikers.\n\n## Traction\n\n"
                         "Live since 2024-04-01 with 12k users and an 18-month runway.\n")
     assert d["traction"]["users"] == 12000
+
+
+def test_a_report_phrased_otherwise(tmp_path):
+    d = _fill(tmp_path, """# 金石软件股份有限公司2026年上半年经营情况报告
+
+统计期间：2026年1月1日至6月30日
+
+编制日期：2026年7月28日
+
+## 经营概况
+
+上半年，公司营收达到3.2亿元，较上年同期增长12.6%；累计签约客户1,052家，其中新增客户131家。
+
+## 业务结构
+
+财务软件收入占比为46%，供应链软件占34%，咨询服务占20%。
+""", name="r.md", template="report-zh")
+    assert (d["period"], d["date"]) == ("2026年1月1日至6月30日", "2026-07-28")
+    assert d["figures"] == {"revenue": 320000000, "growth": 0.126, "customers": 1052}
+    assert d["mix"] == [{"name": "财务软件", "share": 0.46}, {"name": "供应链软件", "share": 0.34},
+                        {"name": "咨询服务", "share": 0.2}]
+
+
+def test_two_percentages_in_a_sentence_are_not_a_use_of_funds(tmp_path):
+    d = _fill(tmp_path, "# Tern Labs\n\nTide sensors.\n\n## Traction\n\n"
+                        "Revenue grew 8.4% quarter on quarter and retention stands at 93.5%.\n\n"
+                        "## Ask\n\nWe seek $12 million.\n")
+    assert d["ask"]["use_of_funds"] == [] and d["ask"]["amount"] == 12000000
+    assert (d["traction"]["growth"], d["traction"]["retention"]) == (0.084, 0.935)

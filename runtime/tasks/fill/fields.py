@@ -79,7 +79,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "sections": ("sections", "章节"),
     "heading": ("heading", "title", "标题"),
     "paragraphs": ("paragraphs", "text", "正文"),
-    "mix": ("mix", "revenue mix", "by product", "breakdown", "收入结构", "收入构成", "占比", "构成"),
+    "mix": ("mix", "revenue mix", "by product", "breakdown", "收入结构", "收入构成", "业务结构", "业务构成",
+            "占比", "构成"),
     "memo": ("memo", "备忘录"),
 }
 

@@ -25,7 +25,7 @@ __all__ = ["ListGroup", "find_groups", "pick_list"]
 _SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；|\band\b|以及|和|及)\s*")
 _FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:占|为|约|达|是|用于)\s*)+", re.I)
-_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to)|\s*(?:占|为|约|达|共|的|收入|比重|比例))+$",
+_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to)|\s*(?:占比|占|为|约|达|共|的|收入|比重|比例))+$",
                           re.I)
 _PUNCT = " \t:：-—–()（）.,。，;；%"
 
@@ -151,7 +151,7 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
     if shape is None:
         return None
     label_child, number_child = shape
-    own = f.own_words() + number_child.own_words()
+    own = f.own_words() + [w for w in number_child.own_words() if re.search(r"\w", w)]
     parents = [w for w in f.words() if w not in own]
     best = None
     for g in find_groups(doc):
@@ -159,7 +159,8 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
         if any(v is None for v in values):
             continue
         context = g.context.lower()
-        named = count(context, own)
+        # "财务软件收入占比为46%": the first item names the field too (its own words only)
+        named = count(context, own) + count(g.items[0].text.lower(), f.own_words())
         whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
         # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
         # in a passage about the field's parent ("raising $2.5 million: 50% for ...")
