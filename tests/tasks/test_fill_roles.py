@@ -342,3 +342,17 @@ def test_a_year_alone_and_market_words_without_acronyms(tmp_path):
     assert d["company"]["founded"] == "2019-01-01"  # said in the report: only the year is given
     assert (d["market"]["tam"], d["market"]["sam"]) == (12000, 1500)
     assert d["china"]["launch"] == ""  # "in 2027" after other words: not a launch date made up
+
+
+def test_the_figures_growth_is_the_revenues_not_the_profits(tmp_path):
+    d = _fill(tmp_path, """# 远山食品2026年第二季度经营报告
+
+报告期：2026年4月—6月
+
+报告日期：2026年7月15日
+
+## 经营情况
+
+本季度净利润为860万元，同比增长41.2%。营业收入5,320万元，同比增长15.6%。截至6月底，合作门店1,930家，服务企业客户214家。
+""", name="r.md", template="report-zh")
+    assert d["figures"] == {"revenue": 53200000, "growth": 0.156, "customers": 214}

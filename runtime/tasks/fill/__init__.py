@@ -199,6 +199,7 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
     data: dict[str, Any] = {}
     reports: list[FieldReport] = []
     fields = walk(dict(inputs))
+    read_from: list[tuple[tuple[str, ...], str]] = []  # (parent keys, evidence) of numbers kept
     for i, f in enumerate(fields):
         if progress is not None:
             progress(i, len(fields), f.pointer)
@@ -214,7 +215,8 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
                     value, report.source, report.evidence = got.value, "model", got.evidence
                     report.notes += got.notes
         if value is None:
-            got = extractive_answer(doc, f)
+            siblings = tuple(ev for (keys, ev) in read_from if keys == f.keys[:-1])
+            got = extractive_answer(doc, f, siblings)
             if got is not None:
                 bad = check(doc, f, got.value, "extractive")
                 if bad:
@@ -222,6 +224,8 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
                 else:
                     value, report.source, report.evidence = got.value, "extractive", got.evidence
                     report.notes += got.notes
+        if value is not None and f.kind == "number" and report.source == "extractive":
+            read_from.append((f.keys[:-1], report.evidence))
         if value is None:
             if "default" in f.schema:
                 value, report.source = f.schema["default"], "default"

@@ -255,10 +255,21 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
     return out
 
 
-def pick_number(doc: Document, f: Field) -> Answer | None:
+#: a number in the same sentence as a sibling field's number counts this much more
+#: ("净利润860万元，同比增长41.2%。营业收入5,320万元，同比增长15.6%": the figures' growth is the
+#: revenue's)
+SIBLING_SENTENCE = 2.5
+
+
+def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = ()) -> Answer | None:
+    """The best number for ``f``; ``siblings``: the sentences the fields of the same object
+    were read from (their figures come together)."""
     cands = [c for c in number_candidates(doc, f) if c[0] >= 3.0]
     if not cands:
         return None
+    if siblings:
+        cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
+                                              c[2].start))
     score, value, m, sentence = cands[0]
     notes = []
     if f.unit_scale != 1 and m.scaled:
@@ -764,5 +775,7 @@ PICKERS = {"number": pick_number, "date": pick_date, "headline": pick_headline, 
            "document": pick_document, "from-table": pick_table, "sections": pick_sections}
 
 
-def answer(doc: Document, f: Field) -> Answer | None:
+def answer(doc: Document, f: Field, siblings: tuple[str, ...] = ()) -> Answer | None:
+    if f.kind == "number":
+        return pick_number(doc, f, siblings)
     return PICKERS[f.kind](doc, f)
