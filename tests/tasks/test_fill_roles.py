@@ -356,3 +356,20 @@ def test_the_figures_growth_is_the_revenues_not_the_profits(tmp_path):
 本季度净利润为860万元，同比增长41.2%。营业收入5,320万元，同比增长15.6%。截至6月底，合作门店1,930家，服务企业客户214家。
 """, name="r.md", template="report-zh")
     assert d["figures"] == {"revenue": 53200000, "growth": 0.156, "customers": 214}
+
+
+def test_a_memo_in_its_own_words(tmp_path):
+    """No TAM/SAM/SOM, no Problem heading, euros, "net retention is 104%", "per year"."""
+    text = (Path(__file__).parent / "fill_data" / "bluefin-memo.md").read_text(encoding="utf-8")
+    d = _fill(tmp_path, text)
+    # each market number once, by its own words: total / reachable / realistic share / per year
+    assert d["market"] == {"tam": 2300, "sam": 400, "som": 25, "cagr": 0.07}
+    assert d["problem"]["headline"].startswith("Co-ops lose about 4%")
+    # "about 4%" does not make the problem the company's description
+    assert d["company"]["description"].startswith("Accounting software for fishing co-ops")
+    t = d["traction"]
+    assert (t["users"], t["arr"], t["growth"], t["retention"], t["since"]) == (
+        3900, 1400000, 0.22, 1.04, "2022-03-01")
+    assert d["china"]["partners"] == ["Dalian Fisheries Cooperative"]
+    assert (d["china"]["launch"], d["ask"]["amount"], d["ask"]["runway_months"]) == (
+        "2027-05-15", 5000000, 30)

@@ -200,6 +200,7 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
     reports: list[FieldReport] = []
     fields = walk(dict(inputs))
     read_from: list[tuple[tuple[str, ...], str]] = []  # (parent keys, evidence) of numbers kept
+    taken: set[int] = set()  # where those numbers stand in the document
     for i, f in enumerate(fields):
         if progress is not None:
             progress(i, len(fields), f.pointer)
@@ -216,7 +217,7 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
                     report.notes += got.notes
         if value is None:
             siblings = tuple(ev for (keys, ev) in read_from if keys == f.keys[:-1])
-            got = extractive_answer(doc, f, siblings)
+            got = extractive_answer(doc, f, siblings, frozenset(taken))
             if got is not None:
                 bad = check(doc, f, got.value, "extractive")
                 if bad:
@@ -224,6 +225,8 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
                 else:
                     value, report.source, report.evidence = got.value, "extractive", got.evidence
                     report.notes += got.notes
+                    if got.at is not None:
+                        taken.add(got.at)
         if value is not None and f.kind == "number" and report.source == "extractive":
             read_from.append((f.keys[:-1], report.evidence))
         if value is None:

@@ -35,6 +35,7 @@ class Answer:
     value: Any
     evidence: str
     notes: list[str]
+    at: int | None = None  # where a number was read (one number is one field's)
 
 
 # --------------------------------------------------------------------------
@@ -183,8 +184,11 @@ def _nearest_rival(f: Field, low: str, lo: int, hi: int, m: Mention) -> float | 
     return _distance(spans, lo, m)
 
 
-def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention, str]]:
-    """(score, value, mention, sentence) for every document number that could be ``f``, best first."""
+def number_candidates(doc: Document, f: Field, own_only: bool = False
+                      ) -> list[tuple[float, Any, Mention, str]]:
+    """(score, value, mention, sentence) for every document number that could be ``f``, best
+    first; with ``own_only``, only numbers whose sentence or label has one of ``f``'s own words
+    (a number is a market's SAM because it is called that, not because it is in Market)."""
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
     text = doc.text
@@ -218,6 +222,7 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
                 best_near = max(best_near, weight * 2.0 / (1 + max(0, dist) / 10))
             score += 3.0 * weight
         score += best_near
+        named = score > 0
         score += 0.7 * _count(clause, parents)
         # the keyword in the same part of the sentence (between commas) as the number
         seps = (",", ";", "，", "；", "、", " and ", "和")
@@ -232,6 +237,7 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
             # "TAM: $4.5 billion" is the TAM; "Quarterly ARR: Q1 $610k, Q2 $760k" lists values
             if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m):
                 score += 6
+                named = True
         # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
         rival = _nearest_rival(f, low, lo_c, hi_c, m)
         if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival:
@@ -250,9 +256,9 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
-            out.append((score, value, m, text[a:b].strip()))
+            out.append((score, value, m, text[a:b].strip(), named))
     out.sort(key=lambda t: (-t[0], t[2].start))
-    return out
+    return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
 
 
 #: a number in the same sentence as a sibling field's number counts this much more
@@ -261,10 +267,13 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
 SIBLING_SENTENCE = 2.5
 
 
-def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = ()) -> Answer | None:
+def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
+                taken: frozenset[int] = frozenset()) -> Answer | None:
     """The best number for ``f``; ``siblings``: the sentences the fields of the same object
-    were read from (their figures come together)."""
-    cands = [c for c in number_candidates(doc, f) if c[0] >= 3.0]
+    were read from (their figures come together); ``taken``: where the numbers other fields
+    were read from start (one number is one field's)."""
+    cands = [c for c in number_candidates(doc, f, own_only=True)
+             if c[0] >= 3.0 and c[2].start not in taken]
     if not cands:
         return None
     if siblings:
@@ -278,7 +287,7 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = ()) -> Answ
         value = int(value)
     if isinstance(value, float):
         value = round(value, 10)
-    return Answer(value, sentence, notes)
+    return Answer(value, sentence, notes, at=m.start)
 
 
 # --------------------------------------------------------------------------
@@ -400,10 +409,15 @@ def _best_sentences(doc: Document, f: Field) -> Passage | None:
     """The sentence most about ``f`` and the rest of its paragraph: retrieval by the field's
     words over paragraphs, for documents without a heading for the field ("Our answer is a
     smart oven controller ..." for the solution of a memo with no headings)."""
+    from ..summarize.extractive import _EN_STOP
+
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
     if f.key in GENERIC_KEYS and f.key not in OPENING_KEYS:
         own, parents = parents, own  # china.headline: about China; company.description: its own words
+    # "about" names a section ("About us"), not a sentence ("lose about 4%")
+    own = [w for w in own if w not in _EN_STOP]
+    parents = [w for w in parents if w not in _EN_STOP]
     best: tuple[float, int, list[str], int] | None = None
     n = 0
     for sec in doc.sections:
@@ -775,7 +789,8 @@ PICKERS = {"number": pick_number, "date": pick_date, "headline": pick_headline, 
            "document": pick_document, "from-table": pick_table, "sections": pick_sections}
 
 
-def answer(doc: Document, f: Field, siblings: tuple[str, ...] = ()) -> Answer | None:
+def answer(doc: Document, f: Field, siblings: tuple[str, ...] = (),
+           taken: frozenset[int] = frozenset()) -> Answer | None:
     if f.kind == "number":
-        return pick_number(doc, f, siblings)
+        return pick_number(doc, f, siblings, taken)
     return PICKERS[f.kind](doc, f)
