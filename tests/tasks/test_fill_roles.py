@@ -373,3 +373,18 @@ def test_a_memo_in_its_own_words(tmp_path):
     assert d["china"]["partners"] == ["Dalian Fisheries Cooperative"]
     assert (d["china"]["launch"], d["ask"]["amount"], d["ask"]["runway_months"]) == (
         "2027-05-15", 5000000, 30)
+
+
+def test_key_value_tables(tmp_path):
+    """Metrics as two-column tables ("ARR | $1.35M"): each number by its row's name."""
+    text = (Path(__file__).parent / "fill_data" / "gullwing-metrics.md").read_text(encoding="utf-8")
+    d = _fill(tmp_path, text)
+    assert d["market"] == {"tam": 8200, "sam": 950, "som": 60, "cagr": 0.099}
+    assert isinstance(d["market"]["tam"], int)  # not 8199.999999999999 or 8200.0
+    t = d["traction"]
+    assert (t["users"], t["arr"], t["growth"], t["retention"], t["since"]) == (
+        2870, 1350000, 0.16, 0.97, "2023-05-02")
+    assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (4500000, 21)
+    # "$1.35M" is not a sentence end: the metrics table stays whole, and is no use of funds
+    assert d["ask"]["use_of_funds"] == []
+    assert d["company"]["description"] == "Shared cold containers for small exporters."

@@ -99,7 +99,7 @@ class Document:
 # structure
 
 
-_TWO_SENTENCES = re.compile(r"[.!?。！？]\s*\S")
+_TWO_SENTENCES = re.compile(r"(?:[.!?]\s+|[。！？])\S")  # not "$1.35M"
 
 
 def _cells(line: str) -> list[str] | None:

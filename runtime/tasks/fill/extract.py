@@ -283,10 +283,10 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     notes = []
     if f.unit_scale != 1 and m.scaled:
         notes.append(f"{m.raw} written in units of {f.unit_scale:g}")
-    if isinstance(value, float) and value.is_integer() and f.type != "integer":
-        value = int(value)
     if isinstance(value, float):
-        value = round(value, 10)
+        value = round(value, 9)  # $8.2B in millions is 8199.999999999999 before this
+        if value.is_integer() and f.type != "integer":
+            value = int(value)
     return Answer(value, sentence, notes, at=m.start)
 
 
@@ -439,24 +439,43 @@ def _best_sentences(doc: Document, f: Field) -> Passage | None:
     return Passage(sep.join(sents[i:]), sents[i], ["from the sentence about it"])
 
 
+def _prose(doc: Document, s: Section) -> str:
+    """A section's body without its ``Label: value`` lines ("Founded: 2022-01-17" is a fact
+    for a field of its own, not a sentence of a description), unless that is all it has."""
+    labels = {off for _lab, _v, off in doc.labels}
+    keep = []
+    for part in s.paragraphs + s.bullets:
+        at = doc.text.find(part, s.start)
+        line_start = doc.text.rfind("\n", 0, max(0, at)) + 1
+        if at >= 0 and any(line_start <= off < at + len(part) for off in labels) and "\n" not in part:
+            continue
+        keep.append(part)
+    if not keep:
+        return s.body()
+    tmp = Section(s.heading, s.level, [p for p in keep if p in s.paragraphs],
+                  [b for b in keep if b in s.bullets])
+    return tmp.body()
+
+
 def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage | None:
     """The part of the document a prose field is about: the section headed about it, else the
     sentences about it, else a section whose body is about it, else (for a tagline, title or
     description) the document's opening."""
     s = section_for(doc, f)
     if s is not None and s.body() and _heading_names(s, f):
-        return Passage(s.body(), s.heading, [f"from section {s.heading!r}"])
+        return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"])
     found = _best_sentences(doc, f)
     if found is not None:
         return found
     if s is not None and s.body():
-        return Passage(s.body(), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
+        return Passage(_prose(doc, s), s.heading,
+                       [f"from section {s.heading!r}"] if s.heading else [])
     if f.key not in OPENING_KEYS:
         return None
     s = next((x for x in doc.sections if (x.paragraphs if need_paragraphs else x.body())), None)
     if s is None:
         return None
-    return Passage(s.body(), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
+    return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
 
 
 _MONTH_RANGE = r"\d{4}年\d{1,2}月?\s*[—–\-~至到]\s*\d{1,2}月"
