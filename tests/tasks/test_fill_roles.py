@@ -388,3 +388,13 @@ def test_key_value_tables(tmp_path):
     # "$1.35M" is not a sentence end: the metrics table stays whole, and is no use of funds
     assert d["ask"]["use_of_funds"] == []
     assert d["company"]["description"] == "Shared cold containers for small exporters."
+
+
+def test_the_company_name_from_a_memo_title_or_its_founding_sentence(tmp_path):
+    for title, name in [("Investor memo: Bluefin Ledger", "Bluefin Ledger"),
+                        ("Pitch deck | Bluefin Ledger", "Bluefin Ledger"),
+                        ("Bluefin Ledger — seed memo", "Bluefin Ledger"),
+                        ("Investor memo", "Tern Ledger Labs")]:
+        d = _fill(tmp_path, f"# {title}\n\nBooks for co-ops.\n\nTern Ledger Labs was founded in "
+                            "2020 in Oslo.\n")
+        assert d["company"]["name"] == name, title

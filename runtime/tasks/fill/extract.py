@@ -637,6 +637,9 @@ def _names_with(doc: Document, f: Field) -> Answer | None:
 
 
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
+_DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
+                        r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
+                        r"summary|brief)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
@@ -658,9 +661,22 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
             return Answer(name, name, [])
     if doc.title:
         name = _TITLE_TAIL.sub("", doc.title).strip()
-        if name and len(name) <= 60:
+        parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
+        if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
+            # "Investor memo: Bluefin Ledger", "Seed memo — Bluefin Ledger"
+            name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
+                         if not _DOC_WORDS.search(p)), name)
+        if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
             return Answer(name, doc.title, ["the document's title"])
+    for sent in doc.sentences():
+        m = _FOUNDED_SUBJECT.match(sent)
+        if m:  # a title that is only "Investor memo": "Bluefin Ledger was founded in 2020"
+            return Answer(m.group(1), sent, ["the subject of the founding sentence"])
     return None
+
+
+_FOUNDED_SUBJECT = re.compile(r"^((?:[A-Z][\w&.'-]*\s+){0,4}[A-Z][\w&.'-]*),?\s+(?:was|were|is)\s+"
+                              r"(?:founded|established|incorporated|started|set up)\b")
 
 
 def pick_document(doc: Document, f: Field) -> Answer | None:
