@@ -398,3 +398,16 @@ def test_the_company_name_from_a_memo_title_or_its_founding_sentence(tmp_path):
         d = _fill(tmp_path, f"# {title}\n\nBooks for co-ops.\n\nTern Ledger Labs was founded in "
                             "2020 in Oslo.\n")
         assert d["company"]["name"] == name, title
+
+
+def test_quarters_from_a_sentence_over_time(tmp_path):
+    d = _fill(tmp_path, "# Heron Health\n\nClinic scheduling.\n\n## Traction\n\n"
+                        "ARR grew from $610k in Q1 2025 to $760k in Q2 2025, $930k in Q3 2025 and "
+                        "$1.1M in Q4 2025. ARR is $1.1M, up from $600k.\n\n## Ask\n\n"
+                        "Use of funds: 70% product and 30% sales.\n")
+    assert d["traction"]["quarters"] == [
+        {"label": "Q1 2025", "arr": 610}, {"label": "Q2 2025", "arr": 760},
+        {"label": "Q3 2025", "arr": 930}, {"label": "Q4 2025", "arr": 1100}]
+    # two money facts in a sentence are not a list; 70/30 shares of a whole are
+    assert d["ask"]["use_of_funds"] == [{"label": "product", "share": 0.7},
+                                        {"label": "sales", "share": 0.3}]

@@ -22,7 +22,11 @@ from .words import count
 
 __all__ = ["ListGroup", "find_groups", "pick_list"]
 
-_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；|\band\b|以及|和|及)\s*")
+_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+#: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
+_PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
+                           r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:占|为|约|达|是|用于)\s*)+", re.I)
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to)|\s*(?:占比|占|为|约|达|共|的|收入|比重|比例))+$",
@@ -35,6 +39,9 @@ class Item:
     label: str
     number: Mention
     text: str
+    lead: str = ""  # words before a period label ("ARR grew from"), the list's context
+    period: bool = False
+    alt: Item | None = None  # the same item labelled by its period, when it names one
 
 
 @dataclass
@@ -61,6 +68,9 @@ def _item(text: str) -> Item | None:
         return None
     m = nums[0]
     head, tail = text[:m.start], text[m.end:]
+    when = _PERIOD_LABEL.search(text)
+    period = Item(when.group(0), m, text, lead=text[:min(when.start(), m.start)].strip(_PUNCT),
+                  period=True) if when is not None else None
     if ":" in head or "：" in head:
         # "Q3 2025: $410k" is labelled before the colon; "资金用途：研发占50%" after it
         before, after = re.split(r"[:：]", head, maxsplit=1)
@@ -72,11 +82,15 @@ def _item(text: str) -> Item | None:
     label = _FILLER_HEAD.sub("", label).strip(_PUNCT)
     if not label or len(label) > 40 or len(label.split()) > 6 \
             or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
-        return None
-    return Item(label, m, text)
+        return period
+    return Item(label, m, text, alt=period)
 
 
-def _group(pieces: list[str], context: str, evidence: str) -> ListGroup | None:
+def _group(pieces: list[str], context: str, evidence: str, sentence: bool = False
+           ) -> ListGroup | None:
+    """The list ``pieces`` make, if they do.  In a sentence ("a, b and c") it needs three
+    items, or items labelled by periods, or shares summing to 100 %: "ARR is $1.1M, up from
+    $600k" is two facts, not a list."""
     items: list[Item] = []
     lead: list[str] = []
     for p in pieces:
@@ -89,10 +103,19 @@ def _group(pieces: list[str], context: str, evidence: str) -> ListGroup | None:
         items.append(it)
     if len(items) < 2:
         return None
+    periods = [it if it.period else it.alt for it in items]
+    if all(periods) and len({p.label for p in periods if p}) == len(items):
+        items = [p for p in periods if p]  # a series over time: "$610k in Q1 2025 to $760k in Q2"
+    elif any(it.period for it in items):
+        return None
     kinds = {(it.number.percent, bool(it.number.currency), it.number.unit) for it in items}
     if len(kinds) > 1:
         return None  # "400 users; ARR is $900k" is two facts, not a list of one kind
-    return ListGroup(items, " ".join([context] + lead), evidence)
+    whole = all(it.number.percent for it in items) and abs(
+        sum(it.number.value for it in items) - 100) <= 1.1
+    if sentence and len(items) < 3 and not whole and not all(it.period for it in items):
+        return None
+    return ListGroup(items, " ".join([context] + lead + [items[0].lead]), evidence)
 
 
 def find_groups(doc: Document) -> list[ListGroup]:
@@ -114,7 +137,7 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 if colon and colon.start() < len(sent) - 1:
                     context, body = f"{s.heading} {sent[:colon.start()]}", sent[colon.end():]
                 pieces = [p for p in _SPLIT.split(body.rstrip("。.!！")) if p.strip()]
-                g = _group(pieces, context, sent)
+                g = _group(pieces, context, sent, sentence=True)
                 if g is not None:
                     out.append(g)
     doc._list_groups = out  # type: ignore[attr-defined]
