@@ -199,28 +199,17 @@ def test_a_word_memo_with_bold_headings_a_table_and_partners(tmp_path):
 
 
 def test_a_deck_slide_titles_bullets_and_speaker_notes(tmp_path):
-    import pptx
+    from tests.tasks.test_fill_inputs import _deck
 
-    p = pptx.Presentation()
-    first = p.slides.add_slide(p.slide_layouts[0])
-    first.shapes.title.text = "Orchard Lane Water"
-    first.placeholders[1].text = "Leak sensors for apartment blocks"
-    for title, bullets, notes in [
+    _deck(tmp_path / "deck.pptx", [
+        ("Orchard Lane Water", ["Leak sensors for apartment blocks"], ""),
         ("Problem", ["Leaks found too late", "Repairs cost 10x more"],
          "Building managers find leaks only after ceilings collapse."),
         ("Market", ["TAM $3.9B", "SAM $610M", "SOM $41M"], "The market grows at a CAGR of 9.4%."),
         ("Traction", ["5,300 users", "ARR $780k", "+13% QoQ", "94% retention"],
          "We have been live since 2024-02-01."),
         ("Ask", ["Raising $2M", "16 months runway"], "Use of funds: 60% product, 40% sales."),
-    ]:
-        s = p.slides.add_slide(p.slide_layouts[1])
-        s.shapes.title.text = title
-        frame = s.placeholders[1].text_frame
-        frame.text = bullets[0]
-        for b in bullets[1:]:
-            frame.add_paragraph().text = b
-        s.notes_slide.notes_text_frame.text = notes
-    p.save(tmp_path / "deck.pptx")
+    ])
     d = _fill(tmp_path, "", name="deck.pptx", raw=(tmp_path / "deck.pptx").read_bytes())
     # slide bullets are bullets, not headings: the Problem slide's two are the points
     assert d["problem"]["points"] == ["Leaks found too late", "Repairs cost 10x more"]

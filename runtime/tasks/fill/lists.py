@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .document import Document, Mention
+from .extract import _glued
 from .fields import Field
 from .words import count
 
@@ -49,13 +50,6 @@ class ListGroup:
     items: list[Item]
     context: str  # the words before the list and the section heading
     evidence: str
-
-
-def _glued(text: str, m: Mention) -> bool:
-    before = text[m.start - 1] if m.start > 0 else ""
-    if before.isascii() and before.isalpha():
-        return True  # Q1, H2
-    return 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent or m.unit)
 
 
 def _item(text: str) -> Item | None:
