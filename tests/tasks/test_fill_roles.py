@@ -400,3 +400,12 @@ def test_quarters_from_a_sentence_over_time(tmp_path):
     # two money facts in a sentence are not a list; 70/30 shares of a whole are
     assert d["ask"]["use_of_funds"] == [{"label": "product", "share": 0.7},
                                         {"label": "sales", "share": 0.3}]
+
+
+def test_headings_written_in_bold(tmp_path):
+    d = _fill(tmp_path, "# Alder Bikes\n\nCargo bikes for bakeries.\n\n**Problem**\n\n"
+                        "Bakeries pay 30% more for van deliveries in city centres.\n\n**Solution:**\n\n"
+                        "Electric cargo bikes leased by the month.\n")
+    # the bold line is the heading, not the headline ("Problem" was)
+    assert d["problem"]["headline"] == "Bakeries pay 30% more for van deliveries in city centres"
+    assert d["solution"]["points"] == ["Electric cargo bikes leased by the month."]

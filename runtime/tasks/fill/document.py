@@ -32,6 +32,7 @@ MAX_SOURCE_CHARS = 200_000
 _BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、]|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
 _SENTENCE_END = tuple("。！？；.!?;:：")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*$")
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
 
@@ -154,9 +155,13 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
         m = None if fence else _MD_HEADING.match(line)
+        bold = None if fence or m else _MD_BOLD_LINE.match(line)
         if m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
+        elif bold:
+            flush()  # "**Problem**" alone on its line: a heading written in bold
+            out.append((bold.group(2).strip(), 3))
         else:
             body.append(line)
     flush()
