@@ -409,3 +409,13 @@ def test_headings_written_in_bold(tmp_path):
     # the bold line is the heading, not the headline ("Problem" was)
     assert d["problem"]["headline"] == "Bakeries pay 30% more for van deliveries in city centres"
     assert d["solution"]["points"] == ["Electric cargo bikes leased by the month."]
+
+
+def test_headings_written_as_a_word_and_a_colon(tmp_path):
+    d = _fill(tmp_path, "Alder Bikes\n\nCargo bikes for bakeries.\n\nProblem:\nBakeries pay 30% more "
+                        "for van deliveries in city centres.\n\nSolution:\nElectric cargo bikes "
+                        "leased by the month.\n\nAsk:\nWe are raising $1 million for 14 months of "
+                        "runway.\n", name="memo.txt")
+    assert d["problem"]["points"] == ["Bakeries pay 30% more for van deliveries in city centres."]
+    assert d["solution"]["headline"] == "Electric cargo bikes leased by the month"
+    assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (1000000, 14)

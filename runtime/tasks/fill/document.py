@@ -130,10 +130,11 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
 
 
 def _is_lead_in(line: str, nxt: str | None) -> bool:
-    """"Products:" / "资金用途：" alone over a list: the list's heading."""
+    """"Products:" / "资金用途：" alone over a list, or "Problem:" alone over a paragraph:
+    a heading."""
     s = line.strip()
     return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None \
-        and bool(_BULLET.match(nxt)) and not _BULLET.match(s)
+        and not _BULLET.match(s) and (bool(_BULLET.match(nxt)) or len(s.split()) <= 4)
 
 
 def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
