@@ -419,3 +419,51 @@ def test_headings_written_as_a_word_and_a_colon(tmp_path):
     assert d["problem"]["points"] == ["Bakeries pay 30% more for van deliveries in city centres."]
     assert d["solution"]["headline"] == "Electric cargo bikes leased by the month"
     assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (1000000, 14)
+
+
+BULLET_PRODUCTS = """# Wicket Robotics
+
+Robots that restock vending machines.
+
+## Products
+
+- Stocker One: a trolley robot for one building, $18,500, 57% margin; features: route planning, \
+barcode checks, remote unlock
+- Stocker Fleet — software that plans restocking across sites, $1,200 per month, 82% margin; \
+features: demand forecasts, fleet map
+
+## Traction
+
+- Users: 820
+- ARR: $780k
+"""
+
+SECTION_PRODUCTS = """# Wicket Robotics
+
+Robots that restock vending machines.
+
+## Products
+
+### Stocker One
+
+A trolley robot for one building. Price: $18,500. Gross margin 57%. Features include route \
+planning, barcode checks and remote unlock.
+
+### Stocker Fleet
+
+Software that plans restocking across sites. It costs $1,200 per month at an 82% margin.
+"""
+
+
+def test_products_from_bullets_or_sub_sections(tmp_path):
+    one = {"name": "Stocker One", "summary": "A trolley robot for one building", "price": 18500,
+           "margin": 0.57, "features": ["route planning", "barcode checks", "remote unlock"]}
+    fleet = {"name": "Stocker Fleet", "summary": "Software that plans restocking across sites",
+             "price": 1200, "margin": 0.82}
+    d = _fill(tmp_path, BULLET_PRODUCTS)
+    # a bullet with a semicolon is a bullet, not a table row
+    assert d["products"] == [one, {**fleet, "features": ["demand forecasts", "fleet map"]}]
+    # "ARR: $780k" under Traction is the traction's, not a quarter made up from it
+    assert "quarters" not in d["traction"] or d["traction"]["quarters"] == []
+    d = _fill(tmp_path, SECTION_PRODUCTS)
+    assert d["products"] == [one, {**fleet, "features": []}]  # no features given: empty

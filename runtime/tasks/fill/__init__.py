@@ -117,6 +117,12 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         cells = " ".join(" ".join(t.header + [c for r in t.rows for c in r]) for t in doc.tables)
         known = {m.value for m in find_mentions(cells)}
         known |= {it.number.value for g in find_groups(doc) for it in g.items}
+        from .records import record_section
+
+        # items listed under the field's own heading (bullets or sub-sections)
+        for s in doc.sections:
+            if record_section(doc, f, s):
+                known |= {m.value for m in find_mentions(s.body())}
         for n in _numbers(value):
             scaled = {n, n * 100, n * 1e3, n * 1e4, n * 1e6, n / 1e3}
             if not any(abs(k - s) <= 1e-6 * max(1, abs(k)) for k in known for s in scaled):

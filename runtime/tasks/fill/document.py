@@ -106,8 +106,8 @@ _TWO_SENTENCES = re.compile(r"(?:[.!?]\s+|[。！？])\S")  # not "$1.35M"
 def _cells(line: str) -> list[str] | None:
     """A table row's cells (``a; b; c``), or None: a line of prose with a semicolon
     ("... 5,300 users. ARR is $780,000; retention 94%.") is not a row."""
-    if "; " not in line:
-        return None
+    if "; " not in line or _BULLET.match(line):
+        return None  # a bullet with a semicolon is a bullet
     cells = [c.strip() for c in line.split("; ")]
     if any(_TWO_SENTENCES.search(c) for c in cells):
         return None

@@ -763,8 +763,9 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     match = _match_table(doc, f)
     if match is None:
         from .lists import pick_list
+        from .records import pick_records
 
-        listed = pick_list(doc, f)
+        listed = pick_list(doc, f) or pick_records(doc, f)
         if listed is None:
             return None
         return Answer(listed[0], listed[1], ["from a list in the text"])
