@@ -467,3 +467,10 @@ def test_products_from_bullets_or_sub_sections(tmp_path):
     assert "quarters" not in d["traction"] or d["traction"]["quarters"] == []
     d = _fill(tmp_path, SECTION_PRODUCTS)
     assert d["products"] == [one, {**fleet, "features": []}]  # no features given: empty
+
+
+def test_a_small_dollar_amount_is_no_market_in_millions(tmp_path):
+    d = _fill(tmp_path, "# Ibis Dental\n\nTeeth scans at the chemist.\n\n## Market\n\n"
+                        "TAM: $950 a clinic a year across 4.3 million clinics, a total addressable "
+                        "market of $4.1 billion.\n")
+    assert d["market"]["tam"] == 4100  # not 0.00095 (millions of dollars)

@@ -247,6 +247,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score += 1.5
         if money and not (m.currency or m.scaled) and f.unit_scale > 1:
             score -= 2
+        if f.unit_scale > 1 and m.currency and not m.scaled and abs(m.value) < f.unit_scale / 1000:
+            continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if not money and m.currency:
             score -= 2
         if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月")):
