@@ -474,3 +474,22 @@ def test_a_small_dollar_amount_is_no_market_in_millions(tmp_path):
                         "TAM: $950 a clinic a year across 4.3 million clinics, a total addressable "
                         "market of $4.1 billion.\n")
     assert d["market"]["tam"] == 4100  # not 0.00095 (millions of dollars)
+
+
+def test_growth_words_count_once_per_number(tmp_path):
+    d = _fill(tmp_path, """# 青松养老服务2026年第一季度经营报告
+
+报告期：2026年1月—3月
+
+报告日期：2026年4月20日
+
+## 主要数据
+
+本季度营业收入2,980万元，增幅为6.4%；服务用户3,215位。上年同期营业收入为2,801万元。
+
+## 二、营业利润
+
+营业利润同比下降3.1%，主要由于人力成本上升。
+""", name="r.md", template="report-zh")
+    # "同比下降" is one growth word for the profit's fall, not two beating "增幅" twice over
+    assert d["figures"] == {"revenue": 29800000, "growth": 0.064, "customers": 3215}

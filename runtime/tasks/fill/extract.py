@@ -209,6 +209,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         clause = low[a:b]
         score = 0.0
         best_near = 0.0
+        weights = []
         for w in own:
             hits = find(clause, w)
             weight = 0.0
@@ -220,7 +221,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 past = clause[hs:he].endswith("ed") and not w.endswith("ed")
                 weight = max(weight, 0.5 if past else 1.0)
                 best_near = max(best_near, weight * 2.0 / (1 + max(0, dist) / 10))
-            score += 3.0 * weight
+            if weight:
+                weights.append(weight)
+        # the first word of the field counts 3, each further synonym 1 ("同比下降" is one
+        # mention of a growth, not two)
+        weights.sort(reverse=True)
+        score += 3.0 * weights[0] + sum(weights[1:]) if weights else 0.0
         score += best_near
         named = score > 0
         score += 0.7 * _count(clause, parents)
