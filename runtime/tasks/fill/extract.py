@@ -302,29 +302,6 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
 # dates
 
 
-_YEAR_AFTER = re.compile(r"^\s*(?:in|since|年于|于|在)?\s*$", re.I)
-
-
-def year_dates(doc: Document, f: Field) -> list[tuple[str, str]]:
-    """("YYYY-01-01", sentence) for a bare year right after the field's own word ("founded in
-    2019", "成立于2019年"): a date field given only as a year, first of the year as for a
-    month without a day."""
-    text, low = doc.text, doc.text.lower()
-    out = []
-    for m in doc.mentions:
-        if not (1900 <= m.value <= 2100) or m.currency or m.scaled or m.percent or m.unit not in (
-                "", "年") or any(d.start <= m.start < d.end for d in doc.dates):
-            continue
-        a, _b = _clause_bounds(text, m.start, m.end)
-        before = low[a:m.start]
-        for w in f.own_words():
-            spans = find(before, w)
-            if spans and _YEAR_AFTER.match(before[spans[-1][1]:]):
-                out.append((f"{int(m.value)}-01-01", text[a:_b].strip()))
-                break
-    return out
-
-
 def _line_bounds(text: str, at: int) -> tuple[int, int]:
     end = text.find("\n", at)
     return text.rfind("\n", 0, at) + 1, (len(text) if end < 0 else end)
@@ -354,12 +331,7 @@ def pick_date(doc: Document, f: Field) -> Answer | None:
         if lines:
             best = (0, lines[0], lines[0].raw)
     if best is None:
-        years = year_dates(doc, f)
-        if years:
-            iso, sentence = years[0]
-            return Answer(iso, sentence, [f"the document gives only the year {iso[:4]}: "
-                                          "1 January is assumed"])
-        return None
+        return None  # a year alone ("founded in 2019") is no date: a day and month would be made up
     _, d, sentence = best
     notes = []
     if d.day is None:
