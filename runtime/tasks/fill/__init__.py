@@ -4,8 +4,11 @@ The template's ``inputs`` JSON schema is the target.  Each field
 (:mod:`.fields`) gets the part of the document it is about (retrieval by
 its key, description and ``x-o3-fill`` hint), then an answer:
 
-1. **extractive** (:mod:`.extract`): words, numbers and tables taken from
-   the document, always available;
+1. **extractive** (:mod:`.extract`: numbers, dates, tables, sections;
+   :mod:`.prose`: headlines, paragraphs, bullets; :mod:`.names`; lists and
+   records written in the text: :mod:`.lists`, :mod:`.records`; keywords by
+   stem: :mod:`.words`): words, numbers and tables taken from the document,
+   always available;
 2. the schema's ``default``, else a placeholder (reported as such).
 
 Every answer passes :func:`check` before it is kept: each number, date,

@@ -83,6 +83,10 @@ def section_role(doc: Document, f: Field, offset: int) -> float:
     return 0.0
 
 
+def _heading_names(s: Section, f: Field) -> bool:
+    return bool(s.heading) and _count(s.heading.lower(), f.words()) > 0
+
+
 def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | None:
     ranked = rank_sections(doc, f)
     return ranked[0][1] if ranked and ranked[0][0] >= min_score else None
@@ -92,7 +96,9 @@ def passage(doc: Document, f: Field) -> str:
     """The part of the document a field is about (its best sections), for the model's prompt."""
     scored = [(score, s) for score, s in rank_sections(doc, f) if score > 0]
     if f.kind in ("headline", "text", "bullets") and not (scored and _heading_names(scored[0][1], f)):
-        found = _best_sentences(doc, f)
+        from .prose import best_sentences
+
+        found = best_sentences(doc, f)
         if found is not None:
             return found.text[:MAX_PASSAGE_CHARS]
     ranked = [s for score, s in scored[:2] if score >= 0.8 * scored[0][0]] or doc.sections[:1]
@@ -368,297 +374,6 @@ def _summary(text: str, lang: str, chars: int, style: str) -> str:
     return extract(text, lang, chars, style).text
 
 
-#: fields whose own key says only what shape they are: the parent's words say what about
-#: (``china.headline`` is about China)
-GENERIC_KEYS = frozenset({"headline", "note", "notes", "points", "title", "subtitle", "summary",
-                          "text", "body", "description", "details"})
-
-
-@dataclass
-class Passage:
-    text: str
-    evidence: str
-    notes: list[str]
-
-
-def _heading_names(s: Section, f: Field) -> bool:
-    return bool(s.heading) and _count(s.heading.lower(), f.words()) > 0
-
-
-def _best_sentences(doc: Document, f: Field) -> Passage | None:
-    """The sentence most about ``f`` and the rest of its paragraph: retrieval by the field's
-    words over paragraphs, for documents without a heading for the field ("Our answer is a
-    smart oven controller ..." for the solution of a memo with no headings)."""
-    from ..summarize.extractive import _EN_STOP
-
-    own = f.own_words()
-    parents = [w for w in f.words() if w not in own]
-    if f.key in GENERIC_KEYS and f.key not in OPENING_KEYS:
-        own, parents = parents, own  # china.headline: about China; company.description: its own words
-    # "about" names a section ("About us"), not a sentence ("lose about 4%")
-    own = [w for w in own if w not in _EN_STOP]
-    parents = [w for w in parents if w not in _EN_STOP]
-    best: tuple[float, int, list[str], int] | None = None
-    n = 0
-    for sec in doc.sections:
-        for para in sec.paragraphs + sec.bullets:
-            sents = doc.sentences(para)
-            for i, sent in enumerate(sents):
-                low = sent.lower()
-                hits = _count(low, own)
-                if not hits:
-                    continue
-                score = hits + 0.5 * _count(low, parents) - 0.001 * n
-                n += 1
-                if best is None or score > best[0]:
-                    best = (score, i, sents, n)
-    if best is None:
-        return None
-    _, i, sents, _ = best
-    sep = "" if doc.lang == "zh" else " "
-    return Passage(sep.join(sents[i:]), sents[i], ["from the sentence about it"])
-
-
-def _prose(doc: Document, s: Section) -> str:
-    """A section's body without its ``Label: value`` lines ("Founded: 2022-01-17" is a fact
-    for a field of its own, not a sentence of a description), unless that is all it has."""
-    labels = {off for _lab, _v, off in doc.labels}
-    keep = []
-    for part in s.paragraphs + s.bullets:
-        at = doc.text.find(part, s.start)
-        line_start = doc.text.rfind("\n", 0, max(0, at)) + 1
-        if at >= 0 and any(line_start <= off < at + len(part) for off in labels) and "\n" not in part:
-            continue
-        keep.append(part)
-    if not keep:
-        return s.body()
-    tmp = Section(s.heading, s.level, [p for p in keep if p in s.paragraphs],
-                  [b for b in keep if b in s.bullets])
-    return tmp.body()
-
-
-def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage | None:
-    """The part of the document a prose field is about: the section headed about it, else the
-    sentences about it, else a section whose body is about it, else (for a tagline, title or
-    description) the document's opening."""
-    s = section_for(doc, f)
-    if s is not None and s.body() and _heading_names(s, f):
-        return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"])
-    found = _best_sentences(doc, f)
-    if found is not None:
-        return found
-    if s is not None and s.body():
-        return Passage(_prose(doc, s), s.heading,
-                       [f"from section {s.heading!r}"] if s.heading else [])
-    if f.key not in OPENING_KEYS:
-        return None
-    s = next((x for x in doc.sections if (x.paragraphs if need_paragraphs else x.body())), None)
-    if s is None:
-        return None
-    return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
-
-
-_MONTH_RANGE = r"\d{4}年\d{1,2}月?\s*[—–\-~至到]\s*\d{1,2}月"
-#: how reports name the period they cover, most specific first
-_PERIODS = (re.compile(_MONTH_RANGE),
-            re.compile(r"\d{4}年(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年|前三季度|全年|年度)"),
-            re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
-                       r"of \d{4}\b", re.I))
-
-
-def _period(doc: Document) -> Answer | None:
-    """The period a report covers, without a "报告期：" label: the first period phrase of the
-    title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月")."""
-    for where in (doc.title, doc.text):
-        found = [m for p in _PERIODS for m in p.finditer(where)]
-        if found:
-            m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
-            return Answer(m.group(0), where[:200] if where is doc.title else
-                          doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
-                          ["the period named in the document"])
-    return None
-
-
-def _under_title(doc: Document, limit: int) -> str | None:
-    """The short line right under a memo's title ("Leak sensors for apartment blocks.")."""
-    if not doc.sections or not doc.sections[0].heading:
-        return None
-    first = doc.sections[0]
-    parts = first.paragraphs[:1] + first.bullets[:1]
-    if not parts:
-        return None
-    line = parts[0].strip()
-    if len(line) > limit or len(doc.sentences(line)) != 1 or doc.labels and any(
-            line.startswith(lab) for lab, _v, _o in doc.labels):
-        return None
-    return line.rstrip("。.")
-
-
-def pick_headline(doc: Document, f: Field) -> Answer | None:
-    limit = _limit(f, HEADLINE_CHARS, doc.lang)
-    if f.key == "title" and len(f.keys) == 1 and doc.title and len(doc.title) <= limit:
-        return Answer(doc.title, doc.title, ["the document's title"])
-    lv = _label_value(doc, f)
-    if lv and len(lv[0]) <= limit:
-        return Answer(lv[0], lv[1], [])
-    if f.key == "period":
-        return _period(doc)
-    if f.key in ("tagline", "subtitle", "slogan") and not _label_value(doc, f):
-        line = _under_title(doc, limit)
-        if line:
-            return Answer(line, line, ["the line under the document's title"])
-    p = _retrieve(doc, f)
-    if p is None:
-        return None
-    line = _summary(p.text, doc.lang, limit, "headline")
-    return Answer(line, p.evidence or line, p.notes)
-
-
-def pick_text(doc: Document, f: Field) -> Answer | None:
-    lv = _label_value(doc, f)
-    limit = _limit(f, TEXT_CHARS, doc.lang)
-    if lv and len(lv[0]) <= limit:
-        return Answer(lv[0], lv[1], [])
-    p = _retrieve(doc, f, need_paragraphs=True)
-    if p is None:
-        return None
-    text = _summary(p.text, doc.lang, limit, "paragraph")
-    return Answer(text, p.evidence or text, p.notes)
-
-
-def pick_bullets(doc: Document, f: Field) -> Answer | None:
-    n = min(f.max_items, MAX_BULLETS)
-    limit = BULLET_CHARS[doc.lang]
-    items = f.schema.get("items") if isinstance(f.schema.get("items"), dict) else {}
-    limit = int(items.get("maxLength", limit))
-    from ..summarize.extractive import shorten
-
-    s = section_for(doc, f)
-    if s is not None and s.bullets and (_heading_names(s, f) or not s.paragraphs):
-        picked, p = s.bullets[:n], Passage("", s.heading, [f"from section {s.heading!r}"])
-    else:
-        p = _retrieve(doc, f)
-        if p is None:
-            return None
-        picked = doc.sentences(p.text)[:n]
-    picked = [shorten(x, limit, doc.lang) if len(x) > limit else x for x in picked]
-    picked = [x for x in picked if x]
-    if not picked:
-        return None
-    return Answer(picked, p.evidence, p.notes)
-
-
-_LIST_SPLIT = re.compile(r"\s*(?:,|;|、|，|；|\band\b|和|及|与)\s*")
-
-
-def pick_names(doc: Document, f: Field) -> Answer | None:
-    lv = _label_value(doc, f)
-    if lv:
-        names = [n.strip() for n in _LIST_SPLIT.split(lv[0]) if n.strip()]
-        if names:
-            return Answer(names[: f.max_items], lv[1], [])
-    s = section_for(doc, f, min_score=3.5)
-    if s is not None and s.bullets:
-        return Answer(s.bullets[: f.max_items], s.heading, [f"from section {s.heading!r}"])
-    own = f.own_words()
-    for sent in doc.sentences():
-        low = sent.lower()
-        for w in own:
-            spans = find(low, w)
-            if not spans:
-                continue
-            rest = sent[spans[0][1]:]
-            rest = re.sub(r"^\s*(?:are|include|including|is|(?:together )?with|:|：|包括|有|为|是)\s*",
-                          "", rest)
-            rest = re.split(r"[.。!?！？]", rest)[0]
-            names = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]
-            if 1 <= len(names) <= f.max_items and all(_is_name(n) for n in names):
-                return Answer(names, sent, [])
-    return _names_with(doc, f)
-
-
-_NAME_EN = r"[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|of|&|de|la|and(?=\s+[A-Z][\w&.'-]*\s+[A-Z])))*"
-_WITH_EN = re.compile(rf"\b(?:together with|partnering with|alongside|with)\s+({_NAME_EN}"
-                      rf"(?:\s*,\s*{_NAME_EN})*(?:\s*,?\s+and\s+{_NAME_EN})?)")
-_WITH_ZH = re.compile(r"(?:与|携手|联合)([\u4e00-\u9fffA-Za-z]{2,20}(?:[、和及与][\u4e00-\u9fffA-Za-z]{2,20})*)"
-                      r"(?:合作|共同|签约|达成|建立)")
-
-
-_ABBREVIATIONS = ("Co.", "Inc.", "Ltd.", "Corp.", "Bros.", "St.", "Jr.", "S.A.", "N.V.")
-
-
-def _name_end(n: str) -> str:
-    """A name without the sentence's full stop ("Wuhan Home Group." -> "...Group"; "Co." stays)."""
-    return n[:-1] if n.endswith(".") and not n.endswith(_ABBREVIATIONS) else n
-
-
-def _is_name(n: str) -> bool:
-    """A proper name: capitalised (English) or Chinese, at most 60 characters."""
-    return 0 < len(n) <= 60 and (n[0].isupper() or "\u4e00" <= n[0] <= "\u9fff")
-
-
-def _names_with(doc: Document, f: Field) -> Answer | None:
-    """Partners named after "with" in a sentence about the field's parent ("We launch in
-    China on 2026-12-01 together with Hangzhou Property Services and Wuhan Home Group";
-    "与苏州医疗器械公司、成都西部医院集团合作")."""
-    words = f.words()
-    about = [(sent, _heading_names(s, f)) for s in doc.sections for sent in doc.sentences(s.body())]
-    for sent, headed in about:
-        if not headed and not _count(sent.lower(), words):
-            continue
-        m = _WITH_EN.search(sent) or _WITH_ZH.search(sent)
-        if m is None:
-            continue
-        names = [_name_end(n.strip()) for n in re.split(r"\s*(?:,\s*and\s+|,|\band\b|、|和|及|与)\s*",
-                                                        m.group(1)) if n.strip()]
-        if 1 <= len(names) <= f.max_items and all(_is_name(n) for n in names):
-            return Answer(names, sent, ["names after 'with' in a sentence about it"])
-    return None
-
-
-_COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
-_DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
-                        r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
-                        r"summary|brief)\b", re.I)
-_TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
-
-
-def pick_name(doc: Document, f: Field) -> Answer | None:
-    lv = _label_value(doc, f)
-    if lv and len(lv[0]) <= 80:
-        return Answer(lv[0], lv[1], [])
-    if doc.lang == "zh":
-        m = _COMPANY_ZH.search(doc.title)
-        if m:
-            return Answer(m.group(0), doc.title, [])
-        head = re.split(r"\s*(?:——|—|–|:|：|\||（|\()\s*", doc.title)[0].strip()
-        if head and head != doc.title and len(head) <= 20:
-            return Answer(head, doc.title, ["the document's title"])  # "青岚智能灌溉——融资备忘录"
-        m = _COMPANY_ZH.search(doc.text)
-        if m:
-            # "与云南果业集团合作": the preposition is not part of the name
-            name = re.sub(r"^[与和同由向对在为被将把及]", "", m.group(0))
-            return Answer(name, name, [])
-    if doc.title:
-        name = _TITLE_TAIL.sub("", doc.title).strip()
-        parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
-        if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
-            # "Investor memo: Bluefin Ledger", "Seed memo — Bluefin Ledger"
-            name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
-                         if not _DOC_WORDS.search(p)), name)
-        if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
-            return Answer(name, doc.title, ["the document's title"])
-    for sent in doc.sentences():
-        m = _FOUNDED_SUBJECT.match(sent)
-        if m:  # a title that is only "Investor memo": "Bluefin Ledger was founded in 2020"
-            return Answer(m.group(1), sent, ["the subject of the founding sentence"])
-    return None
-
-
-_FOUNDED_SUBJECT = re.compile(r"^((?:[A-Z][\w&.'-]*\s+){0,4}[A-Z][\w&.'-]*),?\s+(?:was|were|is)\s+"
-                              r"(?:founded|established|incorporated|started|set up)\b")
-
-
 def pick_document(doc: Document, f: Field) -> Answer | None:
     limit = min(f.max_chars or MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHARS)
     body = "\n\n".join(x for s in doc.sections for x in s.paragraphs)
@@ -800,13 +515,16 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
     return Answer(out, f"{len(out)} sections of the document", [])
 
 
-PICKERS = {"number": pick_number, "date": pick_date, "headline": pick_headline, "text": pick_text,
-           "bullets": pick_bullets, "names": pick_names, "name": pick_name,
-           "document": pick_document, "from-table": pick_table, "sections": pick_sections}
-
-
 def answer(doc: Document, f: Field, siblings: tuple[str, ...] = (),
            taken: frozenset[int] = frozenset()) -> Answer | None:
+    """The extractive answer for ``f`` (see the pickers; prose in :mod:`.prose`, names in
+    :mod:`.names`)."""
+    from .names import pick_name, pick_names
+    from .prose import pick_bullets, pick_headline, pick_text
+
     if f.kind == "number":
         return pick_number(doc, f, siblings, taken)
-    return PICKERS[f.kind](doc, f)
+    pickers = {"date": pick_date, "headline": pick_headline, "text": pick_text,
+               "bullets": pick_bullets, "names": pick_names, "name": pick_name,
+               "document": pick_document, "from-table": pick_table, "sections": pick_sections}
+    return pickers[f.kind](doc, f)
