@@ -494,3 +494,22 @@ def test_growth_words_count_once_per_number(tmp_path):
 """, name="r.md", template="report-zh")
     # "同比下降" is one growth word for the profit's fall, not two beating "增幅" twice over
     assert d["figures"] == {"revenue": 29800000, "growth": 0.064, "customers": 3215}
+
+
+def test_a_chinese_memo_without_headings(tmp_path):
+    d = _fill(tmp_path, "", name="备忘录.txt", raw="""青岚智能灌溉融资备忘录
+
+用传感器为果园精准浇水。
+
+青岚智能灌溉成立于2021年6月1日，总部位于杭州。果农依靠经验浇水，平均浪费30%的用水，而且旱季减产严重。
+
+我们开发了土壤传感器和云端模型，每小时计算需水量并自动控制阀门。
+
+市场总规模为86亿美元，可服务市场为12亿美元，年复合增长率为10.5%。
+
+本轮计划融资600万美元，可支撑24个月。
+""".encode("gb18030"))
+    assert d["company"]["name"] == "青岚智能灌溉"  # "融资备忘录" names the document
+    assert d["problem"]["headline"].startswith("果农依靠经验浇水")
+    assert d["solution"]["headline"].startswith("我们开发了土壤传感器")
+    assert d["market"]["tam"] == 8600 and d["ask"]["amount"] == 6000000

@@ -87,6 +87,7 @@ def _names_with(doc: Document, f: Field) -> Answer | None:
     return None
 
 
+_ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|商业计划书|计划书|路演(?:材料|文稿)?|简介|介绍)$")
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
                         r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
@@ -103,8 +104,9 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
         if m:
             return Answer(m.group(0), doc.title, [])
         head = re.split(r"\s*(?:——|—|–|:|：|\||（|\()\s*", doc.title)[0].strip()
-        if head and head != doc.title and len(head) <= 20:
-            return Answer(head, doc.title, ["the document's title"])  # "青岚智能灌溉——融资备忘录"
+        bare = _ZH_DOC_WORDS.sub("", head)  # "青岚智能灌溉融资备忘录"
+        if bare and (bare != doc.title) and len(bare) <= 20:
+            return Answer(bare, doc.title, ["the document's title"])  # "青岚智能灌溉——融资备忘录"
         m = _COMPANY_ZH.search(doc.text)
         if m:
             # "与云南果业集团合作": the preposition is not part of the name
