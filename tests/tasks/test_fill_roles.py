@@ -76,8 +76,8 @@ work at 3 a.m. to run ovens by hand.
 Our answer is a smart oven controller that reads yesterday's sales and the weather, then plans \
 each batch so the shelves are full at opening and empty at closing.
 
-The total addressable market is $5.1 billion and the serviceable market in Europe is $800 \
-million. Demand grows at a CAGR of 8.2%.
+The total addressable market is $5.1 billion; the serviceable market in Europe is $800 \
+million and we expect to win $45 million of it. Demand grows at a CAGR of 8.2%.
 
 Since 2022-09-01 we have 2,450 users in 310 bakeries. Quarterly ARR: Q1 2025 $610k, Q2 2025 \
 $760k. ARR is $1.1 million, up 14% last quarter, and 95% of customers renew.
@@ -98,7 +98,8 @@ def test_a_memo_without_headings(tmp_path):
     # ARR is the stated figure, not the first of a quarterly list ("Q1" is not a number);
     # the CAGR is the market's growth, "renew" names the retention
     assert (t["arr"], t["growth"], t["retention"], t["users"]) == (1100000, 0.14, 0.95, 2450)
-    assert d["market"]["cagr"] == 0.082 and d["ask"]["amount"] == 3500000
+    assert d["market"] == {"tam": 5100, "sam": 800, "som": 45, "cagr": 0.082}
+    assert d["ask"]["amount"] == 3500000
 
 
 LISTS = """# Fernway Kilns

@@ -45,7 +45,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "sam": ("sam", "serviceable addressable market", "serviceable available market",
             "serviceable market", "serviceable", "reachable", "可服务市场"),
     "som": ("som", "serviceable obtainable market", "obtainable market", "obtainable", "capture",
-            "realistic", "可获得市场"),
+            "realistic", "win", "可获得市场"),
     "cagr": ("cagr", "compound annual growth", "annual growth rate", "per year", "annually",
              "年复合增长率", "复合增长率", "年均增长"),
     "products": ("products", "product line", "pricing", "产品", "产品线"),
