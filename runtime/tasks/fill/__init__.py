@@ -4,8 +4,11 @@ The template's ``inputs`` JSON schema is the target.  Each field
 (:mod:`.fields`) gets the part of the document it is about (retrieval by
 its key, description and ``x-o3-fill`` hint), then an answer:
 
-1. **extractive** (:mod:`.extract`): words, numbers and tables taken from
-   the document, always available;
+1. **extractive** (:mod:`.extract`: numbers, dates, tables, sections;
+   :mod:`.prose`: headlines, paragraphs, bullets; :mod:`.names`; lists and
+   records written in the text: :mod:`.lists`, :mod:`.records`; keywords by
+   stem: :mod:`.words`): words, numbers and tables taken from the document,
+   always available;
 2. the schema's ``default``, else a placeholder (reported as such).
 
 Every answer passes :func:`check` before it is kept: each number, date,
@@ -109,13 +112,21 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         return problems
     if f.kind == "from-table":
         from .document import find_mentions
+        from .lists import find_groups
 
         cells = " ".join(" ".join(t.header + [c for r in t.rows for c in r]) for t in doc.tables)
         known = {m.value for m in find_mentions(cells)}
+        known |= {it.number.value for g in find_groups(doc) for it in g.items}
+        from .records import record_section
+
+        # items listed under the field's own heading (bullets or sub-sections)
+        for s in doc.sections:
+            if record_section(doc, f, s):
+                known |= {m.value for m in find_mentions(s.body())}
         for n in _numbers(value):
             scaled = {n, n * 100, n * 1e3, n * 1e4, n * 1e6, n / 1e3}
             if not any(abs(k - s) <= 1e-6 * max(1, abs(k)) for k in known for s in scaled):
-                problems.append(f"the number {n:g} is not in the document's tables")
+                problems.append(f"the number {n:g} is not in the document's tables or lists")
     if f.kind == "document":
         return problems
     for text in _strings(value):
@@ -194,6 +205,8 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
     data: dict[str, Any] = {}
     reports: list[FieldReport] = []
     fields = walk(dict(inputs))
+    read_from: list[tuple[tuple[str, ...], str]] = []  # (parent keys, evidence) of numbers kept
+    taken: set[int] = set()  # where those numbers stand in the document
     for i, f in enumerate(fields):
         if progress is not None:
             progress(i, len(fields), f.pointer)
@@ -209,7 +222,8 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
                     value, report.source, report.evidence = got.value, "model", got.evidence
                     report.notes += got.notes
         if value is None:
-            got = extractive_answer(doc, f)
+            siblings = tuple(ev for (keys, ev) in read_from if keys == f.keys[:-1])
+            got = extractive_answer(doc, f, siblings, frozenset(taken))
             if got is not None:
                 bad = check(doc, f, got.value, "extractive")
                 if bad:
@@ -217,6 +231,10 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
                 else:
                     value, report.source, report.evidence = got.value, "extractive", got.evidence
                     report.notes += got.notes
+                    if got.at is not None:
+                        taken.add(got.at)
+        if value is not None and f.kind == "number" and report.source == "extractive":
+            read_from.append((f.keys[:-1], report.evidence))
         if value is None:
             if "default" in f.schema:
                 value, report.source = f.schema["default"], "default"

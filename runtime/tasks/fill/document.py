@@ -31,6 +31,8 @@ MAX_SOURCE_CHARS = 200_000
 
 _BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、]|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
 _SENTENCE_END = tuple("。！？；.!?;:：")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*$")
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
 
@@ -49,6 +51,7 @@ class Section:
     paragraphs: list[str] = field(default_factory=list)
     bullets: list[str] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+    start: int = 0  # where the section begins in :attr:`Document.text`
 
     @property
     def text(self) -> str:
@@ -57,7 +60,9 @@ class Section:
     def body(self) -> str:
         """Paragraphs and bullets (a bullet becomes a sentence of its own)."""
         parts = list(self.paragraphs)
-        parts += [b for b in self.bullets]
+        # a slide bullet without a final mark is still a sentence of its own
+        parts += [b if b.endswith(_SENTENCE_END) or not b else b + ("。" if _CJK.search(b) else ".")
+                  for b in self.bullets]
         return "\n\n".join(parts)
 
 
@@ -78,6 +83,15 @@ class Document:
     def tables(self) -> list[Table]:
         return [t for s in self.sections for t in s.tables]
 
+    def section_at(self, offset: int) -> Section | None:
+        """The section holding ``offset`` of :attr:`text` (None before the first one)."""
+        found = None
+        for s in self.sections:
+            if s.start > offset:
+                break
+            found = s
+        return found
+
     def sentences(self, text: str | None = None) -> list[str]:
         return [s.text for s in split_sentences(self.text if text is None else text, self.lang)]
 
@@ -86,18 +100,41 @@ class Document:
 # structure
 
 
+_TWO_SENTENCES = re.compile(r"(?:[.!?]\s+|[。！？])\S")  # not "$1.35M"
+
+
 def _cells(line: str) -> list[str] | None:
-    if "; " not in line:
-        return None
+    """A table row's cells (``a; b; c``), or None: a line of prose with a semicolon
+    ("... 5,300 users. ARR is $780,000; retention 94%.") is not a row."""
+    if "; " not in line or _BULLET.match(line):
+        return None  # a bullet with a semicolon is a bullet
     cells = [c.strip() for c in line.split("; ")]
+    if any(_TWO_SENTENCES.search(c) for c in cells):
+        return None
     return cells if len(cells) >= 2 and all(len(c) <= 120 for c in cells) else None
+
+
+#: a Chinese numbered heading: "一、总体情况", "（二）主要工作"
+_ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(][一二三四五六七八九十]+[）)])\s*\S")
 
 
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
     limit = 30 if lang == "zh" else 70
-    return bool(s) and len(s) <= limit and not s.endswith(_SENTENCE_END) and nxt is not None \
-        and not _BULLET.match(line) and _cells(s) is None and not _LABEL.match(s)
+    if not s or len(s) > limit or s.endswith(_SENTENCE_END) or nxt is None:
+        return False
+    if _BULLET.match(line):
+        # "一、总体情况" over a paragraph is a heading; "一、..." over "二、..." is a list
+        return bool(_ZH_NUMBERED.match(s)) and len(s) <= 20 and not _BULLET.match(nxt)
+    return _cells(s) is None and not _LABEL.match(s)
+
+
+def _is_lead_in(line: str, nxt: str | None) -> bool:
+    """"Products:" / "资金用途：" alone over a list, or "Problem:" alone over a paragraph:
+    a heading."""
+    s = line.strip()
+    return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None \
+        and not _BULLET.match(s) and (bool(_BULLET.match(nxt)) or len(s.split()) <= 4)
 
 
 def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
@@ -119,9 +156,13 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
         m = None if fence else _MD_HEADING.match(line)
+        bold = None if fence or m else _MD_BOLD_LINE.match(line)
         if m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
+        elif bold:
+            flush()  # "**Problem**" alone on its line: a heading written in bold
+            out.append((bold.group(2).strip(), 3))
         else:
             body.append(line)
     flush()
@@ -157,6 +198,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         table.clear()
 
     texts = [(line.strip(), level) for line, level in lines]
+    starts = [0]
+    for line, _ in lines:
+        starts.append(starts[-1] + len(line) + 1)
     for i, (line, level) in enumerate(texts):
         nxt = next((t for t, _ in texts[i + 1:] if t), None)
         cells = _cells(line) if level is None else None
@@ -164,6 +208,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             table.append(cells)
             continue
+        if not line and table and nxt is not None and level is None \
+                and len(_cells(nxt) or ()) == len(table[0]):
+            continue  # Word and PowerPoint rows come a blank line apart
         end_table()
         if cells is not None:
             table.append(cells)
@@ -173,9 +220,11 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             continue
         if level is None and not markdown and _is_heading(line, nxt, lang) and not para:
             level = 2
+        if level is None and _is_lead_in(line, nxt):
+            level, line = 3, line.rstrip(":：").strip()
         if level is not None:
             end_para()
-            sections.append(Section(line, level))
+            sections.append(Section(line, level, start=starts[i]))
             continue
         b = _BULLET.match(line)
         if b and len(line) > b.end():
@@ -206,6 +255,17 @@ def read_source(path: str | Path, lang: str = "auto") -> Document:
     from ..summarize.readers import MAX_TEXT_FILE_BYTES, decode_text, read_document
 
     p = Path(path)
+    if p.suffix.lower() == ".pptx":
+        # slide titles, bullets and notes as Markdown (plain text loses which is which)
+        from ...safeio import MAX_DOCUMENT_FILE_BYTES, check_zip
+        from ..summarize.office import pptx_outline
+        from ..summarize.readers import MAX_INPUT_CHARS
+
+        read_document(p)  # the same checks and errors as a summary's
+        raw = read_user_file(p, limit=MAX_DOCUMENT_FILE_BYTES, what=".pptx file")
+        with check_zip(raw, file=str(p), what=".pptx file") as archive:
+            return parse(pptx_outline(archive, str(p), MAX_INPUT_CHARS), str(p), markdown=True,
+                         lang=lang)
     if p.suffix.lower() in (".md", ".markdown"):
         # the summarizer's reader drops the '#': headings are read here from the raw text
         read_document(p)  # the same checks (suffix, size, encoding) and errors

@@ -14,6 +14,7 @@ from typing import Any
 
 from .document import Document, Mention, Section, Table
 from .fields import Field
+from .words import count, find, tokens
 
 #: a retrieved passage is at most this many characters (the model's prompt and the
 #: extractive summaries read it)
@@ -34,6 +35,7 @@ class Answer:
     value: Any
     evidence: str
     notes: list[str]
+    at: int | None = None  # where a number was read (one number is one field's)
 
 
 # --------------------------------------------------------------------------
@@ -41,15 +43,7 @@ class Answer:
 
 
 def _count(hay: str, words: list[str]) -> int:
-    n = 0
-    for w in words:
-        if not w:
-            continue
-        if re.fullmatch(r"[a-z0-9 %]+", w):
-            n += bool(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", hay))
-        else:
-            n += w in hay
-    return n
+    return count(hay, words)
 
 
 def rank_sections(doc: Document, f: Field) -> list[tuple[float, Section]]:
@@ -67,6 +61,32 @@ def rank_sections(doc: Document, f: Field) -> list[tuple[float, Section]]:
     return out
 
 
+#: a fact in a section headed about its field counts this much more; one in a section headed
+#: about something else, when the document has a section headed about the field, this much less
+SECTION_ROLE = 2.5
+
+
+def section_role(doc: Document, f: Field, offset: int) -> float:
+    """The role of the section at ``offset`` for ``f``: +1 when its heading names the field
+    (its key or a parent's), -1 when another heading does and this one does not, else 0.
+
+    "growing at a CAGR of 7.5%" in the Market section is the market's growth, not
+    the traction's, when the memo has a Traction section."""
+    words = f.words()
+    here = doc.section_at(offset)
+    if here is not None and here.heading and _count(here.heading.lower(), words):
+        return 1.0
+    if here is None or not here.heading or here is doc.sections[0]:
+        return 0.0
+    if any(s.heading and _count(s.heading.lower(), words) for s in doc.sections):
+        return -1.0
+    return 0.0
+
+
+def _heading_names(s: Section, f: Field) -> bool:
+    return bool(s.heading) and _count(s.heading.lower(), f.words()) > 0
+
+
 def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | None:
     ranked = rank_sections(doc, f)
     return ranked[0][1] if ranked and ranked[0][0] >= min_score else None
@@ -75,6 +95,12 @@ def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | No
 def passage(doc: Document, f: Field) -> str:
     """The part of the document a field is about (its best sections), for the model's prompt."""
     scored = [(score, s) for score, s in rank_sections(doc, f) if score > 0]
+    if f.kind in ("headline", "text", "bullets") and not (scored and _heading_names(scored[0][1], f)):
+        from .prose import best_sentences
+
+        found = best_sentences(doc, f)
+        if found is not None:
+            return found.text[:MAX_PASSAGE_CHARS]
     ranked = [s for score, s in scored[:2] if score >= 0.8 * scored[0][0]] or doc.sections[:1]
     parts = []
     for s in ranked:
@@ -129,8 +155,46 @@ def _is_money(f: Field) -> bool:
         "amount", "price", "revenue", "arr", "tam", "sam", "som", "cost", "budget")
 
 
-def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention, str]]:
-    """(score, value, mention, sentence) for every document number that could be ``f``, best first."""
+def _glued(text: str, m: Mention) -> bool:
+    """A number that is part of a word ("Q1", "H2", "FY2025") or a bare year."""
+    if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
+        return True
+    return 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent or m.unit)
+
+
+def _label_number(doc: Document, start: int, end: int, m: Mention) -> bool:
+    """``m`` is the first number (not part of a date, a word or a year) of a label's value
+    ``start:end`` that holds at most two: the value of "TAM: $4.5 billion", not one of the
+    list "Quarterly ARR: Q1 2025 $610k, Q2 2025 $760k, Q3 2025 $930k"."""
+    numbers = [o for o in doc.mentions if start <= o.start < end and not _glued(doc.text, o)
+               and not any(d.start <= o.start < d.end for d in doc.dates)]
+    return bool(numbers) and numbers[0] is m and len(numbers) <= 2
+
+
+def _distance(spans: list[tuple[int, int]], base: int, m: Mention) -> float | None:
+    dists = [abs(m.start - (base + e)) if base + e <= m.start else abs(base + s - m.end)
+             for s, e in spans]
+    return min(dists) if dists else None
+
+
+def best_near_dist(words: list[str], low: str, lo: int, hi: int, m: Mention) -> float | None:
+    """How near the nearest of ``words`` in ``low[lo:hi]`` is to ``m`` (characters)."""
+    part = low[lo:hi]
+    found = [d for w in words if (d := _distance(find(part, w), lo, m)) is not None]
+    return min(found) if found else None
+
+
+def _nearest_rival(f: Field, low: str, lo: int, hi: int, m: Mention) -> float | None:
+    """The distance from ``m`` to the nearest key of another field in ``low[lo:hi]``."""
+    spans = [(s, e) for st, s, e in tokens(low[lo:hi]) if st in f.rivals]
+    return _distance(spans, lo, m)
+
+
+def number_candidates(doc: Document, f: Field, own_only: bool = False
+                      ) -> list[tuple[float, Any, Mention, str]]:
+    """(score, value, mention, sentence) for every document number that could be ``f``, best
+    first; with ``own_only``, only numbers whose sentence or label has one of ``f``'s own words
+    (a number is a market's SAM because it is called that, not because it is in Market)."""
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
     text = doc.text
@@ -142,6 +206,8 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
             continue
+        if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
+            continue  # "Q1", "H2": part of a word
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -149,16 +215,26 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         clause = low[a:b]
         score = 0.0
         best_near = 0.0
+        weights = []
         for w in own:
-            if not w:
-                continue
-            for hit in re.finditer(re.escape(w), clause):
-                ks, ke = a + hit.start(), a + hit.end()
+            hits = find(clause, w)
+            weight = 0.0
+            for hs, he in hits:
+                ks, ke = a + hs, a + he
                 # a keyword before its number ("TAM is $9.8 billion") is the usual order
                 dist = m.start - ke if ke <= m.start else 2 * max(0, ks - m.end)
-                best_near = max(best_near, 2.0 / (1 + max(0, dist) / 10))
-            score += 3.0
+                # "raised" for "raising": the past counts less than the field's own tense
+                past = clause[hs:he].endswith("ed") and not w.endswith("ed")
+                weight = max(weight, 0.5 if past else 1.0)
+                best_near = max(best_near, weight * 2.0 / (1 + max(0, dist) / 10))
+            if weight:
+                weights.append(weight)
+        # the first word of the field counts 3, each further synonym 1 ("同比下降" is one
+        # mention of a growth, not two)
+        weights.sort(reverse=True)
+        score += 3.0 * weights[0] + sum(weights[1:]) if weights else 0.0
         score += best_near
+        named = score > 0
         score += 0.7 * _count(clause, parents)
         # the keyword in the same part of the sentence (between commas) as the number
         seps = (",", ";", "，", "；", "、", " and ", "和")
@@ -170,12 +246,21 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         if _count(low[lo_c:hi_c], own):
             score += 4
         for lo, hi, lab in label_spans:
-            if lo <= m.start < hi and _count(lab, own):
+            # "TAM: $4.5 billion" is the TAM; "Quarterly ARR: Q1 $610k, Q2 $760k" lists values
+            if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m):
                 score += 6
+                named = True
+        # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
+        rival = _nearest_rival(f, low, lo_c, hi_c, m)
+        if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival:
+            score -= 4
+        score += SECTION_ROLE * section_role(doc, f, m.start)
         if money and (m.currency or m.scaled):
             score += 1.5
         if money and not (m.currency or m.scaled) and f.unit_scale > 1:
             score -= 2
+        if f.unit_scale > 1 and m.currency and not m.scaled and abs(m.value) < f.unit_scale / 1000:
+            continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if not money and m.currency:
             score -= 2
         if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月")):
@@ -185,28 +270,47 @@ def number_candidates(doc: Document, f: Field) -> list[tuple[float, Any, Mention
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
-            out.append((score, value, m, text[a:b].strip()))
+            out.append((score, value, m, text[a:b].strip(), named))
     out.sort(key=lambda t: (-t[0], t[2].start))
-    return out
+    return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
 
 
-def pick_number(doc: Document, f: Field) -> Answer | None:
-    cands = [c for c in number_candidates(doc, f) if c[0] >= 3.0]
+#: a number in the same sentence as a sibling field's number counts this much more
+#: ("净利润860万元，同比增长41.2%。营业收入5,320万元，同比增长15.6%": the figures' growth is the
+#: revenue's)
+SIBLING_SENTENCE = 2.5
+
+
+def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
+                taken: frozenset[int] = frozenset()) -> Answer | None:
+    """The best number for ``f``; ``siblings``: the sentences the fields of the same object
+    were read from (their figures come together); ``taken``: where the numbers other fields
+    were read from start (one number is one field's)."""
+    cands = [c for c in number_candidates(doc, f, own_only=True)
+             if c[0] >= 3.0 and c[2].start not in taken]
     if not cands:
         return None
+    if siblings:
+        cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
+                                              c[2].start))
     score, value, m, sentence = cands[0]
     notes = []
     if f.unit_scale != 1 and m.scaled:
         notes.append(f"{m.raw} written in units of {f.unit_scale:g}")
-    if isinstance(value, float) and value.is_integer() and f.type != "integer":
-        value = int(value)
     if isinstance(value, float):
-        value = round(value, 10)
-    return Answer(value, sentence, notes)
+        value = round(value, 9)  # $8.2B in millions is 8199.999999999999 before this
+        if value.is_integer() and f.type != "integer":
+            value = int(value)
+    return Answer(value, sentence, notes, at=m.start)
 
 
 # --------------------------------------------------------------------------
 # dates
+
+
+def _line_bounds(text: str, at: int) -> tuple[int, int]:
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, (len(text) if end < 0 else end)
 
 
 def pick_date(doc: Document, f: Field) -> Answer | None:
@@ -221,10 +325,19 @@ def pick_date(doc: Document, f: Field) -> Answer | None:
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and _count(lab.lower(), own):
                 score += 6
+        if score:
+            score += SECTION_ROLE * section_role(doc, f, d.start)
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
+    if best is None and f.key == "date" and len(f.keys) == 1:
+        # the document's own date with no label: a date alone on its line (a dateline
+        # under the title, or the signature's date at the end)
+        lines = [d for d in doc.dates if text[_line_bounds(text, d.start)[0]:
+                                              _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+        if lines:
+            best = (0, lines[0], lines[0].raw)
     if best is None:
-        return None
+        return None  # a year alone ("founded in 2019") is no date: a day and month would be made up
     _, d, sentence = best
     notes = []
     if d.day is None:
@@ -259,109 +372,6 @@ def _summary(text: str, lang: str, chars: int, style: str) -> str:
     from ..summarize import extract
 
     return extract(text, lang, chars, style).text
-
-
-def pick_headline(doc: Document, f: Field) -> Answer | None:
-    limit = _limit(f, HEADLINE_CHARS, doc.lang)
-    if f.key == "title" and len(f.keys) == 1 and doc.title and len(doc.title) <= limit:
-        return Answer(doc.title, doc.title, ["the document's title"])
-    lv = _label_value(doc, f)
-    if lv and len(lv[0]) <= limit:
-        return Answer(lv[0], lv[1], [])
-    s = section_for(doc, f)
-    if s is None or not s.body():
-        if f.key not in OPENING_KEYS:
-            return None
-        # a tagline or title with no section of its own: the opening section's line
-        s = next((x for x in doc.sections if x.body()), None)
-        if s is None:
-            return None
-    line = _summary(s.body(), doc.lang, limit, "headline")
-    return Answer(line, s.heading or line, [f"from section {s.heading!r}"] if s.heading else [])
-
-
-def pick_text(doc: Document, f: Field) -> Answer | None:
-    lv = _label_value(doc, f)
-    limit = _limit(f, TEXT_CHARS, doc.lang)
-    if lv and len(lv[0]) <= limit:
-        return Answer(lv[0], lv[1], [])
-    s = section_for(doc, f)
-    if s is None or not s.body():
-        if f.key not in OPENING_KEYS:
-            return None
-        s = next((x for x in doc.sections if x.paragraphs), None)
-        if s is None:
-            return None
-    text = _summary(s.body(), doc.lang, limit, "paragraph")
-    return Answer(text, s.heading or text, [f"from section {s.heading!r}"] if s.heading else [])
-
-
-def pick_bullets(doc: Document, f: Field) -> Answer | None:
-    s = section_for(doc, f)
-    if s is None:
-        return None
-    n = min(f.max_items, MAX_BULLETS)
-    limit = BULLET_CHARS[doc.lang]
-    items = f.schema.get("items") if isinstance(f.schema.get("items"), dict) else {}
-    limit = int(items.get("maxLength", limit))
-    from ..summarize.extractive import shorten
-
-    if s.bullets:
-        picked = s.bullets[:n]
-    else:
-        picked = [x for x in doc.sentences(s.body())][:n]
-    picked = [shorten(p, limit, doc.lang) if len(p) > limit else p for p in picked]
-    picked = [p for p in picked if p]
-    if not picked:
-        return None
-    return Answer(picked, s.heading, [f"from section {s.heading!r}"])
-
-
-_LIST_SPLIT = re.compile(r"\s*(?:,|;|、|，|；|\band\b|和|及|与)\s*")
-
-
-def pick_names(doc: Document, f: Field) -> Answer | None:
-    lv = _label_value(doc, f)
-    if lv:
-        names = [n.strip() for n in _LIST_SPLIT.split(lv[0]) if n.strip()]
-        if names:
-            return Answer(names[: f.max_items], lv[1], [])
-    s = section_for(doc, f, min_score=3.5)
-    if s is not None and s.bullets:
-        return Answer(s.bullets[: f.max_items], s.heading, [f"from section {s.heading!r}"])
-    own = f.own_words()
-    for sent in doc.sentences():
-        low = sent.lower()
-        for w in own:
-            found = re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low)
-            if found is None:
-                continue
-            rest = sent[found.end():]
-            rest = re.sub(r"^\s*(?:are|include|including|is|:|：|包括|有|为|是)\s*", "", rest)
-            rest = re.split(r"[.。!?！？]", rest)[0]
-            names = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]
-            if 1 <= len(names) <= f.max_items and all(len(n) <= 60 for n in names):
-                return Answer(names, sent, [])
-    return None
-
-
-_COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
-_TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
-
-
-def pick_name(doc: Document, f: Field) -> Answer | None:
-    lv = _label_value(doc, f)
-    if lv and len(lv[0]) <= 80:
-        return Answer(lv[0], lv[1], [])
-    if doc.lang == "zh":
-        m = _COMPANY_ZH.search(doc.title) or _COMPANY_ZH.search(doc.text)
-        if m:
-            return Answer(m.group(0), doc.title if m.group(0) in doc.title else m.group(0), [])
-    if doc.title:
-        name = _TITLE_TAIL.sub("", doc.title).strip()
-        if name and len(name) <= 60:
-            return Answer(name, doc.title, ["the document's title"])
-    return None
 
 
 def pick_document(doc: Document, f: Field) -> Answer | None:
@@ -438,7 +448,7 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                         used.add(free[0])
                         score += 0.5
             score += 0.5 * section_score.get(id(s), 0)
-            needed = [c.key for c in f.children if c.required]
+            needed = [c.key for c in f.children if c.required and c.type != "array"]
             if all(k in mapping for k in needed) and score > 2 and (best is None or score > best[0]):
                 best = (score, t, mapping)
     return best
@@ -447,7 +457,13 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
 def pick_table(doc: Document, f: Field) -> Answer | None:
     match = _match_table(doc, f)
     if match is None:
-        return None
+        from .lists import pick_list
+        from .records import pick_records
+
+        listed = pick_list(doc, f) or pick_records(doc, f)
+        if listed is None:
+            return None
+        return Answer(listed[0], listed[1], ["from a list in the text"])
     _, table, mapping = match
     rows = []
     notes = []
@@ -455,6 +471,9 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
         item: dict[str, Any] = {}
         for child in f.children:
             col = mapping.get(child.key)
+            if col is None and child.required and child.type == "array":
+                item[child.key] = []  # the table has no such column: an empty list, said below
+                continue
             if col is None or col >= len(r):
                 continue
             v = _cell_value(r[col], child, table.header[col], doc.lang)
@@ -466,6 +485,9 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             notes.append(f"row {'; '.join(r)!r} left out (a required column is empty)")
     if not rows:
         return None
+    for child in f.children:
+        if child.required and child.type == "array" and child.key not in mapping:
+            notes.append(f"the table has no {child.key} column: {child.key} left empty")
     head = "; ".join(table.header)
     return Answer(rows, f"table [{head}]", notes)
 
@@ -481,8 +503,9 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
         if not s.heading or (s.heading == doc.title and s is doc.sections[0]):
             continue
         labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
+        dates = {d.raw.strip() for d in doc.dates}
         paras = [p for p in s.paragraphs + s.bullets
-                 if len(p) >= 8 and not (p in labels and len(p) < 60)]
+                 if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates]
         if not paras:
             continue
         out.append({head_key: s.heading, para_key: paras})
@@ -492,10 +515,16 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
     return Answer(out, f"{len(out)} sections of the document", [])
 
 
-PICKERS = {"number": pick_number, "date": pick_date, "headline": pick_headline, "text": pick_text,
-           "bullets": pick_bullets, "names": pick_names, "name": pick_name,
-           "document": pick_document, "from-table": pick_table, "sections": pick_sections}
+def answer(doc: Document, f: Field, siblings: tuple[str, ...] = (),
+           taken: frozenset[int] = frozenset()) -> Answer | None:
+    """The extractive answer for ``f`` (see the pickers; prose in :mod:`.prose`, names in
+    :mod:`.names`)."""
+    from .names import pick_name, pick_names
+    from .prose import pick_bullets, pick_headline, pick_text
 
-
-def answer(doc: Document, f: Field) -> Answer | None:
-    return PICKERS[f.kind](doc, f)
+    if f.kind == "number":
+        return pick_number(doc, f, siblings, taken)
+    pickers = {"date": pick_date, "headline": pick_headline, "text": pick_text,
+               "bullets": pick_bullets, "names": pick_names, "name": pick_name,
+               "document": pick_document, "from-table": pick_table, "sections": pick_sections}
+    return pickers[f.kind](doc, f)

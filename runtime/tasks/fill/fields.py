@@ -34,14 +34,20 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "tagline": ("tagline", "slogan", "in one line", "mission", "口号", "一句话"),
     "founded": ("founded", "established", "incorporated", "started", "成立", "创立", "创办"),
     "description": ("description", "overview", "what we do", "about", "简介", "介绍"),
-    "problem": ("problem", "pain", "challenge", "issue", "问题", "痛点", "挑战"),
-    "solution": ("solution", "product", "how it works", "approach", "解决方案", "方案", "产品"),
+    "problem": ("problem", "pain", "pain point", "challenge", "issue", "what is wrong", "struggle",
+                "cannot", "lose", "waste", "lack", "too expensive", "问题", "痛点", "挑战", "难题",
+                "浪费", "缺乏", "难以", "无法"),
+    "solution": ("solution", "product", "how it works", "approach", "what we do", "our answer",
+                 "we build", "we built", "解决方案", "方案", "产品", "我们提供", "我们开发", "我们的产品"),
     "market": ("market", "市场", "规模"),
-    "tam": ("tam", "total addressable market", "total market", "市场总规模", "潜在市场"),
+    "tam": ("tam", "total addressable market", "total market", "global market", "market size",
+            "市场总规模", "潜在市场", "市场规模"),
     "sam": ("sam", "serviceable addressable market", "serviceable available market",
-            "serviceable market", "可服务市场"),
-    "som": ("som", "serviceable obtainable market", "obtainable market", "可获得市场"),
-    "cagr": ("cagr", "compound annual growth", "annual growth rate", "年复合增长率", "复合增长率"),
+            "serviceable market", "serviceable", "reachable", "可服务市场"),
+    "som": ("som", "serviceable obtainable market", "obtainable market", "obtainable", "capture",
+            "realistic", "win", "可获得市场"),
+    "cagr": ("cagr", "compound annual growth", "annual growth rate", "per year", "annually",
+             "年复合增长率", "复合增长率", "年均增长"),
     "products": ("products", "product line", "pricing", "产品", "产品线"),
     "price": ("price", "pricing", "per seat", "per month", "costs", "价格", "售价", "定价"),
     "margin": ("margin", "gross margin", "毛利率", "毛利"),
@@ -50,8 +56,10 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "traction": ("traction", "progress", "metrics", "results", "进展", "业绩", "成绩"),
     "users": ("users", "customers", "user", "用户", "客户"),
     "arr": ("arr", "annual recurring revenue", "recurring revenue", "年度经常性收入", "经常性收入"),
-    "growth": ("growth", "grew", "growing", "grows", "increase", "up", "增长", "增速", "同比", "环比"),
-    "retention": ("retention", "retained", "renewal", "net revenue retention", "留存", "续约率", "续约"),
+    "growth": ("growth", "grew", "growing", "grows", "increase", "up", "qoq", "mom", "yoy",
+               "quarter on quarter", "quarter over quarter", "month over month", "year over year", "增长",
+               "增幅", "涨幅", "上升", "提升", "下降", "减少", "增速", "同比", "环比"),
+    "retention": ("retention", "retained", "renewal", "renew", "net revenue retention", "留存", "续约率", "续约"),
     "since": ("since", "launched", "live", "上线", "以来"),
     "quarters": ("quarter", "quarterly", "季度"),
     "label": ("label", "quarter", "period", "item", "use", "名称", "季度", "项目", "用途"),
@@ -70,13 +78,15 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "title": ("title", "report", "标题", "报告"),
     "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期"),
     "date": ("date", "dated", "日期", "报告日期", "发布日期"),
-    "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据"),
+    "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据", "主要数据",
+                "经营数据"),
     "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额"),
-    "customers": ("customers", "clients", "客户", "客户数"),
+    "customers": ("customers", "clients", "客户", "客户数", "用户", "用户数"),
     "sections": ("sections", "章节"),
     "heading": ("heading", "title", "标题"),
     "paragraphs": ("paragraphs", "text", "正文"),
-    "mix": ("mix", "revenue mix", "by product", "breakdown", "收入结构", "收入构成", "占比", "构成"),
+    "mix": ("mix", "revenue mix", "by product", "breakdown", "收入结构", "收入构成", "业务结构", "业务构成",
+            "占比", "构成"),
     "memo": ("memo", "备忘录"),
 }
 
@@ -92,6 +102,9 @@ class Field:
     kind: str
     required: bool = False
     children: list[Field] = field(default_factory=list)
+    #: stems of the other fields' keys: a glossary word that names another field is not
+    #: this field's ("launched" is a word for ``since``, but ``launch`` is a field of its own)
+    rivals: frozenset[str] = frozenset()
 
     @property
     def key(self) -> str:
@@ -110,11 +123,13 @@ class Field:
 
     def words(self, own_only: bool = False) -> list[str]:
         """Retrieval words: the key's glossary words, its own name split, the description's words."""
+        from .words import stem
+
         keys = self.keys[-1:] if own_only else self.keys
         out: list[str] = []
         for k in keys:
-            out += list(GLOSSARY.get(k, ()))
-            out += [w for w in re.split(r"[_\-\s]+", k) if w]
+            out += [w for w in GLOSSARY.get(k, ()) if stem(w) not in self.rivals or w == k]
+            out += [w for w in re.split(r"[_\-\s]+", k) if len(w) > 2 or w == k]  # not "of"
         hint = self.schema.get("x-o3-keywords")
         if isinstance(hint, list):
             out += [str(w) for w in hint]
@@ -194,9 +209,19 @@ def _kind(schema: dict[str, Any], keys: tuple[str, ...]) -> str:
     return "text"
 
 
-def walk(schema: dict[str, Any], keys: tuple[str, ...] = (), pointer: str = "",
-         required: bool = True, parent_description: str = "") -> list[Field]:
+def walk(schema: dict[str, Any]) -> list[Field]:
     """The fields of an object schema, in schema order (objects are walked into)."""
+    from .words import stem
+
+    fields = _walk(schema)
+    keys = {f.key for f in fields}
+    for f in fields:
+        f.rivals = frozenset(stem(k) for k in keys if k != f.key)
+    return fields
+
+
+def _walk(schema: dict[str, Any], keys: tuple[str, ...] = (), pointer: str = "",
+          required: bool = True, parent_description: str = "") -> list[Field]:
     fields: list[Field] = []
     if schema.get("type") == "object" and isinstance(schema.get("properties"), dict):
         req = set(schema.get("required") or [])
@@ -206,7 +231,7 @@ def walk(schema: dict[str, Any], keys: tuple[str, ...] = (), pointer: str = "",
                 continue
             ptr = f"{pointer}/{name.replace('~', '~0').replace('/', '~1')}"
             if sub.get("type") == "object" and "x-o3-fill" not in sub:
-                fields += walk(sub, keys + (name,), ptr, required and name in req, desc)
+                fields += _walk(sub, keys + (name,), ptr, required and name in req, desc)
             else:
                 fields.append(_field(sub, keys + (name,), ptr, name in req and required, desc))
     return fields

@@ -148,7 +148,7 @@ def extract(
         # (tune rows at 250 characters: CNN/DM R-1 +0.4, BBC -0.0; unbudgeted -0.5,
         # so only here)
         ranked = [extractive.Ranked(replace(r.sentence, text=compress(r.sentence.text, lang)),
-                                    r.score) for r in ranked]
+                                    r.score) for r in extractive.demote_quotes(ranked, lang)]
     # the room left after whole sentences takes the start of the next best one
     # (tune rows at 250 characters: CNN/DM R-1 34.8 -> 37.7, BBC 38.4 -> 40.1)
     picked = extractive.select(ranked, lang, budget, max_sentences, sep_len=sep,

@@ -93,8 +93,9 @@ def find_mentions(text: str) -> list[Mention]:
             scale *= _SCALE_ZH[zh]
         if en:
             word = en.lower()
-            # a bare "m"/"b" after a number is a scale only with a currency ("$4.5m")
-            if len(word) > 1 or m.group("cur"):
+            # a bare "m"/"b" after a number is a scale only with a currency ("$4.5m");
+            # "k" right after one is a thousand anyway ("12k users")
+            if len(word) > 1 or m.group("cur") or (word == "k" and m.end("num") == m.start("en")):
                 scale *= _SCALE_EN[word]
             else:
                 en = None

@@ -192,8 +192,8 @@ def _notes_part(reader: _Reader, slide: str) -> str | None:
     return None
 
 
-def pptx_text(archive: zipfile.ZipFile, file: str, max_chars: int) -> str:
-    """The text of every slide, then its speaker notes, in the presentation's slide order.
+def pptx_slides(archive: zipfile.ZipFile, file: str, max_chars: int) -> list[tuple[list[str], list[str]]]:
+    """(slide blocks, speaker-notes blocks) of every slide, in the presentation's slide order.
 
     The notes' slide-number placeholder (a bare number) is left out.
     """
@@ -201,15 +201,43 @@ def pptx_text(archive: zipfile.ZipFile, file: str, max_chars: int) -> str:
     targets = dict(reader.ids("ppt/_rels/presentation.xml.rels", f"{_REL}Relationship", "Id",
                               "Target"))
     order = [rid for _, rid in reader.ids("ppt/presentation.xml", f"{_P}sldId", "id", f"{_R}id")]
+    slides: list[tuple[list[str], list[str]]] = []
     for rid in order:
         target = targets.get(rid)
         if not target:
             continue
         part = _resolve("ppt", target)
+        before = len(reader.blocks)
         reader.text_of(part, _PPTX)
+        body = reader.blocks[before:]
         notes = _notes_part(reader, part)
+        said: list[str] = []
         if notes is not None:
             before = len(reader.blocks)
             reader.text_of(notes, _PPTX)
-            reader.blocks[before:] = [b for b in reader.blocks[before:] if not b.isdigit()]
-    return "\n\n".join(reader.blocks)
+            said = [b for b in reader.blocks[before:] if not b.isdigit()]
+        slides.append((body, said))
+    return slides
+
+
+def pptx_text(archive: zipfile.ZipFile, file: str, max_chars: int) -> str:
+    """The text of every slide, then its speaker notes, in the presentation's slide order."""
+    return "\n\n".join(b for body, notes in pptx_slides(archive, file, max_chars)
+                       for b in body + notes)
+
+
+def pptx_outline(archive: zipfile.ZipFile, file: str, max_chars: int) -> str:
+    """The deck as Markdown: each slide's first block (its title) a heading, the rest of the
+    slide bullets (table rows stay ``a; b`` lines), its speaker notes paragraphs.
+
+    A filler reads a deck's structure from it: slide bullets are short lines without a
+    final mark, which in plain text look like headings."""
+    out: list[str] = []
+    for body, notes in pptx_slides(archive, file, max_chars):
+        if not body and not notes:
+            continue
+        if body:
+            out.append("## " + " ".join(body[0].split()))
+        out += [b if "; " in b else "- " + " ".join(b.split()) for b in body[1:]]
+        out += notes
+    return "\n\n".join(out)

@@ -1,0 +1,132 @@
+"""Names from the document: a company's name, and lists of names (partners, customers).
+
+A company is named by a ``Name:`` line, the memo's title (without "seed
+memo", "Investor memo:" and the like), a Chinese company suffix, or the
+subject of its founding sentence; a list of names by a label line, the
+bullets of a section headed about it, the words after the field's own word,
+or the capitalised names after "with" in a passage about it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .document import Document
+from .extract import Answer, _count, _heading_names, _label_value, section_for
+from .fields import Field
+from .words import find
+
+__all__ = ["pick_name", "pick_names"]
+
+
+_LIST_SPLIT = re.compile(r"\s*(?:,|;|、|，|；|\band\b|和|及|与)\s*")
+
+
+def pick_names(doc: Document, f: Field) -> Answer | None:
+    lv = _label_value(doc, f)
+    if lv:
+        names = [n.strip() for n in _LIST_SPLIT.split(lv[0]) if n.strip()]
+        if names:
+            return Answer(names[: f.max_items], lv[1], [])
+    s = section_for(doc, f, min_score=3.5)
+    if s is not None and s.bullets:
+        return Answer(s.bullets[: f.max_items], s.heading, [f"from section {s.heading!r}"])
+    own = f.own_words()
+    for sent in doc.sentences():
+        low = sent.lower()
+        for w in own:
+            spans = find(low, w)
+            if not spans:
+                continue
+            rest = sent[spans[0][1]:]
+            rest = re.sub(r"^\s*(?:are|include|including|is|(?:together )?with|:|：|包括|有|为|是)\s*",
+                          "", rest)
+            rest = re.split(r"[.。!?！？]", rest)[0]
+            names = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]
+            if 1 <= len(names) <= f.max_items and all(_is_name(n) for n in names):
+                return Answer(names, sent, [])
+    return _names_with(doc, f)
+
+
+_NAME_EN = r"[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|of|&|de|la|and(?=\s+[A-Z][\w&.'-]*\s+[A-Z])))*"
+_WITH_EN = re.compile(rf"\b(?:together with|partnering with|alongside|with)\s+({_NAME_EN}"
+                      rf"(?:\s*,\s*{_NAME_EN})*(?:\s*,?\s+and\s+{_NAME_EN})?)")
+_WITH_ZH = re.compile(r"(?:与|携手|联合)([\u4e00-\u9fffA-Za-z]{2,20}(?:[、和及与][\u4e00-\u9fffA-Za-z]{2,20})*)"
+                      r"(?:合作|共同|签约|达成|建立)")
+
+
+_ABBREVIATIONS = ("Co.", "Inc.", "Ltd.", "Corp.", "Bros.", "St.", "Jr.", "S.A.", "N.V.")
+
+
+def _name_end(n: str) -> str:
+    """A name without the sentence's full stop ("Wuhan Home Group." -> "...Group"; "Co." stays)."""
+    return n[:-1] if n.endswith(".") and not n.endswith(_ABBREVIATIONS) else n
+
+
+def _is_name(n: str) -> bool:
+    """A proper name: capitalised (English) or Chinese, at most 60 characters."""
+    return 0 < len(n) <= 60 and (n[0].isupper() or "\u4e00" <= n[0] <= "\u9fff")
+
+
+def _names_with(doc: Document, f: Field) -> Answer | None:
+    """Partners named after "with" in a sentence about the field's parent ("We launch in
+    China on 2026-12-01 together with Hangzhou Property Services and Wuhan Home Group";
+    "与苏州医疗器械公司、成都西部医院集团合作")."""
+    words = f.words()
+    about = [(sent, _heading_names(s, f)) for s in doc.sections for sent in doc.sentences(s.body())]
+    for sent, headed in about:
+        if not headed and not _count(sent.lower(), words):
+            continue
+        m = _WITH_EN.search(sent) or _WITH_ZH.search(sent)
+        if m is None:
+            continue
+        names = [_name_end(n.strip()) for n in re.split(r"\s*(?:,\s*and\s+|,|\band\b|、|和|及|与)\s*",
+                                                        m.group(1)) if n.strip()]
+        if 1 <= len(names) <= f.max_items and all(_is_name(n) for n in names):
+            return Answer(names, sent, ["names after 'with' in a sentence about it"])
+    return None
+
+
+_ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|商业计划书|计划书|路演(?:材料|文稿)?|简介|介绍)$")
+_COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
+_DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
+                        r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
+                        r"summary|brief)\b", re.I)
+_TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
+
+
+def pick_name(doc: Document, f: Field) -> Answer | None:
+    lv = _label_value(doc, f)
+    if lv and len(lv[0]) <= 80:
+        return Answer(lv[0], lv[1], [])
+    if doc.lang == "zh":
+        m = _COMPANY_ZH.search(doc.title)
+        if m:
+            return Answer(m.group(0), doc.title, [])
+        head = re.split(r"\s*(?:——|—|–|:|：|\||（|\()\s*", doc.title)[0].strip()
+        bare = _ZH_DOC_WORDS.sub("", head)  # "青岚智能灌溉融资备忘录"
+        if bare and (bare != doc.title) and len(bare) <= 20:
+            return Answer(bare, doc.title, ["the document's title"])  # "青岚智能灌溉——融资备忘录"
+        m = _COMPANY_ZH.search(doc.text)
+        if m:
+            # "与云南果业集团合作": the preposition is not part of the name
+            name = re.sub(r"^[与和同由向对在为被将把及]", "", m.group(0))
+            return Answer(name, name, [])
+    if doc.title:
+        name = _TITLE_TAIL.sub("", doc.title).strip()
+        parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
+        if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
+            # "Investor memo: Bluefin Ledger", "Seed memo — Bluefin Ledger"
+            name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
+                         if not _DOC_WORDS.search(p)), name)
+        if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
+            return Answer(name, doc.title, ["the document's title"])
+    for sent in doc.sentences():
+        m = _FOUNDED_SUBJECT.match(sent)
+        if m:  # a title that is only "Investor memo": "Bluefin Ledger was founded in 2020"
+            return Answer(m.group(1), sent, ["the subject of the founding sentence"])
+    return None
+
+
+_FOUNDED_SUBJECT = re.compile(r"^((?:[A-Z][\w&.'-]*\s+){0,4}[A-Z][\w&.'-]*),?\s+(?:was|were|is)\s+"
+                              r"(?:founded|established|incorporated|started|set up)\b")

@@ -1,0 +1,211 @@
+"""Prose fields from the document: headlines, paragraphs and bullet points.
+
+A prose field is answered from the part of the document about it: the
+section whose heading names it; else the sentence most about it (retrieval
+by the field's words over paragraphs, for memos without headings) and the
+rest of its paragraph; else a section whose body names it; else, for a
+tagline, title or description, the document's opening.  The answer is the
+summarizer's extractive headline or paragraph of that passage, so every word
+of it is the document's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .document import Document, Section
+from .extract import (
+    BULLET_CHARS,
+    HEADLINE_CHARS,
+    MAX_BULLETS,
+    OPENING_KEYS,
+    TEXT_CHARS,
+    Answer,
+    _clause_bounds,
+    _count,
+    _heading_names,
+    _label_value,
+    _limit,
+    _summary,
+    section_for,
+)
+from .fields import Field
+
+__all__ = ["pick_headline", "pick_text", "pick_bullets", "best_sentences"]
+
+
+#: fields whose own key says only what shape they are: the parent's words say what about
+#: (``china.headline`` is about China)
+GENERIC_KEYS = frozenset({"headline", "note", "notes", "points", "title", "subtitle", "summary",
+                          "text", "body", "description", "details"})
+
+
+@dataclass
+class Passage:
+    text: str
+    evidence: str
+    notes: list[str]
+
+
+def best_sentences(doc: Document, f: Field) -> Passage | None:
+    """The sentence most about ``f`` and the rest of its paragraph: retrieval by the field's
+    words over paragraphs, for documents without a heading for the field ("Our answer is a
+    smart oven controller ..." for the solution of a memo with no headings)."""
+    from ..summarize.extractive import _EN_STOP
+
+    own = f.own_words()
+    parents = [w for w in f.words() if w not in own]
+    if f.key in GENERIC_KEYS and f.key not in OPENING_KEYS:
+        own, parents = parents, own  # china.headline: about China; company.description: its own words
+    # "about" names a section ("About us"), not a sentence ("lose about 4%")
+    own = [w for w in own if w not in _EN_STOP]
+    parents = [w for w in parents if w not in _EN_STOP]
+    best: tuple[float, int, list[str], int] | None = None
+    n = 0
+    for sec in doc.sections:
+        for para in sec.paragraphs + sec.bullets:
+            sents = doc.sentences(para)
+            for i, sent in enumerate(sents):
+                low = sent.lower()
+                hits = _count(low, own)
+                if not hits:
+                    continue
+                score = hits + 0.5 * _count(low, parents) - 0.001 * n
+                n += 1
+                if best is None or score > best[0]:
+                    best = (score, i, sents, n)
+    if best is None:
+        return None
+    _, i, sents, _ = best
+    sep = "" if doc.lang == "zh" else " "
+    return Passage(sep.join(sents[i:]), sents[i], ["from the sentence about it"])
+
+
+def _prose(doc: Document, s: Section) -> str:
+    """A section's body without its ``Label: value`` lines ("Founded: 2022-01-17" is a fact
+    for a field of its own, not a sentence of a description), unless that is all it has."""
+    labels = {off for _lab, _v, off in doc.labels}
+    keep = []
+    for part in s.paragraphs + s.bullets:
+        at = doc.text.find(part, s.start)
+        line_start = doc.text.rfind("\n", 0, max(0, at)) + 1
+        if at >= 0 and any(line_start <= off < at + len(part) for off in labels) and "\n" not in part:
+            continue
+        keep.append(part)
+    if not keep:
+        return s.body()
+    tmp = Section(s.heading, s.level, [p for p in keep if p in s.paragraphs],
+                  [b for b in keep if b in s.bullets])
+    return tmp.body()
+
+
+def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage | None:
+    """The part of the document a prose field is about: the section headed about it, else the
+    sentences about it, else a section whose body is about it, else (for a tagline, title or
+    description) the document's opening."""
+    s = section_for(doc, f)
+    if s is not None and s.body() and _heading_names(s, f):
+        return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"])
+    found = best_sentences(doc, f)
+    if found is not None:
+        return found
+    if s is not None and s.body():
+        return Passage(_prose(doc, s), s.heading,
+                       [f"from section {s.heading!r}"] if s.heading else [])
+    if f.key not in OPENING_KEYS:
+        return None
+    s = next((x for x in doc.sections if (x.paragraphs if need_paragraphs else x.body())), None)
+    if s is None:
+        return None
+    return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
+
+
+_MONTH_RANGE = r"\d{4}年\d{1,2}月?\s*[—–\-~至到]\s*\d{1,2}月"
+#: how reports name the period they cover, most specific first
+_PERIODS = (re.compile(_MONTH_RANGE),
+            re.compile(r"\d{4}年(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年|前三季度|全年|年度)"),
+            re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
+                       r"of \d{4}\b", re.I))
+
+
+def _period(doc: Document) -> Answer | None:
+    """The period a report covers, without a "报告期：" label: the first period phrase of the
+    title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月")."""
+    for where in (doc.title, doc.text):
+        found = [m for p in _PERIODS for m in p.finditer(where)]
+        if found:
+            m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
+            return Answer(m.group(0), where[:200] if where is doc.title else
+                          doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
+                          ["the period named in the document"])
+    return None
+
+
+def _under_title(doc: Document, limit: int) -> str | None:
+    """The short line right under a memo's title ("Leak sensors for apartment blocks.")."""
+    if not doc.sections or not doc.sections[0].heading:
+        return None
+    first = doc.sections[0]
+    parts = first.paragraphs[:1] + first.bullets[:1]
+    if not parts:
+        return None
+    line = parts[0].strip()
+    if len(line) > limit or len(doc.sentences(line)) != 1 or doc.labels and any(
+            line.startswith(lab) for lab, _v, _o in doc.labels):
+        return None
+    return line.rstrip("。.")
+
+
+def pick_headline(doc: Document, f: Field) -> Answer | None:
+    limit = _limit(f, HEADLINE_CHARS, doc.lang)
+    if f.key == "title" and len(f.keys) == 1 and doc.title and len(doc.title) <= limit:
+        return Answer(doc.title, doc.title, ["the document's title"])
+    lv = _label_value(doc, f)
+    if lv and len(lv[0]) <= limit:
+        return Answer(lv[0], lv[1], [])
+    if f.key == "period":
+        return _period(doc)
+    if f.key in ("tagline", "subtitle", "slogan") and not _label_value(doc, f):
+        line = _under_title(doc, limit)
+        if line:
+            return Answer(line, line, ["the line under the document's title"])
+    p = _retrieve(doc, f)
+    if p is None:
+        return None
+    line = _summary(p.text, doc.lang, limit, "headline")
+    return Answer(line, p.evidence or line, p.notes)
+
+
+def pick_text(doc: Document, f: Field) -> Answer | None:
+    lv = _label_value(doc, f)
+    limit = _limit(f, TEXT_CHARS, doc.lang)
+    if lv and len(lv[0]) <= limit:
+        return Answer(lv[0], lv[1], [])
+    p = _retrieve(doc, f, need_paragraphs=True)
+    if p is None:
+        return None
+    text = _summary(p.text, doc.lang, limit, "paragraph")
+    return Answer(text, p.evidence or text, p.notes)
+
+
+def pick_bullets(doc: Document, f: Field) -> Answer | None:
+    n = min(f.max_items, MAX_BULLETS)
+    limit = BULLET_CHARS[doc.lang]
+    items = f.schema.get("items") if isinstance(f.schema.get("items"), dict) else {}
+    limit = int(items.get("maxLength", limit))
+    from ..summarize.extractive import shorten
+
+    s = section_for(doc, f)
+    if s is not None and s.bullets and (_heading_names(s, f) or not s.paragraphs):
+        picked, p = s.bullets[:n], Passage("", s.heading, [f"from section {s.heading!r}"])
+    else:
+        p = _retrieve(doc, f)
+        if p is None:
+            return None
+        picked = doc.sentences(p.text)[:n]
+    picked = [shorten(x, limit, doc.lang) if len(x) > limit else x for x in picked]
+    picked = [x for x in picked if x]
+    if not picked:
+        return None
+    return Answer(picked, p.evidence, p.notes)
