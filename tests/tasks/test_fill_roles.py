@@ -514,3 +514,32 @@ def test_a_chinese_memo_without_headings(tmp_path):
     assert d["problem"]["headline"].startswith("果农依靠经验浇水")
     assert d["solution"]["headline"].startswith("我们开发了土壤传感器")
     assert d["market"]["tam"] == 8600 and d["ask"]["amount"] == 6000000
+
+
+NO_CHINA = """# Northloop
+
+Return loads for regional trucking carriers.
+
+Since our launch on 9 January 2024 we have signed 640 carriers and 8,150 drivers use the app
+every month. We would like to bring the app to Chinese-speaking fleets in Singapore first.
+
+## Ask
+
+We are raising $3 million for 18 months of runway.
+"""
+
+CHINA_SECTION = NO_CHINA + """
+## China
+
+We open in Shenzhen on 2027-03-01 with Pearl River Logistics as our first partner.
+"""
+
+
+def test_a_field_under_china_is_filled_only_from_text_about_china(tmp_path):
+    """The company's own launch date is not its China launch, and a sentence under a
+    "China" heading is about China even when it does not say so."""
+    d = _fill(tmp_path, NO_CHINA)
+    assert d["china"]["launch"] != "2024-01-09"
+    assert "Singapore" not in d["china"].get("headline", "") + d["china"].get("note", "")
+    d = _fill(tmp_path, CHINA_SECTION)
+    assert d["china"]["launch"] == "2027-03-01"

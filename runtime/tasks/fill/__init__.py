@@ -25,6 +25,7 @@ until the model writer is measured better.  The report
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
@@ -186,6 +187,28 @@ def _resolve_method(method: str, doc: Document, model: str | None) -> str | None
     return name
 
 
+def _out_of_scope(doc: Document, f: Field, evidence: str) -> str | None:
+    """Why ``evidence`` cannot fill ``f`` when a parent names a scope (``fields.SCOPES``), else None."""
+    from .fields import SCOPES
+
+    words = [w for k in f.keys[:-1] for w in SCOPES.get(k, ())]
+    if not words:
+        return None
+
+    def names(text: str) -> bool:
+        low = text.lower()
+        return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in low
+                   for w in words)
+
+    if names(evidence):
+        return None
+    at = doc.text.find(evidence.rstrip("…")[:60]) if evidence else -1
+    section = doc.section_at(at) if at >= 0 else None
+    if section is not None and names(section.heading):
+        return None
+    return f"the evidence is not about {f.keys[-2]} (none of {', '.join(words[:3])} in it or its heading)"
+
+
 def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str, str] | None = None,
                   method: str = "auto", model: str | None = None,
                   progress: Any = None) -> FillResult:
@@ -215,7 +238,8 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
         if writer is not None and writer.writes(f):
             got = writer.answer(f)
             if got is not None:
-                bad = check(doc, f, got.value, "model")
+                bad = check(doc, f, got.value, "model") or [
+                    why for why in [_out_of_scope(doc, f, got.evidence)] if why]
                 if bad:
                     report.notes.append(f"model answer {got.value!r} refused: {'; '.join(bad)}")
                 else:
@@ -224,14 +248,23 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
         if value is None:
             siblings = tuple(ev for (keys, ev) in read_from if keys == f.keys[:-1])
             got = extractive_answer(doc, f, siblings, frozenset(taken))
+            passed: set[int] = set()
+            # an answer about something else (the company's launch for china.launch): the
+            # next-best one, up to three times, but never one of those again
+            while got is not None and got.at is not None and len(passed) < 3 \
+                    and _out_of_scope(doc, f, got.evidence):
+                report.notes.append(f"passed over {got.value!r}: {_out_of_scope(doc, f, got.evidence)}")
+                passed.add(got.at)
+                got = extractive_answer(doc, f, siblings, frozenset(taken), frozenset(passed))
             if got is not None:
-                bad = check(doc, f, got.value, "extractive")
+                bad = check(doc, f, got.value, "extractive") or [
+                    why for why in [_out_of_scope(doc, f, got.evidence)] if why]
                 if bad:
                     report.notes.append(f"extractive answer refused: {'; '.join(bad)}")
                 else:
                     value, report.source, report.evidence = got.value, "extractive", got.evidence
                     report.notes += got.notes
-                    if got.at is not None:
+                    if got.at is not None and f.kind == "number":
                         taken.add(got.at)
         if value is not None and f.kind == "number" and report.source == "extractive":
             read_from.append((f.keys[:-1], report.evidence))

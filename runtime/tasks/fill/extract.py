@@ -313,12 +313,15 @@ def _line_bounds(text: str, at: int) -> tuple[int, int]:
     return text.rfind("\n", 0, at) + 1, (len(text) if end < 0 else end)
 
 
-def pick_date(doc: Document, f: Field) -> Answer | None:
+def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
+    """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
     text, low = doc.text, doc.text.lower()
     best = None
     for d in doc.dates:
+        if d.start in passed:
+            continue
         a, b = _clause_bounds(text, d.start, d.end)
         clause = low[a:b]
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
@@ -342,7 +345,7 @@ def pick_date(doc: Document, f: Field) -> Answer | None:
     notes = []
     if d.day is None:
         notes.append(f"the document gives {d.raw!r} without a day: the 1st is assumed")
-    return Answer(d.iso(), sentence, notes)
+    return Answer(d.iso(), sentence, notes, at=d.start)
 
 
 # --------------------------------------------------------------------------
@@ -516,15 +519,18 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
 
 
 def answer(doc: Document, f: Field, siblings: tuple[str, ...] = (),
-           taken: frozenset[int] = frozenset()) -> Answer | None:
+           taken: frozenset[int] = frozenset(), passed: frozenset[int] = frozenset()) -> Answer | None:
     """The extractive answer for ``f`` (see the pickers; prose in :mod:`.prose`, names in
-    :mod:`.names`)."""
+    :mod:`.names`).  ``taken``: where numbers other fields kept stand; ``passed``: where this
+    field's answers already turned down stand (numbers and dates)."""
     from .names import pick_name, pick_names
     from .prose import pick_bullets, pick_headline, pick_text
 
     if f.kind == "number":
-        return pick_number(doc, f, siblings, taken)
+        return pick_number(doc, f, siblings, taken | passed)
     pickers = {"date": pick_date, "headline": pick_headline, "text": pick_text,
                "bullets": pick_bullets, "names": pick_names, "name": pick_name,
                "document": pick_document, "from-table": pick_table, "sections": pick_sections}
+    if f.kind == "date":
+        return pick_date(doc, f, passed)
     return pickers[f.kind](doc, f)

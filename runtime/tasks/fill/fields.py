@@ -65,7 +65,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "label": ("label", "quarter", "period", "item", "use", "名称", "季度", "项目", "用途"),
     "target": ("target", "plan", "planned", "goal", "目标", "计划"),
     "china": ("china", "chinese", "中国", "国内"),
-    "launch": ("launch", "launches", "release", "上线", "发布", "推出"),
+    "launch": ("launch", "launches", "release", "open", "enter", "go live", "上线", "发布", "推出",
+               "进入", "开业"),
     "partners": ("partners", "partner", "合作伙伴", "合作方", "伙伴"),
     "note": ("note", "notes", "备注", "说明"),
     "ask": ("ask", "raise", "raising", "funding", "round", "融资", "募资", "本轮"),
@@ -88,6 +89,13 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "mix": ("mix", "revenue mix", "by product", "breakdown", "收入结构", "收入构成", "业务结构", "业务构成",
             "占比", "构成"),
     "memo": ("memo", "备忘录"),
+}
+
+#: parent objects about one market or place: their fields are filled only from text about it
+#: (a sentence naming it, or a section headed by it) -- "since our launch on 9 January 2024"
+#: is the company's launch, not ``china.launch``
+SCOPES: dict[str, tuple[str, ...]] = {
+    "china": ("china", "mainland", "prc", "中国", "国内", "大陆"),
 }
 
 _FRACTION_KEYS = ("growth", "retention", "margin", "share", "cagr", "rate", "ratio", "churn")
