@@ -13,7 +13,20 @@ from __future__ import annotations
 
 import re
 
-from .rowbase import RowReading, has, is_zh, lexicon, mentions, numbers, ref, value_mentions, values
+from .rowbase import (
+    RowReading,
+    date_formula,
+    date_in,
+    has,
+    header_numbers,
+    is_zh,
+    lexicon,
+    mentions,
+    numbers,
+    ref,
+    value_mentions,
+    values,
+)
 from .schema import Column, SheetSchema
 
 _STOP = r"[，,。；;、！!？?\s]"
@@ -52,10 +65,24 @@ def _operand(term: str, schema: SheetSchema, before: int) -> tuple[str, Column |
     return ref(c), c, p
 
 
+def _every(term: str, lex: dict) -> str | None:
+    """"all three subjects", "三科都", "any subject": AND / OR over the marks columns, or None."""
+    for kind, words in (("AND", lex["every"]), ("OR", lex["any"])):
+        if any(re.search(w, term) for w in words):
+            return kind
+    return None
+
+
 def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
-    """One comparison: ``C2>=60``, ``E2<F2``, ``C2="North"``."""
-    nums = numbers(term)
+    """One comparison: ``C2>=60``, ``E2<F2``, ``C2="North"``, ``YEAR(D2)<2015``, ``AND(C2>=60,D2>=60)``."""
+    nums = header_numbers(term, schema)
     vals = value_mentions(term, schema)
+    when = _date_term(term, schema, lex)
+    if when is not None:
+        return when
+    between = _between(term, schema, lex)
+    if between is not None:
+        return between
     if not nums and vals:
         if len(vals) != 1:
             return None
@@ -97,6 +124,12 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
         op = "="
     if op is None:
         return None
+    quant = _every(low, lex)
+    marks = _scores(schema) if quant else None
+    if quant and marks and not [c for p, c in mentions(low, schema) if p < pos and c not in marks]:
+        if unit:
+            return None
+        return f"{quant}({','.join(f'{ref(c)}{op}{_lit(v)}' for c in marks)})", [v]
     left = _operand(low, schema, pos)
     if left is None:
         return None
@@ -108,13 +141,57 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     return f"{left[0]}{op}{_lit(x)}", [v]
 
 
+def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
+    """A date column against a year or a date: "hired before 2015" -> ``YEAR(D2)<2015``."""
+    dates = [(p, c) for p, c in mentions(term, schema) if c.type == "date"]
+    if len(dates) != 1 or any(c.type == "number" for _, c in mentions(term, schema)):
+        return None
+    col = dates[0][1]
+    day = date_in(term)
+    nums = numbers(term)
+    if day is not None and not nums:
+        at, rhs, used = day[1], date_formula(day[0]), []
+        lhs = ref(col)
+    elif day is None and len(nums) == 1 and not nums[0][1] and 1900 <= nums[0][0] <= 2100 \
+            and nums[0][0].is_integer():
+        at, rhs, used = nums[0][2], _lit(nums[0][0]), [nums[0][0]]
+        lhs = f"YEAR({ref(col)})"
+    else:
+        return None
+    before, after = term[:at].rstrip(), term[at:]
+    for word, op in sorted(lex["date_compare"], key=lambda wo: -len(wo[0])):
+        if before.endswith(word) and (not word.isascii() or not before[:-len(word)][-1:].isalpha()):
+            return f"{lhs}{op}{rhs}", used
+    for word, op in sorted(lex["date_compare_after"], key=lambda wo: -len(wo[0])):
+        if re.match(r"[\d\-/年月日]*\s*" + re.escape(word), after):
+            return f"{lhs}{op}{rhs}", used
+    return None
+
+
+def _between(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
+    """"between 50 and 100", "在50到100之间": both ends included."""
+    n = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(万)?"
+    m = re.search(rf"\bbetween\s+{n}\s+and\s+{n}|{n}\s*(?:到|至|-|~|～)\s*{n}\s*(?:之间|以内)", term)
+    if m is None:
+        return None
+    g = [x for x in m.groups()]
+    raw = [(g[0], g[1]), (g[2], g[3])] if g[0] is not None else [(g[4], g[5]), (g[6], g[7])]
+    lo, hi = (float(a.replace(",", "")) * (10000 if w else 1) for a, w in raw)
+    if lo >= hi:
+        return None
+    left = _operand(term, schema, m.start())
+    if left is None or left[1] is None and not left[0]:
+        return None
+    return f"AND({left[0]}>={_lit(lo)},{left[0]}<={_lit(hi)})", [lo, hi]
+
+
 def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
     joiner = "AND"
     parts = [seg]
     for kind in ("and", "or"):
         for word in lex[kind]:
             # "60000 or more", "60或以上" are one comparison, not two terms
-            masked = seg
+            masked = re.sub(r"between\s+[\d.,]+\s*万?\s+and", lambda m: "#" * len(m.group(0)), seg)
             for after, _ in lex["compare_after"]:
                 masked = masked.replace(after, "#" * len(after))
             if word in masked:
@@ -226,9 +303,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         then, other = m.group(1), m.group(2)
         blank_spans = [(m.start(), m.end())]
     else:
-        for pos_w, neg_w in lex["pairs"]:
-            if not is_zh(pos_w):
-                continue
+        zh_pairs = [(p_w, n_w) for p_w, n_w in lex["pairs"] if is_zh(p_w)]
+        last = lambda pn: max(text.replace(pn[1], "#" * len(pn[1])).rfind(pn[0]), text.rfind(pn[1]))  # noqa: E731
+        for pos_w, neg_w in sorted(zh_pairs, key=last, reverse=True):
             stripped = text.replace(neg_w, "")
             if pos_w in stripped:
                 then, other = pos_w, neg_w
@@ -240,14 +317,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                     re.finditer("|".join(map(re.escape, (neg_w, pos_w))), text)
                     if not text[:m.start()].endswith("分")]
                 break
-        if then is None and not is_zh(request):  # "the amount if approved, else 0"
-            m = re.search(r"(?:^|:)\s*(?:the )?([a-z][\w ]{0,30}?)\s+if\s", head)
-            b = _branch(m.group(1), schema, lex) if m else None
-            if b is None or isinstance(b, str):
+        if then is None and not is_zh(request):
+            found = _english_branches(request, text, head, tail, cut, schema, lex)
+            if found is None:
                 return None
-            then = b
-            other = _branch(_else_words(tail, lex), schema, lex) if tail else ""
-            blank_spans = [(0, m.end())]
+            then, other, blank_spans = found
         if then is None:
             markers = sorted(lex["then_markers"], key=len, reverse=True)
             pat = "(" + "|".join(re.escape(w) for w in markers if is_zh(w)) + r")(?=\s*([^，,。；;！!？?\s]+))"
@@ -265,6 +339,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                 return None
     if then is None or other is None:
         return None
+    if other == "" and not tail.strip() and isinstance(then, str):
+        other = _partner(then, lex)  # "Out of stock when qty is 0": else "In stock"
     # the condition: the head without the branches and the else part
     seg = list(head)
     for a, b in blank_spans:
@@ -272,12 +348,17 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             seg[i] = " "
     cond_text = "".join(seg)
     cond_text = re.sub(r"^\s*(?:write|label|flag|mark|put|return|show)\b", " ", cond_text)
-    cond_text = re.sub(r"\b(?:if|when|whether|gets|shows?)\b|"
-                       r"如果|若|的话|时候|时|的|则|判断|是否|根据|按|计算|on (?=\w)", " ", cond_text)
+    cond_text = re.sub(r"\b(?:if|when|whenever|whether|gets|shows?|as|for|where|in case)\s*$|"
+                       r"^\s*(?:if|when|whenever|for|where)\b|"
+                       r"\b(?:if|when|whether|gets|shows?)\b|"
+                       r"如果|若|的话|时候|时|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|on (?=\w)",
+                       " ", cond_text)
     cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
     if isinstance(then, str) and then.lower() in ("pass", "及格", "合格", "达标") and not numbers(cond_text):
         pass_col = [c for _, c in mentions(cond_text, schema) if c.type == "number"]
-        if is_zh(request) and len(pass_col) == 1 and _scores(schema) and pass_col[0] in _scores(schema):
+        marks = _scores(schema)
+        if is_zh(request) and marks and (len(pass_col) == 1 and pass_col[0] in marks
+                                         or _every(cond_text, lex) and "及格" in cond_text):
             cond_text += " 60分及格"  # 百分制: the pass mark is 60 unless the request says otherwise
     cond = _condition(cond_text, schema, lex)
     if cond is None:
@@ -308,3 +389,70 @@ def _quoted_orig(request: str) -> list[tuple[int, str]]:
     from .rowbase import quoted
 
     return quoted(request)
+
+
+_LABEL = r"[a-z][a-z0-9'&-]*(?: [a-z][a-z0-9'&-]*){0,2}"
+
+
+def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict) -> object | None:
+    """An unquoted English branch at ``request[start:end]``: a column, a number, blank or a short label."""
+    raw = request[start:end]
+    b = _branch(raw.lower(), schema, lex)
+    if b is not None and not isinstance(b, str):
+        return b
+    if b == "":
+        return ""
+    s = re.sub(r"^\s*(?:as|to|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)\s+", "",
+               raw.strip(" ,.;:"), flags=re.I)
+    s = s.strip(" ,.;:")
+    if not re.fullmatch(_LABEL, s.lower()) or s.lower() in lex["not_labels"]:
+        return None
+    if any(has(s.lower(), [w]) for w, _ in lex["compare"] + lex["date_compare"] if w.isalpha()):
+        return None
+    if mentions(s.lower(), schema) and not any(s.lower() == x.lower() for pair in lex["pairs"] for x in pair):
+        return None  # "Sales" as a label is a column: the families that read columns say so
+    return s
+
+
+def _english_branches(request: str, text: str, head: str, tail: str, cut: int, schema: SheetSchema,
+                      lex: dict) -> tuple[object, object, list[tuple[int, int]]] | None:
+    """The branches of an English request without quotes, in its usual orders.
+
+    "<A> if|when <cond>[, otherwise <B>]", "<A> for <cond>, otherwise <B>",
+    "label|mark <cond> as <A>[, others <B>]"; A and B are a column ("the amount"),
+    a number, blank, or a short label kept in the request's own case.
+    """
+    if len(text) != len(request):
+        return None
+    other: object | None = ""
+    if tail.strip():
+        rest = _else_words(tail, lex)
+        other = _en_label(request, cut + len(tail) - len(rest), len(request), schema, lex)
+        if other is None:
+            return None
+    verbs = r"(?:(?:write|put|show|return|mark|flag|label|tag|set)\s+(?:it\s+)?(?:as\s+)?)?"
+    intro = r"if|when|whenever|where" + (r"|for" if tail.strip() else "")
+    m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{verbs}(?:the\s+)?({_LABEL})\s+(?:{intro})\s", head)
+    if m:
+        then = _en_label(request, m.start(1), m.end(1), schema, lex)
+        if then is not None and then != "":
+            return then, other, [(0, m.end())]
+    m = re.match(rf"\s*(?P<verb>label|mark|flag|tag|classify)\s+.+?(?P<label>\s+as\s+({_LABEL}))\s*[,;.]?\s*$",
+                 head)
+    if m:
+        then = _en_label(request, m.start(3), m.end(3), schema, lex)
+        if isinstance(then, str) and then:
+            return then, other, [m.span("verb"), m.span("label")]
+    return None
+
+
+def _partner(label: str, lex: dict) -> str:
+    """The other label of a known pair (Pass -> Fail, Out of stock -> In stock), in the same case; else blank."""
+    low = label.lower()
+    for a, b in lex["pairs"]:
+        for x, y in ((a, b), (b, a)):
+            if low == x.lower():
+                if label[:1].isupper() and not is_zh(y):
+                    return y[:1].upper() + y[1:]
+                return y
+    return ""
