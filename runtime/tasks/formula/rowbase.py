@@ -26,12 +26,14 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"�
 _EN_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|\'([^\']+)\'(?![a-z])|「([^」]*)」')
 _MONTHS = "january february march april may june july august september october november december".split()
+# a month written whole or shortened ("Jan", "Sept.")
+_MONTH_WORD = r"(?:" + "|".join(_MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?"
 _DATES = [
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), "ymd"),
     (re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})"), "ymd"),
     (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日"), "ymd"),
-    (re.compile(r"(\d{1,2})\s+(" + "|".join(_MONTHS) + r")\s+(\d{4})", re.I), "dMy"),
-    (re.compile(r"(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})", re.I), "Mdy"),
+    (re.compile(r"(\d{1,2})\s+(" + _MONTH_WORD + r")\s+(\d{4})", re.I), "dMy"),
+    (re.compile(r"(" + _MONTH_WORD + r")\s+(\d{1,2}),?\s+(\d{4})", re.I), "Mdy"),
 ]
 
 
@@ -187,7 +189,8 @@ def date_in(text: str) -> tuple[dt.date, int, int] | None:
         if not m:
             continue
         parts = dict(zip(order, m.groups(), strict=True))
-        month = int(parts["m"]) if "m" in parts else _MONTHS.index(parts["M"].lower()) + 1
+        month = int(parts["m"]) if "m" in parts else next(
+            i + 1 for i, name in enumerate(_MONTHS) if name.startswith(parts["M"].lower().rstrip(".")[:3]))
         try:
             return dt.date(int(parts["y"]), month, int(parts["d"])), m.start(), m.end()
         except ValueError:

@@ -43,7 +43,11 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     """The per-row formula for ``request``, or None when no family reads it whole."""
     from . import rowdates, rowlabels, rowtext
 
-    nums = header_numbers(request, schema)
+    nums, seen = [], set()
+    for n in header_numbers(request, schema):  # "the 3-month probation (plus 3 months)": one number said twice
+        if (n[0], n[1]) not in seen:
+            seen.add((n[0], n[1]))
+            nums.append(n)
     for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
         reading = family(request, schema)
         if reading is not None:
@@ -114,6 +118,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     chars = list(text)
     spans = [(p, p + len(s) + 2) for p, s in quoted(request)]
     spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)]
+    spans += _date_spans(request)
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如)[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
@@ -405,3 +410,14 @@ def _only_rounding(text: str, schema: SheetSchema) -> bool:
     rest = cover(rest, words)
     rest = re.sub(r"[\d.]+|[^\w\u4e00-\u9fff]+", " ", rest)
     return not rest.strip()
+
+
+def _date_spans(text: str) -> list[tuple[int, int]]:
+    """Where the calendar dates of ``text`` are ("1 January 2026" is a date, not three words)."""
+    from .rowbase import date_in
+
+    spans, rest = [], text
+    while (d := date_in(rest)) is not None:
+        spans.append((d[1], d[2]))
+        rest = rest[:d[1]] + " " * (d[2] - d[1]) + rest[d[2]:]
+    return spans
