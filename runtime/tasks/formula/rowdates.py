@@ -118,11 +118,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return shown
     elif nums:
         return _example_format(request, d, lex)
-    if found or has(text, lex["relative"]):
-        return None  # "birthday this year": not a part of the date
     shown = _example_format(request, d, lex)
     if shown is not None:
         return shown
+    if found or has(text, lex["relative"]):
+        return None  # "birthday this year": not a part of the date
     other = [c for _, c in mentions(text, schema) if c.type != "date"]
     if any(c.type == "number" for c in other):
         return None
@@ -254,11 +254,12 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
         roles = ["d", "m"] if a > 12 >= b else ["m", "d"] if b > 12 >= a else []
     if len(roles) != len(rest) or len(rest) > 2:
         return None
+    padded = any(len(numeric[i]) == 2 and numeric[i].startswith("0") for i in rest)
     for i, role in zip(rest, roles, strict=True):
         t = numeric[i]
         if role == "m" and not 1 <= int(t) <= 12 or role == "d" and not 1 <= int(t) <= 31:
             return None
-        numeric[i] = role * 2 if len(t) == 2 and t.startswith("0") else role
+        numeric[i] = role * 2 if len(t) == 2 and padded else role
     for i in years:
         numeric[i] = "yyyy"
     for j, i in enumerate(kinds):

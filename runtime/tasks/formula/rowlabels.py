@@ -125,7 +125,7 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     if op is None:
         return None
     quant = _every(low, lex)
-    marks = _scores(schema) if quant else None
+    marks = _scores(schema, _count(low)) if quant else None
     if quant and marks and not [c for p, c in mentions(low, schema) if p < pos and c not in marks]:
         if unit:
             return None
@@ -371,10 +371,18 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     return RowReading(f"=IF({expr},{_value(then)},{_value(other)})", why, used)
 
 
-def _scores(schema: SheetSchema):
+def _scores(schema: SheetSchema, n: int | None = None):
     from .rows import _scores as scores
 
-    return scores(schema, None)
+    return scores(schema, n)
+
+
+def _count(term: str) -> int | None:
+    """How many subjects the request counts ("all three subjects", "三科"), or None."""
+    from .rowbase import count_word
+
+    m = re.search(r"\b(\w+) (?:subjects|courses|scores|marks|grades|tests|exams)\b|(?<![任有])([一二两三四五六七八九\d])(?:科|门)", term)
+    return count_word(m.group(1) or m.group(2)) if m else None
 
 
 def _else_words(tail: str, lex: dict) -> str:
@@ -398,10 +406,12 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
     """An unquoted English branch at ``request[start:end]``: a column, a number, blank or a short label."""
     raw = request[start:end]
     b = _branch(raw.lower(), schema, lex)
-    if b is not None and not isinstance(b, str):
+    if isinstance(b, float) or b == "":
         return b
-    if b == "":
-        return ""
+    if isinstance(b, tuple):  # a column only when the branch is its name ("the amount"), not "Low stock"
+        bare = re.sub(r"^\s*(?:the|its|their)\s+", "", raw.lower()).strip(" ,.;:")
+        if bare in _names(b[1], schema):
+            return b
     s = re.sub(r"^\s*(?:as|to|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)\s+", "",
                raw.strip(" ,.;:"), flags=re.I)
     s = s.strip(" ,.;:")
@@ -409,7 +419,9 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
         return None
     if any(has(s.lower(), [w]) for w, _ in lex["compare"] + lex["date_compare"] if w.isalpha()):
         return None
-    if mentions(s.lower(), schema) and not any(s.lower() == x.lower() for pair in lex["pairs"] for x in pair):
+    named = mentions(s.lower(), schema)
+    if named and not any(s.lower() == x.lower() for pair in lex["pairs"] for x in pair) and (
+            len(named) > 1 or re.sub(r"^the ", "", s.lower()) in _names(named[0][1], schema)):
         return None  # "Sales" as a label is a column: the families that read columns say so
     return s
 
@@ -444,6 +456,17 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
         if isinstance(then, str) and then:
             return then, other, [m.span("verb"), m.span("label")]
     return None
+
+
+def _names(col: Column, schema: SheetSchema) -> set[str]:
+    """The header of ``col`` and the words of its synonym group."""
+    from .rowbase import group_owner
+
+    out = {col.header.lower().strip()}
+    for group in lexicon("columns")["groups"]:
+        if group_owner(schema, group) is col:
+            out.update(group)
+    return out
 
 
 def _partner(label: str, lex: dict) -> str:

@@ -180,7 +180,11 @@ def _base(text: str, cols: list[Column], schema: SheetSchema, default: str | Non
 def _scores(schema: SheetSchema, n: int | None) -> list[Column] | None:
     """The marks columns of a grade sheet: numeric, whole numbers 0-150, two or more."""
     picked = []
+    kinds = ("qty", "price", "sales", "cost", "salary")
+    counted = {c.letter for g in kinds if (c := group_of(schema, g)) is not None}
     for c in schema.columns:
+        if c.letter in counted:
+            continue  # a quantity or an amount is not a mark
         vals = [v for v in values(schema, c) if v is not None]
         if c.type == "number" and vals and all(isinstance(v, (int, float)) and float(v).is_integer()
                                                 and 0 <= v <= 150 for v in vals):
