@@ -153,8 +153,8 @@ def test_more_guesses_that_were_wrong(shop, tmp_path):
     staff = _xlsx(tmp_path, [["Name", "Salary", "Bonus Rate"], ["A", 1000, 0.1], ["B", 2000, 0.05],
                              ["C", 3000, 0.2]])
     assert formula("bonus", staff, "D2", method="rules").value == 100
-    with pytest.raises(TaskError):  # "plus": salary + bonus, not the bonus alone
-        formula("salary plus bonus", staff, "D2", method="rules")
+    # "plus": salary + bonus (salary times its rate), not the bonus alone
+    assert formula("salary plus bonus", staff, "D2", method="rules").formula == "=B2+B2*C2"
     prices = schema_from_rows([["品名", "单价"], ["甲", 100], ["乙", 50], ["丙", 20]])
     assert formula("单价打八五折", prices, "C2", method="rules").value == pytest.approx(85)
     assert formula("单价打8.5折", prices, "C3", method="rules").value == pytest.approx(42.5)

@@ -112,3 +112,71 @@ def test_dates_shifted_between_and_shown_like_an_example(shop, ban):
     assert r.formula == '=TEXT(H3,"yyyy/mm/dd")' and r.value == "2023/12/03"
     with pytest.raises(TaskError):  # 13 cannot be a month: the example does not say which is which
         formula("opened date shown like 13/13/2024", shop, "J2", method="rules")
+
+
+@pytest.fixture
+def teams():
+    return schema_from_rows([
+        ["Team", "2019", "2020", "2021", "Q1", "Q2", "Base Pay", "Score", "Rate"],
+        ["Red", 10.0, 12.0, 15.0, 100.0, 80.0, 5060.0, 88, 0.92],
+        ["Blue", 20.0, 18.0, 25.0, 90.0, 95.0, 4249.0, 71, 0.875],
+        ["Green", 5.0, 9.0, 4.0, 60.0, 70.0, 6100.0, 65, 0.5],
+    ])
+
+
+@pytest.fixture
+def plan():
+    return schema_from_rows([
+        ["姓名", "语文", "数学", "英语", "计划", "实际", "单价", "工资"],
+        ["甲", 90, 80, 70, 100.0, 120.0, 25.5, 8050.0],
+        ["乙", 60, 75, 88, 200.0, 150.0, 12.0, 9500.0],
+        ["丙", 45, 88, 90, 50.0, 50.0, 8.25, 7000.0],
+    ])
+
+
+def test_columns_listed_together_are_added_or_averaged(teams, plan):
+    assert formula("sum of 2019, 2020 and 2021", teams, "J2", method="rules").formula == "=SUM(B2:D2)"
+    assert formula("total over the three years", teams, "J3", method="rules").value == 63
+    assert formula("average across all years", teams, "J2", method="rules").formula == "=AVERAGE(B2:D2)"
+    with pytest.raises(TaskError):  # four years said, three year columns
+        formula("total over the four years", teams, "J2", method="rules")
+    assert formula("total of Q1 and Q2", teams, "J2", method="rules").value == 180
+    assert formula("语文和数学的总和", plan, "I2", method="rules").formula == "=SUM(B2:C2)"
+    assert formula("语文、数学、英语的平均分", plan, "I3", method="rules").formula == "=AVERAGE(B3:D3)"
+
+
+def test_differences_in_the_order_the_request_says(teams, plan):
+    assert formula("change from 2019 to 2021", teams, "J2", method="rules").formula == "=D2-B2"
+    r = formula("growth from 2020 to 2021 as a percent", teams, "J2", method="rules")
+    assert r.formula == "=D2/C2-1" and r.value == pytest.approx(0.25)
+    assert formula("how much more is Q1 than Q2", teams, "J2", method="rules").formula == "=E2-F2"
+    assert formula("实际比计划多多少", plan, "I2", method="rules").formula == "=F2-E2"
+    assert formula("实际比计划少多少", plan, "I2", method="rules").formula == "=E2-F2"
+
+
+def test_weights_percent_changes_and_rounding(teams, plan):
+    r = formula("weighted total: 60% Q1, 40% Q2", teams, "J2", method="rules")
+    assert r.formula == "=E2*0.6+F2*0.4" and r.value == pytest.approx(92)
+    assert formula("综合成绩：语文50%，数学50%", plan, "I2", method="rules").formula == "=B2*0.5+C2*0.5"
+    with pytest.raises(TaskError):  # a weight without its column
+        formula("weighted total: 60% Q1, 40%", teams, "J2", method="rules")
+    assert formula("工资上调10%", plan, "I2", method="rules").formula == "=H2*1.1"
+    assert formula("单价下调10%", plan, "I2", method="rules").formula == "=G2*0.9"
+    assert formula("单价加20%后取整", plan, "I2", method="rules").formula == "=ROUND(G2*1.2,0)"
+    r = formula("base pay rounded down to the nearest hundred", teams, "J2", method="rules")
+    assert r.formula == "=ROUNDDOWN(G2,-2)" and r.value == 5000
+    assert formula("工资向下取整到百位", plan, "I2", method="rules").value == 8000
+    assert formula("base pay with the cents dropped", teams, "J2", method="rules").formula == "=INT(G2)"
+    r = formula("rate as a whole-number percent", teams, "J3", method="rules")
+    assert r.formula == "=ROUND(I3*100,0)" and r.value == 88
+    with pytest.raises(TaskError):  # a percent format or a number: the words do not say
+        formula("rate as a percentage", teams, "J2", method="rules")
+    assert formula("score ranking", teams, "J3", method="rules").value == 2
+    assert formula("rank by score, highest first", teams, "J4", method="rules").value == 3
+
+
+def test_chinese_join_without_a_separator():
+    s = schema_from_rows([["姓名", "组别"], ["孙悟空", "甲组"], ["猪八戒", "乙组"], ["沙和尚", "甲组"]])
+    r = formula("把组别和姓名合并成一列", s, "C3", method="rules")
+    assert r.formula == "=B3&A3" and r.value == "乙组猪八戒"
+    assert formula("姓名和组别用短横线连起来", s, "C2", method="rules").value == "孙悟空-甲组"

@@ -26,7 +26,6 @@ from .rowbase import (
     is_zh,
     lexicon,
     mentions,
-    numbers,
     ref,
     used_up,
     values,
@@ -147,14 +146,18 @@ def _round(text: str, body: str) -> tuple[str, list[float]]:
     """Wrap ``body`` in ROUND/ROUNDUP/CEILING/INT when asked; the numbers that consumed."""
     lex = lexicon("rows")
     places, used = None, []
-    for word, n in lex["decimals"].items():
+    for word, n in sorted(lex["decimals"].items(), key=lambda wn: len(wn[0])):
         if word in text:
             places = n
-            used = [float(n)] if re.search(r"\d", word) else []
+            used = [float(re.search(r"\d+", word).group(0))] if re.search(r"\d", word) else []
+    if (m := re.search(r"(?<![\d.])(\d)\s*(?:decimal|dp\b|places? after)|(?:保留|精确到|小数点后)(\d)位", text)):
+        places, used = int(m.group(1) or m.group(2)), [float(m.group(1) or m.group(2))]
     if (m := re.search(r"(?:rounded|round) up to (?:a|the nearest) multiple of (\d+(?:\.\d+)?)"
                        r"|向上取整到(\d+(?:\.\d+)?)的倍数", text)):
         n = m.group(1) or m.group(2)
         return f"CEILING({body},{n})", [float(n)]
+    if has(text, lex["rounddown"]):
+        return f"ROUNDDOWN({body},{places or 0})", used
     if has(text, lex["truncate"]):
         return f"INT({body})", used
     if has(text, lex["roundup"]):
@@ -228,7 +231,7 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     cols = [c for _, c in mentions(text, schema)]
     numeric = [c for c in cols if c.type == "number"]
     _, rounding = _round(text, "")
-    nums = [n for n in numbers(request) if n[0] not in rounding or rounding.remove(n[0])]
+    nums = [n for n in header_numbers(request, schema) if n[0] not in rounding or rounding.remove(n[0])]
     zh = is_zh(request)
     found = _formula(text, request, schema, cols, numeric, nums, zh)
     if found is None:
@@ -297,6 +300,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
+    for rule in (_weighted, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+        found = rule(text, schema, numeric, nums, zh)
+        if found is not None:
+            return found
     # value of quantity x price ("stock value", "用数量和单价算金额")
     qty, price = group_of(schema, "qty"), group_of(schema, "price")
     if qty is not None and price is not None and not nums and (
@@ -368,12 +375,13 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
         if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
             return None  # "after 10% tax": net of it or with it added, the words do not say
-        if has(text, lex["tax"]) or has(text, lex["raise"]) or re.search(r"\bplus\b|加上", text):
+        if has(text, lex["tax"]) or has(text, lex["raise"]) or re.search(r"\bplus\b|加上|加(?=\s*\d)|\+\s*\d", text):
             return f"{ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%", [pct[0]]
         if not (has(text, lex["percent_of"]) or _default_group(text)):
             return None  # "amount with 20% VAT": a percent whose role the rules do not know
         return f"{ref(c)}*{p:g}", f"{pct[0]:g}% of {c.header}", [pct[0]]
-    if not nums and (numeric or cols) and has(text, lex["round_only"]) and _only_rounding(text, schema):
+    if not nums and (numeric or cols) and has(text, lex["round_only"] + lex["truncate"] + lex["rounddown"]) \
+            and _only_rounding(text, schema):
         return ref(c), c.header, []
     return None
 
@@ -407,7 +415,7 @@ def _only_rounding(text: str, schema: SheetSchema) -> bool:
     """True when the request says nothing but a column and how to round it."""
     lex = lexicon("rows")
     rest = text
-    words = [c.header.lower() for c in schema.columns] + lex["round"] + lex["roundup"] + \
+    words = [c.header.lower() for c in schema.columns] + lex["round"] + lex["roundup"] + lex["rounddown"] + \
         lex["truncate"] + lex["round_only"] + list(lex["decimals"]) + lex["filler"]
     for group in lexicon("columns")["groups"]:
         words += group
@@ -425,3 +433,134 @@ def _date_spans(text: str) -> list[tuple[int, int]]:
         spans.append((d[1], d[2]))
         rest = rest[:d[1]] + " " * (d[2] - d[1]) + rest[d[2]:]
     return spans
+
+
+def _distinct(cols: list[Column]) -> list[Column]:
+    out: list[Column] = []
+    for c in cols:
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def _weighted(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"40% math, 30% English, 30% science", "语文30%，数学40%": each column times its weight, added."""
+    pct = [(v, p) for v, unit, p in nums if unit]
+    cols = [(p, c) for p, c in mentions(text, schema) if c.type == "number"]
+    if len(pct) < 2 or len(pct) != len(nums) or len(cols) != len(pct) or len(_distinct([c for _, c in cols])) != len(cols):
+        return None
+    # each weight next to its column, all on the same side: "40% math, 30% english" or "语文30%，数学40%"
+    for side in (1, -1):
+        if _ordered(cols, pct, side):
+            pairs = [(c, v) for (_, c), (v, _) in zip(cols, pct, strict=True)]
+            body = "+".join(f"{ref(c)}*{v / 100:g}" for c, v in pairs)
+            what = " + ".join(f"{v:g}% × {c.header}" for c, v in pairs)
+            return body, ("加权：" if zh else "weighted: ") + what, [v for _, v in pairs]
+    return None
+
+
+def _ordered(cols, pct, side: int) -> bool:
+    """Column i and weight i alternate in the text (weight before its column when ``side`` is 1)."""
+    marks = sorted([(p, "c") for p, _ in cols] + [(q, "w") for _, q in pct])
+    kinds = "".join(k for _, k in marks)
+    return kinds == ("wc" if side == 1 else "cw") * len(cols)
+
+
+def _together(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"sum of math, english and science", "语文和数学的平均": the named columns added or averaged."""
+    lex = lexicon("rows")
+    cols = _distinct(numeric)
+    if len(cols) < 2 or nums:
+        return None
+    avg = has(text, lex["average_words"])
+    if not avg and not has(text, lex["together"]):
+        return None
+    pos = [p for p, c in mentions(text, schema) if c in cols]
+    between = cover(text[min(pos):max(pos)], [c.header.lower() for c in cols]
+                    + [w for g in lexicon("columns")["groups"] for w in g])
+    if re.sub(r"[\s,，、&+]|\band\b|\bplus\b|和|与|及|加|以及|跟", "", between):
+        return None  # another word between the columns: more than a list
+    return _across(cols, "AVERAGE" if avg else "SUM"), ("平均" if avg else "合计") if zh else (
+        "average of " if avg else "sum of ") + ", ".join(c.header for c in cols), []
+
+
+def _year_columns(schema: SheetSchema) -> list[Column]:
+    return [c for c in schema.columns if c.type == "number" and re.fullmatch(r"(?:19|20)\d\d", c.header.strip())]
+
+
+def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"total over the four years", "各年合计": every year column of a row."""
+    years = _year_columns(schema)
+    lex = lexicon("rows")
+    m = re.search(r"\b(?:the |all )?(\w+ )?years\b|([一二两三四五六七八九十\d]+)年|各年|所有年份|每年", text)
+    if len(years) < 2 or not m or numeric or nums:
+        return None
+    n = count_word((m.group(1) or "").strip()) if m.group(1) else (count_word(m.group(2)) if m.group(2) else None)
+    if m.group(1) and n is None and m.group(1).strip() not in ("the", "all"):
+        return None
+    if n is not None and n != len(years):
+        return None
+    avg = has(text, lex["average_words"])
+    if not avg and not has(text, lex["together"]):
+        return None
+    return _across(years, "AVERAGE" if avg else "SUM"), ("各年平均" if avg else "各年合计") if zh else (
+        "average" if avg else "total") + " of the year columns", []
+
+
+def _from_to(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"change from 2021 to 2024", "growth from 2023 to 2024", "从2022到2024的增长": the later minus the earlier."""
+    lex = lexicon("rows")
+    cols = _distinct(numeric)
+    if len(cols) != 2 or nums or not has(text, lex["from_to"]):
+        return None
+    ms = [(p, c) for p, c in mentions(text, schema) if c in cols]
+    a, b = ms[0], ms[1] if ms[1][1] is not ms[0][1] else next(x for x in ms if x[1] is not ms[0][1])
+    gap = text[a[0]:b[0]]
+    if not (re.search(r"\bfrom\s*$", text[:a[0]]) and re.fullmatch(r"\S+\s+to\s+", gap)
+            or re.search(r"从\s*$", text[:a[0]]) and re.fullmatch(r"\S+?\s*(?:到|至)\s*", gap)):
+        return None
+    old, new = a[1], b[1]
+    if has(text, lex["growth"]) or re.search(r"\bgrew\b|percent|%|百分", text):
+        if has(text, lex["change"] + ["difference", "差"]) and not has(text, lex["growth"]):
+            return None
+        return f"{ref(new)}/{ref(old)}-1", f"{new.header}/{old.header}-1", []
+    return f"{ref(new)}-{ref(old)}", f"{new.header} - {old.header}", []
+
+
+def _more_than(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"库存比安全库存多多少", "how much more is sales than cost": the difference, in the order said."""
+    cols = _distinct(numeric)
+    if len(cols) != 2 or nums:
+        return None
+    lex = lexicon("rows")["more_than"]
+    a, b = cols
+    for kind in ("a_minus_b", "b_minus_a"):
+        if any(re.search(p, text) for p in lex[kind]):
+            x, y = (a, b) if kind == "a_minus_b" else (b, a)
+            return f"{ref(x)}-{ref(y)}", f"{x.header} - {y.header}", []
+    return None
+
+
+def _plus_rate(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"salary plus bonus" where the bonus is salary times a rate column: ``F2+F2*G2``."""
+    rate = _rate_column(text, schema)
+    if rate is None or nums or not re.search(r"\bplus\b|\band\b|加上|加|和|\+|including|包括|含", text):
+        return None
+    base, rc = rate
+    if base not in numeric or rc in numeric:
+        return None
+    return f"{ref(base)}+{ref(base)}*{ref(rc)}", f"{base.header} + {base.header} × {rc.header}", []
+
+
+def _as_percent(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """A column of fractions (0.92) shown as a percent number (92): ``F2*100``."""
+    from .rowlabels import _fraction_col
+
+    cols = _distinct(numeric)
+    said = re.search(r"\bas an? (?:whole[- ]number|number|integer) (?:percent|percentage)\b"
+                     r"|\bpercent(?:age)? (?:as a )?number|百分数|百分制", text)
+    if len(cols) != 1 or nums or not said:
+        return None
+    if not _fraction_col(schema, cols[0]):
+        return None
+    return f"{ref(cols[0])}*100", f"{cols[0].header} × 100", []

@@ -148,8 +148,8 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
             if word in text:
                 sep = s
                 break
-        if sep is None:
-            sep = "" if re.search(r"直接|no space|without a space", text) else None
+        if sep is None:  # Chinese joins names with nothing between (班级姓名); English says what it wants
+            sep = "" if re.search(r"直接|no space|without a space", text) or zh else None
     if sep is None:
         return None
     mid = f'&"{sep}"&' if sep else "&"
