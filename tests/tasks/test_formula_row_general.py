@@ -180,3 +180,24 @@ def test_chinese_join_without_a_separator():
     r = formula("把组别和姓名合并成一列", s, "C3", method="rules")
     assert r.formula == "=B3&A3" and r.value == "乙组猪八戒"
     assert formula("姓名和组别用短横线连起来", s, "C2", method="rules").value == "孙悟空-甲组"
+
+
+def test_more_label_orders(shop):
+    r = formula("if qty is 10 or more say Plenty, otherwise Few", shop, "J3", method="rules")
+    assert r.formula == '=IF(C3>=10,"Plenty","Few")' and r.value == "Plenty"
+    r = formula('Return "Loss" when cost is greater than revenue, "Gain" otherwise', shop, "J3", method="rules")
+    assert r.formula == '=IF(F3>E3,"Loss","Gain")' and r.value == "Loss"
+    r = formula("Leeds stores get North, others South", shop, "J3", method="rules")
+    assert r.formula == '=IF(B3="Leeds","North","South")' and r.value == "South"
+    r = formula("revenue over 1000 flagged Top", shop, "J4", method="rules")
+    assert r.formula == '=IF(E4>1000,"Top","")' and r.value == "Top"
+    with pytest.raises(TaskError):  # "each store Big": the row's noun is not part of a label
+        formula("label each store Big when revenue exceeds 1000", shop, "J2", method="rules")
+
+
+def test_one_quantity_as_a_share_of_another(shop, ban):
+    r = formula("cost as a percent of revenue", shop, "J2", method="rules")
+    assert r.formula == "=F2/E2" and r.value == pytest.approx(700 / 1200)
+    assert formula("profit as a share of revenue", shop, "J2", method="rules").formula == "=(E2-F2)/E2"
+    assert formula("成本占销售额的比例", ban, "J2", method="rules").formula == "=H2/G2"
+    assert formula("销售额占总销售额的比例", ban, "J2", method="rules").formula == "=G2/SUM($G$2:$G$4)"

@@ -59,6 +59,11 @@ def _operand(term: str, schema: SheetSchema, before: int) -> tuple[str, Column |
         scores = _scores(schema, None)
         if scores is not None:
             return "+".join(ref(c) for c in scores), None, 0
+    if re.search(r"平均分|平均成绩|average (?:score|mark)|average of (?:the |all )?(?:\w+ )?(?:subjects|scores|marks)",
+                 term[:before]) and not cols:
+        scores = _scores(schema, _count(term[:before]))
+        if scores is not None:
+            return f"AVERAGE({','.join(ref(c) for c in scores)})", None, 0
     if not cols:
         return None
     p, c = cols[-1]
@@ -267,12 +272,16 @@ def _bands(request: str, text: str, schema: SheetSchema) -> RowReading | None:
 
 
 def read(request: str, schema: SheetSchema) -> RowReading | None:
-    text = request.lower()
     lex = lexicon("labels")
+    # "..., "Gain" otherwise": the else word after its label reads as ", otherwise "Gain""
+    late = re.match(r"^(.*\S)\s*[,;]\s*([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
+    if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
+        request = f"{late.group(1)}, {late.group(3)} {late.group(2)}"
+    text = request.lower()
     band = _bands(request, text, schema)
     if band is not None:
         return band
-    if not has(text, lex["signal"]):
+    if not has(f" {text} ", lex["signal"]):
         return None
     # where the false branch starts
     cut = len(text)
@@ -415,8 +424,8 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
     s = re.sub(r"^\s*(?:as|to|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)\s+", "",
                raw.strip(" ,.;:"), flags=re.I)
     s = s.strip(" ,.;:")
-    if not re.fullmatch(_LABEL, s.lower()) or s.lower() in lex["not_labels"]:
-        return None
+    if not re.fullmatch(_LABEL, s.lower()) or any(w in lex["not_labels"] for w in s.lower().split()):
+        return None  # "each sale Large": the row's noun came along, not a label
     if any(has(s.lower(), [w]) for w, _ in lex["compare"] + lex["date_compare"] if w.isalpha()):
         return None
     named = mentions(s.lower(), schema)
@@ -449,6 +458,20 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
         then = _en_label(request, m.start(1), m.end(1), schema, lex)
         if then is not None and then != "":
             return then, other, [(0, m.end())]
+    say = r"(?:say|show|write|return|put|display|enter|use|give|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)"
+    m = re.match(rf"\s*(?:if|when|whenever)\s+.+?(?P<label>(?:\s*,\s*(?:then\s+)?|\s+then\s+|\s+(?={say}\b))"
+                 rf"(?:{say}\s+)?({_LABEL}))\s*[,;.]?\s*$", head)
+    if m:
+        then = _en_label(request, m.start(2), m.end(2), schema, lex)
+        if isinstance(then, str) and then:
+            return then, other, [m.span("label")]
+    m = re.match(rf"\s*.+?(?P<label>\s+(?:gets?|receives?|becomes?|(?:is|are|should be) (?:marked|flagged|labell?ed|tagged)"
+                 rf"(?: as)?|flagged(?: as)?|marked(?: as)?|labell?ed(?: as)?|tagged(?: as)?)\s+({_LABEL}))\s*[,;.]?\s*$",
+                 head)
+    if m:
+        then = _en_label(request, m.start(2), m.end(2), schema, lex)
+        if isinstance(then, str) and then:
+            return then, other, [m.span("label")]
     m = re.match(rf"\s*(?P<verb>label|mark|flag|tag|classify)\s+.+?(?P<label>\s+as\s+({_LABEL}))\s*[,;.]?\s*$",
                  head)
     if m:

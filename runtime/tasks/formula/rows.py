@@ -272,7 +272,11 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         c = one_col
         return (f"{c.letter}{{r}}-{c.letter}{{p}}", f"{c.header}比上一行的变化" if zh
                 else f"change in {c.header} from the row above", [])
-    if has(text, lex["share"]) and not nums and not has(text, lex["score_words"]):
+    ratio = _ratio(text, schema, zh)
+    if ratio is not None and not nums:
+        return ratio
+    if has(text, lex["share"]) and not nums and not has(text, lex["score_words"]) \
+            and _derived(text, schema) is None:
         # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
         c = _base(text, cols, schema, None)
         if c is not None:
@@ -564,3 +568,38 @@ def _as_percent(text: str, schema: SheetSchema, numeric: list[Column], nums, zh:
     if not _fraction_col(schema, cols[0]):
         return None
     return f"{ref(cols[0])}*100", f"{cols[0].header} × 100", []
+
+
+def _ratio(text: str, schema: SheetSchema, zh: bool):
+    """"cost as a percent of sales", "profit as a share of sales", "成本占销售额的比例": X / Y.
+
+    X is one column or a quantity two columns make (profit); Y is one other column.
+    "... of the total" / "占合计" is the share rule's, not this one.
+    """
+    m = re.search(r"^(.+?)\s+as an? (?:percent|percentage|share|fraction|ratio|proportion) of\s+(?:the\s+)?(.+)$", text) \
+        or re.search(r"^(.+?)占(.+?)的?(?:比例|百分比|比重|比率|多少)", text)
+    if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)):
+        return None
+    right = [c for _, c in mentions(m.group(2), schema) if c.type == "number"]
+    if len(_distinct(right)) != 1 or cover(m.group(2), _names_of(right[0], schema)).strip(" 的"):
+        return None
+    y = right[0]
+    left = [c for _, c in mentions(m.group(1), schema) if c.type == "number"]
+    derived = _derived(m.group(1), schema)
+    if derived is not None and not derived[0].startswith("(") and all(c in derived[2] for c in left):
+        x, what = f"({derived[0]})", derived[1]
+    elif len(_distinct(left)) == 1 and left[0] is not y and _derived(m.group(1), schema) is None:
+        x, what = ref(left[0]), left[0].header
+    else:
+        return None
+    return f"{x}/{ref(y)}", (f"{what}占{y.header}的比例" if zh else f"{what} / {y.header}"), []
+
+
+def _names_of(col: Column, schema: SheetSchema) -> list[str]:
+    from .rowbase import group_owner
+
+    out = [col.header.lower().strip()]
+    for group in lexicon("columns")["groups"]:
+        if group_owner(schema, group) is col:
+            out += group
+    return out + ["the", "each", "row", "per", "order", "item"]
