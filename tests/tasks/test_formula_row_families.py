@@ -206,5 +206,8 @@ def test_sixth_probe_a_second_column_or_quantity_is_not_dropped(shop):
 
 
 def test_a_date_is_not_compared_with_a_bare_number(shop):
-    with pytest.raises(TaskError):  # "opened more than 5 years" is not H2>5
-        formula('"Old" if opened more than 5 years', shop, "I2", method="rules")
+    # "opened more than 5 years" is not H2>5: whole years from the date to today
+    assert formula('"Old" if opened more than 5 years', shop, "I2", method="rules").formula == \
+        '=IF(DATEDIF(H2,TODAY(),"Y")>5,"Old","")'
+    with pytest.raises(TaskError):  # a date against a bare small number with no unit
+        formula('"Old" if opened more than 5', shop, "I2", method="rules")

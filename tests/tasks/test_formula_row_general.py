@@ -201,3 +201,35 @@ def test_one_quantity_as_a_share_of_another(shop, ban):
     assert formula("profit as a share of revenue", shop, "J2", method="rules").formula == "=(E2-F2)/E2"
     assert formula("成本占销售额的比例", ban, "J2", method="rules").formula == "=H2/G2"
     assert formula("销售额占总销售额的比例", ban, "J2", method="rules").formula == "=G2/SUM($G$2:$G$4)"
+
+
+def test_chinese_conditions_over_marks_and_signs(ban):
+    r = formula("物理和化学都及格为通过，否则不通过", ban, "J3", method="rules")
+    assert r.formula == '=IF(AND(C3>=60,D3>=60),"通过","不通过")' and r.value == "通过"
+    r = formula("有一科不及格就标记为补考", ban, "J2", method="rules")
+    assert r.formula == '=IF(OR(C2<60,D2<60,E2<60),"补考","")' and r.value == "补考"
+    r = formula("物理及格的为通过", ban, "J4", method="rules")  # 及格 is the condition, 通过 the label
+    assert r.formula == '=IF(C4>=60,"通过","")' and r.value == ""
+    r = formula("平均分80以上为优秀", ban, "J4", method="rules")
+    assert r.formula == '=IF(AVERAGE(C4,D4,E4)>=80,"优秀","")'
+    r = formula("利润为负的标记亏损", ban, "J3", method="rules")
+    assert r.formula == '=IF(G3-H3<0,"亏损","")' and r.value == "亏损"
+    r = formula("部门是销售部或财务部的标记为业务", ban, "J2", method="rules")  # 是 is a verb, not 是/否
+    assert r.formula == '=IF(OR(B2="销售部",B2="财务部"),"业务","")'
+    r = formula("如果销售额超过1万就是大单，不然是小单", ban, "J3", method="rules")
+    assert r.formula == '=IF(G3>10000,"大单","小单")' and r.value == "小单"
+
+
+def test_years_since_a_date_in_a_condition(ban, shop):
+    r = formula("入职满5年的为老员工", ban, "J2", method="rules")
+    assert r.formula == '=IF(DATEDIF(F2,TODAY(),"Y")>=5,"老员工","")'
+    r = formula("Old if opened more than 10 years ago, otherwise New", shop, "J2", method="rules")
+    assert r.formula == '=IF(DATEDIF(H2,TODAY(),"Y")>10,"Old","New")' and r.value == "New"
+
+
+def test_chinese_month_ends_and_worded_counts(ban):
+    assert formula("入职日期所在月份的最后一天", ban, "J2", method="rules").formula == "=EOMONTH(F2,0)"
+    assert formula("入职日期所在月的第一天", ban, "J2", method="rules").formula == "=EOMONTH(F2,-1)+1"
+    assert formula("入职日期加一个月", ban, "J2", method="rules").formula == "=EDATE(F2,1)"
+    assert formula("入职日期后推15天", ban, "J2", method="rules").formula == "=F2+15"
+    assert formula("姓名的第一个字", ban, "J2", method="rules").value == "甲"

@@ -106,6 +106,12 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return None  # "出生年份" on a sheet whose one date is the hire date
     if has(text, lex["days_since"]) and not plain and (found or re.search(r"\btoday\b|\bnow\b|今天|至今|距今", text)):
         return RowReading(f"={as_of}-{ref(d)}", f"days from {d.header} to {as_of}")
+    worded = _worded_count(text, lex)
+    specific = [x for x in lex["parts"] if len(x) < 4 and re.search(x[0], text)]
+    if worded is not None and not nums and not specific:  # "加一个月", "two weeks after"; not "最后一天"
+        shifted = _shift(text.replace(worded[0], f"{worded[1]}", 1), float(worded[1]), d, schema, lex)
+        if shifted is not None:
+            return RowReading(shifted.template, shifted.explanation, [])
     distinct = sorted(set(plain))
     if len(distinct) == 1 and len(plain) == len(nums):
         n = distinct[0]
@@ -156,6 +162,8 @@ def _shift(text: str, n: float, d: Column, schema: SheetSchema, lex: dict) -> Ro
     """A date N days / weeks / months / years later or earlier: ``D2+30``, ``EDATE(D2,3)``."""
     if not n.is_integer() or any(c.type == "number" for _, c in mentions(text, schema)):
         return None
+    if has(f" {text} ", lexicon("rows")["condition"]):
+        return None  # "Veteran if hired more than 10 years ago": a test on the date, the labels' to read
     k = f"{n:g}"
     unit = None
     for pattern, name in lex["units"]:
@@ -268,3 +276,17 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
     if fmt.count("m") == 0 and fmt.count("d") == 0 and "yyyy" not in fmt:
         return None
     return RowReading(f'=TEXT({ref(d)},"{fmt}")', f"{d.header} shown as {example}", [float(x) for x in nums])
+
+
+def _worded_count(text: str, lex: dict) -> tuple[str, int] | None:
+    """A small count written as a word before a unit ("一个月", "two weeks"): (the word, its value)."""
+    from .rowbase import count_word
+
+    m = re.search(r"(?<![\u4e00-\u9fff])([一二两三四五六七八九十])(?=\s*(?:个月|天|周|年|星期))"
+                  r"|([一二两三四五六七八九十])(?=\s*(?:个月|天|周|星期))"
+                  r"|\b(one|two|three|four|five|six)(?=\s+(?:days?|weeks?|months?|years?)\b)", text)
+    if m is None:
+        return None
+    word = m.group(1) or m.group(2) or m.group(3)
+    n = count_word(word)
+    return (word, n) if n else None

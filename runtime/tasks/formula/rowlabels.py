@@ -130,11 +130,16 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     if op is None:
         return None
     quant = _every(low, lex)
-    marks = _scores(schema, _count(low)) if quant else None
-    if quant and marks and not [c for p, c in mentions(low, schema) if p < pos and c not in marks]:
-        if unit:
+    if quant:
+        named = []
+        for p, c in mentions(low, schema):
+            if p < pos and c.type == "number" and c not in named:
+                named.append(c)
+        group = named if len(named) >= 2 else None if named else _scores(schema, _count(low))
+        if group and not unit:  # "语文和数学都及格", "all three subjects are 60 or more"
+            return f"{quant}({','.join(f'{ref(c)}{op}{_lit(v)}' for c in group)})", [v]
+        if len(named) != 1:
             return None
-        return f"{quant}({','.join(f'{ref(c)}{op}{_lit(v)}' for c in marks)})", [v]
     left = _operand(low, schema, pos)
     if left is None:
         return None
@@ -157,6 +162,20 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     if day is not None and not nums:
         at, rhs, used = day[1], date_formula(day[0]), []
         lhs = ref(col)
+    elif day is None and len(nums) == 1 and not nums[0][1] and nums[0][0] < 100 \
+            and re.match(r"[\d.]+\s*(?:个)?(?:年|years?\b)", term[nums[0][2]:]):
+        # "入职满5年", "hired more than 5 years ago": whole years from the date to today
+        n, at = nums[0][0], nums[0][2]
+        end = at + len(re.match(r"[\d.]+\s*(?:个)?(?:年|years?\b)(?:\s*ago)?", term[at:]).group(0))
+        before, after = term[:at].rstrip(), term[end:].lstrip()
+        lhs = f'DATEDIF({ref(col)},TODAY(),"Y")'
+        for word, op in sorted(lex["compare_after"], key=lambda wo: -len(wo[0])):
+            if after.startswith(word):
+                return f"{lhs}{op}{_lit(n)}", [n]
+        for word, op in sorted(lex["compare"], key=lambda wo: -len(wo[0])):
+            if op != "=" and before.endswith(word) and (not word.isascii() or not before[:-len(word)][-1:].isalpha()):
+                return f"{lhs}{op}{_lit(n)}", [n]
+        return None
     elif day is None and len(nums) == 1 and not nums[0][1] and 1900 <= nums[0][0] <= 2100 \
             and nums[0][0].is_integer():
         at, rhs, used = nums[0][2], _lit(nums[0][0]), [nums[0][0]]
@@ -281,7 +300,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     band = _bands(request, text, schema)
     if band is not None:
         return band
-    if not has(f" {text} ", lex["signal"]):
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d)\s*(?:的)?(?:为|是|标记|显示|算)", text):
         return None
     # where the false branch starts
     cut = len(text)
@@ -316,6 +335,13 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         last = lambda pn: max(text.replace(pn[1], "#" * len(pn[1])).rfind(pn[0]), text.rfind(pn[1]))  # noqa: E731
         for pos_w, neg_w in sorted(zh_pairs, key=last, reverse=True):
             stripped = text.replace(neg_w, "")
+            if len(pos_w) == 1 and pos_w + neg_w not in text and neg_w not in text:
+                continue  # "地区是华东": 是 is the verb, not the label of 是/否
+            said = max(text.rfind(pos_w), text.rfind(neg_w))
+            later = re.search(r"(?:标记为|标注为|显示为|记为|标为|为|显示|标记)\s*([^，,。；;！!？?\s]+)", text[said + 1:])
+            if said >= 0 and later and later.group(1) not in (pos_w, neg_w) \
+                    and not later.group(1).startswith(neg_w) and not re.match(r"[\d.]", later.group(1)):
+                continue  # "数学及格的为通过": 及格 is the condition, 通过 the label
             if pos_w in stripped:
                 then, other = pos_w, neg_w
                 # "及格或不及格" goes whole; "60分及格" stays: it is the comparison
@@ -360,7 +386,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     cond_text = re.sub(r"\b(?:if|when|whenever|whether|gets|shows?|as|for|where|in case)\s*$|"
                        r"^\s*(?:if|when|whenever|for|where)\b|"
                        r"\b(?:if|when|whether|gets|shows?)\b|"
-                       r"如果|若|的话|时候|时|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|on (?=\w)",
+                       r"如果|若|的话|时候|时|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|就|on (?=\w)",
                        " ", cond_text)
     cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
     if isinstance(then, str) and then.lower() in ("pass", "及格", "合格", "达标") and not numbers(cond_text):
@@ -369,6 +395,15 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         if is_zh(request) and marks and (len(pass_col) == 1 and pass_col[0] in marks
                                          or _every(cond_text, lex) and "及格" in cond_text):
             cond_text += " 60分及格"  # 百分制: the pass mark is 60 unless the request says otherwise
+    passing = ("pass", "及格", "不及格", "合格", "不合格", "达标", "未达标")
+    if _scores(schema) and not (isinstance(then, str) and then.lower() in passing) and "60" not in cond_text:
+        # 百分制 marks: 不及格 is below 60, 及格 is 60 or more
+        cond_text = re.sub(r"不及格", " 低于60 ", cond_text)
+        cond_text = re.sub(r"(?<!\d)(?<!\d分)及格", " 60及以上 ", cond_text)
+    cond_text = re.sub(r"为负数?|是负数|小于零|低于零|\bis negative\b|\bnegative\b|\bbelow zero\b|\bless than zero\b",
+                       " < 0 ", cond_text)
+    cond_text = re.sub(r"为正数?|是正数|大于零|\bis positive\b|\bpositive\b|\babove zero\b|\bgreater than zero\b",
+                       " > 0 ", cond_text)
     cond = _condition(cond_text, schema, lex)
     if cond is None:
         return None

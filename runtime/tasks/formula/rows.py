@@ -69,11 +69,14 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
     for a, b in re.findall(r"\$?([A-Z]{1,3})\$?(?:\d+|\{r\}|\{p\})(?::\$?([A-Z]{1,3}))?", template):
         lo, hi = col_index(a), col_index(b or a)
         read.update(range(min(lo, hi), max(lo, hi) + 1))
+    from .rowbase import value_mentions
+
     low = request.lower()
     joined = bool(re.search(r"\band\b|\bplus\b|\bwith\b|&|[和与及，,]", low))
+    inside = [(a, b) for a, b, _, _ in value_mentions(low, schema)]
     for p, c in mentions(request, schema):
-        if col_index(c.letter) in read:
-            continue
+        if col_index(c.letter) in read or any(a <= p < b for a, b in inside):
+            continue  # read, or a part of a value ("销售" in 销售部 is not 销售额)
         if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
             continue  # "用数量和单价算金额": the result's own name
         if c.type in ("number", "date") or text_too and joined:
