@@ -233,3 +233,13 @@ def test_chinese_month_ends_and_worded_counts(ban):
     assert formula("入职日期加一个月", ban, "J2", method="rules").formula == "=EDATE(F2,1)"
     assert formula("入职日期后推15天", ban, "J2", method="rules").formula == "=F2+15"
     assert formula("姓名的第一个字", ban, "J2", method="rules").value == "甲"
+
+
+def test_what_a_percent_does_must_be_said(shop):
+    with pytest.raises(TaskError):  # the tax alone or the revenue with it: "at 20% of" does not add
+        formula("tax at 20% of revenue", shop, "J2", method="rules")
+    assert formula("revenue with 20% tax", shop, "J2", method="rules").formula == "=E2*1.2"
+    assert formula("20% of revenue", shop, "J2", method="rules").formula == "=E2*0.2"
+    with pytest.raises(TaskError):  # a boolean is not the text "TRUE"
+        formula("TRUE if revenue exceeds cost", shop, "J2", method="rules")
+    assert formula("month opened as a name", shop, "J2", method="rules").value == "February"

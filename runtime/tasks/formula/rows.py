@@ -279,7 +279,9 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if ratio is not None and not nums:
         return ratio
     if has(text, lex["share"]) and not nums and not has(text, lex["score_words"]) \
-            and _derived(text, schema) is None:
+            and _derived(text, schema) is None \
+            and not re.search(r"\b(?:two|three|four|five|six|both|row|row's)\b|[两三四五六]科|本行|该行", text):
+        # ("of the total of the three": the row's total, not the column's)
         # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
         c = _base(text, cols, schema, None)
         if c is not None:
@@ -382,7 +384,11 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
         if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
             return None  # "after 10% tax": net of it or with it added, the words do not say
-        if has(text, lex["tax"]) or has(text, lex["raise"]) or re.search(r"\bplus\b|加上|加(?=\s*\d)|\+\s*\d", text):
+        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincluding\b|\bgross\b|\binclusive\b|加上|加(?=\s*\d)"
+                          r"|含|\+\s*\d", text)
+        if has(text, lex["tax"]) and not added:
+            return None  # "tax at 20% of salary" is the tax alone; "with 20% tax" adds it: say which
+        if has(text, lex["tax"]) or has(text, lex["raise"]) or added and not re.search(r"%\s*of\b", text):
             return f"{ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%", [pct[0]]
         if not (has(text, lex["percent_of"]) or _default_group(text)):
             return None  # "amount with 20% VAT": a percent whose role the rules do not know
