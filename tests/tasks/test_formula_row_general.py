@@ -243,3 +243,23 @@ def test_what_a_percent_does_must_be_said(shop):
     with pytest.raises(TaskError):  # a boolean is not the text "TRUE"
         formula("TRUE if revenue exceeds cost", shop, "J2", method="rules")
     assert formula("month opened as a name", shop, "J2", method="rules").value == "February"
+
+
+def test_a_chain_of_operators_over_columns_and_numbers(ban, shop):
+    assert formula("数量乘销售额减成本", ban, "J2", method="rules").formula == "=I2*G2-H2"
+    r = formula("销售额减去成本再除以销售额", ban, "J2", method="rules")  # 再: in the order said
+    assert r.formula == "=(G2-H2)/G2" and r.value == pytest.approx(4000 / 12000)
+    assert formula("revenue minus cost then divided by min stock", shop, "J2", method="rules").formula == \
+        "=(E2-F2)/D2"
+    assert formula("revenue minus cost minus 100", shop, "J2", method="rules").value == 400
+    with pytest.raises(TaskError):  # minus before divided without 再 / then: which first is not said
+        formula("销售额减成本除以销售额", ban, "J2", method="rules")
+    with pytest.raises(TaskError):  # and the division is not dropped
+        formula("revenue minus cost divided by revenue", shop, "J2", method="rules")
+
+
+def test_a_difference_in_wan_converted_to_yuan():
+    s = schema_from_rows([["月份", "收入（万元）", "支出（万元）"], ["1月", 12.5, 10.0], ["2月", 9.0, 9.5],
+                          ["3月", 11.0, 8.0]])
+    assert formula("收入减支出换算成元", s, "D2", method="rules").formula == "=(B2-C2)*10000"
+    assert formula("收入减支出换算成元", s, "D3", method="rules").value == pytest.approx(-5000)

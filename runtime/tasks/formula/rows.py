@@ -236,12 +236,99 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     _, rounding = _round(text, "")
     nums = [n for n in header_numbers(request, schema) if n[0] not in rounding or rounding.remove(n[0])]
     zh = is_zh(request)
-    found = _formula(text, request, schema, cols, numeric, nums, zh)
+    found = _expression(text, schema, nums)
+    if found == _UNREAD:
+        return None  # operators over three or more operands this reader cannot order
+    found = found or _formula(text, request, schema, cols, numeric, nums, zh)
     if found is None:
         return None
     f, explanation, consumed = found
+    if has(text, lex["to_yuan"]) and not re.search(r"\*10{3,4}$", f):
+        # "收入减支出（万元）换算成元": the whole result in yuan, when every column is in the same unit
+        units = {m.group(1) for c in numeric
+                 if (m := re.search(r"[（(]\s*(万元|千元|万)\s*[）)]", c.header))} if numeric else set()
+        if len(units) != 1 or any(not re.search(r"[（(]\s*(万元|千元|万)\s*[）)]", c.header) for c in numeric):
+            return None
+        f = f"({f})*{10000 if units.pop().startswith('万') else 1000}"
     f, used = _round(text, f)
     return RowReading("=" + f, explanation, consumed + used)
+
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+_UNREAD = ("", "", [])
+
+
+def _all_mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
+    """Every place a column is named, a column named twice included ("销售额减成本除以销售额")."""
+    out: list[tuple[int, Column]] = []
+    rest = text
+    for _ in range(6):
+        found = [(p, c) for p, c in mentions(rest, schema) if all(p != q for q, _ in out)]
+        if not found:
+            break
+        for p, c in found:
+            out.append((p, c))
+            end = p + max((len(n) for n in _names_of(c, schema) + [c.header.lower()] if rest.startswith(n, p)),
+                          default=2)
+            rest = rest[:p] + " " * (end - p) + rest[end:]
+    return sorted(out, key=lambda pc: pc[0])
+
+
+def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[float]] | None:
+    """Three or more operands joined by operator words: "数量乘单价减成本", "units times price minus cost".
+
+    Written with the usual precedence when that is also the order said; "再" / "then"
+    asks for the order said ("单价乘数量再乘0.9", "sales minus cost then divided by sales");
+    a lower operator before a higher one without it is ambiguous and refused.
+    """
+    lex = lexicon("rows")
+    operands: list[tuple[int, int, str, str, float | None]] = []
+    for p, c in _all_mentions(text, schema):
+        if c.type != "number":
+            continue
+        names = [n for n in _names_of(c, schema) + [c.header.lower()] if text.startswith(n, p)]
+        end = p + max((len(n) for n in names), default=0)
+        if end == p:  # a Chinese header named by its first characters
+            h = c.header.lower()
+            end = p + next((k for k in range(len(h), 1, -1) if text.startswith(h[:k], p)), 0)
+        if end == p:
+            return None
+        operands.append((p, end, ref(c), c.header, None))
+    for v, unit, p in nums:
+        if unit:
+            return None
+        raw = re.match(r"[\d.,]+", text[p:]).group(0).rstrip(".,")
+        operands.append((p, p + len(raw), f"{v:g}", f"{v:g}", v))
+    operands.sort()
+    if len(operands) < 3 or any(a[1] > b[0] for a, b in zip(operands, operands[1:], strict=False)):
+        return None
+    ops, stepwise = [], False
+    words = [(w, sym) for sym, key in (("-", "minus"), ("*", "times"), ("/", "divided"), ("+", "plus"))
+             for w in lex[key]]
+    said = sum(has(text[a[1]:b[0]], [w for w, _ in words]) for a, b in zip(operands, operands[1:], strict=False)) > 1
+    for a, b in zip(operands, operands[1:], strict=False):
+        gap = text[a[1]:b[0]]
+        if re.search(r"再|\bthen\b|然后|之后再", gap):
+            stepwise = True
+            gap = re.sub(r"再|\bthen\b|然后|之后再", " ", gap)
+        gap = re.sub(r"^[\s,，的]+|[\s,，的]+$", "", gap)
+        hit = [sym for w, sym in words if gap == w.strip()]
+        if len(set(hit)) != 1:
+            return _UNREAD if said else None
+        ops.append(hit[0])
+    levels = [_PRECEDENCE[o] for o in ops]
+    if stepwise:  # in the order said: parentheses where a higher operator follows a lower one
+        body = operands[0][2]
+        for i, (o, x) in enumerate(zip(ops, operands[1:], strict=True)):
+            body = f"{body}{o}{x[2]}"
+            if i < len(ops) - 1 and _PRECEDENCE[ops[i + 1]] > _PRECEDENCE[o]:
+                body = f"({body})"
+    elif levels == sorted(levels, reverse=True) or len(set(levels)) == 1:
+        body = "".join(f"{x[2]}{o}" for x, o in zip(operands, ops, strict=False)) + operands[-1][2]
+    else:
+        return _UNREAD  # "a minus b times c": which first, the words do not say
+    what = " ".join(f"{x[3]} {o}" for x, o in zip(operands, ops, strict=False)) + f" {operands[-1][3]}"
+    return body, what, [x[4] for x in operands if x[4] is not None]
 
 
 def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
