@@ -263,3 +263,12 @@ def test_a_difference_in_wan_converted_to_yuan():
                           ["3月", 11.0, 8.0]])
     assert formula("收入减支出换算成元", s, "D2", method="rules").formula == "=(B2-C2)*10000"
     assert formula("收入减支出换算成元", s, "D3", method="rules").value == pytest.approx(-5000)
+
+
+def test_a_quantity_as_a_branch_and_words_that_are_not_parts(shop):
+    r = formula("profit if revenue is above cost, else 0", shop, "J3", method="rules")
+    assert r.formula == "=IF(E3>F3,E3-F3,0)" and r.value == 0 and _at(r, shop, 2) == 500
+    with pytest.raises(TaskError):  # "Profit" / "Loss": labels, or the profit? not said
+        formula("Profit if revenue is above cost, else Loss", shop, "J2", method="rules")
+    with pytest.raises(TaskError):  # the week of the year is not the year
+        formula("week of the year of the opened date", shop, "J2", method="rules")

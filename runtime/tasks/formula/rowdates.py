@@ -133,6 +133,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if any(c.type == "number" for c in other):
         return None
     part = _part(text, lex["parts"], is_zh(request))
+    if part is not None and re.search(r"\bweek (?:of|number)|\bweeknum|周数|第几周|周次", text) \
+            and "WEEKDAY" not in part[1]:
+        return None  # "week of the year": not the year, and which week numbering is not said
     if part is not None:
         _, template, what = part[:3]
         return RowReading("=" + template.replace("{d}", ref(d)), what.replace("{h}", d.header),

@@ -258,7 +258,7 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
 
 def _value(b: object) -> str:
     if isinstance(b, tuple):
-        return ref(b[1])
+        return b[1] if b[0] == "expr" else ref(b[1])
     return _lit(b)
 
 
@@ -374,6 +374,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                 return None
     if then is None or other is None:
         return None
+    expr = [b for b in (then, other) if isinstance(b, tuple) and b[0] == "expr"]
+    if expr and any(isinstance(b, str) and b for b in (then, other)):
+        return None  # "Profit if ..., else Loss": two labels, or the profit and a label? not said
     if other == "" and not tail.strip() and isinstance(then, str):
         other = _partner(then, lex)  # "Out of stock when qty is 0": else "In stock"
     # the condition: the head without the branches and the else part
@@ -459,6 +462,16 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
     s = re.sub(r"^\s*(?:as|to|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)\s+", "",
                raw.strip(" ,.;:"), flags=re.I)
     s = s.strip(" ,.;:")
+    from .rows import _derived
+
+    bare = re.sub(r"^(?:the|its|their)\s+", "", s.lower())
+    concept = _derived(bare, schema)
+    if concept is not None:  # "profit if revenue is above costs, else 0": the quantity, not the word
+        words = next(c["words"] for c in lexicon("rows")["derived"] if has(bare, c["words"]))
+        return ("expr", concept[0]) if bare in words else None
+    rows_lex = lexicon("rows")
+    if bare in rows_lex["implied_column"] or bare in rows_lex["value_words"]:
+        return None  # "bonus", "commission": an amount to compute, not a label
     if not re.fullmatch(_LABEL, s.lower()) or any(w in lex["not_labels"] for w in s.lower().split()):
         return None  # "each sale Large": the row's noun came along, not a label
     if any(has(s.lower(), [w]) for w, _ in lex["compare"] + lex["date_compare"] if w.isalpha()):
