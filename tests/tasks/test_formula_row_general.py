@@ -272,3 +272,18 @@ def test_a_quantity_as_a_branch_and_words_that_are_not_parts(shop):
         formula("Profit if revenue is above cost, else Loss", shop, "J2", method="rules")
     with pytest.raises(TaskError):  # the week of the year is not the year
         formula("week of the year of the opened date", shop, "J2", method="rules")
+
+
+def test_two_parts_of_a_date_asked_together_are_refused(shop, ban):
+    with pytest.raises(TaskError):  # month and day: neither alone
+        formula("month and day of the opened date", shop, "J2", method="rules")
+    with pytest.raises(TaskError):
+        formula("入职日期是几月几号", ban, "J2", method="rules")
+    assert formula("day of the month of the opened date", shop, "J2", method="rules").value == 29
+
+
+def test_labels_that_start_like_a_comparison(shop):
+    r = formula("Over budget if cost is more than 800", shop, "J3", method="rules")
+    assert r.formula == '=IF(F3>800,"Over budget","")' and r.value == "Over budget"
+    r = formula("Check if status isn't Open", shop, "J3", method="rules")
+    assert r.formula == '=IF(G3<>"Open","Check","")' and r.value == "Check"

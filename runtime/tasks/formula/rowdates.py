@@ -157,7 +157,11 @@ def _part(text: str, parts: list[list[str]], zh: bool) -> list[str] | None:
             continue
         if len(part) < 4:
             return part
-        heads.append((-m.start() if zh else m.start(), i, part))
+        heads.append((-m.start() if zh else m.start(), i, part, m.span()))
+    for a in heads:
+        for b in heads:
+            if a[2][1] != b[2][1] and (a[3][1] <= b[3][0] or b[3][1] <= a[3][0]):
+                return None  # "几月几号", "month and day": two parts asked, not one of them
     return min(heads)[2] if heads else None
 
 

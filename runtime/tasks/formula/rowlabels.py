@@ -474,8 +474,9 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
         return None  # "bonus", "commission": an amount to compute, not a label
     if not re.fullmatch(_LABEL, s.lower()) or any(w in lex["not_labels"] for w in s.lower().split()):
         return None  # "each sale Large": the row's noun came along, not a label
-    if any(has(s.lower(), [w]) for w, _ in lex["compare"] + lex["date_compare"] if w.isalpha()):
-        return None
+    low = s.lower()
+    if any(low == w or low.endswith(" " + w) for w, _ in lex["compare"] + lex["date_compare"] if w.isalpha()):
+        return None  # "Above", "not over": a comparison, not a label ("Over budget" is one)
     named = mentions(s.lower(), schema)
     if named and not any(s.lower() == x.lower() for pair in lex["pairs"] for x in pair) and (
             len(named) > 1 or re.sub(r"^the ", "", s.lower()) in _names(named[0][1], schema)):
