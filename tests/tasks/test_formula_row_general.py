@@ -89,7 +89,7 @@ def test_all_or_any_of_the_marks(ban):
 
 def test_the_head_of_the_phrase_picks_the_part_of_a_date(shop, ban):
     assert formula("day of the month of the opened date", shop, "J2", method="rules").formula == "=DAY(H2)"
-    assert formula("month of the opened day", shop, "J2", method="rules").formula == "=MONTH(H2)"
+    assert formula("the month in which the store opened", shop, "J2", method="rules").formula == "=MONTH(H2)"
     assert formula("入职日期中的年", ban, "J2", method="rules").formula == "=YEAR(F2)"
     assert formula("入职日期中的日", ban, "J2", method="rules").formula == "=DAY(F2)"
     assert formula("入职日期是星期几（周一为1）", ban, "J2", method="rules").formula == "=WEEKDAY(F2,2)"
