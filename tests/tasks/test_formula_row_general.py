@@ -287,3 +287,12 @@ def test_labels_that_start_like_a_comparison(shop):
     assert r.formula == '=IF(F3>800,"Over budget","")' and r.value == "Over budget"
     r = formula("Check if status isn't Open", shop, "J3", method="rules")
     assert r.formula == '=IF(G3<>"Open","Check","")' and r.value == "Check"
+
+
+def test_mark_rows_as_a_label(shop):
+    r = formula("mark rows as Big when revenue exceeds 1000", shop, "J4", method="rules")
+    assert r.formula == '=IF(E4>1000,"Big","")' and r.value == "Big"
+    r = formula("mark each row as Big when revenue exceeds 1000, otherwise Small", shop, "J3", method="rules")
+    assert r.value == "Small"
+    with pytest.raises(TaskError):  # a mark is a label, not the revenue column
+        formula("mark the revenue if qty is 0", shop, "J2", method="rules")

@@ -500,13 +500,15 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
         other = _en_label(request, cut + len(tail) - len(rest), len(request), schema, lex)
         if other is None:
             return None
-    verbs = r"(?:(?:write|put|show|return|mark|flag|label|tag|set)\s+(?:it\s+)?(?:as\s+)?)?"
+    verbs = (r"(?:(?:write|put|show|return|mark|flag|label|tag|set)\s+"
+             r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries))\s+)?(?:as\s+)?)?")
     intro = r"if|when|whenever|where" + (r"|for" if tail.strip() else "")
     m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{verbs}(?:the\s+)?({_LABEL})\s+(?:{intro})\s", head)
     if m:
         then = _en_label(request, m.start(1), m.end(1), schema, lex)
-        if then is not None and then != "":
-            return then, other, [(0, m.end())]
+        marking = re.match(r"\s*(?:[a-z][\w ]{0,30}:\s*)?(?:mark|flag|label|tag)\b", head)
+        if then is not None and then != "" and not (marking and isinstance(then, tuple)):
+            return then, other, [(0, m.end())]  # (a mark is a label: "mark the amount" is not a column)
     say = r"(?:say|show|write|return|put|display|enter|use|give|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)"
     m = re.match(rf"\s*(?:if|when|whenever)\s+.+?(?P<label>(?:\s*,\s*(?:then\s+)?|\s+then\s+|\s+(?={say}\b))"
                  rf"(?:{say}\s+)?({_LABEL}))\s*[,;.]?\s*$", head)
