@@ -534,13 +534,9 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
 
 def _names(col: Column, schema: SheetSchema) -> set[str]:
     """The header of ``col`` and the words of its synonym group."""
-    from .rowbase import group_owner
+    from .rows import _names_of
 
-    out = {col.header.lower().strip()}
-    for group in lexicon("columns")["groups"]:
-        if group_owner(schema, group) is col:
-            out.update(group)
-    return out
+    return set(_names_of(col, schema, bare=True))
 
 
 def _partner(label: str, lex: dict) -> str:

@@ -268,7 +268,7 @@ def _all_mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
             break
         for p, c in found:
             out.append((p, c))
-            end = p + max((len(n) for n in _names_of(c, schema) + [c.header.lower()] if rest.startswith(n, p)),
+            end = p + max((len(n) for n in _names_of(c, schema, bare=True) if rest.startswith(n, p)),
                           default=2)
             rest = rest[:p] + " " * (end - p) + rest[end:]
     return sorted(out, key=lambda pc: pc[0])
@@ -286,7 +286,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
     for p, c in _all_mentions(text, schema):
         if c.type != "number":
             continue
-        names = [n for n in _names_of(c, schema) + [c.header.lower()] if text.startswith(n, p)]
+        names = [n for n in _names_of(c, schema, bare=True) if text.startswith(n, p)]
         end = p + max((len(n) for n in names), default=0)
         if end == p:  # a Chinese header named by its first characters
             h = c.header.lower()
@@ -691,11 +691,12 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
     return f"{x}/{ref(y)}", (f"{what}占{y.header}的比例" if zh else f"{what} / {y.header}"), []
 
 
-def _names_of(col: Column, schema: SheetSchema) -> list[str]:
+def _names_of(col: Column, schema: SheetSchema, bare: bool = False) -> list[str]:
+    """The header of ``col`` and the words of the synonym group it owns (with the row's nouns unless ``bare``)."""
     from .rowbase import group_owner
 
     out = [col.header.lower().strip()]
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is col:
             out += group
-    return out + ["the", "each", "row", "per", "order", "item"]
+    return out if bare else out + ["the", "each", "row", "per", "order", "item"]
