@@ -153,8 +153,8 @@ def test_more_guesses_that_were_wrong(shop, tmp_path):
     staff = _xlsx(tmp_path, [["Name", "Salary", "Bonus Rate"], ["A", 1000, 0.1], ["B", 2000, 0.05],
                              ["C", 3000, 0.2]])
     assert formula("bonus", staff, "D2", method="rules").value == 100
-    with pytest.raises(TaskError):  # "plus": salary + bonus, not the bonus alone
-        formula("salary plus bonus", staff, "D2", method="rules")
+    # "plus": salary + bonus (salary times its rate), not the bonus alone
+    assert formula("salary plus bonus", staff, "D2", method="rules").formula == "=B2+B2*C2"
     prices = schema_from_rows([["品名", "单价"], ["甲", 100], ["乙", 50], ["丙", 20]])
     assert formula("单价打八五折", prices, "C2", method="rules").value == pytest.approx(85)
     assert formula("单价打8.5折", prices, "C3", method="rules").value == pytest.approx(42.5)
@@ -184,8 +184,8 @@ def test_a_chinese_header_named_by_its_first_characters():
 
 
 def test_fifth_probe_guesses_refused_or_fixed(shop, banji):
-    with pytest.raises(TaskError):  # the profit, but as a percent of cost: not just E-F
-        formula("profit as a percent of cost", shop, "I2", method="rules")
+    # the profit, but as a percent of cost: not just E-F
+    assert formula("profit as a percent of cost", shop, "I2", method="rules").formula == "=(E2-F2)/F2"
     with pytest.raises(TaskError):  # a per-unit step the arithmetic would drop
         formula("revenue per unit minus cost", shop, "I2", method="rules")
     assert formula("rank of revenue from lowest", shop, "I2", method="rules").formula == "=RANK(E2,$E$2:$E$4,1)"
@@ -206,5 +206,8 @@ def test_sixth_probe_a_second_column_or_quantity_is_not_dropped(shop):
 
 
 def test_a_date_is_not_compared_with_a_bare_number(shop):
-    with pytest.raises(TaskError):  # "opened more than 5 years" is not H2>5
-        formula('"Old" if opened more than 5 years', shop, "I2", method="rules")
+    # "opened more than 5 years" is not H2>5: whole years from the date to today
+    assert formula('"Old" if opened more than 5 years', shop, "I2", method="rules").formula == \
+        '=IF(DATEDIF(H2,TODAY(),"Y")>5,"Old","")'
+    with pytest.raises(TaskError):  # a date against a bare small number with no unit
+        formula('"Old" if opened more than 5', shop, "I2", method="rules")

@@ -14,7 +14,7 @@ import datetime as dt
 import json
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +26,14 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"�
 _EN_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|\'([^\']+)\'(?![a-z])|「([^」]*)」')
 _MONTHS = "january february march april may june july august september october november december".split()
+# a month written whole or shortened ("Jan", "Sept.")
+_MONTH_WORD = r"(?:" + "|".join(_MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?"
 _DATES = [
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), "ymd"),
     (re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})"), "ymd"),
     (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日"), "ymd"),
-    (re.compile(r"(\d{1,2})\s+(" + "|".join(_MONTHS) + r")\s+(\d{4})", re.I), "dMy"),
-    (re.compile(r"(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})", re.I), "Mdy"),
+    (re.compile(r"(\d{1,2})\s+(" + _MONTH_WORD + r")\s+(\d{4})", re.I), "dMy"),
+    (re.compile(r"(" + _MONTH_WORD + r")\s+(\d{1,2}),?\s+(\d{4})", re.I), "Mdy"),
 ]
 
 
@@ -187,7 +189,8 @@ def date_in(text: str) -> tuple[dt.date, int, int] | None:
         if not m:
             continue
         parts = dict(zip(order, m.groups(), strict=True))
-        month = int(parts["m"]) if "m" in parts else _MONTHS.index(parts["M"].lower()) + 1
+        month = int(parts["m"]) if "m" in parts else next(
+            i + 1 for i, name in enumerate(_MONTHS) if name.startswith(parts["M"].lower().rstrip(".")[:3]))
         try:
             return dt.date(int(parts["y"]), month, int(parts["d"])), m.start(), m.end()
         except ValueError:
@@ -223,21 +226,30 @@ def cover(text: str, words: list[str] | tuple[str, ...], plural: bool = False) -
     """``text`` with every occurrence of every word blanked, all found in the original text.
 
     Order-independent: overlapping words ("排名" and "名次" in "排名次") both count,
-    so the result does not depend on which word is tried first.
+    so the result does not depend on which word is tried first.  One compiled pattern
+    per word list (the longest word first at each position covers what a shorter one
+    starting there would), so a long vocabulary costs one scan, not one per word.
     """
+    pattern = _cover_pattern(tuple(words), plural)
+    if pattern is None:
+        return text
     mask = [False] * len(text)
-    suffix = "(?:s|es)?" if plural else ""
-    for w in set(words):
-        if not w:
-            continue
-        if w.isascii() and re.match(r"\w", w):
-            pat = rf"(?<![a-z]){re.escape(w)}{suffix}(?![a-z])"
-        else:
-            pat = re.escape(w)
-        for m in re.finditer(f"(?=({pat}))", text):
-            for i in range(m.start(1), m.end(1)):
-                mask[i] = True
+    for m in pattern.finditer(text):
+        for i in range(m.start(1), m.end(1)):
+            mask[i] = True
     return "".join(" " if hit else ch for ch, hit in zip(text, mask, strict=True))
+
+
+@lru_cache(maxsize=256)
+def _cover_pattern(words: tuple[str, ...], plural: bool) -> re.Pattern[str] | None:
+    suffix = "(?:s|es)?" if plural else ""
+    alts = []
+    for w in sorted({w for w in words if w}, key=lambda x: (-len(x), x)):
+        if w.isascii() and re.match(r"\w", w):
+            alts.append(rf"(?<![a-z]){re.escape(w)}{suffix}(?![a-z])")
+        else:
+            alts.append(re.escape(w))
+    return re.compile("(?=(" + "|".join(alts) + "))") if alts else None
 
 
 def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int]]:

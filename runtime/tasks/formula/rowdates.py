@@ -67,10 +67,9 @@ def _id_reading(text: str, request: str, schema: SheetSchema, c: Column, lex: di
         rest = text
         for w in sorted(lex["birth"] + lex["id_words"] + [c.header.lower()], key=len, reverse=True):
             rest = rest.replace(w, " ")
-        for pattern, template, what in lex["parts"]:  # 出生月份: the month of the birth date
-            if re.search(pattern, rest):
-                return RowReading("=" + template.replace("{d}", birth), what.replace("{h}", "birth date"),
-                                  used)
+        part = _part(rest, lex["parts"], zh)  # 出生月份: the month of the birth date
+        if part is not None:
+            return RowReading("=" + part[1].replace("{d}", birth), part[2].replace("{h}", "birth date"), used)
         return RowReading(f"={birth}", f"birth date from {c.header}", used)
     return None
 
@@ -99,31 +98,202 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return RowReading(f'=DATEDIF({ref(d)},{as_of},"Y")',
                               f"whole years from {d.header} to {as_of}")
         return None
+    between = _between_columns(text, schema, lex)
+    if between is not None:
+        return between
     d = _date_column(text, schema)
     if d is None or birthish and d is not group_of(schema, "birth date"):
         return None  # "出生年份" on a sheet whose one date is the hire date
-    if has(text, lex["days_since"]) and not plain and found:
+    if has(text, lex["days_since"]) and not plain and (found or re.search(r"\btoday\b|\bnow\b|今天|至今|距今", text)):
         return RowReading(f"={as_of}-{ref(d)}", f"days from {d.header} to {as_of}")
-    if len(plain) == 1 and len(nums) == 1:
-        n = plain[0]
-        if has(text, lex["after_days"]) or re.search(rf"\b{n:g} days\b|{n:g}天", text):
-            if has(text, lex["after_days"]) and n.is_integer():
-                return RowReading(f"={ref(d)}+{n:g}", f"{d.header} + {n:g} days", [n])
-        if has(text, lex["after_months"]) and n.is_integer() and (
-                re.search(r"after|later|后|转正|到期|due|expire|end", text)):
-            return RowReading(f"=EDATE({ref(d)},{n:g})", f"{d.header} + {n:g} months", [n])
+    worded = _worded_count(text, lex)
+    specific = [x for x in lex["parts"] if len(x) < 4 and re.search(x[0], text)]
+    if worded is not None and not nums and not specific:  # "加一个月", "two weeks after"; not "最后一天"
+        shifted = _shift(text.replace(worded[0], f"{worded[1]}", 1), float(worded[1]), d, schema, lex)
+        if shifted is not None:
+            return RowReading(shifted.template, shifted.explanation, [])
+    distinct = sorted(set(plain))
+    if len(distinct) == 1 and len(plain) == len(nums):
+        n = distinct[0]
+        shifted = _shift(text, n, d, schema, lex)
+        if shifted is not None:
+            return shifted
         monday = re.search(r"monday\s*(?:=|is)\s*1|周一(?:为|是|=)\s*1|星期一(?:为|是|=)\s*1", text)
         if not monday:
-            return None
+            shown = _example_format(request, d, lex)
+            return shown
     elif nums:
-        return None
+        return _example_format(request, d, lex)
+    shown = _example_format(request, d, lex)
+    if shown is not None:
+        return shown
     if found or has(text, lex["relative"]):
         return None  # "birthday this year": not a part of the date
-    for pattern, template, what in lex["parts"]:
-        if re.search(pattern, text):
-            other = [c for _, c in mentions(text, schema) if c.type != "date"]
-            if any(c.type == "number" for c in other):
-                return None
-            return RowReading("=" + template.replace("{d}", ref(d)), what.replace("{h}", d.header),
-                              [1.0] if "WEEKDAY" in template and nums else [])
+    other = [c for _, c in mentions(text, schema) if c.type != "date"]
+    if any(c.type == "number" for c in other):
+        return None
+    part = _part(text, lex["parts"], is_zh(request))
+    if part is not None and re.search(r"\bweek (?:of|number)|\bweeknum|周数|第几周|周次", text) \
+            and "WEEKDAY" not in part[1]:
+        return None  # "week of the year": not the year, and which week numbering is not said
+    if part is not None:
+        _, template, what = part[:3]
+        return RowReading("=" + template.replace("{d}", ref(d)), what.replace("{h}", d.header),
+                          [1.0] if "WEEKDAY" in template and nums else [])
     return None
+
+
+def _part(text: str, parts: list[list[str]], zh: bool) -> list[str] | None:
+    """The part of a date the request asks for.
+
+    A named form (month name, month end, weekday name) wins in list order; among the
+    plain parts (year, month, day, weekday, quarter) the head of the phrase wins: the
+    one said first in English ("day of the month"), last in Chinese ("日期中的日").
+    """
+    heads = []
+    for i, part in enumerate(parts):
+        m = re.search(part[0], text)
+        if m is None:
+            continue
+        if len(part) < 4:
+            return part
+        heads.append((-m.start() if zh else m.start(), i, part, m.span()))
+    for a in heads:
+        for b in heads:
+            if a[2][1] != b[2][1] and (a[3][1] <= b[3][0] or b[3][1] <= a[3][0]):
+                return None  # "几月几号", "month and day": two parts asked, not one of them
+    return min(heads)[2] if heads else None
+
+
+def _shift(text: str, n: float, d: Column, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """A date N days / weeks / months / years later or earlier: ``D2+30``, ``EDATE(D2,3)``."""
+    if not n.is_integer() or any(c.type == "number" for _, c in mentions(text, schema)):
+        return None
+    if has(f" {text} ", lexicon("rows")["condition"]):
+        return None  # "Veteran if hired more than 10 years ago": a test on the date, the labels' to read
+    k = f"{n:g}"
+    unit = None
+    for pattern, name in lex["units"]:
+        if re.search(rf"(?<![\d.]){k}\s*-?\s*(?:{pattern})(?![a-z])", text):
+            unit = name
+            break
+    if unit is None or unit == "years" and n > 100:
+        return None
+    later = has(text, lex["shift_words"]["later"])
+    earlier = has(text, lex["shift_words"]["earlier"])
+    if later == earlier:
+        return None  # no direction, or both
+    sign = "" if later else "-"
+    r = ref(d)
+    formula, what = {
+        "days": (f"{r}{'+' if later else '-'}{k}", f"{d.header} {'+' if later else '-'} {k} days"),
+        "weeks": (f"{r}{'+' if later else '-'}7*{k}", f"{d.header} {'+' if later else '-'} {k} weeks"),
+        "months": (f"EDATE({r},{sign}{k})", f"{d.header} {'+' if later else '-'} {k} months"),
+        "years": (f"EDATE({r},{sign}12*{k})", f"{d.header} {'+' if later else '-'} {k} years"),
+    }[unit]
+    return RowReading("=" + formula, what, [n])
+
+
+def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """Days (months, years) between two date columns: the later column minus the earlier."""
+    dates = []
+    for _, c in mentions(text, schema):
+        if c.type == "date" and c not in dates:
+            dates.append(c)
+    if len(dates) != 2 or not has(text, lex["between_words"]):
+        return None
+    a, b = dates
+    pairs = [(x, y) for x, y in zip(values(schema, a), values(schema, b), strict=True)
+             if x is not None and y is not None]
+    if not pairs or not (all(y >= x for x, y in pairs) or all(x >= y for x, y in pairs)):
+        return None  # which one is later is not the same on every row
+    early, late = (a, b) if all(y >= x for x, y in pairs) else (b, a)
+    if re.search(r"\bmonths\b|月数|几个月|多少个月", text):
+        return RowReading(f'=DATEDIF({ref(early)},{ref(late)},"M")', f"whole months from {early.header} to {late.header}")
+    if re.search(r"\byears\b|年数|几年|多少年", text):
+        return RowReading(f'=DATEDIF({ref(early)},{ref(late)},"Y")', f"whole years from {early.header} to {late.header}")
+    return RowReading(f"={ref(late)}-{ref(early)}", f"days from {early.header} to {late.header}")
+
+
+_EX_TOKEN = re.compile(r"\d{4}|\d{1,2}|[a-z]{3,9}\.?|[-/.,年月日号 ]+", re.I)
+
+
+def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
+    """A date shown like the request's example ("显示成2025年1月", "like Jan-2025"): ``TEXT(D2,"...")``."""
+    from .rowbase import _MONTHS
+
+    words = sorted((w for w in lex["format_words"]), key=len, reverse=True)
+    pat = "|".join(re.escape(w) if not w.isalpha() or not w.isascii() else rf"\b{re.escape(w)}\b" for w in words)
+    m = re.search(rf"(?:{pat})\s*[\"“'「]?\s*((?:\d{{1,4}}|[A-Za-z]{{3,9}}\.?)(?:[-/., 年月日号]*(?:\d{{1,4}}|[A-Za-z]{{3,9}}\.?|[年月日号]))+)",
+                  request, re.I)
+    if m is None:
+        return None
+    example = m.group(1).strip()
+    tokens = _EX_TOKEN.findall(example)
+    if "".join(tokens) != example:
+        return None
+    days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    out, nums, kinds = [], [], []
+    for t in tokens:
+        low = t.lower().rstrip(".")
+        if t.isdigit():
+            nums.append(t)
+            kinds.append(len(out))
+            out.append(t)
+        elif low in _MONTHS:
+            out.append("mmmm")
+        elif len(low) == 3 and any(x.startswith(low) for x in _MONTHS):
+            out.append("mmm")
+        elif low in days:
+            out.append("dddd")
+        elif len(low) == 3 and any(x.startswith(low) for x in days):
+            out.append("ddd")
+        elif low.isalpha() and low.isascii():
+            return None
+        else:
+            out.append(t)
+    numeric = [out[i] for i in kinds]
+    years = [i for i, t in enumerate(numeric) if len(t) == 4]
+    if len(years) > 1 or not numeric and "mmmm" not in out and "mmm" not in out:
+        return None
+    rest = [i for i in range(len(numeric)) if i not in years]
+    has_month_word = any(t in ("mmmm", "mmm") for t in out)
+    if has_month_word:
+        roles = ["d"] * len(rest)
+    elif years and years[0] == 0 or not years:
+        roles = ["m", "d"][:len(rest)]
+    elif len(rest) == 1:
+        roles = ["m"]
+    else:
+        a, b = (int(numeric[i]) for i in rest[:2])
+        roles = ["d", "m"] if a > 12 >= b else ["m", "d"] if b > 12 >= a else []
+    if len(roles) != len(rest) or len(rest) > 2:
+        return None
+    padded = any(len(numeric[i]) == 2 and numeric[i].startswith("0") for i in rest)
+    for i, role in zip(rest, roles, strict=True):
+        t = numeric[i]
+        if role == "m" and not 1 <= int(t) <= 12 or role == "d" and not 1 <= int(t) <= 31:
+            return None
+        numeric[i] = role * 2 if len(t) == 2 and padded else role
+    for i in years:
+        numeric[i] = "yyyy"
+    for j, i in enumerate(kinds):
+        out[i] = numeric[j]
+    fmt = "".join(out)
+    if fmt.count("m") == 0 and fmt.count("d") == 0 and "yyyy" not in fmt:
+        return None
+    return RowReading(f'=TEXT({ref(d)},"{fmt}")', f"{d.header} shown as {example}", [float(x) for x in nums])
+
+
+def _worded_count(text: str, lex: dict) -> tuple[str, int] | None:
+    """A small count written as a word before a unit ("一个月", "two weeks"): (the word, its value)."""
+    from .rowbase import count_word
+
+    m = re.search(r"(?<![\u4e00-\u9fff])([一二两三四五六七八九十])(?=\s*(?:个月|天|周|年|星期))"
+                  r"|([一二两三四五六七八九十])(?=\s*(?:个月|天|周|星期))"
+                  r"|\b(one|two|three|four|five|six)(?=\s+(?:days?|weeks?|months?|years?)\b)", text)
+    if m is None:
+        return None
+    word = m.group(1) or m.group(2) or m.group(3)
+    n = count_word(word)
+    return (word, n) if n else None

@@ -13,7 +13,20 @@ from __future__ import annotations
 
 import re
 
-from .rowbase import RowReading, has, is_zh, lexicon, mentions, numbers, ref, value_mentions, values
+from .rowbase import (
+    RowReading,
+    date_formula,
+    date_in,
+    has,
+    header_numbers,
+    is_zh,
+    lexicon,
+    mentions,
+    numbers,
+    ref,
+    value_mentions,
+    values,
+)
 from .schema import Column, SheetSchema
 
 _STOP = r"[，,。；;、！!？?\s]"
@@ -46,16 +59,35 @@ def _operand(term: str, schema: SheetSchema, before: int) -> tuple[str, Column |
         scores = _scores(schema, None)
         if scores is not None:
             return "+".join(ref(c) for c in scores), None, 0
+    if re.search(r"平均分|平均成绩|average (?:score|mark)|average of (?:the |all )?(?:\w+ )?(?:subjects|scores|marks)",
+                 term[:before]) and not cols:
+        scores = _scores(schema, _count(term[:before]))
+        if scores is not None:
+            return f"AVERAGE({','.join(ref(c) for c in scores)})", None, 0
     if not cols:
         return None
     p, c = cols[-1]
     return ref(c), c, p
 
 
+def _every(term: str, lex: dict) -> str | None:
+    """"all three subjects", "三科都", "any subject": AND / OR over the marks columns, or None."""
+    for kind, words in (("AND", lex["every"]), ("OR", lex["any"])):
+        if any(re.search(w, term) for w in words):
+            return kind
+    return None
+
+
 def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
-    """One comparison: ``C2>=60``, ``E2<F2``, ``C2="North"``."""
-    nums = numbers(term)
+    """One comparison: ``C2>=60``, ``E2<F2``, ``C2="North"``, ``YEAR(D2)<2015``, ``AND(C2>=60,D2>=60)``."""
+    nums = header_numbers(term, schema)
     vals = value_mentions(term, schema)
+    when = _date_term(term, schema, lex)
+    if when is not None:
+        return when
+    between = _between(term, schema, lex)
+    if between is not None:
+        return between
     if not nums and vals:
         if len(vals) != 1:
             return None
@@ -97,6 +129,17 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
         op = "="
     if op is None:
         return None
+    quant = _every(low, lex)
+    if quant:
+        named = []
+        for p, c in mentions(low, schema):
+            if p < pos and c.type == "number" and c not in named:
+                named.append(c)
+        group = named if len(named) >= 2 else None if named else _scores(schema, _count(low))
+        if group and not unit:  # "语文和数学都及格", "all three subjects are 60 or more"
+            return f"{quant}({','.join(f'{ref(c)}{op}{_lit(v)}' for c in group)})", [v]
+        if len(named) != 1:
+            return None
     left = _operand(low, schema, pos)
     if left is None:
         return None
@@ -108,13 +151,71 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     return f"{left[0]}{op}{_lit(x)}", [v]
 
 
+def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
+    """A date column against a year or a date: "hired before 2015" -> ``YEAR(D2)<2015``."""
+    dates = [(p, c) for p, c in mentions(term, schema) if c.type == "date"]
+    if len(dates) != 1 or any(c.type == "number" for _, c in mentions(term, schema)):
+        return None
+    col = dates[0][1]
+    day = date_in(term)
+    nums = numbers(term)
+    if day is not None and not nums:
+        at, rhs, used = day[1], date_formula(day[0]), []
+        lhs = ref(col)
+    elif day is None and len(nums) == 1 and not nums[0][1] and nums[0][0] < 100 \
+            and re.match(r"[\d.]+\s*(?:个)?(?:年|years?\b)", term[nums[0][2]:]):
+        # "入职满5年", "hired more than 5 years ago": whole years from the date to today
+        n, at = nums[0][0], nums[0][2]
+        end = at + len(re.match(r"[\d.]+\s*(?:个)?(?:年|years?\b)(?:\s*ago)?", term[at:]).group(0))
+        before, after = term[:at].rstrip(), term[end:].lstrip()
+        lhs = f'DATEDIF({ref(col)},TODAY(),"Y")'
+        for word, op in sorted(lex["compare_after"], key=lambda wo: -len(wo[0])):
+            if after.startswith(word):
+                return f"{lhs}{op}{_lit(n)}", [n]
+        for word, op in sorted(lex["compare"], key=lambda wo: -len(wo[0])):
+            if op != "=" and before.endswith(word) and (not word.isascii() or not before[:-len(word)][-1:].isalpha()):
+                return f"{lhs}{op}{_lit(n)}", [n]
+        return None
+    elif day is None and len(nums) == 1 and not nums[0][1] and 1900 <= nums[0][0] <= 2100 \
+            and nums[0][0].is_integer():
+        at, rhs, used = nums[0][2], _lit(nums[0][0]), [nums[0][0]]
+        lhs = f"YEAR({ref(col)})"
+    else:
+        return None
+    before, after = term[:at].rstrip(), term[at:]
+    for word, op in sorted(lex["date_compare"], key=lambda wo: -len(wo[0])):
+        if before.endswith(word) and (not word.isascii() or not before[:-len(word)][-1:].isalpha()):
+            return f"{lhs}{op}{rhs}", used
+    for word, op in sorted(lex["date_compare_after"], key=lambda wo: -len(wo[0])):
+        if re.match(r"[\d\-/年月日]*\s*" + re.escape(word), after):
+            return f"{lhs}{op}{rhs}", used
+    return None
+
+
+def _between(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
+    """"between 50 and 100", "在50到100之间": both ends included."""
+    n = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(万)?"
+    m = re.search(rf"\bbetween\s+{n}\s+and\s+{n}|{n}\s*(?:到|至|-|~|～)\s*{n}\s*(?:之间|以内)", term)
+    if m is None:
+        return None
+    g = [x for x in m.groups()]
+    raw = [(g[0], g[1]), (g[2], g[3])] if g[0] is not None else [(g[4], g[5]), (g[6], g[7])]
+    lo, hi = (float(a.replace(",", "")) * (10000 if w else 1) for a, w in raw)
+    if lo >= hi:
+        return None
+    left = _operand(term, schema, m.start())
+    if left is None or left[1] is None and not left[0]:
+        return None
+    return f"AND({left[0]}>={_lit(lo)},{left[0]}<={_lit(hi)})", [lo, hi]
+
+
 def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
     joiner = "AND"
     parts = [seg]
     for kind in ("and", "or"):
         for word in lex[kind]:
             # "60000 or more", "60或以上" are one comparison, not two terms
-            masked = seg
+            masked = re.sub(r"between\s+[\d.,]+\s*万?\s+and", lambda m: "#" * len(m.group(0)), seg)
             for after, _ in lex["compare_after"]:
                 masked = masked.replace(after, "#" * len(after))
             if word in masked:
@@ -157,7 +258,7 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
 
 def _value(b: object) -> str:
     if isinstance(b, tuple):
-        return ref(b[1])
+        return b[1] if b[0] == "expr" else ref(b[1])
     return _lit(b)
 
 
@@ -190,12 +291,16 @@ def _bands(request: str, text: str, schema: SheetSchema) -> RowReading | None:
 
 
 def read(request: str, schema: SheetSchema) -> RowReading | None:
-    text = request.lower()
     lex = lexicon("labels")
+    # "..., "Gain" otherwise": the else word after its label reads as ", otherwise "Gain""
+    late = re.match(r"^(.*\S)\s*[,;]\s*([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
+    if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
+        request = f"{late.group(1)}, {late.group(3)} {late.group(2)}"
+    text = request.lower()
     band = _bands(request, text, schema)
     if band is not None:
         return band
-    if not has(text, lex["signal"]):
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d)\s*(?:的)?(?:为|是|标记|显示|算)", text):
         return None
     # where the false branch starts
     cut = len(text)
@@ -226,10 +331,17 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         then, other = m.group(1), m.group(2)
         blank_spans = [(m.start(), m.end())]
     else:
-        for pos_w, neg_w in lex["pairs"]:
-            if not is_zh(pos_w):
-                continue
+        zh_pairs = [(p_w, n_w) for p_w, n_w in lex["pairs"] if is_zh(p_w)]
+        last = lambda pn: max(text.replace(pn[1], "#" * len(pn[1])).rfind(pn[0]), text.rfind(pn[1]))  # noqa: E731
+        for pos_w, neg_w in sorted(zh_pairs, key=last, reverse=True):
             stripped = text.replace(neg_w, "")
+            if len(pos_w) == 1 and pos_w + neg_w not in text and neg_w not in text:
+                continue  # "地区是华东": 是 is the verb, not the label of 是/否
+            said = max(text.rfind(pos_w), text.rfind(neg_w))
+            later = re.search(r"(?:标记为|标注为|显示为|记为|标为|为|显示|标记)\s*([^，,。；;！!？?\s]+)", text[said + 1:])
+            if said >= 0 and later and later.group(1) not in (pos_w, neg_w) \
+                    and not later.group(1).startswith(neg_w) and not re.match(r"[\d.]", later.group(1)):
+                continue  # "数学及格的为通过": 及格 is the condition, 通过 the label
             if pos_w in stripped:
                 then, other = pos_w, neg_w
                 # "及格或不及格" goes whole; "60分及格" stays: it is the comparison
@@ -240,14 +352,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                     re.finditer("|".join(map(re.escape, (neg_w, pos_w))), text)
                     if not text[:m.start()].endswith("分")]
                 break
-        if then is None and not is_zh(request):  # "the amount if approved, else 0"
-            m = re.search(r"(?:^|:)\s*(?:the )?([a-z][\w ]{0,30}?)\s+if\s", head)
-            b = _branch(m.group(1), schema, lex) if m else None
-            if b is None or isinstance(b, str):
+        if then is None and not is_zh(request):
+            found = _english_branches(request, text, head, tail, cut, schema, lex)
+            if found is None:
                 return None
-            then = b
-            other = _branch(_else_words(tail, lex), schema, lex) if tail else ""
-            blank_spans = [(0, m.end())]
+            then, other, blank_spans = found
         if then is None:
             markers = sorted(lex["then_markers"], key=len, reverse=True)
             pat = "(" + "|".join(re.escape(w) for w in markers if is_zh(w)) + r")(?=\s*([^，,。；;！!？?\s]+))"
@@ -265,6 +374,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                 return None
     if then is None or other is None:
         return None
+    expr = [b for b in (then, other) if isinstance(b, tuple) and b[0] == "expr"]
+    if expr and any(isinstance(b, str) and b for b in (then, other)):
+        return None  # "Profit if ..., else Loss": two labels, or the profit and a label? not said
+    if other == "" and not tail.strip() and isinstance(then, str):
+        other = _partner(then, lex)  # "Out of stock when qty is 0": else "In stock"
     # the condition: the head without the branches and the else part
     seg = list(head)
     for a, b in blank_spans:
@@ -272,13 +386,27 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             seg[i] = " "
     cond_text = "".join(seg)
     cond_text = re.sub(r"^\s*(?:write|label|flag|mark|put|return|show)\b", " ", cond_text)
-    cond_text = re.sub(r"\b(?:if|when|whether|gets|shows?)\b|"
-                       r"如果|若|的话|时候|时|的|则|判断|是否|根据|按|计算|on (?=\w)", " ", cond_text)
+    cond_text = re.sub(r"\b(?:if|when|whenever|whether|gets|shows?|as|for|where|in case)\s*$|"
+                       r"^\s*(?:if|when|whenever|for|where)\b|"
+                       r"\b(?:if|when|whether|gets|shows?)\b|"
+                       r"如果|若|的话|时候|时|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|就|on (?=\w)",
+                       " ", cond_text)
     cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
     if isinstance(then, str) and then.lower() in ("pass", "及格", "合格", "达标") and not numbers(cond_text):
         pass_col = [c for _, c in mentions(cond_text, schema) if c.type == "number"]
-        if is_zh(request) and len(pass_col) == 1 and _scores(schema) and pass_col[0] in _scores(schema):
+        marks = _scores(schema)
+        if is_zh(request) and marks and (len(pass_col) == 1 and pass_col[0] in marks
+                                         or _every(cond_text, lex) and "及格" in cond_text):
             cond_text += " 60分及格"  # 百分制: the pass mark is 60 unless the request says otherwise
+    passing = ("pass", "及格", "不及格", "合格", "不合格", "达标", "未达标")
+    if _scores(schema) and not (isinstance(then, str) and then.lower() in passing) and "60" not in cond_text:
+        # 百分制 marks: 不及格 is below 60, 及格 is 60 or more
+        cond_text = re.sub(r"不及格", " 低于60 ", cond_text)
+        cond_text = re.sub(r"(?<!\d)(?<!\d分)及格", " 60及以上 ", cond_text)
+    cond_text = re.sub(r"为负数?|是负数|小于零|低于零|\bis negative\b|\bnegative\b|\bbelow zero\b|\bless than zero\b",
+                       " < 0 ", cond_text)
+    cond_text = re.sub(r"为正数?|是正数|大于零|\bis positive\b|\bpositive\b|\babove zero\b|\bgreater than zero\b",
+                       " > 0 ", cond_text)
     cond = _condition(cond_text, schema, lex)
     if cond is None:
         return None
@@ -290,10 +418,18 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     return RowReading(f"=IF({expr},{_value(then)},{_value(other)})", why, used)
 
 
-def _scores(schema: SheetSchema):
+def _scores(schema: SheetSchema, n: int | None = None):
     from .rows import _scores as scores
 
-    return scores(schema, None)
+    return scores(schema, n)
+
+
+def _count(term: str) -> int | None:
+    """How many subjects the request counts ("all three subjects", "三科"), or None."""
+    from .rowbase import count_word
+
+    m = re.search(r"\b(\w+) (?:subjects|courses|scores|marks|grades|tests|exams)\b|(?<![任有])([一二两三四五六七八九\d])(?:科|门)", term)
+    return count_word(m.group(1) or m.group(2)) if m else None
 
 
 def _else_words(tail: str, lex: dict) -> str:
@@ -308,3 +444,108 @@ def _quoted_orig(request: str) -> list[tuple[int, str]]:
     from .rowbase import quoted
 
     return quoted(request)
+
+
+_LABEL = r"[a-z][a-z0-9'&-]*(?: [a-z][a-z0-9'&-]*){0,2}"
+
+
+def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict) -> object | None:
+    """An unquoted English branch at ``request[start:end]``: a column, a number, blank or a short label."""
+    raw = request[start:end]
+    b = _branch(raw.lower(), schema, lex)
+    if isinstance(b, float) or b == "":
+        return b
+    if isinstance(b, tuple):  # a column only when the branch is its name ("the amount"), not "Low stock"
+        bare = re.sub(r"^\s*(?:the|its|their)\s+", "", raw.lower()).strip(" ,.;:")
+        if bare in _names(b[1], schema):
+            return b
+    s = re.sub(r"^\s*(?:as|to|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)\s+", "",
+               raw.strip(" ,.;:"), flags=re.I)
+    s = s.strip(" ,.;:")
+    from .rows import _derived
+
+    bare = re.sub(r"^(?:the|its|their)\s+", "", s.lower())
+    concept = _derived(bare, schema)
+    if concept is not None:  # "profit if revenue is above costs, else 0": the quantity, not the word
+        words = next(c["words"] for c in lexicon("rows")["derived"] if has(bare, c["words"]))
+        return ("expr", concept[0]) if bare in words else None
+    rows_lex = lexicon("rows")
+    if bare in rows_lex["implied_column"] or bare in rows_lex["value_words"]:
+        return None  # "bonus", "commission": an amount to compute, not a label
+    if not re.fullmatch(_LABEL, s.lower()) or any(w in lex["not_labels"] for w in s.lower().split()):
+        return None  # "each sale Large": the row's noun came along, not a label
+    low = s.lower()
+    if any(low == w or low.endswith(" " + w) for w, _ in lex["compare"] + lex["date_compare"] if w.isalpha()):
+        return None  # "Above", "not over": a comparison, not a label ("Over budget" is one)
+    named = mentions(s.lower(), schema)
+    if named and not any(s.lower() == x.lower() for pair in lex["pairs"] for x in pair) and (
+            len(named) > 1 or re.sub(r"^the ", "", s.lower()) in _names(named[0][1], schema)):
+        return None  # "Sales" as a label is a column: the families that read columns say so
+    return s
+
+
+def _english_branches(request: str, text: str, head: str, tail: str, cut: int, schema: SheetSchema,
+                      lex: dict) -> tuple[object, object, list[tuple[int, int]]] | None:
+    """The branches of an English request without quotes, in its usual orders.
+
+    "<A> if|when <cond>[, otherwise <B>]", "<A> for <cond>, otherwise <B>",
+    "label|mark <cond> as <A>[, others <B>]"; A and B are a column ("the amount"),
+    a number, blank, or a short label kept in the request's own case.
+    """
+    if len(text) != len(request):
+        return None
+    other: object | None = ""
+    if tail.strip():
+        rest = _else_words(tail, lex)
+        other = _en_label(request, cut + len(tail) - len(rest), len(request), schema, lex)
+        if other is None:
+            return None
+    verbs = (r"(?:(?:write|put|show|return|mark|flag|label|tag|set)\s+"
+             r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries))\s+)?(?:as\s+)?)?")
+    intro = r"if|when|whenever|where" + (r"|for" if tail.strip() else "")
+    m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{verbs}(?:the\s+)?({_LABEL})\s+(?:{intro})\s", head)
+    if m:
+        then = _en_label(request, m.start(1), m.end(1), schema, lex)
+        marking = re.match(r"\s*(?:[a-z][\w ]{0,30}:\s*)?(?:mark|flag|label|tag)\b", head)
+        if then is not None and then != "" and not (marking and isinstance(then, tuple)):
+            return then, other, [(0, m.end())]  # (a mark is a label: "mark the amount" is not a column)
+    say = r"(?:say|show|write|return|put|display|enter|use|give|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)"
+    m = re.match(rf"\s*(?:if|when|whenever)\s+.+?(?P<label>(?:\s*,\s*(?:then\s+)?|\s+then\s+|\s+(?={say}\b))"
+                 rf"(?:{say}\s+)?({_LABEL}))\s*[,;.]?\s*$", head)
+    if m:
+        then = _en_label(request, m.start(2), m.end(2), schema, lex)
+        if isinstance(then, str) and then:
+            return then, other, [m.span("label")]
+    m = re.match(rf"\s*.+?(?P<label>\s+(?:gets?|receives?|becomes?|(?:is|are|should be) (?:marked|flagged|labell?ed|tagged)"
+                 rf"(?: as)?|flagged(?: as)?|marked(?: as)?|labell?ed(?: as)?|tagged(?: as)?)\s+({_LABEL}))\s*[,;.]?\s*$",
+                 head)
+    if m:
+        then = _en_label(request, m.start(2), m.end(2), schema, lex)
+        if isinstance(then, str) and then:
+            return then, other, [m.span("label")]
+    m = re.match(rf"\s*(?P<verb>label|mark|flag|tag|classify)\s+.+?(?P<label>\s+as\s+({_LABEL}))\s*[,;.]?\s*$",
+                 head)
+    if m:
+        then = _en_label(request, m.start(3), m.end(3), schema, lex)
+        if isinstance(then, str) and then:
+            return then, other, [m.span("verb"), m.span("label")]
+    return None
+
+
+def _names(col: Column, schema: SheetSchema) -> set[str]:
+    """The header of ``col`` and the words of its synonym group."""
+    from .rows import _names_of
+
+    return set(_names_of(col, schema, bare=True))
+
+
+def _partner(label: str, lex: dict) -> str:
+    """The other label of a known pair (Pass -> Fail, Out of stock -> In stock), in the same case; else blank."""
+    low = label.lower()
+    for a, b in lex["pairs"]:
+        for x, y in ((a, b), (b, a)):
+            if low == x.lower():
+                if label[:1].isupper() and not is_zh(y):
+                    return y[:1].upper() + y[1:]
+                return y
+    return ""

@@ -26,7 +26,6 @@ from .rowbase import (
     is_zh,
     lexicon,
     mentions,
-    numbers,
     ref,
     used_up,
     values,
@@ -43,7 +42,11 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     """The per-row formula for ``request``, or None when no family reads it whole."""
     from . import rowdates, rowlabels, rowtext
 
-    nums = header_numbers(request, schema)
+    nums, seen = [], set()
+    for n in header_numbers(request, schema):  # "the 3-month probation (plus 3 months)": one number said twice
+        if (n[0], n[1]) not in seen:
+            seen.add((n[0], n[1]))
+            nums.append(n)
     for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
         reading = family(request, schema)
         if reading is not None:
@@ -66,11 +69,14 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
     for a, b in re.findall(r"\$?([A-Z]{1,3})\$?(?:\d+|\{r\}|\{p\})(?::\$?([A-Z]{1,3}))?", template):
         lo, hi = col_index(a), col_index(b or a)
         read.update(range(min(lo, hi), max(lo, hi) + 1))
+    from .rowbase import value_mentions
+
     low = request.lower()
     joined = bool(re.search(r"\band\b|\bplus\b|\bwith\b|&|[和与及，,]", low))
+    inside = [(a, b) for a, b, _, _ in value_mentions(low, schema)]
     for p, c in mentions(request, schema):
-        if col_index(c.letter) in read:
-            continue
+        if col_index(c.letter) in read or any(a <= p < b for a, b in inside):
+            continue  # read, or a part of a value ("销售" in 销售部 is not 销售额)
         if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
             continue  # "用数量和单价算金额": the result's own name
         if c.type in ("number", "date") or text_too and joined:
@@ -114,6 +120,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     chars = list(text)
     spans = [(p, p + len(s) + 2) for p, s in quoted(request)]
     spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)]
+    spans += _date_spans(request)
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如)[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
@@ -142,14 +149,18 @@ def _round(text: str, body: str) -> tuple[str, list[float]]:
     """Wrap ``body`` in ROUND/ROUNDUP/CEILING/INT when asked; the numbers that consumed."""
     lex = lexicon("rows")
     places, used = None, []
-    for word, n in lex["decimals"].items():
+    for word, n in sorted(lex["decimals"].items(), key=lambda wn: len(wn[0])):
         if word in text:
             places = n
-            used = [float(n)] if re.search(r"\d", word) else []
+            used = [float(re.search(r"\d+", word).group(0))] if re.search(r"\d", word) else []
+    if (m := re.search(r"(?<![\d.])(\d)\s*(?:decimal|dp\b|places? after)|(?:保留|精确到|小数点后)(\d)位", text)):
+        places, used = int(m.group(1) or m.group(2)), [float(m.group(1) or m.group(2))]
     if (m := re.search(r"(?:rounded|round) up to (?:a|the nearest) multiple of (\d+(?:\.\d+)?)"
                        r"|向上取整到(\d+(?:\.\d+)?)的倍数", text)):
         n = m.group(1) or m.group(2)
         return f"CEILING({body},{n})", [float(n)]
+    if has(text, lex["rounddown"]):
+        return f"ROUNDDOWN({body},{places or 0})", used
     if has(text, lex["truncate"]):
         return f"INT({body})", used
     if has(text, lex["roundup"]):
@@ -175,7 +186,11 @@ def _base(text: str, cols: list[Column], schema: SheetSchema, default: str | Non
 def _scores(schema: SheetSchema, n: int | None) -> list[Column] | None:
     """The marks columns of a grade sheet: numeric, whole numbers 0-150, two or more."""
     picked = []
+    kinds = ("qty", "price", "sales", "cost", "salary")
+    counted = {c.letter for g in kinds if (c := group_of(schema, g)) is not None}
     for c in schema.columns:
+        if c.letter in counted:
+            continue  # a quantity or an amount is not a mark
         vals = [v for v in values(schema, c) if v is not None]
         if c.type == "number" and vals and all(isinstance(v, (int, float)) and float(v).is_integer()
                                                 and 0 <= v <= 150 for v in vals):
@@ -219,14 +234,101 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     cols = [c for _, c in mentions(text, schema)]
     numeric = [c for c in cols if c.type == "number"]
     _, rounding = _round(text, "")
-    nums = [n for n in numbers(request) if n[0] not in rounding or rounding.remove(n[0])]
+    nums = [n for n in header_numbers(request, schema) if n[0] not in rounding or rounding.remove(n[0])]
     zh = is_zh(request)
-    found = _formula(text, request, schema, cols, numeric, nums, zh)
+    found = _expression(text, schema, nums)
+    if found == _UNREAD:
+        return None  # operators over three or more operands this reader cannot order
+    found = found or _formula(text, request, schema, cols, numeric, nums, zh)
     if found is None:
         return None
     f, explanation, consumed = found
+    if has(text, lex["to_yuan"]) and not re.search(r"\*10{3,4}$", f):
+        # "收入减支出（万元）换算成元": the whole result in yuan, when every column is in the same unit
+        units = {m.group(1) for c in numeric
+                 if (m := re.search(r"[（(]\s*(万元|千元|万)\s*[）)]", c.header))} if numeric else set()
+        if len(units) != 1 or any(not re.search(r"[（(]\s*(万元|千元|万)\s*[）)]", c.header) for c in numeric):
+            return None
+        f = f"({f})*{10000 if units.pop().startswith('万') else 1000}"
     f, used = _round(text, f)
     return RowReading("=" + f, explanation, consumed + used)
+
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+_UNREAD = ("", "", [])
+
+
+def _all_mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
+    """Every place a column is named, a column named twice included ("销售额减成本除以销售额")."""
+    out: list[tuple[int, Column]] = []
+    rest = text
+    for _ in range(6):
+        found = [(p, c) for p, c in mentions(rest, schema) if all(p != q for q, _ in out)]
+        if not found:
+            break
+        for p, c in found:
+            out.append((p, c))
+            end = p + max((len(n) for n in _names_of(c, schema, bare=True) if rest.startswith(n, p)),
+                          default=2)
+            rest = rest[:p] + " " * (end - p) + rest[end:]
+    return sorted(out, key=lambda pc: pc[0])
+
+
+def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[float]] | None:
+    """Three or more operands joined by operator words: "数量乘单价减成本", "units times price minus cost".
+
+    Written with the usual precedence when that is also the order said; "再" / "then"
+    asks for the order said ("单价乘数量再乘0.9", "sales minus cost then divided by sales");
+    a lower operator before a higher one without it is ambiguous and refused.
+    """
+    lex = lexicon("rows")
+    operands: list[tuple[int, int, str, str, float | None]] = []
+    for p, c in _all_mentions(text, schema):
+        if c.type != "number":
+            continue
+        names = [n for n in _names_of(c, schema, bare=True) if text.startswith(n, p)]
+        end = p + max((len(n) for n in names), default=0)
+        if end == p:  # a Chinese header named by its first characters
+            h = c.header.lower()
+            end = p + next((k for k in range(len(h), 1, -1) if text.startswith(h[:k], p)), 0)
+        if end == p:
+            return None
+        operands.append((p, end, ref(c), c.header, None))
+    for v, unit, p in nums:
+        if unit:
+            return None
+        raw = re.match(r"[\d.,]+", text[p:]).group(0).rstrip(".,")
+        operands.append((p, p + len(raw), f"{v:g}", f"{v:g}", v))
+    operands.sort()
+    if len(operands) < 3 or any(a[1] > b[0] for a, b in zip(operands, operands[1:], strict=False)):
+        return None
+    ops, stepwise = [], False
+    words = [(w, sym) for sym, key in (("-", "minus"), ("*", "times"), ("/", "divided"), ("+", "plus"))
+             for w in lex[key]]
+    said = sum(has(text[a[1]:b[0]], [w for w, _ in words]) for a, b in zip(operands, operands[1:], strict=False)) > 1
+    for a, b in zip(operands, operands[1:], strict=False):
+        gap = text[a[1]:b[0]]
+        if re.search(r"再|\bthen\b|然后|之后再", gap):
+            stepwise = True
+            gap = re.sub(r"再|\bthen\b|然后|之后再", " ", gap)
+        gap = re.sub(r"^[\s,，的]+|[\s,，的]+$", "", gap)
+        hit = [sym for w, sym in words if gap == w.strip()]
+        if len(set(hit)) != 1:
+            return _UNREAD if said else None
+        ops.append(hit[0])
+    levels = [_PRECEDENCE[o] for o in ops]
+    if stepwise:  # in the order said: parentheses where a higher operator follows a lower one
+        body = operands[0][2]
+        for i, (o, x) in enumerate(zip(ops, operands[1:], strict=True)):
+            body = f"{body}{o}{x[2]}"
+            if i < len(ops) - 1 and _PRECEDENCE[ops[i + 1]] > _PRECEDENCE[o]:
+                body = f"({body})"
+    elif levels == sorted(levels, reverse=True) or len(set(levels)) == 1:
+        body = "".join(f"{x[2]}{o}" for x, o in zip(operands, ops, strict=False)) + operands[-1][2]
+    else:
+        return _UNREAD  # "a minus b times c": which first, the words do not say
+    what = " ".join(f"{x[3]} {o}" for x, o in zip(operands, ops, strict=False)) + f" {operands[-1][3]}"
+    return body, what, [x[4] for x in operands if x[4] is not None]
 
 
 def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
@@ -260,7 +362,13 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         c = one_col
         return (f"{c.letter}{{r}}-{c.letter}{{p}}", f"{c.header}比上一行的变化" if zh
                 else f"change in {c.header} from the row above", [])
-    if has(text, lex["share"]) and not nums and not has(text, lex["score_words"]):
+    ratio = _ratio(text, schema, zh)
+    if ratio is not None and not nums:
+        return ratio
+    if has(text, lex["share"]) and not nums and not has(text, lex["score_words"]) \
+            and _derived(text, schema) is None \
+            and not re.search(r"\b(?:two|three|four|five|six|both|row|row's)\b|[两三四五六]科|本行|该行", text):
+        # ("of the total of the three": the row's total, not the column's)
         # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
         c = _base(text, cols, schema, None)
         if c is not None:
@@ -288,6 +396,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
+    for rule in (_weighted, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+        found = rule(text, schema, numeric, nums, zh)
+        if found is not None:
+            return found
     # value of quantity x price ("stock value", "用数量和单价算金额")
     qty, price = group_of(schema, "qty"), group_of(schema, "price")
     if qty is not None and price is not None and not nums and (
@@ -359,12 +471,17 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
         if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
             return None  # "after 10% tax": net of it or with it added, the words do not say
-        if has(text, lex["tax"]) or has(text, lex["raise"]) or re.search(r"\bplus\b|加上", text):
+        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincluding\b|\bgross\b|\binclusive\b|加上|加(?=\s*\d)"
+                          r"|含|\+\s*\d", text)
+        if has(text, lex["tax"]) and not added:
+            return None  # "tax at 20% of salary" is the tax alone; "with 20% tax" adds it: say which
+        if has(text, lex["tax"]) or has(text, lex["raise"]) or added and not re.search(r"%\s*of\b", text):
             return f"{ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%", [pct[0]]
         if not (has(text, lex["percent_of"]) or _default_group(text)):
             return None  # "amount with 20% VAT": a percent whose role the rules do not know
         return f"{ref(c)}*{p:g}", f"{pct[0]:g}% of {c.header}", [pct[0]]
-    if not nums and (numeric or cols) and has(text, lex["round_only"]) and _only_rounding(text, schema):
+    if not nums and (numeric or cols) and has(text, lex["round_only"] + lex["truncate"] + lex["rounddown"]) \
+            and _only_rounding(text, schema):
         return ref(c), c.header, []
     return None
 
@@ -398,10 +515,188 @@ def _only_rounding(text: str, schema: SheetSchema) -> bool:
     """True when the request says nothing but a column and how to round it."""
     lex = lexicon("rows")
     rest = text
-    words = [c.header.lower() for c in schema.columns] + lex["round"] + lex["roundup"] + \
+    words = [c.header.lower() for c in schema.columns] + lex["round"] + lex["roundup"] + lex["rounddown"] + \
         lex["truncate"] + lex["round_only"] + list(lex["decimals"]) + lex["filler"]
     for group in lexicon("columns")["groups"]:
         words += group
     rest = cover(rest, words)
     rest = re.sub(r"[\d.]+|[^\w\u4e00-\u9fff]+", " ", rest)
     return not rest.strip()
+
+
+def _date_spans(text: str) -> list[tuple[int, int]]:
+    """Where the calendar dates of ``text`` are ("1 January 2026" is a date, not three words)."""
+    from .rowbase import date_in
+
+    spans, rest = [], text
+    while (d := date_in(rest)) is not None:
+        spans.append((d[1], d[2]))
+        rest = rest[:d[1]] + " " * (d[2] - d[1]) + rest[d[2]:]
+    return spans
+
+
+def _distinct(cols: list[Column]) -> list[Column]:
+    out: list[Column] = []
+    for c in cols:
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def _weighted(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"40% math, 30% English, 30% science", "语文30%，数学40%": each column times its weight, added."""
+    pct = [(v, p) for v, unit, p in nums if unit]
+    cols = [(p, c) for p, c in mentions(text, schema) if c.type == "number"]
+    if len(pct) < 2 or len(pct) != len(nums) or len(cols) != len(pct) or len(_distinct([c for _, c in cols])) != len(cols):
+        return None
+    # each weight next to its column, all on the same side: "40% math, 30% english" or "语文30%，数学40%"
+    for side in (1, -1):
+        if _ordered(cols, pct, side):
+            pairs = [(c, v) for (_, c), (v, _) in zip(cols, pct, strict=True)]
+            body = "+".join(f"{ref(c)}*{v / 100:g}" for c, v in pairs)
+            what = " + ".join(f"{v:g}% × {c.header}" for c, v in pairs)
+            return body, ("加权：" if zh else "weighted: ") + what, [v for _, v in pairs]
+    return None
+
+
+def _ordered(cols, pct, side: int) -> bool:
+    """Column i and weight i alternate in the text (weight before its column when ``side`` is 1)."""
+    marks = sorted([(p, "c") for p, _ in cols] + [(q, "w") for _, q in pct])
+    kinds = "".join(k for _, k in marks)
+    return kinds == ("wc" if side == 1 else "cw") * len(cols)
+
+
+def _together(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"sum of math, english and science", "语文和数学的平均": the named columns added or averaged."""
+    lex = lexicon("rows")
+    cols = _distinct(numeric)
+    if len(cols) < 2 or nums:
+        return None
+    avg = has(text, lex["average_words"])
+    if not avg and not has(text, lex["together"]):
+        return None
+    pos = [p for p, c in mentions(text, schema) if c in cols]
+    between = cover(text[min(pos):max(pos)], [c.header.lower() for c in cols]
+                    + [w for g in lexicon("columns")["groups"] for w in g])
+    if re.sub(r"[\s,，、&+]|\band\b|\bplus\b|和|与|及|加|以及|跟", "", between):
+        return None  # another word between the columns: more than a list
+    return _across(cols, "AVERAGE" if avg else "SUM"), ("平均" if avg else "合计") if zh else (
+        "average of " if avg else "sum of ") + ", ".join(c.header for c in cols), []
+
+
+def _year_columns(schema: SheetSchema) -> list[Column]:
+    return [c for c in schema.columns if c.type == "number" and re.fullmatch(r"(?:19|20)\d\d", c.header.strip())]
+
+
+def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"total over the four years", "各年合计": every year column of a row."""
+    years = _year_columns(schema)
+    lex = lexicon("rows")
+    m = re.search(r"\b(?:the |all )?(\w+ )?years\b|([一二两三四五六七八九十\d]+)年|各年|所有年份|每年", text)
+    if len(years) < 2 or not m or numeric or nums:
+        return None
+    n = count_word((m.group(1) or "").strip()) if m.group(1) else (count_word(m.group(2)) if m.group(2) else None)
+    if m.group(1) and n is None and m.group(1).strip() not in ("the", "all"):
+        return None
+    if n is not None and n != len(years):
+        return None
+    avg = has(text, lex["average_words"])
+    if not avg and not has(text, lex["together"]):
+        return None
+    return _across(years, "AVERAGE" if avg else "SUM"), ("各年平均" if avg else "各年合计") if zh else (
+        "average" if avg else "total") + " of the year columns", []
+
+
+def _from_to(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"change from 2021 to 2024", "growth from 2023 to 2024", "从2022到2024的增长": the later minus the earlier."""
+    lex = lexicon("rows")
+    cols = _distinct(numeric)
+    if len(cols) != 2 or nums or not has(text, lex["from_to"]):
+        return None
+    ms = [(p, c) for p, c in mentions(text, schema) if c in cols]
+    a, b = ms[0], ms[1] if ms[1][1] is not ms[0][1] else next(x for x in ms if x[1] is not ms[0][1])
+    gap = text[a[0]:b[0]]
+    if not (re.search(r"\bfrom\s*$", text[:a[0]]) and re.fullmatch(r"\S+\s+to\s+", gap)
+            or re.search(r"从\s*$", text[:a[0]]) and re.fullmatch(r"\S+?\s*(?:到|至)\s*", gap)):
+        return None
+    old, new = a[1], b[1]
+    if has(text, lex["growth"]) or re.search(r"\bgrew\b|percent|%|百分", text):
+        if has(text, lex["change"] + ["difference", "差"]) and not has(text, lex["growth"]):
+            return None
+        return f"{ref(new)}/{ref(old)}-1", f"{new.header}/{old.header}-1", []
+    return f"{ref(new)}-{ref(old)}", f"{new.header} - {old.header}", []
+
+
+def _more_than(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"库存比安全库存多多少", "how much more is sales than cost": the difference, in the order said."""
+    cols = _distinct(numeric)
+    if len(cols) != 2 or nums:
+        return None
+    lex = lexicon("rows")["more_than"]
+    a, b = cols
+    for kind in ("a_minus_b", "b_minus_a"):
+        if any(re.search(p, text) for p in lex[kind]):
+            x, y = (a, b) if kind == "a_minus_b" else (b, a)
+            return f"{ref(x)}-{ref(y)}", f"{x.header} - {y.header}", []
+    return None
+
+
+def _plus_rate(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"salary plus bonus" where the bonus is salary times a rate column: ``F2+F2*G2``."""
+    rate = _rate_column(text, schema)
+    if rate is None or nums or not re.search(r"\bplus\b|\band\b|加上|加|和|\+|including|包括|含", text):
+        return None
+    base, rc = rate
+    if base not in numeric or rc in numeric:
+        return None
+    return f"{ref(base)}+{ref(base)}*{ref(rc)}", f"{base.header} + {base.header} × {rc.header}", []
+
+
+def _as_percent(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """A column of fractions (0.92) shown as a percent number (92): ``F2*100``."""
+    from .rowlabels import _fraction_col
+
+    cols = _distinct(numeric)
+    said = re.search(r"\bas an? (?:whole[- ]number|number|integer) (?:percent|percentage)\b"
+                     r"|\bpercent(?:age)? (?:as a )?number|百分数|百分制", text)
+    if len(cols) != 1 or nums or not said:
+        return None
+    if not _fraction_col(schema, cols[0]):
+        return None
+    return f"{ref(cols[0])}*100", f"{cols[0].header} × 100", []
+
+
+def _ratio(text: str, schema: SheetSchema, zh: bool):
+    """"cost as a percent of sales", "profit as a share of sales", "成本占销售额的比例": X / Y.
+
+    X is one column or a quantity two columns make (profit); Y is one other column.
+    "... of the total" / "占合计" is the share rule's, not this one.
+    """
+    m = re.search(r"^(.+?)\s+as an? (?:percent|percentage|share|fraction|ratio|proportion) of\s+(?:the\s+)?(.+)$", text) \
+        or re.search(r"^(.+?)占(.+?)的?(?:比例|百分比|比重|比率|多少)", text)
+    if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)):
+        return None
+    right = [c for _, c in mentions(m.group(2), schema) if c.type == "number"]
+    if len(_distinct(right)) != 1 or cover(m.group(2), _names_of(right[0], schema)).strip(" 的"):
+        return None
+    y = right[0]
+    left = [c for _, c in mentions(m.group(1), schema) if c.type == "number"]
+    derived = _derived(m.group(1), schema)
+    if derived is not None and not derived[0].startswith("(") and all(c in derived[2] for c in left):
+        x, what = f"({derived[0]})", derived[1]
+    elif len(_distinct(left)) == 1 and left[0] is not y and _derived(m.group(1), schema) is None:
+        x, what = ref(left[0]), left[0].header
+    else:
+        return None
+    return f"{x}/{ref(y)}", (f"{what}占{y.header}的比例" if zh else f"{what} / {y.header}"), []
+
+
+def _names_of(col: Column, schema: SheetSchema, bare: bool = False) -> list[str]:
+    """The header of ``col`` and the words of the synonym group it owns (with the row's nouns unless ``bare``)."""
+    from .rowbase import group_owner
+
+    out = [col.header.lower().strip()]
+    for group in lexicon("columns")["groups"]:
+        if group_owner(schema, group) is col:
+            out += group
+    return out if bare else out + ["the", "each", "row", "per", "order", "item"]

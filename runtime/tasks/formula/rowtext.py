@@ -82,6 +82,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if has(text, lex["zh_surname"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
             re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) for v in vs))):
         return RowReading(f"=LEFT({ref(c)},1)", f"{c.header}的第一个字（姓）")
+    if has(text, lex["first_char"]) and (c := _column(text, schema, lambda vs: bool(vs))):
+        return RowReading(f"={_case(text, lex, f'LEFT({ref(c)},1)')}", f"{c.header}的第一个字" if zh
+                          else f"first character of {c.header}")
     if has(text, lex["before_at"]) and (c := _column(text, schema, at)):
         r = ref(c)
         return RowReading(f'=LEFT({r},FIND("@",{r})-1)', f"{c.header} before the @")
@@ -148,8 +151,8 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
             if word in text:
                 sep = s
                 break
-        if sep is None:
-            sep = "" if re.search(r"直接|no space|without a space", text) else None
+        if sep is None:  # Chinese joins names with nothing between (班级姓名); English says what it wants
+            sep = "" if re.search(r"直接|no space|without a space", text) or zh else None
     if sep is None:
         return None
     mid = f'&"{sep}"&' if sep else "&"
