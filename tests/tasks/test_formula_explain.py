@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from o3local.tasks.formula import formula
-from o3local.tasks.formula.explain import explain_formula
+from o3local.tasks.formula.explanation import explain_formula
 from o3local.tasks.formula.schema import read_sheet, schema_from_rows
 
 DEV2 = Path(__file__).resolve().parents[2] / "bench" / "data" / "formula-dev2"

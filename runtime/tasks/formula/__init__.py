@@ -179,7 +179,7 @@ def formula(
         raise UsageError("generating a formula needs the sheet (sheet=...)", code="usage.sheet")
     result = _generate(request, schema, target, method, model)
     _for_target(request, result.formula, app)
-    from .explain import explain_formula, language
+    from .explanation import explain_formula, language
 
     said = explain_formula(result.formula, schema, language(request),
                            per_row=result.fill_range is not None)
@@ -251,7 +251,7 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
                          fill_range=f"{target}:{m.group(1)}{last}")
 
 
-def _placement(request: str, schema: SheetSchema, cue_required: bool = True) -> tuple[str, str] | None:
+def _placement(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """The cell a per-row request without a target cell is written in, and the request
     without the words that placed it (the readers need not know "放在I列"), or ``None``.
 
@@ -284,16 +284,14 @@ def _placement(request: str, schema: SheetSchema, cue_required: bool = True) -> 
         except Exception:  # noqa: BLE001 - a request the annotator cannot read has no cue
             by = None
         cue = by is not None and _unique_col(by, schema)
-    if not cue and (cue_required or any(re.search(p, request, re.IGNORECASE)
-                                        for p in words["one_value"])):
+    if not cue:
         return None
     return f"{col_letter(schema.last_column + 1)}{first}", request
 
 
-def _placed_per_row(request: str, schema: SheetSchema, notes: list[str],
-                    cue_required: bool) -> FormulaResult | None:
+def _placed_per_row(request: str, schema: SheetSchema, notes: list[str]) -> FormulaResult | None:
     """The per-row answer of a request without a target cell, placed by :func:`_placement`."""
-    placed = _placement(request, schema, cue_required)
+    placed = _placement(request, schema)
     if placed is None:
         return None
     cell = placed[0]
@@ -319,7 +317,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
               model: str | None) -> FormulaResult:
     notes: list[str] = []
     if method in ("auto", "rules") and target is None:
-        answer = _placed_per_row(request, schema, notes, cue_required=True)
+        answer = _placed_per_row(request, schema, notes)
         if answer is not None:
             return answer
     if method in ("auto", "rules") and target is not None:
@@ -338,11 +336,6 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
                 notes.append(f"rules: {err.message}")
         else:
             notes.append("rules: the request is not one the rule reader understands")
-            # no single value reads it: "units times unit price" without a cell is a column
-            answer = _placed_per_row(request, schema, notes, cue_required=False) \
-                if target is None else None
-            if answer is not None:
-                return answer
         if not _llm_allowed(method, model):
             hint = "" if method == "rules" else (
                 " (method='llm' lets the local model try; its answers measured unreliable)")

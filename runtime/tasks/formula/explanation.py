@@ -5,7 +5,7 @@ request's language, with placeholders ("B{r}") and generic names ("sales -
 cost") leaking through; the model path had none.  Reading the final formula
 instead gives one explanation for every answer, whoever wrote it, in the words
 of the sheet's own headers (issue 16 item 5: "explain the formula back in the
-request's language").  The phrases are data (``lexicon/explain.json``); a
+request's language").  The phrases are data (``lexicon/explanation.json``); a
 function without a phrase is said as ``NAME(arguments)``, so nothing is hidden.
 """
 
@@ -47,7 +47,7 @@ def explain_formula(text: str, schema: SheetSchema | None, lang: str, *,
         return None
     said = _Sayer(schema, lang, per_row).say(tree)
     if per_row:
-        said += lexicon("explain")["words"]["per_row"][lang]
+        said += lexicon("explanation")["words"]["per_row"][lang]
     return said
 
 
@@ -132,7 +132,7 @@ def _parse(text: str) -> Node:
 class _Sayer:
     def __init__(self, schema: SheetSchema | None, lang: str, per_row: bool) -> None:
         self.schema, self.lang, self.per_row = schema, lang, per_row
-        lex = lexicon("explain")
+        lex = lexicon("explanation")
         self.fn, self.words, self.units = lex["functions"], lex["words"], lex["datedif_units"]
 
     def w(self, key: str, **kw: str) -> str:
