@@ -8,6 +8,7 @@ on 127.0.0.1, every socket is closed by the test, every wait is bounded.
 from __future__ import annotations
 
 import contextlib
+import re
 import socket
 import time
 
@@ -94,8 +95,15 @@ def test_a_kept_alive_connection_still_works_and_a_slow_body_is_refused(tmp_path
                   "Content-Length: 100\r\n\r\n{\"text\": ".encode())
         started = time.monotonic()
         answer = s.recv(4096)
+        waited = time.monotonic() - started
+        while b"\r\n\r\n" in answer and len(answer.split(b"\r\n\r\n", 1)[1]) < int(
+                re.search(rb"content-length: (\d+)", answer, re.I).group(1)):
+            more = s.recv(4096)  # the body may come in a second segment (a loaded machine)
+            if not more:
+                break
+            answer += more
         s.close()
         assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
-        assert b"service.body_timeout" in answer and time.monotonic() - started < 4
+        assert b"service.body_timeout" in answer and waited < 4
     finally:
         stop_service(svc)
