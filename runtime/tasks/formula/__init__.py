@@ -242,30 +242,76 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
                          {"family": "rows", "template": reading.template}, target)
 
 
-def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
-              model: str | None) -> FormulaResult:
-    notes: list[str] = []
-    if method in ("auto", "rules") and target is not None:
+def _rules_only(request: str, schema: SheetSchema, target: str | None,
+                notes: list[str]) -> FormulaResult | None:
+    """The rule readers' checked answer, or None (why goes to ``notes``)."""
+    if target is not None:
         answer = _per_row(request, schema, target)
         if answer is not None:
             return answer
+    reading = read_request(request, schema)
+    if reading is None:
+        notes.append("rules: the request is not one the rule reader understands")
+        return None
+    try:
+        _sane(request, reading.formula, schema)
+        ev = _verified(reading.formula, schema, target)
+    except TaskError as err:
+        notes.append(f"rules: {err.message}")
+        return None
+    return FormulaResult(reading.formula, ev.value, reading.explanation, "rules", "generate",
+                         reading.parts, target)
+
+
+def _grounded(request: str, schema: SheetSchema, target: str | None, model: str | None,
+              notes: list[str], required: bool) -> FormulaResult | None:
+    """The rules' answer once the model has said which column or value an unknown word means.
+
+    The model only chooses among the sheet's own headers and values, by likelihood
+    (``ground.py``); the rewritten request is read and checked by the rules as usual.
+    """
+    from .._model import load_generator
+    from .ground import ground
+
+    gen = load_generator(model, "formula-generation", required=required)
+    if gen is None:
+        return None
+
+    def read(text: str) -> FormulaResult | None:
+        try:
+            return _rules_only(text, schema, target, [])
+        except TaskError:
+            return None
+
+    answer, found, text = ground(request, schema, gen, read, lambda r: r.formula)
+    if answer is None:
+        notes.append("grounding: " + "; ".join(found))
+        return None
+    zh = re.search(r"[\u4e00-\u9fff]", request) is not None
+    said = ("；" if zh else "; ").join(g.describe(zh) for g in found)
+    return FormulaResult(answer.formula, answer.value, f"{said}{'：' if zh else ': '}{answer.explanation}",
+                         "rules+model", "generate", answer.intent, target,
+                         [*notes, f"grounded request: {text}"])
+
+
+def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
+              model: str | None) -> FormulaResult:
+    notes: list[str] = []
     if method in ("auto", "rules"):
-        reading = read_request(request, schema)
-        if reading is not None:
-            try:
-                _sane(request, reading.formula, schema)
-                ev = _verified(reading.formula, schema, target)
-                return FormulaResult(reading.formula, ev.value, reading.explanation, "rules",
-                                     "generate", reading.parts, target)
-            except TaskError as err:
-                notes.append(f"rules: {err.message}")
-        else:
-            notes.append("rules: the request is not one the rule reader understands")
+        answer = _rules_only(request, schema, target, notes)
+        if answer is not None:
+            return answer
         if not _llm_allowed(method, model):
             hint = "" if method == "rules" else (
                 " (method='llm' lets the local model try; its answers measured unreliable)")
             raise TaskError(f"cannot answer {request!r}: " + "; ".join(notes) + hint,
                             code="task.unanswerable")
+    # the model says what an unknown word means; the rules still write the formula
+    answer = _grounded(request, schema, target, model, notes, required=method == "llm")
+    if answer is not None:
+        return answer
+    if method != "llm":  # auto trusts a model for grounding only, not for writing intents
+        raise TaskError(f"cannot answer {request!r}: " + "; ".join(notes), code="task.unanswerable")
     from .llm import generate_llm
 
     answers = generate_llm(request, schema, model, required=method == "llm")
