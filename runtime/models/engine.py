@@ -23,6 +23,7 @@ from .store import Manifest, ModelStore
 from .tokenizer import ModelTokenizer
 
 _KEEP_HEAD = 64
+_FULL_WAIT_S = 5.0  # score(): how long to wait for the full session before using the quick one
 
 LogitsProcessor = Callable[[list[int], Any], Any]
 
@@ -126,6 +127,9 @@ class Generator:
             z = z - z.max()
             return z - np.log(np.exp(z).sum())
 
+        # the quick and the full session give slightly different numbers: score on the full
+        # one when it comes soon, so a decision taken on these scores does not depend on timing
+        self.model.full_ready.wait(timeout=_FULL_WAIT_S)
         with self._lock:
             sess = self.model.session()
             try:
@@ -134,10 +138,10 @@ class Generator:
                 raise InferenceError(f"cannot bind the KV cache: {exc}") from exc
             start = 0
             if shared:
-                key = tuple(prompt_ids[:shared])
+                key = (id(sess), *prompt_ids[:shared])  # a preamble read by this session
                 saved = self._preambles.get(key)
                 if saved is None:
-                    self._forward(kv, list(key), shared)
+                    self._forward(kv, list(prompt_ids[:shared]), shared)
                     saved = [a[:, :, :shared, :].copy() for a in kv.arrays]
                     self._preambles = {key: saved}  # one preamble kept: the last one used
                 else:

@@ -79,17 +79,22 @@ def test_rewrite_and_the_already_named_guard(sales):
     assert already_named(req2, g2, schema)
 
 
+def _run(code: str, env: dict[str, str] | None = None) -> list[str]:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         check=True, env={**os.environ, **(env or {})})
+    return out.stdout.split()
+
+
 def test_auto_without_a_trusted_model_refuses_and_loads_no_runtime(sales):
     """``auto`` with no trusted model: the rules' refusal, and onnxruntime never imported."""
     code = ("import sys\n"
+            "import o3local.tasks.formula as f\n"
             "from o3local.errors import TaskError\n"
-            "from o3local.tasks.formula import formula\n"
-            f"try:\n    formula('total income in the North', sheet={str(sales)!r})\n"
+            "f.TRUSTED_MODELS = frozenset()\n"
+            f"try:\n    f.formula('total income in the North', sheet={str(sales)!r})\n"
             "except TaskError as e:\n    print('refused', e.code)\n"
             "print('onnxruntime' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                         check=True)
-    assert out.stdout.split() == ["refused", "task.unanswerable", "False"], out.stdout + out.stderr
+    assert _run(code) == ["refused", "task.unanswerable", "False"]
 
 
 # -- the real model ---------------------------------------------------------------------------------
@@ -119,6 +124,17 @@ def qwen():
     else:
         os.environ["O3_MODELS_DIR"] = saved
     reset_generators()
+
+
+def test_a_request_the_rules_answer_loads_no_runtime_even_with_the_model_trusted(sales):
+    """The trusted model is installed, but the rules answer: ``o3-local formula`` stays model-free."""
+    assert QWEN in formula_module.TRUSTED_MODELS
+    code = ("import sys\n"
+            "from o3local.tasks.formula import formula\n"
+            f"r = formula('total Sales in the North', sheet={str(sales)!r})\n"
+            "print(r.formula, r.method, 'onnxruntime' in sys.modules)\n")
+    out = _run(code, {"O3_MODELS_DIR": str(_qwen_store())})
+    assert out == ['=SUMIF(C2:C9,"North",F2:F9)', "rules", "False"]
 
 
 @pytest.fixture()
