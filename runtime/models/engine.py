@@ -23,6 +23,7 @@ from .store import Manifest, ModelStore
 from .tokenizer import ModelTokenizer
 
 _KEEP_HEAD = 64
+_FULL_WAIT_S = 5.0  # score(): how long to wait for the full session before using the quick one
 
 LogitsProcessor = Callable[[list[int], Any], Any]
 
@@ -48,6 +49,7 @@ class Generator:
         self._lock = threading.Lock()
         g = manifest.data["graph"]
         self._layers, self._kv_heads, self._head_dim = g["layers"], g["kv_heads"], g["head_dim"]
+        self._preambles: dict[tuple[int, ...], list[Any]] = {}  # score(shared=): cached KV of a preamble
 
     @property
     def ready(self) -> threading.Event:
@@ -90,6 +92,83 @@ class Generator:
         with self._lock:
             return self._generate(ids, max_tokens, temperature, top_p, seed, stops, on_token, cancel,
                                   logits_processor)
+
+    def score(self, prompt_ids: list[int], continuations: list[list[int]], *, shared: int = 0,
+              until_unique: bool = False) -> list[float]:
+        """Log-probability of each continuation after ``prompt_ids``; no token is generated.
+
+        The graph returns the logits of the last position only, so a continuation
+        costs one one-token run per token; continuations that share a prefix share
+        those runs (a depth-first walk of their token trie over one KV cache, each
+        sibling overwriting the same cache positions).  ``until_unique`` stops a
+        continuation's walk where no other one shares its tokens: its score is
+        then the probability of committing to it (the tokens after that point are
+        the copy of a name the prompt lists).  The first ``shared`` tokens of the
+        prompt (a fixed preamble, e.g. few-shot examples) are read once per
+        generator and their cache is reused by later calls.
+        """
+        import numpy as np
+
+        if not prompt_ids or any(not c for c in continuations) or not 0 <= shared < len(prompt_ids):
+            raise UsageError("score needs a prompt, non-empty continuations and shared < the prompt")
+        longest = max((len(c) for c in continuations), default=0)
+        if len(prompt_ids) + longest > self.context_length:
+            raise UsageError(f"prompt and continuation exceed the context ({self.context_length} tokens)")
+        trie: dict[Any, Any] = {}
+        sharing: dict[tuple[int, ...], int] = {}  # how many continuations start with a path
+        for c in continuations:
+            node = trie
+            for k, t in enumerate(c):
+                node = node.setdefault(t, {})
+                sharing[tuple(c[:k + 1])] = sharing.get(tuple(c[:k + 1]), 0) + 1
+        logp_of: dict[tuple[int, ...], float] = {}
+
+        def log_softmax(logits: Any) -> Any:
+            z = np.asarray(logits, dtype=np.float64)
+            z = z - z.max()
+            return z - np.log(np.exp(z).sum())
+
+        # the quick and the full session give slightly different numbers: score on the full
+        # one when it comes soon, so a decision taken on these scores does not depend on timing
+        self.model.full_ready.wait(timeout=_FULL_WAIT_S)
+        with self._lock:
+            sess = self.model.session()
+            try:
+                kv = _KVCache(sess, self._layers, self._kv_heads, self._head_dim, self.context_length)
+            except Exception as exc:  # onnxruntime errors are not O3Errors
+                raise InferenceError(f"cannot bind the KV cache: {exc}") from exc
+            start = 0
+            if shared:
+                key = (id(sess), *prompt_ids[:shared])  # a preamble read by this session
+                saved = self._preambles.get(key)
+                if saved is None:
+                    self._forward(kv, list(prompt_ids[:shared]), shared)
+                    saved = [a[:, :, :shared, :].copy() for a in kv.arrays]
+                    self._preambles = {key: saved}  # one preamble kept: the last one used
+                else:
+                    for a, part in zip(kv.arrays, saved, strict=True):
+                        a[:, :, :shared, :] = part
+                start = shared
+
+            def walk(prefix: tuple[int, ...], node: dict[Any, Any], lp: Any, acc: float) -> None:
+                for tok, child in node.items():
+                    path = (*prefix, tok)
+                    logp_of[path] = acc + float(lp[tok])
+                    if child and (not until_unique or sharing[path] > 1):
+                        # read this token at its position now, before a sibling overwrites it
+                        logits = self._forward(kv, [tok], len(prompt_ids) + len(path))
+                        walk(path, child, log_softmax(logits), logp_of[path])
+                    elif child:
+                        stack = [(path, child)]
+                        while stack:  # the rest of a unique continuation keeps this score
+                            p, n = stack.pop()
+                            for t2, c2 in n.items():
+                                logp_of[(*p, t2)] = logp_of[path]
+                                stack.append(((*p, t2), c2))
+
+            first = self._forward(kv, list(prompt_ids[start:]), len(prompt_ids))
+            walk((), trie, log_softmax(first), 0.0)
+        return [logp_of[tuple(c)] for c in continuations]
 
     # -- internals -----------------------------------------------------------
     def _window(self, ids: list[int], room: int) -> list[int]:
@@ -198,6 +277,7 @@ class _KVCache:
         self._layers = layers
         self._arrays = [np.zeros((1, kv_heads, window, head_dim), np.float32) for _ in range(2 * layers)]
         self._values = [ort.OrtValue.ortvalue_from_numpy(a) for a in self._arrays]
+        self.arrays = self._arrays  # the cache itself (score() restores a preamble into it)
         self.session: Any = None
         self.bind(sess)
 
