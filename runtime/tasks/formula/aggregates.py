@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .intent import Condition, Intent
 from .rowbase import (
@@ -24,6 +24,7 @@ from .rowbase import (
     group_of,
     group_owner,
     has,
+    header_forms,
     header_numbers,
     is_zh,
     lexicon,
@@ -33,6 +34,7 @@ from .rowbase import (
 from .schema import Column, SheetSchema
 
 _MONTHS = "january february march april may june july august september october november december".split()
+_ZH_MONTH = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
 
 
 @dataclass
@@ -92,10 +94,14 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
 
 
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:
-    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月(?!\d)", text)
+    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
+                  r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
         return None
-    month = _MONTHS.index(m.group(1)) + 1 if m.group(1) else int(m.group(2))
+    if m.group(3):
+        month = _ZH_MONTH.index(m.group(3)) + 1
+    else:
+        month = _MONTHS.index(m.group(1)) + 1 if m.group(1) else int(m.group(2))
     dates = [c for c in schema.columns if c.type == "date"]
     if len(dates) != 1:
         return None
@@ -109,21 +115,90 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
             Condition(col, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
 
 
+@dataclass
+class _Parsed:
+    """What an aggregate request says: the operation, its column (None: count or derived), conditions."""
+
+    op: str
+    value: Column | None
+    conditions: list[Condition]
+    implicit: bool  # no operation word: "关羽的报销金额", "expenses in April" (a total)
+    named: list[Column] = field(default_factory=list)  # numeric columns named, not in a condition
+
+
 def read(request: str, schema: SheetSchema) -> Intent | None:
     """The aggregate ``request`` asks for, or None when a word is left unexplained."""
+    got = _parse(request, schema)
+    if got is None or got.value is None and got.op not in ("count", "counta"):
+        return None
+    if got.op == "counta":
+        return Intent("counta", got.value.header, ())
+    return Intent(got.op, got.value.header if got.value is not None else "", tuple(got.conditions))
+
+
+def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """A total of a quantity the sheet holds as two columns, or None.
+
+    "total profit over all weeks", "全年结余", "华东的利润" are sales (or
+    income) minus cost (or spending), each summed with the same conditions;
+    "what is the stock worth", "库存总金额" on a sheet without an amount column are
+    the sum of quantity × unit price.  The columns come from the synonym groups
+    of ``lexicon/columns.json``; a sheet where a group names no column, or two,
+    gets no answer.
+    """
+    from .intent import compile_intent
+
+    lex = lexicon("aggregates")
+    low = request.lower()
+    kinds = [k for k in ("difference", "product") if has(low, lex["derived"][k])]
+    if len(kinds) != 1:
+        return None
+    got = _parse(request, schema, derived=True)
+    if got is None or got.value is not None or got.op not in ("sum", "average"):
+        return None
+    pair = (group_of(schema, "sales"), group_of(schema, "cost")) if kinds[0] == "difference" else (
+        group_of(schema, "qty"), group_of(schema, "price"))
+    if any(c not in pair for c in got.named):
+        return None  # "profit per unit price": another column in play
+    if kinds[0] == "difference":
+        plus, minus = pair
+        if plus is None or minus is None or "number" != plus.type or "number" != minus.type:
+            return None
+        conds = tuple(got.conditions)
+        a = compile_intent(Intent(got.op, plus.header, conds), schema)
+        b = compile_intent(Intent(got.op, minus.header, conds), schema)
+        what = "average" if got.op == "average" else "total"
+        return (f"={a[1:]}-{b[1:]}", f"{what} {plus.header} minus {what} {minus.header}"
+                + (" where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds) if conds else ""))
+    qty, price = group_of(schema, "qty"), group_of(schema, "price")
+    if (group_of(schema, "sales") is not None or qty is None or price is None or got.conditions
+            or got.op != "sum" or qty.type != "number" or price.type != "number"
+            or (qty.first_row, qty.last_row) != (price.first_row, price.last_row)):
+        return None
+    return (f"=SUMPRODUCT({qty.range},{price.range})",
+            f"the sum of {qty.header} × {price.header} over the rows")
+
+
+def _parse(request: str, schema: SheetSchema, derived: bool = False) -> _Parsed | None:
     from .rowlabels import _term
     from .rows import _scores
 
-    text = request.lower().strip()
+    # currency signs are not words: "$5,000", "¥200"
+    text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
     lex = lexicon("aggregates")
     if has(text, lex["not_aggregate"]):
-        return None  # "who ...", "which ...", "worth": a lookup or a product, not these rules'
+        return None  # "who ...", "which ...": a lookup, not these rules'
     found_op = _op(text, lex)
-    if found_op is None:
-        return None
-    op, op_words = found_op
+    implicit = found_op is None
+    op, op_words = found_op or ("sum", [])
     taken: list[tuple[int, int]] = []
     for w in op_words:
+        for m in re.finditer(re.escape(w), text):
+            taken.append(m.span())
+    extra = tuple(lex["derived"]["difference"] + lex["derived"]["product"]) if derived else ()
+    if not derived and _ungrounded_derived(text, schema, lex):
+        return None  # "库存总金额" on a sheet without an amount: quantity × price, not a sum of one column
+    for w in extra:
         for m in re.finditer(re.escape(w), text):
             taken.append(m.span())
     conds: list[Condition] = []
@@ -131,28 +206,33 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
     if month is not None:
         conds += month[0]
         taken.append(month[1])
+    year = _year(text, schema, lex, taken)
+    if year is not None:
+        conds.append(year[0])
+        taken.append(year[1])
     vals = _values(text, schema, lex, taken)
     if vals is None:
         return None
     conds += vals.conditions
     taken += vals.spans
-    # numeric comparisons: "more than 70,000", "超过1000", "(60 or above)"
-    nums = header_numbers(request, schema)
+    # numeric comparisons: "more than 70,000", "超过1000", "(60 or above)", "exceed 500"
+    nums = [n for n in header_numbers(text, schema) if not any(a <= n[2] < b for a, b in taken)]
     ms = mentions(text, schema)
     for _v, _unit, pos in nums:
         cols_before = [(p, c) for p, c in ms if p <= pos and c.type == "number"]
         start = cols_before[-1][0] if cols_before else 0
-        seg = text[start:pos + len(re.match(r"[\d.,]+\s*%?", text[pos:]).group(0)) + 12]
+        end = pos + len(re.match(r"[\d.,]+\s*(?:%|万)?", text[pos:]).group(0))
+        seg = text[start:end + 12]
         t = _term(seg, schema, lexicon("labels"))
-        if t is None:
-            return None
-        m = re.fullmatch(r"([A-Z]+)\{r\}(>=|<=|<>|>|<|=)(-?[\d.]+)", t[0])
+        m = re.fullmatch(r"([A-Z]+)\{r\}(>=|<=|<>|>|<|=)(-?[\d.]+)", t[0]) if t is not None else None
+        if m is None and not cols_before:  # "how many expenses exceed 500": the implied column
+            m = _bare_comparison(text, pos, end, schema, lex)
+            start = m.start_at if m is not None else start
         if not m:
             return None
         col = schema.column(m.group(1))
         num = float(m.group(3))
         conds.append(Condition(col.header, m.group(2), int(num) if num.is_integer() else num))
-        end = pos + len(re.match(r"[\d.,]+\s*%?", text[pos:]).group(0))
         tail = re.match(r"\s*(?:or more|or above|and above|or higher|or less|or below|及以上|以上|或以上|及以下|以下|或以下)?",
                         text[end:])
         if pos - start > 24:
@@ -182,43 +262,185 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
         p = text.find(zero)
         taken.append((p, p + len(zero)))
     cond_cols = {c.column for c in conds}
-    for m in re.finditer(r"(?<![a-z])(?:by|per|for each|each|every|across)\s+(?:the\s+)?|按照?|每个?|各个?|分别", text):
+    # "by region", "每个部门": one result per value; "每笔" / "per unit" are one row, not a grouping
+    for m in re.finditer(r"(?<![a-z])(?:by|per|for each|each|every|across)\s+(?:the\s+)?"
+                         r"|按照?|每(?![笔单次条位])个?|各个?|分别", text):
         after = [c for p, c in ms if m.end() <= p <= m.end() + 2]
         if any(c.header not in cond_cols for c in after):
             return None  # "count events by type": one result per type, not one cell
     if op in ("max", "min") and any(c.type in ("text", "mixed") and c.header not in cond_cols
-                                    for _, c in ms):
+                                    and not any(a <= p < b for a, b in taken) for p, c in ms):
         return None  # "category of the largest expense": the row's category, a lookup
     numeric = []
     for p, c in ms:
-        if any(a <= p < b for a, b in taken) or c.header in cond_cols:
+        if any(a <= p < b for a, b in taken) or c.type != "number" or c in numeric:
             continue
-        if c.type == "number" and c not in numeric:
-            numeric.append(c)
+        if c.header in cond_cols and op == "count":
+            continue
+        numeric.append(c)  # a condition's column named again is the value: "销售额超过1万的订单合计金额"
+    if not numeric and op != "count":
+        numeric = [c for c in _renamed(text, schema, cond_cols, taken)]
     value: Column | None = None
+    if implicit:
+        # no operation word: a total of the named amount under the named conditions
+        words = [w for g in ("sales", "cost", "qty") for w in _group(g)] + list(lex["implied_column"])
+        if (not conds and not derived) or len(numeric) > 1 or (
+                not numeric and not has(text, words) and not derived):
+            return None
+        fill = [w for w in lex["filler"] if is_zh(w)]
+        if any(c.type in ("text", "mixed") and c.header not in cond_cols
+               and not any(a <= p < b for a, b in taken)
+               and not any(text.startswith(w, p) for w in fill) for p, c in ms):
+            return None  # "Patel's department": a lookup of a text field (报销 is no 报销人)
     if op == "count":
         if numeric and has(text, lex["count_of_values"]):
             op, value = "sum", numeric[0] if len(numeric) == 1 else None  # "number of gold medals"
             if value is None:
                 return None
+        elif numeric and has(text, lex["row_words"]):
+            numeric = []  # "count the rows of sales": the rows
         elif numeric:
             return None
+        elif not conds and not derived:
+            qty = group_of(schema, "qty")
+            unit = re.search(r"(?:how many|number of)\s+(items|units|pieces|things)\b|多少(?:件|台)", text)
+            if qty is not None and qty.type == "number" and unit:
+                # "how many items do we have in total": the quantity held, when the sheet keeps one
+                if not has(text, lookups_totals()):
+                    return None  # "how many items are there": rows or pieces? not guessed
+                op, value = "sum", qty
+    elif derived:
+        pass  # the two columns of the quantity; read_derived checks the named ones are those
     else:
         if len(numeric) > 1:
             return None
         value = numeric[0] if numeric else _implied(text, schema, lex)
         if value is None:
             return None
-    if _residue(text, schema, lex, taken, ms):
+    if _residue(text, schema, lex, taken, ms, extra, bool(conds)):
         return None
-    if op == "count":
-        if not conds:
-            first = next((c for c in schema.columns if c.type in ("text", "mixed")), None)
-            if first is None:
-                return None
-            return Intent("counta", first.header, ())
-        return Intent("count", "", tuple(conds))
-    return Intent(op, value.header, tuple(conds))
+    if op == "count" and not conds:
+        if derived:
+            return None
+        first = next((c for c in schema.columns if c.type in ("text", "mixed")), None)
+        if first is None:
+            return None
+        return _Parsed("counta", first, [], implicit)
+    return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Where ``word`` occurs in ``text``: an English word only whole, a Chinese one anywhere."""
+    pat = re.escape(word) if is_zh(word) else rf"(?<![a-z]){re.escape(word)}(?![a-z])"
+    return [m.span() for m in re.finditer(pat, text)]
+
+
+def _column_words(schema: SheetSchema, col: Column) -> list[str]:
+    """The header of ``col`` and the synonyms it owns."""
+    return [col.header.lower()] + [w for g in lexicon("columns")["groups"]
+                                   if group_owner(schema, g) is col for w in g]
+
+
+def _ungrounded_derived(text: str, schema: SheetSchema, lex: dict) -> bool:
+    """Whether the request names profit / worth / 金额 where no column of the sheet is meant by it."""
+    spans = [sp for col in schema.columns for w in _column_words(schema, col) for sp in _spans(text, w)]
+    return any(not any(a < y and x < b for a, b in spans)
+               for w in lex["derived"]["difference"] + lex["derived"]["product"]
+               for x, y in _spans(text, w))
+
+
+def _renamed(text: str, schema: SheetSchema, cond_cols: set[str], taken) -> list[Column]:
+    """A condition's numeric column named a second time, as the value: "销售额超过1万的订单合计金额"."""
+    return [col for col in schema.columns
+            if col.header in cond_cols and col.type == "number"
+            and any(not any(a < y and x < b for a, b in taken)
+                    for w in _column_words(schema, col) for x, y in _spans(text, w))]
+
+
+def lookups_totals() -> list[str]:
+    """Words that ask for a total ("in total", 一共): shared with the lookup family."""
+    return lexicon("lookups")["totals"]
+
+
+def _group(name: str) -> list[str]:
+    return next((g for g in lexicon("columns")["groups"] if g[0] == name), [])
+
+
+class _Cmp:
+    """A comparison found without a column before its number (the implied column's)."""
+
+    def __init__(self, letter: str, op: str, num: float, start_at: int) -> None:
+        self._g = (None, letter, op, repr(num))
+        self.start_at = start_at
+
+    def group(self, i: int) -> str:
+        return self._g[i]
+
+
+def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: dict) -> _Cmp | None:
+    """"how many expenses exceed 500", "number of orders above 5,000": the sheet's one amount."""
+    labels = lexicon("labels")
+    before = text[:pos].rstrip()
+    after = text[end:].lstrip()
+    op = next((o for w, o in sorted(labels["compare_after"], key=lambda wo: -len(wo[0]))
+               if after.startswith(w)), None)
+    start = pos
+    if op is None:
+        for w, o in sorted(labels["compare"], key=lambda wo: -len(wo[0])):
+            if before.endswith(w) and (not w.isascii() or not before[:-len(w)][-1:].isalpha()):
+                op, start = o, len(before) - len(w)
+                break
+    if op is None or op == "=":
+        return None
+    col = _implied(text, schema, lex)
+    if col is None:
+        return None
+    num = float(re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,").replace(",", ""))
+    if text[pos:end].rstrip().endswith("万"):
+        num *= 10000
+    return _Cmp(col.letter, op, num, start)
+
+
+def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[Condition, tuple[int, int]] | None:
+    """"hired in 2020 or later", "2020年以后入职", "albums after 2010": a year against the date or year column."""
+    for m in re.finditer(r"(?<![\d.])((?:19|20)\d\d)(?![\d.])", text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        y = int(m.group(1))
+        found = None
+        for cmp, words in lex["year_compare"].items():
+            for w in sorted(words, key=len, reverse=True):
+                if w.startswith("年"):
+                    if text.startswith(w, m.end()):
+                        found = (cmp, m.start(), m.end() + len(w))
+                elif re.match(rf"\s*(?:in\s+)?{re.escape(w)}(?![a-z])", text[m.end():]):
+                    found = (cmp, m.start(), m.end() + len(re.match(rf"\s*(?:in\s+)?{re.escape(w)}",
+                                                                       text[m.end():]).group(0)))
+                elif re.search(rf"(?<![a-z]){re.escape(w)}\s+(?:the\s+year\s+)?$", text[:m.start()]):
+                    b = re.search(rf"(?<![a-z]){re.escape(w)}\s+(?:the\s+year\s+)?$", text[:m.start()])
+                    found = (cmp, b.start(), m.end())
+                if found:
+                    break
+            if found:
+                break
+        if found is None:
+            continue
+        cmp, a, b = found
+        if re.match(r"\s*in\s+$", text[max(0, a - 4):a]):
+            a = a - len(re.search(r"in\s+$", text[:a]).group(0))
+        dates = [c for c in schema.columns if c.type == "date"]
+        yearcols = [c for c in schema.columns if c.type == "number" and c.header.lower() in lex["year_words"]]
+        if len(yearcols) == 1 and not dates:
+            return Condition(yearcols[0].header, cmp, y), (a, b)
+        hire = group_of(schema, "hire date")
+        named = [c for _, c in mentions(text, schema) if c.type == "date"]
+        col = named[0] if len(set(c.letter for c in named)) == 1 else (
+            dates[0] if len(dates) == 1 else hire if hire is not None and has(text, _group("hire date")) else None)
+        if col is None or col.type != "date":
+            return None
+        iso = {">=": f"{y}-01-01", ">": f"{y}-12-31", "<": f"{y}-01-01", "<=": f"{y}-12-31"}[cmp]
+        return Condition(col.header, cmp, iso), (a, b)
+    return None
 
 
 def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
@@ -231,22 +453,34 @@ def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
     return every[0] if len(every) == 1 else None
 
 
-def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = ()) -> bool:
+def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
+             conditions: bool = True) -> bool:
     """True when a word of the request is neither used nor a filler word."""
     chars = list(text)
     for a, b in taken:
         for i in range(a, min(b, len(chars))):
             chars[i] = " "
     rest = "".join(chars)
-    words = [c.header.lower() for c in schema.columns] + lex["filler"] + list(lex["implied_column"])
+    words = [f for c in schema.columns for f in header_forms(c.header)]
+    words += lex["filler"] + list(lex["implied_column"])
     words += list(extra) + re.findall(r"[a-z]+|[\u4e00-\u9fff]+", schema.sheet.lower())  # "Exports"
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is not None:  # a synonym of a column this sheet has
             words += group
     for ops in lex["ops"].values():
         words += ops
+    words += lex.get("zh_filler_words", [])
     rest = cover(rest, words)
-    rest = re.sub(r"[\d.,%]+|[^\w\u4e00-\u9fff]+|_", " ", rest)
-    en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1]
+    # the rows counted: "how many athletes", "number of networks" (a plural noun right after)
+    rest = re.sub(r"((?:how many|number of)\s+)[a-z]+s\b", lambda m: m.group(1), rest)
+    rest = re.sub(r"[\d.,%]+万?|[^\w\u4e00-\u9fff]+|_", " ", rest)
+    heads = [w for c in schema.columns for w in re.findall(r"[a-z]+", c.header.lower()) if len(w) >= 3]
+    if not conditions:
+        heads = []  # "the total number of buildings that are monuments": a condition we did not read
+    # a header named by its stem: "own" (Owner), "networks" (Network name)
+    if any(has(rest, [w]) for w in lex["never_filler"]):
+        return True  # a negation or an alternative changes the rows: never read past it
+    en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1
+          and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))]
     zh = [ch for ch in re.findall(r"[\u4e00-\u9fff]", rest) if ch not in lex["zh_filler"]]
     return bool(en or zh)

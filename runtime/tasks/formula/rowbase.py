@@ -128,9 +128,8 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
             claim(m.start(), len(word), col)
 
     for col in sorted(schema.columns, key=lambda c: -len(c.header)):
-        for h in {col.header.lower().strip(), _bare(col.header)}:
-            if h:
-                scan(h, col)
+        for h in header_forms(col.header):
+            scan(h, col)
     # synonyms, longest first across all groups; a group no column owns still holds its
     # words ("出生日期" on a sheet without one is not "日期" = the hire date)
     words = [(w, group_owner(schema, g)) for g in lexicon("columns")["groups"] for w in g]
@@ -147,6 +146,19 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
                 scan(head, col)
                 break
     return sorted(found.values(), key=lambda pc: pc[0])
+
+
+def header_forms(header: str) -> list[str]:
+    """How a request may write a header: itself, without its unit, "Unit Price" as "price per
+    unit", "Sales" as "sale" (longest first, so the header itself claims its words first)."""
+    h = header.lower().strip()
+    forms = {h, _bare(header)}
+    words = h.split()
+    if len(words) == 2 and h.isascii():
+        forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
+    if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
+        forms.add(h[:-1])
+    return sorted((f for f in forms if f), key=len, reverse=True)
 
 
 def value_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column, str]]:

@@ -366,6 +366,11 @@ def read_request(request: str, schema: SheetSchema):
             continue
         if not _misses(request, text, schema):
             return Reading(text, explain(candidate), candidate.to_dict())
+    from .aggregates import read_derived
+
+    found = read_derived(request, schema)
+    if found is not None and not _misses(request, found[0], schema):
+        return Reading(found[0], found[1], {"operation": "derived", "explanation": found[1]})
     from .lookups import read as read_lookup
 
     found = read_lookup(request, schema)
@@ -378,7 +383,29 @@ def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
     """True when ``formula`` leaves out something the request names (the next reader may not)."""
     from .checks import problems
 
-    return _ignores_a_named_column(request, formula, schema) or problems(request, formula, schema) is not None
+    return (_ignores_a_named_column(request, formula, schema) or _yes_no_for_a_quantity(request, formula)
+            or problems(request, formula, schema) is not None)
+
+
+_QUANTITY_QUESTION = re.compile(r"(?<![a-z])(?:how (?:many|much)|number of|count)(?![a-z])|多少|几[个笔人次条名位种家]")
+
+
+def _yes_no_for_a_quantity(request: str, formula: str) -> bool:
+    """True when a "how many" / 多少 request gets a TRUE/FALSE: "how many expenses exceed 500"
+    is a count of rows, not whether the count of rows exceeds 500."""
+    if not _QUANTITY_QUESTION.search(request.lower()):
+        return False
+    depth, quoted = 0, False
+    for ch in formula.lstrip("="):
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch == "(":
+            depth += 1
+        elif not quoted and ch == ")":
+            depth -= 1
+        elif not quoted and depth == 0 and ch in "<>=":
+            return True
+    return False
 
 
 def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> bool:

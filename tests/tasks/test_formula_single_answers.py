@@ -1,0 +1,126 @@
+"""Single-answer requests read generally (issue 16 item 2/3): no operation word, year and
+month conditions, comparisons without a column, derived totals, sheet shapes.
+
+Sheets and requests written here (not the dev set's).  Each answer's value is
+checked, and so is a refusal where a guess would be wrong.
+"""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import read_sheet, schema_from_rows
+
+
+@pytest.fixture
+def claims():
+    return schema_from_rows([
+        ["Date", "Clerk", "Type", "Amount", "State"],
+        [dt.date(2024, 7, 3), "Okoro", "Hotels", 420.0, "Open"],
+        [dt.date(2024, 7, 19), "Lindqvist", "Taxi", 35.5, "Paid"],
+        [dt.date(2024, 8, 2), "Okoro", "Taxi", 61.0, "Paid"],
+        [dt.date(2024, 8, 30), "Mbeki", "Hotels", 980.0, "Open"],
+        [dt.date(2024, 9, 12), "Lindqvist", "Hotels", 610.0, "Paid"],
+    ])
+
+
+@pytest.fixture
+def mendian():
+    return schema_from_rows([
+        ["日期", "店员", "片区", "营业额", "成本"],
+        [dt.date(2024, 3, 2), "马超", "东北片区", 360.0, 200.0],
+        [dt.date(2024, 3, 20), "黄忠", "西北片区", 450.0, 310.0],
+        [dt.date(2024, 4, 8), "马超", "西北片区", 120.0, 90.0],
+        [dt.date(2024, 5, 1), "魏延", "东北片区", 800.0, 500.0],
+    ])
+
+
+@pytest.fixture
+def crew():
+    return schema_from_rows([
+        ["Staff No", "Name", "Team", "Joined", "Pay"],
+        ["S1", "Ana Ruiz", "Ops", dt.date(2017, 5, 1), 41000],
+        ["S2", "Ben Ode", "Ops", dt.date(2021, 2, 11), 38000],
+        ["S3", "Cy Lam", "Risk", dt.date(2020, 9, 30), 52000],
+        ["S4", "Di Park", "Risk", dt.date(2023, 1, 5), 47000],
+    ])
+
+
+def test_no_operation_word_is_a_total_under_the_named_conditions(claims, mendian):
+    assert formula("Okoro's taxi claims", claims, method="rules").value == 61
+    assert formula("amount in August", claims, method="rules").value == 1041
+    assert formula("魏延的营业额", mendian, method="rules").value == 800
+    assert formula("西北的营业额", mendian, method="rules").value == 570  # 西北 -> 西北片区
+    assert formula("3月份营业额", mendian, method="rules").value == 810
+    with pytest.raises(TaskError):  # a text field of a row is a lookup, never a sum
+        formula("Okoro's state", claims, method="rules")
+
+
+def test_counts_compare_the_amount_not_the_count(claims, crew):
+    r = formula("how many claims exceed 500", claims, method="rules")
+    assert r.formula == '=COUNTIF(D2:D6,">500")' and r.value == 2
+    assert formula("number of claims above $100", claims, method="rules").value == 3
+    assert formula("工资超过4万的有几个人", schema_from_rows(
+        [["姓名", "工资"], ["甲", 41000], ["乙", 38000], ["丙", 52000]]), method="rules").value == 2
+    with pytest.raises(TaskError):  # "how many ... not": a negation is never read past
+        formula("how many claims are not above 500", claims, method="rules")
+
+
+def test_years_compare_against_the_date_column(crew):
+    assert formula("how many people joined in 2020 or later", crew, method="rules").value == 3
+    assert formula("how many staff joined after 2020", crew, method="rules").value == 2
+    assert formula("2021年以后入职的有几人", crew, method="rules").value == 2
+    assert formula("how many joined before 2020", crew, method="rules").value == 1
+
+
+def test_months_in_chinese_numerals_and_the_value_column_named_twice(mendian):
+    assert formula("三月一共卖了多少钱", mendian, method="rules").value == 810
+    assert formula("营业额超过400的合计营业额", mendian, method="rules").value == 1250
+
+
+def test_derived_totals_profit_and_stock_worth(mendian):
+    assert formula("总利润", mendian, method="rules").value == pytest.approx(630)
+    assert formula("西北片区的利润", mendian, method="rules").value == pytest.approx(170)
+    stock = schema_from_rows([
+        ["Part", "Bin", "On Hand", "Unit Price"],
+        ["Bolt", "B1", 100, 0.2],
+        ["Nut", "B2", 300, 0.1],
+    ])
+    r = formula("what is our stock worth", stock, method="rules")
+    assert r.formula == "=SUMPRODUCT(C2:C3,D2:D3)" and r.value == pytest.approx(50)
+    # the sheet keeps a quantity: "how many items in total" adds it up
+    assert formula("how many items do we have in total", stock, method="rules").value == 400
+    assert formula("how many units are there", stock, method="rules").value == 400  # units: the qty
+
+
+def test_header_paraphrases_and_singulars():
+    shop = schema_from_rows([
+        ["Item", "Unit Price", "Sales"],
+        ["Tea", 3.0, 120],
+        ["Cake", 4.5, 300],
+    ])
+    assert formula("mean price per unit", shop, method="rules").value == pytest.approx(3.75)
+    assert formula("largest single sale", shop, method="rules").value == 300
+
+
+def test_title_row_and_total_row(tmp_path):
+    """A title above the header is not the header; a total row at the bottom is not data."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Report"
+    for row in (["Quarterly sales 2024"], ["Region", "Rep", "Sales"], ["North", "Ann", 100],
+                ["South", "Bo", 250], ["North", "Cid", 50], ["Total", None, 400]):
+        ws.append(row)
+    wb.save(tmp_path / "report.xlsx")
+    s = read_sheet(tmp_path / "report.xlsx")
+    assert s.header_row == 2 and [c.header for c in s.columns] == ["Region", "Rep", "Sales"]
+    r = formula("total sales", s, method="rules")
+    assert r.formula == "=SUM(C3:C5)" and r.value == 400  # not 800
+    assert formula("average sales", s, method="rules").value == pytest.approx(400 / 3)
+    assert formula("who has the lowest sales", s, method="rules").value == "Cid"
+    zh = schema_from_rows([["地区", "金额"], ["华东", 10], ["华南", 20], ["合计", 30]])
+    assert formula("金额合计", zh, method="rules").value == 30
