@@ -124,3 +124,29 @@ def test_title_row_and_total_row(tmp_path):
     assert formula("who has the lowest sales", s, method="rules").value == "Cid"
     zh = schema_from_rows([["地区", "金额"], ["华东", 10], ["华南", 20], ["合计", 30]])
     assert formula("金额合计", zh, method="rules").value == 30
+
+
+def test_how_many_pieces_of_a_product_is_the_quantity_not_the_rows():
+    shop = schema_from_rows([
+        ["Seller", "Product", "Qty", "Amount"],
+        ["Ivy Stone", "Kettle", 4, 120.0],
+        ["Raj Patel", "Toaster", 2, 90.0],
+        ["Ivy Stone", "Kettle", 3, 95.0],
+    ])
+    r = formula("how many kettles were sold", shop, method="rules")
+    assert r.formula == '=SUMIF(B2:B4,"Kettle",C2:C4)' and r.value == 7
+    assert formula("how many kettle orders", shop, method="rules").value == 2  # rows
+    assert formula("how many orders did ivy take", shop, method="rules").value == 2  # Ivy Stone
+    zh = schema_from_rows([["店员", "商品", "数量"], ["周瑜", "水壶", 4], ["小乔", "烤箱", 2], ["周瑜", "水壶", 3]])
+    assert formula("水壶卖了多少个", zh, method="rules").value == 7
+    assert formula("周瑜做了几单", zh, method="rules").value == 2
+
+
+def test_people_are_counted_and_per_month_on_a_sheet_of_months_is_per_row():
+    staff = schema_from_rows([["工号", "姓名", "部门", "月薪"], ["A1", "甲", "一部", 9000],
+                              ["A2", "乙", "二部", 8000], ["A3", "丙", "一部", 7000]])
+    assert formula("一共有多少员工", staff, method="rules").value == 3  # never the salaries summed
+    months = schema_from_rows([["月份", "收入", "支出"], ["1月", 10, 4], ["2月", 12, 8], ["3月", 9, 6]])
+    assert formula("平均每月支出", months, method="rules").value == 6
+    with pytest.raises(TaskError):  # a department repeats: one average per department
+        formula("平均每个部门的月薪", staff, method="rules")

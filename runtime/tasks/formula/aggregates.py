@@ -55,9 +55,11 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
     """(how the value may be written, column, value): the value, its singular, its stem without a suffix."""
     owners: dict[str, set[str]] = {}
     forms: list[tuple[str, Column, str]] = []
+    common = set(lex["filler"]) | set(lex["never_filler"])
     for col in schema.columns:
         if col.type not in ("text", "mixed"):
             continue
+        names = _person_names(col)
         for v in col.distinct:
             if not isinstance(v, str) or not v.strip():
                 continue
@@ -68,10 +70,33 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
             for suf in lex["value_suffixes"]:
                 if is_zh(low) and low.endswith(suf) and len(low) - len(suf) >= 2:
                     cands.add(low[:-len(suf)])
+            if names:  # "Bob" names "Bob Smith" when no other value has a Bob
+                cands |= {t for t in low.split() if len(t) >= 3 and t not in common}
             for c in cands:
                 owners.setdefault(c, set()).add(col.letter + "\0" + v)
                 forms.append((c, col, v))
     return [(f, c, v) for f, c, v in forms if len(owners[f]) == 1]
+
+
+def _text_named(text: str, ms, cond_cols: set[str], taken, lex: dict) -> bool:
+    """Whether the request names a text column outside its conditions (报销 is a filler, no 报销人)."""
+    fill = [w for w in lex["filler"] + lex["zh_filler_words"] if is_zh(w)]
+    return any(c.type in ("text", "mixed") and c.header not in cond_cols
+               and not any(a <= p < b for a, b in taken)
+               and not any(text.startswith(w, p) for w in fill) for p, c in ms)
+
+
+def _unique(schema: SheetSchema, col: Column) -> bool:
+    """Whether every row holds a different value of ``col`` (a column of months, of names)."""
+    vals = [str(v) for v in values(schema, col) if v is not None]
+    return len(vals) >= 2 and len(set(vals)) == len(vals)
+
+
+def _person_names(col: Column) -> bool:
+    """Whether ``col`` holds people's names: two or three capitalised words in every value."""
+    vals = [v for v in col.distinct if isinstance(v, str)]
+    return len(vals) >= 2 and all(re.fullmatch(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){1,2}", v.strip())
+                                  for v in vals)
 
 
 def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, int]]) -> _Found | None:
@@ -81,9 +106,13 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
         if len(form) < 2 or (not is_zh(form) and len(form) < 3):
             continue
-        pat = re.escape(form) if is_zh(form) else rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])"
+        # an English value also in the plural: "drills", "monitors", "boxes"
+        pat = re.escape(form) if is_zh(form) else rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])"
         for m in re.finditer(pat, text):
             if any(a < m.end() and m.start() < b for a, b in taken + spans):
+                continue
+            if col.letter in seen and any(c.column == col.header and c.value == value for c in conds):
+                spans.append((m.start(), m.end()))  # the same value named twice
                 continue
             if col.letter in seen:
                 return None  # two values of one column: "either ... or", not handled here
@@ -265,11 +294,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False) -> _Parsed 
     # "by region", "每个部门": one result per value; "每笔" / "per unit" are one row, not a grouping
     for m in re.finditer(r"(?<![a-z])(?:by|per|for each|each|every|across)\s+(?:the\s+)?"
                          r"|按照?|每(?![笔单次条位])个?|各个?|分别", text):
-        after = [c for p, c in ms if m.end() <= p <= m.end() + 2]
-        if any(c.header not in cond_cols for c in after):
-            return None  # "count events by type": one result per type, not one cell
-    if op in ("max", "min") and any(c.type in ("text", "mixed") and c.header not in cond_cols
-                                    and not any(a <= p < b for a, b in taken) for p, c in ms):
+        after = [c for p, c in ms if m.end() <= p <= m.end() + 2][:1]  # the column grouped by
+        if any(c.header not in cond_cols and not _unique(schema, c) for c in after):
+            return None  # "count events by type": one result per type ("平均每月" on a sheet of months is per row)
+    if op in ("max", "min") and _text_named(text, ms, cond_cols, taken, lex):
         return None  # "category of the largest expense": the row's category, a lookup
     numeric = []
     for p, c in ms:
@@ -287,11 +315,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False) -> _Parsed 
         if (not conds and not derived) or len(numeric) > 1 or (
                 not numeric and not has(text, words) and not derived):
             return None
-        fill = [w for w in lex["filler"] if is_zh(w)]
-        if any(c.type in ("text", "mixed") and c.header not in cond_cols
-               and not any(a <= p < b for a, b in taken)
-               and not any(text.startswith(w, p) for w in fill) for p, c in ms):
-            return None  # "Patel's department": a lookup of a text field (报销 is no 报销人)
+        if _text_named(text, ms, cond_cols, taken, lex):
+            return None  # "Patel's department": a lookup of a text field
+    pieces = counts_pieces(request, schema) if op == "count" else None
+    if pieces is not None and not numeric:
+        op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
     if op == "count":
         if numeric and has(text, lex["count_of_values"]):
             op, value = "sum", numeric[0] if len(numeric) == 1 else None  # "number of gold medals"
@@ -317,6 +345,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False) -> _Parsed 
         value = numeric[0] if numeric else _implied(text, schema, lex)
         if value is None:
             return None
+        if (not numeric and op == "sum" and not implicit and has(text, lex["people_nouns"])
+                and not has(text, list(lex["implied_column"]))):
+            op, value = "count", None  # "一共有多少员工": people counted, not the one numeric column summed
     if _residue(text, schema, lex, taken, ms, extra, bool(conds)):
         return None
     if op == "count" and not conds:
@@ -355,6 +386,28 @@ def _renamed(text: str, schema: SheetSchema, cond_cols: set[str], taken) -> list
             if col.header in cond_cols and col.type == "number"
             and any(not any(a < y and x < b for a, b in taken)
                     for w in _column_words(schema, col) for x, y in _spans(text, w))]
+
+
+def counts_pieces(request: str, schema: SheetSchema) -> Column | None:
+    """The quantity column when "how many" counts pieces of a product, not rows.
+
+    "how many hammers do we have", "how many laptops were sold", "鼠标卖了多少个" on a
+    sheet with a quantity column ask for the quantity of the product named (a value of
+    the product column); "how many laptop orders", "鼠标有几笔" count rows.
+    """
+    lex = lexicon("aggregates")
+    text = request.lower()
+    qty, product = group_of(schema, "qty"), group_of(schema, "product")
+    if qty is None or product is None or qty.type != "number":
+        return None
+    if not re.search(r"(?<![a-z])how many(?![a-z])|多少个|几个|多少件|多少台|几件|几台", text):
+        return None
+    if has(text, lex["row_nouns"]):
+        return None
+    vals = _values(text, schema, lex, [])
+    if vals is None or not any(c.column == product.header for c in vals.conditions):
+        return None
+    return qty
 
 
 def lookups_totals() -> list[str]:

@@ -381,8 +381,11 @@ def read_request(request: str, schema: SheetSchema):
 
 def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
     """True when ``formula`` leaves out something the request names (the next reader may not)."""
+    from .aggregates import counts_pieces
     from .checks import problems
 
+    if re.match(r"=\s*COUNT", formula, re.I) and counts_pieces(request, schema) is not None:
+        return True  # "how many hammers do we have" on a stock sheet: the quantity, not the rows
     return (_ignores_a_named_column(request, formula, schema) or _yes_no_for_a_quantity(request, formula)
             or problems(request, formula, schema) is not None)
 
