@@ -150,3 +150,35 @@ def test_people_are_counted_and_per_month_on_a_sheet_of_months_is_per_row():
     assert formula("平均每月支出", months, method="rules").value == 6
     with pytest.raises(TaskError):  # a department repeats: one average per department
         formula("平均每个部门的月薪", staff, method="rules")
+
+
+@pytest.fixture
+def hr():
+    return schema_from_rows([
+        ["ID", "Full Name", "Dept", "Start Date", "Annual Salary"],
+        ["A01", "Maria Lopez", "Marketing", dt.date(2015, 3, 1), 64000],
+        ["A02", "John Park", "Engineering", dt.date(2019, 7, 15), 98000],
+        ["A03", "Aisha Bello", "Engineering", dt.date(2021, 1, 4), 105000],
+        ["A04", "Tom Wright", "Marketing", dt.date(2012, 9, 30), 71000],
+    ])
+
+
+def test_who_answers_with_the_names_and_a_header_named_by_its_last_word(hr):
+    # "who": the column of names, never the first text column (the IDs)
+    assert formula("who joined most recently", hr, method="rules").value == "Aisha Bello"
+    assert formula("who earns the least", hr, method="rules").value == "Maria Lopez"
+    # "Annual Salary" owns salary / payroll / earning
+    assert formula("total payroll", hr, method="rules").value == 338000
+    assert formula("number of employees earning more than 70000", hr, method="rules").value == 3
+    assert formula("which department does Aisha Bello work in", hr, method="rules").value == "Engineering"
+    codes = schema_from_rows([["Code", "Zone", "Score"], ["X1", "N", 3], ["X2", "S", 5]])
+    with pytest.raises(TaskError):  # no column of names: no "who"
+        formula("who has the highest score", codes, method="rules")
+
+
+def test_a_total_word_holding_the_column_name_and_worth_words_on_a_sales_sheet():
+    zh = schema_from_rows([["客户", "城市", "金额（元）"], ["华润", "北京", 360.0], ["万科", "上海", 45.0]])
+    assert formula("总金额", zh, method="rules").value == 405
+    assert formula("华润一共买了多少钱", zh, method="rules").value == 360
+    en = schema_from_rows([["Customer", "Revenue"], ["Acme", 10.0], ["Globex", 30.0]])
+    assert formula("average order value", en, method="rules").value == 20  # the amount, no product

@@ -300,8 +300,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False) -> _Parsed 
     if op in ("max", "min") and _text_named(text, ms, cond_cols, taken, lex):
         return None  # "category of the largest expense": the row's category, a lookup
     numeric = []
+    inside_op = [sp for w in op_words if is_zh(w) for sp in _spans(text, w)]
     for p, c in ms:
-        if any(a <= p < b for a, b in taken) or c.type != "number" or c in numeric:
+        if any(a <= p < b for a, b in taken) and not any(a <= p < b for a, b in inside_op):
+            continue
+        if c.type != "number" or c in numeric:
             continue
         if c.header in cond_cols and op == "count":
             continue
@@ -373,11 +376,14 @@ def _column_words(schema: SheetSchema, col: Column) -> list[str]:
 
 
 def _ungrounded_derived(text: str, schema: SheetSchema, lex: dict) -> bool:
-    """Whether the request names profit / worth / 金额 where no column of the sheet is meant by it."""
+    """Whether the request names profit / worth / 金额 where no column of the sheet is meant by it.
+
+    Worth words count only on a sheet without an amount column ("average order value" on
+    a sales sheet is the amount)."""
     spans = [sp for col in schema.columns for w in _column_words(schema, col) for sp in _spans(text, w)]
-    return any(not any(a < y and x < b for a, b in spans)
-               for w in lex["derived"]["difference"] + lex["derived"]["product"]
-               for x, y in _spans(text, w))
+    words = lex["derived"]["difference"] + (lex["derived"]["product"] if group_of(schema, "sales") is None
+                                            else [])
+    return any(not any(a < y and x < b for a, b in spans) for w in words for x, y in _spans(text, w))
 
 
 def _renamed(text: str, schema: SheetSchema, cond_cols: set[str], taken) -> list[Column]:

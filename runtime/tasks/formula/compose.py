@@ -255,12 +255,9 @@ def _scalar_ok(tok: Tok) -> bool:
 
 
 def _person(ctx: Ctx) -> Column | None:
-    words = ("name", "student", "employee", "rep", "salesperson", "person", "姓名", "名字", "员工",
-             "学生", "同学", "销售员", "customer", "客户")
-    for col in ctx.main:
-        if col.header.lower() in words:
-            return col
-    return next((c for c in ctx.main if c.type == "text"), None)
+    from .rowbase import person_column
+
+    return person_column(ctx.main)  # never the first text column blindly: it may hold IDs
 
 
 def _key_column(ctx: Ctx, result: Column, key: Tok) -> Column | None:
