@@ -182,3 +182,31 @@ def test_a_total_word_holding_the_column_name_and_worth_words_on_a_sales_sheet()
     assert formula("华润一共买了多少钱", zh, method="rules").value == 360
     en = schema_from_rows([["Customer", "Revenue"], ["Acme", 10.0], ["Globex", 30.0]])
     assert formula("average order value", en, method="rules").value == 20  # the amount, no product
+
+
+@pytest.fixture
+def kehu():
+    return schema_from_rows([
+        ["下单日期", "客户", "城市", "金额（元）"],
+        [dt.date(2024, 1, 5), "华润", "北京", 360.0],
+        [dt.date(2024, 1, 17), "万科", "上海", 45.0],
+        [dt.date(2024, 2, 2), "华润", "上海", 1798.0],
+        [dt.date(2024, 2, 20), "保利", "深圳", 50.0],
+    ])
+
+
+def test_two_values_of_a_column_and_all_but_one(kehu, claims):
+    r = formula("北京和上海的金额合计", kehu, method="rules")
+    assert r.formula == '=SUM(SUMIF(C2:C5,{"北京","上海"},D2:D5))' and r.value == 2203
+    assert formula("除北京以外的金额合计", kehu, method="rules").value == 1893
+    assert formula("how many claims by Okoro or Mbeki", claims, method="rules").value == 3
+    assert formula("total amount excluding Okoro", claims, method="rules").value == pytest.approx(1625.5)
+    with pytest.raises(TaskError):  # an average over either value is not the two averages
+        formula("average amount of Okoro or Mbeki", claims, method="rules")
+
+
+def test_distinct_counts_and_the_median(kehu):
+    r = formula("有多少个客户", kehu, method="rules")
+    assert r.formula == "=SUMPRODUCT(1/COUNTIF(B2:B5,B2:B5))" and r.value == pytest.approx(3)
+    assert formula("几个城市", kehu, method="rules").value == pytest.approx(3)
+    assert formula("金额的中位数", kehu, method="rules").value == pytest.approx(205)

@@ -44,7 +44,7 @@ class _Found:
 
 
 def _op(text: str, lex: dict) -> tuple[str, list[str]] | None:
-    for op in ("average", "max", "min", "count", "sum"):
+    for op in ("median", "average", "max", "min", "count", "sum"):
         hits = [w for w in lex["ops"][op] if has(text, [w])]
         if hits:
             return op, hits
@@ -86,6 +86,47 @@ def _text_named(text: str, ms, cond_cols: set[str], taken, lex: dict) -> bool:
                and not any(text.startswith(w, p) for w in fill) for p, c in ms)
 
 
+def _repeated_named(text: str, schema: SheetSchema, ms, taken, lex: dict) -> Column | None:
+    """The one text column named (not as a filler word) whose values repeat, if any."""
+    fill = [w for w in lex["filler"] + lex["zh_filler_words"] + lex["people_nouns"]]
+    named = {c.letter: c for p, c in ms if c.type in ("text", "mixed") and not _unique(schema, c)
+             and not any(a <= p < b for a, b in taken)
+             and not any(text.startswith(w, p) and (is_zh(w) or not text[p + len(w):p + len(w) + 1].isalpha())
+                         for w in fill)}
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
+def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"how many different products", "有多少个部门", "几个城市": the count of distinct values.
+
+    Written ``SUMPRODUCT(1/COUNTIF(r,r))``, which every target computes; a column with
+    blank cells (1/0) is refused.
+    """
+    lex = lexicon("aggregates")
+    text = request.lower().strip()
+    if has(text, lex["not_aggregate"]):
+        return None
+    found = _op(text, lex)
+    if found is None or found[0] != "count":
+        return None
+    taken = [sp for w in found[1] for sp in _spans(text, w)]
+    taken += [sp for w in lex["distinct_words"] for sp in _spans(text, w)]
+    ms = mentions(text, schema)
+    col = _repeated_named(text, schema, ms, [], lex)
+    if col is None or any(v is None for v in values(schema, col)):
+        return None
+    p = next(p for p, c in ms if c is col)
+    taken.append((p, p + len(next((w for w in sorted(_column_words(schema, col), key=len, reverse=True)
+                                   if text.startswith(w, p)), col.header))))
+    if _values(text, schema, lex, taken) is None or _values(text, schema, lex, taken).conditions:
+        return None  # a condition too: not written here
+    plain = re.sub("|".join(re.escape(w) for w in lex["distinct_words"]), " ", text)
+    if _residue(plain, schema, lex, taken, ms, (), False):
+        return None
+    return (f"=SUMPRODUCT(1/COUNTIF({col.range},{col.range}))",
+            f"the number of different {col.header} values")
+
+
 def _unique(schema: SheetSchema, col: Column) -> bool:
     """Whether every row holds a different value of ``col`` (a column of months, of names)."""
     vals = [str(v) for v in values(schema, col) if v is not None]
@@ -99,10 +140,17 @@ def _person_names(col: Column) -> bool:
                                   for v in vals)
 
 
-def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, int]]) -> _Found | None:
+def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, int]],
+            alternatives: bool = False) -> _Found | None:
+    """Conditions from the sheet's values named in ``text`` (one value per column).
+
+    With ``alternatives``: two values of a column joined by "or" / "and" / 和 / 或 are one
+    condition whose value is the tuple of both ("Boston or Denver"), and a value after
+    "excluding" / 除 is a ``<>`` condition (the caller writes what plain intents cannot).
+    """
     conds: list[Condition] = []
     spans: list[tuple[int, int]] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
         if len(form) < 2 or (not is_zh(form) and len(form) < 3):
             continue
@@ -111,13 +159,34 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
         for m in re.finditer(pat, text):
             if any(a < m.end() and m.start() < b for a, b in taken + spans):
                 continue
-            if col.letter in seen and any(c.column == col.header and c.value == value for c in conds):
+            if col.letter in seen and any(c.column == col.header and value in (
+                    c.value if isinstance(c.value, tuple) else (c.value,)) for c in conds):
                 spans.append((m.start(), m.end()))  # the same value named twice
                 continue
             if col.letter in seen:
-                return None  # two values of one column: "either ... or", not handled here
-            seen.add(col.letter)
-            conds.append(Condition(col.header, "=", value))
+                i = seen[col.letter]
+                prev = conds[i]
+                a, b = sorted([spans[i], (m.start(), m.end())])
+                joint = re.fullmatch(r"\s*(?:,|，|、|or|and|和|或|或者|及|与|以及|plus)\s*", text[a[1]:b[0]])
+                if not alternatives or joint is None or prev.op != "=":
+                    return None  # two values of one column: "either ... or", not handled here
+                both = prev.value if isinstance(prev.value, tuple) else (prev.value,)
+                conds[i] = Condition(col.header, "=", (*both, value))
+                spans[i] = (a[0], b[1])
+                continue
+            op = "="
+            if alternatives:
+                neg = re.search(r"(?:excluding|except(?: for)?|other than|apart from|besides|not in|除了|除去|除|不含|不包括|"
+                                r"非)\s*$", text[:m.start()])
+                if neg:
+                    op = "<>"
+                    after = re.match(r"\s*(?:以外|之外|外)", text[m.end():])
+                    spans.append((neg.start(), m.end() + (after.end() if after else 0)))
+                    seen[col.letter] = len(conds)
+                    conds.append(Condition(col.header, op, value))
+                    continue
+            seen[col.letter] = len(conds)
+            conds.append(Condition(col.header, op, value))
             spans.append((m.start(), m.end()))
     return _Found(conds, spans)
 
@@ -165,6 +234,36 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
     return Intent(got.op, got.value.header if got.value is not None else "", tuple(got.conditions))
 
 
+def read_either(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """Totals and counts over two values of a column or all but one: "Boston or Denver",
+    "北京和上海的金额合计", "excluding Boston", "除北京以外".
+
+    ``SUM(SUMIF(r,{"A","B"},v))`` adds the two totals (an array constant: no array entry
+    needed in any target); an exclusion is a ``"<>A"`` criterion.
+    """
+    from .intent import compile_intent
+
+    got = _parse(request, schema, alternatives=True)
+    if got is None or got.op not in ("sum", "count"):
+        return None
+    multi = [c for c in got.conditions if isinstance(c.value, tuple)]
+    if len(multi) > 1 or not multi and not any(c.op == "<>" for c in got.conditions):
+        return None
+    if got.value is None and got.op != "count":
+        return None
+    conds = tuple(Condition(c.column, c.op, "\x00") if c in multi else c for c in got.conditions)
+    text = compile_intent(Intent(got.op, got.value.header if got.value is not None else "", conds), schema)
+    what = ", ".join(f"{c.column} {c.op} {c.value}" for c in got.conditions)
+    if not multi:
+        return text, f"{got.op} where {what}"
+    if text.count('"\x00"') != 1:
+        return None
+    if any(not isinstance(v, str) or '"' in v for v in multi[0].value):
+        return None
+    array = "{" + ",".join(f'"{v}"' for v in multi[0].value) + "}"
+    return "=SUM(" + text[1:].replace('"\x00"', array) + ")", f"{got.op} where {what} (either value)"
+
+
 def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """A total of a quantity the sheet holds as two columns, or None.
 
@@ -208,7 +307,8 @@ def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             f"the sum of {qty.header} × {price.header} over the rows")
 
 
-def _parse(request: str, schema: SheetSchema, derived: bool = False) -> _Parsed | None:
+def _parse(request: str, schema: SheetSchema, derived: bool = False, alternatives: bool = False
+           ) -> _Parsed | None:
     from .rowlabels import _term
     from .rows import _scores
 
@@ -239,7 +339,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False) -> _Parsed 
     if year is not None:
         conds.append(year[0])
         taken.append(year[1])
-    vals = _values(text, schema, lex, taken)
+    vals = _values(text, schema, lex, taken, alternatives)
     if vals is None:
         return None
     conds += vals.conditions
@@ -351,11 +451,13 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False) -> _Parsed 
         if (not numeric and op == "sum" and not implicit and has(text, lex["people_nouns"])
                 and not has(text, list(lex["implied_column"]))):
             op, value = "count", None  # "一共有多少员工": people counted, not the one numeric column summed
+    if op == "median" and conds:
+        return None  # MEDIAN(IF(...)) needs an array formula in Excel 2016: not written
     if _residue(text, schema, lex, taken, ms, extra, bool(conds)):
         return None
     if op == "count" and not conds:
-        if derived:
-            return None
+        if derived or _repeated_named(text, schema, ms, taken, lex):
+            return None  # "有多少个部门": the departments, not the rows (read_distinct)
         first = next((c for c in schema.columns if c.type in ("text", "mixed")), None)
         if first is None:
             return None

@@ -366,11 +366,13 @@ def read_request(request: str, schema: SheetSchema):
             continue
         if not _misses(request, text, schema):
             return Reading(text, explain(candidate), candidate.to_dict())
-    from .aggregates import read_derived
+    from .aggregates import read_derived, read_distinct, read_either
 
-    found = read_derived(request, schema)
-    if found is not None and not _misses(request, found[0], schema):
-        return Reading(found[0], found[1], {"operation": "derived", "explanation": found[1]})
+    for read_more in (read_derived, read_distinct, read_either):
+        found = read_more(request, schema)
+        if found is not None and not _misses(request, found[0], schema):
+            return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
+                                                "explanation": found[1]})
     from .lookups import read as read_lookup
 
     found = read_lookup(request, schema)
