@@ -210,3 +210,20 @@ def test_distinct_counts_and_the_median(kehu):
     assert r.formula == "=SUMPRODUCT(1/COUNTIF(B2:B5,B2:B5))" and r.value == pytest.approx(3)
     assert formula("几个城市", kehu, method="rules").value == pytest.approx(3)
     assert formula("金额的中位数", kehu, method="rules").value == pytest.approx(205)
+
+
+def test_kth_largest_and_sums_of_the_top_n(kehu, claims):
+    assert formula("第二高的金额", kehu, method="rules").formula == "=LARGE(D2:D5,2)"
+    r = formula("金额前三名之和", kehu, method="rules")
+    assert r.formula == "=SUM(LARGE(D2:D5,{1,2,3}))" and r.value == pytest.approx(2208)
+    assert formula("sum of the 2 largest amounts", claims, method="rules").value == pytest.approx(1590)
+    assert formula("average of the two smallest amounts", claims, method="rules").value == pytest.approx(48.25)
+    with pytest.raises(TaskError):  # a list of three values does not fit one cell as a number
+        formula("top 3 amounts of Okoro", claims, method="rules")
+
+
+def test_a_count_naming_a_column_it_does_not_read_is_refused():
+    sites = schema_from_rows([["Town", "Building", "Listed"], ["Ayr", "Mill", "*"], ["Ely", "Barn", None],
+                              ["Rye", "Inn", "*"]])
+    with pytest.raises(TaskError):  # "listed" is a condition the readers cannot write: never all rows
+        formula("what is the total number of buildings that are listed", sites, method="rules")

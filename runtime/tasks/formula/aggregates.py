@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .intent import Condition, Intent
 from .rowbase import (
+    count_word,
     cover,
     group_of,
     group_owner,
@@ -80,10 +81,12 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
 
 def _text_named(text: str, ms, cond_cols: set[str], taken, lex: dict) -> bool:
     """Whether the request names a text column outside its conditions (报销 is a filler, no 报销人)."""
-    fill = [w for w in lex["filler"] + lex["zh_filler_words"] if is_zh(w)]
+    fill = lex["filler"] + lex["zh_filler_words"] + lex["people_nouns"]
     return any(c.type in ("text", "mixed") and c.header not in cond_cols
                and not any(a <= p < b for a, b in taken)
-               and not any(text.startswith(w, p) for w in fill) for p, c in ms)
+               and not any(text.startswith(w, p) and (is_zh(w) or not text[p + len(w):p + len(w) + 1].isalpha()
+                                                      or text[p + len(w):p + len(w) + 2] == "s ")
+                           for w in fill) for p, c in ms)
 
 
 def _repeated_named(text: str, schema: SheetSchema, ms, taken, lex: dict) -> Column | None:
@@ -120,7 +123,7 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                                    if text.startswith(w, p)), col.header))))
     if _values(text, schema, lex, taken) is None or _values(text, schema, lex, taken).conditions:
         return None  # a condition too: not written here
-    plain = re.sub("|".join(re.escape(w) for w in lex["distinct_words"]), " ", text)
+    plain = re.sub("|".join(re.escape(w) for w in lex["distinct_words"]), lambda x: " " * len(x.group(0)), text)
     if _residue(plain, schema, lex, taken, ms, (), False):
         return None
     return (f"=SUMPRODUCT(1/COUNTIF({col.range},{col.range}))",
@@ -262,6 +265,92 @@ def read_either(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         return None
     array = "{" + ",".join(f'"{v}"' for v in multi[0].value) + "}"
     return "=SUM(" + text[1:].replace('"\x00"', array) + ")", f"{got.op} where {what} (either value)"
+
+
+_ORD_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3,
+           "4th": 4, "5th": 5}
+_CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """The k-th largest value, or the sum / average of the N largest (smallest) values.
+
+    "second highest revenue", "第二高的金额", "金额排第二" -> ``LARGE(r,2)``; "sum of the 3
+    largest revenues", "top 3 revenue total", "金额前三名之和" -> ``SUM(LARGE(r,{1,2,3}))``
+    (an array constant: every target computes it, SEQUENCE only Excel 365).
+    """
+    lex = lexicon("aggregates")
+    text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
+    if has(text, lex["not_aggregate"]):
+        return None
+    big = r"largest|highest|biggest|greatest|top|best|most"
+    small = r"lowest|smallest|least|bottom|worst|fewest"
+    zbig, zsmall = r"高|大|多", r"低|小|少"
+    n = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十])"
+    pats = [  # (pattern, kind) kind: "kth" one value, "topn" N values
+        (rf"(?<![a-z])(?P<k>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?P<d>{big}|{small})(?![a-z])", "kth"),
+        (rf"(?<![a-z])(?:the\s+)?(?P<d>{big}|{small})\s+{n}(?![a-z\d])", "topn"),
+        (rf"(?<![a-z\d]){n}\s+(?P<d>{big}|{small})(?![a-z])", "topn"),
+        (rf"第(?P<k>\d+|[一二三四五六七八九十])(?P<d>{zbig}|{zsmall})", "kth"),
+        (r"排(?:名)?第(?P<k>\d+|[一二三四五六七八九十])(?:名|位)?", "kth"),
+        (rf"(?P<d>前|后){n}(?:名|个|位|项|笔|大|高)?", "topn"),
+        (rf"(?P<d>最{zbig[0]}|最{zbig[2]}|最{zbig[4]}|最{zsmall[0]}|最{zsmall[2]}|最{zsmall[4]})的{n}(?:名|个|位|项|笔)", "topn"),
+    ]
+    found = None
+    for pat, kind in pats:
+        m = re.search(pat, text)
+        if m:
+            found = (m, kind)
+            break
+    if found is None:
+        return None
+    m, kind = found
+    raw = m.groupdict().get("k") or next((g for g in m.groups() if g and g != m.group("d")
+                                          if "d" in m.groupdict()), None)
+    k = _ORD_EN.get(raw) if raw in _ORD_EN else (
+        int(raw) if raw and raw.isdigit() else _CN_NUM.get(raw) or count_word(raw or ""))
+    d = m.groupdict().get("d") or "高"
+    large = not re.fullmatch(rf"{small}|后|最?(?:{zsmall})", d)
+    if not k or k < 1:
+        return None
+    taken = [m.span()]
+    op = "value"
+    if kind == "topn":
+        found_op = next(((o, w) for o in ("average", "sum")
+                         for w in lex["ops"][o] + (["之和", "总和", "的和"] if o == "sum" else [])
+                         if has(text, [w])), None)
+        if found_op is None:
+            return None  # "top 3 sales": a list of three values, one cell holds one
+        op = found_op[0]
+        taken += _spans(text, found_op[1])
+    elif _op(text, lex) is not None and _op(text, lex)[0] not in ("max", "min"):
+        return None
+    ms = mentions(text, schema)
+    numeric = [c for p, c in ms if c.type == "number" and not any(a <= p < b for a, b in taken)]
+    if len({c.letter for c in numeric}) > 1:
+        return None
+    col = numeric[0] if numeric else _implied(text, schema, lex)
+    if col is None or col.type != "number" or k > col.last_row - col.first_row + 1:
+        return None
+    if _text_named(text, ms, set(), taken, lex) or _values(text, schema, lex, taken) is None or \
+            _values(text, schema, lex, taken).conditions:
+        return None  # "who ...", a condition: not this reader's
+    for w in ("名", "位", "个", "项", "笔", "大", "高", "低", "小", "排", "第", "前", "后", "最"):
+        taken += _spans(text, w)
+    for w in ("largest", "highest", "biggest", "greatest", "top", "best", "most", "lowest", "smallest",
+              "least", "bottom", "worst", "fewest", "values", "value", "ones"):
+        taken += _spans(text, w)
+    plain = re.sub(r"(?<![a-z])(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|one|two|three|four|five|"
+                   r"six|seven|eight|nine|ten)(?![a-z])|[一二两三四五六七八九十]", lambda x: " " * len(x.group(0)), text)
+    if _residue(plain, schema, lex, taken, ms, ("之和", "总和"), False):
+        return None
+    fn = "LARGE" if large else "SMALL"
+    side = "largest" if large else "smallest"
+    if op == "value":
+        return f"={fn}({col.range},{k})", f"the {k}. {side} {col.header}"
+    arr = "{" + ",".join(str(i) for i in range(1, k + 1)) + "}"
+    agg = "SUM" if op == "sum" else "AVERAGE"
+    return f"={agg}({fn}({col.range},{arr}))", f"{op} of the {k} {side} {col.header} values"
 
 
 def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
@@ -458,6 +547,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if op == "count" and not conds:
         if derived or _repeated_named(text, schema, ms, taken, lex):
             return None  # "有多少个部门": the departments, not the rows (read_distinct)
+        if _text_named(text, ms, set(), taken, lex):
+            return None  # "the total number of buildings that are monuments": a condition not read
         first = next((c for c in schema.columns if c.type in ("text", "mixed")), None)
         if first is None:
             return None
@@ -631,7 +722,7 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     for ops in lex["ops"].values():
         words += ops
     words += lex.get("zh_filler_words", [])
-    rest = cover(rest, words)
+    rest = cover(rest, words, plural=True)
     # the rows counted: "how many athletes", "number of networks" (a plural noun right after)
     rest = re.sub(r"((?:how many|number of)\s+)[a-z]+s\b", lambda m: m.group(1), rest)
     rest = re.sub(r"[\d.,%]+万?|[^\w\u4e00-\u9fff]+|_", " ", rest)

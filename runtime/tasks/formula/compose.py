@@ -1792,7 +1792,9 @@ def _top_n(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     large = (gd.get("e") or gd.get("ze")) in ("top", "largest", "highest", "biggest", "前", "最高的", "最大的")
     fn = "LARGE" if large else "SMALL"
-    arr = f"SEQUENCE({k})"  # the 1st..k-th (an array constant {1,2,3} is not in the checked grammar)
+    # the 1st..k-th as an array constant: every target computes SUM(LARGE(r,{1,2,3}));
+    # SEQUENCE is Excel 365 only
+    arr = "{" + ",".join(str(i) for i in range(1, k + 1)) + "}"
     return _x(f"{FUNC_OF_AGG[op]}({fn}({col.range},{arr}))", "num",
               f"{AGG_WORD[op]} of the {k} {'largest' if large else 'smallest'} {col.header}")
 
