@@ -227,3 +227,13 @@ def test_a_count_naming_a_column_it_does_not_read_is_refused():
                               ["Rye", "Inn", "*"]])
     with pytest.raises(TaskError):  # "listed" is a condition the readers cannot write: never all rows
         formula("what is the total number of buildings that are listed", sites, method="rules")
+
+
+def test_shares_of_rows_and_of_a_total(kehu, claims):
+    marks = schema_from_rows([["姓名", "语文", "数学"], ["王一", 58, 90], ["李二", 75, 40], ["赵三", 90, 61],
+                              ["钱四", 61, 59]])
+    r = formula("语文及格率", marks, method="rules")
+    assert r.formula == '=COUNTIF(B2:B5,">=60")/COUNTA(B2:B5)' and r.value == pytest.approx(0.75)
+    assert formula("数学不及格率", marks, method="rules").value == pytest.approx(0.5)
+    assert formula("上海的金额占比", kehu, method="rules").value == pytest.approx(1843 / 2253)
+    assert formula("what percentage of claims are paid", claims, method="rules").value == pytest.approx(0.6)

@@ -353,6 +353,44 @@ def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     return f"={agg}({fn}({col.range},{arr}))", f"{op} of the {k} {side} {col.header} values"
 
 
+def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """A share of the rows or of a total: "语文及格率", "pass rate in math", "what percentage
+    of orders are from Boston", "华东销售额占比", "share of revenue from Denver".
+
+    Rows: ``COUNTIFS(conditions)/COUNTA(column)``; an amount: ``SUMIFS(v, conditions)/SUM(v)``.
+    The result is the fraction (format the cell as a percentage).
+    """
+    from .intent import compile_intent
+
+    lex = lexicon("aggregates")
+    text = request.lower()
+    words = [w for w in lex["share_words"] if _spans(text, w)]
+    if not words:
+        return None
+    plain = text
+    for w in words:
+        for a, b in _spans(plain, w):
+            plain = plain[:a] + " " * (b - a) + plain[b:]
+    amount = _parse(plain, schema, force_op="sum")
+    rows = _parse(plain, schema, force_op="count")
+    if amount is not None and amount.value is not None and amount.named and amount.conditions:
+        conds = tuple(amount.conditions)
+        if any(c.column == amount.value.header for c in conds):
+            amount = None  # "share of sales above 5000" of the sales: rows, read below
+        else:
+            part = compile_intent(Intent("sum", amount.value.header, conds), schema)
+            return (f"={part[1:]}/SUM({amount.value.range})",
+                    f"the share of {amount.value.header} where "
+                    + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
+    if rows is None or not rows.conditions or rows.op != "count":
+        return None
+    conds = tuple(rows.conditions)
+    base = schema.column(conds[0].column)
+    part = compile_intent(Intent("count", "", conds), schema)
+    return (f"={part[1:]}/COUNTA({base.range})",
+            "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
+
+
 def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """A total of a quantity the sheet holds as two columns, or None.
 
@@ -396,8 +434,8 @@ def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             f"the sum of {qty.header} × {price.header} over the rows")
 
 
-def _parse(request: str, schema: SheetSchema, derived: bool = False, alternatives: bool = False
-           ) -> _Parsed | None:
+def _parse(request: str, schema: SheetSchema, derived: bool = False, alternatives: bool = False,
+           force_op: str | None = None) -> _Parsed | None:
     from .rowlabels import _term
     from .rows import _scores
 
@@ -406,7 +444,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     lex = lexicon("aggregates")
     if has(text, lex["not_aggregate"]):
         return None  # "who ...", "which ...": a lookup, not these rules'
-    found_op = _op(text, lex)
+    found_op = (force_op, []) if force_op else _op(text, lex)
     implicit = found_op is None
     op, op_words = found_op or ("sum", [])
     taken: list[tuple[int, int]] = []

@@ -366,9 +366,9 @@ def read_request(request: str, schema: SheetSchema):
             continue
         if not _misses(request, text, schema):
             return Reading(text, explain(candidate), candidate.to_dict())
-    from .aggregates import read_derived, read_distinct, read_either, read_rank
+    from .aggregates import read_derived, read_distinct, read_either, read_rank, read_share
 
-    for read_more in (read_derived, read_distinct, read_either, read_rank):
+    for read_more in (read_share, read_derived, read_distinct, read_either, read_rank):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
