@@ -237,3 +237,15 @@ def test_shares_of_rows_and_of_a_total(kehu, claims):
     assert formula("数学不及格率", marks, method="rules").value == pytest.approx(0.5)
     assert formula("上海的金额占比", kehu, method="rules").value == pytest.approx(1843 / 2253)
     assert formula("what percentage of claims are paid", claims, method="rules").value == pytest.approx(0.6)
+
+
+def test_the_row_of_the_kth_largest_and_a_superlative_of_an_implied_amount(hr):
+    assert formula("who has the second highest salary", hr, method="rules").value == "John Park"
+    zh = schema_from_rows([["姓名", "部门", "月薪"], ["王丽", "市场部", 6400], ["李强", "研发部", 9800],
+                           ["周敏", "研发部", 10500]])
+    r = formula("月薪第二高的是谁", zh, method="rules")
+    assert r.formula == "=INDEX(A2:A4,MATCH(LARGE(C2:C4,2),C2:C4,0))" and r.value == "李强"
+    orders = schema_from_rows([["Customer", "City", "Quantity", "Revenue"], ["Acme", "Boston", 3, 360.0],
+                               ["Globex", "Denver", 10, 45.0], ["Initech", "Austin", 2, 1798.0]])
+    # "order" is the amount of an order: the revenue, not the quantity
+    assert formula("which customer placed the largest order", orders, method="rules").value == "Initech"

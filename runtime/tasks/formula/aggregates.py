@@ -272,6 +272,39 @@ _ORD_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 
 _CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
+def rank_phrase(text: str) -> tuple[str, int, bool, tuple[int, int]] | None:
+    """(kind, k, largest?, span) of a rank phrase: "kth" ("second highest", 第二高, 排第二)
+    or "topn" ("top 3", "3 largest", 前三名, 最高的3个)."""
+    big = r"largest|highest|biggest|greatest|top|best|most"
+    small = r"lowest|smallest|least|bottom|worst|fewest"
+    zbig, zsmall = r"高|大|多", r"低|小|少"
+    n = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十])"
+    pats = [
+        (rf"(?<![a-z])(?P<k>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?P<d>{big}|{small})(?![a-z])", "kth"),
+        (rf"(?<![a-z])(?:the\s+)?(?P<d>{big}|{small})\s+{n}(?![a-z\d])", "topn"),
+        (rf"(?<![a-z\d]){n}\s+(?P<d>{big}|{small})(?![a-z])", "topn"),
+        (rf"第(?P<k>\d+|[一二三四五六七八九十])(?P<d>{zbig}|{zsmall})", "kth"),
+        (r"排(?:名)?第(?P<k>\d+|[一二三四五六七八九十])(?:名|位)?", "kth"),
+        (rf"(?P<d>前|后){n}(?:名|个|位|项|笔|大|高)?", "topn"),
+        (rf"(?P<d>最[高大多低小少])的{n}(?:名|个|位|项|笔)", "topn"),
+    ]
+    for pat, kind in pats:
+        m = re.search(pat, text)
+        if not m:
+            continue
+        gd = m.groupdict()
+        raw = gd.get("k") or next((g for i, g in enumerate(m.groups(), 1)
+                                   if g and m.re.groupindex.get("d") != i), None)
+        k = _ORD_EN.get(raw or "") or (int(raw) if raw and raw.isdigit() else
+                                        _CN_NUM.get(raw or "") or count_word(raw or ""))
+        d = gd.get("d") or "高"
+        large = not re.fullmatch(rf"{small}|后|最?(?:{zsmall})", d)
+        if k and k >= 1:
+            return kind, k, large, m.span()
+        return None
+    return None
+
+
 def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """The k-th largest value, or the sum / average of the N largest (smallest) values.
 
@@ -283,37 +316,11 @@ def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
     if has(text, lex["not_aggregate"]):
         return None
-    big = r"largest|highest|biggest|greatest|top|best|most"
-    small = r"lowest|smallest|least|bottom|worst|fewest"
-    zbig, zsmall = r"高|大|多", r"低|小|少"
-    n = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十])"
-    pats = [  # (pattern, kind) kind: "kth" one value, "topn" N values
-        (rf"(?<![a-z])(?P<k>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?P<d>{big}|{small})(?![a-z])", "kth"),
-        (rf"(?<![a-z])(?:the\s+)?(?P<d>{big}|{small})\s+{n}(?![a-z\d])", "topn"),
-        (rf"(?<![a-z\d]){n}\s+(?P<d>{big}|{small})(?![a-z])", "topn"),
-        (rf"第(?P<k>\d+|[一二三四五六七八九十])(?P<d>{zbig}|{zsmall})", "kth"),
-        (r"排(?:名)?第(?P<k>\d+|[一二三四五六七八九十])(?:名|位)?", "kth"),
-        (rf"(?P<d>前|后){n}(?:名|个|位|项|笔|大|高)?", "topn"),
-        (rf"(?P<d>最{zbig[0]}|最{zbig[2]}|最{zbig[4]}|最{zsmall[0]}|最{zsmall[2]}|最{zsmall[4]})的{n}(?:名|个|位|项|笔)", "topn"),
-    ]
-    found = None
-    for pat, kind in pats:
-        m = re.search(pat, text)
-        if m:
-            found = (m, kind)
-            break
+    found = rank_phrase(text)
     if found is None:
         return None
-    m, kind = found
-    raw = m.groupdict().get("k") or next((g for g in m.groups() if g and g != m.group("d")
-                                          if "d" in m.groupdict()), None)
-    k = _ORD_EN.get(raw) if raw in _ORD_EN else (
-        int(raw) if raw and raw.isdigit() else _CN_NUM.get(raw) or count_word(raw or ""))
-    d = m.groupdict().get("d") or "高"
-    large = not re.fullmatch(rf"{small}|后|最?(?:{zsmall})", d)
-    if not k or k < 1:
-        return None
-    taken = [m.span()]
+    kind, k, large, span = found
+    taken = [span]
     op = "value"
     if kind == "topn":
         found_op = next(((o, w) for o in ("average", "sum")
