@@ -249,3 +249,14 @@ def test_the_row_of_the_kth_largest_and_a_superlative_of_an_implied_amount(hr):
                                ["Globex", "Denver", 10, 45.0], ["Initech", "Austin", 2, 1798.0]])
     # "order" is the amount of an order: the revenue, not the quantity
     assert formula("which customer placed the largest order", orders, method="rules").value == "Initech"
+
+
+def test_a_second_table_below_a_blank_row_is_not_data_and_blank_rows_inside_are(kehu):
+    s = schema_from_rows([["Region", "Sales"], ["East", 10], ["West", 20], [None, None],
+                          ["Rep", "Bonus"], ["Ann", 5], ["Bo", 7]])
+    assert [c.range for c in s.columns] == ["A2:A3", "B2:B3"]
+    assert formula("total sales", s, method="rules").value == 30  # not the bonuses
+    gap = schema_from_rows([["Region", "Sales"], ["East", 10], [None, None], ["West", 20], ["合计", 30]])
+    r = formula("total sales", gap, method="rules")
+    assert r.formula == "=SUM(B2:B4)" and r.value == 30  # the blank row stays, the total row goes
+    assert formula("金额超过1000元的有几笔", kehu, method="rules").value == 1

@@ -770,7 +770,7 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     rest = cover(rest, words, plural=True)
     # the rows counted: "how many athletes", "number of networks" (a plural noun right after)
     rest = re.sub(r"((?:how many|number of)\s+)[a-z]+s\b", lambda m: m.group(1), rest)
-    rest = re.sub(r"[\d.,%]+万?|[^\w\u4e00-\u9fff]+|_", " ", rest)
+    rest = re.sub(r"[\d.,%]+(?:万元|万|元|块钱|块)?|[^\w\u4e00-\u9fff]+|_", " ", rest)
     heads = [w for c in schema.columns for w in re.findall(r"[a-z]+", c.header.lower()) if len(w) >= 3]
     if not conditions:
         heads = []  # "the total number of buildings that are monuments": a condition we did not read

@@ -135,11 +135,13 @@ def build_schema(
             where=Location(file=file, pointer=f"/{sheet}/{col_letter(c)}{header_row}"),
             code="data.no_header",
         )
-    total = _total_row(cells, header_row)
+    end = _table_end(cells, header_row)
+    total = _total_row({k: v for k, v in cells.items() if k[0] <= end}, header_row)
+    last_data = total - 1 if total is not None else end
     columns: list[Column] = []
     for c in sorted(header):
         values = [(r, v) for (r, cc), v in sorted(cells.items())
-                  if cc == c and header_row < r and (total is None or r < total)]
+                  if cc == c and header_row < r <= last_data]
         last = max((r for r, _ in values), default=header_row)
         kinds = {_kind(v) for _, v in values}
         kind = kinds.pop() if len(kinds) == 1 else ("empty" if not kinds else "mixed")
@@ -174,6 +176,21 @@ def _header_row(cells: dict[tuple[int, int], Any]) -> int:
             continue  # a title row: the header is further down
         return r
     return rows[min(3, len(rows) - 1)]
+
+
+def _table_end(cells: dict[tuple[int, int], Any], header_row: int) -> int:
+    """The last row of the table under ``header_row``: a blank row followed by another
+    header (a second table below, "Summary" / 汇总 blocks) ends it."""
+    rows = sorted({r for r, _ in cells if r > header_row})
+    for prev, nxt in zip(rows, rows[1:], strict=False):
+        if nxt - prev < 2:
+            continue
+        below = [v for (r, _), v in cells.items() if r == nxt]
+        after = [v for (r, _), v in cells.items() if r == nxt + 1]
+        if len(below) >= 2 and all(isinstance(v, str) for v in below) and after and any(
+                not isinstance(v, str) for v in after):
+            return prev
+    return rows[-1] if rows else header_row
 
 
 def _total_row(cells: dict[tuple[int, int], Any], header_row: int) -> int | None:
