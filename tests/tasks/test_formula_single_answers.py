@@ -49,7 +49,7 @@ def crew():
 
 
 def test_no_operation_word_is_a_total_under_the_named_conditions(claims, mendian):
-    assert formula("Okoro's taxi claims", claims, method="rules").value == 61
+    assert formula("Okoro's taxi expenses", claims, method="rules").value == 61
     assert formula("amount in August", claims, method="rules").value == 1041
     assert formula("魏延的营业额", mendian, method="rules").value == 800
     assert formula("西北的营业额", mendian, method="rules").value == 570  # 西北 -> 西北片区
@@ -260,3 +260,25 @@ def test_a_second_table_below_a_blank_row_is_not_data_and_blank_rows_inside_are(
     r = formula("total sales", gap, method="rules")
     assert r.formula == "=SUM(B2:B4)" and r.value == 30  # the blank row stays, the total row goes
     assert formula("金额超过1000元的有几笔", kehu, method="rules").value == 1
+
+
+def test_no_total_of_prices_and_no_total_for_a_question_about_rows():
+    orders = schema_from_rows([
+        ["Customer", "City", "Category", "Quantity", "Price", "Revenue"],
+        ["Acme", "Boston", "Tech", 3, 120.0, 360.0],
+        ["Globex", "Denver", "Tech", 10, 4.5, 45.0],
+        ["Initech", "Boston", "Desk", 16, 2.0, 32.0],
+        ["Initech", "Austin", "Tech", 1, 99.0, 99.0],
+    ])
+    for request in ("price of tech",  # prices of several rows are not added up
+                    "what did Globex order in Denver",  # the thing ordered, not its revenue
+                    ):
+        with pytest.raises(TaskError):
+            formula(request, orders, method="rules")
+    assert formula("how many items did Initech buy", orders, method="rules").value == 17  # pieces
+    assert formula("number of tech items sold", orders, method="rules").value == 14
+    zh = schema_from_rows([["客户", "城市", "数量", "金额"], ["华润", "北京", 3, 360.0], ["万科", "北京", 25, 50.0],
+                           ["华润", "上海", 2, 1798.0]])
+    assert formula("北京数量", zh, method="rules").value == 28  # the quantity column, not a row count
+    with pytest.raises(TaskError):  # 华润's orders: rows or their amount? not a total guessed from 订单
+        formula("华润的订单", zh, method="rules")

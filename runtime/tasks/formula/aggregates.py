@@ -32,7 +32,7 @@ from .rowbase import (
     mentions,
     values,
 )
-from .schema import Column, SheetSchema
+from .schema import Column, SheetSchema, col_index
 
 _MONTHS = "january february march april may june july august september october november december".split()
 _ZH_MONTH = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
@@ -128,6 +128,25 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         return None
     return (f"=SUMPRODUCT(1/COUNTIF({col.range},{col.range}))",
             f"the number of different {col.header} values")
+
+
+def _additive(schema: SheetSchema, col: Column, conds: list[Condition]) -> bool:
+    """Whether a total of ``col`` means something: not prices, rates or marks, unless the
+    conditions pick one row (then the total is that row's value)."""
+    from .rows import _scores
+
+    rows = [r for r in range(col.first_row, col.last_row + 1)
+            if all(c.op == "=" and not isinstance(c.value, tuple)
+                   and schema.cells.get((r, col_index(schema.column(c.column).letter))) == c.value
+                   for c in conds)]
+    if conds and all(c.op == "=" for c in conds) and len(rows) == 1:
+        return True
+    vals = [v for v in values(schema, col) if isinstance(v, (int, float))]
+    if col is group_of(schema, "price") or (vals and all(0 <= v <= 1 for v in vals)):
+        return False
+    if any(col is group_of(schema, g) for g in ("sales", "cost", "qty")):
+        return True
+    return col not in (_scores(schema, None) or [])  # "一班的数学": marks are averaged, not added
 
 
 def _unique(schema: SheetSchema, col: Column) -> bool:
@@ -548,10 +567,14 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     value: Column | None = None
     if implicit:
         # no operation word: a total of the named amount under the named conditions
-        words = [w for g in ("sales", "cost", "qty") for w in _group(g)] + list(lex["implied_column"])
+        # the amount must be named (a header or an amount word), not implied by a verb:
+        # "华润的订单", "what did Globex order" ask for rows or a lookup, not a total
+        words = [w for g in ("sales", "cost", "qty") for w in _group(g)]
         if (not conds and not derived) or len(numeric) > 1 or (
                 not numeric and not has(text, words) and not derived):
             return None
+        if not derived and re.search(r"(?<![a-z])(?:what|which)\s+(?:did|does|do)(?![a-z])", text):
+            return None  # "what did Globex order in Austin": the thing ordered
         if _text_named(text, ms, cond_cols, taken, lex):
             return None  # "Patel's department": a lookup of a text field
     pieces = counts_pieces(request, schema) if op == "count" else None
@@ -587,6 +610,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             op, value = "count", None  # "一共有多少员工": people counted, not the one numeric column summed
     if op == "median" and conds:
         return None  # MEDIAN(IF(...)) needs an array formula in Excel 2016: not written
+    if implicit and value is not None and not _additive(schema, value, conds):
+        return None  # "电子产品的单价": prices of several rows are not added up
     if _residue(text, schema, lex, taken, ms, extra, bool(conds)):
         return None
     if op == "count" and not conds:
@@ -642,11 +667,16 @@ def counts_pieces(request: str, schema: SheetSchema) -> Column | None:
     lex = lexicon("aggregates")
     text = request.lower()
     qty, product = group_of(schema, "qty"), group_of(schema, "product")
-    if qty is None or product is None or qty.type != "number":
+    if qty is None or qty.type != "number":
         return None
-    if not re.search(r"(?<![a-z])how many(?![a-z])|多少个|几个|多少件|多少台|几件|几台", text):
+    if not re.search(r"(?<![a-z])(?:how many|number of)(?![a-z])|多少个|几个|多少件|多少台|几件|几台", text):
         return None
     if has(text, lex["row_nouns"]):
+        return None
+    if re.search(r"(?:how many|number of) (?:[a-z]+ )?(?:items|units|pieces)\b.*\b(?:buy|bought|sell|sold|order|"
+                 r"ordered|purchase|purchased)\b|(?:买|卖|购|订)了?多少(?:件|个|台)", text):
+        return qty  # "how many items did Initech buy": pieces, whoever the condition names
+    if product is None:
         return None
     vals = _values(text, schema, lex, [])
     if vals is None or not any(c.column == product.header for c in vals.conditions):

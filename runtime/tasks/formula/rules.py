@@ -430,6 +430,9 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
             used.update(range(min(lo, hi), max(lo, hi) + 1))
     counting = re.match(r"=\s*COUNT", formula, re.I) is not None
     low = request.lower()
+    # "订单数量" counts orders; "北京数量" names the quantity column
+    rows_before = ("订单", "记录", "人", "员工", "学生", "客户", "笔", "单", "条", "次", "order", "row", "record")
     return any(c.type == "number" and col_index(c.letter) not in used
-               and not (counting and low.startswith(("数量", "个数", "number", "count"), p))
+               and not (counting and low.startswith(("数量", "个数", "number", "count"), p)
+                        and (p == 0 or low[:p].rstrip().rstrip("的 of").endswith(rows_before)))
                for p, c in mentions(request, schema))
