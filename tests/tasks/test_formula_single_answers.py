@@ -282,3 +282,10 @@ def test_no_total_of_prices_and_no_total_for_a_question_about_rows():
     assert formula("北京数量", zh, method="rules").value == 28  # the quantity column, not a row count
     with pytest.raises(TaskError):  # 华润's orders: rows or their amount? not a total guessed from 订单
         formula("华润的订单", zh, method="rules")
+
+
+def test_a_whole_year_of_the_date_column(crew):
+    r = formula("2021年入职的人数", crew, method="rules")
+    assert r.formula == '=COUNTIFS(D2:D5,">="&DATE(2021,1,1),D2:D5,"<="&DATE(2021,12,31))'
+    assert r.value == 1
+    assert formula("how many people joined in 2020", crew, method="rules").value == 1

@@ -490,7 +490,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         taken.append(month[1])
     year = _year(text, schema, lex, taken)
     if year is not None:
-        conds.append(year[0])
+        conds += year[0]
         taken.append(year[1])
     vals = _values(text, schema, lex, taken, alternatives)
     if vals is None:
@@ -728,7 +728,7 @@ def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: di
     return _Cmp(col.letter, op, num, start)
 
 
-def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[Condition, tuple[int, int]] | None:
+def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condition], tuple[int, int]] | None:
     """"hired in 2020 or later", "2020年以后入职", "albums after 2010": a year against the date or year column."""
     for m in re.finditer(r"(?<![\d.])((?:19|20)\d\d)(?![\d.])", text):
         if any(a < m.end() and m.start() < b for a, b in taken):
@@ -750,23 +750,33 @@ def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[Condition, 
                     break
             if found:
                 break
-        if found is None:
-            continue
+        if found is None:  # "in 2020", "2020年入职": the whole year
+            before = re.search(r"(?<![a-z])(?:in|during)\s+(?:the\s+year\s+)?$", text[:m.start()])
+            if before is not None:
+                found = ("in", before.start(), m.end())
+            elif text.startswith("年", m.end()) and not re.match(r"年\s*\d", text[m.end():]):
+                found = ("in", m.start(), m.end() + 1)
+            else:
+                continue
         cmp, a, b = found
         if re.match(r"\s*in\s+$", text[max(0, a - 4):a]):
             a = a - len(re.search(r"in\s+$", text[:a]).group(0))
         dates = [c for c in schema.columns if c.type == "date"]
         yearcols = [c for c in schema.columns if c.type == "number" and c.header.lower() in lex["year_words"]]
         if len(yearcols) == 1 and not dates:
-            return Condition(yearcols[0].header, cmp, y), (a, b)
+            if cmp == "in":
+                return [Condition(yearcols[0].header, "=", y)], (a, b)
+            return [Condition(yearcols[0].header, cmp, y)], (a, b)
         hire = group_of(schema, "hire date")
         named = [c for _, c in mentions(text, schema) if c.type == "date"]
         col = named[0] if len(set(c.letter for c in named)) == 1 else (
             dates[0] if len(dates) == 1 else hire if hire is not None and has(text, _group("hire date")) else None)
         if col is None or col.type != "date":
             return None
+        if cmp == "in":
+            return [Condition(col.header, ">=", f"{y}-01-01"), Condition(col.header, "<=", f"{y}-12-31")], (a, b)
         iso = {">=": f"{y}-01-01", ">": f"{y}-12-31", "<": f"{y}-01-01", "<=": f"{y}-12-31"}[cmp]
-        return Condition(col.header, cmp, iso), (a, b)
+        return [Condition(col.header, cmp, iso)], (a, b)
     return None
 
 
