@@ -110,10 +110,12 @@ class Generator:
         import numpy as np
 
         if not prompt_ids or any(not c for c in continuations) or not 0 <= shared < len(prompt_ids):
-            raise UsageError("score needs a prompt, non-empty continuations and shared < the prompt")
+            raise UsageError("score needs a prompt, non-empty continuations and shared < the prompt",
+                             code="usage.argument")
         longest = max((len(c) for c in continuations), default=0)
         if len(prompt_ids) + longest > self.context_length:
-            raise UsageError(f"prompt and continuation exceed the context ({self.context_length} tokens)")
+            raise UsageError(f"prompt and continuation exceed the context ({self.context_length} tokens)",
+                             code="usage.argument")
         trie: dict[Any, Any] = {}
         sharing: dict[tuple[int, ...], int] = {}  # how many continuations start with a path
         for c in continuations:
@@ -136,7 +138,7 @@ class Generator:
             try:
                 kv = _KVCache(sess, self._layers, self._kv_heads, self._head_dim, self.context_length)
             except Exception as exc:  # onnxruntime errors are not O3Errors
-                raise InferenceError(f"cannot bind the KV cache: {exc}") from exc
+                raise InferenceError(f"cannot bind the KV cache: {exc}", code="inference.run") from exc
             start = 0
             if shared:
                 key = (id(sess), *prompt_ids[:shared])  # a preamble read by this session

@@ -56,7 +56,7 @@ def sales(tmp_path_factory) -> Path:
 def test_only_words_no_reader_knows_are_unknown(sales):
     schema = read_sheet(sales)
     assert [s.text for s in unknown_spans("how many pieces were sold in the East", schema)] == ["pieces"]
-    assert [s.text for s in unknown_spans("total income in the North", schema)] == ["income"]
+    assert [s.text for s in unknown_spans("total proceeds in the North", schema)] == ["proceeds"]
     assert unknown_spans("total Sales in the North", schema) == []
     assert unknown_spans("average Units for Desk", schema) == []
     assert [s.text for s in unknown_spans("total Sales of lampz", schema)] == ["lampz"]
@@ -69,8 +69,8 @@ def test_values_offered_are_the_ones_the_word_resembles():
 
 def test_rewrite_and_the_already_named_guard(sales):
     schema = read_sheet(sales)
-    req = "total income in the North"
-    g = Grounding(Span(6, 12, "income"), Choice("column", "Sales", "Sales"), 3.0, "Units")
+    req = "total proceeds in the North"
+    g = Grounding(Span(6, 14, "proceeds"), Choice("column", "Sales", "Sales"), 3.0, "Units")
     assert rewrite(req, [g]) == "total Sales in the North"
     assert not already_named(req, g, schema)
     # "units" already names the Units column: "pieces" cannot be it as well
@@ -91,7 +91,7 @@ def test_auto_without_a_trusted_model_refuses_and_loads_no_runtime(sales):
             "import o3local.tasks.formula as f\n"
             "from o3local.errors import TaskError\n"
             "f.TRUSTED_MODELS = frozenset()\n"
-            f"try:\n    f.formula('total income in the North', sheet={str(sales)!r})\n"
+            f"try:\n    f.formula('total proceeds in the North', sheet={str(sales)!r})\n"
             "except TaskError as e:\n    print('refused', e.code)\n"
             "print('onnxruntime' in sys.modules)\n")
     assert _run(code) == ["refused", "task.unanswerable", "False"]

@@ -16,23 +16,26 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .intent import Condition, Intent
 from .rowbase import (
+    count_word,
     cover,
     group_of,
     group_owner,
     has,
+    header_forms,
     header_numbers,
     is_zh,
     lexicon,
     mentions,
     values,
 )
-from .schema import Column, SheetSchema
+from .schema import Column, SheetSchema, col_index
 
 _MONTHS = "january february march april may june july august september october november december".split()
+_ZH_MONTH = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
 
 
 @dataclass
@@ -42,7 +45,7 @@ class _Found:
 
 
 def _op(text: str, lex: dict) -> tuple[str, list[str]] | None:
-    for op in ("average", "max", "min", "count", "sum"):
+    for op in ("median", "average", "max", "min", "count", "sum"):
         hits = [w for w in lex["ops"][op] if has(text, [w])]
         if hits:
             return op, hits
@@ -53,9 +56,11 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
     """(how the value may be written, column, value): the value, its singular, its stem without a suffix."""
     owners: dict[str, set[str]] = {}
     forms: list[tuple[str, Column, str]] = []
+    common = set(lex["filler"]) | set(lex["never_filler"])
     for col in schema.columns:
         if col.type not in ("text", "mixed"):
             continue
+        names = _person_names(col)
         for v in col.distinct:
             if not isinstance(v, str) or not v.strip():
                 continue
@@ -66,36 +71,157 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
             for suf in lex["value_suffixes"]:
                 if is_zh(low) and low.endswith(suf) and len(low) - len(suf) >= 2:
                     cands.add(low[:-len(suf)])
+            if names:  # "Bob" names "Bob Smith" when no other value has a Bob
+                cands |= {t for t in low.split() if len(t) >= 3 and t not in common}
             for c in cands:
                 owners.setdefault(c, set()).add(col.letter + "\0" + v)
                 forms.append((c, col, v))
     return [(f, c, v) for f, c, v in forms if len(owners[f]) == 1]
 
 
-def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, int]]) -> _Found | None:
+def _text_named(text: str, ms, cond_cols: set[str], taken, lex: dict) -> bool:
+    """Whether the request names a text column outside its conditions (报销 is a filler, no 报销人)."""
+    fill = lex["filler"] + lex["zh_filler_words"] + lex["people_nouns"]
+    return any(c.type in ("text", "mixed") and c.header not in cond_cols
+               and not any(a <= p < b for a, b in taken)
+               and not any(text.startswith(w, p) and (is_zh(w) or not text[p + len(w):p + len(w) + 1].isalpha()
+                                                      or text[p + len(w):p + len(w) + 2] == "s ")
+                           for w in fill) for p, c in ms)
+
+
+def _repeated_named(text: str, schema: SheetSchema, ms, taken, lex: dict) -> Column | None:
+    """The one text column named (not as a filler word) whose values repeat, if any."""
+    fill = [w for w in lex["filler"] + lex["zh_filler_words"] + lex["people_nouns"]]
+    named = {c.letter: c for p, c in ms if c.type in ("text", "mixed") and not _unique(schema, c)
+             and not any(a <= p < b for a, b in taken)
+             and not any(text.startswith(w, p) and (is_zh(w) or not text[p + len(w):p + len(w) + 1].isalpha())
+                         for w in fill)}
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
+def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"how many different products", "有多少个部门", "几个城市": the count of distinct values.
+
+    Written ``SUMPRODUCT(1/COUNTIF(r,r))``, which every target computes; a column with
+    blank cells (1/0) is refused.
+    """
+    lex = lexicon("aggregates")
+    text = request.lower().strip()
+    if has(text, lex["not_aggregate"]):
+        return None
+    found = _op(text, lex)
+    if found is None or found[0] != "count":
+        return None
+    taken = [sp for w in found[1] for sp in _spans(text, w)]
+    taken += [sp for w in lex["distinct_words"] for sp in _spans(text, w)]
+    ms = mentions(text, schema)
+    col = _repeated_named(text, schema, ms, [], lex)
+    if col is None or any(v is None for v in values(schema, col)):
+        return None
+    p = next(p for p, c in ms if c is col)
+    taken.append((p, p + len(next((w for w in sorted(_column_words(schema, col), key=len, reverse=True)
+                                   if text.startswith(w, p)), col.header))))
+    if _values(text, schema, lex, taken) is None or _values(text, schema, lex, taken).conditions:
+        return None  # a condition too: not written here
+    plain = re.sub("|".join(re.escape(w) for w in lex["distinct_words"]), lambda x: " " * len(x.group(0)), text)
+    if _residue(plain, schema, lex, taken, ms, (), False):
+        return None
+    return (f"=SUMPRODUCT(1/COUNTIF({col.range},{col.range}))",
+            f"the number of different {col.header} values")
+
+
+def _additive(schema: SheetSchema, col: Column, conds: list[Condition]) -> bool:
+    """Whether a total of ``col`` means something: not prices, rates or marks, unless the
+    conditions pick one row (then the total is that row's value)."""
+    from .rows import _scores
+
+    rows = [r for r in range(col.first_row, col.last_row + 1)
+            if all(c.op == "=" and not isinstance(c.value, tuple)
+                   and schema.cells.get((r, col_index(schema.column(c.column).letter))) == c.value
+                   for c in conds)]
+    if conds and all(c.op == "=" for c in conds) and len(rows) == 1:
+        return True
+    vals = [v for v in values(schema, col) if isinstance(v, (int, float))]
+    if col is group_of(schema, "price") or (vals and all(0 <= v <= 1 for v in vals)):
+        return False
+    if any(col is group_of(schema, g) for g in ("sales", "cost", "qty")):
+        return True
+    return col not in (_scores(schema, None) or [])  # "一班的数学": marks are averaged, not added
+
+
+def _unique(schema: SheetSchema, col: Column) -> bool:
+    """Whether every row holds a different value of ``col`` (a column of months, of names)."""
+    vals = [str(v) for v in values(schema, col) if v is not None]
+    return len(vals) >= 2 and len(set(vals)) == len(vals)
+
+
+def _person_names(col: Column) -> bool:
+    """Whether ``col`` holds people's names: two or three capitalised words in every value."""
+    vals = [v for v in col.distinct if isinstance(v, str)]
+    return len(vals) >= 2 and all(re.fullmatch(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){1,2}", v.strip())
+                                  for v in vals)
+
+
+def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, int]],
+            alternatives: bool = False) -> _Found | None:
+    """Conditions from the sheet's values named in ``text`` (one value per column).
+
+    With ``alternatives``: two values of a column joined by "or" / "and" / 和 / 或 are one
+    condition whose value is the tuple of both ("Boston or Denver"), and a value after
+    "excluding" / 除 is a ``<>`` condition (the caller writes what plain intents cannot).
+    """
     conds: list[Condition] = []
     spans: list[tuple[int, int]] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
         if len(form) < 2 or (not is_zh(form) and len(form) < 3):
             continue
-        pat = re.escape(form) if is_zh(form) else rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])"
+        # an English value also in the plural: "drills", "monitors", "boxes"
+        pat = re.escape(form) if is_zh(form) else rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])"
         for m in re.finditer(pat, text):
             if any(a < m.end() and m.start() < b for a, b in taken + spans):
                 continue
+            if col.letter in seen and any(c.column == col.header and value in (
+                    c.value if isinstance(c.value, tuple) else (c.value,)) for c in conds):
+                spans.append((m.start(), m.end()))  # the same value named twice
+                continue
             if col.letter in seen:
-                return None  # two values of one column: "either ... or", not handled here
-            seen.add(col.letter)
-            conds.append(Condition(col.header, "=", value))
+                i = seen[col.letter]
+                prev = conds[i]
+                a, b = sorted([spans[i], (m.start(), m.end())])
+                joint = re.fullmatch(r"\s*(?:,|，|、|or|and|和|或|或者|及|与|以及|plus)\s*", text[a[1]:b[0]])
+                if not alternatives or joint is None or prev.op != "=":
+                    return None  # two values of one column: "either ... or", not handled here
+                both = prev.value if isinstance(prev.value, tuple) else (prev.value,)
+                conds[i] = Condition(col.header, "=", (*both, value))
+                spans[i] = (a[0], b[1])
+                continue
+            op = "="
+            if alternatives:
+                neg = re.search(r"(?:excluding|except(?: for)?|other than|apart from|besides|not in|除了|除去|除|不含|不包括|"
+                                r"非)\s*$", text[:m.start()])
+                if neg:
+                    op = "<>"
+                    after = re.match(r"\s*(?:以外|之外|外)", text[m.end():])
+                    spans.append((neg.start(), m.end() + (after.end() if after else 0)))
+                    seen[col.letter] = len(conds)
+                    conds.append(Condition(col.header, op, value))
+                    continue
+            seen[col.letter] = len(conds)
+            conds.append(Condition(col.header, op, value))
             spans.append((m.start(), m.end()))
     return _Found(conds, spans)
 
 
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:
-    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月(?!\d)", text)
+    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
+                  r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
         return None
-    month = _MONTHS.index(m.group(1)) + 1 if m.group(1) else int(m.group(2))
+    if m.group(3):
+        month = _ZH_MONTH.index(m.group(3)) + 1
+    else:
+        month = _MONTHS.index(m.group(1)) + 1 if m.group(1) else int(m.group(2))
     dates = [c for c in schema.columns if c.type == "date"]
     if len(dates) != 1:
         return None
@@ -109,21 +235,252 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
             Condition(col, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
 
 
+@dataclass
+class _Parsed:
+    """What an aggregate request says: the operation, its column (None: count or derived), conditions."""
+
+    op: str
+    value: Column | None
+    conditions: list[Condition]
+    implicit: bool  # no operation word: "关羽的报销金额", "expenses in April" (a total)
+    named: list[Column] = field(default_factory=list)  # numeric columns named, not in a condition
+
+
 def read(request: str, schema: SheetSchema) -> Intent | None:
     """The aggregate ``request`` asks for, or None when a word is left unexplained."""
+    got = _parse(request, schema)
+    if got is None or got.value is None and got.op not in ("count", "counta"):
+        return None
+    if got.op == "counta":
+        return Intent("counta", got.value.header, ())
+    return Intent(got.op, got.value.header if got.value is not None else "", tuple(got.conditions))
+
+
+def read_either(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """Totals and counts over two values of a column or all but one: "Boston or Denver",
+    "北京和上海的金额合计", "excluding Boston", "除北京以外".
+
+    ``SUM(SUMIF(r,{"A","B"},v))`` adds the two totals (an array constant: no array entry
+    needed in any target); an exclusion is a ``"<>A"`` criterion.
+    """
+    from .intent import compile_intent
+
+    got = _parse(request, schema, alternatives=True)
+    if got is None or got.op not in ("sum", "count"):
+        return None
+    multi = [c for c in got.conditions if isinstance(c.value, tuple)]
+    if len(multi) > 1 or not multi and not any(c.op == "<>" for c in got.conditions):
+        return None
+    if got.value is None and got.op != "count":
+        return None
+    conds = tuple(Condition(c.column, c.op, "\x00") if c in multi else c for c in got.conditions)
+    text = compile_intent(Intent(got.op, got.value.header if got.value is not None else "", conds), schema)
+    what = ", ".join(f"{c.column} {c.op} {c.value}" for c in got.conditions)
+    if not multi:
+        return text, f"{got.op} where {what}"
+    if text.count('"\x00"') != 1:
+        return None
+    if any(not isinstance(v, str) or '"' in v for v in multi[0].value):
+        return None
+    array = "{" + ",".join(f'"{v}"' for v in multi[0].value) + "}"
+    return "=SUM(" + text[1:].replace('"\x00"', array) + ")", f"{got.op} where {what} (either value)"
+
+
+_ORD_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3,
+           "4th": 4, "5th": 5}
+_CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def rank_phrase(text: str) -> tuple[str, int, bool, tuple[int, int]] | None:
+    """(kind, k, largest?, span) of a rank phrase: "kth" ("second highest", 第二高, 排第二)
+    or "topn" ("top 3", "3 largest", 前三名, 最高的3个)."""
+    big = r"largest|highest|biggest|greatest|top|best|most"
+    small = r"lowest|smallest|least|bottom|worst|fewest"
+    zbig, zsmall = r"高|大|多", r"低|小|少"
+    n = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十])"
+    pats = [
+        (rf"(?<![a-z])(?P<k>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?P<d>{big}|{small})(?![a-z])", "kth"),
+        (rf"(?<![a-z])(?:the\s+)?(?P<d>{big}|{small})\s+{n}(?![a-z\d])", "topn"),
+        (rf"(?<![a-z\d]){n}\s+(?P<d>{big}|{small})(?![a-z])", "topn"),
+        (rf"第(?P<k>\d+|[一二三四五六七八九十])(?P<d>{zbig}|{zsmall})", "kth"),
+        (r"排(?:名)?第(?P<k>\d+|[一二三四五六七八九十])(?:名|位)?", "kth"),
+        (rf"(?P<d>前|后){n}(?:名|个|位|项|笔|大|高)?", "topn"),
+        (rf"(?P<d>最[高大多低小少])的{n}(?:名|个|位|项|笔)", "topn"),
+    ]
+    for pat, kind in pats:
+        m = re.search(pat, text)
+        if not m:
+            continue
+        gd = m.groupdict()
+        raw = gd.get("k") or next((g for i, g in enumerate(m.groups(), 1)
+                                   if g and m.re.groupindex.get("d") != i), None)
+        k = _ORD_EN.get(raw or "") or (int(raw) if raw and raw.isdigit() else
+                                        _CN_NUM.get(raw or "") or count_word(raw or ""))
+        d = gd.get("d") or "高"
+        large = not re.fullmatch(rf"{small}|后|最?(?:{zsmall})", d)
+        if k and k >= 1:
+            return kind, k, large, m.span()
+        return None
+    return None
+
+
+def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """The k-th largest value, or the sum / average of the N largest (smallest) values.
+
+    "second highest revenue", "第二高的金额", "金额排第二" -> ``LARGE(r,2)``; "sum of the 3
+    largest revenues", "top 3 revenue total", "金额前三名之和" -> ``SUM(LARGE(r,{1,2,3}))``
+    (an array constant: every target computes it, SEQUENCE only Excel 365).
+    """
+    lex = lexicon("aggregates")
+    text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
+    if has(text, lex["not_aggregate"]):
+        return None
+    found = rank_phrase(text)
+    if found is None:
+        return None
+    kind, k, large, span = found
+    taken = [span]
+    op = "value"
+    if kind == "topn":
+        found_op = next(((o, w) for o in ("average", "sum")
+                         for w in lex["ops"][o] + (["之和", "总和", "的和"] if o == "sum" else [])
+                         if has(text, [w])), None)
+        if found_op is None:
+            return None  # "top 3 sales": a list of three values, one cell holds one
+        op = found_op[0]
+        taken += _spans(text, found_op[1])
+    elif _op(text, lex) is not None and _op(text, lex)[0] not in ("max", "min"):
+        return None
+    ms = mentions(text, schema)
+    numeric = [c for p, c in ms if c.type == "number" and not any(a <= p < b for a, b in taken)]
+    if len({c.letter for c in numeric}) > 1:
+        return None
+    col = numeric[0] if numeric else _implied(text, schema, lex)
+    if col is None or col.type != "number" or k > col.last_row - col.first_row + 1:
+        return None
+    if _text_named(text, ms, set(), taken, lex) or _values(text, schema, lex, taken) is None or \
+            _values(text, schema, lex, taken).conditions:
+        return None  # "who ...", a condition: not this reader's
+    for w in ("名", "位", "个", "项", "笔", "大", "高", "低", "小", "排", "第", "前", "后", "最"):
+        taken += _spans(text, w)
+    for w in ("largest", "highest", "biggest", "greatest", "top", "best", "most", "lowest", "smallest",
+              "least", "bottom", "worst", "fewest", "values", "value", "ones"):
+        taken += _spans(text, w)
+    plain = re.sub(r"(?<![a-z])(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|one|two|three|four|five|"
+                   r"six|seven|eight|nine|ten)(?![a-z])|[一二两三四五六七八九十]", lambda x: " " * len(x.group(0)), text)
+    if _residue(plain, schema, lex, taken, ms, ("之和", "总和"), False):
+        return None
+    fn = "LARGE" if large else "SMALL"
+    side = "largest" if large else "smallest"
+    if op == "value":
+        return f"={fn}({col.range},{k})", f"the {k}. {side} {col.header}"
+    arr = "{" + ",".join(str(i) for i in range(1, k + 1)) + "}"
+    agg = "SUM" if op == "sum" else "AVERAGE"
+    return f"={agg}({fn}({col.range},{arr}))", f"{op} of the {k} {side} {col.header} values"
+
+
+def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """A share of the rows or of a total: "语文及格率", "pass rate in math", "what percentage
+    of orders are from Boston", "华东销售额占比", "share of revenue from Denver".
+
+    Rows: ``COUNTIFS(conditions)/COUNTA(column)``; an amount: ``SUMIFS(v, conditions)/SUM(v)``.
+    The result is the fraction (format the cell as a percentage).
+    """
+    from .intent import compile_intent
+
+    lex = lexicon("aggregates")
+    text = request.lower()
+    words = [w for w in lex["share_words"] if _spans(text, w)]
+    if not words:
+        return None
+    plain = text
+    for w in words:
+        for a, b in _spans(plain, w):
+            plain = plain[:a] + " " * (b - a) + plain[b:]
+    amount = _parse(plain, schema, force_op="sum")
+    rows = _parse(plain, schema, force_op="count")
+    if amount is not None and amount.value is not None and amount.named and amount.conditions:
+        conds = tuple(amount.conditions)
+        if any(c.column == amount.value.header for c in conds):
+            amount = None  # "share of sales above 5000" of the sales: rows, read below
+        else:
+            part = compile_intent(Intent("sum", amount.value.header, conds), schema)
+            return (f"={part[1:]}/SUM({amount.value.range})",
+                    f"the share of {amount.value.header} where "
+                    + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
+    if rows is None or not rows.conditions or rows.op != "count":
+        return None
+    conds = tuple(rows.conditions)
+    base = schema.column(conds[0].column)
+    part = compile_intent(Intent("count", "", conds), schema)
+    return (f"={part[1:]}/COUNTA({base.range})",
+            "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
+
+
+def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """A total of a quantity the sheet holds as two columns, or None.
+
+    "total profit over all weeks", "全年结余", "华东的利润" are sales (or
+    income) minus cost (or spending), each summed with the same conditions;
+    "what is the stock worth", "库存总金额" on a sheet without an amount column are
+    the sum of quantity × unit price.  The columns come from the synonym groups
+    of ``lexicon/columns.json``; a sheet where a group names no column, or two,
+    gets no answer.
+    """
+    from .intent import compile_intent
+
+    lex = lexicon("aggregates")
+    low = request.lower()
+    kinds = [k for k in ("difference", "product") if has(low, lex["derived"][k])]
+    if len(kinds) != 1:
+        return None
+    got = _parse(request, schema, derived=True)
+    if got is None or got.value is not None or got.op not in ("sum", "average"):
+        return None
+    pair = (group_of(schema, "sales"), group_of(schema, "cost")) if kinds[0] == "difference" else (
+        group_of(schema, "qty"), group_of(schema, "price"))
+    if any(c not in pair for c in got.named):
+        return None  # "profit per unit price": another column in play
+    if kinds[0] == "difference":
+        plus, minus = pair
+        if plus is None or minus is None or "number" != plus.type or "number" != minus.type:
+            return None
+        conds = tuple(got.conditions)
+        a = compile_intent(Intent(got.op, plus.header, conds), schema)
+        b = compile_intent(Intent(got.op, minus.header, conds), schema)
+        what = "average" if got.op == "average" else "total"
+        return (f"={a[1:]}-{b[1:]}", f"{what} {plus.header} minus {what} {minus.header}"
+                + (" where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds) if conds else ""))
+    qty, price = group_of(schema, "qty"), group_of(schema, "price")
+    if (group_of(schema, "sales") is not None or qty is None or price is None or got.conditions
+            or got.op != "sum" or qty.type != "number" or price.type != "number"
+            or (qty.first_row, qty.last_row) != (price.first_row, price.last_row)):
+        return None
+    return (f"=SUMPRODUCT({qty.range},{price.range})",
+            f"the sum of {qty.header} × {price.header} over the rows")
+
+
+def _parse(request: str, schema: SheetSchema, derived: bool = False, alternatives: bool = False,
+           force_op: str | None = None) -> _Parsed | None:
     from .rowlabels import _term
     from .rows import _scores
 
-    text = request.lower().strip()
+    # currency signs are not words: "$5,000", "¥200"
+    text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
     lex = lexicon("aggregates")
     if has(text, lex["not_aggregate"]):
-        return None  # "who ...", "which ...", "worth": a lookup or a product, not these rules'
-    found_op = _op(text, lex)
-    if found_op is None:
-        return None
-    op, op_words = found_op
+        return None  # "who ...", "which ...": a lookup, not these rules'
+    found_op = (force_op, []) if force_op else _op(text, lex)
+    implicit = found_op is None
+    op, op_words = found_op or ("sum", [])
     taken: list[tuple[int, int]] = []
     for w in op_words:
+        for m in re.finditer(re.escape(w), text):
+            taken.append(m.span())
+    extra = tuple(lex["derived"]["difference"] + lex["derived"]["product"]) if derived else ()
+    if not derived and _ungrounded_derived(text, schema, lex):
+        return None  # "库存总金额" on a sheet without an amount: quantity × price, not a sum of one column
+    for w in extra:
         for m in re.finditer(re.escape(w), text):
             taken.append(m.span())
     conds: list[Condition] = []
@@ -131,28 +488,33 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
     if month is not None:
         conds += month[0]
         taken.append(month[1])
-    vals = _values(text, schema, lex, taken)
+    year = _year(text, schema, lex, taken)
+    if year is not None:
+        conds += year[0]
+        taken.append(year[1])
+    vals = _values(text, schema, lex, taken, alternatives)
     if vals is None:
         return None
     conds += vals.conditions
     taken += vals.spans
-    # numeric comparisons: "more than 70,000", "超过1000", "(60 or above)"
-    nums = header_numbers(request, schema)
+    # numeric comparisons: "more than 70,000", "超过1000", "(60 or above)", "exceed 500"
+    nums = [n for n in header_numbers(text, schema) if not any(a <= n[2] < b for a, b in taken)]
     ms = mentions(text, schema)
     for _v, _unit, pos in nums:
         cols_before = [(p, c) for p, c in ms if p <= pos and c.type == "number"]
         start = cols_before[-1][0] if cols_before else 0
-        seg = text[start:pos + len(re.match(r"[\d.,]+\s*%?", text[pos:]).group(0)) + 12]
+        end = pos + len(re.match(r"[\d.,]+\s*(?:%|万)?", text[pos:]).group(0))
+        seg = text[start:end + 12]
         t = _term(seg, schema, lexicon("labels"))
-        if t is None:
-            return None
-        m = re.fullmatch(r"([A-Z]+)\{r\}(>=|<=|<>|>|<|=)(-?[\d.]+)", t[0])
+        m = re.fullmatch(r"([A-Z]+)\{r\}(>=|<=|<>|>|<|=)(-?[\d.]+)", t[0]) if t is not None else None
+        if m is None and not cols_before:  # "how many expenses exceed 500": the implied column
+            m = _bare_comparison(text, pos, end, schema, lex)
+            start = m.start_at if m is not None else start
         if not m:
             return None
         col = schema.column(m.group(1))
         num = float(m.group(3))
         conds.append(Condition(col.header, m.group(2), int(num) if num.is_integer() else num))
-        end = pos + len(re.match(r"[\d.,]+\s*%?", text[pos:]).group(0))
         tail = re.match(r"\s*(?:or more|or above|and above|or higher|or less|or below|及以上|以上|或以上|及以下|以下|或以下)?",
                         text[end:])
         if pos - start > 24:
@@ -182,43 +544,240 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
         p = text.find(zero)
         taken.append((p, p + len(zero)))
     cond_cols = {c.column for c in conds}
-    for m in re.finditer(r"(?<![a-z])(?:by|per|for each|each|every|across)\s+(?:the\s+)?|按照?|每个?|各个?|分别", text):
-        after = [c for p, c in ms if m.end() <= p <= m.end() + 2]
-        if any(c.header not in cond_cols for c in after):
-            return None  # "count events by type": one result per type, not one cell
-    if op in ("max", "min") and any(c.type in ("text", "mixed") and c.header not in cond_cols
-                                    for _, c in ms):
+    # "by region", "每个部门": one result per value; "每笔" / "per unit" are one row, not a grouping
+    for m in re.finditer(r"(?<![a-z])(?:by|per|for each|each|every|across)\s+(?:the\s+)?"
+                         r"|按照?|每(?![笔单次条位])个?|各个?|分别", text):
+        after = [c for p, c in ms if m.end() <= p <= m.end() + 2][:1]  # the column grouped by
+        if any(c.header not in cond_cols and not _unique(schema, c) for c in after):
+            return None  # "count events by type": one result per type ("平均每月" on a sheet of months is per row)
+    if op in ("max", "min") and _text_named(text, ms, cond_cols, taken, lex):
         return None  # "category of the largest expense": the row's category, a lookup
     numeric = []
+    inside_op = [sp for w in op_words if is_zh(w) for sp in _spans(text, w)]
     for p, c in ms:
-        if any(a <= p < b for a, b in taken) or c.header in cond_cols:
+        if any(a <= p < b for a, b in taken) and not any(a <= p < b for a, b in inside_op):
             continue
-        if c.type == "number" and c not in numeric:
-            numeric.append(c)
+        if c.type != "number" or c in numeric:
+            continue
+        if c.header in cond_cols and op == "count":
+            continue
+        numeric.append(c)  # a condition's column named again is the value: "销售额超过1万的订单合计金额"
+    if not numeric and op != "count":
+        numeric = [c for c in _renamed(text, schema, cond_cols, taken)]
     value: Column | None = None
+    if implicit:
+        # no operation word: a total of the named amount under the named conditions
+        # the amount must be named (a header or an amount word), not implied by a verb:
+        # "华润的订单", "what did Globex order" ask for rows or a lookup, not a total
+        words = [w for g in ("sales", "cost", "qty") for w in _group(g)]
+        if (not conds and not derived) or len(numeric) > 1 or (
+                not numeric and not has(text, words) and not derived):
+            return None
+        if not derived and re.search(r"(?<![a-z])(?:what|which)\s+(?:did|does|do)(?![a-z])", text):
+            return None  # "what did Globex order in Austin": the thing ordered
+        if _text_named(text, ms, cond_cols, taken, lex):
+            return None  # "Patel's department": a lookup of a text field
+    pieces = counts_pieces(request, schema) if op == "count" else None
+    if pieces is not None and not numeric:
+        op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
     if op == "count":
         if numeric and has(text, lex["count_of_values"]):
             op, value = "sum", numeric[0] if len(numeric) == 1 else None  # "number of gold medals"
             if value is None:
                 return None
+        elif numeric and has(text, lex["row_words"]):
+            numeric = []  # "count the rows of sales": the rows
         elif numeric:
             return None
+        elif not conds and not derived:
+            qty = group_of(schema, "qty")
+            unit = re.search(r"(?:how many|number of)\s+(items|units|pieces|things)\b|多少(?:件|台)", text)
+            if qty is not None and qty.type == "number" and unit:
+                # "how many items do we have in total": the quantity held, when the sheet keeps one
+                if not has(text, lookups_totals()):
+                    return None  # "how many items are there": rows or pieces? not guessed
+                op, value = "sum", qty
+    elif derived:
+        pass  # the two columns of the quantity; read_derived checks the named ones are those
     else:
         if len(numeric) > 1:
             return None
         value = numeric[0] if numeric else _implied(text, schema, lex)
         if value is None:
             return None
-    if _residue(text, schema, lex, taken, ms):
+        if (not numeric and op == "sum" and not implicit and has(text, lex["people_nouns"])
+                and not has(text, list(lex["implied_column"]))):
+            op, value = "count", None  # "一共有多少员工": people counted, not the one numeric column summed
+    if op == "median" and conds:
+        return None  # MEDIAN(IF(...)) needs an array formula in Excel 2016: not written
+    if implicit and value is not None and not _additive(schema, value, conds):
+        return None  # "电子产品的单价": prices of several rows are not added up
+    if _residue(text, schema, lex, taken, ms, extra, bool(conds)):
         return None
-    if op == "count":
-        if not conds:
-            first = next((c for c in schema.columns if c.type in ("text", "mixed")), None)
-            if first is None:
-                return None
-            return Intent("counta", first.header, ())
-        return Intent("count", "", tuple(conds))
-    return Intent(op, value.header, tuple(conds))
+    if op == "count" and not conds:
+        if derived or _repeated_named(text, schema, ms, taken, lex):
+            return None  # "有多少个部门": the departments, not the rows (read_distinct)
+        if _text_named(text, ms, set(), taken, lex):
+            return None  # "the total number of buildings that are monuments": a condition not read
+        first = next((c for c in schema.columns if c.type in ("text", "mixed")), None)
+        if first is None:
+            return None
+        return _Parsed("counta", first, [], implicit)
+    return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Where ``word`` occurs in ``text``: an English word only whole, a Chinese one anywhere."""
+    pat = re.escape(word) if is_zh(word) else rf"(?<![a-z]){re.escape(word)}(?![a-z])"
+    return [m.span() for m in re.finditer(pat, text)]
+
+
+def _column_words(schema: SheetSchema, col: Column) -> list[str]:
+    """The header of ``col`` and the synonyms it owns."""
+    return [col.header.lower()] + [w for g in lexicon("columns")["groups"]
+                                   if group_owner(schema, g) is col for w in g]
+
+
+def _ungrounded_derived(text: str, schema: SheetSchema, lex: dict) -> bool:
+    """Whether the request names profit / worth / 金额 where no column of the sheet is meant by it.
+
+    Worth words count only on a sheet without an amount column ("average order value" on
+    a sales sheet is the amount)."""
+    spans = [sp for col in schema.columns for w in _column_words(schema, col) for sp in _spans(text, w)]
+    words = lex["derived"]["difference"] + (lex["derived"]["product"] if group_of(schema, "sales") is None
+                                            else [])
+    return any(not any(a < y and x < b for a, b in spans) for w in words for x, y in _spans(text, w))
+
+
+def _renamed(text: str, schema: SheetSchema, cond_cols: set[str], taken) -> list[Column]:
+    """A condition's numeric column named a second time, as the value: "销售额超过1万的订单合计金额"."""
+    return [col for col in schema.columns
+            if col.header in cond_cols and col.type == "number"
+            and any(not any(a < y and x < b for a, b in taken)
+                    for w in _column_words(schema, col) for x, y in _spans(text, w))]
+
+
+def counts_pieces(request: str, schema: SheetSchema) -> Column | None:
+    """The quantity column when "how many" counts pieces of a product, not rows.
+
+    "how many hammers do we have", "how many laptops were sold", "鼠标卖了多少个" on a
+    sheet with a quantity column ask for the quantity of the product named (a value of
+    the product column); "how many laptop orders", "鼠标有几笔" count rows.
+    """
+    lex = lexicon("aggregates")
+    text = request.lower()
+    qty, product = group_of(schema, "qty"), group_of(schema, "product")
+    if qty is None or qty.type != "number":
+        return None
+    if not re.search(r"(?<![a-z])(?:how many|number of)(?![a-z])|多少个|几个|多少件|多少台|几件|几台", text):
+        return None
+    if has(text, lex["row_nouns"]):
+        return None
+    if re.search(r"(?:how many|number of) (?:[a-z]+ )?(?:items|units|pieces)\b.*\b(?:buy|bought|sell|sold|order|"
+                 r"ordered|purchase|purchased)\b|(?:买|卖|购|订)了?多少(?:件|个|台)", text):
+        return qty  # "how many items did Initech buy": pieces, whoever the condition names
+    if product is None:
+        return None
+    vals = _values(text, schema, lex, [])
+    if vals is None or not any(c.column == product.header for c in vals.conditions):
+        return None
+    return qty
+
+
+def lookups_totals() -> list[str]:
+    """Words that ask for a total ("in total", 一共): shared with the lookup family."""
+    return lexicon("lookups")["totals"]
+
+
+def _group(name: str) -> list[str]:
+    return next((g for g in lexicon("columns")["groups"] if g[0] == name), [])
+
+
+class _Cmp:
+    """A comparison found without a column before its number (the implied column's)."""
+
+    def __init__(self, letter: str, op: str, num: float, start_at: int) -> None:
+        self._g = (None, letter, op, repr(num))
+        self.start_at = start_at
+
+    def group(self, i: int) -> str:
+        return self._g[i]
+
+
+def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: dict) -> _Cmp | None:
+    """"how many expenses exceed 500", "number of orders above 5,000": the sheet's one amount."""
+    labels = lexicon("labels")
+    before = text[:pos].rstrip()
+    after = text[end:].lstrip()
+    op = next((o for w, o in sorted(labels["compare_after"], key=lambda wo: -len(wo[0]))
+               if after.startswith(w)), None)
+    start = pos
+    if op is None:
+        for w, o in sorted(labels["compare"], key=lambda wo: -len(wo[0])):
+            if before.endswith(w) and (not w.isascii() or not before[:-len(w)][-1:].isalpha()):
+                op, start = o, len(before) - len(w)
+                break
+    if op is None or op == "=":
+        return None
+    col = _implied(text, schema, lex)
+    if col is None:
+        return None
+    num = float(re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,").replace(",", ""))
+    if text[pos:end].rstrip().endswith("万"):
+        num *= 10000
+    return _Cmp(col.letter, op, num, start)
+
+
+def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condition], tuple[int, int]] | None:
+    """"hired in 2020 or later", "2020年以后入职", "albums after 2010": a year against the date or year column."""
+    for m in re.finditer(r"(?<![\d.])((?:19|20)\d\d)(?![\d.])", text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        y = int(m.group(1))
+        found = None
+        for cmp, words in lex["year_compare"].items():
+            for w in sorted(words, key=len, reverse=True):
+                if w.startswith("年"):
+                    if text.startswith(w, m.end()):
+                        found = (cmp, m.start(), m.end() + len(w))
+                elif re.match(rf"\s*(?:in\s+)?{re.escape(w)}(?![a-z])", text[m.end():]):
+                    found = (cmp, m.start(), m.end() + len(re.match(rf"\s*(?:in\s+)?{re.escape(w)}",
+                                                                       text[m.end():]).group(0)))
+                elif re.search(rf"(?<![a-z]){re.escape(w)}\s+(?:the\s+year\s+)?$", text[:m.start()]):
+                    b = re.search(rf"(?<![a-z]){re.escape(w)}\s+(?:the\s+year\s+)?$", text[:m.start()])
+                    found = (cmp, b.start(), m.end())
+                if found:
+                    break
+            if found:
+                break
+        if found is None:  # "in 2020", "2020年入职": the whole year
+            before = re.search(r"(?<![a-z])(?:in|during)\s+(?:the\s+year\s+)?$", text[:m.start()])
+            if before is not None:
+                found = ("in", before.start(), m.end())
+            elif text.startswith("年", m.end()) and not re.match(r"年\s*\d", text[m.end():]):
+                found = ("in", m.start(), m.end() + 1)
+            else:
+                continue
+        cmp, a, b = found
+        if re.match(r"\s*in\s+$", text[max(0, a - 4):a]):
+            a = a - len(re.search(r"in\s+$", text[:a]).group(0))
+        dates = [c for c in schema.columns if c.type == "date"]
+        yearcols = [c for c in schema.columns if c.type == "number" and c.header.lower() in lex["year_words"]]
+        if len(yearcols) == 1 and not dates:
+            if cmp == "in":
+                return [Condition(yearcols[0].header, "=", y)], (a, b)
+            return [Condition(yearcols[0].header, cmp, y)], (a, b)
+        hire = group_of(schema, "hire date")
+        named = [c for _, c in mentions(text, schema) if c.type == "date"]
+        col = named[0] if len(set(c.letter for c in named)) == 1 else (
+            dates[0] if len(dates) == 1 else hire if hire is not None and has(text, _group("hire date")) else None)
+        if col is None or col.type != "date":
+            return None
+        if cmp == "in":
+            return [Condition(col.header, ">=", f"{y}-01-01"), Condition(col.header, "<=", f"{y}-12-31")], (a, b)
+        iso = {">=": f"{y}-01-01", ">": f"{y}-12-31", "<": f"{y}-01-01", "<=": f"{y}-12-31"}[cmp]
+        return [Condition(col.header, cmp, iso)], (a, b)
+    return None
 
 
 def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
@@ -231,22 +790,34 @@ def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
     return every[0] if len(every) == 1 else None
 
 
-def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = ()) -> bool:
+def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
+             conditions: bool = True) -> bool:
     """True when a word of the request is neither used nor a filler word."""
     chars = list(text)
     for a, b in taken:
         for i in range(a, min(b, len(chars))):
             chars[i] = " "
     rest = "".join(chars)
-    words = [c.header.lower() for c in schema.columns] + lex["filler"] + list(lex["implied_column"])
+    words = [f for c in schema.columns for f in header_forms(c.header)]
+    words += lex["filler"] + list(lex["implied_column"])
     words += list(extra) + re.findall(r"[a-z]+|[\u4e00-\u9fff]+", schema.sheet.lower())  # "Exports"
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is not None:  # a synonym of a column this sheet has
             words += group
     for ops in lex["ops"].values():
         words += ops
-    rest = cover(rest, words)
-    rest = re.sub(r"[\d.,%]+|[^\w\u4e00-\u9fff]+|_", " ", rest)
-    en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1]
+    words += lex.get("zh_filler_words", [])
+    rest = cover(rest, words, plural=True)
+    # the rows counted: "how many athletes", "number of networks" (a plural noun right after)
+    rest = re.sub(r"((?:how many|number of)\s+)[a-z]+s\b", lambda m: m.group(1), rest)
+    rest = re.sub(r"[\d.,%]+(?:万元|万|元|块钱|块)?|[^\w\u4e00-\u9fff]+|_", " ", rest)
+    heads = [w for c in schema.columns for w in re.findall(r"[a-z]+", c.header.lower()) if len(w) >= 3]
+    if not conditions:
+        heads = []  # "the total number of buildings that are monuments": a condition we did not read
+    # a header named by its stem: "own" (Owner), "networks" (Network name)
+    if any(has(rest, [w]) for w in lex["never_filler"]):
+        return True  # a negation or an alternative changes the rows: never read past it
+    en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1
+          and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))]
     zh = [ch for ch in re.findall(r"[\u4e00-\u9fff]", rest) if ch not in lex["zh_filler"]]
     return bool(en or zh)

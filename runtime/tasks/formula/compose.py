@@ -255,12 +255,9 @@ def _scalar_ok(tok: Tok) -> bool:
 
 
 def _person(ctx: Ctx) -> Column | None:
-    words = ("name", "student", "employee", "rep", "salesperson", "person", "姓名", "名字", "员工",
-             "学生", "同学", "销售员", "customer", "客户")
-    for col in ctx.main:
-        if col.header.lower() in words:
-            return col
-    return next((c for c in ctx.main if c.type == "text"), None)
+    from .rowbase import person_column
+
+    return person_column(ctx.main)  # never the first text column blindly: it may hold IDs
 
 
 def _key_column(ctx: Ctx, result: Column, key: Tok) -> Column | None:
@@ -1795,7 +1792,9 @@ def _top_n(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     large = (gd.get("e") or gd.get("ze")) in ("top", "largest", "highest", "biggest", "前", "最高的", "最大的")
     fn = "LARGE" if large else "SMALL"
-    arr = f"SEQUENCE({k})"  # the 1st..k-th (an array constant {1,2,3} is not in the checked grammar)
+    # the 1st..k-th as an array constant: every target computes SUM(LARGE(r,{1,2,3}));
+    # SEQUENCE is Excel 365 only
+    arr = "{" + ",".join(str(i) for i in range(1, k + 1)) + "}"
     return _x(f"{FUNC_OF_AGG[op]}({fn}({col.range},{arr}))", "num",
               f"{AGG_WORD[op]} of the {k} {'largest' if large else 'smallest'} {col.header}")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .aggregates import _residue, _values
+from .aggregates import _residue, _values, rank_phrase
 from .rowbase import group_of, has, lexicon, mentions, values
 from .schema import Column, SheetSchema
 
@@ -84,6 +84,14 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                 break
         if ext:
             break
+    rank = rank_phrase(text)
+    kth = None
+    if rank is not None and rank[0] == "kth" and rank[1] > 1:
+        # "who has the second highest salary", "工资第二高的是谁": LARGE(r,2) instead of MAX
+        kth = rank[1]
+        ext = ("MAX" if rank[2] else "MIN", text[rank[3][0]:rank[3][1]])
+    elif rank is not None and rank[0] == "topn":
+        return None  # "the top 3 customers": several rows
     if ext is not None:
         fn, w = ext
         vals = [v for v in values(schema, answer) if v is not None]
@@ -91,7 +99,9 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             return None  # "which product sold the most": a total per product, not one row
         p = text.find(w)
         taken.append((p, p + len(w)))
-        implied = lex["implied"].get(w)
+        implied = lex["implied"].get(w) or next(
+            (g for word, g in lexicon("aggregates")["implied_column"].items()
+             if has(text, [word]) and group_of(schema, g) is not None), None)
         named = [c for q, c in mentions(text, schema) if not any(a <= q < b for a, b in taken)]
         numeric = [c for c in named if c.type in ("number", "date")]
         if implied and not numeric:
@@ -109,6 +119,13 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if _residue(text, schema, lexicon("aggregates"), taken, mentions(text, schema),
                     tuple(lex["filler"])):
             return None
+        if kth is not None:
+            if kth > by.last_row - by.first_row + 1:
+                return None
+            big = "LARGE" if fn == "MAX" else "SMALL"
+            return (f"=INDEX({answer.range},MATCH({big}({by.range},{kth}),{by.range},0))",
+                    f"{answer.header} of the row with the {kth}. {'largest' if fn == 'MAX' else 'smallest'} "
+                    f"{by.header}")
         return (f"=INDEX({answer.range},MATCH({fn}({by.range}),{by.range},0))",
                 f"{answer.header} of the row with the {'largest' if fn == 'MAX' else 'smallest'} {by.header}")
     return _by_value(text, schema, lex, answer, taken)

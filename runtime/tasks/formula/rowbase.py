@@ -96,6 +96,9 @@ def group_owner(schema: SheetSchema, group: list[str]) -> Column | None:
         return None
     ends = [c for c in schema.columns
             if any(len(w) >= 2 and is_zh(w) and _bare(c.header).endswith(w) for w in group)]
+    if not ends:  # "Annual Salary", "Full Name": an English header whose last word is in the group
+        ends = [c for c in schema.columns if len(_bare(c.header).split()) > 1
+                and _bare(c.header).isascii() and _bare(c.header).split()[-1] in group]
     return ends[0] if len(ends) == 1 else None
 
 
@@ -130,9 +133,8 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
             claim(m.start(), len(word), col)
 
     for col in sorted(schema.columns, key=lambda c: -len(c.header)):
-        for h in {col.header.lower().strip(), _bare(col.header)}:
-            if h:
-                scan(h, col)
+        for h in header_forms(col.header):
+            scan(h, col)
     # synonyms, longest first across all groups; a group no column owns still holds its
     # words ("出生日期" on a sheet without one is not "日期" = the hire date)
     words = [(w, group_owner(schema, g)) for g in lexicon("columns")["groups"] for w in g]
@@ -149,6 +151,46 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
                 scan(head, col)
                 break
     return sorted(found.values(), key=lambda pc: pc[0])
+
+
+def header_forms(header: str) -> list[str]:
+    """How a request may write a header: itself, without its unit, "Unit Price" as "price per
+    unit", "Sales" as "sale" (longest first, so the header itself claims its words first)."""
+    h = header.lower().strip()
+    forms = {h, _bare(header)}
+    words = h.split()
+    if len(words) == 2 and h.isascii():
+        forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
+    if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
+        forms.add(h[:-1])
+    return sorted((f for f in forms if f), key=len, reverse=True)
+
+
+_PERSON_HEADERS = ("name", "student", "employee", "rep", "salesperson", "person", "姓名", "名字", "员工",
+                   "学生", "同学", "销售员", "customer", "客户")
+
+
+def person_column(columns: list[Column]) -> Column | None:
+    """The column of people's names among ``columns`` ("who ..." answers with it), or None.
+
+    A header that is a person word or ends with "name" / 姓名 ("Full Name"); else the one
+    text column whose values look like names ("Maria Lopez", 王丽) rather than codes
+    ("A01", "GH2001"), which answer no "who".
+    """
+    people = set(_PERSON_HEADERS) | set(lexicon("lookups")["person_headers"])
+    for col in columns:
+        h = col.header.lower().strip()
+        if h in people or (col.type == "text" and re.search(r"(?:^|\s)name$|姓名$", h)):
+            return col
+
+    def names(col: Column) -> bool:
+        vals = [v for v in col.distinct if isinstance(v, str)]
+        return len(vals) >= 2 and (
+            all(re.fullmatch(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){1,2}", v.strip()) for v in vals)
+            or all(re.fullmatch(r"[\u4e00-\u9fff]{2,3}", v.strip()) for v in vals))
+
+    found = [c for c in columns if c.type == "text" and names(c)]
+    return found[0] if len(found) == 1 else None
 
 
 def value_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column, str]]:

@@ -366,6 +366,13 @@ def read_request(request: str, schema: SheetSchema):
             continue
         if not _misses(request, text, schema):
             return Reading(text, explain(candidate), candidate.to_dict())
+    from .aggregates import read_derived, read_distinct, read_either, read_rank, read_share
+
+    for read_more in (read_share, read_derived, read_distinct, read_either, read_rank):
+        found = read_more(request, schema)
+        if found is not None and not _misses(request, found[0], schema):
+            return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
+                                                "explanation": found[1]})
     from .lookups import read as read_lookup
 
     found = read_lookup(request, schema)
@@ -376,9 +383,34 @@ def read_request(request: str, schema: SheetSchema):
 
 def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
     """True when ``formula`` leaves out something the request names (the next reader may not)."""
+    from .aggregates import counts_pieces
     from .checks import problems
 
-    return _ignores_a_named_column(request, formula, schema) or problems(request, formula, schema) is not None
+    if re.match(r"=\s*COUNT", formula, re.I) and counts_pieces(request, schema) is not None:
+        return True  # "how many hammers do we have" on a stock sheet: the quantity, not the rows
+    return (_ignores_a_named_column(request, formula, schema) or _yes_no_for_a_quantity(request, formula)
+            or problems(request, formula, schema) is not None)
+
+
+_QUANTITY_QUESTION = re.compile(r"(?<![a-z])(?:how (?:many|much)|number of|count)(?![a-z])|多少|几[个笔人次条名位种家]")
+
+
+def _yes_no_for_a_quantity(request: str, formula: str) -> bool:
+    """True when a "how many" / 多少 request gets a TRUE/FALSE: "how many expenses exceed 500"
+    is a count of rows, not whether the count of rows exceeds 500."""
+    if not _QUANTITY_QUESTION.search(request.lower()):
+        return False
+    depth, quoted = 0, False
+    for ch in formula.lstrip("="):
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch == "(":
+            depth += 1
+        elif not quoted and ch == ")":
+            depth -= 1
+        elif not quoted and depth == 0 and ch in "<>=":
+            return True
+    return False
 
 
 def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> bool:
@@ -398,6 +430,9 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
             used.update(range(min(lo, hi), max(lo, hi) + 1))
     counting = re.match(r"=\s*COUNT", formula, re.I) is not None
     low = request.lower()
+    # "订单数量" counts orders; "北京数量" names the quantity column
+    rows_before = ("订单", "记录", "人", "员工", "学生", "客户", "笔", "单", "条", "次", "order", "row", "record")
     return any(c.type == "number" and col_index(c.letter) not in used
-               and not (counting and low.startswith(("数量", "个数", "number", "count"), p))
+               and not (counting and low.startswith(("数量", "个数", "number", "count"), p)
+                        and (p == 0 or low[:p].rstrip().rstrip("的 of").endswith(rows_before)))
                for p, c in mentions(request, schema))

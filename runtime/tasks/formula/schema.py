@@ -120,7 +120,7 @@ def build_schema(
     where = Location(file=file, pointer=f"/{sheet}")
     if not cells:
         raise DataError("the sheet is empty", where=where, code="data.empty")
-    header_row = min(r for r, _ in cells)
+    header_row = _header_row(cells)
     header = {c: v for (r, c), v in cells.items() if r == header_row}
     years = {c: _year(v) for c, v in header.items() if _year(v) is not None}
     if len(set(years.values())) == len(years) >= 2:
@@ -135,9 +135,13 @@ def build_schema(
             where=Location(file=file, pointer=f"/{sheet}/{col_letter(c)}{header_row}"),
             code="data.no_header",
         )
+    end = _table_end(cells, header_row)
+    total = _total_row({k: v for k, v in cells.items() if k[0] <= end}, header_row)
+    last_data = total - 1 if total is not None else end
     columns: list[Column] = []
     for c in sorted(header):
-        values = [(r, v) for (r, cc), v in sorted(cells.items()) if cc == c and r > header_row]
+        values = [(r, v) for (r, cc), v in sorted(cells.items())
+                  if cc == c and header_row < r <= last_data]
         last = max((r for r, _ in values), default=header_row)
         kinds = {_kind(v) for _, v in values}
         kind = kinds.pop() if len(kinds) == 1 else ("empty" if not kinds else "mixed")
@@ -147,6 +151,63 @@ def build_schema(
     last_row = max(r for r, _ in cells)
     last_col = max(c for _, c in cells)
     return SheetSchema(sheet, header_row, columns, cells, last_row, last_col, file)
+
+
+#: what the first text cell of a sheet's bottom row says when the row adds up the rows above
+TOTAL_LABELS = frozenset({"total", "totals", "grand total", "sum", "合计", "总计", "总和", "合 计",
+                          "总 计", "小计", "共计"})
+
+
+def _header_row(cells: dict[tuple[int, int], Any]) -> int:
+    """The header row: the first row, unless it is a title over the table.
+
+    A title ("2025年销售明细", "Q3 report" and a date) fills at most half the cells
+    of the row under it; the header under a title is a row of names (text).
+    """
+    rows = sorted({r for r, _ in cells})
+    width = {r: [v for (rr, _), v in cells.items() if rr == r] for r in rows[:4]}
+    for i, r in enumerate(rows[:3]):
+        nxt = rows[i + 1] if i + 1 < len(rows) else None
+        if nxt is None:
+            return r
+        below = width[nxt]
+        if len(below) >= 2 and 2 * len(width[r]) <= len(below) and all(
+                isinstance(v, str) or _year(v) is not None for v in below):
+            continue  # a title row: the header is further down
+        return r
+    return rows[min(3, len(rows) - 1)]
+
+
+def _table_end(cells: dict[tuple[int, int], Any], header_row: int) -> int:
+    """The last row of the table under ``header_row``: a blank row followed by another
+    header (a second table below, "Summary" / 汇总 blocks) ends it."""
+    rows = sorted({r for r, _ in cells if r > header_row})
+    for prev, nxt in zip(rows, rows[1:], strict=False):
+        if nxt - prev < 2:
+            continue
+        below = [v for (r, _), v in cells.items() if r == nxt]
+        after = [v for (r, _), v in cells.items() if r == nxt + 1]
+        if len(below) >= 2 and all(isinstance(v, str) for v in below) and after and any(
+                not isinstance(v, str) for v in after):
+            return prev
+    return rows[-1] if rows else header_row
+
+
+def _total_row(cells: dict[tuple[int, int], Any], header_row: int) -> int | None:
+    """The bottom row when it is a total row ("Total", 合计 in its first text cell), else None.
+
+    Its numbers add up the rows above, so a range that includes it counts them twice.
+    """
+    last = max(r for r, _ in cells)
+    if last <= header_row + 1:
+        return None
+    row = sorted((c, v) for (r, c), v in cells.items() if r == last)
+    first_text = next((v for _, v in row if isinstance(v, str) and v.strip()), None)
+    if first_text is None or first_text.strip().lower().rstrip(":：") not in TOTAL_LABELS:
+        return None
+    if not any(isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in row):
+        return None
+    return last
 
 
 def _year(value: Any) -> int | None:

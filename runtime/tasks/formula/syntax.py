@@ -63,6 +63,7 @@ _LAST_TOKEN = re.compile(r"[A-Za-z0-9_.$:!\]]")
 def _arity_problem(formula: str) -> str | None:
     """Check argument counts of known functions; also reject ``)A1`` adjacency."""
     body = _STRING.sub('""', formula)
+    body = re.sub(r"\{[^{}]*\}", "{}", body)  # an array constant {"a","b"} is one argument
     stack: list[tuple[str | None, int, bool]] = []  # name, commas, has content
     i = 0
     while i < len(body):
