@@ -296,3 +296,15 @@ def test_mark_rows_as_a_label(shop):
     assert r.value == "Small"
     with pytest.raises(TaskError):  # a mark is a label, not the revenue column
         formula("mark the revenue if qty is 0", shop, "J2", method="rules")
+
+
+def test_chinese_money_places_and_hash_id_columns():
+    """Found in formula-dev3's one blind run (fixed after it, not re-scored): 分 is two places,
+    角 one; a header like "Emp #" is an identifier, never added up."""
+    from o3local.tasks.formula.checks import identifier_sum
+    from o3local.tasks.formula.schema import schema_from_rows as rows
+
+    s = rows([["Emp #", "名称", "单价"], [101, "气泡膜", 2.37], [102, "胶带", 28.0], [103, "纸箱", 0.02]])
+    assert formula("单价95折，四舍五入到分", s, "D2", method="rules").formula == "=ROUND(C2*0.95,2)"
+    assert formula("单价打九折，精确到角", s, "D2", method="rules").formula == "=ROUND(C2*0.9,1)"
+    assert identifier_sum("=SUM(A2:A4)", s)
