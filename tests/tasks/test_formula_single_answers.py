@@ -291,3 +291,15 @@ def test_a_whole_year_of_the_date_column(crew):
     assert r.formula == '=COUNTIFS(D2:D5,">="&DATE(2021,1,1),D2:D5,"<="&DATE(2021,12,31))'
     assert r.value == 1
     assert formula("how many people joined in 2020", crew, method="rules").value == 1
+
+
+def test_a_not_is_never_dropped():
+    """Found in formula-dev3's one blind run (fixed after it, not re-scored): 病假不为0的人数
+    became COUNTIF(…,"0"), the people with NO sick leave.  Answered with <> 0, or refused."""
+    s = schema_from_rows([["姓名", "部门", "病假"], ["张三", "销售", 0], ["李四", "销售", 2], ["王五", "财务", 1]])
+    for q in ("病假不为0的人数", "病假不是0的人数", "病假不等于0的人数"):
+        try:
+            assert formula(q, s, method="rules").value == 2, q
+        except TaskError:
+            pass
+    assert formula("病假为0的人数", s, method="rules").value == 1

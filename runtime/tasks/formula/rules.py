@@ -49,6 +49,8 @@ _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "rep": ("rep", "salesperson"), "orders": ("order",),
 }
 _NUM = r"(-?\d+(?:\.\d+)?)"
+#: a "not" the bag-of-words readers would drop (they see a column and a value, not the negation)
+_NEGATED = re.compile(r"不为|不是|不等于|并非|(?<![a-z])(?:not|isn't|aren't|doesn't|don't|other than)(?![a-z])|≠|!=")
 _CMP_EN = [
     (rf"(?:at least|no less than|>=|not less than)\s*{_NUM}", ">="),
     (rf"(?:at most|no more than|<=|not more than)\s*{_NUM}", "<="),
@@ -360,6 +362,8 @@ def read_request(request: str, schema: SheetSchema):
     for candidate in (intent, read_aggregate(request, schema)):
         if candidate is None:
             continue
+        if _NEGATED.search(request.lower()) and not any(c.op == "<>" for c in candidate.conditions):
+            continue  # "病假不为0的人数" is no COUNTIF(…,"0"): a bag of words cannot read a "not"
         try:
             text = compile_intent(candidate, schema)
         except TaskError:
