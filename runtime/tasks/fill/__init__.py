@@ -238,8 +238,8 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
         if writer is not None and writer.writes(f):
             got = writer.answer(f)
             if got is not None:
-                bad = check(doc, f, got.value, "model") or [
-                    why for why in [_out_of_scope(doc, f, got.evidence)] if why]
+                why = _out_of_scope(doc, f, got.evidence)
+                bad = check(doc, f, got.value, "model") or ([why] if why else [])
                 if bad:
                     report.notes.append(f"model answer {got.value!r} refused: {'; '.join(bad)}")
                 else:
@@ -249,16 +249,16 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
             siblings = tuple(ev for (keys, ev) in read_from if keys == f.keys[:-1])
             got = extractive_answer(doc, f, siblings, frozenset(taken))
             passed: set[int] = set()
+            why = _out_of_scope(doc, f, got.evidence) if got is not None else None
             # an answer about something else (the company's launch for china.launch): the
             # next-best one, up to three times, but never one of those again
-            while got is not None and got.at is not None and len(passed) < 3 \
-                    and _out_of_scope(doc, f, got.evidence):
-                report.notes.append(f"passed over {got.value!r}: {_out_of_scope(doc, f, got.evidence)}")
+            while why and got.at is not None and len(passed) < 3:
+                report.notes.append(f"passed over {got.value!r}: {why}")
                 passed.add(got.at)
                 got = extractive_answer(doc, f, siblings, frozenset(taken), frozenset(passed))
+                why = _out_of_scope(doc, f, got.evidence) if got is not None else None
             if got is not None:
-                bad = check(doc, f, got.value, "extractive") or [
-                    why for why in [_out_of_scope(doc, f, got.evidence)] if why]
+                bad = check(doc, f, got.value, "extractive") or ([why] if why else [])
                 if bad:
                     report.notes.append(f"extractive answer refused: {'; '.join(bad)}")
                 else:
