@@ -1,7 +1,8 @@
-"""Every committed request of formula-dev2, rules only: the tune part and the spent blind part.
+"""Every committed request of formula-dev2 and formula-dev3, rules only: tune and spent blind parts.
 
-The blind part (``blind.jsonl.gz``) was scored once at ddd4969 and is tuning data
-since (its SOURCE.md); the figures that judge the engine come from a fresh set.
+Both blind parts (``blind.jsonl.gz``) were scored once (dev2 at ddd4969, dev3 at
+b948964) and are tuning data since (their SOURCE.md); the figures that judge the
+engine come from a fresh set.
 
 Fast and without LibreOffice: our answer is evaluated by our engine on the
 item's sheet (filled down to each check cell for a per-row item) and compared
@@ -67,9 +68,17 @@ def _values(text: str, item: dict, schema) -> dict[str, object] | None:
     return out
 
 
+DEV3 = ROOT / "bench" / "data" / "formula-dev3"
+
+
 def _items() -> list[dict]:
+    """Items of both sets, each with the folder its sheet path is relative to."""
     dev2 = _module("formula_dev2")
-    return dev2.load("tune") + dev2.load("blind")
+    out = []
+    for folder in (dev2.DEV2, DEV3):
+        for item in dev2.load("tune", folder) + dev2.load("blind", folder):
+            out.append({**item, "_folder": folder})
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -78,7 +87,7 @@ def _verdicts() -> dict[str, tuple[str, str]]:
     schemas: dict[Path, object] = {}
     verdicts: dict[str, tuple[str, str]] = {}
     for item in _items():
-        path = dev2.sheet_path(item)
+        path = dev2.sheet_path(item, item["_folder"])
         if path not in schemas:
             try:
                 schemas[path] = read_sheet(path)
@@ -98,7 +107,9 @@ def _verdicts() -> dict[str, tuple[str, str]]:
         def agrees(got, gold=item["gold_values"]) -> bool:
             return got is not None and all(dev2.agree(got[c], g) for c, g in gold.items())
 
-        if NOT_EVERYWHERE.search(answer):
+        if item["gold_formula"] is None:  # must refuse: no column for it, or it sums identifiers
+            verdicts[item["id"]] = ("wrong", f"{answer} (should have been refused)")
+        elif NOT_EVERYWHERE.search(answer):
             verdicts[item["id"]] = ("wrong", f"{answer} (not in Excel 2016 / LibreOffice 7)")
         elif agrees(_values(answer, item, schema)):
             verdicts[item["id"]] = ("right", answer)
@@ -141,5 +152,5 @@ def test_known_right_list_is_current():
 
 def test_corpus_covers_the_tune_part():
     verdicts = _verdicts()
-    assert len(verdicts) >= 440
+    assert len(verdicts) >= 440 + 485
     assert {"right", "refused"} <= {v[0] for v in verdicts.values()}
