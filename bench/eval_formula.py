@@ -20,10 +20,10 @@
         [--model NAME] [--trust] [--seed-only] [--data PATH.jsonl|DIR] [--part tune|blind]
         [--verbose] [--target portable|excel-2016|excel-365|wps|libreoffice]
 
-- ``--data bench/data/formula-dev2|formula-dev3 [--part tune|blind]`` (any folder
-  with ``tune.jsonl`` and ``blind.jsonl.gz`` in that format): issue 16's dev sets
-  (dev2: 441 requests; dev3: 485, written later by someone who had not read the
-  engine's vocabulary; en+zh, per-row items with a target cell).  A "right" answer is
+- ``--data bench/data/formula-dev2|formula-dev3|formula-dev4 [--part tune|blind]`` (any
+  folder with ``tune.jsonl`` and ``blind.jsonl.gz`` in that format): issue 16's dev sets
+  (dev2: 441 requests; dev3: 485 and dev4: 535, each written later by someone who had not
+  read the engine's vocabulary; en+zh, per-row items with a target cell).  A "right" answer is
   OUR formula recomputed by LibreOffice headless (filled down the column for a
   per-row item; every check cell) equal to the stored gold values, which
   LibreOffice computed from the gold formula; an item whose ``gold_formula`` is
