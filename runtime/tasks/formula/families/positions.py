@@ -1,0 +1,171 @@
+"""Rules that name one cell or a few cells by position: "the third row's Sales", "倒数第2个学生的成绩", "row 5's Price", "the first 3 Names", "Sales of the first row plus Cost".
+
+Each rule is a function registered with :func:`.base.rule`: general English
+or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
+value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
+tried first; the reader starts again from the lowest after every rewrite),
+and the examples the family test runs.  A rule returns the token its phrase
+means, or ``None`` when the phrase does not fit this sheet.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..annotate import TOKEN_RE, Tok, col_type
+from ..phrases import (
+    ORD_RE,
+    ZH_CLASSIFIERS,
+)
+from .base import (
+    Ctx,
+    nth_cell,
+    ordinal,
+    person_col,
+    piece,
+    rule,
+    same_row,
+    whole,
+)
+from .words import (
+    NOUN_EN_RE,
+    NOUN_ZH_RE,
+)
+
+
+@rule(rf"(?:the )?{ORD_RE} (?:{NOUN_EN_RE}) (?:'s |of |in )?(?:the )?<C>",
+      rf"(?:the )?{ORD_RE} <C> 's <C>", order=120)
+def _row_possessive(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    n = ordinal(m.group("ord"), ctx)
+    if n is None:
+        return None
+    col = t[-1].col
+    if len(t) == 2 and ctx.table_of(t[0].col) is not ctx.table_of(col):
+        return None
+    return nth_cell(col, n)
+
+
+@rule(rf"<C> (?:of|in|for|on|from) (?:the )?{ORD_RE} (?:{NOUN_EN_RE}|<C>)", order=130)
+def _row_of(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    n = ordinal(m.group("ord"), ctx)
+    if n is None or (len(t) == 2 and ctx.table_of(t[1].col) is not ctx.table_of(t[0].col)):
+        return None
+    return nth_cell(t[0].col, n)
+
+
+@rule(rf"(?:the )?{ORD_RE} <C> (?:'s)?", order=140)
+def _row_column(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    n = ordinal(m.group("ord"), ctx)
+    return None if n is None else nth_cell(t[0].col, n)
+
+
+@rule(r"<C> (?:of|in|on|at|from) row <N>", r"row <N> 's <C>", order=150)
+def _sheet_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    col, num = (t[0], t[1]) if t[0].kind == "c" else (t[1], t[0])
+    row = whole(num)
+    if row is None or not col.col.first_row <= row <= col.col.last_row:
+        return None
+    return Tok("r", f"{col.col.letter}{row}", col.type, col.col, what=f"{col.col.header} in row {row}",
+               value=row)
+
+
+@rule(rf"(?P<back3>倒数)?第 <N> (?:[{ZH_CLASSIFIERS}])? <C> (?:的|所在的|所在|对应的)? <C>",
+      rf"(?P<back>倒数)?第 <N> (?:[{ZH_CLASSIFIERS}])?(?:{NOUN_ZH_RE})?(?:所在|对应)?(?:的)? <C>",
+      rf"(?P<last>最后) (?:<N> )?(?:[{ZH_CLASSIFIERS}])(?:{NOUN_ZH_RE})?(?:所在|对应)?(?:的)? <C>",
+      rf"<C> (?:列)?(?:的)? (?P<back2>倒数)?第 <N> (?!\s*[大高小低多少])(?:[{ZH_CLASSIFIERS}])?(?:值|数据)?", order=160)
+def _row_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    cols = [x.col for x in t if x.kind == "c"]
+    col = cols[-1]
+    if len(cols) == 2 and ctx.table_of(cols[0]) is not ctx.table_of(col):
+        return None
+    num = next((x for x in t if x.kind == "n"), None)
+    gd = m.groupdict()
+    if gd.get("last"):
+        if num is not None and whole(num) != 1:
+            return None
+        return nth_cell(col, -1)
+    n = whole(num) if num else None
+    if n is None or n < 1:
+        return None
+    return nth_cell(col, -n if gd.get("back") or gd.get("back2") or gd.get("back3") else n)
+
+
+@rule(rf"who (?:[a-z]+ )?(?:the )?{ORD_RE} (?:{NOUN_EN_RE})", order=110)
+def _who_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    n = ordinal(m.group("ord"), ctx)
+    person = person_col(ctx)
+    return None if n is None or person is None else nth_cell(person, n)
+
+
+@rule(rf"<A> (?:of|in|for|on) (?:the )?{ORD_RE} (?:{NOUN_EN_RE})", rf"(?:the )?{ORD_RE} (?:{NOUN_EN_RE}) 's <A>", order=20)
+def _arith_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a = t[0]
+    n = ordinal(m.group("ord"), ctx)
+    if a.op not in ("colarith", "product") or n is None:
+        return None
+    c1, c2 = (nth_cell(c, n) for c in a.cols)
+    if c1 is None or c2 is None:
+        return None
+    op = a.value if a.op == "colarith" else "*"
+    return piece(f"{c1.text}{op}{c2.text}", "num", f"{c1.what} {op} {c2.what}")
+
+
+@rule(r"(?:sum|total|sum of|total of|add up|add) (?:the )?<R> (?:(?:,|and|\+|和|、|与|plus) (?:the )?(?:<R>|<C>)){1,6}",
+      r"<R> (?:(?:,|and|\+|和|、|与|plus) (?:the )?(?:<R>|<C>)){1,6} (?:之和|的总和|总和|合计|加起来|相加)", order=680)
+def _row_sum(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # the groups hold the first and last operands only: read all tokens of the match
+    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    first = toks[0]
+    cells = []
+    for tok in toks:
+        if tok.kind == "c":
+            tok = same_row(first, tok.col)
+        if tok is None or tok.kind != "r" or tok.type != "num":
+            return None
+        cells.append(tok.text)
+    return piece("+".join(cells), "num", "sum of " + ", ".join(cells))
+
+
+_ORD2 = ORD_RE.replace("?P<ord>", "?P<ord2>")
+
+
+@rule(rf"(?:the )?{ORD_RE} and (?:the )?{_ORD2} <C>", order=80)
+def _row_pair(ctx: Ctx, m: re.Match, t: list[Tok]) -> str | None:
+    a, b = ordinal(m.group("ord"), ctx), ordinal(m.group("ord2"), ctx)
+    if a is None or b is None:
+        return None
+    ca, cb = nth_cell(t[0].col, a), nth_cell(t[0].col, b)
+    if ca is None or cb is None:
+        return None
+    return f"{ctx.ann.add(ca)} and {ctx.ann.add(cb)}"
+
+
+@rule(rf"第 <N> (?:[{ZH_CLASSIFIERS}])? (?:和|与|跟) <R>", order=90)
+def _row_pair_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> str | None:
+    n, ref = whole(t[0]), t[1]
+    cell = nth_cell(ref.col, n) if n and ref.col is not None else None
+    return None if cell is None else f"{ctx.ann.add(cell)} 和 {ref_text(ctx, ref)}"
+
+
+def ref_text(ctx: Ctx, tok: Tok) -> str:
+    return ctx.ann.add(tok)
+
+
+@rule(r"(?:the )?first <N> <C>", rf"前 <N> (?:[{ZH_CLASSIFIERS}])? (?:{NOUN_ZH_RE})?(?:的)? <C>", order=100)
+def _head(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    n, col = whole(t[0]), t[1].col
+    if n is None or n < 1 or col.first_row + n - 1 > col.last_row:
+        return None
+    last = col.first_row + n - 1
+    return Tok("a", f"{col.letter}{col.first_row}:{col.letter}{last}", col_type(col), col,
+               what=f"the first {n} {col.header}", op="head", value=n)
+
+
+@rule(r"(?:the )?(?:value |cell )?(?:in |at )?row <N> (?:,|and)? column <N> (?:of|in|from) (?:the )?(?:table |range )?<A>",
+      r"(?:表格|区域|范围|表)? <A> (?:中|里)?(?:的)?第 <N> 行 (?:,)?第 <N> 列(?:的)?(?:值|单元格|数据)?", order=40)
+def _index2d(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    a = next(x for x in t if x.kind == "a")
+    r, c = (whole(x) for x in t if x.kind == "n")
+    if a.op != "range" or not r or not c:
+        return None
+    return piece(f"INDEX({a.text},{r},{c})", "any", f"row {r}, column {c} of {a.text}")
