@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import TaskError
 from .annotate import TOKEN_RE, Annotated, Tok, annotate
-from .families import Ctx, registered, rule_name, unique_col
+from .families import Ctx, Rule, registered, rule_name, unique_col
 from .phrases import FILLER_EN, FILLER_ZH
 from .rowbase import lexicon
 from .schema import Column, SheetSchema
@@ -74,10 +75,7 @@ def read(request: str, schema: SheetSchema, trace: list[str] | None = None,
             for m in pat.finditer(text):
                 toks = [ann.toks[int(m.group(f"t{i}"))] for i in range(1, _n + 1)
                         if m.group(f"t{i}") is not None]
-                try:
-                    out = fn(ctx, m, toks)
-                except (StopIteration, IndexError, KeyError, ValueError, TypeError, AttributeError):
-                    out = None
+                out = _apply(fn, ctx, m, toks, request)
                 if out is None:
                     continue
                 if fired is not None:
@@ -112,6 +110,19 @@ def read(request: str, schema: SheetSchema, trace: list[str] | None = None,
     what = tok.what or tok.text
     return Reading(formula, what, {"operation": "composed", "explanation": what,
                                    "hints": sorted(ann.hints)})
+
+
+def _apply(fn: Rule, ctx: Ctx, m: re.Match, toks: list[Tok], request: str) -> Tok | str | None:
+    """What ``fn`` makes of its match.  A rule says "not this phrase" by returning None;
+    one that raises has a bug, and the request is refused saying which rule (a test running
+    the rule fails on it) instead of being read as if the rule had not matched."""
+    try:
+        return fn(ctx, m, toks)
+    except Exception as err:
+        raise TaskError(
+            f"cannot answer {request!r}: the formula rule {rule_name(fn)} failed on "
+            f"{m.group(0).strip()!r} ({type(err).__name__}: {err}); this is a bug in o3-local",
+            code="task.rule_failed") from err
 
 
 def _whole_columns(formula: str, schema: SheetSchema) -> str:

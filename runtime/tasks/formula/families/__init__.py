@@ -32,6 +32,6 @@ from . import (  # noqa: F401  (importing a family registers its rules)
     text,
     totals,
 )
-from .base import EXAMPLES, Ctx, Registered, registered, rule_name, unique_col
+from .base import EXAMPLES, Ctx, Registered, Rule, registered, rule_name, unique_col
 
-__all__ = ["EXAMPLES", "Ctx", "Registered", "registered", "rule_name", "unique_col"]
+__all__ = ["EXAMPLES", "Ctx", "Registered", "Rule", "registered", "rule_name", "unique_col"]

@@ -149,9 +149,9 @@ def _who_verb_most(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 def _argext_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "who has the highest salary in IT", "IT部门工资最高的是谁": the extreme row among
     # the rows meeting the condition (never a row outside it with the same value)
-    x = next(a for a in t if a.kind == "x")
+    x = next((a for a in t if a.kind == "x"), None)  # <X> also matches a number or a cell
     k = next(a for a in t if a.kind == "k")
-    if x.op != "argext" or k.op == "or" or not k.conds:
+    if x is None or x.op != "argext" or k.op == "or" or not k.conds:
         return None
     result, by = x.cols
     if any(ctx.table_of(ctx.schema.column(c.column)) is not ctx.table_of(by) for c in k.conds):

@@ -136,9 +136,9 @@ def _agg_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       r"<A> (?:,)? (?:后)?(?:的)?(?:summed|added up|in total|求和|之和|总和|合计)(?: <K>)?",
       r"<K> (?:的)?<A> (?:之和|的总和|总和|合计|求和)", order=650)
 def _sumproduct(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    a = next(x for x in t if x.kind == "a")
+    a = next((x for x in t if x.kind == "a"), None)  # <A> also matches a plain column
     k = next((x for x in t if x.kind == "k"), None)
-    if a.op != "product":
+    if a is None or a.op != "product":
         return None
     if "(" in m.group(0) and not re.match(r"\s*(?:sum|total|add|合计|求和)", m.group(0)):
         return None
