@@ -23,13 +23,16 @@ from .base import (
 )
 
 
-@rule(r"<C> <C>", order=220)
+@rule(r"<C> <C>", order=220,
+      examples=(('staff_zh', '工资 工资的总和', '=SUM(D2:D5)'),
+                ('staff', 'total Salary Salary', '=SUM(D2:D6)')))
 def _column_product_dup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # the same column named twice in a row ("销售额 Sales") is one mention
     return t[0] if t[0].col is t[1].col else None
 
 
-@rule(r"<C> (?:times|multiplied by|\*|×|x|乘以|乘) <C>", order=230)
+@rule(r"<C> (?:times|multiplied by|\*|×|x|乘以|乘) <C>", order=230,
+      examples=(('Customer-City-Amount-f087b0', 'total of amount times qty', '=SUMPRODUCT(C2:C7,D2:D7)'),))
 def _column_product(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a, b = t[0].col, t[1].col
     if a.type != "number" or b.type != "number" or ctx.table_of(a) is not ctx.table_of(b):
@@ -38,7 +41,8 @@ def _column_product(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
                cols=(a, b))
 
 
-@rule(r"<R> (?P<op>per|divided by|/|over|除以|times|multiplied by|\*|×|乘以|plus|\+|加上|加|minus|-|减去|减|less) <C>", order=30)
+@rule(r"<R> (?P<op>per|divided by|/|over|除以|times|multiplied by|\*|×|乘以|plus|\+|加上|加|minus|-|减去|减|less) <C>", order=30,
+      examples=(('staff', 'Salary of the first row plus Bonus', '=D2+E2'),))
 def _arith_same_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a, b = t[0], same_row(t[0], t[1].col)
     if b is None or a.type != "num" or b.type != "num":
@@ -49,7 +53,8 @@ def _arith_same_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"{a.text}{op}{b.text}", "num", f"{a.what} {op} {b.what}")
 
 
-@rule(r"<C> (?P<op>per|divided by|/|over|minus|-|plus|\+|less) <C>", order=10)
+@rule(r"<C> (?P<op>per|divided by|/|over|minus|-|plus|\+|less) <C>", order=10,
+      examples=(('staff', 'Salary minus Bonus of the first row', '=D2-E2'),))
 def _column_arith(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a, b = t[0].col, t[1].col
     if a.type != "number" or b.type != "number" or ctx.table_of(a) is not ctx.table_of(b):
@@ -60,23 +65,30 @@ def _column_arith(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
                op="colarith", cols=(a, b), value=op)
 
 
-@rule(r"(?:the )?square root of (?:the )?<X>", r"<X> (?:的)?(?:平方根|开方|算术平方根)", order=940)
+@rule(r"(?:the )?square root of (?:the )?<X>", r"<X> (?:的)?(?:平方根|开方|算术平方根)", order=940,
+      examples=(('staff', 'square root of 144', '=SQRT(144)'),
+                ('staff', '144的平方根', '=SQRT(144)')))
 def _sqrt(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"SQRT({t[0].text})", "num", f"square root of {t[0].what or t[0].text}") if t[0].type in ("num", "any") else None
 
 
-@rule(r"(?:the )?absolute value of (?:the )?<X>", r"<X> (?:的)?绝对值", order=950)
+@rule(r"(?:the )?absolute value of (?:the )?<X>", r"<X> (?:的)?绝对值", order=950,
+      examples=(('staff', 'absolute value of -5', '=ABS(-5)'),
+                ('staff', '-5的绝对值', '=ABS(-5)')))
 def _abs(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"ABS({t[0].text})", "num", f"absolute value of {t[0].what or t[0].text}") if t[0].type in ("num", "any") else None
 
 
 @rule(r"(?:the )?(?:remainder|modulo|mod|modulus) (?:of |when )?<X> (?:divided by|/|mod|by|is divided by) <X>",
-      r"<X> mod <X>", r"<X> (?:除以) <X> (?:的)?余数", r"<X> (?:除以) <X> (?:后)?(?:的)?余数是?", order=960)
+      r"<X> mod <X>", r"<X> (?:除以) <X> (?:的)?余数", r"<X> (?:除以) <X> (?:后)?(?:的)?余数是?", order=960,
+      examples=(('staff', '10 mod 3', '=MOD(10,3)'),
+                ('staff', 'remainder of 10 divided by 3', '=MOD(10,3)')))
 def _mod(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"MOD({t[0].text},{t[1].text})", "num", f"remainder of {t[0].text} / {t[1].text}")
 
 
-@rule(r"<X> (?:to the power of|raised to the power of|raised to|\^|to the) <X> (?:power|th power)?", r"<X> (?:的) <X> 次方", order=970)
+@rule(r"<X> (?:to the power of|raised to the power of|raised to|\^|to the) <X> (?:power|th power)?", r"<X> (?:的) <X> 次方", order=970,
+      examples=(('staff', '2 to the power of 10', '=2^10'),))
 def _power(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     if "POWER" in ctx.ann.hints:
         return piece(f"POWER({t[0].text},{t[1].text})", "num", f"{t[0].text} to the power {t[1].text}")
@@ -84,13 +96,16 @@ def _power(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"divide <X> by <X>", r"<X> (?:后|之后|再)?(?P<op>divided by|/|÷|除以) <X>",
-      r"<X> (?:后|之后|再)?(?P<op2>times|multiplied by|\*|×|乘以|乘) <X>", r"multiply <X> by <X>", r"用 <X> 除以 <X>", order=990)
+      r"<X> (?:后|之后|再)?(?P<op2>times|multiplied by|\*|×|乘以|乘) <X>", r"multiply <X> by <X>", r"用 <X> 除以 <X>", order=990,
+      examples=(('Customer-City-Amount-f087b0', '10 divided by 0, or 0 if it errors', '=IFERROR(10/0,0)'),))
 def _arith_mul(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _arith(ctx, m, t)
 
 
 @rule(r"<X> (?:后|之后|再)?(?P<op3>plus|\+|加上|加) <X>", r"add <X> (?:and|to) <X>",
-      r"<X> (?:后|之后|再)?(?P<op4>minus|-|减去|减) <X>", r"subtract <X> from <X>", order=1000)
+      r"<X> (?:后|之后|再)?(?P<op4>minus|-|减去|减) <X>", r"subtract <X> from <X>", order=1000,
+      examples=(('staff', 'add 5 and 7', '=5+7'),
+                ('staff', 'subtract 3 from 10', '=10-3')))
 def _arith(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a, b = t
     text = m.group(0).strip()
@@ -120,7 +135,9 @@ _INTW = r"(?:the )?(?:nearest )?(?:whole number|integer|an integer|nearest integ
       rf"round(?:ed)? (?P<dir3>up|down)? (?:the )?<X> (?:to )?(?:<N> {_DEC}|{_INTW})",
       r"(?:把|将)? <X> (?:,)? (?:四舍五入)?(?:保留|取|精确到|四舍五入到|四舍五入保留) <N> 位小数",
       r"(?:把|将)? <X> (?:,)? (?:四舍五入)(?:到|为|取|成)?(?:整数)?",
-      r"(?:把|将)? <X> (?:,)? (?P<zdir>向上|向下)(?:舍入|取整|四舍五入|舍)?(?:到|为|保留)? (?:<N> 位小数|整数)?", order=1020)
+      r"(?:把|将)? <X> (?:,)? (?P<zdir>向上|向下)(?:舍入|取整|四舍五入|舍)?(?:到|为|保留)? (?:<N> 位小数|整数)?", order=1020,
+      examples=(('Customer-City-Amount-f087b0', 'round 2.341 up to 1 decimal', '=ROUNDUP(2.341,1)'),
+                ('Customer-City-Amount-f087b0', '金额的平均值，保留1位小数', '=ROUND(AVERAGE(C2:C7),1)')))
 def _round(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x = t[0]
     n = whole(t[1]) if len(t) > 1 else 0
@@ -137,7 +154,9 @@ def _round(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"half (?:of )?(?:the )?<X>", r"<X> (?:的)?一半", r"<X> (?:,)? (?:and |then )?(?P<d>double|triple) it",
-      r"(?P<d2>double|twice|triple) (?:the )?<X>", r"<X> (?:的)?(?P<z>两倍|2倍|三倍|3倍)", order=980)
+      r"(?P<d2>double|twice|triple) (?:the )?<X>", r"<X> (?:的)?(?P<z>两倍|2倍|三倍|3倍)", order=980,
+      examples=(('staff', 'half of the total Salary', '=SUM(D2:D6)/2'),
+                ('staff', "double the first row's Bonus", '=E2*2')))
 def _half_double(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x = t[0]
     if x.type not in ("num", "any"):
@@ -149,7 +168,9 @@ def _half_double(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"{paren(x)}{op}", "num", f"{x.what or x.text} {op}")
 
 
-@rule(r"<X> (?:,)? (?:to )?<N> (?:decimal places|decimals|dp|decimal digits)", r"<X> (?:,)? (?:保留)?<N> 位小数", order=1030)
+@rule(r"<X> (?:,)? (?:to )?<N> (?:decimal places|decimals|dp|decimal digits)", r"<X> (?:,)? (?:保留)?<N> 位小数", order=1030,
+      examples=(('staff', 'average Salary, 2 decimal places', '=ROUND(AVERAGE(D2:D6),2)'),
+                ('staff', 'average Salary to 1 decimal places', '=ROUND(AVERAGE(D2:D6),1)')))
 def _round_short(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x, n = t[0], whole(t[1])
     if n is None or x.type not in ("num", "any") or x.kind == "n":
@@ -167,7 +188,9 @@ _PLACE_EN = r"(?P<p>ten thousands?|thousands?|hundreds?|tens?|millions?|ten)"
 
 @rule(rf"<X> (?:,)? (?:rounded|round(?:ed)?) (?P<dir>up|down)? (?:to )?(?:the )?(?:nearest )?{_PLACE_EN}",
       rf"round(?:ed)? (?:the )?<X> (?P<dir2>up|down)? (?:to )?(?:the )?(?:nearest )?{_PLACE_EN}",
-      r"(?:把|将)? <X> (?:,)? (?:四舍五入|舍入|取整)?(?:到|至|精确到|保留到|取到)(?P<zp>十位|百位|千位|万位|十|百|千|万)(?:位)?", order=1010)
+      r"(?:把|将)? <X> (?:,)? (?:四舍五入|舍入|取整)?(?:到|至|精确到|保留到|取到)(?P<zp>十位|百位|千位|万位|十|百|千|万)(?:位)?", order=1010,
+      examples=(('Name-Department-Salary-ecddea', 'total salary rounded to hundreds', '=ROUND(SUM(C2:C6),-2)'),
+                ('Name-Department-Salary-ecddea', '工资合计四舍五入到千位', '=ROUND(SUM(C2:C6),-3)')))
 def _round_places(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "rounded to thousands" -> ROUND(x,-3)
     x = t[0]

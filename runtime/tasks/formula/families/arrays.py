@@ -32,7 +32,9 @@ from .words import (
 @rule(r"(?:the )?(?:list of )?(?:unique|distinct|different) (?:values of |values in |values from |list of )?(?:the )?<C>(?: <K>)?",
       r"(?:the )?<C> without duplicates(?: <K>)?", r"(?:list |show )?(?:each|every) <C> (?:only )?once", r"(?:the )?(?:unique|distinct) values (?:of|in|from) (?:the )?<C>(?: <K>)?",
       r"(?:不重复|唯一|去重|不同)(?:后)?(?:的)? <C> (?:列表|值|清单|名单)?",
-      r"<C> (?:的)?(?:唯一值|不重复值|去重后的值|去重|不重复列表|去重列表)(?:列表)?", order=1140)
+      r"<C> (?:的)?(?:唯一值|不重复值|去重后的值|去重|不重复列表|去重列表)(?:列表)?", order=1140,
+      examples=(('Customer-City-Amount-f087b0', 'unique cities', '=UNIQUE(B2:B7)'),
+                ('Customer-City-Amount-f087b0', '不重复的城市', '=UNIQUE(B2:B7)')))
 def _unique(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     col = t[0].col
     k = t[1] if len(t) > 1 else None
@@ -44,7 +46,8 @@ def _unique(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       r"(?:sort|order) (?:the )?<A>", r"(?:a )?sorted (?:list of )?(?:the )?<A>", r"(?:the )?<A> (?:sorted|in order)",
       rf"(?:把|将|对)? <A> (?:按)?(?:照)?(?P<zo>{DESC_RE}|{ASC_RE})(?:排序|排列|排)?(?:后的结果|的结果)?",
       rf"(?:按)?(?P<zo2>{DESC_RE}|{ASC_RE})(?:排序|排列)(?:的)? <A>",
-      r"(?:把|将|对)? <A> (?:排序|进行排序)", order=1150)
+      r"(?:把|将|对)? <A> (?:排序|进行排序)", order=1150,
+      examples=(('Name-Department-Salary-ecddea', 'salaries sorted descending', '=SORT(C2:C6,1,-1)'),))
 def _sort(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a = t[0]
     if a.op == "product" or a.text.startswith("SORT("):
@@ -60,7 +63,8 @@ def _sort(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       r"(?:生成|创建|列出)?(?:从)? <N> (?:到|至|-|~) <N> (?:的)?(?:整数|数字|自然数)?(?:序列|数列|列表)?",
       r"(?:a |the )?(?:sequence|list|series|array) of (?:the )?(?:first )?<N> (?:numbers|integers|rows|values)",
       r"(?:the )?first <N> (?:positive |natural |whole |counting )?(?:numbers|integers)",
-      r"(?:生成|创建)? <N> 个(?:连续的)?(?:数字|数|整数|序号)(?:的)?(?:序列|数列)?", order=1160)
+      r"(?:生成|创建)? <N> 个(?:连续的)?(?:数字|数|整数|序号)(?:的)?(?:序列|数列)?", order=1160,
+      examples=(('Customer-City-Amount-f087b0', 'a sequence of numbers 1 to 4', '=SEQUENCE(4)'),))
 def _sequence(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     nums = [whole(x) for x in t]
     if any(n is None for n in nums):
@@ -81,7 +85,9 @@ def _sequence(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       rf"(?:列出|显示|筛选出?|找出|返回|给出|提取|查出)? <K> (?:的)? (?:所有|全部)?(?:的)? (?:{NOUN_ZH_RE})? <C> (?:列表|名单|清单|有哪些|都有哪些|是哪些|有谁)?",
       rf"(?:列出|显示|筛选出?|找出|返回|给出|提取|查出) <K> (?:的)? (?:所有|全部)?(?:的)? (?P<noun>{NOUN_ZH_RE})",
       r"(?P<rows>list|show|display) (?:all |every )?(?:the )?<K>",
-      r"^(?:all |the )*(?P<rows2>rows) (?:(?:that|which|who|are|is|were|" + REL_RE + r") )*<K>$", order=1170)
+      r"^(?:all |the )*(?P<rows2>rows) (?:(?:that|which|who|are|is|were|" + REL_RE + r") )*<K>$", order=1170,
+      examples=(('Customer-City-Amount-1cd5ed', 'list the customers in Paris', '=FILTER(A2:A4,B2:B4="Paris")'),
+                ('申请人-类别-金额-274439', '列出被驳回的申请人', '=FILTER(A2:A4,E2:E4="驳回")')))
 def _filter(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     k = next(x for x in t if x.kind == "k")
     ctok = next((x for x in t if x.kind == "c"), None)

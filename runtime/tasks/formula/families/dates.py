@@ -25,7 +25,8 @@ from .base import (
 
 @rule(r"(?:the )?(?P<p>year|month|day|weekday|day of (?:the )?week)(?: number)? (?:of|in|for|from) (?:the )?<X>",
       r"<X> 's (?P<p2>year|month|day|weekday)(?: number)?",
-      r"<X> (?:的)?(?:是)?(?P<z>年份|哪一年|哪年|月份|几月|哪个月|日期是几号|几号|星期几|周几|星期|年|月)(?: \(? (?:数字|用数字表示|数字表示) \)?)?", order=730)
+      r"<X> (?:的)?(?:是)?(?P<z>年份|哪一年|哪年|月份|几月|哪个月|日期是几号|几号|星期几|周几|星期|年|月)(?: \(? (?:数字|用数字表示|数字表示) \)?)?", order=730,
+      examples=(('Customer-City-Amount-f087b0', 'month of the latest Ordered date', '=MONTH(MAX(E2:E7))'),))
 def _date_part(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x = t[0]
     if x.type != "date":
@@ -41,7 +42,8 @@ def _date_part(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?(?:end of (?:the )?month|month[- ]end|last day of (?:the |its )?month) (?:of|for|in)? (?:the )?<X>",
-      r"<X> (?:所在)?(?:月份|月|当月)?(?:的)?(?:最后 <N> 天|月末|月底|最后一天)", order=720)
+      r"<X> (?:所在)?(?:月份|月|当月)?(?:的)?(?:最后 <N> 天|月末|月底|最后一天)", order=720,
+      examples=(('staff', 'last day of the month of the first Start', '=EOMONTH(G2,0)'),))
 def _eomonth(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x = t[0]
     if x.type != "date" or (len(t) > 1 and whole(t[1]) != 1):
@@ -51,7 +53,9 @@ def _eomonth(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"(?:the )?(?:date )?<N> months? (?P<dir>after|before|from|later than|prior to|earlier than) (?:the )?<X>",
       r"<X> (?P<sign>plus|\+|minus|-) <N> months?",
-      r"<X> (?P<zdir>之后|以后|后|之前|以前|前|加上?|减去?) <N> 个?月(?:后|前)?(?:的)?(?:日期)?", order=740)
+      r"<X> (?P<zdir>之后|以后|后|之前|以前|前|加上?|减去?) <N> 个?月(?:后|前)?(?:的)?(?:日期)?", order=740,
+      examples=(('staff', '3 months after the first Start', '=EDATE(G2,3)'),
+                ('staff_zh', '第一个入职日期之后3个月', '=EDATE(F2,3)')))
 def _edate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     num = next(v for v in t if v.kind == "n")
     x = next(v for v in t if v is not num)
@@ -82,7 +86,8 @@ def _diff(ctx: Ctx, a: Tok, b: Tok, unit: str) -> Tok | None:
 
 @rule(r"(?:the )?(?:number of |how many )?(?P<u>days|months|years|weeks) (?:are there )?(?:between|from) (?:the )?<X> (?:and|to|until|till) (?:the )?<X>",
       r"<X> (?:和|与|到|至|跟) <X> (?:之间)?(?:的)?(?:相差|相隔|间隔|差|隔|差了|相差了)(?:多少|几)(?:个)?(?P<zu>天|个月|月|年|周)",
-      r"(?:从)? <X> (?:到|至) <X> (?:一共|总共)?(?:有|经过了?)?(?:多少|几)(?:个)?(?P<zu2>天|个月|月|年|周)", order=760)
+      r"(?:从)? <X> (?:到|至) <X> (?:一共|总共)?(?:有|经过了?)?(?:多少|几)(?:个)?(?P<zu2>天|个月|月|年|周)", order=760,
+      examples=(('Customer-City-Amount-f087b0', 'Days between the first and last Ordered dates', '=E7-E2'),))
 def _date_diff(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     unit = m.groupdict().get("u") or m.groupdict().get("zu") or m.groupdict().get("zu2")
     return _diff(ctx, t[0], t[1], unit)
@@ -91,7 +96,9 @@ def _date_diff(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(r"(?:the )?(?:number of |how many )?(?P<u>days|months|years|weeks) (?:are there )?between (?:the )?(?:earliest|first|oldest) and (?:the )?(?:latest|last|most recent|newest) <C>",
       r"(?:the )?(?:number of |how many )?(?P<u2>days|months|years|weeks) (?:are there )?between (?:the )?(?:latest|last|most recent|newest) and (?:the )?(?:earliest|first|oldest) <C>",
       r"(?:最早|最先)(?:的)?(?:和|与|到)(?:最晚|最近|最新|最后)(?:的)? <C> (?:之间)?(?:相差|相隔|间隔|差|隔)(?:了)?(?:多少|几)(?:个)?(?P<zu>天|个月|月|年|周)",
-      r"<C> (?:的)?(?:最早|最先)(?:日期)?(?:和|与|到)(?:最晚|最近|最新|最后)(?:日期)? (?:之间)?(?:相差|相隔|间隔|差|隔)(?:了)?(?:多少|几)(?:个)?(?P<zu2>天|个月|月|年|周)", order=250)
+      r"<C> (?:的)?(?:最早|最先)(?:日期)?(?:和|与|到)(?:最晚|最近|最新|最后)(?:日期)? (?:之间)?(?:相差|相隔|间隔|差|隔)(?:了)?(?:多少|几)(?:个)?(?P<zu2>天|个月|月|年|周)", order=250,
+      examples=(('staff', 'days between the earliest and latest Start', '=MAX(G2:G6)-MIN(G2:G6)'),
+                ('staff', 'how many months between the earliest and latest Start', '=DATEDIF(MIN(G2:G6),MAX(G2:G6),"M")')))
 def _date_span(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     col = t[0].col
     if col.type != "date":
@@ -106,7 +113,8 @@ def _date_span(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?(?:number of |how many )?(?:working|business|work) ?days (?:are there )?(?:between|from) (?:the )?<X> (?:and|to|until) (?:the )?<X>",
-      r"(?:从)? <X> (?:和|与|到|至) <X> (?:之间)?(?:的|有)?(?:多少|几)?(?:个)?(?:工作日)(?:天数|数)?", order=790)
+      r"(?:从)? <X> (?:和|与|到|至) <X> (?:之间)?(?:的|有)?(?:多少|几)?(?:个)?(?:工作日)(?:天数|数)?", order=790,
+      examples=(('staff_zh', '第一个入职日期到第二个入职日期之间有多少个工作日', '=NETWORKDAYS(F2,F3)'),))
 def _networkdays(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a, b = t
     if not (date_like(a) and date_like(b)):
@@ -115,7 +123,9 @@ def _networkdays(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?(?:date )?<N> (?P<w>working |business |work )?days (?P<dir>after|before|from|later than|prior to) (?:the )?<X>",
-      r"<X> (?P<sign>plus|\+|minus|-) <N> (?P<w2>working |business )?days", order=800)
+      r"<X> (?P<sign>plus|\+|minus|-) <N> (?P<w2>working |business )?days", order=800,
+      examples=(('staff', '10 days after the first Start', '=G2+10'),
+                ('staff', 'the first Start plus 10 working days', '=WORKDAY(G2,10)')))
 def _add_days(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     num = next(v for v in t if v.kind == "n")
     x = next(v for v in t if v is not num)
@@ -136,7 +146,8 @@ def _head_cells(a: Tok) -> tuple[Tok, Tok] | None:
 
 
 @rule(r"(?:the )?(?:number of |how many )?(?:working|business|work) ?days (?:are there )?(?:between|in|across) (?:the )?<A>",
-      r"<A> (?:之间)?(?:的|有)?(?:多少|几)?(?:个)?(?:工作日)(?:天数|数)?", order=780)
+      r"<A> (?:之间)?(?:的|有)?(?:多少|几)?(?:个)?(?:工作日)(?:天数|数)?", order=780,
+      examples=(('staff', 'working days between the first 2 Start', '=NETWORKDAYS(G2,G3)'),))
 def _networkdays_head(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     cells = _head_cells(t[0])
     if cells is None or t[0].type != "date":
@@ -145,7 +156,8 @@ def _networkdays_head(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"NETWORKDAYS({a.text},{b.text})", "num", f"working days from {a.text} to {b.text}")
 
 
-@rule(r"(?:the )?<C> <D>", r"(?:the )?date <D>", r"(?:the )?<C> <X>", order=1180)
+@rule(r"(?:the )?<C> <D>", r"(?:the )?date <D>", r"(?:the )?<C> <X>", order=1180,
+      examples=(('staff', 'the Start 3 months after the first Start', '=EDATE(G2,3)'),))
 def _date_literal(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     c = next((x for x in t if x.kind == "c"), None)
     d = t[-1]
@@ -158,7 +170,9 @@ def _date_literal(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"(?:the )?last day of (?:the )?(?P<nx>next|following|previous|prior) month (?:after|from|of|for)? (?:the )?<X>",
       r"(?:the )?last day of the month (?P<nx2>after|before) (?:the )?<X>",
-      r"<X> (?:的)?(?P<zn>下个月|下一个月|下月|上个月|上一个月|上月)(?:的)?(?:最后 <N> 天|月末|月底|最后一天)", order=710)
+      r"<X> (?:的)?(?P<zn>下个月|下一个月|下月|上个月|上一个月|上月)(?:的)?(?:最后 <N> 天|月末|月底|最后一天)", order=710,
+      examples=(('staff', 'last day of the next month of the first Start', '=EOMONTH(G2,1)'),
+                ('staff_zh', '第一个入职日期的下个月的最后一天', '=EOMONTH(F2,1)')))
 def _eomonth_offset(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x = t[0]
     if x.type != "date" or (len(t) > 1 and whole(t[1]) != 1):
@@ -169,7 +183,8 @@ def _eomonth_offset(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?(?:<C> )?<N> months? (?P<dir>after|before|from|later than|prior to|earlier than) (?:the )?<X>",
-      r"<X> <N> (?:个)?月 (?P<zdir>之后|以后|后|之前|以前|前)(?:的)?(?:<C>|日期)?", order=750)
+      r"<X> <N> (?:个)?月 (?P<zdir>之后|以后|后|之前|以前|前)(?:的)?(?:<C>|日期)?", order=750,
+      examples=(('staff_zh', '第一个入职日期3个月后的日期', '=EDATE(F2,3)'),))
 def _edate2(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     c = next((x for x in t if x.kind == "c"), None)
     if c is not None and c.col.type != "date" and c is not t[-1]:
@@ -187,12 +202,14 @@ def _edate2(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"EDATE({x.text},{-n if neg else n})", "date", f"{x.what or x.text} {'minus' if neg else 'plus'} {n} months")
 
 
-@rule(r"<X> (?:和|与|到|至|跟) <X> (?:之间)?(?:的)?(?:相差|相隔|间隔|差)(?:了)?(?:的)?(?P<zu>天|月|年|周)数", order=770)
+@rule(r"<X> (?:和|与|到|至|跟) <X> (?:之间)?(?:的)?(?:相差|相隔|间隔|差)(?:了)?(?:的)?(?P<zu>天|月|年|周)数", order=770,
+      examples=(('staff_zh', '第一个入职日期和第二个入职日期相差的天数', '=F3-F2'),))
 def _date_diff2(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return _diff(ctx, t[0], t[1], m.group("zu"))
 
 
-@rule(r"<X> (?:\(|,)? (?:sunday|sun) (?:=|is|as) <N> (?:\))?", r"<X> (?:\(|,)? (?:周日|星期日|星期天|周日为|星期日为)(?:为|是|=)? <N> (?:\))?", order=820)
+@rule(r"<X> (?:\(|,)? (?:sunday|sun) (?:=|is|as) <N> (?:\))?", r"<X> (?:\(|,)? (?:周日|星期日|星期天|周日为|星期日为)(?:为|是|=)? <N> (?:\))?", order=820,
+      examples=(('staff', 'weekday of the first Start (sunday = 1)', '=WEEKDAY(G2)'),))
 def _weekday_note(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x, n = t
     return x if x.text.startswith("WEEKDAY(") and whole(n) == 1 else None

@@ -48,7 +48,9 @@ def _asks_yes_no(ctx: Ctx, m: re.Match) -> bool:
 
 @rule(rf"<Y> (?:is |are |was )?(?P<cmp>{CMP_EN_RE}) <Y>", rf"<Y> (?:is |are )?<Y> (?P<post>{CMP_POST_RE})",
       rf"<Y> (?:的)?(?:是否|是不是)?(?P<zcmp>{CMP_ZH_RE}) <Y> (?:分|元|件|个)?", rf"<Y> (?:的)?<Y> (?:分|元|件|个)?(?P<sfx>{CMP_SFX_RE})",
-      r"<Y> (?:is |equals |is equal to |=|等于|是) <S>", order=1050)
+      r"<Y> (?:is |equals |is equal to |=|等于|是) <S>", order=1050,
+      examples=(('Name-Department-Salary-ecddea', 'total salary exceeds 300000', '=SUM(C2:C6)>300000'),
+                ('Customer-City-Amount-f087b0', '如果第二行的金额大于100显示“高”，否则显示“低”', '=IF(C3>100,"高","低")')))
 def _compare(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a, b = t
     if a.kind in "nsv" and b.kind in "nsv":
@@ -73,7 +75,9 @@ def _compare(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       rf"{SHOW_RE}? <Y> (?:if|when|whenever) <B> (?:,)? (?:otherwise|else|or else|if not|or)(?:,)? {SHOW_RE}? <Y>",
       rf"(?:is )?<B> \? (?:,)? {SHOW_RE}? <Y> (?:or|/) <Y>",
       rf"(?:如果|若|假如|要是)? <B> (?:,)? (?:就|则|那么|的话)?(?:就)?{ZH_SHOW_RE}? <Y> (?:,)? (?:否则|不然|反之)(?:就)?(?:,)?{ZH_SHOW_RE}? <Y>",
-      r"<Y> or <Y> (?:for|depending on whether) <B>", order=1100)
+      r"<Y> or <Y> (?:for|depending on whether) <B>", order=1100,
+      examples=(('Customer-City-Amount-f087b0', 'If the first row\'s amount is above 100 show "big", otherwise "small"', '=IF(C2>100,"big","small")'),
+                ('Customer-City-Amount-f087b0', '如果第二行的金额大于100显示“高”，否则显示“低”', '=IF(C3>100,"高","低")')))
 def _if(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
     b = next(x for x in toks if x.kind == "b")
@@ -91,7 +95,8 @@ def _if(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(rf"<X> (?:,)? (?:but |and |or |else )?(?:{SHOW_RE} |be )?<Y> (?:if|when|on|in case of|should) (?:it |that |this |there is an? |there's an? |the result )?(?:errors?|fails|is an error|an error|error|errs|gives an error|returns an error|is invalid)",
       rf"<X> (?:,)? (?:but |and |or )?(?:{SHOW_RE} )?<Y> on (?:an )?error",
       r"<X> (?:,)? (?:如果|若|要是)?(?:出错|错误|报错|有错误|发生错误|计算出错|结果出错)(?:时|的话|则|就)?(?:,)?(?:就)?(?:返回|显示|为|输出|给出|用)? <Y> (?:代替|替代)?",
-      r"(?:iferror|if error) (?:of )?<X> (?:,|then|else|otherwise) <Y>", order=1110)
+      r"(?:iferror|if error) (?:of )?<X> (?:,|then|else|otherwise) <Y>", order=1110,
+      examples=(('Customer-City-Amount-f087b0', '10 divided by 0, or 0 if it errors', '=IFERROR(10/0,0)'),))
 def _iferror(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x, y = t
     if x.kind not in "xrg" or not scalar_ok(y):
@@ -99,7 +104,9 @@ def _iferror(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"IFERROR({x.text},{y.text})", x.type, f"{x.what or x.text}, or {y.text} on error")
 
 
-@rule(r"<Y> :? (?P<pairs>(?:(?:<S>) (?:gives|→|->|=>|means|maps to|becomes|is|to|=|为|显示|对应|返回|变成|得到|则为|:) (?:<S>) (?:,|;|and|、)? ){1,3})(?:anything else|everything else|otherwise|else|default|any other value|其他|其它|否则|其余)(?: \w+)? (?:,)?(?:gives|→|->|=>|is|为|显示|返回|得到|:|to)? (?:<S>)", order=1130)
+@rule(r"<Y> :? (?P<pairs>(?:(?:<S>) (?:gives|→|->|=>|means|maps to|becomes|is|to|=|为|显示|对应|返回|变成|得到|则为|:) (?:<S>) (?:,|;|and|、)? ){1,3})(?:anything else|everything else|otherwise|else|default|any other value|其他|其它|否则|其余)(?: \w+)? (?:,)?(?:gives|→|->|=>|is|为|显示|返回|得到|:|to)? (?:<S>)", order=1130,
+      examples=(('staff', 'the first row\'s City: "Berlin" means "DE", "Paris" means "FR", otherwise "other"', '=SWITCH(C2,"Berlin","DE","Paris","FR","other")'),
+                ('staff', 'the first row\'s Dept: "IT" becomes "tech", "HR" becomes "people", otherwise "other"', '=SWITCH(B2,"IT","tech","HR","people","other")')))
 def _switch(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
     subject, rest = toks[0], toks[1:]
@@ -134,7 +141,8 @@ def _cond_at(ctx: Ctx, k: Tok, row: int) -> str | None:
     return f"{'OR' if k.op == 'or' else 'AND'}({','.join(parts)})"
 
 
-@rule(r"(?:is )?<B> (?:and|且|并且|而且) (?:its |the |their )?<K>", r"(?:is )?<B> (?:or|或|或者) (?:its |the |their )?<K>", order=1070)
+@rule(r"(?:is )?<B> (?:and|且|并且|而且) (?:its |the |their )?<K>", r"(?:is )?<B> (?:or|或|或者) (?:its |the |their )?<K>", order=1070,
+      examples=(('staff', "is the first row's Salary above 5000 and its City Berlin", '=AND(D2>5000,C2="Berlin")'),))
 def _bool_and_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     b, k = t
     if b.value is None:
@@ -160,7 +168,8 @@ def _band_parts(ctx: Ctx, text: str) -> list[tuple[str, Tok]] | None:
 
 
 @rule(r"(?:label |classify |grade |band )?<X> :? (?P<bands>(?:<S> if (?:>=|<=|>|<|" + CMP_EN_RE + r") <N> (?:,|;)? ){1,4})(?:else|otherwise|or else) <S>",
-      r"<X> :? (?P<zbands>(?:(?:>=|<=|>|<|" + CMP_ZH_RE + r") <N> (?:为|则为|显示|是|:) <S> (?:,|;|、)? ){1,4})(?:否则|其他|其余|其它)(?:为|显示|是)? <S>", order=1080)
+      r"<X> :? (?P<zbands>(?:(?:>=|<=|>|<|" + CMP_ZH_RE + r") <N> (?:为|则为|显示|是|:) <S> (?:,|;|、)? ){1,4})(?:否则|其他|其余|其它)(?:为|显示|是)? <S>", order=1080,
+      examples=(('staff', 'the first row\'s Salary: "high" if >= 6000, "mid" if >= 4000, else "low"', '=IFS(D2>=6000,"high",D2>=4000,"mid",TRUE,"low")'),))
 def _bands(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x = t[0]
     if x.type not in ("num", "any"):
@@ -180,7 +189,8 @@ def _bands(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:map |translate |convert )?<Y> (?:to numbers|to a number)? :? (?P<pairs>(?:<S> (?:->|→|=>|=|:|to|gives|为|对应|变成|映射为) <L> (?:,|;|、)? ){1,4})(?:otherwise|else|anything else|everything else|other values?|default|其他|其它|其余|否则)(?: \w+)? (?:,)?(?:->|→|=>|=|:|to|gives|为|是|显示)? <L>",
-      r"(?:将|把)? <Y> (?:映射|转换|对应)(?:为|成)?(?:数字|数值)? :? (?P<zpairs>(?:<S> (?:->|→|=>|=|:|为|对应|变成) <L> (?:,|;|、)? ){1,4})(?:其他|其它|其余|否则)(?:的)?(?:值)?(?:为|是|显示)? <L>", order=1090)
+      r"(?:将|把)? <Y> (?:映射|转换|对应)(?:为|成)?(?:数字|数值)? :? (?P<zpairs>(?:<S> (?:->|→|=>|=|:|为|对应|变成) <L> (?:,|;|、)? ){1,4})(?:其他|其它|其余|否则)(?:的)?(?:值)?(?:为|是|显示)? <L>", order=1090,
+      examples=(('staff', 'map the first row\'s City: "Berlin" -> 1, "Paris" -> 2, otherwise 0', '=SWITCH(C2,"Berlin",1,"Paris",2,0)'),))
 def _switch2(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
     subject, rest = toks[0], toks[1:]

@@ -36,7 +36,9 @@ from .words import (
       rf"(?:the )?(?P<w2>{MAXW_RE}|{MINW_RE}) <C>",
       rf"which <C> (?:has|had|got|have|with|is) (?:the )?(?P<w3>{MAXW_RE}|{MINW_RE}) <C>",
       r"<C> (?P<z>最高|最大|最多|最低|最小|最少|最晚|最早|最近|最新)(?:分|值)?(?:的)? (?:" + NOUN_ZH_RE + r")? <C> (?:是谁|是哪个|是哪位|是什么|是)?",
-      r"<C> (?P<z2>最高|最大|最多|最低|最小|最少)(?:分|值)?(?:的)? (?:" + NOUN_ZH_RE + r")? (?:是谁|是哪个|是哪位|是哪一位|是)(?:[\u4e00-\u9fff]{1,2}的)?", order=360)
+      r"<C> (?P<z2>最高|最大|最多|最低|最小|最少)(?:分|值)?(?:的)? (?:" + NOUN_ZH_RE + r")? (?:是谁|是哪个|是哪位|是哪一位|是)(?:[\u4e00-\u9fff]{1,2}的)?", order=360,
+      examples=(('Rep-Sales-Cost-8d8be5', 'who has the highest sales', '=INDEX(A2:A4,MATCH(MAX(B2:B4),B2:B4,0))'),
+                ('区域-商品-单价-c0f1e2', '单价最高的商品', '=INDEX(B2:B4,MATCH(MAX(C2:C4),C2:C4,0))')))
 def _argext_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
     word = gd.get("w") or gd.get("w2") or gd.get("w3") or gd.get("z") or gd.get("z2")
@@ -53,7 +55,9 @@ def _argext_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"(?:the )?<C> (?:of|for) (?:the )?<V>", r"<V> 's <C>", r"which <C> (?:is|are|does|was) (?:the )?<V> (?:in|from|belong to|part of|under|belongs to)?",
       r"<V> (?:的|所在的|对应的|所在|对应|属于哪个|属于|在哪个|是哪个|在哪一个)? <C> (?:是多少|是什么|是哪个|是谁|是哪位|是)?",
-      r"<C> (?:of|for) <R>", r"<R> 's <C>", r"<R> (?:的|所在的|对应的|所在|对应) <C>", r"<R> <C>", order=690)
+      r"<C> (?:of|for) <R>", r"<R> 's <C>", r"<R> (?:的|所在的|对应的|所在|对应) <C>", r"<R> <C>", order=690,
+      examples=(('Customer-City-Amount-1cd5ed', 'Amount of Bolt', '=INDEX(C2:C4,MATCH("Bolt",A2:A4,0))'),
+                ('店员-片区-品类-f88a4f', '黄忠在哪个片区', '=INDEX(B2:B4,MATCH("黄忠",A2:A4,0))')))
 def _lookup_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     res = next(x for x in t if x.kind == "c").col
     key = next(x for x in t if x.kind in "vr")
@@ -63,7 +67,8 @@ def _lookup_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"<X> (?:,)? (?:or |and )?(?:return |show |give )?<S> if (?:it is |it's |it is )?(?:not found|missing|absent|there is no match|no match)",
-      r"<X> (?:,)? (?:如果|若)?(?:找不到|查不到|没找到|不存在|没有找到)(?:的话)?(?:则|就|时)?(?:,)?(?:返回|显示|为|输出)? <S>", order=1120)
+      r"<X> (?:,)? (?:如果|若)?(?:找不到|查不到|没找到|不存在|没有找到)(?:的话)?(?:则|就|时)?(?:,)?(?:返回|显示|为|输出)? <S>", order=1120,
+      examples=(('Customer-City-Amount-1cd5ed', 'Amount of Bolt, or "none" if not found', '=IFERROR(INDEX(C2:C4,MATCH("Bolt",A2:A4,0)),"none")'),))
 def _not_found(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x, lit = t
     if x.text.startswith("XLOOKUP(") and x.text.count("XLOOKUP(") == 1:
@@ -74,7 +79,8 @@ def _not_found(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?position of <N> in (?:the )?(?:list |values |array )?<N> (?:, <N> ){1,12}(?:\()? (?:(?P<how>approximate|exact|nearest) match)? (?:\))?",
-      r"<N> 在 <N> (?:(?:,|、) <N> ){1,12}(?:中|里)?(?:的)?位置 (?:\()?(?:(?P<zhow>近似|精确|模糊)匹配)?(?:\))?", order=50)
+      r"<N> 在 <N> (?:(?:,|、) <N> ){1,12}(?:中|里)?(?:的)?位置 (?:\()?(?:(?P<zhow>近似|精确|模糊)匹配)?(?:\))?", order=50,
+      examples=(('staff', 'position of 5 in the list 1, 3, 5, 7', '=MATCH(5,{1,3,5,7},0)'),))
 def _match_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
     needle, items = toks[0], toks[1:]
@@ -88,7 +94,8 @@ def _match_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"who (?:started|joined|was hired|were hired|got hired|began|signed up|registered|enrolled|arrived) (?P<w>earliest|first|latest|last|most recently)",
-      r"(?P<z>最早|最晚|最近)(?P<v>入职|加入|注册|报名|入学|开始)的(?:人)?(?:是谁|是哪位|是)", order=270)
+      r"(?P<z>最早|最晚|最近)(?P<v>入职|加入|注册|报名|入学|开始)的(?:人)?(?:是谁|是哪位|是)", order=270,
+      examples=(('ID-FullName-Dept-0959c1', 'who joined most recently', '=INDEX(B2:B5,MATCH(MAX(D2:D5),D2:D5,0))'),))
 def _who_date(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "who started earliest": the person of the row with the smallest date, when the
     # sheet has exactly one date column
@@ -99,19 +106,23 @@ def _who_date(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return argext_tok(ctx, person_col(ctx), dates[0], "最晚" if w in ("latest", "last", "most recently", "最晚", "最近") else "最早")
 
 
-@rule(r"(?:谁|哪位|哪个人)(?:的)? <C> (?P<z>最高|最大|最多|最低|最小|最少)", order=280)
+@rule(r"(?:谁|哪位|哪个人)(?:的)? <C> (?P<z>最高|最大|最多|最低|最小|最少)", order=280,
+      examples=(('Name-Department-Salary-ecddea', '谁的工资最低', '=INDEX(A2:A6,MATCH(MIN(C2:C6),C2:C6,0))'),))
 def _who_max_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return argext_tok(ctx, person_col(ctx), t[0].col, m.group("z"))
 
 
-@rule(r"when (?:is|was|will|does|did|do) (?:the )?<V> (?:be )?(?:due|happen|happening|start|starting|end|held|scheduled|take place|taking place)?", order=310)
+@rule(r"when (?:is|was|will|does|did|do) (?:the )?<V> (?:be )?(?:due|happen|happening|start|starting|end|held|scheduled|take place|taking place)?", order=310,
+      examples=(('events', 'when is the Gala', '=INDEX(C2:C4,MATCH("Gala",A2:A4,0))'),
+                ('events', 'when is the Expo held', '=INDEX(C2:C4,MATCH("Expo",A2:A4,0))')))
 def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "when is the Gala": the one date column of the key's table
     dates = [c for c in ctx.table_of(t[0].col) if c.type == "date"]
     return lookup_tok(ctx, dates[0], t[0]) if len(dates) == 1 else None
 
 
-@rule(r"who (?:is |was |are |were )?(?P<verb>[a-z]+) (?:to |by |for |on )?(?:the )?<V>", order=330)
+@rule(r"who (?:is |was |are |were )?(?P<verb>[a-z]+) (?:to |by |for |on )?(?:the )?<V>", order=330,
+      examples=(('staff', 'who organizes Roadshow', '=INDEX(J2:J6,MATCH("Roadshow",K2:K6,0))'),))
 def _who_verb(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "who organizes Roadshow", "who is assigned to Migrate DB": the column named
     # after the verb (Organizer, Assignee, Owner, Manager)
@@ -126,7 +137,9 @@ def _who_verb(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"who (?P<verb>[a-z]+) (?:the )?(?P<w>most recently|most|least|fewest|earliest|latest|first|last)",
-      r"who <C> (?:the )?(?P<w2>most recently|most|least|fewest|earliest|latest|first|last)", order=340)
+      r"who <C> (?:the )?(?P<w2>most recently|most|least|fewest|earliest|latest|first|last)", order=340,
+      examples=(('staff', 'who visits the most', '=INDEX(A2:A6,MATCH(MAX(F2:F6),F2:F6,0))'),
+                ('staff', 'who started earliest', '=INDEX(A2:A6,MATCH(MIN(G2:G6),G2:G6,0))')))
 def _who_verb_most(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "who visits the most" (Visits), "who joined most recently" (Joined): the column
     # named after the verb, or the one date column for a time word
@@ -145,7 +158,9 @@ def _who_verb_most(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"<X> (?:in|among|for|from|of|within|at)? (?:the |all )?<K>",
-      rf"<K> (?:的)?(?:{NOUN_ZH_RE})?(?:里|中|当中|里面|之中)?(?:的)? <X>", order=640)
+      rf"<K> (?:的)?(?:{NOUN_ZH_RE})?(?:里|中|当中|里面|之中)?(?:的)? <X>", order=640,
+      examples=(('Name-Department-Salary-ecddea', 'who has the highest salary in Berlin', '=INDEX(FILTER(A2:A6,E2:E6="Berlin"),MATCH(MAX(FILTER(C2:C6,E2:E6="Berlin")),FILTER(C2:C6,E2:E6="Berlin"),0))'),
+                ('Name-Department-Salary-ecddea', 'Paris工资最高的是谁', '=INDEX(FILTER(A2:A6,E2:E6="Paris"),MATCH(MAX(FILTER(C2:C6,E2:E6="Paris")),FILTER(C2:C6,E2:E6="Paris"),0))')))
 def _argext_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "who has the highest salary in IT", "IT部门工资最高的是谁": the extreme row among
     # the rows meeting the condition (never a row outside it with the same value)
@@ -174,7 +189,8 @@ _VERB_COLUMNS = {
 }
 
 
-@rule(r"(?:how much|what) (?:does|did|do|will) (?:the )?<V> (?P<verb>pay|earn|make|cost|spend|weigh|score)", order=320)
+@rule(r"(?:how much|what) (?:does|did|do|will) (?:the )?<V> (?P<verb>pay|earn|make|cost|spend|weigh|score)", order=320,
+      examples=(('Name-Department-Salary-ecddea', 'how much does Bob earn', '=INDEX(C2:C6,MATCH("Bob",A2:A6,0))'),))
 def _verb_lookup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "what does Derek pay" (Fee), "how much does Ann earn" (Salary)
     table = ctx.table_of(t[0].col)

@@ -34,7 +34,8 @@ from .words import (
 
 
 @rule(rf"(?:the )?{ORD_RE} (?:{NOUN_EN_RE}) (?:'s |of |in )?(?:the )?<C>",
-      rf"(?:the )?{ORD_RE} <C> 's <C>", order=120)
+      rf"(?:the )?{ORD_RE} <C> 's <C>", order=120,
+      examples=(('Customer-City-Amount-f087b0', "the second row's customer", '=A3'),))
 def _row_possessive(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     n = ordinal(m.group("ord"), ctx)
     if n is None:
@@ -45,7 +46,9 @@ def _row_possessive(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return nth_cell(col, n)
 
 
-@rule(rf"<C> (?:of|in|for|on|from) (?:the )?{ORD_RE} (?:{NOUN_EN_RE}|<C>)", order=130)
+@rule(rf"<C> (?:of|in|for|on|from) (?:the )?{ORD_RE} (?:{NOUN_EN_RE}|<C>)", order=130,
+      examples=(('staff', 'Salary of the second row', '=D3'),
+                ('staff', 'City in the last row', '=C6')))
 def _row_of(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     n = ordinal(m.group("ord"), ctx)
     if n is None or (len(t) == 2 and ctx.table_of(t[1].col) is not ctx.table_of(t[0].col)):
@@ -53,13 +56,16 @@ def _row_of(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return nth_cell(t[0].col, n)
 
 
-@rule(rf"(?:the )?{ORD_RE} <C> (?:'s)?", order=140)
+@rule(rf"(?:the )?{ORD_RE} <C> (?:'s)?", order=140,
+      examples=(('Customer-City-Amount-f087b0', 'the first customer in upper case', '=UPPER(A2)'),))
 def _row_column(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     n = ordinal(m.group("ord"), ctx)
     return None if n is None else nth_cell(t[0].col, n)
 
 
-@rule(r"<C> (?:of|in|on|at|from) row <N>", r"row <N> 's <C>", order=150)
+@rule(r"<C> (?:of|in|on|at|from) row <N>", r"row <N> 's <C>", order=150,
+      examples=(('staff', 'Salary in row 3', '=D3'),
+                ('staff', "row 4's City", '=C4')))
 def _sheet_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     col, num = (t[0], t[1]) if t[0].kind == "c" else (t[1], t[0])
     row = whole(num)
@@ -72,7 +78,8 @@ def _sheet_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(rf"(?P<back3>倒数)?第 <N> (?:[{ZH_CLASSIFIERS}])? <C> (?:的|所在的|所在|对应的)? <C>",
       rf"(?P<back>倒数)?第 <N> (?:[{ZH_CLASSIFIERS}])?(?:{NOUN_ZH_RE})?(?:所在|对应)?(?:的)? <C>",
       rf"(?P<last>最后) (?:<N> )?(?:[{ZH_CLASSIFIERS}])(?:{NOUN_ZH_RE})?(?:所在|对应)?(?:的)? <C>",
-      rf"<C> (?:列)?(?:的)? (?P<back2>倒数)?第 <N> (?!\s*[大高小低多少])(?:[{ZH_CLASSIFIERS}])?(?:值|数据)?", order=160)
+      rf"<C> (?:列)?(?:的)? (?P<back2>倒数)?第 <N> (?!\s*[大高小低多少])(?:[{ZH_CLASSIFIERS}])?(?:值|数据)?", order=160,
+      examples=(('Customer-City-Amount-f087b0', '第三行的城市', '=B4'),))
 def _row_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     cols = [x.col for x in t if x.kind == "c"]
     col = cols[-1]
@@ -90,14 +97,16 @@ def _row_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return nth_cell(col, -n if gd.get("back") or gd.get("back2") or gd.get("back3") else n)
 
 
-@rule(rf"who (?:[a-z]+ )?(?:the )?{ORD_RE} (?:{NOUN_EN_RE})", order=110)
+@rule(rf"who (?:[a-z]+ )?(?:the )?{ORD_RE} (?:{NOUN_EN_RE})", order=110,
+      examples=(('staff', 'who is the first employee', '=A2'),))
 def _who_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     n = ordinal(m.group("ord"), ctx)
     person = person_col(ctx)
     return None if n is None or person is None else nth_cell(person, n)
 
 
-@rule(rf"<A> (?:of|in|for|on) (?:the )?{ORD_RE} (?:{NOUN_EN_RE})", rf"(?:the )?{ORD_RE} (?:{NOUN_EN_RE}) 's <A>", order=20)
+@rule(rf"<A> (?:of|in|for|on) (?:the )?{ORD_RE} (?:{NOUN_EN_RE})", rf"(?:the )?{ORD_RE} (?:{NOUN_EN_RE}) 's <A>", order=20,
+      examples=(('staff', 'Salary minus Bonus of the first row', '=D2-E2'),))
 def _arith_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a = t[0]
     n = ordinal(m.group("ord"), ctx)
@@ -111,7 +120,9 @@ def _arith_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:sum|total|sum of|total of|add up|add) (?:the )?<R> (?:(?:,|and|\+|和|、|与|plus) (?:the )?(?:<R>|<C>)){1,6}",
-      r"<R> (?:(?:,|and|\+|和|、|与|plus) (?:the )?(?:<R>|<C>)){1,6} (?:之和|的总和|总和|合计|加起来|相加)", order=680)
+      r"<R> (?:(?:,|and|\+|和|、|与|plus) (?:the )?(?:<R>|<C>)){1,6} (?:之和|的总和|总和|合计|加起来|相加)", order=680,
+      examples=(('staff', "sum the first row's Salary and Bonus", '=D2+E2'),
+                ('staff', "add the first row's Salary, Bonus", '=D2+E2')))
 def _row_sum(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # the groups hold the first and last operands only: read all tokens of the match
     toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
@@ -129,7 +140,8 @@ def _row_sum(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 _ORD2 = ORD_RE.replace("?P<ord>", "?P<ord2>")
 
 
-@rule(rf"(?:the )?{ORD_RE} and (?:the )?{_ORD2} <C>", order=80)
+@rule(rf"(?:the )?{ORD_RE} and (?:the )?{_ORD2} <C>", order=80,
+      examples=(('Customer-City-Amount-f087b0', 'Days between the first and last Ordered dates', '=E7-E2'),))
 def _row_pair(ctx: Ctx, m: re.Match, t: list[Tok]) -> str | None:
     a, b = ordinal(m.group("ord"), ctx), ordinal(m.group("ord2"), ctx)
     if a is None or b is None:
@@ -140,7 +152,9 @@ def _row_pair(ctx: Ctx, m: re.Match, t: list[Tok]) -> str | None:
     return f"{ctx.ann.add(ca)} and {ctx.ann.add(cb)}"
 
 
-@rule(rf"第 <N> (?:[{ZH_CLASSIFIERS}])? (?:和|与|跟) <R>", order=90)
+@rule(rf"第 <N> (?:[{ZH_CLASSIFIERS}])? (?:和|与|跟) <R>", order=90,
+      examples=(('staff_zh', '第1行和第2行的工资之和', '=D2+D3'),
+                ('staff_zh', '第1个和第二行的工资相加', '=D2+D3')))
 def _row_pair_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> str | None:
     n, ref = whole(t[0]), t[1]
     cell = nth_cell(ref.col, n) if n and ref.col is not None else None
@@ -151,7 +165,9 @@ def ref_text(ctx: Ctx, tok: Tok) -> str:
     return ctx.ann.add(tok)
 
 
-@rule(r"(?:the )?first <N> <C>", rf"前 <N> (?:[{ZH_CLASSIFIERS}])? (?:{NOUN_ZH_RE})?(?:的)? <C>", order=100)
+@rule(r"(?:the )?first <N> <C>", rf"前 <N> (?:[{ZH_CLASSIFIERS}])? (?:{NOUN_ZH_RE})?(?:的)? <C>", order=100,
+      examples=(('staff', 'sum of the first 3 Salary', '=SUM(D2:D4)'),
+                ('staff_zh', '前3个工资的平均值', '=AVERAGE(D2:D4)')))
 def _head(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     n, col = whole(t[0]), t[1].col
     if n is None or n < 1 or col.first_row + n - 1 > col.last_row:
@@ -162,7 +178,8 @@ def _head(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:the )?(?:value |cell )?(?:in |at )?row <N> (?:,|and)? column <N> (?:of|in|from) (?:the )?(?:table |range )?<A>",
-      r"(?:表格|区域|范围|表)? <A> (?:中|里)?(?:的)?第 <N> 行 (?:,)?第 <N> 列(?:的)?(?:值|单元格|数据)?", order=40)
+      r"(?:表格|区域|范围|表)? <A> (?:中|里)?(?:的)?第 <N> 行 (?:,)?第 <N> 列(?:的)?(?:值|单元格|数据)?", order=40,
+      examples=(('staff', 'the value at row 2, column 3 of A1:K6', '=INDEX(A1:K6,2,3)'),))
 def _index2d(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     a = next(x for x in t if x.kind == "a")
     r, c = (whole(x) for x in t if x.kind == "n")

@@ -33,7 +33,8 @@ _FMT = r"(?P<fmt>(?:yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d)(?:[-/. ]?(?:年|月|日
 @rule(rf"<X> (?:as text |as a text )?(?:in|as|formatted as|with (?:the )?format|in the format|to|using the format) (?:text )?(?:in )?(?:the )?(?:<Q>|{_FMT}) (?:format|text)?",
       rf"(?:format|formatted) (?:the )?<X> (?:as|in|with|to) (?:<Q>|{_FMT}) (?:format)?",
       rf"(?:把|将)? <X> (?:格式化|转换|转|显示|格式)(?:为|成) (?:<Q>|{_FMT}) (?:格式)?(?:的)?(?:文本|字符串)?",
-      rf"<X> (?:按|以|用) (?:<Q>|{_FMT}) 格式(?:显示|输出|的文本)?", order=810)
+      rf"<X> (?:按|以|用) (?:<Q>|{_FMT}) 格式(?:显示|输出|的文本)?", order=810,
+      examples=(('staff', 'the first Start as "yyyy-mm-dd"', '=TEXT(G2,"yyyy-mm-dd")'),))
 def _text_format(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     x = t[0]
     fmt = t[1].value if len(t) > 1 else m.group("fmt")
@@ -51,7 +52,9 @@ _CASE = {"upper": "UPPER", "lower": "LOWER", "proper": "PROPER"}
       r"(?:convert|change|turn|make|put) (?:the )?<Y> (?:to|into|in) (?:all )?(?P<c2>upper ?case|uppercase|capitals|caps|lower ?case|lowercase|title case|proper case)",
       r"(?P<c3>upper ?case|uppercase|lower ?case|lowercase|capitalized|title[- ]cased?|proper[- ]cased?)(?: version| form)? (?:of )?(?:the )?<Y>",
       r"(?:把|将)? <Y> (?:转|转换|变|改)(?:成|为)?(?P<z>大写|小写|首字母大写)(?:字母)?",
-      r"<Y> (?:的)?(?P<z2>大写|小写|首字母大写)(?:形式|字母)?", order=830)
+      r"<Y> (?:的)?(?P<z2>大写|小写|首字母大写)(?:形式|字母)?", order=830,
+      examples=(('Customer-City-Amount-f087b0', 'the first customer in upper case', '=UPPER(A2)'),
+                ('Customer-City-Amount-f087b0', '把第一个客户转成大写', '=UPPER(A2)')))
 def _case(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     y = t[0]
     w = (m.groupdict().get("c") or m.groupdict().get("c2") or m.groupdict().get("c3")
@@ -66,7 +69,9 @@ def _case(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"(?:the )?(?:length|number of characters|character count|count of characters|len|number of letters) (?:of|in) (?:the )?<Y>",
       r"<Y> 's length", r"how many (?:characters|letters) (?:are )?(?:in|does) (?:the )?<Y> (?:have|contain)?",
-      r"<Y> (?:的)?(?:长度|字符数|字数|字符长度|有几个字符|有多少个字符|有几个字|字符个数)", order=840)
+      r"<Y> (?:的)?(?:长度|字符数|字数|字符长度|有几个字符|有多少个字符|有几个字|字符个数)", order=840,
+      examples=(('staff', 'length of the first Name', '=LEN(A2)'),
+                ('staff_zh', '第一个姓名的长度', '=LEN(A2)')))
 def _len(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     y = t[0]
     if y.type not in ("text", "any"):
@@ -77,7 +82,9 @@ def _len(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(r"(?:the )?(?P<side>first|last|leftmost|rightmost) (?:<N> )?(?:characters?|letters?|chars?|digits?) (?:of|in|from) (?:the )?<Y>",
       r"(?:the )?(?P<side2>left|right) <N> (?:characters?|letters?|chars?) (?:of|in|from) (?:the )?<Y>",
       r"<Y> (?:的)?(?P<z>前|后|左边|右边|左|右|最后|末尾|开头)(?: <N> )?(?:个|位)?(?:字符|字母|字|位数字|位|个字)",
-      r"<Y> (?:的)?第 <N> 个(?:字符|字母|字)", order=850)
+      r"<Y> (?:的)?第 <N> 个(?:字符|字母|字)", order=850,
+      examples=(('staff', 'first 2 characters of the first Code', '=LEFT(I2,2)'),
+                ('staff', 'the last 3 characters of the first Code', '=RIGHT(I2,3)')))
 def _left_right(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     y = next(x for x in t if x.kind != "n" or x is t[-1] and len(t) == 1) if len(t) == 1 else (
         t[1] if t[0].kind == "n" and m.group(0).strip().startswith(("the", "first", "last", "left", "right", "leftmost", "rightmost")) else t[0])
@@ -98,7 +105,8 @@ def _left_right(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"<N> (?:characters?|letters?|chars?) (?:of|from|in) (?:the )?<Y> (?:starting|beginning) (?:at|from|with) (?:character |position |char )?<N>",
       r"(?:the )?(?:characters?|letters?) <N> (?:to|through|-) <N> (?:of|in) (?:the )?<Y>",
-      r"<Y> (?:的)?(?:从)?第 <N> (?:个字符|个字|位)(?:开始)?(?:的|取|起)? <N> (?:个|位)(?:字符|字)?", order=860)
+      r"<Y> (?:的)?(?:从)?第 <N> (?:个字符|个字|位)(?:开始)?(?:的|取|起)? <N> (?:个|位)(?:字符|字)?", order=860,
+      examples=(('staff', '3 characters of the first Code starting at 2', '=MID(I2,2,3)'),))
 def _mid(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     nums = [x for x in t if x.kind == "n"]
     y = next(x for x in t if x.kind != "n")
@@ -119,7 +127,9 @@ def _mid(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"<Y> (?:with|without) (?:the |any )?(?:extra |leading and trailing |surrounding |excess )?spaces(?: removed| trimmed)?",
       r"trim (?:the )?(?:spaces )?(?:from |of |in )?(?:the )?<Y>",
-      r"(?:去掉|去除|删除|清除)? <Y> (?:的|中的)?(?:多余|首尾|前后)(?:的)?空格", order=870)
+      r"(?:去掉|去除|删除|清除)? <Y> (?:的|中的)?(?:多余|首尾|前后)(?:的)?空格", order=870,
+      examples=(('staff', 'trim the fourth Name', '=TRIM(A5)'),
+                ('staff', 'the fourth Name without extra spaces', '=TRIM(A5)')))
 def _trim(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     y = t[0]
     if y.type not in ("text", "any"):
@@ -129,7 +139,9 @@ def _trim(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(rf"<Y> (?:with )?(?:the |every |all |any )?(?:(?P<s>{SEP_RE})|<S>) (?:characters? )?(?:removed|deleted|stripped|taken out)",
       rf"(?:remove|delete|strip) (?:the |all |every |any )?(?:(?P<s2>{SEP_RE})|<S>) (?:characters? )?(?:from|in|of) (?:the )?<Y>",
-      rf"(?:去掉|删除|去除|删掉) <Y> (?:中|里)?(?:的)?(?:(?P<s3>{SEP_RE})|<S>)", order=890)
+      rf"(?:去掉|删除|去除|删掉) <Y> (?:中|里)?(?:的)?(?:(?P<s3>{SEP_RE})|<S>)", order=890,
+      examples=(('staff', 'the first Code with "-" removed', '=SUBSTITUTE(I2,"-","")'),
+                ('staff', 'remove the dashes from the first Code', '=SUBSTITUTE(I2,"-","")')))
 def _remove(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
     word = gd.get("s") or gd.get("s2") or gd.get("s3")
@@ -143,7 +155,8 @@ def _remove(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(rf"(?:replace|swap) (?:the |all |every |any )?(?:(?P<a>{SEP_RE})|<S>) (?:in|of) (?:the )?<Y> (?:with|by) (?:(?P<b>{SEP_RE})|<S>)",
       rf"<Y> (?:with )?(?:the |all |every )?(?:(?P<a2>{SEP_RE})|<S>) (?:replaced) (?:by|with) (?:(?P<b2>{SEP_RE})|<S>)",
-      rf"(?:把|将) <Y> (?:中|里)?(?:的)?(?:(?P<a3>{SEP_RE})|<S>) (?:替换|换|改)(?:为|成) (?:(?P<b3>{SEP_RE})|<S>)", order=900)
+      rf"(?:把|将) <Y> (?:中|里)?(?:的)?(?:(?P<a3>{SEP_RE})|<S>) (?:替换|换|改)(?:为|成) (?:(?P<b3>{SEP_RE})|<S>)", order=900,
+      examples=(('staff', 'replace "-" in the first Code with "/"', '=SUBSTITUTE(I2,"-","/")'),))
 def _replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
     text = m.group(0)
@@ -169,7 +182,8 @@ def _replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(rf"(?:join|combine|concatenate|merge|list) (?:together )?(?:all |every )?(?:of )?(?:the )?<A> (?:together )?(?:with|separated by|using|by|delimited by|joined by) (?:(?P<s>{SEP_RE})|<S>)(?: between (?:them|each))?",
       rf"<A> (?:joined|combined|concatenated|separated) (?:with|by|using) (?:(?P<s2>{SEP_RE})|<S>)",
       rf"(?:用|以) (?:(?P<s3>{SEP_RE})|<S>) (?:连接|拼接|合并|分隔|隔开|串联)(?:起来)?(?:所有|全部)?(?:的)? <A>",
-      rf"(?:把|将)? (?:所有|全部)?(?:的)? <A> (?:用|以) (?:(?P<s4>{SEP_RE})|<S>) (?:连接|拼接|合并|隔开|分隔|串联|连)(?:起来|在一起)?", order=930)
+      rf"(?:把|将)? (?:所有|全部)?(?:的)? <A> (?:用|以) (?:(?P<s4>{SEP_RE})|<S>) (?:连接|拼接|合并|隔开|分隔|串联|连)(?:起来|在一起)?", order=930,
+      examples=(('Customer-City-Amount-f087b0', 'join all cities with a comma', '=TEXTJOIN(",",TRUE,B2:B7)'),))
 def _textjoin(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
     src = next(x for x in t if x.kind in "ca")
@@ -186,7 +200,9 @@ def _textjoin(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(rf"(?:join|combine|concatenate|merge|put together) (?:the )?<Y> (?:and|with|&|plus) (?:the |its )?(?:<Y>|<C>) (?:with|separated by|using|by|joined by) (?:(?P<s>{SEP_RE})|<S>)(?: between(?: them)?| in between)?",
       rf"(?:把|将)? <Y> (?:和|与|跟|及) (?:<Y>|<C>) (?:用|以|中间用|中间加) (?:(?P<s2>{SEP_RE})|<S>) (?:连接|拼接|合并|连起来|连在一起|隔开)(?:起来)?",
       r"(?:join|combine|concatenate|merge|put together) (?:the )?<Y> (?:and|with|&|plus) (?:the |its )?(?:<Y>|<C>)",
-      r"(?:把|将)? <Y> (?:和|与|跟) (?:<Y>|<C>) (?:连接|拼接|合并|连起来|连在一起)(?:起来)?", order=920)
+      r"(?:把|将)? <Y> (?:和|与|跟) (?:<Y>|<C>) (?:连接|拼接|合并|连起来|连在一起)(?:起来)?", order=920,
+      examples=(('staff', 'join the first Name and the first City with a space', '=A2&" "&C2'),
+                ('staff', 'combine the first Name and City with a comma', '=A2&","&C2')))
 def _concat(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
     a, b = toks[0], toks[1]
@@ -209,7 +225,8 @@ def _concat(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:does |do |is |whether )?<Y> (?:contain|contains|include|includes|have|has) (?:the text |the letters |the string )?<S>",
-      r"<Y> (?:是否|是不是)?(?:包含|含有|包括) <S>", order=1040)
+      r"<Y> (?:是否|是不是)?(?:包含|含有|包括) <S>", order=1040,
+      examples=(('staff', 'does the first Code contain "AB"', '=ISNUMBER(SEARCH("AB",I2))'),))
 def _contains(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     y, lit = t
     if y.kind not in "rx" or y.type not in ("text", "any"):
@@ -218,13 +235,16 @@ def _contains(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
                what=f"{y.what or y.text} contains {lit.value!r}", value=y.value if y.kind == "r" else None)
 
 
-@rule(r"(?:convert )?(?:the )?text <N> (?:to|into) (?:a )?number", r"(?:把|将)? 文本 <N> (?:转成|转为|转换为|转换成|变成)(?:数字|数值)", order=60)
+@rule(r"(?:convert )?(?:the )?text <N> (?:to|into) (?:a )?number", r"(?:把|将)? 文本 <N> (?:转成|转为|转换为|转换成|变成)(?:数字|数值)", order=60,
+      examples=(('staff', 'convert the text 123 to a number', '=VALUE("123")'),))
 def _value(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f'VALUE("{t[0].text}")', "num", f"the text {t[0].text!r} as a number")
 
 
 @rule(r"(?:format )?<N> (?:with|using) (?:a )?(?:thousands?|comma) separators? (?:and <N> (?:decimals?|decimal places))?",
-      r"(?:将|把)? <N> (?:格式化|转换|转|显示)(?:为|成) 千分位 (?:<N> 位小数|的?格式)?", order=70)
+      r"(?:将|把)? <N> (?:格式化|转换|转|显示)(?:为|成) 千分位 (?:<N> 位小数|的?格式)?", order=70,
+      examples=(('staff', 'format 1234.5 with thousands separator', '=TEXT(1234.5,"#,##0")'),
+                ('staff', '1234.5 with comma separators and 2 decimals', '=TEXT(1234.5,"#,##0.00")')))
 def _number_format(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     num = t[0]
     d = whole(t[1]) if len(t) > 1 else 0
@@ -235,7 +255,8 @@ def _number_format(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"<Y> (?:,)? (?:and |then )?replace (?:the |all |every )?(?:(?P<a>" + SEP_RE + r")|<S>) with (?:(?P<b>" + SEP_RE + r")|<S>)",
-      r"<Y> (?:,)? (?:并|然后|再|并且)?(?:把|将)? (?:(?P<a2>" + SEP_RE + r")|<S>) (?:替换|换|改)(?:为|成) (?:(?P<b2>" + SEP_RE + r")|<S>)", order=880)
+      r"<Y> (?:,)? (?:并|然后|再|并且)?(?:把|将)? (?:(?P<a2>" + SEP_RE + r")|<S>) (?:替换|换|改)(?:为|成) (?:(?P<b2>" + SEP_RE + r")|<S>)", order=880,
+      examples=(('staff', 'the first Code in lower case, then replace "-" with "_"', '=SUBSTITUTE(LOWER(I2),"-","_")'),))
 def _then_replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
     y, lits = toks[0], toks[1:]
@@ -249,7 +270,9 @@ def _then_replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:用|以) (?:(?P<s>" + SEP_RE + r")|<S>) (?:连接|拼接|合并|连) <Y> (?:和|与|跟|及) (?:<Y>|<C>)",
-      r"(?:连接|拼接|合并) <Y> (?:和|与|跟|及) (?:<Y>|<C>)", order=910)
+      r"(?:连接|拼接|合并) <Y> (?:和|与|跟|及) (?:<Y>|<C>)", order=910,
+      examples=(('staff_zh', '用空格连接第一行的姓名和城市', '=A2&" "&C2'),
+                ('staff_zh', '连接第一个姓名和城市', '=CONCAT(A2,C2)')))
 def _concat_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
     word = m.groupdict().get("s")
