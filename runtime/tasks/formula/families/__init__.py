@@ -13,6 +13,14 @@ logic         comparisons, IF/IFS/IFERROR/SWITCH, bands, AND/OR
 arrays        UNIQUE, SORT, SEQUENCE, FILTER (Excel 365 lists)
 ============  ==========================================================
 
+Each rule is a function registered with :func:`.base.rule`: general English
+or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
+value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
+tried first; the reader starts again from the lowest after every rewrite),
+and the examples ``tests/tasks/test_formula_families.py`` runs.  A rule
+returns the token its phrase means, or ``None`` when the phrase does not fit
+this sheet; a rule that raises is a bug (``task.rule_failed``).
+
 A successor adds a rule to the family it belongs to (or a new module listed
 here), gives it an ``order`` not taken (``registered()`` lists them) and at
 least one example; the words it needs go to ``lexicon/*.json``.

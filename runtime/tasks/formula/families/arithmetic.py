@@ -1,11 +1,6 @@
-"""Rules for arithmetic between cells, columns and numbers: + - * /, square root, absolute value, remainder, power, half/double, and rounding to decimals or to tens, hundreds, thousands.
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules for arithmetic between cells, columns and numbers: + - * /, square root, absolute
+value, remainder, power, half/double, and rounding to decimals or to tens, hundreds,
+thousands.
 """
 
 from __future__ import annotations
@@ -13,11 +8,15 @@ from __future__ import annotations
 import re
 
 from ..annotate import Tok
+from ..schema import Column
 from .base import (
+    NUM,
     Ctx,
+    call,
     paren,
     piece,
     rule,
+    said,
     same_row,
     whole,
 )
@@ -31,12 +30,21 @@ def _column_product_dup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return t[0] if t[0].col is t[1].col else None
 
 
-@rule(r"<C> (?:times|multiplied by|\*|×|x|乘以|乘) <C>", order=230,
-      examples=(('Customer-City-Amount-f087b0', 'total of amount times qty', '=SUMPRODUCT(C2:C7,D2:D7)'),))
-def _column_product(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+def _number_columns(ctx: Ctx, t: list[Tok]) -> tuple[Column, Column] | None:
+    """The two columns of "<C> times <C>", "<C> minus <C>": numbers, in one table."""
     a, b = t[0].col, t[1].col
     if a.type != "number" or b.type != "number" or ctx.table_of(a) is not ctx.table_of(b):
         return None
+    return a, b
+
+
+@rule(r"<C> (?:times|multiplied by|\*|×|x|乘以|乘) <C>", order=230,
+      examples=(('Customer-City-Amount-f087b0', 'total of amount times qty', '=SUMPRODUCT(C2:C7,D2:D7)'),))
+def _column_product(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    cols = _number_columns(ctx, t)
+    if cols is None:
+        return None
+    a, b = cols
     return Tok("a", f"{a.range}*{b.range}", "num", a, what=f"{a.header} × {b.header}", op="product",
                cols=(a, b))
 
@@ -56,9 +64,10 @@ def _arith_same_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(r"<C> (?P<op>per|divided by|/|over|minus|-|plus|\+|less) <C>", order=10,
       examples=(('staff', 'Salary minus Bonus of the first row', '=D2-E2'),))
 def _column_arith(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    a, b = t[0].col, t[1].col
-    if a.type != "number" or b.type != "number" or ctx.table_of(a) is not ctx.table_of(b):
+    cols = _number_columns(ctx, t)
+    if cols is None:
         return None
+    a, b = cols
     op = {"per": "/", "divided by": "/", "/": "/", "over": "/", "minus": "-", "-": "-", "less": "-",
           "plus": "+", "+": "+"}[re.sub(r"\s+", " ", m.group("op"))]
     return Tok("a", f"{a.range}{op}{b.range}", "num", a, what=f"{a.header} {op} {b.header}",
@@ -69,14 +78,14 @@ def _column_arith(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff', 'square root of 144', '=SQRT(144)'),
                 ('staff', '144的平方根', '=SQRT(144)')))
 def _sqrt(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    return piece(f"SQRT({t[0].text})", "num", f"square root of {t[0].what or t[0].text}") if t[0].type in ("num", "any") else None
+    return call("SQRT", t[0], "num", f"square root of {said(t[0])}", NUM)
 
 
 @rule(r"(?:the )?absolute value of (?:the )?<X>", r"<X> (?:的)?绝对值", order=950,
       examples=(('staff', 'absolute value of -5', '=ABS(-5)'),
                 ('staff', '-5的绝对值', '=ABS(-5)')))
 def _abs(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    return piece(f"ABS({t[0].text})", "num", f"absolute value of {t[0].what or t[0].text}") if t[0].type in ("num", "any") else None
+    return call("ABS", t[0], "num", f"absolute value of {said(t[0])}", NUM)
 
 
 @rule(r"(?:the )?(?:remainder|modulo|mod|modulus) (?:of |when )?<X> (?:divided by|/|mod|by|is divided by) <X>",

@@ -1,11 +1,5 @@
-"""Rules whose result is a list (Excel 365 dynamic arrays): UNIQUE, SORT, SEQUENCE, FILTER, asked for by name or by "list"/"列出".
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules whose result is a list (Excel 365 dynamic arrays): UNIQUE, SORT, SEQUENCE, FILTER,
+asked for by name or by "list"/"列出".
 """
 
 from __future__ import annotations

@@ -112,6 +112,29 @@ def piece(text: str, typ: str, what: str, **kw: Any) -> Tok:
     return Tok("x", text, typ, what=what, **kw)
 
 
+def said(tok: Tok) -> str:
+    """How an explanation names ``tok``: what it stands for, else its formula text."""
+    return tok.what or tok.text
+
+
+def match_toks(ctx: Ctx, m: re.Match) -> list[Tok]:
+    """Every token of the match, in order (a pattern's groups hold only the first and last
+    of a repeated part)."""
+    return [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+
+
+def call(fn: str, tok: Tok, typ: str, what: str, types: tuple[str, ...]) -> Tok | None:
+    """``fn(tok)``, a piece of type ``typ``; None when ``tok`` is not of one of ``types``."""
+    if tok.type not in types:
+        return None
+    return piece(f"{fn}({tok.text})", typ, what)
+
+
+#: the token types a text or a number function takes ("any": a cell of a mixed column)
+TEXT = ("text", "any")
+NUM = ("num", "any")
+
+
 def nth_cell(col: Column, n: int) -> Tok | None:
     """The ``n``-th data row's cell of ``col`` (negative: from the end)."""
     row = col.first_row + n - 1 if n > 0 else col.last_row + n + 1

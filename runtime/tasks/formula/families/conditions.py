@@ -1,11 +1,6 @@
-"""Rules that turn words into row conditions (``k`` tokens): comparisons with numbers and dates, a value of a column, a year or month, "between", and the connectives that join or carry conditions (and, or, "in", "里", "被").
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules that turn words into row conditions (``k`` tokens): comparisons with numbers and
+dates, a value of a column, a year or month, "between", and the connectives that join or
+carry conditions (and, or, "in", "里", "被").
 """
 
 from __future__ import annotations
@@ -35,6 +30,7 @@ from .words import (
     CMP_POST_RE,
     CMP_SFX_RE,
     CMP_ZH_RE,
+    NOUN_EN_RE,
 )
 
 
@@ -165,7 +161,7 @@ def _and(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return Tok("k", "", "bool", t[0].col, what=conds_what(conds), conds=conds)
 
 
-@rule(r"(?:for |of |in |on |from |among )?(?:the |all )?rows (?:with |where |that |which |whose |that are |that were )?<K>",
+@rule(rf"(?:for |of |in |on |from |among )?(?:the |all )?(?:rows|(?:{NOUN_EN_RE})s) (?:with |where |that |which |whose |that are |that were )?<K>",
       r"(?:in|for|from|with|where|whose|among|on|at|that are|which are|that were|that|which|who|"
       r"are|is|was|were|within|of|(?:driven |made |sold |owned |handled |managed |run |done |placed |"
       r"taken |written |led |created |booked |served |entered |spent |logged |worked |closed |opened |resolved )?by|"

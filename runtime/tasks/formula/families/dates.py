@@ -1,11 +1,5 @@
-"""Rules for date arithmetic: year/month/day/weekday of a date, month ends, adding months or days, differences in days, months or years, working days, a date written next to its column.
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules for date arithmetic: year/month/day/weekday of a date, month ends, adding months or
+days, differences in days, months or years, working days, a date written next to its column.
 """
 
 from __future__ import annotations
@@ -41,6 +35,14 @@ def _date_part(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"{fn}({x.text})", "num", f"{fn.lower()} of {x.what or x.text}")
 
 
+def _date_and_count(t: list[Tok]) -> tuple[Tok, int] | None:
+    """The date and the whole number of a "<n> months/days after <date>" phrase."""
+    num = next(v for v in t if v.kind == "n")
+    x = next(v for v in t if v is not num)
+    n = whole(num)
+    return None if n is None or x.type != "date" else (x, n)
+
+
 @rule(r"(?:the )?(?:end of (?:the )?month|month[- ]end|last day of (?:the |its )?month) (?:of|for|in)? (?:the )?<X>",
       r"<X> (?:所在)?(?:月份|月|当月)?(?:的)?(?:最后 <N> 天|月末|月底|最后一天)", order=720,
       examples=(('staff', 'last day of the month of the first Start', '=EOMONTH(G2,0)'),))
@@ -57,11 +59,10 @@ def _eomonth(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff', '3 months after the first Start', '=EDATE(G2,3)'),
                 ('staff_zh', '第一个入职日期之后3个月', '=EDATE(F2,3)')))
 def _edate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    num = next(v for v in t if v.kind == "n")
-    x = next(v for v in t if v is not num)
-    n = whole(num)
-    if n is None or x.type != "date":
+    found = _date_and_count(t)
+    if found is None:
         return None
+    x, n = found
     gd = m.groupdict()
     neg = (gd.get("dir") in ("before", "prior to", "earlier than") or gd.get("sign") in ("minus", "-")
            or (gd.get("zdir") or "") in ("之前", "以前", "前", "减", "减去"))
@@ -127,11 +128,10 @@ def _networkdays(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff', '10 days after the first Start', '=G2+10'),
                 ('staff', 'the first Start plus 10 working days', '=WORKDAY(G2,10)')))
 def _add_days(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    num = next(v for v in t if v.kind == "n")
-    x = next(v for v in t if v is not num)
-    n = whole(num)
-    if n is None or x.type != "date":
+    found = _date_and_count(t)
+    if found is None:
         return None
+    x, n = found
     gd = m.groupdict()
     neg = gd.get("dir") in ("before", "prior to") or gd.get("sign") in ("minus", "-")
     if gd.get("w") or gd.get("w2"):

@@ -1,18 +1,12 @@
-"""Rules for comparisons that give TRUE/FALSE and the functions that branch on them: IF, IFS, IFERROR, SWITCH, banded labels, AND/OR of a comparison and a condition on the same row.
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules for comparisons that give TRUE/FALSE and the functions that branch on them: IF, IFS,
+IFERROR, SWITCH, banded labels, AND/OR of a comparison and a condition on the same row.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..annotate import CLOSE, OPEN, TOKEN_RE, Tok
+from ..annotate import CLOSE, OPEN, Tok
 from ..phrases import (
     CMP_EN,
     CMP_SUFFIX_ZH,
@@ -21,6 +15,7 @@ from ..phrases import (
 from .base import (
     Ctx,
     comparator,
+    match_toks,
     piece,
     quote,
     rule,
@@ -79,7 +74,7 @@ def _compare(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('Customer-City-Amount-f087b0', 'If the first row\'s amount is above 100 show "big", otherwise "small"', '=IF(C2>100,"big","small")'),
                 ('Customer-City-Amount-f087b0', '如果第二行的金额大于100显示“高”，否则显示“低”', '=IF(C3>100,"高","低")')))
 def _if(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    toks = match_toks(ctx, m)
     b = next(x for x in toks if x.kind == "b")
     ys = [x for x in toks if x is not b]
     if len(ys) != 2 or not all(scalar_ok(y) for y in ys):
@@ -108,7 +103,7 @@ def _iferror(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff', 'the first row\'s City: "Berlin" means "DE", "Paris" means "FR", otherwise "other"', '=SWITCH(C2,"Berlin","DE","Paris","FR","other")'),
                 ('staff', 'the first row\'s Dept: "IT" becomes "tech", "HR" becomes "people", otherwise "other"', '=SWITCH(B2,"IT","tech","HR","people","other")')))
 def _switch(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    toks = match_toks(ctx, m)
     subject, rest = toks[0], toks[1:]
     if len(rest) % 2 != 1 or not scalar_ok(subject) or subject.kind in "sv":
         return None
@@ -192,7 +187,7 @@ def _bands(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       r"(?:将|把)? <Y> (?:映射|转换|对应)(?:为|成)?(?:数字|数值)? :? (?P<zpairs>(?:<S> (?:->|→|=>|=|:|为|对应|变成) <L> (?:,|;|、)? ){1,4})(?:其他|其它|其余|否则)(?:的)?(?:值)?(?:为|是|显示)? <L>", order=1090,
       examples=(('staff', 'map the first row\'s City: "Berlin" -> 1, "Paris" -> 2, otherwise 0', '=SWITCH(C2,"Berlin",1,"Paris",2,0)'),))
 def _switch2(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    toks = match_toks(ctx, m)
     subject, rest = toks[0], toks[1:]
     if len(rest) % 2 != 1 or subject.kind not in "rxg":
         return None

@@ -1,23 +1,19 @@
-"""Rules that find a value in another row: INDEX/MATCH (VLOOKUP or XLOOKUP when named), the row with the largest or smallest value ("who sold the most"), a date or a person named by a verb ("when is the Gala", "who organizes Roadshow").
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules that find a value in another row: INDEX/MATCH (VLOOKUP or XLOOKUP when named), the row
+with the largest or smallest value ("who sold the most"), a date or a person named by a verb
+("when is the Gala", "who organizes Roadshow").
 """
 
 from __future__ import annotations
 
 import re
 
-from ..annotate import TOKEN_RE, Tok, col_type
+from ..annotate import Tok, col_type
 from .base import (
     Ctx,
     argext_tok,
     cond_masks,
     lookup_tok,
+    match_toks,
     person_col,
     piece,
     rule,
@@ -82,7 +78,7 @@ def _not_found(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       r"<N> 在 <N> (?:(?:,|、) <N> ){1,12}(?:中|里)?(?:的)?位置 (?:\()?(?:(?P<zhow>近似|精确|模糊)匹配)?(?:\))?", order=50,
       examples=(('staff', 'position of 5 in the list 1, 3, 5, 7', '=MATCH(5,{1,3,5,7},0)'),))
 def _match_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    toks = match_toks(ctx, m)
     needle, items = toks[0], toks[1:]
     how = m.groupdict().get("how") or m.groupdict().get("zhow")
     kind = 1 if how in ("approximate", "nearest", "近似", "模糊") else 0

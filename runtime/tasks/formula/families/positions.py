@@ -1,24 +1,19 @@
-"""Rules that name one cell or a few cells by position: "the third row's Sales", "倒数第2个学生的成绩", "row 5's Price", "the first 3 Names", "Sales of the first row plus Cost".
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules that name one cell or a few cells by position: "the third row's Sales", "倒数第2个学生的成绩",
+"row 5's Price", "the first 3 Names", "Sales of the first row plus Cost".
 """
 
 from __future__ import annotations
 
 import re
 
-from ..annotate import TOKEN_RE, Tok, col_type
+from ..annotate import Tok, col_type
 from ..phrases import (
     ORD_RE,
     ZH_CLASSIFIERS,
 )
 from .base import (
     Ctx,
+    match_toks,
     nth_cell,
     ordinal,
     person_col,
@@ -125,7 +120,7 @@ def _arith_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
                 ('staff', "add the first row's Salary, Bonus", '=D2+E2')))
 def _row_sum(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # the groups hold the first and last operands only: read all tokens of the match
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    toks = match_toks(ctx, m)
     first = toks[0]
     cells = []
     for tok in toks:

@@ -1,23 +1,22 @@
-"""Rules for text: case, length, left/right/mid characters, trimming, removing and replacing characters, joining cells or a column, formatting numbers and dates as text, text to number, "contains".
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules for text: case, length, left/right/mid characters, trimming, removing and replacing
+characters, joining cells or a column, formatting numbers and dates as text, text to number,
+"contains".
 """
 
 from __future__ import annotations
 
 import re
 
-from ..annotate import TOKEN_RE, Tok
+from ..annotate import Tok
 from .base import (
+    TEXT,
     Ctx,
+    call,
+    match_toks,
     piece,
     quote,
     rule,
+    said,
     same_row,
     scalar_ok,
     separator,
@@ -73,10 +72,7 @@ def _case(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff', 'length of the first Name', '=LEN(A2)'),
                 ('staff_zh', '第一个姓名的长度', '=LEN(A2)')))
 def _len(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    y = t[0]
-    if y.type not in ("text", "any"):
-        return None
-    return piece(f"LEN({y.text})", "num", f"length of {y.what or y.text}")
+    return call("LEN", t[0], "num", f"length of {said(t[0])}", TEXT)
 
 
 @rule(r"(?:the )?(?P<side>first|last|leftmost|rightmost) (?:<N> )?(?:characters?|letters?|chars?|digits?) (?:of|in|from) (?:the )?<Y>",
@@ -131,10 +127,7 @@ def _mid(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff', 'trim the fourth Name', '=TRIM(A5)'),
                 ('staff', 'the fourth Name without extra spaces', '=TRIM(A5)')))
 def _trim(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    y = t[0]
-    if y.type not in ("text", "any"):
-        return None
-    return piece(f"TRIM({y.text})", "text", f"{y.what or y.text} without extra spaces")
+    return call("TRIM", t[0], "text", f"{said(t[0])} without extra spaces", TEXT)
 
 
 @rule(rf"<Y> (?:with )?(?:the |every |all |any )?(?:(?P<s>{SEP_RE})|<S>) (?:characters? )?(?:removed|deleted|stripped|taken out)",
@@ -159,24 +152,29 @@ def _remove(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff', 'replace "-" in the first Code with "/"', '=SUBSTITUTE(I2,"-","/")'),))
 def _replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     gd = m.groupdict()
-    text = m.group(0)
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(text)]
     a_word, b_word = gd.get("a") or gd.get("a2") or gd.get("a3"), gd.get("b") or gd.get("b2") or gd.get("b3")
-    starts_replace = text.strip().startswith(("replace", "swap"))
-    if starts_replace:
-        lits = [x for x in toks]
-        old = separator(a_word, None) if a_word else (str(lits.pop(0).value) if lits and lits[0].kind in "sv" else None)
+    lits = match_toks(ctx, m)
+    if m.group(0).strip().startswith(("replace", "swap")):  # the old text comes first
+        old = _text_named(a_word, lits)
         y = lits.pop(0) if lits else None
-        new = separator(b_word, None) if b_word is not None else (str(lits.pop(0).value) if lits and lits[0].kind in "sv" else None)
     else:
-        lits = list(toks)
         y = lits.pop(0)
-        old = separator(a_word, None) if a_word else (str(lits.pop(0).value) if lits and lits[0].kind in "sv" else None)
-        new = separator(b_word, None) if b_word is not None else (str(lits.pop(0).value) if lits and lits[0].kind in "sv" else None)
-    if y is None or old is None or new is None or not old or y.type not in ("text", "any"):
+        old = _text_named(a_word, lits)
+    return _substitute(y, old, _text_named(b_word, lits))
+
+
+def _text_named(word: str | None, lits: list[Tok]) -> str | None:
+    """The text a separator word names ("comma"), else the next literal's (taken off ``lits``)."""
+    if word is not None:
+        return separator(word, None)
+    return str(lits.pop(0).value) if lits and lits[0].kind in "sv" else None
+
+
+def _substitute(y: Tok | None, old: str | None, new: str | None) -> Tok | None:
+    if y is None or not old or new is None or y.type not in TEXT:
         return None
     return piece(f"SUBSTITUTE({y.text},{quote(old)},{quote(new)})", "text",
-              f"{y.what or y.text} with {old!r} replaced by {new!r}")
+                 f"{said(y)} with {old!r} replaced by {new!r}")
 
 
 @rule(rf"(?:join|combine|concatenate|merge|list) (?:together )?(?:all |every )?(?:of )?(?:the )?<A> (?:together )?(?:with|separated by|using|by|delimited by|joined by) (?:(?P<s>{SEP_RE})|<S>)(?: between (?:them|each))?",
@@ -204,24 +202,29 @@ def _textjoin(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff', 'join the first Name and the first City with a space', '=A2&" "&C2'),
                 ('staff', 'combine the first Name and City with a comma', '=A2&","&C2')))
 def _concat(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    toks = match_toks(ctx, m)
     a, b = toks[0], toks[1]
     word = m.groupdict().get("s") or m.groupdict().get("s2")
     sep = separator(word, None) if word is not None else (separator(None, toks[2]) if len(toks) > 2 else "")
-    if sep is None:
+    pair = _pair(a, b) if sep is not None else None
+    if pair is None:
         return None
-    if b.kind == "c":
-        b = same_row(a, b.col) if a.kind == "r" else None
-        if b is None:
-            return None
-    if not (scalar_ok(a) and scalar_ok(b)):
-        return None
+    a, b = pair
     if "CONCAT" in ctx.ann.hints or "CONCATENATE" in ctx.ann.hints:
         fn = "CONCAT" if "CONCAT" in ctx.ann.hints else "CONCATENATE"
         text = f"{fn}({a.text},{quote(sep)},{b.text})" if sep else f"{fn}({a.text},{b.text})"
     else:
         text = f"{a.text}&{quote(sep)}&{b.text}" if sep else f"{a.text}&{b.text}"
-    return piece(text, "text", f"{a.what or a.text} and {b.what or b.text} joined with {sep!r}")
+    return piece(text, "text", f"{said(a)} and {said(b)} joined with {sep!r}")
+
+
+def _pair(a: Tok, b: Tok) -> tuple[Tok, Tok] | None:
+    """``a`` and ``b`` as two scalars to join; a column ``b`` means its cell in ``a``'s row."""
+    if b.kind == "c":
+        b = same_row(a, b.col) if a.kind == "r" else None
+        if b is None:
+            return None
+    return (a, b) if scalar_ok(a) and scalar_ok(b) else None
 
 
 @rule(r"(?:does |do |is |whether )?<Y> (?:contain|contains|include|includes|have|has) (?:the text |the letters |the string )?<S>",
@@ -258,15 +261,11 @@ def _number_format(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       r"<Y> (?:,)? (?:并|然后|再|并且)?(?:把|将)? (?:(?P<a2>" + SEP_RE + r")|<S>) (?:替换|换|改)(?:为|成) (?:(?P<b2>" + SEP_RE + r")|<S>)", order=880,
       examples=(('staff', 'the first Code in lower case, then replace "-" with "_"', '=SUBSTITUTE(LOWER(I2),"-","_")'),))
 def _then_replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    toks = match_toks(ctx, m)
     y, lits = toks[0], toks[1:]
     gd = m.groupdict()
-    aw, bw = gd.get("a") or gd.get("a2"), gd.get("b") or gd.get("b2")
-    old = separator(aw, None) if aw else (str(lits.pop(0).value) if lits else None)
-    new = separator(bw, None) if bw is not None else (str(lits.pop(0).value) if lits else None)
-    if not old or new is None or y.type not in ("text", "any"):
-        return None
-    return piece(f"SUBSTITUTE({y.text},{quote(old)},{quote(new)})", "text", f"{y.what or y.text} with {old!r} replaced by {new!r}")
+    old = _text_named(gd.get("a") or gd.get("a2"), lits)
+    return _substitute(y, old, _text_named(gd.get("b") or gd.get("b2"), lits))
 
 
 @rule(r"(?:用|以) (?:(?P<s>" + SEP_RE + r")|<S>) (?:连接|拼接|合并|连) <Y> (?:和|与|跟|及) (?:<Y>|<C>)",
@@ -274,7 +273,7 @@ def _then_replace(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       examples=(('staff_zh', '用空格连接第一行的姓名和城市', '=A2&" "&C2'),
                 ('staff_zh', '连接第一个姓名和城市', '=CONCAT(A2,C2)')))
 def _concat_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    toks = [ctx.ann.toks[int(i)] for _, i in TOKEN_RE.findall(m.group(0))]
+    toks = match_toks(ctx, m)
     word = m.groupdict().get("s")
     if word is not None:
         sep, a, b = separator(word, None), toks[0], toks[1]
@@ -282,16 +281,9 @@ def _concat_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         sep, a, b = separator(None, toks[0]), toks[1], toks[2]
     else:
         sep, a, b = "", toks[0], toks[1]
-    if sep is None:
+    pair = _pair(a, b) if sep is not None else None
+    if pair is None:
         return None
-    if b.kind == "c":
-        b = same_row(a, b.col) if a.kind == "r" else None
-        if b is None:
-            return None
-    if not (scalar_ok(a) and scalar_ok(b)):
-        return None
-    if sep:
-        text = f"{a.text}&{quote(sep)}&{b.text}"
-    else:
-        text = f"CONCAT({a.text},{b.text})"
-    return piece(text, "text", f"{a.what or a.text} and {b.what or b.text} joined with {sep!r}")
+    a, b = pair
+    text = f"{a.text}&{quote(sep)}&{b.text}" if sep else f"CONCAT({a.text},{b.text})"
+    return piece(text, "text", f"{said(a)} and {said(b)} joined with {sep!r}")

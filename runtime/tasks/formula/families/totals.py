@@ -1,11 +1,5 @@
-"""Rules that aggregate a column over all rows or the rows meeting conditions: sums, averages, counts, extremes, SUMPRODUCT of two columns, top-n sums, distinct counts.
-
-Each rule is a function registered with :func:`.base.rule`: general English
-or Chinese phrasings around annotated tokens (``<C>`` a column, ``<V>`` a
-value, ``<N>`` a number, ``<K>`` a condition, ...), an ``order`` (lower is
-tried first; the reader starts again from the lowest after every rewrite),
-and the examples the family test runs.  A rule returns the token its phrase
-means, or ``None`` when the phrase does not fit this sheet.
+"""Rules that aggregate a column over all rows or the rows meeting conditions: sums, averages,
+counts, extremes, SUMPRODUCT of two columns, top-n sums, distinct counts.
 """
 
 from __future__ import annotations
@@ -35,6 +29,7 @@ from .words import (
     NOUN_EN_RE,
     NOUN_ZH_RE,
     REL_RE,
+    VALUE_NOUNS_ZH_RE,
 )
 
 
@@ -53,6 +48,15 @@ def _count_distinct(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 def _total_number(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     col = t[0].col
     return agg_tok(ctx, "sum", col) if col.type == "number" else agg_tok(ctx, "count", col)
+
+
+@rule(rf"<G> (?:的)?(?:{VALUE_NOUNS_ZH_RE})", order=445,
+      examples=(("grades_zh", "语文的最高成绩", "=MAX(B2:B5)"),
+                ("grades_zh", "英语的平均得分", "=AVERAGE(D2:D5)")))
+def _aggregate_of_values(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "数学的平均成绩": 成绩 says what the cells of 数学 hold; it names no other column
+    g = t[0]
+    return g if g.col is not None and g.col.type == "number" and g.op != "count" else None
 
 
 @rule(rf"(?P<w>{AGG_EN_RE}) (?:of )?(?:the |all )?(?:the )?<C>",

@@ -42,5 +42,7 @@ DESC_RE = "|".join(_WORDS["descending"])
 ASC_RE = "|".join(_WORDS["ascending"])
 #: verbs of a relative clause that only link the rows to their condition
 REL_RE = "|".join(_WORDS["relative_verbs"])
+#: what a number column's cells hold (成绩, 分数), said after its aggregate
+VALUE_NOUNS_ZH_RE = "|".join(_WORDS["value_nouns_zh"])
 SHOW_RE: str = _WORDS["show_en"]
 ZH_SHOW_RE: str = _WORDS["show_zh"]
