@@ -97,3 +97,31 @@ def test_a_rule_that_raises_is_a_refusal_naming_it(monkeypatch):
         formula("total Sales", sheet, method="rules")
     assert err.value.code == "task.rule_failed"
     assert "totals.broken" in err.value.message and "IndexError" in err.value.message
+
+
+# ---- the readings parse_request alone gave, now read by the one reader (issue 16 item 7)
+
+GRADES = [["姓名", "语文", "数学", "英语"], ["张伟", 88, 92, 75], ["李娜", 95, 81, 89],
+          ["王强", 72, 67, 90], ["赵敏", 84, 99, 68]]
+ORDERS = [["Rep", "Units", "Sales"], ["Ann", 25, 100], ["Bo", 10, 50], ["Cy", 30, 70]]
+
+
+@pytest.mark.parametrize(("rows", "request_text", "value"), [
+    (GRADES, "数学的平均成绩", 84.75),
+    (GRADES, "英语的最高得分", 90),
+    (ORDERS, "sum of sales for orders with at least 20 units", 170),
+    ([["Region", "Amount"], ["East", 10.5], ["West", 4], ["East", 2]], "东部地区的金额合计", 12.5),
+    ([["区域", "金额"], ["东区", 7], ["East", 100], ["东区", 1]], "东区的金额合计", 8),
+])
+def test_the_one_reader_reads(rows, request_text: str, value: float):
+    assert formula(request_text, schema_from_rows(rows), method="rules").value == value
+
+
+@pytest.mark.parametrize(("rows", "request_text"), [
+    (GRADES, "姓名的平均成绩"),  # names have no average
+    (ORDERS, "sum of sales for orders with at least 20 visits"),  # no such column
+    ([["Region", "Amount"], ["North", 1], ["South", 2]], "东区的金额合计"),  # no East on the sheet
+])
+def test_the_one_reader_still_refuses(rows, request_text: str):
+    with pytest.raises(TaskError):
+        formula(request_text, schema_from_rows(rows), method="rules")
