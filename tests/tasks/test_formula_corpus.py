@@ -101,7 +101,8 @@ def _verdicts() -> dict[str, tuple[str, str]]:
             answer = formula(item["request"], sheet=schema, target_cell=item.get("target"),
                              method="rules").formula
         except O3Error as err:
-            verdicts[item["id"]] = ("refused", str(err))
+            # a rule that raised is a bug, not a refusal (test_no_rule_fails)
+            verdicts[item["id"]] = ("bug" if err.code == "task.rule_failed" else "refused", str(err))
             continue
 
         def agrees(got, gold=item["gold_values"]) -> bool:
@@ -131,6 +132,12 @@ def test_no_wrong_answer_on_the_tune_requests():
     new_wrong = [f"{i} {dev2[i]['request']!r} -> {v[1]} (gold {dev2[i]['gold_formula']})"
                  for i, v in verdicts.items() if v[0] == "wrong" and i not in allowed]
     assert not new_wrong, "wrong answers (a refusal is better):\n" + "\n".join(new_wrong)
+
+
+def test_no_rule_fails():
+    """A composer rule that raises refuses its request with task.rule_failed; here it fails."""
+    bugs = [f"{i}: {v[1]}" for i, v in _verdicts().items() if v[0] == "bug"]
+    assert not bugs, "formula rules raised:\n" + "\n".join(bugs)
 
 
 def test_right_answers_never_shrink():

@@ -1,0 +1,199 @@
+"""Rules that find a value in another row: INDEX/MATCH (VLOOKUP or XLOOKUP when named), the row
+with the largest or smallest value ("who sold the most"), a date or a person named by a verb
+("when is the Gala", "who organizes Roadshow").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..annotate import Tok, col_type
+from .base import (
+    Ctx,
+    argext_tok,
+    cond_masks,
+    lookup_tok,
+    match_toks,
+    person_col,
+    piece,
+    rule,
+    same_row,
+)
+from .words import (
+    MAXW_RE,
+    MINW_RE,
+    NOUN_EN_RE,
+    NOUN_ZH_RE,
+)
+
+
+@rule(rf"(?:the )?<C> (?:with|that has|having|that had|of|which has|who has) (?:the )?(?P<w>{MAXW_RE}|{MINW_RE}) <C>",
+      rf"(?:who|which (?:{NOUN_EN_RE})|what (?:{NOUN_EN_RE})|which|whose) (?:got|has|had|have|scored|earned|made|sold|is|was|gets|holds|with|costs)? "
+      rf"(?:the )?(?P<w2>{MAXW_RE}|{MINW_RE}) <C>",
+      rf"which <C> (?:has|had|got|have|with|is) (?:the )?(?P<w3>{MAXW_RE}|{MINW_RE}) <C>",
+      r"<C> (?P<z>最高|最大|最多|最低|最小|最少|最晚|最早|最近|最新)(?:分|值)?(?:的)? (?:" + NOUN_ZH_RE + r")? <C> (?:是谁|是哪个|是哪位|是什么|是)?",
+      r"<C> (?P<z2>最高|最大|最多|最低|最小|最少)(?:分|值)?(?:的)? (?:" + NOUN_ZH_RE + r")? (?:是谁|是哪个|是哪位|是哪一位|是)(?:[\u4e00-\u9fff]{1,2}的)?", order=360,
+      examples=(('Rep-Sales-Cost-8d8be5', 'who has the highest sales', '=INDEX(A2:A4,MATCH(MAX(B2:B4),B2:B4,0))'),
+                ('区域-商品-单价-c0f1e2', '单价最高的商品', '=INDEX(B2:B4,MATCH(MAX(C2:C4),C2:C4,0))')))
+def _argext_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    gd = m.groupdict()
+    word = gd.get("w") or gd.get("w2") or gd.get("w3") or gd.get("z") or gd.get("z2")
+    if gd.get("w"):
+        return argext_tok(ctx, t[0].col, t[1].col, word)
+    if gd.get("w2"):
+        return argext_tok(ctx, person_col(ctx), t[0].col, word)
+    if gd.get("w3"):
+        return argext_tok(ctx, t[0].col, t[1].col, word)
+    if gd.get("z"):
+        return argext_tok(ctx, t[1].col, t[0].col, word)
+    return argext_tok(ctx, person_col(ctx), t[0].col, word)
+
+
+@rule(r"(?:the )?<C> (?:of|for) (?:the )?<V>", r"<V> 's <C>", r"which <C> (?:is|are|does|was) (?:the )?<V> (?:in|from|belong to|part of|under|belongs to)?",
+      r"<V> (?:的|所在的|对应的|所在|对应|属于哪个|属于|在哪个|是哪个|在哪一个)? <C> (?:是多少|是什么|是哪个|是谁|是哪位|是)?",
+      r"<C> (?:of|for) <R>", r"<R> 's <C>", r"<R> (?:的|所在的|对应的|所在|对应) <C>", r"<R> <C>", order=690,
+      examples=(('Customer-City-Amount-1cd5ed', 'Amount of Bolt', '=INDEX(C2:C4,MATCH("Bolt",A2:A4,0))'),
+                ('店员-片区-品类-f88a4f', '黄忠在哪个片区', '=INDEX(B2:B4,MATCH("黄忠",A2:A4,0))')))
+def _lookup_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    res = next(x for x in t if x.kind == "c").col
+    key = next(x for x in t if x.kind in "vr")
+    if key.kind == "r" and key.col in ctx.table_of(res):
+        return same_row(key, res)
+    return lookup_tok(ctx, res, key)
+
+
+@rule(r"<X> (?:,)? (?:or |and )?(?:return |show |give )?<S> if (?:it is |it's |it is )?(?:not found|missing|absent|there is no match|no match)",
+      r"<X> (?:,)? (?:如果|若)?(?:找不到|查不到|没找到|不存在|没有找到)(?:的话)?(?:则|就|时)?(?:,)?(?:返回|显示|为|输出)? <S>", order=1120,
+      examples=(('Customer-City-Amount-1cd5ed', 'Amount of Bolt, or "none" if not found', '=IFERROR(INDEX(C2:C4,MATCH("Bolt",A2:A4,0)),"none")'),))
+def _not_found(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    x, lit = t
+    if x.text.startswith("XLOOKUP(") and x.text.count("XLOOKUP(") == 1:
+        return piece(x.text[:-1] + f",{lit.text})", x.type, f"{x.what}, or {lit.value!r} if not found")
+    if x.text.startswith("INDEX(") and x.text.count("MATCH(") == 1 and x.text.endswith(",0))"):
+        return piece(f"IFERROR({x.text},{lit.text})", x.type, f"{x.what}, or {lit.value!r} if not found")
+    return None
+
+
+@rule(r"(?:the )?position of <N> in (?:the )?(?:list |values |array )?<N> (?:, <N> ){1,12}(?:\()? (?:(?P<how>approximate|exact|nearest) match)? (?:\))?",
+      r"<N> 在 <N> (?:(?:,|、) <N> ){1,12}(?:中|里)?(?:的)?位置 (?:\()?(?:(?P<zhow>近似|精确|模糊)匹配)?(?:\))?", order=50,
+      examples=(('staff', 'position of 5 in the list 1, 3, 5, 7', '=MATCH(5,{1,3,5,7},0)'),))
+def _match_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    toks = match_toks(ctx, m)
+    needle, items = toks[0], toks[1:]
+    how = m.groupdict().get("how") or m.groupdict().get("zhow")
+    kind = 1 if how in ("approximate", "nearest", "近似", "模糊") else 0
+    values = [x.value for x in items]
+    if kind == 1 and values != sorted(values):
+        return None
+    arr = "{" + ",".join(x.text for x in items) + "}"
+    return piece(f"MATCH({needle.text},{arr},{kind})", "num", f"position of {needle.text} in {arr}")
+
+
+@rule(r"who (?:started|joined|was hired|were hired|got hired|began|signed up|registered|enrolled|arrived) (?P<w>earliest|first|latest|last|most recently)",
+      r"(?P<z>最早|最晚|最近)(?P<v>入职|加入|注册|报名|入学|开始)的(?:人)?(?:是谁|是哪位|是)", order=270,
+      examples=(('ID-FullName-Dept-0959c1', 'who joined most recently', '=INDEX(B2:B5,MATCH(MAX(D2:D5),D2:D5,0))'),))
+def _who_date(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who started earliest": the person of the row with the smallest date, when the
+    # sheet has exactly one date column
+    dates = [c for c in ctx.main if c.type == "date"]
+    if len(dates) != 1:
+        return None
+    w = m.groupdict().get("w") or m.groupdict().get("z")
+    return argext_tok(ctx, person_col(ctx), dates[0], "最晚" if w in ("latest", "last", "most recently", "最晚", "最近") else "最早")
+
+
+@rule(r"(?:谁|哪位|哪个人)(?:的)? <C> (?P<z>最高|最大|最多|最低|最小|最少)", order=280,
+      examples=(('Name-Department-Salary-ecddea', '谁的工资最低', '=INDEX(A2:A6,MATCH(MIN(C2:C6),C2:C6,0))'),))
+def _who_max_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    return argext_tok(ctx, person_col(ctx), t[0].col, m.group("z"))
+
+
+@rule(r"when (?:is|was|will|does|did|do) (?:the )?<V> (?:be )?(?:due|happen|happening|start|starting|end|held|scheduled|take place|taking place)?", order=310,
+      examples=(('events', 'when is the Gala', '=INDEX(C2:C4,MATCH("Gala",A2:A4,0))'),
+                ('events', 'when is the Expo held', '=INDEX(C2:C4,MATCH("Expo",A2:A4,0))')))
+def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "when is the Gala": the one date column of the key's table
+    dates = [c for c in ctx.table_of(t[0].col) if c.type == "date"]
+    return lookup_tok(ctx, dates[0], t[0]) if len(dates) == 1 else None
+
+
+@rule(r"who (?:is |was |are |were )?(?P<verb>[a-z]+) (?:to |by |for |on )?(?:the )?<V>", order=330,
+      examples=(('staff', 'who organizes Roadshow', '=INDEX(J2:J6,MATCH("Roadshow",K2:K6,0))'),))
+def _who_verb(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who organizes Roadshow", "who is assigned to Migrate DB": the column named
+    # after the verb (Organizer, Assignee, Owner, Manager)
+    verb = m.group("verb")
+    stem = re.sub(r"(?:ing|es|ed|s|d)$", "", verb) if len(verb) > 4 else verb
+    if len(stem) < 3:
+        return None
+    table = ctx.table_of(t[0].col)
+    cols = [c for c in table if c.type in ("text", "mixed") and c is not t[0].col
+            and c.header.lower().startswith(stem)]
+    return lookup_tok(ctx, cols[0], t[0]) if len(cols) == 1 else None
+
+
+@rule(r"who (?P<verb>[a-z]+) (?:the )?(?P<w>most recently|most|least|fewest|earliest|latest|first|last)",
+      r"who <C> (?:the )?(?P<w2>most recently|most|least|fewest|earliest|latest|first|last)", order=340,
+      examples=(('staff', 'who visits the most', '=INDEX(A2:A6,MATCH(MAX(F2:F6),F2:F6,0))'),
+                ('staff', 'who started earliest', '=INDEX(A2:A6,MATCH(MIN(G2:G6),G2:G6,0))')))
+def _who_verb_most(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who visits the most" (Visits), "who joined most recently" (Joined): the column
+    # named after the verb, or the one date column for a time word
+    verb, w = m.groupdict().get("verb") or "", m.groupdict().get("w") or m.groupdict().get("w2")
+    stem = re.sub(r"(?:ing|es|ed|s|d)$", "", verb) if len(verb) > 4 else verb
+    cols = [t[0].col] if t else [
+        c for c in ctx.main if c.type in ("number", "date") and len(stem) >= 3 and c.header.lower().startswith(stem)]
+    timely = w in ("earliest", "latest", "most recently", "first", "last")
+    if not cols and timely:
+        cols = [c for c in ctx.main if c.type == "date"]
+    if len(cols) != 1 or cols[0].type not in ("number", "date") or (cols[0].type == "date") != timely:
+        return None
+    col = cols[0]
+    word = "max" if w in ("most", "latest", "most recently", "last") else "min"
+    return argext_tok(ctx, person_col(ctx), col, word)
+
+
+@rule(r"<X> (?:in|among|for|from|of|within|at)? (?:the |all )?<K>",
+      rf"<K> (?:的)?(?:{NOUN_ZH_RE})?(?:里|中|当中|里面|之中)?(?:的)? <X>", order=640,
+      examples=(('Name-Department-Salary-ecddea', 'who has the highest salary in Berlin', '=INDEX(FILTER(A2:A6,E2:E6="Berlin"),MATCH(MAX(FILTER(C2:C6,E2:E6="Berlin")),FILTER(C2:C6,E2:E6="Berlin"),0))'),
+                ('Name-Department-Salary-ecddea', 'Paris工资最高的是谁', '=INDEX(FILTER(A2:A6,E2:E6="Paris"),MATCH(MAX(FILTER(C2:C6,E2:E6="Paris")),FILTER(C2:C6,E2:E6="Paris"),0))')))
+def _argext_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who has the highest salary in IT", "IT部门工资最高的是谁": the extreme row among
+    # the rows meeting the condition (never a row outside it with the same value)
+    x = next((a for a in t if a.kind == "x"), None)  # <X> also matches a number or a cell
+    k = next(a for a in t if a.kind == "k")
+    if x is None or x.op != "argext" or k.op == "or" or not k.conds:
+        return None
+    result, by = x.cols
+    if any(ctx.table_of(ctx.schema.column(c.column)) is not ctx.table_of(by) for c in k.conds):
+        return None
+    mask = cond_masks(ctx, k)
+    fb, fr = f"FILTER({by.range},{mask})", f"FILTER({result.range},{mask})"
+    text = f"INDEX({fr},MATCH({x.value}({fb}),{fb},0))"
+    return piece(text, col_type(result), f"{x.what} where {k.what}")
+
+
+#: what a verb about money or amounts asks for: header words, in order of preference
+_VERB_COLUMNS = {
+    "pay": ("fee", "fees", "price", "cost", "amount", "rent", "premium"),
+    "earn": ("salary", "pay", "income", "wage", "wages", "earnings"),
+    "make": ("salary", "income", "earnings", "wage"),
+    "cost": ("cost", "price", "fee", "amount"),
+    "spend": ("spent", "spend", "cost", "amount", "expense", "expenses"),
+    "weigh": ("weight",),
+    "score": ("score", "points", "grade"),
+}
+
+
+@rule(r"(?:how much|what) (?:does|did|do|will) (?:the )?<V> (?P<verb>pay|earn|make|cost|spend|weigh|score)", order=320,
+      examples=(('Name-Department-Salary-ecddea', 'how much does Bob earn', '=INDEX(C2:C6,MATCH("Bob",A2:A6,0))'),))
+def _verb_lookup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "what does Derek pay" (Fee), "how much does Ann earn" (Salary)
+    table = ctx.table_of(t[0].col)
+    for word in _VERB_COLUMNS[m.group("verb")]:
+        cols = [c for c in table if c.type == "number" and word in c.header.lower().split()]
+        if len(cols) == 1:
+            return lookup_tok(ctx, cols[0], t[0])
+        if cols:
+            return None
+    return None
