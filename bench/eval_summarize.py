@@ -20,7 +20,10 @@ extractive reference summaries) and ``bbc-title`` (the same articles, their
 titles as one-line references).  ``--rows tune`` is their tune half and the
 even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
-"lead-k cut" (the lead cut to N at a word) as the baseline at that length.
+"lead-k cut" (the lead cut to N at a word) as the baseline at that length;
+``extractive-lexrank`` and ``extractive-directed`` force the ranking a tight
+budget gets (the figures in runtime/tasks/summarize/measured.py, which
+``auto`` reads, come from these runs on the tune rows).
 
     python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,bbc-summary] [--rows tune]
         [--budget 250] [--methods ...]
@@ -39,7 +42,7 @@ from pathlib import Path
 
 from rouge_score import rouge_scorer
 
-from o3local.tasks.summarize import extract, headline, summarize
+from o3local.tasks.summarize import extract, headline, measured, summarize
 from o3local.tasks.summarize.segment import split_sentences
 
 REPO = Path(__file__).resolve().parents[1]
@@ -181,8 +184,17 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
             return result.sentences
         return run
 
+    def ranking(kind: str):
+        def run(doc: str) -> list[str]:
+            # the extractive summary with the tight-budget ranking forced (measured.py's rows)
+            return extract(doc, lang, budget or 100_000, max_sentences=None if budget else k,
+                           ranking=kind).sentences
+        return run
+
     out = {
         f"lead-{k}": lead,
+        measured.EXTRACTIVE + "-lexrank": ranking(measured.EXTRACTIVE),
+        measured.DIRECTED: ranking(measured.DIRECTED),
         "lexrank": lexrank,
         "extractive": method("extractive"),
         "auto": method("auto"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 import o3local
 from o3local.errors import DataError, TaskError, UsageError
 from o3local.tasks.summarize import summarize
+from o3local.tasks.summarize.extractive import FILL_SHARE, shorten
 from o3local.tasks.summarize.faithfulness import guard
 from o3local.tasks.summarize.readers import read_document
 from o3local.tasks.summarize.segment import detect_language, split_sentences
@@ -72,9 +74,32 @@ def test_extractive_summary_is_deterministic_and_from_the_source():
     a = summarize(EN_DOC, max_chars=200, method="extractive")
     b = summarize(EN_DOC, max_chars=200, method="extractive")
     assert a.text == b.text and a.method == "extractive" and a.lang == "en"
-    for sent in a.sentences:
-        assert sent in EN_DOC.replace("\n", " ")
+    for sent in a.sentences:  # verbatim, or the start of a sentence cut into the room left
+        assert sent.removesuffix("…") in EN_DOC.replace("\n", " ")
     assert "4.2 million" in a.text  # the lead fact survives
+    # the room left is not spent restating the lead ("The council approved the budget…")
+    assert "The council approved the budget" not in a.text
+
+
+MEMO = ("Lumen Ledger reconciles invoices, receipts and bank feeds on the user's own laptop, "
+        "so financial data never has to be uploaded to a cloud service. In the pilot with 38 "
+        "accounting firms, the average close fell from 17 hours to 4 hours a month. Firms pay "
+        "per seat. The founders previously built reconciliation tools for regional banks.")
+
+
+def test_a_tight_paragraph_fills_its_room_without_cutting_a_number_from_its_unit():
+    memo = MEMO
+    for max_chars in range(150, 260, 3):
+        s = summarize(memo, lang="en", max_chars=max_chars, method="extractive")
+        assert len(s.text) <= max_chars
+        for sent in s.sentences:
+            assert sent.removesuffix("…") in memo
+    pilot = "In the pilot with 38 accounting firms, the average close fell from 17 hours to 4 hours a month."
+    for room in range(45, len(pilot)):  # the start of a sentence cut into the room left
+        cut = shorten(pilot, room, "en", FILL_SHARE)
+        assert len(cut) <= room and cut.removesuffix("…") in pilot
+        last = cut.removesuffix("…").split()[-1]  # a word, never a number without its unit
+        assert not any(c.isdigit() for c in last), (room, cut)
 
 
 def test_redundant_sentences_are_not_repeated():
@@ -237,3 +262,46 @@ def test_auto_loads_no_model_where_none_measured_better(tmp_path, monkeypatch):
             "assert 'onnxruntime' not in sys.modules; print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "ok" in out.stdout, out.stderr
+
+
+def test_auto_follows_the_measurement_table(monkeypatch):
+    """Which ranking a tight paragraph gets and which models auto may use come from
+    measured.MEASUREMENTS, by each method's smallest margin over the lead."""
+    from o3local.tasks.summarize import extract, measured
+
+    candidates = (measured.EXTRACTIVE, measured.DIRECTED)
+    assert measured.best("en", "paragraph", candidates, tight=True) == measured.DIRECTED
+    assert measured.best("zh", "paragraph", candidates, tight=True) is None  # never measured
+    # the local models wrote English paragraphs below the extractive summary: never trusted
+    models = ["qwen2.5-coder-0.5b-instruct", "smollm2-135m-instruct"]
+    assert measured.trusted_models("en", "paragraph", models) == []
+    # Qwen's English headlines scored higher but were read with invented facts
+    assert measured.trusted_models("en", "headline", models) == []
+    # the default follows the table: a tight English paragraph is the directed ranking's
+    directed = extract(MEMO, "en", 200, ranking=measured.DIRECTED).text
+    lexrank = extract(MEMO, "en", 200, ranking=measured.EXTRACTIVE).text
+    assert directed != lexrank and extract(MEMO, "en", 200).text == directed
+    assert extract(ZH_DOC, "zh", 40).text == extract(ZH_DOC, "zh", 40,
+                                                     ranking=measured.EXTRACTIVE).text
+    # and changes with it
+    worse = tuple(replace(m, rouge1=m.lead) if m.method == measured.DIRECTED else m
+                  for m in measured.MEASUREMENTS)
+    monkeypatch.setattr(measured, "MEASUREMENTS", worse)
+    assert extract(MEMO, "en", 200).text == lexrank
+
+
+def test_a_model_measured_on_fewer_sets_or_unread_is_not_trusted(monkeypatch):
+    from o3local.tasks.summarize import measured
+
+    m = measured.Measurement
+    rows = (m("zh", "headline", False, "a", "t", measured.EXTRACTIVE, 30.0, 25.0),
+            m("zh", "headline", False, "b", "t", measured.EXTRACTIVE, 40.0, 30.0),
+            m("zh", "headline", False, "a", "t", "model-x", 36.0, 25.0))
+    monkeypatch.setattr(measured, "MEASUREMENTS", rows)
+    assert measured.trusted_models("zh", "headline", ["model-x"]) == []  # set b unmeasured
+    rows += (m("zh", "headline", False, "b", "t", "model-x", 41.0, 30.0),)
+    monkeypatch.setattr(measured, "MEASUREMENTS", rows)
+    assert measured.trusted_models("zh", "headline", ["model-x"]) == ["model-x"]
+    rows += (m("zh", "headline", False, "b", "t", "model-x", 41.0, 30.0, faithful=False),)
+    monkeypatch.setattr(measured, "MEASUREMENTS", rows)
+    assert measured.trusted_models("zh", "headline", ["model-x"]) == []

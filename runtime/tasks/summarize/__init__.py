@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 from ...errors import TaskError, UsageError
-from . import bylines, extractive, headline, sections
+from . import bylines, extractive, headline, measured, sections
 from .compress import compress
 from .segment import resolve_language, split_sentences
 
@@ -37,6 +37,14 @@ MIN_SUMMARY_CHARS = 10
 #: title is the lead's (BBC titles, tune half: 0.8 22.6, 0.4 20.5)
 POSITION_WEIGHT = {("en", "paragraph"): 0.4, ("en", "bullets"): 0.4, ("en", "headline"): 0.8,
                    ("zh", "paragraph"): 0.8, ("zh", "bullets"): 0.8, ("zh", "headline"): 0.8}
+#: (position weight, backward weight) of the directed ranking (``measured.DIRECTED``:
+#: :func:`extractive.directed_degree` with a stronger position prior), used where the
+#: measurement table prefers it: English paragraphs whose budget cannot hold the best 3
+#: sentences.  Chosen on the tune rows at 250 characters (bench/eval_summarize.py --rows
+#: tune --budget 250) as the setting whose smallest margin over the lead cut across CNN/DM,
+#: BBC and XSum is largest (backward 0/0.15/0.25/0.35 x prior 0.4-0.55): 0.25 and 0.5 gave
+#: CNN/DM 40.4, BBC 43.6, XSum 20.2 against lead cuts of 38.4, 40.2, 17.5
+DIRECTED_RANKING = (0.5, 0.25)
 #: a headline is taken from the best-ranked sentences, this many at most
 HEADLINE_CANDIDATES = 5
 #: the summary length when the caller gives none (headlines: headline.DEFAULT_CHARS)
@@ -112,12 +120,16 @@ def extract(
     max_sentences: int | None = None,
     position_weight: float | None = None,
     progress: Progress | None = None,
+    ranking: str | None = None,
 ) -> Summary:
     """The extractive summary of ``text`` (``lang`` already resolved).
 
-    A long document with headings (:func:`sections.is_sectioned`) is
+    ``ranking`` (``measured.EXTRACTIVE`` or ``measured.DIRECTED``) is the
+    ranking for a budget too tight for the best sentences; by default the one
+    the measurement table prefers for the language.  A long document with headings (:func:`sections.is_sectioned`) is
     summarized section by section; other text is ranked as a whole.
     """
+    chosen_weight = position_weight is not None
     if position_weight is None:
         position_weight = POSITION_WEIGHT[lang, style]
     sentences = bylines.clean(split_sentences(text, lang), lang)
@@ -144,6 +156,14 @@ def extract(
     if style == "headline":
         return _headline(ranked, lang, max_chars, len(text))
     if style == "paragraph" and _tight(ranked, budget):
+        if ranking is None and not chosen_weight:
+            ranking = measured.best(lang, style, (measured.EXTRACTIVE, measured.DIRECTED),
+                                    tight=True)
+        if ranking == measured.DIRECTED:
+            # too little room for the best few: the sentences the text goes on to
+            # elaborate, early ones first (see DIRECTED_RANKING)
+            weight, backward = DIRECTED_RANKING
+            ranked = extractive.rank(sentences, lang, weight, backward)
         # the budget cannot hold the best few sentences: asides go first
         # (tune rows at 250 characters: CNN/DM R-1 +0.4, BBC -0.0; unbudgeted -0.5,
         # so only here)

@@ -14,18 +14,10 @@ from typing import Any
 
 from ...errors import InferenceError, TaskError
 from .._model import load_generator
-from . import Progress, Summary, bylines, extract
+from . import Progress, Summary, bylines, extract, measured
 from .faithfulness import guard
 from .segment import split_sentences
 
-#: (language, style) -> models whose abstractive summaries, faithfulness guard
-#: on, measured above the extractive ones in bench/eval_summarize.py; ``auto``
-#: uses a model only there.  Chinese headlines with Qwen2.5-Coder-0.5B, odd rows
-#: (never used for a choice): see docs/ai-tasks.md.  English: SmolLM2-135M
-#: measured below extractive on CNN/DM; Chinese paragraphs have no data set.
-MEASURED_BETTER: dict[tuple[str, str], frozenset[str]] = {
-    ("zh", "headline"): frozenset({"qwen2.5-coder-0.5b-instruct"}),
-}
 #: ``auto`` keeps longer inputs extractive: map-reduce costs the model about
 #: 10 s per 1,000 characters on a 2-core laptop, too slow to be a default
 AUTO_MAX_CHARS = 3000
@@ -33,11 +25,11 @@ AUTO_MAX_CHARS = 3000
 
 def auto_model(text: str, lang: str, style: str, model: str | None) -> str | None:
     """The local model ``auto`` should use here, or None for the extractive summary."""
-    trusted = MEASURED_BETTER.get((lang, style))
-    if not trusted or len(text) > AUTO_MAX_CHARS:
+    if len(text) > AUTO_MAX_CHARS:
         return None
     name = model_for(lang, model)
-    return name if name in trusted else None
+    # a model only where the measurement table has it above the extractive summary
+    return name if name and measured.trusted_models(lang, style, [name]) else None
 
 
 def model_for(lang: str, model: str | None) -> str | None:
