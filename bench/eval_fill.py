@@ -212,7 +212,10 @@ def unfaithful(data, doc, skip: set[str]) -> list[str]:
     from o3local.tasks.summarize.faithfulness import unsupported_facts
 
     out: list[str] = []
-    known = [m.value for m in find_mentions(doc.text)] + [float(d.year) for d in doc.dates]
+    # the digits of the text, and the figures the filler reads in words ("eighteen months",
+    # 百分之十五点三: doc.mentions) -- a figure in words is the document's too
+    known = [m.value for m in find_mentions(doc.text)] + [m.value for m in doc.mentions] \
+        + [float(d.year) for d in doc.dates]
 
     dates = {d.iso() for d in doc.dates}
 
@@ -220,7 +223,7 @@ def unfaithful(data, doc, skip: set[str]) -> list[str]:
         if isinstance(v, bool) or ptr in skip:
             return
         if isinstance(v, (int, float)):
-            scales = (1, 100, 1e3, 1e4, 1e6, 1e8)
+            scales = (1, 100, 1e3, 1e4, 1e6, 1e8, 1 / 12)  # 1/12: a runway of 2 years is 24 months
             if not any(abs(k - v * s) <= 1e-6 * max(1, abs(k)) or abs(k + v * s) <= 1e-6 * max(1, abs(k))
                        for k in known for s in scales):
                 out.append(f"{ptr}: number {v}")

@@ -284,8 +284,15 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         sections = sections[1:]
     title = next((s.heading for s in sections if s.heading), "")
     doc = Document(plain, lang, sections, file=file, title=title)
-    doc.mentions = find_mentions(plain)
-    doc.dates = find_dates(plain)
+    from .spelled import spelled_dates, spelled_mentions
+
+    words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"
+    doc.dates = sorted(words + [d for d in find_dates(plain)
+                                if not any(w.start < d.end and d.start < w.end for w in words)],
+                       key=lambda d: d.start)
+    digits = find_mentions(plain)
+    taken = [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in doc.dates]
+    doc.mentions = sorted(digits + spelled_mentions(plain, lang, taken), key=lambda m: m.start)
     offset = 0
     for line in plain.splitlines():
         m = _LABEL.match(line)

@@ -139,6 +139,8 @@ def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
     if m.percent:
         return None
     value = m.value / f.unit_scale
+    if f.key.endswith("months") and m.unit.startswith(("year", "年")) and not m.unit.startswith("年度"):
+        value = m.value * 12  # "a runway of two years" is 24 months
     if f.type == "integer":
         if value != int(value):
             return None
@@ -263,7 +265,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if not money and m.currency:
             score -= 2
-        if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月")):
+        if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月", "year", "年")):
             score += 2
         if f.key in ("users", "customers") and m.unit:
             score += 1.5 if m.unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
