@@ -118,6 +118,10 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         cells = " ".join(" ".join(t.header + [c for r in t.rows for c in r]) for t in doc.tables)
         known = {m.value for m in find_mentions(cells)}
         known |= {it.number.value for g in find_groups(doc) for it in g.items}
+        from .lists import _parts_of_total
+
+        # shares of a stated total ("营业收入4,520万元。其中，门票收入2,130万元…"), x100 as percents
+        known |= {100 * v for g in find_groups(doc) for v in (_parts_of_total(g) or [])}
         from .records import record_section
 
         # items listed under the field's own heading (bullets or sub-sections)

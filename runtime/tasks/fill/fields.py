@@ -86,8 +86,9 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "sections": ("sections", "章节"),
     "heading": ("heading", "title", "标题"),
     "paragraphs": ("paragraphs", "text", "正文"),
-    "mix": ("mix", "revenue mix", "by product", "breakdown", "收入结构", "收入构成", "业务结构", "业务构成",
-            "占比", "构成"),
+    "mix": ("mix", "revenue mix", "by product", "product line", "by segment", "breakdown", "of revenue",
+            "收入结构", "收入构成", "业务结构", "业务构成", "分业务", "分产品", "分品类", "业务板块", "占比", "构成",
+            "占营业收入", "占总收入", "占收入"),
     "memo": ("memo", "备忘录"),
 }
 
