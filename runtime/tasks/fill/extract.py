@@ -268,13 +268,54 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月", "year", "年")):
             score += 2
         if f.key in ("users", "customers") and m.unit:
+            if m.unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
+                continue  # "in their first six months" counts no one
             score += 1.5 if m.unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
+        if money and m.unit and not m.currency and not m.scaled:
+            continue  # "SOM (5 years)": a count of years, months or users is no amount of money
+        score += _role(f, low[lo_c:hi_c], clause, doc.lang)
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
             out.append((score, value, m, text[a:b].strip(), named))
     out.sort(key=lambda t: (-t[0], t[2].start))
     return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
+
+
+_TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|expect to reach)\b|"
+                     r"目标|力争|计划|预计|预期")
+_TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
+_NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
+
+
+def _role(f: Field, part: str, clause: str, lang: str) -> float:
+    """What the words around a number say about its role, beyond the field's keywords:
+    a target is not a result ("We aim for $25 million ARR by 2028", 全年收入目标为12亿元); a
+    total, not the new ones, is a count of customers (累计服务客户1,530家 over 新签客户47家);
+    year on year (同比) is a report's growth where it gives 环比 too, and a memo's growth is
+    the quarter's where it gives the month's too."""
+    key = f.key.lower()
+    score = 0.0
+    if "target" not in key and "plan" not in key and _TARGET.search(part):
+        score -= 3
+    if key in ("customers", "users", "clients"):
+        if _NEW.search(part):
+            score -= 2.5
+        if _TOTAL.search(part):
+            score += 1.5
+        if "其中" in part:
+            score -= 1
+    if "growth" in key:
+        if "同比" in part:
+            score += 1.5
+        if "环比" in part:
+            score -= 1.5
+        if re.search(r"\bquarter|\bq/?q\b|\bqoq\b", part):
+            score += 1
+        if re.search(r"\bmonth|\bm/?m\b|\bmom\b|\bon (?:january|february|march|april|may|june|july|august|"
+                     r"september|october|november|december)\b", part):
+            score -= 1
+    return score
 
 
 #: a number in the same sentence as a sibling field's number counts this much more
