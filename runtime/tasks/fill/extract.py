@@ -240,8 +240,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         score += 0.7 * _count(clause, parents)
         # the keyword in the same part of the sentence (between commas) as the number
         seps = (",", ";", "，", "；", "、", " and ", "和")
-        lo_c = max(low.rfind(c, a, m.start) for c in seps) + 1
-        hi_c = [low.find(c, m.end, b) for c in seps]
+        # commas inside an aside do not end the part: "6,700 people (owners, chefs) use it"
+        flat = _flat(low, a, b)
+        lo_c = max(flat.rfind(c, a, m.start) for c in seps) + 1
+        hi_c = [flat.find(c, m.end, b) for c in seps]
         hi_c = min([h for h in hi_c if h >= 0], default=b)
         if lo_c <= a:
             lo_c = a
@@ -273,7 +275,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score += 1.5 if m.unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
         if money and m.unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
-        score += _role(f, low[lo_c:hi_c], clause, doc.lang)
+        score += _role(f, low[lo_c:hi_c], clause)
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
@@ -288,7 +290,13 @@ _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
-def _role(f: Field, part: str, clause: str, lang: str) -> float:
+def _flat(low: str, a: int, b: int) -> str:
+    """``low`` with the asides in brackets of ``low[a:b]`` blanked (same length)."""
+    inner = re.sub(r"[(（][^()（）]{0,80}[)）]", lambda m: " " * len(m.group(0)), low[a:b])
+    return low[:a] + inner + low[b:]
+
+
+def _role(f: Field, part: str, clause: str) -> float:
     """What the words around a number say about its role, beyond the field's keywords:
     a target is not a result ("We aim for $25 million ARR by 2028", 全年收入目标为12亿元); a
     total, not the new ones, is a count of customers (累计服务客户1,530家 over 新签客户47家);
@@ -296,8 +304,8 @@ def _role(f: Field, part: str, clause: str, lang: str) -> float:
     the quarter's where it gives the month's too."""
     key = f.key.lower()
     score = 0.0
-    if "target" not in key and "plan" not in key and _TARGET.search(part):
-        score -= 3
+    if "target" not in key and "plan" not in key and key != "som" and _TARGET.search(clause):
+        score -= 3  # a SOM is a target by definition ("we target $120 million (SOM) by 2030")
     if key in ("customers", "users", "clients"):
         if _NEW.search(part):
             score -= 2.5
