@@ -269,6 +269,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月", "year", "年")):
             score += 2
+        if f.key in ("users", "customers") and m.currency:
+            continue  # an amount of money counts no one
         if f.key in ("users", "customers") and m.unit:
             if m.unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
@@ -287,6 +289,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|expect to reach)\b|"
                      r"目标|力争|计划|预计|预期")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
+_SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
@@ -309,10 +312,10 @@ def _role(f: Field, part: str, clause: str) -> float:
     if key in ("customers", "users", "clients"):
         if _NEW.search(part):
             score -= 2.5
-        if _TOTAL.search(part):
+        if _TOTAL.search(clause):
             score += 1.5
-        if "其中" in part:
-            score -= 1
+        if "其中" in clause[:clause.find(part)] or "其中" in part or _SUBSET.search(part):
+            score -= 2  # "其中，收入超过500万元的客户有11家": a part of the customers, not all
     if "growth" in key:
         if "同比" in part:
             score += 1.5
