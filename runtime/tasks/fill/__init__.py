@@ -108,6 +108,9 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
             problems.append(f"the number {value} is not in a sentence about {f.key}")
         return problems
     if f.kind == "date":
+        if f.schema.get("format") != "date" and isinstance(value, str) and value and value in doc.text \
+                and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            return problems  # "Q3 2026" kept as the document writes it
         if not any(d.iso() == value for d in doc.dates):
             problems.append(f"the date {value} is not in the document")
         return problems

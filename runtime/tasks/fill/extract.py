@@ -259,6 +259,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival:
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
+        here = doc.section_at(m.start)
+        if not named and here is not None and here.heading and _count(here.heading.lower(), own):
+            named = True  # "$15 million Series B" under the heading "Raising"
+            score += 1
         if money and (m.currency or m.scaled):
             score += 1.5
         if money and not (m.currency or m.scaled) and f.unit_scale > 1:
@@ -269,8 +273,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月", "year", "年")):
             score += 2
-        if f.key in ("users", "customers") and m.currency:
-            continue  # an amount of money counts no one
+        if f.key in ("users", "customers") and (m.currency or _THING_UNIT.match(text, m.end)):
+            continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
         if f.key in ("users", "customers") and m.unit:
             if m.unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
@@ -289,6 +293,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|expect to reach)\b|"
                      r"目标|力争|计划|预计|预期")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
+#: units after a number that count events or things, not people or firms
+_THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
+                         r"orders\b|tickets\b|units\b|packs\b|tonnes\b|acres\b)", re.I)
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
@@ -314,8 +321,11 @@ def _role(f: Field, part: str, clause: str) -> float:
             score -= 2.5
         if _TOTAL.search(clause):
             score += 1.5
-        if "其中" in clause[:clause.find(part)] or "其中" in part or _SUBSET.search(part):
-            score -= 2  # "其中，收入超过500万元的客户有11家": a part of the customers, not all
+        # "其中，收入超过500万元的客户有11家": a part of the customers, not all
+        if "其中" in clause[:clause.find(part)] or "其中" in part:
+            score -= 2
+        if _SUBSET.search(part):
+            score -= 2
     if "growth" in key:
         if "同比" in part:
             score += 1.5
@@ -367,6 +377,11 @@ def _line_bounds(text: str, at: int) -> tuple[int, int]:
     return text.rfind("\n", 0, at) + 1, (len(text) if end < 0 else end)
 
 
+_AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spring|summer|autumn|fall|winter)"
+                         r"[\s-]\d{4}|\d{4}\s?(?:Q[1-4]|H[12])|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年|年[初中底])",
+                         re.I)
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     own = f.own_words()
@@ -384,6 +399,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                 score += 6
         if score:
             score += SECTION_ROLE * section_role(doc, f, d.start)
+        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0:
+            score = 3.0  # "the first shipment is due on 2026-04-01" under the heading "China"
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
     if best is None and f.key == "date" and len(f.keys) == 1:
@@ -391,8 +408,21 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # under the title, or the signature's date at the end)
         lines = [d for d in doc.dates if text[_line_bounds(text, d.start)[0]:
                                               _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+        if not lines:
+            # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
+            # range ("报告期间：2025年1月1日至2025年12月31日")
+            lines = [d for d in doc.dates if not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
+                     .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
+                     and text[d.end:_line_bounds(text, d.start)[1]].strip() == ""
+                     and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]
         if lines:
             best = (0, lines[0], lines[0].raw)
+    if best is None and f.schema.get("format") != "date":
+        # a launch the document gives as a quarter ("Launch: Q3 2026"), kept as written when
+        # the field is not an ISO date
+        lv = _label_value(doc, f)
+        if lv and _AS_WRITTEN.fullmatch(lv[0].strip()):
+            return Answer(lv[0].strip(), lv[1], ["kept as written: not a day"])
     if best is None:
         return None  # a year alone ("founded in 2019") is no date: a day and month would be made up
     _, d, sentence = best

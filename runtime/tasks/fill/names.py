@@ -123,10 +123,9 @@ def _recurring_name(doc: Document) -> Answer | None:
             head = re.split(r"\s+[—–|-]\s+|:\s+", head)[0].strip()
             if 0 < len(head.split()) <= 4 and head[0].isupper():
                 cands[head] = cands.get(head, 0) + 1.0
-    if doc.title and not doc.title.isupper():
-        head = _TITLE_TAIL.sub("", doc.title).strip()
-        if 0 < len(head.split()) <= 4 and not _DOC_WORDS.fullmatch(head):
-            cands[head] = cands.get(head, 0) + 1.5
+    head = _title_name(doc)
+    if head and 0 < len(head.split()) <= 4:
+        cands[head] = cands.get(head, 0) + 1.5
     if not cands:
         return None
     scored = []
@@ -173,19 +172,27 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
     found = _recurring_name(doc)
     if found is not None:
         return found
-    if doc.title and not doc.title.isupper():
-        name = _TITLE_TAIL.sub("", doc.title).strip()
-        parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
-        if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
-            # "Investor memo: Bluefin Ledger", "Seed memo — Bluefin Ledger"
-            name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
-                         if not _DOC_WORDS.search(p)), name)
-        if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
-            return Answer(name, doc.title, ["the document's title"])
+    name = _title_name(doc)
+    if name:
+        return Answer(name, doc.title, ["the document's title"])
     for sent in doc.sentences():
         m = _FOUNDED_SUBJECT.match(sent)
         if m:  # a title that is only "Investor memo": "Bluefin Ledger was founded in 2020"
             return Answer(m.group(1), sent, ["the subject of the founding sentence"])
+    return None
+
+
+def _title_name(doc: Document) -> str | None:
+    """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
+    Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
+    if not doc.title or doc.title.isupper():
+        return None
+    name = _TITLE_TAIL.sub("", doc.title).strip()
+    parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
+    if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
+        name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:] if not _DOC_WORDS.search(p)), name)
+    if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
+        return name
     return None
 
 
