@@ -593,8 +593,8 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
         dates = {d.raw.strip() for d in doc.dates}
         paras = [p for p in s.paragraphs + s.bullets
                  if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates]
-        if not paras:
-            continue
+        if not paras and not s.tables:
+            continue  # a section of only a table keeps its heading (the table is no paragraph)
         out.append({head_key: s.heading, para_key: paras})
     out = out[: f.max_items]
     if not out:

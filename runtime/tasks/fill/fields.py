@@ -80,7 +80,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "headline": ("headline", "title", "标题"),
     "points": ("points", "key points", "要点"),
     "title": ("title", "report", "标题", "报告"),
-    "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期"),
+    "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期", "统计口径"),
     "date": ("date", "dated", "日期", "报告日期", "发布日期"),
     "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据", "主要数据",
                 "经营数据"),
