@@ -245,8 +245,14 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
         if writer is not None and writer.writes(f):
             got = writer.answer(f)
             if got is not None:
+                from .extract import passage
+                from .guard import model_problems
+
                 why = _out_of_scope(doc, f, got.evidence)
                 bad = check(doc, f, got.value, "model") or ([why] if why else [])
+                # the same facts in the same roles as in the passage the model read
+                bad += [b for b in model_problems(doc.text, doc.lang, f, got.value, passage(doc, f))
+                        if b not in bad]
                 if bad:
                     report.notes.append(f"model answer {got.value!r} refused: {'; '.join(bad)}")
                 else:

@@ -1,0 +1,131 @@
+"""The model fill's guard (fill/guard.py) and the readings added for fill-eval2's misses:
+figures in words, memos without headings, the company a memo is about, lists in prose."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from o3local.tasks.fill import fill, parse
+from o3local.tasks.fill.extract import passage
+from o3local.tasks.fill.fields import walk
+from o3local.tasks.fill.guard import model_problems
+from o3local.tasks.fill.spelled import spelled_dates, spelled_mentions
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
+
+
+def _inputs(template: str) -> dict:
+    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+
+
+def _field(template: str, pointer: str):
+    return next(f for f in walk(_inputs(template)) if f.pointer == pointer)
+
+
+LOOMWISE = ("# Loomwise\n\nLoomwise (AI pattern design for small textile mills) closed October at $840k "
+            "ARR, up 6% on September and 19% on the quarter. 1,120 designers now use it weekly. "
+            "Meicai grew 12% last year.\n")
+
+
+def test_the_guard_refuses_an_invented_china_headline():
+    # the headline the model wrote last round for a memo that never names China
+    doc = parse(LOOMWISE, markdown=True)
+    f = _field("funding-pitch", "/china/headline")
+    assert model_problems(doc.text, doc.lang, f, "China's Loomwise: 6% Up", passage(doc, f))
+
+
+def test_the_guard_checks_who_and_which_way():
+    doc = parse(LOOMWISE, markdown=True)
+    f = _field("funding-pitch", "/problem/headline")
+    p = passage(doc, f)
+    # 19% is Loomwise's, not Meicai's; 6% was a rise
+    assert model_problems(doc.text, doc.lang, f, "Meicai ARR up 19%", p)
+    assert model_problems(doc.text, doc.lang, f, "Loomwise ARR down 6%", p)
+    # the same facts in the same roles pass
+    assert model_problems(doc.text, doc.lang, f, "Loomwise grew 19% on the quarter", p) == []
+    assert model_problems(doc.text, doc.lang, f, "Pattern design for small textile mills", p) == []
+
+
+def test_figures_and_dates_in_words():
+    got = {m.raw: (m.value, m.percent, m.currency) for m in spelled_mentions(
+        "We are raising four and a half million dollars, a runway of eighteen months; "
+        "ninety-three percent renewed; one tap.", "en", [])}
+    assert got == {"four and a half million": (4500000, False, "USD"), "eighteen": (18, False, ""),
+                   "ninety-three percent": (93, True, "")}
+    zh = {m.raw: m.value for m in spelled_mentions("同比增长百分之十五点三，客户一千二百余家，一季度，第一", "zh", [])}
+    assert zh == {"百分之十五点三": 15.3, "一千二百余家": 1200}
+    assert [d.iso() for d in spelled_dates("二〇二六年一月十五日", "zh")] == ["2026-01-15"]
+    assert [d.iso() for d in spelled_dates("founded on the first of February 2023", "en")] == ["2023-02-01"]
+
+
+MEMO_IN_WORDS = """Marigold Learning
+
+Marigold Learning makes a reading tutor for children. The company was founded on the first of February 2023 in Dublin.
+
+The total market for early literacy software is about twenty billion dollars. The part we can reach is roughly three billion dollars, and we believe one hundred and fifty million dollars is within reach over five years. The category is growing by about eight percent a year.
+
+A little over twenty-six thousand students use Marigold today. Annual recurring revenue is 1.3 million dollars, it has grown by twelve percent a quarter, and ninety-three percent of schools renewed their licence.
+
+We are raising four and a half million dollars, which gives us a runway of two years.
+"""
+
+
+def test_a_memo_without_headings_with_figures_in_words():
+    d = fill(_inputs("funding-pitch"), parse(MEMO_IN_WORDS, markdown=True)).data
+    assert d["company"]["name"] == "Marigold Learning" and d["company"]["founded"] == "2023-02-01"
+    assert d["market"] == {"tam": 20000, "sam": 3000, "som": 150, "cagr": 0.08}
+    t = d["traction"]
+    assert (t["users"], t["arr"], t["growth"], t["retention"]) == (26000, 1300000, 0.12, 0.93)
+    assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (4500000, 24)
+
+
+EMAIL = """From: Marta Olsen <marta@kestrel.example>
+Subject: Kestrel Robotics - numbers for Thursday
+
+Hi Priya,
+
+Quick recap: Kestrel Robotics builds weeding robots for organic farms. We started the company on 2 February 2021.
+
+WHAT WE DO
+
+Our robot removes weeds with a small hoe.
+
+THE ROUND
+
+We are raising $4.2M. That gives us 22 months. Roughly 45% goes to manufacturing, 35% to sales in California and 20% to software.
+
+Best,
+Marta
+"""
+
+
+def test_an_email_memo_with_capital_headings_and_a_list_in_prose():
+    d = fill(_inputs("funding-pitch"), parse(EMAIL, markdown=True)).data
+    assert d["company"]["name"] == "Kestrel Robotics"  # not "We", not the heading
+    assert d["ask"]["amount"] == 4200000 and d["ask"]["runway_months"] == 22
+    assert d["ask"]["use_of_funds"] == [{"label": "Manufacturing", "share": 0.45},
+                                        {"label": "Sales in California", "share": 0.35},
+                                        {"label": "Software", "share": 0.2}]
+
+
+REPORT = """启明教育科技
+
+- 2025年第二季度经营汇报
+
+一、经营情况
+
+上半年公司实现营业收入4,520万元，同比增长6.3%，环比增长2.1%。截至6月底累计服务客户1,530家，本月新签客户47家。其中，门票收入2,130万元，酒店及餐饮收入1,870万元，文创商品及其他收入520万元。
+
+二、下季度计划
+
+全年营业收入目标为1.2亿元。
+"""
+
+
+def test_a_report_total_customers_year_on_year_and_shares_of_a_total():
+    d = fill(_inputs("report-zh"), parse(REPORT, markdown=True)).data
+    assert d["title"] == "启明教育科技2025年第二季度经营汇报"
+    assert d["figures"] == {"revenue": 45200000, "growth": 0.063, "customers": 1530}
+    assert [(x["name"], round(x["share"], 4)) for x in d["mix"]] == [
+        ("门票", 0.4712), ("酒店及餐饮", 0.4137), ("文创商品及其他", 0.115)]
