@@ -129,3 +129,29 @@ def test_a_report_total_customers_year_on_year_and_shares_of_a_total():
     assert d["figures"] == {"revenue": 45200000, "growth": 0.063, "customers": 1530}
     assert [(x["name"], round(x["share"], 4)) for x in d["mix"]] == [
         ("门票", 0.4712), ("酒店及餐饮", 0.4137), ("文创商品及其他", 0.115)]
+
+
+PRODUCTS = """# Pebblestone
+
+Home dialysis, watched remotely.
+
+## Products
+
+Pebble Hub is the bedside connector, sold to clinics at $2,400 per patient per year with a 58% gross margin. Pebble Watch is the remote nursing service at $9,600 per patient per year with a 41% gross margin.
+
+## More products
+
+We sell two more today:
+
+- Tower Pack 48 - a 48 V, 10 kWh backup pack. List price $3,900 per pack, gross margin 31%.
+- GridSense - the monitoring subscription, $180 per pack per year, gross margin 74%.
+"""
+
+
+def test_products_written_as_sentences_or_under_a_lead_in_line():
+    d = fill(_inputs("funding-pitch"), parse(PRODUCTS, markdown=True)).data
+    got = [(p["name"], p["summary"], p["price"], p["margin"]) for p in d["products"]]
+    assert got == [("Pebble Hub", "The bedside connector", 2400, 0.58),
+                   ("Pebble Watch", "The remote nursing service", 9600, 0.41),
+                   ("Tower Pack 48", "A 48 V, 10 kWh backup pack", 3900, 0.31),
+                   ("GridSense", "The monitoring subscription", 180, 0.74)]
