@@ -155,3 +155,20 @@ def test_products_written_as_sentences_or_under_a_lead_in_line():
                    ("Pebble Watch", "The remote nursing service", 9600, 0.41),
                    ("Tower Pack 48", "A 48 V, 10 kWh backup pack", 3900, 0.31),
                    ("GridSense", "The monitoring subscription", 180, 0.74)]
+
+
+NO_HEADINGS = """Northloop Freight is a freight-matching service for regional trucking firms. We were incorporated on 3 October 2022.
+
+Regional carriers drive about a third of their miles empty, because the loads that would fill a return trip are posted on boards they do not watch.
+
+Northloop reads a carrier's planned routes and offers matching return loads before the truck leaves. Dispatchers accept a load with one tap.
+
+We are now raising a Series A of $8 million, which funds 26 months of operations.
+"""
+
+
+def test_a_memo_without_headings_states_its_solution_after_its_problem():
+    d = fill(_inputs("funding-pitch"), parse(NO_HEADINGS, markdown=True)).data
+    assert d["company"]["name"] == "Northloop Freight"
+    assert d["problem"]["points"][0].startswith("Regional carriers drive about a third")
+    assert d["solution"]["points"][0].startswith("Northloop reads a carrier's planned routes")

@@ -35,7 +35,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "founded": ("founded", "established", "incorporated", "started", "成立", "创立", "创办"),
     "description": ("description", "overview", "what we do", "about", "简介", "介绍"),
     "problem": ("problem", "pain", "pain point", "challenge", "issue", "what is wrong", "what is broken",
-                "why", "broken", "struggle",
+                "why", "broken", "struggle", "instead of", "do not", "fall behind", "empty",
                 "cannot", "lose", "waste", "lack", "too expensive", "问题", "痛点", "挑战", "难题",
                 "浪费", "缺乏", "难以", "无法"),
     "solution": ("solution", "product", "how it works", "approach", "what we do", "our answer",
@@ -95,6 +95,10 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
             "占营业收入", "占总收入", "占收入"),
     "memo": ("memo", "备忘录"),
 }
+
+#: a part of a pitch that comes right after another one: a memo without headings states
+#: its solution in the paragraph after its problem
+FOLLOWS: dict[str, str] = {"solution": "problem"}
 
 #: parent objects about one market or place: their fields are filled only from text about it
 #: (a sentence naming it, or a section headed by it) -- "since our launch on 9 January 2024"

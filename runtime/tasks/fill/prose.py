@@ -113,12 +113,38 @@ def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage
     if s is not None and s.body():
         return Passage(_prose(doc, s), s.heading,
                        [f"from section {s.heading!r}"] if s.heading else [])
+    after = _after_previous_part(doc, f)
+    if after is not None:
+        return after
     if f.key not in OPENING_KEYS:
         return None
     s = next((x for x in doc.sections if (x.paragraphs if need_paragraphs else x.body())), None)
     if s is None:
         return None
     return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
+
+
+def _after_previous_part(doc: Document, f: Field) -> Passage | None:
+    """For a part that follows another (``fields.FOLLOWS``: the solution after the problem), in
+    a document without a heading for it: the paragraph after the one most about the part before
+    ("Regional carriers drive a third of their miles empty ..." then "Northloop reads a
+    carrier's planned routes ...")."""
+    from .fields import FOLLOWS, GLOSSARY
+
+    before = next((FOLLOWS[k] for k in f.keys if k in FOLLOWS), None)
+    if before is None:
+        return None
+    words = list(GLOSSARY.get(before, ())) + [before]
+    paras = [p for sec in doc.sections for p in sec.paragraphs]
+    hits = [_count(p.lower(), words) for p in paras]
+    if not paras or max(hits) == 0:
+        return None
+    i = hits.index(max(hits))
+    for nxt in paras[i + 1:i + 2]:
+        # prose, not a paragraph of figures ("TAM $12.4 billion; SAM ...")
+        if len(nxt) >= 40 and len(re.findall(r"\d", nxt)) <= len(nxt) // 40:
+            return Passage(nxt, doc.sentences(nxt)[0], [f"the paragraph after the {before}"])
+    return None
 
 
 _MONTH_RANGE = r"\d{4}年\d{1,2}月?\s*[—–\-~至到]\s*\d{1,2}月"
