@@ -579,6 +579,13 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     return Answer(rows, f"table [{head}]", notes)
 
 
+def _row_line(t: Table, row: list[str], lang: str) -> str:
+    """A table row as a line: its first cell, then each further header with its cell."""
+    sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
+    rest = sep.join(f"{h} {c}".strip() for h, c in zip(t.header[1:], row[1:], strict=False) if c)
+    return f"{row[0]}{colon}{rest}" if rest else row[0]
+
+
 def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None) -> Answer | None:
     items = f.schema.get("items") or {}
     props = items.get("properties") or {}
@@ -594,7 +601,11 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
         paras = [p for p in s.paragraphs + s.bullets
                  if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates]
         if not paras and not s.tables:
-            continue  # a section of only a table keeps its heading (the table is no paragraph)
+            continue
+        if not paras:
+            # a section of only a table: its rows as lines ("定制柜类：收入（万元） 3,120，占比 50%"),
+            # not a heading over nothing
+            paras = [_row_line(t, r, doc.lang) for t in s.tables for r in t.rows][:8]
         out.append({head_key: s.heading, para_key: paras})
     out = out[: f.max_items]
     if not out:
