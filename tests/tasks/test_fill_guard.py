@@ -172,3 +172,10 @@ def test_a_memo_without_headings_states_its_solution_after_its_problem():
     assert d["company"]["name"] == "Northloop Freight"
     assert d["problem"]["points"][0].startswith("Regional carriers drive about a third")
     assert d["solution"]["points"][0].startswith("Northloop reads a carrier's planned routes")
+
+
+def test_a_target_is_not_the_result():
+    memo = ("# Acme Robotics\n\nAcme Robotics builds robots.\n\nWe are seeking $2.5M in seed funding. "
+            "Our ARR is $300k and we target $2M ARR by 2027.\n")
+    d = fill(_inputs("funding-pitch"), parse(memo, markdown=True)).data
+    assert d["ask"]["amount"] == 2500000 and d["traction"]["arr"] == 300000

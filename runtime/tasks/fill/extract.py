@@ -296,6 +296,7 @@ _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
                          r"orders\b|tickets\b|units\b|packs\b|tonnes\b|acres\b)", re.I)
+_BY_YEAR = re.compile(r"\bby (?:the end of )?20\d\d\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
@@ -314,8 +315,12 @@ def _role(f: Field, part: str, clause: str) -> float:
     the quarter's where it gives the month's too."""
     key = f.key.lower()
     score = 0.0
-    if "target" not in key and "plan" not in key and key != "som" and _TARGET.search(clause):
-        score -= 3  # a SOM is a target by definition ("we target $120 million (SOM) by 2030")
+    if "target" not in key and "plan" not in key and key != "som":
+        # a SOM is a target by definition ("we target $120 million (SOM) by 2030")
+        if _TARGET.search(part) or _BY_YEAR.search(part):
+            score -= 3  # "... and $25 million ARR by 2028", "we target $2M ARR"
+        elif _TARGET.search(clause):
+            score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
     if key in ("customers", "users", "clients"):
         if _NEW.search(part):
             score -= 2.5
