@@ -179,3 +179,16 @@ def test_a_target_is_not_the_result():
             "Our ARR is $300k and we target $2M ARR by 2027.\n")
     d = fill(_inputs("funding-pitch"), parse(memo, markdown=True)).data
     assert d["ask"]["amount"] == 2500000 and d["traction"]["arr"] == 300000
+
+
+def test_a_short_update_email_names_the_company_and_its_falls():
+    memo = ("Subject: Re: Finch & Co update\n\nHi all,\n\nFinch & Co closed Q3 with ARR of $1.9 million, "
+            "down 4% on the quarter after a large customer left. Monthly active users fell to 3,200. "
+            "Net revenue retention dropped to 91%.\n\nWe went live on 5 May 2022 and are raising a $2 million "
+            "bridge, which covers 14 months.\n\nThanks,\nAda\n")
+    d = fill(_inputs("funding-pitch"), parse(memo, markdown=True)).data
+    assert d["company"]["name"] == "Finch & Co"  # not "Finch & Co update"
+    t = d["traction"]
+    assert (t["users"], t["arr"], t["growth"], t["retention"], t["since"]) == (
+        3200, 1900000, -0.04, 0.91, "2022-05-05")
+    assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (2000000, 14)

@@ -120,7 +120,7 @@ def _recurring_name(doc: Document) -> Answer | None:
     for lab, value, _off in doc.labels:
         if lab.lower() == "subject":
             head = _SUBJECT_LINE.sub("", _SUBJECT_LINE.sub("", value))
-            head = re.split(r"\s+[—–|-]\s+|:\s+", head)[0].strip()
+            head = _without_doc_words(re.split(r"\s+[—–|-]\s+|:\s+", head)[0].strip())
             if 0 < len(head.split()) <= 4 and head[0].isupper():
                 cands[head] = cands.get(head, 0) + 1.0
     head = _title_name(doc)
@@ -182,6 +182,12 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
     return None
 
 
+def _without_doc_words(text: str) -> str:
+    """"Finch & Co update" -> "Finch & Co": the words that name the document, not the company."""
+    m = _DOC_WORDS.search(text)
+    return text[:m.start()].strip() if m and m.end() == len(text) and m.start() > 0 else text
+
+
 def _title_name(doc: Document) -> str | None:
     """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
     Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
@@ -191,6 +197,7 @@ def _title_name(doc: Document) -> str | None:
     parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
     if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
         name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:] if not _DOC_WORDS.search(p)), name)
+    name = _without_doc_words(name)
     if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
         return name
     return None
