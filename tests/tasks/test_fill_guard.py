@@ -192,3 +192,13 @@ def test_a_short_update_email_names_the_company_and_its_falls():
     assert (t["users"], t["arr"], t["growth"], t["retention"], t["since"]) == (
         3200, 1900000, -0.04, 0.91, "2022-05-05")
     assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (2000000, 14)
+
+
+def test_a_china_launch_given_as_a_season_is_kept_as_written():
+    memo = ("# Brightpath Health\n\nScheduling software for clinics.\n\n## Traction\n\nWe launched on "
+            "1 June 2023.\n\n## China\n\nWe will enter China in early 2027 with Ping An Good Doctor as "
+            "our partner.\n")
+    d = fill(_inputs("funding-pitch"), parse(memo, markdown=True)).data
+    # the company's own launch is not the China launch; the China one is no day: as written
+    assert d["traction"]["since"] == "2023-06-01" and d["china"]["launch"] == "early 2027"
+    assert d["china"]["partners"] == ["Ping An Good Doctor"]

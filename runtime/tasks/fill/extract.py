@@ -428,6 +428,11 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         lv = _label_value(doc, f)
         if lv and _AS_WRITTEN.fullmatch(lv[0].strip()):
             return Answer(lv[0].strip(), lv[1], ["kept as written: not a day"])
+        # "We will enter China in early 2027": a sentence with the field's own word
+        for sent in doc.sentences():
+            m = _AS_WRITTEN.search(sent)
+            if m and _count(sent.lower(), own) and not any(d.raw in sent for d in doc.dates):
+                return Answer(m.group(0), sent, ["kept as written: not a day"])
     if best is None:
         return None  # a year alone ("founded in 2019") is no date: a day and month would be made up
     _, d, sentence = best
