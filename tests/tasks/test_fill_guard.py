@@ -202,3 +202,19 @@ def test_a_china_launch_given_as_a_season_is_kept_as_written():
     # the company's own launch is not the China launch; the China one is no day: as written
     assert d["traction"]["since"] == "2023-06-01" and d["china"]["launch"] == "early 2027"
     assert d["china"]["partners"] == ["Ping An Good Doctor"]
+
+
+def test_market_and_traction_phrasings_without_labels():
+    def one(text: str) -> dict:
+        return fill(_inputs("funding-pitch"), parse(f"# Gridlark\n\nGridlark builds tools.\n\n{text}\n",
+                                                    markdown=True)).data
+
+    d = one("Home energy audits are a $9 billion market in the US. We can address $1.2 billion today "
+            "and expect revenue of $40 million in five years. The market is growing 6% annually.")
+    assert d["market"] == {"tam": 9000, "sam": 1200, "som": 40, "cagr": 0.06}
+    d = one("We have 2,400 monthly active users and $480k in annual recurring revenue, growing 8% "
+            "month over month.")
+    # "monthly" is no runway in months
+    assert (d["traction"]["users"], d["traction"]["arr"], d["ask"]["runway_months"]) == (2400, 480000, 0)
+    d = one("We're looking for $1.5M to extend our runway to 18 months.")
+    assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (1500000, 18)

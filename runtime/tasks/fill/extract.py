@@ -271,15 +271,17 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if not money and m.currency:
             score -= 2
-        if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月", "year", "年")):
-            score += 2
+        unit = _real_unit(text, m)
+        if f.key.endswith("months"):
+            # "20 months of runway"; not "2,400 monthly active users"
+            score += 2 if unit.startswith(("month", "个月", "月", "year", "年")) else -4
         if f.key in ("users", "customers") and (m.currency or _THING_UNIT.match(text, m.end)):
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
-        if f.key in ("users", "customers") and m.unit:
-            if m.unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
+        if f.key in ("users", "customers") and unit:
+            if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
-            score += 1.5 if m.unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
-        if money and m.unit and not m.currency and not m.scaled:
+            score += 1.5 if unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
+        if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         score += _role(f, low[lo_c:hi_c], clause)
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
@@ -299,6 +301,15 @@ _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|�
 _BY_YEAR = re.compile(r"\bby (?:the end of )?20\d\d\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
+
+
+def _real_unit(text: str, m: Mention) -> str:
+    """``m``'s unit word when it is a whole word ("20 months"), else "" ("2,400 monthly active
+    users": the unit reader sees "month" in "monthly")."""
+    if not m.unit or not m.unit.isascii():
+        return m.unit
+    after = re.match(r"\s*" + re.escape(m.unit) + r"(?![A-Za-z])", text[m.end:], re.I)
+    return m.unit if after else ""
 
 
 def _flat(low: str, a: int, b: int) -> str:
