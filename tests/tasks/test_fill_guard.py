@@ -218,3 +218,12 @@ def test_market_and_traction_phrasings_without_labels():
     assert (d["traction"]["users"], d["traction"]["arr"], d["ask"]["runway_months"]) == (2400, 480000, 0)
     d = one("We're looking for $1.5M to extend our runway to 18 months.")
     assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (1500000, 18)
+
+
+def test_a_report_target_sentence_and_a_year_report_period():
+    text = ("# 示例公司2026年经营报告\n\n一、经营情况\n\n上半年实现收入6.3亿元，同比增长21%，其中二季度收入3.4亿元。"
+            "服务企业客户1,520家。\n\n二、下半年计划\n\n力争全年收入达到13亿元，客户数突破2,000家。\n")
+    d = fill(_inputs("report-zh"), parse(text, markdown=True)).data
+    # 力争 governs the whole sentence: 2,000 is a target, not the customers
+    assert d["figures"] == {"revenue": 630000000, "growth": 0.21, "customers": 1520}
+    assert d["period"] == "2026年"

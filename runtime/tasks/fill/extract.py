@@ -283,7 +283,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score += 1.5 if unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
-        score += _role(f, low[lo_c:hi_c], clause)
+        score += _role(f, low[lo_c:hi_c], clause, low[a:m.start])
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
@@ -318,7 +318,7 @@ def _flat(low: str, a: int, b: int) -> str:
     return low[:a] + inner + low[b:]
 
 
-def _role(f: Field, part: str, clause: str) -> float:
+def _role(f: Field, part: str, clause: str, before: str = "") -> float:
     """What the words around a number say about its role, beyond the field's keywords:
     a target is not a result ("We aim for $25 million ARR by 2028", 全年收入目标为12亿元); a
     total, not the new ones, is a count of customers (累计服务客户1,530家 over 新签客户47家);
@@ -328,8 +328,10 @@ def _role(f: Field, part: str, clause: str) -> float:
     score = 0.0
     if "target" not in key and "plan" not in key and key != "som":
         # a SOM is a target by definition ("we target $120 million (SOM) by 2030")
-        if _TARGET.search(part) or _BY_YEAR.search(part):
-            score -= 3  # "... and $25 million ARR by 2028", "we target $2M ARR"
+        if _TARGET.search(part) or _BY_YEAR.search(part) or _TARGET.search(before):
+            # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
+            # 客户数突破2,000家" (the target word governs the rest of its sentence)
+            score -= 3
         elif _TARGET.search(clause):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
     if key in ("customers", "users", "clients"):

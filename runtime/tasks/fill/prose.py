@@ -155,7 +155,9 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
                        r"of \d{4}\b", re.I),
             # a month's report: "关于2026年3月经营情况的通报" (not a day: 2026年3月5日)
-            re.compile(r"\d{4}年\d{1,2}月份?(?!\s*\d{1,2}\s*[日号])"))
+            re.compile(r"\d{4}年\d{1,2}月份?(?!\s*\d{1,2}\s*[日号])"),
+            # a year's report: "2026年经营报告"
+            re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"))
 #: words that make a line a report's title ("2025年第二季度经营汇报")
 _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|季报|年报|report|review|update", re.I)
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
