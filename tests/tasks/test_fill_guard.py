@@ -227,3 +227,14 @@ def test_a_report_target_sentence_and_a_year_report_period():
     # 力争 governs the whole sentence: 2,000 is a target, not the customers
     assert d["figures"] == {"revenue": 630000000, "growth": 0.21, "customers": 1520}
     assert d["period"] == "2026年"
+
+
+def test_the_company_launch_is_since_and_the_china_launch_is_china_s():
+    def one(text: str) -> dict:
+        return fill(_inputs("funding-pitch"), parse(f"# Gridlark\n\nGridlark builds tools.\n\n{text}\n",
+                                                    markdown=True)).data
+
+    d = one("Established 2020-02-14. We launched our product publicly on 3 May 2021.")
+    assert (d["company"]["founded"], d["traction"]["since"]) == ("2020-02-14", "2021-05-03")
+    d = one("Established 2020-02-14. Launching in China on 2027-04-01.")
+    assert (d["traction"].get("since"), d["china"]["launch"]) == (None, "2027-04-01")

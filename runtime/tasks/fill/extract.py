@@ -402,15 +402,25 @@ _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spr
 
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
+    from .fields import SCOPES
+
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
     text, low = doc.text, doc.text.lower()
+    # a field about no scope takes no date of a sentence about one ("We launch in China on
+    # 2027-04-01" is not the traction's since)
+    # (in English: a Chinese report names 中国/国内 everywhere)
+    others = [] if doc.lang != "en" or any(k in SCOPES for k in f.keys[:-1]) else [
+        w for ws in SCOPES.values() for w in ws if w.isascii()]
     best = None
     for d in doc.dates:
         if d.start in passed:
             continue
         a, b = _clause_bounds(text, d.start, d.end)
         clause = low[a:b]
+        if others and any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", clause) if w.isascii()
+                          else w in clause for w in others):
+            continue
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and _count(lab.lower(), own):

@@ -64,7 +64,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
                "quarter on quarter", "quarter over quarter", "month over month", "year over year", "增长",
                "增幅", "涨幅", "上升", "提升", "下降", "减少", "增速", "同比", "环比"),
     "retention": ("retention", "retained", "renewal", "renew", "still with us", "still active", "stayed", "net revenue retention", "留存", "续约率", "续约"),
-    "since": ("since", "launched", "live", "began", "first paid", "first paying", "started our first",
+    "since": ("since", "launched", "live", "began", "first paid", "first paying", "first customers", "started our first",
               "first commercial",
               "上线", "以来"),
     "quarters": ("quarter", "quarterly", "季度"),
@@ -234,8 +234,12 @@ def walk(schema: dict[str, Any]) -> list[Field]:
 
     fields = _walk(schema)
     keys = {f.key for f in fields}
+    # a field under a scope (china.launch) fills only from text about it, so its key is no
+    # rival of the others' words: "We launched on 3 May 2021" is the traction's since
+    scoped = {f.key for f in fields if any(k in SCOPES for k in f.keys[:-1])}
+    unscoped = {f.key for f in fields if not any(k in SCOPES for k in f.keys[:-1])}
     for f in fields:
-        f.rivals = frozenset(stem(k) for k in keys if k != f.key)
+        f.rivals = frozenset(stem(k) for k in keys if k != f.key and (k in unscoped or k not in scoped))
     return fields
 
 
