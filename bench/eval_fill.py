@@ -212,15 +212,39 @@ def unfaithful(data, doc, skip: set[str]) -> list[str]:
     from o3local.tasks.summarize.faithfulness import unsupported_facts
 
     out: list[str] = []
-    known = [m.value for m in find_mentions(doc.text)] + [float(d.year) for d in doc.dates]
+    # the digits of the text, and the figures the filler reads in words ("eighteen months",
+    # 百分之十五点三: doc.mentions) -- a figure in words is the document's too
+    known = [m.value for m in find_mentions(doc.text)] + [m.value for m in doc.mentions] \
+        + [float(d.year) for d in doc.dates]
 
     dates = {d.iso() for d in doc.dates}
+
+    def near(a: float, b: float, tol: float = 1e-6) -> bool:
+        return abs(a - b) <= tol * max(1, abs(a))
+
+    def parts_of_a_total(items) -> set[float]:
+        """Shares of an array (a mix) that the document gives as amounts: shares summing to 1
+        with a document number T such that each share x T is a document number."""
+        shares = [x.get("share") for x in items if isinstance(x, dict)]
+        if not shares or not all(isinstance(x, (int, float)) for x in shares) or not near(sum(shares), 1, 1e-6):
+            return set()
+        for t in known:
+            if t > 0 and all(any(near(k, x * t, 5e-3) for k in known) for x in shares):
+                return set(shares)
+        return set()
+
+    backed: set[float] = set()
+    for v in data.values() if isinstance(data, dict) else ():
+        if isinstance(v, list):
+            backed |= parts_of_a_total(v)
 
     def walk(v, ptr):
         if isinstance(v, bool) or ptr in skip:
             return
+        if isinstance(v, (int, float)) and v in backed:
+            return
         if isinstance(v, (int, float)):
-            scales = (1, 100, 1e3, 1e4, 1e6, 1e8)
+            scales = (1, 100, 1e3, 1e4, 1e6, 1e8, 1 / 12)  # 1/12: a runway of 2 years is 24 months
             if not any(abs(k - v * s) <= 1e-6 * max(1, abs(k)) or abs(k + v * s) <= 1e-6 * max(1, abs(k))
                        for k in known for s in scales):
                 out.append(f"{ptr}: number {v}")

@@ -76,8 +76,10 @@ def test_report_zh_from_a_chinese_report():
     assert d["title"] == "云帆医疗科技2026年第二季度经营报告"
     assert d["period"] == "2026年4月—6月" and d["date"] == "2026-07-20"
     assert d["figures"] == {"revenue": 42860000, "growth": 0.235, "customers": 1264}
+    # a section of only a table keeps its heading, its rows as lines
     assert [s["heading"] for s in d["sections"]] == ["主要指标", "一、总体情况", "二、主要工作",
-                                                     "三、风险与下季度计划"]
+                                                     "三、风险与下季度计划", "收入结构"]
+    assert d["sections"][-1]["paragraphs"][0] == "远程影像诊断：占比 52%"
     assert d["mix"][0] == {"name": "远程影像诊断", "share": 0.52} and len(d["mix"]) == 4
 
 

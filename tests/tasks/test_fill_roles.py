@@ -128,10 +128,11 @@ def test_tables_from_lists_in_the_text(tmp_path):
     # a bullet list under "Quarterly ARR:", in the template's thousands of dollars
     assert d["traction"]["quarters"] == [{"label": "Q3 2025", "arr": 410}, {"label": "Q4 2025", "arr": 480},
                                          {"label": "Q1 2026", "arr": 560}, {"label": "Q2 2026", "arr": 640}]
-    # the use of funds from an enumeration in a sentence, shares as fractions
-    assert d["ask"]["use_of_funds"] == [{"label": "engineering", "share": 0.5},
-                                        {"label": "sales", "share": 0.3},
-                                        {"label": "certification", "share": 0.2}]
+    # the use of funds from an enumeration in a sentence, shares as fractions, labels as a
+    # chart shows them (capitalised)
+    assert d["ask"]["use_of_funds"] == [{"label": "Engineering", "share": 0.5},
+                                        {"label": "Sales", "share": 0.3},
+                                        {"label": "Certification", "share": 0.2}]
     assert d["ask"]["amount"] == 2500000 and d["traction"]["arr"] == 640000
 
 
@@ -220,8 +221,8 @@ def test_a_deck_slide_titles_bullets_and_speaker_notes(tmp_path):
     assert (t["users"], t["arr"], t["growth"], t["retention"], t["since"]) == (
         5300, 780000, 0.13, 0.94, "2024-02-01")  # "+13% QoQ", the date from the notes
     assert d["ask"]["amount"] == 2000000 and d["ask"]["runway_months"] == 16
-    assert d["ask"]["use_of_funds"] == [{"label": "product", "share": 0.6},
-                                        {"label": "sales", "share": 0.4}]
+    assert d["ask"]["use_of_funds"] == [{"label": "Product", "share": 0.6},
+                                        {"label": "Sales", "share": 0.4}]
 
 
 ZH_MEMO = """# 青岚智能灌溉——融资备忘录
@@ -400,8 +401,8 @@ def test_quarters_from_a_sentence_over_time(tmp_path):
         {"label": "Q1 2025", "arr": 610}, {"label": "Q2 2025", "arr": 760},
         {"label": "Q3 2025", "arr": 930}, {"label": "Q4 2025", "arr": 1100}]
     # two money facts in a sentence are not a list; 70/30 shares of a whole are
-    assert d["ask"]["use_of_funds"] == [{"label": "product", "share": 0.7},
-                                        {"label": "sales", "share": 0.3}]
+    assert d["ask"]["use_of_funds"] == [{"label": "Product", "share": 0.7},
+                                        {"label": "Sales", "share": 0.3}]
 
 
 def test_headings_written_in_bold(tmp_path):

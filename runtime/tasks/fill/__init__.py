@@ -108,6 +108,9 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
             problems.append(f"the number {value} is not in a sentence about {f.key}")
         return problems
     if f.kind == "date":
+        if f.schema.get("format") != "date" and isinstance(value, str) and value and value in doc.text \
+                and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            return problems  # "Q3 2026" kept as the document writes it
         if not any(d.iso() == value for d in doc.dates):
             problems.append(f"the date {value} is not in the document")
         return problems
@@ -118,6 +121,10 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         cells = " ".join(" ".join(t.header + [c for r in t.rows for c in r]) for t in doc.tables)
         known = {m.value for m in find_mentions(cells)}
         known |= {it.number.value for g in find_groups(doc) for it in g.items}
+        from .lists import _parts_of_total
+
+        # shares of a stated total ("营业收入4,520万元。其中，门票收入2,130万元…"), x100 as percents
+        known |= {100 * v for g in find_groups(doc) for v in (_parts_of_total(g) or [])}
         from .records import record_section
 
         # items listed under the field's own heading (bullets or sub-sections)
@@ -238,8 +245,14 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
         if writer is not None and writer.writes(f):
             got = writer.answer(f)
             if got is not None:
+                from .extract import passage
+                from .guard import model_problems
+
                 why = _out_of_scope(doc, f, got.evidence)
                 bad = check(doc, f, got.value, "model") or ([why] if why else [])
+                # the same facts in the same roles as in the passage the model read
+                bad += [b for b in model_problems(doc.text, doc.lang, f, got.value, passage(doc, f))
+                        if b not in bad]
                 if bad:
                     report.notes.append(f"model answer {got.value!r} refused: {'; '.join(bad)}")
                 else:

@@ -118,14 +118,25 @@ def _cells(line: str) -> list[str] | None:
 _ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(][一二三四五六七八九十]+[）)])\s*\S")
 
 
+_LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·{3,})\s*(\S.{0,40})$")
+#: an English numbered heading: "2. Problem", "4) Products and pricing" (a short title, not a
+#: sentence of a numbered list)
+_EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
+
+
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
     limit = 30 if lang == "zh" else 70
-    if not s or len(s) > limit or s.endswith(_SENTENCE_END) or nxt is None:
+    # "Hi Priya," / "Best regards," / "各位同事，" open or close a letter: no heading
+    if not s or len(s) > limit or s.endswith(_SENTENCE_END + (",", "，")) or nxt is None \
+            or s.count(", ") >= 2 or _LEADER.match(s):
         return False
     if _BULLET.match(line):
-        # "一、总体情况" over a paragraph is a heading; "一、..." over "二、..." is a list
-        return bool(_ZH_NUMBERED.match(s)) and len(s) <= 20 and not _BULLET.match(nxt)
+        # "一、总体情况" over a paragraph is a heading; "一、..." over "二、..." is a list;
+        # "2. Problem" over a sentence is one too
+        numbered = (bool(_ZH_NUMBERED.match(s)) and len(s) <= 20) or (
+            bool(_EN_NUMBERED.match(s)) and len(s.split()) <= 6)
+        return numbered and not _BULLET.match(nxt)
     return _cells(s) is None and not _LABEL.match(s)
 
 
@@ -135,6 +146,19 @@ def _is_lead_in(line: str, nxt: str | None) -> bool:
     s = line.strip()
     return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None \
         and not _BULLET.match(s) and (bool(_BULLET.match(nxt)) or len(s.split()) <= 4)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _is_bullet_lead_in(raw: str, raw_next: str | None) -> bool:
+    """"- Problem:" over more indented bullets (a fact sheet's nested list): a heading."""
+    b = _BULLET.match(raw)
+    if b is None or raw_next is None or not _BULLET.match(raw_next):
+        return False
+    head = raw[b.end():].strip()
+    return 1 <= len(head) <= 40 and head.endswith((":", "：")) and _indent(raw_next) > _indent(raw)
 
 
 def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
@@ -179,6 +203,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                         code="task.too_long")
     lines = _lines(raw, markdown)
     plain = "\n".join(line for line, _ in lines)
+    # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted
+    # into a .md): its headings are found as in plain text ("WHO WE ARE", a title line)
+    headed = markdown and any(level is not None for _line, level in lines)
     lang = resolve_language(plain, lang)
     sections: list[Section] = [Section("", 0)]
     table: list[list[str]] = []
@@ -198,6 +225,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         table.clear()
 
     texts = [(line.strip(), level) for line, level in lines]
+    nested: int | None = None  # the indent of a nested list's lead-in bullet
     starts = [0]
     for line, _ in lines:
         starts.append(starts[-1] + len(line) + 1)
@@ -218,13 +246,31 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if not line:
             end_para()
             continue
-        if level is None and not markdown and _is_heading(line, nxt, lang) and not para:
+        if level is None and not headed and _is_heading(line, nxt, lang) and not para:
             level = 2
+        raw_next = next((t for t, _ in lines[i + 1:] if t.strip()), None)
+        if level is None and _is_bullet_lead_in(lines[i][0], raw_next):
+            end_para()
+            head = line[_BULLET.match(line).end():].strip().rstrip(":：").strip()  # type: ignore[union-attr]
+            sections.append(Section(head, 3, start=starts[i]))
+            nested = _indent(lines[i][0])
+            continue
+        if nested is not None and level is None and line and _indent(lines[i][0]) <= nested:
+            # back at the outer list's depth: the nested list has ended
+            end_para()
+            sections.append(Section("", 3, start=starts[i]))
+            nested = None
         if level is None and _is_lead_in(line, nxt):
             level, line = 3, line.rstrip(":：").strip()
         if level is not None:
             end_para()
             sections.append(Section(line, level, start=starts[i]))
+            continue
+        dots = _LEADER.match(line)
+        if dots and level is None:
+            # "Product and data science .......... 50%": a list item written with leader dots
+            end_para()
+            sections[-1].bullets.append(f"{dots.group(1).strip()}: {dots.group(2).strip()}")
             continue
         b = _BULLET.match(line)
         if b and len(line) > b.end():
@@ -238,8 +284,15 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         sections = sections[1:]
     title = next((s.heading for s in sections if s.heading), "")
     doc = Document(plain, lang, sections, file=file, title=title)
-    doc.mentions = find_mentions(plain)
-    doc.dates = find_dates(plain)
+    from .spelled import spelled_dates, spelled_mentions
+
+    words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"
+    doc.dates = sorted(words + [d for d in find_dates(plain)
+                                if not any(w.start < d.end and d.start < w.end for w in words)],
+                       key=lambda d: d.start)
+    digits = find_mentions(plain)
+    taken = [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in doc.dates]
+    doc.mentions = sorted(digits + spelled_mentions(plain, lang, taken), key=lambda m: m.start)
     offset = 0
     for line in plain.splitlines():
         m = _LABEL.match(line)

@@ -139,6 +139,8 @@ def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
     if m.percent:
         return None
     value = m.value / f.unit_scale
+    if f.key.endswith("months") and m.unit.startswith(("year", "年")) and not m.unit.startswith("年度"):
+        value = m.value * 12  # "a runway of two years" is 24 months
     if f.type == "integer":
         if value != int(value):
             return None
@@ -238,8 +240,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         score += 0.7 * _count(clause, parents)
         # the keyword in the same part of the sentence (between commas) as the number
         seps = (",", ";", "，", "；", "、", " and ", "和")
-        lo_c = max(low.rfind(c, a, m.start) for c in seps) + 1
-        hi_c = [low.find(c, m.end, b) for c in seps]
+        # commas inside an aside do not end the part: "6,700 people (owners, chefs) use it"
+        flat = _flat(low, a, b)
+        lo_c = max(flat.rfind(c, a, m.start) for c in seps) + 1
+        hi_c = [flat.find(c, m.end, b) for c in seps]
         hi_c = min([h for h in hi_c if h >= 0], default=b)
         if lo_c <= a:
             lo_c = a
@@ -255,6 +259,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival:
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
+        here = doc.section_at(m.start)
+        if not named and here is not None and here.heading and _count(here.heading.lower(), own):
+            named = True  # "$15 million Series B" under the heading "Raising"
+            score += 1
         if money and (m.currency or m.scaled):
             score += 1.5
         if money and not (m.currency or m.scaled) and f.unit_scale > 1:
@@ -263,16 +271,90 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if not money and m.currency:
             score -= 2
-        if f.key.endswith("months") and m.unit.startswith(("month", "个月", "月")):
-            score += 2
-        if f.key in ("users", "customers") and m.unit:
-            score += 1.5 if m.unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
+        unit = _real_unit(text, m)
+        if f.key.endswith("months"):
+            # "20 months of runway"; not "2,400 monthly active users"
+            score += 2 if unit.startswith(("month", "个月", "月", "year", "年")) else -4
+        if f.key in ("users", "customers") and (m.currency or _THING_UNIT.match(text, m.end)):
+            continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
+        if f.key in ("users", "customers") and unit:
+            if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
+                continue  # "in their first six months" counts no one
+            score += 1.5 if unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
+        if money and unit and not m.currency and not m.scaled:
+            continue  # "SOM (5 years)": a count of years, months or users is no amount of money
+        score += _role(f, low[lo_c:hi_c], clause, low[a:m.start])
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
             out.append((score, value, m, text[a:b].strip(), named))
     out.sort(key=lambda t: (-t[0], t[2].start))
     return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
+
+
+_TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|expect to reach)\b|"
+                     r"目标|力争|计划|预计|预期")
+_TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
+#: units after a number that count events or things, not people or firms
+_THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
+                         r"orders\b|tickets\b|units\b|packs\b|tonnes\b|acres\b)", re.I)
+_BY_YEAR = re.compile(r"\bby (?:the end of )?20\d\d\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
+_SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
+_NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
+
+
+def _real_unit(text: str, m: Mention) -> str:
+    """``m``'s unit word when it is a whole word ("20 months"), else "" ("2,400 monthly active
+    users": the unit reader sees "month" in "monthly")."""
+    if not m.unit or not m.unit.isascii():
+        return m.unit
+    after = re.match(r"\s*" + re.escape(m.unit) + r"(?![A-Za-z])", text[m.end:], re.I)
+    return m.unit if after else ""
+
+
+def _flat(low: str, a: int, b: int) -> str:
+    """``low`` with the asides in brackets of ``low[a:b]`` blanked (same length)."""
+    inner = re.sub(r"[(（][^()（）]{0,80}[)）]", lambda m: " " * len(m.group(0)), low[a:b])
+    return low[:a] + inner + low[b:]
+
+
+def _role(f: Field, part: str, clause: str, before: str = "") -> float:
+    """What the words around a number say about its role, beyond the field's keywords:
+    a target is not a result ("We aim for $25 million ARR by 2028", 全年收入目标为12亿元); a
+    total, not the new ones, is a count of customers (累计服务客户1,530家 over 新签客户47家);
+    year on year (同比) is a report's growth where it gives 环比 too, and a memo's growth is
+    the quarter's where it gives the month's too."""
+    key = f.key.lower()
+    score = 0.0
+    if "target" not in key and "plan" not in key and key != "som":
+        # a SOM is a target by definition ("we target $120 million (SOM) by 2030")
+        if _TARGET.search(part) or _BY_YEAR.search(part) or _TARGET.search(before):
+            # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
+            # 客户数突破2,000家" (the target word governs the rest of its sentence)
+            score -= 3
+        elif _TARGET.search(clause):
+            score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
+    if key in ("customers", "users", "clients"):
+        if _NEW.search(part):
+            score -= 2.5
+        if _TOTAL.search(clause):
+            score += 1.5
+        # "其中，收入超过500万元的客户有11家": a part of the customers, not all
+        if "其中" in clause[:clause.find(part)] or "其中" in part:
+            score -= 2
+        if _SUBSET.search(part):
+            score -= 2
+    if "growth" in key:
+        if "同比" in part:
+            score += 1.5
+        if "环比" in part:
+            score -= 1.5
+        if re.search(r"\bquarter|\bq/?q\b|\bqoq\b", part):
+            score += 1
+        if re.search(r"\bmonth|\bm/?m\b|\bmom\b|\bon (?:january|february|march|april|may|june|july|august|"
+                     r"september|october|november|december)\b", part):
+            score -= 1
+    return score
 
 
 #: a number in the same sentence as a sibling field's number counts this much more
@@ -313,23 +395,40 @@ def _line_bounds(text: str, at: int) -> tuple[int, int]:
     return text.rfind("\n", 0, at) + 1, (len(text) if end < 0 else end)
 
 
+_AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spring|summer|autumn|fall|winter)"
+                         r"[\s-]\d{4}|\d{4}\s?(?:Q[1-4]|H[12])|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年|年[初中底])",
+                         re.I)
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
+    from .fields import SCOPES
+
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
     text, low = doc.text, doc.text.lower()
+    # a field about no scope takes no date of a sentence about one ("We launch in China on
+    # 2027-04-01" is not the traction's since)
+    # (in English: a Chinese report names 中国/国内 everywhere)
+    others = [] if doc.lang != "en" or any(k in SCOPES for k in f.keys[:-1]) else [
+        w for ws in SCOPES.values() for w in ws if w.isascii()]
     best = None
     for d in doc.dates:
         if d.start in passed:
             continue
         a, b = _clause_bounds(text, d.start, d.end)
         clause = low[a:b]
+        if others and any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", clause) if w.isascii()
+                          else w in clause for w in others):
+            continue
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and _count(lab.lower(), own):
                 score += 6
         if score:
             score += SECTION_ROLE * section_role(doc, f, d.start)
+        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0:
+            score = 3.0  # "the first shipment is due on 2026-04-01" under the heading "China"
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
     if best is None and f.key == "date" and len(f.keys) == 1:
@@ -337,8 +436,26 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # under the title, or the signature's date at the end)
         lines = [d for d in doc.dates if text[_line_bounds(text, d.start)[0]:
                                               _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+        if not lines:
+            # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
+            # range ("报告期间：2025年1月1日至2025年12月31日")
+            lines = [d for d in doc.dates if not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
+                     .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
+                     and text[d.end:_line_bounds(text, d.start)[1]].strip() == ""
+                     and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]
         if lines:
             best = (0, lines[0], lines[0].raw)
+    if best is None and f.schema.get("format") != "date":
+        # a launch the document gives as a quarter ("Launch: Q3 2026"), kept as written when
+        # the field is not an ISO date
+        lv = _label_value(doc, f)
+        if lv and _AS_WRITTEN.fullmatch(lv[0].strip()):
+            return Answer(lv[0].strip(), lv[1], ["kept as written: not a day"])
+        # "We will enter China in early 2027": a sentence with the field's own word
+        for sent in doc.sentences():
+            m = _AS_WRITTEN.search(sent)
+            if m and _count(sent.lower(), own) and not any(d.raw in sent for d in doc.dates):
+                return Answer(m.group(0), sent, ["kept as written: not a day"])
     if best is None:
         return None  # a year alone ("founded in 2019") is no date: a day and month would be made up
     _, d, sentence = best
@@ -495,6 +612,13 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     return Answer(rows, f"table [{head}]", notes)
 
 
+def _row_line(t: Table, row: list[str], lang: str) -> str:
+    """A table row as a line: its first cell, then each further header with its cell."""
+    sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
+    rest = sep.join(f"{h} {c}".strip() for h, c in zip(t.header[1:], row[1:], strict=False) if c)
+    return f"{row[0]}{colon}{rest}" if rest else row[0]
+
+
 def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None) -> Answer | None:
     items = f.schema.get("items") or {}
     props = items.get("properties") or {}
@@ -509,8 +633,12 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
         dates = {d.raw.strip() for d in doc.dates}
         paras = [p for p in s.paragraphs + s.bullets
                  if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates]
-        if not paras:
+        if not paras and not s.tables:
             continue
+        if not paras:
+            # a section of only a table: its rows as lines ("定制柜类：收入（万元） 3,120，占比 50%"),
+            # not a heading over nothing
+            paras = [_row_line(t, r, doc.lang) for t in s.tables for r in t.rows][:8]
         out.append({head_key: s.heading, para_key: paras})
     out = out[: f.max_items]
     if not out:

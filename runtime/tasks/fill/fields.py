@@ -34,19 +34,23 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "tagline": ("tagline", "slogan", "in one line", "mission", "口号", "一句话"),
     "founded": ("founded", "established", "incorporated", "started", "成立", "创立", "创办"),
     "description": ("description", "overview", "what we do", "about", "简介", "介绍"),
-    "problem": ("problem", "pain", "pain point", "challenge", "issue", "what is wrong", "struggle",
+    "problem": ("problem", "pain", "pain point", "challenge", "issue", "what is wrong", "what is broken",
+                "why", "broken", "struggle", "instead of", "do not", "fall behind", "empty",
                 "cannot", "lose", "waste", "lack", "too expensive", "问题", "痛点", "挑战", "难题",
                 "浪费", "缺乏", "难以", "无法"),
     "solution": ("solution", "product", "how it works", "approach", "what we do", "our answer",
-                 "we build", "we built", "解决方案", "方案", "产品", "我们提供", "我们开发", "我们的产品"),
+                 "we build", "we built", "what we built", "what we make", "解决方案", "方案", "产品", "我们提供", "我们开发", "我们的产品"),
     "market": ("market", "市场", "规模"),
-    "tam": ("tam", "total addressable market", "total market", "global market", "market size",
+    "tam": ("tam", "total addressable market", "total market", "global market", "market size", "market for",
+            "billion market", "market opportunity", "opportunity",
             "市场总规模", "潜在市场", "市场规模"),
     "sam": ("sam", "serviceable addressable market", "serviceable available market",
-            "serviceable market", "serviceable", "reachable", "可服务市场"),
+            "serviceable market", "serviceable", "reachable", "can serve", "can reach", "we can serve", "can address",
+            "可服务市场"),
     "som": ("som", "serviceable obtainable market", "obtainable market", "obtainable", "capture",
-            "realistic", "win", "可获得市场"),
-    "cagr": ("cagr", "compound annual growth", "annual growth rate", "per year", "annually",
+            "realistic", "win", "within reach", "expect to reach", "aim for", "in five years",
+            "within five years", "可获得市场"),
+    "cagr": ("cagr", "compound annual growth", "annual growth rate", "per year", "a year", "annually",
              "年复合增长率", "复合增长率", "年均增长"),
     "products": ("products", "product line", "pricing", "产品", "产品线"),
     "price": ("price", "pricing", "per seat", "per month", "costs", "价格", "售价", "定价"),
@@ -54,13 +58,15 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "features": ("features", "feature", "功能", "特性"),
     "summary": ("summary", "概述", "简介"),
     "traction": ("traction", "progress", "metrics", "results", "进展", "业绩", "成绩"),
-    "users": ("users", "customers", "user", "用户", "客户"),
-    "arr": ("arr", "annual recurring revenue", "recurring revenue", "年度经常性收入", "经常性收入"),
-    "growth": ("growth", "grew", "growing", "grows", "increase", "up", "qoq", "mom", "yoy",
+    "users": ("users", "user", "use", "log in", "active", "用户", "使用"),
+    "arr": ("arr", "annual recurring revenue", "recurring revenue", "run-rate", "run rate", "年度经常性收入", "经常性收入"),
+    "growth": ("growth", "grew", "grown", "growing", "grows", "increase", "up", "a quarter", "per quarter", "on the quarter", "qoq", "mom", "yoy",
                "quarter on quarter", "quarter over quarter", "month over month", "year over year", "增长",
                "增幅", "涨幅", "上升", "提升", "下降", "减少", "增速", "同比", "环比"),
-    "retention": ("retention", "retained", "renewal", "renew", "net revenue retention", "留存", "续约率", "续约"),
-    "since": ("since", "launched", "live", "上线", "以来"),
+    "retention": ("retention", "retained", "renewal", "renew", "still with us", "still active", "stayed", "net revenue retention", "留存", "续约率", "续约"),
+    "since": ("since", "launched", "live", "began", "first paid", "first paying", "first customers", "started our first",
+              "first commercial",
+              "上线", "以来"),
     "quarters": ("quarter", "quarterly", "季度"),
     "label": ("label", "quarter", "period", "item", "use", "名称", "季度", "项目", "用途"),
     "target": ("target", "plan", "planned", "goal", "目标", "计划"),
@@ -70,26 +76,31 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "partners": ("partners", "partner", "合作伙伴", "合作方", "伙伴"),
     "note": ("note", "notes", "备注", "说明"),
     "ask": ("ask", "raise", "raising", "funding", "round", "融资", "募资", "本轮"),
-    "amount": ("raising", "raise", "seeking", "round", "amount", "融资", "募集", "金额"),
+    "amount": ("raising", "raise", "seeking", "round", "amount", "series", "seed round", "looking for", "融资", "募集", "金额"),
     "runway_months": ("runway", "months", "跑道", "个月"),
     "use_of_funds": ("use of funds", "use of proceeds", "allocation", "资金用途", "用途", "使用计划"),
     "share": ("share", "percent", "%", "占比", "比例", "份额"),
     "headline": ("headline", "title", "标题"),
     "points": ("points", "key points", "要点"),
     "title": ("title", "report", "标题", "报告"),
-    "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期"),
+    "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期", "统计口径"),
     "date": ("date", "dated", "日期", "报告日期", "发布日期"),
     "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据", "主要数据",
                 "经营数据"),
     "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额"),
-    "customers": ("customers", "clients", "客户", "客户数", "用户", "用户数"),
+    "customers": ("customers", "clients", "paying", "客户", "客户数", "用户", "用户数", "付费", "签约"),
     "sections": ("sections", "章节"),
     "heading": ("heading", "title", "标题"),
     "paragraphs": ("paragraphs", "text", "正文"),
-    "mix": ("mix", "revenue mix", "by product", "breakdown", "收入结构", "收入构成", "业务结构", "业务构成",
-            "占比", "构成"),
+    "mix": ("mix", "revenue mix", "by product", "product line", "by segment", "breakdown", "of revenue",
+            "收入结构", "收入构成", "业务结构", "业务构成", "分业务", "分产品", "分品类", "业务板块", "占比", "构成",
+            "占营业收入", "占总收入", "占收入"),
     "memo": ("memo", "备忘录"),
 }
+
+#: a part of a pitch that comes right after another one: a memo without headings states
+#: its solution in the paragraph after its problem
+FOLLOWS: dict[str, str] = {"solution": "problem"}
 
 #: parent objects about one market or place: their fields are filled only from text about it
 #: (a sentence naming it, or a section headed by it) -- "since our launch on 9 January 2024"
@@ -223,8 +234,12 @@ def walk(schema: dict[str, Any]) -> list[Field]:
 
     fields = _walk(schema)
     keys = {f.key for f in fields}
+    # a field under a scope (china.launch) fills only from text about it, so its key is no
+    # rival of the others' words: "We launched on 3 May 2021" is the traction's since
+    scoped = {f.key for f in fields if any(k in SCOPES for k in f.keys[:-1])}
+    unscoped = {f.key for f in fields if not any(k in SCOPES for k in f.keys[:-1])}
     for f in fields:
-        f.rivals = frozenset(stem(k) for k in keys if k != f.key)
+        f.rivals = frozenset(stem(k) for k in keys if k != f.key and (k in unscoped or k not in scoped))
     return fields
 
 

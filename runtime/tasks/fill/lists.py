@@ -24,13 +24,16 @@ from .words import count
 __all__ = ["ListGroup", "find_groups", "pick_list"]
 
 _SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
+_NUMBER_AND_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；|\band\b(?=\s*[$€£¥\d])|(?:以及|和|及)(?=[\d$¥]))\s*")
+_STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；)\s*")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:占|为|约|达|是|用于)\s*)+", re.I)
-_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to)|\s*(?:占比|占|为|约|达|共|的|收入|比重|比例))+$",
+_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|比重|比例|实现|"
+                          r"业务|营业))+$",
                           re.I)
 _PUNCT = " \t:：-—–()（）.,。，;；%"
 
@@ -42,7 +45,8 @@ class Item:
     text: str
     lead: str = ""  # words before a period label ("ARR grew from"), the list's context
     period: bool = False
-    alt: Item | None = None  # the same item labelled by its period, when it names one
+    alt: Item | None = None
+    after: str = ""  # the label read after the number ("45% goes to manufacturing"), if any  # the same item labelled by its period, when it names one
 
 
 @dataclass
@@ -52,32 +56,60 @@ class ListGroup:
     evidence: str
 
 
+#: words that only qualify a number ("Roughly 45% goes to manufacturing"): no label
+_HEDGE = re.compile(r"^(?:roughly|about|around|approximately|approx\.?|some|nearly|almost|just over|"
+                    r"just under|over|under|up to|circa|ca\.|约|大约|近|超过)$", re.I)
+_ASIDE = re.compile(r"\s*[（(][^）)]{0,40}[）)]")
+
+
+def _after_label(tail: str) -> str:
+    """The label written after a number: "goes to manufacturing", "of the round for the
+    commercial plant" -> "commercial plant" (the words after the last for/to/on)."""
+    tail = _ASIDE.sub("", tail).strip(_PUNCT)
+    m = list(re.finditer(r"\b(?:for|to|on|into|towards)\s+", tail))
+    if m:
+        tail = tail[m[-1].end():]
+    label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", tail)).strip(_PUNCT)
+    return label
+
+
 def _item(text: str) -> Item | None:
     from ..summarize.facts import find_dates, find_mentions
 
     dates = find_dates(text)
     nums = [m for m in find_mentions(text) if not _glued(text, m)
             and not any(d.start <= m.start < d.end for d in dates)]
+    if len(nums) == 2 and nums[1].percent and not nums[0].percent:
+        # "数据治理平台实现收入1.29亿元，占总收入的55%": an amount and its share; the item is the
+        # share, labelled by the words before the amount
+        m = nums[1]
+        label = _FILLER_TAIL.sub("", _ASIDE.sub("", text[:nums[0].start]).strip(_PUNCT)).strip(_PUNCT)
+        if label and len(label) <= 40 and re.search(r"[A-Za-z\u4e00-\u9fff]", label):
+            return Item(label, m, text)
+        return None
     if len(nums) != 1:
         return None
     m = nums[0]
     head, tail = text[:m.start], text[m.end:]
+    if _HEDGE.match(head.strip(_PUNCT)):
+        head = ""  # "Roughly 45% goes to manufacturing" is labelled after its number
     when = _PERIOD_LABEL.search(text)
     period = Item(when.group(0), m, text, lead=text[:min(when.start(), m.start)].strip(_PUNCT),
                   period=True) if when is not None else None
+    after = _after_label(tail)
     if ":" in head or "：" in head:
         # "Q3 2025: $410k" is labelled before the colon; "资金用途：研发占50%" after it
         before, after = re.split(r"[:：]", head, maxsplit=1)
         after = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", after.strip(_PUNCT))).strip(_PUNCT)
         label = after or before
     else:
-        label = head.strip(_PUNCT) or tail
+        label = _ASIDE.sub("", head).strip(_PUNCT) or after
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
-    label = _FILLER_HEAD.sub("", label).strip(_PUNCT)
+    label = _FILLER_HEAD.sub("", _ASIDE.sub("", label)).strip(_PUNCT)
     if not label or len(label) > 40 or len(label.split()) > 6 \
             or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return period
-    return Item(label, m, text, alt=period)
+    return Item(label, m, text, alt=period, after=after if label == after else "")
 
 
 def _group(pieces: list[str], context: str, evidence: str, sentence: bool = False
@@ -97,6 +129,14 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         items.append(it)
     if len(items) < 2:
         return None
+    if any(it.after for it in items[1:]):
+        # "We will use 55% of the round for the commercial plant, 30% for R&D ...": items
+        # labelled after their numbers are all labelled so, the first one too
+        for it in items:
+            if not it.after and not it.period:
+                late = _after_label(it.text[it.number.end:])
+                if late and len(late.split()) <= 6:
+                    it.label, it.after = late, late
     periods = [it if it.period else it.alt for it in items]
     if all(periods) and len({p.label for p in periods if p}) == len(items):
         items = [p for p in periods if p]  # a series over time: "$610k in Q1 2025 to $760k in Q2"
@@ -124,14 +164,31 @@ def find_groups(doc: Document) -> list[ListGroup]:
             g = _group(s.bullets, f"{s.heading} {lead}", s.heading or lead)
             if g is not None:
                 out.append(g)
-        for para in s.paragraphs:
-            for sent in doc.sentences(para):
-                body, context = sent, s.heading
+        for para in s.paragraphs + s.bullets:
+            before = ""
+            # a Chinese sentence ends at 。！？ here: "A…占55%；B…占30%；C…占15%。" is one list
+            sents = doc.sentences(para) if doc.lang != "zh" else [
+                x for x in re.split(r"(?<=[。！？])", para) if x.strip()]
+            for sent in sents:
+                body, context = sent, f"{s.heading} {before}"
+                before += " " + sent  # "We are raising $4.2M. ... Roughly 45% goes to ..."
                 colon = re.search(r":\s|：", sent + " ")
                 if colon and colon.start() < len(sent) - 1:
-                    context, body = f"{s.heading} {sent[:colon.start()]}", sent[colon.end():]
-                pieces = [p for p in _SPLIT.split(body.rstrip("。.!！")) if p.strip()]
+                    context, body = f"{context} {sent[:colon.start()]}", sent[colon.end():]
+                body = body.rstrip("。.!！")
+                if len(re.findall(r"[;；]", body)) >= 2:
+                    # "A实现收入1.29亿元，占55%；B…，占30%；C…": the semicolons part the items
+                    pieces = [p for p in re.split(r"\s*[;；]\s*", body) if p.strip()]
+                else:
+                    pieces = [p for p in _SPLIT.split(body) if p.strip()]
                 g = _group(pieces, context, sent, sentence=True)
+                for split in (_NUMBER_AND_SPLIT, _STRONG_SPLIT):
+                    if g is not None:
+                        break
+                    # "15% for sales and regulatory work", "仓储及增值服务占比15%": and/及
+                    # inside a label, not between items
+                    pieces = [p for p in split.split(body) if p.strip()]
+                    g = _group(pieces, context, sent, sentence=True)
                 if g is not None:
                     out.append(g)
     doc._list_groups = out  # type: ignore[attr-defined]
@@ -148,18 +205,51 @@ def _shape(f: Field) -> tuple[Field, Field] | None:
     return labels[0], numbers[0]
 
 
-def _value(m: Mention, child: Field) -> float | None:
+def _value(m: Mention, child: Field, scale: float = 1.0) -> float | None:
+    """``m`` in ``child``'s unit; ``scale``: what the list's context says a bare number is
+    worth ("Quarterly ARR, in thousands of dollars: Q1 2025 560; ...")."""
     if child.fraction:
         return round(m.value / 100, 10) if m.percent else None
     if m.percent or (m.unit and not m.currency):
         return None  # "400 users" is not an amount of money or a count of a list's kind
-    v = m.value / child.unit_scale
+    v = m.value * (1.0 if m.scaled else scale) / child.unit_scale
     if child.type == "integer":
         return int(v) if v == int(v) else None
     lo = child.schema.get("minimum")
     if isinstance(lo, (int, float)) and v < lo:
         return None
     return int(v) if float(v).is_integer() else round(v, 10)
+
+
+_REGION = re.compile(r"(?:地区|区域|大区|省|市|region|area|market)$|^(?:north|south|east|west|华东|华北|华南|"
+                     r"华中|西南|西北|东北|其他)", re.I)
+
+
+def _is_product(f: Field) -> bool:
+    """A mix "by product line" (its description or key says so)."""
+    d = f"{f.key} {f.description}".lower()
+    return any(w in d for w in ("product", "产品", "业务", "mix"))
+
+
+_REVENUE = ("收入", "营收", "revenue", "sales", "turnover")
+
+
+def _parts_of_total(g: ListGroup) -> list[float] | None:
+    """The items' shares when they are amounts of money that add up to a revenue stated in the
+    words before them ("上半年公司实现营业收入4,520万元。其中，门票收入2,130万元，酒店及餐饮收入
+    1,870万元，文创商品及其他收入520万元"), else None."""
+    from ..summarize.facts import find_mentions
+
+    nums = [it.number for it in g.items]
+    if any(m.percent or not (m.currency or m.scaled) for m in nums):
+        return None
+    total = sum(m.value for m in nums)
+    if not count(g.context.lower(), list(_REVENUE)):
+        return None
+    stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
+    if not any(abs(m.value - total) <= 0.005 * total for m in stated):
+        return None
+    return [m.value / total for m in nums]
 
 
 def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | None:
@@ -171,24 +261,36 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
     own = f.own_words() + [w for w in number_child.own_words() if re.search(r"\w", w)]
     parents = [w for w in f.words() if w not in own]
     best = None
+    from .extract import _header_scale
+
     for g in find_groups(doc):
-        values = [_value(it.number, number_child) for it in g.items]
+        scale = _header_scale(g.context)
+        values = [_value(it.number, number_child, scale) for it in g.items]
+        parts = number_child.fraction and _parts_of_total(g)
+        if parts:
+            values = parts  # "营业收入4,520万元。其中，门票收入2,130万元，…": the shares of the total
         if any(v is None for v in values):
             continue
         context = g.context.lower()
         # "财务软件收入占比为46%": the first item names the field too (its own words only)
-        named = count(context, own) + count(g.items[0].text.lower(), f.own_words())
+        named = count(context, own) + count(g.items[0].text.lower(), f.own_words()) + bool(parts)
         whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
         # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
         # in a passage about the field's parent ("raising $2.5 million: 50% for ...")
         if not named and not (whole and count(context, parents)):
             continue
         score = named + 2 * whole
+        if _is_product(f) and all(_REGION.search(it.label) for it in g.items):
+            score -= 3  # "华东地区占比42%": a split by region is not a mix by product line
         if best is None or score > best[0]:
             best = (score, g, values)
     if best is None:
         return None
     _, g, values = best
-    rows = [{label_child.key: it.label, number_child.key: v}
+
+    def cap(label: str) -> str:  # "45% goes to manufacturing" -> "Manufacturing"
+        return label[0].upper() + label[1:] if label[:1].isascii() and label[:1].isalpha() else label
+
+    rows = [{label_child.key: cap(it.label), number_child.key: v}
             for it, v in zip(g.items, values, strict=True)][: f.max_items]
     return rows, g.evidence

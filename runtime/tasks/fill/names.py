@@ -95,8 +95,65 @@ _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|c
 _TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
+#: a company named as a sentence's subject: "Northloop Freight is a ...", "Kestrel Robotics
+#: builds ...", "Fernhill Analytics gives ..."
+_SUBJECT = re.compile(r"(?:^|(?<=[.!?] ))((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*) +(?:is|was|were|are|"
+                      r"has|builds|makes|gives|provides|offers|sells|develops|helps|runs|turns|lets|"
+                      r"connects|designs|operates|brings)\b", re.M)
+_NOT_NAMES = frozenset({"we", "our", "the", "this", "it", "they", "he", "she", "i", "you", "there",
+                        "a", "an", "that", "these", "those", "each", "every", "all"})
+_SUBJECT_LINE = re.compile(r"^(?:subject|re|fwd|fw)\s*:\s*", re.I)
+
+
+def _recurring_name(doc: Document) -> Answer | None:
+    """The company a memo is about: the capitalised name that is a sentence's subject, the
+    e-mail's subject or the title, and recurs most (an e-mail's "WHO WE ARE" heading or a
+    signature is not it; "Fernhill Analytics" in the subject, a sentence and the signature is)."""
+    if doc.lang != "en":
+        return None
+    cands: dict[str, float] = {}
+    for m in _SUBJECT.finditer(doc.text):
+        name = m.group(1).strip()
+        if name.split()[0].lower() in _NOT_NAMES:
+            continue
+        cands[name] = cands.get(name, 0) + 1.0
+    for lab, value, _off in doc.labels:
+        if lab.lower() == "subject":
+            head = _SUBJECT_LINE.sub("", _SUBJECT_LINE.sub("", value))
+            head = _without_doc_words(re.split(r"\s+[—–|-]\s+|:\s+", head)[0].strip())
+            if 0 < len(head.split()) <= 4 and head[0].isupper():
+                cands[head] = cands.get(head, 0) + 1.0
+    head = _title_name(doc)
+    if head and 0 < len(head.split()) <= 4:
+        cands[head] = cands.get(head, 0) + 1.5
+    if not cands:
+        return None
+    scored = []
+    for name, base in cands.items():
+        times = len(re.findall(rf"\b{re.escape(name)}\b", doc.text))
+        if len(name.split()) == 1:
+            # one capitalised word may be any sentence's first word ("Feed is 50% of costs"):
+            # it is a name when it is capitalised inside sentences too
+            inside = [m for m in re.finditer(rf"\b{re.escape(name)}\b", doc.text)
+                      if re.search(r"(?:^|\s)[a-z][\w'-]*,?\s$", doc.text[max(0, m.start() - 30):m.start()])]
+            if not inside:
+                continue
+        # "Halcyon" and "Halcyon Print Works": the short form's mentions are the full name's
+        longer = [o for o in cands if o != name and o.startswith(name + " ")]
+        if longer:
+            continue
+        shorter = sum(len(re.findall(rf"\b{re.escape(o)}\b", doc.text)) for o in cands
+                      if o != name and name.startswith(o + " "))
+        scored.append((base + times + 0.5 * shorter, -len(name), name))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    name = scored[0][2]
+    return Answer(name, name, ["the name the document is about (its subject, title or e-mail subject)"])
+
+
 def pick_name(doc: Document, f: Field) -> Answer | None:
-    lv = _label_value(doc, f)
+    lv = _label_value(doc, f) or _parent_label(doc, f)
     if lv and len(lv[0]) <= 80:
         return Answer(lv[0], lv[1], [])
     if doc.lang == "zh":
@@ -112,19 +169,48 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
             # "与云南果业集团合作": the preposition is not part of the name
             name = re.sub(r"^[与和同由向对在为被将把及]", "", m.group(0))
             return Answer(name, name, [])
-    if doc.title:
-        name = _TITLE_TAIL.sub("", doc.title).strip()
-        parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
-        if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
-            # "Investor memo: Bluefin Ledger", "Seed memo — Bluefin Ledger"
-            name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
-                         if not _DOC_WORDS.search(p)), name)
-        if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
-            return Answer(name, doc.title, ["the document's title"])
+    found = _recurring_name(doc)
+    if found is not None:
+        return found
+    name = _title_name(doc)
+    if name:
+        return Answer(name, doc.title, ["the document's title"])
     for sent in doc.sentences():
         m = _FOUNDED_SUBJECT.match(sent)
         if m:  # a title that is only "Investor memo": "Bluefin Ledger was founded in 2020"
             return Answer(m.group(1), sent, ["the subject of the founding sentence"])
+    return None
+
+
+def _without_doc_words(text: str) -> str:
+    """"Finch & Co update" -> "Finch & Co": the words that name the document, not the company."""
+    m = _DOC_WORDS.search(text)
+    return text[:m.start()].strip() if m and m.end() == len(text) and m.start() > 0 else text
+
+
+def _title_name(doc: Document) -> str | None:
+    """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
+    Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
+    if not doc.title or doc.title.isupper():
+        return None
+    name = _TITLE_TAIL.sub("", doc.title).strip()
+    parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
+    if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
+        name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:] if not _DOC_WORDS.search(p)), name)
+    name = _without_doc_words(name)
+    if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
+        return name
+    return None
+
+
+def _parent_label(doc: Document, f: Field) -> tuple[str, str] | None:
+    """"Company: Orchid Lane Payments" for ``company.name``: a label that is the parent's own key."""
+    if len(f.keys) < 2:
+        return None
+    parent = f.keys[-2].lower()
+    for label, value, _off in doc.labels:
+        if label.strip().lower() in (parent, f"{parent} name") and 0 < len(value) <= 80:
+            return value, f"{label}: {value}"
     return None
 
 

@@ -113,6 +113,9 @@ def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage
     if s is not None and s.body():
         return Passage(_prose(doc, s), s.heading,
                        [f"from section {s.heading!r}"] if s.heading else [])
+    after = _after_previous_part(doc, f)
+    if after is not None:
+        return after
     if f.key not in OPENING_KEYS:
         return None
     s = next((x for x in doc.sections if (x.paragraphs if need_paragraphs else x.body())), None)
@@ -121,12 +124,44 @@ def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage
     return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
 
 
+def _after_previous_part(doc: Document, f: Field) -> Passage | None:
+    """For a part that follows another (``fields.FOLLOWS``: the solution after the problem), in
+    a document without a heading for it: the paragraph after the one most about the part before
+    ("Regional carriers drive a third of their miles empty ..." then "Northloop reads a
+    carrier's planned routes ...")."""
+    from .fields import FOLLOWS, GLOSSARY
+
+    before = next((FOLLOWS[k] for k in f.keys if k in FOLLOWS), None)
+    if before is None:
+        return None
+    words = list(GLOSSARY.get(before, ())) + [before]
+    paras = [p for sec in doc.sections for p in sec.paragraphs]
+    hits = [_count(p.lower(), words) for p in paras]
+    if not paras or max(hits) == 0:
+        return None
+    i = hits.index(max(hits))
+    for nxt in paras[i + 1:i + 2]:
+        # prose, not a paragraph of figures ("TAM $12.4 billion; SAM ...")
+        if len(nxt) >= 40 and len(re.findall(r"\d", nxt)) <= len(nxt) // 40:
+            return Passage(nxt, doc.sentences(nxt)[0], [f"the paragraph after the {before}"])
+    return None
+
+
 _MONTH_RANGE = r"\d{4}年\d{1,2}月?\s*[—–\-~至到]\s*\d{1,2}月"
+_YEAR = r"(?:\d{4}|[〇零一二三四五六七八九]{4})年"
 #: how reports name the period they cover, most specific first
 _PERIODS = (re.compile(_MONTH_RANGE),
-            re.compile(r"\d{4}年(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年|前三季度|全年|年度)"),
+            re.compile(_YEAR + r"(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年|前三季度|全年|年?度)"),
             re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
-                       r"of \d{4}\b", re.I))
+                       r"of \d{4}\b", re.I),
+            # a month's report: "关于2026年3月经营情况的通报" (not a day: 2026年3月5日)
+            re.compile(r"\d{4}年\d{1,2}月份?(?!\s*\d{1,2}\s*[日号])"),
+            # a year's report: "2026年经营报告"
+            re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"))
+#: words that make a line a report's title ("2025年第二季度经营汇报")
+_REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|季报|年报|report|review|update", re.I)
+#: labels that give a document's title ("主题：关于…的通报", "Subject: …")
+_TITLE_LABELS = ("主题", "标题", "题目", "subject", "title")
 
 
 def _period(doc: Document) -> Answer | None:
@@ -136,7 +171,8 @@ def _period(doc: Document) -> Answer | None:
         found = [m for p in _PERIODS for m in p.finditer(where)]
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
-            return Answer(m.group(0), where[:200] if where is doc.title else
+            value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
+            return Answer(value, where[:200] if where is doc.title else
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
     return None
@@ -157,10 +193,29 @@ def _under_title(doc: Document, limit: int) -> str | None:
     return line.rstrip("。.")
 
 
+def _title(doc: Document) -> str:
+    """The document's title: a "主题：" / "Subject:" line, else the first heading, with the line
+    under it when the heading is only a name and that line says what report it is
+    ("启明教育科技" over "2025年第二季度经营汇报")."""
+    for label, value, _off in doc.labels:
+        if label.strip().lower() in _TITLE_LABELS and 0 < len(value) <= 80:
+            return re.sub(r"^(?:(?:re|fwd?)\s*:\s*)+", "", value, flags=re.I).strip()
+    title = doc.title
+    if not title or _REPORT_WORDS.search(title):
+        return title
+    at = doc.text.find(title)
+    rest = doc.text[at + len(title):].lstrip("\n ") if at >= 0 else ""
+    line = re.sub(r"^\s*(?:[-*•·]\s*)", "", rest.split("\n", 1)[0]).strip()
+    if line and len(line) <= 40 and _REPORT_WORDS.search(line) and not line.endswith(("。", ".", "：", ":")):
+        return title + line if doc.lang == "zh" else f"{title} {line}"
+    return title
+
+
 def pick_headline(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, HEADLINE_CHARS, doc.lang)
-    if f.key == "title" and len(f.keys) == 1 and doc.title and len(doc.title) <= limit:
-        return Answer(doc.title, doc.title, ["the document's title"])
+    title = _title(doc) if f.key == "title" and len(f.keys) == 1 else ""
+    if title and len(title) <= limit:
+        return Answer(title, title, ["the document's title"])
     lv = _label_value(doc, f)
     if lv and len(lv[0]) <= limit:
         return Answer(lv[0], lv[1], [])

@@ -41,15 +41,45 @@ def _records(doc: Document, f: Field) -> list[tuple[str, str]]:
     for i, s in enumerate(sections):
         if not _named(s, f):
             continue
-        for b in s.bullets:
-            parts = _NAME_SEP.split(b, maxsplit=1)
-            if len(parts) == 2 and 0 < len(parts[0]) <= 40:
-                out.append((parts[0].strip(), parts[1]))
+        out += _bullet_records(s.bullets)
+        for para in s.paragraphs:
+            out += _sentence_records(doc, para)
         for sub in sections[i + 1:]:
             if sub.level <= s.level:
                 break
-            if sub.heading and len(sub.heading) <= 40:
+            listed = _bullet_records(sub.bullets)
+            if listed and len(listed) == len(sub.bullets):
+                # "We sell two products today:" over one bullet per product: the bullets are
+                # the items, the lead-in line is none
+                out += listed
+            elif sub.heading and len(sub.heading) <= 40:
                 out.append((sub.heading, sub.body()))
+    return out
+
+
+def _bullet_records(bullets: list[str]) -> list[tuple[str, str]]:
+    """(name, text) of bullets written "Name: text" / "Name - text"."""
+    out = []
+    for b in bullets:
+        parts = _NAME_SEP.split(b, maxsplit=1)
+        if len(parts) == 2 and 0 < len(parts[0]) <= 40:
+            out.append((parts[0].strip(), parts[1]))
+    return out
+
+
+#: "Pebble Hub is the bedside connector, sold at $2,400 ...": a sentence naming one item
+_SENTENCE_ITEM = re.compile(r"^(?:The |Our )?((?:[A-Z][\w&+-]*|\d+)(?: (?:[A-Z][\w&+-]*|\d+)){0,3})"
+                            r"(?: (?:robot|app|service|subscription|platform|plan|product|pack|kit|device))?"
+                            r" (?:is|costs|sells for|comes at|at)\b\s*(.+)$")
+
+
+def _sentence_records(doc: Document, para: str) -> list[tuple[str, str]]:
+    """(name, text) of the sentences of a paragraph that each name one priced item."""
+    out = []
+    for sent in doc.sentences(para):
+        m = _SENTENCE_ITEM.match(sent.strip())
+        if m and re.search(r"[$€£¥]\s?\d|\d\s?(?:元|美元|dollars)", m.group(2)):
+            out.append((m.group(1), m.group(2)))
     return out
 
 
@@ -99,6 +129,19 @@ def _text(text: str, numbers_and_lists: list[Field]) -> str | None:
         c = clause.strip()
         if len(c) >= 3 and not re.search(r"\d", c) and not count(c.lower(), words):
             return c[0].upper() + c[1:] if c[0].isascii() else c
+    # every clause holds a number ("the remote nursing service at $9,600 per patient ...",
+    # "a 48 V, 10 kWh backup pack ... List price $3,900"): the words before the first price,
+    # share or property word
+    cut = re.search(r"[$€£¥]\s?\d|\d+(?:\.\d+)?\s?%", text)
+    head = text[:cut.start()] if cut else text
+    for w in words:
+        at = head.lower().find(w.lower())
+        if at > 0:
+            head = head[:at]
+    head = re.sub(r"(?:[\s,;.:-]|\b(?:at|for|with|from|and|list|sold|priced)\b)+$", "", head.strip(), flags=re.I)
+    head = re.sub(r"(?:[\s,;.:-]|\b(?:at|for|with|from|and|list|sold|priced)\b)+$", "", head, flags=re.I)
+    if len(head) >= 3 and not re.search(r"[.!?。]\s", head):
+        return head[0].upper() + head[1:] if head[0].isascii() else head
     return None
 
 

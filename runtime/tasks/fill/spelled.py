@@ -1,0 +1,189 @@
+"""Numbers and dates written in words: "four and a half million dollars", "eighteen months",
+"ninety-three percent", "the first of February 2023", 百分之十五点三, 一千二百余家,
+二〇二六年一月十五日.
+
+Memos and reports spell figures out; the digit reader (:func:`..summarize.facts.find_mentions`)
+does not see them, so a field would stay empty or take the next digit number.  A spelled
+number becomes a :class:`Mention` like a written one (value with its scale, percent, currency,
+unit word), so every role rule applies to it.  A small number in words ("one tap", "two more
+mills", 一是) is a figure only when a unit, a scale or a percent goes with it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..summarize.facts import _UNIT_AFTER, DateMention, Mention
+
+__all__ = ["spelled_mentions", "spelled_dates"]
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_SMALL = "|".join(sorted(list(_UNITS) + list(_TENS), key=len, reverse=True))
+_WORD = rf"(?:(?:{_SMALL})(?:-(?:{'|'.join(_UNITS)}))?|a|an|hundred|and|half|a half|"
+_WORD += "|".join(_SCALES) + ")"
+_EN = re.compile(rf"\b(?:{_SMALL}|a|an)\b(?:[ -](?:{_WORD})\b)*", re.I)
+_PERCENT_AFTER = re.compile(r"\s?(?:percent|per cent|%)\b", re.I)
+_DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars)\b", re.I)
+
+
+def _en_value(words: list[str]) -> tuple[float, bool] | None:
+    """The value of number words and whether a scale word (thousand, million ...) was in them."""
+    total, current, scaled, seen = 0.0, 0.0, False, False
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        if w in ("a", "an"):
+            current = current or 1.0
+        elif w == "and":
+            pass
+        elif w == "half":
+            current += 0.5
+        elif w in _UNITS:
+            current += _UNITS[w]
+            seen = True
+        elif w in _TENS:
+            current += _TENS[w]
+            seen = True
+        elif "-" in w and all(p in _UNITS or p in _TENS for p in w.split("-")):
+            current += sum(_UNITS.get(p, _TENS.get(p, 0)) for p in w.split("-"))
+            seen = True
+        elif w == "hundred":
+            current = (current or 1.0) * 100
+        elif w in _SCALES:
+            total += (current or 1.0) * _SCALES[w]
+            current, scaled = 0.0, True
+        else:
+            return None
+        i += 1
+    if not seen and not scaled:
+        return None
+    return total + current, scaled
+
+
+def _english(text: str) -> list[Mention]:
+    out = []
+    for m in _EN.finditer(text):
+        words = re.split(r"[ ]+", m.group(0).strip())
+        # "a half" and "and" may not end a number; "a"/"an" alone is no number
+        while words and words[-1].lower() in ("and", "a", "an"):
+            words.pop()
+        if not words:
+            continue
+        raw = " ".join(words)
+        end = m.start() + len(raw)
+        got = _en_value(words)
+        if got is None:
+            continue
+        value, scaled = got
+        rest = text[end:]
+        pct = _PERCENT_AFTER.match(rest)
+        dollars = _DOLLARS_AFTER.match(rest)
+        unit_m = _UNIT_AFTER.match(text, end)
+        unit = unit_m.group(1).lower() if unit_m else ""
+        if pct:
+            end += pct.end()
+        currency = "USD" if dollars or unit in ("dollars", "usd") else ""
+        if not (pct or scaled or unit or value >= 10):
+            continue  # "one tap", "two more mills": no figure
+        out.append(Mention(value, text[m.start():end], m.start(), end, bool(pct), currency,
+                           "" if pct else unit, scaled))
+    return out
+
+
+_ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+             "八": 8, "九": 9}
+_ZH_SMALL = {"十": 10, "百": 100, "千": 1000}
+_ZH_BIG = {"万": 1e4, "亿": 1e8}
+_ZH = re.compile(r"(百分之)?([零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二三四五六七八九]+)?)(余|多)?")
+_ZH_UNIT = re.compile(r"(万元|亿元|元|美元|家|名|位|户|人|个月|年|台|个)")
+
+
+def _zh_int(s: str) -> float | None:
+    total, section, digit = 0.0, 0.0, None
+    for ch in s:
+        if ch in _ZH_DIGIT:
+            if digit is not None:
+                return None  # "二〇二六": digits one by one, a year, not a count
+            digit = _ZH_DIGIT[ch]
+        elif ch in _ZH_SMALL:
+            section += (1 if digit is None else digit) * _ZH_SMALL[ch]
+            digit = None
+        elif ch in _ZH_BIG:
+            total += (section + (digit or 0)) * _ZH_BIG[ch]
+            section, digit = 0.0, None
+        else:
+            return None
+    return total + section + (digit or 0)
+
+
+def _chinese(text: str) -> list[Mention]:
+    out = []
+    for m in _ZH.finditer(text):
+        body = m.group(2)
+        if not (set(body) & set(_ZH_DIGIT) or body.startswith("十")):
+            continue  # "万元" in a header "收入（万元）" is a unit, no number
+        whole, _, frac = body.partition("点")
+        value = _zh_int(whole)
+        if value is None:
+            continue
+        if frac:
+            value += float("0." + "".join(str(_ZH_DIGIT[c]) for c in frac))
+        pct = bool(m.group(1))
+        end = m.end()
+        unit_m = _ZH_UNIT.match(text, end)
+        if text[max(0, m.start() - 1):m.start()] == "第" or re.match(r"季度|期|是|月|日|号|线|批", text[end:]):
+            continue  # 第一, 一季度, 二期, 一是, 三月: an ordinal or a name, no figure
+        if not pct and unit_m is None:
+            continue
+        unit = "" if pct else unit_m.group(1)  # type: ignore[union-attr]
+        scale = 1.0
+        if unit in ("万元", "亿元"):
+            scale = 1e4 if unit == "万元" else 1e8
+        if not pct:
+            end = unit_m.end()  # type: ignore[union-attr]
+        currency = "CNY" if unit.endswith("元") and unit != "美元" else ("USD" if unit == "美元" else "")
+        start = m.start()
+        out.append(Mention(value * scale, text[start:end], start, end, pct, currency,
+                           "元" if unit in ("万元", "亿元") else unit,
+                           scale != 1.0 or any(c in body for c in "万亿")))
+    return out
+
+
+def spelled_mentions(text: str, lang: str, taken: list[tuple[int, int]]) -> list[Mention]:
+    """Numbers in words of ``text`` that no span of ``taken`` (the digit numbers and dates) covers."""
+    found = _chinese(text) if lang == "zh" else _english(text)
+    return [m for m in found if not any(a < m.end and m.start < b for a, b in taken)]
+
+
+_ORDINALS = {w: i + 1 for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+    "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split())}
+_ORDINALS.update({f"twenty-{w}": 20 + i for w, i in list(_ORDINALS.items())[:9]})
+_ORDINALS.update({"thirtieth": 30, "thirty-first": 31})
+_MONTHS = {m: i + 1 for i, m in enumerate(
+    "january february march april may june july august september october november december".split())}
+_EN_DATE = re.compile(rf"\b(?:the\s+)?({'|'.join(sorted(_ORDINALS, key=len, reverse=True))})\s+of\s+"
+                      rf"({'|'.join(m.capitalize() for m in _MONTHS)}),?\s+(\d{{4}})\b", re.I)
+_ZH_DATE = re.compile(r"([〇零一二三四五六七八九]{4})年([一二三四五六七八九十]{1,3})月(?:([一二三四五六七八九十]{1,3})[日号])?")
+
+
+def spelled_dates(text: str, lang: str) -> list[DateMention]:
+    """Dates in words: "the first of February 2023", 二〇二六年一月十五日."""
+    out = []
+    if lang == "zh":
+        for m in _ZH_DATE.finditer(text):
+            year = int("".join(str(_ZH_DIGIT[c]) for c in m.group(1)))
+            month = _zh_int(m.group(2))
+            day = _zh_int(m.group(3)) if m.group(3) else None
+            if month and 1 <= month <= 12 and (day is None or 1 <= day <= 31):
+                out.append(DateMention(year, int(month), int(day) if day else None, m.group(0),
+                                       m.start(), m.end()))
+    else:
+        for m in _EN_DATE.finditer(text):
+            out.append(DateMention(int(m.group(3)), _MONTHS[m.group(2).lower()],
+                                   _ORDINALS[m.group(1).lower()], m.group(0), m.start(), m.end()))
+    return out
