@@ -287,7 +287,7 @@ We raised $1.5 million from angels in 2023 and are now raising $5 million for 24
     assert d["ask"]["amount"] == 5000000 and d["ask"]["runway_months"] == 24
     # "400 users; ARR is $900k" is not a quarterly ARR list: no quarters are made up
     assert "quarters" not in d["traction"] or d["traction"]["quarters"] == []
-    assert d["ask"]["use_of_funds"] == []
+    assert d["ask"].get("use_of_funds", []) == []
 
 
 def test_thousands_written_with_k(tmp_path):
@@ -321,7 +321,7 @@ def test_two_percentages_in_a_sentence_are_not_a_use_of_funds(tmp_path):
     d = _fill(tmp_path, "# Tern Labs\n\nTide sensors.\n\n## Traction\n\n"
                         "Revenue grew 8.4% quarter on quarter and retention stands at 93.5%.\n\n"
                         "## Ask\n\nWe seek $12 million.\n")
-    assert d["ask"]["use_of_funds"] == [] and d["ask"]["amount"] == 12000000
+    assert d["ask"].get("use_of_funds", []) == [] and d["ask"]["amount"] == 12000000
     assert (d["traction"]["growth"], d["traction"]["retention"]) == (0.084, 0.935)
 
 
@@ -333,7 +333,7 @@ def test_a_year_alone_is_no_date_and_market_words_without_acronyms(tmp_path):
     # a year alone is not a date: no day and month are made up (the field is left for review)
     assert not d["company"].get("founded")
     assert (d["market"]["tam"], d["market"]["sam"]) == (12000, 1500)
-    assert d["china"]["launch"] == ""  # "in 2027" after other words: not a launch date made up
+    assert d.get("china", {}).get("launch", "") == ""  # "in 2027" after other words: not a launch date made up
 
 
 def test_the_figures_growth_is_the_revenues_not_the_profits(tmp_path):
@@ -378,7 +378,7 @@ def test_key_value_tables(tmp_path):
         2870, 1350000, 0.16, 0.97, "2023-05-02")
     assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (4500000, 21)
     # "$1.35M" is not a sentence end: the metrics table stays whole, and is no use of funds
-    assert d["ask"]["use_of_funds"] == []
+    assert d["ask"].get("use_of_funds", []) == []
     assert d["company"]["description"] == "Shared cold containers for small exporters."
 
 
@@ -540,7 +540,8 @@ def test_a_field_under_china_is_filled_only_from_text_about_china(tmp_path):
     """The company's own launch date is not its China launch, and a sentence under a
     "China" heading is about China even when it does not say so."""
     d = _fill(tmp_path, NO_CHINA)
-    assert d["china"]["launch"] != "2024-01-09"
-    assert "Singapore" not in d["china"].get("headline", "") + d["china"].get("note", "")
+    china = d.get("china", {})  # no China in the memo: the part is left out (the deck drops its slide)
+    assert china.get("launch") != "2024-01-09"
+    assert "Singapore" not in china.get("headline", "") + china.get("note", "")
     d = _fill(tmp_path, CHINA_SECTION)
     assert d["china"]["launch"] == "2027-03-01"

@@ -194,6 +194,13 @@ def _resolve_method(method: str, doc: Document, model: str | None) -> str | None
     return name
 
 
+#: a sentence that names a market to say the company is not going there
+_NOT_GOING = re.compile(
+    r"\b(?:not|no|never)\b[^.;:]{0,30}\b(?:pursu|plan|enter|expand|launch|go(?:ing)? (?:in)?to)\w*|"
+    r"\b(?:no|any) (?:plans?|intention)\b|"
+    r"(?:不|没有|暂不|暂无|无)(?:计划|打算|考虑)?(?:进入|拓展|开拓|布局|进军|发展)", re.I)
+
+
 def _out_of_scope(doc: Document, f: Field, evidence: str) -> str | None:
     """Why ``evidence`` cannot fill ``f`` when a parent names a scope (``fields.SCOPES``), else None."""
     from .fields import SCOPES
@@ -208,6 +215,10 @@ def _out_of_scope(doc: Document, f: Field, evidence: str) -> str | None:
                    for w in words)
 
     if names(evidence):
+        if _NOT_GOING.search(evidence):
+            # "We are not pursuing China or any other market": about China, and says there is
+            # no China plan to put on a slide
+            return f"the evidence says there is no {f.keys[-2]} plan"
         return None
     at = doc.text.find(evidence.rstrip("…")[:60]) if evidence else -1
     section = doc.section_at(at) if at >= 0 else None
