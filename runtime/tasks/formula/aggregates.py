@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .intent import Condition, Intent
 from .rowbase import (
+    _bare,
     count_word,
     cover,
     group_of,
@@ -57,6 +58,7 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
     owners: dict[str, set[str]] = {}
     forms: list[tuple[str, Column, str]] = []
     common = set(lex["filler"]) | set(lex["never_filler"])
+    heads = {w for c in schema.columns for w in re.findall(r"[a-z]+|[\u4e00-\u9fff]+", c.header.lower())}
     for col in schema.columns:
         if col.type not in ("text", "mixed"):
             continue
@@ -73,10 +75,34 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
                     cands.add(low[:-len(suf)])
             if names:  # "Bob" names "Bob Smith" when no other value has a Bob
                 cands |= {t for t in low.split() if len(t) >= 3 and t not in common}
+            cands |= _value_parts(low, common | heads)
             for c in cands:
                 owners.setdefault(c, set()).add(col.letter + "\0" + v)
                 forms.append((c, col, v))
     return [(f, c, v) for f, c, v in forms if len(owners[f]) == 1]
+
+
+def _value_parts(low: str, common: set[str]) -> set[str]:
+    """Shorter ways people write a value: "acme" for Acme Paper, "dr reyes" / "reyes" for
+    Dr. Reyes, 华强 for 华强电子, 三班 for 高一(3)班 (kept only when no other value shares them)."""
+    out: set[str] = set()
+    if is_zh(low):
+        if len(low) >= 4 and re.fullmatch(r"[\u4e00-\u9fff]+", low):
+            out.add(low[:2])  # a company or store by its first two characters
+        if re.search(r"[(（]\d+[)）]", low):
+            out.add(re.sub(r"[(（](\d+)[)）]", r"\1", low))  # 高一2班 for 高一(2)班
+        m = re.search(r"[(（](\d)[)）]班$", low)
+        if m:
+            out.add("一二三四五六七八九"[int(m.group(1)) - 1] + "班")
+            out.add(m.group(1) + "班")
+        return out
+    plain = re.sub(r"[.]", "", low)
+    if plain != low:
+        out.add(plain)
+    tokens = re.findall(r"[a-z]+", plain)
+    if len(tokens) >= 2:
+        out |= {t for t in tokens if len(t) >= 4 and t not in common}
+    return out
 
 
 def _text_named(text: str, ms, cond_cols: set[str], taken, lex: dict) -> bool:
@@ -535,6 +561,15 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         conds.append(Condition(named[0].header, cmp, 60))  # 百分制 pass mark
         taken.append((p, p + len(hit)))
         break
+    # "有退款的记录": rows where the named amount is not zero
+    for m in re.finditer(r"(?<!没)有([\u4e00-\u9fff]{2,8}?)的", text):
+        col = next((c for p, c in ms if p == m.start(1) and c.type == "number"), None)
+        if col is None or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        if _named_parts(text, [(m.start(1), col)]) != [m.group(1)]:
+            continue
+        conds.append(Condition(col.header, ">", 0))
+        taken.append(m.span())
     zero = next((w for w in lex["zero"] if has(text, [w])), None)
     if zero is not None:
         q = group_of(schema, "qty")
@@ -577,6 +612,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None  # "what did Globex order in Austin": the thing ordered
         if _text_named(text, ms, cond_cols, taken, lex):
             return None  # "Patel's department": a lookup of a text field
+    heads = [c for c in schema.columns if c.type == "number" and _bare(c.header) in lex["people_count_headers"]]
+    heads = heads[0] if len(heads) == 1 else None
+    if op == "count" and not numeric and heads is not None and has(text, lex["people_nouns"]):
+        op, numeric = "sum", [heads]  # "how many people are coming" on a bookings sheet: the guests
     pieces = counts_pieces(request, schema) if op == "count" else None
     if pieces is not None and not numeric:
         op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
@@ -603,6 +642,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         if len(numeric) > 1:
             return None
         value = numeric[0] if numeric else _implied(text, schema, lex)
+        if value is None and _per_unit(text, lex):
+            value = group_of(schema, "price")  # "how much is one drill": its unit price
+        if value is None:
+            return None
+        value = _priced(text, schema, lex, value, op, conds)
         if value is None:
             return None
         if (not numeric and op == "sum" and not implicit and has(text, lex["people_nouns"])
@@ -624,6 +668,39 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None
         return _Parsed("counta", first, [], implicit)
     return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _per_unit(text: str, lex: dict) -> bool:
+    """Whether the request asks about one piece: "一个", "per keyboard", "one drill", "each"."""
+    return has(text, lex["per_unit"]) or re.search(
+        r"(?<![a-z])(?:per|one|each|a single)\s+(?!(?:month|year|week|day|hour|person|head|of)\b)[a-z]+",
+        text) is not None
+
+
+def _priced(text: str, schema: SheetSchema, lex: dict, value: Column, op: str,
+            conds: list[Condition]) -> Column | None:
+    """The column a money word means, between a unit price and a line amount.
+
+    "total spend on all orders" adds the amounts, not the Unit Cost that "spend" also
+    names; "气泡膜多少钱一个", "what did we pay per keyboard" ask for the unit price of the
+    one row the conditions pick (None when they pick several: no answer is one price)."""
+    price, amount = group_of(schema, "price"), group_of(schema, "sales")
+    if price is None or price.type != "number":
+        return value
+    unit = _per_unit(text, lex)
+    if unit and value is amount and op in ("sum", "average"):
+        value = price
+    elif (value is price and op == "sum" and not unit and amount is not None and amount is not price
+          and amount.type == "number" and not has(text, [w for w in _group("price") if w != "cost"])):
+        return amount
+    if unit and value is price and op == "sum":
+        rows = [r for r in range(price.first_row, price.last_row + 1)
+                if all(c.op == "=" and not isinstance(c.value, tuple)
+                       and schema.cells.get((r, col_index(schema.column(c.column).letter))) == c.value
+                       for c in conds)]
+        if not conds or len(rows) != 1:
+            return None  # prices of several rows are not added up
+    return value
 
 
 def _spans(text: str, word: str) -> list[tuple[int, int]]:
@@ -784,15 +861,55 @@ def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
     for word, group in lex["implied_column"].items():
         if has(text, [word]):
             col = group_of(schema, group)
+            if col is None and group == "cost":
+                col = group_of(schema, "sales")  # "spend" on a purchase sheet: its one amount
             if col is not None and col.type == "number":
                 return col
     every = [c for c in schema.columns if c.type == "number"]
     return every[0] if len(every) == 1 else None
 
 
+def _named_parts(text: str, ms) -> list[str]:
+    """The words by which the request names its columns: "退款" of 退款金额 in "退款总额",
+    "actual hours" of Actual Hours (the longest start of the header or synonym at the mention)."""
+    out = []
+    for p, col in ms:
+        forms = header_forms(col.header) + [w for g in lexicon("columns")["groups"] for w in g
+                                            if text.startswith(w, p)]
+        best = max((f for f in forms if text.startswith(f, p)), key=len, default="")
+        if not best:
+            for f in forms:
+                n = 0
+                while n < min(len(f), len(text) - p) and text[p + n] == f[n]:
+                    n += 1
+                if n >= 2 and n > len(best):
+                    best = f[:n]
+        if best:
+            out.append(best)
+    return out
+
+
+def _unit_words(ms, lex: dict) -> list[str]:
+    """Unit words of the columns named: "小时" / "时长" for 加班(小时), "万" for 预算（万元）, "days"
+    for 事假天数, "hours" for Actual Hours (a unit says how the number is counted, not which rows)."""
+    out: list[str] = []
+    for _p, col in ms:
+        head = col.header.lower()
+        for group in lex["units"]:
+            if any(w in head for w in group if len(w) >= 2 or is_zh(w)):
+                out += group
+    return out
+
+
 def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
              conditions: bool = True) -> bool:
     """True when a word of the request is neither used nor a filler word."""
+    return bool(leftover(text, schema, lex, taken, ms, extra, conditions))
+
+
+def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
+             conditions: bool = True) -> list[str]:
+    """The words of the request that are neither used nor filler words (the reason a reader refuses)."""
     chars = list(text)
     for a, b in taken:
         for i in range(a, min(b, len(chars))):
@@ -806,18 +923,23 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
             words += group
     for ops in lex["ops"].values():
         words += ops
-    words += lex.get("zh_filler_words", [])
+    words += lex.get("zh_filler_words", []) + lex["context_words"]
+    words += _named_parts(text, ms) + _unit_words(ms, lex)
     rest = cover(rest, words, plural=True)
-    # the rows counted: "how many athletes", "number of networks" (a plural noun right after)
-    rest = re.sub(r"((?:how many|number of)\s+)[a-z]+s\b", lambda m: m.group(1), rest)
+    # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
+    # noun next to the counting words, found in the request itself: those words are used up)
+    for m in re.finditer(r"(?<![a-z])(?:how many|number of|count of)\s+([a-z]+s)\b|\b([a-z]+) count\b", text):
+        a, b = m.span(1) if m.group(1) else m.span(2)
+        rest = rest[:a] + " " * (b - a) + rest[b:]
     rest = re.sub(r"[\d.,%]+(?:万元|万|元|块钱|块)?|[^\w\u4e00-\u9fff]+|_", " ", rest)
     heads = [w for c in schema.columns for w in re.findall(r"[a-z]+", c.header.lower()) if len(w) >= 3]
     if not conditions:
         heads = []  # "the total number of buildings that are monuments": a condition we did not read
     # a header named by its stem: "own" (Owner), "networks" (Network name)
-    if any(has(rest, [w]) for w in lex["never_filler"]):
-        return True  # a negation or an alternative changes the rows: never read past it
+    never = [w for w in lex["never_filler"] if has(rest, [w])]
+    if never:
+        return never  # a negation or an alternative changes the rows: never read past it
     en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1
           and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))]
     zh = [ch for ch in re.findall(r"[\u4e00-\u9fff]", rest) if ch not in lex["zh_filler"]]
-    return bool(en or zh)
+    return en + zh
