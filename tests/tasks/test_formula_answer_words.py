@@ -106,3 +106,28 @@ def test_has_an_amount_and_people_counts(stores):
     assert _ask("一共来了多少人", stores).value == 1000
     with pytest.raises(TaskError):  # 没有退款: a negation, never read as "有退款"
         _ask("没有退款的记录有多少条", stores)
+
+
+@pytest.fixture
+def lets():
+    return schema_from_rows([
+        ["Unit", "Tenant", "Moved In", "Monthly Rent", "Insurance %", "Regular Hrs"],
+        ["1A", "Ana Ruiz", dt.date(2024, 1, 5), 1200, 0.5, 10],
+        ["2C", "Ben Ode", dt.date(2023, 6, 1), 1500, 0.25, 20],
+        ["3B", "Cy Lam", dt.date(2025, 2, 10), 1350, 0.75, 5],
+    ])
+
+
+def test_who_when_and_codes_answer_with_their_column(lets):
+    assert _ask("who lives in 2C?", lets).value == "Ben Ode"  # Tenant: the column of names
+    assert _ask("who has the highest rent", lets).value == "Ben Ode"
+    assert _ask("when did Cy Lam move in", lets).formula == '=INDEX(C2:C4,MATCH("Cy Lam",B2:B4,0))'
+    with pytest.raises(TaskError):  # "who lives in 9Z": no such unit, no row to answer with
+        _ask("who lives in 9Z?", lets)
+
+
+def test_a_word_only_one_header_holds_names_it(lets):
+    assert _ask("total regular hours", lets).value == 35
+    assert _ask("mean insurance percentage", lets).value == 0.5
+    with pytest.raises(TaskError):  # "irregular" is no header's word
+        _ask("total irregular hours", lets)

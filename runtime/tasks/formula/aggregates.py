@@ -91,6 +91,7 @@ def _value_parts(low: str, common: set[str]) -> set[str]:
             out.add(low[:2])  # a company or store by its first two characters
         if re.search(r"[(（]\d+[)）]", low):
             out.add(re.sub(r"[(（](\d+)[)）]", r"\1", low))  # 高一2班 for 高一(2)班
+        out |= {w for w in re.findall(r"[a-z]{3,}", low) if w not in common}  # ERP for ERP上线
         m = re.search(r"[(（](\d)[)）]班$", low)
         if m:
             out.add("一二三四五六七八九"[int(m.group(1)) - 1] + "班")
@@ -200,7 +201,7 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     spans: list[tuple[int, int]] = []
     seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
-        if len(form) < 2 or (not is_zh(form) and len(form) < 3):
+        if len(form) < 2 or (not is_zh(form) and len(form) < 3 and not re.fullmatch(r"\d+[a-z]|[a-z]\d+", form)):
             continue
         # an English value also in the plural: "drills", "monitors", "boxes"
         pat = re.escape(form) if is_zh(form) else rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])"
@@ -525,7 +526,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     taken += vals.spans
     # numeric comparisons: "more than 70,000", "超过1000", "(60 or above)", "exceed 500"
     nums = [n for n in header_numbers(text, schema) if not any(a <= n[2] < b for a, b in taken)]
-    ms = mentions(text, schema)
+    ms = header_words(text, schema, mentions(text, schema))
     for _v, _unit, pos in nums:
         cols_before = [(p, c) for p, c in ms if p <= pos and c.type == "number"]
         start = cols_before[-1][0] if cols_before else 0
@@ -869,21 +870,66 @@ def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
     return every[0] if len(every) == 1 else None
 
 
+def header_words(text: str, schema: SheetSchema, ms) -> list[tuple[int, Column]]:
+    """``ms`` and the numeric columns named by a word only their header holds: "regular hours"
+    (Regular Hrs), "insurance coverage" (Insurance %), 节假日加班 (法定节假日加班(小时)).
+
+    An English word of four letters or more, or a run of two Chinese characters or more,
+    found in one header of the sheet and no other; a column already named is kept as named."""
+    have = {c.letter for _p, c in ms}
+    out = list(ms)
+    heads = {c.letter: _bare(c.header) for c in schema.columns}
+    for col in schema.columns:
+        if col.type != "number" or col.letter in have:
+            continue
+        h = heads[col.letter]
+        found = None
+        for w in re.findall(r"[a-z]{4,}", h):
+            if sum(w in re.findall(r"[a-z]+", o) for o in heads.values()) == 1:
+                m = re.search(rf"(?<![a-z]){w}(?:s|es)?(?![a-z])", text)
+                if m:
+                    found = m.start()
+                    break
+        if found is None and is_zh(h):
+            for n in range(len(h), 1, -1):
+                for i in range(len(h) - n + 1):
+                    sub = h[i:i + n]
+                    if re.fullmatch(r"[\u4e00-\u9fff]+", sub) and sub in text and \
+                            sum(sub in o for o in heads.values()) == 1:
+                        found = text.find(sub)
+                        break
+                if found is not None:
+                    break
+        if found is not None and not any(p == found for p, _c in out):
+            out.append((found, col))
+    return sorted(out, key=lambda pc: pc[0])
+
+
 def _named_parts(text: str, ms) -> list[str]:
     """The words by which the request names its columns: "退款" of 退款金额 in "退款总额",
-    "actual hours" of Actual Hours (the longest start of the header or synonym at the mention)."""
+    "actual hours" of Actual Hours, "regular" of Regular Hrs, 节假日 of 法定节假日加班 (the
+    longest header form or synonym at the mention, else the longest stretch of the header
+    there: whole words in English, two characters or more in Chinese)."""
     out = []
     for p, col in ms:
         forms = header_forms(col.header) + [w for g in lexicon("columns")["groups"] for w in g
                                             if text.startswith(w, p)]
         best = max((f for f in forms if text.startswith(f, p)), key=len, default="")
         if not best:
-            for f in forms:
-                n = 0
-                while n < min(len(f), len(text) - p) and text[p + n] == f[n]:
-                    n += 1
-                if n >= 2 and n > len(best):
-                    best = f[:n]
+            h = _bare(col.header)
+            n = 0
+            while p + n < len(text) and text[p:p + n + 1] in h:
+                n += 1
+            best = text[p:p + n] if n >= 2 else ""
+            if best.isascii():  # whole words only: "regular" of "regular hours", not "regular h"
+                words = re.findall(r"[a-z]+", h)
+                m = re.match(r"[a-z]+(?: [a-z]+)*", text[p:])
+                kept = []
+                for w in (m.group(0).split() if m else []):
+                    if w not in words:
+                        break
+                    kept.append(w)
+                best = " ".join(kept)
         if best:
             out.append(best)
     return out
@@ -896,7 +942,7 @@ def _unit_words(ms, lex: dict) -> list[str]:
     for _p, col in ms:
         head = col.header.lower()
         for group in lex["units"]:
-            if any(w in head for w in group if len(w) >= 2 or is_zh(w)):
+            if any(w in head for w in group if len(w) >= 2 or is_zh(w) or not w.isalnum()):
                 out += group
     return out
 
