@@ -131,3 +131,22 @@ def test_a_word_only_one_header_holds_names_it(lets):
     assert _ask("mean insurance percentage", lets).value == 0.5
     with pytest.raises(TaskError):  # "irregular" is no header's word
         _ask("total irregular hours", lets)
+
+
+@pytest.fixture
+def visits():
+    return schema_from_rows([
+        ["Visit Date", "Patient", "Date of Birth", "Fee"],
+        [dt.date(2026, 10, 3), "Ava Brooks", dt.date(1990, 10, 1), 120],
+        [dt.date(2026, 10, 28), "Leo Hart", dt.date(1985, 3, 9), 80],
+        [dt.date(2026, 11, 2), "Mia Cole", dt.date(2001, 10, 20), 200],
+    ])
+
+
+def test_months_and_days_as_conditions(visits, stores):
+    assert _ask("how many visits in October", visits).value == 2  # the visit date, not the birthday
+    assert _ask("total fee on october 28", visits).value == 80
+    assert _ask("11月2日二号店的营业额", stores).value == 2800
+    assert _ask("2号二号店卖了多少", stores).value == 2800  # the data's one month; no quantity: the amount
+    with pytest.raises(TaskError):  # no 31st of November
+        _ask("11月31日二号店的营业额", stores)

@@ -240,7 +240,46 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     return _Found(conds, spans)
 
 
+def _date_column(text: str, schema: SheetSchema) -> Column | None:
+    """The date column a month or a day refers to: the one named, else the one date column
+    that is not a birth date ("visits in October" on a sheet with Visit Date and Date of Birth)."""
+    dates = [c for c in schema.columns if c.type == "date"]
+    named = {c.letter: c for _p, c in mentions(text, schema) if c.type == "date"}
+    if len(named) == 1:
+        return next(iter(named.values()))
+    birth = group_of(schema, "birth date")
+    dates = [c for c in dates if c is not birth] if len(dates) > 1 else dates
+    return dates[0] if len(dates) == 1 else None
+
+
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:
+    """"in October", "11月", "十一月份": the month of the date column; "11月28日", "28号",
+    "october 5": that day (the year, and for "28号" the month, are the data's only ones)."""
+    col = _date_column(text, schema)
+    if col is None:
+        return None
+    seen = [v for v in values(schema, col) if isinstance(v, (dt.date, dt.datetime))]
+    years = {v.year for v in seen}
+    if len(years) != 1:
+        return None  # "april" of which year: refused rather than mixed
+    y = years.pop()
+    months = {v.month for v in seen}
+    day = re.search(r"(?<![\d年])(1[0-2]|[1-9])月(\d{1,2})[日号]|(?<![\d月])(\d{1,2})[日号](?!\d)|"
+                    r"(?<![a-z])(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d])", text)
+    if day and not any(a < day.end() and day.start() < b for a, b in taken):
+        if day.group(1):
+            month, d = int(day.group(1)), int(day.group(2))
+        elif day.group(3):
+            if len(months) != 1:
+                return None  # "28号" of which month
+            month, d = next(iter(months)), int(day.group(3))
+        else:
+            month, d = _MONTHS.index(day.group(4)) + 1, int(day.group(5))
+        try:
+            when = dt.date(y, month, d)
+        except ValueError:
+            return None
+        return [Condition(col.header, "=", when.isoformat())], day.span()
     m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
                   r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
@@ -249,17 +288,9 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         month = _ZH_MONTH.index(m.group(3)) + 1
     else:
         month = _MONTHS.index(m.group(1)) + 1 if m.group(1) else int(m.group(2))
-    dates = [c for c in schema.columns if c.type == "date"]
-    if len(dates) != 1:
-        return None
-    years = {v.year for v in values(schema, dates[0]) if isinstance(v, (dt.date, dt.datetime))}
-    if len(years) != 1:
-        return None  # "april" of which year: refused rather than mixed
-    y = years.pop()
     last = (dt.date(y + (month == 12), month % 12 + 1, 1) - dt.timedelta(days=1)).day
-    col = dates[0].header
-    return [Condition(col, ">=", f"{y}-{month:02d}-01"),
-            Condition(col, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
+    return [Condition(col.header, ">=", f"{y}-{month:02d}-01"),
+            Condition(col.header, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
 
 
 @dataclass
@@ -862,8 +893,9 @@ def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
     for word, group in lex["implied_column"].items():
         if has(text, [word]):
             col = group_of(schema, group)
-            if col is None and group == "cost":
-                col = group_of(schema, "sales")  # "spend" on a purchase sheet: its one amount
+            if col is None and word in lex["implied_fallback"]:
+                # "spend" on a purchase sheet, "卖了多少" where no quantity is kept: the amount
+                col = group_of(schema, lex["implied_fallback"][word])
             if col is not None and col.type == "number":
                 return col
     every = [c for c in schema.columns if c.type == "number"]
