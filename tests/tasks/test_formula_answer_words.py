@@ -150,3 +150,11 @@ def test_months_and_days_as_conditions(visits, stores):
     assert _ask("2号二号店卖了多少", stores).value == 2800  # the data's one month; no quantity: the amount
     with pytest.raises(TaskError):  # no 31st of November
         _ask("11月31日二号店的营业额", stores)
+
+
+def test_a_header_word_takes_a_comparison():
+    s = schema_from_rows([["房号", "租户", "月租金", "押金"], ["101", "赵一", 3800, 1000],
+                          ["102", "钱二", 4500, 1000], ["103", "孙三", 5200, 2000]])
+    assert _ask("租金超过4000的房子有几套", s).value == 2  # 租金 of 月租金
+    with pytest.raises(TaskError):  # 租期 is no header's word
+        _ask("租期超过4000的有几套", s)

@@ -557,6 +557,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     taken += vals.spans
     # numeric comparisons: "more than 70,000", "超过1000", "(60 or above)", "exceed 500"
     nums = [n for n in header_numbers(text, schema) if not any(a <= n[2] < b for a, b in taken)]
+    plain_ms = [c for _p, c in mentions(text, schema)]
     ms = header_words(text, schema, mentions(text, schema))
     for _v, _unit, pos in nums:
         cols_before = [(p, c) for p, c in ms if p <= pos and c.type == "number"]
@@ -568,6 +569,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         if m is None and not cols_before:  # "how many expenses exceed 500": the implied column
             m = _bare_comparison(text, pos, end, schema, lex)
             start = m.start_at if m is not None else start
+        elif m is None and cols_before[-1][1] not in plain_ms:  # 月租4000以上: a header's own word
+            m = _bare_comparison(text, pos, end, schema, lex, cols_before[-1][1])
+            start = min(start, m.start_at) if m is not None else start
         if not m:
             return None
         col = schema.column(m.group(1))
@@ -813,7 +817,8 @@ class _Cmp:
         return self._g[i]
 
 
-def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: dict) -> _Cmp | None:
+def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: dict,
+                     col: Column | None = None) -> _Cmp | None:
     """"how many expenses exceed 500", "number of orders above 5,000": the sheet's one amount."""
     labels = lexicon("labels")
     before = text[:pos].rstrip()
@@ -828,7 +833,7 @@ def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: di
                 break
     if op is None or op == "=":
         return None
-    col = _implied(text, schema, lex)
+    col = col or _implied(text, schema, lex)
     if col is None:
         return None
     num = float(re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,").replace(",", ""))
