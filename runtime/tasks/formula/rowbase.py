@@ -97,8 +97,10 @@ def group_owner(schema: SheetSchema, group: list[str]) -> Column | None:
     ends = [c for c in schema.columns
             if any(len(w) >= 2 and is_zh(w) and _bare(c.header).endswith(w) for w in group)]
     if not ends:  # "Annual Salary", "Full Name": an English header whose last word is in the group
+        # ("Unit Cost" is the price group's own word: it does not own "spend" / "cost" too)
         ends = [c for c in schema.columns if len(_bare(c.header).split()) > 1
-                and _bare(c.header).isascii() and _bare(c.header).split()[-1] in group]
+                and _bare(c.header).isascii() and _bare(c.header).split()[-1] in group
+                and not any(_bare(c.header) in g for g in lexicon("columns")["groups"] if g is not group)]
     return ends[0] if len(ends) == 1 else None
 
 
