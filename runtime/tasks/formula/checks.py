@@ -6,7 +6,9 @@ checks look at what the request names and what the formula reads:
 - a header cell read as data (``SUM(C1:C10)``, ``=B2-B1`` on the first data row);
 - a sum or average of an identifier column (IDs, codes, years, phone numbers);
 - a month the request names ("total amount for april") that the formula ignores;
-- a number the request names that appears nowhere in the formula.
+- a number the request names that appears nowhere in the formula;
+- an operation the request asks for (rounding, a rank, a share, a comparison, a label)
+  that the formula does not perform (``lexicon/operations.json``).
 
 Each returns the reason as a sentence, or None.  Vocabulary:
 ``lexicon/identifiers.json``.
@@ -117,6 +119,10 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         if v in (0, 1) and not unit:
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
         forms = {v, v / 100} if unit else {v}
+        if unit == "万" or re.match(r"\s*万(?!元)", after):
+            forms |= {v * 10_000}  # 2万 is 20000 (50万 stays 50 on a column in 万元)
+        if re.match(r"(?:\s*千|[kK](?![A-Za-z]))", after):
+            forms |= {v * 1_000}  # $1k, 5千
         if not forms & have and not any(abs(h - f) < 1e-9 for h in have for f in forms):
             return f"it does not use the number {v:g} the request names"
     return None
@@ -176,12 +182,64 @@ def count_of_repeated_values(request: str, formula: str, schema: SheetSchema) ->
     return None
 
 
+def _sheet_words_blanked(request: str, formula: str, schema: SheetSchema) -> str:
+    """``request`` lower-cased with what names the sheet's things blanked out.
+
+    Quoted text, the labels the formula writes, examples of the result ("比如 林子涵-高一(1)班"),
+    headers and every other name a column answers to (``annotate.header_aliases``,
+    the synonym groups), and the sheet's values: what is left is what the request asks
+    the answer to do.
+    """
+    from .annotate import _group_terms, _names, value_parts
+    from .rowbase import quoted
+
+    text = request.lower()
+    chars = list(text)
+    spans = [(p, p + len(q) + 2) for p, q in quoted(request)]
+    spans += [m.span() for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|像)[^,，;；)）]*", text)]
+    names = {n for c in schema.columns for n in _names(c, schema.columns)}
+    names |= {w for w, _ in _group_terms(schema)}
+    names |= {str(v).lower() for c in schema.columns for v in c.distinct if isinstance(v, str) and v.strip()}
+    names |= {p for p, _, _ in value_parts(schema)}
+    names |= {lit.lower() for lit in re.findall(r'"([^"]+)"', formula)}
+    for name in sorted((n for n in names if n.strip()), key=len, reverse=True):
+        pat = rf"(?<![a-z]){re.escape(name)}(?:s|es)?(?![a-z])" if re.match(r"[a-z0-9]", name) else re.escape(name)
+        spans += [m.span() for m in re.finditer(pat, text)]
+    for a, b in spans:
+        for i in range(a, min(b, len(chars))):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def operation_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """The request asks for an operation ("rounded", "rank", "share of", 排名, 保留两位小数)
+    that this formula does not perform.
+
+    The readers' residue checks count a word as explained when ANY rule family knows it,
+    so "rank" or "保留两位小数" could ride along with an answer that neither ranks nor
+    rounds.  Here each operation word must be done by THIS answer (``lexicon/operations.json``).
+    """
+    from .rowbase import lexicon
+
+    text = _sheet_words_blanked(request, formula, schema)
+    body = formula.strip()
+    for op in lexicon("operations")["operations"]:
+        said = next((m.group(0) for p in op["request"] if (m := re.search(p, text))), None)
+        if said is None:
+            continue
+        here = body[1:] if op.get("formula_skips_first") and body.startswith("=") else body
+        if not re.search(op["formula"], here, re.I):
+            return f"the request says {said.strip()!r}, which the formula does not do ({op['name']})"
+    return None
+
+
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
                    contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
-                   month_ignored(request, formula, schema), number_ignored(request, formula, schema)):
+                   month_ignored(request, formula, schema), number_ignored(request, formula, schema),
+                   operation_ignored(request, formula, schema)):
         if reason:
             return reason
     return None
