@@ -13,45 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .phrases import normalize_zh_numbers
+from .rowbase import lexicon
 from .schema import Column, SheetSchema
 
 OPEN, CLOSE = "\ue000", "\ue001"
 TOKEN_RE = re.compile(f"{OPEN}([a-z])(\\d+){CLOSE}")
 
-# Chinese business terms -> English header words they name (general vocabulary)
-GLOSSARY: dict[str, tuple[str, ...]] = {
-    "销售额": ("sales", "revenue", "amount"), "销售": ("sales",), "金额": ("amount", "sales", "total"),
-    "收入": ("revenue", "income", "sales"), "营收": ("revenue", "sales"),
-    "地区": ("region", "area"), "区域": ("region", "area"), "大区": ("region",),
-    "产品名称": ("product", "item", "name"), "商品名称": ("item", "product", "name"),
-    "产品": ("product", "item"), "商品": ("item", "product"), "物品": ("item", "product"),
-    "品类": ("category",), "类别": ("category", "type"), "类型": ("type", "category"),
-    "分类": ("category",), "日期": ("date",), "时间": ("date", "time"), "月份": ("month",),
-    "年份": ("year",), "数量": ("units", "quantity", "qty", "count"), "件数": ("units", "quantity"),
-    "销量": ("units", "quantity"), "库存": ("qty", "quantity", "stock"),
-    "单位成本": ("unit cost",), "价格": ("price", "unit price"), "单价": ("unit price", "price"),
-    "成本": ("cost", "unit cost"), "利润": ("profit",),
-    "销售员": ("rep", "salesperson", "seller"), "销售代表": ("rep", "salesperson"),
-    "业务员": ("rep", "salesperson"), "代表": ("rep",), "员工": ("employee", "staff", "name"),
-    "姓名": ("name",), "名字": ("name",), "名称": ("name", "item"), "客户": ("customer", "client"),
-    "部门": ("department", "dept"), "城市": ("city",), "国家": ("country",), "订单": ("order",),
-    "分数": ("score",), "成绩": ("score", "grade"), "年龄": ("age",), "工资": ("salary",),
-    "薪水": ("salary",), "代码": ("code",), "编码": ("code",), "编号": ("id", "code", "sku"),
-    "仓库": ("warehouse",), "入库日期": ("received",), "入库": ("received",),
-    "学生": ("student",), "班级": ("class",), "数学": ("math",), "英语": ("english",),
-    "科学": ("science",), "考试日期": ("exam date",), "预算": ("budget",), "职位": ("title", "role"),
-    "路线": ("route",), "司机": ("driver",), "车辆": ("vehicle",), "车型": ("vehicle", "type"),
-    "油费": ("fuel cost", "fuel"), "里程": ("km", "distance", "miles"), "距离": ("distance", "km"),
-    "入职日期": ("start date", "hire date", "joined"), "入职": ("start date", "hire date", "start", "joined"),
-    "负责人": ("owner", "manager"), "状态": ("status",), "作者": ("author",), "项目": ("project",),
-}
-EN_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "revenue": ("sales", "amount"), "amount": ("sales", "total"), "sale": ("sales",),
-    "quantity": ("qty", "units"), "quantities": ("qty", "units"), "qtys": ("qty",),
-    "unit": ("units",), "salesperson": ("rep",), "salespeople": ("rep",), "reps": ("rep",),
-    "orders": ("order",), "cost": ("unit cost", "cost"), "costs": ("unit cost", "cost"),
-    "price": ("unit price", "price"), "prices": ("unit price", "price"),
-}
+# Chinese business terms -> English header words they name, and English words -> header words
+# (general vocabulary, data in lexicon/columns.json)
+GLOSSARY: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in lexicon("columns")["glossary"].items()}
+EN_SYNONYMS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in lexicon("columns")["en_synonyms"].items()}
 # measure words that may follow a column name without changing it
 _AFTER_COLUMN = r"(?:\s*(?:(?:scores?|values?|column|figures?|amounts?|counts)(?![a-z])|成绩|分数|得分|数值|这一列|一列|列(?!表|出)))?"
 
@@ -139,8 +110,6 @@ def header_aliases(col: Column, all_cols: list[Column]) -> set[str]:
     distinctive tail of four characters or more of it or of its stem (法定节假日加班(小时)
     -> 节假日加班).
     """
-    from .rowbase import lexicon
-
     lex = lexicon("columns")
     bare = _bare(col.header)
     out = {bare} if bare else set()
@@ -252,6 +221,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
             text = re.sub(f"{re.escape(stem)}(?!日期)", col.header, text)
     # "medium-priority" -> "medium priority" (a value of the sheet keeps its hyphen)
     hyphenated = {v.lower() for c in schema.columns for v in c.distinct if "-" in v}
+    hyphenated |= {w.lower() for c in schema.columns for w in c.header.split() if "-" in w}  # Check-out
     text = re.sub(r"\b([A-Za-z]+)-([A-Za-z]+)\b",
                   lambda m: m.group(0) if m.group(0).lower() in hyphenated or re.fullmatch(
                       r"[ymd]+-[ymd]+", m.group(0).lower()) else f"{m.group(1)} {m.group(2)}", text)
@@ -397,7 +367,7 @@ class _Units:
 
 def _group_terms(schema: SheetSchema) -> list[tuple[str, Column]]:
     """The words of each synonym group (``lexicon/columns.json``) that one column of the sheet owns."""
-    from .rowbase import group_owner, lexicon
+    from .rowbase import group_owner
 
     out = []
     for group in lexicon("columns")["groups"]:
@@ -426,7 +396,6 @@ def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]
     each only when one value answers to it and no header holds it.
     """
     from .ground import vocabulary
-    from .rowbase import lexicon
 
     owners: dict[str, list[Column]] = {}
     for col in schema.columns:

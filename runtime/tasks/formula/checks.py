@@ -97,6 +97,11 @@ def month_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
         return None  # a value like "6月" or "April"
     dates = {c.letter for c in schema.columns if c.type == "date"}
     used = {a for ref in references(formula) for a, _ in _CELLS.findall(ref)}
+    from .annotate import header_aliases
+
+    if any(c.letter in used and word.lower() in header_aliases(c, schema.columns) | {c.header.lower()}
+           for c in schema.columns):
+        return None  # the month is a column: "mean october attendance" reads the Oct column
     if re.search(r"\b(MONTH|DATE|EOMONTH|TEXT|DATEVALUE)\(", formula, re.I) or used & dates:
         return None
     return f"it ignores the month the request names ({word})"
@@ -109,8 +114,8 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
     body = re.sub(r"\s", "", formula)
     have = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", body)}
     for v, unit, pos in (header_numbers(request, schema) if schema is not None else numbers(request)):
-        after, before = request[pos + len(f"{v:g}"):], request[:pos].lower()
         raw = re.match(r"[\d.,]+", request[pos:]).group(0).rstrip(".,")
+        after, before = request[pos + len(raw):], request[:pos].lower()
         if "," in raw and all(float(x) in have for x in raw.split(",") if x):
             continue  # "0,50,100,150": a list, not thousands
         if re.match(r"\s*(?:st|nd|rd|th)\b|\s*(?:行|名|位)|\s*(?:decimal|dp\b|places)", after) \
@@ -119,10 +124,13 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         if v in (0, 1) and not unit:
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
         forms = {v, v / 100} if unit else {v}
-        if unit == "万" or re.match(r"\s*万(?!元)", after):
-            forms |= {v * 10_000}  # 2万 is 20000 (50万 stays 50 on a column in 万元)
+        written = float(raw.replace(",", ""))
+        if re.match(r"\s*万", after):
+            # 2万 is 20000; on a sheet that counts in 万 (预算（万元）) 60万 is 60 and only 60
+            in_wan = schema is not None and any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)
+            forms = {written} if in_wan else {written * 10_000, v}
         if re.match(r"(?:\s*千|[kK](?![A-Za-z]))", after):
-            forms |= {v * 1_000}  # $1k, 5千
+            forms |= {written * 1_000}  # $1k, 5千
         if not forms & have and not any(abs(h - f) < 1e-9 for h in have for f in forms):
             return f"it does not use the number {v:g} the request names"
     return None
@@ -233,11 +241,29 @@ def operation_ignored(request: str, formula: str, schema: SheetSchema) -> str | 
     return None
 
 
+_HOW_MANY = re.compile(r"(?<![a-z])how many(?![a-z])|多少(?!个|条|行|笔|人|次|名|位|家|种)")
+_COUNTING = re.compile(r"(?<![a-z])(?:count|number of|entries|values|cells|numbers|rows|records)(?![a-z])"
+                       r"|个数|几个|几条|几行|几笔|行数|条数|记录")
+
+
+def count_of_a_quantity(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"how many units are there" on a quantity column: the units add up, the rows do not count."""
+    m = re.fullmatch(r"=\s*COUNTA?\((\$?[A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+\)", formula.strip(), re.I)
+    low = request.lower()
+    if not m or not _HOW_MANY.search(low) or _COUNTING.search(low):
+        return None
+    col = _column_at(schema, m.group(1).replace("$", "").upper())
+    if col is None or col.type != "number":
+        return None
+    return f"it counts the rows of {col.header}, a quantity that the request asks to add up"
+
+
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
                    contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
+                   count_of_a_quantity(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema),
                    operation_ignored(request, formula, schema)):
         if reason:
