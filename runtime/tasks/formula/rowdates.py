@@ -200,6 +200,11 @@ def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | 
     for _, c in mentions(text, schema):
         if c.type == "date" and c not in dates:
             dates.append(c)
+    every = [c for c in schema.columns if c.type == "date"]
+    if len(dates) < 2 and len(every) == 2 and all(c in every for c in dates) \
+            and not re.search(r"\btoday\b|\bnow\b|今天|至今|距今|截至|截止|\d", text) \
+            and has(text, lex["duration_words"]):
+        dates = every  # "transit days", "到货用了几天": a sheet with two dates, the gap between them
     if len(dates) != 2 or not has(text, lex["between_words"]):
         return None
     a, b = dates
