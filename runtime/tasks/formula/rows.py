@@ -160,6 +160,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             else rest.replace(lit, " ")
     words = [c.header.lower() for c in schema.columns] + list(_vocabulary())
     words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
+    words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
+              for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
     words += [c.header[i:i + 2] for c in schema.columns if is_zh(c.header) for i in range(len(c.header) - 1)]
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
