@@ -150,3 +150,17 @@ def test_an_event_date_named_by_its_event(freight):
     # both events said: which date is not one, so no answer
     with pytest.raises(TaskError):
         formula("month it started or shipped", s, "E2", method="rules")
+
+
+def test_a_share_of_a_total_several_columns_make_is_not_a_column_share():
+    s = schema_from_rows([
+        ["姓名", "平时加班(小时)", "周末加班(小时)", "节假日加班(小时)", "销售额"],
+        ["甲", 6, 4, 0, 100.0],
+        ["乙", 2, 2, 4, 300.0],
+        ["丙", 0, 8, 0, 100.0],
+    ])
+    r = formula("销售额占总销售额的比例", s, "F2", method="rules")
+    assert r.formula == "=E2/SUM($E$2:$E$4)" and r.value == pytest.approx(0.2)
+    # 总加班 is each row's 平时+周末+节假日, not the 周末 column's total: refused, not guessed
+    with pytest.raises(TaskError):
+        formula("周末加班占总加班的比例", s, "F2", method="rules")

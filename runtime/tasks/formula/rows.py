@@ -406,6 +406,9 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         # ("of the total of the three": the row's total, not the column's)
         # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
         c = _base(text, cols, schema, None)
+        whole = re.search(r"总([\u4e00-\u9fff]{2})", text)
+        if whole and sum(whole.group(1) in col.header for col in schema.columns) > 1:
+            return None  # "周末加班占总加班": the row's total over its 加班 columns, not this column's
         if c is not None:
             return (f"{ref(c)}/SUM(${c.letter}${c.first_row}:${c.letter}${c.last_row})",
                     f"{c.header}占合计的比例" if zh else f"{c.header} as a share of its total", [])
