@@ -75,9 +75,9 @@ def test_unquoted_chinese_labels_with_a_counted_threshold(kaoqin):
     assert r.formula == '=IF(I3>20000,"达标","未达标")' and r.value == "未达标" and _at(r, kaoqin, 4) == "达标"
     r = formula("迟到超过4次的标严重，没超的空着", kaoqin, "J4", method="rules")
     assert r.formula == '=IF(E4>4,"严重","")' and r.value == "严重" and _at(r, kaoqin, 2) == ""
-    # a question is no label
-    with pytest.raises(TaskError):
-        formula("E01是哪位同事", kaoqin, "J2", method="rules")
+    # a question is no label: it is answered as the one-cell question it is
+    r = formula("E01是哪位同事", kaoqin, "J2", method="rules")
+    assert r.formula == '=INDEX(B2:B4,MATCH("E01",A2:A4,0))' and r.value == "王磊"
 
 
 def test_a_per_row_request_placed_by_its_words(tracker):

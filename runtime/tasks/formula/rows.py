@@ -407,8 +407,12 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
         c = _base(text, cols, schema, None)
         whole = re.search(r"总([\u4e00-\u9fff]{2})", text)
-        if whole and sum(whole.group(1) in col.header for col in schema.columns) > 1:
-            return None  # "周末加班占总加班": the row's total over its 加班 columns, not this column's
+        if whole:
+            x, before = whole.group(1), text[:whole.start()]
+            parts = [re.sub(r"[（(][^）)]*[）)]", "", col.header).replace(x, "")
+                     for col in schema.columns if x in col.header]
+            if len(parts) > 1 and any(p and p in before for p in parts):
+                return None  # "周末加班占总加班": the row's total over its 加班 columns, not this column's
         if c is not None:
             return (f"{ref(c)}/SUM(${c.letter}${c.first_row}:${c.letter}${c.last_row})",
                     f"{c.header}占合计的比例" if zh else f"{c.header} as a share of its total", [])
@@ -465,7 +469,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             if q is not None and q in (a, b):
                 other = b if q is a else a
                 return f"{ref(other)}/{ref(q)}", f"{other.header} / {q.header}", []
-        return None
+        # "cost per kg" names Weight (kg) by its unit: the bracket-unit reading below, nothing else
+        return _per_bracket_unit(text, schema, numeric, nums)
     per = _per_bracket_unit(text, schema, numeric, nums)
     if per is not None:
         return per
