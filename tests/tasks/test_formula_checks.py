@@ -93,3 +93,48 @@ def test_how_many_of_a_repeating_column_is_not_a_row_count():
     assert count_of_repeated_values("how many names", "=COUNTA(B2:B4)", s) is None  # unique
     r = formula("how many depts", s, method="rules")  # the departments, never the rows
     assert r.formula == "=SUMPRODUCT(1/COUNTIF(A2:A4,A2:A4))" and r.value == pytest.approx(2)
+
+
+def test_a_number_with_a_unit_is_looked_for_in_the_unit_the_sheet_counts_in():
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    shop = schema_from_rows([["门店", "营业额"], ["A店", 21000], ["B店", 18000]])
+    wan = schema_from_rows([["项目", "预算（万元）"], ["ERP", 50], ["OA", 80]])
+    assert number_ignored("营业额过2万的有几条", '=COUNTIF(B2:B3,">20000")', shop) is None
+    assert number_ignored("count of $1k+ gifts", '=COUNTIF(B2:B3,">=1000")', shop) is None
+    assert number_ignored("预算超过60万的有几个", '=COUNTIF(B2:B3,">60")', wan) is None
+    assert "600000" in number_ignored("预算超过60万的有几个", '=COUNTIF(B2:B3,">600000")', wan)
+
+
+def test_an_operation_the_request_asks_for_must_be_in_this_answer():
+    from o3local.tasks.formula.checks import operation_ignored
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    staff = schema_from_rows([["Name", "Dept", "Salary", "Bonus"], ["Ann Lee", "Sales", 5200.5, 300],
+                              ["Bo Chan", "IT", 6100.25, 0], ["Cy Diaz", "Sales", 4800.75, 150]])
+    assert "round" in operation_ignored("average salary of Sales rounded",
+                                        '=AVERAGEIF(B2:B4,"Sales",C2:C4)', staff)
+    assert operation_ignored("average salary of Sales rounded",
+                             '=ROUND(AVERAGEIF(B2:B4,"Sales",C2:C4),0)', staff) is None
+    assert "average" in operation_ignored("average bonus of Sales ranked", "=RANK(D2,$D$2:$D$4)", staff)
+    assert "排名" in operation_ignored("工资排名", "=C2", staff)
+    assert "比例" in operation_ignored("奖金占工资的比例", "=D2", staff)
+    # a column whose name holds an operation word is a column: "Rank", "Insurance %"
+    ranked = schema_from_rows([["Team", "Rank", "Points"], ["Reds", 1, 30], ["Blues", 2, 20]])
+    assert operation_ignored("rank of the Reds", '=INDEX(B2:B3,MATCH("Reds",A2:A3,0))', ranked) is None
+    # the labels the formula writes are not operations: "Over budget", "Below"
+    assert operation_ignored('show "Below" if salary is under 5000', '=IF(C2<5000,"Below","")', staff) is None
+    # old behaviour: a per-row answer that dropped "average" was returned; now it is refused
+    with pytest.raises(TaskError, match="average"):
+        formula("average bonus of Sales ranked", staff, target_cell="E2", method="rules")
+
+
+def test_how_many_of_a_quantity_is_not_a_count_of_rows():
+    from o3local.tasks.formula.checks import count_of_a_quantity
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    stock = schema_from_rows([["Part", "On Hand"], ["Bolt", 100], ["Nut", 300]])
+    assert "On Hand" in count_of_a_quantity("how many units are there", "=COUNT(B2:B3)", stock)
+    assert count_of_a_quantity("how many entries does On Hand have", "=COUNT(B2:B3)", stock) is None
+    assert count_of_a_quantity("how many units are there", "=SUM(B2:B3)", stock) is None
+    assert formula("how many units are there", stock, method="rules").value == 400

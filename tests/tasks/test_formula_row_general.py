@@ -61,8 +61,11 @@ def test_english_labels_without_quotes_in_any_order(shop):
 def test_the_other_label_of_a_known_pair(shop):
     r = formula("Pass when revenue is at least 1000", shop, "J2", method="rules")
     assert r.formula == '=IF(E2>=1000,"Pass","Fail")'
+    # typed all in lower case: the labels start with a capital, as a sheet's labels do
     r = formula("out of stock if qty is 0", shop, "J4", method="rules")
-    assert r.formula == '=IF(C4=0,"out of stock","in stock")' and r.value == "out of stock"
+    assert r.formula == '=IF(C4=0,"Out of stock","In stock")' and r.value == "Out of stock"
+    r = formula("Low stock if qty is 0", shop, "J4", method="rules")  # the request's own case kept
+    assert r.formula == '=IF(C4=0,"Low stock","")'
     r = formula("flag Hot if qty is 0", shop, "J2", method="rules")  # no known opposite: blank
     assert r.formula == '=IF(C2=0,"Hot","")'
 

@@ -242,9 +242,10 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
         if row == first:
             return None
         first += 1
-    from .checks import header_reference, identifier_sum
+    from .checks import header_reference, identifier_sum, operation_ignored
 
-    why = header_reference(reading.at(row), schema) or identifier_sum(reading.at(row), schema)
+    why = header_reference(reading.at(row), schema) or identifier_sum(reading.at(row), schema) \
+        or operation_ignored(request, reading.at(row), schema)
     if why:
         raise TaskError(f"the formula {reading.at(row)} does not answer the request: {why}",
                         code="task.check")

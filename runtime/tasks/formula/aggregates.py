@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .intent import Condition, Intent
 from .rowbase import (
+    _bare,
     count_word,
     cover,
     group_of,
@@ -57,6 +58,7 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
     owners: dict[str, set[str]] = {}
     forms: list[tuple[str, Column, str]] = []
     common = set(lex["filler"]) | set(lex["never_filler"])
+    heads = {w for c in schema.columns for w in re.findall(r"[a-z]+|[\u4e00-\u9fff]+", c.header.lower())}
     for col in schema.columns:
         if col.type not in ("text", "mixed"):
             continue
@@ -73,10 +75,35 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
                     cands.add(low[:-len(suf)])
             if names:  # "Bob" names "Bob Smith" when no other value has a Bob
                 cands |= {t for t in low.split() if len(t) >= 3 and t not in common}
+            cands |= _value_parts(low, common | heads)
             for c in cands:
                 owners.setdefault(c, set()).add(col.letter + "\0" + v)
                 forms.append((c, col, v))
     return [(f, c, v) for f, c, v in forms if len(owners[f]) == 1]
+
+
+def _value_parts(low: str, common: set[str]) -> set[str]:
+    """Shorter ways people write a value: "acme" for Acme Paper, "dr reyes" / "reyes" for
+    Dr. Reyes, 华强 for 华强电子, 三班 for 高一(3)班 (kept only when no other value shares them)."""
+    out: set[str] = set()
+    if is_zh(low):
+        if len(low) >= 4 and re.fullmatch(r"[\u4e00-\u9fff]+", low):
+            out.add(low[:2])  # a company or store by its first two characters
+        if re.search(r"[(（]\d+[)）]", low):
+            out.add(re.sub(r"[(（](\d+)[)）]", r"\1", low))  # 高一2班 for 高一(2)班
+        out |= {w for w in re.findall(r"[a-z]{3,}", low) if w not in common}  # ERP for ERP上线
+        m = re.search(r"[(（](\d)[)）]班$", low)
+        if m:
+            out.add("一二三四五六七八九"[int(m.group(1)) - 1] + "班")
+            out.add(m.group(1) + "班")
+        return out
+    plain = re.sub(r"[.]", "", low)
+    if plain != low:
+        out.add(plain)
+    tokens = re.findall(r"[a-z]+", plain)
+    if len(tokens) >= 2:
+        out |= {t for t in tokens if len(t) >= 4 and t not in common}
+    return out
 
 
 def _text_named(text: str, ms, cond_cols: set[str], taken, lex: dict) -> bool:
@@ -174,7 +201,7 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     spans: list[tuple[int, int]] = []
     seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
-        if len(form) < 2 or (not is_zh(form) and len(form) < 3):
+        if len(form) < 2 or (not is_zh(form) and len(form) < 3 and not re.fullmatch(r"\d+[a-z]|[a-z]\d+", form)):
             continue
         # an English value also in the plural: "drills", "monitors", "boxes"
         pat = re.escape(form) if is_zh(form) else rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])"
@@ -213,7 +240,46 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     return _Found(conds, spans)
 
 
+def _date_column(text: str, schema: SheetSchema) -> Column | None:
+    """The date column a month or a day refers to: the one named, else the one date column
+    that is not a birth date ("visits in October" on a sheet with Visit Date and Date of Birth)."""
+    dates = [c for c in schema.columns if c.type == "date"]
+    named = {c.letter: c for _p, c in mentions(text, schema) if c.type == "date"}
+    if len(named) == 1:
+        return next(iter(named.values()))
+    birth = group_of(schema, "birth date")
+    dates = [c for c in dates if c is not birth] if len(dates) > 1 else dates
+    return dates[0] if len(dates) == 1 else None
+
+
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:
+    """"in October", "11月", "十一月份": the month of the date column; "11月28日", "28号",
+    "october 5": that day (the year, and for "28号" the month, are the data's only ones)."""
+    col = _date_column(text, schema)
+    if col is None:
+        return None
+    seen = [v for v in values(schema, col) if isinstance(v, (dt.date, dt.datetime))]
+    years = {v.year for v in seen}
+    if len(years) != 1:
+        return None  # "april" of which year: refused rather than mixed
+    y = years.pop()
+    months = {v.month for v in seen}
+    day = re.search(r"(?<![\d年])(1[0-2]|[1-9])月(\d{1,2})[日号]|(?<![\d月])(\d{1,2})[日号](?!\d)|"
+                    r"(?<![a-z])(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d])", text)
+    if day and not any(a < day.end() and day.start() < b for a, b in taken):
+        if day.group(1):
+            month, d = int(day.group(1)), int(day.group(2))
+        elif day.group(3):
+            if len(months) != 1:
+                return None  # "28号" of which month
+            month, d = next(iter(months)), int(day.group(3))
+        else:
+            month, d = _MONTHS.index(day.group(4)) + 1, int(day.group(5))
+        try:
+            when = dt.date(y, month, d)
+        except ValueError:
+            return None
+        return [Condition(col.header, "=", when.isoformat())], day.span()
     m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
                   r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
@@ -222,17 +288,9 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         month = _ZH_MONTH.index(m.group(3)) + 1
     else:
         month = _MONTHS.index(m.group(1)) + 1 if m.group(1) else int(m.group(2))
-    dates = [c for c in schema.columns if c.type == "date"]
-    if len(dates) != 1:
-        return None
-    years = {v.year for v in values(schema, dates[0]) if isinstance(v, (dt.date, dt.datetime))}
-    if len(years) != 1:
-        return None  # "april" of which year: refused rather than mixed
-    y = years.pop()
     last = (dt.date(y + (month == 12), month % 12 + 1, 1) - dt.timedelta(days=1)).day
-    col = dates[0].header
-    return [Condition(col, ">=", f"{y}-{month:02d}-01"),
-            Condition(col, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
+    return [Condition(col.header, ">=", f"{y}-{month:02d}-01"),
+            Condition(col.header, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
 
 
 @dataclass
@@ -499,7 +557,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     taken += vals.spans
     # numeric comparisons: "more than 70,000", "超过1000", "(60 or above)", "exceed 500"
     nums = [n for n in header_numbers(text, schema) if not any(a <= n[2] < b for a, b in taken)]
-    ms = mentions(text, schema)
+    plain_ms = [c for _p, c in mentions(text, schema)]
+    ms = header_words(text, schema, mentions(text, schema))
     for _v, _unit, pos in nums:
         cols_before = [(p, c) for p, c in ms if p <= pos and c.type == "number"]
         start = cols_before[-1][0] if cols_before else 0
@@ -510,6 +569,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         if m is None and not cols_before:  # "how many expenses exceed 500": the implied column
             m = _bare_comparison(text, pos, end, schema, lex)
             start = m.start_at if m is not None else start
+        elif m is None and cols_before[-1][1] not in plain_ms:  # 月租4000以上: a header's own word
+            m = _bare_comparison(text, pos, end, schema, lex, cols_before[-1][1])
+            start = min(start, m.start_at) if m is not None else start
         if not m:
             return None
         col = schema.column(m.group(1))
@@ -535,6 +597,15 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         conds.append(Condition(named[0].header, cmp, 60))  # 百分制 pass mark
         taken.append((p, p + len(hit)))
         break
+    # "有退款的记录": rows where the named amount is not zero
+    for m in re.finditer(r"(?<!没)有([\u4e00-\u9fff]{2,8}?)的", text):
+        col = next((c for p, c in ms if p == m.start(1) and c.type == "number"), None)
+        if col is None or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        if _named_parts(text, [(m.start(1), col)]) != [m.group(1)]:
+            continue
+        conds.append(Condition(col.header, ">", 0))
+        taken.append(m.span())
     zero = next((w for w in lex["zero"] if has(text, [w])), None)
     if zero is not None:
         q = group_of(schema, "qty")
@@ -577,6 +648,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None  # "what did Globex order in Austin": the thing ordered
         if _text_named(text, ms, cond_cols, taken, lex):
             return None  # "Patel's department": a lookup of a text field
+    heads = [c for c in schema.columns if c.type == "number" and _bare(c.header) in lex["people_count_headers"]]
+    heads = heads[0] if len(heads) == 1 else None
+    if op == "count" and not numeric and heads is not None and has(text, lex["people_nouns"]):
+        op, numeric = "sum", [heads]  # "how many people are coming" on a bookings sheet: the guests
     pieces = counts_pieces(request, schema) if op == "count" else None
     if pieces is not None and not numeric:
         op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
@@ -603,6 +678,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         if len(numeric) > 1:
             return None
         value = numeric[0] if numeric else _implied(text, schema, lex)
+        if value is None and _per_unit(text, lex):
+            value = group_of(schema, "price")  # "how much is one drill": its unit price
+        if value is None:
+            return None
+        value = _priced(text, schema, lex, value, op, conds)
         if value is None:
             return None
         if (not numeric and op == "sum" and not implicit and has(text, lex["people_nouns"])
@@ -624,6 +704,39 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None
         return _Parsed("counta", first, [], implicit)
     return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _per_unit(text: str, lex: dict) -> bool:
+    """Whether the request asks about one piece: "一个", "per keyboard", "one drill", "each"."""
+    return has(text, lex["per_unit"]) or re.search(
+        r"(?<![a-z])(?:per|one|each|a single)\s+(?!(?:month|year|week|day|hour|person|head|of)\b)[a-z]+",
+        text) is not None
+
+
+def _priced(text: str, schema: SheetSchema, lex: dict, value: Column, op: str,
+            conds: list[Condition]) -> Column | None:
+    """The column a money word means, between a unit price and a line amount.
+
+    "total spend on all orders" adds the amounts, not the Unit Cost that "spend" also
+    names; "气泡膜多少钱一个", "what did we pay per keyboard" ask for the unit price of the
+    one row the conditions pick (None when they pick several: no answer is one price)."""
+    price, amount = group_of(schema, "price"), group_of(schema, "sales")
+    if price is None or price.type != "number":
+        return value
+    unit = _per_unit(text, lex)
+    if unit and value is amount and op in ("sum", "average"):
+        value = price
+    elif (value is price and op == "sum" and not unit and amount is not None and amount is not price
+          and amount.type == "number" and not has(text, [w for w in _group("price") if w != "cost"])):
+        return amount
+    if unit and value is price and op == "sum":
+        rows = [r for r in range(price.first_row, price.last_row + 1)
+                if all(c.op == "=" and not isinstance(c.value, tuple)
+                       and schema.cells.get((r, col_index(schema.column(c.column).letter))) == c.value
+                       for c in conds)]
+        if not conds or len(rows) != 1:
+            return None  # prices of several rows are not added up
+    return value
 
 
 def _spans(text: str, word: str) -> list[tuple[int, int]]:
@@ -704,7 +817,8 @@ class _Cmp:
         return self._g[i]
 
 
-def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: dict) -> _Cmp | None:
+def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: dict,
+                     col: Column | None = None) -> _Cmp | None:
     """"how many expenses exceed 500", "number of orders above 5,000": the sheet's one amount."""
     labels = lexicon("labels")
     before = text[:pos].rstrip()
@@ -719,7 +833,7 @@ def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: di
                 break
     if op is None or op == "=":
         return None
-    col = _implied(text, schema, lex)
+    col = col or _implied(text, schema, lex)
     if col is None:
         return None
     num = float(re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,").replace(",", ""))
@@ -784,15 +898,101 @@ def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
     for word, group in lex["implied_column"].items():
         if has(text, [word]):
             col = group_of(schema, group)
+            if col is None and word in lex["implied_fallback"]:
+                # "spend" on a purchase sheet, "卖了多少" where no quantity is kept: the amount
+                col = group_of(schema, lex["implied_fallback"][word])
             if col is not None and col.type == "number":
                 return col
     every = [c for c in schema.columns if c.type == "number"]
     return every[0] if len(every) == 1 else None
 
 
+def header_words(text: str, schema: SheetSchema, ms) -> list[tuple[int, Column]]:
+    """``ms`` and the numeric columns named by a word only their header holds: "regular hours"
+    (Regular Hrs), "insurance coverage" (Insurance %), 节假日加班 (法定节假日加班(小时)).
+
+    An English word of four letters or more, or a run of two Chinese characters or more,
+    found in one header of the sheet and no other; a column already named is kept as named."""
+    have = {c.letter for _p, c in ms}
+    out = list(ms)
+    heads = {c.letter: _bare(c.header) for c in schema.columns}
+    for col in schema.columns:
+        if col.type != "number" or col.letter in have:
+            continue
+        h = heads[col.letter]
+        found = None
+        for w in re.findall(r"[a-z]{4,}", h):
+            if sum(w in re.findall(r"[a-z]+", o) for o in heads.values()) == 1:
+                m = re.search(rf"(?<![a-z]){w}(?:s|es)?(?![a-z])", text)
+                if m:
+                    found = m.start()
+                    break
+        if found is None and is_zh(h):
+            for n in range(len(h), 1, -1):
+                for i in range(len(h) - n + 1):
+                    sub = h[i:i + n]
+                    if re.fullmatch(r"[\u4e00-\u9fff]+", sub) and sub in text and \
+                            sum(sub in o for o in heads.values()) == 1:
+                        found = text.find(sub)
+                        break
+                if found is not None:
+                    break
+        if found is not None and not any(p == found for p, _c in out):
+            out.append((found, col))
+    return sorted(out, key=lambda pc: pc[0])
+
+
+def _named_parts(text: str, ms) -> list[str]:
+    """The words by which the request names its columns: "退款" of 退款金额 in "退款总额",
+    "actual hours" of Actual Hours, "regular" of Regular Hrs, 节假日 of 法定节假日加班 (the
+    longest header form or synonym at the mention, else the longest stretch of the header
+    there: whole words in English, two characters or more in Chinese)."""
+    out = []
+    for p, col in ms:
+        forms = header_forms(col.header) + [w for g in lexicon("columns")["groups"] for w in g
+                                            if text.startswith(w, p)]
+        best = max((f for f in forms if text.startswith(f, p)), key=len, default="")
+        if not best:
+            h = _bare(col.header)
+            n = 0
+            while p + n < len(text) and text[p:p + n + 1] in h:
+                n += 1
+            best = text[p:p + n] if n >= 2 else ""
+            if best.isascii():  # whole words only: "regular" of "regular hours", not "regular h"
+                words = re.findall(r"[a-z]+", h)
+                m = re.match(r"[a-z]+(?: [a-z]+)*", text[p:])
+                kept = []
+                for w in (m.group(0).split() if m else []):
+                    if w not in words:
+                        break
+                    kept.append(w)
+                best = " ".join(kept)
+        if best:
+            out.append(best)
+    return out
+
+
+def _unit_words(ms, lex: dict) -> list[str]:
+    """Unit words of the columns named: "小时" / "时长" for 加班(小时), "万" for 预算（万元）, "days"
+    for 事假天数, "hours" for Actual Hours (a unit says how the number is counted, not which rows)."""
+    out: list[str] = []
+    for _p, col in ms:
+        head = col.header.lower()
+        for group in lex["units"]:
+            if any(w in head for w in group if len(w) >= 2 or is_zh(w) or not w.isalnum()):
+                out += group
+    return out
+
+
 def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
              conditions: bool = True) -> bool:
     """True when a word of the request is neither used nor a filler word."""
+    return bool(leftover(text, schema, lex, taken, ms, extra, conditions))
+
+
+def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
+             conditions: bool = True) -> list[str]:
+    """The words of the request that are neither used nor filler words (the reason a reader refuses)."""
     chars = list(text)
     for a, b in taken:
         for i in range(a, min(b, len(chars))):
@@ -806,18 +1006,23 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
             words += group
     for ops in lex["ops"].values():
         words += ops
-    words += lex.get("zh_filler_words", [])
+    words += lex.get("zh_filler_words", []) + lex["context_words"]
+    words += _named_parts(text, ms) + _unit_words(ms, lex)
     rest = cover(rest, words, plural=True)
-    # the rows counted: "how many athletes", "number of networks" (a plural noun right after)
-    rest = re.sub(r"((?:how many|number of)\s+)[a-z]+s\b", lambda m: m.group(1), rest)
+    # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
+    # noun next to the counting words, found in the request itself: those words are used up)
+    for m in re.finditer(r"(?<![a-z])(?:how many|number of|count of)\s+([a-z]+s)\b|\b([a-z]+) count\b", text):
+        a, b = m.span(1) if m.group(1) else m.span(2)
+        rest = rest[:a] + " " * (b - a) + rest[b:]
     rest = re.sub(r"[\d.,%]+(?:万元|万|元|块钱|块)?|[^\w\u4e00-\u9fff]+|_", " ", rest)
     heads = [w for c in schema.columns for w in re.findall(r"[a-z]+", c.header.lower()) if len(w) >= 3]
     if not conditions:
         heads = []  # "the total number of buildings that are monuments": a condition we did not read
     # a header named by its stem: "own" (Owner), "networks" (Network name)
-    if any(has(rest, [w]) for w in lex["never_filler"]):
-        return True  # a negation or an alternative changes the rows: never read past it
+    never = [w for w in lex["never_filler"] if has(rest, [w])]
+    if never:
+        return never  # a negation or an alternative changes the rows: never read past it
     en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1
           and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))]
     zh = [ch for ch in re.findall(r"[\u4e00-\u9fff]", rest) if ch not in lex["zh_filler"]]
-    return bool(en or zh)
+    return en + zh

@@ -13,45 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .phrases import normalize_zh_numbers
+from .rowbase import lexicon
 from .schema import Column, SheetSchema
 
 OPEN, CLOSE = "\ue000", "\ue001"
 TOKEN_RE = re.compile(f"{OPEN}([a-z])(\\d+){CLOSE}")
 
-# Chinese business terms -> English header words they name (general vocabulary)
-GLOSSARY: dict[str, tuple[str, ...]] = {
-    "销售额": ("sales", "revenue", "amount"), "销售": ("sales",), "金额": ("amount", "sales", "total"),
-    "收入": ("revenue", "income", "sales"), "营收": ("revenue", "sales"),
-    "地区": ("region", "area"), "区域": ("region", "area"), "大区": ("region",),
-    "产品名称": ("product", "item", "name"), "商品名称": ("item", "product", "name"),
-    "产品": ("product", "item"), "商品": ("item", "product"), "物品": ("item", "product"),
-    "品类": ("category",), "类别": ("category", "type"), "类型": ("type", "category"),
-    "分类": ("category",), "日期": ("date",), "时间": ("date", "time"), "月份": ("month",),
-    "年份": ("year",), "数量": ("units", "quantity", "qty", "count"), "件数": ("units", "quantity"),
-    "销量": ("units", "quantity"), "库存": ("qty", "quantity", "stock"),
-    "单位成本": ("unit cost",), "价格": ("price", "unit price"), "单价": ("unit price", "price"),
-    "成本": ("cost", "unit cost"), "利润": ("profit",),
-    "销售员": ("rep", "salesperson", "seller"), "销售代表": ("rep", "salesperson"),
-    "业务员": ("rep", "salesperson"), "代表": ("rep",), "员工": ("employee", "staff", "name"),
-    "姓名": ("name",), "名字": ("name",), "名称": ("name", "item"), "客户": ("customer", "client"),
-    "部门": ("department", "dept"), "城市": ("city",), "国家": ("country",), "订单": ("order",),
-    "分数": ("score",), "成绩": ("score", "grade"), "年龄": ("age",), "工资": ("salary",),
-    "薪水": ("salary",), "代码": ("code",), "编码": ("code",), "编号": ("id", "code", "sku"),
-    "仓库": ("warehouse",), "入库日期": ("received",), "入库": ("received",),
-    "学生": ("student",), "班级": ("class",), "数学": ("math",), "英语": ("english",),
-    "科学": ("science",), "考试日期": ("exam date",), "预算": ("budget",), "职位": ("title", "role"),
-    "路线": ("route",), "司机": ("driver",), "车辆": ("vehicle",), "车型": ("vehicle", "type"),
-    "油费": ("fuel cost", "fuel"), "里程": ("km", "distance", "miles"), "距离": ("distance", "km"),
-    "入职日期": ("start date", "hire date", "joined"), "入职": ("start date", "hire date", "start", "joined"),
-    "负责人": ("owner", "manager"), "状态": ("status",), "作者": ("author",), "项目": ("project",),
-}
-EN_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "revenue": ("sales", "amount"), "amount": ("sales", "total"), "sale": ("sales",),
-    "quantity": ("qty", "units"), "quantities": ("qty", "units"), "qtys": ("qty",),
-    "unit": ("units",), "salesperson": ("rep",), "salespeople": ("rep",), "reps": ("rep",),
-    "orders": ("order",), "cost": ("unit cost", "cost"), "costs": ("unit cost", "cost"),
-    "price": ("unit price", "price"), "prices": ("unit price", "price"),
-}
+# Chinese business terms -> English header words they name, and English words -> header words
+# (general vocabulary, data in lexicon/columns.json)
+GLOSSARY: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in lexicon("columns")["glossary"].items()}
+EN_SYNONYMS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in lexicon("columns")["en_synonyms"].items()}
 # measure words that may follow a column name without changing it
 _AFTER_COLUMN = r"(?:\s*(?:(?:scores?|values?|column|figures?|amounts?|counts)(?![a-z])|成绩|分数|得分|数值|这一列|一列|列(?!表|出)))?"
 
@@ -104,7 +75,7 @@ def tables(schema: SheetSchema) -> list[list[Column]]:
 
 def _names(col: Column, all_cols: list[Column]) -> list[str]:
     h = col.header.strip().lower()
-    names = {h}
+    names = {h} | header_aliases(col, all_cols)
     if h.isascii():
         if h.endswith("y"):
             names.add(h[:-1] + "ies")
@@ -118,6 +89,55 @@ def _names(col: Column, all_cols: list[Column]) -> list[str]:
             if len(last) >= 3 and last not in others:
                 names.update({last, last + "s"})
     return sorted(names, key=len, reverse=True)
+
+
+def _bare(header: str) -> str:
+    """A header without its unit in brackets: "收入（万元）" -> "收入", "Weight (kg)" -> "weight"."""
+    return re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", header.lower().strip())
+
+
+_MONTH_ABBR = {m[:3]: m for m in
+               "january february march april may june july august september october november december".split()}
+
+
+def header_aliases(col: Column, all_cols: list[Column]) -> set[str]:
+    """Other names a request gives ``col``'s header, when no other header answers to them.
+
+    The header without its unit ("Weight (kg)" -> weight), its abbreviations written
+    out (Regular Hrs -> regular hours, OT Hrs -> overtime hours; ``lexicon/columns.json``),
+    a month header by any of its names (Oct -> october, 10月), and a Chinese header by
+    its stem (迟到次数 -> 迟到, 实际出勤天数 -> 实际出勤, 月租金 -> 租金/月租) or by a
+    distinctive tail of four characters or more of it or of its stem (法定节假日加班(小时)
+    -> 节假日加班).
+    """
+    lex = lexicon("columns")
+    bare = _bare(col.header)
+    out = {bare} if bare else set()
+    if bare.isascii():
+        words = bare.split()
+        abbr = lex.get("abbreviations", {})
+        if any(w in abbr for w in words):
+            forms = [[]]
+            for w in words:
+                forms = [f + [alt] for f in forms for alt in [w] + abbr.get(w, [])]
+            out.update(" ".join(f) for f in forms[:16])
+        mon = bare.rstrip(".")
+        full = _MONTH_ABBR.get(mon[:3]) if mon[:3] in _MONTH_ABBR and _MONTH_ABBR[mon[:3]].startswith(mon) else None
+        if full:
+            out.update({full, full[:3], f"{list(_MONTH_ABBR).index(full[:3]) + 1}月"})
+    elif re.fullmatch(r"[\u4e00-\u9fff]{3,12}", bare):
+        ends = {len(bare)}
+        for suffix in sorted(lex.get("zh_header_suffixes", []), key=len, reverse=True):
+            if bare.endswith(suffix) and len(bare) - len(suffix) >= 2:
+                out.add(bare[: -len(suffix)])
+                ends.add(len(bare) - len(suffix))
+        for prefix in lex.get("zh_header_prefixes", []):
+            if bare.startswith(prefix) and len(bare) - len(prefix) >= 2:
+                out.add(bare[len(prefix):])
+        # a distinctive tail of the header or of its stem (采购单号 gives no 采购单: 号 is no suffix)
+        out.update(bare[i:j] for j in ends for i in range(j - 3))
+    others = [_bare(c.header) for c in all_cols if c is not col]
+    return {a for a in out if a and not any(a in o for o in others)}
 
 
 _QUOTES = re.compile(r'"([^"\n]*)"|“([^”\n]*)”|‘([^’\n]*)’|「([^」\n]*)」|'
@@ -201,6 +221,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
             text = re.sub(f"{re.escape(stem)}(?!日期)", col.header, text)
     # "medium-priority" -> "medium priority" (a value of the sheet keeps its hyphen)
     hyphenated = {v.lower() for c in schema.columns for v in c.distinct if "-" in v}
+    hyphenated |= {w.lower() for c in schema.columns for w in c.header.split() if "-" in w}  # Check-out
     text = re.sub(r"\b([A-Za-z]+)-([A-Za-z]+)\b",
                   lambda m: m.group(0) if m.group(0).lower() in hyphenated or re.fullmatch(
                       r"[ymd]+-[ymd]+", m.group(0).lower()) else f"{m.group(1)} {m.group(2)}", text)
@@ -260,6 +281,17 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
         col = _by_words(heads, main, cols_all)
         if col is not None:
             text = mark_column(text, term, col)
+    for term, col in _group_terms(schema):
+        text = mark_column(text, term, col)
+    # a value named by a part of it (五角场 -> 五角场店, dr reyes -> Dr. Reyes), after the
+    # columns so that a header word is never read as a value's part
+    for part, value, cols in value_parts(schema):
+        if part.isascii():
+            pat = re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(part)}(?![A-Za-z0-9_]|-(?!>)|'[a-rt-z])", re.I)
+        else:
+            pat = re.compile(re.escape(part))
+        text = _sub_outside(pat, lambda m, v=value, cols=cols: " " + ann.add(
+            Tok("v", _q(v), "text", cols[0], value=v, cols=cols, what=repr(v))) + " ", text)
     # the sheet's name is what a row is called: "Trips" -> "the first trip's km"
     noun = schema.sheet.strip().lower()
     headers = {c.header.lower() for c in schema.columns}
@@ -298,20 +330,118 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
     text = re.sub(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
                   lambda m: str(_WORDS[m.group(1).lower()]), text, flags=re.I)
     # numbers: 12, 3.5, 15%, 2nd, 90th
+    scale = {"万": 10_000, "千": 1_000, "k": 1_000, "K": 1_000}
+    in_wan = any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)  # 预算（万元）: 50万 is 50
+
     def number(m: re.Match) -> str:
         raw = m.group(1)
         val = float(raw)
         if m.group(2) == "%":
             val /= 100
+        if m.group(3) and not (in_wan and m.group(3) == "万"):
+            val *= scale[m.group(3)]
+            raw = str(val)
         num = int(val) if val.is_integer() and "." not in raw and m.group(2) != "%" else val
         return " " + ann.add(Tok("n", _num(num), "num", value=num, what=_num(num),
                                  op="ordinal" if m.group(2) not in ("", "%") else "")) + " "
 
-    text = _sub_outside(re.compile(r"(?<![A-Za-z0-9_.])(-?\d+(?:\.\d+)?)(%|st|nd|rd|th|)(?![A-Za-z0-9_]|\.\d)"),
-                        number, text)
+    text = _sub_outside(re.compile(r"(?<![A-Za-z0-9_.])(-?\d+(?:\.\d+)?)(%|st|nd|rd|th|)"
+                                   r"(?:(万|千)(?!元)|(k|K)(?![A-Za-z0-9_]))?(?![A-Za-z0-9_]|\.\d)"),
+                        lambda m: number(_Units(m)), text)
     ann.text = re.sub(r"\s+", " ", text.lower()).strip()
     ann.text = re.sub(rf"\s*({OPEN}[a-z]\d+{CLOSE})\s*", r" \1 ", ann.text).strip()
     return ann
+
+
+class _Units:
+    """A number match whose unit (万, 千, k) is group 3, whichever alternative matched."""
+
+    def __init__(self, m: re.Match) -> None:
+        self._m = m
+
+    def group(self, i: int) -> str | None:
+        if i == 3:
+            return self._m.group(3) or self._m.group(4)
+        return self._m.group(i)
+
+
+def _group_terms(schema: SheetSchema) -> list[tuple[str, Column]]:
+    """The words of each synonym group (``lexicon/columns.json``) that one column of the sheet owns."""
+    from .rowbase import group_owner
+
+    out = []
+    for group in lexicon("columns")["groups"]:
+        col = group_owner(schema, group)
+        if col is not None:
+            out += [(w.lower(), col) for w in group if len(w) >= 2]
+    return sorted(out, key=lambda wc: -len(wc[0]))
+
+
+def _plain(text: str) -> str:
+    """A value as a request may write it: no dots, brackets or commas ("Dr. Reyes" -> "dr reyes")."""
+    return re.sub(r"\s+", " ", re.sub(r"[.,()（）'’]", " ", text.lower())).strip()
+
+
+def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]]:
+    """(part, value, columns) for the ways a request names a text value by a part of it.
+
+    - the value without its punctuation: "dr reyes" -> Dr. Reyes, 高一2班 -> 高一(2)班;
+    - a word of a name of several capitalised words that no other value and no header has:
+      "Reyes" -> Dr. Reyes, "acme" -> Acme Paper (four letters or more, not a word the readers
+      know; "Copy paper A4" is a description, not a name, and keeps its words);
+    - the beginning (five letters or more) of a one-word value of seven or more: "cardio" ->
+      Cardiology;
+    - a Chinese value without its suffix (``zh_value_suffixes``: 五角场店 -> 五角场, 销售部 ->
+      销售, 华强电子 -> 华强), and a Chinese value's tail after a leading part: 高一2班 -> 2班;
+    each only when one value answers to it and no header holds it.
+    """
+    from .ground import vocabulary
+
+    owners: dict[str, list[Column]] = {}
+    for col in schema.columns:
+        if col.type in ("text", "mixed"):
+            for v in col.distinct:
+                if isinstance(v, str) and v.strip():
+                    owners.setdefault(v, []).append(col)
+    heads = " ".join(c.header.lower() for c in schema.columns)
+    en, _zh = vocabulary()
+    suffixes = sorted(lexicon("columns").get("zh_value_suffixes", []), key=len, reverse=True)
+    cands: dict[str, set[str]] = {}
+    for v in owners:
+        low = v.strip().lower()
+        plain = _plain(v)
+        forms = {plain, plain.replace(" ", "")} if re.search(r"[\u4e00-\u9fff]", v) else {plain}
+        for f in forms - {low}:
+            if len(f) >= 2:
+                cands.setdefault(f, set()).add(v)
+        if low.isascii():
+            words = plain.split()
+            if len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in v.split()):
+                for w in words:
+                    if len(w) >= 4 and w not in en and w.isalpha():
+                        cands.setdefault(w, set()).add(v)
+            elif len(words) == 1 and len(plain) >= 7 and plain.isalpha():
+                for n in range(5, len(plain)):
+                    if plain[:n] not in en:
+                        cands.setdefault(plain[:n], set()).add(v)
+        elif re.fullmatch(r"[\u4e00-\u9fff0-9]{3,12}", plain.replace(" ", "")):
+            flat = plain.replace(" ", "")
+            for suffix in suffixes:
+                if flat.endswith(suffix) and len(flat) - len(suffix) >= 2:
+                    cands.setdefault(flat[: -len(suffix)], set()).add(v)
+                    break
+            m = re.search(r"(\d)([\u4e00-\u9fff])$", flat)
+            if m and m.start() > 0:  # 高一2班 -> 2班, 二班
+                cands.setdefault(m.group(0), set()).add(v)
+                cands.setdefault("零一二三四五六七八九"[int(m.group(1))] + m.group(2), set()).add(v)
+    out = []
+    for part, vals in cands.items():
+        if len(vals) != 1 or part in owners or part in heads or any(
+                part in o.lower() for o in owners if o not in vals):
+            continue
+        value = next(iter(vals))
+        out.append((part, value, tuple(owners[value])))
+    return sorted(out, key=lambda pvc: -len(pvc[0]))
 
 
 _WORDS = {w: i for i, w in enumerate(

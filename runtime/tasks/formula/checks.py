@@ -6,7 +6,9 @@ checks look at what the request names and what the formula reads:
 - a header cell read as data (``SUM(C1:C10)``, ``=B2-B1`` on the first data row);
 - a sum or average of an identifier column (IDs, codes, years, phone numbers);
 - a month the request names ("total amount for april") that the formula ignores;
-- a number the request names that appears nowhere in the formula.
+- a number the request names that appears nowhere in the formula;
+- an operation the request asks for (rounding, a rank, a share, a comparison, a label)
+  that the formula does not perform (``lexicon/operations.json``).
 
 Each returns the reason as a sentence, or None.  Vocabulary:
 ``lexicon/identifiers.json``.
@@ -95,6 +97,11 @@ def month_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
         return None  # a value like "6月" or "April"
     dates = {c.letter for c in schema.columns if c.type == "date"}
     used = {a for ref in references(formula) for a, _ in _CELLS.findall(ref)}
+    from .annotate import header_aliases
+
+    if any(c.letter in used and word.lower() in header_aliases(c, schema.columns) | {c.header.lower()}
+           for c in schema.columns):
+        return None  # the month is a column: "mean october attendance" reads the Oct column
     if re.search(r"\b(MONTH|DATE|EOMONTH|TEXT|DATEVALUE)\(", formula, re.I) or used & dates:
         return None
     return f"it ignores the month the request names ({word})"
@@ -107,8 +114,8 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
     body = re.sub(r"\s", "", formula)
     have = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", body)}
     for v, unit, pos in (header_numbers(request, schema) if schema is not None else numbers(request)):
-        after, before = request[pos + len(f"{v:g}"):], request[:pos].lower()
         raw = re.match(r"[\d.,]+", request[pos:]).group(0).rstrip(".,")
+        after, before = request[pos + len(raw):], request[:pos].lower()
         if "," in raw and all(float(x) in have for x in raw.split(",") if x):
             continue  # "0,50,100,150": a list, not thousands
         if re.match(r"\s*(?:st|nd|rd|th)\b|\s*(?:行|名|位)|\s*(?:decimal|dp\b|places)", after) \
@@ -117,6 +124,13 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         if v in (0, 1) and not unit:
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
         forms = {v, v / 100} if unit else {v}
+        written = float(raw.replace(",", ""))
+        if re.match(r"\s*万", after):
+            # 2万 is 20000; on a sheet that counts in 万 (预算（万元）) 60万 is 60 and only 60
+            in_wan = schema is not None and any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)
+            forms = {written} if in_wan else {written * 10_000, v}
+        if re.match(r"(?:\s*千|[kK](?![A-Za-z]))", after):
+            forms |= {written * 1_000}  # $1k, 5千
         if not forms & have and not any(abs(h - f) < 1e-9 for h in have for f in forms):
             return f"it does not use the number {v:g} the request names"
     return None
@@ -176,12 +190,82 @@ def count_of_repeated_values(request: str, formula: str, schema: SheetSchema) ->
     return None
 
 
+def _sheet_words_blanked(request: str, formula: str, schema: SheetSchema) -> str:
+    """``request`` lower-cased with what names the sheet's things blanked out.
+
+    Quoted text, the labels the formula writes, examples of the result ("比如 林子涵-高一(1)班"),
+    headers and every other name a column answers to (``annotate.header_aliases``,
+    the synonym groups), and the sheet's values: what is left is what the request asks
+    the answer to do.
+    """
+    from .annotate import _group_terms, _names, value_parts
+    from .rowbase import quoted
+
+    text = request.lower()
+    chars = list(text)
+    spans = [(p, p + len(q) + 2) for p, q in quoted(request)]
+    spans += [m.span() for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|像)[^,，;；)）]*", text)]
+    names = {n for c in schema.columns for n in _names(c, schema.columns)}
+    names |= {w for w, _ in _group_terms(schema)}
+    names |= {str(v).lower() for c in schema.columns for v in c.distinct if isinstance(v, str) and v.strip()}
+    names |= {p for p, _, _ in value_parts(schema)}
+    names |= {lit.lower() for lit in re.findall(r'"([^"]+)"', formula)}
+    for name in sorted((n for n in names if n.strip()), key=len, reverse=True):
+        pat = rf"(?<![a-z]){re.escape(name)}(?:s|es)?(?![a-z])" if re.match(r"[a-z0-9]", name) else re.escape(name)
+        spans += [m.span() for m in re.finditer(pat, text)]
+    for a, b in spans:
+        for i in range(a, min(b, len(chars))):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def operation_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """The request asks for an operation ("rounded", "rank", "share of", 排名, 保留两位小数)
+    that this formula does not perform.
+
+    The readers' residue checks count a word as explained when ANY rule family knows it,
+    so "rank" or "保留两位小数" could ride along with an answer that neither ranks nor
+    rounds.  Here each operation word must be done by THIS answer (``lexicon/operations.json``).
+    """
+    from .rowbase import lexicon
+
+    text = _sheet_words_blanked(request, formula, schema)
+    body = formula.strip()
+    for op in lexicon("operations")["operations"]:
+        said = next((m.group(0) for p in op["request"] if (m := re.search(p, text))), None)
+        if said is None:
+            continue
+        here = body[1:] if op.get("formula_skips_first") and body.startswith("=") else body
+        if not re.search(op["formula"], here, re.I):
+            return f"the request says {said.strip()!r}, which the formula does not do ({op['name']})"
+    return None
+
+
+_HOW_MANY = re.compile(r"(?<![a-z])how many(?![a-z])|多少(?!个|条|行|笔|人|次|名|位|家|种)")
+_COUNTING = re.compile(r"(?<![a-z])(?:count|number of|entries|values|cells|numbers|rows|records)(?![a-z])"
+                       r"|个数|几个|几条|几行|几笔|行数|条数|记录")
+
+
+def count_of_a_quantity(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"how many units are there" on a quantity column: the units add up, the rows do not count."""
+    m = re.fullmatch(r"=\s*COUNTA?\((\$?[A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+\)", formula.strip(), re.I)
+    low = request.lower()
+    if not m or not _HOW_MANY.search(low) or _COUNTING.search(low):
+        return None
+    col = _column_at(schema, m.group(1).replace("$", "").upper())
+    if col is None or col.type != "number":
+        return None
+    return f"it counts the rows of {col.header}, a quantity that the request asks to add up"
+
+
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
                    contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
-                   month_ignored(request, formula, schema), number_ignored(request, formula, schema)):
+                   count_of_a_quantity(request, formula, schema),
+                   month_ignored(request, formula, schema), number_ignored(request, formula, schema),
+                   operation_ignored(request, formula, schema)):
         if reason:
             return reason
     return None

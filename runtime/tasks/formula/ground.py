@@ -134,7 +134,7 @@ def vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
     for path in sorted(_LEX.glob("*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
         if path.stem == "columns":
-            doc = {k: v for k, v in doc.items() if k != "groups"}
+            doc = {k: v for k, v in doc.items() if k not in ("groups", "glossary", "en_synonyms")}
         sources.append(doc)
     sources += [v for k, v in vars(phrases).items() if not k.startswith("__")]
     sources += [rules._OPS, rules._OUT_OF_SCOPE, rules._EN_FILLER, list(rules._MONTHS),

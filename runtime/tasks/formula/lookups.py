@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .aggregates import _residue, _values, rank_phrase
-from .rowbase import group_of, has, lexicon, mentions, values
+from .rowbase import group_of, has, lexicon, mentions, person_column, values
 from .schema import Column, SheetSchema
 
 
@@ -36,10 +36,20 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
         if has(text, [word]):
             people = [group_of(schema, g) for g in lex["person_groups"]]
             people += [c for c in schema.columns if c.header.lower().strip() in lex["person_headers"]]
+            people.append(person_column(schema.columns))  # Tenant, Patient, 姓名: the column of names
             for c in people:
                 if c is not None and c.type in ("text", "mixed"):
                     p = text.find(word)
                     return c, (p, p + len(word))
+    when = next((w for w in lex["when"] if has(text, [w])), None)
+    if when is not None:  # "when is the SEO plan due", "营业额最高的是哪天": the date column named, or the one
+        dates = [c for c in schema.columns if c.type == "date"]
+        named = {c.letter: c for _p, c in mentions(text, schema) if c.type == "date"}
+        pick = list(named.values()) if named else dates
+        if len(pick) == 1:
+            p = text.find(when)
+            return pick[0], (p, p + len(when))
+        return None
     sup = [w for fn in ("MAX", "MIN") for w in lex["superlative"][fn] if has(text, [w])]
     texts = [(p, c) for p, c in mentions(text, schema) if c.type in ("text", "mixed")]
     if sup and len({c.letter for _, c in texts}) == 1:  # "单价最高的商品": the one text column named

@@ -97,8 +97,10 @@ def group_owner(schema: SheetSchema, group: list[str]) -> Column | None:
     ends = [c for c in schema.columns
             if any(len(w) >= 2 and is_zh(w) and _bare(c.header).endswith(w) for w in group)]
     if not ends:  # "Annual Salary", "Full Name": an English header whose last word is in the group
+        # ("Unit Cost" is the price group's own word: it does not own "spend" / "cost" too)
         ends = [c for c in schema.columns if len(_bare(c.header).split()) > 1
-                and _bare(c.header).isascii() and _bare(c.header).split()[-1] in group]
+                and _bare(c.header).isascii() and _bare(c.header).split()[-1] in group
+                and not any(_bare(c.header) in g for g in lexicon("columns")["groups"] if g is not group)]
     return ends[0] if len(ends) == 1 else None
 
 
@@ -150,6 +152,16 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
             if sum(_bare(c.header).startswith(head) for c in schema.columns) == 1 and head in low:
                 scan(head, col)
                 break
+    # ... or by its last characters (租金 -> 月租金, 基本工资 -> 月基本工资), when no other header ends so
+    for col in schema.columns:
+        h = _bare(col.header)
+        if not is_zh(h) or len(h) < 3:
+            continue
+        for n in (2,):  # two characters only: a longer tail crosses words (工作日加班 is not 节假日加班)
+            tail = h[-n:]
+            if sum(_bare(c.header).endswith(tail) for c in schema.columns) == 1 and tail in low:
+                scan(tail, col)
+                break
     return sorted(found.values(), key=lambda pc: pc[0])
 
 
@@ -157,13 +169,42 @@ def header_forms(header: str) -> list[str]:
     """How a request may write a header: itself, without its unit, "Unit Price" as "price per
     unit", "Sales" as "sale" (longest first, so the header itself claims its words first)."""
     h = header.lower().strip()
+    if h in _FUNCTION_WORDS:
+        return []  # a header "To" or "From" is not named by every "to" of a request
     forms = {h, _bare(header)}
     words = h.split()
     if len(words) == 2 and h.isascii():
         forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
+    forms |= _spelled_out(h)
     if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
         forms.add(h[:-1])
     return sorted((f for f in forms if f), key=len, reverse=True)
+
+
+_FUNCTION_WORDS = {"to", "from", "in", "out", "on", "at", "by", "for", "of", "with", "and", "or", "is"}
+
+
+def _spelled_out(h: str) -> set[str]:
+    """Other ways to write an English header: its short words spelled out ("Est. Hours" ->
+    "estimated hours", "OT Hrs" -> "overtime hours", "Dec" -> "december"), and its first word
+    alone when the last is a measure word ("Actual Hours" -> "actual")."""
+    if not h.isascii():
+        return set()
+    lex = lexicon("rows")
+    spell = lex["header_abbreviations"]
+    words = [w.strip(".") for w in h.replace("#", " # ").split()]
+    out: set[str] = set()
+    if len(words) == 1 and words[0] in spell:
+        out |= set(spell[words[0]])
+    if 1 < len(words) <= 3:
+        options = [[w, *spell.get(w, [])] for w in words]
+        combos = [[]]
+        for opts in options:
+            combos = [c + [o] for c in combos for o in opts][:16]
+        out |= {" ".join(c) for c in combos}
+        if words[-1] in lex["measure_words"] and len(words) == 2:
+            out |= {o for o in options[0] if len(o) >= 3}
+    return {o for o in out if o and o != h}
 
 
 _PERSON_HEADERS = ("name", "student", "employee", "rep", "salesperson", "person", "姓名", "名字", "员工",

@@ -39,14 +39,44 @@ def _id_column(schema: SheetSchema) -> Column | None:
 
 def _date_column(text: str, schema: SheetSchema, prefer: str | None = None) -> Column | None:
     named = {c.letter: c for _, c in mentions(text, schema) if c.type == "date"}
-    if len(named) == 1:
+    if len(named) == 1 and all(c.letter in named for c in _event_dates(text, schema)):
         return next(iter(named.values()))
     if named:
         return None
     if prefer is not None and (c := group_of(schema, prefer)) is not None and c.type == "date":
         return c
+    said = _event_dates(text, schema)
+    if len(said) == 1:  # "the month the task starts" -> Start Date, "the day it shipped" -> Ship Date
+        return said[0]
     every = [c for c in schema.columns if c.type == "date"]
     return every[0] if len(every) == 1 else None
+
+
+def _event_dates(text: str, schema: SheetSchema) -> list[Column]:
+    """English "<Event> Date" columns whose event word the request says, in any form."""
+    out = []
+    for c in schema.columns:
+        words = c.header.lower().split()
+        if c.type == "date" and len(words) == 2 and words[1] == "date" and len(words[0]) >= 3 \
+                and re.search(rf"\b{re.escape(words[0])}(?:s|es|ed|ped|ted|ing|ping|ting)?\b", text):
+            out.append(c)
+    return out
+
+
+def _age_at(text: str, schema: SheetSchema) -> Column | None:
+    """The one date column, other than the birth date, an age request is measured at.
+
+    Named as usual ("起租日期", "起租时"), or, for an English header "<Event> Date", by its
+    first word after "at the" / "on the" / "when" ("age at the visit" -> Visit Date).
+    """
+    birth = group_of(schema, "birth date")
+    named = {c.letter: c for _, c in mentions(text, schema) if c.type == "date" and c is not birth}
+    for c in schema.columns:
+        words = c.header.lower().split()
+        if c.type == "date" and c is not birth and len(words) == 2 and words[1] == "date" \
+                and re.search(rf"\b(?:at|on|of|when)\s+(?:the|their|his|her)?\s*{re.escape(words[0])}\b", text):
+            named[c.letter] = c
+    return next(iter(named.values())) if len(named) == 1 else None
 
 
 def _id_reading(text: str, request: str, schema: SheetSchema, c: Column, lex: dict,
@@ -79,6 +109,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     lex = lexicon("dates")
     found = date_in(request)
     as_of = date_formula(found[0]) if found else "TODAY()"
+    if found is None and has(text, lex["age"]):
+        at = _age_at(text, schema)
+        as_of = ref(at) if at is not None else as_of  # "age at the visit", "起租时多大年纪"
     ident = _id_column(schema)
     birthish = has(text, lex["birth"] + lex["birth_year"] + lex["sex"] + lex["age"] + ["出生", "born"])
     if ident is not None and (has(text, lex["id_words"]) or birthish
@@ -200,6 +233,11 @@ def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | 
     for _, c in mentions(text, schema):
         if c.type == "date" and c not in dates:
             dates.append(c)
+    every = [c for c in schema.columns if c.type == "date"]
+    if len(dates) < 2 and len(every) == 2 and all(c in every for c in dates) \
+            and not re.search(r"\btoday\b|\bnow\b|今天|至今|距今|截至|截止|\d", text) \
+            and has(text, lex["duration_words"]):
+        dates = every  # "transit days", "到货用了几天": a sheet with two dates, the gap between them
     if len(dates) != 2 or not has(text, lex["between_words"]):
         return None
     a, b = dates

@@ -113,7 +113,7 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     v, unit, pos = nums[0]
     end = pos + len(re.match(r"[\d.,]+\s*(?:%|percent|万)?", low[pos:]).group(0))
     op = None
-    after = low[end:].lstrip()
+    after = _unit_skipped(low[end:].lstrip(), lex)  # "迟到3次及以上", "over 30 kg or more"
     for word, o in sorted(lex["compare_after"], key=lambda wo: -len(wo[0])):
         if after.startswith(word):
             op = o
@@ -140,7 +140,7 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
             return f"{quant}({','.join(f'{ref(c)}{op}{_lit(v)}' for c in group)})", [v]
         if len(named) != 1:
             return None
-    left = _operand(low, schema, pos)
+    left = _operand(low, schema, pos) or _unit_operand(low[end:], schema) or _said_after(low, schema, pos)
     if left is None:
         return None
     x = v
@@ -149,6 +149,37 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     elif unit:
         return None
     return f"{left[0]}{op}{_lit(x)}", [v]
+
+
+def _said_after(term: str, schema: SheetSchema, pos: int) -> tuple[str, Column | None, int] | None:
+    """The one number column a term names after its threshold: "fewer than 12 days in December"."""
+    if any(p < pos and c.type != "text" for p, c in mentions(term, schema)):
+        return None
+    cols = {c.letter: c for p, c in mentions(term, schema) if p > pos}
+    if len(cols) != 1:
+        return None
+    c = next(iter(cols.values()))
+    return (ref(c), c, pos) if c.type == "number" else None
+
+
+def _unit_operand(after: str, schema: SheetSchema) -> tuple[str, Column | None, int] | None:
+    """The column a threshold's unit names when no column is said: "over 30 kg" -> "Weight (kg)"."""
+    units = lexicon("rows")["unit_words"]
+    found = []
+    for col in schema.columns:
+        m = re.search(r"[（(]\s*([^）)]+?)\s*[）)]\s*$", col.header.lower())
+        if col.type == "number" and m is not None and m.group(1) in units \
+                and any(re.match(rf"\s*{re.escape(w)}s?(?![a-z])", after) for w in units[m.group(1)]):
+            found.append(col)
+    return (ref(found[0]), found[0], 0) if len(found) == 1 else None
+
+
+def _unit_skipped(after: str, lex: dict) -> str:
+    """``after`` without the unit a number is counted in (次, 天, 小时, kg, days), when it starts with one."""
+    for unit in sorted(lex["units"], key=len, reverse=True):
+        if after.startswith(unit) and not (unit.isascii() and after[len(unit):len(unit) + 1].isalpha()):
+            return after[len(unit):].lstrip()
+    return after
 
 
 def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
@@ -243,7 +274,8 @@ def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[floa
 def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     """An unquoted branch: a number, a column, blank, or a short label."""
     s = raw.strip(" ，,。；;：:的")
-    s = re.sub(r"^(?:the |显示为|标记为|显示|标记|填写|填|为|是|则|就|记为)", "", s).strip()
+    s = re.sub(r"^(?:the |显示为|标记为|显示|标记|填写|填|为|是|则|就|记为|写成|写|标成|标为|标|算作|算成|算|给个)",
+               "", s).strip()
     if not s or has(s, lex["blank"]):
         return ""
     if re.fullmatch(r"\d+(?:\.\d+)?", s):
@@ -251,8 +283,8 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     ms = mentions(s, schema)
     if len(ms) == 1 and ms[0][0] <= 4:
         return ("col", ms[0][1])
-    if is_zh(s) and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]{1,6}", s):
-        return s
+    if is_zh(s) and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]{1,6}", s) and not re.search(r"哪|谁|什么|多少|几|吗", s):
+        return s  # (a question, "是哪位同事", is no label)
     return None
 
 
@@ -389,7 +421,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     cond_text = re.sub(r"\b(?:if|when|whenever|whether|gets|shows?|as|for|where|in case)\s*$|"
                        r"^\s*(?:if|when|whenever|for|where)\b|"
                        r"\b(?:if|when|whether|gets|shows?)\b|"
-                       r"如果|若|的话|时候|时|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|就|on (?=\w)",
+                       r"如果|若|的话|时候|(?<![平小])时(?![间长薪])|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|就|on (?=\w)",
                        " ", cond_text)
     cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
     if isinstance(then, str) and then.lower() in ("pass", "及格", "合格", "达标") and not numbers(cond_text):
@@ -481,6 +513,8 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
     if named and not any(s.lower() == x.lower() for pair in lex["pairs"] for x in pair) and (
             len(named) > 1 or re.sub(r"^the ", "", s.lower()) in _names(named[0][1], schema)):
         return None  # "Sales" as a label is a column: the families that read columns say so
+    if not re.search(r"[A-Z]", request):  # typed all in lower case: a label starts with a capital
+        return s[:1].upper() + s[1:]
     return s
 
 

@@ -47,14 +47,36 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
         if (n[0], n[1]) not in seen:
             seen.add((n[0], n[1]))
             nums.append(n)
-    for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
-        reading = family(request, schema)
-        if reading is not None:
-            if not used_up(nums, reading.consumed) or _unexplained(request, schema, reading.template) \
-                    or _unread_column(request, schema, reading.template, family is rowtext.read):
-                return None
-            return reading
+    said = [request]
+    spelled = _definition(request)
+    if spelled is not None:  # "缺勤天数=应出勤-实际出勤": the formula is spelled out after the name
+        said.append(spelled)
+    for text in said:
+        for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
+            reading = family(text, schema)
+            if reading is not None:
+                if not used_up(nums, reading.consumed) or _unexplained(text, schema, reading.template) \
+                        or _unread_column(text, schema, reading.template, family is rowtext.read):
+                    break
+                return reading
     return None
+
+
+_OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?")
+
+
+def _definition(request: str) -> str | None:
+    """The spelled-out part of "NAME = EXPR", "NAME: EXPR" or "NAME（EXPR）", or None.
+
+    A short name without numbers followed by an expression with an operator between
+    columns: the name is what the result is called (缺勤天数, variance, 应缴合计), so the
+    readers need not know it; the expression must still be read whole.
+    """
+    m = re.match(r"^\s*([^=＝:：（()\d]{1,24}?)\s*(?:=|＝|:|：)\s*(.+?)\s*$", request) \
+        or re.match(r"^\s*([^=＝:：（()\d]{1,24}?)\s*[（(]([^（()）]+)[）)]\s*$", request)
+    if m is None or not _OPERATOR.search(m.group(2)) or len(m.group(1).split()) > 4:
+        return None
+    return m.group(2)
 
 
 def _unread_column(request: str, schema: SheetSchema, template: str, text_too: bool) -> bool:
@@ -121,6 +143,10 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans = [(p, p + len(s) + 2) for p, s in quoted(request)]
     spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)]
     spans += _date_spans(request)
+    # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
+    spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
+    if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
+        spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff]{1,6}?的", text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如)[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
@@ -134,6 +160,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             else rest.replace(lit, " ")
     words = [c.header.lower() for c in schema.columns] + list(_vocabulary())
     words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
+    words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
+              for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
     words += [c.header[i:i + 2] for c in schema.columns if is_zh(c.header) for i in range(len(c.header) - 1)]
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
@@ -274,6 +302,16 @@ def _all_mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
     return sorted(out, key=lambda pc: pc[0])
 
 
+def _mention_end(text: str, p: int, c: Column, schema: SheetSchema) -> int:
+    """Where the name of ``c`` said at ``p`` ends (``p`` when no name of it starts there)."""
+    names = [n for n in _names_of(c, schema, bare=True) if text.startswith(n, p)]
+    end = p + max((len(n) for n in names), default=0)
+    if end == p:  # a Chinese header named by its first characters
+        h = c.header.lower()
+        end = p + next((k for k in range(len(h), 1, -1) if text.startswith(h[:k], p)), 0)
+    return end
+
+
 def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[float]] | None:
     """Three or more operands joined by operator words: "数量乘单价减成本", "units times price minus cost".
 
@@ -286,11 +324,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
     for p, c in _all_mentions(text, schema):
         if c.type != "number":
             continue
-        names = [n for n in _names_of(c, schema, bare=True) if text.startswith(n, p)]
-        end = p + max((len(n) for n in names), default=0)
-        if end == p:  # a Chinese header named by its first characters
-            h = c.header.lower()
-            end = p + next((k for k in range(len(h), 1, -1) if text.startswith(h[:k], p)), 0)
+        end = _mention_end(text, p, c, schema)
         if end == p:
             return None
         operands.append((p, end, ref(c), c.header, None))
@@ -346,7 +380,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if has(text, lex["rank"]) and one_col is not None:
         c = one_col
         low = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(lowest|smallest|最低|最小|最少)", text)
-        high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|best|最高|最大|最多)", text)
+        high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|best|most|最高|最大|最多)"
+                         r"|\b(?:most|highest|largest)\b[^,，;；]{0,20}?(?:=|is)\s*1\b", text)
         if nums and not (low or high):
             return None
         order = ",1" if low or has(text, lex["ascending"]) else ""
@@ -371,6 +406,13 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         # ("of the total of the three": the row's total, not the column's)
         # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
         c = _base(text, cols, schema, None)
+        whole = re.search(r"总([\u4e00-\u9fff]{2})", text)
+        if whole:
+            x, before = whole.group(1), text[:whole.start()]
+            parts = [re.sub(r"[（(][^）)]*[）)]", "", col.header).replace(x, "")
+                     for col in schema.columns if x in col.header]
+            if len(parts) > 1 and any(p and p in before for p in parts):
+                return None  # "周末加班占总加班": the row's total over its 加班 columns, not this column's
         if c is not None:
             return (f"{ref(c)}/SUM(${c.letter}${c.first_row}:${c.letter}${c.last_row})",
                     f"{c.header}占合计的比例" if zh else f"{c.header} as a share of its total", [])
@@ -411,8 +453,12 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         a, b = numeric
         pos = {c.letter: p for p, c in mentions(text, schema)}
         between = text[pos[a.letter]:pos[b.letter]]
+        gap = text[_mention_end(text, pos[a.letter], a, schema):pos[b.letter]].strip(" 的")  # "应出勤-实际出勤"
         for op, sym in (("minus", "-"), ("times", "*"), ("divided", "/"), ("plus", "+")):
-            if has(between, lex[op]):
+            if has(between, lex[op]) or gap in [w.strip() for w in lex[op]]:
+                if sym in "+-" and _rate_like(schema, b) and not _rate_like(schema, a):
+                    # "fee minus the insurance %", "金额加上税率": the amount less / plus its rate
+                    return f"{ref(a)}*(1{sym}{ref(b)})", f"{a.header} × (1 {sym} {b.header})", []
                 if has(text, lex["per_unit"]) and not any(has(c.header.lower(), lex["per_unit"])
                                                           for c in numeric):
                     return None  # "sales per unit minus unit price": a per-unit step unread
@@ -423,7 +469,11 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             if q is not None and q in (a, b):
                 other = b if q is a else a
                 return f"{ref(other)}/{ref(q)}", f"{other.header} / {q.header}", []
-        return None
+        # "cost per kg" names Weight (kg) by its unit: the bracket-unit reading below, nothing else
+        return _per_bracket_unit(text, schema, numeric, nums)
+    per = _per_bracket_unit(text, schema, numeric, nums)
+    if per is not None:
+        return per
     # "cost per unit", "单位成本": a money column over the count column
     q = group_of(schema, "qty")
     if has(text, lex["per_unit"]) and q is not None and len(numeric) == 1 and not nums \
@@ -471,7 +521,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
         if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
             return None  # "after 10% tax": net of it or with it added, the words do not say
-        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincluding\b|\bgross\b|\binclusive\b|加上|加(?=\s*\d)"
+        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\bgross\b|\binclusive\b|加上|加(?=\s*\d)"
                           r"|含|\+\s*\d", text)
         if has(text, lex["tax"]) and not added:
             return None  # "tax at 20% of salary" is the tax alone; "with 20% tax" adds it: say which
@@ -484,6 +534,31 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             and _only_rounding(text, schema):
         return ref(c), c.header, []
     return None
+
+
+def _per_bracket_unit(text: str, schema: SheetSchema, numeric: list[Column], nums) -> tuple[str, str, list[float]] | None:
+    """"cost per kg", "每公斤运费": one named column over the column whose header carries that unit."""
+    if nums:
+        return None
+    units = lexicon("rows")["unit_words"]
+    for col in schema.columns:
+        m = re.search(r"[（(]\s*([^）)]+?)\s*[）)]\s*$", col.header.lower())
+        if col.type != "number" or m is None or m.group(1) not in units:
+            continue
+        words = units[m.group(1)]
+        if not any(re.search(rf"\bper\s+{re.escape(w)}s?\b|(?:每|单)\s*{re.escape(w)}", text) for w in words):
+            continue
+        others = _distinct([c for c in numeric if c is not col])
+        if len(others) == 1:
+            return f"{ref(others[0])}/{ref(col)}", f"{others[0].header} / {col.header}", []
+    return None
+
+
+def _rate_like(schema: SheetSchema, col: Column) -> bool:
+    """A column of rates: its header says so (%, rate, 率, 比例) and its values are fractions."""
+    from .rowlabels import _fraction_col
+
+    return bool(re.search(r"%|\brate\b|率|比例", col.header.lower())) and _fraction_col(schema, col)
 
 
 def _ops() -> list[str]:
@@ -672,7 +747,8 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
     X is one column or a quantity two columns make (profit); Y is one other column.
     "... of the total" / "占合计" is the share rule's, not this one.
     """
-    m = re.search(r"^(.+?)\s+as an? (?:percent|percentage|share|fraction|ratio|proportion) of\s+(?:the\s+)?(.+)$", text) \
+    m = re.search(r"^(.+?)\s+as (?:an? )?(?:percent|percentage|share|fraction|ratio|proportion|%) of\s+(?:the\s+)?(.+)$",
+                  text) \
         or re.search(r"^(.+?)占(.+?)的?(?:比例|百分比|比重|比率|多少)", text)
     if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)):
         return None
@@ -693,9 +769,9 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
 
 def _names_of(col: Column, schema: SheetSchema, bare: bool = False) -> list[str]:
     """The header of ``col`` and the words of the synonym group it owns (with the row's nouns unless ``bare``)."""
-    from .rowbase import group_owner
+    from .rowbase import group_owner, header_forms
 
-    out = [col.header.lower().strip()]
+    out = [col.header.lower().strip(), *header_forms(col.header)]
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is col:
             out += group

@@ -122,6 +122,10 @@ def build_schema(
         raise DataError("the sheet is empty", where=where, code="data.empty")
     header_row = _header_row(cells)
     header = {c: v for (r, c), v in cells.items() if r == header_row}
+    under = _second_header_row(cells, header_row, header)
+    if under is not None:  # 一季度 over 销售额 | 成本: the columns are 一季度销售额, 一季度成本
+        header = under
+        header_row += 1
     years = {c: _year(v) for c, v in header.items() if _year(v) is not None}
     if len(set(years.values())) == len(years) >= 2:
         # an export with one column per year (2019, 2020, ...): the years are the column names
@@ -151,6 +155,39 @@ def build_schema(
     last_row = max(r for r, _ in cells)
     last_col = max(c for _, c in cells)
     return SheetSchema(sheet, header_row, columns, cells, last_row, last_col, file)
+
+
+def _second_header_row(cells: dict[tuple[int, int], Any], header_row: int,
+                       header: dict[int, Any]) -> dict[int, str] | None:
+    """The column names of a two-row header, or None when the header is one row.
+
+    Two rows of text over the data, the upper one grouping columns: a name that repeats
+    over neighbouring columns (a merged cell, filled by :func:`_fill_merged_headers`)
+    or a gap.  Each column is named by its group and its own name ("Q1 Sales", 一季度销售额);
+    a name standing in both rows (merged down) is kept once.
+    """
+    below = {c: v for (r, c), v in cells.items() if r == header_row + 1}
+    data = [v for (r, _), v in cells.items() if r == header_row + 2]
+    if len(below) < 2 or not all(isinstance(v, str) and not _looks_numeric(v) for v in below.values()) \
+            or not any(not isinstance(v, str) for v in data):
+        return None
+    if not all(isinstance(v, str) for v in header.values()):
+        return None
+    cols = sorted(set(header) | set(below))
+    grouped = any(header.get(a) is not None and header.get(a) == header.get(b) and below.get(a) != below.get(b)
+                  for a, b in zip(cols, cols[1:], strict=False))
+    if not grouped:
+        return None
+    out: dict[int, str] = {}
+    for c in cols:
+        top, low = str(header.get(c, "")).strip(), str(below.get(c, "")).strip()
+        if not low or low == top:
+            out[c] = top
+        elif not top:
+            out[c] = low
+        else:
+            out[c] = f"{top} {low}" if top.isascii() and low.isascii() else f"{top}{low}"
+    return out
 
 
 #: what the first text cell of a sheet's bottom row says when the row adds up the rows above
@@ -298,6 +335,43 @@ def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> SheetS
                     if len(cells) > MAX_CELLS:
                         raise DataError(f"the sheet has more than {MAX_CELLS:,} cells",
                                         where=where, code="data.too_big")
+        _fill_merged_headers(cells, _merged_ranges(raw, getattr(ws, "_worksheet_path", None)))
         return build_schema(cells, ws.title, str(p))
     finally:
         wb.close()
+
+
+def _merged_ranges(raw: bytes, part: str | None) -> list[tuple[int, int, int, int]]:
+    """(first row, first column, last row, last column) of each merged range of one sheet.
+
+    Read from the sheet's XML (``<mergeCell ref="B1:C1"/>``): the streaming reader that
+    keeps big sheets cheap does not report merges.
+    """
+    if not part:
+        return []
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as z:
+            xml = z.read(part.lstrip("/")).decode("utf-8", "replace")
+    except (KeyError, zipfile.BadZipFile):
+        return []
+    out = []
+    for a, r1, b, r2 in re.findall(r'<(?:\w+:)?mergeCell\b[^>]*\bref="\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)"',
+                                   xml)[:10_000]:
+        out.append((int(r1), col_index(a), int(r2), col_index(b)))
+    return out
+
+
+def _fill_merged_headers(cells: dict[tuple[int, int], Any],
+                         merged: list[tuple[int, int, int, int]], rows: int = 6) -> None:
+    """Give every cell of a merged range near the top the value of its first cell.
+
+    A merged group header ("一季度" over B1:C1) then heads each of its columns, and a
+    name merged down two rows ("地区" over A1:A2) names its column in both header rows.
+    """
+    top = min((r for r, _ in cells), default=1)
+    for r1, c1, r2, c2 in merged:
+        if r1 > top + rows or (r1, c1) not in cells or (r2 - r1 + 1) * (c2 - c1 + 1) > 512:
+            continue
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                cells.setdefault((r, c), cells[(r1, c1)])

@@ -253,7 +253,7 @@ def _between(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?:in|during) <D>", r"(?:在)?<D> (?:内|里|中|期间|份|当月)?", order=480,
-      examples=(('Name-Department-Salary-ecddea', 'how many people started in June 2021', '=COUNTIFS(D2:D6,">="&DATE(2021,6,1),D2:D6,"<="&DATE(2021,6,30))'),
+      examples=(('Name-Department-Salary-ecddea', 'how many rows in June 2021', '=COUNTIFS(D2:D6,">="&DATE(2021,6,1),D2:D6,"<="&DATE(2021,6,30))'),
                 ('Name-Department-Salary-ecddea', '2021年6月入职的有几个', '=COUNTIFS(D2:D6,">="&DATE(2021,6,1),D2:D6,"<="&DATE(2021,6,30))')))
 def _month_period(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "in May 2024", "2024年3月的": the whole month of the one date column

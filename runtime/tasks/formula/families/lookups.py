@@ -89,13 +89,16 @@ def _match_list(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return piece(f"MATCH({needle.text},{arr},{kind})", "num", f"position of {needle.text} in {arr}")
 
 
-@rule(r"who (?:started|joined|was hired|were hired|got hired|began|signed up|registered|enrolled|arrived) (?P<w>earliest|first|latest|last|most recently)",
-      r"(?P<z>最早|最晚|最近)(?P<v>入职|加入|注册|报名|入学|开始)的(?:人)?(?:是谁|是哪位|是)", order=270,
-      examples=(('ID-FullName-Dept-0959c1', 'who joined most recently', '=INDEX(B2:B5,MATCH(MAX(D2:D5),D2:D5,0))'),))
+@rule(r"who (?:was |were |got )?(?:started|joined|hired|began|signed up|registered|enrolled|arrived|<C>) (?P<w>earliest|first|latest|last|most recently)",
+      r"(?P<z>最早|最晚|最近) ?(?:入职|加入|注册|报名|入学|开始|<C>) ?的(?:人)?(?:是谁|是哪位|是)", order=270,
+      examples=(('ID-FullName-Dept-0959c1', 'who was hired most recently', '=INDEX(B2:B5,MATCH(MAX(D2:D5),D2:D5,0))'),
+                ('ID-FullName-Dept-0959c1', '最早入职的是谁', '=INDEX(B2:B5,MATCH(MIN(D2:D5),D2:D5,0))')))
 def _who_date(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "who started earliest": the person of the row with the smallest date, when the
-    # sheet has exactly one date column
-    dates = [c for c in ctx.main if c.type == "date"]
+    # sheet has exactly one date column (or the verb itself names the date column:
+    # "hired" -> Start Date, lexicon/columns.json)
+    dates = [t[0].col] if t and t[0].kind == "c" and t[0].col is not None and t[0].col.type == "date" \
+        else [c for c in ctx.main if c.type == "date"]
     if len(dates) != 1:
         return None
     w = m.groupdict().get("w") or m.groupdict().get("z")
@@ -186,7 +189,7 @@ _VERB_COLUMNS = {
 
 
 @rule(r"(?:how much|what) (?:does|did|do|will) (?:the )?<V> (?P<verb>pay|earn|make|cost|spend|weigh|score)", order=320,
-      examples=(('Name-Department-Salary-ecddea', 'how much does Bob earn', '=INDEX(C2:C6,MATCH("Bob",A2:A6,0))'),))
+      examples=(('Name-Department-Salary-ecddea', 'how much does Bob make', '=INDEX(C2:C6,MATCH("Bob",A2:A6,0))'),))
 def _verb_lookup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "what does Derek pay" (Fee), "how much does Ann earn" (Salary)
     table = ctx.table_of(t[0].col)

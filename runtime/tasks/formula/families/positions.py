@@ -92,11 +92,12 @@ def _row_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return nth_cell(col, -n if gd.get("back") or gd.get("back2") or gd.get("back3") else n)
 
 
-@rule(rf"who (?:[a-z]+ )?(?:the )?{ORD_RE} (?:{NOUN_EN_RE})", order=110,
-      examples=(('staff', 'who is the first employee', '=A2'),))
+@rule(rf"who (?:[a-z]+ )?(?:the )?{ORD_RE} (?:{NOUN_EN_RE}|<C>)", order=110,
+      examples=(('staff', 'who is the first employee', '=A2'), ('staff', 'who is the third person', '=A4')))
 def _who_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     n = ordinal(m.group("ord"), ctx)
-    person = person_col(ctx)
+    # "employee" may be read as the column of names itself (lexicon/columns.json)
+    person = t[0].col if t and t[0].kind == "c" and t[0].type == "text" else person_col(ctx)
     return None if n is None or person is None else nth_cell(person, n)
 
 
