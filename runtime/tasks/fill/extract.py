@@ -283,7 +283,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score += 1.5 if unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
-        score += _role(f, low[lo_c:hi_c], clause, low[a:m.start])
+        score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
@@ -294,6 +294,14 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
 
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|expect to reach)\b|"
                      r"目标|力争|计划|预计|预期")
+#: words that set a result against a target ("$4.1M against a plan of $4.4M", "7% rather than
+#: the 15% we had planned")
+_VERSUS = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|rather than|instead of|ahead of|"
+                     r"behind|below|above|but|however|in fact)\b|;|相比|相对于|而非|但")
+#: words that say a number is what happened, not what was planned
+_ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so far|at present|"
+                     r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter))\b|"
+                     r"实际|目前|截至目前")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
@@ -318,7 +326,8 @@ def _flat(low: str, a: int, b: int) -> str:
     return low[:a] + inner + low[b:]
 
 
-def _role(f: Field, part: str, clause: str, before: str = "") -> float:
+def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = "",
+          rest: str = "") -> float:
     """What the words around a number say about its role, beyond the field's keywords:
     a target is not a result ("We aim for $25 million ARR by 2028", 全年收入目标为12亿元); a
     total, not the new ones, is a count of customers (累计服务客户1,530家 over 新签客户47家);
@@ -328,12 +337,23 @@ def _role(f: Field, part: str, clause: str, before: str = "") -> float:
     score = 0.0
     if "target" not in key and "plan" not in key and key != "som":
         # a SOM is a target by definition ("we target $120 million (SOM) by 2030")
-        if _TARGET.search(part) or _BY_YEAR.search(part) or _TARGET.search(before):
+        # "$4.1M ARR against a plan of $4.4M", "7% rather than the 15% we had planned": a
+        # comparison sets the number before it against the target after it, and a target word
+        # before the comparison is not this number's
+        pre = before[max((m.end() for m in _VERSUS.finditer(before)), default=0):]
+        cut = _VERSUS.search(rest)
+        own_rest = rest[:cut.start()] if cut else rest
+        own_after = own_rest[:len(after_part)]
+        if _TARGET.search(pre) or _BY_YEAR.search(part) or _TARGET.search(own_after):
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
             score -= 3
-        elif _TARGET.search(clause):
+        elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
+        elif _TARGET.search(clause) and _ACTUAL.search(pre):
+            # "we forecast $3.0M ... actual ARR at 31 December was $2.4M, ... rather than the
+            # 15% we had planned": the actual, set against the plan, wins
+            score += 1.5
     if key in ("customers", "users", "clients"):
         if _NEW.search(part):
             score -= 2.5

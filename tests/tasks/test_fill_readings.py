@@ -1,0 +1,41 @@
+"""Readings added for fill-eval3's tune misses (issue 20 item 5): each test is a short memo
+about a fictitious company and the value a careful reader fills from it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from o3local.tasks.fill import fill, parse
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
+
+
+def _inputs(template: str) -> dict:
+    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+
+
+def _fill(text: str, template: str = "funding-pitch") -> dict:
+    return fill(_inputs(template), parse(text, "memo", markdown=True)).data
+
+
+def test_the_actual_wins_over_a_forecast_of_the_same_figure():
+    # no headings: the forecast sentence says "annual recurring revenue" in full, the actual one
+    # only "ARR", and the plan's 14% stands in the actual's sentence
+    d = _fill("Quayside Labels: note to investors, May 2026\n\nLast year we forecast that we would "
+              "end 2025 with $5.0 million in annual recurring revenue. We fell short: actual ARR at "
+              "31 December 2025 was $4.2 million, and growth in the fourth quarter was 9% rather "
+              "than the 14% we had planned. We forecast $6.5 million ARR by the end of 2026.\n")
+    assert d["traction"]["arr"] == 4200000
+    assert d["traction"]["growth"] == 0.09
+
+
+def test_a_result_against_a_plan_is_the_result():
+    d = _fill("# Tallyhouse\n\n## Traction\n\nWe closed the year at $3.3M ARR against a plan of $3.6M.\n")
+    assert d["traction"]["arr"] == 3300000
+
+
+def test_a_raise_to_date_is_not_the_ask():
+    d = _fill("# Ferrow\n\n## Ask\n\nTo date we have raised $4 million in seed funding. We are raising "
+              "$12 million in a Series A.\n")
+    assert d["ask"]["amount"] == 12000000
