@@ -39,3 +39,29 @@ def test_a_raise_to_date_is_not_the_ask():
     d = _fill("# Ferrow\n\n## Ask\n\nTo date we have raised $4 million in seed funding. We are raising "
               "$12 million in a Series A.\n")
     assert d["ask"]["amount"] == 12000000
+
+
+COMPETITION = """# Lexbridge
+
+## The competition
+
+The incumbent, Deedwise, says 90,000 lawyers use its platform and claims 95% customer retention.
+
+## Traction
+
+Lexbridge is now used by 410 in-house counsel at 17 firms. ARR is $620,000.
+"""
+
+
+def test_a_competitor_s_figures_are_not_the_company_s():
+    d = _fill(COMPETITION)
+    # "is now used by 410": the present, in the passive
+    assert d["traction"]["users"] == 410
+    # the incumbent's retention is not the memo's: left out, not borrowed
+    assert d["traction"].get("retention") is None
+
+
+def test_a_sentence_naming_a_rival_gives_no_figure_of_ours():
+    d = _fill("# Pallet Post\n\n## Traction\n\nOur ARR is $1.1 million. Our largest rival claims "
+              "97% retention.\n")
+    assert d["traction"]["arr"] == 1100000 and d["traction"].get("retention") is None

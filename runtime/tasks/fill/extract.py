@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .document import Document, Mention, Section, Table
-from .fields import Field
+from .fields import OTHERS, Field
 from .words import count, find, tokens
 
 #: a retrieved passage is at most this many characters (the model's prompt and the
@@ -226,7 +226,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 # a keyword before its number ("TAM is $9.8 billion") is the usual order
                 dist = m.start - ke if ke <= m.start else 2 * max(0, ks - m.end)
                 # "raised" for "raising": the past counts less than the field's own tense
-                past = clause[hs:he].endswith("ed") and not w.endswith("ed")
+                # ("is now used by 640 staff" is the present, in the passive)
+                past = clause[hs:he].endswith("ed") and not w.endswith("ed") and not re.search(
+                    r"\b(?:is|are|be|being|been|now)\s+$", clause[:hs])
                 weight = max(weight, 0.5 if past else 1.0)
                 best_near = max(best_near, weight * 2.0 / (1 + max(0, dist) / 10))
             if weight:
@@ -260,6 +262,15 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
+        # another company's figure: under a heading about the competition, or in a sentence
+        # naming a competitor ("The incumbent ... claims 97% customer retention")
+        if here is not None and here.heading and _count(here.heading.lower(), list(OTHERS)):
+            continue
+        rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
+        if rivals_at and not re.search(r"\b(?:we|our|us|i)\b|我们|我司|本公司", low[a + max(rivals_at):m.start]):
+            continue  # "Our largest rival claims 97% retention"
+        if rivals_at or _count(clause, list(OTHERS)):
+            score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
         if not named and here is not None and here.heading and _count(here.heading.lower(), own):
             named = True  # "$15 million Series B" under the heading "Raising"
             score += 1

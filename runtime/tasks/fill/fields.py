@@ -58,7 +58,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "features": ("features", "feature", "功能", "特性"),
     "summary": ("summary", "概述", "简介"),
     "traction": ("traction", "progress", "metrics", "results", "进展", "业绩", "成绩"),
-    "users": ("users", "user", "use", "log in", "active", "用户", "使用"),
+    "users": ("users", "user", "use", "used by", "log in", "active", "用户", "使用"),
     "arr": ("arr", "annual recurring revenue", "recurring revenue", "run-rate", "run rate", "年度经常性收入", "经常性收入"),
     "growth": ("growth", "grew", "grown", "growing", "grows", "increase", "up", "a quarter", "per quarter", "on the quarter", "qoq", "mom", "yoy",
                "quarter on quarter", "quarter over quarter", "month over month", "year over year", "增长",
@@ -108,6 +108,12 @@ FOLLOWS: dict[str, str] = {"solution": "problem"}
 SCOPES: dict[str, tuple[str, ...]] = {
     "china": ("china", "mainland", "prc", "中国", "国内", "大陆"),
 }
+
+#: words for other companies than the one a document is about: a figure in a sentence or under a
+#: heading naming them is theirs ("The incumbent, Clausewise, ... says 120,000 lawyers use its
+#: platform" gives no count of the memo's own users)
+OTHERS: tuple[str, ...] = ("competition", "competitor", "competitors", "competitive", "incumbent",
+                           "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者")
 
 _FRACTION_KEYS = ("growth", "retention", "margin", "share", "cagr", "rate", "ratio", "churn")
 _WORD = re.compile(r"[A-Za-z]+|[\u4e00-\u9fff]+")
