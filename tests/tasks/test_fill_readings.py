@@ -65,3 +65,17 @@ def test_a_sentence_naming_a_rival_gives_no_figure_of_ours():
     d = _fill("# Pallet Post\n\n## Traction\n\nOur ARR is $1.1 million. Our largest rival claims "
               "97% retention.\n")
     assert d["traction"]["arr"] == 1100000 and d["traction"].get("retention") is None
+
+
+def test_two_dates_in_one_sentence_each_with_its_own_words():
+    d = _fill("# Dockside Audit\n\nWe started the company in Leeds in March 2021 and have been billing "
+              "customers since August 2022.\n")
+    assert d["company"]["founded"] == "2021-03-01"
+    assert d["traction"]["since"] == "2022-08-01"
+
+
+def test_a_date_on_the_china_slide_is_not_the_company_s_since():
+    d = _fill("# Wardwise\n\n## Traction\n\n- 4,100 nurses learning\n\nWe sold to our first hospital in "
+              "May 2024.\n\n## China\n\n- Launch: October 2026\n")
+    assert d["traction"]["since"] == "2024-05-01"
+    assert d["china"]["launch"] == "2026-10-01"

@@ -452,7 +452,22 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if others and any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", clause) if w.isascii()
                           else w in clause for w in others):
             continue
+        here = doc.section_at(d.start)
+        if others and here is not None and here.heading and any(
+                re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", here.heading.lower()) for w in others):
+            continue  # "Launch: September 2026" on the China slide is no date of the company's
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
+        # two dates in one sentence: each is the date of the words in its own part ("We started
+        # the company in October 2022 and have been billing customers since July 2023")
+        flat = _flat(low, a, b)
+        seps = (",", ";", " and ", " but ", "，", "；")
+        lo_c = max([flat.rfind(c, a, d.start) for c in seps] + [a - 1]) + 1
+        hi_c = min([h for h in (flat.find(c, d.end, b) for c in seps) if h >= 0], default=b)
+        if score and sum(1 for o in doc.dates if a <= o.start < b) > 1:
+            score += 2 * _count(low[lo_c:hi_c], own)
+            if not _count(low[lo_c:hi_c], own) and any(
+                    st in f.rivals for st, _s, _e in tokens(low[lo_c:hi_c])):
+                score -= 2
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and _count(lab.lower(), own):
                 score += 6

@@ -65,6 +65,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
                "增幅", "涨幅", "上升", "提升", "下降", "减少", "增速", "同比", "环比"),
     "retention": ("retention", "retained", "renewal", "renew", "still with us", "still active", "stayed", "net revenue retention", "留存", "续约率", "续约"),
     "since": ("since", "launched", "live", "began", "first paid", "first paying", "first customers", "started our first",
+              "our first", "first sale",
               "first commercial",
               "上线", "以来"),
     "quarters": ("quarter", "quarterly", "季度"),
