@@ -79,3 +79,10 @@ def test_a_date_on_the_china_slide_is_not_the_company_s_since():
               "May 2024.\n\n## China\n\n- Launch: October 2026\n")
     assert d["traction"]["since"] == "2024-05-01"
     assert d["china"]["launch"] == "2026-10-01"
+
+
+def test_a_table_s_scale_in_its_section_heading():
+    d = _fill("# Tipjar\n\n## ARR by quarter ($k)\n\n| Quarter | ARR | Plan |\n|---|---|---|\n"
+              "| Q1 2025 | 1,250 | 1,200 |\n| Q2 2025 | 1,480 | 1,500 |\n")
+    assert d["traction"]["quarters"] == [{"label": "Q1 2025", "arr": 1250, "target": 1200},
+                                         {"label": "Q2 2025", "arr": 1480, "target": 1500}]

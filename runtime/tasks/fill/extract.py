@@ -568,6 +568,16 @@ def _header_scale(header: str) -> float:
     return 1.0
 
 
+def _column_unit(doc: Document, t: Table, col: int) -> str:
+    """The words that give a column's scale: its header, else the heading of the table's section
+    ("ARR by quarter ($k)" over a table headed "Quarter | ARR | Plan")."""
+    header = t.header[col]
+    home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
+    if _header_scale(header) != 1.0 or home is None:
+        return header
+    return f"{header} {home.heading}"
+
+
 def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
     from ..summarize.facts import find_mentions
 
@@ -642,7 +652,7 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
                 continue
             if col is None or col >= len(r):
                 continue
-            v = _cell_value(r[col], child, table.header[col], doc.lang)
+            v = _cell_value(r[col], child, _column_unit(doc, table, col), doc.lang)
             if v is not None:
                 item[child.key] = v
         if all(c.key in item for c in f.children if c.required):
