@@ -86,3 +86,9 @@ def test_a_table_s_scale_in_its_section_heading():
               "| Q1 2025 | 1,250 | 1,200 |\n| Q2 2025 | 1,480 | 1,500 |\n")
     assert d["traction"]["quarters"] == [{"label": "Q1 2025", "arr": 1250, "target": 1200},
                                          {"label": "Q2 2025", "arr": 1480, "target": 1500}]
+
+
+def test_a_plain_memo_s_first_line_names_the_company():
+    d = _fill("Tidewater Claims Recovery: note to prospective investors, April 2026\n\nWe recover "
+              "overcharges on parcel invoices for online shops. We are raising $3 million.\n")
+    assert d["company"]["name"] == "Tidewater Claims Recovery"
