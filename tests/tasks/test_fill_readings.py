@@ -92,3 +92,19 @@ def test_a_plain_memo_s_first_line_names_the_company():
     d = _fill("Tidewater Claims Recovery: note to prospective investors, April 2026\n\nWe recover "
               "overcharges on parcel invoices for online shops. We are raising $3 million.\n")
     assert d["company"]["name"] == "Tidewater Claims Recovery"
+
+
+def test_use_of_funds_split_by_slashes():
+    d = _fill("# Wardwise\n\n## The ask\n\n- $4M seed round\n- Content 45% / Engineering 30% / Sales 25%\n")
+    assert d["ask"]["use_of_funds"] == [{"label": "Content", "share": 0.45},
+                                        {"label": "Engineering", "share": 0.3},
+                                        {"label": "Sales", "share": 0.25}]
+
+
+def test_a_priced_product_bullet_without_words_of_its_own():
+    d = _fill("# Wardwise\n\nWe teach the English that nurses use on the ward.\n\n## Products\n\n- Wardwise Solo: $12 per learner per month, 80% gross margin\n"
+              "- Wardwise Hospital: $30,000 per hospital per year, 65% gross margin\n")
+    # no summary in the memo: an empty line, not one made up, and the figures are kept
+    assert d["products"] == [
+        {"name": "Wardwise Solo", "summary": "", "price": 12, "margin": 0.8, "features": []},
+        {"name": "Wardwise Hospital", "summary": "", "price": 30000, "margin": 0.65, "features": []}]
