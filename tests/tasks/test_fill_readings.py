@@ -108,3 +108,23 @@ def test_a_priced_product_bullet_without_words_of_its_own():
     assert d["products"] == [
         {"name": "Wardwise Solo", "summary": "", "price": 12, "margin": 0.8, "features": []},
         {"name": "Wardwise Hospital", "summary": "", "price": 30000, "margin": 0.65, "features": []}]
+
+
+HEADLESS = """Parcelcheck: note to investors, June 2026
+
+Parcelcheck checks every parcel invoice an online shop receives against its carrier contract, and recovers the overcharges. We started the company in Bristol in May 2023.
+
+Online shops are overbilled on 3% of parcel invoices. Most never notice, because invoices come from many carriers in many formats. Finance teams check a few by hand at best.
+
+Parcelcheck reads every invoice, matches it to the contract and files the claim with the carrier. Shops pay a share of what we recover.
+
+We are raising $2 million for 20 months of runway.
+"""
+
+
+def test_a_memo_without_headings_states_its_pain_and_then_what_was_built():
+    d = _fill(HEADLESS)
+    assert d["problem"]["headline"].startswith("Online shops are overbilled on 3%")
+    assert "Most never notice, because invoices come from many carriers in many formats." \
+        in d["problem"]["points"]
+    assert d["solution"]["points"][0].startswith("Parcelcheck reads every invoice")
