@@ -128,3 +128,10 @@ def test_a_memo_without_headings_states_its_pain_and_then_what_was_built():
     assert "Most never notice, because invoices come from many carriers in many formats." \
         in d["problem"]["points"]
     assert d["solution"]["points"][0].startswith("Parcelcheck reads every invoice")
+
+
+def test_several_labels_on_one_line_of_a_chinese_report():
+    d = _fill("# 青柚茶饮2026年5月经营分析\n\n报告期间：2026年5月\u3000编制：财务部\u3000日期：2026年6月9日\n\n"
+              "## 一、主要经营数据\n\n5月实现营业收入986万元，同比增长12.5%。\n", template="report-zh")
+    assert d["period"] == "2026年5月"
+    assert d["date"] == "2026-06-09"
