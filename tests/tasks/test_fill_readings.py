@@ -135,3 +135,13 @@ def test_several_labels_on_one_line_of_a_chinese_report():
               "## 一、主要经营数据\n\n5月实现营业收入986万元，同比增长12.5%。\n", template="report-zh")
     assert d["period"] == "2026年5月"
     assert d["date"] == "2026-06-09"
+
+
+def test_a_chinese_report_s_customers_as_members_or_sites_under_contract():
+    members = _fill("# 青柚茶饮2026年5月经营分析\n\n5月实现营业收入986万元，同比增长12.5%。月末门店86家，"
+                    "注册会员21.4万人。\n", template="report-zh")
+    # the members are the chain's customers; its own 86 stores are not
+    assert members["figures"]["customers"] == 214000
+    sites = _fill("# 易泊科技2025年第三季度经营简报\n\n三季度实现营业收入2,460万元，同比增长9.8%。截至9月末，"
+                  "签约合作停车场642个，较二季度末增加31个。\n", template="report-zh")
+    assert sites["figures"]["customers"] == 642

@@ -286,12 +286,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.key.endswith("months"):
             # "20 months of runway"; not "2,400 monthly active users"
             score += 2 if unit.startswith(("month", "个月", "月", "year", "年")) else -4
-        if f.key in ("users", "customers") and (m.currency or _THING_UNIT.match(text, m.end)):
+        thing = _THING_UNIT.match(text, m.end)
+        if thing and thing.group(0).strip() in ("个", "余个", "多个") and _count(low[lo_c:hi_c], own):
+            thing = None  # 个 counts anything: "签约合作停车场1,128个" are customers under contract
+        if f.key in ("users", "customers") and (m.currency or thing):
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
         if f.key in ("users", "customers") and unit:
             if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
-            score += 1.5 if unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
+            score += 1.5 if unit.startswith(("user", "customer", "client", "家", "名", "户", "位", "人")) \
+                and not unit.startswith("人次") else -1
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
