@@ -145,3 +145,11 @@ def test_a_chinese_report_s_customers_as_members_or_sites_under_contract():
     sites = _fill("# 易泊科技2025年第三季度经营简报\n\n三季度实现营业收入2,460万元，同比增长9.8%。截至9月末，"
                   "签约合作停车场642个，较二季度末增加31个。\n", template="report-zh")
     assert sites["figures"]["customers"] == 642
+
+
+def test_a_revenue_mix_written_in_chinese_words():
+    d = _fill("# 南岭检测二〇二五年上半年工作总结\n\n## 经营情况\n\n上半年，公司实现营业收入六千二百万元，同比增长百分之九点五。"
+              "服务客户共计八百二十家。\n\n## 业务构成\n\n水质检测业务收入占比百分之六十，土壤检测占比百分之二十五，"
+              "其他占比百分之十五。\n", template="report-zh")
+    assert d["mix"] == [{"name": "水质检测", "share": 0.6}, {"name": "土壤检测", "share": 0.25},
+                        {"name": "其他", "share": 0.15}]

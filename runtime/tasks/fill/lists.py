@@ -75,9 +75,14 @@ def _after_label(tail: str) -> str:
 
 def _item(text: str) -> Item | None:
     from ..summarize.facts import find_dates, find_mentions
+    from .spelled import spelled_mentions
 
     dates = find_dates(text)
-    nums = [m for m in find_mentions(text) if not _glued(text, m)
+    digits = find_mentions(text)
+    # figures in words too ("食品检测占比百分之三十")
+    words = spelled_mentions(text, "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en",
+                             [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in dates])
+    nums = [m for m in sorted(digits + words, key=lambda m: m.start) if not _glued(text, m)
             and not any(d.start <= m.start < d.end for d in dates)]
     if len(nums) == 2 and nums[1].percent and not nums[0].percent:
         # "数据治理平台实现收入1.29亿元，占总收入的55%": an amount and its share; the item is the
