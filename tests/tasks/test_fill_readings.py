@@ -153,3 +153,9 @@ def test_a_revenue_mix_written_in_chinese_words():
               "其他占比百分之十五。\n", template="report-zh")
     assert d["mix"] == [{"name": "水质检测", "share": 0.6}, {"name": "土壤检测", "share": 0.25},
                         {"name": "其他", "share": 0.15}]
+
+
+def test_a_sentence_in_bold_under_the_title_is_the_tagline_not_a_heading():
+    d = _fill("# Vinewatch\n\n**Frost alarms for orchards, tree by tree.**\n\n## Company\n\nVinewatch was "
+              "founded on 3 March 2023 in Yakima. We make probes that warn growers before frost.\n")
+    assert d["company"]["tagline"] == "Frost alarms for orchards, tree by tree"

@@ -184,6 +184,8 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
             fence = not fence
         m = None if fence else _MD_HEADING.match(line)
         bold = None if fence or m else _MD_BOLD_LINE.match(line)
+        if bold and bold.group(2).strip().endswith((".", "。", "!", "！", "?", "？")):
+            bold = None  # "**Frost warnings for vineyards, vine by vine.**": a sentence in bold
         if m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
