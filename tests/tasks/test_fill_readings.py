@@ -159,3 +159,12 @@ def test_a_sentence_in_bold_under_the_title_is_the_tagline_not_a_heading():
     d = _fill("# Vinewatch\n\n**Frost alarms for orchards, tree by tree.**\n\n## Company\n\nVinewatch was "
               "founded on 3 March 2023 in Yakima. We make probes that warn growers before frost.\n")
     assert d["company"]["tagline"] == "Frost alarms for orchards, tree by tree"
+
+
+def test_a_headlines_section_is_not_the_problem_or_the_solution():
+    d = _fill("# Tipjar: board update, Q4 2025\n\nTipjar runs payroll and tips for independent cafes.\n\n"
+              "## Headlines\n\n- Closed the year at $2.1M ARR against a plan of $2.3M.\n"
+              "- 640 cafes on payroll.\n")
+    # a board update states no problem or solution: nothing is read for them
+    assert not d["problem"]["headline"] and not d["solution"]["headline"]
+    assert d["traction"]["arr"] == 2100000

@@ -48,8 +48,8 @@ def _count(hay: str, words: list[str]) -> int:
 
 def rank_sections(doc: Document, f: Field) -> list[tuple[float, Section]]:
     """Sections by how much they are about ``f``: heading words weigh most, own key most of all."""
-    own = f.own_words()
-    parents = [w for w in f.words() if w not in own]
+    own = f.topic_words(own_only=True)
+    parents = [w for w in f.topic_words() if w not in own]
     out = []
     for i, s in enumerate(doc.sections):
         head = s.heading.lower()
@@ -84,7 +84,7 @@ def section_role(doc: Document, f: Field, offset: int) -> float:
 
 
 def _heading_names(s: Section, f: Field) -> bool:
-    return bool(s.heading) and _count(s.heading.lower(), f.words()) > 0
+    return bool(s.heading) and _count(s.heading.lower(), f.topic_words()) > 0
 
 
 def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | None:

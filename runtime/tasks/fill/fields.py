@@ -118,6 +118,10 @@ SCOPES: dict[str, tuple[str, ...]] = {
 OTHERS: tuple[str, ...] = ("competition", "competitor", "competitors", "competitive", "incumbent",
                            "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者")
 
+#: keys that say only what shape a nested field has (a headline, a list of points), not what it
+#: is about: their words retrieve nothing
+SHAPE_KEYS = frozenset({"headline", "points"})
+
 _FRACTION_KEYS = ("growth", "retention", "margin", "share", "cagr", "rate", "ratio", "churn")
 _WORD = re.compile(r"[A-Za-z]+|[\u4e00-\u9fff]+")
 
@@ -165,6 +169,15 @@ class Field:
 
     def own_words(self) -> list[str]:
         return self.words(own_only=True)
+
+    def topic_words(self, own_only: bool = False) -> list[str]:
+        """The words that say what the field is about, for finding its section: without a
+        nested shape key's (problem.headline is about the problem: "Headlines" is not it)."""
+        words = self.words(own_only)
+        if self.key in SHAPE_KEYS and len(self.keys) > 1:
+            shape = {w.lower() for w in GLOSSARY.get(self.key, ())} | {self.key}
+            words = [w for w in words if w not in shape]
+        return words
 
     # -- numbers -------------------------------------------------------------
     @property
