@@ -168,3 +168,15 @@ def test_a_headlines_section_is_not_the_problem_or_the_solution():
     # a board update states no problem or solution: nothing is read for them
     assert not d["problem"]["headline"] and not d["solution"]["headline"]
     assert d["traction"]["arr"] == 2100000
+
+
+def test_the_line_right_under_the_title_is_the_tagline_even_as_a_bullet():
+    d = _fill("# Wardwise\n\n- Clinical English for carers who trained abroad\n\nFounded 2 May 2023 in Leeds. "
+              "Wardwise teaches the English that carers use in care homes.\n\n## Ask\n\n- $3M seed round\n")
+    assert d["company"]["tagline"] == "Clinical English for carers who trained abroad"
+
+
+def test_addressee_lines_are_no_tagline():
+    d = _fill("# Tipjar: board update, Q4 2025\n\nTo: Board of directors\nFrom: Dana Fox, CEO\n"
+              "Date: 14 January 2026\n\n## Financing\n\nWe intend to raise $9M in March.\n")
+    assert "Board of directors" not in (d["company"].get("tagline") or "")

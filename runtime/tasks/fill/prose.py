@@ -192,6 +192,8 @@ def _under_title(doc: Document, limit: int) -> str | None:
     parts = first.paragraphs[:1] + first.bullets[:1]
     if not parts:
         return None
+    # the one that comes first: a slide's bullet stands under its title, its notes after it
+    parts.sort(key=lambda x: (doc.text.find(x, first.start) % (len(doc.text) + 1)))
     line = parts[0].strip()
     if len(line) > limit or len(doc.sentences(line)) != 1 or doc.labels and any(
             line.startswith(lab) for lab, _v, _o in doc.labels):
@@ -235,7 +237,18 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     if p is None:
         return None
     line = _summary(p.text, doc.lang, limit, "headline")
+    if _only_labels(doc, line):
+        return None  # "To: Board of directors From: Priya Raman, CEO Date: ...": no headline
     return Answer(line, p.evidence or line, p.notes)
+
+
+def _only_labels(doc: Document, line: str) -> bool:
+    """Whether ``line`` is nothing but the document's ``Label: value`` lines run together."""
+    rest = line
+    for lab, v, _off in doc.labels:
+        for sep in (": ", "：", ":"):
+            rest = rest.replace(f"{lab}{sep}{v}", "")
+    return bool(line.strip()) and not rest.strip(" ,;.…")
 
 
 def pick_text(doc: Document, f: Field) -> Answer | None:
