@@ -180,3 +180,9 @@ def test_addressee_lines_are_no_tagline():
     d = _fill("# Tipjar: board update, Q4 2025\n\nTo: Board of directors\nFrom: Dana Fox, CEO\n"
               "Date: 14 January 2026\n\n## Financing\n\nWe intend to raise $9M in March.\n")
     assert "Board of directors" not in (d["company"].get("tagline") or "")
+
+
+def test_people_learning_on_the_product_are_its_users():
+    d = _fill("# Wardwise\n\nClinical English for carers.\n\n## Traction\n\n- 4,100 carers learning\n"
+              "- ARR $1.2M\n\nWe sold to our first care group in May 2024; 12 groups are customers now.\n")
+    assert d["traction"]["users"] == 4100
