@@ -186,3 +186,16 @@ def test_people_learning_on_the_product_are_its_users():
     d = _fill("# Wardwise\n\nClinical English for carers.\n\n## Traction\n\n- 4,100 carers learning\n"
               "- ARR $1.2M\n\nWe sold to our first care group in May 2024; 12 groups are customers now.\n")
     assert d["traction"]["users"] == 4100
+
+
+def test_a_projection_for_next_year_is_not_the_arr():
+    d = _fill("# Acme Picking\n\nAcme builds picking robots for small warehouses.\n\n## Traction\n\nBy the end "
+              "of next year we project ARR of $6 million. ARR currently stands at $2.8 million, growing "
+              "11% per quarter.\n")
+    assert d["traction"]["arr"] == 2800000 and d["traction"]["growth"] == 0.11
+
+
+def test_an_ask_said_as_a_plan_is_still_the_ask():
+    d = _fill("# Acme Picking\n\nAcme builds picking robots for small warehouses.\n\n## Ask\n\nWe plan to "
+              "raise $5 million, which we expect will last 24 months. We raised $1.5 million in 2023.\n")
+    assert d["ask"]["amount"] == 5000000 and d["ask"]["runway_months"] == 24

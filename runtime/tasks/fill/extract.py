@@ -307,7 +307,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
 
 
-_TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|expect to reach)\b|"
+_TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|forecasts|"
+                     r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
+                     r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
                      r"目标|力争|计划|预计|预期")
 #: words that set a result against a target ("$4.1M against a plan of $4.4M", "7% rather than
 #: the 15% we had planned")
@@ -321,7 +323,7 @@ _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
                          r"orders\b|tickets\b|units\b|packs\b|tonnes\b|acres\b)", re.I)
-_BY_YEAR = re.compile(r"\bby (?:the end of )?20\d\d\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
+_BY_YEAR = re.compile(r"\bby (?:the end of )?(?:20\d\d|next year)\b|\bnext (?:year|quarter)\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
@@ -350,8 +352,9 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
     the quarter's where it gives the month's too."""
     key = f.key.lower()
     score = 0.0
-    if "target" not in key and "plan" not in key and key != "som":
-        # a SOM is a target by definition ("we target $120 million (SOM) by 2030")
+    if "target" not in key and "plan" not in key and key not in ("som", "amount", "runway_months"):
+        # a SOM is a target by definition ("we target $120 million (SOM) by 2030"), and so is
+        # an ask ("we plan to raise $5 million, which we expect to last 24 months")
         # "$4.1M ARR against a plan of $4.4M", "7% rather than the 15% we had planned": a
         # comparison sets the number before it against the target after it, and a target word
         # before the comparison is not this number's
