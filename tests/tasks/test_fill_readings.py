@@ -199,3 +199,22 @@ def test_an_ask_said_as_a_plan_is_still_the_ask():
     d = _fill("# Acme Picking\n\nAcme builds picking robots for small warehouses.\n\n## Ask\n\nWe plan to "
               "raise $5 million, which we expect will last 24 months. We raised $1.5 million in 2023.\n")
     assert d["ask"]["amount"] == 5000000 and d["ask"]["runway_months"] == 24
+
+
+def test_what_another_company_says_is_not_our_figure():
+    d = _fill("# Brightdesk\n\nBrightdesk schedules shifts for dental clinics.\n\n## Traction\n\nUnlike "
+              "Dentaflow, which says 50,000 clinics use it and claims 99% retention, we focus on small "
+              "practices. 420 clinics use Brightdesk; ARR is $1.2M and 94% of clinics renewed last year.\n"
+              "\n## Market\n\nAnalysts say the market for clinic software is $3.2 billion (TAM).\n")
+    assert d["traction"]["users"] == 420 and d["traction"]["retention"] == 0.94
+    # a market's size may be someone else's figure: it is still the market's
+    assert d["market"]["tam"] == 3200
+
+
+def test_a_memo_without_headings_whose_pain_is_the_status_quo():
+    d = _fill("Brightdesk — seed memo\n\nDental clinics still build staff rotas on paper. Managers spend "
+              "six hours a week on them, and a missed shift costs a clinic $1,500 in cancelled "
+              "appointments.\n\nBrightdesk builds the rota automatically from each clinic's bookings "
+              "and staff preferences.\n\n420 clinics use it. ARR is $1.2M. We are raising $2.5M.\n")
+    assert d["problem"]["headline"].startswith("Dental clinics still build staff rotas on paper")
+    assert d["solution"]["points"][0].startswith("Brightdesk builds the rota automatically")

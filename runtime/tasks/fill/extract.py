@@ -264,11 +264,15 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         here = doc.section_at(m.start)
         # another company's figure: under a heading about the competition, or in a sentence
         # naming a competitor ("The incumbent ... claims 97% customer retention")
-        if here is not None and here.heading and _count(here.heading.lower(), list(OTHERS)):
+        # (a market's size is often someone else's figure: "Gartner says the market is $4B")
+        theirs = "market" not in f.keys
+        if theirs and here is not None and here.heading and _count(here.heading.lower(), list(OTHERS)):
             continue
         rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
-        if rivals_at and not re.search(r"\b(?:we|our|us|i)\b|我们|我司|本公司", low[a + max(rivals_at):m.start]):
+        if theirs and rivals_at and not _OURS.search(low[a + max(rivals_at):m.start]):
             continue  # "Our largest rival claims 97% retention"
+        if theirs and _CLAIM.search(low, a, m.start) and not _OURS.search(low, a, m.start):
+            continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
         if rivals_at or _count(clause, list(OTHERS)):
             score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
         if not named and here is not None and here.heading and _count(here.heading.lower(), own):
@@ -311,6 +315,9 @@ _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planne
                      r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
                      r"目标|力争|计划|预计|预期")
+#: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
+_CLAIM = re.compile(r"\b(?:claims?|claimed|says|said|reports|reported)\b|声称|宣称|号称")
+_OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
 #: words that set a result against a target ("$4.1M against a plan of $4.4M", "7% rather than
 #: the 15% we had planned")
 _VERSUS = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|rather than|instead of|ahead of|"

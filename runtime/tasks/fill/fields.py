@@ -37,7 +37,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "problem": ("problem", "pain", "pain point", "challenge", "issue", "what is wrong", "what is broken",
                 "why", "broken", "struggle", "instead of", "do not", "fall behind", "empty",
                 "cannot", "lose", "waste", "lack", "too expensive", "never notice", "never know",
-                "overbilled", "overpay", "at best", "by hand", "miss", "问题", "痛点", "挑战", "难题",
+                "overbilled", "overpay", "at best", "by hand", "miss", "missed", "still", "on paper",
+                "spreadsheets", "hours a week", "mistakes", "errors", "问题", "痛点", "挑战", "难题",
                 "浪费", "缺乏", "难以", "无法"),
     "solution": ("solution", "product", "how it works", "approach", "what we do", "our answer",
                  "we build", "we built", "what we built", "what we make", "解决方案", "方案", "产品", "我们提供", "我们开发", "我们的产品"),
@@ -117,7 +118,7 @@ SCOPES: dict[str, tuple[str, ...]] = {
 #: heading naming them is theirs ("The incumbent, Clausewise, ... says 120,000 lawyers use its
 #: platform" gives no count of the memo's own users)
 OTHERS: tuple[str, ...] = ("competition", "competitor", "competitors", "competitive", "incumbent",
-                           "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者")
+                           "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者", "竞争格局")
 
 #: keys that say only what shape a nested field has (a headline, a list of points), not what it
 #: is about: their words retrieve nothing
