@@ -218,3 +218,9 @@ def test_a_memo_without_headings_whose_pain_is_the_status_quo():
               "and staff preferences.\n\n420 clinics use it. ARR is $1.2M. We are raising $2.5M.\n")
     assert d["problem"]["headline"].startswith("Dental clinics still build staff rotas on paper")
     assert d["solution"]["points"][0].startswith("Brightdesk builds the rota automatically")
+
+
+def test_a_chinese_report_s_actual_revenue_beats_its_plan():
+    d = _fill("# 启明科技2025年第三季度经营报告\n\n## 经营概况\n\n三季度计划实现营业收入1.2亿元，实际完成营业收入"
+              "1.05亿元，同比增长12.3%。累计服务客户860家。\n", template="report-zh")
+    assert d["figures"]["revenue"] == 105000000 and d["figures"]["growth"] == 0.123

@@ -321,7 +321,7 @@ _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
 #: words that set a result against a target ("$4.1M against a plan of $4.4M", "7% rather than
 #: the 15% we had planned")
 _VERSUS = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|rather than|instead of|ahead of|"
-                     r"behind|below|above|but|however|in fact)\b|;|相比|相对于|而非|但")
+                     r"behind|below|above|but|however|in fact)\b|;|相比|相对于|而非|但|实际")
 #: words that say a number is what happened, not what was planned
 _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so far|at present|"
                      r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter))\b|"
@@ -365,7 +365,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         # "$4.1M ARR against a plan of $4.4M", "7% rather than the 15% we had planned": a
         # comparison sets the number before it against the target after it, and a target word
         # before the comparison is not this number's
-        pre = before[max((m.end() for m in _VERSUS.finditer(before)), default=0):]
+        last = ([None] + list(_VERSUS.finditer(before)))[-1]
+        pre = before[last.end():] if last else before
         cut = _VERSUS.search(rest)
         own_rest = rest[:cut.start()] if cut else rest
         own_after = own_rest[:len(after_part)]
@@ -373,12 +374,13 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
             score -= 3
+        elif _TARGET.search(clause) and _ACTUAL.search(before[last.start():] if last else before):
+            # "we forecast $3.0M ... actual ARR at 31 December was $2.4M, ... rather than the
+            # 15% we had planned", "计划实现营业收入1.2亿元，实际完成1.05亿元": the actual, set
+            # against the plan, wins
+            score += 1.5
         elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
-        elif _TARGET.search(clause) and _ACTUAL.search(pre):
-            # "we forecast $3.0M ... actual ARR at 31 December was $2.4M, ... rather than the
-            # 15% we had planned": the actual, set against the plan, wins
-            score += 1.5
     if key in ("customers", "users", "clients"):
         if _NEW.search(part):
             score -= 2.5
