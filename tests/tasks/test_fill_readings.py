@@ -224,3 +224,11 @@ def test_a_chinese_report_s_actual_revenue_beats_its_plan():
     d = _fill("# 启明科技2025年第三季度经营报告\n\n## 经营概况\n\n三季度计划实现营业收入1.2亿元，实际完成营业收入"
               "1.05亿元，同比增长12.3%。累计服务客户860家。\n", template="report-zh")
     assert d["figures"]["revenue"] == 105000000 and d["figures"]["growth"] == 0.123
+
+
+def test_a_plan_s_deadline_is_not_the_traction_s_since():
+    d = _fill("# Kestrel\n\nKestrel builds drones that inspect wind turbines.\n\n## Traction\n\nWe hit $1.6M "
+              "in ARR last month, ahead of our $1.4M plan. Our goal is $3M ARR by December 2026.\n\n"
+              "## China\n\nWe plan to launch in China in March 2027.\n")
+    assert d["traction"]["arr"] == 1600000 and d["traction"].get("since") is None
+    assert d["china"]["launch"] == "2027-03-01"  # a launch abroad is a plan: still read

@@ -457,7 +457,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
     # a field about no scope takes no date of a sentence about one ("We launch in China on
     # 2027-04-01" is not the traction's since)
     # (in English: a Chinese report names 中国/国内 everywhere)
-    others = [] if doc.lang != "en" or any(k in SCOPES for k in f.keys[:-1]) else [
+    scoped = any(k in SCOPES for k in f.keys[:-1])
+    others = [] if doc.lang != "en" or scoped else [
         w for ws in SCOPES.values() for w in ws if w.isascii()]
     best = None
     for d in doc.dates:
@@ -489,8 +490,11 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                 score += 6
         if score:
             score += SECTION_ROLE * section_role(doc, f, d.start)
-        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0:
-            score = 3.0  # "the first shipment is due on 2026-04-01" under the heading "China"
+        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and (scoped or not (
+                _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start]))):
+            # "the first shipment is due on 2026-04-01" under the heading "China" (a launch
+            # abroad is a plan); not "Our goal is $3M ARR by December 2026" under "Traction"
+            score = 3.0
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
     if best is None and f.key == "date" and len(f.keys) == 1:
