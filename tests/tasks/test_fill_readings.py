@@ -232,3 +232,31 @@ def test_a_plan_s_deadline_is_not_the_traction_s_since():
               "## China\n\nWe plan to launch in China in March 2027.\n")
     assert d["traction"]["arr"] == 1600000 and d["traction"].get("since") is None
     assert d["china"]["launch"] == "2027-03-01"  # a launch abroad is a plan: still read
+
+
+def test_a_word_memo_whose_title_line_is_no_heading(tmp_path):
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Ridgeway Solar: investor memo", 0)
+    d.add_paragraph("Rooftop solar leasing for farm buildings.")
+    d.add_heading("About us", 1)
+    d.add_paragraph("Ridgeway Solar leases rooftop solar arrays to farms and takes its fee from the savings.")
+    d.add_heading("Quarterly ARR (£k)", 1)
+    t = d.add_table(rows=3, cols=3)
+    for i, row in enumerate([["Quarter", "ARR", "Target"], ["Q1 2025", "410", "400"],
+                             ["Q2 2025", "520", "550"]]):
+        for j, c in enumerate(row):
+            t.cell(i, j).text = c
+    d.add_heading("Ask", 1)
+    d.add_paragraph("We are raising $7M: 60% arrays, 25% sales, 15% operations; it gives us 30 months "
+                    "of runway.")
+    path = tmp_path / "memo.docx"
+    d.save(path)
+    data = fill(_inputs("funding-pitch"), str(path)).data
+    assert data["company"]["name"] == "Ridgeway Solar"  # not the first heading, "About us"
+    assert data["company"]["tagline"] == "Rooftop solar leasing for farm buildings"
+    assert data["traction"]["quarters"][0] == {"label": "Q1 2025", "arr": 410, "target": 400}
+    assert data["ask"]["use_of_funds"] == [{"label": "Arrays", "share": 0.6},
+                                           {"label": "Sales", "share": 0.25},
+                                           {"label": "Operations", "share": 0.15}]

@@ -575,8 +575,8 @@ def pick_document(doc: Document, f: Field) -> Answer | None:
 # --------------------------------------------------------------------------
 # tables and sections
 
-_HEADER_SCALE = ((re.compile(r"\$\s?k\b|\(k\)|thousands|千元|千美元", re.I), 1e3),
-                 (re.compile(r"\$\s?m\b|\(m\)|millions|百万", re.I), 1e6),
+_HEADER_SCALE = ((re.compile(r"[$£€]\s?k\b|\(k\)|thousands|千元|千美元", re.I), 1e3),
+                 (re.compile(r"[$£€]\s?m\b|\(m\)|millions|百万", re.I), 1e6),
                  (re.compile(r"万元|万美元|\(万\)|（万）", re.I), 1e4),
                  (re.compile(r"亿元|\(亿\)|（亿）", re.I), 1e8))
 

@@ -187,6 +187,12 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 else:
                     pieces = [p for p in _SPLIT.split(body) if p.strip()]
                 g = _group(pieces, context, sent, sentence=True)
+                if g is None and len(re.findall(r"[;；]", body)) == 1:
+                    # "60% arrays, 25% sales, 15% operations; it gives us 30 months of runway":
+                    # the list is one clause of the two
+                    for clause in re.split(r"\s*[;；]\s*", body):
+                        g = g or _group([p for p in _SPLIT.split(clause) if p.strip()], context,
+                                        sent, sentence=True)
                 for split in (_NUMBER_AND_SPLIT, _STRONG_SPLIT):
                     if g is not None:
                         break

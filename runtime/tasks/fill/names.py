@@ -191,7 +191,9 @@ def _without_doc_words(text: str) -> str:
 def _title_name(doc: Document) -> str | None:
     """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
     Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
-    title = doc.title or _first_line_title(doc)
+    # a first line that names the document comes before any heading ("Ridgeway Solar: investor
+    # memo" over "About us" in a Word file whose title line is not a heading)
+    title = _first_line_title(doc) or doc.title
     if not title or title.isupper():
         return None
     name = _TITLE_TAIL.sub("", title).strip()

@@ -186,10 +186,19 @@ def _period(doc: Document) -> Answer | None:
 
 def _under_title(doc: Document, limit: int) -> str | None:
     """The short line right under a memo's title ("Leak sensors for apartment blocks.")."""
-    if not doc.sections or not doc.sections[0].heading:
+    if not doc.sections:
         return None
     first = doc.sections[0]
     parts = first.paragraphs[:1] + first.bullets[:1]
+    if not first.heading:
+        from .names import _first_line_title
+
+        # a title line that is no heading ("Ridgeway Solar: investor memo" in a Word file):
+        # the line under it
+        head = _first_line_title(doc)
+        if not head or not first.paragraphs or first.paragraphs[0] != head:
+            return None
+        parts = first.paragraphs[1:2]
     if not parts:
         return None
     # the one that comes first: a slide's bullet stands under its title, its notes after it
