@@ -260,3 +260,25 @@ def test_a_word_memo_whose_title_line_is_no_heading(tmp_path):
     assert data["ask"]["use_of_funds"] == [{"label": "Arrays", "share": 0.6},
                                            {"label": "Sales", "share": 0.25},
                                            {"label": "Operations", "share": 0.15}]
+
+
+YUNFAN = """云帆物流科技2026年第一季度经营简报
+
+报告期：2026年1月1日至3月31日　　发布日期：2026年4月15日
+
+一、经营概况
+一季度公司实现营业收入3,260万元，同比增长14.2%，环比下降3.1%。截至3月末，累计服务企业客户742家，其中本季度新签客户58家。
+
+二、收入结构
+运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元。
+"""
+
+
+def test_a_revenue_mix_heading_is_not_the_revenue_and_its_amounts_are_shares_of_it(tmp_path):
+    path = tmp_path / "report.txt"
+    path.write_bytes(YUNFAN.encode("gbk"))
+    d = fill(_inputs("report-zh"), str(path)).data
+    # 收入结构 is the mix's heading: the total revenue is the one in 经营概况
+    assert d["figures"]["revenue"] == 32600000 and d["figures"]["customers"] == 742
+    assert [(x["name"], round(x["share"], 4)) for x in d["mix"]] == [
+        ("运输管理系统", 0.5), ("仓储管理系统", 0.3006), ("数据服务及其他", 0.1994)]

@@ -74,13 +74,28 @@ def section_role(doc: Document, f: Field, offset: int) -> float:
     the traction's, when the memo has a Traction section."""
     words = f.words()
     here = doc.section_at(offset)
-    if here is not None and here.heading and _count(here.heading.lower(), words):
+    if here is not None and here.heading and _names_field(here.heading, f, words):
         return 1.0
     if here is None or not here.heading or here is doc.sections[0]:
         return 0.0
-    if any(s.heading and _count(s.heading.lower(), words) for s in doc.sections):
+    if any(s.heading and _names_field(s.heading, f, words) for s in doc.sections):
         return -1.0
     return 0.0
+
+
+def _names_field(heading: str, f: Field, words: list[str]) -> bool:
+    """``heading`` names ``f`` by one of ``words``, and no other field names it by a longer
+    phrase that holds that word ("收入结构" is the revenue mix's heading, not the revenue's)."""
+    from .fields import GLOSSARY
+    from .words import stem
+
+    low = heading.lower()
+    hit = [w for w in words if find(low, w)]
+    if not hit:
+        return False
+    longest = max(len(w) for w in hit)
+    others = [w for k, ws in GLOSSARY.items() if stem(k) in f.rivals for w in ws]
+    return not any(len(w) > longest and any(h in w for h in hit) and find(low, w) for w in others)
 
 
 def _heading_names(s: Section, f: Field) -> bool:

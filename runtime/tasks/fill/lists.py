@@ -245,7 +245,7 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "revenue", "sales", "turnover")
 
 
-def _parts_of_total(g: ListGroup) -> list[float] | None:
+def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
     """The items' shares when they are amounts of money that add up to a revenue stated in the
     words before them ("上半年公司实现营业收入4,520万元。其中，门票收入2,130万元，酒店及餐饮收入
     1,870万元，文创商品及其他收入520万元"), else None."""
@@ -255,12 +255,23 @@ def _parts_of_total(g: ListGroup) -> list[float] | None:
     if any(m.percent or not (m.currency or m.scaled) for m in nums):
         return None
     total = sum(m.value for m in nums)
-    if not count(g.context.lower(), list(_REVENUE)):
-        return None
-    stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
-    if not any(abs(m.value - total) <= 0.005 * total for m in stated):
-        return None
-    return [m.value / total for m in nums]
+    if count(g.context.lower(), list(_REVENUE)):
+        stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
+        if any(abs(m.value - total) <= 0.005 * total for m in stated):
+            return [m.value / total for m in nums]
+    if doc is not None and len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
+                                                  count(it.text.lower(), list(_REVENUE)) for it in g.items):
+        # the revenue stated in another section ("一季度公司实现营业收入3,260万元" over "三、收入结构：
+        # 运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元"): the same
+        # unit, a revenue word right before it
+        unit = {m.unit for m in nums}
+        for m in doc.mentions:
+            if (m.currency or m.scaled) and not m.percent and {m.unit} == unit \
+                    and abs(m.value - total) <= 0.005 * total \
+                    and count(doc.text[max(0, m.start - 8):m.start].lower(), ["营业收入", "营收", "总收入",
+                                                                             "revenue", "total revenue"]):
+                return [x.value / total for x in nums]
+    return None
 
 
 def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | None:
@@ -277,7 +288,7 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
     for g in find_groups(doc):
         scale = _header_scale(g.context)
         values = [_value(it.number, number_child, scale) for it in g.items]
-        parts = number_child.fraction and _parts_of_total(g)
+        parts = number_child.fraction and _parts_of_total(g, doc)
         if parts:
             values = parts  # "营业收入4,520万元。其中，门票收入2,130万元，…": the shares of the total
         if any(v is None for v in values):
