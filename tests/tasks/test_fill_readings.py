@@ -282,3 +282,9 @@ def test_a_revenue_mix_heading_is_not_the_revenue_and_its_amounts_are_shares_of_
     assert d["figures"]["revenue"] == 32600000 and d["figures"]["customers"] == 742
     assert [(x["name"], round(x["share"], 4)) for x in d["mix"]] == [
         ("运输管理系统", 0.5), ("仓储管理系统", 0.3006), ("数据服务及其他", 0.1994)]
+
+
+def test_what_the_company_itself_reports_is_its_figure():
+    d = _fill("# Shiftwell: board update\n\nShiftwell runs payroll for restaurants.\n\n## Results\n\n"
+              "Shiftwell reported ARR of $4.1M for the year, and says 38,900 staff use its app.\n")
+    assert d["traction"]["arr"] == 4100000 and d["traction"]["users"] == 38900

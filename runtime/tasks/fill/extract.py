@@ -219,6 +219,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     date_spans = [(d.start, d.end) for d in doc.dates]
     label_spans = [(off, off + len(v), lab.lower()) for lab, v, off in doc.labels]
     money = _is_money(f)
+    from .names import _title_name
+
+    ours = ((_title_name(doc) or "").split() or [""])[0].lower()
     out = []
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
@@ -286,8 +289,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
         if theirs and rivals_at and not _OURS.search(low[a + max(rivals_at):m.start]):
             continue  # "Our largest rival claims 97% retention"
-        if theirs and _CLAIM.search(low, a, m.start) and not _OURS.search(low, a, m.start):
+        claim = _CLAIM.search(low, a, m.start) if theirs else None
+        if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
             continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
+            # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
         if rivals_at or _count(clause, list(OTHERS)):
             score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
         if not named and here is not None and here.heading and _count(here.heading.lower(), own):
