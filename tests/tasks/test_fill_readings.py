@@ -288,3 +288,9 @@ def test_what_the_company_itself_reports_is_its_figure():
     d = _fill("# Shiftwell: board update\n\nShiftwell runs payroll for restaurants.\n\n## Results\n\n"
               "Shiftwell reported ARR of $4.1M for the year, and says 38,900 staff use its app.\n")
     assert d["traction"]["arr"] == 4100000 and d["traction"]["users"] == 38900
+
+
+def test_a_sentence_contrasting_the_company_with_rivals_keeps_its_figure():
+    d = _fill("# Tipjar\n\nTipjar runs payroll for cafes.\n\n## Traction\n\nUnlike its rivals, Tipjar grew "
+              "40% quarter on quarter. ARR is $900k.\n")
+    assert d["traction"]["growth"] == 0.4

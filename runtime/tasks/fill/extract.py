@@ -287,8 +287,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if theirs and here is not None and here.heading and _count(here.heading.lower(), list(OTHERS)):
             continue
         rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
-        if theirs and rivals_at and not _OURS.search(low[a + max(rivals_at):m.start]):
-            continue  # "Our largest rival claims 97% retention"
+        between = low[a + max(rivals_at):m.start] if rivals_at else ""
+        if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
+            continue  # "Our largest rival claims 97% retention" (not "Unlike rivals, Tipjar grew 40%")
         claim = _CLAIM.search(low, a, m.start) if theirs else None
         if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
             continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
