@@ -294,3 +294,13 @@ def test_a_sentence_contrasting_the_company_with_rivals_keeps_its_figure():
     d = _fill("# Tipjar\n\nTipjar runs payroll for cafes.\n\n## Traction\n\nUnlike its rivals, Tipjar grew "
               "40% quarter on quarter. ARR is $900k.\n")
     assert d["traction"]["growth"] == 0.4
+
+
+def test_slide_bullets_with_a_forecast_and_an_as_of_date():
+    d = _fill("# Kestrel\n\nKestrel builds drones that inspect wind turbines.\n\n## Traction\n\n"
+              "- Forecast: $4M ARR by Dec 2026\n- $2.4M ARR (Dec 2025)\n- 14% growth QoQ\n")
+    # "(Dec 2025)" dates the figure: it is not when the company started selling
+    assert d["traction"]["arr"] == 2400000 and d["traction"].get("since") is None
+    d = _fill("# Kestrel\n\nKestrel builds drones that inspect wind turbines.\n\n## Traction\n\n"
+              "ARR: $3.0M forecast / $2.4M actual. Growth was 7% against a 15% plan.\n")
+    assert d["traction"]["arr"] == 2400000 and d["traction"]["growth"] == 0.07

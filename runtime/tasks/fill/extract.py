@@ -342,7 +342,7 @@ _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
 #: words that set a result against a target ("$4.1M against a plan of $4.4M", "7% rather than
 #: the 15% we had planned")
 _VERSUS = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|rather than|instead of|ahead of|"
-                     r"behind|below|above|but|however|in fact)\b|;|相比|相对于|而非|但|实际")
+                     r"behind|below|above|but|however|in fact)\b|;|\s/\s|相比|相对于|而非|但|实际")
 #: words that say a number is what happened, not what was planned
 _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so far|at present|"
                      r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter))\b|"
@@ -512,7 +512,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if score:
             score += SECTION_ROLE * section_role(doc, f, d.start)
         elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and (scoped or not (
-                _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start]))):
+                _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start])
+                or re.search(r"[(（]\s*$", low[a:d.start]))):
             # "the first shipment is due on 2026-04-01" under the heading "China" (a launch
             # abroad is a plan); not "Our goal is $3M ARR by December 2026" under "Traction"
             score = 3.0
