@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .document import Document, Mention, Section, Table
@@ -86,6 +87,11 @@ def section_role(doc: Document, f: Field, offset: int) -> float:
 def _names_field(heading: str, f: Field, words: list[str]) -> bool:
     """``heading`` names ``f`` by one of ``words``, and no other field names it by a longer
     phrase that holds that word ("收入结构" is the revenue mix's heading, not the revenue's)."""
+    return _names_field_cached(heading, tuple(words), f.rivals)
+
+
+@lru_cache(maxsize=4096)
+def _names_field_cached(heading: str, words: tuple[str, ...], rivals: frozenset[str]) -> bool:
     from .fields import GLOSSARY
     from .words import stem
 
@@ -94,7 +100,7 @@ def _names_field(heading: str, f: Field, words: list[str]) -> bool:
     if not hit:
         return False
     longest = max(len(w) for w in hit)
-    others = [w for k, ws in GLOSSARY.items() if stem(k) in f.rivals for w in ws]
+    others = [w for k, ws in GLOSSARY.items() if stem(k) in rivals for w in ws]
     return not any(len(w) > longest and any(h in w for h in hit) and find(low, w) for w in others)
 
 
@@ -219,9 +225,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     date_spans = [(d.start, d.end) for d in doc.dates]
     label_spans = [(off, off + len(v), lab.lower()) for lab, v, off in doc.labels]
     money = _is_money(f)
-    from .names import _title_name
+    ours = getattr(doc, "_ours", None)
+    if ours is None:
+        from .names import _title_name
 
-    ours = ((_title_name(doc) or "").split() or [""])[0].lower()
+        ours = ((_title_name(doc) or "").split() or [""])[0].lower()
+        doc._ours = ours  # type: ignore[attr-defined]
     out = []
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
