@@ -124,7 +124,7 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         from .lists import _parts_of_total
 
         # shares of a stated total ("营业收入4,520万元。其中，门票收入2,130万元…"), x100 as percents
-        known |= {100 * v for g in find_groups(doc) for v in (_parts_of_total(g) or [])}
+        known |= {100 * v for g in find_groups(doc) for v in (_parts_of_total(g, doc) or [])}
         from .records import record_section
 
         # items listed under the field's own heading (bullets or sub-sections)

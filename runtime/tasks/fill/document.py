@@ -34,6 +34,9 @@ _SENTENCE_END = tuple("。！？；.!?;:：")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*$")
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+#: where a further label starts on a label's line: after an ideographic space, a tab or three
+#: spaces, with a colon ahead ("报告期间：2026年3月　编制：运营中心")
+_MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,})(?=[^:：\s][^:：\n]{0,29}[:：]\s*\S)")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
 
 
@@ -181,6 +184,8 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
             fence = not fence
         m = None if fence else _MD_HEADING.match(line)
         bold = None if fence or m else _MD_BOLD_LINE.match(line)
+        if bold and bold.group(2).strip().endswith((".", "。", "!", "！", "?", "？")):
+            bold = None  # "**Frost warnings for vineyards, vine by vine.**": a sentence in bold
         if m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
@@ -295,9 +300,13 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     doc.mentions = sorted(digits + spelled_mentions(plain, lang, taken), key=lambda m: m.start)
     offset = 0
     for line in plain.splitlines():
-        m = _LABEL.match(line)
-        if m:
-            doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + m.start(2)))
+        # several labels on one line, set apart by an ideographic space, a tab or a run of
+        # spaces ("报告期间：2026年3月　编制：运营中心　日期：2026年4月8日")
+        cuts = [0] + [g.end() for g in _MORE_LABELS.finditer(line)] + [len(line)]
+        for lo, hi in zip(cuts, cuts[1:], strict=False):
+            m = _LABEL.match(line[lo:hi].rstrip())
+            if m:
+                doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + lo + m.start(2)))
         offset += len(line) + 1
     return doc
 

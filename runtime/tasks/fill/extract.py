@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .document import Document, Mention, Section, Table
-from .fields import Field
+from .fields import OTHERS, Field
 from .words import count, find, tokens
 
 #: a retrieved passage is at most this many characters (the model's prompt and the
@@ -48,8 +49,8 @@ def _count(hay: str, words: list[str]) -> int:
 
 def rank_sections(doc: Document, f: Field) -> list[tuple[float, Section]]:
     """Sections by how much they are about ``f``: heading words weigh most, own key most of all."""
-    own = f.own_words()
-    parents = [w for w in f.words() if w not in own]
+    own = f.topic_words(own_only=True)
+    parents = [w for w in f.topic_words() if w not in own]
     out = []
     for i, s in enumerate(doc.sections):
         head = s.heading.lower()
@@ -74,17 +75,37 @@ def section_role(doc: Document, f: Field, offset: int) -> float:
     the traction's, when the memo has a Traction section."""
     words = f.words()
     here = doc.section_at(offset)
-    if here is not None and here.heading and _count(here.heading.lower(), words):
+    if here is not None and here.heading and _names_field(here.heading, f, words):
         return 1.0
     if here is None or not here.heading or here is doc.sections[0]:
         return 0.0
-    if any(s.heading and _count(s.heading.lower(), words) for s in doc.sections):
+    if any(s.heading and _names_field(s.heading, f, words) for s in doc.sections):
         return -1.0
     return 0.0
 
 
+def _names_field(heading: str, f: Field, words: list[str]) -> bool:
+    """``heading`` names ``f`` by one of ``words``, and no other field names it by a longer
+    phrase that holds that word ("收入结构" is the revenue mix's heading, not the revenue's)."""
+    return _names_field_cached(heading, tuple(words), f.rivals)
+
+
+@lru_cache(maxsize=4096)
+def _names_field_cached(heading: str, words: tuple[str, ...], rivals: frozenset[str]) -> bool:
+    from .fields import GLOSSARY
+    from .words import stem
+
+    low = heading.lower()
+    hit = [w for w in words if find(low, w)]
+    if not hit:
+        return False
+    longest = max(len(w) for w in hit)
+    others = [w for k, ws in GLOSSARY.items() if stem(k) in rivals for w in ws]
+    return not any(len(w) > longest and any(h in w for h in hit) and find(low, w) for w in others)
+
+
 def _heading_names(s: Section, f: Field) -> bool:
-    return bool(s.heading) and _count(s.heading.lower(), f.words()) > 0
+    return bool(s.heading) and _count(s.heading.lower(), f.topic_words()) > 0
 
 
 def section_for(doc: Document, f: Field, min_score: float = 0.9) -> Section | None:
@@ -204,6 +225,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     date_spans = [(d.start, d.end) for d in doc.dates]
     label_spans = [(off, off + len(v), lab.lower()) for lab, v, off in doc.labels]
     money = _is_money(f)
+    ours = getattr(doc, "_ours", None)
+    if ours is None:
+        from .names import _title_name
+
+        ours = ((_title_name(doc) or "").split() or [""])[0].lower()
+        doc._ours = ours  # type: ignore[attr-defined]
     out = []
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
@@ -226,7 +253,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 # a keyword before its number ("TAM is $9.8 billion") is the usual order
                 dist = m.start - ke if ke <= m.start else 2 * max(0, ks - m.end)
                 # "raised" for "raising": the past counts less than the field's own tense
-                past = clause[hs:he].endswith("ed") and not w.endswith("ed")
+                # ("is now used by 640 staff" is the present, in the passive)
+                past = clause[hs:he].endswith("ed") and not w.endswith("ed") and not re.search(
+                    r"\b(?:is|are|be|being|been|now)\s+$", clause[:hs])
                 weight = max(weight, 0.5 if past else 1.0)
                 best_near = max(best_near, weight * 2.0 / (1 + max(0, dist) / 10))
             if weight:
@@ -260,6 +289,22 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
+        # another company's figure: under a heading about the competition, or in a sentence
+        # naming a competitor ("The incumbent ... claims 97% customer retention")
+        # (a market's size is often someone else's figure: "Gartner says the market is $4B")
+        theirs = "market" not in f.keys
+        if theirs and here is not None and here.heading and _count(here.heading.lower(), list(OTHERS)):
+            continue
+        rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
+        between = low[a + max(rivals_at):m.start] if rivals_at else ""
+        if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
+            continue  # "Our largest rival claims 97% retention" (not "Unlike rivals, Tipjar grew 40%")
+        claim = _CLAIM.search(low, a, m.start) if theirs else None
+        if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
+            continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
+            # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
+        if rivals_at or _count(clause, list(OTHERS)):
+            score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
         if not named and here is not None and here.heading and _count(here.heading.lower(), own):
             named = True  # "$15 million Series B" under the heading "Raising"
             score += 1
@@ -275,15 +320,19 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.key.endswith("months"):
             # "20 months of runway"; not "2,400 monthly active users"
             score += 2 if unit.startswith(("month", "个月", "月", "year", "年")) else -4
-        if f.key in ("users", "customers") and (m.currency or _THING_UNIT.match(text, m.end)):
+        thing = _THING_UNIT.match(text, m.end)
+        if thing and thing.group(0).strip() in ("个", "余个", "多个") and _count(low[lo_c:hi_c], own):
+            thing = None  # 个 counts anything: "签约合作停车场1,128个" are customers under contract
+        if f.key in ("users", "customers") and (m.currency or thing):
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
         if f.key in ("users", "customers") and unit:
             if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
-            score += 1.5 if unit.startswith(("user", "customer", "client", "家", "名", "户", "位")) else -1
+            score += 1.5 if unit.startswith(("user", "customer", "client", "家", "名", "户", "位", "人")) \
+                and not unit.startswith("人次") else -1
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
-        score += _role(f, low[lo_c:hi_c], clause, low[a:m.start])
+        score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
@@ -292,13 +341,26 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
 
 
-_TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|expect to reach)\b|"
+_TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|forecasts|"
+                     r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
+                     r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
                      r"目标|力争|计划|预计|预期")
+#: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
+_CLAIM = re.compile(r"\b(?:claims?|claimed|says|said|reports|reported)\b|声称|宣称|号称")
+_OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
+#: words that set a result against a target ("$4.1M against a plan of $4.4M", "7% rather than
+#: the 15% we had planned")
+_VERSUS = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|rather than|instead of|ahead of|"
+                     r"behind|below|above|but|however|in fact)\b|;|\s/\s|相比|相对于|而非|但|实际")
+#: words that say a number is what happened, not what was planned
+_ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so far|at present|"
+                     r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter))\b|"
+                     r"实际|目前|截至目前")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
                          r"orders\b|tickets\b|units\b|packs\b|tonnes\b|acres\b)", re.I)
-_BY_YEAR = re.compile(r"\bby (?:the end of )?20\d\d\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
+_BY_YEAR = re.compile(r"\bby (?:the end of )?(?:20\d\d|next year)\b|\bnext (?:year|quarter)\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
@@ -318,7 +380,8 @@ def _flat(low: str, a: int, b: int) -> str:
     return low[:a] + inner + low[b:]
 
 
-def _role(f: Field, part: str, clause: str, before: str = "") -> float:
+def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = "",
+          rest: str = "") -> float:
     """What the words around a number say about its role, beyond the field's keywords:
     a target is not a result ("We aim for $25 million ARR by 2028", 全年收入目标为12亿元); a
     total, not the new ones, is a count of customers (累计服务客户1,530家 over 新签客户47家);
@@ -326,13 +389,27 @@ def _role(f: Field, part: str, clause: str, before: str = "") -> float:
     the quarter's where it gives the month's too."""
     key = f.key.lower()
     score = 0.0
-    if "target" not in key and "plan" not in key and key != "som":
-        # a SOM is a target by definition ("we target $120 million (SOM) by 2030")
-        if _TARGET.search(part) or _BY_YEAR.search(part) or _TARGET.search(before):
+    if "target" not in key and "plan" not in key and key not in ("som", "amount", "runway_months"):
+        # a SOM is a target by definition ("we target $120 million (SOM) by 2030"), and so is
+        # an ask ("we plan to raise $5 million, which we expect to last 24 months")
+        # "$4.1M ARR against a plan of $4.4M", "7% rather than the 15% we had planned": a
+        # comparison sets the number before it against the target after it, and a target word
+        # before the comparison is not this number's
+        last = ([None] + list(_VERSUS.finditer(before)))[-1]
+        pre = before[last.end():] if last else before
+        cut = _VERSUS.search(rest)
+        own_rest = rest[:cut.start()] if cut else rest
+        own_after = own_rest[:len(after_part)]
+        if _TARGET.search(pre) or _BY_YEAR.search(part) or _TARGET.search(own_after):
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
             score -= 3
-        elif _TARGET.search(clause):
+        elif _TARGET.search(clause) and _ACTUAL.search(before[last.start():] if last else before):
+            # "we forecast $3.0M ... actual ARR at 31 December was $2.4M, ... rather than the
+            # 15% we had planned", "计划实现营业收入1.2亿元，实际完成1.05亿元": the actual, set
+            # against the plan, wins
+            score += 1.5
+        elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
     if key in ("customers", "users", "clients"):
         if _NEW.search(part):
@@ -410,7 +487,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
     # a field about no scope takes no date of a sentence about one ("We launch in China on
     # 2027-04-01" is not the traction's since)
     # (in English: a Chinese report names 中国/国内 everywhere)
-    others = [] if doc.lang != "en" or any(k in SCOPES for k in f.keys[:-1]) else [
+    scoped = any(k in SCOPES for k in f.keys[:-1])
+    others = [] if doc.lang != "en" or scoped else [
         w for ws in SCOPES.values() for w in ws if w.isascii()]
     best = None
     for d in doc.dates:
@@ -421,14 +499,33 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if others and any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", clause) if w.isascii()
                           else w in clause for w in others):
             continue
+        here = doc.section_at(d.start)
+        if others and here is not None and here.heading and any(
+                re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", here.heading.lower()) for w in others):
+            continue  # "Launch: September 2026" on the China slide is no date of the company's
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
+        # two dates in one sentence: each is the date of the words in its own part ("We started
+        # the company in October 2022 and have been billing customers since July 2023")
+        flat = _flat(low, a, b)
+        seps = (",", ";", " and ", " but ", "，", "；")
+        lo_c = max([flat.rfind(c, a, d.start) for c in seps] + [a - 1]) + 1
+        hi_c = min([h for h in (flat.find(c, d.end, b) for c in seps) if h >= 0], default=b)
+        if score and sum(1 for o in doc.dates if a <= o.start < b) > 1:
+            score += 2 * _count(low[lo_c:hi_c], own)
+            if not _count(low[lo_c:hi_c], own) and any(
+                    st in f.rivals for st, _s, _e in tokens(low[lo_c:hi_c])):
+                score -= 2
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and _count(lab.lower(), own):
                 score += 6
         if score:
             score += SECTION_ROLE * section_role(doc, f, d.start)
-        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0:
-            score = 3.0  # "the first shipment is due on 2026-04-01" under the heading "China"
+        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and (scoped or not (
+                _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start])
+                or re.search(r"[(（]\s*$", low[a:d.start]))):
+            # "the first shipment is due on 2026-04-01" under the heading "China" (a launch
+            # abroad is a plan); not "Our goal is $3M ARR by December 2026" under "Traction"
+            score = 3.0
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
     if best is None and f.key == "date" and len(f.keys) == 1:
@@ -509,8 +606,8 @@ def pick_document(doc: Document, f: Field) -> Answer | None:
 # --------------------------------------------------------------------------
 # tables and sections
 
-_HEADER_SCALE = ((re.compile(r"\$\s?k\b|\(k\)|thousands|千元|千美元", re.I), 1e3),
-                 (re.compile(r"\$\s?m\b|\(m\)|millions|百万", re.I), 1e6),
+_HEADER_SCALE = ((re.compile(r"[$£€]\s?k\b|\(k\)|thousands|千元|千美元", re.I), 1e3),
+                 (re.compile(r"[$£€]\s?m\b|\(m\)|millions|百万", re.I), 1e6),
                  (re.compile(r"万元|万美元|\(万\)|（万）", re.I), 1e4),
                  (re.compile(r"亿元|\(亿\)|（亿）", re.I), 1e8))
 
@@ -520,6 +617,16 @@ def _header_scale(header: str) -> float:
         if pattern.search(header):
             return scale
     return 1.0
+
+
+def _column_unit(doc: Document, t: Table, col: int) -> str:
+    """The words that give a column's scale: its header, else the heading of the table's section
+    ("ARR by quarter ($k)" over a table headed "Quarter | ARR | Plan")."""
+    header = t.header[col]
+    home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
+    if _header_scale(header) != 1.0 or home is None:
+        return header
+    return f"{header} {home.heading}"
 
 
 def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
@@ -596,7 +703,7 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
                 continue
             if col is None or col >= len(r):
                 continue
-            v = _cell_value(r[col], child, table.header[col], doc.lang)
+            v = _cell_value(r[col], child, _column_unit(doc, table, col), doc.lang)
             if v is not None:
                 item[child.key] = v
         if all(c.key in item for c in f.children if c.required):

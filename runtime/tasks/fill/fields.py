@@ -36,7 +36,9 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "description": ("description", "overview", "what we do", "about", "简介", "介绍"),
     "problem": ("problem", "pain", "pain point", "challenge", "issue", "what is wrong", "what is broken",
                 "why", "broken", "struggle", "instead of", "do not", "fall behind", "empty",
-                "cannot", "lose", "waste", "lack", "too expensive", "问题", "痛点", "挑战", "难题",
+                "cannot", "lose", "waste", "lack", "too expensive", "never notice", "never know",
+                "overbilled", "overpay", "at best", "by hand", "miss", "missed", "still", "on paper",
+                "spreadsheets", "hours a week", "mistakes", "errors", "问题", "痛点", "挑战", "难题",
                 "浪费", "缺乏", "难以", "无法"),
     "solution": ("solution", "product", "how it works", "approach", "what we do", "our answer",
                  "we build", "we built", "what we built", "what we make", "解决方案", "方案", "产品", "我们提供", "我们开发", "我们的产品"),
@@ -58,13 +60,15 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "features": ("features", "feature", "功能", "特性"),
     "summary": ("summary", "概述", "简介"),
     "traction": ("traction", "progress", "metrics", "results", "进展", "业绩", "成绩"),
-    "users": ("users", "user", "use", "log in", "active", "用户", "使用"),
+    "users": ("users", "user", "use", "used by", "using", "log in", "active", "learning", "learners",
+              "enrolled", "subscribers", "用户", "使用"),
     "arr": ("arr", "annual recurring revenue", "recurring revenue", "run-rate", "run rate", "年度经常性收入", "经常性收入"),
     "growth": ("growth", "grew", "grown", "growing", "grows", "increase", "up", "a quarter", "per quarter", "on the quarter", "qoq", "mom", "yoy",
                "quarter on quarter", "quarter over quarter", "month over month", "year over year", "增长",
                "增幅", "涨幅", "上升", "提升", "下降", "减少", "增速", "同比", "环比"),
     "retention": ("retention", "retained", "renewal", "renew", "still with us", "still active", "stayed", "net revenue retention", "留存", "续约率", "续约"),
     "since": ("since", "launched", "live", "began", "first paid", "first paying", "first customers", "started our first",
+              "our first", "first sale",
               "first commercial",
               "上线", "以来"),
     "quarters": ("quarter", "quarterly", "季度"),
@@ -88,7 +92,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据", "主要数据",
                 "经营数据"),
     "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额"),
-    "customers": ("customers", "clients", "paying", "客户", "客户数", "用户", "用户数", "付费", "签约"),
+    "customers": ("customers", "clients", "paying", "客户", "客户数", "用户", "用户数", "付费", "签约",
+                  "会员", "会员数"),
     "sections": ("sections", "章节"),
     "heading": ("heading", "title", "标题"),
     "paragraphs": ("paragraphs", "text", "正文"),
@@ -108,6 +113,16 @@ FOLLOWS: dict[str, str] = {"solution": "problem"}
 SCOPES: dict[str, tuple[str, ...]] = {
     "china": ("china", "mainland", "prc", "中国", "国内", "大陆"),
 }
+
+#: words for other companies than the one a document is about: a figure in a sentence or under a
+#: heading naming them is theirs ("The incumbent, Clausewise, ... says 120,000 lawyers use its
+#: platform" gives no count of the memo's own users)
+OTHERS: tuple[str, ...] = ("competition", "competitor", "competitors", "competitive", "incumbent",
+                           "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者", "竞争格局")
+
+#: keys that say only what shape a nested field has (a headline, a list of points), not what it
+#: is about: their words retrieve nothing
+SHAPE_KEYS = frozenset({"headline", "points"})
 
 _FRACTION_KEYS = ("growth", "retention", "margin", "share", "cagr", "rate", "ratio", "churn")
 _WORD = re.compile(r"[A-Za-z]+|[\u4e00-\u9fff]+")
@@ -156,6 +171,15 @@ class Field:
 
     def own_words(self) -> list[str]:
         return self.words(own_only=True)
+
+    def topic_words(self, own_only: bool = False) -> list[str]:
+        """The words that say what the field is about, for finding its section: without a
+        nested shape key's (problem.headline is about the problem: "Headlines" is not it)."""
+        words = self.words(own_only)
+        if self.key in SHAPE_KEYS and len(self.keys) > 1:
+            shape = {w.lower() for w in GLOSSARY.get(self.key, ())} | {self.key}
+            words = [w for w in words if w not in shape]
+        return words
 
     # -- numbers -------------------------------------------------------------
     @property

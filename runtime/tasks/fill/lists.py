@@ -23,9 +23,9 @@ from .words import count
 
 __all__ = ["ListGroup", "find_groups", "pick_list"]
 
-_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
-_NUMBER_AND_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；|\band\b(?=\s*[$€£¥\d])|(?:以及|和|及)(?=[\d$¥]))\s*")
-_STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|、|，|；)\s*")
+_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
+_NUMBER_AND_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；|\band\b(?=\s*[$€£¥\d])|(?:以及|和|及)(?=[\d$¥]))\s*")
+_STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；)\s*")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
@@ -75,9 +75,14 @@ def _after_label(tail: str) -> str:
 
 def _item(text: str) -> Item | None:
     from ..summarize.facts import find_dates, find_mentions
+    from .spelled import spelled_mentions
 
     dates = find_dates(text)
-    nums = [m for m in find_mentions(text) if not _glued(text, m)
+    digits = find_mentions(text)
+    # figures in words too ("食品检测占比百分之三十")
+    words = spelled_mentions(text, "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en",
+                             [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in dates])
+    nums = [m for m in sorted(digits + words, key=lambda m: m.start) if not _glued(text, m)
             and not any(d.start <= m.start < d.end for d in dates)]
     if len(nums) == 2 and nums[1].percent and not nums[0].percent:
         # "数据治理平台实现收入1.29亿元，占总收入的55%": an amount and its share; the item is the
@@ -182,6 +187,12 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 else:
                     pieces = [p for p in _SPLIT.split(body) if p.strip()]
                 g = _group(pieces, context, sent, sentence=True)
+                if g is None and len(re.findall(r"[;；]", body)) == 1:
+                    # "60% arrays, 25% sales, 15% operations; it gives us 30 months of runway":
+                    # the list is one clause of the two
+                    for clause in re.split(r"\s*[;；]\s*", body):
+                        g = g or _group([p for p in _SPLIT.split(clause) if p.strip()], context,
+                                        sent, sentence=True)
                 for split in (_NUMBER_AND_SPLIT, _STRONG_SPLIT):
                     if g is not None:
                         break
@@ -234,7 +245,7 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "revenue", "sales", "turnover")
 
 
-def _parts_of_total(g: ListGroup) -> list[float] | None:
+def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
     """The items' shares when they are amounts of money that add up to a revenue stated in the
     words before them ("上半年公司实现营业收入4,520万元。其中，门票收入2,130万元，酒店及餐饮收入
     1,870万元，文创商品及其他收入520万元"), else None."""
@@ -244,12 +255,23 @@ def _parts_of_total(g: ListGroup) -> list[float] | None:
     if any(m.percent or not (m.currency or m.scaled) for m in nums):
         return None
     total = sum(m.value for m in nums)
-    if not count(g.context.lower(), list(_REVENUE)):
-        return None
-    stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
-    if not any(abs(m.value - total) <= 0.005 * total for m in stated):
-        return None
-    return [m.value / total for m in nums]
+    if count(g.context.lower(), list(_REVENUE)):
+        stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
+        if any(abs(m.value - total) <= 0.005 * total for m in stated):
+            return [m.value / total for m in nums]
+    if doc is not None and len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
+                                                  count(it.text.lower(), list(_REVENUE)) for it in g.items):
+        # the revenue stated in another section ("一季度公司实现营业收入3,260万元" over "三、收入结构：
+        # 运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元"): the same
+        # unit, a revenue word right before it
+        unit = {m.unit for m in nums}
+        for m in doc.mentions:
+            if (m.currency or m.scaled) and not m.percent and {m.unit} == unit \
+                    and abs(m.value - total) <= 0.005 * total \
+                    and count(doc.text[max(0, m.start - 8):m.start].lower(), ["营业收入", "营收", "总收入",
+                                                                             "revenue", "total revenue"]):
+                return [x.value / total for x in nums]
+    return None
 
 
 def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | None:
@@ -266,7 +288,7 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
     for g in find_groups(doc):
         scale = _header_scale(g.context)
         values = [_value(it.number, number_child, scale) for it in g.items]
-        parts = number_child.fraction and _parts_of_total(g)
+        parts = number_child.fraction and _parts_of_total(g, doc)
         if parts:
             values = parts  # "营业收入4,520万元。其中，门票收入2,130万元，…": the shares of the total
         if any(v is None for v in values):

@@ -91,7 +91,7 @@ _ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
                         r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
-                        r"summary|brief)\b", re.I)
+                        r"summary|brief|note|letter)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
@@ -191,16 +191,33 @@ def _without_doc_words(text: str) -> str:
 def _title_name(doc: Document) -> str | None:
     """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
     Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
-    if not doc.title or doc.title.isupper():
+    # a first line that names the document comes before any heading ("Ridgeway Solar: investor
+    # memo" over "About us" in a Word file whose title line is not a heading)
+    title = _first_line_title(doc) or doc.title
+    if not title or title.isupper():
         return None
-    name = _TITLE_TAIL.sub("", doc.title).strip()
-    parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", doc.title) if p.strip()]
+    name = _TITLE_TAIL.sub("", title).strip()
+    parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", title) if p.strip()]
     if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
         name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:] if not _DOC_WORDS.search(p)), name)
     name = _without_doc_words(name)
     if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
         return name
     return None
+
+
+def _first_line_title(doc: Document) -> str:
+    """A plain memo's first line when it names the document ("Harborlight Freight Audit: note to
+    prospective investors, March 2026"): a short line, no sentence, whose part after the
+    colon or dash is words for a memo, a note or an update, or says who it is for."""
+    line = next((x.strip() for x in doc.text.split("\n") if x.strip()), "")
+    if not line or len(line) > 100 or line.endswith((".", "!", "?")):
+        return ""
+    m = re.search(r"\s+[—–|-]\s+|:\s+", line)
+    if m is None or m.start() == 0:
+        return ""
+    rest = line[m.end():]
+    return line if _DOC_WORDS.search(rest) or re.search(r"\b(?:investors?|board|shareholders)\b", rest, re.I) else ""
 
 
 def _parent_label(doc: Document, f: Field) -> tuple[str, str] | None:

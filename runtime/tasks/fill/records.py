@@ -155,17 +155,24 @@ def pick_records(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | 
     rows: list[dict[str, Any]] = []
     for name, text in _records(doc, f):
         item: dict[str, Any] = {name_child.key: name}
-        for c in others:
+        # numbers and lists first: a text property with no words of its own is empty only
+        # when the item gives its figures
+        for c in sorted(others, key=lambda c: c.type == "string"):
             if c.type in ("number", "integer"):
                 v = _number(doc, c, text)
             elif c.type == "array":
                 v = _list(c, text) or ([] if c.required else None)
             else:
                 v = _text(text, [o for o in others if o.type != "string"])
+                if v is None and c.required and all(
+                        o.key in item for o in others if o.required and o.type in ("number", "integer")):
+                    # "CareLingo Trust: $40,000 per trust per year, 70% gross margin": priced, with
+                    # no words of its own: an empty line, as an absent list is an empty list
+                    v = ""
             if v is not None:
                 item[c.key] = v
         if all(c.key in item for c in f.children if c.required):
-            rows.append(item)
+            rows.append({c.key: item[c.key] for c in f.children if c.key in item})
     if not rows:
         return None
     heading = next((s.heading for s in doc.sections if _named(s, f)), "")
