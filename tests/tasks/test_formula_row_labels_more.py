@@ -162,3 +162,12 @@ def test_birth_year_from_an_id_number(tmp_path):
     ids = read_sheet(tmp_path / "ids.xlsx")
     r = formula("身份证里的出生年", ids, "C2", method="rules")
     assert r.formula == "=VALUE(MID(B2,7,4))" and r.value == 1961
+
+
+def test_date_shift_named_after_its_result_and_qualified_discounts():
+    s = schema_from_rows([["订单号", "下单日期", "单价"], ["A1", dt.date(2026, 11, 19), 100], ["A2", dt.date(2026, 11, 30), 50]])
+    r = formula("预计送达日期=下单后3天", s, "D2", method="rules")
+    assert r.formula == "=B2+3" and r.value == (dt.date(2026, 11, 22) - dt.date(1899, 12, 30)).days  # a serial
+    assert formula("每个订单下单三天后到货，算一下到货日期", s, "D3", method="rules").formula == "=B3+3"
+    r = formula("price after a 15% loyalty discount for each order", s, "D2", method="rules")
+    assert r.formula == "=C2*0.85" and r.value == 85

@@ -62,7 +62,8 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     return None
 
 
-_OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?")
+_OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?"
+                       r"|(?:之后|以后|后)\s*[\d一二三四五六七八九十]+\s*(?:天|日|周|个月|年)")  # 下单后3天
 
 
 def _definition(request: str) -> str | None:
@@ -160,6 +161,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
+    # the result's own name, wherever it is said: "进场后30天付款，算付款日期", "算一下到货日期"
+    for m in re.finditer(r"(?:算|计算|求)(?:一下|出)?\s*([\u4e00-\u9fff]{2,4}?)(?:日期|的日期)", text):
+        spans += [(x.start(), x.end()) for x in re.finditer(re.escape(m.group(1)), text)]
     for a, b in spans:
         for i in range(a, min(b, len(chars))):
             chars[i] = " "
