@@ -319,6 +319,24 @@ def _placed_per_row(request: str, schema: SheetSchema, notes: list[str]) -> Form
     return answer
 
 
+def _unplaced(request: str, schema: SheetSchema, target: str) -> str:
+    """``request`` without the words that place it where ``target`` already is: "in a new
+    column", "in column J" (J being the target's column); the readers need not know them."""
+    from .rowbase import lexicon
+
+    words = lexicon("placement")
+    col = _CELL.match(target).group(1).upper()
+    for pattern in words["column"]:
+        m = re.search(pattern, request, re.IGNORECASE)
+        if m and m.group(1).upper() == col:
+            request = _without(request, m)
+    for pattern in words["new_column"]:
+        m = re.search(pattern, request, re.IGNORECASE)
+        if m and re.search(r"column|列|栏", m.group(0), re.IGNORECASE):  # not the 加一个 of "加一个月"
+            request = _without(request, m)
+    return request
+
+
 def _without(request: str, m: re.Match[str]) -> str:
     """``request`` with the matched placement words cut out (and the comma before them)."""
     head = re.sub(r"[\s,，、;；]+$", "", request[:m.start()])
@@ -334,6 +352,9 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
             return answer
     if target is not None:
         answer = _per_row(request, schema, target)
+        unplaced = _unplaced(request, schema, target)
+        if answer is None and unplaced != request:
+            answer = _per_row(unplaced, schema, target)
         if answer is not None:
             return answer
     reading = read_request(request, schema)

@@ -137,6 +137,13 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
     for col in sorted(schema.columns, key=lambda c: -len(c.header)):
         for h in header_forms(col.header):
             scan(h, col)
+    # "Visits Q1" named as "visits": a header without its period word, when no other header shares the rest
+    unqualified = {c.letter: _unqualified(c.header) for c in schema.columns}
+    for col in schema.columns:
+        rest = unqualified[col.letter]
+        if rest and sum(rest in (u, c.header.lower().strip()) for c, u in
+                        zip(schema.columns, unqualified.values(), strict=True)) == 1:
+            scan(rest, col)
     # synonyms, longest first across all groups; a group no column owns still holds its
     # words ("出生日期" on a sheet without one is not "日期" = the hire date)
     words = [(w, group_owner(schema, g)) for g in lexicon("columns")["groups"] for w in g]
@@ -163,6 +170,18 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
                 scan(tail, col)
                 break
     return sorted(found.values(), key=lambda pc: pc[0])
+
+
+def _unqualified(header: str) -> str | None:
+    """An English header without the one word that names its period ("Visits Q1" -> "visits"), or None."""
+    words = header.lower().split()
+    if len(words) < 2 or not header.isascii():
+        return None
+    pat = "|".join(lexicon("rows")["period_qualifiers"])
+    kept = [w for w in words if not re.fullmatch(pat, w.strip("()"))]
+    if len(kept) != len(words) - 1 or len(" ".join(kept)) < 4:
+        return None
+    return " ".join(kept)
 
 
 def header_forms(header: str) -> list[str]:

@@ -91,7 +91,7 @@ def _id_reading(text: str, request: str, schema: SheetSchema, c: Column, lex: di
                           "身份证第17位奇数为男，偶数为女" if zh else "17th digit odd = male", used)
     if has(text, lex["age"]):
         return RowReading(f'=DATEDIF({birth},{as_of},"Y")', f"age on {as_of} from {c.header}", used)
-    if has(text, lex["birth_year"]):
+    if has(text, lex["birth_year"]) or re.search(r"出生(?:的)?年(?![月龄纪])", text):  # 出生年, not 出生年月
         return RowReading(f"=VALUE(MID({r},7,4))", f"birth year from {c.header}", used)
     if has(text, lex["birth"]):
         rest = text

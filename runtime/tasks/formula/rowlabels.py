@@ -82,6 +82,10 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     """One comparison: ``C2>=60``, ``E2<F2``, ``C2="North"``, ``YEAR(D2)<2015``, ``AND(C2>=60,D2>=60)``."""
     nums = header_numbers(term, schema)
     vals = value_mentions(term, schema)
+    if not nums and not vals:
+        said = _blank_term(term, schema, lex) or _concept_term(term, schema, lex)
+        if said is not None:
+            return said, []
     when = _date_term(term, schema, lex)
     if when is not None:
         return when
@@ -149,6 +153,45 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     elif unit:
         return None
     return f"{left[0]}{op}{_lit(x)}", [v]
+
+
+def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
+    """A column tested for being empty: "没填缴费日期" -> ``G2=""``, "return date is blank" -> ``F2=""``."""
+    ms = mentions(term, schema)
+    if len(ms) != 1:
+        return None
+    p, col = ms[0]
+    from .rows import _mention_end
+
+    before, after = term[:p].rstrip(), term[_mention_end(term, p, col, schema):]
+    def ends(text: str, w: str) -> bool:
+        return text.endswith(w) and not (w.isascii() and text[:-len(w)][-1:].isalpha())
+
+    def starts(text: str, w: str) -> bool:
+        return text.startswith(w) and not (w.isascii() and text[len(w):len(w) + 1].isalpha())
+
+    for kind, test in (("filled", "<>"), ("blank", "=")):  # "不为空" before "为空"
+        if any(ends(before, w.strip()) for w in lex[f"{kind}_before"]) \
+                or any(starts(after.lstrip(), w.strip()) for w in lex[f"{kind}_after"]):
+            return f'{ref(col)}{test}""'
+    return None
+
+
+def _concept_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
+    """A condition two columns make ("超支" -> actual > budget), when no column is named besides them."""
+    from .rowbase import group_of
+
+    for concept in lex["concepts"]:
+        if not has(term, concept["words"]):
+            continue
+        g1, op, g2 = concept["test"]
+        a, b = group_of(schema, g1), group_of(schema, g2)
+        if a is None or b is None or a is b or a.type != "number" or b.type != "number":
+            return None
+        if any(c is not a and c is not b for _, c in mentions(term, schema)):
+            return None
+        return f"{ref(a)}{op}{ref(b)}"
+    return None
 
 
 def _said_after(term: str, schema: SheetSchema, pos: int) -> tuple[str, Column | None, int] | None:
@@ -322,8 +365,78 @@ def _bands(request: str, text: str, schema: SheetSchema) -> RowReading | None:
                       thresholds)
 
 
+def _signed(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """"入库为正，出库为负", "出库数量写成负数，入库不变": a quantity signed by the row's kind.
+
+    The kind is a text column with exactly two values, both named; the quantity is the one
+    number column named.  The value followed by a negative word flips the sign.
+    """
+    words = lex["sign"]
+    if not has(text, words["negative"]):
+        return None
+    vals = value_mentions(text, schema)
+    nums = [c for _, c in mentions(text, schema) if c.type == "number"]
+    if len(vals) != 2 or vals[0][2] is not vals[1][2] or len({c.letter for c in nums}) != 1 or numbers(text):
+        return None
+    kind = vals[0][2]
+    if {str(v) for v in values(schema, kind) if v is not None} != {vals[0][3], vals[1][3]}:
+        return None
+    sign = {}
+    for start, end, _, value in vals:
+        nxt = min([s for s, _, _, _ in vals if s > start] + [len(text)])
+        after = text[end:min(nxt, end + 10)]
+        neg, pos = has(after, words["negative"]), has(after, words["positive"])
+        if neg == pos:
+            return None
+        sign[value] = "-" if neg else "+"
+    if sorted(sign.values()) != ["+", "-"]:
+        return None
+    plus = next(v for v, x in sign.items() if x == "+")
+    q = ref(nums[0])
+    return RowReading(f"=IF({ref(kind)}={_lit(plus)},{q},-{q})", f"{nums[0].header}, negative unless {kind.header} is {plus}",
+                      [])
+
+
+def _direction(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """"did each crop go up or down in 2024 compared to 2023", "2025比2024是上升还是下降":
+    the direction word pair as labels, the first column against the second (a tie is not up)."""
+    text = request.lower()
+    words = lex["direction"]
+    m = next((m for p in words["pairs"] if (m := re.search(p, text))), None)
+    if m is None:
+        return None
+    cols = []
+    for _, c in mentions(text, schema):
+        if c.type == "number" and c not in cols:
+            cols.append(c)
+    if len(cols) != 2 or header_numbers(text, schema):
+        return None
+    pos = {c.letter: p for p, c in mentions(text, schema)}
+    a, b = sorted(cols, key=lambda c: pos[c.letter])
+    gap = text[pos[a.letter]:pos[b.letter]]
+    if re.search(words["later_first"], gap):
+        new, old = a, b
+    elif re.search(words["earlier_first"], gap) and re.search(r"(?:from|从)\s*$", text[:pos[a.letter]]):
+        new, old = b, a
+    else:
+        return None
+    up, down = m.group("up"), m.group("down")
+    if not is_zh(up) and not re.search(r"[A-Z]", request[m.start():m.end()]):
+        up, down = up.capitalize(), down.capitalize()
+    elif not is_zh(up):
+        up, down = request[m.start("up"):m.end("up")], request[m.start("down"):m.end("down")]
+    return RowReading(f"=IF({ref(new)}>{ref(old)},{_lit(up)},{_lit(down)})",
+                      f"{up} if {new.header} is above {old.header}, else {down}", [])
+
+
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     lex = lexicon("labels")
+    signed = _signed(request.lower(), schema, lex)
+    if signed is not None:
+        return signed
+    direction = _direction(request, schema, lex)
+    if direction is not None:
+        return direction
     # "..., "Gain" otherwise": the else word after its label reads as ", otherwise "Gain""
     late = re.match(r"^(.*\S)\s*[,;]\s*([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
     if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
@@ -535,7 +648,8 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
         if other is None:
             return None
     verbs = (r"(?:(?:write|put|show|return|mark|flag|label|tag|set)\s+"
-             r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries))\s+)?(?:as\s+)?)?")
+             r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all) [a-z]+)\s+)?"
+             r"(?:as\s+)?)?")
     intro = r"if|when|whenever|where" + (r"|for" if tail.strip() else "")
     m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{verbs}(?:the\s+)?({_LABEL})\s+(?:{intro})\s", head)
     if m:

@@ -30,7 +30,7 @@ from .rowbase import (
     used_up,
     values,
 )
-from .schema import Column, SheetSchema
+from .schema import Column, SheetSchema, col_index
 
 __all__ = ["RowReading", "read", "mentions", "lexicon"]
 
@@ -62,7 +62,8 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     return None
 
 
-_OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?")
+_OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?"
+                       r"|(?:之后|以后|后)\s*[\d一二三四五六七八九十]+\s*(?:天|日|周|个月|年)")  # 下单后3天
 
 
 def _definition(request: str) -> str | None:
@@ -145,11 +146,24 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += _date_spans(request)
     # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
+    spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
+    heads = "".join(c.header for c in schema.columns)
+    for pat in lexicon("rows")["per_count"]:  # "平均一张票": the counted thing, named by a header's characters
+        for m in re.finditer(pat, text):
+            end = m.end()
+            while end < len(text) and is_zh(text[end]) and text[end] in heads:
+                end += 1
+            spans.append((m.start(), end))
+    if template.startswith("=IF("):  # "flag cars over ...": the rows the label goes on
+        spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+)?([a-z]+)", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
         spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff]{1,6}?的", text)]
-    for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如)[^,，;；)）]*"
+    for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
+    # the result's own name, wherever it is said: "进场后30天付款，算付款日期", "算一下到货日期"
+    for m in re.finditer(r"(?:算|计算|求)(?:一下|出)?\s*([\u4e00-\u9fff]{2,4}?)(?:日期|的日期)", text):
+        spans += [(x.start(), x.end()) for x in re.finditer(re.escape(m.group(1)), text)]
     for a, b in spans:
         for i in range(a, min(b, len(chars))):
             chars[i] = " "
@@ -270,6 +284,9 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     found = found or _formula(text, request, schema, cols, numeric, nums, zh)
     if found is None:
         return None
+    span = _span_columns(text, schema)
+    if span is not None and "-" in span[0].group(0) and not found[0].startswith(("SUM(", "AVERAGE(")):
+        return None  # "2019-2024" is the years from one to the other, not 2019 minus 2024
     f, explanation, consumed = found
     if has(text, lex["to_yuan"]) and not re.search(r"\*10{3,4}$", f):
         # "收入减支出（万元）换算成元": the whole result in yuan, when every column is in the same unit
@@ -438,7 +455,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
-    for rule in (_weighted, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+    for rule in (_per_count, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
         found = rule(text, schema, numeric, nums, zh)
         if found is not None:
             return found
@@ -680,6 +697,65 @@ def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, z
         return None
     return _across(years, "AVERAGE" if avg else "SUM"), ("各年平均" if avg else "各年合计") if zh else (
         "average" if avg else "total") + " of the year columns", []
+
+
+def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"人均费用", "平均一张票多少钱", "cost per person": the row's amount over its count column."""
+    lex = lexicon("rows")
+    m = next((m for p in lex["per_count"] if (m := re.search(p, text))), None)
+    if m is None or nums:
+        return None
+    word = m.group(1)
+    names = [f"{word}数"] if is_zh(word) else lex["count_headers"].get(word, [])
+    counts = [c for c in schema.columns if c.type == "number" and any(n in c.header.lower() for n in names)]
+    if len(counts) != 1:
+        return None
+    count = counts[0]
+    money = _distinct([c for c in numeric if c is not count])
+    if not money and has(text, lex["money_words"]):
+        owners = _distinct([c for g in ("sales", "cost") if (c := group_of(schema, g)) is not None
+                            and c.type == "number" and c is not count])
+        money = owners if len(owners) == 1 else []
+    if len(money) != 1:
+        return None
+    a = money[0]
+    return f"{ref(a)}/{ref(count)}", f"{a.header} / {count.header}", []
+
+
+_SPAN = re.compile(r"(?<![\d.])((?:19|20)?\d\d)\s*(?:年)?\s*(?:-|–|~|～|to|through|thru|到|至)\s*((?:19|20)?\d\d)(?![\d.])")
+
+
+def _span_columns(text: str, schema: SheetSchema) -> tuple[re.Match[str], list[Column]] | None:
+    """"2019-2024", "2019 to 2024", "20到25年": the year columns from one year to the other, in sheet order."""
+    years = {int(c.header.strip()): c for c in _year_columns(schema)}
+    for m in _SPAN.finditer(text):
+        a, b = (int(x) if len(x) == 4 else 2000 + int(x) for x in m.groups())
+        if len(m.group(1)) != len(m.group(2)) or len(m.group(1)) == 2 and not re.match(r"\s*年", text[m.end():]):
+            continue  # "20到25" is a span of years only when 年 follows it
+        if a < b and a in years and b in years and all(y in years for y in range(a, b + 1)):
+            cols = [years[y] for y in range(a, b + 1)]
+            idx = [col_index(c.letter) for c in cols]
+            if idx == list(range(idx[0], idx[0] + len(idx))):
+                return m, cols
+    return None
+
+
+def _year_span(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"sum 2019-2024", "20到25年营收加总", "average 2020 to 2022": the years between, both ends in."""
+    lex = lexicon("rows")
+    found = _span_columns(text, schema)
+    if found is None:
+        return None
+    m, cols = found
+    if [n for n in nums if not m.start() <= n[2] < m.end()] or any(c not in cols for c in numeric):
+        return None
+    avg = has(text, lex["average_words"])
+    if not avg and not has(text, lex["together"] + lex["total_words"]):
+        return None
+    fn = "AVERAGE" if avg else "SUM"
+    return (f"{fn}({cols[0].letter}{{r}}:{cols[-1].letter}{{r}})",
+            f"{cols[0].header}-{cols[-1].header} {'average' if avg else 'total'}",
+            [v for v, _, p in nums if m.start() <= p < m.end()])
 
 
 def _from_to(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):

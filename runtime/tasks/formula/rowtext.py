@@ -127,6 +127,23 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     return None
 
 
+def _example_sep(ex: str, schema: SheetSchema, a: Column, b: Column) -> str | None:
+    """What stands between a value of ``a`` and one of ``b`` in the example ``ex``, or None."""
+    va = next((v for v in _texts(schema, a) if ex.startswith(v)), None)
+    vb = next((v for v in _texts(schema, b) if ex.endswith(v)), None)
+    if va is None or vb is None or len(va) + len(vb) > len(ex):
+        return None
+    return ex[len(va):len(ex) - len(vb)]
+
+
+def _blurred(schema: SheetSchema, a: Column, b: Column) -> bool:
+    """Joining ``a`` and ``b`` with nothing between would blur where one ends: a value with
+    spaces, or Latin letters and digits meeting ("螺纹钢" + "HRB400 Φ16")."""
+    left, right = _texts(schema, a), _texts(schema, b)
+    return any(re.search(r"\s", v.strip()) for v in left + right) \
+        or any(re.search(r"[A-Za-z0-9]$", v) for v in left) or any(re.match(r"[A-Za-z0-9]", v) for v in right)
+
+
 def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool) -> RowReading | None:
     cols = []
     for _, c in mentions(text, schema):
@@ -138,7 +155,11 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
     if has(text, lex["brackets"]):
         left, right = ("（", "）") if zh else (" (", ")")
         return RowReading(f'={ref(a)}&"{left}"&{ref(b)}&"{right}"', f"{a.header} ({b.header})")
-    sep = None
+    sep, shown = None, []
+    said = re.search(r"(?:比如|例如|如|e\.g\.|for example|like)\s*[:：]?\s*(\S.*?)\s*[。.]?$", request)
+    if not qs and said and _example_sep(said.group(1), schema, a, b) is not None:
+        qs = [(said.start(1), said.group(1))]  # an example without quotes: "如 螺纹钢 HRB400 Φ16"
+        shown = [v for v, _, _ in numbers(said.group(1))]  # its numbers are the values' own
     if len(qs) == 1:  # an example: "Alice Chen - Laptop"
         ex = qs[0][1]
         va = next((v for v in _texts(schema, a) if ex.startswith(v)), None)
@@ -152,8 +173,8 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
                 sep = s
                 break
         if sep is None:  # Chinese joins names with nothing between (班级姓名); English says what it wants
-            sep = "" if re.search(r"直接|no space|without a space", text) or zh else None
+            sep = "" if re.search(r"直接|no space|without a space", text) or zh and not _blurred(schema, a, b) else None
     if sep is None:
         return None
     mid = f'&"{sep}"&' if sep else "&"
-    return RowReading(f"={ref(a)}{mid}{ref(b)}", f"{a.header}{sep}{b.header}")
+    return RowReading(f"={ref(a)}{mid}{ref(b)}", f"{a.header}{sep}{b.header}", shown)

@@ -211,6 +211,9 @@ def _header_row(cells: dict[tuple[int, int], Any]) -> int:
         if len(below) >= 2 and 2 * len(width[r]) <= len(below) and all(
                 isinstance(v, str) or _year(v) is not None for v in below):
             continue  # a title row: the header is further down
+        if len(width[r]) == 1 and len(below) == 1 and isinstance(width[r][0], str) and i + 2 < min(len(rows), 4) \
+                and len(width[rows[i + 2]]) >= 2 and all(isinstance(v, str) for v in width[rows[i + 2]]):
+            continue  # a title over a one-line note ("水价3.5元/吨，电价0.56元/度") over the header
         return r
     return rows[min(3, len(rows) - 1)]
 
@@ -372,6 +375,8 @@ def _fill_merged_headers(cells: dict[tuple[int, int], Any],
     for r1, c1, r2, c2 in merged:
         if r1 > top + rows or (r1, c1) not in cells or (r2 - r1 + 1) * (c2 - c1 + 1) > 512:
             continue
+        if r1 == r2 and c2 - c1 >= 2 and not any(r == r1 and not c1 <= c <= c2 for r, c in cells):
+            continue  # a title merged across the table ("星河湾二期工地 材料进场登记表"), alone on its row
         for r in range(r1, r2 + 1):
             for c in range(c1, c2 + 1):
                 cells.setdefault((r, c), cells[(r1, c1)])
