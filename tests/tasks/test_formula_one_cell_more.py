@@ -110,3 +110,32 @@ def test_how_many_hours_is_not_a_row_count():
     s = schema_from_rows([["Task", "Actual Hours"], ["a", 4], ["b", 6]])
     assert count_of_a_measure("how many hours did we spend", "=COUNTA(A2:A3)", s)
     assert count_of_a_measure("how many tasks are there", "=COUNTA(A2:A3)", s) is None
+
+
+def test_a_share_of_the_whole_amount_and_never_of_rows_when_the_whole_is_an_amount():
+    s = schema_from_rows([["社团", "类别", "实际支出"], ["吉他社", "差旅费", 100], ["书法社", "餐费", 300],
+                          ["吉他社", "餐费", 100]])
+    assert formula("吉他社支出占总支出的百分比", sheet=s, method="rules").formula == \
+        '=SUMIF(A2:A4,"吉他社",C2:C4)/SUM(C2:C4)'
+    with pytest.raises(TaskError):
+        formula("差旅费占总报销的比例", sheet=s, method="rules")  # 报销 names no column: not a row count
+
+
+def test_lookups_with_possessives_and_household_words():
+    s = schema_from_rows([["房号", "户主", "本月电表"], ["301", "姜红", 6557], ["302", "戚美珍", 4282]])
+    assert formula("姜红家本月电表读数", sheet=s, method="rules").formula == \
+        '=INDEX(C2:C3,MATCH("姜红",B2:B3,0))'
+    g = schema_from_rows([["Name", "Plan", "Fee"], ["Chloe Nguyen", "Student", 20], ["Al Roe", "Gold", 50]])
+    assert formula("Chloe Nguyen's membership type?", sheet=g, method="rules").formula == \
+        '=INDEX(B2:B3,MATCH("Chloe Nguyen",A2:A3,0))'
+
+
+def test_a_rounding_clause_wraps_the_one_cell_number():
+    s = schema_from_rows([["Member ID", "Name", "Visits", "Tip"], ["M1", "Ann", 3, 1.255], ["M2", "Bo", 4, 2.5],
+                          ["M3", "Cy", 4, 0.75]])
+    assert formula("average visits per member, rounded to 1 decimal", sheet=s, method="rules").formula == \
+        "=ROUND(AVERAGE(C2:C4),1)"
+    assert formula("avg tip, round to cents", sheet=s, method="rules").formula == "=ROUND(AVERAGE(D2:D4),2)"
+    assert formula("total visits, no decimals", sheet=s, method="rules").formula == "=ROUND(SUM(C2:C4),0)"
+    with pytest.raises(TaskError):
+        formula("average visits per month", sheet=s, method="rules")  # a month is not a row here

@@ -468,6 +468,10 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                     + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
     if rows is None or not rows.conditions or rows.op != "count":
         return None
+    whole = re.search(r"占(?:总|全部|所有|整体)([\u4e00-\u9fff]*?)(?:的|比|百分|$)", text)
+    nouns = lex["row_nouns"] + lex["people_nouns"] + [schema.sheet.lower()]
+    if whole and whole.group(1) and not any(whole.group(1) in (n, n + "数") for n in nouns):
+        return None  # "差旅费占总报销的比例": a share of an amount the sheet does not name, not of rows
     conds = tuple(dict.fromkeys(rows.conditions))  # "pass rate (60+)": one condition said twice
     base = schema.column(conds[0].column)
     part = compile_intent(Intent("count", "", conds), schema)
@@ -1018,6 +1022,20 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     return bool(leftover(text, schema, lex, taken, ms, extra, conditions))
 
 
+def _per_row_words(schema: SheetSchema, lex: dict) -> list[str]:
+    """"per member", "per loan": what one row of the sheet is (a row noun, a people noun, the
+    sheet's name, the thing an identifier column numbers: Member ID, Loan #), so an average
+    "per" it is the average over the rows.  "per month" on a sheet of days is no such word."""
+    from .checks import is_identifier
+
+    nouns = [w for w in lex["row_nouns"] + lex["people_nouns"] if re.fullmatch(r"[a-z]+", w)]
+    nouns += re.findall(r"[a-z]{3,}", schema.sheet.lower())
+    nouns += [re.findall(r"[a-z]+", c.header.lower())[0] for c in schema.columns
+              if is_identifier(c) and re.match(r"[a-z]{3,}", c.header.lower())]
+    forms = {f for n in nouns for f in (n, n.removesuffix("s"))}
+    return [f"{p} {f}" for p in ("per", "each", "a") for f in sorted(forms) if f]
+
+
 def _title_words(schema: SheetSchema) -> list[str]:
     """The words of a Chinese title above the header, as every two-character piece of it
     ("各分公司营业收入" names 收入 and 营业).  English titles name projects and companies
@@ -1043,6 +1061,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words += lex["filler"] + list(lex["implied_column"])
     words += list(extra) + re.findall(r"[a-z]+|[\u4e00-\u9fff]+", schema.sheet.lower())  # "Exports"
     words += _title_words(schema)  # 各分公司营业收入（万元） over the table: 收入 is what its numbers are
+    words += _per_row_words(schema, lex)  # "average visits per member": each row is a member
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is not None:  # a synonym of a column this sheet has
             words += group
