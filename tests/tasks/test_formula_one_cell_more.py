@@ -139,3 +139,12 @@ def test_a_rounding_clause_wraps_the_one_cell_number():
     assert formula("total visits, no decimals", sheet=s, method="rules").formula == "=ROUND(SUM(C2:C4),0)"
     with pytest.raises(TaskError):
         formula("average visits per month", sheet=s, method="rules")  # a month is not a row here
+
+
+def test_money_per_ticket_is_not_the_average_amount():
+    from o3local.tasks.formula.checks import per_unit_ignored
+
+    s = schema_from_rows([["单号", "金额", "发票张数"], ["B1", 300, 3], ["B2", 100, 1]])
+    assert per_unit_ignored("平均一张票多少钱", "=AVERAGE(B2:B3)", s)
+    assert per_unit_ignored("平均一张票多少钱", "=SUM(B2:B3)/SUM(C2:C3)", s) is None
+    assert formula("票据总张数", sheet=s, method="rules").formula == "=SUM(C2:C3)"

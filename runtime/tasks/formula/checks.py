@@ -269,6 +269,18 @@ _COUNTING = re.compile(r"(?<![a-z])(?:count|number of|entries|values|cells|numbe
                        r"|个数|几个|几条|几行|几笔|行数|条数|记录")
 
 
+def per_unit_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"平均一张票多少钱" on a sheet with 发票张数: money per 张 is the amount over the count of
+    张 - an answer that never reads the column counting them answers something else."""
+    used = {a for ref in references(formula) for a, _ in _CELLS.findall(ref)}
+    for m in re.finditer(r"(?:每|一)([张件台吨度箱袋份])", request):
+        unit = m.group(1)
+        for col in schema.columns:
+            if col.type == "number" and re.search(rf"{unit}数|[（(]{unit}[)）]", col.header) and col.letter not in used:
+                return f"the request asks per {unit}, and {col.header} (the count of {unit}) is not used"
+    return None
+
+
 def count_of_a_measure(request: str, formula: str, schema: SheetSchema) -> str | None:
     """"how many hours have we spent" answered with a row count: hours are what a numeric
     column (Actual Hours) measures, so they add up; the rows are not hours."""
@@ -321,7 +333,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    identifier_named(request, formula, schema), contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
                    count_of_a_quantity(request, formula, schema), count_of_a_unique_value(formula, schema),
-                   count_of_a_measure(request, formula, schema),
+                   count_of_a_measure(request, formula, schema), per_unit_ignored(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema),
                    operation_ignored(request, formula, schema)):
         if reason:
