@@ -468,9 +468,22 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                     + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
     if rows is None or not rows.conditions or rows.op != "count":
         return None
-    conds = tuple(rows.conditions)
+    whole = re.search(r"占(?:总|全部|所有|整体)([\u4e00-\u9fff]*?)(?:的|比|百分|$)", text)
+    nouns = lex["row_nouns"] + lex["people_nouns"] + [schema.sheet.lower()]
+    if whole and whole.group(1) and not any(whole.group(1) in (n, n + "数") for n in nouns):
+        return None  # "差旅费占总报销的比例": a share of an amount the sheet does not name, not of rows
+    conds = tuple(dict.fromkeys(rows.conditions))  # "pass rate (60+)": one condition said twice
     base = schema.column(conds[0].column)
     part = compile_intent(Intent("count", "", conds), schema)
+    scope = tuple(c for c in conds if c.op == "=" and isinstance(c.value, str))
+    if scope and len(scope) < len(conds) and all(isinstance(c.value, (int, float)) for c in conds
+                                                 if c not in scope):
+        # "pass rate for class 7C", "what % of 7C passed": the values name the rows the rate is
+        # of, the thresholds what is counted among them
+        whole = compile_intent(Intent("count", "", scope), schema)
+        return (f"={part[1:]}/{whole[1:]}",
+                "the share of the rows where " + ", ".join(f"{c.column} = {c.value}" for c in scope)
+                + " that have " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds if c not in scope))
     return (f"={part[1:]}/COUNTA({base.range})",
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
@@ -510,16 +523,29 @@ def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         return (f"={a[1:]}-{b[1:]}", f"{what} {plus.header} minus {what} {minus.header}"
                 + (" where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds) if conds else ""))
     qty, price = group_of(schema, "qty"), group_of(schema, "price")
-    if (group_of(schema, "sales") is not None or qty is None or price is None or got.conditions
+    if (group_of(schema, "sales") is not None or qty is None or price is None
             or got.op != "sum" or qty.type != "number" or price.type != "number"
             or (qty.first_row, qty.last_row) != (price.first_row, price.last_row)):
         return None
-    return (f"=SUMPRODUCT({qty.range},{price.range})",
-            f"the sum of {qty.header} × {price.header} over the rows")
+    if not got.conditions:
+        return (f"=SUMPRODUCT({qty.range},{price.range})",
+                f"the sum of {qty.header} × {price.header} over the rows")
+    # "广东一共卖了多少钱": the rows of one value (text equality only), each quantity × its price
+    tests = []
+    for c in got.conditions:
+        col = schema.column(c.column)
+        if (c.op != "=" or not isinstance(c.value, str) or col is None or col.type not in ("text", "mixed")
+                or (col.first_row, col.last_row) != (qty.first_row, qty.last_row)):
+            return None
+        tests.append(f'({col.range}="{c.value}")')
+    return (f"=SUMPRODUCT({'*'.join(tests)}*{qty.range}*{price.range})",
+            f"the sum of {qty.header} × {price.header} where "
+            + ", ".join(f"{c.column} = {c.value}" for c in got.conditions))
 
 
 def _parse(request: str, schema: SheetSchema, derived: bool = False, alternatives: bool = False,
            force_op: str | None = None) -> _Parsed | None:
+    from .checks import is_identifier
     from .rowlabels import _term
     from .rows import _scores
 
@@ -655,6 +681,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     pieces = counts_pieces(request, schema) if op == "count" else None
     if pieces is not None and not numeric:
         op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
+    counted: Column | None = None
+    if op == "count" and len(numeric) == 1 and numeric[0].type == "number" and is_identifier(numeric[0]):
+        # "how many loans" on a sheet numbering its loans (Loan #): the loan numbers counted, never added
+        counted, numeric = numeric[0], []
     if op == "count":
         if numeric and has(text, lex["count_of_values"]):
             op, value = "sum", numeric[0] if len(numeric) == 1 else None  # "number of gold medals"
@@ -699,6 +729,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None  # "有多少个部门": the departments, not the rows (read_distinct)
         if _text_named(text, ms, set(), taken, lex):
             return None  # "the total number of buildings that are monuments": a condition not read
+        if counted is not None:
+            return _Parsed("count", counted, [], implicit)
         first = next((c for c in schema.columns if c.type in ("text", "mixed")), None)
         if first is None:
             return None
@@ -990,6 +1022,33 @@ def _residue(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     return bool(leftover(text, schema, lex, taken, ms, extra, conditions))
 
 
+def _per_row_words(schema: SheetSchema, lex: dict) -> list[str]:
+    """"per member", "per loan": what one row of the sheet is (a row noun, a people noun, the
+    sheet's name, the thing an identifier column numbers: Member ID, Loan #), so an average
+    "per" it is the average over the rows.  "per month" on a sheet of days is no such word."""
+    from .checks import is_identifier
+
+    nouns = [w for w in lex["row_nouns"] + lex["people_nouns"] if re.fullmatch(r"[a-z]+", w)]
+    nouns += re.findall(r"[a-z]{3,}", schema.sheet.lower())
+    nouns += [re.findall(r"[a-z]+", c.header.lower())[0] for c in schema.columns
+              if is_identifier(c) and re.match(r"[a-z]{3,}", c.header.lower())]
+    forms = {f for n in nouns for f in (n, n.removesuffix("s"))}
+    return [f"{p} {f}" for p in ("per", "each", "a") for f in sorted(forms) if f]
+
+
+def _title_words(schema: SheetSchema) -> list[str]:
+    """The words of a Chinese title above the header, as every two-character piece of it
+    ("各分公司营业收入" names 收入 and 营业).  English titles name projects and companies
+    ("Website Relaunch"), which a request names as a condition, so they are not read."""
+    out: list[str] = []
+    for (r, _c), v in schema.cells.items():
+        if r >= schema.header_row or not isinstance(v, str):
+            continue
+        for run in re.findall(r"[\u4e00-\u9fff]{2,}", v):
+            out += [run[i:i + 2] for i in range(len(run) - 1)]
+    return list(dict.fromkeys(out))
+
+
 def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
              conditions: bool = True) -> list[str]:
     """The words of the request that are neither used nor filler words (the reason a reader refuses)."""
@@ -1001,6 +1060,8 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words = [f for c in schema.columns for f in header_forms(c.header)]
     words += lex["filler"] + list(lex["implied_column"])
     words += list(extra) + re.findall(r"[a-z]+|[\u4e00-\u9fff]+", schema.sheet.lower())  # "Exports"
+    words += _title_words(schema)  # 各分公司营业收入（万元） over the table: 收入 is what its numbers are
+    words += _per_row_words(schema, lex)  # "average visits per member": each row is a member
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is not None:  # a synonym of a column this sheet has
             words += group

@@ -85,6 +85,29 @@ def identifier_sum(formula: str, schema: SheetSchema) -> str | None:
     return None
 
 
+def identifier_named(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"add up the table numbers", "sum of the invoice numbers": the request itself calls a
+    column's values numbers (order numbers, invoice nos.) - labels, which no one adds up or
+    averages, whatever column the formula found to add.  Only a column that can hold labels:
+    text, or whole numbers ("the sales numbers" of a column of amounts are its figures)."""
+    if not _AGG.search(formula):
+        return None
+    from .annotate import _names
+    from .rowbase import values
+
+    low = request.lower()
+    for col in schema.columns:
+        vals = [v for v in values(schema, col) if v is not None]
+        if col.type == "number" and not all(isinstance(v, (int, float)) and float(v).is_integer() for v in vals):
+            continue
+        for name in _names(col, schema.columns):
+            if not re.match(r"[a-z]", name):
+                continue
+            if re.search(rf"(?<![a-z]){re.escape(name)}\s+(?:numbers|nos\.?|no\.|#s?)(?![a-z])", low):
+                return f"it adds up the {col.header} numbers, which label rows rather than measure them"
+    return None
+
+
 def month_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The request names a month the formula never looks at."""
     text = request.lower()
@@ -246,6 +269,52 @@ _COUNTING = re.compile(r"(?<![a-z])(?:count|number of|entries|values|cells|numbe
                        r"|个数|几个|几条|几行|几笔|行数|条数|记录")
 
 
+def per_unit_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"平均一张票多少钱" on a sheet with 发票张数: money per 张 is the amount over the count of
+    张 - an answer that never reads the column counting them answers something else."""
+    used = {a for ref in references(formula) for a, _ in _CELLS.findall(ref)}
+    for m in re.finditer(r"(?:每|一)([张件台吨度箱袋份])", request):
+        unit = m.group(1)
+        for col in schema.columns:
+            if col.type == "number" and re.search(rf"{unit}数|[（(]{unit}[)）]", col.header) and col.letter not in used:
+                return f"the request asks per {unit}, and {col.header} (the count of {unit}) is not used"
+    return None
+
+
+def count_of_a_measure(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"how many hours have we spent" answered with a row count: hours are what a numeric
+    column (Actual Hours) measures, so they add up; the rows are not hours."""
+    if not re.fullmatch(r"=\s*COUNTA?\(\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+\)", formula.strip(), re.I):
+        return None
+    m = re.search(r"(?<![a-z])how many ([a-z]+)", request.lower())
+    if m is None:
+        return None
+    word = m.group(1)
+    for col in schema.columns:
+        if col.type == "number" and not is_identifier(col) and any(
+                w in (word, word.removesuffix("s")) for w in re.findall(r"[a-z]+", col.header.lower())):
+            return f"{word} are what {col.header} measures: counting rows does not give them"
+    return None
+
+
+def count_of_a_unique_value(formula: str, schema: SheetSchema) -> str | None:
+    """``COUNTIF(Nation,"Indonesia")`` where every Nation appears once: the count is 1 whatever
+    was asked ("number of medals earned by Indonesia" is a value of Indonesia's row)."""
+    m = re.fullmatch(r'=\s*COUNTIFS?\((\$?[A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+,\s*"([^"<>=*?~][^"]*)"\)',
+                     formula.strip(), re.I)
+    if not m:
+        return None
+    from .rowbase import values
+
+    col = _column_at(schema, m.group(1).replace("$", "").upper())
+    if col is None or col.type not in ("text", "mixed"):
+        return None
+    vals = [str(v).strip().lower() for v in values(schema, col) if v is not None and str(v).strip()]
+    if len(vals) >= 5 and len(set(vals)) == len(vals):
+        return f"every {col.header} appears once: counting {m.group(2)!r} gives 1, not what was asked"
+    return None
+
+
 def count_of_a_quantity(request: str, formula: str, schema: SheetSchema) -> str | None:
     """"how many units are there" on a quantity column: the units add up, the rows do not count."""
     m = re.fullmatch(r"=\s*COUNTA?\((\$?[A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+\)", formula.strip(), re.I)
@@ -253,17 +322,18 @@ def count_of_a_quantity(request: str, formula: str, schema: SheetSchema) -> str 
     if not m or not _HOW_MANY.search(low) or _COUNTING.search(low):
         return None
     col = _column_at(schema, m.group(1).replace("$", "").upper())
-    if col is None or col.type != "number":
-        return None
+    if col is None or col.type != "number" or is_identifier(col):
+        return None  # "how many loans" counts the Loan # numbers: labels, not a quantity
     return f"it counts the rows of {col.header}, a quantity that the request asks to add up"
 
 
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
-                   contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
+                   identifier_named(request, formula, schema), contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
-                   count_of_a_quantity(request, formula, schema),
+                   count_of_a_quantity(request, formula, schema), count_of_a_unique_value(formula, schema),
+                   count_of_a_measure(request, formula, schema), per_unit_ignored(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema),
                    operation_ignored(request, formula, schema)):
         if reason:

@@ -195,6 +195,8 @@ def header_forms(header: str) -> list[str]:
     if len(words) == 2 and h.isascii():
         forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
     forms |= _spelled_out(h)
+    if re.fullmatch(r"(?:19|20)\d\d", h):
+        forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
     if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
         forms.add(h[:-1])
     return sorted((f for f in forms if f), key=len, reverse=True)
@@ -362,6 +364,9 @@ def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int
         raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
         if not unit and raw in heads:
             continue
+        if re.fullmatch(r"\d\d", raw) and text[pos + 2:pos + 3] == "年" and any(
+                h.endswith(raw) and re.fullmatch(r"(?:19|20)\d\d", h) for h in heads):
+            continue  # "23年" on a sheet with a column 2023: the column (header_forms)
         out.append((v, unit, pos))
     return out
 

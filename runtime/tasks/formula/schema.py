@@ -202,8 +202,8 @@ def _header_row(cells: dict[tuple[int, int], Any]) -> int:
     of the row under it; the header under a title is a row of names (text).
     """
     rows = sorted({r for r, _ in cells})
-    width = {r: [v for (rr, _), v in cells.items() if rr == r] for r in rows[:4]}
-    for i, r in enumerate(rows[:3]):
+    width = {r: [v for (rr, _), v in cells.items() if rr == r] for r in rows[:7]}
+    for i, r in enumerate(rows[:6]):
         nxt = rows[i + 1] if i + 1 < len(rows) else None
         if nxt is None:
             return r
@@ -211,11 +211,22 @@ def _header_row(cells: dict[tuple[int, int], Any]) -> int:
         if len(below) >= 2 and 2 * len(width[r]) <= len(below) and all(
                 isinstance(v, str) or _year(v) is not None for v in below):
             continue  # a title row: the header is further down
-        if len(width[r]) == 1 and len(below) == 1 and isinstance(width[r][0], str) and i + 2 < min(len(rows), 4) \
-                and len(width[rows[i + 2]]) >= 2 and all(isinstance(v, str) for v in width[rows[i + 2]]):
-            continue  # a title over a one-line note ("水价3.5元/吨，电价0.56元/度") over the header
+        if _one_text(width[r]) and any(_named_row(width[x]) for x in rows[i + 1:7]):
+            # a title and a note under it ("Amounts in USD", 水价3.5元/吨): one text each,
+            # merged across the table or not, over a row of names further down
+            continue
         return r
-    return rows[min(3, len(rows) - 1)]
+    return rows[min(6, len(rows) - 1)]
+
+
+def _one_text(row: list[Any]) -> bool:
+    """A row holding one text (a title, or a title merged across the columns)."""
+    return bool(row) and all(isinstance(v, str) for v in row) and len({str(v).strip() for v in row}) == 1
+
+
+def _named_row(row: list[Any]) -> bool:
+    """A row of two or more different names (or years): a header."""
+    return len({str(v) for v in row}) >= 2 and all(isinstance(v, str) or _year(v) is not None for v in row)
 
 
 def _table_end(cells: dict[tuple[int, int], Any], header_row: int) -> int:
@@ -245,8 +256,8 @@ def _total_row(cells: dict[tuple[int, int], Any], header_row: int) -> int | None
     first_text = next((v for _, v in row if isinstance(v, str) and v.strip()), None)
     if first_text is None or first_text.strip().lower().rstrip(":：") not in TOTAL_LABELS:
         return None
-    if not any(isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in row):
-        return None
+    if len(row) > 1 and not any(isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in row):
+        return None  # the row's sums may be formulas never calculated: a label alone still ends the data
     return last
 
 
