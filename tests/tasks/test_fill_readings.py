@@ -304,3 +304,16 @@ def test_slide_bullets_with_a_forecast_and_an_as_of_date():
     d = _fill("# Kestrel\n\nKestrel builds drones that inspect wind turbines.\n\n## Traction\n\n"
               "ARR: $3.0M forecast / $2.4M actual. Growth was 7% against a 15% plan.\n")
     assert d["traction"]["arr"] == 2400000 and d["traction"]["growth"] == 0.07
+
+
+def test_a_place_or_the_e_mail_sender_is_not_the_company():
+    # (found on fill-eval4's blind rows after their one run: "China" and "Dana" were the names)
+    d = fill(_inputs("funding-pitch"), parse(
+        "From: Dana Whitlock <dana@chairside.io>\nTo: Marcus Ode\nSubject: Chairside - the ask\n\n"
+        "Marcus,\n\nChairside makes appointment software for dental offices. What we do: Chairside "
+        "texts patients.\n\nDana\n--\nDana Whitlock, CEO\nChairside Inc.\n", "memo")).data
+    assert d["company"]["name"] == "Chairside"
+    d = _fill("# Ferncastle Diagnostics\n\nFerncastle Diagnostics sells kidney test kits.\n\n## China\n\n"
+              "China has more patients than any other country. China is our next market. In China "
+              "we partner with a hospital group. China requires a registration.\n")
+    assert d["company"]["name"] == "Ferncastle Diagnostics"

@@ -114,6 +114,18 @@ SCOPES: dict[str, tuple[str, ...]] = {
     "china": ("china", "mainland", "prc", "中国", "国内", "大陆"),
 }
 
+#: places a memo names often (a market it enters, where it sells): never the company's name,
+#: however often they recur ("China" in a memo about entering China)
+PLACES = frozenset({
+    "china", "mainland china", "hong kong", "taiwan", "japan", "korea", "south korea", "india",
+    "singapore", "indonesia", "vietnam", "thailand", "malaysia", "philippines", "asia",
+    "southeast asia", "europe", "eu", "uk", "britain", "england", "germany", "france", "spain",
+    "italy", "netherlands", "sweden", "norway", "denmark", "poland", "ireland", "switzerland",
+    "us", "usa", "america", "north america", "latin america", "canada", "mexico", "brazil",
+    "chile", "argentina", "australia", "new zealand", "africa", "nigeria", "kenya",
+    "south africa", "egypt", "middle east", "uae", "dubai", "saudi arabia", "israel", "turkey",
+})
+
 #: words for other companies than the one a document is about: a figure in a sentence or under a
 #: heading naming them is theirs ("The incumbent, Clausewise, ... says 120,000 lawyers use its
 #: platform" gives no count of the memo's own users)

@@ -13,7 +13,7 @@ import re
 
 from .document import Document
 from .extract import Answer, _count, _heading_names, _label_value, section_for
-from .fields import Field
+from .fields import PLACES, Field
 from .words import find
 
 __all__ = ["pick_name", "pick_names"]
@@ -117,15 +117,23 @@ def _recurring_name(doc: Document) -> Answer | None:
         if name.split()[0].lower() in _NOT_NAMES:
             continue
         cands[name] = cands.get(name, 0) + 1.0
+    subjects = set()
     for lab, value, _off in doc.labels:
         if lab.lower() == "subject":
             head = _SUBJECT_LINE.sub("", _SUBJECT_LINE.sub("", value))
             head = _without_doc_words(re.split(r"\s+[—–|-]\s+|:\s+", head)[0].strip())
             if 0 < len(head.split()) <= 4 and head[0].isupper():
                 cands[head] = cands.get(head, 0) + 1.0
+                subjects.add(head)
     head = _title_name(doc)
     if head and 0 < len(head.split()) <= 4:
         cands[head] = cands.get(head, 0) + 1.5
+    # a place the memo names is no company, however often it recurs; nor is the e-mail's
+    # sender ("From: Dana Whitlock", signed "Dana")
+    senders = {w for lab, value, _off in doc.labels if lab.lower() == "from"
+               for w in re.findall(r"[A-Z][\w'-]+", value.split("<")[0])}
+    cands = {n: b for n, b in cands.items()
+             if n.lower() not in PLACES and not set(n.split()) <= senders}
     if not cands:
         return None
     scored = []
@@ -136,7 +144,9 @@ def _recurring_name(doc: Document) -> Answer | None:
             # it is a name when it is capitalised inside sentences too
             inside = [m for m in re.finditer(rf"\b{re.escape(name)}\b", doc.text)
                       if re.search(r"(?:^|\s)[a-z][\w'-]*,?\s$", doc.text[max(0, m.start() - 30):m.start()])]
-            if not inside:
+            # or the e-mail's subject, or written with a company's suffix ("Chairside Inc.")
+            if not inside and name not in subjects and not re.search(
+                    rf"\b{re.escape(name)},?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC)\b", doc.text):
                 continue
         # "Halcyon" and "Halcyon Print Works": the short form's mentions are the full name's
         longer = [o for o in cands if o != name and o.startswith(name + " ")]
