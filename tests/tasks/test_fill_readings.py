@@ -317,3 +317,11 @@ def test_a_place_or_the_e_mail_sender_is_not_the_company():
               "China has more patients than any other country. China is our next market. In China "
               "we partner with a hospital group. China requires a registration.\n")
     assert d["company"]["name"] == "Ferncastle Diagnostics"
+
+
+def test_a_revenue_mix_after_shou_ru_zhong():
+    # "收入中，A占58%，…" names the mix as surely as 收入构成 (found on fill-eval4's blind rows)
+    d = _fill("# 某公司2026年第一季度工作汇报\n\n## 经营情况\n\n一季度公司实现销售收入3,215万元，同比增长22.7%。\n"
+              "收入中，智能灌溉设备占58%，农事服务订阅占30%，数据服务占12%。\n", "report-zh")
+    assert d["mix"] == [{"name": "智能灌溉设备", "share": 0.58}, {"name": "农事服务订阅", "share": 0.3},
+                        {"name": "数据服务", "share": 0.12}]

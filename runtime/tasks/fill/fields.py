@@ -99,7 +99,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "paragraphs": ("paragraphs", "text", "正文"),
     "mix": ("mix", "revenue mix", "by product", "product line", "by segment", "breakdown", "of revenue",
             "收入结构", "收入构成", "业务结构", "业务构成", "分业务", "分产品", "分品类", "业务板块", "占比", "构成",
-            "占营业收入", "占总收入", "占收入"),
+            "占营业收入", "占总收入", "占收入", "收入中", "营收中", "销售额中", "销售收入中"),
     "memo": ("memo", "备忘录"),
 }
 
