@@ -12,6 +12,7 @@ from ..phrases import (
     FUNC_OF_AGG,
     ZH_CLASSIFIERS,
 )
+from ..rowbase import lexicon
 from .base import (
     Ctx,
     agg_op,
@@ -254,3 +255,65 @@ def _last_date_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         return None
     op = "max" if m.group("z") in ("最近", "最后", "最晚") else "min"
     return agg_tok(ctx, op, c.col, k.conds)
+
+
+def _blank_count(ctx: Ctx, col) -> Tok | None:
+    # a date column left empty until the thing is done ("Settled", "缴费日期"): its blanks are the rows not done
+    # the range runs to the table's last row: a blank in the last row ends the column's own range early
+    if col is None or col.type != "date":
+        return None
+    table = ctx.table_of(col)
+    first, last = min(c.first_row for c in table), max(c.last_row for c in table)
+    if col.first_row != first:
+        return None
+    rng = f"{col.letter}{first}:{col.letter}{last}"
+    return piece(f"COUNTBLANK({rng})", "num", f"number of rows with no {col.header}")
+
+
+def _undone_col(ctx: Ctx, verb: str):
+    # "unsettled" -> the one date column whose header starts with the verb's stem ("Settled")
+    stem = re.sub(r"(?:ed|d)$", "", verb)
+    cols = [c for c in ctx.main if c.type == "date" and len(stem) >= 4 and c.header.lower().startswith(stem)]
+    return cols[0] if len(cols) == 1 else None
+
+
+@rule(r"<G> (?:still |yet )?(?:not (?:yet )?(?:been )?<C>|un(?P<v>[a-z]{4,}ed))",
+      r"(?:how many|number of) [a-z]+ (?:are|were|is|have|has) (?:still |yet )?not (?:yet )?(?:been )?<C>",
+      r"(?:number|count) of (?:still )?un(?P<v2>[a-z]{4,}ed) [a-z]+",
+      r"(?:还)?(?:未|没有?|尚未|还没有?) <C> (?:的)?(?:户数|人数|个数|笔数|条数|单数|数量|家数)", order=1183,
+      examples=(('loans', 'how many loans are still unreturned', '=COUNTBLANK(C2:C5)'),
+                ('loans', 'how many loans were not returned', '=COUNTBLANK(C2:C5)'),
+                ('loans', 'number of unreturned loans', '=COUNTBLANK(C2:C5)'),
+                ('fees_zh', '未缴费的户数', '=COUNTBLANK(C2:C5)')))
+def _count_undone(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "how many claims are still unsettled", "未缴费的户数": rows whose done-date is still empty
+    g = next((x for x in t if x.kind == "g"), None)
+    if g is not None and (g.op != "count" or g.conds):
+        return None
+    verb = m.groupdict().get("v") or m.groupdict().get("v2")
+    col = _undone_col(ctx, verb) if verb else next((x.col for x in t if x.kind == "c"), None)
+    return _blank_count(ctx, col)
+
+
+_UNDONE = {k: tuple(v) for k, v in lexicon("aggregates")["undone"].items() if not k.startswith("_")}
+_UNDONE_EN_RE = "|".join(sorted((w for w in _UNDONE if w.isascii()), key=len, reverse=True))
+_UNDONE_ZH_RE = "|".join(sorted((w for w in _UNDONE if not w.isascii()), key=len, reverse=True))
+
+
+@rule(rf"<G> (?:still |yet )?(?P<u>{_UNDONE_EN_RE})",
+      rf"(?:how many|number of) (?:still )?(?P<u2>{_UNDONE_EN_RE}) [a-z]+",
+      rf"(?P<u3>{_UNDONE_EN_RE}) [a-z]+ count",
+      rf"(?:还有)?(?:几|多少)(?:户|人|笔|单|家|位|个)(?:还)?(?P<z>{_UNDONE_ZH_RE})(?:的)?",
+      rf"(?:还)?(?P<z2>{_UNDONE_ZH_RE})(?:的)?(?:户数|人数|个数|笔数|条数|单数|家数)", order=1184,
+      examples=(('loans', 'how many loans are still outstanding', '=COUNTBLANK(C2:C5)'),
+                ('loans', 'outstanding loans count', '=COUNTBLANK(C2:C5)'),
+                ('fees_zh', '还有几户没交钱', '=COUNTBLANK(C2:C5)')))
+def _count_undone_word(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "open claims" -> the one date column the lexicon says stays empty while a claim is open (Settled)
+    g = next((x for x in t if x.kind == "g"), None)
+    if g is not None and (g.op != "count" or g.conds):
+        return None
+    word = next(w for k in ("u", "u2", "u3", "z", "z2") if (w := m.groupdict().get(k)))
+    heads = _UNDONE[word]
+    cols = [c for c in ctx.main if c.type == "date" and any(h in c.header.lower() for h in heads)]
+    return _blank_count(ctx, cols[0]) if len(cols) == 1 else None
