@@ -172,8 +172,12 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
             if word in text:
                 sep = s
                 break
-        if sep is None:  # Chinese joins names with nothing between (班级姓名); English says what it wants
-            sep = "" if re.search(r"直接|no space|without a space", text) or zh and not _blurred(schema, a, b) else None
+        if sep is None:  # Chinese joins names with nothing between (班级姓名), and with a space where
+            # the parts would run together (螺纹钢 + HRB400 Φ16); English says what it wants
+            if re.search(r"直接|no space|without a space", text):
+                sep = ""
+            elif zh:
+                sep = " " if _blurred(schema, a, b) else ""
     if sep is None:
         return None
     mid = f'&"{sep}"&' if sep else "&"
