@@ -105,6 +105,13 @@ def test_the_first_word_of_a_text_column():
     assert formula("first word of each title", gap, "C2", method="rules").value == "The"
 
 
+def test_the_weekday_number_with_monday_counted_as_one():
+    s = schema_from_rows([["单号", "下单日期"], ["A1", dt.date(2026, 12, 2)], ["A2", dt.date(2026, 12, 7)]])
+    for said in ("下单日期是星期几（周一记1）", "下单日期是星期几（周一为1）"):
+        r = formula(said, s, "C2", method="rules")
+        assert r.formula == "=WEEKDAY(B2,2)" and r.value == 3
+
+
 def test_dates_are_left_alone_by_the_period_rule():
     s = schema_from_rows([["Name", "Sales 2024", "Start"], ["A", 5, dt.date(2024, 1, 2)], ["B", 9, dt.date(2024, 3, 1)]])
     r = formula("flag rows with sales over 6 as Big, otherwise Small", s, "D2", method="rules")
