@@ -112,6 +112,17 @@ def test_the_weekday_number_with_monday_counted_as_one():
         assert r.formula == "=WEEKDAY(B2,2)" and r.value == 3
 
 
+def test_a_number_masked_between_its_kept_ends():
+    s = schema_from_rows([["Name", "Phone"], ["Ann", "138-1234-5678"], ["Bo", "139-8765-4321"]])
+    r = formula("hide the middle of each phone no., keep the first 3 and last 3 digits with ***** in between",
+                s, "C2", method="rules")
+    assert r.formula == '=LEFT(B2,3)&"*****"&RIGHT(B2,3)' and r.value == "138*****678"
+    r = formula("Phone保留前3位和后4位，中间用星号", s, "C2", method="rules")  # no stars shown: one per hidden character
+    assert r.formula == '=LEFT(B2,3)&"******"&RIGHT(B2,4)'
+    with pytest.raises(TaskError):  # 3 + 3 kept leaves nothing to hide
+        formula("keep the first 3 and last 3 digits of the Name, hide the rest", s, "C2", method="rules")
+
+
 def test_dates_are_left_alone_by_the_period_rule():
     s = schema_from_rows([["Name", "Sales 2024", "Start"], ["A", 5, dt.date(2024, 1, 2)], ["B", 9, dt.date(2024, 3, 1)]])
     r = formula("flag rows with sales over 6 as Big, otherwise Small", s, "D2", method="rules")
