@@ -84,14 +84,43 @@ def test_a_merged_title_over_a_two_row_header(tmp_path):
     assert r.formula == '=IF(D4>50000,"需审批","")' and r.value == "需审批"
 
 
-def test_a_join_shown_by_an_unquoted_example_and_no_silent_join_of_codes(tmp_path):
+def test_a_join_shown_by_an_unquoted_example_and_a_space_between_codes(tmp_path):
     s = _titled_two_row_header(tmp_path / "t.xlsx")
     r = formula("名称和规格拼在一起，如 螺纹钢 HRB400 Φ16", s, "F4", method="rules")
     assert r.formula == '=A4&" "&B4' and r.value == "螺纹钢 HRB400 Φ16"
-    with pytest.raises(TaskError):  # 螺纹钢HRB400 or 螺纹钢 HRB400? not said
-        formula("把名称规格合并成一列", s, "F4", method="rules")
+    # no separator said, but 螺纹钢HRB400 Φ16 would run together: a space keeps the parts apart
+    r = formula("把名称规格合并成一列", s, "F4", method="rules")
+    assert r.formula == '=A4&" "&B4' and r.value == "螺纹钢 HRB400 Φ16"
     names = schema_from_rows([["班级", "姓名"], ["一班", "王丽"], ["二班", "张明"]])
     assert formula("班级和姓名合并成一列", names, "C2", method="rules").formula == "=A2&B2"
+
+
+def test_the_first_word_of_a_text_column():
+    s = schema_from_rows([["Title", "Pages"], ["The Silent Orchard", 300], ["Quantum Tides", 210]])
+    r = formula("first word of each title in a new column", s, "C2", method="rules")
+    assert r.formula == '=LEFT(A2,FIND(" ",A2)-1)' and r.value == "The"
+    gap = schema_from_rows([["Title", "Pages"], ["The Silent Orchard", 300], ["Paper Lanterns", 90],
+                            [None, None], ["Quantum Tides", 210], ["Night Train", 120]])
+    # a blank row between blocks is not checked as if it were data
+    assert formula("first word of each title", gap, "C2", method="rules").value == "The"
+
+
+def test_the_weekday_number_with_monday_counted_as_one():
+    s = schema_from_rows([["单号", "下单日期"], ["A1", dt.date(2026, 12, 2)], ["A2", dt.date(2026, 12, 7)]])
+    for said in ("下单日期是星期几（周一记1）", "下单日期是星期几（周一为1）"):
+        r = formula(said, s, "C2", method="rules")
+        assert r.formula == "=WEEKDAY(B2,2)" and r.value == 3
+
+
+def test_a_number_masked_between_its_kept_ends():
+    s = schema_from_rows([["Name", "Phone"], ["Ann", "138-1234-5678"], ["Bo", "139-8765-4321"]])
+    r = formula("hide the middle of each phone no., keep the first 3 and last 3 digits with ***** in between",
+                s, "C2", method="rules")
+    assert r.formula == '=LEFT(B2,3)&"*****"&RIGHT(B2,3)' and r.value == "138*****678"
+    r = formula("Phone保留前3位和后4位，中间用星号", s, "C2", method="rules")  # no stars shown: one per hidden character
+    assert r.formula == '=LEFT(B2,3)&"******"&RIGHT(B2,4)'
+    with pytest.raises(TaskError):  # 3 + 3 kept leaves nothing to hide
+        formula("keep the first 3 and last 3 digits of the Name, hide the rest", s, "C2", method="rules")
 
 
 def test_dates_are_left_alone_by_the_period_rule():

@@ -249,7 +249,11 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     if why:
         raise TaskError(f"the formula {reading.at(row)} does not answer the request: {why}",
                         code="task.check")
-    others = [r for r in (first, (first + last) // 2, last) if r != row][:2]
+    # the middle check row is a row with data: a blank row left between blocks of the
+    # table is no row the answer is for (nothing in it to read)
+    filled = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
+    mid = min(filled, key=lambda r: (abs(r - (first + last) // 2), r), default=(first + last) // 2)
+    others = [r for r in (first, mid, last) if r != row][:2]
     ev = None
     for r in [row, *others]:
         cell = f"{m.group(1)}{r}"

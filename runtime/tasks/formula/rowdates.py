@@ -151,7 +151,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         shifted = _shift(text, n, d, schema, lex)
         if shifted is not None:
             return shifted
-        monday = re.search(r"monday\s*(?:=|is)\s*1|周一(?:为|是|=)\s*1|星期一(?:为|是|=)\s*1", text)
+        monday = re.search(lex["parts"][0][0], text)  # "周一=1", "周一记1": the WEEKDAY reading below
         if not monday:
             shown = _example_format(request, d, lex)
             return shown

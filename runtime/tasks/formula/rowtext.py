@@ -103,6 +103,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         start = (width - n) // 2 + 1
         return RowReading(f'=REPLACE({ref(c)},{start},{n},"{"*" * n}")',
                           f"{c.header} with characters {start}-{start + n - 1} masked", _used(raw))
+    if has(text, lex["mask_words"]) and (kept := _keep_ends(text, lex)):
+        return _masked_ends(text, schema, *kept)
     qs = quoted(request)
     if has(text, lex["remove"]) and len(qs) == 1 and qs[0][1]:
         lit = qs[0][1]
@@ -125,6 +127,35 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
             return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
     return None
+
+
+def _keep_ends(text: str, lex: dict) -> tuple[int, int, str, str] | None:
+    """"keep the first 3 and last 3 digits" / "保留前3位和后4位": the two counts and their words."""
+    for pat in lex.get("keep_ends", []):
+        m = re.search(pat, text)
+        if m and (a := count_word(m.group(1))) is not None and (b := count_word(m.group(2))) is not None:
+            return a, b, m.group(1), m.group(2)
+    return None
+
+
+def _masked_ends(text: str, schema: SheetSchema, a: int, b: int, raw_a: str, raw_b: str) -> RowReading | None:
+    """The first ``a`` and last ``b`` characters kept, the middle replaced by the stars the request
+    shows (or one per hidden character when every value is as long): LEFT & "***" & RIGHT."""
+    c = _column(text, schema, lambda vs: bool(vs) and all(re.fullmatch(r"[\d -]+", v) for v in vs))
+    if c is None:
+        return None
+    widths = {len(v) for v in _texts(schema, c)}
+    if min(widths) <= a + b:
+        return None
+    stars = max(re.findall(r"\*+", text), key=len, default="")
+    if not stars:
+        if len(widths) != 1:
+            return None
+        stars = "*" * (widths.pop() - a - b)
+    r = ref(c)
+    return RowReading(f'=LEFT({r},{a})&"{stars}"&RIGHT({r},{b})',
+                      f"{c.header}: first {a} and last {b} characters kept, {stars} between",
+                      _used(raw_a) + _used(raw_b))
 
 
 def _example_sep(ex: str, schema: SheetSchema, a: Column, b: Column) -> str | None:
@@ -172,8 +203,12 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
             if word in text:
                 sep = s
                 break
-        if sep is None:  # Chinese joins names with nothing between (班级姓名); English says what it wants
-            sep = "" if re.search(r"直接|no space|without a space", text) or zh and not _blurred(schema, a, b) else None
+        if sep is None:  # Chinese joins names with nothing between (班级姓名), and with a space where
+            # the parts would run together (螺纹钢 + HRB400 Φ16); English says what it wants
+            if re.search(r"直接|no space|without a space", text):
+                sep = ""
+            elif zh:
+                sep = " " if _blurred(schema, a, b) else ""
     if sep is None:
         return None
     mid = f'&"{sep}"&' if sep else "&"
