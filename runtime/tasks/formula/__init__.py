@@ -36,7 +36,9 @@ MAX_REQUEST_CHARS = 2000
 #: rules 55 right / 7 wrong (2.9 %), rules + Qwen grounding 61 / 9 (3.7 %): the model's
 #: 9 answers were 7 right and 2 wrong (a must-refuse "total minibar charges" grounded to a
 #: charge column, 底薪 to the wrong column), over the issue's 3 % cap.  So no model is
-#: trusted: grounding runs with method="llm" (or a caller adding a model here).
+#: trusted: grounding runs with method="llm" (or a caller adding a model here).  formula-dev4's
+#: blind part (276, scored once at e49f728): rules 97 right / 11 wrong, with Qwen grounding
+#: 100 / 12 (its 4 answers: 3 right, 1 wrong) — still not trusted.
 TRUSTED_MODELS: frozenset[str] = frozenset()
 
 
