@@ -1,0 +1,180 @@
+"""The fill-eval5 set (bench/data/fill-eval5) is well formed: its TUNE rows only.
+
+The blind part is never opened here (it is scored once, by the lead; the same checks
+ran over all 20 rows before the split: the set's authoring ``check_types.py``).  What is
+checked is what would make the final blind figures wrong without anyone noticing: a
+gold pointer that is not a field of the template, a gold value of the wrong type, a
+field of the template without a gold judgement, a row on the wrong side of the
+committed split, a document file that belongs to no row, a tune file row the CLI's
+``--from`` reader cannot read, and the scorer treating a right answer in another
+accepted form as wrong.  The filler is not run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SET = ROOT / "bench" / "data" / "fill-eval5"
+TEMPLATES = ROOT / "runtime" / "assets" / "templates"
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+split = _load("fill_eval5_split", SET / "split.py")
+eval_fill = _load("eval_fill_bench5", ROOT / "bench" / "eval_fill.py")
+TUNE = [json.loads(line) for line in (SET / "tune.jsonl").open(encoding="utf-8") if line.strip()]
+KEYS = {"id", "template", "lang", "split", "document", "file", "context", "note", "gold"}
+
+
+def schema_at(schema: dict, pointer: str) -> dict | None:
+    """The sub-schema of ``pointer`` (array items by index), or None if it is not a field."""
+    node = schema
+    for part in pointer.strip("/").split("/"):
+        if node.get("type") == "array" and part.isdigit():
+            node = node.get("items", {})
+        elif node.get("type") == "object" and part in node.get("properties", {}):
+            node = node["properties"][part]
+        else:
+            return None
+    return node
+
+
+def fits(schema: dict, value) -> bool:
+    """``value`` has the schema's type (a list of strings for an array of strings)."""
+    kind = schema.get("type")
+    if kind == "string":
+        return isinstance(value, str) and value.strip() != ""
+    if kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool) and value >= schema.get("minimum", value)
+    if kind == "number":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return ok and schema.get("minimum", value) <= value <= schema.get("maximum", value)
+    if kind == "array":
+        return (isinstance(value, list) and len(value) > 0
+                and all(fits(schema.get("items", {}), v) for v in value))
+    return False
+
+
+def check_row(row: dict) -> list[str]:
+    """Everything wrong with one row's form (empty when it is well formed)."""
+    bad: list[str] = []
+    if set(row) - KEYS:
+        bad.append(f"unknown keys {sorted(set(row) - KEYS)}")
+    if ("document" in row) == ("file" in row):
+        bad.append("needs exactly one of document / file")
+    template = {"en": "funding-pitch", "zh": "report-zh"}.get(row["lang"])
+    if row["template"] != template or not row["id"].startswith(f"fe5-{row['lang']}-"):
+        bad.append(f"template {row['template']} / lang {row['lang']} / id do not agree")
+    if row.get("file") and not (SET / row["file"]).is_file():
+        bad.append(f"missing file {row['file']}")
+    inputs = json.loads((TEMPLATES / row["template"] / "manifest.json").read_text())["inputs"]
+    gold = eval_fill.flatten_gold(row["gold"])
+    for pointer, value in gold.items():
+        sub = schema_at(inputs, pointer)
+        if sub is None:
+            bad.append(f"{pointer} is not a field of {row['template']}")
+            continue
+        if value is None:
+            continue
+        forms = value["any"] if isinstance(value, dict) and "any" in value else [value]
+        if not forms:
+            bad.append(f"{pointer}: empty 'any'")
+        for form in forms:
+            if not fits(sub, form):
+                bad.append(f"{pointer} = {form!r} does not fit {sub}")
+            elif eval_fill.kind_of(pointer) == "date" and not (
+                    len(form) == 10 and form[4] == form[7] == "-" or form.startswith("Q")):
+                bad.append(f"{pointer} = {form!r} is neither an ISO date nor a quarter as written")
+    for pointer, value in row["gold"].items():  # arrays of objects: lists of objects, or null
+        sub = schema_at(inputs, pointer)
+        if sub and sub.get("type") == "array" and sub.get("items", {}).get("type") == "object" and value is not None:
+            if not (isinstance(value, list) and value and all(isinstance(v, dict) and v for v in value)):
+                bad.append(f"{pointer} is not a list of objects")
+    for arr in ("/mix", "/ask/use_of_funds"):
+        parts = [v["share"] for v in row["gold"].get(arr) or [] if isinstance(v.get("share"), (int, float))]
+        if parts and abs(sum(parts) - 1) > 1e-6:
+            bad.append(f"{arr} shares sum to {sum(parts)}")
+    fields = {f for f in eval_fill.schema_fields(inputs) if f not in ("/company/memo", "/sections")}
+    judged = {eval_fill.field_of(p, list(fields)) for p in gold}
+    if not fields <= judged:
+        bad.append(f"no gold for {sorted(fields - judged)}")
+    return bad
+
+
+def test_tune_rows_are_the_tune_ids_of_the_committed_split() -> None:
+    sides = split.assign()
+    assert len(sides) == 20
+    assert sorted(r["id"] for r in TUNE) == sorted(i for i, s in sides.items() if s == "tune")
+    assert all(r["split"] == "tune" for r in TUNE)
+    for lang in ("en", "zh"):
+        ids = [i for i in sides if i.startswith(f"fe5-{lang}-")]
+        assert len(ids) == 10 and sum(sides[i] == "blind" for i in ids) == 5
+    assert (SET / "blind.jsonl.gz").is_file() and (SET / "SOURCE.md").is_file()
+    # every document file belongs to a planned row
+    assert {p.stem for p in (SET / "files").iterdir()} <= set(sides)
+
+
+@pytest.mark.parametrize("row", TUNE, ids=[r["id"] for r in TUNE])
+def test_tune_row_is_well_formed(row: dict) -> None:
+    assert check_row(row) == []
+
+
+def test_the_form_check_can_fail() -> None:
+    row = json.loads(json.dumps(TUNE[0]))
+    row["gold"]["/market/tamm" if row["lang"] == "en" else "/figures/revenu"] = 1
+    row["gold"].pop("/company/name" if row["lang"] == "en" else "/title")
+    bad = check_row(row)
+    assert any("not a field" in b for b in bad) and any("no gold for" in b for b in bad)
+    row = json.loads(json.dumps(TUNE[0]))
+    ptr = "/traction/users" if row["lang"] == "en" else "/figures/customers"
+    row["gold"][ptr] = 12.5
+    assert any(ptr in b for b in check_row(row))
+
+
+@pytest.mark.parametrize("row", [r for r in TUNE if r.get("file")], ids=lambda r: r["id"])
+def test_tune_file_rows_read_through_the_cli_reader(row: dict) -> None:
+    doc = eval_fill.read_row(row, SET)
+    assert doc.lang == row["lang"]
+    needles = {
+        "fe5-en-03": ("two and a half million dollars", "March 3rd, 2024", "1,240 couriers"),
+        "fe5-en-08": ("$15 million", "Huadong Packaging", "Lanhai Seaweed Group", "5,100"),
+        "fe5-zh-02": ("1.26亿元", "3,412家", "2026年4月8日"),
+        "fe5-zh-03": ("8.64亿元", "51,840", "2026年3月28日"),
+        "fe5-zh-06": ("1.58亿元", "合作经销商436家", "经营业绩"),
+        "fe5-zh-08": ("612.4万元", "2026.3.6", "本周销售"),
+    }[row["id"]]
+    for needle in needles:
+        assert needle in doc.text, (row["id"], needle)
+
+
+def test_scorer_accepts_the_forms_the_gold_lists() -> None:
+    # forms taken from tune rows only (fe5-zh-06, fe5-zh-01, fe5-en-08, fe5-zh-08)
+    heading = {"any": ["一、经营业绩", "经营业绩"]}
+    assert eval_fill.score("name", "一、 经营业绩", heading, "zh") == 1.0
+    assert eval_fill.score("name", "经营业绩", heading, "zh") == 1.0
+    assert eval_fill.score("name", "渠道建设", heading, "zh") == 0.0
+    period = {"any": ["2026年6月1日—6月7日", "2026年第23周", "第23周"]}
+    assert eval_fill.score("name", "2026年6月1日-6月7日", period, "zh") == 1.0
+    assert eval_fill.score("name", "2026年6月", period, "zh") == 0.0
+    name = {"any": ["Kelpform Materials", "Kelpform"]}
+    assert eval_fill.score("name", "Kelpform", name, "en") == 1.0
+    assert eval_fill.score("name", "Kelpform Inc.", name, "en") == 0.0
+    tam = {"any": [3600, 110000]}
+    assert eval_fill.score("number", 110000, tam, "en") == 1.0
+    assert eval_fill.score("number", 900, tam, "en") == 0.0
+    assert eval_fill.score("date", "2027-09-01", "2027-09-01", "en") == 1.0
+    assert eval_fill.score("date", "September 2027", "2027-09-01", "en") == 0.0
+    assert eval_fill.score("number", 0.053, 0.053, "zh") == 1.0
+    assert eval_fill.score("number", 5.3, 0.053, "zh") == 0.0
