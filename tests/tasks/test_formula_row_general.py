@@ -312,3 +312,16 @@ def test_chinese_money_places_and_hash_id_columns():
     assert formula("单价95折，四舍五入到分", s, "D2", method="rules").formula == "=ROUND(C2*0.95,2)"
     assert formula("单价打九折，精确到角", s, "D2", method="rules").formula == "=ROUND(C2*0.9,1)"
     assert identifier_sum("=SUM(A2:A4)", s)
+
+
+def test_days_between_two_date_columns_that_end_on_different_rows():
+    # the last invoices are not paid yet: "Paid On" ends two rows above "Date"
+    lessons = schema_from_rows([
+        ["Date", "Student", "Paid On"],
+        [dt.date(2026, 4, 1), "Gus", dt.date(2026, 4, 4)],
+        [dt.date(2026, 4, 2), "Eli", dt.date(2026, 4, 12)],
+        [dt.date(2026, 4, 3), "Kit", None],
+        [dt.date(2026, 4, 4), "Ada", None],
+    ])
+    r = formula("how many days from date to paid on", lessons, "D2", method="rules")
+    assert r.formula == "=C2-A2" and r.value == 3 and _at(r, lessons, 3) == 10

@@ -82,6 +82,18 @@ def values(schema: SheetSchema, col: Column) -> list[Any]:
     return [schema.cells.get((r, c)) for r in range(col.first_row, col.last_row + 1)]
 
 
+def row_pairs(schema: SheetSchema, a: Column, b: Column) -> list[tuple[Any, Any]]:
+    """``(a, b)`` cell values row by row where both are filled.
+
+    Two columns of one table can end on different rows (an unpaid invoice leaves
+    "Paid On" blank at the bottom), so the pairing goes by row number, not by position.
+    """
+    ca, cb = col_index(a.letter), col_index(b.letter)
+    rows = range(max(a.first_row, b.first_row), min(a.last_row, b.last_row) + 1)
+    pairs = [(schema.cells.get((r, ca)), schema.cells.get((r, cb))) for r in rows]
+    return [(x, y) for x, y in pairs if x is not None and y is not None]
+
+
 def _bare(header: str) -> str:
     """A header without its unit in brackets: "收入（万元）" -> "收入"."""
     return re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", header.lower().strip())

@@ -23,6 +23,7 @@ from .rowbase import (
     mentions,
     numbers,
     ref,
+    row_pairs,
     values,
 )
 from .schema import Column, SheetSchema
@@ -241,8 +242,7 @@ def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | 
     if len(dates) != 2 or not has(text, lex["between_words"]):
         return None
     a, b = dates
-    pairs = [(x, y) for x, y in zip(values(schema, a), values(schema, b), strict=True)
-             if x is not None and y is not None]
+    pairs = row_pairs(schema, a, b)
     if not pairs or not (all(y >= x for x, y in pairs) or all(x >= y for x, y in pairs)):
         return None  # which one is later is not the same on every row
     early, late = (a, b) if all(y >= x for x, y in pairs) else (b, a)
