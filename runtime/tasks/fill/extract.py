@@ -294,7 +294,14 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         # (a market's size is often someone else's figure: "Gartner says the market is $4B")
         theirs = "market" not in f.keys
         if theirs and here is not None and here.heading and _count(here.heading.lower(), list(OTHERS)):
-            continue
+            # under "Competition", a paragraph that turns to the company itself ("We are smaller
+            # but growing faster ... ARR is $2.2M") gives its figures; one about the rivals not
+            pa, pb = _paragraph_bounds(text, m.start)
+            para = low[max(pa, here.start):pb]
+            if not (_OURS.search(para) or (ours and re.search(rf"\b{re.escape(ours)}\b", para))) \
+                    or _count(para, list(OTHERS)) or _CLAIM.search(para):
+                continue
+            score -= 1
         rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
         between = low[a + max(rivals_at):m.start] if rivals_at else ""
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
@@ -359,9 +366,13 @@ _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
-                         r"orders\b|tickets\b|units\b|packs\b|tonnes\b|acres\b)", re.I)
+                         r"orders\b|tickets\b|units\b|packs\b|tonnes\b|tons\b|acres\b|gallons\b|litres\b|"
+                         r"liters\b|kg\b|km\b|miles\b|[kmg]wh?\b|hours\b|minutes\b)", re.I)
 _BY_YEAR = re.compile(r"\bby (?:the end of )?(?:20\d\d|next year)\b|\bnext (?:year|quarter)\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
+#: a round already closed, or all the money raised so far: no ask
+_EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
+                            r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
@@ -372,6 +383,13 @@ def _real_unit(text: str, m: Mention) -> str:
         return m.unit
     after = re.match(r"\s*" + re.escape(m.unit) + r"(?![A-Za-z])", text[m.end:], re.I)
     return m.unit if after else ""
+
+
+def _paragraph_bounds(text: str, at: int) -> tuple[int, int]:
+    """The paragraph around ``at``: between blank lines."""
+    lo = max((m.end() for m in re.finditer(r"\n[ \t]*\n", text[:at])), default=0)
+    m = re.search(r"\n[ \t]*\n", text[at:])
+    return lo, (at + m.start() if m else len(text))
 
 
 def _flat(low: str, a: int, b: int) -> str:
@@ -411,6 +429,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score += 1.5
         elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
+    if key == "amount" and _EARLIER_ROUND.search(before):
+        score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key in ("customers", "users", "clients"):
         if _NEW.search(part):
             score -= 2.5
@@ -421,6 +441,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 2
         if _SUBSET.search(part):
             score -= 2
+        if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before):
+            score -= 2  # "2,900 teachers at 310 schools use it": where the users are, not who
     if "growth" in key:
         if "同比" in part:
             score += 1.5
@@ -674,6 +696,15 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                         mapping[child.key] = free[0]
                         used.add(free[0])
                         score += 0.5
+            for child in f.children:
+                # "ARR by quarter ($K)" over "Quarter | Plan | Actual": the heading names the
+                # figure the one column left gives (the plan is the target's)
+                free = [i for i in range(len(header)) if i not in used]
+                if child.key not in mapping and child.required and child.type in ("number", "integer") \
+                        and len(free) == 1 and _count(s.heading.lower(), child.own_words()):
+                    mapping[child.key] = free[0]
+                    used.add(free[0])
+                    score += 1
             score += 0.5 * section_score.get(id(s), 0)
             needed = [c.key for c in f.children if c.required and c.type != "array"]
             if all(k in mapping for k in needed) and score > 2 and (best is None or score > best[0]):

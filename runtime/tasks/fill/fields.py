@@ -31,7 +31,7 @@ HINTS = ("headline", "text", "bullets", "names", "name", "number", "date", "from
 GLOSSARY: dict[str, tuple[str, ...]] = {
     "company": ("company", "about", "overview", "公司", "简介", "概况"),
     "name": ("name", "名称"),
-    "tagline": ("tagline", "slogan", "in one line", "mission", "口号", "一句话"),
+    "tagline": ("tagline", "slogan", "in one line", "one-liner", "one-line", "mission", "口号", "一句话"),
     "founded": ("founded", "established", "incorporated", "started", "成立", "创立", "创办"),
     "description": ("description", "overview", "what we do", "about", "简介", "介绍"),
     "problem": ("problem", "pain", "pain point", "challenge", "issue", "what is wrong", "what is broken",
@@ -80,7 +80,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "partners": ("partners", "partner", "合作伙伴", "合作方", "伙伴"),
     "note": ("note", "notes", "备注", "说明"),
     "ask": ("ask", "raise", "raising", "funding", "round", "融资", "募资", "本轮"),
-    "amount": ("raising", "raise", "seeking", "round", "amount", "series", "seed round", "looking for", "融资", "募集", "金额"),
+    "amount": ("raising", "raise", "seeking", "round", "amount", "series", "seed round", "extension", "bridge",
+               "looking for", "融资", "募集", "金额"),
     "runway_months": ("runway", "months", "跑道", "个月"),
     "use_of_funds": ("use of funds", "use of proceeds", "allocation", "资金用途", "用途", "使用计划"),
     "share": ("share", "percent", "%", "占比", "比例", "份额"),

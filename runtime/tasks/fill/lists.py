@@ -62,12 +62,19 @@ _HEDGE = re.compile(r"^(?:roughly|about|around|approximately|approx\.?|some|near
 _ASIDE = re.compile(r"\s*[（(][^）)]{0,40}[）)]")
 
 
+#: words that open the part after a number before its label ("of the round for", "goes to")
+_LEAD_VERB = re.compile(r"(?:of|goes|go|going|will|would|is|are|be|earmarked|allocated|set|used|spent|"
+                        r"reserved|pays?|funds?)\b", re.I)
+
+
 def _after_label(tail: str) -> str:
     """The label written after a number: "goes to manufacturing", "of the round for the
     commercial plant" -> "commercial plant" (the words after the last for/to/on)."""
     tail = _ASIDE.sub("", tail).strip(_PUNCT)
     m = list(re.finditer(r"\b(?:for|to|on|into|towards)\s+", tail))
-    if m:
+    # "of the round for the commercial plant", "goes to manufacturing": the label follows the
+    # preposition; "R&D on the next drone" is a label of its own
+    if m and (m[0].start() == 0 or _LEAD_VERB.match(tail)):
         tail = tail[m[-1].end():]
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", tail)).strip(_PUNCT)
     return label
@@ -111,7 +118,7 @@ def _item(text: str) -> Item | None:
         label = _ASIDE.sub("", head).strip(_PUNCT) or after
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
     label = _FILLER_HEAD.sub("", _ASIDE.sub("", label)).strip(_PUNCT)
-    if not label or len(label) > 40 or len(label.split()) > 6 \
+    if not label or len(label) > 50 or len(label.split()) > 8 \
             or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return period
     return Item(label, m, text, alt=period, after=after if label == after else "")
@@ -140,7 +147,7 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         for it in items:
             if not it.after and not it.period:
                 late = _after_label(it.text[it.number.end:])
-                if late and len(late.split()) <= 6:
+                if late and len(late.split()) <= 8:
                     it.label, it.after = late, late
     periods = [it if it.period else it.alt for it in items]
     if all(periods) and len({p.label for p in periods if p}) == len(items):
@@ -157,6 +164,12 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
     return ListGroup(items, " ".join([context] + lead + [items[0].lead]), evidence)
 
 
+def _list_line(para: str) -> bool:
+    """A short line that is one list item, not a sentence ("Engineering: 40%")."""
+    return 0 < len(para) <= 60 and not para.rstrip().endswith((".", "。", "!", "?", "！", "？")) \
+        and _item(para) is not None
+
+
 def find_groups(doc: Document) -> list[ListGroup]:
     """Every list of label + number items in ``doc`` (bullets, and enumerations in a sentence)."""
     cached = getattr(doc, "_list_groups", None)
@@ -169,6 +182,20 @@ def find_groups(doc: Document) -> list[ListGroup]:
             g = _group(s.bullets, f"{s.heading} {lead}", s.heading or lead)
             if g is not None:
                 out.append(g)
+        # "Engineering: 40%" / "Sales: 35%" / ... each a paragraph of its own (a Word memo or a
+        # .txt with blank lines between the lines of a list): a list like bullets
+        run: list[str] = []
+        for j, para in enumerate(s.paragraphs + [""]):
+            if j < len(s.paragraphs) and _list_line(para):
+                run.append(para)
+                continue
+            if len(run) >= 2:
+                k = s.paragraphs.index(run[0])
+                lead = s.paragraphs[k - 1] if k > 0 else ""
+                g = _group(run, f"{s.heading} {lead}", s.heading or lead)
+                if g is not None:
+                    out.append(g)
+            run = []
         for para in s.paragraphs + s.bullets:
             before = ""
             # a Chinese sentence ends at 。！？ here: "A…占55%；B…占30%；C…占15%。" is one list

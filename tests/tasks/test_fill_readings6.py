@@ -1,0 +1,134 @@
+"""Readings added after bucketing fill-eval2/3/4's misses (issue 20 item 5): each test is a short
+memo about a fictitious company and the value a careful reader fills from it (or leaves out)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from o3local.tasks.fill import fill, parse
+from o3local.tasks.fill.document import numeric_dates
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
+
+
+def _inputs(template: str) -> dict:
+    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+
+
+def _run(text: str, template: str = "funding-pitch", markdown: bool = True):
+    return fill(_inputs(template), parse(text, "memo", markdown=markdown))
+
+
+def _fill(text: str, template: str = "funding-pitch", markdown: bool = True) -> dict:
+    return _run(text, template, markdown).data
+
+
+def _source(r, pointer: str) -> str:
+    return next(f.source for f in r.fields if f.pointer == pointer)
+
+
+def test_our_own_figures_in_a_paragraph_under_the_competition_heading():
+    d = _fill("BRAMBLE - INVESTOR MEMO\n\nBramble schedules school buses.\n\nCOMPETITION\n\n"
+              "Routewise, the largest rival, reports 4,000 schools and 70% renewal.\n\n"
+              "We are smaller but growing faster. Today 1,300 dispatchers at 210 districts use it. "
+              "ARR is $1.4M, up 9% over the last quarter, and 91% of districts renewed.\n", markdown=False)
+    t = d["traction"]
+    assert t["users"] == 1300 and t["arr"] == 1400000 and t["growth"] == 0.09
+    assert t["retention"] == 0.91
+    # the rival's paragraph gives nothing of ours
+    d = _fill("BRAMBLE - INVESTOR MEMO\n\nBramble schedules school buses.\n\nCOMPETITION\n\n"
+              "Routewise, the largest rival, reports 4,000 schools using it and 70% renewal.\n",
+              markdown=False)
+    assert "users" not in d.get("traction", {}) and "retention" not in d.get("traction", {})
+
+
+def test_a_list_of_one_line_paragraphs_and_labels_after_their_shares():
+    d = _fill("Copperleaf\n\nCopperleaf makes kiln controllers.\n\nFunding\n\n"
+              "We are raising $2 million, which lasts 20 months:\n\nEngineering: 50%\n\n"
+              "Sales and partnerships: 30%\n\nInventory: 20%\n", markdown=False)
+    assert d["ask"]["use_of_funds"] == [{"label": "Engineering", "share": 0.5},
+                                        {"label": "Sales and partnerships", "share": 0.3},
+                                        {"label": "Inventory", "share": 0.2}]
+    d = _fill("# Copperleaf\n\n## The ask\n\nWe are raising $9M:\n\n- 40% R&D on the next model\n"
+              "- 35% sales in the Middle East and North Africa\n- 25% working capital\n")
+    assert [x["label"] for x in d["ask"]["use_of_funds"]] == [
+        "R&D on the next model", "Sales in the Middle East and North Africa", "Working capital"]
+
+
+def test_partners_named_with_an_aside_each():
+    d = _fill("# Tarnwell\n\nTarnwell sells soil sensors.\n\n## China\n\nWe launch in China in 2027 with two "
+              "partners: Jiangsu Harvest Agri, our distributor, and Anhui Field Labs, which will run "
+              "the 2.5 ha pilot.\n")
+    assert d["china"]["partners"] == ["Jiangsu Harvest Agri", "Anhui Field Labs"]
+    # a name followed by a sentence's verb is no list of partners with asides
+    d = _fill("# Tarnwell\n\nTarnwell sells soil sensors.\n\n## China\n\nA second partner, Anhui Field "
+              "Labs, will run the pilot.\n")
+    assert d.get("china", {}).get("partners") != ["Anhui Field Labs", "will run the pilot"]
+
+
+def test_numeric_dates_read_in_the_order_the_document_decides():
+    iso = [d.iso() for d in numeric_dates("Sent 11/18/2025. Founded 03/09/2024.")]
+    assert iso == ["2025-11-18", "2024-03-09"]  # 11/18 is month first, so 03/09 is 9 March
+    assert [d.iso() for d in numeric_dates("Sent 18/11/2025. Founded 03/09/2024.")] == [
+        "2025-11-18", "2024-09-03"]
+    assert numeric_dates("Founded 03/09/2024.") == []  # nothing decides: no date is guessed
+    d = _fill("From: Ana Ruiz <ana@x.io>\nDate: 11/18/2025\nSubject: Pillbox - the ask\n\nHi,\n\n"
+              "Pillbox makes refill reminders for pharmacies. We were incorporated on 04/02/2024 and "
+              "went live with paying pharmacies on 10/01/2024.\n")
+    assert d["company"]["founded"] == "2024-04-02" and d["traction"]["since"] == "2024-10-01"
+
+
+def test_a_table_column_named_by_the_heading_over_it():
+    d = _fill("# Gullfoss\n\n## ARR by quarter ($K)\n\n| Quarter | Plan | Actual |\n|---|---|---|\n"
+              "| Q1 2025 | 1,000 | 1,050 |\n| Q2 2025 | 1,200 | 1,150 |\n")
+    assert d["traction"]["quarters"] == [{"label": "Q1 2025", "arr": 1050, "target": 1000},
+                                         {"label": "Q2 2025", "arr": 1150, "target": 1200}]
+
+
+def test_no_tagline_from_a_mail_header_a_date_or_the_opening():
+    r = _run("From: Ana Ruiz <ana@x.io>\nTo: Investors\nSent: Tue, 2 Dec 2025\n\nHi all,\n\n"
+             "Pillbox makes refill reminders for pharmacies. The company was founded on 3 May 2023.\n")
+    assert _source(r, "/company/tagline") != "extractive"
+    r = _run("# Pillbox - board update\n\nOctober 9, 2025\n\nPillbox makes refill reminders.\n")
+    assert _source(r, "/company/tagline") != "extractive"
+
+
+def test_a_tagline_in_brackets_in_quotes_or_as_what_the_company_is():
+    d = _fill("Fernway - update\n\nHi all - short one.\n\nFernway (route planning for rural couriers) "
+              "closed the month at $400k ARR. Fernway is hiring.\n", markdown=False)
+    assert d["company"]["tagline"] == "Route planning for rural couriers"
+    d = _fill("From: Ana Ruiz <ana@x.io>\n\nHi,\n\nPillbox sends refill reminders. Our one-liner is "
+              "\"Never run out of your pills again.\"\n")
+    assert d["company"]["tagline"] == "Never run out of your pills again"
+    d = _fill("Pillbox: investor Q&A\n\nQ: What is Pillbox?\nA: Pillbox is a refill reminder for "
+              "pharmacies: it texts patients. Pillbox was founded in 2023.\n", markdown=False)
+    assert d["company"]["tagline"] == "A refill reminder for pharmacies"
+
+
+def test_points_are_not_the_headline_again_but_a_listing_sentence_gives_them():
+    r = _run("# Tidewell\n\n## The problem\n\nHarbour masters log every berth on paper.\n\n"
+             "## Our solution\n\nTidewell puts the berth plan on a tablet.\n")
+    assert _source(r, "/problem/points") != "extractive" and _source(r, "/solution/points") != "extractive"
+    assert r.data["problem"]["headline"].startswith("Harbour masters log every berth")
+    d = _fill("# Tidewell\n\n- Problem: berths are logged on paper; fees are billed weeks late; "
+              "nobody sees which berths stand empty\n- Solution: a tablet berth plan\n")
+    assert d["problem"]["points"] == ["Berths are logged on paper.", "Fees are billed weeks late.",
+                                      "Nobody sees which berths stand empty."]
+
+
+def test_the_solution_where_the_pain_paragraph_turns_to_the_company():
+    d = _fill("From: Ana Ruiz <ana@x.io>\nSubject: Pillbox - update\n\nHi all,\n\nMost patients still "
+              "forget a refill at least once a year, and the pharmacy finds out too late. Our app texts the "
+              "patient a week before the pills run out.\n\nWe are raising $1M.\n")
+    assert d["problem"]["headline"].startswith("Most patients still forget a refill")
+    assert d["solution"]["headline"].startswith("Our app texts the patient")
+
+
+def test_an_earlier_round_is_not_the_ask_and_a_measure_counts_no_users():
+    d = _fill("# Pillbox\n\nWe're opening a $2.4M seed extension to reach 300 pharmacies. Our last "
+              "round was $1.5M in 2024, so this would take total funding to $3.9M.\n")
+    assert d["ask"]["amount"] == 2400000
+    r = _run("# Dustoff\n\n## The problem\n\n- Water trucks use about 2 million gallons per farm.\n\n"
+             "## Traction\n\nARR is $1M.\n")
+    assert r.data.get("traction", {}).get("users") is None
