@@ -106,3 +106,17 @@ def test_scorer_accepts_the_forms_the_gold_lists() -> None:
     assert eval_fill.score("number", 0.53, 29800 / 56200, "zh") == 0.0
     assert eval_fill.score("number", -0.075, -0.075, "zh") == 1.0
     assert eval_fill.score("number", 0.075, -0.075, "zh") == 0.0
+
+
+def test_scorer_backs_a_mix_read_from_a_table_of_amounts_in_wan() -> None:
+    # shares of a "收入（万元）" column are the document's (29,800 of 56,200万元), not invented;
+    # shares that no amount of the document gives still count as unfaithful
+    from o3local.tasks.fill import parse
+
+    doc = parse("一、经营业绩\n\n上半年实现营业收入56,200万元。\n\n业务板块; 收入（万元）\n工业; 29,800\n市政; 17,420\n"
+                "设备; 8,980\n", "r")
+    mix = [{"name": "工业", "share": 29800 / 56200}, {"name": "市政", "share": 17420 / 56200},
+           {"name": "设备", "share": 8980 / 56200}]
+    assert eval_fill.unfaithful({"mix": mix}, doc, set()) == []
+    made_up = [{"name": "工业", "share": 0.5}, {"name": "市政", "share": 0.3}, {"name": "设备", "share": 0.2}]
+    assert len(eval_fill.unfaithful({"mix": made_up}, doc, set())) == 3

@@ -132,3 +132,40 @@ def test_an_earlier_round_is_not_the_ask_and_a_measure_counts_no_users():
     r = _run("# Dustoff\n\n## The problem\n\n- Water trucks use about 2 million gallons per farm.\n\n"
              "## Traction\n\nARR is $1M.\n")
     assert r.data.get("traction", {}).get("users") is None
+
+
+def test_a_reports_period_and_date_from_its_title_and_a_bracketed_line():
+    d = _fill("海川物流2025年预算执行情况分析\n\n一、收入\n\n全年实现营业收入3.2亿元，同比增长6.1%。\n",
+              "report-zh", markdown=False)
+    assert d["period"] == "2025年"
+    d = _fill("工作简报（2026年第7期）\n\n海川物流 · 2026年4月2日\n\n- 3月交付项目12个。\n", "report-zh",
+              markdown=False)
+    assert d["period"] == "2026年第7期"
+    d = _fill("海川物流2025年度工作总结\n\n（2026年1月20日董事会审议通过）\n\n一、经营情况\n\n"
+              "全年实现营业收入3.2亿元，同比增长6.1%。\n", "report-zh", markdown=False)
+    assert d["date"] == "2026-01-20"
+
+
+def test_customers_the_actual_column_served_not_new_or_planned():
+    d = _fill("海川物流2025年预算执行情况\n\n一、执行情况\n\n项目; 预算; 实际\n营业收入（亿元）; 3.50; 3.20\n"
+              "合作客户（家）; 900; 861\n\n全年实现营业收入3.2亿元。\n", "report-zh", markdown=False)
+    assert d["figures"]["customers"] == 861
+    d = _fill("# 海川物流2026年一季度汇报\n\n## 经营情况\n\n一季度实现营业收入8,000万元，累计服务中小货主"
+              "1,530家，其中新增120家。\n", "report-zh")
+    assert d["figures"]["customers"] == 1530
+    r = _run("# 海川物流3月简报\n\n- 3月新签客户9家。\n- 4月重点：预计参会客户60家以上。\n", "report-zh")
+    assert _source(r, "/figures/customers") != "extractive"
+
+
+def test_a_revenue_mix_from_amounts_in_a_table_or_with_their_changes():
+    d = _fill("海川物流2026年上半年经营报告\n\n一、经营业绩\n\n上半年公司实现营业收入10,000万元，同比增长8.0%。\n\n"
+              "业务板块; 收入（万元）\n整车运输; 6,000\n仓储服务; 2,500\n供应链金融; 1,500\n",
+              "report-zh", markdown=False)
+    assert d["mix"] == [{"name": "整车运输", "share": 0.6}, {"name": "仓储服务", "share": 0.25},
+                        {"name": "供应链金融", "share": 0.15}]
+    d = _fill("海川物流2025年经营情况说明\n\n全年实现营业收入2.00亿元，同比下降5.0%；其中整车运输收入1.50亿元，"
+              "同比下降8.0%，仓储服务收入0.50亿元，同比增长6.0%。\n", "report-zh", markdown=False)
+    assert d["mix"] == [{"name": "整车运输", "share": 0.75}, {"name": "仓储服务", "share": 0.25}]
+    d = _fill("# 海川物流2026年一季度汇报\n\n## 收入结构\n\n分业务看，整车运输收入1.2亿元，占比60%；仓储服务收入"
+              "0.5亿元，占比25%；供应链金融收入0.3亿元，占比15%。\n", "report-zh")
+    assert d["mix"][0]["name"] == "整车运输"

@@ -332,6 +332,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             thing = None  # 个 counts anything: "签约合作停车场1,128个" are customers under contract
         if f.key in ("users", "customers") and (m.currency or thing):
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
+        if f.key in ("users", "customers") and _NEW.search(low[lo_c:hi_c]) and not _TOTAL.search(low[lo_c:hi_c]):
+            continue  # "新签品牌客户9家", "we added 300 new users": the new ones are not all of them
+        if f.key in ("users", "customers") and _TARGET.search(low[lo_c:m.start]):
+            continue  # "预计参会客户60家以上", "we target 10,000 users": a plan counts no one yet
+        comma = max([a] + [flat.rfind(c, a, m.start) for c in (",", "，", ";", "；")])
+        if f.key == "customers" and "服务" in low[comma:m.start] and m.unit in ("家", "户"):
+            # "累计服务种植大户和农民专业合作社2,847家", "服务种植户4,860户": the firms or households
+            # the company serves are its customers
+            score += 3
+            named = True
         if f.key in ("users", "customers") and unit:
             if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
@@ -340,6 +350,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
+        column = _column_header(doc, m)
+        if column and "target" not in f.key and "plan" not in f.key:
+            # a table "项目 | 预算 | 实际": the plan's column is no result, the actual's is
+            if _PLAN_COLUMN.search(column.lower()):
+                score -= 3
+            elif _ACTUAL.search(column.lower()):
+                score += 1.5
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
@@ -374,6 +391,24 @@ _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore th
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
+
+
+#: a table column of planned figures
+_PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
+
+
+def _column_header(doc: Document, m: Mention) -> str:
+    """The header of the table column ``m`` stands in ("" when it is in no table row)."""
+    lo, hi = _line_bounds(doc.text, m.start)
+    line = doc.text[lo:hi]
+    if "; " not in line:
+        return ""
+    cells = [c.strip() for c in line.split("; ")]
+    col = line[:m.start - lo].count("; ")
+    for t in doc.tables:
+        if col < len(t.header) and any(r == cells for r in t.rows):
+            return t.header[col]
+    return ""
 
 
 def _real_unit(text: str, m: Mention) -> str:
@@ -555,6 +590,17 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # under the title, or the signature's date at the end)
         lines = [d for d in doc.dates if text[_line_bounds(text, d.start)[0]:
                                               _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+        if not lines:
+            # a line in brackets that dates the document: "（2026年2月3日）" under the title, or
+            # "（2026年1月26日总经理办公会审议通过）"
+            for d in doc.dates:
+                lo, hi = _line_bounds(text, d.start)
+                line = text[lo:hi].strip()
+                if d.day is not None and re.fullmatch(r"[（(][^（）()]{0,40}[）)]", line) \
+                        and line[1:].startswith(d.raw) \
+                        and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
+                    lines = [d]
+                    break
         if not lines:
             # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
             # range ("报告期间：2025年1月1日至2025年12月31日")

@@ -185,7 +185,11 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             # a month's report: "关于2026年3月经营情况的通报" (not a day: 2026年3月5日)
             re.compile(r"\d{4}年\d{1,2}月份?(?!\s*\d{1,2}\s*[日号])"),
             # a year's report: "2026年经营报告"
-            re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"))
+            re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"),
+            # an issue of a bulletin: "工作简报（2026年第5期）"
+            re.compile(r"\d{4}年第\d{1,3}期"))
+#: a year's report whose title names what it reports on first ("2025年预算执行情况分析")
+_TITLE_YEAR = re.compile(r"\d{4}年(?=[\u4e00-\u9fff]{0,8}(?:报告|简报|总结|情况|分析|汇报))")
 #: words that make a line a report's title ("2025年第二季度经营汇报")
 _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|季报|年报|report|review|update", re.I)
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
@@ -196,7 +200,8 @@ def _period(doc: Document) -> Answer | None:
     """The period a report covers, without a "报告期：" label: the first period phrase of the
     title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月")."""
     for where in (doc.title, doc.text):
-        found = [m for p in _PERIODS for m in p.finditer(where)]
+        found = [m for p in _PERIODS + ((_TITLE_YEAR,) if where is doc.title else ())
+                 for m in p.finditer(where)]
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
