@@ -169,3 +169,33 @@ def test_a_revenue_mix_from_amounts_in_a_table_or_with_their_changes():
     d = _fill("# 海川物流2026年一季度汇报\n\n## 收入结构\n\n分业务看，整车运输收入1.2亿元，占比60%；仓储服务收入"
               "0.5亿元，占比25%；供应链金融收入0.3亿元，占比15%。\n", "report-zh")
     assert d["mix"][0]["name"] == "整车运输"
+
+
+def test_a_q_and_a_memo_falls_durations_markets_and_allocations():
+    d = _fill("Runloop: investor Q&A, March 2026\n\nQ: What is Runloop?\nA: Runloop is a cycling coach in "
+              "your helmet. The company itself dates from 2 May 2022.\n\nQ: How many people use it?\nA: "
+              "18,200 monthly active riders today.\n\nQ: And revenue?\nA: ARR is $2.1 million, down 4% "
+              "from the previous quarter. Twelve-month subscriber retention fell to 68%.\n\nQ: Market?\n"
+              "A: The coaching market is about $3 billion (TAM) and grows 9% a year.\n\nQ: Raising?\nA: $1 "
+              "million in a bridge round: 70% goes to product, 30% to retention marketing.\n",
+              markdown=False)
+    t = d["traction"]
+    assert t["users"] == 18200 and t["growth"] == -0.04 and t["retention"] == 0.68
+    assert d["company"]["founded"] == "2022-05-02"
+
+
+def test_a_range_or_a_waitlist_counts_no_users():
+    r = _run("# Formwork\n\n## Market\n\nOur first segment, contractors with 5 to 40 active sites, is worth "
+             "$300 million (SAM).\n\n## Traction\n\nARR is $500k. 3,100 people are on the waitlist.\n")
+    assert r.data.get("traction", {}).get("users") is None
+
+
+def test_a_fact_sheet_with_dotted_lists_and_details_after_the_name():
+    d = _fill("KILNJET: FACT SHEET\n\n- Company: Kilnjet Ltd., Leiden, founded 2020-04-01\n"
+              "- Date of incorporation: 2020-04-01\n- How you solve it: a printer that fires crowns in an hour\n"
+              "- Traction: NRR 112% · ARR $2.0M\n"
+              "- Use of funds: manufacturing 50% · regulatory 30% · sales 20%\n", markdown=False)
+    assert d["company"]["name"] == "Kilnjet Ltd." and d["company"]["founded"] == "2020-04-01"
+    assert d["traction"]["retention"] == 1.12
+    assert [x["share"] for x in d["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]
+    assert d["solution"]["headline"].startswith("A printer that fires crowns")

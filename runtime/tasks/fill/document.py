@@ -143,6 +143,12 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     return _cells(s) is None and not _LABEL.match(s)
 
 
+def _form_line(line: str) -> bool:
+    """A form's "Label: value" line (not a Q&A's "Q:" / "A:", which run on as one exchange)."""
+    m = _LABEL.match(line)
+    return m is not None and len(m.group(1).strip()) >= 3
+
+
 def _is_lead_in(line: str, nxt: str | None) -> bool:
     """"Products:" / "资金用途：" alone over a list, or "Problem:" alone over a paragraph:
     a heading."""
@@ -282,6 +288,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             sections[-1].bullets.append(line[b.end():].strip())
             continue
+        if para and _form_line(line) and all(_form_line(p) for p in para):
+            end_para()  # "Stage: pre-revenue" / "Problem you are solving: ...": a form's lines, one each
         para.append(line)
     end_para()
     end_table()

@@ -334,6 +334,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
         if f.key in ("users", "customers") and _NEW.search(low[lo_c:hi_c]) and not _TOTAL.search(low[lo_c:hi_c]):
             continue  # "新签品牌客户9家", "we added 300 new users": the new ones are not all of them
+        if f.key in ("users", "customers") and (
+                re.match(r"-[a-z]", text[m.end:m.end + 2], re.I)
+                or re.search(r"\d\s*(?:to|-|–)\s*$", low[a:m.start]) or re.match(r"\s*(?:to|–)\s*\d", low[m.end:b])
+                or re.match(r"[^,.;]{0,20}\b(?:waitlist|waiting list|wait list)", low[m.end:b])):
+            # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
+            # the waitlist": a duration, a range or people waiting count no one using it
+            continue
+        if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
+                and len(_ALLOCATION.findall(clause)) >= 2:
+            continue  # "60% goes to product, 40% to retention marketing": shares of the money
         if f.key in ("users", "customers") and _TARGET.search(low[lo_c:m.start]):
             continue  # "预计参会客户60家以上", "we target 10,000 users": a plan counts no one yet
         comma = max([a] + [flat.rfind(c, a, m.start) for c in (",", "，", ";", "；")])
@@ -393,6 +403,12 @@ _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
+#: words that make a sentence about a market, not the company's own figures
+_MARKET = re.compile(r"\b(?:market|tam|sam|som|industry|category|sector)\b|市场|行业")
+_OUR_FIGURE = re.compile(r"\b(?:we|our|arr|revenue|users|customers)\b|公司|我们|营业收入|营收")
+#: a share of money put to a use ("40% to retention marketing", "30% for sales")
+_ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
+_ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 #: a table column of planned figures
 _PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
 
@@ -479,6 +495,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before):
             score -= 2  # "2,900 teachers at 310 schools use it": where the users are, not who
     if "growth" in key:
+        if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
+            score -= 3  # "The coaching market is about $6.5 billion (TAM) and grows 8% a year"
         if "同比" in part:
             score += 1.5
         if "环比" in part:

@@ -23,9 +23,9 @@ from .words import count
 
 __all__ = ["ListGroup", "find_groups", "pick_list"]
 
-_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
-_NUMBER_AND_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；|\band\b(?=\s*[$€£¥\d])|(?:以及|和|及)(?=[\d$¥]))\s*")
-_STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；)\s*")
+_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
+_NUMBER_AND_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；|\band\b(?=\s*[$€£¥\d])|(?:以及|和|及)(?=[\d$¥]))\s*")
+_STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；)\s*")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"

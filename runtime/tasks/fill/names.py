@@ -194,7 +194,11 @@ def _recurring_name(doc: Document) -> Answer | None:
 def pick_name(doc: Document, f: Field) -> Answer | None:
     lv = _label_value(doc, f) or _parent_label(doc, f)
     if lv and len(lv[0]) <= 80:
-        return Answer(lv[0], lv[1], [])
+        # "Company: Brightkiln Ltd., Eindhoven, founded 2021-11-08": the name, not its details
+        parts = lv[0].split(", ")
+        name = parts[0] if len(parts) > 1 and re.search(
+            r"\d|\b(?:founded|based|incorporated|established|headquartered|since)\b", ", ".join(parts[1:])) else lv[0]
+        return Answer(name, lv[1], [])
     if doc.lang == "zh":
         m = _COMPANY_ZH.search(doc.title)
         if m:

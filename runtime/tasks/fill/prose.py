@@ -90,7 +90,20 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
         # "Most renters still haul a heavy jug ... Our stations dose detergent ...": the pain
         # ends where the company turns to its own answer
         end = _turn(sents, i) or end
-    return Passage(sep.join(sents[i:end]), sents[i], ["from the sentence about it"])
+    first = _after_own_label(doc, sents[i], own + parents)
+    return Passage(sep.join([first] + sents[i + 1:end]), sents[i], ["from the sentence about it"])
+
+
+def _after_own_label(doc: Document, sent: str, words: list[str]) -> str:
+    """``sent`` without a leading label that names the field ("Solution: the camera flags ..." ->
+    "The camera flags ..."); other sentences as they are."""
+    for lab, _v, _off in doc.labels:
+        for sep in (": ", "："):
+            if sent.startswith(lab + sep) and _count(lab.lower(), words):
+                rest = sent[len(lab) + len(sep):].strip()
+                if len(rest) >= 8:
+                    return rest[0].upper() + rest[1:] if doc.lang == "en" else rest
+    return sent
 
 
 #: a sentence where a memo turns from the customer's pain to its own answer
