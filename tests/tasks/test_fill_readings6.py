@@ -199,3 +199,11 @@ def test_a_fact_sheet_with_dotted_lists_and_details_after_the_name():
     assert d["traction"]["retention"] == 1.12
     assert [x["share"] for x in d["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]
     assert d["solution"]["headline"].startswith("A printer that fires crowns")
+
+
+def test_since_named_in_its_own_part_under_another_heading_and_subscribers():
+    d = _fill("# Reedmark\n\n## About the company\n\nThe company was incorporated on 4 June 2019 in Austin, "
+              "and shipped its first kits in May 2021.\n\n## Traction\n\n9,300 patients are on a "
+              "subscription today, through 120 clinics. ARR is $3M.\n")
+    assert d["traction"]["since"] == "2021-05-01" and d["company"]["founded"] == "2019-06-04"
+    assert d["traction"]["users"] == 9300

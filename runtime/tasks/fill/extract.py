@@ -594,7 +594,10 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if off <= d.start < off + len(_v) and _count(lab.lower(), own):
                 score += 6
         if score:
-            score += SECTION_ROLE * section_role(doc, f, d.start)
+            role = section_role(doc, f, d.start)
+            if role < 0 and _count(low[lo_c:hi_c], own):
+                role = 0  # "... and shipped its first kits in March 2022" under "About the company"
+            score += SECTION_ROLE * role
         elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and (scoped or not (
                 _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start])
                 or re.search(r"[(（]\s*$", low[a:d.start]))):
