@@ -207,3 +207,13 @@ def test_since_named_in_its_own_part_under_another_heading_and_subscribers():
               "subscription today, through 120 clinics. ARR is $3M.\n")
     assert d["traction"]["since"] == "2021-05-01" and d["company"]["founded"] == "2019-06-04"
     assert d["traction"]["users"] == 9300
+
+
+def test_the_company_over_its_product_a_time_of_day_and_the_market_at():
+    r = _run("Subject: quick update\nFrom: Ana Ruiz <ana@x.io>\n\nHey all,\n\nShort version: Vetline is doing "
+             "great. Vetline connects owners to a vet over video. Most clinics close after 6 pm, and owners "
+             "google symptoms at 2 am. We started Vetline in 2023 and Vetline has 9,000 users.\n\nWe sell two plans. Vetline Basic is $9.99 a "
+             "month. Analysts put the US pet telehealth market at about $400 million today.\n")
+    assert r.data["company"]["name"] == "Vetline"
+    assert r.data["market"]["tam"] == 400
+    assert r.data["market"].get("sam") is None  # "6 pm" is no market

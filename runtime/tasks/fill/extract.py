@@ -237,6 +237,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue
         if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
             continue  # "Q1", "H2": part of a word
+        if _CLOCK.match(text, m.end):
+            continue  # "closed after 6 pm": a time of day
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -409,6 +411,8 @@ _OUR_FIGURE = re.compile(r"\b(?:we|our|arr|revenue|users|customers)\b|公司|我
 #: a share of money put to a use ("40% to retention marketing", "30% for sales")
 _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
+#: a time of day after a number ("6 pm", "2 a.m.", "9 o'clock")
+_CLOCK = re.compile(r"\s?(?:[ap]\.?m\.?|o'clock)(?![A-Za-z])", re.I)
 #: a table column of planned figures
 _PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
 

@@ -45,7 +45,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
                  "how you solve it", "how we solve it",
                  "we build", "we built", "what we built", "what we make", "解决方案", "方案", "产品", "我们提供", "我们开发", "我们的产品"),
     "market": ("market", "市场", "规模"),
-    "tam": ("tam", "total addressable market", "total market", "global market", "market size", "market for",
+    "tam": ("tam", "total addressable market", "total market", "global market", "market size", "market for", "market at",
             "billion market", "market opportunity", "opportunity",
             "市场总规模", "潜在市场", "市场规模"),
     "sam": ("sam", "serviceable addressable market", "serviceable available market",

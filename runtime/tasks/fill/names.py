@@ -180,9 +180,13 @@ def _recurring_name(doc: Document) -> Answer | None:
                 continue
         # "Halcyon" and "Halcyon Print Works": the short form's mentions are the full name's
         longer = [o for o in cands if o != name and o.startswith(name + " ")]
-        if longer:
+        # "Pawcall" and "Pawcall Basic": the short form standing alone more often than the long
+        # one is written is the company, and the long one its product
+        alone = len(found[name]) - sum(len(found[o]) for o in longer)
+        if longer and alone <= max(len(found[o]) for o in longer):
             continue
-        shorter = sum(len(found[o]) for o in cands if o != name and name.startswith(o + " "))
+        shorter = sum(len(found[o]) for o in cands if o != name and name.startswith(o + " ")
+                      and len(found[o]) - len(found[name]) <= len(found[name]))
         scored.append((base + times + 0.5 * shorter, -len(name), name))
     if not scored:
         return None
