@@ -224,12 +224,14 @@ def unfaithful(data, doc, skip: set[str]) -> list[str]:
 
     def parts_of_a_total(items) -> set[float]:
         """Shares of an array (a mix) that the document gives as amounts: shares summing to 1
-        with a document number T such that each share x T is a document number."""
+        with a document number T such that each share x T is a document number, at the scale a
+        table's header gives its cells (a "收入（万元）" column's 29,800 is 2.98亿 of 5.62亿)."""
         shares = [x.get("share") for x in items if isinstance(x, dict)]
         if not shares or not all(isinstance(x, (int, float)) for x in shares) or not near(sum(shares), 1, 1e-6):
             return set()
         for t in known:
-            if t > 0 and all(any(near(k, x * t, 5e-3) for k in known) for x in shares):
+            if t > 0 and any(all(any(near(k * s, x * t, 5e-3) for k in known) for x in shares)
+                             for s in (1, 1e3, 1e4, 1e6, 1e8)):
                 return set(shares)
         return set()
 

@@ -170,7 +170,7 @@ We are now raising a Series A of $8 million, which funds 26 months of operations
 def test_a_memo_without_headings_states_its_solution_after_its_problem():
     d = fill(_inputs("funding-pitch"), parse(NO_HEADINGS, markdown=True)).data
     assert d["company"]["name"] == "Northloop Freight"
-    assert d["problem"]["points"][0].startswith("Regional carriers drive about a third")
+    assert d["problem"]["headline"].startswith("Regional carriers drive about a third")
     assert d["solution"]["points"][0].startswith("Northloop reads a carrier's planned routes")
 
 

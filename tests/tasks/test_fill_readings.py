@@ -217,7 +217,7 @@ def test_a_memo_without_headings_whose_pain_is_the_status_quo():
               "appointments.\n\nBrightdesk builds the rota automatically from each clinic's bookings "
               "and staff preferences.\n\n420 clinics use it. ARR is $1.2M. We are raising $2.5M.\n")
     assert d["problem"]["headline"].startswith("Dental clinics still build staff rotas on paper")
-    assert d["solution"]["points"][0].startswith("Brightdesk builds the rota automatically")
+    assert d["solution"]["headline"].startswith("Brightdesk builds the rota automatically")
 
 
 def test_a_chinese_report_s_actual_revenue_beats_its_plan():

@@ -92,7 +92,7 @@ def test_a_memo_without_headings(tmp_path):
     d = _fill(tmp_path, PLAIN, name="memo.txt")
     # prose fields from the sentences about them, not left empty
     assert d["problem"]["headline"].startswith("Independent bakeries throw away 12%")
-    assert d["solution"]["points"][0].startswith("Our answer is a smart oven controller")
+    assert d["solution"]["headline"].startswith("Our answer is a smart oven controller")
     assert "China" in d["china"]["headline"]
     t = d["traction"]
     # ARR is the stated figure, not the first of a quarterly list ("Q1" is not a number);
@@ -411,7 +411,9 @@ def test_headings_written_in_bold(tmp_path):
                         "Electric cargo bikes leased by the month.\n")
     # the bold line is the heading, not the headline ("Problem" was)
     assert d["problem"]["headline"] == "Bakeries pay 30% more for van deliveries in city centres"
-    assert d["solution"]["points"] == ["Electric cargo bikes leased by the month."]
+    assert d["solution"]["headline"] == "Electric cargo bikes leased by the month"
+    # one sentence is the headline; points that only repeat it are left out
+    assert d["solution"]["points"] == [] and d["problem"]["points"] == []
 
 
 def test_headings_written_as_a_word_and_a_colon(tmp_path):
@@ -419,7 +421,7 @@ def test_headings_written_as_a_word_and_a_colon(tmp_path):
                         "for van deliveries in city centres.\n\nSolution:\nElectric cargo bikes "
                         "leased by the month.\n\nAsk:\nWe are raising $1 million for 14 months of "
                         "runway.\n", name="memo.txt")
-    assert d["problem"]["points"] == ["Bakeries pay 30% more for van deliveries in city centres."]
+    assert d["problem"]["headline"] == "Bakeries pay 30% more for van deliveries in city centres"
     assert d["solution"]["headline"] == "Electric cargo bikes leased by the month"
     assert (d["ask"]["amount"], d["ask"]["runway_months"]) == (1000000, 14)
 

@@ -143,6 +143,12 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     return _cells(s) is None and not _LABEL.match(s)
 
 
+def _form_line(line: str) -> bool:
+    """A form's "Label: value" line (not a Q&A's "Q:" / "A:", which run on as one exchange)."""
+    m = _LABEL.match(line)
+    return m is not None and len(m.group(1).strip()) >= 3
+
+
 def _is_lead_in(line: str, nxt: str | None) -> bool:
     """"Products:" / "资金用途：" alone over a list, or "Problem:" alone over a paragraph:
     a heading."""
@@ -282,6 +288,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             sections[-1].bullets.append(line[b.end():].strip())
             continue
+        if para and _form_line(line) and all(_form_line(p) for p in para):
+            end_para()  # "Stage: pre-revenue" / "Problem you are solving: ...": a form's lines, one each
         para.append(line)
     end_para()
     end_table()
@@ -292,6 +300,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     from .spelled import spelled_dates, spelled_mentions
 
     words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"
+    words += [d for d in numeric_dates(plain) if not any(w.start < d.end and d.start < w.end
+                                                          for w in words)]
     doc.dates = sorted(words + [d for d in find_dates(plain)
                                 if not any(w.start < d.end and d.start < w.end for w in words)],
                        key=lambda d: d.start)
@@ -309,6 +319,33 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                 doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + lo + m.start(2)))
         offset += len(line) + 1
     return doc
+
+
+_NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/])")
+
+
+def numeric_dates(text: str) -> list[DateMention]:
+    """Dates written as 03/15/2024 or 15.03.2024.  Which number is the month is read from the
+    document itself: a date whose first number is over 12 (15/03/2024) makes every such date
+    day first, one whose second is (03/15/2024) month first; a date that could be read both
+    ways (09/01/2024) is read only when another date decides, and none is when they disagree."""
+    found = [(m, int(m.group(1)), int(m.group(3)), int(m.group(4))) for m in _NUMERIC_DATE.finditer(text)]
+    day_first = any(a > 12 >= b for _m, a, b, _y in found)
+    month_first = any(b > 12 >= a for _m, a, b, _y in found)
+    out = []
+    for m, a, b, y in found:
+        if not 1900 <= y <= 2200 or not (1 <= a <= 31 and 1 <= b <= 31):
+            continue
+        if a > 12 >= b and not month_first:
+            day, month = a, b
+        elif b > 12 >= a and not day_first:
+            day, month = b, a
+        elif a <= 12 and b <= 12 and day_first != month_first:
+            day, month = (a, b) if day_first else (b, a)
+        else:
+            continue
+        out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
+    return out
 
 
 def read_source(path: str | Path, lang: str = "auto") -> Document:

@@ -237,6 +237,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue
         if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
             continue  # "Q1", "H2": part of a word
+        if _CLOCK.match(text, m.end):
+            continue  # "closed after 6 pm": a time of day
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -294,7 +296,14 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         # (a market's size is often someone else's figure: "Gartner says the market is $4B")
         theirs = "market" not in f.keys
         if theirs and here is not None and here.heading and _count(here.heading.lower(), list(OTHERS)):
-            continue
+            # under "Competition", a paragraph that turns to the company itself ("We are smaller
+            # but growing faster ... ARR is $2.2M") gives its figures; one about the rivals not
+            pa, pb = _paragraph_bounds(text, m.start)
+            para = low[max(pa, here.start):pb]
+            if not (_OURS.search(para) or (ours and re.search(rf"\b{re.escape(ours)}\b", para))) \
+                    or _count(para, list(OTHERS)) or _CLAIM.search(para):
+                continue
+            score -= 1
         rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
         between = low[a + max(rivals_at):m.start] if rivals_at else ""
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
@@ -325,6 +334,26 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             thing = None  # 个 counts anything: "签约合作停车场1,128个" are customers under contract
         if f.key in ("users", "customers") and (m.currency or thing):
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
+        if f.key in ("users", "customers") and _NEW.search(low[lo_c:hi_c]) and not _TOTAL.search(low[lo_c:hi_c]):
+            continue  # "新签品牌客户9家", "we added 300 new users": the new ones are not all of them
+        if f.key in ("users", "customers") and (
+                re.match(r"-[a-z]", text[m.end:m.end + 2], re.I)
+                or re.search(r"\d\s*(?:to|-|–)\s*$", low[a:m.start]) or re.match(r"\s*(?:to|–)\s*\d", low[m.end:b])
+                or re.match(r"[^,.;]{0,20}\b(?:waitlist|waiting list|wait list)", low[m.end:b])):
+            # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
+            # the waitlist": a duration, a range or people waiting count no one using it
+            continue
+        if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
+                and len(_ALLOCATION.findall(clause)) >= 2:
+            continue  # "60% goes to product, 40% to retention marketing": shares of the money
+        if f.key in ("users", "customers") and _TARGET.search(low[lo_c:m.start]):
+            continue  # "预计参会客户60家以上", "we target 10,000 users": a plan counts no one yet
+        comma = max([a] + [flat.rfind(c, a, m.start) for c in (",", "，", ";", "；")])
+        if f.key == "customers" and "服务" in low[comma:m.start] and m.unit in ("家", "户"):
+            # "累计服务种植大户和农民专业合作社2,847家", "服务种植户4,860户": the firms or households
+            # the company serves are its customers
+            score += 3
+            named = True
         if f.key in ("users", "customers") and unit:
             if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
@@ -333,6 +362,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
+        column = _column_header(doc, m)
+        if column and "target" not in f.key and "plan" not in f.key:
+            # a table "项目 | 预算 | 实际": the plan's column is no result, the actual's is
+            if _PLAN_COLUMN.search(column.lower()):
+                score -= 3
+            elif _ACTUAL.search(column.lower()):
+                score += 1.5
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
@@ -359,10 +395,40 @@ _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
-                         r"orders\b|tickets\b|units\b|packs\b|tonnes\b|acres\b)", re.I)
+                         r"orders\b|tickets\b|units\b|packs\b|tonnes\b|tons\b|acres\b|gallons\b|litres\b|"
+                         r"liters\b|kg\b|km\b|miles\b|[kmg]wh?\b|hours\b|minutes\b)", re.I)
 _BY_YEAR = re.compile(r"\bby (?:the end of )?(?:20\d\d|next year)\b|\bnext (?:year|quarter)\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
+#: a round already closed, or all the money raised so far: no ask
+_EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
+                            r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
+
+
+#: words that make a sentence about a market, not the company's own figures
+_MARKET = re.compile(r"\b(?:market|tam|sam|som|industry|category|sector)\b|市场|行业")
+_OUR_FIGURE = re.compile(r"\b(?:we|our|arr|revenue|users|customers)\b|公司|我们|营业收入|营收")
+#: a share of money put to a use ("40% to retention marketing", "30% for sales")
+_ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
+_ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
+#: a time of day after a number ("6 pm", "2 a.m.", "9 o'clock")
+_CLOCK = re.compile(r"\s?(?:[ap]\.?m\.?|o'clock)(?![A-Za-z])", re.I)
+#: a table column of planned figures
+_PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
+
+
+def _column_header(doc: Document, m: Mention) -> str:
+    """The header of the table column ``m`` stands in ("" when it is in no table row)."""
+    lo, hi = _line_bounds(doc.text, m.start)
+    line = doc.text[lo:hi]
+    if "; " not in line:
+        return ""
+    cells = [c.strip() for c in line.split("; ")]
+    col = line[:m.start - lo].count("; ")
+    for t in doc.tables:
+        if col < len(t.header) and any(r == cells for r in t.rows):
+            return t.header[col]
+    return ""
 
 
 def _real_unit(text: str, m: Mention) -> str:
@@ -372,6 +438,13 @@ def _real_unit(text: str, m: Mention) -> str:
         return m.unit
     after = re.match(r"\s*" + re.escape(m.unit) + r"(?![A-Za-z])", text[m.end:], re.I)
     return m.unit if after else ""
+
+
+def _paragraph_bounds(text: str, at: int) -> tuple[int, int]:
+    """The paragraph around ``at``: between blank lines."""
+    lo = max((m.end() for m in re.finditer(r"\n[ \t]*\n", text[:at])), default=0)
+    m = re.search(r"\n[ \t]*\n", text[at:])
+    return lo, (at + m.start() if m else len(text))
 
 
 def _flat(low: str, a: int, b: int) -> str:
@@ -411,6 +484,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score += 1.5
         elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
+    if key == "amount" and _EARLIER_ROUND.search(before):
+        score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key in ("customers", "users", "clients"):
         if _NEW.search(part):
             score -= 2.5
@@ -421,7 +496,11 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 2
         if _SUBSET.search(part):
             score -= 2
+        if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before):
+            score -= 2  # "2,900 teachers at 310 schools use it": where the users are, not who
     if "growth" in key:
+        if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
+            score -= 3  # "The coaching market is about $6.5 billion (TAM) and grows 8% a year"
         if "同比" in part:
             score += 1.5
         if "环比" in part:
@@ -519,7 +598,10 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if off <= d.start < off + len(_v) and _count(lab.lower(), own):
                 score += 6
         if score:
-            score += SECTION_ROLE * section_role(doc, f, d.start)
+            role = section_role(doc, f, d.start)
+            if role < 0 and _count(low[lo_c:hi_c], own):
+                role = 0  # "... and shipped its first kits in March 2022" under "About the company"
+            score += SECTION_ROLE * role
         elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and (scoped or not (
                 _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start])
                 or re.search(r"[(（]\s*$", low[a:d.start]))):
@@ -533,6 +615,17 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # under the title, or the signature's date at the end)
         lines = [d for d in doc.dates if text[_line_bounds(text, d.start)[0]:
                                               _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+        if not lines:
+            # a line in brackets that dates the document: "（2026年2月3日）" under the title, or
+            # "（2026年1月26日总经理办公会审议通过）"
+            for d in doc.dates:
+                lo, hi = _line_bounds(text, d.start)
+                line = text[lo:hi].strip()
+                if d.day is not None and re.fullmatch(r"[（(][^（）()]{0,40}[）)]", line) \
+                        and line[1:].startswith(d.raw) \
+                        and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
+                    lines = [d]
+                    break
         if not lines:
             # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
             # range ("报告期间：2025年1月1日至2025年12月31日")
@@ -674,6 +767,15 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                         mapping[child.key] = free[0]
                         used.add(free[0])
                         score += 0.5
+            for child in f.children:
+                # "ARR by quarter ($K)" over "Quarter | Plan | Actual": the heading names the
+                # figure the one column left gives (the plan is the target's)
+                free = [i for i in range(len(header)) if i not in used]
+                if child.key not in mapping and child.required and child.type in ("number", "integer") \
+                        and len(free) == 1 and _count(s.heading.lower(), child.own_words()):
+                    mapping[child.key] = free[0]
+                    used.add(free[0])
+                    score += 1
             score += 0.5 * section_score.get(id(s), 0)
             needed = [c.key for c in f.children if c.required and c.type != "array"]
             if all(k in mapping for k in needed) and score > 2 and (best is None or score > best[0]):

@@ -23,15 +23,15 @@ from .words import count
 
 __all__ = ["ListGroup", "find_groups", "pick_list"]
 
-_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
-_NUMBER_AND_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；|\band\b(?=\s*[$€£¥\d])|(?:以及|和|及)(?=[\d$¥]))\s*")
-_STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|、|，|；)\s*")
+_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
+_NUMBER_AND_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；|\band\b(?=\s*[$€£¥\d])|(?:以及|和|及)(?=[\d$¥]))\s*")
+_STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；)\s*")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
-                          r"|(?:占|为|约|达|是|用于)\s*)+", re.I)
+                          r"|(?:其中|占|为|约|达|是|用于)\s*)+", re.I)
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|比重|比例|实现|"
                           r"业务|营业))+$",
                           re.I)
@@ -62,12 +62,19 @@ _HEDGE = re.compile(r"^(?:roughly|about|around|approximately|approx\.?|some|near
 _ASIDE = re.compile(r"\s*[（(][^）)]{0,40}[）)]")
 
 
+#: words that open the part after a number before its label ("of the round for", "goes to")
+_LEAD_VERB = re.compile(r"(?:of|goes|go|going|will|would|is|are|be|earmarked|allocated|set|used|spent|"
+                        r"reserved|pays?|funds?)\b", re.I)
+
+
 def _after_label(tail: str) -> str:
     """The label written after a number: "goes to manufacturing", "of the round for the
     commercial plant" -> "commercial plant" (the words after the last for/to/on)."""
     tail = _ASIDE.sub("", tail).strip(_PUNCT)
     m = list(re.finditer(r"\b(?:for|to|on|into|towards)\s+", tail))
-    if m:
+    # "of the round for the commercial plant", "goes to manufacturing": the label follows the
+    # preposition; "R&D on the next drone" is a label of its own
+    if m and (m[0].start() == 0 or _LEAD_VERB.match(tail)):
         tail = tail[m[-1].end():]
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", tail)).strip(_PUNCT)
     return label
@@ -88,7 +95,9 @@ def _item(text: str) -> Item | None:
         # "数据治理平台实现收入1.29亿元，占总收入的55%": an amount and its share; the item is the
         # share, labelled by the words before the amount
         m = nums[1]
-        label = _FILLER_TAIL.sub("", _ASIDE.sub("", text[:nums[0].start]).strip(_PUNCT)).strip(_PUNCT)
+        # "分业务看，工商业储能收入2.94亿元": the label is the last clause before the amount
+        head = re.split(r"[，,：:]", _ASIDE.sub("", text[:nums[0].start]).strip(_PUNCT))[-1]
+        label = _FILLER_TAIL.sub("", head.strip(_PUNCT)).strip(_PUNCT)
         if label and len(label) <= 40 and re.search(r"[A-Za-z\u4e00-\u9fff]", label):
             return Item(label, m, text)
         return None
@@ -111,10 +120,16 @@ def _item(text: str) -> Item | None:
         label = _ASIDE.sub("", head).strip(_PUNCT) or after
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
     label = _FILLER_HEAD.sub("", _ASIDE.sub("", label)).strip(_PUNCT)
-    if not label or len(label) > 40 or len(label.split()) > 6 \
+    if not label or len(label) > 50 or len(label.split()) > 8 \
             or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return period
     return Item(label, m, text, alt=period, after=after if label == after else "")
+
+
+#: words that say the amounts after a total are its parts
+_PARTS_FOLLOW = re.compile(r"^\s*(?:其中|包括|of which|including)", re.I)
+#: a clause that only gives the change of the figure before it
+_CHANGE = re.compile(r"(?:同比|环比|较上年|比上年|较去年)?(?:增长|下降|上升|减少|增加|下滑)了?\s*\d[\d.]*\s*[%％]")
 
 
 def _group(pieces: list[str], context: str, evidence: str, sentence: bool = False
@@ -124,6 +139,11 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
     $600k" is two facts, not a list."""
     items: list[Item] = []
     lead: list[str] = []
+    if sentence and len(pieces) > 2:
+        # "A收入1.02亿元，同比下降26.1%，B收入0.71亿元，同比增长9.2%": each amount's change is
+        # said of it, and is no item of the list
+        kept = [p for p in pieces if not _CHANGE.fullmatch(p.strip())]
+        pieces = kept if len(kept) >= 2 else pieces
     for p in pieces:
         it = _item(p)
         if it is None:
@@ -132,6 +152,14 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
             lead.append(p)
             continue
         items.append(it)
+    if len(items) >= 3 and all(it.number.currency or it.number.scaled for it in items) \
+            and not any(it.number.percent for it in items) and _PARTS_FOLLOW.search(items[1].text) \
+            and abs(items[0].number.value - sum(it.number.value for it in items[1:])) \
+            <= 0.005 * items[0].number.value:
+        # "全年实现营业收入1.73亿元，其中线下培训收入1.02亿元，线上课程收入0.71亿元": the total,
+        # then its parts
+        lead.append(items[0].text)
+        items = items[1:]
     if len(items) < 2:
         return None
     if any(it.after for it in items[1:]):
@@ -140,7 +168,7 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         for it in items:
             if not it.after and not it.period:
                 late = _after_label(it.text[it.number.end:])
-                if late and len(late.split()) <= 6:
+                if late and len(late.split()) <= 8:
                     it.label, it.after = late, late
     periods = [it if it.period else it.alt for it in items]
     if all(periods) and len({p.label for p in periods if p}) == len(items):
@@ -152,9 +180,21 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         return None  # "400 users; ARR is $900k" is two facts, not a list of one kind
     whole = all(it.number.percent for it in items) and abs(
         sum(it.number.value for it in items) - 100) <= 1.1
-    if sentence and len(items) < 3 and not whole and not all(it.period for it in items):
-        return None
-    return ListGroup(items, " ".join([context] + lead + [items[0].lead]), evidence)
+    group = ListGroup(items, " ".join([context] + lead + [items[0].lead]), evidence)
+    if sentence and len(items) < 3 and not whole and not all(it.period for it in items) \
+            and not _parts_of_total(group):
+        return None  # two amounts are a list when they add up to the total stated before them
+    return group
+
+
+#: the money unit a table column is counted in: "收入（万元）"
+_TABLE_UNIT = re.compile(r"[（(]\s*(万元|亿元|千元|元|万美元)\s*[)）]")
+
+
+def _list_line(para: str) -> bool:
+    """A short line that is one list item, not a sentence ("Engineering: 40%")."""
+    return 0 < len(para) <= 60 and not para.rstrip().endswith((".", "。", "!", "?", "！", "？")) \
+        and _item(para) is not None
 
 
 def find_groups(doc: Document) -> list[ListGroup]:
@@ -169,6 +209,33 @@ def find_groups(doc: Document) -> list[ListGroup]:
             g = _group(s.bullets, f"{s.heading} {lead}", s.heading or lead)
             if g is not None:
                 out.append(g)
+        # a two-column table of amounts ("业务板块 | 收入（万元）"): its rows are a list of amounts,
+        # whose shares a mix takes when they add up to the revenue the section states
+        for t in s.tables:
+            unit = _TABLE_UNIT.search(t.header[1]) if len(t.header) == 2 else None
+            if unit is None or len(t.rows) < 2:
+                continue
+            pieces = [f"{r[0]}：{r[1]}{unit.group(1)}" for r in t.rows
+                      if len(r) == 2 and re.fullmatch(r"[\d,.]+", r[1].strip())]
+            if len(pieces) == len(t.rows):
+                context = f"{s.heading} {' '.join(s.paragraphs)[:400]} {' '.join(t.header)}"
+                g = _group(pieces, context, f"table [{'; '.join(t.header)}]")
+                if g is not None:
+                    out.append(g)
+        # "Engineering: 40%" / "Sales: 35%" / ... each a paragraph of its own (a Word memo or a
+        # .txt with blank lines between the lines of a list): a list like bullets
+        run: list[str] = []
+        for j, para in enumerate(s.paragraphs + [""]):
+            if j < len(s.paragraphs) and _list_line(para):
+                run.append(para)
+                continue
+            if len(run) >= 2:
+                k = s.paragraphs.index(run[0])
+                lead = s.paragraphs[k - 1] if k > 0 else ""
+                g = _group(run, f"{s.heading} {lead}", s.heading or lead)
+                if g is not None:
+                    out.append(g)
+            run = []
         for para in s.paragraphs + s.bullets:
             before = ""
             # a Chinese sentence ends at 。！？ here: "A…占55%；B…占30%；C…占15%。" is one list
@@ -190,9 +257,12 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 if g is None and len(re.findall(r"[;；]", body)) == 1:
                     # "60% arrays, 25% sales, 15% operations; it gives us 30 months of runway":
                     # the list is one clause of the two
+                    earlier = ""
                     for clause in re.split(r"\s*[;；]\s*", body):
-                        g = g or _group([p for p in _SPLIT.split(clause) if p.strip()], context,
-                                        sent, sentence=True)
+                        # the clause before gives the total ("全年实现营业收入1.73亿元，…；其中…")
+                        g = g or _group([p for p in _SPLIT.split(clause) if p.strip()],
+                                        f"{context} {earlier}", sent, sentence=True)
+                        earlier += " " + clause
                 for split in (_NUMBER_AND_SPLIT, _STRONG_SPLIT):
                     if g is not None:
                         break

@@ -41,11 +41,39 @@ def pick_names(doc: Document, f: Field) -> Answer | None:
             rest = sent[spans[0][1]:]
             rest = re.sub(r"^\s*(?:are|include|including|is|(?:together )?with|:|：|包括|有|为|是)\s*",
                           "", rest)
-            rest = re.split(r"[.。!?！？]", rest)[0]
-            names = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]
-            if 1 <= len(names) <= f.max_items and all(_is_name(n) for n in names):
-                return Answer(names, sent, [])
+            rest = re.split(r"[。！？]|[.!?](?=\s|$)", rest)[0]
+            parts = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]
+            names = _without_asides(parts)
+            said = _COUNT.search(low[:spans[0][0]])
+            if said and _NUMBER_WORDS.get(said.group(1), said.group(1)) != str(len(names or ())):
+                continue  # "two partners: A, our distributor, and B, which ..." must give two
+            if names and 1 <= len(names) <= f.max_items:
+                return Answer([_name_end(n) for n in names], sent, [])
     return _names_with(doc, f)
+
+
+_NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+#: "with two partners": how many names the sentence says it lists
+_COUNT = re.compile(r"\b(two|three|four|five|six|[2-6])\s+(?:\w+\s+)?$")
+
+
+#: how an aside after a name opens ("our distributor", "which will run the pilot")
+_ASIDE_START = re.compile(r"(?:which|who|whose|our|its|their|a|an|the|based|headquartered|one of|"
+                          r"part of|owned by|backed by)\b")
+
+
+def _without_asides(parts: list[str]) -> list[str] | None:
+    """The names of a list whose names may each have an aside after them ("Suzhou Meiqi
+    Medical, our distributor, and Shanghai Renai Hospital Group, which will run the pilot"):
+    an aside (``_ASIDE_START``) may follow a name; anything else makes it no list ("A second
+    partner, Zhongke Remote Sensing, will process the data" is a sentence, not a list)."""
+    names: list[str] = []
+    for n in parts:
+        if _is_name(n):
+            names.append(n)
+        elif not (names and _ASIDE_START.match(n)):
+            return None
+    return names
 
 
 _NAME_EN = r"[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|of|&|de|la|and(?=\s+[A-Z][\w&.'-]*\s+[A-Z])))*"
@@ -136,24 +164,29 @@ def _recurring_name(doc: Document) -> Answer | None:
              if n.lower() not in PLACES and not set(n.split()) <= senders}
     if not cands:
         return None
+    # where each candidate stands in the text, found once
+    found = {n: [m.start() for m in re.finditer(rf"\b{re.escape(n)}\b", doc.text)] for n in cands}
     scored = []
     for name, base in cands.items():
-        times = len(re.findall(rf"\b{re.escape(name)}\b", doc.text))
+        times = len(found[name])
         if len(name.split()) == 1:
             # one capitalised word may be any sentence's first word ("Feed is 50% of costs"):
             # it is a name when it is capitalised inside sentences too
-            inside = [m for m in re.finditer(rf"\b{re.escape(name)}\b", doc.text)
-                      if re.search(r"(?:^|\s)[a-z][\w'-]*,?\s$", doc.text[max(0, m.start() - 30):m.start()])]
+            inside = [at for at in found[name]
+                      if re.search(r"(?:^|\s)[a-z][\w'-]*,?\s$", doc.text[max(0, at - 30):at])]
             # or the e-mail's subject, or written with a company's suffix ("Chairside Inc.")
             if not inside and name not in subjects and not re.search(
                     rf"\b{re.escape(name)},?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC)\b", doc.text):
                 continue
         # "Halcyon" and "Halcyon Print Works": the short form's mentions are the full name's
         longer = [o for o in cands if o != name and o.startswith(name + " ")]
-        if longer:
+        # "Pawcall" and "Pawcall Basic": the short form standing alone more often than the long
+        # one is written is the company, and the long one its product
+        alone = len(found[name]) - sum(len(found[o]) for o in longer)
+        if longer and alone <= max(len(found[o]) for o in longer):
             continue
-        shorter = sum(len(re.findall(rf"\b{re.escape(o)}\b", doc.text)) for o in cands
-                      if o != name and name.startswith(o + " "))
+        shorter = sum(len(found[o]) for o in cands if o != name and name.startswith(o + " ")
+                      and len(found[o]) - len(found[name]) <= len(found[name]))
         scored.append((base + times + 0.5 * shorter, -len(name), name))
     if not scored:
         return None
@@ -165,7 +198,11 @@ def _recurring_name(doc: Document) -> Answer | None:
 def pick_name(doc: Document, f: Field) -> Answer | None:
     lv = _label_value(doc, f) or _parent_label(doc, f)
     if lv and len(lv[0]) <= 80:
-        return Answer(lv[0], lv[1], [])
+        # "Company: Brightkiln Ltd., Eindhoven, founded 2021-11-08": the name, not its details
+        parts = lv[0].split(", ")
+        name = parts[0] if len(parts) > 1 and re.search(
+            r"\d|\b(?:founded|based|incorporated|established|headquartered|since)\b", ", ".join(parts[1:])) else lv[0]
+        return Answer(name, lv[1], [])
     if doc.lang == "zh":
         m = _COMPANY_ZH.search(doc.title)
         if m:

@@ -30,7 +30,7 @@ from .extract import (
     _summary,
     section_for,
 )
-from .fields import Field
+from .fields import FOLLOWS, Field
 
 __all__ = ["pick_headline", "pick_text", "pick_bullets", "best_sentences"]
 
@@ -85,7 +85,34 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
     # overbilled on 3% ..." before "Finance teams check a few by hand at best")
     i = next(j for j in range(i + 1) if j == i or _count(sents[j].lower(), own))
     sep = "" if doc.lang == "zh" else " "
-    return Passage(sep.join(sents[i:]), sents[i], ["from the sentence about it"])
+    end = len(sents)
+    if any(k in FOLLOWS.values() for k in f.keys):
+        # "Most renters still haul a heavy jug ... Our stations dose detergent ...": the pain
+        # ends where the company turns to its own answer
+        end = _turn(sents, i) or end
+    first = _after_own_label(doc, sents[i], own + parents)
+    return Passage(sep.join([first] + sents[i + 1:end]), sents[i], ["from the sentence about it"])
+
+
+def _after_own_label(doc: Document, sent: str, words: list[str]) -> str:
+    """``sent`` without a leading label that names the field ("Solution: the camera flags ..." ->
+    "The camera flags ..."); other sentences as they are."""
+    for lab, _v, _off in doc.labels:
+        for sep in (": ", "："):
+            if sent.startswith(lab + sep) and _count(lab.lower(), words):
+                rest = sent[len(lab) + len(sep):].strip()
+                if len(rest) >= 8:
+                    return rest[0].upper() + rest[1:] if doc.lang == "en" else rest
+    return sent
+
+
+#: a sentence where a memo turns from the customer's pain to its own answer
+_OUR_TURN = re.compile(r"^(?:we|our)\b", re.I)
+
+
+def _turn(sents: list[str], start: int) -> int | None:
+    """The first sentence after ``start`` that opens with "We" or "Our", if any."""
+    return next((j for j in range(start + 1, len(sents)) if _OUR_TURN.match(sents[j].strip())), None)
 
 
 def _prose(doc: Document, s: Section) -> str:
@@ -106,7 +133,8 @@ def _prose(doc: Document, s: Section) -> str:
     return tmp.body()
 
 
-def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage | None:
+def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False, opening: bool = True
+              ) -> Passage | None:
     """The part of the document a prose field is about: the section headed about it, else the
     sentences about it, else a section whose body is about it, else (for a tagline, title or
     description) the document's opening."""
@@ -122,7 +150,7 @@ def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False) -> Passage
     after = _after_previous_part(doc, f)
     if after is not None:
         return after
-    if f.key not in OPENING_KEYS:
+    if f.key not in OPENING_KEYS or not opening:
         return None
     s = next((x for x in doc.sections if (x.paragraphs if need_paragraphs else x.body())), None)
     if s is None:
@@ -150,6 +178,13 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
         # prose, not a paragraph of figures ("TAM $12.4 billion; SAM ...")
         if len(nxt) >= 40 and len(re.findall(r"\d", nxt)) <= len(nxt) // 40:
             return Passage(nxt, doc.sentences(nxt)[0], [f"the paragraph after the {before}"])
+    # the paragraph of the pain turns to the answer itself ("... half of it ends up wasted. Our
+    # stations dose detergent straight into the machine, ...")
+    sents = doc.sentences(paras[i])
+    j = _turn(sents, 0)
+    if j is not None:
+        sep = "" if doc.lang == "zh" else " "
+        return Passage(sep.join(sents[j:]), sents[j], [f"the sentences after the {before}"])
     return None
 
 
@@ -163,7 +198,11 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             # a month's report: "关于2026年3月经营情况的通报" (not a day: 2026年3月5日)
             re.compile(r"\d{4}年\d{1,2}月份?(?!\s*\d{1,2}\s*[日号])"),
             # a year's report: "2026年经营报告"
-            re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"))
+            re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"),
+            # an issue of a bulletin: "工作简报（2026年第5期）"
+            re.compile(r"\d{4}年第\d{1,3}期"))
+#: a year's report whose title names what it reports on first ("2025年预算执行情况分析")
+_TITLE_YEAR = re.compile(r"\d{4}年(?=[\u4e00-\u9fff]{0,8}(?:报告|简报|总结|情况|分析|汇报))")
 #: words that make a line a report's title ("2025年第二季度经营汇报")
 _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|季报|年报|report|review|update", re.I)
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
@@ -174,13 +213,54 @@ def _period(doc: Document) -> Answer | None:
     """The period a report covers, without a "报告期：" label: the first period phrase of the
     title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月")."""
     for where in (doc.title, doc.text):
-        found = [m for p in _PERIODS for m in p.finditer(where)]
+        found = [m for p in _PERIODS + ((_TITLE_YEAR,) if where is doc.title else ())
+                 for m in p.finditer(where)]
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
             return Answer(value, where[:200] if where is doc.title else
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
+    return None
+
+
+#: fields that are a one-line motto of the company
+TAGLINE_KEYS = frozenset({"tagline", "subtitle", "slogan"})
+_QUOTED = re.compile(r"[\"“”]([^\"“”]{8,160})[\"“”]")
+#: a letter's greeting or sign-off ("Hi all - short one this month"): no line of the company's
+_GREETING = re.compile(r"^(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards)\b", re.I)
+
+
+def _name_aside(doc: Document, limit: int) -> tuple[str, str, str] | None:
+    """"Loomwise (AI pattern design for small textile mills) closed October at ...": the words
+    in brackets right after the name the memo is about (a name that recurs), when they are a
+    phrase of words, not a figure or an abbreviation."""
+    for m in re.finditer(r"\b([A-Z][\w&'-]+(?: [A-Z][\w&'-]+){0,3}) \(([^()\n]{10,120})\)", doc.text):
+        name, aside = m.group(1), m.group(2).strip()
+        if name.split()[0].lower() in ("we", "our", "the", "this", "it") or re.search(r"\d", aside) \
+                or len(aside.split()) < 3 or len(aside) > limit or ":" in aside:
+            continue
+        if len(re.findall(rf"\b{re.escape(name)}\b", doc.text)) < 2:
+            continue
+        sent = doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end()]
+        return aside[0].upper() + aside[1:], sent.strip(), "the words in brackets after the company's name"
+    return None
+
+
+_IS_A = re.compile(r"(?:^|(?<=[.!?] )|(?<=: ))((?:[A-Z][\w&'-]* ){0,3}[A-Z][\w&'-]*) is (an? [^.:;,()]{8,200})",
+                   re.M)
+
+
+def _name_is_a(doc: Document, limit: int) -> tuple[str, str, str] | None:
+    """"Stridekeep is a running coach in your earbuds: it adapts ...": what the sentence says the
+    company is, when the name recurs and that fits in a line (to the first comma or colon)."""
+    for m in _IS_A.finditer(doc.text):
+        name, what = m.group(1), m.group(2).strip()
+        if name.split()[0].lower() in ("we", "our", "the", "this", "it", "there", "that") \
+                or len(re.findall(rf"\b{re.escape(name)}\b", doc.text)) < 2 or len(what) > limit \
+                or re.search(r"\d", what):
+            continue
+        return what[0].upper() + what[1:], m.group(0), "what the document says the company is"
     return None
 
 
@@ -204,9 +284,18 @@ def _under_title(doc: Document, limit: int) -> str | None:
     # the one that comes first: a slide's bullet stands under its title, its notes after it
     parts.sort(key=lambda x: (doc.text.find(x, first.start) % (len(doc.text) + 1)))
     line = parts[0].strip()
-    if len(line) > limit or len(doc.sentences(line)) != 1 or doc.labels and any(
-            line.startswith(lab) for lab, _v, _o in doc.labels):
+    if len(doc.sentences(line)) != 1 or doc.labels and any(
+            line.startswith(lab) for lab, _v, _o in doc.labels) or _GREETING.match(line):
         return None
+    if any(d.raw.strip() == line.rstrip("。.").strip() for d in doc.dates):
+        return None  # "October 9, 2025": the memo's date, not its motto
+    if len(line) > limit:
+        # "Phishing simulation and training for hospitals, in every language their staff speak.":
+        # its first clause
+        cut = line[:limit].rfind(", ")
+        if cut < limit // 3:
+            return None
+        line = line[:cut]
     return line.rstrip("。.")
 
 
@@ -238,10 +327,21 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
         return Answer(lv[0], lv[1], [])
     if f.key == "period":
         return _period(doc)
-    if f.key in ("tagline", "subtitle", "slogan") and not _label_value(doc, f):
+    if f.key in TAGLINE_KEYS and not _label_value(doc, f):
         line = _under_title(doc, limit)
         if line:
             return Answer(line, line, ["the line under the document's title"])
+        found = _name_aside(doc, limit) or _name_is_a(doc, limit)
+        if found:
+            return Answer(found[0], found[1], [found[2]])
+        # a sentence that gives it ("Our one-liner is 'Robots that weed ...'"), never just the
+        # opening of the memo: an e-mail's header, a date line or a founding sentence is no tagline
+        p = _retrieve(doc, f, opening=False)
+        if p is None or not _count(p.evidence.lower(), f.own_words()):
+            return None
+        quoted = _QUOTED.search(p.evidence)
+        if quoted and len(quoted.group(1).split()) >= 3 and len(quoted.group(1)) <= limit:
+            return Answer(quoted.group(1).rstrip(".").strip(), p.evidence, ["the words in quotes"])
     p = _retrieve(doc, f)
     if p is None:
         return None
@@ -272,6 +372,29 @@ def pick_text(doc: Document, f: Field) -> Answer | None:
     return Answer(text, p.evidence or text, p.notes)
 
 
+def _enumerated(sentence: str, lang: str) -> list[str] | None:
+    """The items of one sentence that is a list: parts set apart by semicolons (at least two),
+    or, after a colon, at least three clauses set apart by commas ("The problem is always the
+    same: clinics close at 6 pm, a visit starts at $250, and owners google symptoms at 2 am");
+    each item a clause of at least three words.  None for a sentence that is no such list."""
+    body = sentence.strip().rstrip("。.")
+    colon = re.search(r":\s|：", body)
+    if colon and colon.start() <= 60:
+        body = body[colon.end():]
+    parts = [x for x in re.split(r"\s*[;；]\s*", body) if x.strip()]
+    if len(parts) < 2:
+        if not colon or lang != "en":
+            return None
+        parts = [x for x in re.split(r",\s+(?:and\s+)?", body) if x.strip()]
+        if len(parts) < 3:
+            return None
+    if any(len(x.split()) < 3 for x in parts) and lang == "en":
+        return None
+    out = [x.strip() for x in parts]
+    return [x[0].upper() + x[1:] + ("" if x.endswith((".", "。")) else ("。" if lang == "zh" else "."))
+            for x in out]
+
+
 def pick_bullets(doc: Document, f: Field) -> Answer | None:
     n = min(f.max_items, MAX_BULLETS)
     limit = BULLET_CHARS[doc.lang]
@@ -287,8 +410,15 @@ def pick_bullets(doc: Document, f: Field) -> Answer | None:
         if p is None:
             return None
         picked = doc.sentences(p.text)[:n]
+    notes = p.notes
+    if len([x for x in picked if x]) == 1 and n > 1:
+        # one sentence that lists them: "Problem: a; b; c", "... the same: a, b, and c"
+        picked = _enumerated(next(x for x in picked if x), doc.lang) or []
+        # else one sentence is all the document says about it: that is the headline, and points
+        # that only repeat it add nothing ("The problem: dental offices lose 11 appointments a week")
+        picked, notes = picked[:n], notes + ["the parts of one sentence that lists them"]
     picked = [shorten(x, limit, doc.lang) if len(x) > limit else x for x in picked]
     picked = [x for x in picked if x]
     if not picked:
         return None
-    return Answer(picked, p.evidence, p.notes)
+    return Answer(picked, p.evidence, notes)
