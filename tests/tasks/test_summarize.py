@@ -305,3 +305,26 @@ def test_a_model_measured_on_fewer_sets_or_unread_is_not_trusted(monkeypatch):
     rows += (m("zh", "headline", False, "b", "t", "model-x", 41.0, 30.0, faithful=False),)
     monkeypatch.setattr(measured, "MEASUREMENTS", rows)
     assert measured.trusted_models("zh", "headline", ["model-x"]) == []
+
+
+def test_an_authors_we_is_not_a_quote():
+    """In a text without quote marks (an abstract, a report) "We propose…" is the author
+    speaking: not demoted as a quote at a tight budget, and a headline may open with it;
+    a cut line that is only its opening clause ("In this paper") is not a headline."""
+    from o3local.tasks.summarize import extractive, headline
+    from o3local.tasks.summarize.segment import split_sentences
+
+    abstract = ("Training deep networks on small data sets is hard. "
+                "Here we propose a sparse adapter that learns from a few hundred examples. "
+                "The adapter reaches the accuracy of full fine-tuning on four benchmarks.")
+    ranked = extractive.rank(split_sentences(abstract, "en"), "en", 0.4)
+    assert extractive.demote_quotes(ranked, "en") == ranked
+    news = abstract + ' "It works," the lead author said.'
+    demoted = extractive.demote_quotes(extractive.rank(split_sentences(news, "en"), "en", 0.4), "en")
+    assert demoted[1].score < ranked[1].score  # a quoted text: "We …" may be a quote
+    assert headline.is_fragment("We propose a sparse adapter", "en")
+    assert not headline.is_fragment("We propose a sparse adapter", "en", authored=True)
+    assert headline.is_fragment("In this paper", "en", cut=True)
+    assert not headline.is_fragment("In 2019 the plant closed", "en")
+    assert not extractive.has_quote("the model's output isn't cut")
+    assert extractive.has_quote("'We are delighted,' he said") and extractive.has_quote("“Yes”")

@@ -186,10 +186,12 @@ def _headline(ranked: list[extractive.Ranked], lang: str, max_chars: int,
               source_chars: int) -> Summary:
     """The best-ranked sentence that compresses into the budget, as one line."""
     order = sorted(ranked, key=lambda r: (-r.score, r.sentence.index))
+    authored = not any(extractive.has_quote(r.sentence.text) for r in ranked)
     # a line that stands alone first; a fragment only when no top sentence gives one
     for whole in (True, False):
         for r in order[:HEADLINE_CANDIDATES]:
-            line = headline.compress(r.sentence.text, lang, max_chars, whole=whole)
+            line = headline.compress(r.sentence.text, lang, max_chars, whole=whole,
+                                     authored=authored)
             if line:
                 return Summary(line, lang, "extractive", [line], source_chars)
     line = extractive.shorten(headline.strip_marker(order[0].sentence.text, lang), max_chars, lang)
