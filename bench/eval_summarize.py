@@ -26,7 +26,8 @@ even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
 "lead-k cut" (the lead cut to N at a word) as the baseline at that length;
 ``extractive-lexrank`` and ``extractive-directed`` force the ranking a tight
-budget gets (the figures in runtime/tasks/summarize/measured.py, which
+budget gets (on a one-line set ``extractive-lexrank`` and ``extractive-lead``
+force the ranked or the lead headline) (the figures in runtime/tasks/summarize/measured.py, which
 ``auto`` reads, come from these runs on the tune rows).
 
     python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,bbc-summary] [--rows tune]
@@ -201,7 +202,11 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
 
     def ranking(kind: str):
         def run(doc: str) -> list[str]:
-            # the extractive summary with the tight-budget ranking forced (measured.py's rows)
+            # the extractive summary with the tight-budget ranking (a headline: the ranked
+            # or the lead headline) forced: measured.py's rows
+            if one_line:
+                return extract(doc, lang, headline.DEFAULT_CHARS[lang], style="headline",
+                               ranking=kind).sentences
             return extract(doc, lang, budget or 100_000, max_sentences=None if budget else k,
                            ranking=kind).sentences
         return run
@@ -210,6 +215,7 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
         f"lead-{k}": lead,
         measured.EXTRACTIVE + "-lexrank": ranking(measured.EXTRACTIVE),
         measured.DIRECTED: ranking(measured.DIRECTED),
+        measured.LEAD: ranking(measured.LEAD),
         "lexrank": lexrank,
         "extractive": method("extractive"),
         "auto": method("auto"),

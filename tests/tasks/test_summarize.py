@@ -283,6 +283,12 @@ def test_auto_follows_the_measurement_table(monkeypatch):
     assert directed != lexrank and extract(MEMO, "en", 200).text == directed
     assert extract(ZH_DOC, "zh", 40).text == extract(ZH_DOC, "zh", 40,
                                                      ranking=measured.EXTRACTIVE).text
+    # headlines without a model: the lead headline held up on every set, the ranked one not
+    headlines = (measured.EXTRACTIVE, measured.LEAD)
+    assert measured.best("zh", "headline", headlines) == measured.LEAD
+    assert measured.best("en", "headline", headlines) == measured.LEAD
+    lead = extract(ZH_DOC, "zh", 40, style="headline", ranking=measured.LEAD).text
+    assert extract(ZH_DOC, "zh", 40, style="headline").text == lead
     # and changes with it
     worse = tuple(replace(m, rouge1=m.lead) if m.method == measured.DIRECTED else m
                   for m in measured.MEASUREMENTS)
@@ -328,3 +334,16 @@ def test_an_authors_we_is_not_a_quote():
     assert not headline.is_fragment("In 2019 the plant closed", "en")
     assert not extractive.has_quote("the model's output isn't cut")
     assert extractive.has_quote("'We are delighted,' he said") and extractive.has_quote("“Yes”")
+
+
+def test_the_lead_headline_passes_over_an_opening_attribution():
+    """The lead headline is the first sentence cut at clauses, from its first clause that
+    does not stop where the content starts ("…发言人表示", "the council said on Monday that")."""
+    from o3local.tasks.summarize import headline
+
+    zh = "市教育局新闻发言人在昨天下午举行的新闻发布会上表示，全市中小学将从下学期起全面推行课后服务，每天延长一个半小时。"
+    assert headline.lead(zh, "zh", 30) == "全市中小学将从下学期起全面推行课后服务，每天延长一个半小时"
+    assert headline.lead(zh, "zh", 60) == zh.rstrip("。")  # the whole sentence fits: nothing cut
+    en = "The mayor said on Monday that, the plant at Linwood will close in May."
+    assert headline.lead(en, "en", 50) == "the plant at Linwood will close in May"
+    assert headline.lead("Rates rose.", "en", 150) == "Rates rose"

@@ -109,3 +109,19 @@ def compress(sentence: str, lang: str, max_chars: int, whole: bool = False,
     if whole and out and is_fragment(out, lang, cut, authored):
         return None
     return out or None
+
+
+def lead(sentence: str, lang: str, max_chars: int, skip: int = 2) -> str | None:
+    """The lead headline: ``sentence`` (the first) cut at clauses to ``max_chars``, from
+    the first clause whose cut does not stop where its content was about to start
+    ("…发言人表示", "the council said on Monday that"): up to ``skip`` such leading clauses
+    are passed over.  None if not even one clause fits."""
+    clauses = split_clauses(strip_marker(sentence.strip(), lang), lang)
+    sep = "" if lang == "zh" else " "
+    ends = _ZH_ENDS_FRAGMENT if lang == "zh" else _EN_ENDS_FRAGMENT
+    for start in range(min(skip + 1, len(clauses))):
+        rest = sep.join(clauses[start:])
+        line = compress(rest, lang, max_chars)
+        if line and not (len(line) < len(rest.rstrip(_TRAIL)) and ends.search(line)):
+            return line
+    return compress(sentence, lang, max_chars)
