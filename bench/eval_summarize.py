@@ -17,12 +17,17 @@ The ROUGE code is first checked on the BART outputs stored in sum-cnndm
 Two more sets live in this repository with their own split (bench/data/
 sum-bbc.jsonl, see sum-bbc.SOURCE.md): ``bbc-summary`` (BBC News articles,
 extractive reference summaries) and ``bbc-title`` (the same articles, their
-titles as one-line references).  ``--rows tune`` is their tune half and the
+titles as one-line references).  Fresh sets of the fourth round (bench/data/
+sum-fresh.SOURCE.md, split by make_sum_fresh.py): ``scitldr`` (scientific
+abstracts against their author's one-sentence TLDR; ``scitldr-title`` against
+the paper's title), ``lcsts2-title`` (LCSTS posts from CLGE's val split) and
+``csl2-title`` (CSL abstracts and titles from CLGE's val split).  ``--rows tune`` is their tune half and the
 even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
 "lead-k cut" (the lead cut to N at a word) as the baseline at that length;
 ``extractive-lexrank`` and ``extractive-directed`` force the ranking a tight
-budget gets (the figures in runtime/tasks/summarize/measured.py, which
+budget gets (on a one-line set ``extractive-lexrank`` and ``extractive-lead``
+force the ranked or the lead headline) (the figures in runtime/tasks/summarize/measured.py, which
 ``auto`` reads, come from these runs on the tune rows).
 
     python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,bbc-summary] [--rows tune]
@@ -48,8 +53,14 @@ from o3local.tasks.summarize.segment import split_sentences
 REPO = Path(__file__).resolve().parents[1]
 EVAL = REPO / ".." / "shared" / "evaldata"
 #: sets committed in this repository with their own tune/blind split (see SOURCE.md there)
-LOCAL = {"bbc-summary": REPO / "bench" / "data" / "sum-bbc.jsonl",
-         "bbc-title": REPO / "bench" / "data" / "sum-bbc.jsonl"}
+DATA = REPO / "bench" / "data"
+LOCAL = {"bbc-summary": DATA / "sum-bbc.jsonl",
+         "bbc-title": DATA / "sum-bbc.jsonl",
+         # fresh rows of issue 20's fourth round (sum-fresh.SOURCE.md)
+         "scitldr": DATA / "sum-scitldr.jsonl",
+         "scitldr-title": DATA / "sum-scitldr.jsonl",
+         "lcsts2-title": DATA / "sum-lcsts2.jsonl",
+         "csl2-title": DATA / "sum-csl2.jsonl"}
 
 #: set -> (language, Lead-k, sentences the system may use)
 SETS = {
@@ -59,12 +70,17 @@ SETS = {
     "sum-csl-title": ("zh", 1),
     "bbc-summary": ("en", 3),
     "bbc-title": ("en", 1),
+    "scitldr": ("en", 3),
+    "scitldr-title": ("en", 1),
+    "lcsts2-title": ("zh", 1),
+    "csl2-title": ("zh", 1),
 }
 #: how many answers each method actually gave (abstractive ones the guard
 #: threw out come back as extractive)
 USED: Counter[str] = Counter()
 #: sets whose references are a headline-like line (XSum's are one full sentence)
-ONE_LINE = {"sum-lcsts", "sum-csl-title", "bbc-title"}
+ONE_LINE = {"sum-lcsts", "sum-csl-title", "bbc-title", "scitldr-title", "lcsts2-title",
+            "csl2-title"}
 #: the local model --model names (None: the first installed one that writes the language)
 MODEL: list[str | None] = [None]
 
@@ -186,7 +202,11 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
 
     def ranking(kind: str):
         def run(doc: str) -> list[str]:
-            # the extractive summary with the tight-budget ranking forced (measured.py's rows)
+            # the extractive summary with the tight-budget ranking (a headline: the ranked
+            # or the lead headline) forced: measured.py's rows
+            if one_line:
+                return extract(doc, lang, headline.DEFAULT_CHARS[lang], style="headline",
+                               ranking=kind).sentences
             return extract(doc, lang, budget or 100_000, max_sentences=None if budget else k,
                            ranking=kind).sentences
         return run
@@ -195,6 +215,7 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
         f"lead-{k}": lead,
         measured.EXTRACTIVE + "-lexrank": ranking(measured.EXTRACTIVE),
         measured.DIRECTED: ranking(measured.DIRECTED),
+        measured.LEAD: ranking(measured.LEAD),
         "lexrank": lexrank,
         "extractive": method("extractive"),
         "auto": method("auto"),

@@ -283,6 +283,12 @@ def test_auto_follows_the_measurement_table(monkeypatch):
     assert directed != lexrank and extract(MEMO, "en", 200).text == directed
     assert extract(ZH_DOC, "zh", 40).text == extract(ZH_DOC, "zh", 40,
                                                      ranking=measured.EXTRACTIVE).text
+    # headlines without a model: the lead headline held up on every set, the ranked one not
+    headlines = (measured.EXTRACTIVE, measured.LEAD)
+    assert measured.best("zh", "headline", headlines) == measured.LEAD
+    assert measured.best("en", "headline", headlines) == measured.LEAD
+    lead = extract(ZH_DOC, "zh", 40, style="headline", ranking=measured.LEAD).text
+    assert extract(ZH_DOC, "zh", 40, style="headline").text == lead
     # and changes with it
     worse = tuple(replace(m, rouge1=m.lead) if m.method == measured.DIRECTED else m
                   for m in measured.MEASUREMENTS)
@@ -305,3 +311,39 @@ def test_a_model_measured_on_fewer_sets_or_unread_is_not_trusted(monkeypatch):
     rows += (m("zh", "headline", False, "b", "t", "model-x", 41.0, 30.0, faithful=False),)
     monkeypatch.setattr(measured, "MEASUREMENTS", rows)
     assert measured.trusted_models("zh", "headline", ["model-x"]) == []
+
+
+def test_an_authors_we_is_not_a_quote():
+    """In a text without quote marks (an abstract, a report) "We propose…" is the author
+    speaking: not demoted as a quote at a tight budget, and a headline may open with it;
+    a cut line that is only its opening clause ("In this paper") is not a headline."""
+    from o3local.tasks.summarize import extractive, headline
+    from o3local.tasks.summarize.segment import split_sentences
+
+    abstract = ("Training deep networks on small data sets is hard. "
+                "Here we propose a sparse adapter that learns from a few hundred examples. "
+                "The adapter reaches the accuracy of full fine-tuning on four benchmarks.")
+    ranked = extractive.rank(split_sentences(abstract, "en"), "en", 0.4)
+    assert extractive.demote_quotes(ranked, "en") == ranked
+    news = abstract + ' "It works," the lead author said.'
+    demoted = extractive.demote_quotes(extractive.rank(split_sentences(news, "en"), "en", 0.4), "en")
+    assert demoted[1].score < ranked[1].score  # a quoted text: "We …" may be a quote
+    assert headline.is_fragment("We propose a sparse adapter", "en")
+    assert not headline.is_fragment("We propose a sparse adapter", "en", authored=True)
+    assert headline.is_fragment("In this paper", "en", cut=True)
+    assert not headline.is_fragment("In 2019 the plant closed", "en")
+    assert not extractive.has_quote("the model's output isn't cut")
+    assert extractive.has_quote("'We are delighted,' he said") and extractive.has_quote("“Yes”")
+
+
+def test_the_lead_headline_passes_over_an_opening_attribution():
+    """The lead headline is the first sentence cut at clauses, from its first clause that
+    does not stop where the content starts ("…发言人表示", "the council said on Monday that")."""
+    from o3local.tasks.summarize import headline
+
+    zh = "市教育局新闻发言人在昨天下午举行的新闻发布会上表示，全市中小学将从下学期起全面推行课后服务，每天延长一个半小时。"
+    assert headline.lead(zh, "zh", 30) == "全市中小学将从下学期起全面推行课后服务，每天延长一个半小时"
+    assert headline.lead(zh, "zh", 60) == zh.rstrip("。")  # the whole sentence fits: nothing cut
+    en = "The mayor said on Monday that, the plant at Linwood will close in May."
+    assert headline.lead(en, "en", 50) == "the plant at Linwood will close in May"
+    assert headline.lead("Rates rose.", "en", 150) == "Rates rose"

@@ -125,8 +125,9 @@ def extract(
     """The extractive summary of ``text`` (``lang`` already resolved).
 
     ``ranking`` (``measured.EXTRACTIVE`` or ``measured.DIRECTED``) is the
-    ranking for a budget too tight for the best sentences; by default the one
-    the measurement table prefers for the language.  A long document with headings (:func:`sections.is_sectioned`) is
+    ranking for a budget too tight for the best sentences, and for a headline
+    ``measured.EXTRACTIVE`` or ``measured.LEAD``; by default the one the
+    measurement table prefers for the language.  A long document with headings (:func:`sections.is_sectioned`) is
     summarized section by section; other text is ranked as a whole.
     """
     chosen_weight = position_weight is not None
@@ -154,7 +155,9 @@ def extract(
         progress(f"ranking {len(sentences):,} sentences")
     ranked = extractive.rank(sentences, lang, position_weight=position_weight)
     if style == "headline":
-        return _headline(ranked, lang, max_chars, len(text))
+        if ranking is None and not chosen_weight:
+            ranking = measured.best(lang, style, (measured.EXTRACTIVE, measured.LEAD))
+        return _headline(ranked, lang, max_chars, len(text), lead=ranking == measured.LEAD)
     if style == "paragraph" and _tight(ranked, budget):
         if ranking is None and not chosen_weight:
             ranking = measured.best(lang, style, (measured.EXTRACTIVE, measured.DIRECTED),
@@ -183,13 +186,22 @@ def _tight(ranked: list[extractive.Ranked], budget: int, best: int = 3) -> bool:
 
 
 def _headline(ranked: list[extractive.Ranked], lang: str, max_chars: int,
-              source_chars: int) -> Summary:
-    """The best-ranked sentence that compresses into the budget, as one line."""
+              source_chars: int, lead: bool = False) -> Summary:
+    """The best-ranked sentence that compresses into the budget, as one line; with
+    ``lead`` (``measured.LEAD``), the first sentence cut at clauses to the budget
+    (:func:`headline.lead`)."""
+    if lead:
+        first = min(ranked, key=lambda r: r.sentence.index).sentence.text
+        line = (headline.lead(first, lang, max_chars)
+                or extractive.shorten(headline.strip_marker(first, lang), max_chars, lang))
+        return Summary(line, lang, "extractive", [line], source_chars)
     order = sorted(ranked, key=lambda r: (-r.score, r.sentence.index))
+    authored = not any(extractive.has_quote(r.sentence.text) for r in ranked)
     # a line that stands alone first; a fragment only when no top sentence gives one
     for whole in (True, False):
         for r in order[:HEADLINE_CANDIDATES]:
-            line = headline.compress(r.sentence.text, lang, max_chars, whole=whole)
+            line = headline.compress(r.sentence.text, lang, max_chars, whole=whole,
+                                     authored=authored)
             if line:
                 return Summary(line, lang, "extractive", [line], source_chars)
     line = extractive.shorten(headline.strip_marker(order[0].sentence.text, lang), max_chars, lang)

@@ -148,7 +148,13 @@ QUOTE_FACTOR = 0.7
 #: above this share of voiced sentences the text is the author's own voice (a memo, a letter)
 #: and nothing is a quote (tune rows: 0.6 34.89, 0.7 34.94, 1.0 34.96)
 VOICED_TEXT = 0.7
+_QUOTE_MARK = re.compile(r"[\"“”‘]|(?:^|\s)'(?=\w)")
 _VOICE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|you|your|we|we're|we've|my|our|us|me)\b|^\s*[‘'\"“]")
+
+
+def has_quote(text: str) -> bool:
+    """Whether ``text`` has a quote mark (an apostrophe inside a word is not one)."""
+    return bool(_QUOTE_MARK.search(text))
 
 
 def demote_quotes(ranked: list[Ranked], lang: str) -> list[Ranked]:
@@ -156,6 +162,8 @@ def demote_quotes(ranked: list[Ranked], lang: str) -> list[Ranked]:
     QUOTE_FACTOR lower."""
     if lang != "en" or not ranked:
         return ranked
+    if not any(has_quote(r.sentence.text) for r in ranked):
+        return ranked  # no quote marks at all: the author's own "we" (an abstract, a report)
     voiced = [bool(_VOICE.search(r.sentence.text)) for r in ranked]
     if sum(voiced) > VOICED_TEXT * len(ranked):  # a memo or a letter: its author speaks throughout
         return ranked

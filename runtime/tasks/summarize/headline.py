@@ -59,13 +59,27 @@ _EN_ENDS_FRAGMENT = re.compile(
     r"|[:;])$", re.I)
 
 
-def is_fragment(line: str, lang: str, cut: bool = False) -> bool:
-    """Whether ``line`` cannot stand alone as a headline (``cut``: the sentence went on after it)."""
+# the same in English: a cut line that is one opening clause ("In this paper", "As an
+# example", "Since their invention", "According to … theory") sets the scene for a main
+# clause that was cut off
+_EN_SETTING = re.compile(
+    r"^(?:In|As|Since|According to|To|For|With|By|When|While|Although|Though|If|Because|"
+    r"After|Before|Despite|Unlike|Given|Under|Through|Following|Moreover|Furthermore|"
+    r"Finally|Specifically|More precisely|Perhaps|Recently|Here|Thus|Hence)\b[^,;:]*$")
+#: "We …", "I …", "You …" open a fragment only where they may go on a quote; in a text
+#: without quote marks (an abstract, a report) they are the author's own voice
+_EN_VOICE_OPENS = re.compile(r"^(?:We|I|You)\b")
+
+
+def is_fragment(line: str, lang: str, cut: bool = False, authored: bool = False) -> bool:
+    """Whether ``line`` cannot stand alone as a headline (``cut``: the sentence went on after it;
+    ``authored``: the text has no quote marks, so "We …" is its author speaking)."""
     text = line.strip()
     if lang == "zh":
         return bool(_ZH_OPENS_FRAGMENT.match(text) or (cut and (
             _ZH_ENDS_FRAGMENT.search(text) or _ZH_SETTING.match(text))))
-    return bool(_EN_OPENS_FRAGMENT.match(text) or (cut and _EN_ENDS_FRAGMENT.search(text)))
+    opens = _EN_OPENS_FRAGMENT.match(text) and not (authored and _EN_VOICE_OPENS.match(text))
+    return bool(opens or (cut and (_EN_ENDS_FRAGMENT.search(text) or _EN_SETTING.match(text))))
 
 
 def strip_marker(sentence: str, lang: str) -> str:
@@ -74,11 +88,12 @@ def strip_marker(sentence: str, lang: str) -> str:
     return rest if rest.strip() else sentence
 
 
-def compress(sentence: str, lang: str, max_chars: int, whole: bool = False) -> str | None:
+def compress(sentence: str, lang: str, max_chars: int, whole: bool = False,
+             authored: bool = False) -> str | None:
     """``sentence`` cut to whole clauses within ``max_chars``; None if no clause fits.
 
     With ``whole``, None also when the kept clauses are a fragment
-    (:func:`is_fragment`): a cut list, a "…表示" without what was said.
+    (:func:`is_fragment`, ``authored`` as there): a cut list, a "…表示" without what was said.
     """
     text = strip_marker(sentence.strip(), lang)
     out = ""
@@ -91,6 +106,22 @@ def compress(sentence: str, lang: str, max_chars: int, whole: bool = False) -> s
     if whole and cut and out.rstrip().endswith("、") and lang == "zh":
         return None  # a list cut in the middle
     out = out.rstrip(_TRAIL)
-    if whole and out and is_fragment(out, lang, cut):
+    if whole and out and is_fragment(out, lang, cut, authored):
         return None
     return out or None
+
+
+def lead(sentence: str, lang: str, max_chars: int, skip: int = 2) -> str | None:
+    """The lead headline: ``sentence`` (the first) cut at clauses to ``max_chars``, from
+    the first clause whose cut does not stop where its content was about to start
+    ("…发言人表示", "the council said on Monday that"): up to ``skip`` such leading clauses
+    are passed over.  None if not even one clause fits."""
+    clauses = split_clauses(strip_marker(sentence.strip(), lang), lang)
+    sep = "" if lang == "zh" else " "
+    ends = _ZH_ENDS_FRAGMENT if lang == "zh" else _EN_ENDS_FRAGMENT
+    for start in range(min(skip + 1, len(clauses))):
+        rest = sep.join(clauses[start:])
+        line = compress(rest, lang, max_chars)
+        if line and not (len(line) < len(rest.rstrip(_TRAIL)) and ends.search(line)):
+            return line
+    return compress(sentence, lang, max_chars)

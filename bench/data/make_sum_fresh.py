@@ -1,0 +1,108 @@
+"""Build the fresh summarization sets of issue 20's fourth round (see sum-fresh.SOURCE.md).
+
+Three sets, none scored before this round, each with a ``tune`` / ``blind`` split
+drawn here by a committed seed from row numbers alone, before any row was read
+or scored:
+
+- ``sum-scitldr.jsonl`` (English): 200 of the 618 rows of SciTLDR-A's test split
+  (github.com/allenai/scitldr, Apache-2.0): a paper's abstract, its author-written
+  one-sentence TLDR (the reference) and its title (a one-line headline reference).
+- ``sum-lcsts2.jsonl`` (Chinese): 300 of the 1,000 rows of CLGE's LCSTS ``val.tsv``
+  (github.com/CLUEbenchmark/CLGE): a Weibo news post and its headline.
+- ``sum-csl2.jsonl`` (Chinese): 200 of the 1,000 rows of CLGE's CSL ``val.tsv``: a
+  computer-science abstract and its paper title.
+
+Rows whose document is also in a shared set this bench already uses
+(../shared/evaldata/sum-lcsts, sum-csl-title), or twice in the sample, are dropped
+after the split is drawn (the drop looks at text equality only, never at scores).
+
+    python bench/data/make_sum_fresh.py /work/.mirror/allenai+scitldr/repo \
+        /work/.mirror/CLUEbenchmark+CLGE/repo
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SHARED = HERE.parents[1] / ".." / "shared" / "evaldata"
+SCITLDR_COMMIT = "5ccad9c00a60ad75c9e04abf7f27d0f53f983b20"
+CLGE_COMMIT = "2fb38e170310698193780fdcd532190dfe6fc5ce"
+SEED = 204  # issue 20, round 4
+
+
+def _show(repo: str, commit: str, path: str) -> str:
+    return subprocess.run(["git", "-C", repo, "show", f"{commit}:{path}"], check=True,
+                          capture_output=True).stdout.decode("utf-8")
+
+
+def _draw(total: int, take: int, salt: str) -> tuple[list[int], set[int]]:
+    """``take`` row numbers of ``total`` and the half of them that is blind, from the seed alone."""
+    rng = random.Random(f"{SEED}-{salt}")
+    picked = sorted(rng.sample(range(total), take))
+    blind = set(rng.sample(picked, take // 2))
+    return picked, blind
+
+
+def _shared_docs(name: str) -> set[str]:
+    path = SHARED / name / "test.jsonl"
+    if not path.is_file():
+        return set()
+    return {"".join(json.loads(line)["document"].split()) for line in path.open(encoding="utf-8")}
+
+
+def _write(name: str, rows: list[dict]) -> None:
+    out = HERE / name
+    with out.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    blind = sum(r["split"] == "blind" for r in rows)
+    print(f"{out.name}: {len(rows)} rows, {blind} blind")
+
+
+def scitldr(repo: str) -> None:
+    lines = _show(repo, SCITLDR_COMMIT, "SciTLDR-Data/SciTLDR-A/test.jsonl").splitlines()
+    picked, blind = _draw(len(lines), 200, "scitldr")
+    rows = []
+    for i in picked:
+        src = json.loads(lines[i])
+        rows.append({"id": src["paper_id"], "split": "blind" if i in blind else "tune",
+                     "title": src["title"].strip(),
+                     "document": " ".join(s.strip() for s in src["source"] if s.strip()),
+                     "summary": src["target"][0].strip()})
+    _write("sum-scitldr.jsonl", rows)
+
+
+def clge(repo: str, task: str, take: int, out: str, shared: str) -> None:
+    lines = [ln for ln in _show(repo, CLGE_COMMIT, f"LGECdataset/{task}/val.tsv").splitlines()
+             if ln.strip()]
+    picked, blind = _draw(len(lines), take, task)
+    seen = _shared_docs(shared)
+    rows = []
+    dropped = 0
+    for i in picked:
+        title, document = lines[i].split("\t", 1)
+        key = "".join(document.split())
+        if key in seen:
+            dropped += 1
+            continue
+        seen.add(key)
+        rows.append({"id": f"{task}-val-{i}", "split": "blind" if i in blind else "tune",
+                     "title": title.strip(), "document": document.strip()})
+    print(f"{task}: {dropped} rows dropped as already in {shared} or repeated")
+    _write(out, rows)
+
+
+def main(scitldr_repo: str, clge_repo: str) -> int:
+    scitldr(scitldr_repo)
+    clge(clge_repo, "lcsts", 300, "sum-lcsts2.jsonl", "sum-lcsts")
+    clge(clge_repo, "csl", 200, "sum-csl2.jsonl", "sum-csl-title")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
