@@ -347,3 +347,13 @@ def test_the_lead_headline_passes_over_an_opening_attribution():
     en = "The mayor said on Monday that, the plant at Linwood will close in May."
     assert headline.lead(en, "en", 50) == "the plant at Linwood will close in May"
     assert headline.lead("Rates rose.", "en", 150) == "Rates rose"
+
+
+def test_the_lead_headline_never_starts_at_a_joined_clause():
+    """When the first clause does not fit, the lead headline does not start at "and …"."""
+    from o3local.tasks.summarize import headline
+
+    en = ("Independent bakeries throw away 12% of what they bake because they cannot predict "
+          "demand, and their owners start work at 3 a.m. to run ovens by hand.")
+    line = headline.lead(en, "en", 80)
+    assert line is None or not line.lower().startswith("and")

@@ -111,6 +111,12 @@ def compress(sentence: str, lang: str, max_chars: int, whole: bool = False,
     return out or None
 
 
+#: a later clause that leans on the one before it ("and their owners …", "which …"): a
+#: lead headline never starts there (a lower-case "the plant …" after "said that" may)
+_EN_JOINS = re.compile(r"^(?:and|but|or|so|yet|nor|then|because|which|who|whose|where|while|"
+                       r"whereas|although|though)\b", re.I)
+
+
 def lead(sentence: str, lang: str, max_chars: int, skip: int = 2) -> str | None:
     """The lead headline: ``sentence`` (the first) cut at clauses to ``max_chars``, from
     the first clause whose cut does not stop where its content was about to start
@@ -122,6 +128,8 @@ def lead(sentence: str, lang: str, max_chars: int, skip: int = 2) -> str | None:
     for start in range(min(skip + 1, len(clauses))):
         rest = sep.join(clauses[start:])
         line = compress(rest, lang, max_chars)
+        if line and start and (is_fragment(line, lang) if lang == "zh" else _EN_JOINS.match(line)):
+            continue  # "and their owners start work …": a later clause that cannot open a line
         if line and not (len(line) < len(rest.rstrip(_TRAIL)) and ends.search(line)):
             return line
     return compress(sentence, lang, max_chars)
