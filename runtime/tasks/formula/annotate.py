@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .phrases import normalize_zh_numbers
+from .rowbase import in_wan as _in_wan
 from .rowbase import lexicon
 from .schema import Column, SheetSchema
 
@@ -331,7 +332,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
                   lambda m: str(_WORDS[m.group(1).lower()]), text, flags=re.I)
     # numbers: 12, 3.5, 15%, 2nd, 90th
     scale = {"万": 10_000, "千": 1_000, "k": 1_000, "K": 1_000}
-    in_wan = any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)  # 预算（万元）: 50万 is 50
+    in_wan = _in_wan(schema)  # 预算（万元）, a title 营业收入（万元）: 50万 is 50
 
     def number(m: re.Match) -> str:
         raw = m.group(1)

@@ -356,12 +356,22 @@ def _cover_pattern(words: tuple[str, ...], plural: bool) -> re.Pattern[str] | No
     return re.compile("(?=(" + "|".join(alts) + "))") if alts else None
 
 
+def in_wan(schema: SheetSchema) -> bool:
+    """Whether the sheet counts in 万 (a header 预算（万元）, or a title over the table 营业收入（万元）)."""
+    return any(re.search(r"[（(]\s*万", c.header) for c in schema.columns) or any(
+        isinstance(v, str) and re.search(r"[（(]\s*万元?\s*[)）]", v)
+        for (r, _c), v in schema.cells.items() if r < schema.header_row)
+
+
 def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int]]:
     """The numbers of ``text`` that are not a column's name (a year header "2021" is a column)."""
     heads = {c.header.strip() for c in schema.columns}
     out = []
+    wan = in_wan(schema)
     for v, unit, pos in numbers(text):
         raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
+        if wan and re.match(r"[\d.,]+\s*万", text[pos:]):
+            v = v / 10000  # 5000万 on a sheet counted in 万元 is 5000
         if not unit and raw in heads:
             continue
         if re.fullmatch(r"\d\d", raw) and text[pos + 2:pos + 3] == "年" and any(
