@@ -574,7 +574,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     lex = lexicon("aggregates")
     if has(text, lex["not_aggregate"]):
         return None  # "who ...", "which ...": a lookup, not these rules'
-    if not force_op and any(_spans(text, w) for w in lex["share_words"] if w not in lex["share_words_not_alone"]):
+    if not force_op and any(not (w.startswith("%") and text[a - 1:a].isdigit())  # "10% of sales": a part
+                            for w in lex["share_words"] if w not in lex["share_words_not_alone"]
+                            for a, _b in _spans(text, w)):
         return None  # "what % of all tips went to Priya": a share of the total (read_share), not the part
     found_op = (force_op, []) if force_op else _op(text, lex)
     implicit = found_op is None

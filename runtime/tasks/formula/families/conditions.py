@@ -411,7 +411,8 @@ def _dates_year(ctx: Ctx) -> int | None:
 
 
 @rule(rf"(?<![a-z])(?P<mon>{'|'.join(m for m in _MON_RE.split('|') if m != 'may')})(?![a-z])", order=182,
-      examples=(('申请人-类别-金额-274439', 'how many records before May', '=COUNTIF(D2:D4,"<"&DATE(2024,5,1))'),))
+      examples=(('申请人-类别-金额-274439', 'how many records before June', '=COUNTIF(D2:D4,"<"&DATE(2024,6,1))'),
+                ('申请人-类别-金额-274439', 'how many records after April', '=COUNTIF(D2:D4,">"&DATE(2024,4,30))')))
 def _bare_month(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "filed before July", "after June": the month as its first day (the comparison picks the
     # end), when every date of the table is in one year
@@ -422,7 +423,7 @@ def _bare_month(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 @rule(r"(?<![月\d])<N> (?:日|号)", order=172,
-      examples=(('学号-姓名-班级-05aeb0', '9月1日之前缴费的有几个人', '=COUNTIF(H2:H13,"<"&DATE(2026,9,1))'),))
+      examples=(('fees_zh', '15号之前缴费的有几个', '=COUNTIF(C2:C4,"<"&DATE(2026,12,15))'),))
 def _day_no_month(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "15号以前", "20号及以后": a day of the one month every date of the one date column is in
     import datetime as _dt
