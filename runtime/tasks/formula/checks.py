@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .engine import references
-from .rowbase import date_in, header_numbers, is_zh, lexicon, numbers
+from .rowbase import date_in, header_numbers, in_wan, is_zh, lexicon, numbers
 from .schema import Column, SheetSchema, col_index
 
 _CELLS = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
@@ -136,7 +136,7 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         return None
     body = re.sub(r"\s", "", formula)
     have = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", body)}
-    for v, unit, pos in (header_numbers(request, schema) if schema is not None else numbers(request)):
+    for v, unit, pos in (header_numbers(request, schema, units=False) if schema is not None else numbers(request)):
         raw = re.match(r"[\d.,]+", request[pos:]).group(0).rstrip(".,")
         after, before = request[pos + len(raw):], request[:pos].lower()
         if "," in raw and all(float(x) in have for x in raw.split(",") if x):
@@ -150,8 +150,9 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         written = float(raw.replace(",", ""))
         if re.match(r"\s*万", after):
             # 2万 is 20000; on a sheet that counts in 万 (预算（万元）) 60万 is 60 and only 60
-            in_wan = schema is not None and any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)
-            forms = {written} if in_wan else {written * 10_000, v}
+            wan = schema is not None and (any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)
+                                          or in_wan(schema))  # or a title above the header says 万元
+            forms = {written} if wan else {written * 10_000, v}
         if re.match(r"(?:\s*千|[kK](?![A-Za-z]))", after):
             forms |= {written * 1_000}  # $1k, 5千
         if not forms & have and not any(abs(h - f) < 1e-9 for h in have for f in forms):

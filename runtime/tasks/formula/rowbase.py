@@ -356,12 +356,32 @@ def _cover_pattern(words: tuple[str, ...], plural: bool) -> re.Pattern[str] | No
     return re.compile("(?=(" + "|".join(alts) + "))") if alts else None
 
 
-def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int]]:
-    """The numbers of ``text`` that are not a column's name (a year header "2021" is a column)."""
+_WAN = re.compile(r"[（(]\s*万元?\s*[）)]|单位[:：]?\s*万元|万元")
+
+
+def in_wan(schema: SheetSchema) -> bool:
+    """True when the sheet's amounts are in 万 (ten thousands): a title above the header says
+    万元, or every number column's header does ("营收（万元）"); then "4000万" is 4000 there."""
+    nums = [c for c in schema.columns if c.type == "number"]
+    if nums and all(_WAN.search(c.header) for c in nums):
+        return True
+    if any(re.search(r"[（(]\s*(?:元|千元|美元)\s*[）)]", c.header) for c in nums):
+        return False
+    return any(isinstance(v, str) and _WAN.search(v) for (r, _c), v in schema.cells.items()
+               if r < schema.header_row)
+
+
+def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[tuple[float, str, int]]:
+    """The numbers of ``text`` that are not a column's name (a year header "2021" is a column);
+    "4000万" is 4000 on a sheet in 万元 (:func:`in_wan`) unless ``units`` is False."""
     heads = {c.header.strip() for c in schema.columns}
     out = []
+    wan = None
     for v, unit, pos in numbers(text):
         raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
+        if units and re.match(r"\s*万", text[pos + len(raw):]) and not unit:
+            wan = in_wan(schema) if wan is None else wan
+            v = v / 10000 if wan else v
         if not unit and raw in heads:
             continue
         if re.fullmatch(r"\d\d", raw) and text[pos + 2:pos + 3] == "年" and any(
