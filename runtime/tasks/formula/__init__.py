@@ -343,6 +343,23 @@ def _unplaced(request: str, schema: SheetSchema, target: str) -> str:
     return request
 
 
+def _row_target(target: str, schema: SheetSchema) -> bool:
+    """True when ``target`` is on a data row, inside the table or in the column just right of it."""
+    from .schema import col_index
+
+    m = _CELL.match(target)
+    col, row = col_index(m.group(1)), int(m.group(2))
+    first = min(c.first_row for c in schema.columns)
+    last = max(c.last_row for c in schema.columns)
+    return first <= row <= last and col <= schema.last_column + 1
+
+
+def _reads_row(formula: str, target: str) -> bool:
+    """True when ``formula`` reads a cell of ``target``'s row on its own (not as a range's end)."""
+    row = _CELL.match(target).group(2)
+    return bool(re.search(rf"(?<![:$A-Z])\$?[A-Z]{{1,3}}{row}(?![\d:])", formula))
+
+
 def _without(request: str, m: re.Match[str]) -> str:
     """``request`` with the matched placement words cut out (and the comma before them)."""
     head = re.sub(r"[\s,，、;；]+$", "", request[:m.start()])
@@ -401,6 +418,11 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
     reading = read_request(request, schema) or _rounded_reading(request, schema)
     if reading is None:
         notes.append("rules: the request is not one the rule reader understands")
+        return None
+    if target is not None and _row_target(target, schema) and not _reads_row(reading.formula, target) \
+            and re.search(r"\b(?:each|every|per)\b|每|各", request.lower()):
+        # "平均每单卖了多少钱" at G2: one value for the whole table is no answer for each row of it
+        notes.append(f"rules: {reading.formula} is one value for the whole table, and {target} is a row of it")
         return None
     try:
         _sane(request, reading.formula, schema)

@@ -136,7 +136,7 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         return None
     body = re.sub(r"\s", "", formula)
     have = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", body)}
-    for v, unit, pos in (header_numbers(request, schema) if schema is not None else numbers(request)):
+    for v, unit, pos in (header_numbers(request, schema, units=False) if schema is not None else numbers(request)):
         raw = re.match(r"[\d.,]+", request[pos:]).group(0).rstrip(".,")
         after, before = request[pos + len(raw):], request[:pos].lower()
         if "," in raw and all(float(x) in have for x in raw.split(",") if x):
