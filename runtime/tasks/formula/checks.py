@@ -150,7 +150,7 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         written = float(raw.replace(",", ""))
         if re.match(r"\s*万", after):
             # 2万 is 20000; on a sheet that counts in 万 (预算（万元）) 60万 is 60 and only 60
-            in_wan = schema is not None and any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)
+            in_wan = schema is not None and schema.counts_in_wan
             forms = {written} if in_wan else {written * 10_000, v}
         if re.match(r"(?:\s*千|[kK](?![A-Za-z]))", after):
             forms |= {written * 1_000}  # $1k, 5千

@@ -359,9 +359,12 @@ def _cover_pattern(words: tuple[str, ...], plural: bool) -> re.Pattern[str] | No
 def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int]]:
     """The numbers of ``text`` that are not a column's name (a year header "2021" is a column)."""
     heads = {c.header.strip() for c in schema.columns}
+    in_wan = schema.counts_in_wan  # 收入（万元）, or 万元 in the title: "4000万" is the 4000 written
     out = []
     for v, unit, pos in numbers(text):
         raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
+        if in_wan and not unit and re.match(r"\s*万", text[pos + len(raw):]):
+            v = float(raw.replace(",", ""))
         if not unit and raw in heads:
             continue
         if re.fullmatch(r"\d\d", raw) and text[pos + 2:pos + 3] == "年" and any(

@@ -172,11 +172,13 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
         rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
             else rest.replace(lit, " ")
-    words = [c.header.lower() for c in schema.columns] + list(_vocabulary())
+    words = [c.full_name.lower() for c in schema.columns] + list(_vocabulary())
     words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
     words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
               for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
-    words += [c.header[i:i + 2] for c in schema.columns if is_zh(c.header) for i in range(len(c.header) - 1)]
+    # two characters of a header or of its group (材料信息 over 名称: "每种材料")
+    words += [c.full_name[i:i + 2] for c in schema.columns if is_zh(c.full_name)
+              for i in range(len(c.full_name) - 1)]
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
         rest = re.sub(pat, " ", rest)
@@ -225,8 +227,10 @@ def _base(text: str, cols: list[Column], schema: SheetSchema, default: str | Non
     return every[0] if len(every) == 1 else None
 
 
-def _scores(schema: SheetSchema, n: int | None) -> list[Column] | None:
-    """The marks columns of a grade sheet: numeric, whole numbers 0-150, two or more."""
+def _scores(schema: SheetSchema, n: int | None, text: str | None = None) -> list[Column] | None:
+    """The marks columns of a grade sheet: numeric, whole numbers 0-150, two or more; only
+    those ``text`` names by a part of their header they share (Maths and English each over
+    Midterm | Final: "both finals" are the two Final columns)."""
     picked = []
     kinds = ("qty", "price", "sales", "cost", "salary")
     counted = {c.letter for g in kinds if (c := group_of(schema, g)) is not None}
@@ -237,6 +241,9 @@ def _scores(schema: SheetSchema, n: int | None) -> list[Column] | None:
         if c.type == "number" and vals and all(isinstance(v, (int, float)) and float(v).is_integer()
                                                 and 0 <= v <= 150 for v in vals):
             picked.append(c)
+    shared = [c for c in schema.shared_part_columns(text) if c in picked] if text else []
+    if 2 <= len(shared) < len(picked):
+        picked = shared
     if len(picked) < 2 or (n is not None and len(picked) != n):
         return None
     return picked
@@ -449,7 +456,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                        text)):
         n = count_word(m.group(1) or m.group(2))
     if not numeric and not nums or n is not None and not nums:
-        scores = _scores(schema, n)
+        scores = _scores(schema, n, text)
         if scores is not None and (n is not None or has(text, lex["score_words"])):
             if has(text, lex["average_words"]):
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
