@@ -98,8 +98,11 @@ def pattern(schema: SheetSchema, lang: str, request: str) -> str:
     cond = "(?:" + "|".join(conds) + ")" if conds else "(?!)"
     fill = {"{agg}": _alt(lex["agg"]), "{num}": _alt(nums), "{col}": _alt(heads),
             "{value}": _alt([v for vs in values.values() for v in vs]), "{cond}": cond}
+    counts = any(w in request.lower() for w in lexicon()["count_cues"][lang])
     alts = []
     for t in lex["templates"]:
+        if not counts and t in lex["count_templates"]:
+            continue
         rx = "".join(fill.get(p, regex.escape(p)) for p in re.split(r"(\{\w+\})", t))
         if "(?!)" not in rx:
             alts.append(rx)
