@@ -251,8 +251,10 @@ def _said(request: str, value: str) -> bool:
     if re.search(f"[{_CJK}]", v):
         return len(v) > 2 and any(v[i:i + 2] in low for i in range(len(v) - 1)
                                   if re.fullmatch(f"[{_CJK}]{{2}}", v[i:i + 2]))
+    from .ground import _EN_STOP
+
     return any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", low)
-               for w in re.findall(r"[a-z0-9][a-z0-9'.-]{2,}", v))
+               for w in re.findall(r"[a-z0-9][a-z0-9'.-]{2,}", v) if w not in _EN_STOP)
 
 
 def losses(request: str, text: str, schema: SheetSchema) -> list[str]:
