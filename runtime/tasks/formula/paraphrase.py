@@ -103,6 +103,16 @@ def pattern(schema: SheetSchema, lang: str, request: str) -> str:
     for t in lex["templates"]:
         if not counts and t in lex["count_templates"]:
             continue
+        if "{col}" in t and ("{num}" in t or "{value}" in t):
+            # the column asked for is another than the one the row is found by
+            for h in heads:
+                own = {"{num}": _alt([n for n in nums if n != h]),
+                       "{value}": _alt([v for c, vs in values.items() if c != h for v in vs])}
+                rx = "".join({**fill, **own, "{col}": regex.escape(h)}.get(p, regex.escape(p))
+                             for p in re.split(r"(\{\w+\})", t))
+                if "(?!)" not in rx:
+                    alts.append(rx)
+            continue
         rx = "".join(fill.get(p, regex.escape(p)) for p in re.split(r"(\{\w+\})", t))
         if "(?!)" not in rx:
             alts.append(rx)
