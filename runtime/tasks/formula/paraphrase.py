@@ -246,10 +246,14 @@ def _named(request: str, header: str, schema: SheetSchema, mentioned: set[str] |
     """The request names ``header``: as the readers see it (a synonym too), or by a word of it."""
     if header in (_mentioned(request, schema) if mentioned is None else mentioned):
         return True
+    # else by a word of the header that no other header has ("claim" names neither Claim No
+    # nor Claim Amount)
     low, head = request.lower(), header.lower()
-    if any(re.search(rf"(?<![a-z]){re.escape(w)}", low) for w in re.findall(r"[a-z]{3,}", head)):
+    others = " ".join(c.header.lower() for c in schema.columns if c.header != header)
+    if any(re.search(rf"(?<![a-z]){re.escape(w)}", low) and w not in others
+           for w in re.findall(r"[a-z]{3,}", head)):
         return True
-    return any(head[i:i + 2] in low for i in range(len(head) - 1)
+    return any(head[i:i + 2] in low and head[i:i + 2] not in others for i in range(len(head) - 1)
                if re.fullmatch(f"[{_CJK}]{{2}}", head[i:i + 2]))
 
 
