@@ -209,9 +209,9 @@ def trusted(monkeypatch):
 @pytest.mark.slow
 def test_the_model_rewords_a_question_the_rules_refuse(qwen, trusted, members):
     with pytest.raises(TaskError):
-        formula("the date omar joined on", sheet=members, method="rules")
-    r = formula("the date omar joined on", sheet=members, model=QWEN)
-    assert r.formula == '=INDEX(C2:C6,MATCH("Omar Haddad",A2:A6,0))'
+        formula("which plan is chloe on", sheet=members, method="rules")
+    r = formula("which plan is chloe on", sheet=members, model=QWEN)
+    assert r.formula == '=INDEX(B2:B6,MATCH("Chloe Nguyen",A2:A6,0))'
     assert r.method == "rules+model" and "reworded by the local model" in r.explanation
 
 

@@ -321,58 +321,15 @@ def uses(formula: str, parts: Parts, schema: SheetSchema) -> list[str]:
 
 # -- decoding ----------------------------------------------------------------------------------------
 
-def _processor(tokenizer: Any, auto: Any):
-    """A grammar processor that also says how sure the model was of the rewrite's TEXT.
-
-    The grammar lets one string be written in several tokenizations ("Joined" or
-    "Join" + "ed"); the plain confidence counts those as rivals, so a rewrite with
-    no alternative at all can look unsure.  :meth:`text_confidence` sums, at every
-    step, the probability of the tokens that keep to the text finally written.
-    """
-    import numpy as np
-
-    from ..constrained import GrammarProcessor
-
-    class _Proc(GrammarProcessor):
-        def __init__(self, *a: Any, **k: Any) -> None:
-            super().__init__(*a, **k)
-            self.steps: list[tuple[str, Any, Any]] = []
-
-        def _record(self, masked: Any, token: int) -> None:
-            super()._record(masked, token)
-            ok = np.flatnonzero(np.isfinite(masked))
-            if len(ok) > 1:
-                z = masked[ok] - masked[ok].max()
-                self.steps.append((self._text, ok, np.exp(z) / np.exp(z).sum()))
-
-        def text_confidence(self, final: str) -> float:
-            eos = set(self.eos)
-            least = 1.0
-            for prefix, ids, probs in self.steps:
-                keep = 0.0
-                for tid, p in zip(ids.tolist(), probs.tolist(), strict=True):
-                    if tid in eos:
-                        keep += p if prefix == final else 0.0
-                        continue
-                    t = self.vocab.text.get(tid)
-                    if t is None:
-                        t = self.tokenizer.decode([tid])
-                    if final.startswith(prefix + t):
-                        keep += p
-                least = min(least, keep)
-            return least
-
-    return _Proc(tokenizer, auto)
-
-
 def decode(gen: Any, request: str, schema: SheetSchema, lang: str) -> tuple[str, float]:
     """The model's canonical rewrite of ``request`` and its confidence (least chosen-token probability)."""
     from ...errors import InferenceError, TaskError
+    from ..constrained import GrammarProcessor
 
     auto = automaton(schema, lang, request)
     if auto is None:
         raise TaskError("the request names too little for a canonical phrasing", code="task.paraphrase")
-    proc = _processor(gen.tokenizer, auto)
+    proc = GrammarProcessor(gen.tokenizer, auto)
     try:
         out = gen.chat(messages=messages(request, schema, lang), max_tokens=48, temperature=0.0,
                        logits_processor=proc)
@@ -382,7 +339,7 @@ def decode(gen: Any, request: str, schema: SheetSchema, lang: str) -> tuple[str,
     if not proc.done(out.text):
         raise TaskError(f"the model's rewrite is incomplete ({out.finish_reason}): {out.text!r}",
                         code="task.paraphrase")
-    return out.text, proc.text_confidence(out.text)
+    return out.text, proc.confidence()
 
 
 def paraphrase(request: str, schema: SheetSchema, gen: Any, read: Callable[[str], T | None],
