@@ -207,12 +207,14 @@ def trusted(monkeypatch):
 
 
 @pytest.mark.slow
-def test_the_model_rewords_a_question_the_rules_refuse(qwen, trusted, members):
+def test_the_model_rewords_a_question_the_rules_refuse(qwen, trusted):
+    """formula-dev4's spent tune part: "which product was 朱婷's order", read as 朱婷的商品."""
+    sheet = Path(__file__).parents[2] / "bench/data/formula-dev4/sheets/zh_dianshang.xlsx"
     with pytest.raises(TaskError):
-        formula("which plan is chloe on", sheet=members, method="rules")
-    r = formula("which plan is chloe on", sheet=members, model=QWEN)
-    assert r.formula == '=INDEX(B2:B6,MATCH("Chloe Nguyen",A2:A6,0))'
-    assert r.method == "rules+model" and "reworded by the local model" in r.explanation
+        formula("朱婷那单是什么商品", sheet=sheet, method="rules")
+    r = formula("朱婷那单是什么商品", sheet=sheet, model=QWEN)
+    assert r.formula == '=INDEX(E3:E20,MATCH("朱婷",C3:C20,0))'
+    assert r.method == "rules+model" and "本地模型改写" in r.explanation
 
 
 @pytest.mark.slow
