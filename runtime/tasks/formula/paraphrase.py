@@ -16,6 +16,11 @@ is (a part of) a word of the request, the model chose each token with at
 least :data:`MIN_CONFIDENCE`, and the formula read from it uses every column
 and value the rewrite names.
 
+Measured with Qwen2.5-Coder-0.5B (``bench/eval_formula.py --method auto --trust``, after
+grounding): formula-dev4 tune (in-sample) +1 right / 0 wrong over rules then grounding;
+dev4's spent blind part 106 right / 12 wrong against rules 97 / 11 and rules + grounding
+100 / 12 (so the rewrites: 6 right, 0 wrong).  Not measured on formula-dev3.
+
 This module imports no model runtime itself; the caller passes a generator.
 """
 
