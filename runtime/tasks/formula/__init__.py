@@ -465,6 +465,41 @@ def _grounded(request: str, schema: SheetSchema, target: str | None, model: str 
                          [*notes, f"grounded request: {text}"], answer.fill_range, said)
 
 
+def _paraphrased(request: str, schema: SheetSchema, model: str | None, notes: list[str],
+                 required: bool) -> FormulaResult | None:
+    """The rules' answer to the model's rewrite of ``request`` in a phrasing they know.
+
+    The model only rewords, under a grammar of canonical phrasings over the sheet's
+    own headers and values (``paraphrase.py``); the rewrite is read and checked by
+    the rules as usual, and used only when it keeps every number, column and value.
+    """
+    from .._model import load_generator
+    from .paraphrase import paraphrase
+
+    gen = load_generator(model, "formula-generation", required=required)
+    if gen is None:
+        return None
+
+    def read(text: str) -> FormulaResult | None:
+        try:
+            answer = _rules_only(text, schema, None, [])
+            if answer is not None:  # the checks of the request itself too: "add up the table numbers"
+                _sane(request, answer.formula, schema)
+            return answer
+        except TaskError:
+            return None
+
+    answer, said = paraphrase(request, schema, gen, read, lambda r: r.formula)
+    if answer is None:
+        notes.append("paraphrase: " + "; ".join(said))
+        return None
+    zh = re.search(r"[\u4e00-\u9fff]", request) is not None
+    how = f"读作“{said}”（本地模型改写）" if zh else f"read as {said!r} (reworded by the local model)"
+    return FormulaResult(answer.formula, answer.value, f"{how}{'：' if zh else ': '}{answer.explanation}",
+                         "rules+model", "generate", answer.intent, None,
+                         [*notes, f"rewritten request: {said}"], answer.fill_range, how)
+
+
 def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
               model: str | None) -> FormulaResult:
     notes: list[str] = []
@@ -479,6 +514,8 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
                             code="task.unanswerable")
     # the model says what an unknown word means; the rules still write the formula
     answer = _grounded(request, schema, target, model, notes, required=method == "llm")
+    if answer is None and target is None:  # one-cell requests only: no phrasing below is per row
+        answer = _paraphrased(request, schema, model, notes, required=method == "llm")
     if answer is not None:
         return answer
     if method != "llm":  # auto trusts a model for grounding only, not for writing intents
