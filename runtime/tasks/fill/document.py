@@ -117,8 +117,10 @@ def _cells(line: str) -> list[str] | None:
     return cells if len(cells) >= 2 and all(len(c) <= 120 for c in cells) else None
 
 
-#: a Chinese numbered heading: "一、总体情况", "（二）主要工作"
-_ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(][一二三四五六七八九十]+[）)])\s*\S")
+#: a Chinese numbered heading: "一、总体情况", "（二）主要工作", "1. 本周销售", "2、客户与评价"
+#: (a short title of Chinese words, no figure)
+_ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(][一二三四五六七八九十]+[）)])\s*\S"
+                          r"|^\s*\d{1,2}[.、．]\s*[\u4e00-\u9fff][\u4e00-\u9fff、与和及]{1,14}$")
 
 
 _LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·{3,})\s*(\S.{0,40})$")
@@ -322,6 +324,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
 
 
 _NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/])")
+#: a date written year first with dots: "运营部 2026.3.6", "（2026.3.2-2026.3.6）"
+_DOTTED_YMD = re.compile(r"(?<![\d.])(\d{4})\.(\d{1,2})\.(\d{1,2})(?![\d.])")
 
 
 def numeric_dates(text: str) -> list[DateMention]:
@@ -345,7 +349,11 @@ def numeric_dates(text: str) -> list[DateMention]:
         else:
             continue
         out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
-    return out
+    for m in _DOTTED_YMD.finditer(text):
+        y, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if 1900 <= y <= 2200 and 1 <= month <= 12 and 1 <= day <= 31:
+            out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
+    return sorted(out, key=lambda d: d.start)
 
 
 def read_source(path: str | Path, lang: str = "auto") -> Document:

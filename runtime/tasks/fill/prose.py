@@ -192,6 +192,10 @@ _MONTH_RANGE = r"\d{4}年\d{1,2}月?\s*[—–\-~至到]\s*\d{1,2}月"
 _YEAR = r"(?:\d{4}|[〇零一二三四五六七八九]{4})年"
 #: how reports name the period they cover, most specific first
 _PERIODS = (re.compile(_MONTH_RANGE),
+            # a week's or some days' report: "2026年6月1日—6月7日", "2026.3.2-2026.3.6", "2026年第23周"
+            re.compile(r"\d{4}年\d{1,2}月\d{1,2}日\s*[—–\-~至到]{1,2}\s*(?:\d{4}年)?(?:\d{1,2}月)?\d{1,2}日"),
+            re.compile(r"(?<![\d.])\d{4}\.\d{1,2}\.\d{1,2}\s*[—–\-~至到]\s*(?:\d{4}\.)?\d{1,2}\.\d{1,2}(?![\d.])"),
+            re.compile(r"(?:\d{4}年)?第\d{1,2}周"),
             re.compile(_YEAR + r"(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年|前三季度|全年|年?度)"),
             re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
                        r"of \d{4}\b", re.I),

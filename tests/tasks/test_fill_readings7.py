@@ -1,0 +1,43 @@
+"""Readings added after fill-eval5's tune part (issue 20 item 5): short Chinese reports about
+fictitious companies and the values a careful reader fills from them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from o3local.tasks.fill import fill, parse
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
+
+
+def _fill(text: str, markdown: bool = False) -> dict:
+    inputs = json.loads((TEMPLATES / "report-zh" / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+    return fill(inputs, parse(text, "report", markdown=markdown)).data
+
+
+def test_a_weekly_report_with_numbered_headings_a_dotted_period_and_a_channel_mix():
+    d = _fill("杭州木舟家居有限公司 运营周报\n（2026.5.4-2026.5.8）\n\n1. 本周销售\n"
+              "本周全平台销售额320.5万元，环比增长3.1%。天猫旗舰店贡献最大，占全部销售额的55%；"
+              "京东占30%；抖音小店占15%。\n\n2. 客户与评价\n本周活跃买家约2.4万人，好评率97.1%。\n\n"
+              "3. 下周计划\n上架夏季新品8款。\n\n运营部 2026.5.8\n")
+    assert d["period"] == "2026.5.4-2026.5.8"
+    assert d["date"] == "2026-05-08"
+    assert [s["heading"] for s in d["sections"]] == ["1. 本周销售", "2. 客户与评价", "3. 下周计划"]
+    assert d["figures"]["customers"] == 24000
+    assert d["mix"] == [{"name": "天猫旗舰店", "share": 0.55}, {"name": "京东", "share": 0.3},
+                        {"name": "抖音小店", "share": 0.15}]
+
+
+def test_a_week_named_in_the_title_and_a_mix_by_revenue_in_prose():
+    d = _fill("# 云栖面包2026年第18周运营周报\n\n统计周期：2026年4月27日—5月3日　　日期：2026年5月4日\n\n"
+              "## 一、本周经营概况\n\n本周实现营业收入120.4万元，同比增长12.5%。\n\n## 二、收入结构\n\n"
+              "按收入划分，现烤面包占60%，蛋糕占30%，饮品占10%。\n", markdown=True)
+    assert d["period"] in ("2026年第18周", "2026年4月27日—5月3日")
+    assert [m["name"] for m in d["mix"]] == ["现烤面包", "蛋糕", "饮品"]
+    assert [m["share"] for m in d["mix"]] == [0.6, 0.3, 0.1]
+
+
+def test_a_numbered_list_of_figures_is_no_heading():
+    d = _fill("公司经营简报\n\n1. 收入120万元。\n2. 客户300家。\n\n本月经营平稳，收入120万元。\n")
+    assert all(not s["heading"].startswith(("1.", "2.")) for s in d.get("sections", []))
