@@ -41,3 +41,14 @@ def test_a_week_named_in_the_title_and_a_mix_by_revenue_in_prose():
 def test_a_numbered_list_of_figures_is_no_heading():
     d = _fill("公司经营简报\n\n1. 收入120万元。\n2. 客户300家。\n\n本月经营平稳，收入120万元。\n")
     assert all(not s["heading"].startswith(("1.", "2.")) for s in d.get("sections", []))
+
+
+def test_a_half_year_summary_keeps_the_result_over_a_full_year_target():
+    d = _fill("绵州米香食品有限公司2026年上半年工作总结\n\n一、经营业绩\n\n"
+              "上半年公司实现销售收入2.16亿元，同比增长9.4%，完成年度计划的46%。其中，米粉收入占64%，"
+              "米饼占26%，其他产品占10%。\n\n二、渠道建设\n\n截至6月底，合作经销商512家，较年初净增40家；"
+              "线上旗舰店销售额同比增长37%。\n\n三、下半年工作计划\n\n一是抓住销售旺季，确保全年销售收入达到4.7亿元；"
+              "二是新增经销商60家。\n\n总经理办公室\n\n2026年7月9日\n")
+    f = d["figures"]
+    assert f["revenue"] == 216000000 and f["growth"] == 0.094 and f["customers"] == 512
+    assert [m["share"] for m in d["mix"]] == [0.64, 0.26, 0.1]
