@@ -52,3 +52,24 @@ def test_a_half_year_summary_keeps_the_result_over_a_full_year_target():
     f = d["figures"]
     assert f["revenue"] == 216000000 and f["growth"] == 0.094 and f["customers"] == 512
     assert [m["share"] for m in d["mix"]] == [0.64, 0.26, 0.1]
+
+
+def _pitch(text: str) -> dict:
+    inputs = json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+    return fill(inputs, parse(text, "memo", markdown=False)).data
+
+
+def test_a_board_update_reads_the_result_after_a_missed_plan_and_app_users():
+    d = _pitch("Vinewell - Q2 2026 board update\n\nSummary\n\nVinewell schedules pruning crews for vineyards. "
+               "We missed plan in Q2: ARR closed at $1.74M against a plan of $1.90M, because one estate "
+               "delayed its roll-out.\n\nUsage\n\n- 3,200 seasonal workers booked shifts through the app in Q2\n")
+    assert d["traction"]["arr"] == 1740000
+    assert d["traction"]["users"] == 3200
+
+
+def test_an_email_names_its_company_after_a_colon_and_a_price_is_no_runway():
+    d = _pitch("From: Ola Brandt <ola@ferrowind.io>\nTo: Ferrowind angels\nSubject: June numbers\n\n"
+               "Hi everyone,\n\nFor the newer folks on this list: Ferrowind is invoicing software for "
+               "wind-farm technicians.\n\nFerrowind Pro, at $25 a month, covers unlimited invoices.\n\nOla\n")
+    assert d["company"]["name"] == "Ferrowind"
+    assert not d.get("ask", {}).get("runway_months")

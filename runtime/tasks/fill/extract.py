@@ -327,6 +327,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         unit = _real_unit(text, m)
         if f.key.endswith("months"):
+            if m.currency:
+                continue  # "$15 a month" is a price, no count of months
             # "20 months of runway"; not "2,400 monthly active users"
             score += 2 if unit.startswith(("month", "个月", "月", "year", "年")) else -4
         thing = _THING_UNIT.match(text, m.end)
@@ -390,7 +392,8 @@ _VERSUS = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|rather tha
                      r"behind|below|above|but|however|in fact)\b|;|\s/\s|相比|相对于|而非|但|实际")
 #: words that say a number is what happened, not what was planned
 _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so far|at present|"
-                     r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter))\b|"
+                     r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter)|"
+                     r"(?:closed|ended|finished|landed|came in) at|missed)\b|"
                      r"实际|目前|截至目前")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
@@ -473,7 +476,12 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         cut = _VERSUS.search(rest)
         own_rest = rest[:cut.start()] if cut else rest
         own_after = own_rest[:len(after_part)]
-        if _TARGET.search(pre) or _BY_YEAR.search(part) or _TARGET.search(own_after):
+        targets = list(_TARGET.finditer(pre))
+        if targets and _ACTUAL.search(pre[targets[-1].end():]) and not _BY_YEAR.search(part):
+            # "We missed plan in Q4: ARR closed at $2.05M": the plan is named before, the
+            # result after it
+            score += 1.5
+        elif targets or _BY_YEAR.search(part) or _TARGET.search(own_after):
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
             score -= 3
