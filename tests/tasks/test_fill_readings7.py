@@ -73,3 +73,11 @@ def test_an_email_names_its_company_after_a_colon_and_a_price_is_no_runway():
                "wind-farm technicians.\n\nFerrowind Pro, at $25 a month, covers unlimited invoices.\n\nOla\n")
     assert d["company"]["name"] == "Ferrowind"
     assert not d.get("ask", {}).get("runway_months")
+
+
+def test_a_byline_is_no_tagline_and_customers_who_have_used_it_are_users():
+    d = _pitch("Plumline - Q1 2026 board update\n\nPrepared by Ada Korsak (CEO) for the board meeting of 20 April 2026.\n\n"
+               "Summary\n\nPlumline books window cleaners for offices. About four thousand customers have used "
+               "Plumline at least twice.\n")
+    assert "Prepared" not in (d["company"].get("tagline") or "")
+    assert d["traction"]["users"] == 4000

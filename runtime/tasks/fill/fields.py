@@ -63,7 +63,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "summary": ("summary", "概述", "简介"),
     "traction": ("traction", "progress", "metrics", "results", "进展", "业绩", "成绩"),
     "users": ("users", "user", "use", "used by", "using", "log in", "active", "learning", "learners",
-              "enrolled", "subscribers", "on a subscription", "through the app", "via the app",
+              "enrolled", "subscribers", "on a subscription", "through the app", "via the app", "have used", "has used",
               "用户", "使用"),
     "arr": ("arr", "annual recurring revenue", "recurring revenue", "run-rate", "run rate", "年度经常性收入", "经常性收入"),
     "growth": ("growth", "grew", "grown", "growing", "grows", "increase", "up", "down", "fell", "declined",

@@ -231,6 +231,9 @@ def _period(doc: Document) -> Answer | None:
 #: fields that are a one-line motto of the company
 TAGLINE_KEYS = frozenset({"tagline", "subtitle", "slogan"})
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{8,160})[\"“”]")
+#: a line that says who wrote a document or for whom: no motto of the company
+_BYLINE = re.compile(r"^(?:(?:prepared|written|compiled|drafted|presented|submitted|sent)\s+(?:by|for|to)\b"
+                     r"|by\s+[A-Z]|(?:author|authors|confidential|draft|internal)\b)", re.I)
 #: a letter's greeting or sign-off ("Hi all - short one this month"): no line of the company's
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards)\b", re.I)
 
@@ -293,6 +296,8 @@ def _under_title(doc: Document, limit: int) -> str | None:
         return None
     if any(d.raw.strip() == line.rstrip("。.").strip() for d in doc.dates):
         return None  # "October 9, 2025": the memo's date, not its motto
+    if _BYLINE.match(line):
+        return None  # "Prepared by Sam Whitcombe (CEO) for the board meeting of ...": who wrote it
     if len(line) > limit:
         # "Phishing simulation and training for hospitals, in every language their staff speak.":
         # its first clause
