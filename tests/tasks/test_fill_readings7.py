@@ -81,3 +81,12 @@ def test_a_byline_is_no_tagline_and_customers_who_have_used_it_are_users():
                "Plumline at least twice.\n")
     assert "Prepared" not in (d["company"].get("tagline") or "")
     assert d["traction"]["users"] == 4000
+
+
+def test_a_status_report_against_plan_is_no_problem_statement():
+    d = _pitch("Plumline - Q1 2026 board update\n\nSummary\n\nPlumline books window cleaners for offices. "
+               "We missed plan in Q1: ARR closed at $1.2M against a plan of $1.4M, because one landlord "
+               "paused. ARR still grew 6% on Q4.\n\nCash\n\nCash on hand is $2.0M.\n")
+    for part in ("problem", "solution"):
+        assert "ARR" not in (d.get(part, {}).get("headline") or "")
+        assert not any("ARR" in p for p in d.get(part, {}).get("points") or [])

@@ -48,6 +48,11 @@ class Passage:
     notes: list[str]
 
 
+#: words of a company's own results against its plan: a status report, not a customer's pain
+_STATUS = re.compile(r"\b(?:arr|mrr|run-rate|(?:missed|beat|ahead of|behind) (?:the |our )?(?:plan|target|forecast)"
+                     r"|against (?:a|the|our) (?:plan|target|forecast))\b")
+
+
 def best_sentences(doc: Document, f: Field) -> Passage | None:
     """The sentence most about ``f`` and the rest of its paragraph: retrieval by the field's
     words over paragraphs, for documents without a heading for the field ("Our answer is a
@@ -63,6 +68,7 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
     parents = [w for w in parents if w not in _EN_STOP]
     best: tuple[float, int, list[str], int] | None = None
     n = 0
+    pain = any(k in FOLLOWS.values() for k in f.keys)
     for sec in doc.sections:
         for para in sec.paragraphs + sec.bullets:
             sents = doc.sentences(para)
@@ -72,8 +78,8 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
             for i, sent in enumerate(sents):
                 low = sent.lower()
                 hits = _count(low, own)
-                if not hits:
-                    continue
+                if not hits or (pain and _STATUS.search(low)):
+                    continue  # "We missed plan in Q4: ARR closed at ...": the company's results, no pain
                 score = hits + 0.25 * (whole - hits) + 0.5 * _count(low, parents) - 0.001 * n
                 n += 1
                 if best is None or score > best[0]:
@@ -170,7 +176,9 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
         return None
     words = list(GLOSSARY.get(before, ())) + [before]
     paras = [p for sec in doc.sections for p in sec.paragraphs]
-    hits = [_count(p.lower(), words) for p in paras]
+    # a status report's results ("We missed plan in Q4: ARR closed at ...") name no pain
+    hits = [sum(_count(x.lower(), words) for x in doc.sentences(p) if not _STATUS.search(x.lower()))
+            for p in paras]
     if not paras or max(hits) == 0:
         return None
     i = hits.index(max(hits))
