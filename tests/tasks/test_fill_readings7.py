@@ -90,3 +90,11 @@ def test_a_status_report_against_plan_is_no_problem_statement():
     for part in ("problem", "solution"):
         assert "ARR" not in (d.get(part, {}).get("headline") or "")
         assert not any("ARR" in p for p in d.get(part, {}).get("points") or [])
+
+
+def test_started_shipping_is_the_start_of_business_not_the_founding():
+    d = _pitch("Tidereel Materials - investor memo\n\nTidereel Materials makes compostable trays from kelp. "
+               "The company was incorporated in Halifax on 4 May 2022 and started shipping trays to "
+               "customers in March 2024.\n")
+    assert d["company"]["founded"] == "2022-05-04"
+    assert d["traction"]["since"] == "2024-03-01"

@@ -571,6 +571,10 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
     text, low = doc.text, doc.text.lower()
+    if f.key == "founded":
+        # "started shipping film to customers in January 2024", "We started renting in Lisbon on
+        # March 3rd, 2024": a start of business, not of the company (the same length, blanked)
+        low = re.sub(r"\b(?:started|began)\s+[a-z]+ing\b", lambda m: " " * len(m.group(0)), low)
     # a field about no scope takes no date of a sentence about one ("We launch in China on
     # 2027-04-01" is not the traction's since)
     # (in English: a Chinese report names 中国/国内 everywhere)
