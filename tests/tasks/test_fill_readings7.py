@@ -98,3 +98,13 @@ def test_started_shipping_is_the_start_of_business_not_the_founding():
                "customers in March 2024.\n")
     assert d["company"]["founded"] == "2022-05-04"
     assert d["traction"]["since"] == "2024-03-01"
+
+
+def test_the_part_of_a_market_targeted_by_a_year_is_the_som_and_an_arr_target_is_not():
+    d = _pitch("Ferrowind - investor memo\n\nMarket\n\nThe market for wind-farm invoicing is $4 billion worldwide. "
+               "Our serviceable market is $600 million; we target $30 million of it by 2030.\n\nTraction\n\n"
+               "ARR is $800k.\n")
+    assert d["market"]["som"] == 30
+    d = _pitch("Ferrowind - investor memo\n\nMarket\n\nThe market for wind-farm invoicing is $4 billion worldwide.\n\n"
+               "Traction\n\nARR is $800k. We target $2M ARR by 2027.\n")
+    assert "som" not in d["market"]

@@ -52,7 +52,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
             "serviceable market", "serviceable", "reachable", "can serve", "can reach", "we can serve", "can address",
             "可服务市场"),
     "som": ("som", "serviceable obtainable market", "obtainable market", "obtainable", "capture",
-            "realistic", "win", "within reach", "expect to reach", "aim for", "in five years",
+            "realistic", "win", "within reach", "expect to reach", "aim for", "of it by", "of that by", "in five years",
             "within five years", "可获得市场"),
     "cagr": ("cagr", "compound annual growth", "annual growth rate", "per year", "a year", "annually",
              "年复合增长率", "复合增长率", "年均增长"),
