@@ -108,3 +108,12 @@ def test_the_part_of_a_market_targeted_by_a_year_is_the_som_and_an_arr_target_is
     d = _pitch("Ferrowind - investor memo\n\nMarket\n\nThe market for wind-farm invoicing is $4 billion worldwide.\n\n"
                "Traction\n\nARR is $800k. We target $2M ARR by 2027.\n")
     assert "som" not in d["market"]
+
+
+def test_a_salutation_is_no_section_heading():
+    for salutation in ("王总：", "各位董事：", "尊敬的各位股东："):
+        d = _fill("远帆物流2026年第一季度董事会汇报\n\n" + salutation + "\n\n现将一季度经营情况汇报如下。\n\n"
+                  "1、主要经营指标\n一季度实现营业收入2.3亿元，同比增长8.1%。\n\n2、下季度计划\n推进华南仓建设。\n")
+        assert [s["heading"] for s in d["sections"]] == ["1、主要经营指标", "2、下季度计划"]
+    d = _fill("经营月报\n\n数据汇总\n\n本月实现营业收入120万元。\n")
+    assert [s["heading"] for s in d["sections"]] == ["数据汇总"]

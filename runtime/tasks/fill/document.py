@@ -129,8 +129,15 @@ _LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·
 _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 
 
+#: a letter's salutation ("各位董事：", "王总：", "尊敬的各位股东"): no heading
+_SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，,！!]?$|^致[\u4e00-\u9fff、]{2,12}[：:，,！!]$"
+                         r"|^[\u4e00-\u9fff]{1,3}(?:总|董|经理|主任|老师|先生|女士|董事长|总经理)[：:，,！!]$")
+
+
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
+    if _SALUTATION.match(s):
+        return False
     limit = 30 if lang == "zh" else 70
     # "Hi Priya," / "Best regards," / "各位同事，" open or close a letter: no heading
     if not s or len(s) > limit or s.endswith(_SENTENCE_END + (",", "，")) or nxt is None \
@@ -155,7 +162,7 @@ def _is_lead_in(line: str, nxt: str | None) -> bool:
     """"Products:" / "资金用途：" alone over a list, or "Problem:" alone over a paragraph:
     a heading."""
     s = line.strip()
-    return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None \
+    return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None and not _SALUTATION.match(s) \
         and not _BULLET.match(s) and (bool(_BULLET.match(nxt)) or len(s.split()) <= 4)
 
 
