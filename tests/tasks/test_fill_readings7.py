@@ -117,3 +117,10 @@ def test_a_salutation_is_no_section_heading():
         assert [s["heading"] for s in d["sections"]] == ["1、主要经营指标", "2、下季度计划"]
     d = _fill("经营月报\n\n数据汇总\n\n本月实现营业收入120万元。\n")
     assert [s["heading"] for s in d["sections"]] == ["数据汇总"]
+
+
+def test_the_second_line_of_a_title_is_no_section():
+    d = _fill("华岳冷链物流有限公司\n2026年3月经营简报\n\n3月份公司实现营业收入1.26亿元，同比增长9.8%。\n\n"
+              "客户方面，截至月末累计服务企业客户3,412家。\n\n经营管理部\n2026年4月8日\n")
+    assert d["title"] == "华岳冷链物流有限公司2026年3月经营简报"
+    assert not any(s["heading"] == "2026年3月经营简报" for s in d.get("sections") or [])

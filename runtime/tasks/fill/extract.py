@@ -846,10 +846,16 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
     head_key = "heading" if "heading" in props else "title"
     para_key = next((k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"),
                     "paragraphs")
+    from .prose import _REPORT_WORDS
+
     out = []
     for s in doc.sections:
         if not s.heading or (s.heading == doc.title and s is doc.sections[0]):
             continue
+        if len(doc.sections) > 1 and s is doc.sections[1] and doc.sections[0].heading == doc.title \
+                and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \
+                and not _REPORT_WORDS.search(doc.title) and len(s.heading) <= 40:
+            continue  # the title's second line ("华岳冷链物流有限公司" over "2026年3月经营简报")
         labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
         dates = {d.raw.strip() for d in doc.dates}
         paras = [p for p in s.paragraphs + s.bullets
