@@ -124,3 +124,16 @@ def test_the_second_line_of_a_title_is_no_section():
               "客户方面，截至月末累计服务企业客户3,412家。\n\n经营管理部\n2026年4月8日\n")
     assert d["title"] == "华岳冷链物流有限公司2026年3月经营简报"
     assert not any(s["heading"] == "2026年3月经营简报" for s in d.get("sections") or [])
+
+
+def test_an_faq_has_its_bold_questions_as_headings_and_a_first_sale_is_no_founding():
+    md = ("# Hemline: questions we get asked\n\n**What is Hemline?**\nHemline repairs zips on jackets "
+          "picked up from your door.\n\n**How does it work?**\nYou book a pickup in the app and a courier "
+          "collects the jacket.\n\n**When did you start?**\nOur first pickup was on 4 June 2024, in Leeds.\n")
+    doc = parse(md, "faq", markdown=True)
+    assert [s.heading for s in doc.sections][1:] == ["What is Hemline?", "How does it work?",
+                                                      "When did you start?"]
+    inputs = json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+    d = fill(inputs, doc).data
+    assert not d["company"].get("founded")
+    assert d["traction"]["since"] == "2024-06-04"

@@ -134,6 +134,9 @@ _SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，
                          r"|^[\u4e00-\u9fff]{1,3}(?:总|董|经理|主任|老师|先生|女士|董事长|总经理)[：:，,！!]$")
 
 
+_QUESTION = re.compile(r"^[A-Z\u4e00-\u9fff][^.!?。！？\n]{3,70}[?？]$")
+
+
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
     if _SALUTATION.match(s):
@@ -199,8 +202,9 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
             fence = not fence
         m = None if fence else _MD_HEADING.match(line)
         bold = None if fence or m else _MD_BOLD_LINE.match(line)
-        if bold and bold.group(2).strip().endswith((".", "。", "!", "！", "?", "？")):
+        if bold and bold.group(2).strip().endswith((".", "。", "!", "！")):
             bold = None  # "**Frost warnings for vineyards, vine by vine.**": a sentence in bold
+            # ("**How does it work?**", an FAQ's question in bold, is a heading)
         if m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
@@ -245,6 +249,11 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         table.clear()
 
     texts = [(line.strip(), level) for line, level in lines]
+    # an FAQ: questions alone on their lines, each over its answer ("How does it work?"), are
+    # its headings (three or more of them)
+    asked = [i for i, (t, lv) in enumerate(texts) if lv is None and _QUESTION.match(t)
+             and i + 1 < len(texts) and texts[i + 1][0] and not _QUESTION.match(texts[i + 1][0])]
+    questions = set(asked) if len(asked) >= 3 and not headed else set()
     nested: int | None = None  # the indent of a nested list's lead-in bullet
     starts = [0]
     for line, _ in lines:
@@ -266,7 +275,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if not line:
             end_para()
             continue
-        if level is None and not headed and _is_heading(line, nxt, lang) and not para:
+        if level is None and not headed and (i in questions or _is_heading(line, nxt, lang)) and not para:
             level = 2
         raw_next = next((t for t, _ in lines[i + 1:] if t.strip()), None)
         if level is None and _is_bullet_lead_in(lines[i][0], raw_next):

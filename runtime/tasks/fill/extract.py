@@ -573,8 +573,10 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
     text, low = doc.text, doc.text.lower()
     if f.key == "founded":
         # "started shipping film to customers in January 2024", "We started renting in Lisbon on
-        # March 3rd, 2024": a start of business, not of the company (the same length, blanked)
-        low = re.sub(r"\b(?:started|began)\s+[a-z]+ing\b", lambda m: " " * len(m.group(0)), low)
+        # March 3rd, 2024", "Our first pickup was on 2 May 2024": a start of business, not of the
+        # company (the same length, blanked)
+        low = re.sub(r"\b(?:started|began)\s+[a-z]+ing\b|\b(?:our|the|its) first\b",
+                     lambda m: " " * len(m.group(0)), low)
     # a field about no scope takes no date of a sentence about one ("We launch in China on
     # 2027-04-01" is not the traction's since)
     # (in English: a Chinese report names 中国/国内 everywhere)
@@ -587,6 +589,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             continue
         a, b = _clause_bounds(text, d.start, d.end)
         clause = low[a:b]
+        # under "When did you start?", "Our first pickup was on 2 May 2024" is no founding date
+        # (the words blanked for a founding date above count for no section either)
+        clause_raw = text[a:b].lower()
         if others and any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", clause) if w.isascii()
                           else w in clause for w in others):
             continue
@@ -614,7 +619,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if role < 0 and _count(low[lo_c:hi_c], own):
                 role = 0  # "... and shipped its first kits in March 2022" under "About the company"
             score += SECTION_ROLE * role
-        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and (scoped or not (
+        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and clause.strip() == clause_raw.strip() \
+                and (scoped or not (
                 _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start])
                 or re.search(r"[(（]\s*$", low[a:d.start]))):
             # "the first shipment is due on 2026-04-01" under the heading "China" (a launch
