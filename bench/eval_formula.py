@@ -246,10 +246,12 @@ def dev2_eval(folder: Path, part: str, method: str, model: str | None, limit: in
     latencies: list[float] = []
     methods: dict[str, str] = {}
     for it in items:
-        path = dev2.sheet_path(it, folder)
+        # the sheet the answer goes in (a workbook may have several: formula-dev4's
+        # en_shop.xlsx, zh_cangku.xlsx); the active one when the item names none
+        path = (dev2.sheet_path(it, folder), it.get("sheet_name"))
         if path not in schemas:
             try:
-                schemas[path] = read_sheet(path)
+                schemas[path] = read_sheet(*path)
             except O3Error as err:
                 schemas[path] = err
         start = time.perf_counter()

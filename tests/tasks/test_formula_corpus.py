@@ -1,8 +1,9 @@
-"""Every committed request of formula-dev2 and formula-dev3, rules only: tune and spent blind parts.
+"""Every committed request of formula-dev2, dev3 and dev4, rules only: tune and spent blind parts.
 
-Both blind parts (``blind.jsonl.gz``) were scored once (dev2 at ddd4969, dev3 at
-b948964) and are tuning data since (their SOURCE.md); the figures that judge the
-engine come from a fresh set.
+The blind parts (``blind.jsonl.gz``) were scored once (dev2 at ddd4969, dev3 at
+b948964, dev4 at e49f728) and are tuning data since (their SOURCE.md); the figures
+that judge the engine come from a fresh set.  Each request is asked on the sheet it
+names (``sheet_name``: formula-dev4's en_shop.xlsx and zh_cangku.xlsx have two).
 
 Fast and without LibreOffice: our answer is evaluated by our engine on the
 item's sheet (filled down to each check cell for a per-row item) and compared
@@ -13,7 +14,7 @@ LibreOffice 7 lacks (XLOOKUP, FILTER, ...) is wrong: it shows #NAME? there.
 
 - No wrong answer outside ``formula_corpus_known.json``'s ``wrong_allowed``
   (a list that may only shrink; it holds the answers that were wrong when
-  this test landed).
+  this test landed, and dev4's when dev4 joined).
 - The set of right answers never shrinks: every id in ``right`` is still right.
   Extend ``right`` when the engine answers more (the failure message of
   ``test_known_right_list_is_current`` prints the ids to add).
@@ -69,13 +70,14 @@ def _values(text: str, item: dict, schema) -> dict[str, object] | None:
 
 
 DEV3 = ROOT / "bench" / "data" / "formula-dev3"
+DEV4 = ROOT / "bench" / "data" / "formula-dev4"
 
 
 def _items() -> list[dict]:
-    """Items of both sets, each with the folder its sheet path is relative to."""
+    """Items of the three sets, each with the folder its sheet path is relative to."""
     dev2 = _module("formula_dev2")
     out = []
-    for folder in (dev2.DEV2, DEV3):
+    for folder in (dev2.DEV2, DEV3, DEV4):
         for item in dev2.load("tune", folder) + dev2.load("blind", folder):
             out.append({**item, "_folder": folder})
     return out
@@ -84,13 +86,13 @@ def _items() -> list[dict]:
 @lru_cache(maxsize=1)
 def _verdicts() -> dict[str, tuple[str, str]]:
     dev2 = _module("formula_dev2")
-    schemas: dict[Path, object] = {}
+    schemas: dict[tuple[Path, str | None], object] = {}
     verdicts: dict[str, tuple[str, str]] = {}
     for item in _items():
-        path = dev2.sheet_path(item, item["_folder"])
+        path = (dev2.sheet_path(item, item["_folder"]), item.get("sheet_name"))
         if path not in schemas:
             try:
-                schemas[path] = read_sheet(path)
+                schemas[path] = read_sheet(*path)
             except O3Error as err:
                 schemas[path] = err
         schema = schemas[path]
@@ -158,7 +160,18 @@ def test_known_right_list_is_current():
                     f"(add them): {json.dumps(new)}")
 
 
+def test_each_request_reads_its_own_sheet():
+    """A request on a workbook's second sheet is asked on that sheet, not the active one."""
+    dev2 = _module("formula_dev2")
+    second = [it for it in _items() if it.get("sheet_name") and it["_folder"] == DEV4
+              and it["sheet_name"] != "出入库流水" and "cangku" in it["sheet"]]
+    assert second, "formula-dev4 has requests on zh_cangku.xlsx's 物料表"
+    for it in second[:1]:
+        schema = read_sheet(dev2.sheet_path(it, DEV4), it["sheet_name"])
+        assert schema.sheet == it["sheet_name"]
+
+
 def test_corpus_covers_the_tune_part():
     verdicts = _verdicts()
-    assert len(verdicts) >= 440 + 485
+    assert len(verdicts) >= 440 + 485 + 535
     assert {"right", "refused"} <= {v[0] for v in verdicts.values()}

@@ -117,8 +117,10 @@ def _cells(line: str) -> list[str] | None:
     return cells if len(cells) >= 2 and all(len(c) <= 120 for c in cells) else None
 
 
-#: a Chinese numbered heading: "一、总体情况", "（二）主要工作"
-_ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(][一二三四五六七八九十]+[）)])\s*\S")
+#: a Chinese numbered heading: "一、总体情况", "（二）主要工作", "1. 本周销售", "2、客户与评价"
+#: (a short title of Chinese words, no figure)
+_ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(][一二三四五六七八九十]+[）)])\s*\S"
+                          r"|^\s*\d{1,2}[.、．]\s*[\u4e00-\u9fff][\u4e00-\u9fff、与和及]{1,14}$")
 
 
 _LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·{3,})\s*(\S.{0,40})$")
@@ -127,8 +129,18 @@ _LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·
 _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 
 
+#: a letter's salutation ("各位董事：", "王总：", "尊敬的各位股东"): no heading
+_SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，,！!]?$|^致[\u4e00-\u9fff、]{2,12}[：:，,！!]$"
+                         r"|^[\u4e00-\u9fff]{1,3}(?:总|董|经理|主任|老师|先生|女士|董事长|总经理)[：:，,！!]$")
+
+
+_QUESTION = re.compile(r"^[A-Z\u4e00-\u9fff][^.!?。！？\n]{3,70}[?？]$")
+
+
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
+    if _SALUTATION.match(s):
+        return False
     limit = 30 if lang == "zh" else 70
     # "Hi Priya," / "Best regards," / "各位同事，" open or close a letter: no heading
     if not s or len(s) > limit or s.endswith(_SENTENCE_END + (",", "，")) or nxt is None \
@@ -153,7 +165,7 @@ def _is_lead_in(line: str, nxt: str | None) -> bool:
     """"Products:" / "资金用途：" alone over a list, or "Problem:" alone over a paragraph:
     a heading."""
     s = line.strip()
-    return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None \
+    return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None and not _SALUTATION.match(s) \
         and not _BULLET.match(s) and (bool(_BULLET.match(nxt)) or len(s.split()) <= 4)
 
 
@@ -190,8 +202,9 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
             fence = not fence
         m = None if fence else _MD_HEADING.match(line)
         bold = None if fence or m else _MD_BOLD_LINE.match(line)
-        if bold and bold.group(2).strip().endswith((".", "。", "!", "！", "?", "？")):
+        if bold and bold.group(2).strip().endswith((".", "。", "!", "！")):
             bold = None  # "**Frost warnings for vineyards, vine by vine.**": a sentence in bold
+            # ("**How does it work?**", an FAQ's question in bold, is a heading)
         if m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
@@ -236,6 +249,11 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         table.clear()
 
     texts = [(line.strip(), level) for line, level in lines]
+    # an FAQ: questions alone on their lines, each over its answer ("How does it work?"), are
+    # its headings (three or more of them)
+    asked = [i for i, (t, lv) in enumerate(texts) if lv is None and _QUESTION.match(t)
+             and i + 1 < len(texts) and texts[i + 1][0] and not _QUESTION.match(texts[i + 1][0])]
+    questions = set(asked) if len(asked) >= 3 and not headed else set()
     nested: int | None = None  # the indent of a nested list's lead-in bullet
     starts = [0]
     for line, _ in lines:
@@ -257,7 +275,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if not line:
             end_para()
             continue
-        if level is None and not headed and _is_heading(line, nxt, lang) and not para:
+        if level is None and not headed and (i in questions or _is_heading(line, nxt, lang)) and not para:
             level = 2
         raw_next = next((t for t, _ in lines[i + 1:] if t.strip()), None)
         if level is None and _is_bullet_lead_in(lines[i][0], raw_next):
@@ -322,6 +340,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
 
 
 _NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/])")
+#: a date written year first with dots: "运营部 2026.3.6", "（2026.3.2-2026.3.6）"
+_DOTTED_YMD = re.compile(r"(?<![\d.])(\d{4})\.(\d{1,2})\.(\d{1,2})(?![\d.])")
 
 
 def numeric_dates(text: str) -> list[DateMention]:
@@ -345,7 +365,11 @@ def numeric_dates(text: str) -> list[DateMention]:
         else:
             continue
         out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
-    return out
+    for m in _DOTTED_YMD.finditer(text):
+        y, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if 1900 <= y <= 2200 and 1 <= month <= 12 and 1 <= day <= 31:
+            out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
+    return sorted(out, key=lambda d: d.start)
 
 
 def read_source(path: str | Path, lang: str = "auto") -> Document:

@@ -327,6 +327,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         unit = _real_unit(text, m)
         if f.key.endswith("months"):
+            if m.currency:
+                continue  # "$15 a month" is a price, no count of months
             # "20 months of runway"; not "2,400 monthly active users"
             score += 2 if unit.startswith(("month", "个月", "月", "year", "年")) else -4
         thing = _THING_UNIT.match(text, m.end)
@@ -380,7 +382,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|forecasts|"
                      r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
-                     r"目标|力争|计划|预计|预期")
+                     r"目标|力争|争取|确保|有望|计划|预计|预期")
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
@@ -390,7 +392,8 @@ _VERSUS = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|rather tha
                      r"behind|below|above|but|however|in fact)\b|;|\s/\s|相比|相对于|而非|但|实际")
 #: words that say a number is what happened, not what was planned
 _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so far|at present|"
-                     r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter))\b|"
+                     r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter)|"
+                     r"(?:closed|ended|finished|landed|came in) at|missed)\b|"
                      r"实际|目前|截至目前")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
@@ -473,7 +476,12 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         cut = _VERSUS.search(rest)
         own_rest = rest[:cut.start()] if cut else rest
         own_after = own_rest[:len(after_part)]
-        if _TARGET.search(pre) or _BY_YEAR.search(part) or _TARGET.search(own_after):
+        targets = list(_TARGET.finditer(pre))
+        if targets and _ACTUAL.search(pre[targets[-1].end():]) and not _BY_YEAR.search(part):
+            # "We missed plan in Q4: ARR closed at $2.05M": the plan is named before, the
+            # result after it
+            score += 1.5
+        elif targets or _BY_YEAR.search(part) or _TARGET.search(own_after):
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
             score -= 3
@@ -563,6 +571,12 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
     text, low = doc.text, doc.text.lower()
+    if f.key == "founded":
+        # "started shipping film to customers in January 2024", "We started renting in Lisbon on
+        # March 3rd, 2024", "Our first pickup was on 2 May 2024": a start of business, not of the
+        # company (the same length, blanked)
+        low = re.sub(r"\b(?:started|began)\s+[a-z]+ing\b|\b(?:our|the|its) first\b",
+                     lambda m: " " * len(m.group(0)), low)
     # a field about no scope takes no date of a sentence about one ("We launch in China on
     # 2027-04-01" is not the traction's since)
     # (in English: a Chinese report names 中国/国内 everywhere)
@@ -575,6 +589,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             continue
         a, b = _clause_bounds(text, d.start, d.end)
         clause = low[a:b]
+        # under "When did you start?", "Our first pickup was on 2 May 2024" is no founding date
+        # (the words blanked for a founding date above count for no section either)
+        clause_raw = text[a:b].lower()
         if others and any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", clause) if w.isascii()
                           else w in clause for w in others):
             continue
@@ -602,7 +619,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if role < 0 and _count(low[lo_c:hi_c], own):
                 role = 0  # "... and shipped its first kits in March 2022" under "About the company"
             score += SECTION_ROLE * role
-        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and (scoped or not (
+        elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and clause.strip() == clause_raw.strip() \
+                and (scoped or not (
                 _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start])
                 or re.search(r"[(（]\s*$", low[a:d.start]))):
             # "the first shipment is due on 2026-04-01" under the heading "China" (a launch
@@ -834,10 +852,16 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
     head_key = "heading" if "heading" in props else "title"
     para_key = next((k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"),
                     "paragraphs")
+    from .prose import _REPORT_WORDS
+
     out = []
     for s in doc.sections:
         if not s.heading or (s.heading == doc.title and s is doc.sections[0]):
             continue
+        if len(doc.sections) > 1 and s is doc.sections[1] and doc.sections[0].heading == doc.title \
+                and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \
+                and not _REPORT_WORDS.search(doc.title) and len(s.heading) <= 40:
+            continue  # the title's second line ("华岳冷链物流有限公司" over "2026年3月经营简报")
         labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
         dates = {d.raw.strip() for d in doc.dates}
         paras = [p for p in s.paragraphs + s.bullets

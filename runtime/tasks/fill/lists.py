@@ -38,6 +38,10 @@ _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:�
 _PUNCT = " \t:：-—–()（）.,。，;；%"
 
 
+#: words that only rank an item ("亚马逊美国站贡献最大"): no part of its name
+_TOP = re.compile(r"(?:的?(?:贡献|占比|份额|收入|销售额|规模)?(?:最大|最高|最多|居首|第一|次之|其次|最小|最低|最少))$")
+
+
 @dataclass
 class Item:
     label: str
@@ -118,6 +122,9 @@ def _item(text: str) -> Item | None:
         label = after or before
     else:
         label = _ASIDE.sub("", head).strip(_PUNCT) or after
+    if re.search(r"[，,]\s*占", label):
+        # "亚马逊美国站贡献最大，占全部销售额的48%": the item is named in the clause before the share
+        label = _TOP.sub("", re.split(r"[，,]\s*占", label)[0].strip(_PUNCT))
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
     label = _FILLER_HEAD.sub("", _ASIDE.sub("", label)).strip(_PUNCT)
     if not label or len(label) > 50 or len(label.split()) > 8 \

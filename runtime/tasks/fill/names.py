@@ -125,7 +125,7 @@ _TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|compa
 
 #: a company named as a sentence's subject: "Northloop Freight is a ...", "Kestrel Robotics
 #: builds ...", "Fernhill Analytics gives ..."
-_SUBJECT = re.compile(r"(?:^|(?<=[.!?] ))((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*) +(?:is|was|were|are|"
+_SUBJECT = re.compile(r"(?:^|(?<=[.!?:] ))((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*) +(?:is|was|were|are|"
                       r"has|builds|makes|gives|provides|offers|sells|develops|helps|runs|turns|lets|"
                       r"connects|designs|operates|brings)\b", re.M)
 _NOT_NAMES = frozenset({"we", "our", "the", "this", "it", "they", "he", "she", "i", "you", "there",
@@ -173,7 +173,7 @@ def _recurring_name(doc: Document) -> Answer | None:
             # one capitalised word may be any sentence's first word ("Feed is 50% of costs"):
             # it is a name when it is capitalised inside sentences too
             inside = [at for at in found[name]
-                      if re.search(r"(?:^|\s)[a-z][\w'-]*,?\s$", doc.text[max(0, at - 30):at])]
+                      if re.search(r"(?:^|\s)[a-z][\w'-]*[,:]?\s$", doc.text[max(0, at - 30):at])]
             # or the e-mail's subject, or written with a company's suffix ("Chairside Inc.")
             if not inside and name not in subjects and not re.search(
                     rf"\b{re.escape(name)},?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC)\b", doc.text):

@@ -48,6 +48,11 @@ class Passage:
     notes: list[str]
 
 
+#: words of a company's own results against its plan: a status report, not a customer's pain
+_STATUS = re.compile(r"\b(?:arr|mrr|run-rate|(?:missed|beat|ahead of|behind) (?:the |our )?(?:plan|target|forecast)"
+                     r"|against (?:a|the|our) (?:plan|target|forecast))\b")
+
+
 def best_sentences(doc: Document, f: Field) -> Passage | None:
     """The sentence most about ``f`` and the rest of its paragraph: retrieval by the field's
     words over paragraphs, for documents without a heading for the field ("Our answer is a
@@ -63,6 +68,7 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
     parents = [w for w in parents if w not in _EN_STOP]
     best: tuple[float, int, list[str], int] | None = None
     n = 0
+    pain = any(k in FOLLOWS.values() for k in f.keys)
     for sec in doc.sections:
         for para in sec.paragraphs + sec.bullets:
             sents = doc.sentences(para)
@@ -72,8 +78,8 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
             for i, sent in enumerate(sents):
                 low = sent.lower()
                 hits = _count(low, own)
-                if not hits:
-                    continue
+                if not hits or (pain and _STATUS.search(low)):
+                    continue  # "We missed plan in Q4: ARR closed at ...": the company's results, no pain
                 score = hits + 0.25 * (whole - hits) + 0.5 * _count(low, parents) - 0.001 * n
                 n += 1
                 if best is None or score > best[0]:
@@ -170,7 +176,9 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
         return None
     words = list(GLOSSARY.get(before, ())) + [before]
     paras = [p for sec in doc.sections for p in sec.paragraphs]
-    hits = [_count(p.lower(), words) for p in paras]
+    # a status report's results ("We missed plan in Q4: ARR closed at ...") name no pain
+    hits = [sum(_count(x.lower(), words) for x in doc.sentences(p) if not _STATUS.search(x.lower()))
+            for p in paras]
     if not paras or max(hits) == 0:
         return None
     i = hits.index(max(hits))
@@ -192,6 +200,10 @@ _MONTH_RANGE = r"\d{4}年\d{1,2}月?\s*[—–\-~至到]\s*\d{1,2}月"
 _YEAR = r"(?:\d{4}|[〇零一二三四五六七八九]{4})年"
 #: how reports name the period they cover, most specific first
 _PERIODS = (re.compile(_MONTH_RANGE),
+            # a week's or some days' report: "2026年6月1日—6月7日", "2026.3.2-2026.3.6", "2026年第23周"
+            re.compile(r"\d{4}年\d{1,2}月\d{1,2}日\s*[—–\-~至到]{1,2}\s*(?:\d{4}年)?(?:\d{1,2}月)?\d{1,2}日"),
+            re.compile(r"(?<![\d.])\d{4}\.\d{1,2}\.\d{1,2}\s*[—–\-~至到]\s*(?:\d{4}\.)?\d{1,2}\.\d{1,2}(?![\d.])"),
+            re.compile(r"(?:\d{4}年)?第\d{1,2}周"),
             re.compile(_YEAR + r"(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年|前三季度|全年|年?度)"),
             re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
                        r"of \d{4}\b", re.I),
@@ -227,6 +239,9 @@ def _period(doc: Document) -> Answer | None:
 #: fields that are a one-line motto of the company
 TAGLINE_KEYS = frozenset({"tagline", "subtitle", "slogan"})
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{8,160})[\"“”]")
+#: a line that says who wrote a document or for whom: no motto of the company
+_BYLINE = re.compile(r"^(?:(?:prepared|written|compiled|drafted|presented|submitted|sent)\s+(?:by|for|to)\b"
+                     r"|by\s+[A-Z]|(?:author|authors|confidential|draft|internal)\b)", re.I)
 #: a letter's greeting or sign-off ("Hi all - short one this month"): no line of the company's
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards)\b", re.I)
 
@@ -289,6 +304,8 @@ def _under_title(doc: Document, limit: int) -> str | None:
         return None
     if any(d.raw.strip() == line.rstrip("。.").strip() for d in doc.dates):
         return None  # "October 9, 2025": the memo's date, not its motto
+    if _BYLINE.match(line):
+        return None  # "Prepared by Sam Whitcombe (CEO) for the board meeting of ...": who wrote it
     if len(line) > limit:
         # "Phishing simulation and training for hospitals, in every language their staff speak.":
         # its first clause

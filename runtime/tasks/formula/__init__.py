@@ -343,6 +343,23 @@ def _unplaced(request: str, schema: SheetSchema, target: str) -> str:
     return request
 
 
+def _row_target(target: str, schema: SheetSchema) -> bool:
+    """True when ``target`` is on a data row, inside the table or in the column just right of it."""
+    from .schema import col_index
+
+    m = _CELL.match(target)
+    col, row = col_index(m.group(1)), int(m.group(2))
+    first = min(c.first_row for c in schema.columns)
+    last = max(c.last_row for c in schema.columns)
+    return first <= row <= last and col <= schema.last_column + 1
+
+
+def _reads_row(formula: str, target: str) -> bool:
+    """True when ``formula`` reads a cell of ``target``'s row on its own (not as a range's end)."""
+    row = _CELL.match(target).group(2)
+    return bool(re.search(rf"(?<![:$A-Z])\$?[A-Z]{{1,3}}{row}(?![\d:])", formula))
+
+
 def _without(request: str, m: re.Match[str]) -> str:
     """``request`` with the matched placement words cut out (and the comma before them)."""
     head = re.sub(r"[\s,，、;；]+$", "", request[:m.start()])
@@ -402,6 +419,11 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
     if reading is None:
         notes.append("rules: the request is not one the rule reader understands")
         return None
+    if target is not None and _row_target(target, schema) and not _reads_row(reading.formula, target) \
+            and re.search(r"\b(?:each|every|per)\b|每|各", request.lower()):
+        # "平均每单卖了多少钱" at G2: one value for the whole table is no answer for each row of it
+        notes.append(f"rules: {reading.formula} is one value for the whole table, and {target} is a row of it")
+        return None
     try:
         _sane(request, reading.formula, schema)
         ev = _verified(reading.formula, schema, target)
@@ -443,6 +465,41 @@ def _grounded(request: str, schema: SheetSchema, target: str | None, model: str 
                          [*notes, f"grounded request: {text}"], answer.fill_range, said)
 
 
+def _paraphrased(request: str, schema: SheetSchema, model: str | None, notes: list[str],
+                 required: bool) -> FormulaResult | None:
+    """The rules' answer to the model's rewrite of ``request`` in a phrasing they know.
+
+    The model only rewords, under a grammar of canonical phrasings over the sheet's
+    own headers and values (``paraphrase.py``); the rewrite is read and checked by
+    the rules as usual, and used only when it keeps every number, column and value.
+    """
+    from .._model import load_generator
+    from .paraphrase import paraphrase
+
+    gen = load_generator(model, "formula-generation", required=required)
+    if gen is None:
+        return None
+
+    def read(text: str) -> FormulaResult | None:
+        try:
+            answer = _rules_only(text, schema, None, [])
+            if answer is not None:  # the checks of the request itself too: "add up the table numbers"
+                _sane(request, answer.formula, schema)
+            return answer
+        except TaskError:
+            return None
+
+    answer, said = paraphrase(request, schema, gen, read, lambda r: r.formula)
+    if answer is None:
+        notes.append("paraphrase: " + "; ".join(said))
+        return None
+    zh = re.search(r"[\u4e00-\u9fff]", request) is not None
+    how = f"读作“{said}”（本地模型改写）" if zh else f"read as {said!r} (reworded by the local model)"
+    return FormulaResult(answer.formula, answer.value, f"{how}{'：' if zh else ': '}{answer.explanation}",
+                         "rules+model", "generate", answer.intent, None,
+                         [*notes, f"rewritten request: {said}"], answer.fill_range, how)
+
+
 def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
               model: str | None) -> FormulaResult:
     notes: list[str] = []
@@ -457,6 +514,8 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
                             code="task.unanswerable")
     # the model says what an unknown word means; the rules still write the formula
     answer = _grounded(request, schema, target, model, notes, required=method == "llm")
+    if answer is None and target is None:  # one-cell requests only: no phrasing below is per row
+        answer = _paraphrased(request, schema, model, notes, required=method == "llm")
     if answer is not None:
         return answer
     if method != "llm":  # auto trusts a model for grounding only, not for writing intents

@@ -70,6 +70,9 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
             cands = {low}
             if not is_zh(low) and low.endswith("s") and len(low) > 4:
                 cands.add(low[:-1])
+            for pre in lex["value_prefixes"]:  # 退款 for 已退款 (kept only when no 未退款 shares it)
+                if is_zh(low) and low.startswith(pre) and len(low) - len(pre) >= 2:
+                    cands.add(low[len(pre):])
             for suf in lex["value_suffixes"]:
                 if is_zh(low) and low.endswith(suf) and len(low) - len(suf) >= 2:
                     cands.add(low[:-len(suf)])
@@ -208,6 +211,12 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
         for m in re.finditer(pat, text):
             if any(a < m.end() and m.start() < b for a, b in taken + spans):
                 continue
+            both = _contracted(text, m.start(), form, col)
+            if both is not None:
+                if len(both) != len([v for v in col.distinct if isinstance(v, str) and v.strip()]):
+                    return None  # 出入库 of a column with more kinds: not read
+                spans.append((m.start() - 1, m.end()))  # 出入库: both kinds, i.e. every row
+                continue
             if col.letter in seen and any(c.column == col.header and value in (
                     c.value if isinstance(c.value, tuple) else (c.value,)) for c in conds):
                 spans.append((m.start(), m.end()))  # the same value named twice
@@ -238,6 +247,17 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
             conds.append(Condition(col.header, op, value))
             spans.append((m.start(), m.end()))
     return _Found(conds, spans)
+
+
+def _contracted(text: str, start: int, form: str, col: Column) -> set[str] | None:
+    """The two values of ``col`` a Chinese contraction names: 出入库 is 出库 and 入库 (the
+    character before 入库 plus its tail is another value), else None."""
+    if not is_zh(form) or start == 0 or len(form) < 2 or form not in col.distinct:
+        return None
+    other = text[start - 1] + form[1:]
+    if other != form and other in col.distinct:
+        return {form, other}
+    return None
 
 
 def _date_column(text: str, schema: SheetSchema) -> Column | None:
@@ -554,6 +574,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     lex = lexicon("aggregates")
     if has(text, lex["not_aggregate"]):
         return None  # "who ...", "which ...": a lookup, not these rules'
+    if not force_op and any(not (w.startswith("%") and text[a - 1:a].isdigit())  # "10% of sales": a part
+                            for w in lex["share_words"] if w not in lex["share_words_not_alone"]
+                            for a, _b in _spans(text, w)):
+        return None  # "what % of all tips went to Priya": a share of the total (read_share), not the part
     found_op = (force_op, []) if force_op else _op(text, lex)
     implicit = found_op is None
     op, op_words = found_op or ("sum", [])
@@ -708,6 +732,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         if len(numeric) > 1:
             return None
         value = numeric[0] if numeric else _implied(text, schema, lex)
+        if (not numeric and value is not None and not _implied(text, schema, lex, fallback=False)
+                and _text_named(text, ms, cond_cols, taken, lex)):
+            return None  # "把物料编码加起来": the text column named, not the sheet's one number
         if value is None and _per_unit(text, lex):
             value = group_of(schema, "price")  # "how much is one drill": its unit price
         if value is None:
@@ -821,10 +848,15 @@ def counts_pieces(request: str, schema: SheetSchema) -> Column | None:
     if re.search(r"(?:how many|number of) (?:[a-z]+ )?(?:items|units|pieces)\b.*\b(?:buy|bought|sell|sold|order|"
                  r"ordered|purchase|purchased)\b|(?:买|卖|购|订)了?多少(?:件|个|台)", text):
         return qty  # "how many items did Initech buy": pieces, whoever the condition names
-    if product is None:
-        return None
     vals = _values(text, schema, lex, [])
-    if vals is None or not any(c.column == product.header for c in vals.conditions):
+    if vals is None:
+        return None
+    if product is None:
+        # "how many steaks did we sell" (Dish: Ribeye Steak): the value is the thing counted,
+        # right after the counting words, and a verb of trade says pieces changed hands
+        counted = any(re.search(r"(?:how many|number of)\s+$", text[:a]) for a, _b in vals.spans)
+        return qty if counted and re.search(lex["pieces_verbs"], text) else None
+    if not any(c.column == product.header for c in vals.conditions):
         return None
     return qty
 
@@ -926,7 +958,7 @@ def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condit
     return None
 
 
-def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
+def _implied(text: str, schema: SheetSchema, lex: dict, fallback: bool = True) -> Column | None:
     for word, group in lex["implied_column"].items():
         if has(text, [word]):
             col = group_of(schema, group)
@@ -935,6 +967,8 @@ def _implied(text: str, schema: SheetSchema, lex: dict) -> Column | None:
                 col = group_of(schema, lex["implied_fallback"][word])
             if col is not None and col.type == "number":
                 return col
+    if not fallback:
+        return None
     every = [c for c in schema.columns if c.type == "number"]
     return every[0] if len(every) == 1 else None
 

@@ -75,7 +75,7 @@ def tables(schema: SheetSchema) -> list[list[Column]]:
 
 def _names(col: Column, all_cols: list[Column]) -> list[str]:
     h = col.header.strip().lower()
-    names = {h} | header_aliases(col, all_cols)
+    names = {h} | header_aliases(col, all_cols) | {col.full_name.strip().lower()}  # 进场情况进场日期
     if h.isascii():
         if h.endswith("y"):
             names.add(h[:-1] + "ies")
@@ -331,7 +331,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
                   lambda m: str(_WORDS[m.group(1).lower()]), text, flags=re.I)
     # numbers: 12, 3.5, 15%, 2nd, 90th
     scale = {"万": 10_000, "千": 1_000, "k": 1_000, "K": 1_000}
-    in_wan = any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)  # 预算（万元）: 50万 is 50
+    in_wan = schema.counts_in_wan  # 预算（万元）, or （万元） in the title: 50万 is 50
 
     def number(m: re.Match) -> str:
         raw = m.group(1)

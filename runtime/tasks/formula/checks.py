@@ -136,7 +136,7 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         return None
     body = re.sub(r"\s", "", formula)
     have = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", body)}
-    for v, unit, pos in (header_numbers(request, schema) if schema is not None else numbers(request)):
+    for v, unit, pos in (header_numbers(request, schema, units=False) if schema is not None else numbers(request)):
         raw = re.match(r"[\d.,]+", request[pos:]).group(0).rstrip(".,")
         after, before = request[pos + len(raw):], request[:pos].lower()
         if "," in raw and all(float(x) in have for x in raw.split(",") if x):
@@ -148,14 +148,16 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
         forms = {v, v / 100} if unit else {v}
         written = float(raw.replace(",", ""))
+        said = f"{v:g}"
         if re.match(r"\s*万", after):
             # 2万 is 20000; on a sheet that counts in 万 (预算（万元）) 60万 is 60 and only 60
-            in_wan = schema is not None and any(re.search(r"[（(]\s*万", c.header) for c in schema.columns)
+            in_wan = schema is not None and schema.counts_in_wan
             forms = {written} if in_wan else {written * 10_000, v}
+            said = f"{written:g}万"
         if re.match(r"(?:\s*千|[kK](?![A-Za-z]))", after):
             forms |= {written * 1_000}  # $1k, 5千
         if not forms & have and not any(abs(h - f) < 1e-9 for h in have for f in forms):
-            return f"it does not use the number {v:g} the request names"
+            return f"it does not use the number {said} the request names"
     return None
 
 
@@ -188,10 +190,13 @@ def extreme_without_its_row(request: str, formula: str, schema: SheetSchema) -> 
 
 def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
     """A value of the sheet the request names ("华东和华南") that the formula never mentions."""
+    from .aggregates import _contracted
     from .rowbase import value_mentions
 
     literals = " ".join(re.findall(r'"([^"]*)"', formula)).lower()
-    for _, _, col, value in value_mentions(request, schema):
+    for start, _, col, value in value_mentions(request, schema):
+        if _contracted(request.lower(), start, value.lower(), col) is not None:
+            continue  # 出入库: both kinds, every row
         if value.lower() not in literals:
             return f"it leaves out {value!r} ({col.header}), which the request names"
     return None

@@ -368,12 +368,16 @@ def _cover_pattern(words: tuple[str, ...], plural: bool) -> re.Pattern[str] | No
     return re.compile("(?=(" + "|".join(alts) + "))") if alts else None
 
 
-def header_numbers(text: str, schema: SheetSchema) -> list[tuple[float, str, int]]:
-    """The numbers of ``text`` that are not a column's name (a year header "2021" is a column)."""
+def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[tuple[float, str, int]]:
+    """The numbers of ``text`` that are not a column's name (a year header "2021" is a column);
+    "4000万" is 4000 on a sheet in 万元 (``SheetSchema.counts_in_wan``) unless ``units`` is False."""
     heads = {c.header.strip() for c in schema.columns}
+    in_wan = units and schema.counts_in_wan  # 收入（万元）, or 万元 in the title: "4000万" is 4000
     out = []
     for v, unit, pos in numbers(text):
         raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
+        if in_wan and not unit and re.match(r"\s*万", text[pos + len(raw):]):
+            v = float(raw.replace(",", ""))
         if not unit and raw in heads:
             continue
         if re.fullmatch(r"\d\d", raw) and text[pos + 2:pos + 3] == "年" and any(

@@ -141,7 +141,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if has(text, lex["days_since"]) and not plain and (found or re.search(r"\btoday\b|\bnow\b|今天|至今|距今", text)):
         return RowReading(f"={as_of}-{ref(d)}", f"days from {d.header} to {as_of}")
     worded = _worded_count(text, lex)
-    specific = [x for x in lex["parts"] if len(x) < 4 and re.search(x[0], text)]
+    specific = [x for x in lex["parts"] if (len(x) < 4 or x[3] == "one") and re.search(x[0], text)]
     if worded is not None and not nums and not specific:  # "加一个月", "two weeks after"; not "最后一天"
         shifted = _shift(text.replace(worded[0], f"{worded[1]}", 1), float(worded[1]), d, schema, lex)
         if shifted is not None:
@@ -152,8 +152,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         shifted = _shift(text, n, d, schema, lex)
         if shifted is not None:
             return shifted
-        monday = re.search(lex["parts"][0][0], text)  # "周一=1", "周一记1": the WEEKDAY reading below
-        if not monday:
+        one = any(re.search(x[0], text) for x in lex["parts"] if x[3:] == ["one"])
+        if not one:  # "周一=1", "周日算1": the WEEKDAY reading below
             shown = _example_format(request, d, lex)
             return shown
     elif nums:
@@ -189,7 +189,7 @@ def _part(text: str, parts: list[list[str]], zh: bool) -> list[str] | None:
         m = re.search(part[0], text)
         if m is None:
             continue
-        if len(part) < 4:
+        if len(part) < 4 or part[3] != "head":
             return part
         heads.append((-m.start() if zh else m.start(), i, part, m.span()))
     for a in heads:

@@ -139,7 +139,7 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
         for p, c in mentions(low, schema):
             if p < pos and c.type == "number" and c not in named:
                 named.append(c)
-        group = named if len(named) >= 2 else None if named else _scores(schema, _count(low))
+        group = named if len(named) >= 2 else None if named else _scores(schema, _count(low), low)
         if group and not unit:  # "语文和数学都及格", "all three subjects are 60 or more"
             return f"{quant}({','.join(f'{ref(c)}{op}{_lit(v)}' for c in group)})", [v]
         if len(named) != 1:
@@ -563,10 +563,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     return RowReading(f"=IF({expr},{_value(then)},{_value(other)})", why, used)
 
 
-def _scores(schema: SheetSchema, n: int | None = None):
+def _scores(schema: SheetSchema, n: int | None = None, text: str | None = None):
     from .rows import _scores as scores
 
-    return scores(schema, n)
+    return scores(schema, n, text)
 
 
 def _count(term: str) -> int | None:

@@ -40,8 +40,6 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole."""
-    from . import rowdates, rowlabels, rowtext
-
     nums, seen = [], set()
     for n in header_numbers(request, schema):  # "the 3-month probation (plus 3 months)": one number said twice
         if (n[0], n[1]) not in seen:
@@ -51,15 +49,84 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     spelled = _definition(request)
     if spelled is not None:  # "缺勤天数=应出勤-实际出勤": the formula is spelled out after the name
         said.append(spelled)
-    for text in said:
-        for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
-            reading = family(text, schema)
-            if reading is not None:
-                if not used_up(nums, reading.consumed) or _unexplained(text, schema, reading.template) \
-                        or _unread_column(text, schema, reading.template, family is rowtext.read):
+    line = _line_value(request, schema)
+    if line is not None:  # "每单打八折后的金额" on a sheet of 数量 and 单价 but no 金额: 数量*单价 is the amount
+        sheet, letter, body = line
+        for text in said:
+            reading = _first(text, sheet, nums)
+            if reading is not None and f"{letter}{{r}}" in reading.template:
+                template = _inline(reading.template, f"{letter}{{r}}", body)
+                if template is None:
                     break
-                return reading
+                return RowReading(template, reading.explanation, reading.consumed)
+        if not nums and not _residue(request, sheet, f"={letter}{{r}}") \
+                and all(c.letter == letter for _, c in mentions(request, sheet)):
+            return RowReading(f"={body}", f"{sheet.columns[-1].header}: {body.replace('{r}', '')}")
+    for text in said:
+        reading = _first(text, schema, nums)
+        if reading is not None:
+            return reading
     return None
+
+
+def _first(text: str, schema: SheetSchema, nums) -> RowReading | None:
+    """The first family's reading of ``text``, when it reads it whole; None otherwise."""
+    from . import rowdates, rowlabels, rowtext
+
+    for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
+        reading = family(text, schema)
+        if reading is not None:
+            if not used_up(nums, reading.consumed) or _unexplained(text, schema, reading.template) \
+                    or _unread_column(text, schema, reading.template, family is rowtext.read):
+                return None
+            return reading
+    return None
+
+
+def _line_value(request: str, schema: SheetSchema) -> tuple[SheetSchema, str, str] | None:
+    """The sheet with a stand-in column for a row's amount (quantity × unit price), when the
+    request names the amount (``lexicon/rows.json`` line_value) and the sheet has a quantity
+    and a unit price but no amount column: (that sheet, the stand-in's letter, the product).
+    """
+    from dataclasses import replace
+
+    from .schema import col_letter
+
+    qty, price = group_of(schema, "qty"), group_of(schema, "price")
+    if qty is None or price is None or group_of(schema, "sales") is not None:
+        return None
+    low = request.lower()
+    word = next((w for w in sorted(lexicon("rows")["line_value"], key=len, reverse=True) if has(low, [w])), None)
+    if word is None:
+        return None
+    idx = schema.last_column + 40  # out of the table's way, and of the target's
+    letter = col_letter(idx)
+    cells = dict(schema.cells)
+    qi, pi = col_index(qty.letter), col_index(price.letter)
+    first, last = max(qty.first_row, price.first_row), min(qty.last_row, price.last_row)
+    for r in range(first, last + 1):
+        q, p = cells.get((r, qi)), cells.get((r, pi))
+        if isinstance(q, (int, float)) and isinstance(p, (int, float)):
+            cells[(r, idx)] = q * p
+    stand_in = Column(letter, word, "number", first, last)
+    sheet = replace(schema, columns=[*schema.columns, stand_in], cells=cells)
+    return sheet, letter, f"{ref(qty)}*{ref(price)}"
+
+
+def _inline(template: str, name: str, body: str) -> str | None:
+    """``template`` with the stand-in ``name`` replaced by ``body`` (bracketed where it must be);
+    None when the stand-in is read any other way (a range of it)."""
+    out, i = "", 0
+    while (j := template.find(name, i)) >= 0:
+        before, after = template[:j], template[j + len(name):]
+        bare = not before.endswith(("-", "/")) and not after.startswith("^")
+        out += template[i:j] + (body if bare else f"({body})")
+        i = j + len(name)
+    out += template[i:]
+    letter = re.match(r"[A-Z]+", name).group(0)
+    if re.search(rf"(?<![A-Z]){letter}(?:\$?\d|\{{)", out.replace("$", "")):
+        return None
+    return out
 
 
 _OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?"
@@ -172,11 +239,13 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
         rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
             else rest.replace(lit, " ")
-    words = [c.header.lower() for c in schema.columns] + list(_vocabulary())
+    words = [c.full_name.lower() for c in schema.columns] + list(_vocabulary())
     words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
     words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
               for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
-    words += [c.header[i:i + 2] for c in schema.columns if is_zh(c.header) for i in range(len(c.header) - 1)]
+    # two characters of a header or of its group (材料信息 over 名称: "每种材料")
+    words += [c.full_name[i:i + 2] for c in schema.columns if is_zh(c.full_name)
+              for i in range(len(c.full_name) - 1)]
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
         rest = re.sub(pat, " ", rest)
@@ -225,8 +294,10 @@ def _base(text: str, cols: list[Column], schema: SheetSchema, default: str | Non
     return every[0] if len(every) == 1 else None
 
 
-def _scores(schema: SheetSchema, n: int | None) -> list[Column] | None:
-    """The marks columns of a grade sheet: numeric, whole numbers 0-150, two or more."""
+def _scores(schema: SheetSchema, n: int | None, text: str | None = None) -> list[Column] | None:
+    """The marks columns of a grade sheet: numeric, whole numbers 0-150, two or more; only
+    those ``text`` names by a part of their header they share (Maths and English each over
+    Midterm | Final: "both finals" are the two Final columns)."""
     picked = []
     kinds = ("qty", "price", "sales", "cost", "salary")
     counted = {c.letter for g in kinds if (c := group_of(schema, g)) is not None}
@@ -237,6 +308,9 @@ def _scores(schema: SheetSchema, n: int | None) -> list[Column] | None:
         if c.type == "number" and vals and all(isinstance(v, (int, float)) and float(v).is_integer()
                                                 and 0 <= v <= 150 for v in vals):
             picked.append(c)
+    shared = [c for c in schema.shared_part_columns(text) if c in picked] if text else []
+    if 2 <= len(shared) < len(picked):
+        picked = shared
     if len(picked) < 2 or (n is not None and len(picked) != n):
         return None
     return picked
@@ -449,7 +523,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                        text)):
         n = count_word(m.group(1) or m.group(2))
     if not numeric and not nums or n is not None and not nums:
-        scores = _scores(schema, n)
+        scores = _scores(schema, n, text)
         if scores is not None and (n is not None or has(text, lex["score_words"])):
             if has(text, lex["average_words"]):
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
@@ -505,7 +579,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     c = _base(text, cols, schema, _default_group(text))
     if c is None or len(numeric) > 1:
         return None
-    if len(plain) == 1 and not pct:
+    if len(plain) == 1 and not pct and not _ZHE.search(request):  # "按8折": the 折 reading below
         v = plain[0]
         at = next(p for p, c2 in mentions(text, schema) if c2 is c) if c in cols else None
         num_at = next(p for x, unit, p in nums if not unit)
@@ -519,6 +593,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if unit and not nums and has(text, lex["to_yuan"]):
         k = 10000 if unit.group(1).startswith("万") else 1000
         return f"{ref(c)}*{k}", f"{c.header}换算成元", []
+    scale = next((k for w, k in sorted(lex["scale_down"].items(), key=lambda wk: -len(wk[0])) if has(text, [w])), None)
+    if scale and not nums and not re.search(r"万|千|thousand|\b000s?\b|\bk\b", c.header.lower()):
+        # "金额换算成万元", "approved amount in thousands": the column in a bigger unit
+        return f"{ref(c)}/{scale}", f"{c.header} / {scale}", []
     if not nums and has(text, lex["per_month"]) and c is group_of(schema, "salary") \
             and not re.search(r"月|month", c.header.lower()):
         return f"{ref(c)}/12", f"{c.header} / 12", []
@@ -828,8 +906,9 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
         or re.search(r"^(.+?)占(.+?)的?(?:比例|百分比|比重|比率|多少)", text)
     if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)):
         return None
-    right = [c for _, c in mentions(m.group(2), schema) if c.type == "number"]
-    if len(_distinct(right)) != 1 or cover(m.group(2), _names_of(right[0], schema)).strip(" 的"):
+    whole = re.sub(r"\s+(?:for|on|in)\s+(?:each|every)\s+\w+$|\s+(?:per|each|every)\s+\w+$", "", m.group(2))
+    right = [c for _, c in mentions(whole, schema) if c.type == "number"]  # ("... for each order": the row's noun)
+    if len(_distinct(right)) != 1 or cover(whole, _names_of(right[0], schema)).strip(" 的"):
         return None
     y = right[0]
     left = [c for _, c in mentions(m.group(1), schema) if c.type == "number"]

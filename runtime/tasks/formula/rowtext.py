@@ -117,6 +117,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         c = _column(text, schema, lambda vs: bool(vs) and all(len(v) > n for v in vs))
         if c is None:
             return None
+        if has(text, lex["mask_words"]):
+            return _shown_with(request, c, fn, n, raw)
         return RowReading(f"={_case(text, lex, f'{fn}({ref(c)},{n})')}",
                           f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw))
     if has(text, lex["length"]) and (c := _column(text, schema)) is not None:
@@ -127,6 +129,22 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
             return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
     return None
+
+
+def _shown_with(request: str, c, fn: str, n: int, raw: str) -> RowReading | None:
+    """"mask the phone so only the last 4 digits show, like ***-1234": the kept characters with
+    the example's mask before (after) them; None when no example shows what hides the rest."""
+    m = re.search(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|形如)\s*[\"“'「]?([^\s,，;；\"”'」)）]+)", request)
+    if m is None:
+        return None
+    ex = m.group(1)
+    mask, kept = (ex[n:], ex[:n]) if fn == "LEFT" else (ex[:-n], ex[-n:])
+    if len(ex) <= n or not re.fullmatch(r"[*xX#•·\-\s]+", mask) or "*" not in mask and "x" not in mask.lower() \
+            or re.search(r"[*#•·]", kept):
+        return None
+    body = f'{fn}({ref(c)},{n})'
+    formula = f'="{mask}"&{body}' if fn == "RIGHT" else f'={body}&"{mask}"'
+    return RowReading(formula, f"{c.header} shown as {ex}", _used(raw))
 
 
 def _keep_ends(text: str, lex: dict) -> tuple[int, int, str, str] | None:

@@ -14,6 +14,7 @@ import re
 import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,16 @@ class Column:
     last_row: int
     samples: list[Any] = field(default_factory=list)
     distinct: list[str] = field(default_factory=list)
+    #: the upper cell of a two-row header over this column ("进场情况" over 进场日期), else ""
+    group: str = ""
+
+    @property
+    def full_name(self) -> str:
+        """The header with its group: "进场情况进场日期", "Contact Phone"; the header alone without one."""
+        if not self.group or self.header.startswith(self.group):
+            return self.header
+        return f"{self.group} {self.header}" if (self.group + self.header).isascii() \
+            else f"{self.group}{self.header}"
 
     @property
     def range(self) -> str:
@@ -79,20 +90,56 @@ class SheetSchema:
     last_row: int
     last_column: int
     file: str | None = None
+    #: the Excel table (Insert > Table) the schema was read from, by its name; None when the
+    #: sheet has none.  Formulas still use A1 references (every application reads them).
+    table: str | None = None
 
     def column(self, letter_or_header: str) -> Column | None:
         key = letter_or_header.strip().lower()
         for col in self.columns:
             if col.letter.lower() == key or col.header.lower() == key:
                 return col
+        for col in self.columns:
+            if col.group and col.full_name.lower() == key:
+                return col
         return None
+
+    @cached_property
+    def counts_in_wan(self) -> bool:
+        """The sheet's numbers are in 万 (ten thousands): a header says so (预算（万元）), or a
+        title or note above the header row does (各分公司营业收入（万元）, 单位：万元), so a
+        request's "4000万" is the 4000 written in the cells.  Read once per schema."""
+        if any(_WAN.search(c.header) for c in self.columns):
+            return True
+        return any(isinstance(v, str) and (_WAN.search(v) or _WAN_NOTE.search(v))
+                   for (r, _c), v in self.cells.items() if r < self.header_row)
+
+    def shared_part_columns(self, text: str) -> list[Column]:
+        """Columns named by a part of their name that several share, under different groups
+        of a two-row header: "both finals", "the final score" on Maths and English each over
+        Midterm | Final are Maths Final and English Final.  Empty when no such part is named."""
+        own: dict[str, list[Column]] = {}
+        for c in self.columns:
+            if c.group and c.header != c.group and c.header.startswith(c.group):
+                own.setdefault(c.header[len(c.group):].strip().lower(), []).append(c)
+        low = text.lower()
+        out: list[Column] = []
+        for part, cols in own.items():
+            if len(cols) < 2 or not part:
+                continue
+            said = re.search(rf"(?<![a-z]){re.escape(part)}(?:s|es)?(?![a-z])", low) if part.isascii() \
+                else part in low
+            if said:
+                out += [c for c in cols if c not in out]
+        return out
 
     def describe(self) -> str:
         """The compact text the model is shown."""
         lines = [f"Sheet {self.sheet!r}, header row {self.header_row}:"]
         for c in self.columns:
             samples = ", ".join(_show(v) for v in c.samples)
-            lines.append(f"{c.letter} {c.header!r} ({c.type}, rows {c.first_row}-{c.last_row}): {samples}")
+            under = f" under {c.group!r}" if c.full_name != c.header else ""
+            lines.append(f"{c.letter} {c.header!r}{under} ({c.type}, rows {c.first_row}-{c.last_row}): {samples}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,6 +152,10 @@ class SheetSchema:
                 for c in self.columns
             ],
         }
+
+
+_WAN = re.compile(r"[（(]\s*万")
+_WAN_NOTE = re.compile(r"单位\s*[:：]?\s*万")
 
 
 def _show(value: Any) -> str:
@@ -122,9 +173,10 @@ def build_schema(
         raise DataError("the sheet is empty", where=where, code="data.empty")
     header_row = _header_row(cells)
     header = {c: v for (r, c), v in cells.items() if r == header_row}
+    groups: dict[int, str] = {}
     under = _second_header_row(cells, header_row, header)
     if under is not None:  # 一季度 over 销售额 | 成本: the columns are 一季度销售额, 一季度成本
-        header = under
+        header, groups = under
         header_row += 1
     years = {c: _year(v) for c, v in header.items() if _year(v) is not None}
     if len(set(years.values())) == len(years) >= 2:
@@ -151,20 +203,25 @@ def build_schema(
         kind = kinds.pop() if len(kinds) == 1 else ("empty" if not kinds else "mixed")
         distinct = list(dict.fromkeys(str(v) for _, v in values if isinstance(v, str)))
         columns.append(Column(col_letter(c), header[c].strip(), kind, header_row + 1, last,
-                              [v for _, v in values[:SAMPLES]], distinct[:DISTINCT]))
+                              [v for _, v in values[:SAMPLES]], distinct[:DISTINCT], groups.get(c, "")))
     last_row = max(r for r, _ in cells)
     last_col = max(c for _, c in cells)
     return SheetSchema(sheet, header_row, columns, cells, last_row, last_col, file)
 
 
 def _second_header_row(cells: dict[tuple[int, int], Any], header_row: int,
-                       header: dict[int, Any]) -> dict[int, str] | None:
-    """The column names of a two-row header, or None when the header is one row.
+                       header: dict[int, Any]) -> tuple[dict[int, str], dict[int, str]] | None:
+    """The column names of a two-row header and each column's group, or None when the
+    header is one row.
 
     Two rows of text over the data, the upper one grouping columns: a name that repeats
     over neighbouring columns (a merged cell, filled by :func:`_fill_merged_headers`)
-    or a gap.  Each column is named by its group and its own name ("Q1 Sales", 一季度销售额);
-    a name standing in both rows (merged down) is kept once.
+    or a gap.  When the lower names are all different (材料信息 over 名称 | 规格, 进场情况
+    over 进场日期 | 数量) each column is named by its own lower cell, the way a user names
+    it, and keeps its group (:attr:`Column.group`); when they repeat (Maths and English
+    each over Midterm | Final, 一季度 and 二季度 each over 销售额 | 成本) each is named by its
+    group and its own name ("Maths Final", 一季度销售额).  A name standing in both rows
+    (merged down) is kept once.
     """
     below = {c: v for (r, c), v in cells.items() if r == header_row + 1}
     data = [v for (r, _), v in cells.items() if r == header_row + 2]
@@ -178,7 +235,11 @@ def _second_header_row(cells: dict[tuple[int, int], Any], header_row: int,
                   for a, b in zip(cols, cols[1:], strict=False))
     if not grouped:
         return None
+    lows = [str(below[c]).strip().lower() for c in cols if c in below]
+    tops = {str(v).strip().lower() for c, v in header.items() if c not in below}
+    own = len(set(lows)) == len(lows) and not set(lows) & tops  # each lower name names one column
     out: dict[int, str] = {}
+    groups: dict[int, str] = {}
     for c in cols:
         top, low = str(header.get(c, "")).strip(), str(below.get(c, "")).strip()
         if not low or low == top:
@@ -186,8 +247,9 @@ def _second_header_row(cells: dict[tuple[int, int], Any], header_row: int,
         elif not top:
             out[c] = low
         else:
-            out[c] = f"{top} {low}" if top.isascii() and low.isascii() else f"{top}{low}"
-    return out
+            groups[c] = top
+            out[c] = low if own else f"{top} {low}" if top.isascii() and low.isascii() else f"{top}{low}"
+    return out, groups
 
 
 #: what the first text cell of a sheet's bottom row says when the row adds up the rows above
@@ -349,30 +411,124 @@ def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> SheetS
                     if len(cells) > MAX_CELLS:
                         raise DataError(f"the sheet has more than {MAX_CELLS:,} cells",
                                         where=where, code="data.too_big")
-        _fill_merged_headers(cells, _merged_ranges(raw, getattr(ws, "_worksheet_path", None)))
-        return build_schema(cells, ws.title, str(p))
+        part = getattr(ws, "_worksheet_path", None)
+        table = _table(raw, part)
+        if table is not None:  # the sheet's Excel table is the data: notes and blocks around it are not
+            name, (r1, c1, r2, c2) = table
+            cells = {k: v for k, v in cells.items() if r1 <= k[0] <= r2 and c1 <= k[1] <= c2}
+        _fill_merged_headers(cells, _merged_ranges(raw, part))
+        schema = build_schema(cells, ws.title, str(p))
+        schema.table = table[0] if table is not None else None
+        return schema
     finally:
         wb.close()
 
 
-def _merged_ranges(raw: bytes, part: str | None) -> list[tuple[int, int, int, int]]:
+_TABLE_BYTES = 1 << 20  # a table part holds its range and column names: small
+
+
+def _table(raw: bytes, part: str | None) -> tuple[str, tuple[int, int, int, int]] | None:
+    """The name and the (first row, first column, last row, last column) of the sheet's Excel
+    table, its header row included and its totals row left out; the largest when the sheet has
+    several; None when it has none (or the table has no header row).
+
+    openpyxl's streaming reader does not report tables, so the sheet's relationships are read:
+    ``xl/worksheets/_rels/sheet1.xml.rels`` names ``../tables/table1.xml``, which holds
+    ``<table name=".." ref="A3:F20" totalsRowCount="1">``.
+    """
+    if not part:
+        return None
+    folder, _, leaf = part.lstrip("/").rpartition("/")
+    found = []
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as z:
+            try:
+                with z.open(f"{folder}/_rels/{leaf}.rels") as fh:
+                    rels = fh.read(_TABLE_BYTES).decode("utf-8", "replace")
+            except KeyError:
+                return None
+            for tag in re.findall(r"<(?:\w+:)?Relationship\b[^>]*>", rels)[:64]:
+                kind = re.search(r'\bType="[^"]*/table"', tag)
+                target = re.search(r'\bTarget="([^"]+)"', tag)
+                if not kind or not target or re.search(r'\bTargetMode="External"', tag):
+                    continue
+                path = target.group(1)
+                path = path.lstrip("/") if path.startswith("/") else "/".join(_resolve(folder, path))
+                try:
+                    with z.open(path) as fh:
+                        xml = fh.read(_TABLE_BYTES).decode("utf-8", "replace")
+                except KeyError:
+                    continue
+                head = re.search(r"<(?:\w+:)?table\b[^>]*>", xml)
+                ref = head and re.search(r'\bref="\$?([A-Z]{1,3})\$?(\d{1,7}):\$?([A-Z]{1,3})\$?(\d{1,7})"',
+                                         head.group(0))
+                if not ref or re.search(r'\bheaderRowCount="0"', head.group(0)):
+                    continue
+                name = re.search(r'\b(?:displayName|name)="([^"]*)"', head.group(0))
+                totals = re.search(r'\btotalsRowCount="(\d+)"', head.group(0))
+                r1, r2 = int(ref.group(2)), int(ref.group(4)) - (int(totals.group(1)) if totals else 0)
+                c1, c2 = col_index(ref.group(1)), col_index(ref.group(3))
+                if r2 > r1 and c2 >= c1:
+                    found.append((name.group(1) if name else "Table", (r1, c1, r2, c2)))
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        return None
+    if not found:
+        return None
+    return max(found, key=lambda t: (t[1][2] - t[1][0] + 1) * (t[1][3] - t[1][1] + 1))
+
+
+def _resolve(folder: str, target: str) -> list[str]:
+    """``../tables/table1.xml`` from ``xl/worksheets``: ``xl/tables/table1.xml``, as parts."""
+    parts = [p for p in folder.split("/") if p]
+    for piece in target.split("/"):
+        if piece == "..":
+            if parts:
+                parts.pop()
+        elif piece and piece != ".":
+            parts.append(piece)
+    return parts
+
+
+#: most bytes of one sheet's XML inflated to find its merged ranges, and most ranges kept
+MERGE_SCAN_BYTES = 64 * 1024 * 1024
+MAX_MERGES = 10_000
+_MERGE = re.compile(rb'<(?:\w+:)?mergeCell\b[^>]*?\bref="\$?([A-Z]{1,3})\$?(\d{1,7}):\$?([A-Z]{1,3})\$?(\d{1,7})"')
+
+
+def _merged_ranges(raw: bytes, part: str | None, limit: int = MERGE_SCAN_BYTES,
+                   chunk: int = 1 << 20) -> list[tuple[int, int, int, int]]:
     """(first row, first column, last row, last column) of each merged range of one sheet.
 
     Read from the sheet's XML (``<mergeCell ref="B1:C1"/>``): the streaming reader that
-    keeps big sheets cheap does not report merges.
+    keeps big sheets cheap does not report merges.  The part is streamed in ``chunk``-sized
+    pieces, never held whole, and at most ``limit`` bytes of it are inflated (a hostile
+    sheet stops there; its merges after that point are not read); at most
+    :data:`MAX_MERGES` ranges are kept.
     """
     if not part:
         return []
+    out: list[tuple[int, int, int, int]] = []
+    tail = b""  # the end of the previous piece: a tag cut in two is read whole
+    read = 0
     try:
-        with zipfile.ZipFile(io.BytesIO(raw)) as z:
-            xml = z.read(part.lstrip("/")).decode("utf-8", "replace")
-    except (KeyError, zipfile.BadZipFile):
-        return []
-    out = []
-    for a, r1, b, r2 in re.findall(r'<(?:\w+:)?mergeCell\b[^>]*\bref="\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)"',
-                                   xml)[:10_000]:
-        out.append((int(r1), col_index(a), int(r2), col_index(b)))
-    return out
+        with zipfile.ZipFile(io.BytesIO(raw)) as z, z.open(part.lstrip("/")) as fh:
+            while read < limit and len(out) < MAX_MERGES:
+                piece = fh.read(min(chunk, limit - read))
+                if not piece:
+                    break
+                read += len(piece)
+                text = tail + piece
+                if b"mergeCell" in text:
+                    last = 0
+                    for m in _MERGE.finditer(text):
+                        a, r1, b, r2 = m.groups()
+                        out.append((int(r1), col_index(a.decode()), int(r2), col_index(b.decode())))
+                        last = m.end()
+                    text = text[last:]
+                tail = text[-512:]
+    except (KeyError, zipfile.BadZipFile, OSError, EOFError):
+        return out
+    return out[:MAX_MERGES]
 
 
 def _fill_merged_headers(cells: dict[tuple[int, int], Any],
@@ -381,13 +537,13 @@ def _fill_merged_headers(cells: dict[tuple[int, int], Any],
 
     A merged group header ("一季度" over B1:C1) then heads each of its columns, and a
     name merged down two rows ("地区" over A1:A2) names its column in both header rows.
+    A title merged across the table is filled too: a row holding one text is a title
+    to :func:`_header_row` (``_one_text``), merged or not.
     """
     top = min((r for r, _ in cells), default=1)
     for r1, c1, r2, c2 in merged:
         if r1 > top + rows or (r1, c1) not in cells or (r2 - r1 + 1) * (c2 - c1 + 1) > 512:
             continue
-        if r1 == r2 and c2 - c1 >= 2 and not any(r == r1 and not c1 <= c <= c2 for r, c in cells):
-            continue  # a title merged across the table ("星河湾二期工地 材料进场登记表"), alone on its row
         for r in range(r1, r2 + 1):
             for c in range(c1, c2 + 1):
                 cells.setdefault((r, c), cells[(r1, c1)])

@@ -74,7 +74,7 @@ def _num_condition(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return cond_tok(col, op, num.value)
 
 
-_DATE_CMP = [("on or after|since|from|starting|starting from|as of|及之后|及以后|之后\\(含\\)|以来|起|当天或之后", ">="),
+_DATE_CMP = [("on or after|since|from|starting|starting from|as of|及之后|及以后|之后\\(含\\)|以后\\(含\\)|以来|起|当天或之后", ">="),
              ("on or before|until|up to|through|by|及之前|及以前|截至|截止|当天或之前", "<="),
              ("after|later than|之后|以后|后", ">"), ("before|earlier than|prior to|之前|以前|前", "<")]
 
@@ -127,6 +127,12 @@ def _date_condition(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         col = dates[0]
     if op is None or col.type != "date":
         return None
+    if d.op == "month" and op in (">", "<="):  # "after June": after its last day
+        import calendar
+        import datetime as _dt
+
+        start = _dt.date.fromisoformat(d.value)
+        return cond_tok(col, op, start.replace(day=calendar.monthrange(start.year, start.month)[1]).isoformat())
     return cond_tok(col, op, d.value)
 
 
@@ -393,3 +399,46 @@ def _month_name_no_year(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     conds = (Condition(col.header, ">=", f"{y:04d}-{mo:02d}-01"),
              Condition(col.header, "<=", f"{y:04d}-{mo:02d}-{calendar.monthrange(y, mo)[1]:02d}"))
     return Tok("k", "", "bool", col, what=f"{col.header} in {y}-{mo:02d}", conds=conds)
+
+
+def _dates_year(ctx: Ctx) -> int | None:
+    """The one year of every date in the main table's date columns (one or several)."""
+    import datetime as _dt
+
+    years = {v.year for col in ctx.main if col.type == "date" for r in range(col.first_row, col.last_row + 1)
+             if isinstance(v := ctx.schema.cells.get((r, ci(col.letter))), (_dt.date, _dt.datetime))}
+    return years.pop() if len(years) == 1 else None
+
+
+@rule(rf"(?<![a-z])(?P<mon>{'|'.join(m for m in _MON_RE.split('|') if m != 'may')})(?![a-z])", order=182,
+      examples=(('申请人-类别-金额-274439', 'how many records before June', '=COUNTIF(D2:D4,"<"&DATE(2024,6,1))'),
+                ('申请人-类别-金额-274439', 'how many records after April', '=COUNTIF(D2:D4,">"&DATE(2024,4,30))')))
+def _bare_month(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "filed before July", "after June": the month as its first day (the comparison picks the
+    # end), when every date of the table is in one year
+    mo, y = _month_no(m.group("mon")), _dates_year(ctx)
+    if mo is None or y is None:
+        return None
+    return Tok("d", f"DATE({y},{mo},1)", "date", value=f"{y:04d}-{mo:02d}-01", what=f"{y:04d}-{mo:02d}", op="month")
+
+
+@rule(r"(?<![月\d])<N> (?:日|号)", order=172,
+      examples=(('fees_zh', '15号之前缴费的有几个', '=COUNTIF(C2:C4,"<"&DATE(2026,12,15))'),))
+def _day_no_month(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "15号以前", "20号及以后": a day of the one month every date of the one date column is in
+    import datetime as _dt
+
+    dates = [c for c in ctx.main if c.type == "date"]
+    if len(dates) != 1 or (day := whole(t[0])) is None:
+        return None
+    col = dates[0]
+    months = {(v.year, v.month) for r in range(col.first_row, col.last_row + 1)
+              if isinstance(v := ctx.schema.cells.get((r, ci(col.letter))), (_dt.date, _dt.datetime))}
+    if len(months) != 1:
+        return None
+    y, mo = months.pop()
+    try:
+        d = _dt.date(y, mo, day)
+    except ValueError:
+        return None
+    return Tok("d", f"DATE({d.year},{d.month},{d.day})", "date", value=d.isoformat(), what=d.isoformat(), op="")
