@@ -138,3 +138,13 @@ def test_how_many_of_a_quantity_is_not_a_count_of_rows():
     assert count_of_a_quantity("how many entries does On Hand have", "=COUNT(B2:B3)", stock) is None
     assert count_of_a_quantity("how many units are there", "=SUM(B2:B3)", stock) is None
     assert formula("how many units are there", stock, method="rules").value == 400
+
+
+def test_row_numbers_and_serials_are_identifiers_no_one_adds():
+    items = schema_from_rows([["序号", "项目", "金额"], [1, "拆旧", 800.0], [2, "水电", 3200.0],
+                              [3, "瓷砖", 5400.0]])
+    assert "序号" in identifier_sum("=SUM(A2:A4)", items)
+    assert identifier_sum("=SUM(C2:C4)", items) is None
+    assert formula("金额一共多少", items, method="rules").value == 9400.0
+    with pytest.raises(TaskError):
+        formula("把序号加起来", items, method="rules")
