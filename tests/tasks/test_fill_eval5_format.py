@@ -12,59 +12,20 @@ accepted form as wrong.  The filler is not run.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.tasks.fill_eval_rows import eval_fill, fits, load, schema_at
 
 ROOT = Path(__file__).resolve().parents[2]
 SET = ROOT / "bench" / "data" / "fill-eval5"
 TEMPLATES = ROOT / "runtime" / "assets" / "templates"
 
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-split = _load("fill_eval5_split", SET / "split.py")
-eval_fill = _load("eval_fill_bench5", ROOT / "bench" / "eval_fill.py")
+split = load("fill_eval5_split", SET / "split.py")
 TUNE = [json.loads(line) for line in (SET / "tune.jsonl").open(encoding="utf-8") if line.strip()]
 KEYS = {"id", "template", "lang", "split", "document", "file", "context", "note", "gold"}
-
-
-def schema_at(schema: dict, pointer: str) -> dict | None:
-    """The sub-schema of ``pointer`` (array items by index), or None if it is not a field."""
-    node = schema
-    for part in pointer.strip("/").split("/"):
-        if node.get("type") == "array" and part.isdigit():
-            node = node.get("items", {})
-        elif node.get("type") == "object" and part in node.get("properties", {}):
-            node = node["properties"][part]
-        else:
-            return None
-    return node
-
-
-def fits(schema: dict, value) -> bool:
-    """``value`` has the schema's type (a list of strings for an array of strings)."""
-    kind = schema.get("type")
-    if kind == "string":
-        return isinstance(value, str) and value.strip() != ""
-    if kind == "integer":
-        return isinstance(value, int) and not isinstance(value, bool) and value >= schema.get("minimum", value)
-    if kind == "number":
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        return ok and schema.get("minimum", value) <= value <= schema.get("maximum", value)
-    if kind == "array":
-        return (isinstance(value, list) and len(value) > 0
-                and all(fits(schema.get("items", {}), v) for v in value))
-    return False
 
 
 def check_row(row: dict) -> list[str]:
