@@ -633,6 +633,8 @@ NEEDS_A_MODEL = {
     "task.column": "the formula llm method's intent naming a column the sheet lacks",
     "task.syntax": "the formula llm method's answer that does not parse",
     "task.check": "the formula llm method's answer that fails a check (rules: see task.unanswerable)",
+    "task.paraphrase": "the formula paraphraser's decoding with a loaded model (caught there: the "
+                       "request is then refused as task.unanswerable, naming why)",
     "usage.generation": "a loaded model's generate() with max_tokens < 1 or a bad temperature/top_p",
     "usage.messages": "a loaded model's chat() with messages that are not role/content pairs",
     "inference.run": "onnxruntime failing inside a loaded model's run",
