@@ -19,7 +19,9 @@ wrapping one automaton in another whose state carries the extra counters.
 
 from __future__ import annotations
 
+import itertools
 import threading
+import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -47,7 +49,7 @@ class Automaton:
         self._ids: dict[Hashable, int] = {}
         self._keys: list[Hashable] = []
         self._trans: list[dict[str, int]] = []
-        self._allowed: dict[tuple[int, int], Any] = {}  # (vocab id, state) -> token ids
+        self._allowed: dict[tuple[int, int], Any] = {}  # (vocab serial, state) -> token ids
         self._lock = threading.Lock()
         self.start = self._intern(self.start_key)
 
@@ -355,9 +357,14 @@ class _Vocab:
     one per vocabulary entry.
     """
 
-    _cache: dict[int, _Vocab] = {}
+    #: keyed by the tokenizer object itself, held weakly: an ``id()`` key outlives its
+    #: tokenizer, and a new tokenizer born at the same address got the old one's trie
+    _cache: weakref.WeakKeyDictionary[Any, _Vocab] = weakref.WeakKeyDictionary()
+    _serials = itertools.count()
 
     def __init__(self, tokenizer: Any) -> None:
+        #: never reused, unlike ``id(self)``: keys the automata's allowed-token caches
+        self.serial = next(self._serials)
         self.root: dict[str, Any] = {}
         self.text: dict[int, str] = {}
         self.plain: list[int] = []  # tokens that cannot end a string: no quote, backslash, newline
@@ -381,10 +388,10 @@ class _Vocab:
 
     @classmethod
     def of(cls, tokenizer: Any) -> _Vocab:
-        key = id(tokenizer)
-        if key not in cls._cache:
-            cls._cache[key] = cls(tokenizer)
-        return cls._cache[key]
+        hit = cls._cache.get(tokenizer)
+        if hit is None:
+            hit = cls._cache[tokenizer] = cls(tokenizer)
+        return hit
 
 
 _END = "\x00end"
@@ -397,7 +404,7 @@ def allowed_tokens(automaton: Automaton, vocab: _Vocab, state: int) -> Any:
     """
     import numpy as np
 
-    key = (id(vocab), state)
+    key = (vocab.serial, state)
     hit = automaton._allowed.get(key)
     if hit is not None:
         return hit

@@ -222,3 +222,34 @@ def test_confidence_is_the_least_probability_of_a_chosen_token_among_the_allowed
     assert proc.choices[0][0] == pytest.approx(p4) and proc.choices[0][1] == int(allowed.sum())
     proc.finish(stopped=False)
     assert proc.confidence() == pytest.approx(p4)
+
+
+class _Pieces:
+    """A tokenizer that is nothing but its pieces (a new one per call below)."""
+
+    def __init__(self, pieces: list[str]) -> None:
+        self._pieces = [p.encode("utf-8") for p in pieces]
+        self.eos_ids = [len(pieces)]
+
+    def pieces(self) -> list[bytes]:
+        return self._pieces
+
+    def decode(self, ids: list[int]) -> str:
+        return b"".join(self._pieces[i] for i in ids if i < len(self._pieces)).decode("utf-8")
+
+
+def test_a_new_tokenizer_never_gets_a_dropped_ones_vocabulary():
+    """CI failed once because a tokenizer born at a collected one's address got its trie
+    (a Latin-only vocabulary for a Chinese grammar: no token could start the answer)."""
+    import gc
+
+    auto = RegexAutomaton("东区|West")
+    for i in range(30):
+        latin = _Pieces(["W", "e", "s", "t", "x"])
+        GrammarProcessor(latin, auto)([], np.zeros(6, dtype=np.float32))
+        del latin
+        gc.collect()
+        chinese = _Pieces(["东", "区", "东区", f"pad{i}"])
+        proc = GrammarProcessor(chinese, auto)
+        out = proc([], np.zeros(5, dtype=np.float32))
+        assert set(np.flatnonzero(np.isfinite(out))) == {0, 2}, f"round {i}"
