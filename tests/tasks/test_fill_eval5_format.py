@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tasks.fill_eval_rows import eval_fill, fits, load, schema_at
+from tests.tasks.fill_eval_rows import eval_fill, gold_problems, load, schema_at
 
 ROOT = Path(__file__).resolve().parents[2]
 SET = ROOT / "bench" / "data" / "fill-eval5"
@@ -40,24 +40,8 @@ def check_row(row: dict) -> list[str]:
         bad.append(f"template {row['template']} / lang {row['lang']} / id do not agree")
     if row.get("file") and not (SET / row["file"]).is_file():
         bad.append(f"missing file {row['file']}")
+    bad += gold_problems(row)
     inputs = json.loads((TEMPLATES / row["template"] / "manifest.json").read_text())["inputs"]
-    gold = eval_fill.flatten_gold(row["gold"])
-    for pointer, value in gold.items():
-        sub = schema_at(inputs, pointer)
-        if sub is None:
-            bad.append(f"{pointer} is not a field of {row['template']}")
-            continue
-        if value is None:
-            continue
-        forms = value["any"] if isinstance(value, dict) and "any" in value else [value]
-        if not forms:
-            bad.append(f"{pointer}: empty 'any'")
-        for form in forms:
-            if not fits(sub, form):
-                bad.append(f"{pointer} = {form!r} does not fit {sub}")
-            elif eval_fill.kind_of(pointer) == "date" and not (
-                    len(form) == 10 and form[4] == form[7] == "-" or form.startswith("Q")):
-                bad.append(f"{pointer} = {form!r} is neither an ISO date nor a quarter as written")
     for pointer, value in row["gold"].items():  # arrays of objects: lists of objects, or null
         sub = schema_at(inputs, pointer)
         if sub and sub.get("type") == "array" and sub.get("items", {}).get("type") == "object" and value is not None:
@@ -67,10 +51,6 @@ def check_row(row: dict) -> list[str]:
         parts = [v["share"] for v in row["gold"].get(arr) or [] if isinstance(v.get("share"), (int, float))]
         if parts and abs(sum(parts) - 1) > 1e-6:
             bad.append(f"{arr} shares sum to {sum(parts)}")
-    fields = {f for f in eval_fill.schema_fields(inputs) if f not in ("/company/memo", "/sections")}
-    judged = {eval_fill.field_of(p, list(fields)) for p in gold}
-    if not fields <= judged:
-        bad.append(f"no gold for {sorted(fields - judged)}")
     return bad
 
 
