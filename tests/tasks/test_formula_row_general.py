@@ -74,6 +74,10 @@ def test_between_and_a_date_against_a_year(shop, ban):
     r = formula('"Mid" if revenue is between 500 and 1500, otherwise "Other"', shop, "J2", method="rules")
     assert r.formula == '=IF(AND(E2>=500,E2<=1500),"Mid","Other")' and _at(r, shop, 4) == "Other"
     assert formula("销售额在10000到13000之间的为中等", ban, "J2", method="rules").value == "中等"
+    # on a sheet counted in 万元, "50万到100万之间" is 50..100, not 500000..1000000
+    wan = schema_from_rows([["项目", "预算（万元）"], ["ERP", 50], ["OA", 80], ["CRM", 120]])
+    r = formula("预算在50万到100万之间的标记中型", wan, "C3", method="rules")
+    assert r.formula == '=IF(AND(B3>=50,B3<=100),"中型","")' and r.value == "中型"
     r = formula("Senior if opened before 2024", shop, "J3", method="rules")
     assert r.formula == '=IF(YEAR(H3)<2024,"Senior","")' and r.value == "Senior"
     r = formula("2018年以前入职的显示老员工", ban, "J4", method="rules")

@@ -274,7 +274,8 @@ def _between(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float
         return None
     g = [x for x in m.groups()]
     raw = [(g[0], g[1]), (g[2], g[3])] if g[0] is not None else [(g[4], g[5]), (g[6], g[7])]
-    lo, hi = (float(a.replace(",", "")) * (10000 if w else 1) for a, w in raw)
+    wan = 1 if schema.counts_in_wan else 10000  # on a sheet in 万元, "50万" is 50 (as header_numbers)
+    lo, hi = (float(a.replace(",", "")) * (wan if w else 1) for a, w in raw)
     if lo >= hi:
         return None
     left = _operand(term, schema, m.start())
