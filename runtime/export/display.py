@@ -62,3 +62,6 @@ def check_display_list(display_list: Any) -> None:
         raise ExportError(f"display list version {version!r} is not "
                           "supported (this exporter reads versions 1 and 2)",
                           where=Location(pointer="/version"), code="export.display_list")
+    if not display_list["pages"]:  # every exporter would write an empty file, SVG none at all
+        raise ExportError("the display list has no pages: nothing to export",
+                          where=Location(pointer="/pages"), code="export.display_list")

@@ -211,3 +211,15 @@ def test_every_exporter_names_a_damaged_item_inside_a_group(fmt):
     dl["pages"][0]["items"][n]["items"] = "not a list"
     with pytest.raises(ExportError, match=f"page 1 item {n}: items must be a list"):
         out(fmt, dl)
+
+
+@pytest.mark.parametrize("fmt", ["svg", "png", "pdf", "pptx", "docx", "xlsx"])
+def test_a_display_list_without_pages_is_refused_not_written_empty(fmt):
+    """SVG used to return no document at all and PDF/PPTX/DOCX an empty one (the export fuzz
+    found it): a template whose every page is left out gets an error naming the place."""
+    dl = v2_display_list()
+    dl["pages"] = []
+    with pytest.raises(ExportError) as err:
+        export(dl, fmt, fonts=[FONT], assets=ASSETS)
+    assert err.value.code == "export.display_list" and "no pages" in err.value.message
+    assert err.value.where.pointer == "/pages"
