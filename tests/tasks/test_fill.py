@@ -217,3 +217,19 @@ def test_model_writer_is_never_given_a_language_it_does_not_write():
     with pytest.raises(TaskError) as info:
         fill(_inputs("report-zh"), REPORT, method="model", model="smollm2-135m-instruct")
     assert info.value.code == "task.model_language"
+
+
+def test_product_bullets_fill_no_unit_or_entry_flag_from_their_words(tmp_path):
+    # the bullets' first clause is the summary; the optional price unit and the entry-product
+    # flag are not guessed from it (a flag filled with "A 48 V ... pack" broke the render)
+    memo = tmp_path / "memo.md"
+    memo.write_text(
+        "# Voltcell\n\n## Products\n\n"
+        "- **Tower Pack 48** - a 48 V, 10 kWh backup pack for a single tower shelter. "
+        "List price $3,900 per pack, gross margin 31%.\n"
+        "- **GridSense** - the monitoring subscription for all packs at a site, "
+        "$180 per pack per year, gross margin 74%.\n", "utf-8")
+    products = fill(_inputs("funding-pitch"), memo).data["products"]
+    assert [p["name"] for p in products] == ["Tower Pack 48", "GridSense"]
+    assert products[0]["summary"] == "A 48 V, 10 kWh backup pack for a single tower shelter"
+    assert all("price_unit" not in p and "entry" not in p for p in products)

@@ -7,7 +7,8 @@ whose heading names the field (Products), each bullet or sub-section is one
 item: its name is the text before the first separator (or the sub-heading),
 each number property the number its own words stand by ("61% margin"; a
 price is the money amount), a list property the list after its word
-("features: …"), and the remaining text property the first clause with no
+("features: …"), and the remaining text property (the required one, else the
+first; no other text property or flag is guessed) the first clause with no
 number.  An item must give every required property but lists (an absent
 list is empty, as with a table without that column).
 """
@@ -151,7 +152,12 @@ def pick_records(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | 
     if not names or len(f.children) <= 2:
         return None  # one label and one number: fill/lists.py reads those
     name_child = names[0]
-    others = [c for c in f.children if c is not name_child]
+    # the one text property the clause fills: the required one, else the first; other text
+    # properties (a price's unit) and flags are not guessed from the item's words
+    texts = [c for c in f.children if c.type == "string" and c is not name_child]
+    text_child = next((c for c in texts if c.required), texts[0] if texts else None)
+    others = [c for c in f.children if c is not name_child
+              and (c.type in ("number", "integer", "array") or c is text_child)]
     rows: list[dict[str, Any]] = []
     for name, text in _records(doc, f):
         item: dict[str, Any] = {name_child.key: name}
