@@ -128,3 +128,32 @@ def test_trim_keeps_at_most_places_and_drops_trailing_zeros(tmp_path, value, exp
         '{{ v | number(2, trim=true) }}</text></page></document>', "utf-8")
     (page,) = page_lines(o3local.render(str(folder), data={"v": float(value)}, fmt="svg"))
     assert "".join(page).replace("\u00a0", " ") == expect
+
+
+def test_no_slide_or_line_the_memo_does_not_give(pitch):
+    data = copy.deepcopy(pitch)
+    data["problem"] = {"headline": "", "points": []}  # what the filler leaves for a memo without one
+    data["solution"] = {"headline": "", "points": []}
+    pages = render("funding-pitch", data, {"name": "Ines Ramos"})
+    lines = [line for page in pages for line in page]
+    assert "The problem" not in lines and "Our solution" not in lines
+    assert len(pages) == 8
+    assert "Ines Ramos" in lines  # no title the user did not give ("Founder")
+    footer = next(line for line in lines if line.startswith("Ines Ramos ·"))
+    assert "contact us" not in footer and footer == "Ines Ramos · founded 2023"
+    pages = render("funding-pitch", pitch, json.loads(
+        (asset("templates") / "funding-pitch" / "samples" / "context.json").read_text("utf-8")))
+    lines = [line for page in pages for line in page]
+    assert len(pages) == 10 and "Ada Chen, CEO & co-founder" in lines
+
+
+def test_china_slide_without_launch_or_partners(pitch):
+    # "We are not entering China.": a headline and a note, no launch date, no partners; before,
+    # the data failed validation (launch and partners were required) and no deck was made
+    data = copy.deepcopy(pitch)
+    data["china"] = {"headline": "We are not entering China", "note": "We are not entering China."}
+    slide = slide_of(render("funding-pitch", data), "We are not entering China")
+    assert not any("Partners" in line or "Launch date" in line for line in slide)
+    data["china"]["partners"] = []
+    slide = slide_of(render("funding-pitch", data), "We are not entering China")
+    assert not any("Partners" in line for line in slide)  # no heading over an empty list

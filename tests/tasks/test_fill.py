@@ -219,9 +219,10 @@ def test_model_writer_is_never_given_a_language_it_does_not_write():
     assert info.value.code == "task.model_language"
 
 
-def test_product_bullets_fill_no_unit_or_entry_flag_from_their_words(tmp_path):
-    # the bullets' first clause is the summary; the optional price unit and the entry-product
-    # flag are not guessed from it (a flag filled with "A 48 V ... pack" broke the render)
+def test_product_bullets_fill_price_unit_but_no_entry_flag_from_their_words(tmp_path):
+    # the bullets' first clause is the summary, never the price unit or the entry-product flag
+    # (a flag filled with "A 48 V ... pack" broke the render); the unit is the "per ..." words
+    # after the price
     memo = tmp_path / "memo.md"
     memo.write_text(
         "# Voltcell\n\n## Products\n\n"
@@ -232,4 +233,17 @@ def test_product_bullets_fill_no_unit_or_entry_flag_from_their_words(tmp_path):
     products = fill(_inputs("funding-pitch"), memo).data["products"]
     assert [p["name"] for p in products] == ["Tower Pack 48", "GridSense"]
     assert products[0]["summary"] == "A 48 V, 10 kWh backup pack for a single tower shelter"
-    assert all("price_unit" not in p and "entry" not in p for p in products)
+    assert [p.get("price_unit") for p in products] == ["per pack", "per pack per year"]
+    assert all("entry" not in p for p in products)
+
+
+def test_product_table_price_unit_from_the_price_cell(tmp_path):
+    memo = tmp_path / "memo.md"
+    memo.write_text(
+        "# Glacierpath\n\n## Products\n\n| Product | What it is | Price | Gross margin |\n|---|---|---|---|\n"
+        "| Glacier Tag | Reusable sensor tag | $14 per trip | 48% |\n"
+        "| Glacier Control | Monitoring software | $1,200 per site per month | 83% |\n"
+        "| Glacier Claims | Evidence reports | $95 | 90% |\n", "utf-8")
+    products = fill(_inputs("funding-pitch"), memo).data["products"]
+    assert [(p["price"], p.get("price_unit")) for p in products] == [
+        (14, "per trip"), (1200, "per site per month"), (95, None)]

@@ -740,6 +740,24 @@ def _column_unit(doc: Document, t: Table, col: int) -> str:
     return f"{header} {home.heading}"
 
 
+# "$14 per trip", "$1,200 per site per month": the words a price is per, as written after it
+_PER_UNIT = re.compile(r"\s*(per\s+[^\W\d_]+(?:[ -]+(?:and|per|a)\s+[^\W\d_]+)*)", re.I)
+
+
+def unit_after(text: str, end: int) -> str | None:
+    """The "per …" words right after a number that ends at ``end`` ("per seat and month")."""
+    m = _PER_UNIT.match(text, end)
+    return m.group(1) if m else None
+
+
+def unit_children(f: Field) -> list[tuple[Field, Field]]:
+    """(``price_unit``, ``price``): a text property named for a money number beside it."""
+    by_key = {c.key: c for c in f.children}
+    return [(c, by_key[c.key[:-5]]) for c in f.children
+            if c.type == "string" and c.key.endswith("_unit") and c.key[:-5] in by_key
+            and by_key[c.key[:-5]].type in ("number", "integer") and _is_money(by_key[c.key[:-5]])]
+
+
 def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
     from ..summarize.facts import find_mentions
 
@@ -826,6 +844,15 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             v = _cell_value(r[col], child, _column_unit(doc, table, col), doc.lang)
             if v is not None:
                 item[child.key] = v
+        for unit, number in unit_children(f):
+            col = mapping.get(number.key)
+            if unit.key not in mapping and number.key in item and col is not None and col < len(r):
+                from ..summarize.facts import find_mentions
+
+                ms = find_mentions(r[col])
+                u = unit_after(r[col], ms[0].end) if ms else None
+                if u:
+                    item[unit.key] = u
         if all(c.key in item for c in f.children if c.required):
             rows.append(item)
         else:
