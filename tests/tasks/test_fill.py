@@ -247,3 +247,18 @@ def test_product_table_price_unit_from_the_price_cell(tmp_path):
     products = fill(_inputs("funding-pitch"), memo).data["products"]
     assert [(p["price"], p.get("price_unit")) for p in products] == [
         (14, "per trip"), (1200, "per site per month"), (95, None)]
+
+
+def test_a_table_s_total_row_is_no_item(tmp_path):
+    # "合计 | 5,000 | 100%" drew half the revenue pie as a "合计" wedge
+    report = tmp_path / "report.md"
+    report.write_text(
+        "# 禾木家居2026年第一季度经营报告\n\n- 报告期：2026年1月—3月\n- 报告日期：2026年4月16日\n\n"
+        "## 一、经营概况\n\n一季度，公司实现营业收入5,000万元，同比增长8.7%。\n\n"
+        "## 二、收入构成\n\n| 产品线 | 收入（万元） | 占比 |\n|---|---|---|\n"
+        "| 定制橱柜 | 2,380 | 47.6% |\n| 全屋定制 | 1,720 | 34.4% |\n| 软装饰品 | 900 | 18.0% |\n"
+        "| **合计** | 5,000 | 100% |\n", "utf-8")
+    r = fill(_inputs("report-zh"), report)
+    assert r.data["mix"] == [{"name": "定制橱柜", "share": 0.476}, {"name": "全屋定制", "share": 0.344},
+                             {"name": "软装饰品", "share": 0.18}]
+    assert any("total" in n for f in r.fields if f.pointer == "/mix" for n in f.notes)

@@ -832,7 +832,14 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     _, table, mapping = match
     rows = []
     notes = []
-    for r in table.rows[: f.max_items]:
+    label_cols = [mapping[c.key] for c in f.children if c.type == "string" and c.key in mapping
+                  and c.key in ("name", "label", "title")]
+    for r in table.rows:
+        if any(col < len(r) and _TOTAL_ROW.match(r[col].strip(" *")) for col in label_cols):
+            notes.append(f"row {'; '.join(r)!r} left out (the table's total, not an item)")
+            continue
+        if len(rows) >= f.max_items:
+            break
         item: dict[str, Any] = {}
         for child in f.children:
             col = mapping.get(child.key)
@@ -864,6 +871,10 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             notes.append(f"the table has no {child.key} column: {child.key} left empty")
     head = "; ".join(table.header)
     return Answer(rows, f"table [{head}]", notes)
+
+
+# a table's own total row ("合计 | 5,000 | 100%", "Total | ..."): no item of the list
+_TOTAL_ROW = re.compile(r"(?:合计|总计|小计|共计|总额|(?:grand |sub)?totals?|sum|overall)[:：]?$", re.I)
 
 
 def _row_line(t: Table, row: list[str], lang: str) -> str:
