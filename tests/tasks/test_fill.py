@@ -217,3 +217,48 @@ def test_model_writer_is_never_given_a_language_it_does_not_write():
     with pytest.raises(TaskError) as info:
         fill(_inputs("report-zh"), REPORT, method="model", model="smollm2-135m-instruct")
     assert info.value.code == "task.model_language"
+
+
+def test_product_bullets_fill_price_unit_but_no_entry_flag_from_their_words(tmp_path):
+    # the bullets' first clause is the summary, never the price unit or the entry-product flag
+    # (a flag filled with "A 48 V ... pack" broke the render); the unit is the "per ..." words
+    # after the price
+    memo = tmp_path / "memo.md"
+    memo.write_text(
+        "# Voltcell\n\n## Products\n\n"
+        "- **Tower Pack 48** - a 48 V, 10 kWh backup pack for a single tower shelter. "
+        "List price $3,900 per pack, gross margin 31%.\n"
+        "- **GridSense** - the monitoring subscription for all packs at a site, "
+        "$180 per pack per year, gross margin 74%.\n", "utf-8")
+    products = fill(_inputs("funding-pitch"), memo).data["products"]
+    assert [p["name"] for p in products] == ["Tower Pack 48", "GridSense"]
+    assert products[0]["summary"] == "A 48 V, 10 kWh backup pack for a single tower shelter"
+    assert [p.get("price_unit") for p in products] == ["per pack", "per pack per year"]
+    assert all("entry" not in p for p in products)
+
+
+def test_product_table_price_unit_from_the_price_cell(tmp_path):
+    memo = tmp_path / "memo.md"
+    memo.write_text(
+        "# Glacierpath\n\n## Products\n\n| Product | What it is | Price | Gross margin |\n|---|---|---|---|\n"
+        "| Glacier Tag | Reusable sensor tag | $14 per trip | 48% |\n"
+        "| Glacier Control | Monitoring software | $1,200 per site per month | 83% |\n"
+        "| Glacier Claims | Evidence reports | $95 | 90% |\n", "utf-8")
+    products = fill(_inputs("funding-pitch"), memo).data["products"]
+    assert [(p["price"], p.get("price_unit")) for p in products] == [
+        (14, "per trip"), (1200, "per site per month"), (95, None)]
+
+
+def test_a_table_s_total_row_is_no_item(tmp_path):
+    # "合计 | 5,000 | 100%" drew half the revenue pie as a "合计" wedge
+    report = tmp_path / "report.md"
+    report.write_text(
+        "# 禾木家居2026年第一季度经营报告\n\n- 报告期：2026年1月—3月\n- 报告日期：2026年4月16日\n\n"
+        "## 一、经营概况\n\n一季度，公司实现营业收入5,000万元，同比增长8.7%。\n\n"
+        "## 二、收入构成\n\n| 产品线 | 收入（万元） | 占比 |\n|---|---|---|\n"
+        "| 定制橱柜 | 2,380 | 47.6% |\n| 全屋定制 | 1,720 | 34.4% |\n| 软装饰品 | 900 | 18.0% |\n"
+        "| **合计** | 5,000 | 100% |\n", "utf-8")
+    r = fill(_inputs("report-zh"), report)
+    assert r.data["mix"] == [{"name": "定制橱柜", "share": 0.476}, {"name": "全屋定制", "share": 0.344},
+                             {"name": "软装饰品", "share": 0.18}]
+    assert any("total" in n for f in r.fields if f.pointer == "/mix" for n in f.notes)

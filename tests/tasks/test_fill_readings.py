@@ -106,8 +106,10 @@ def test_a_priced_product_bullet_without_words_of_its_own():
               "- Wardwise Hospital: $30,000 per hospital per year, 65% gross margin\n")
     # no summary in the memo: an empty line, not one made up, and the figures are kept
     assert d["products"] == [
-        {"name": "Wardwise Solo", "summary": "", "price": 12, "margin": 0.8, "features": []},
-        {"name": "Wardwise Hospital", "summary": "", "price": 30000, "margin": 0.65, "features": []}]
+        {"name": "Wardwise Solo", "summary": "", "price": 12, "price_unit": "per learner per month",
+         "margin": 0.8, "features": []},
+        {"name": "Wardwise Hospital", "summary": "", "price": 30000, "price_unit": "per hospital per year",
+         "margin": 0.65, "features": []}]
 
 
 HEADLESS = """Parcelcheck: note to investors, June 2026

@@ -464,7 +464,7 @@ def test_products_from_bullets_or_sub_sections(tmp_path):
     one = {"name": "Stocker One", "summary": "A trolley robot for one building", "price": 18500,
            "margin": 0.57, "features": ["route planning", "barcode checks", "remote unlock"]}
     fleet = {"name": "Stocker Fleet", "summary": "Software that plans restocking across sites",
-             "price": 1200, "margin": 0.82}
+             "price": 1200, "price_unit": "per month", "margin": 0.82}  # "$1,200 per month"
     d = _fill(tmp_path, BULLET_PRODUCTS)
     # a bullet with a semicolon is a bullet, not a table row
     assert d["products"] == [one, {**fleet, "features": ["demand forecasts", "fleet map"]}]

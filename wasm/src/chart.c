@@ -128,7 +128,7 @@ static char *fmt_value(const nfmt *f, const char *plain, int auto_places) {
   const o3_locale *L = locale_explicit() ? locale_default(NULL) : NULL;
   if (L) {
     if (f->kind == 1) return loc_currency(L, &d, f->sym, strlen(f->sym), f->places);
-    return loc_number(L, &d, f->kind == -1 ? auto_places : f->places, f->kind == 2 ? 2 : 0);
+    return loc_number(L, &d, f->kind == -1 ? auto_places : f->places, f->kind == 2 ? 2 : 0, 0);
   }
   if (f->kind == -1) return dec_format(&d, auto_places, 1, 0);
   if (f->kind == 0) return dec_format(&d, f->places, 1, 0);

@@ -524,14 +524,15 @@ jval *apply_filter(evalctx *cx, const expr *f, jval *in) {
     return case_map(jv_str(t, n), name[0] == 'u');
   }
   if (!strcmp(name, "number") || !strcmp(name, "percent")) {
-    static const char *const kws[] = {"places", "locale", NULL};
-    int places, pi;
+    /* trim=true: `places` is the most decimals, trailing zeros dropped (percent(2, trim=true): 131%, 12.5%, 94.25%) */
+    static const char *const kws[] = {"places", "locale", "trim", NULL};
+    int places, pi, trim;
     decimal d;
     const o3_locale *L;
     if (check_kw(f, kws, 2) || locale_arg(cx, f, 1, &L) || int_arg(cx, f, (pi = arg_at(f, 0, "places")) < 0 ? f->nargs : pi, 0, 0, 20, &places) ||
-        num_in(f, in, &d))
+        bool_kw(cx, f, "trim", &trim) || num_in(f, in, &d))
       return NULL;
-    return mkstr(loc_number(L, &d, places, name[0] == 'p' ? 2 : 0));
+    return mkstr(loc_number(L, &d, places, name[0] == 'p' ? 2 : 0, trim));
   }
   if (!strcmp(name, "currency")) {
     /* currency(symbol or ISO code, places, locale): the third positional argument was accepted and ignored before */

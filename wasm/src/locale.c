@@ -93,8 +93,15 @@ static void localize_digits(const o3_locale *L, const char *t, sbuf *b, int *neg
   }
 }
 
-char *loc_number(const o3_locale *L, const decimal *d, int places, int scale10) {
+char *loc_number(const o3_locale *L, const decimal *d, int places, int scale10, int trim) {
   char *t = dec_format(d, places, 0, scale10);
+  if (trim && strchr(t, '.')) {
+    /* at most `places` decimals: 131.00 -> 131, 12.50 -> 12.5 (a "-0" left by trimming is "0") */
+    size_t n = strlen(t);
+    while (t[n - 1] == '0') t[--n] = 0;
+    if (t[n - 1] == '.') t[--n] = 0;
+    if (!strcmp(t, "-0")) t++;
+  }
   sbuf b = {0};
   sb_put(&b, "", 0);
   int neg;

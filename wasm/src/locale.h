@@ -54,7 +54,7 @@ void locale_json(sbuf *b);
 
 /* d (times 10^scale10) rounded half away from zero to places decimals, with
  * the locale's decimal and group symbols and grouping; sign with its minus. */
-char *loc_number(const o3_locale *L, const decimal *d, int places, int scale10);
+char *loc_number(const o3_locale *L, const decimal *d, int places, int scale10, int trim);
 /* d as an amount: pattern, symbol (an ISO code of the table becomes its CLDR symbol, other text is written as
  * given) and places (-1: the code's ISO digits, else 2). */
 char *loc_currency(const o3_locale *L, const decimal *d, const char *sym, size_t sn, int places);

@@ -740,6 +740,24 @@ def _column_unit(doc: Document, t: Table, col: int) -> str:
     return f"{header} {home.heading}"
 
 
+# "$14 per trip", "$1,200 per site per month": the words a price is per, as written after it
+_PER_UNIT = re.compile(r"\s*(per\s+[^\W\d_]+(?:[ -]+(?:and|per|a)\s+[^\W\d_]+)*)", re.I)
+
+
+def unit_after(text: str, end: int) -> str | None:
+    """The "per …" words right after a number that ends at ``end`` ("per seat and month")."""
+    m = _PER_UNIT.match(text, end)
+    return m.group(1) if m else None
+
+
+def unit_children(f: Field) -> list[tuple[Field, Field]]:
+    """(``price_unit``, ``price``): a text property named for a money number beside it."""
+    by_key = {c.key: c for c in f.children}
+    return [(c, by_key[c.key[:-5]]) for c in f.children
+            if c.type == "string" and c.key.endswith("_unit") and c.key[:-5] in by_key
+            and by_key[c.key[:-5]].type in ("number", "integer") and _is_money(by_key[c.key[:-5]])]
+
+
 def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
     from ..summarize.facts import find_mentions
 
@@ -814,7 +832,14 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     _, table, mapping = match
     rows = []
     notes = []
-    for r in table.rows[: f.max_items]:
+    label_cols = [mapping[c.key] for c in f.children if c.type == "string" and c.key in mapping
+                  and c.key in ("name", "label", "title")]
+    for r in table.rows:
+        if any(col < len(r) and _TOTAL_ROW.match(r[col].strip(" *")) for col in label_cols):
+            notes.append(f"row {'; '.join(r)!r} left out (the table's total, not an item)")
+            continue
+        if len(rows) >= f.max_items:
+            break
         item: dict[str, Any] = {}
         for child in f.children:
             col = mapping.get(child.key)
@@ -826,6 +851,15 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             v = _cell_value(r[col], child, _column_unit(doc, table, col), doc.lang)
             if v is not None:
                 item[child.key] = v
+        for unit, number in unit_children(f):
+            col = mapping.get(number.key)
+            if unit.key not in mapping and number.key in item and col is not None and col < len(r):
+                from ..summarize.facts import find_mentions
+
+                ms = find_mentions(r[col])
+                u = unit_after(r[col], ms[0].end) if ms else None
+                if u:
+                    item[unit.key] = u
         if all(c.key in item for c in f.children if c.required):
             rows.append(item)
         else:
@@ -837,6 +871,10 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             notes.append(f"the table has no {child.key} column: {child.key} left empty")
     head = "; ".join(table.header)
     return Answer(rows, f"table [{head}]", notes)
+
+
+# a table's own total row ("合计 | 5,000 | 100%", "Total | ..."): no item of the list
+_TOTAL_ROW = re.compile(r"(?:合计|总计|小计|共计|总额|(?:grand |sub)?totals?|sum|overall)[:：]?$", re.I)
 
 
 def _row_line(t: Table, row: list[str], lang: str) -> str:

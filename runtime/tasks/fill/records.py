@@ -7,8 +7,10 @@ whose heading names the field (Products), each bullet or sub-section is one
 item: its name is the text before the first separator (or the sub-heading),
 each number property the number its own words stand by ("61% margin"; a
 price is the money amount), a list property the list after its word
-("features: …"), and the remaining text property the first clause with no
-number.  An item must give every required property but lists (an absent
+("features: …"), and the remaining text property (the required one, else the
+first; no other text property or flag is guessed) the first clause with no
+number; a ``price_unit`` beside a ``price`` the "per …" words after the amount
+("$3,900 per pack" → "per pack").  An item must give every required property but lists (an absent
 list is empty, as with a table without that column).
 """
 
@@ -18,7 +20,7 @@ import re
 from typing import Any
 
 from .document import Document, Section
-from .extract import _glued, convert
+from .extract import _glued, convert, unit_after, unit_children
 from .fields import Field
 from .words import count, find
 
@@ -109,6 +111,19 @@ def _number(doc: Document, child: Field, text: str) -> Any:
     return v
 
 
+def _unit(doc: Document, child: Field, text: str, value: Any) -> str | None:
+    """The "per …" words after the amount that gave ``value``."""
+    from ..summarize.facts import find_mentions
+
+    if value is None:
+        return None
+    for m in find_mentions(text):
+        v = convert(m, child, doc.lang, text)
+        if m.currency and v is not None and abs(v - value) < 1e-9:
+            return unit_after(text, m.end)
+    return None
+
+
 def _list(child: Field, text: str) -> list[str] | None:
     low = text.lower()
     for w in child.own_words():
@@ -151,7 +166,12 @@ def pick_records(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | 
     if not names or len(f.children) <= 2:
         return None  # one label and one number: fill/lists.py reads those
     name_child = names[0]
-    others = [c for c in f.children if c is not name_child]
+    # the one text property the clause fills: the required one, else the first; other text
+    # properties (a price's unit) and flags are not guessed from the item's words
+    texts = [c for c in f.children if c.type == "string" and c is not name_child]
+    text_child = next((c for c in texts if c.required), texts[0] if texts else None)
+    others = [c for c in f.children if c is not name_child
+              and (c.type in ("number", "integer", "array") or c is text_child)]
     rows: list[dict[str, Any]] = []
     for name, text in _records(doc, f):
         item: dict[str, Any] = {name_child.key: name}
@@ -171,6 +191,10 @@ def pick_records(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | 
                     v = ""
             if v is not None:
                 item[c.key] = v
+        for unit, number in unit_children(f):  # "$3,900 per pack": the price's unit
+            u = _unit(doc, number, text, item.get(number.key))
+            if u:
+                item[unit.key] = u
         if all(c.key in item for c in f.children if c.required):
             rows.append({c.key: item[c.key] for c in f.children if c.key in item})
     if not rows:
