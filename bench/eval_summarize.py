@@ -223,6 +223,7 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
         measured.EXTRACTIVE + "-lexrank": ranking(measured.EXTRACTIVE),
         measured.DIRECTED: ranking(measured.DIRECTED),
         measured.LEAD: ranking(measured.LEAD),
+        measured.SPANS: ranking(measured.SPANS),
         "lexrank": lexrank,
         "extractive": method("extractive"),
         "auto": method("auto"),
