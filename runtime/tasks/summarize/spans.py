@@ -72,7 +72,7 @@ def candidates(sentences: list[str], max_chars: int) -> list[Span]:
     for si, sentence in enumerate(sentences[:MAX_SENTENCES]):
         if _LATER_SECTION.match(sentence):
             continue
-        text = headline.strip_marker(sentence, "zh") if si == 0 else sentence
+        text = headline.strip_marker(sentence, "zh")
         clauses = split_clauses(text, "zh")
         for i in range(len(clauses)):
             joined = ""
