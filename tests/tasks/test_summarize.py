@@ -397,3 +397,12 @@ def test_chinese_span_candidates_are_whole_clauses_within_the_budget():
     # a structured abstract's method and result sections never give its headline
     abstract = [s.text for s in split_sentences(ABSTRACT_HALFWIDTH, "zh")]
     assert {c.sentence for c in spans.candidates(abstract, 40)} == {0}
+
+
+def test_a_models_headline_has_no_final_full_stop():
+    from o3local.tasks.summarize.abstractive import headline_line
+
+    assert headline_line("央行再向市场注入800亿流动性。") == "央行再向市场注入800亿流动性"
+    assert headline_line("Council approves the bridge budget.") == "Council approves the bridge budget"
+    assert headline_line("除雾霾哪家技术好？") == "除雾霾哪家技术好？"  # a question stays one
+    assert headline_line("。") == "。"  # nothing else: left as it was
