@@ -406,3 +406,14 @@ def test_a_models_headline_has_no_final_full_stop():
     assert headline_line("Council approves the bridge budget.") == "Council approves the bridge budget"
     assert headline_line("除雾霾哪家技术好？") == "除雾霾哪家技术好？"  # a question stays one
     assert headline_line("。") == "。"  # nothing else: left as it was
+
+
+def test_a_post_that_opens_with_its_title_in_brackets_keeps_it_as_the_headline():
+    from o3local.tasks.summarize import extract
+
+    post = ("【城市地铁夜间延长运营一小时】从下月起，全市地铁末班车推迟一小时发车。"
+            "市交通委表示，延长运营是为了方便夜间出行的市民。")
+    assert extract(post, "zh", 40, style="headline").text == "城市地铁夜间延长运营一小时"
+    # a short tag is not a title
+    tagged = "【视频】" + post[post.index("】") + 1:]
+    assert not extract(tagged, "zh", 40, style="headline").text.startswith("视频")

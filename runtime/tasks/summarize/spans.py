@@ -126,9 +126,26 @@ def weights() -> tuple[float, ...]:
     return tuple(float(w) for w in data["weights"])
 
 
+#: a post that opens with its own title in lenticular brackets ("【…】正文", as Weibo news
+#: posts are written); six characters at least, so a tag ("【视频】", "【新华社】") is not one
+_BRACKET_TITLE = re.compile(r"^\s*【([^【】]{6,})】")
+
+
+def bracket_title(text: str, max_chars: int) -> str | None:
+    """The title a text gives itself in 【…】 at its start, if it fits ``max_chars``."""
+    m = _BRACKET_TITLE.match(text)
+    if not m or len(m.group(1).strip()) > max_chars or headline.is_fragment(m.group(1), "zh"):
+        return None
+    return m.group(1).strip()
+
+
 def best(sentences: list[str], max_chars: int) -> str | None:
     """The best-scoring clause run of ``sentences`` (a Chinese text's, bylines removed)
-    within ``max_chars``; None when no clause fits.  Ties go to the earlier span."""
+    within ``max_chars``, or the title the text opens with in 【…】; None when no clause
+    fits.  Ties go to the earlier span."""
+    own = bracket_title(sentences[0], max_chars) if sentences else None
+    if own:
+        return own
     spans = candidates(sentences, max_chars)
     if not spans:
         return None
