@@ -4,7 +4,8 @@ A Chinese headline (a Weibo post's title, a paper's title) is rarely the
 first sentence cut short: it is often a clause of the second sentence, or the
 first sentence without its opening scene ("作为A8音乐董事局主席，…").  Every run
 of consecutive whole clauses of the first :data:`MAX_SENTENCES` sentences
-that fits the budget is a candidate (the first sentence's leading marker,
+(clauses as :func:`segment.split_clauses` cuts them, and also after a dash or a space and
+around a bracketed aside) that fits the budget is a candidate (the first sentence's leading marker,
 "日前，", "据…报道，", dropped as :func:`headline.strip_marker` does); each is
 described by a few features of form (which sentence, whether it opens it, its
 length, whether it reads as a fragment, a question, a quote) and of content
@@ -38,6 +39,7 @@ from .segment import split_clauses
 MAX_SENTENCES = 10
 _WEIGHTS = Path(__file__).with_name("span_weights.json")
 _TEXT = re.compile(r"[^\u4e00-\u9fffA-Za-z0-9]")
+_PIECE = re.compile(r"(?<=——)|(?<=[\s\u3000])|(?=[（(])|(?<=[）)])")
 #: a structured abstract's later sections say how the work was done and what it found; its
 #: headline is its aim ("目的：…"), so their sentences give no candidates
 _LATER_SECTION = re.compile(r"^\s*(?:方法|结果|结论|讨论)\s*[:：]")
@@ -73,7 +75,7 @@ def candidates(sentences: list[str], max_chars: int) -> list[Span]:
         if _LATER_SECTION.match(sentence):
             continue
         text = headline.strip_marker(sentence, "zh")
-        clauses = split_clauses(text, "zh")
+        clauses = [p for c in split_clauses(text, "zh") for p in _PIECE.split(c) if p.strip()]
         for i in range(len(clauses)):
             joined = ""
             for j in range(i, len(clauses)):
