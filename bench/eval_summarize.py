@@ -22,13 +22,14 @@ sum-fresh.SOURCE.md, split by make_sum_fresh.py): ``scitldr`` (scientific
 abstracts against their author's one-sentence TLDR; ``scitldr-title`` against
 the paper's title), ``lcsts2-title`` (LCSTS posts from CLGE's val split) and
 ``csl2-title`` (CSL abstracts and titles from CLGE's val split); of the fifth round
-``lcsts3-title`` (LCSTS posts from CLGE's test split).  ``--rows tune`` is their tune half and the
+``lcsts3-title`` (LCSTS posts from CLGE's test split; its blind half is read only with
+``--score-blind-once``, see ``UNSPENT``).  ``--rows tune`` is their tune half and the
 even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
 "lead-k cut" (the lead cut to N at a word) as the baseline at that length;
 ``extractive-lexrank`` and ``extractive-directed`` force the ranking a tight
-budget gets (on a one-line set ``extractive-lexrank`` and ``extractive-lead``
-force the ranked or the lead headline) (the figures in runtime/tasks/summarize/measured.py, which
+budget gets (on a one-line set ``extractive-lexrank``, ``extractive-lead`` and
+``extractive-spans`` force the ranked, the lead or, in Chinese, the clause-run headline) (the figures in runtime/tasks/summarize/measured.py, which
 ``auto`` reads, come from these runs on the tune rows).
 
     python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,bbc-summary] [--rows tune]
