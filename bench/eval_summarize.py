@@ -21,13 +21,15 @@ titles as one-line references).  Fresh sets of the fourth round (bench/data/
 sum-fresh.SOURCE.md, split by make_sum_fresh.py): ``scitldr`` (scientific
 abstracts against their author's one-sentence TLDR; ``scitldr-title`` against
 the paper's title), ``lcsts2-title`` (LCSTS posts from CLGE's val split) and
-``csl2-title`` (CSL abstracts and titles from CLGE's val split).  ``--rows tune`` is their tune half and the
+``csl2-title`` (CSL abstracts and titles from CLGE's val split); of the fifth round
+``lcsts3-title`` (LCSTS posts from CLGE's test split; its blind half is read only with
+``--score-blind-once``, see ``UNSPENT``).  ``--rows tune`` is their tune half and the
 even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
 "lead-k cut" (the lead cut to N at a word) as the baseline at that length;
 ``extractive-lexrank`` and ``extractive-directed`` force the ranking a tight
-budget gets (on a one-line set ``extractive-lexrank`` and ``extractive-lead``
-force the ranked or the lead headline) (the figures in runtime/tasks/summarize/measured.py, which
+budget gets (on a one-line set ``extractive-lexrank``, ``extractive-lead`` and
+``extractive-spans`` force the ranked, the lead or, in Chinese, the clause-run headline) (the figures in runtime/tasks/summarize/measured.py, which
 ``auto`` reads, come from these runs on the tune rows).
 
     python bench/eval_summarize.py [--limit N] [--sets sum-cnndm,bbc-summary] [--rows tune]
@@ -60,7 +62,9 @@ LOCAL = {"bbc-summary": DATA / "sum-bbc.jsonl",
          "scitldr": DATA / "sum-scitldr.jsonl",
          "scitldr-title": DATA / "sum-scitldr.jsonl",
          "lcsts2-title": DATA / "sum-lcsts2.jsonl",
-         "csl2-title": DATA / "sum-csl2.jsonl"}
+         "csl2-title": DATA / "sum-csl2.jsonl",
+         # fresh rows of the fifth round (sum-fresh.SOURCE.md, make_sum_fresh.py --round 5)
+         "lcsts3-title": DATA / "sum-lcsts3.jsonl"}
 
 #: set -> (language, Lead-k, sentences the system may use)
 SETS = {
@@ -74,13 +78,17 @@ SETS = {
     "scitldr-title": ("en", 1),
     "lcsts2-title": ("zh", 1),
     "csl2-title": ("zh", 1),
+    "lcsts3-title": ("zh", 1),
 }
+#: sets whose blind half has not been scored yet: left out of the default --sets, and
+#: their blind rows are read only with --score-blind-once (the round's one final score)
+UNSPENT = {"lcsts3-title"}
 #: how many answers each method actually gave (abstractive ones the guard
 #: threw out come back as extractive)
 USED: Counter[str] = Counter()
 #: sets whose references are a headline-like line (XSum's are one full sentence)
 ONE_LINE = {"sum-lcsts", "sum-csl-title", "bbc-title", "scitldr-title", "lcsts2-title",
-            "csl2-title"}
+            "csl2-title", "lcsts3-title"}
 #: the local model --model names (None: the first installed one that writes the language)
 MODEL: list[str | None] = [None]
 
@@ -216,6 +224,7 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
         measured.EXTRACTIVE + "-lexrank": ranking(measured.EXTRACTIVE),
         measured.DIRECTED: ranking(measured.DIRECTED),
         measured.LEAD: ranking(measured.LEAD),
+        measured.SPANS: ranking(measured.SPANS),
         "lexrank": lexrank,
         "extractive": method("extractive"),
         "auto": method("auto"),
@@ -233,7 +242,7 @@ def systems(lang: str, k: int, one_line: bool, budget: int | None = None):
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="rows per set (default: all)")
-    ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--sets", default=",".join(n for n in SETS if n not in UNSPENT))
     ap.add_argument("--rows", choices=("all", "even", "odd", "tune", "blind"), default="all",
                     help="blind (= odd on the shared sets): only the rows no setting was chosen on")
     ap.add_argument("--budget", type=int, default=None,
@@ -243,7 +252,14 @@ def main(argv: list[str] | None = None) -> int:
                     default="lead-1,lead-1 cut,lead-3,lead-3 cut,lexrank,extractive,auto",
                     help="systems to run (comma list; add abstractive to score the local LLM)")
     ap.add_argument("--model", default=None, help="the local model for abstractive/auto")
+    ap.add_argument("--score-blind-once", action="store_true",
+                    help=f"allow the blind rows of a set not yet scored ({', '.join(sorted(UNSPENT))})")
     args = ap.parse_args(argv)
+    unspent = UNSPENT & set(args.sets.split(","))
+    if unspent and args.rows not in ("tune", "even") and not args.score_blind_once:
+        print(f"{', '.join(sorted(unspent))}: blind rows not scored yet; use --rows tune, or "
+              "--score-blind-once for the round's one final score", file=sys.stderr)
+        return 2
     MODEL[0] = args.model
     if not EVAL.is_dir():
         print(f"evaluation data not found at {EVAL}", file=sys.stderr)

@@ -1,4 +1,4 @@
-"""Build the fresh summarization sets of issue 20's fourth round (see sum-fresh.SOURCE.md).
+"""Build the fresh summarization sets of issue 20's fourth and fifth rounds (see sum-fresh.SOURCE.md).
 
 Three sets, none scored before this round, each with a ``tune`` / ``blind`` split
 drawn here by a committed seed from row numbers alone, before any row was read
@@ -12,12 +12,17 @@ or scored:
 - ``sum-csl2.jsonl`` (Chinese): 200 of the 1,000 rows of CLGE's CSL ``val.tsv``: a
   computer-science abstract and its paper title.
 
+Fifth round (``--round 5``): ``sum-lcsts3.jsonl`` (Chinese), 300 of the 1,000 rows of
+CLGE's LCSTS ``test.tsv``, drawn with seed 205; rows whose document is also in
+``sum-lcsts2.jsonl`` are dropped too.
+
 Rows whose document is also in a shared set this bench already uses
 (../shared/evaldata/sum-lcsts, sum-csl-title), or twice in the sample, are dropped
 after the split is drawn (the drop looks at text equality only, never at scores).
 
     python bench/data/make_sum_fresh.py /work/.mirror/allenai+scitldr/repo \
         /work/.mirror/CLUEbenchmark+CLGE/repo
+    python bench/data/make_sum_fresh.py --round 5 /work/.mirror/CLUEbenchmark+CLGE/repo
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ SHARED = HERE.parents[1] / ".." / "shared" / "evaldata"
 SCITLDR_COMMIT = "5ccad9c00a60ad75c9e04abf7f27d0f53f983b20"
 CLGE_COMMIT = "2fb38e170310698193780fdcd532190dfe6fc5ce"
 SEED = 204  # issue 20, round 4
+SEED5 = 205  # issue 20, round 5 (sum-lcsts3)
 
 
 def _show(repo: str, commit: str, path: str) -> str:
@@ -40,9 +46,9 @@ def _show(repo: str, commit: str, path: str) -> str:
                           capture_output=True).stdout.decode("utf-8")
 
 
-def _draw(total: int, take: int, salt: str) -> tuple[list[int], set[int]]:
+def _draw(total: int, take: int, salt: str, seed: int = SEED) -> tuple[list[int], set[int]]:
     """``take`` row numbers of ``total`` and the half of them that is blind, from the seed alone."""
-    rng = random.Random(f"{SEED}-{salt}")
+    rng = random.Random(f"{seed}-{salt}")
     picked = sorted(rng.sample(range(total), take))
     blind = set(rng.sample(picked, take // 2))
     return picked, blind
@@ -50,6 +56,14 @@ def _draw(total: int, take: int, salt: str) -> tuple[list[int], set[int]]:
 
 def _shared_docs(name: str) -> set[str]:
     path = SHARED / name / "test.jsonl"
+    if not path.is_file():
+        return set()
+    return {"".join(json.loads(line)["document"].split()) for line in path.open(encoding="utf-8")}
+
+
+def _local_docs(name: str) -> set[str]:
+    """Whitespace-free documents of a set committed in this folder."""
+    path = HERE / name
     if not path.is_file():
         return set()
     return {"".join(json.loads(line)["document"].split()) for line in path.open(encoding="utf-8")}
@@ -77,11 +91,14 @@ def scitldr(repo: str) -> None:
     _write("sum-scitldr.jsonl", rows)
 
 
-def clge(repo: str, task: str, take: int, out: str, shared: str) -> None:
-    lines = [ln for ln in _show(repo, CLGE_COMMIT, f"LGECdataset/{task}/val.tsv").splitlines()
+def clge(repo: str, task: str, take: int, out: str, shared: str, part: str = "val",
+         seed: int = SEED, also_not_in: tuple[str, ...] = ()) -> None:
+    lines = [ln for ln in _show(repo, CLGE_COMMIT, f"LGECdataset/{task}/{part}.tsv").splitlines()
              if ln.strip()]
-    picked, blind = _draw(len(lines), take, task)
+    picked, blind = _draw(len(lines), take, task, seed)
     seen = _shared_docs(shared)
+    for name in also_not_in:
+        seen |= _local_docs(name)
     rows = []
     dropped = 0
     for i in picked:
@@ -91,9 +108,10 @@ def clge(repo: str, task: str, take: int, out: str, shared: str) -> None:
             dropped += 1
             continue
         seen.add(key)
-        rows.append({"id": f"{task}-val-{i}", "split": "blind" if i in blind else "tune",
+        rows.append({"id": f"{task}-{part}-{i}", "split": "blind" if i in blind else "tune",
                      "title": title.strip(), "document": document.strip()})
-    print(f"{task}: {dropped} rows dropped as already in {shared} or repeated")
+    print(f"{task}: {dropped} rows dropped as already in {', '.join((shared, *also_not_in))} "
+          "or repeated")
     _write(out, rows)
 
 
@@ -104,5 +122,13 @@ def main(scitldr_repo: str, clge_repo: str) -> int:
     return 0
 
 
+def round5(clge_repo: str) -> int:
+    clge(clge_repo, "lcsts", 300, "sum-lcsts3.jsonl", "sum-lcsts", part="test", seed=SEED5,
+         also_not_in=("sum-lcsts2.jsonl",))
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["5"]:
+        sys.exit(round5(sys.argv[3]))
     sys.exit(main(sys.argv[1], sys.argv[2]))

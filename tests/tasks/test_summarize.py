@@ -283,12 +283,15 @@ def test_auto_follows_the_measurement_table(monkeypatch):
     assert directed != lexrank and extract(MEMO, "en", 200).text == directed
     assert extract(ZH_DOC, "zh", 40).text == extract(ZH_DOC, "zh", 40,
                                                      ranking=measured.EXTRACTIVE).text
-    # headlines without a model: the lead headline held up on every set, the ranked one not
+    # headlines without a model: the lead headline held up on every set, the ranked one not;
+    # in Chinese the clause-run headline (spans.py) above both
     headlines = (measured.EXTRACTIVE, measured.LEAD)
     assert measured.best("zh", "headline", headlines) == measured.LEAD
     assert measured.best("en", "headline", headlines) == measured.LEAD
-    lead = extract(ZH_DOC, "zh", 40, style="headline", ranking=measured.LEAD).text
-    assert extract(ZH_DOC, "zh", 40, style="headline").text == lead
+    assert measured.best("zh", "headline", measured.HEADLINE_METHODS["zh"]) == measured.SPANS
+    assert measured.best("en", "headline", measured.HEADLINE_METHODS["en"]) == measured.LEAD
+    lead = extract(EN_DOC, "en", 60, style="headline", ranking=measured.LEAD).text
+    assert extract(EN_DOC, "en", 60, style="headline").text == lead
     # and changes with it
     worse = tuple(replace(m, rouge1=m.lead) if m.method == measured.DIRECTED else m
                   for m in measured.MEASUREMENTS)
@@ -357,3 +360,60 @@ def test_the_lead_headline_never_starts_at_a_joined_clause():
           "demand, and their owners start work at 3 a.m. to run ovens by hand.")
     line = headline.lead(en, "en", 80)
     assert line is None or not line.lower().startswith("and")
+
+
+QUESTION_FIRST = ("今年夏天的电影市场有什么新变化？国产动画电影暑期票房首次超过进口动画电影，总额达到35亿元。"
+                  "业内人士认为，国产动画电影的制作水平明显提高。多部国产动画电影的票房超过5亿元。")
+
+
+def test_chinese_headline_is_the_best_clause_run_and_follows_the_table(monkeypatch):
+    """Without a model a Chinese headline is the best-scoring run of whole clauses of an
+    early sentence (spans.py), as the measurement table prefers; the lead headline where
+    the table says so."""
+    from o3local.tasks.summarize import extract, measured, spans
+
+    assert len(spans.weights()) == len(spans.FEATURES)
+    line = extract(QUESTION_FIRST, "zh", 40, style="headline").text
+    assert line == extract(QUESTION_FIRST, "zh", 40, style="headline", ranking=measured.SPANS).text
+    assert 0 < len(line) <= 40 and line in QUESTION_FIRST  # the source's own words, one run
+    # not the opening question: a clause about what the rest of the text repeats
+    assert "？" not in line and "国产动画电影" in line
+    lead = extract(QUESTION_FIRST, "zh", 40, style="headline", ranking=measured.LEAD).text
+    assert lead != line
+    no_spans = tuple(m for m in measured.MEASUREMENTS if m.method != measured.SPANS)
+    monkeypatch.setattr(measured, "MEASUREMENTS", no_spans)
+    assert extract(QUESTION_FIRST, "zh", 40, style="headline").text == lead
+
+
+def test_chinese_span_candidates_are_whole_clauses_within_the_budget():
+    from o3local.tasks.summarize import spans
+
+    sentences = [s.text for s in split_sentences(QUESTION_FIRST, "zh")]
+    cands = spans.candidates(sentences, 30)
+    assert cands and all(len(c.text) <= 30 and c.text in QUESTION_FIRST for c in cands)
+    assert all(not c.text.endswith(("，", "。")) for c in cands)
+    assert len(spans.features(cands, sentences)[0]) == len(spans.FEATURES)
+    assert spans.best(sentences, 10) is None or len(spans.best(sentences, 10)) <= 10
+    # a structured abstract's method and result sections never give its headline
+    abstract = [s.text for s in split_sentences(ABSTRACT_HALFWIDTH, "zh")]
+    assert {c.sentence for c in spans.candidates(abstract, 40)} == {0}
+
+
+def test_a_models_headline_has_no_final_full_stop():
+    from o3local.tasks.summarize.abstractive import headline_line
+
+    assert headline_line("央行再向市场注入800亿流动性。") == "央行再向市场注入800亿流动性"
+    assert headline_line("Council approves the bridge budget.") == "Council approves the bridge budget"
+    assert headline_line("除雾霾哪家技术好？") == "除雾霾哪家技术好？"  # a question stays one
+    assert headline_line("。") == "。"  # nothing else: left as it was
+
+
+def test_a_post_that_opens_with_its_title_in_brackets_keeps_it_as_the_headline():
+    from o3local.tasks.summarize import extract
+
+    post = ("【城市地铁夜间延长运营一小时】从下月起，全市地铁末班车推迟一小时发车。"
+            "市交通委表示，延长运营是为了方便夜间出行的市民。")
+    assert extract(post, "zh", 40, style="headline").text == "城市地铁夜间延长运营一小时"
+    # a short tag is not a title
+    tagged = "【视频】" + post[post.index("】") + 1:]
+    assert not extract(tagged, "zh", 40, style="headline").text.startswith("视频")

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 from ...errors import TaskError, UsageError
-from . import bylines, extractive, headline, measured, sections
+from . import bylines, extractive, headline, measured, sections, spans
 from .compress import compress
 from .segment import resolve_language, split_sentences
 
@@ -126,7 +126,7 @@ def extract(
 
     ``ranking`` (``measured.EXTRACTIVE`` or ``measured.DIRECTED``) is the
     ranking for a budget too tight for the best sentences, and for a headline
-    ``measured.EXTRACTIVE`` or ``measured.LEAD``; by default the one the
+    ``measured.EXTRACTIVE``, ``measured.LEAD`` or (Chinese) ``measured.SPANS``; by default the one the
     measurement table prefers for the language.  A long document with headings (:func:`sections.is_sectioned`) is
     summarized section by section; other text is ranked as a whole.
     """
@@ -151,12 +151,19 @@ def extract(
     if any(part.heading for part in parts):
         # a heading is not a summary sentence (a title may still be a headline)
         sentences = [s for part in parts for s in part.sentences] or sentences
+    if style == "headline":
+        if ranking is None and not chosen_weight:
+            ranking = measured.best(lang, style, measured.HEADLINE_METHODS[lang])
+        if ranking == measured.SPANS and lang == "zh":
+            # the early sentences' clause runs: no ranking of the whole text needed
+            line = spans.best([s.text for s in sentences], max_chars)
+            if line:
+                return Summary(line, lang, "extractive", [line], len(text))
+            ranking = measured.LEAD  # not one clause fits: the lead cut short
     if progress is not None and len(sentences) > extractive.BLOCK and not sectioned:
         progress(f"ranking {len(sentences):,} sentences")
     ranked = extractive.rank(sentences, lang, position_weight=position_weight)
     if style == "headline":
-        if ranking is None and not chosen_weight:
-            ranking = measured.best(lang, style, (measured.EXTRACTIVE, measured.LEAD))
         return _headline(ranked, lang, max_chars, len(text), lead=ranking == measured.LEAD)
     if style == "paragraph" and _tight(ranked, budget):
         if ranking is None and not chosen_weight:

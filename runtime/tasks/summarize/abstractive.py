@@ -205,6 +205,17 @@ def _fit(sentences: list[str], max_chars: int, style: str, lang: str) -> list[st
     return out
 
 
+#: a headline or title ends without a full stop, a comma or a semicolon (a "？" or "！" it
+#: keeps: it is part of what the line says).  Qwen's Chinese headlines on sum-lcsts3's tune
+#: rows, all 150: R-1 27.8 -> 27.9 (the mark is one token of ROUGE's character tokens)
+_HEADLINE_END = "。.，,；;：: \u3000"
+
+
+def headline_line(line: str) -> str:
+    """A model's headline without the sentence mark it ended with."""
+    return line.strip().rstrip(_HEADLINE_END) or line.strip()
+
+
 def abstract_or_fallback(
     text: str,
     lang: str,
@@ -247,7 +258,7 @@ def abstract_or_fallback(
         result.notes += notes + ["abstractive summary unfaithful or empty; used extractive"]
         return result
     if style == "headline":
-        kept = kept[:1]
+        kept = [headline_line(kept[0])]
     joined = "\n".join(f"- {s}" for s in kept) if style == "bullets" else (
         ("" if lang == "zh" else " ").join(kept))
     return Summary(joined, lang, "abstractive", kept, len(text), notes)

@@ -1,0 +1,52 @@
+"""The fresh summarization set of issue 20's fifth round (bench/data/sum-lcsts3.jsonl) is
+well formed, split as its make script's seed says, and its blind half is kept blind.
+
+Only ids, splits and the tune rows' text are read here: the blind rows' documents and
+headlines are compared with nothing but the other sets' documents (no duplicates).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "bench" / "data"
+
+
+def _module(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _rows(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).open(encoding="utf-8") if line.strip()]
+
+
+def test_lcsts3_rows_and_split_follow_the_seeded_draw():
+    make = _module("make_sum_fresh", DATA / "make_sum_fresh.py")
+    rows = _rows("sum-lcsts3.jsonl")
+    assert len(rows) == 300 and len({r["id"] for r in rows}) == 300
+    picked, blind = make._draw(1000, 300, "lcsts", make.SEED5)
+    assert [int(r["id"].rsplit("-", 1)[1]) for r in rows] == picked
+    assert {r["id"] for r in rows if r["split"] == "blind"} == {f"lcsts-test-{i}" for i in blind}
+    assert sum(r["split"] == "tune" for r in rows) == 150
+    assert all(set(r) == {"id", "split", "title", "document"} and r["title"] and r["document"]
+               for r in rows)
+    # no document repeats one of round 4's LCSTS rows
+    def key(r):
+        return "".join(r["document"].split())
+    assert not {key(r) for r in rows} & {key(r) for r in _rows("sum-lcsts2.jsonl")}
+
+
+def test_eval_summarize_scores_an_unspent_blind_half_only_when_told(capsys):
+    ev = _module("eval_summarize_under_test", ROOT / "bench" / "eval_summarize.py")
+    assert "lcsts3-title" in ev.UNSPENT and "lcsts3-title" in ev.ONE_LINE
+    assert ev.main(["--sets", "lcsts3-title", "--rows", "blind"]) == 2
+    assert ev.main(["--sets", "lcsts3-title"]) == 2  # --rows all holds the blind rows too
+    assert "score-blind-once" in capsys.readouterr().err
