@@ -405,6 +405,10 @@ _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore th
 #: a round already closed, or all the money raised so far: no ask
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
+#: words that open a breakdown of a total into its parts (按产品线划分，…; 其中，…)
+_BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|统计)|(?<![部划区])分(?:产品|业务|品类|渠道|区域|地区|板块)"
+                        r"(?:来看|看)?[，,：:]|其中|\b(?:by (?:product|segment|channel|region|line)|of which|"
+                        r"broken down)\b")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
@@ -492,6 +496,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score += 1.5
         elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
+    if key in ("revenue", "arr", "sales") and _BREAKDOWN.search(before):
+        score -= 3  # "按产品线划分，水处理设备收入1.52亿元，…": a part of the revenue, not all of it
     if key == "amount" and _EARLIER_ROUND.search(before):
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key in ("customers", "users", "clients"):
@@ -509,9 +515,9 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
     if "growth" in key:
         if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
             score -= 3  # "The coaching market is about $6.5 billion (TAM) and grows 8% a year"
-        if "同比" in part:
+        if _YOY.search(part):
             score += 1.5
-        if "环比" in part:
+        if _MOM.search(part):
             score -= 1.5
         if re.search(r"\bquarter|\bq/?q\b|\bqoq\b", part):
             score += 1
@@ -519,6 +525,12 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
                      r"september|october|november|december)\b", part):
             score -= 1
     return score
+
+
+#: year on year: 同比, or the same period a year before named ("比去年同月多了12%")
+_YOY = re.compile(r"同比|(?:去年|上年|上一年)同(?:期|月|季)")
+#: on the period before: 环比, "比上月", "较上季度", "比9月少了3%"
+_MOM = re.compile(r"环比|(?:比|较)(?:上(?:个)?(?:月|季度?|周|期)|\d{1,2}月(?!份?同期))")
 
 
 #: a number in the same sentence as a sibling field's number counts this much more
@@ -812,9 +824,16 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             return None
         return Answer(listed[0], listed[1], ["from a list in the text"])
     _, table, mapping = match
-    rows = []
-    notes = []
-    for r in table.rows[: f.max_items]:
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+    from .lists import _TOTAL_ROW
+
+    label_cols = {mapping[c.key] for c in f.children if c.type == "string" and c.key in mapping}
+    body = [r for r in table.rows if not any(col < len(r) and _TOTAL_ROW.match(r[col].strip())
+                                             for col in label_cols)]
+    if len(body) < len(table.rows):
+        notes.append("the total row left out (it is no item)")
+    for r in body[: f.max_items]:
         item: dict[str, Any] = {}
         for child in f.children:
             col = mapping.get(child.key)

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .document import Document, Mention
+from .document import Document, Mention, Table
 from .extract import _glued
 from .fields import Field
 from .words import count
@@ -198,6 +198,23 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
 _TABLE_UNIT = re.compile(r"[（(]\s*(万元|亿元|千元|元|万美元)\s*[)）]")
 
 
+#: a table row that totals the rows above it
+_TOTAL_ROW = re.compile(r"合\s*计|总\s*计|小\s*计|共\s*计|(?:grand )?total\b", re.I)
+#: a column of other figures than this period's actual amounts: a year before, a plan
+_OTHER_COLUMN = re.compile(r"上年|去年|上期|同期|上月|上季|上一|预算|目标|计划|预计|同比|环比|增长|增幅|变动|差额|"
+                           r"\b(?:budget|plan|target|prior|previous|last year|change|growth)\b", re.I)
+
+
+def _amount_column(t: Table) -> tuple[int, str]:
+    """The column of a table that gives this period's amounts of money ("收入（万元）", not "上年同期
+    （万元）") and its unit, or (0, "") when it has none; the first column holds the labels."""
+    for i, head in enumerate(t.header[1:], start=1):
+        unit = _TABLE_UNIT.search(head)
+        if unit and not _OTHER_COLUMN.search(head):
+            return i, unit.group(1)
+    return 0, ""
+
+
 def _list_line(para: str) -> bool:
     """A short line that is one list item, not a sentence ("Engineering: 40%")."""
     return 0 < len(para) <= 60 and not para.rstrip().endswith((".", "。", "!", "?", "！", "？")) \
@@ -218,14 +235,18 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 out.append(g)
         # a two-column table of amounts ("业务板块 | 收入（万元）"): its rows are a list of amounts,
         # whose shares a mix takes when they add up to the revenue the section states
+        # (a wider table gives its first column of this period's amounts: "产品 | 第三季度收入（万元）|
+        # 上年同期（万元）"; its total row, 合计, is the total the parts add up to, not a part)
         for t in s.tables:
-            unit = _TABLE_UNIT.search(t.header[1]) if len(t.header) == 2 else None
-            if unit is None or len(t.rows) < 2:
+            col, unit = _amount_column(t)
+            rows = [r for r in t.rows if not _TOTAL_ROW.match(r[0].strip())] if col else []
+            if len(rows) < 2 or len(rows) < len(t.rows) - 1:
                 continue
-            pieces = [f"{r[0]}：{r[1]}{unit.group(1)}" for r in t.rows
-                      if len(r) == 2 and re.fullmatch(r"[\d,.]+", r[1].strip())]
-            if len(pieces) == len(t.rows):
-                context = f"{s.heading} {' '.join(s.paragraphs)[:400]} {' '.join(t.header)}"
+            pieces = [f"{r[0]}：{r[col]}{unit}" for r in rows
+                      if len(r) > col and r[0].strip() and re.fullmatch(r"[\d,.]+", r[col].strip())]
+            if len(pieces) == len(rows):
+                totals = [f"{r[0]}：{r[col]}{unit}" for r in t.rows if r not in rows and len(r) > col]
+                context = f"{s.heading} {' '.join(s.paragraphs)[:400]} {' '.join(t.header)} {' '.join(totals)}"
                 g = _group(pieces, context, f"table [{'; '.join(t.header)}]")
                 if g is not None:
                     out.append(g)

@@ -221,16 +221,36 @@ _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|�
 _TITLE_LABELS = ("主题", "标题", "题目", "subject", "title")
 
 
+#: a period a title names without its year ("华南区10月经营情况汇报", "第三季度销售简报"): kept as
+#: written, the year is not made up
+_TITLE_NO_YEAR = re.compile(r"(?<![\d年月])(?:\d{1,2}月份?|第[一二三四1-4]季度|[上下]半年|前三季度)"
+                            r"(?![\d日号])(?=[\u4e00-\u9fff]{0,8}(?:报告|汇报|简报|通报|总结|月报|季报|分析|"
+                            r"情况|小结|回顾))")
+
+
 def _period(doc: Document) -> Answer | None:
     """The period a report covers, without a "报告期：" label: the first period phrase of the
-    title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月")."""
-    for where in (doc.title, doc.text):
-        found = [m for p in _PERIODS + ((_TITLE_YEAR,) if where is doc.title else ())
+    title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月"); a title that names its
+    period without the year ("华南区10月经营情况汇报") gives it as written, or as the text writes
+    it with its year ("2026年10月")."""
+    titles = [t for t in dict.fromkeys((_title(doc), doc.title)) if t]
+    for where in titles + [doc.text]:
+        title = where is not doc.text
+        found = [m for p in _PERIODS + ((_TITLE_YEAR,) if title else ())
                  for m in p.finditer(where)]
+        if not found and title:
+            short = _TITLE_NO_YEAR.search(where)
+            if short is None:
+                continue
+            full = [m for p in _PERIODS for m in p.finditer(doc.text)
+                    if m.group(0).endswith(short.group(0)) and re.fullmatch(_YEAR, m.group(0)[:-len(short.group(0))])]
+            if full:
+                return Answer(full[0].group(0), where[:200], ["the period the title names, with its year from the text"])
+            return Answer(short.group(0), where[:200], ["the period the title names (no year given)"])
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
-            return Answer(value, where[:200] if where is doc.title else
+            return Answer(value, where[:200] if title else
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
     return None
