@@ -73,3 +73,60 @@ def test_a_share_table_leaves_out_its_total_row():
               "| 业务 | 收入（万元） | 占比 |\n|---|---|---|\n| 软件 | 3,000 | 60% |\n| 服务 | 1,500 | 30% |\n"
               "| 硬件 | 500 | 10% |\n| 合计 | 5,000 | 100% |\n", markdown=True)
     assert [m["name"] for m in d["mix"]] == ["软件", "服务", "硬件"]
+
+
+def test_points_of_a_rate_are_no_growth_and_turnover_is_revenue():
+    d = _fill("关于2026年一季度经营情况的报告\n\n公司各部门：\n\n2026年1-3月，公司累计完成营业额1.85亿元，同比增长14.3%。\n\n"
+              "一、主要指标\n截至3月末，有效客户总数达到3,426户。毛利率为31.2%，同比提高1.5个百分点。\n\n"
+              "二、下一步工作\n力争二季度营业额突破2亿元。\n")
+    assert d["figures"]["revenue"] == 185000000
+    assert d["figures"]["growth"] == 0.143  # not the 1.5 points of the margin
+    assert "公司各部门" not in [s["heading"] for s in d["sections"]]  # the addressees, no heading
+
+
+def test_names_then_figures_paired_by_fen_bie():
+    d = _fill("2026年上半年经营简报\n\n上半年公司实现营业收入1.50亿元，同比增长6%。\n"
+              "硬件、软件和服务三大业务收入分别为7,500万元、4,500万元和3,000万元。\n")
+    assert d["mix"] == [{"name": "硬件", "share": 0.5}, {"name": "软件", "share": 0.3},
+                        {"name": "服务", "share": 0.2}]
+
+
+def test_amounts_then_their_shares_after_fen_bie_zhan():
+    d = _fill("星河物流2026年上半年经营总结\n\n一、经营概况\n上半年，公司实现主营业务收入6.72亿元，同比增长11.8%。\n"
+              "分业务看，快运业务收入3.36亿元，仓储业务收入2.02亿元，供应链金融业务收入1.34亿元，"
+              "分别占主营业务收入的50%、30%和20%。\n")
+    assert [m["share"] for m in d["mix"]] == [0.5, 0.3, 0.2]
+    assert d["figures"]["revenue"] == 672000000
+
+
+def test_a_share_of_the_whole_is_no_part_of_the_items_name():
+    d = _fill("2026年度经营报告\n\n全年营业收入12.6亿元。从产品结构看，工业传感器收入占全年营收的46%，智能仪表占34%，"
+              "系统集成服务占20%。\n")
+    assert [m["name"] for m in d["mix"]] == ["工业传感器", "智能仪表", "系统集成服务"]
+
+
+def test_a_list_of_amounts_under_a_revenue_heading_adds_up_to_the_revenue_stated_elsewhere():
+    d = _fill("# 青禾农业 2026年11月月报\n\n## 本月概况\n\n11月实现销售收入2,160万元，同比增长7.2%。\n\n"
+              "## 收入构成\n\n- 有机蔬菜：1,080万元\n- 禽蛋：648万元\n- 粮油：432万元\n\n## 下月重点\n\n推进年货礼盒预售。\n",
+              markdown=True)
+    assert d["mix"] == [{"name": "有机蔬菜", "share": 0.5}, {"name": "禽蛋", "share": 0.3},
+                        {"name": "粮油", "share": 0.2}]
+    # the section of "Label：amount" lines keeps them as its text
+    assert [s["heading"] for s in d["sections"]] == ["本月概况", "收入构成", "下月重点"]
+    assert d["sections"][1]["paragraphs"] == ["有机蔬菜：1,080万元", "禽蛋：648万元", "粮油：432万元"]
+
+
+def test_a_key_figures_table_scales_by_its_row_unit_and_reads_the_growth_column():
+    d = _fill("# 锦程酒店第三季度运营分析\n\n## 一、核心数据\n\n| 指标 | 第三季度 | 去年同期 | 同比 |\n|---|---|---|---|\n"
+              "| 营业收入（万元） | 15,320 | 13,980 | 9.6% |\n| 入住率 | 78.5% | 74.2% | 4.3个百分点 |\n"
+              "| 会员人数（万人） | 86 | 71 | 21.1% |\n\n## 二、风险提示\n\n暑期后商务出行需求回落。\n", markdown=True)
+    f = d["figures"]
+    assert f["revenue"] == 153200000  # 15,320万元, not 15,320 yuan nor last year's 13,980
+    assert f["growth"] == 0.096
+    assert f["customers"] == 860000
+
+
+def test_a_unit_line_over_a_table_scales_its_amounts():
+    d = _fill("# 2026年5月经营月报\n\n## 主要数据\n\n单位：万元\n\n| 项目 | 本月 | 上年同月 |\n|---|---|---|\n"
+              "| 营业收入 | 1,250 | 1,100 |\n| 净利润 | 210 | 180 |\n", markdown=True)
+    assert d["figures"]["revenue"] == 12500000

@@ -145,13 +145,17 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     return left, right
 
 
+#: a change of a rate counted in points ("提高1.5个百分点", "up 2 percentage points")
+_POINTS = re.compile(r"百分点|percentage points?", re.I)
+
+
 def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
     """``m`` in ``f``'s unit, or None when it cannot be that field's number."""
     from ..summarize.facts import direction
 
     if f.fraction:
-        if not m.percent:
-            return None
+        if not m.percent or _POINTS.search(m.raw):
+            return None  # "毛利率同比提高1.5个百分点": a change of a rate, in points, is no rate
         value = m.value / 100
         if any(k in f.key for k in ("growth", "change", "cagr")) and value > 0:
             if text and direction(text, m.start, m.end, lang) == "down":
@@ -242,6 +246,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
+        scale = _cell_scale(doc, m, f) if doc.tables else 1.0
+        if scale != 1.0:
+            value = value * scale
+            if f.type == "integer":
+                if value != int(value):
+                    continue
+                value = int(value)
         a, b = _clause_bounds(text, m.start, m.end)
         clause = low[a:b]
         score = 0.0
@@ -364,13 +375,19 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
-        column = _column_header(doc, m)
+        column = _column_header(doc, m) if doc.tables else ""
         if column and "target" not in f.key and "plan" not in f.key:
             # a table "项目 | 预算 | 实际": the plan's column is no result, the actual's is
             if _PLAN_COLUMN.search(column.lower()):
                 score -= 3
             elif _ACTUAL.search(column.lower()):
                 score += 1.5
+        if column and _PRIOR_COLUMN.search(column.lower()) and not _CHANGE_COLUMN.search(column.lower()):
+            score -= 3  # "上年同期（万元）": a year before, not this period's figure
+        elif column and f.fraction and _count(column.lower(), own):
+            # "指标 | 第三季度 | 去年同期 | 同比": the 同比 column of the revenue row is the growth
+            score += 4
+            named = True
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
@@ -420,22 +437,68 @@ _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 #: a time of day after a number ("6 pm", "2 a.m.", "9 o'clock")
 _CLOCK = re.compile(r"\s?(?:[ap]\.?m\.?|o'clock)(?![A-Za-z])", re.I)
+#: a table column of an earlier period's figures
+_PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prior|previous|last) (?:year|quarter|month|period)\b")
+#: a table column of changes ("同比", "较上年增减", "YoY change")
+_CHANGE_COLUMN = re.compile(r"增|减|降|变动|变化|同比|环比|\b(?:change|growth|yoy)\b")
 #: a table column of planned figures
 _PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
 
 
-def _column_header(doc: Document, m: Mention) -> str:
-    """The header of the table column ``m`` stands in ("" when it is in no table row)."""
+def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
+    """The header of the table column ``m`` stands in, its row's first cell and its table
+    (None when it is in no table row)."""
     lo, hi = _line_bounds(doc.text, m.start)
     line = doc.text[lo:hi]
     if "; " not in line:
-        return ""
+        return None
     cells = [c.strip() for c in line.split("; ")]
     col = line[:m.start - lo].count("; ")
     for t in doc.tables:
         if col < len(t.header) and any(r == cells for r in t.rows):
-            return t.header[col]
-    return ""
+            return t.header[col], cells[0], t
+    return None
+
+
+def _column_header(doc: Document, m: Mention) -> str:
+    """The header of the table column ``m`` stands in ("" when it is in no table row)."""
+    at = _cell_at(doc, m)
+    return at[0] if at else ""
+
+
+#: a count in ten thousands, in a table's header or row label: "会员人数（万人）", "（万户）"
+_COUNT_SCALE = re.compile(r"[（(]\s*万\s*(?:人|户|家|名|个|位|人次)?\s*[)）]")
+#: "单位：万元" over a table: the unit of all its amounts
+_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(千元|万元|亿元|元|万美元|百万元)")
+
+
+def _cell_scale(doc: Document, m: Mention, f: Field) -> float:
+    """What a bare number in a table cell is worth: its row label's or column header's unit
+    ("营业收入（万元） | 15,320" is 153,200,000 yuan; "会员人数（万人） | 86" is 860,000), else the
+    "单位：万元" line over the table; 1 outside tables, for a number written with its scale, or
+    for a percent."""
+    if m.scaled or m.percent:
+        return 1.0
+    at = _cell_at(doc, m)
+    if at is None:
+        return 1.0
+    header, row, t = at
+    if f.fraction:
+        return 1.0
+    for words in (row, header):
+        if _is_money(f):
+            scale = _header_scale(words)
+        else:
+            scale = 1e4 if _COUNT_SCALE.search(words) else 1.0
+        if scale != 1.0:
+            return scale
+    if _is_money(f):
+        home = next((sec for sec in doc.sections if any(x is t for x in sec.tables)), None)
+        if home is not None:
+            unit = [u.group(1) for p in home.paragraphs if (u := _UNIT_LINE.search(p))]
+            if unit:
+                return _header_scale(unit[-1]) if unit[-1] != "百万元" else 1e6
+    return 1.0
 
 
 def _real_unit(text: str, m: Mention) -> str:
@@ -761,6 +824,8 @@ def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
             return None
         m = ms[0]
         if child.fraction:
+            if _POINTS.search(m.raw):
+                return None
             if m.percent:
                 return round(m.value / 100, 10)
             return m.value if 0 <= m.value <= 1 else None
@@ -886,7 +951,11 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
         paras = [p for p in s.paragraphs + s.bullets
                  if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates]
         if not paras and not s.tables:
-            continue
+            # a headed section of only "Label: figure" lines ("## 收入构成" over "- 有机蔬菜：1,080万元"):
+            # those lines are its text (not a form's header lines, which stand under no heading)
+            paras = [p for p in s.paragraphs + s.bullets if len(p) >= 4 and p.strip() not in dates]
+            if not paras:
+                continue
         if not paras:
             # a section of only a table: its rows as lines ("定制柜类：收入（万元） 3,120，占比 50%"),
             # not a heading over nothing

@@ -100,7 +100,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "date": ("date", "dated", "日期", "报告日期", "发布日期", "发送时间", "发件时间", "发送日期"),
     "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据", "主要数据",
                 "经营数据"),
-    "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额"),
+    "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额", "营业额"),
     "customers": ("customers", "clients", "paying", "客户", "客户数", "用户", "用户数", "付费", "签约",
                   "会员", "会员数", "买家", "顾客", "经销商"),
     "sections": ("sections", "章节"),

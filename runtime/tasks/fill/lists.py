@@ -38,6 +38,9 @@ _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:�
 _PUNCT = " \t:：-—–()（）.,。，;；%"
 
 
+#: the whole a share is of, after the item's name ("收入占全年营收的", "占公司总销售额"): no part of its name
+_SHARE_OF = re.compile(r"(?:收入|销售额|营业额|营收)?占(?:全年|全部|公司|本期|当期|全|总)?[\u4e00-\u9fff]{0,4}"
+                       r"(?:收入|营收|销售额|营业额)(?:的)?(?:比重|比例)?$")
 #: words that only rank an item ("亚马逊美国站贡献最大"): no part of its name
 _TOP = re.compile(r"(?:的?(?:贡献|占比|份额|收入|销售额|规模)?(?:最大|最高|最多|居首|第一|次之|其次|最小|最低|最少))$")
 
@@ -108,7 +111,7 @@ def _item(text: str) -> Item | None:
     if len(nums) != 1:
         return None
     m = nums[0]
-    head, tail = text[:m.start], text[m.end:]
+    head, tail = text[:m.start], re.sub(r"^(?:元|美元|人民币|块钱)", "", text[m.end:])  # "8,200万元": 元 is no label
     if _HEDGE.match(head.strip(_PUNCT)):
         head = ""  # "Roughly 45% goes to manufacturing" is labelled after its number
     when = _PERIOD_LABEL.search(text)
@@ -125,6 +128,7 @@ def _item(text: str) -> Item | None:
     if re.search(r"[，,]\s*占", label):
         # "亚马逊美国站贡献最大，占全部销售额的48%": the item is named in the clause before the share
         label = _TOP.sub("", re.split(r"[，,]\s*占", label)[0].strip(_PUNCT))
+    label = _SHARE_OF.sub("", label.strip(_PUNCT))  # "工业传感器收入占全年营收的46%"
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
     label = _FILLER_HEAD.sub("", _ASIDE.sub("", label)).strip(_PUNCT)
     if not label or len(label) > 50 or len(label.split()) > 8 \
@@ -221,6 +225,51 @@ def _list_line(para: str) -> bool:
         and _item(para) is not None
 
 
+#: "A、B、C三大业务收入分别为…": the words that pair the names before with the figures after
+_RESPECTIVELY = re.compile(r"分别(?:为|是|达到|达|实现|占了?|约为?)?|\brespectively\b")
+#: what a list of names is of, after its last name ("华北三大区域营业额", "C的收入")
+_NAMES_OF = re.compile(r"(?:[两二三四五六七八九十\d]+(?:大|个|类|项|条|家|款)[\u4e00-\u9fff]{0,4}?)?(?:的)?"
+                       r"(?:营业收入|销售收入|营业额|销售额|收入|营收|占比|份额|规模)?$")
+
+
+def _respectively(body: str) -> list[str] | None:
+    """The items of a sentence that names them first and gives their figures after 分别:
+    "华东、华南、华北三大区域营业额分别为8,200万元、6,100万元和4,200万元" (names in one clause), or
+    "快运业务收入3.36亿元，仓储业务收入2.02亿元，…，分别占主营业务收入的50%、30%和20%" (the figures
+    before name their items, the shares after are theirs); as "name：figure" pieces, or None
+    when the names and the figures do not pair up one to one."""
+    from ..summarize.facts import find_mentions
+
+    m = _RESPECTIVELY.search(body)
+    if m is None or body.count("分别") > 1:
+        return None
+    head, tail = body[:m.start()], body[m.end():]
+    tail = re.split(r"[;；。]", tail)[0]
+    figures = [p for p in _STRONG_SPLIT.split(re.sub(r"(?:以及|和|及|与|\band\b)(?=\s*[\d$¥€£])", "、", tail))
+               if p.strip()]
+    nums = [find_mentions(p) for p in figures]
+    if len(figures) < 2 or any(len(x) != 1 for x in nums):
+        return None
+    clauses = [c for c in re.split(r"[，,]", head) if c.strip()]
+    if not clauses:
+        return None
+    if not find_mentions(clauses[-1]):
+        # the names in the clause right before: "华东、华南、华北三大区域营业额"
+        names = [x.strip(_PUNCT) for x in re.split(r"、|以及|和|及|与|\band\b|/", clauses[-1]) if x.strip(_PUNCT)]
+        if names:
+            names[-1] = _NAMES_OF.sub("", names[-1]).strip(_PUNCT)
+        names = [re.sub(r"^(?:其中|包括|公司|我们的?)", "", x).strip(_PUNCT) for x in names]
+    else:
+        # the items the figures before name: "快运业务收入3.36亿元，仓储业务收入2.02亿元，…"
+        items = [_item(c) for c in clauses[-len(figures):]] if len(clauses) >= len(figures) else []
+        names = [it.label for it in items if it is not None]
+        if len(names) != len(figures):
+            return None
+    if len(names) != len(figures) or any(not x or len(x) > 20 for x in names):
+        return None
+    return [f"{n}：{p[x[0].start:]}" for n, p, x in zip(names, figures, nums, strict=True)]
+
+
 def find_groups(doc: Document) -> list[ListGroup]:
     """Every list of label + number items in ``doc`` (bullets, and enumerations in a sentence)."""
     cached = getattr(doc, "_list_groups", None)
@@ -276,6 +325,12 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 if colon and colon.start() < len(sent) - 1:
                     context, body = f"{context} {sent[:colon.start()]}", sent[colon.end():]
                 body = body.rstrip("。.!！")
+                paired = _respectively(body)
+                if paired:
+                    g = _group(paired, f"{context} {body}", sent, sentence=True)
+                    if g is not None:
+                        out.append(g)
+                        continue
                 if len(re.findall(r"[;；]", body)) >= 2:
                     # "A实现收入1.29亿元，占55%；B…，占30%；C…": the semicolons part the items
                     pieces = [p for p in re.split(r"\s*[;；]\s*", body) if p.strip()]
@@ -318,7 +373,9 @@ def _value(m: Mention, child: Field, scale: float = 1.0) -> float | None:
     """``m`` in ``child``'s unit; ``scale``: what the list's context says a bare number is
     worth ("Quarterly ARR, in thousands of dollars: Q1 2025 560; ...")."""
     if child.fraction:
-        return round(m.value / 100, 10) if m.percent else None
+        from .extract import _POINTS
+
+        return round(m.value / 100, 10) if m.percent and not _POINTS.search(m.raw) else None
     if m.percent or (m.unit and not m.currency):
         return None  # "400 users" is not an amount of money or a count of a list's kind
     v = m.value * (1.0 if m.scaled else scale) / child.unit_scale
@@ -340,7 +397,10 @@ def _is_product(f: Field) -> bool:
     return any(w in d for w in ("product", "产品", "业务", "mix"))
 
 
-_REVENUE = ("收入", "营收", "revenue", "sales", "turnover")
+_REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
+#: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
+_STATED = re.compile(r"(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
+                     r"(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*[$¥€£]?\s*$", re.I)
 
 
 def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
@@ -357,17 +417,16 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
         stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
         if any(abs(m.value - total) <= 0.005 * total for m in stated):
             return [m.value / total for m in nums]
-    if doc is not None and len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
-                                                  count(it.text.lower(), list(_REVENUE)) for it in g.items):
+    named = count(g.context.lower(), list(_REVENUE))
+    if doc is not None and (len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
+                                                   count(it.text.lower(), list(_REVENUE)) for it in g.items)
+                            or named and len(nums) >= 2):
         # the revenue stated in another section ("一季度公司实现营业收入3,260万元" over "三、收入结构：
-        # 运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元"): the same
-        # unit, a revenue word right before it
-        unit = {m.unit for m in nums}
+        # 运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元", or a list
+        # under the heading "收入构成"): the same amount, a revenue word right before it
         for m in doc.mentions:
-            if (m.currency or m.scaled) and not m.percent and {m.unit} == unit \
-                    and abs(m.value - total) <= 0.005 * total \
-                    and count(doc.text[max(0, m.start - 8):m.start].lower(), ["营业收入", "营收", "总收入",
-                                                                             "revenue", "total revenue"]):
+            if (m.currency or m.scaled) and not m.percent and abs(m.value - total) <= 0.005 * total \
+                    and _STATED.search(doc.text[max(0, m.start - 12):m.start]):
                 return [x.value / total for x in nums]
     return None
 
