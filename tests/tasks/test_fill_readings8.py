@@ -130,3 +130,42 @@ def test_a_unit_line_over_a_table_scales_its_amounts():
     d = _fill("# 2026年5月经营月报\n\n## 主要数据\n\n单位：万元\n\n| 项目 | 本月 | 上年同月 |\n|---|---|---|\n"
               "| 营业收入 | 1,250 | 1,100 |\n| 净利润 | 210 | 180 |\n", markdown=True)
     assert d["figures"]["revenue"] == 12500000
+
+
+def test_a_numbered_heading_over_sub_items_of_another_numbering_is_a_heading():
+    d = _fill("海川医疗2026年第一季度经营分析报告\n\n一、经营业绩\n一季度，公司营业收入为9,860万元，同比增长17.1%。\n\n"
+              "二、收入结构\n（一）影像设备：5,420万元，占55%\n（二）体外诊断试剂：2,960万元，占30%\n"
+              "（三）维修服务：1,480万元，占15%\n三、风险与对策\n集采政策推进带来价格下行压力。\n")
+    assert [s["heading"] for s in d["sections"]] == ["一、经营业绩", "二、收入结构", "三、风险与对策"]
+    assert len(d["sections"][1]["paragraphs"]) == 3
+    assert [m["share"] for m in d["mix"]] == [0.55, 0.3, 0.15]
+
+
+def test_a_list_of_numbered_items_of_one_numbering_stays_a_list():
+    d = _fill("公司周报\n\n三、下周工作\n一、加大市政项目投标力度\n二、压降外购比例\n")
+    assert "一、加大市政项目投标力度" not in [s["heading"] for s in d.get("sections") or []]
+
+
+def test_a_half_year_report_under_a_salutation():
+    d = _fill("致各位股东：\n\n北辰新能源科技股份有限公司2026年半年度经营情况报告\n\n"
+              "报告期内，公司实现营业收入人民币3.56亿元，同比下降4.2%。报告期末，公司拥有经销商客户486家。\n\n"
+              "公司储能系统、光伏组件、充电桩三类产品收入分别为1.78亿元、1.07亿元和0.71亿元。\n\n"
+              "北辰新能源科技股份有限公司董事会\n2026年8月20日\n")
+    assert d["period"] == "2026年半年度"
+    assert d["figures"]["growth"] == -0.042 and d["figures"]["customers"] == 486
+    assert [m["name"] for m in d["mix"]] == ["储能系统", "光伏组件", "充电桩"]
+    assert not d.get("sections")  # the title is no section, and the letter has no headings
+
+
+def test_merchants_are_customers_and_a_sales_word_is_no_part_of_a_name():
+    d = _fill("瑞丰食品2026年前三季度经营情况通报\n\n前三季度公司实现营业总收入4.38亿元，同比增长率为9.1%。"
+              "公司合作商户数量超过1.2万家。\n\n一、分品类情况\n烘焙类产品销售额2.19亿元，占比50%；乳品类1.31亿元，占比30%；"
+              "休闲零食0.88亿元，占比20%。\n")
+    assert d["figures"]["customers"] == 12000
+    assert [m["name"] for m in d["mix"]] == ["烘焙类产品", "乳品类", "休闲零食"]
+
+
+def test_shares_given_after_the_names_of_a_letter_and_digit_name():
+    d = _fill("# 明德教育2026年度工作总结\n\n## 业务构成\n\nK12辅导、职业教育、素质教育收入占比分别为55%、30%、15%。\n",
+              markdown=True)
+    assert [m["name"] for m in d["mix"]] == ["K12辅导", "职业教育", "素质教育"]

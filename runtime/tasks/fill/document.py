@@ -140,6 +140,17 @@ _SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，
 _QUESTION = re.compile(r"^[A-Z\u4e00-\u9fff][^.!?。！？\n]{3,70}[?？]$")
 
 
+def _family(line: str) -> str:
+    """How a numbered or bulleted line is numbered: "一、", "（一）", "1." or a bullet sign."""
+    if re.match(r"\s*[一二三四五六七八九十]+[、.]", line):
+        return "zh"
+    if re.match(r"\s*[（(][一二三四五六七八九十]+[）)]", line):
+        return "zh()"
+    if re.match(r"\s*[（(]?\d{1,2}[.)、．）]", line):
+        return "1."
+    return "bullet"
+
+
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
     if _SALUTATION.match(s):
@@ -154,7 +165,9 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         # "2. Problem" over a sentence is one too
         numbered = (bool(_ZH_NUMBERED.match(s)) and len(s) <= 20) or (
             bool(_EN_NUMBERED.match(s)) and len(s.split()) <= 6)
-        return numbered and not _BULLET.match(nxt)
+        # ("三、收入结构" over "（一）影像设备：…" is a heading over its own numbered items)
+        return numbered and (not _BULLET.match(nxt) or (
+            _family(s) != _family(nxt.strip()) and not re.search(r"[\d:：，,；;。]", s)))
     return _cells(s) is None and not _LABEL.match(s)
 
 

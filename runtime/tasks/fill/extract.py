@@ -940,8 +940,8 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
 
     out = []
     for s in doc.sections:
-        if not s.heading or (s.heading == doc.title and s is doc.sections[0]):
-            continue
+        if not s.heading or (s.heading == doc.title and not any(x.heading for x in doc.sections[:doc.sections.index(s)])):
+            continue  # the title, first or under a salutation ("致各位股东：" over it), is no section
         if len(doc.sections) > 1 and s is doc.sections[1] and doc.sections[0].heading == doc.title \
                 and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \
                 and not _REPORT_WORDS.search(doc.title) and len(s.heading) <= 40:

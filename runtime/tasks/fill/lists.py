@@ -32,7 +32,7 @@ _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:其中|占|为|约|达|是|用于)\s*)+", re.I)
-_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|比重|比例|实现|"
+_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业))+$",
                           re.I)
 _PUNCT = " \t:：-—–()（）.,。，;；%"
@@ -229,7 +229,7 @@ def _list_line(para: str) -> bool:
 _RESPECTIVELY = re.compile(r"分别(?:为|是|达到|达|实现|占了?|约为?)?|\brespectively\b")
 #: what a list of names is of, after its last name ("华北三大区域营业额", "C的收入")
 _NAMES_OF = re.compile(r"(?:[两二三四五六七八九十\d]+(?:大|个|类|项|条|家|款)[\u4e00-\u9fff]{0,4}?)?(?:的)?"
-                       r"(?:营业收入|销售收入|营业额|销售额|收入|营收|占比|份额|规模)?$")
+                       r"(?:营业收入|销售收入|营业额|销售额|收入|营收|占比|份额|规模|比重)*$")
 
 
 def _respectively(body: str) -> list[str] | None:
@@ -253,7 +253,7 @@ def _respectively(body: str) -> list[str] | None:
     clauses = [c for c in re.split(r"[，,]", head) if c.strip()]
     if not clauses:
         return None
-    if not find_mentions(clauses[-1]):
+    if not [x for x in find_mentions(clauses[-1]) if not _glued(clauses[-1], x)]:  # "K12辅导" is a name
         # the names in the clause right before: "华东、华南、华北三大区域营业额"
         names = [x.strip(_PUNCT) for x in re.split(r"、|以及|和|及|与|\band\b|/", clauses[-1]) if x.strip(_PUNCT)]
         if names:
@@ -400,7 +400,7 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
 _STATED = re.compile(r"(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*[$¥€£]?\s*$", re.I)
+                     r"(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
 
 
 def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
