@@ -169,3 +169,36 @@ def test_shares_given_after_the_names_of_a_letter_and_digit_name():
     d = _fill("# 明德教育2026年度工作总结\n\n## 业务构成\n\nK12辅导、职业教育、素质教育收入占比分别为55%、30%、15%。\n",
               markdown=True)
     assert [m["name"] for m in d["mix"]] == ["K12辅导", "职业教育", "素质教育"]
+
+
+WEEKLY = ("# 山海文旅2026年第15周经营周报\n\n（2026年4月6日—4月12日）\n\n## 一、核心指标\n\n| 指标 | 数值 |\n|---|---|\n"
+          "| 营业收入 | 1,865万元 |\n| 同比增长 | 23.4% |\n| 接待游客 | 12.6万人次 |\n\n## 二、分业态收入\n\n"
+          "景区门票收入932.5万元，酒店收入559.5万元，餐饮及商品收入373万元。\n")
+
+
+def test_a_key_figures_table_row_gives_the_revenue_over_the_parts_that_add_up_to_it():
+    d = _fill(WEEKLY, markdown=True)
+    assert d["figures"]["revenue"] == 18650000  # not 932.5万, the first of its parts
+    assert d["figures"]["growth"] == 0.234
+    assert [m["share"] for m in d["mix"]] == [0.5, 0.3, 0.2]
+
+
+def test_a_period_range_in_brackets_is_no_date_of_the_report():
+    assert not _fill(WEEKLY, markdown=True).get("date")
+
+
+def test_a_mix_table_takes_the_unit_line_over_it():
+    d = _fill("# 远航装备2026年10月经营月报\n\n## 一、经营概况\n\n10月公司完成销售收入4,625万元，同比增长11.2%。\n\n"
+              "## 二、产品收入\n\n单位：万元\n\n| 产品线 | 本月收入 | 上年同月 |\n|---|---|---|\n"
+              "| 工业机器人 | 2,313 | 2,050 |\n| 数控系统 | 1,387 | 1,260 |\n| 智能仓储 | 925 | 850 |\n", markdown=True)
+    assert [m["name"] for m in d["mix"]] == ["工业机器人", "数控系统", "智能仓储"]
+    assert abs(sum(m["share"] for m in d["mix"]) - 1) < 1e-9
+
+
+def test_the_first_numbered_heading_after_a_title_label_is_a_section():
+    d = _fill("标题：关于华东大区2026年8月销售情况的汇报\n日期：2026年9月3日\n\n一、销售完成情况\n"
+              "8月份华东大区实现销售额6,480万元，同比增长18.6%，增速较7月提高3.2个百分点。\n\n二、客户情况\n"
+              "华东大区现有活跃客户2,135家。\n")
+    assert d["title"] == "关于华东大区2026年8月销售情况的汇报"
+    assert [s["heading"] for s in d["sections"]] == ["一、销售完成情况", "二、客户情况"]
+    assert d["figures"]["growth"] == 0.186

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .document import Document, Mention, Section, Table
+from .document import _BULLET, Document, Mention, Section, Table
 from .fields import OTHERS, Field
 from .words import count, find, tokens
 
@@ -375,7 +375,19 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
-        column = _column_header(doc, m) if doc.tables else ""
+        at = _cell_at(doc, m) if doc.tables else None
+        if at is not None and _count(at[1].lower(), own) and not _count(at[0].lower(), own):
+            # "营业收入 | 1,865万元" in a table of key figures: the row's label names the number
+            # in its first figure's cell, like "营业收入：1,865万元"
+            row_numbers = [o for o in doc.mentions if _line_bounds(text, m.start)[0] <= o.start < m.end
+                           and not any(x <= o.start < y for x, y in date_spans)]
+            if row_numbers and row_numbers[-1] is m and text.count("; ", _line_bounds(text, m.start)[0], m.start) \
+                    and all(not (o.percent or o.currency or o.scaled) or o is m for o in row_numbers[:-1]):
+                score += 4
+                named = True
+        if money and not f.fraction and m.value in _parts(doc):
+            continue  # one of a list of parts that add up to a total the document states
+        column = at[0] if at is not None else ""
         if column and "target" not in f.key and "plan" not in f.key:
             # a table "项目 | 预算 | 实际": the plan's column is no result, the actual's is
             if _PLAN_COLUMN.search(column.lower()):
@@ -443,6 +455,12 @@ _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prio
 _CHANGE_COLUMN = re.compile(r"增|减|降|变动|变化|同比|环比|\b(?:change|growth|yoy)\b")
 #: a table column of planned figures
 _PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
+
+
+def _parts(doc: Document) -> set[float]:
+    from .lists import part_values
+
+    return part_values(doc)
 
 
 def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
@@ -639,6 +657,10 @@ _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spr
                          re.I)
 
 
+#: a date that opens a range ("2026年4月6日—4月12日"): the period, not the document's date
+_RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -715,7 +737,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                 lo, hi = _line_bounds(text, d.start)
                 line = text[lo:hi].strip()
                 if d.day is not None and re.fullmatch(r"[（(][^（）()]{0,40}[）)]", line) \
-                        and line[1:].startswith(d.raw) \
+                        and line[1:].startswith(d.raw) and not _RANGE_AFTER.match(text, d.end) \
                         and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
                     lines = [d]
                     break
@@ -940,7 +962,8 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
 
     out = []
     for s in doc.sections:
-        if not s.heading or (s.heading == doc.title and not any(x.heading for x in doc.sections[:doc.sections.index(s)])):
+        if not s.heading or (s.heading == doc.title and (s is doc.sections[0] or (
+                not _BULLET.match(s.heading) and not any(x.heading for x in doc.sections[:doc.sections.index(s)])))):
             continue  # the title, first or under a salutation ("致各位股东：" over it), is no section
         if len(doc.sections) > 1 and s is doc.sections[1] and doc.sections[0].heading == doc.title \
                 and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \

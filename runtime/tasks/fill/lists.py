@@ -209,13 +209,25 @@ _OTHER_COLUMN = re.compile(r"上年|去年|上期|同期|上月|上季|上一|�
                            r"\b(?:budget|plan|target|prior|previous|last year|change|growth)\b", re.I)
 
 
-def _amount_column(t: Table) -> tuple[int, str]:
+#: "单位：万元" over a table: the unit of its amounts
+_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(万元|亿元|千元|元|万美元)")
+#: a column header that names this period's amount without its unit ("本月收入", "第三季度")
+_AMOUNT_HEAD = re.compile(r"收入|销售额|营业额|营收|金额|本月|本期|本季|本年|当月|当期|\d{4}年|第[一二三四1-4]季度")
+
+
+def _amount_column(t: Table, paragraphs: list[str] = ()) -> tuple[int, str]:
     """The column of a table that gives this period's amounts of money ("收入（万元）", not "上年同期
-    （万元）") and its unit, or (0, "") when it has none; the first column holds the labels."""
+    （万元）") and its unit, or (0, "") when it has none; the first column holds the labels.  A
+    header without its unit ("本月收入") takes the unit of a "单位：万元" line over the table."""
+    line = [u.group(1) for p in paragraphs if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
     for i, head in enumerate(t.header[1:], start=1):
+        if _OTHER_COLUMN.search(head):
+            continue
         unit = _TABLE_UNIT.search(head)
-        if unit and not _OTHER_COLUMN.search(head):
+        if unit:
             return i, unit.group(1)
+        if line and _AMOUNT_HEAD.search(head):
+            return i, line[-1]
     return 0, ""
 
 
@@ -287,7 +299,7 @@ def find_groups(doc: Document) -> list[ListGroup]:
         # (a wider table gives its first column of this period's amounts: "产品 | 第三季度收入（万元）|
         # 上年同期（万元）"; its total row, 合计, is the total the parts add up to, not a part)
         for t in s.tables:
-            col, unit = _amount_column(t)
+            col, unit = _amount_column(t, s.paragraphs)
             rows = [r for r in t.rows if not _TOTAL_ROW.match(r[0].strip())] if col else []
             if len(rows) < 2 or len(rows) < len(t.rows) - 1:
                 continue
@@ -400,7 +412,7 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
 _STATED = re.compile(r"(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
+                     r"(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
 
 
 def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
@@ -429,6 +441,17 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
                     and _STATED.search(doc.text[max(0, m.start - 12):m.start]):
                 return [x.value / total for x in nums]
     return None
+
+
+def part_values(doc: Document) -> set[float]:
+    """The amounts of the document's lists that are parts of a total it states ("营业收入1,865万元"
+    over "门票收入932.5万元，酒店收入559.5万元，餐饮及商品收入373万元"): none of them is the total."""
+    cached = getattr(doc, "_part_values", None)
+    if cached is None:
+        cached = {it.number.value for g in find_groups(doc) if len(g.items) >= 2 and _parts_of_total(g, doc)
+                  for it in g.items}
+        doc._part_values = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | None:
