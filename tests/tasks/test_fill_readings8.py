@@ -202,3 +202,37 @@ def test_the_first_numbered_heading_after_a_title_label_is_a_section():
     assert d["title"] == "关于华东大区2026年8月销售情况的汇报"
     assert [s["heading"] for s in d["sections"]] == ["一、销售完成情况", "二、客户情况"]
     assert d["figures"]["growth"] == 0.186
+
+
+def test_the_growth_is_the_revenues_not_the_profits_before_it():
+    d = _fill("宏远物流2026年5月经营简报\n\n一、业绩\n5月公司净利润380万元，同比增长35.2%；营业收入4,150万元，同比增长12.6%。"
+              "行业整体增速约为6%。\n\n二、客户\n月末合作客户2,960家，当月新签客户88家。\n")
+    assert d["figures"]["growth"] == 0.126
+    assert d["figures"]["customers"] == 2960
+
+
+def test_an_amount_given_with_its_share_is_a_part_not_the_revenue():
+    d = _fill("# 青松医药2026年度年报摘要\n\n## 主要会计数据\n\n2026年度，公司实现营业收入人民币十二亿三千万元（12.3亿元），"
+              "较上年增长8.5%。\n\n## 经营情况讨论\n\n报告期内，公司化学制剂收入7.38亿元，占营业收入的60%；中成药收入3.69亿元，"
+              "占30%；医疗器械收入1.23亿元，占10%。\n", markdown=True)
+    assert d["figures"]["revenue"] == 1230000000
+    assert [m["name"] for m in d["mix"]] == ["化学制剂", "中成药", "医疗器械"]
+
+
+def test_a_list_after_a_split_word_adds_up_to_the_total_stated_before():
+    d = _fill("主题：Q3经营数据速报\n时间：2026-10-09\n\n各位：\n\n三季度门店营收合计8,760万元，同比增长9.4%。\n\n"
+              "分品类：咖啡饮品5,256万元，烘焙2,190万元，周边商品1,314万元。\n")
+    assert d["figures"]["revenue"] == 87600000
+    assert [m["share"] for m in d["mix"]] == [0.6, 0.25, 0.15]
+    assert d["period"] == "Q3"
+
+
+def test_a_month_on_the_title_line_is_no_date_of_the_report():
+    d = _fill("【月度简报】2026年7月\n禾丰农业科技\n\n本月要点\n• 销售收入：1,320万元\n• 同比增长：14.8%\n")
+    assert d["period"] == "2026年7月"
+    assert not d.get("date")  # no day is made up
+
+
+def test_a_title_quarter_takes_the_texts_year():
+    d = _fill("**晨星母婴 三季度销售快报**\n\n2025年第三季度，公司实现销售收入9,640万元，同比下降7.5%。\n", markdown=True)
+    assert d["period"] == "2025年第三季度"

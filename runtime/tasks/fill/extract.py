@@ -387,6 +387,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 named = True
         if money and not f.fraction and m.value in _parts(doc):
             continue  # one of a list of parts that add up to a total the document states
+        if money and not f.fraction and _SHARE_AFTER.match(text, m.end):
+            score -= 5  # "化学制剂收入7.38亿元，占营业收入的60%": a part, given with its share
         column = at[0] if at is not None else ""
         if column and "target" not in f.key and "plan" not in f.key:
             # a table "项目 | 预算 | 实际": the plan's column is no result, the actual's is
@@ -449,6 +451,11 @@ _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 #: a time of day after a number ("6 pm", "2 a.m.", "9 o'clock")
 _CLOCK = re.compile(r"\s?(?:[ap]\.?m\.?|o'clock)(?![A-Za-z])", re.I)
+#: an amount's share of the whole right after it ("7.38亿元，占营业收入的60%", "$2M, 40% of revenue")
+_SHARE_AFTER = re.compile(r"\s*(?:元|美元)?\s*[，,（(]?\s*(?:约占|占比|占|\d[\d.]*\s*%\s*of\b)")
+#: what a growth rate is of, named before it: revenue, or another figure
+_REVENUE_NAMED = re.compile(r"收入|营收|营业额|销售额|\b(?:revenue|sales|turnover|arr)\b")
+_OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a table column of an earlier period's figures
 _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prior|previous|last) (?:year|quarter|month|period)\b")
 #: a table column of changes ("同比", "较上年增减", "YoY change")
@@ -596,6 +603,15 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
     if "growth" in key:
         if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
             score -= 3  # "The coaching market is about $6.5 billion (TAM) and grows 8% a year"
+        if key == "growth":
+            # "净利润380万元，同比增长35.2%；营业收入4,150万元，同比增长12.6%": a report's growth is
+            # its revenue's; the growth of the figure named last before it is that figure's
+            rev = [x.end() for x in _REVENUE_NAMED.finditer(before)]
+            other = [x.end() for x in _OTHER_FIGURE.finditer(before)]
+            if rev and (not other or rev[-1] > other[-1]):
+                score += 1.5
+            elif other and (not rev or other[-1] > rev[-1]):
+                score -= 2
         if _YOY.search(part):
             score += 1.5
         if _MOM.search(part):
@@ -728,7 +744,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
     if best is None and f.key == "date" and len(f.keys) == 1:
         # the document's own date with no label: a date alone on its line (a dateline
         # under the title, or the signature's date at the end)
-        lines = [d for d in doc.dates if text[_line_bounds(text, d.start)[0]:
+        # (a month alone, "【月度简报】2026年7月", is the period the report covers: its day would be
+        # made up)
+        lines = [d for d in doc.dates if d.day is not None and text[_line_bounds(text, d.start)[0]:
                                               _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
         if not lines:
             # a line in brackets that dates the document: "（2026年2月3日）" under the title, or
@@ -744,7 +762,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if not lines:
             # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
             # range ("报告期间：2025年1月1日至2025年12月31日")
-            lines = [d for d in doc.dates if not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
+            lines = [d for d in doc.dates if d.day is not None and not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
                      .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
                      and text[d.end:_line_bounds(text, d.start)[1]].strip() == ""
                      and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]

@@ -31,7 +31,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
-                          r"|(?:其中|占|为|约|达|是|用于)\s*)+", re.I)
+                          r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业))+$",
                           re.I)
@@ -104,7 +104,7 @@ def _item(text: str) -> Item | None:
         m = nums[1]
         # "分业务看，工商业储能收入2.94亿元": the label is the last clause before the amount
         head = re.split(r"[，,：:]", _ASIDE.sub("", text[:nums[0].start]).strip(_PUNCT))[-1]
-        label = _FILLER_TAIL.sub("", head.strip(_PUNCT)).strip(_PUNCT)
+        label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", head.strip(_PUNCT))).strip(_PUNCT)
         if label and len(label) <= 40 and re.search(r"[A-Za-z\u4e00-\u9fff]", label):
             return Item(label, m, text)
         return None
@@ -429,7 +429,7 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
         stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
         if any(abs(m.value - total) <= 0.005 * total for m in stated):
             return [m.value / total for m in nums]
-    named = count(g.context.lower(), list(_REVENUE))
+    named = count(g.context.lower(), list(_REVENUE)) or _SPLIT_BY.search(g.context)
     if doc is not None and (len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
                                                    count(it.text.lower(), list(_REVENUE)) for it in g.items)
                             or named and len(nums) >= 2):
@@ -441,6 +441,11 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
                     and _STATED.search(doc.text[max(0, m.start - 12):m.start]):
                 return [x.value / total for x in nums]
     return None
+
+
+#: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")
+_SPLIT_BY = re.compile(r"分(?:品类|产品|业务|板块|渠道|业态)|按[\u4e00-\u9fff]{1,6}(?:划分|拆分|来看)|构成|结构|"
+                       r"\bby (?:product|segment|channel|business line)\b", re.I)
 
 
 def part_values(doc: Document) -> set[float]:

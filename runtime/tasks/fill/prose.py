@@ -223,9 +223,9 @@ _TITLE_LABELS = ("主题", "标题", "题目", "subject", "title")
 
 #: a period a title names without its year ("华南区10月经营情况汇报", "第三季度销售简报"): kept as
 #: written, the year is not made up
-_TITLE_NO_YEAR = re.compile(r"(?<![\d年月])(?:\d{1,2}月份?|第[一二三四1-4]季度|[上下]半年|前三季度)"
+_TITLE_NO_YEAR = re.compile(r"(?<![\d年月A-Za-z])(?:\d{1,2}月份?|第?[一二三四1-4]季度|[上下]半年|前三季度|Q[1-4])"
                             r"(?![\d日号])(?=[\u4e00-\u9fff]{0,8}(?:报告|汇报|简报|通报|总结|月报|季报|分析|"
-                            r"情况|小结|回顾))")
+                            r"情况|小结|回顾|速报|快报|周报|数据|业绩))")
 
 
 def _period(doc: Document) -> Answer | None:
@@ -243,7 +243,7 @@ def _period(doc: Document) -> Answer | None:
             if short is None:
                 continue
             full = [m for p in _PERIODS for m in p.finditer(doc.text)
-                    if m.group(0).endswith(short.group(0)) and re.fullmatch(_YEAR, m.group(0)[:-len(short.group(0))])]
+                    if m.group(0).endswith(short.group(0)) and re.fullmatch(_YEAR + "第?", m.group(0)[:-len(short.group(0))])]
             if full:
                 return Answer(full[0].group(0), where[:200], ["the period the title names, with its year from the text"])
             return Answer(short.group(0), where[:200], ["the period the title names (no year given)"])
