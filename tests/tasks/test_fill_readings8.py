@@ -236,3 +236,18 @@ def test_a_month_on_the_title_line_is_no_date_of_the_report():
 def test_a_title_quarter_takes_the_texts_year():
     d = _fill("**晨星母婴 三季度销售快报**\n\n2025年第三季度，公司实现销售收入9,640万元，同比下降7.5%。\n", markdown=True)
     assert d["period"] == "2025年第三季度"
+
+
+def test_a_figure_that_rose_from_last_years_is_this_periods_not_last_years():
+    d = _fill("致远软件 2026财年第一季度简报\n\n本季度营业收入由上年同期的8,600万元增至9,890万元，同比增加1,290万元，增幅15.0%。"
+              "期末客户数达1.2万户，客户续约率92%。\n\n编制：财务部　　日期：2026年4月20日\n")
+    assert d["figures"]["revenue"] == 98900000
+    assert d["figures"]["growth"] == 0.15
+    assert d["figures"]["customers"] == 12000
+    assert d["period"] == "2026财年第一季度"
+    assert d["date"] == "2026-04-20"
+
+
+def test_last_years_figure_named_as_such_is_not_the_revenue():
+    d = _fill("百川家居2026年第二季度经营简报\n\n本季度营业收入较上年同期的3.1亿元增长16.1%，达到3.6亿元。\n")
+    assert d["figures"]["revenue"] == 360000000

@@ -436,6 +436,14 @@ _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore th
 #: a round already closed, or all the money raised so far: no ask
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
+#: a figure's earlier value, before the verb that takes it to its new one (由…的8,600万元增至…)
+_FROM_VALUE = re.compile(r"(?:由|从)[^，,。；;\d]{0,12}$")
+_TO_VERB = re.compile(r"\s*(?:元|美元|人民币|万|亿|家|户|人|名|个)*\s*(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|"
+                      r"提高到|提升至|提升到|降至|下降至|下降到|减少至|减少到|减至|回落至|扩大至|达到|至|到)")
+_TO_VALUE = re.compile(r"(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|提高到|提升至|提升到|降至|下降至|"
+                       r"下降到|减少至|减少到|减至|回落至|扩大至|达到)\s*$")
+#: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)
+_PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$")
 #: words that open a breakdown of a total into its parts (按产品线划分，…; 其中，…)
 _BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|统计)|(?<![部划区])分(?:产品|业务|品类|渠道|区域|地区|板块)"
                         r"(?:来看|看)?[，,：:]|其中|\b(?:by (?:product|segment|channel|region|line)|of which|"
@@ -584,6 +592,15 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score += 1.5
         elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
+    if not f.fraction and "target" not in key:
+        # "营业收入由上年同期的8,600万元增至9,890万元": the figure it rose from is the year
+        # before's, the one it rose to is this period's
+        if _FROM_VALUE.search(before) and _TO_VERB.match(rest):
+            score -= 3
+        elif _PRIOR_VALUE.search(before):
+            score -= 5  # "较上年同期的1.05亿元增长20%", "去年同期为8,420万元": named as last year's
+        elif _TO_VALUE.search(before):
+            score += 1.5
     if key in ("revenue", "arr", "sales") and _BREAKDOWN.search(before):
         score -= 3  # "按产品线划分，水处理设备收入1.52亿元，…": a part of the revenue, not all of it
     if key == "amount" and _EARLIER_ROUND.search(before):

@@ -205,6 +205,8 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             re.compile(r"(?<![\d.])\d{4}\.\d{1,2}\.\d{1,2}\s*[—–\-~至到]\s*(?:\d{4}\.)?\d{1,2}\.\d{1,2}(?![\d.])"),
             re.compile(r"(?:\d{4}年)?第\d{1,2}周"),
             re.compile(_YEAR + r"(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年度?|前三季度|全年|半年度|年?度)"),
+            # a fiscal year: "2026财年第一季度"
+            re.compile(r"(?:\d{4}|[〇零一二三四五六七八九]{4})财年(?:第?[一二三四1-4]季度|[上下]半年度?)?"),
             re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
                        r"of \d{4}\b", re.I),
             # a month's report: "关于2026年3月经营情况的通报" (not a day: 2026年3月5日)
