@@ -251,3 +251,15 @@ def test_a_figure_that_rose_from_last_years_is_this_periods_not_last_years():
 def test_last_years_figure_named_as_such_is_not_the_revenue():
     d = _fill("百川家居2026年第二季度经营简报\n\n本季度营业收入较上年同期的3.1亿元增长16.1%，达到3.6亿元。\n")
     assert d["figures"]["revenue"] == 360000000
+
+
+def test_the_reader_gives_a_table_cell_at_its_rows_unit_but_leaves_counts_and_rates_alone():
+    doc = parse("# 月报\n\n## 主要数据\n\n单位：万元\n\n| 项目 | 本月 |\n|---|---|\n| 营业收入 | 1,250 |\n"
+                "| 客户数 | 1,284 |\n| 毛利率 | 31% |\n| 会员（万人） | 8.6 |\n", "report", markdown=True)
+    values = {m.raw: m.value for m in doc.mentions}
+    assert values["1,250"] == 12500000  # the unit line's 万元
+    assert values["1,284"] == 1284  # a count of customers is no amount of money
+    assert values["8.6"] == 86000
+    d = _fill("# 月报\n\n## 主要数据\n\n单位：万元\n\n| 项目 | 本月 |\n|---|---|\n| 营业收入 | 1,250 |\n"
+              "| 客户数 | 1,284 |\n", markdown=True)
+    assert d["figures"]["revenue"] == 12500000 and d["figures"]["customers"] == 1284

@@ -246,13 +246,6 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
-        scale = _cell_scale(doc, m, f) if doc.tables else 1.0
-        if scale != 1.0:
-            value = value * scale
-            if f.type == "integer":
-                if value != int(value):
-                    continue
-                value = int(value)
         a, b = _clause_bounds(text, m.start, m.end)
         clause = low[a:b]
         score = 0.0
@@ -481,57 +474,16 @@ def _parts(doc: Document) -> set[float]:
 def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
     """The header of the table column ``m`` stands in, its row's first cell and its table
     (None when it is in no table row)."""
-    lo, hi = _line_bounds(doc.text, m.start)
-    line = doc.text[lo:hi]
-    if "; " not in line:
-        return None
-    cells = [c.strip() for c in line.split("; ")]
-    col = line[:m.start - lo].count("; ")
-    for t in doc.tables:
-        if col < len(t.header) and any(r == cells for r in t.rows):
-            return t.header[col], cells[0], t
-    return None
+    from .document import table_cell
+
+    at = table_cell(doc, m.start)
+    return at[:3] if at else None
 
 
 def _column_header(doc: Document, m: Mention) -> str:
     """The header of the table column ``m`` stands in ("" when it is in no table row)."""
     at = _cell_at(doc, m)
     return at[0] if at else ""
-
-
-#: a count in ten thousands, in a table's header or row label: "会员人数（万人）", "（万户）"
-_COUNT_SCALE = re.compile(r"[（(]\s*万\s*(?:人|户|家|名|个|位|人次)?\s*[)）]")
-#: "单位：万元" over a table: the unit of all its amounts
-_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(千元|万元|亿元|元|万美元|百万元)")
-
-
-def _cell_scale(doc: Document, m: Mention, f: Field) -> float:
-    """What a bare number in a table cell is worth: its row label's or column header's unit
-    ("营业收入（万元） | 15,320" is 153,200,000 yuan; "会员人数（万人） | 86" is 860,000), else the
-    "单位：万元" line over the table; 1 outside tables, for a number written with its scale, or
-    for a percent."""
-    if m.scaled or m.percent:
-        return 1.0
-    at = _cell_at(doc, m)
-    if at is None:
-        return 1.0
-    header, row, t = at
-    if f.fraction:
-        return 1.0
-    for words in (row, header):
-        if _is_money(f):
-            scale = _header_scale(words)
-        else:
-            scale = 1e4 if _COUNT_SCALE.search(words) else 1.0
-        if scale != 1.0:
-            return scale
-    if _is_money(f):
-        home = next((sec for sec in doc.sections if any(x is t for x in sec.tables)), None)
-        if home is not None:
-            unit = [u.group(1) for p in home.paragraphs if (u := _UNIT_LINE.search(p))]
-            if unit:
-                return _header_scale(unit[-1]) if unit[-1] != "百万元" else 1e6
-    return 1.0
 
 
 def _real_unit(text: str, m: Mention) -> str:
