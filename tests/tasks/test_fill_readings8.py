@@ -263,3 +263,30 @@ def test_the_reader_gives_a_table_cell_at_its_rows_unit_but_leaves_counts_and_ra
     d = _fill("# 月报\n\n## 主要数据\n\n单位：万元\n\n| 项目 | 本月 |\n|---|---|\n| 营业收入 | 1,250 |\n"
               "| 客户数 | 1,284 |\n", markdown=True)
     assert d["figures"]["revenue"] == 12500000 and d["figures"]["customers"] == 1284
+
+
+def test_a_byline_of_labels_set_apart_by_bars_gives_the_published_date_and_the_channel_mix():
+    d = _fill("# 瀚海电商2026年4月运营月报\n\n> 报告周期：2026年4月1日—4月30日 ｜ 撰写：运营中心 ｜ 发布：2026年5月6日\n\n"
+              "## 1. 核心数据\n\n- GMV：2.35亿元，同比增长26%\n- 实际营收（扣除退款）：1.98亿元，同比增长22.5%\n\n"
+              "## 2. 渠道结构\n\n自营店铺营收1.19亿元，分销渠道0.59亿元，直播带货0.2亿元。\n", markdown=True)
+    assert d["date"] == "2026-05-06"
+    assert d["figures"]["revenue"] == 198000000
+    assert [m["name"] for m in d["mix"]] == ["自营店铺", "分销渠道", "直播带货"]
+
+
+def test_a_closing_date_with_its_weekday_dates_the_report():
+    d = _fill("安泰保险经纪 周报（2026年第20周）\n\n【本周亮点】\n本周实现佣金收入186万元，同比增长21.3%。\n\n"
+              "报送：总经理室\n2026年5月18日星期一\n")
+    assert d["date"] == "2026-05-18"
+
+
+def test_a_period_range_after_a_time_label_is_no_date():
+    d = _fill("云帆科技销售周报\n时间：2026年6月1日至6月7日\n\n本周营收312万元，环比增长8.5%。\n")
+    assert not d.get("date")
+
+
+def test_numbered_parts_are_sections_and_students_are_customers():
+    d = _fill("第一部分 经营情况\n\n博远教育2026年第一季度营业收入达2,680万元，同比增长18.4%。学员总数达到3.2万人。\n\n"
+              "第二部分 重点工作\n\n完成三个城市的校区选址。\n")
+    assert [s["heading"] for s in d["sections"]] == ["第一部分 经营情况", "第二部分 重点工作"]
+    assert d["figures"]["customers"] == 32000

@@ -36,7 +36,7 @@ _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 #: where a further label starts on a label's line: after an ideographic space, a tab or three
 #: spaces, with a colon ahead ("报告期间：2026年3月　编制：运营中心")
-_MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,})(?=[^:：\s][^:：\n]{0,29}[:：]\s*\S)")
+_MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,}|\s*｜\s*|\s+\|\s+)(?=[^:：\s|｜][^:：\n]{0,29}[:：]\s*\S)")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
 
 

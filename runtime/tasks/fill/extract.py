@@ -642,6 +642,10 @@ _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spr
                          re.I)
 
 
+#: nothing, or the day of the week, after a date that ends its line ("2026年5月18日星期一")
+_WEEKDAY = re.compile(r"\s*(?:[（(]?(?:星期|周|礼拜)[一二三四五六日天][）)]?)?\s*")
+#: labels that date a document ("发布：2026年5月6日", "报送时间：…", "时间：2026-10-09")
+_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期")
 #: a date that opens a range ("2026年4月6日—4月12日"): the period, not the document's date
 _RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
 
@@ -694,7 +698,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                     st in f.rivals for st, _s, _e in tokens(low[lo_c:hi_c])):
                 score -= 2
         for lab, _v, off in doc.labels:
-            if off <= d.start < off + len(_v) and _count(lab.lower(), own):
+            if off <= d.start < off + len(_v) and (_count(lab.lower(), own) or (
+                    f.key == "date" and len(f.keys) == 1 and _DATE_LABEL.fullmatch(lab.strip())
+                    and not _RANGE_AFTER.match(text, d.end))):
                 score += 6
         if score:
             role = section_role(doc, f, d.start)
@@ -733,7 +739,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             # range ("报告期间：2025年1月1日至2025年12月31日")
             lines = [d for d in doc.dates if d.day is not None and not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
                      .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
-                     and text[d.end:_line_bounds(text, d.start)[1]].strip() == ""
+                     and _WEEKDAY.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
                      and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]
         if lines:
             best = (0, lines[0], lines[0].raw)
@@ -939,6 +945,10 @@ def _row_line(t: Table, row: list[str], lang: str) -> str:
     return f"{row[0]}{colon}{rest}" if rest else row[0]
 
 
+#: a heading that numbers a part of a report ("第一部分 经营情况", "第二章"): a section, never the title
+_PART = re.compile(r"\s*第[一二三四五六七八九十\d]+(?:部分|章|节|篇)")
+
+
 def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None) -> Answer | None:
     items = f.schema.get("items") or {}
     props = items.get("properties") or {}
@@ -949,8 +959,9 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
 
     out = []
     for s in doc.sections:
-        if not s.heading or (s.heading == doc.title and (s is doc.sections[0] or (
-                not _BULLET.match(s.heading) and not any(x.heading for x in doc.sections[:doc.sections.index(s)])))):
+        numbered = bool(_BULLET.match(s.heading) or _PART.match(s.heading))
+        if not s.heading or (s.heading == doc.title and not (numbered and len(doc.sections) > 1) and (
+                s is doc.sections[0] or not any(x.heading for x in doc.sections[:doc.sections.index(s)]))):
             continue  # the title, first or under a salutation ("致各位股东：" over it), is no section
         if len(doc.sections) > 1 and s is doc.sections[1] and doc.sections[0].heading == doc.title \
                 and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \

@@ -102,7 +102,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
                 "经营数据"),
     "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额", "营业额"),
     "customers": ("customers", "clients", "paying", "客户", "客户数", "用户", "用户数", "付费", "签约",
-                  "会员", "会员数", "买家", "顾客", "经销商", "商户"),
+                  "会员", "会员数", "买家", "顾客", "经销商", "商户", "学员"),
     "sections": ("sections", "章节"),
     "heading": ("heading", "title", "标题"),
     "paragraphs": ("paragraphs", "text", "正文"),

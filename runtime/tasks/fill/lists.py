@@ -412,7 +412,7 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
 _STATED = re.compile(r"(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
+                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
 
 
 def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
