@@ -290,3 +290,13 @@ def test_numbered_parts_are_sections_and_students_are_customers():
               "第二部分 重点工作\n\n完成三个城市的校区选址。\n")
     assert [s["heading"] for s in d["sections"]] == ["第一部分 经营情况", "第二部分 重点工作"]
     assert d["figures"]["customers"] == 32000
+
+
+def test_a_key_figures_table_in_hundred_millions_with_a_change_column():
+    d = _fill("# 金桥建设集团2026年半年度经营分析报告\n\n## 一、主要经营指标\n\n| 指标 | 本期 | 上年同期 | 增减幅度 |\n"
+              "|---|---|---|---|\n| 营业收入（亿元） | 18.6 | 16.9 | 10.1% |\n| 新签合同额（亿元） | 42.3 | 38.0 | 11.3% |\n\n"
+              "## 二、分板块情况\n\n房建施工板块收入11.16亿元，市政工程板块收入5.58亿元，装配式建筑板块收入1.86亿元。\n",
+              markdown=True)
+    assert d["figures"]["revenue"] == 1860000000 and isinstance(d["figures"]["revenue"], int)
+    assert d["figures"]["growth"] == 0.101
+    assert [m["name"] for m in d["mix"]] == ["房建施工", "市政工程", "装配式建筑"]

@@ -399,16 +399,16 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
     for words in (row, header):
         for pattern, scale in _MONEY_SCALE:
             if pattern.search(words):
-                return replace(m, value=m.value * scale, scaled=True, currency=m.currency or "CNY")
+                return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True, currency=m.currency or "CNY")
         if _COUNT_SCALE.search(words):
-            return replace(m, value=m.value * 1e4, scaled=True)
+            return replace(m, value=float(f"{m.value * 1e4:.12g}"), scaled=True)
     if _COUNTED.search(f"{row} {header}"):
         return m
     home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
     units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
     for pattern, scale in _MONEY_SCALE:
         if units and pattern.search(units[-1]):
-            return replace(m, value=m.value * scale, scaled=True, currency=m.currency or "CNY")
+            return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True, currency=m.currency or "CNY")
     return m
 
 

@@ -71,7 +71,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
                "quarter on quarter", "quarter over quarter", "month over month", "year over year", "增长",
                "增幅", "涨幅", "上升", "提升", "下降", "减少", "增速", "同比", "环比",
                # "比去年同月多了12%", "较上年同期增加": year on year in words
-               "去年同期", "上年同期", "去年同月", "上年同月", "去年同季", "上年同季"),
+               "去年同期", "上年同期", "去年同月", "上年同月", "去年同季", "上年同季",
+               "增减", "变动率"),
     "retention": ("retention", "retained", "renewal", "renew", "still with us", "still active", "stayed", "net revenue retention", "nrr",
                   "grr", "留存", "续约率", "续约"),
     "since": ("since", "launched", "live", "began", "first paid", "first paying", "first customers", "started our first",
