@@ -300,3 +300,10 @@ def test_a_key_figures_table_in_hundred_millions_with_a_change_column():
     assert d["figures"]["revenue"] == 1860000000 and isinstance(d["figures"]["revenue"], int)
     assert d["figures"]["growth"] == 0.101
     assert [m["name"] for m in d["mix"]] == ["房建施工", "市政工程", "装配式建筑"]
+
+
+def test_english_arr_today_over_the_arr_a_past_year_ended_with():
+    d = _fill("CASKLINE - INVESTMENT MEMO\n\nTRACTION\nWe ended 2025 with ARR of $1.2 million. Today, in May 2026, ARR is "
+              "$1.8 million, up 11% on the previous quarter.\n\nTHE ROUND\nWe are raising $5 million.\n",
+              template="funding-pitch")
+    assert d["traction"]["arr"] == 1800000

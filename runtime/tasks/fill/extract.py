@@ -437,6 +437,10 @@ _TO_VALUE = re.compile(r"(?:增至|增长至|增加至|增长到|增加到|升�
                        r"下降到|减少至|减少到|减至|回落至|扩大至|达到)\s*$")
 #: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)
 _PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$")
+#: words that date a figure to now, or to the close of a past year
+_NOW = re.compile(r"\b(?:today|currently|right now|now|at present|as of today|this month)\b")
+_PAST_CLOSE = re.compile(r"\b(?:ended|closed|finished|exited)\s+(?:20\d\d|last year|the year)\b|"
+                         r"\b(?:at the end of|end of)\s+20\d\d\b|\blast year\b")
 #: words that open a breakdown of a total into its parts (按产品线划分，…; 其中，…)
 _BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|统计)|(?<![部划区])分(?:产品|业务|品类|渠道|区域|地区|板块)"
                         r"(?:来看|看)?[，,：:]|其中|\b(?:by (?:product|segment|channel|region|line)|of which|"
@@ -553,6 +557,13 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 5  # "较上年同期的1.05亿元增长20%", "去年同期为8,420万元": named as last year's
         elif _TO_VALUE.search(before):
             score += 1.5
+    if not f.fraction and "target" not in key and key != "amount":
+        # "We ended 2025 with ARR of $1.9 million. Today, in August 2026, ARR is $3.3 million":
+        # the figure now, not the one a past year closed with
+        if _NOW.search(before):
+            score += 1
+        elif _PAST_CLOSE.search(before):
+            score -= 1
     if key in ("revenue", "arr", "sales") and _BREAKDOWN.search(before):
         score -= 3  # "按产品线划分，水处理设备收入1.52亿元，…": a part of the revenue, not all of it
     if key == "amount" and _EARLIER_ROUND.search(before):
