@@ -307,3 +307,12 @@ def test_english_arr_today_over_the_arr_a_past_year_ended_with():
               "$1.8 million, up 11% on the previous quarter.\n\nTHE ROUND\nWe are raising $5 million.\n",
               template="funding-pitch")
     assert d["traction"]["arr"] == 1800000
+
+
+def test_a_count_that_rose_to_a_figure_is_the_count_and_amounts_come_out_whole():
+    d = _fill("华信安防2026年上半年工作总结\n\n公司年初确定全年营业收入目标5亿元。上半年完成营业收入2.3亿元，完成全年目标的46%，"
+              "同比增长12%。\n\n客户数量从年初的1,200家增加到1,450家，客户数同比增长20%。\n\n2026年7月8日\n")
+    f = d["figures"]
+    assert f["revenue"] == 230000000 and isinstance(f["revenue"], int)  # not 229999999.99999997
+    assert f["customers"] == 1450
+    assert f["growth"] == 0.12

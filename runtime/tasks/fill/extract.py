@@ -340,7 +340,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             thing = None  # 个 counts anything: "签约合作停车场1,128个" are customers under contract
         if f.key in ("users", "customers") and (m.currency or thing):
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
-        if f.key in ("users", "customers") and _NEW.search(low[lo_c:hi_c]) and not _TOTAL.search(low[lo_c:hi_c]):
+        if f.key in ("users", "customers") and _NEW.search(low[lo_c:hi_c]) and not _TOTAL.search(low[lo_c:hi_c]) \
+                and not _TO_VALUE.search(low[a:m.start]):  # "从1,200家增加到1,450家": the count it rose to
             continue  # "新签品牌客户9家", "we added 300 new users": the new ones are not all of them
         if f.key in ("users", "customers") and (
                 re.match(r"-[a-z]", text[m.end:m.end + 2], re.I)
@@ -569,7 +570,7 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
     if key == "amount" and _EARLIER_ROUND.search(before):
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key in ("customers", "users", "clients"):
-        if _NEW.search(part):
+        if _NEW.search(part) and not _TO_VALUE.search(before):
             score -= 2.5
         if _TOTAL.search(clause):
             score += 1.5
@@ -633,7 +634,8 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     if f.unit_scale != 1 and m.scaled:
         notes.append(f"{m.raw} written in units of {f.unit_scale:g}")
     if isinstance(value, float):
-        value = round(value, 9)  # $8.2B in millions is 8199.999999999999 before this
+        # $8.2B in millions is 8199.999999999999 before this, 2.3亿 229999999.99999997
+        value = float(f"{round(value, 9):.12g}")
         if value.is_integer() and f.type != "integer":
             value = int(value)
     return Answer(value, sentence, notes, at=m.start)
