@@ -316,3 +316,12 @@ def test_a_count_that_rose_to_a_figure_is_the_count_and_amounts_come_out_whole()
     assert f["revenue"] == 230000000 and isinstance(f["revenue"], int)  # not 229999999.99999997
     assert f["customers"] == 1450
     assert f["growth"] == 0.12
+
+
+def test_a_reply_e_mail_is_titled_by_its_subject_and_its_greeting_is_no_title():
+    d = _fill("Re: 11月销售数据\n\n张总好，\n\n11月份销售额为3,260万元，较10月增长4.2%，较去年11月增长15.8%。"
+              "本月活跃客户1,872家。\n\n按渠道：直营1,956万元，经销978万元，电商326万元。\n\n刘洋\n2026年12月2日\n")
+    assert d["title"] == "11月销售数据"
+    assert d["period"] == "11月"
+    assert d["figures"]["growth"] == 0.158  # on November last year, not on October
+    assert [m["share"] for m in d["mix"]] == [0.6, 0.3, 0.1]

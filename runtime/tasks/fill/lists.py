@@ -444,7 +444,8 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
 
 
 #: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")
-_SPLIT_BY = re.compile(r"分(?:品类|产品|业务|板块|渠道|业态)|按[\u4e00-\u9fff]{1,6}(?:划分|拆分|来看)|构成|结构|"
+_SPLIT_BY = re.compile(r"分(?:品类|产品|业务|板块|渠道|业态)|按[\u4e00-\u9fff]{1,6}(?:划分|拆分|来看)|"
+                       r"按(?:产品线?|业务|品类|板块|渠道|业态|区域|地区)|构成|结构|"
                        r"\bby (?:product|segment|channel|business line)\b", re.I)
 
 

@@ -220,7 +220,9 @@ _TITLE_YEAR = re.compile(r"\d{4}年(?=[\u4e00-\u9fff]{0,8}(?:报告|简报|总�
 #: words that make a line a report's title ("2025年第二季度经营汇报")
 _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|季报|年报|report|review|update", re.I)
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
-_TITLE_LABELS = ("主题", "标题", "题目", "subject", "title")
+_TITLE_LABELS = ("主题", "标题", "题目", "subject", "title",
+                 # a reply's or forward's subject line ("Re: 11月销售数据", "回复：…")
+                 "re", "fw", "fwd", "回复", "答复", "转发")
 
 
 #: a period a title names without its year ("华南区10月经营情况汇报", "第三季度销售简报"): kept as
