@@ -325,3 +325,11 @@ def test_a_reply_e_mail_is_titled_by_its_subject_and_its_greeting_is_no_title():
     assert d["period"] == "11月"
     assert d["figures"]["growth"] == 0.158  # on November last year, not on October
     assert [m["share"] for m in d["mix"]] == [0.6, 0.3, 0.1]
+
+
+def test_a_unit_in_the_tables_corner_cell_scales_its_amounts():
+    d = _fill("# 2026年9月经营月报\n\n## 一、主要数据\n\n| 项目（单位：万元） | 本月 | 上年同月 |\n|---|---|---|\n"
+              "| 营业收入 | 2,480 | 2,210 |\n| 净利润 | 310 | 260 |\n\n## 二、收入构成\n\n| 产品（单位：万元） | 本月收入 |\n"
+              "|---|---|\n| 高端系列 | 1,240 |\n| 标准系列 | 992 |\n| 配件 | 248 |\n", markdown=True)
+    assert d["figures"]["revenue"] == 24800000
+    assert [m["share"] for m in d["mix"]] == [0.5, 0.4, 0.1]

@@ -406,6 +406,7 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
         return m
     home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
     units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
+    units += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "项目（单位：万元）"
     for pattern, scale in _MONEY_SCALE:
         if units and pattern.search(units[-1]):
             return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True, currency=m.currency or "CNY")

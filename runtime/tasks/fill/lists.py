@@ -220,6 +220,7 @@ def _amount_column(t: Table, paragraphs: list[str] = ()) -> tuple[int, str]:
     （万元）") and its unit, or (0, "") when it has none; the first column holds the labels.  A
     header without its unit ("本月收入") takes the unit of a "单位：万元" line over the table."""
     line = [u.group(1) for p in paragraphs if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
+    line += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "产品（单位：万元）"
     for i, head in enumerate(t.header[1:], start=1):
         if _OTHER_COLUMN.search(head):
             continue
