@@ -333,3 +333,10 @@ def test_a_unit_in_the_tables_corner_cell_scales_its_amounts():
               "|---|---|\n| 高端系列 | 1,240 |\n| 标准系列 | 992 |\n| 配件 | 248 |\n", markdown=True)
     assert d["figures"]["revenue"] == 24800000
     assert [m["share"] for m in d["mix"]] == [0.5, 0.4, 0.1]
+
+
+def test_an_ask_followed_by_the_share_of_it_for_a_use_is_still_the_ask():
+    d = _fill("BRIGHTLOOM - SEED MEMO\n\nTRACTION\nBrightloom has 420 paying studios and ARR of $610k.\n\n"
+              "THE ROUND\nWe are raising $2 million, 60% of which goes to engineering and 40% to sales.\n",
+              template="funding-pitch")
+    assert d["ask"]["amount"] == 2000000
