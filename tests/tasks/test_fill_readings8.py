@@ -340,3 +340,10 @@ def test_an_ask_followed_by_the_share_of_it_for_a_use_is_still_the_ask():
               "THE ROUND\nWe are raising $2 million, 60% of which goes to engineering and 40% to sales.\n",
               template="funding-pitch")
     assert d["ask"]["amount"] == 2000000
+
+
+def test_figures_under_a_targets_heading_are_plans_and_ten_thousands_count_whole():
+    d = _fill("2026年度经营情况简报\n\n全年实现营业收入8.6亿元，比上年增加1.4亿元，增长19.4%。年末服务客户1.36万家，"
+              "比上年末增加2,100家。\n\n二、2027年目标\n营业收入突破10亿元，客户数达到1.6万家。\n")
+    assert d["figures"]["customers"] == 13600  # not the 2027 target, and 1.36万 is a whole count
+    assert d["figures"]["revenue"] == 860000000

@@ -163,7 +163,7 @@ def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
         return value
     if m.percent:
         return None
-    value = m.value / f.unit_scale
+    value = float(f"{m.value / f.unit_scale:.12g}")  # 1.36万 is 13600, not 13600.000000000002
     if f.key.endswith("months") and m.unit.startswith(("year", "年")) and not m.unit.startswith("年度"):
         value = m.value * 12  # "a runway of two years" is 24 months
     if f.type == "integer":
@@ -295,6 +295,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
+        if here is not None and here.heading and "target" not in f.key and "plan" not in f.key \
+                and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()):
+            score -= 3  # under "二、2027年目标" / "下半年工作安排" / "Outlook": the plan's figures
         # another company's figure: under a heading about the competition, or in a sentence
         # naming a competitor ("The incumbent ... claims 97% customer retention")
         # (a market's size is often someone else's figure: "Gartner says the market is $4B")
@@ -463,6 +466,9 @@ _SHARE_AFTER = re.compile(r"\s*(?:元|美元)?\s*[，,（(]?\s*(?:约占|占比|
 #: what a growth rate is of, named before it: revenue, or another figure
 _REVENUE_NAMED = re.compile(r"收入|营收|营业额|销售额|\b(?:revenue|sales|turnover|arr)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
+#: a heading over plans: its figures are targets, not results
+_PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|工作安排|\b(?:outlook|targets?|goals?|"
+                           r"next (?:year|quarter|steps))\b")
 #: a table column of an earlier period's figures
 _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prior|previous|last) (?:year|quarter|month|period)\b")
 #: a table column of changes ("同比", "较上年增减", "YoY change")
