@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .document import Document, Mention, Table
+from .document import _UNIT_LINE, Document, Mention, Table
 from .extract import _glued
 from .fields import Field
 from .words import count
@@ -209,8 +209,6 @@ _OTHER_COLUMN = re.compile(r"上年|去年|上期|同期|上月|上季|上一|�
                            r"\b(?:budget|plan|target|prior|previous|last year|change|growth)\b", re.I)
 
 
-#: "单位：万元" over a table: the unit of its amounts
-_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(万元|亿元|千元|元|万美元)")
 #: a column header that names this period's amount without its unit ("本月收入", "第三季度")
 _AMOUNT_HEAD = re.compile(r"收入|销售额|营业额|营收|金额|本月|本期|本季|本年|当月|当期|\d{4}年|第[一二三四1-4]季度")
 
@@ -239,7 +237,7 @@ def _list_line(para: str) -> bool:
 
 
 #: "A、B、C三大业务收入分别为…": the words that pair the names before with the figures after
-_RESPECTIVELY = re.compile(r"分别(?:为|是|达到|达|实现|占了?|约为?)?|\brespectively\b")
+_RESPECTIVELY = re.compile(r"分别(?:为|是|达到|达|实现|占了?|约为?)?")
 #: what a list of names is of, after its last name ("华北三大区域营业额", "C的收入")
 _NAMES_OF = re.compile(r"(?:[两二三四五六七八九十\d]+(?:大|个|类|项|条|家|款)[\u4e00-\u9fff]{0,4}?)?(?:的)?"
                        r"(?:营业收入|销售收入|营业额|销售额|收入|营收|占比|份额|规模|比重)*$")
