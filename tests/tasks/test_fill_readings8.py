@@ -347,3 +347,12 @@ def test_figures_under_a_targets_heading_are_plans_and_ten_thousands_count_whole
               "比上年末增加2,100家。\n\n二、2027年目标\n营业收入突破10亿元，客户数达到1.6万家。\n")
     assert d["figures"]["customers"] == 13600  # not the 2027 target, and 1.36万 is a whole count
     assert d["figures"]["revenue"] == 860000000
+
+
+def test_a_letter_to_the_board_is_titled_by_its_report_line_never_by_its_greeting():
+    d = _fill("致董事会：2026年度经营工作汇报\n\n各位董事：\n\n现将公司2026年度经营情况汇报如下。2026年，公司全年实现营业收入"
+              "12.6亿元，较2025年的11.2亿元增长12.5%。\n\n董事长：陈立新\n2027年1月20日\n")
+    assert d["title"] == "2026年度经营工作汇报"
+    assert d["figures"]["revenue"] == 1260000000 and d["figures"]["growth"] == 0.125
+    d = _fill("各位董事：\n\n现将公司全年经营情况汇报如下。全年实现营业收入12.6亿元，同比增长12.5%。\n")
+    assert d["title"] != "各位董事"

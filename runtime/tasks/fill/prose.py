@@ -347,6 +347,11 @@ def _title(doc: Document) -> str:
     for label, value, _off in doc.labels:
         if label.strip().lower() in _TITLE_LABELS and 0 < len(value) <= 80:
             return re.sub(r"^(?:(?:re|fwd?)\s*:\s*)+", "", value, flags=re.I).strip()
+    for label, value, off in doc.labels[:1]:
+        # "致董事会：2026年度经营工作汇报" on the first line: the addressee, then the report's title
+        if label.strip().startswith("致") and _REPORT_WORDS.search(value) and len(value) <= 40 \
+                and re.fullmatch(rf"\s*{re.escape(label)}\s*[:：]\s*", doc.text[:off]):
+            return value.strip()
     title = doc.title
     if not title or _REPORT_WORDS.search(title):
         return title
@@ -387,6 +392,10 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     if p is None:
         return None
     line = _summary(p.text, doc.lang, limit, "headline")
+    from .document import _SALUTATION
+
+    if _SALUTATION.match(line.strip()):
+        return None  # "各位董事：" opens a letter: no headline of it
     if _only_labels(doc, line):
         return None  # "To: Board of directors From: Priya Raman, CEO Date: ...": no headline
     return Answer(line, p.evidence or line, p.notes)
