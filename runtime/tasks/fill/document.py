@@ -17,7 +17,7 @@ and ``Label: value`` lines.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..summarize.facts import DateMention, Mention, find_dates, find_mentions
@@ -36,7 +36,7 @@ _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 #: where a further label starts on a label's line: after an ideographic space, a tab or three
 #: spaces, with a colon ahead ("报告期间：2026年3月　编制：运营中心")
-_MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,})(?=[^:：\s][^:：\n]{0,29}[:：]\s*\S)")
+_MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,}|\s*｜\s*|\s+\|\s+)(?=[^:：\s|｜][^:：\n]{0,29}[:：]\s*\S)")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
 
 
@@ -131,10 +131,24 @@ _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 
 #: a letter's salutation ("各位董事：", "王总：", "尊敬的各位股东"): no heading
 _SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，,！!]?$|^致[\u4e00-\u9fff、]{2,12}[：:，,！!]$"
-                         r"|^[\u4e00-\u9fff]{1,3}(?:总|董|经理|主任|老师|先生|女士|董事长|总经理)[：:，,！!]$")
+                         r"|^[\u4e00-\u9fff]{1,3}(?:总|董|经理|主任|老师|先生|女士|董事长|总经理)(?:您?好)?[：:，,！!]$"
+                         # a notice's addressees: "公司各部门：", "集团各单位、各子公司："
+                         r"|^[\u4e00-\u9fff]{0,6}各(?:部门|单位|子公司|分公司|事业部|中心|区域|门店|办事处|科室|处室|团队)"
+                         r"[\u4e00-\u9fff、]{0,12}[：:，,]$")
 
 
 _QUESTION = re.compile(r"^[A-Z\u4e00-\u9fff][^.!?。！？\n]{3,70}[?？]$")
+
+
+def _family(line: str) -> str:
+    """How a numbered or bulleted line is numbered: "一、", "（一）", "1." or a bullet sign."""
+    if re.match(r"\s*[一二三四五六七八九十]+[、.]", line):
+        return "zh"
+    if re.match(r"\s*[（(][一二三四五六七八九十]+[）)]", line):
+        return "zh()"
+    if re.match(r"\s*[（(]?\d{1,2}[.)、．）]", line):
+        return "1."
+    return "bullet"
 
 
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
@@ -151,7 +165,9 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         # "2. Problem" over a sentence is one too
         numbered = (bool(_ZH_NUMBERED.match(s)) and len(s) <= 20) or (
             bool(_EN_NUMBERED.match(s)) and len(s.split()) <= 6)
-        return numbered and not _BULLET.match(nxt)
+        # ("三、收入结构" over "（一）影像设备：…" is a heading over its own numbered items)
+        return numbered and (not _BULLET.match(nxt) or (
+            _family(s) != _family(nxt.strip()) and not re.search(r"[\d:：，,；;。]", s)))
     return _cells(s) is None and not _LABEL.match(s)
 
 
@@ -326,6 +342,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     digits = find_mentions(plain)
     taken = [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in doc.dates]
     doc.mentions = sorted(digits + spelled_mentions(plain, lang, taken), key=lambda m: m.start)
+    if doc.tables:
+        doc.mentions = [_at_table_scale(doc, m) for m in doc.mentions]
     offset = 0
     for line in plain.splitlines():
         # several labels on one line, set apart by an ideographic space, a tab or a run of
@@ -337,6 +355,62 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                 doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + lo + m.start(2)))
         offset += len(line) + 1
     return doc
+
+
+def table_cell(doc: Document, start: int) -> tuple[str, str, Table, int] | None:
+    """The table cell the number at ``start`` stands in: its column's header, its row's first
+    cell, its table and its column (None outside table rows, which the readers write ``a; b; c``)."""
+    text = doc.text
+    lo = text.rfind("\n", 0, start) + 1
+    hi = text.find("\n", start)
+    line = text[lo:(len(text) if hi < 0 else hi)]
+    if "; " not in line:
+        return None
+    cells = [c.strip() for c in line.split("; ")]
+    col = line[:start - lo].count("; ")
+    for t in doc.tables:
+        if col < len(t.header) and any(r == cells for r in t.rows):
+            return t.header[col], cells[0], t, col
+    return None
+
+
+#: the money unit of a table's row label or column header ("营业收入（万元）")
+_MONEY_SCALE = ((re.compile(r"亿元"), 1e8), (re.compile(r"百万元|百万美元"), 1e6),
+                (re.compile(r"万元|万美元"), 1e4), (re.compile(r"千元|千美元"), 1e3))
+#: a count in ten thousands: "会员人数（万人）", "（万户）"
+_COUNT_SCALE = re.compile(r"[（(]\s*万\s*(?:人|户|家|名|个|位|人次)?\s*[)）]")
+#: "单位：万元" over a table: the unit of its amounts
+_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(亿元|百万元|万元|千元|万美元)")
+#: rows and columns that count things or give rates, whatever the table's money unit
+_COUNTED = re.compile(r"客户|用户|会员|人数|人次|家数|户数|门店|员工|数量|个数|率|占比|%|％|\b(?:customers|users|count)\b",
+                      re.I)
+
+
+def _at_table_scale(doc: Document, m: Mention) -> Mention:
+    """``m`` at the scale its table gives a bare number: its row label's or column header's unit
+    ("营业收入（万元） | 15,320" is 153,200,000 yuan, "会员人数（万人） | 86" is 860,000), else a
+    "单位：万元" line over the table for rows that are amounts; ``m`` itself otherwise."""
+    if m.scaled or m.percent:
+        return m
+    at = table_cell(doc, m.start)
+    if at is None or at[3] == 0:
+        return m
+    header, row, t, _col = at
+    for words in (row, header):
+        for pattern, scale in _MONEY_SCALE:
+            if pattern.search(words):
+                return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True, currency=m.currency or "CNY")
+        if _COUNT_SCALE.search(words):
+            return replace(m, value=float(f"{m.value * 1e4:.12g}"), scaled=True)
+    if _COUNTED.search(f"{row} {header}"):
+        return m
+    home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
+    units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
+    units += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "项目（单位：万元）"
+    for pattern, scale in _MONEY_SCALE:
+        if units and pattern.search(units[-1]):
+            return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True, currency=m.currency or "CNY")
+    return m
 
 
 _NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/])")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .document import Document, Mention, Section, Table
+from .document import _BULLET, Document, Mention, Section, Table
 from .fields import OTHERS, Field
 from .words import count, find, tokens
 
@@ -145,13 +145,17 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     return left, right
 
 
+#: a change of a rate counted in points ("提高1.5个百分点", "up 2 percentage points")
+_POINTS = re.compile(r"百分点|percentage points?", re.I)
+
+
 def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
     """``m`` in ``f``'s unit, or None when it cannot be that field's number."""
     from ..summarize.facts import direction
 
     if f.fraction:
-        if not m.percent:
-            return None
+        if not m.percent or _POINTS.search(m.raw):
+            return None  # "毛利率同比提高1.5个百分点": a change of a rate, in points, is no rate
         value = m.value / 100
         if any(k in f.key for k in ("growth", "change", "cagr")) and value > 0:
             if text and direction(text, m.start, m.end, lang) == "down":
@@ -159,7 +163,7 @@ def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
         return value
     if m.percent:
         return None
-    value = m.value / f.unit_scale
+    value = float(f"{m.value / f.unit_scale:.12g}")  # 1.36万 is 13600, not 13600.000000000002
     if f.key.endswith("months") and m.unit.startswith(("year", "年")) and not m.unit.startswith("年度"):
         value = m.value * 12  # "a runway of two years" is 24 months
     if f.type == "integer":
@@ -291,6 +295,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
+        if here is not None and here.heading and "target" not in f.key and "plan" not in f.key \
+                and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()):
+            score -= 3  # under "二、2027年目标" / "下半年工作安排" / "Outlook": the plan's figures
         # another company's figure: under a heading about the competition, or in a sentence
         # naming a competitor ("The incumbent ... claims 97% customer retention")
         # (a market's size is often someone else's figure: "Gartner says the market is $4B")
@@ -336,7 +343,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             thing = None  # 个 counts anything: "签约合作停车场1,128个" are customers under contract
         if f.key in ("users", "customers") and (m.currency or thing):
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
-        if f.key in ("users", "customers") and _NEW.search(low[lo_c:hi_c]) and not _TOTAL.search(low[lo_c:hi_c]):
+        if f.key in ("users", "customers") and _NEW.search(low[lo_c:hi_c]) and not _TOTAL.search(low[lo_c:hi_c]) \
+                and not _TO_VALUE.search(low[a:m.start]):  # "从1,200家增加到1,450家": the count it rose to
             continue  # "新签品牌客户9家", "we added 300 new users": the new ones are not all of them
         if f.key in ("users", "customers") and (
                 re.match(r"-[a-z]", text[m.end:m.end + 2], re.I)
@@ -364,13 +372,33 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
-        column = _column_header(doc, m)
+        at = _cell_at(doc, m) if doc.tables else None
+        if at is not None and _count(at[1].lower(), own) and not _count(at[0].lower(), own):
+            # "营业收入 | 1,865万元" in a table of key figures: the row's label names the number
+            # in its first figure's cell, like "营业收入：1,865万元"
+            row_numbers = [o for o in doc.mentions if _line_bounds(text, m.start)[0] <= o.start < m.end
+                           and not any(x <= o.start < y for x, y in date_spans)]
+            if row_numbers and row_numbers[-1] is m and text.count("; ", _line_bounds(text, m.start)[0], m.start) \
+                    and all(not (o.percent or o.currency or o.scaled) or o is m for o in row_numbers[:-1]):
+                score += 4
+                named = True
+        if money and not f.fraction and m.value in _parts(doc):
+            continue  # one of a list of parts that add up to a total the document states
+        if money and not f.fraction and _SHARE_AFTER.match(text, m.end):
+            score -= 5  # "化学制剂收入7.38亿元，占营业收入的60%": a part, given with its share
+        column = at[0] if at is not None else ""
         if column and "target" not in f.key and "plan" not in f.key:
             # a table "项目 | 预算 | 实际": the plan's column is no result, the actual's is
             if _PLAN_COLUMN.search(column.lower()):
                 score -= 3
             elif _ACTUAL.search(column.lower()):
                 score += 1.5
+        if column and _PRIOR_COLUMN.search(column.lower()) and not _CHANGE_COLUMN.search(column.lower()):
+            score -= 3  # "上年同期（万元）": a year before, not this period's figure
+        elif column and f.fraction and _count(column.lower(), own):
+            # "指标 | 第三季度 | 去年同期 | 同比": the 同比 column of the revenue row is the growth
+            score += 4
+            named = True
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
@@ -405,6 +433,22 @@ _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore th
 #: a round already closed, or all the money raised so far: no ask
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
+#: a figure's earlier value, before the verb that takes it to its new one (由…的8,600万元增至…)
+_FROM_VALUE = re.compile(r"(?:由|从)[^，,。；;\d]{0,12}$")
+_TO_VERB = re.compile(r"\s*(?:元|美元|人民币|万|亿|家|户|人|名|个)*\s*(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|"
+                      r"提高到|提升至|提升到|降至|下降至|下降到|减少至|减少到|减至|回落至|扩大至|达到|至|到)")
+_TO_VALUE = re.compile(r"(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|提高到|提升至|提升到|降至|下降至|"
+                       r"下降到|减少至|减少到|减至|回落至|扩大至|达到)\s*$")
+#: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)
+_PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$")
+#: words that date a figure to now, or to the close of a past year
+_NOW = re.compile(r"\b(?:today|currently|right now|now|at present|as of today|this month)\b")
+_PAST_CLOSE = re.compile(r"\b(?:ended|closed|finished|exited)\s+(?:20\d\d|last year|the year)\b|"
+                         r"\b(?:at the end of|end of)\s+20\d\d\b|\blast year\b")
+#: words that open a breakdown of a total into its parts (按产品线划分，…; 其中，…)
+_BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|统计)|(?<![部划区])分(?:产品|业务|品类|渠道|区域|地区|板块)"
+                        r"(?:来看|看)?[，,：:]|其中|\b(?:by (?:product|segment|channel|region|line)|of which|"
+                        r"broken down)\b")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
@@ -416,22 +460,42 @@ _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 #: a time of day after a number ("6 pm", "2 a.m.", "9 o'clock")
 _CLOCK = re.compile(r"\s?(?:[ap]\.?m\.?|o'clock)(?![A-Za-z])", re.I)
+#: an amount's share of the whole right after it ("7.38亿元，占营业收入的60%", "$2M, 40% of revenue")
+_SHARE_AFTER = re.compile(r"\s*(?:元|美元)?\s*[，,（(]?\s*(?:约占|占比|占|\d[\d.]*\s*%\s*of\s+(?:total\s+|our\s+|the\s+)?"
+                          r"(?:revenue|sales|turnover|arr)\b)", re.I)
+#: what a growth rate is of, named before it: revenue, or another figure
+_REVENUE_NAMED = re.compile(r"收入|营收|营业额|销售额|\b(?:revenue|sales|turnover|arr)\b")
+_OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
+#: a heading over plans: its figures are targets, not results
+_PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|工作安排|\b(?:outlook|targets?|goals?|"
+                           r"next (?:year|quarter|steps))\b")
+#: a table column of an earlier period's figures
+_PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prior|previous|last) (?:year|quarter|month|period)\b")
+#: a table column of changes ("同比", "较上年增减", "YoY change")
+_CHANGE_COLUMN = re.compile(r"增|减|降|变动|变化|同比|环比|\b(?:change|growth|yoy)\b")
 #: a table column of planned figures
 _PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
 
 
+def _parts(doc: Document) -> set[float]:
+    from .lists import part_values
+
+    return part_values(doc)
+
+
+def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
+    """The header of the table column ``m`` stands in, its row's first cell and its table
+    (None when it is in no table row)."""
+    from .document import table_cell
+
+    at = table_cell(doc, m.start)
+    return at[:3] if at else None
+
+
 def _column_header(doc: Document, m: Mention) -> str:
     """The header of the table column ``m`` stands in ("" when it is in no table row)."""
-    lo, hi = _line_bounds(doc.text, m.start)
-    line = doc.text[lo:hi]
-    if "; " not in line:
-        return ""
-    cells = [c.strip() for c in line.split("; ")]
-    col = line[:m.start - lo].count("; ")
-    for t in doc.tables:
-        if col < len(t.header) and any(r == cells for r in t.rows):
-            return t.header[col]
-    return ""
+    at = _cell_at(doc, m)
+    return at[0] if at else ""
 
 
 def _real_unit(text: str, m: Mention) -> str:
@@ -492,10 +556,28 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score += 1.5
         elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
+    if not f.fraction and "target" not in key:
+        # "营业收入由上年同期的8,600万元增至9,890万元": the figure it rose from is the year
+        # before's, the one it rose to is this period's
+        if _FROM_VALUE.search(before) and _TO_VERB.match(rest):
+            score -= 3
+        elif _PRIOR_VALUE.search(before):
+            score -= 5  # "较上年同期的1.05亿元增长20%", "去年同期为8,420万元": named as last year's
+        elif _TO_VALUE.search(before):
+            score += 1.5
+    if not f.fraction and "target" not in key and key != "amount":
+        # "We ended 2025 with ARR of $1.9 million. Today, in August 2026, ARR is $3.3 million":
+        # the figure now, not the one a past year closed with
+        if _NOW.search(before):
+            score += 1
+        elif _PAST_CLOSE.search(before):
+            score -= 1
+    if key in ("revenue", "arr", "sales") and _BREAKDOWN.search(before):
+        score -= 3  # "按产品线划分，水处理设备收入1.52亿元，…": a part of the revenue, not all of it
     if key == "amount" and _EARLIER_ROUND.search(before):
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key in ("customers", "users", "clients"):
-        if _NEW.search(part):
+        if _NEW.search(part) and not _TO_VALUE.search(before):
             score -= 2.5
         if _TOTAL.search(clause):
             score += 1.5
@@ -509,9 +591,18 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
     if "growth" in key:
         if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
             score -= 3  # "The coaching market is about $6.5 billion (TAM) and grows 8% a year"
-        if "同比" in part:
+        if key == "growth":
+            # "净利润380万元，同比增长35.2%；营业收入4,150万元，同比增长12.6%": a report's growth is
+            # its revenue's; the growth of the figure named last before it is that figure's
+            rev = [x.end() for x in _REVENUE_NAMED.finditer(before)]
+            other = [x.end() for x in _OTHER_FIGURE.finditer(before)]
+            if rev and (not other or rev[-1] > other[-1]):
+                score += 1.5
+            elif other and (not rev or other[-1] > rev[-1]):
+                score -= 2
+        if _YOY.search(part):
             score += 1.5
-        if "环比" in part:
+        if _MOM.search(part):
             score -= 1.5
         if re.search(r"\bquarter|\bq/?q\b|\bqoq\b", part):
             score += 1
@@ -519,6 +610,12 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
                      r"september|october|november|december)\b", part):
             score -= 1
     return score
+
+
+#: year on year: 同比, or the same period a year before named ("比去年同月多了12%")
+_YOY = re.compile(r"同比|(?:去年|上年|上一年)同(?:期|月|季)")
+#: on the period before: 环比, "比上月", "较上季度", "比9月少了3%"
+_MOM = re.compile(r"环比|(?:比|较)(?:上(?:个)?(?:月|季度?|周|期)|\d{1,2}月(?!份?同期))")
 
 
 #: a number in the same sentence as a sibling field's number counts this much more
@@ -544,7 +641,8 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     if f.unit_scale != 1 and m.scaled:
         notes.append(f"{m.raw} written in units of {f.unit_scale:g}")
     if isinstance(value, float):
-        value = round(value, 9)  # $8.2B in millions is 8199.999999999999 before this
+        # $8.2B in millions is 8199.999999999999 before this, 2.3亿 229999999.99999997
+        value = float(f"{round(value, 9):.12g}")
         if value.is_integer() and f.type != "integer":
             value = int(value)
     return Answer(value, sentence, notes, at=m.start)
@@ -562,6 +660,14 @@ def _line_bounds(text: str, at: int) -> tuple[int, int]:
 _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spring|summer|autumn|fall|winter)"
                          r"[\s-]\d{4}|\d{4}\s?(?:Q[1-4]|H[12])|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年|年[初中底])",
                          re.I)
+
+
+#: nothing, or the day of the week, after a date that ends its line ("2026年5月18日星期一")
+_WEEKDAY = re.compile(r"\s*(?:[（(]?(?:星期|周|礼拜)[一二三四五六日天][）)]?)?\s*")
+#: labels that date a document ("发布：2026年5月6日", "报送时间：…", "时间：2026-10-09")
+_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期")
+#: a date that opens a range ("2026年4月6日—4月12日"): the period, not the document's date
+_RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
 
 
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
@@ -612,7 +718,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                     st in f.rivals for st, _s, _e in tokens(low[lo_c:hi_c])):
                 score -= 2
         for lab, _v, off in doc.labels:
-            if off <= d.start < off + len(_v) and _count(lab.lower(), own):
+            if off <= d.start < off + len(_v) and (_count(lab.lower(), own) or (
+                    f.key == "date" and len(f.keys) == 1 and _DATE_LABEL.fullmatch(lab.strip())
+                    and not _RANGE_AFTER.match(text, d.end))):
                 score += 6
         if score:
             role = section_role(doc, f, d.start)
@@ -631,7 +739,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
     if best is None and f.key == "date" and len(f.keys) == 1:
         # the document's own date with no label: a date alone on its line (a dateline
         # under the title, or the signature's date at the end)
-        lines = [d for d in doc.dates if text[_line_bounds(text, d.start)[0]:
+        # (a month alone, "【月度简报】2026年7月", is the period the report covers: its day would be
+        # made up)
+        lines = [d for d in doc.dates if d.day is not None and text[_line_bounds(text, d.start)[0]:
                                               _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
         if not lines:
             # a line in brackets that dates the document: "（2026年2月3日）" under the title, or
@@ -640,16 +750,16 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                 lo, hi = _line_bounds(text, d.start)
                 line = text[lo:hi].strip()
                 if d.day is not None and re.fullmatch(r"[（(][^（）()]{0,40}[）)]", line) \
-                        and line[1:].startswith(d.raw) \
+                        and line[1:].startswith(d.raw) and not _RANGE_AFTER.match(text, d.end) \
                         and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
                     lines = [d]
                     break
         if not lines:
             # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
             # range ("报告期间：2025年1月1日至2025年12月31日")
-            lines = [d for d in doc.dates if not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
+            lines = [d for d in doc.dates if d.day is not None and not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
                      .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
-                     and text[d.end:_line_bounds(text, d.start)[1]].strip() == ""
+                     and _WEEKDAY.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
                      and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]
         if lines:
             best = (0, lines[0], lines[0].raw)
@@ -767,6 +877,8 @@ def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
             return None
         m = ms[0]
         if child.fraction:
+            if _POINTS.search(m.raw):
+                return None
             if m.percent:
                 return round(m.value / 100, 10)
             return m.value if 0 <= m.value <= 1 else None
@@ -830,16 +942,16 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             return None
         return Answer(listed[0], listed[1], ["from a list in the text"])
     _, table, mapping = match
-    rows = []
-    notes = []
-    label_cols = [mapping[c.key] for c in f.children if c.type == "string" and c.key in mapping
-                  and c.key in ("name", "label", "title")]
-    for r in table.rows:
-        if any(col < len(r) and _TOTAL_ROW.match(r[col].strip(" *")) for col in label_cols):
-            notes.append(f"row {'; '.join(r)!r} left out (the table's total, not an item)")
-            continue
-        if len(rows) >= f.max_items:
-            break
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+    from .lists import _TOTAL_ROW
+
+    label_cols = {mapping[c.key] for c in f.children if c.type == "string" and c.key in mapping}
+    body = [r for r in table.rows if not any(col < len(r) and _TOTAL_ROW.match(r[col].strip(" *"))
+                                             for col in label_cols)]
+    if len(body) < len(table.rows):
+        notes.append("the total row left out (it is no item)")
+    for r in body[: f.max_items]:
         item: dict[str, Any] = {}
         for child in f.children:
             col = mapping.get(child.key)
@@ -873,15 +985,15 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     return Answer(rows, f"table [{head}]", notes)
 
 
-# a table's own total row ("合计 | 5,000 | 100%", "Total | ..."): no item of the list
-_TOTAL_ROW = re.compile(r"(?:合计|总计|小计|共计|总额|(?:grand |sub)?totals?|sum|overall)[:：]?$", re.I)
-
-
 def _row_line(t: Table, row: list[str], lang: str) -> str:
     """A table row as a line: its first cell, then each further header with its cell."""
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
     rest = sep.join(f"{h} {c}".strip() for h, c in zip(t.header[1:], row[1:], strict=False) if c)
     return f"{row[0]}{colon}{rest}" if rest else row[0]
+
+
+#: a heading that numbers a part of a report ("第一部分 经营情况", "第二章"): a section, never the title
+_PART = re.compile(r"\s*第[一二三四五六七八九十\d]+(?:部分|章|节|篇)")
 
 
 def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None) -> Answer | None:
@@ -894,8 +1006,10 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
 
     out = []
     for s in doc.sections:
-        if not s.heading or (s.heading == doc.title and s is doc.sections[0]):
-            continue
+        numbered = bool(_BULLET.match(s.heading) or _PART.match(s.heading))
+        if not s.heading or (s.heading == doc.title and not (numbered and len(doc.sections) > 1) and (
+                s is doc.sections[0] or not any(x.heading for x in doc.sections[:doc.sections.index(s)]))):
+            continue  # the title, first or under a salutation ("致各位股东：" over it), is no section
         if len(doc.sections) > 1 and s is doc.sections[1] and doc.sections[0].heading == doc.title \
                 and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \
                 and not _REPORT_WORDS.search(doc.title) and len(s.heading) <= 40:
@@ -905,7 +1019,11 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
         paras = [p for p in s.paragraphs + s.bullets
                  if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates]
         if not paras and not s.tables:
-            continue
+            # a headed section of only "Label: figure" lines ("## 收入构成" over "- 有机蔬菜：1,080万元"):
+            # those lines are its text (not a form's header lines, which stand under no heading)
+            paras = [p for p in s.paragraphs + s.bullets if len(p) >= 4 and p.strip() not in dates]
+            if not paras:
+                continue
         if not paras:
             # a section of only a table: its rows as lines ("定制柜类：收入（万元） 3,120，占比 50%"),
             # not a heading over nothing

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .document import Document, Mention
+from .document import _UNIT_LINE, Document, Mention, Table
 from .extract import _glued
 from .fields import Field
 from .words import count
@@ -31,13 +31,16 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
-                          r"|(?:其中|占|为|约|达|是|用于)\s*)+", re.I)
-_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|比重|比例|实现|"
-                          r"业务|营业))+$",
+                          r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
+_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
+                          r"业务|营业|板块))+$",
                           re.I)
 _PUNCT = " \t:：-—–()（）.,。，;；%"
 
 
+#: the whole a share is of, after the item's name ("收入占全年营收的", "占公司总销售额"): no part of its name
+_SHARE_OF = re.compile(r"(?:收入|销售额|营业额|营收)?占(?:全年|全部|公司|本期|当期|全|总)?[\u4e00-\u9fff]{0,4}"
+                       r"(?:收入|营收|销售额|营业额)(?:的)?(?:比重|比例)?$")
 #: words that only rank an item ("亚马逊美国站贡献最大"): no part of its name
 _TOP = re.compile(r"(?:的?(?:贡献|占比|份额|收入|销售额|规模)?(?:最大|最高|最多|居首|第一|次之|其次|最小|最低|最少))$")
 
@@ -101,14 +104,14 @@ def _item(text: str) -> Item | None:
         m = nums[1]
         # "分业务看，工商业储能收入2.94亿元": the label is the last clause before the amount
         head = re.split(r"[，,：:]", _ASIDE.sub("", text[:nums[0].start]).strip(_PUNCT))[-1]
-        label = _FILLER_TAIL.sub("", head.strip(_PUNCT)).strip(_PUNCT)
+        label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", head.strip(_PUNCT))).strip(_PUNCT)
         if label and len(label) <= 40 and re.search(r"[A-Za-z\u4e00-\u9fff]", label):
             return Item(label, m, text)
         return None
     if len(nums) != 1:
         return None
     m = nums[0]
-    head, tail = text[:m.start], text[m.end:]
+    head, tail = text[:m.start], re.sub(r"^(?:元|美元|人民币|块钱)", "", text[m.end:])  # "8,200万元": 元 is no label
     if _HEDGE.match(head.strip(_PUNCT)):
         head = ""  # "Roughly 45% goes to manufacturing" is labelled after its number
     when = _PERIOD_LABEL.search(text)
@@ -125,6 +128,7 @@ def _item(text: str) -> Item | None:
     if re.search(r"[，,]\s*占", label):
         # "亚马逊美国站贡献最大，占全部销售额的48%": the item is named in the clause before the share
         label = _TOP.sub("", re.split(r"[，,]\s*占", label)[0].strip(_PUNCT))
+    label = _SHARE_OF.sub("", label.strip(_PUNCT))  # "工业传感器收入占全年营收的46%"
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
     label = _FILLER_HEAD.sub("", _ASIDE.sub("", label)).strip(_PUNCT)
     if not label or len(label) > 50 or len(label.split()) > 8 \
@@ -198,10 +202,84 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
 _TABLE_UNIT = re.compile(r"[（(]\s*(万元|亿元|千元|元|万美元)\s*[)）]")
 
 
+#: a table row that totals the rows above it
+#: a table's own total row ("合计 | 5,000 | 100%", "Total | ...", "Sum"): no item of a list
+_TOTAL_ROW = re.compile(r"合\s*计|总\s*计|小\s*计|共\s*计|总额|(?:grand |sub)?totals?\b|(?:sum|overall)[:：]?$", re.I)
+#: a column of other figures than this period's actual amounts: a year before, a plan
+_OTHER_COLUMN = re.compile(r"上年|去年|上期|同期|上月|上季|上一|预算|目标|计划|预计|同比|环比|增长|增幅|变动|差额|"
+                           r"\b(?:budget|plan|target|prior|previous|last year|change|growth)\b", re.I)
+
+
+#: a column header that names this period's amount without its unit ("本月收入", "第三季度")
+_AMOUNT_HEAD = re.compile(r"收入|销售额|营业额|营收|金额|本月|本期|本季|本年|当月|当期|\d{4}年|第[一二三四1-4]季度")
+
+
+def _amount_column(t: Table, paragraphs: list[str] = ()) -> tuple[int, str]:
+    """The column of a table that gives this period's amounts of money ("收入（万元）", not "上年同期
+    （万元）") and its unit, or (0, "") when it has none; the first column holds the labels.  A
+    header without its unit ("本月收入") takes the unit of a "单位：万元" line over the table."""
+    line = [u.group(1) for p in paragraphs if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
+    line += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "产品（单位：万元）"
+    for i, head in enumerate(t.header[1:], start=1):
+        if _OTHER_COLUMN.search(head):
+            continue
+        unit = _TABLE_UNIT.search(head)
+        if unit:
+            return i, unit.group(1)
+        if line and _AMOUNT_HEAD.search(head):
+            return i, line[-1]
+    return 0, ""
+
+
 def _list_line(para: str) -> bool:
     """A short line that is one list item, not a sentence ("Engineering: 40%")."""
     return 0 < len(para) <= 60 and not para.rstrip().endswith((".", "。", "!", "?", "！", "？")) \
         and _item(para) is not None
+
+
+#: "A、B、C三大业务收入分别为…": the words that pair the names before with the figures after
+_RESPECTIVELY = re.compile(r"分别(?:为|是|达到|达|实现|占了?|约为?)?")
+#: what a list of names is of, after its last name ("华北三大区域营业额", "C的收入")
+_NAMES_OF = re.compile(r"(?:[两二三四五六七八九十\d]+(?:大|个|类|项|条|家|款)[\u4e00-\u9fff]{0,4}?)?(?:的)?"
+                       r"(?:营业收入|销售收入|营业额|销售额|收入|营收|占比|份额|规模|比重)*$")
+
+
+def _respectively(body: str) -> list[str] | None:
+    """The items of a sentence that names them first and gives their figures after 分别:
+    "华东、华南、华北三大区域营业额分别为8,200万元、6,100万元和4,200万元" (names in one clause), or
+    "快运业务收入3.36亿元，仓储业务收入2.02亿元，…，分别占主营业务收入的50%、30%和20%" (the figures
+    before name their items, the shares after are theirs); as "name：figure" pieces, or None
+    when the names and the figures do not pair up one to one."""
+    from ..summarize.facts import find_mentions
+
+    m = _RESPECTIVELY.search(body)
+    if m is None or body.count("分别") > 1:
+        return None
+    head, tail = body[:m.start()], body[m.end():]
+    tail = re.split(r"[;；。]", tail)[0]
+    figures = [p for p in _STRONG_SPLIT.split(re.sub(r"(?:以及|和|及|与|\band\b)(?=\s*[\d$¥€£])", "、", tail))
+               if p.strip()]
+    nums = [find_mentions(p) for p in figures]
+    if len(figures) < 2 or any(len(x) != 1 for x in nums):
+        return None
+    clauses = [c for c in re.split(r"[，,]", head) if c.strip()]
+    if not clauses:
+        return None
+    if not [x for x in find_mentions(clauses[-1]) if not _glued(clauses[-1], x)]:  # "K12辅导" is a name
+        # the names in the clause right before: "华东、华南、华北三大区域营业额"
+        names = [x.strip(_PUNCT) for x in re.split(r"、|以及|和|及|与|\band\b|/", clauses[-1]) if x.strip(_PUNCT)]
+        if names:
+            names[-1] = _NAMES_OF.sub("", names[-1]).strip(_PUNCT)
+        names = [re.sub(r"^(?:其中|包括|公司|我们的?)", "", x).strip(_PUNCT) for x in names]
+    else:
+        # the items the figures before name: "快运业务收入3.36亿元，仓储业务收入2.02亿元，…"
+        items = [_item(c) for c in clauses[-len(figures):]] if len(clauses) >= len(figures) else []
+        names = [it.label for it in items if it is not None]
+        if len(names) != len(figures):
+            return None
+    if len(names) != len(figures) or any(not x or len(x) > 20 for x in names):
+        return None
+    return [f"{n}：{p[x[0].start:]}" for n, p, x in zip(names, figures, nums, strict=True)]
 
 
 def find_groups(doc: Document) -> list[ListGroup]:
@@ -218,14 +296,18 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 out.append(g)
         # a two-column table of amounts ("业务板块 | 收入（万元）"): its rows are a list of amounts,
         # whose shares a mix takes when they add up to the revenue the section states
+        # (a wider table gives its first column of this period's amounts: "产品 | 第三季度收入（万元）|
+        # 上年同期（万元）"; its total row, 合计, is the total the parts add up to, not a part)
         for t in s.tables:
-            unit = _TABLE_UNIT.search(t.header[1]) if len(t.header) == 2 else None
-            if unit is None or len(t.rows) < 2:
+            col, unit = _amount_column(t, s.paragraphs)
+            rows = [r for r in t.rows if not _TOTAL_ROW.match(r[0].strip())] if col else []
+            if len(rows) < 2 or len(rows) < len(t.rows) - 1:
                 continue
-            pieces = [f"{r[0]}：{r[1]}{unit.group(1)}" for r in t.rows
-                      if len(r) == 2 and re.fullmatch(r"[\d,.]+", r[1].strip())]
-            if len(pieces) == len(t.rows):
-                context = f"{s.heading} {' '.join(s.paragraphs)[:400]} {' '.join(t.header)}"
+            pieces = [f"{r[0]}：{r[col]}{unit}" for r in rows
+                      if len(r) > col and r[0].strip() and re.fullmatch(r"[\d,.]+", r[col].strip())]
+            if len(pieces) == len(rows):
+                totals = [f"{r[0]}：{r[col]}{unit}" for r in t.rows if r not in rows and len(r) > col]
+                context = f"{s.heading} {' '.join(s.paragraphs)[:400]} {' '.join(t.header)} {' '.join(totals)}"
                 g = _group(pieces, context, f"table [{'; '.join(t.header)}]")
                 if g is not None:
                     out.append(g)
@@ -255,6 +337,12 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 if colon and colon.start() < len(sent) - 1:
                     context, body = f"{context} {sent[:colon.start()]}", sent[colon.end():]
                 body = body.rstrip("。.!！")
+                paired = _respectively(body)
+                if paired:
+                    g = _group(paired, f"{context} {body}", sent, sentence=True)
+                    if g is not None:
+                        out.append(g)
+                        continue
                 if len(re.findall(r"[;；]", body)) >= 2:
                     # "A实现收入1.29亿元，占55%；B…，占30%；C…": the semicolons part the items
                     pieces = [p for p in re.split(r"\s*[;；]\s*", body) if p.strip()]
@@ -297,7 +385,9 @@ def _value(m: Mention, child: Field, scale: float = 1.0) -> float | None:
     """``m`` in ``child``'s unit; ``scale``: what the list's context says a bare number is
     worth ("Quarterly ARR, in thousands of dollars: Q1 2025 560; ...")."""
     if child.fraction:
-        return round(m.value / 100, 10) if m.percent else None
+        from .extract import _POINTS
+
+        return round(m.value / 100, 10) if m.percent and not _POINTS.search(m.raw) else None
     if m.percent or (m.unit and not m.currency):
         return None  # "400 users" is not an amount of money or a count of a list's kind
     v = m.value * (1.0 if m.scaled else scale) / child.unit_scale
@@ -319,7 +409,10 @@ def _is_product(f: Field) -> bool:
     return any(w in d for w in ("product", "产品", "业务", "mix"))
 
 
-_REVENUE = ("收入", "营收", "revenue", "sales", "turnover")
+_REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
+#: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
+_STATED = re.compile(r"(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
+                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
 
 
 def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
@@ -336,19 +429,35 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
         stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
         if any(abs(m.value - total) <= 0.005 * total for m in stated):
             return [m.value / total for m in nums]
-    if doc is not None and len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
-                                                  count(it.text.lower(), list(_REVENUE)) for it in g.items):
+    named = count(g.context.lower(), list(_REVENUE)) or _SPLIT_BY.search(g.context)
+    if doc is not None and (len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
+                                                   count(it.text.lower(), list(_REVENUE)) for it in g.items)
+                            or named and len(nums) >= 2):
         # the revenue stated in another section ("一季度公司实现营业收入3,260万元" over "三、收入结构：
-        # 运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元"): the same
-        # unit, a revenue word right before it
-        unit = {m.unit for m in nums}
+        # 运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元", or a list
+        # under the heading "收入构成"): the same amount, a revenue word right before it
         for m in doc.mentions:
-            if (m.currency or m.scaled) and not m.percent and {m.unit} == unit \
-                    and abs(m.value - total) <= 0.005 * total \
-                    and count(doc.text[max(0, m.start - 8):m.start].lower(), ["营业收入", "营收", "总收入",
-                                                                             "revenue", "total revenue"]):
+            if (m.currency or m.scaled) and not m.percent and abs(m.value - total) <= 0.005 * total \
+                    and _STATED.search(doc.text[max(0, m.start - 12):m.start]):
                 return [x.value / total for x in nums]
     return None
+
+
+#: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")
+_SPLIT_BY = re.compile(r"分(?:品类|产品|业务|板块|渠道|业态)|按[\u4e00-\u9fff]{1,6}(?:划分|拆分|来看)|"
+                       r"按(?:产品线?|业务|品类|板块|渠道|业态|区域|地区)|构成|结构|"
+                       r"\bby (?:product|segment|channel|business line)\b", re.I)
+
+
+def part_values(doc: Document) -> set[float]:
+    """The amounts of the document's lists that are parts of a total it states ("营业收入1,865万元"
+    over "门票收入932.5万元，酒店收入559.5万元，餐饮及商品收入373万元"): none of them is the total."""
+    cached = getattr(doc, "_part_values", None)
+    if cached is None:
+        cached = {it.number.value for g in find_groups(doc) if len(g.items) >= 2 and _parts_of_total(g, doc)
+                  for it in g.items}
+        doc._part_values = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | None:

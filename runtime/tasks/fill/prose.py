@@ -204,7 +204,9 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             re.compile(r"\d{4}年\d{1,2}月\d{1,2}日\s*[—–\-~至到]{1,2}\s*(?:\d{4}年)?(?:\d{1,2}月)?\d{1,2}日"),
             re.compile(r"(?<![\d.])\d{4}\.\d{1,2}\.\d{1,2}\s*[—–\-~至到]\s*(?:\d{4}\.)?\d{1,2}\.\d{1,2}(?![\d.])"),
             re.compile(r"(?:\d{4}年)?第\d{1,2}周"),
-            re.compile(_YEAR + r"(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年|前三季度|全年|年?度)"),
+            re.compile(_YEAR + r"(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年度?|前三季度|全年|半年度|年?度)"),
+            # a fiscal year: "2026财年第一季度"
+            re.compile(r"(?:\d{4}|[〇零一二三四五六七八九]{4})财年(?:第?[一二三四1-4]季度|[上下]半年度?)?"),
             re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
                        r"of \d{4}\b", re.I),
             # a month's report: "关于2026年3月经营情况的通报" (not a day: 2026年3月5日)
@@ -218,19 +220,41 @@ _TITLE_YEAR = re.compile(r"\d{4}年(?=[\u4e00-\u9fff]{0,8}(?:报告|简报|总�
 #: words that make a line a report's title ("2025年第二季度经营汇报")
 _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|季报|年报|report|review|update", re.I)
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
-_TITLE_LABELS = ("主题", "标题", "题目", "subject", "title")
+_TITLE_LABELS = ("主题", "标题", "题目", "subject", "title",
+                 # a reply's or forward's subject line ("Re: 11月销售数据", "回复：…")
+                 "re", "fw", "fwd", "回复", "答复", "转发")
+
+
+#: a period a title names without its year ("华南区10月经营情况汇报", "第三季度销售简报"): kept as
+#: written, the year is not made up
+_TITLE_NO_YEAR = re.compile(r"(?<![\d年月A-Za-z])(?:\d{1,2}月份?|第?[一二三四1-4]季度|[上下]半年|前三季度|Q[1-4])"
+                            r"(?![\d日号])(?=[\u4e00-\u9fff]{0,8}(?:报告|汇报|简报|通报|总结|月报|季报|分析|"
+                            r"情况|小结|回顾|速报|快报|周报|数据|业绩))")
 
 
 def _period(doc: Document) -> Answer | None:
     """The period a report covers, without a "报告期：" label: the first period phrase of the
-    title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月")."""
-    for where in (doc.title, doc.text):
-        found = [m for p in _PERIODS + ((_TITLE_YEAR,) if where is doc.title else ())
+    title ("2026年第三季度经营报告"), else of the text ("2026年4月—6月"); a title that names its
+    period without the year ("华南区10月经营情况汇报") gives it as written, or as the text writes
+    it with its year ("2026年10月")."""
+    titles = [t for t in dict.fromkeys((_title(doc), doc.title)) if t]
+    for where in titles + [doc.text]:
+        title = where is not doc.text
+        found = [m for p in _PERIODS + ((_TITLE_YEAR,) if title else ())
                  for m in p.finditer(where)]
+        if not found and title:
+            short = _TITLE_NO_YEAR.search(where)
+            if short is None:
+                continue
+            full = [m for p in _PERIODS for m in p.finditer(doc.text)
+                    if m.group(0).endswith(short.group(0)) and re.fullmatch(_YEAR + "第?", m.group(0)[:-len(short.group(0))])]
+            if full:
+                return Answer(full[0].group(0), where[:200], ["the period the title names, with its year from the text"])
+            return Answer(short.group(0), where[:200], ["the period the title names (no year given)"])
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
-            return Answer(value, where[:200] if where is doc.title else
+            return Answer(value, where[:200] if title else
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
     return None
@@ -323,6 +347,11 @@ def _title(doc: Document) -> str:
     for label, value, _off in doc.labels:
         if label.strip().lower() in _TITLE_LABELS and 0 < len(value) <= 80:
             return re.sub(r"^(?:(?:re|fwd?)\s*:\s*)+", "", value, flags=re.I).strip()
+    for label, value, off in doc.labels[:1]:
+        # "致董事会：2026年度经营工作汇报" on the first line: the addressee, then the report's title
+        if label.strip().startswith("致") and _REPORT_WORDS.search(value) and len(value) <= 40 \
+                and re.fullmatch(rf"\s*{re.escape(label)}\s*[:：]\s*", doc.text[:off]):
+            return value.strip()
     title = doc.title
     if not title or _REPORT_WORDS.search(title):
         return title
@@ -363,6 +392,10 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     if p is None:
         return None
     line = _summary(p.text, doc.lang, limit, "headline")
+    from .document import _SALUTATION
+
+    if _SALUTATION.match(line.strip()):
+        return None  # "各位董事：" opens a letter: no headline of it
     if _only_labels(doc, line):
         return None  # "To: Board of directors From: Priya Raman, CEO Date: ...": no headline
     return Answer(line, p.evidence or line, p.notes)
