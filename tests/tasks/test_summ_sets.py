@@ -44,9 +44,10 @@ def test_lcsts3_rows_and_split_follow_the_seeded_draw():
     assert not {key(r) for r in rows} & {key(r) for r in _rows("sum-lcsts2.jsonl")}
 
 
-def test_eval_summarize_scores_an_unspent_blind_half_only_when_told(capsys):
+def test_eval_summarize_scores_an_unspent_blind_half_only_when_told(capsys, monkeypatch):
     ev = _module("eval_summarize_under_test", ROOT / "bench" / "eval_summarize.py")
-    assert "lcsts3-title" in ev.UNSPENT and "lcsts3-title" in ev.ONE_LINE
+    assert "lcsts3-title" in ev.ONE_LINE and "lcsts3-title" not in ev.UNSPENT  # spent at b69f9eb
+    monkeypatch.setattr(ev, "UNSPENT", {"lcsts3-title"})  # the guard a next fresh set gets
     assert ev.main(["--sets", "lcsts3-title", "--rows", "blind"]) == 2
     assert ev.main(["--sets", "lcsts3-title"]) == 2  # --rows all holds the blind rows too
     assert "score-blind-once" in capsys.readouterr().err
