@@ -248,7 +248,8 @@ def _title_name(doc: Document) -> str | None:
     if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
         name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:] if not _DOC_WORDS.search(p)), name)
     name = _without_doc_words(name)
-    if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
+    # "#fundraise-prep" (a chat channel), a rule of "=====": no company's name
+    if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name) and name[0].isalnum():
         return name
     return None
 

@@ -53,6 +53,11 @@ _STATUS = re.compile(r"\b(?:arr|mrr|run-rate|(?:missed|beat|ahead of|behind) (?:
                      r"|against (?:a|the|our) (?:plan|target|forecast))\b")
 
 
+#: a sentence of when the company was founded ("The Company was incorporated ... and issued its
+#: first paid forecast in September 2022"): a fact about it, not a customer's pain
+_FOUNDING = re.compile(r"\b(?:was|were) (?:founded|incorporated)\b")
+
+
 def best_sentences(doc: Document, f: Field) -> Passage | None:
     """The sentence most about ``f`` and the rest of its paragraph: retrieval by the field's
     words over paragraphs, for documents without a heading for the field ("Our answer is a
@@ -78,7 +83,7 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
             for i, sent in enumerate(sents):
                 low = sent.lower()
                 hits = _count(low, own)
-                if not hits or (pain and _STATUS.search(low)):
+                if not hits or (pain and (_STATUS.search(low) or _FOUNDING.search(low))):
                     continue  # "We missed plan in Q4: ARR closed at ...": the company's results, no pain
                 score = hits + 0.25 * (whole - hits) + 0.5 * _count(low, parents) - 0.001 * n
                 n += 1
@@ -95,7 +100,7 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
     if any(k in FOLLOWS.values() for k in f.keys):
         # "Most renters still haul a heavy jug ... Our stations dose detergent ...": the pain
         # ends where the company turns to its own answer
-        end = _turn(sents, i) or end
+        end = _turn(sents, i, doc) or end
     first = _after_own_label(doc, sents[i], own + parents)
     return Passage(sep.join([first] + sents[i + 1:end]), sents[i], ["from the sentence about it"])
 
@@ -116,9 +121,31 @@ def _after_own_label(doc: Document, sent: str, words: list[str]) -> str:
 _OUR_TURN = re.compile(r"^(?:we|our)\b", re.I)
 
 
-def _turn(sents: list[str], start: int) -> int | None:
-    """The first sentence after ``start`` that opens with "We" or "Our", if any."""
-    return next((j for j in range(start + 1, len(sents)) if _OUR_TURN.match(sents[j].strip())), None)
+def _turn(sents: list[str], start: int, doc: Document | None = None) -> int | None:
+    """The first sentence after ``start`` that opens with "We" or "Our" (or, in an English
+    ``doc``, with the company's own name: "Loomwell takes a card deposit at booking ..."), if any."""
+    own = _own_name_opening(doc) if doc is not None else None
+    return next((j for j in range(start + 1, len(sents)) if _OUR_TURN.match(sents[j].strip())
+                 or (own is not None and own.match(sents[j].strip()))), None)
+
+
+def _own_name_opening(doc: Document) -> re.Pattern[str] | None:
+    """A sentence that opens with the name the English document is about ("Tidemark's models
+    combine ...", "Loomwell takes ..."): where a memo turns from the pain to its own answer."""
+    if doc.lang != "en":
+        return None
+    cached = getattr(doc, "_own_opening", False)
+    if cached is not False:
+        return cached
+    from .names import _recurring_name, _title_name
+
+    found = _recurring_name(doc)
+    name = found.value if found is not None else _title_name(doc)
+    pat = None
+    if isinstance(name, str) and re.match(r"[A-Z]\w{2,}", name):
+        pat = re.compile(rf"(?:{re.escape(name)}|{re.escape(name.split()[0])})(?:['’]s)?\s+[a-z]")
+    doc._own_opening = pat  # type: ignore[attr-defined]
+    return pat
 
 
 def _prose(doc: Document, s: Section) -> str:
@@ -189,7 +216,7 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
     # the paragraph of the pain turns to the answer itself ("... half of it ends up wasted. Our
     # stations dose detergent straight into the machine, ...")
     sents = doc.sentences(paras[i])
-    j = _turn(sents, 0)
+    j = _turn(sents, 0, doc)
     if j is not None:
         sep = "" if doc.lang == "zh" else " "
         return Passage(sep.join(sents[j:]), sents[j], [f"the sentences after the {before}"])
@@ -412,6 +439,33 @@ def _enumerated(sentence: str, lang: str) -> list[str] | None:
             for x in out]
 
 
+def _beyond_headline(doc: Document, f: Field, sents: list[str]) -> list[str] | None:
+    """Points read from prose (no bullets) without the sentence the other part's headline says
+    (``fields.FOLLOWS``: a problem's points never hold the solution, nor a solution's the
+    problem): "Salon owners lose hours to no-shows. Loomwell takes a deposit at booking." is a
+    problem and its answer, no list of the problem's points.  When that leaves fewer than two
+    sentences, no points: the one left is the headline itself."""
+    if len(f.keys) < 2 or f.key not in ("points", "bullets"):
+        return sents
+    pairs = {**FOLLOWS, **{v: k for k, v in FOLLOWS.items()}}
+    other = pairs.get(f.keys[-2])
+    if other is None:
+        return sents
+    from dataclasses import replace
+
+    keys = f.keys[:-2] + (other, "headline")
+    head = replace(f, keys=keys, pointer="/" + "/".join(keys), schema={"type": "string"},
+                   kind="headline", children=[])
+    got = pick_headline(doc, head)
+    said = re.sub(r"\W+", " ", str(got.value if got else "")).strip().lower()[:40]
+    if len(said) < 20:
+        return sents
+    rest = [x for x in sents if said not in re.sub(r"\W+", " ", x).strip().lower()]
+    if len(rest) == len(sents):
+        return sents
+    return rest if len(rest) >= 2 else None
+
+
 def pick_bullets(doc: Document, f: Field) -> Answer | None:
     n = min(f.max_items, MAX_BULLETS)
     limit = BULLET_CHARS[doc.lang]
@@ -427,6 +481,11 @@ def pick_bullets(doc: Document, f: Field) -> Answer | None:
         if p is None:
             return None
         picked = doc.sentences(p.text)[:n]
+        if doc.lang == "en":
+            picked = _beyond_headline(doc, f, doc.sentences(p.text))
+            if picked is None:
+                return None
+            picked = picked[:n]
     notes = p.notes
     if len([x for x in picked if x]) == 1 and n > 1:
         # one sentence that lists them: "Problem: a; b; c", "... the same: a, b, and c"
