@@ -42,3 +42,43 @@ def test_a_founding_sentence_is_no_problem():
 def test_a_chat_channel_is_no_company_name():
     r = _fill("**#raise-prep** (thread exported 3 Mar 2026)\n\n**Ana** 9:02 AM\nARR is $1.2M.\n", markdown=True)
     assert not str(r.data["company"]["name"]).startswith("#")
+
+
+def test_bankers_mm_after_an_amount_is_millions():
+    r = _fill("Fernwick monthly note\n\nFernwick sells route planning to bakeries.\n\n"
+              "* ARR: $1.7mm, up 6% on the month\n\nWe're raising $2mm to take us to 20 months of runway.\n")
+    assert r.data["traction"]["arr"] == 1700000
+    assert r.data["ask"]["amount"] == 2000000
+
+
+def test_a_byline_under_the_title_is_no_tagline():
+    r = _fill("# A year of Brindlewood\n\n*posted by Ana Ortiz, founder, on 3 March 2026*\n\n"
+              "Brindlewood is an app that plans meals for school kitchens. Brindlewood now serves 120 schools.\n",
+              markdown=True)
+    assert "posted by" not in str(r.data["company"].get("tagline") or "")
+
+
+def test_a_small_number_in_words_is_no_market_in_millions():
+    r = _fill("Quarry Labs memo\n\nProblem, the same as last year: labs lose about one sample in twenty "
+              "to mislabelling.\n\nQuarry Labs has 40 labs as customers.\n", markdown=True)
+    assert _source(r, "/market/sam") != "extractive"
+    assert _source(r, "/market/tam") != "extractive"
+
+
+def test_another_company_s_hearsay_figure_and_round_are_not_ours():
+    r = _fill("Pellmore raise notes\n\nPellmore ARR closed September at $2.1M.\n\n"
+              "Rivet just announced a $15M round; their ARR is supposedly ~$6M.\n\n"
+              "The ask: $3M seed, 18 months runway.\n")
+    assert r.data["traction"]["arr"] == 2100000
+    assert r.data["ask"]["amount"] == 3000000
+
+
+def test_figures_in_words_with_a_decimal_point_a_signup_date_and_a_runway_in_years():
+    r = _fill("# Three years of Lanternfish\n\nOn 5 May 2023 the first clinic signed up for Lanternfish. "
+              "Lanternfish books follow-up visits for physiotherapists.\n\n"
+              "Subscription revenue is running at two point four million dollars a year.\n\n"
+              "## The raise\n\nWe're raising a $5 million Series A. It should last us two years.\n",
+              markdown=True)
+    assert r.data["traction"]["arr"] == 2400000
+    assert r.data["traction"]["since"] == "2023-05-05"
+    assert r.data["ask"]["runway_months"] == 24

@@ -324,6 +324,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                                 if not any(w.start < d.end and d.start < w.end for w in words)],
                        key=lambda d: d.start)
     digits = find_mentions(plain)
+    if lang == "en":
+        digits = _money_mm(plain, digits)
     taken = [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in doc.dates]
     doc.mentions = sorted(digits + spelled_mentions(plain, lang, taken), key=lambda m: m.start)
     offset = 0
@@ -370,6 +372,23 @@ def numeric_dates(text: str) -> list[DateMention]:
         if 1900 <= y <= 2200 and 1 <= month <= 12 and 1 <= day <= 31:
             out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
     return sorted(out, key=lambda d: d.start)
+
+
+_MM = re.compile(r"\s?mm(?![A-Za-z])")
+
+
+def _money_mm(text: str, mentions: list[Mention]) -> list[Mention]:
+    """"$2.4mm", "$3mm": the bankers' "mm" after an amount of money is millions (after a bare
+    number, "5mm" is a length, and stays as it is)."""
+    from dataclasses import replace
+
+    out = []
+    for m in mentions:
+        mm = _MM.match(text, m.end)
+        if mm and m.currency and not m.scaled and not m.percent:
+            m = replace(m, value=m.value * 1e6, raw=text[m.start:mm.end()], end=mm.end(), scaled=True)
+        out.append(m)
+    return out
 
 
 def read_source(path: str | Path, lang: str = "auto") -> Document:

@@ -213,6 +213,34 @@ def _nearest_rival(f: Field, low: str, lo: int, hi: int, m: Mention) -> float | 
     return _distance(spans, lo, m)
 
 
+#: words that pass on what someone else says about a figure ("their ARR is supposedly ~$5M")
+_HEARSAY = re.compile(r"\b(?:supposedly|reportedly|allegedly|rumou?red|apparently|is said to)\b")
+#: another company's round ("Yeastie just announced a $12M round"): its subject is a name
+_ANOTHERS_ROUND = re.compile(r"\b([A-Z][\w&'-]+)\s+(?:just\s+|recently\s+|has\s+|have\s+)?"
+                             r"(?:announced|raised|closed|landed|bagged)\b")
+
+
+def _en_not_ours(f: Field, m: Mention, text: str, a: int, money: bool, ours: str) -> bool:
+    """In an English document, a number that cannot be this money field's: a bare small number
+    for a market counted in millions ("one batch in twenty" is no SAM), another's figure passed
+    on ("their ARR is supposedly ~$5M"), or another company's round for the ask."""
+    if not money or f.fraction or m.percent:
+        return False
+    if f.unit_scale > 1 and not (m.currency or m.scaled) and abs(m.value) < f.unit_scale / 1000:
+        return True
+    before = text[a:m.start]
+    low = before.lower()
+    mine = _OURS.search(low) or (ours and re.search(rf"\b{re.escape(ours)}\b", low))
+    if not mine and (_HEARSAY.search(low) or re.search(r"\btheir\b", low)):
+        return True
+    if f.key == "amount":
+        for r in _ANOTHERS_ROUND.finditer(before):
+            if r.group(1).lower() not in ("we", "i", "our", "it", "the", "this") \
+                    and not (ours and r.group(1).lower() == ours):
+                return True
+    return False
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -323,6 +351,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         if f.unit_scale > 1 and m.currency and not m.scaled and abs(m.value) < f.unit_scale / 1000:
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
+        if doc.lang == "en" and _en_not_ours(f, m, text, a, money, ours):
+            continue
         if not money and m.currency:
             score -= 2
         unit = _real_unit(text, m)

@@ -267,7 +267,8 @@ def _period(doc: Document) -> Answer | None:
 TAGLINE_KEYS = frozenset({"tagline", "subtitle", "slogan"})
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{8,160})[\"“”]")
 #: a line that says who wrote a document or for whom: no motto of the company
-_BYLINE = re.compile(r"^(?:(?:prepared|written|compiled|drafted|presented|submitted|sent)\s+(?:by|for|to)\b"
+_BYLINE = re.compile(r"^(?:(?:prepared|written|compiled|drafted|presented|submitted|sent|posted|published|"
+                     r"updated|filed)\s+(?:by|for|to|on)\b"
                      r"|by\s+[A-Z]|(?:author|authors|confidential|draft|internal)\b)", re.I)
 #: a letter's greeting or sign-off ("Hi all - short one this month"): no line of the company's
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards)\b", re.I)
