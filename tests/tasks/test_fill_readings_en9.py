@@ -82,3 +82,33 @@ def test_figures_in_words_with_a_decimal_point_a_signup_date_and_a_runway_in_yea
     assert r.data["traction"]["arr"] == 2400000
     assert r.data["traction"]["since"] == "2023-05-05"
     assert r.data["ask"]["runway_months"] == 24
+
+
+def test_a_plain_text_newsletter_s_dashed_headings_and_a_whole_is_a_sentence():
+    text = ("TALLOWBY LETTER, issue 4\n\nhey all, numbers below.\n\n-- what we do --\n"
+            "Tallowby is a stock app for independent bakeries.\n"
+            "Bakers lose a tenth of what they bake every week. Tallowby predicts each day's orders "
+            "from the weather.\n\n-- the numbers --\n* ARR: $900k\n* 400 bakers use the app every week\n")
+    doc = parse(text, "memo")
+    assert [s.heading for s in doc.sections][1:] == ["what we do", "the numbers"]
+    r = fill(json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text())["inputs"], doc)
+    # a sentence that says all of what the company is: its description, no motto
+    assert _source(r, "/company/tagline") != "extractive"
+    # a newsletter's "issue 4" is no problem; the pain is the sentence that says it
+    assert r.data["problem"]["headline"].startswith("Bakers lose a tenth")
+    # what the company is and its answer to the pain are no list of the solution's points
+    assert _source(r, "/solution/points") != "extractive"
+
+
+def test_a_what_it_is_phrase_set_apart_by_a_colon_is_still_a_tagline():
+    r = _fill("Pondlark investor notes\n\nPondlark is a water tester for garden ponds: it reads the pH every hour "
+              "and texts the owner.\n\nPondlark has 3,000 users.\n")
+    assert r.data["company"]["tagline"] == "A water tester for garden ponds"
+
+
+def test_a_solution_in_the_pain_s_own_paragraph_comes_before_the_next_paragraph():
+    r = _fill("Dear Client,\n\nOrchardly sells frost alerts to fruit growers. Orchardly was founded in 2022.\n\n"
+              "Growers still lose a fifth of their blossom to late frosts they hear about too late. "
+              "Orchardly's sensors read the air in each row and wake the grower an hour before a frost.\n\n"
+              "The Company estimates the market for frost protection at USD 900mn.\n")
+    assert r.data["solution"]["headline"].startswith("Orchardly's sensors")

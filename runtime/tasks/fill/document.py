@@ -129,6 +129,11 @@ _LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·
 _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 
 
+#: a heading set between runs of dashes or equals signs in plain text ("-- the numbers --",
+#: "== Competition ==")
+_FENCED = re.compile(r"^(?:-{2,}|={2,})\s*([^\s=-][^=]{0,60}?)\s*(?:-{2,}|={2,})$")
+
+
 #: a letter's salutation ("各位董事：", "王总：", "尊敬的各位股东"): no heading
 _SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，,！!]?$|^致[\u4e00-\u9fff、]{2,12}[：:，,！!]$"
                          r"|^[\u4e00-\u9fff]{1,3}(?:总|董|经理|主任|老师|先生|女士|董事长|总经理)[：:，,！!]$")
@@ -289,6 +294,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             sections.append(Section("", 3, start=starts[i]))
             nested = None
+        fenced = _FENCED.match(line) if level is None and not headed and not para else None
+        if fenced:
+            level, line = 2, fenced.group(1)  # "-- the numbers --": a plain-text newsletter's heading
         if level is None and _is_lead_in(line, nxt):
             level, line = 3, line.rstrip(":：").strip()
         if level is not None:

@@ -114,7 +114,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
 
 
 def _extend_glossary(name: str) -> None:
-    """Add the words of the lexicon file ``name`` (next to this module: key -> words) to GLOSSARY."""
+    """Add the words of the lexicon file ``name`` (next to this module: key -> words) to GLOSSARY,
+    and take out those its ``_not`` lists."""
     import json
     from pathlib import Path
 
@@ -122,6 +123,8 @@ def _extend_glossary(name: str) -> None:
     for key, words in extra.items():
         if not key.startswith("_"):
             GLOSSARY[key] = tuple(dict.fromkeys(GLOSSARY.get(key, ()) + tuple(words)))
+    for key, words in extra.get("_not", {}).items():
+        GLOSSARY[key] = tuple(w for w in GLOSSARY.get(key, ()) if w not in words)
 
 
 _extend_glossary("glossary_en.json")

@@ -137,10 +137,10 @@ def _own_name_opening(doc: Document) -> re.Pattern[str] | None:
     cached = getattr(doc, "_own_opening", False)
     if cached is not False:
         return cached
-    from .names import _recurring_name, _title_name
+    from .names import pick_name
 
-    found = _recurring_name(doc)
-    name = found.value if found is not None else _title_name(doc)
+    found = pick_name(doc, Field("/company/name", ("company", "name"), {"type": "string"}, "name"))
+    name = found.value if found is not None else None
     pat = None
     if isinstance(name, str) and re.match(r"[A-Z]\w{2,}", name):
         pat = re.compile(rf"(?:{re.escape(name)}|{re.escape(name.split()[0])})(?:['’]s)?\s+[a-z]")
@@ -209,6 +209,13 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
     if not paras or max(hits) == 0:
         return None
     i = hits.index(max(hits))
+    if doc.lang == "en":
+        # the pain's own paragraph turning to the company's answer ("Insurers still price ...
+        # Tidemark's models combine ...") comes before whatever paragraph follows it
+        sents = doc.sentences(paras[i])
+        j = _turn(sents, 0, doc)
+        if j is not None:
+            return Passage(" ".join(sents[j:]), sents[j], [f"the sentences after the {before}"])
     for nxt in paras[i + 1:i + 2]:
         # prose, not a paragraph of figures ("TAM $12.4 billion; SAM ...")
         if len(nxt) >= 40 and len(re.findall(r"\d", nxt)) <= len(nxt) // 40:
@@ -302,6 +309,10 @@ def _name_is_a(doc: Document, limit: int) -> tuple[str, str, str] | None:
         if name.split()[0].lower() in ("we", "our", "the", "this", "it", "there", "that") \
                 or len(re.findall(rf"\b{re.escape(name)}\b", doc.text)) < 2 or len(what) > limit \
                 or re.search(r"\d", what):
+            continue
+        if doc.lang == "en" and re.match(r"\s*(?:[.!?]|$)", doc.text[m.end():]):
+            # "Loomwell is a booking app for hair salons." says all of what it is: the description,
+            # no motto set apart ahead of the details ("... a running coach in your earbuds: it ...")
             continue
         return what[0].upper() + what[1:], m.group(0), "what the document says the company is"
     return None
@@ -461,7 +472,10 @@ def _beyond_headline(doc: Document, f: Field, sents: list[str]) -> list[str] | N
     said = re.sub(r"\W+", " ", str(got.value if got else "")).strip().lower()[:40]
     if len(said) < 20:
         return sents
-    rest = [x for x in sents if said not in re.sub(r"\W+", " ", x).strip().lower()]
+    # nor the sentence that says what the company is ("Loomwell is a booking app for ..."):
+    # the description's
+    rest = [x for x in sents if said not in re.sub(r"\W+", " ", x).strip().lower()
+            and not _IS_A.match(x.strip())]
     if len(rest) == len(sents):
         return sents
     return rest if len(rest) >= 2 else None
