@@ -112,3 +112,24 @@ def test_a_solution_in_the_pain_s_own_paragraph_comes_before_the_next_paragraph(
               "Orchardly's sensors read the air in each row and wake the grower an hour before a frost.\n\n"
               "The Company estimates the market for frost protection at USD 900mn.\n")
     assert r.data["solution"]["headline"].startswith("Orchardly's sensors")
+
+
+def test_a_chat_reply_gives_the_use_of_funds_its_question_names():
+    r = _fill("**#raise** (exported 2 Feb 2026)\n\n**Ana Ruiz** 9:45 AM\nask: $2M seed. use of funds still 60/25/15?\n\n"
+              "**Tom Berg** 9:46 AM\nyes, 60% product, 25% sales, 15% ops :+1:\n", markdown=True)
+    assert r.data["ask"]["use_of_funds"] == [{"label": "Product", "share": 0.6}, {"label": "Sales", "share": 0.25},
+                                             {"label": "Ops", "share": 0.15}]
+
+
+def test_a_decimal_at_the_start_of_a_line_is_no_numbered_item():
+    doc = parse("**Tom Berg** 9:05 AM\n1.72M\n\n**Tom Berg** 9:11 AM\nsorry, that was August.\n", markdown=True)
+    assert not any(s.bullets for s in doc.sections)
+    assert any("1.72M" in p for s in doc.sections for p in s.paragraphs)
+
+
+def test_a_form_line_with_a_long_label_is_a_line_of_its_own():
+    r = _fill("Dear Client,\n\n4. PROPOSED TERMS\nRound size: USD 6.0mn Series A\n"
+              "Use of proceeds: product 50%, sales 30%, working capital 20%\n"
+              "Minimum subscription via the Bank: USD 100,000\nArrangement fee: 2% of the amount subscribed\n")
+    assert [u["share"] for u in r.data["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]
+    assert r.data["ask"]["amount"] == 6000000

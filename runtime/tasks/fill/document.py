@@ -29,7 +29,7 @@ __all__ = ["Document", "Section", "Table", "Mention", "DateMention", "parse", "r
 #: a 30-page report ~60,000); more is refused by the summarizer's own cap first
 MAX_SOURCE_CHARS = 200_000
 
-_BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、]|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
+_BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、](?!\d)|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
 _SENTENCE_END = tuple("。！？；.!?;:：")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*$")
@@ -134,6 +134,17 @@ _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 _FENCED = re.compile(r"^(?:-{2,}|={2,})\s*([^\s=-][^=]{0,60}?)\s*(?:-{2,}|={2,})$")
 
 
+#: a chat's emoji code (":+1:", ":chart_with_upwards_trend:"): no text, and no number
+_EMOJI = re.compile(r"(?:(?<=\s)|^):(?=[a-z0-9_+-]*[a-z+])[a-z0-9_+-]{1,40}:(?=\s|$)", re.M)
+#: a chat export's line with a message's sender and time ("Jonas Weber 9:46 AM")
+_CHAT_HEAD = re.compile(r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3},? \d{1,2}:\d{2}(?: ?[AaPp]\.?[Mm]\.?)?")
+
+
+#: an English form line with a label longer than :data:`_LABEL` takes ("Minimum subscription via
+#: the Bank: USD 250,000")
+_EN_FORM_LINE = re.compile(r"^[A-Z][^:.!?\n]{2,50}:\s+\S")
+
+
 #: a letter's salutation ("各位董事：", "王总：", "尊敬的各位股东"): no heading
 _SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，,！!]?$|^致[\u4e00-\u9fff、]{2,12}[：:，,！!]$"
                          r"|^[\u4e00-\u9fff]{1,3}(?:总|董|经理|主任|老师|先生|女士|董事长|总经理)[：:，,！!]$")
@@ -157,7 +168,12 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         numbered = (bool(_ZH_NUMBERED.match(s)) and len(s) <= 20) or (
             bool(_EN_NUMBERED.match(s)) and len(s.split()) <= 6)
         return numbered and not _BULLET.match(nxt)
+    if _ONLY_A_FIGURE.match(s):
+        return False  # "1.72M", a chat's whole answer: a figure, no heading
     return _cells(s) is None and not _LABEL.match(s)
+
+
+_ONLY_A_FIGURE = re.compile(r"^[$€£¥]?\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|mm)?%?$")
 
 
 def _form_line(line: str) -> bool:
@@ -230,7 +246,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
-    lines = _lines(raw, markdown)
+    lines = _lines(_EMOJI.sub("", raw) if _EMOJI.search(raw) else raw, markdown)
     plain = "\n".join(line for line, _ in lines)
     # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted
     # into a .md): its headings are found as in plain text ("WHO WE ARE", a title line)
@@ -314,8 +330,16 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             sections[-1].bullets.append(line[b.end():].strip())
             continue
+        if lang == "en" and level is None and _CHAT_HEAD.fullmatch(line):
+            end_para()  # "Jonas Weber 9:46 AM": a chat message's sender and time, a line of its own
+            para.append(line)
+            end_para()
+            continue
         if para and _form_line(line) and all(_form_line(p) for p in para):
             end_para()  # "Stage: pre-revenue" / "Problem you are solving: ...": a form's lines, one each
+        elif para and lang == "en" and _form_line(para[-1]) and not _form_line(line) \
+                and _EN_FORM_LINE.match(line):
+            end_para()  # "Minimum subscription via the Bank: USD 250,000" after "Round size: ...": a longer label
         para.append(line)
     end_para()
     end_table()
