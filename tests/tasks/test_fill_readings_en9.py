@@ -133,3 +133,21 @@ def test_a_form_line_with_a_long_label_is_a_line_of_its_own():
               "Minimum subscription via the Bank: USD 100,000\nArrangement fee: 2% of the amount subscribed\n")
     assert [u["share"] for u in r.data["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]
     assert r.data["ask"]["amount"] == 6000000
+
+
+def test_today_s_date_under_traction_is_no_launch_date():
+    r = _fill("BRACKENFIELD - INVESTMENT MEMO\n\nWHAT WE DO\nBrackenfield sells stock cameras to garden centres.\n\n"
+              "TRACTION\nWe ended 2025 with ARR of $0.9 million. Today, in May 2026, ARR is $1.4 million, "
+              "up 12% on the previous quarter.\n")
+    assert _source(r, "/traction/since") != "extractive"
+
+
+def test_the_round_is_no_pain_and_a_with_name_sentence_turns_to_the_answer():
+    r = _fill("From: Ida Moss\nDate: 2 Oct 2026\nSubject: Hedgerow update\n\nLeah,\n\n"
+              "We've also changed the round: we are now raising $6M, not $4M, which takes us to 24 months "
+              "instead of 20.\n\nHedgerow is bookkeeping for village shops.\n\n"
+              "Village post offices are disappearing, and a shop owner spends a day a month on the books. "
+              "With Hedgerow, the till sends each sale to the accounts by itself.\n")
+    assert r.data["problem"]["headline"].startswith("Village post offices are disappearing")
+    assert r.data["solution"]["headline"].startswith("With Hedgerow")
+    assert _source(r, "/problem/points") != "extractive"

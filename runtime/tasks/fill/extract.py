@@ -594,6 +594,10 @@ _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spr
                          re.I)
 
 
+#: words that date a figure to now, not a start ("Today, in August 2026", "as of June 2026")
+_AS_OF = re.compile(r"\b(?:today|as of|as at|currently|right now)\b[^.;]{0,12}$")
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -649,6 +653,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if role < 0 and _count(low[lo_c:hi_c], own):
                 role = 0  # "... and shipped its first kits in March 2022" under "About the company"
             score += SECTION_ROLE * role
+        elif doc.lang == "en" and _AS_OF.search(low[max(a, d.start - 30):d.start]):
+            pass  # "Today, in August 2026, ARR is $3.3M" under "Traction": the date of the figures
         elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and clause.strip() == clause_raw.strip() \
                 and (scoped or not (
                 _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start])

@@ -55,7 +55,9 @@ _STATUS = re.compile(r"\b(?:arr|mrr|run-rate|(?:missed|beat|ahead of|behind) (?:
 
 #: a sentence of when the company was founded ("The Company was incorporated ... and issued its
 #: first paid forecast in September 2022"): a fact about it, not a customer's pain
-_FOUNDING = re.compile(r"\b(?:was|were) (?:founded|incorporated)\b")
+_FOUNDING = re.compile(r"\b(?:was|were) (?:founded|incorporated)\b"
+                       # nor the round ("we are now raising $7M, not $5M, ... instead of 20")
+                       r"|\b(?:raising|raise|round)\b[^.]{0,40}[$€£]\s?\d")
 
 
 def best_sentences(doc: Document, f: Field) -> Passage | None:
@@ -143,7 +145,9 @@ def _own_name_opening(doc: Document) -> re.Pattern[str] | None:
     name = found.value if found is not None else None
     pat = None
     if isinstance(name, str) and re.match(r"[A-Z]\w{2,}", name):
-        pat = re.compile(rf"(?:{re.escape(name)}|{re.escape(name.split()[0])})(?:['’]s)?\s+[a-z]")
+        # "Tidemark's models ...", "Loomwell takes ...", "With Northpaw, a vet sees ..."
+        pat = re.compile(rf"(?:with\s+|using\s+)?(?:{re.escape(name)}|{re.escape(name.split()[0])})"
+                         rf"(?:(?:['’]s)?\s+[a-z]|,\s)", re.I)
     doc._own_opening = pat  # type: ignore[attr-defined]
     return pat
 
@@ -204,7 +208,8 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
     words = list(GLOSSARY.get(before, ())) + [before]
     paras = [p for sec in doc.sections for p in sec.paragraphs]
     # a status report's results ("We missed plan in Q4: ARR closed at ...") name no pain
-    hits = [sum(_count(x.lower(), words) for x in doc.sentences(p) if not _STATUS.search(x.lower()))
+    hits = [sum(_count(x.lower(), words) for x in doc.sentences(p) if not _STATUS.search(x.lower())
+                and not (doc.lang == "en" and _FOUNDING.search(x.lower())))
             for p in paras]
     if not paras or max(hits) == 0:
         return None
