@@ -151,3 +151,19 @@ def test_the_round_is_no_pain_and_a_with_name_sentence_turns_to_the_answer():
     assert r.data["problem"]["headline"].startswith("Village post offices are disappearing")
     assert r.data["solution"]["headline"].startswith("With Hedgerow")
     assert _source(r, "/problem/points") != "extractive"
+
+
+def test_an_earlier_figure_in_brackets_is_not_today_s_and_weekly_people_are_users():
+    r = _fill("Cobblewick memo\n\nToday 860 bakers open Cobblewick every week (a year ago it was 140), "
+              "and ARR is $1.2M.\n\nCobblewick is stock planning for bakeries.\n")
+    assert r.data["traction"]["users"] == 860
+
+
+def test_the_operators_who_run_it_from_the_app_are_the_users_and_a_first_market_the_sam():
+    r = _fill("Due diligence note: Fennick Robotics\n\nFennick Robotics builds robots that thin lettuce.\n\n"
+              "Traction\n\nARR is $2.0M. 40 farms pay for the service; 310 farm operators run the robots from the app.\n\n"
+              "Market\n\nThinning on US salad crops is a $3.2 billion market; Arizona, the company's first market, "
+              "is $450 million of it.\n")
+    assert r.data["traction"]["users"] == 310
+    assert r.data["market"]["tam"] == 3200
+    assert r.data["market"]["sam"] == 450

@@ -241,6 +241,19 @@ def _en_not_ours(f: Field, m: Mention, text: str, a: int, money: bool, ours: str
     return False
 
 
+#: words of an aside that gives an earlier figure ("(a year ago it was 310)")
+_PAST = re.compile(r"\b(?:ago|last (?:year|quarter|month)|previously|it was|they were|used to be|down from|up from)\b")
+
+
+def _en_past_aside(text: str, m: Mention) -> bool:
+    """A number inside brackets that say it is an earlier figure: "1,240 couriers ride every week
+    (a year ago it was 310)", "ARR: $2.4mm (Nov 2025 it was $1.1mm)"."""
+    open_at = text.rfind("(", max(0, m.start - 60), m.start)
+    if open_at < 0 or ")" in text[open_at:m.start] or "\n" in text[open_at:m.start]:
+        return False
+    return bool(_PAST.search(text[open_at:m.start].lower()))
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -351,7 +364,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         if f.unit_scale > 1 and m.currency and not m.scaled and abs(m.value) < f.unit_scale / 1000:
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
-        if doc.lang == "en" and _en_not_ours(f, m, text, a, money, ours):
+        if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
+                                   or (not f.fraction and _en_past_aside(text, m))):
             continue
         if not money and m.currency:
             score -= 2
