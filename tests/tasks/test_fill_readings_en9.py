@@ -167,3 +167,16 @@ def test_the_operators_who_run_it_from_the_app_are_the_users_and_a_first_market_
     assert r.data["traction"]["users"] == 310
     assert r.data["market"]["tam"] == 3200
     assert r.data["market"]["sam"] == 450
+
+
+def test_a_product_named_after_a_colon_and_sentences_without_full_stops_are_no_headings():
+    text = ("Brackwater memo\n\nProblem and product\n\nPond owners lose fish to algae blooms they see too late.\n\n"
+            "Test kits give one reading a week at best\n\nPond shops cannot tell owners what went wrong\n\n"
+            "The company sells the pond monitor as a subscription: the Brackwater S1 app at $40 per month per pond, "
+            "at a gross margin the company puts at 61%.\n\nTraction\n\nARR is $1.1M.\n")
+    doc = parse(text, "memo")
+    assert "Test kits give one reading a week at best" not in [s.heading for s in doc.sections]
+    r = fill(json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text())["inputs"], doc)
+    assert r.data["products"][0]["name"] == "Brackwater S1"
+    assert r.data["products"][0]["price"] == 40
+    assert r.data["products"][0]["margin"] == 0.61

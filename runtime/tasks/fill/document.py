@@ -170,6 +170,11 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         return numbered and not _BULLET.match(nxt)
     if _ONLY_A_FIGURE.match(s):
         return False  # "1.72M", a chat's whole answer: a figure, no heading
+    if lang == "en" and len(s.split()) >= 7 and not any(w[:1].isupper() for w in s.split()[1:]) \
+            and not s.endswith("?"):
+        # "Mechanical cultivators damage crops planted close together": a sentence without its
+        # full stop (a Word list item), not a title of a few words
+        return False
     return _cells(s) is None and not _LABEL.match(s)
 
 
