@@ -180,3 +180,19 @@ def test_a_product_named_after_a_colon_and_sentences_without_full_stops_are_no_h
     assert r.data["products"][0]["name"] == "Brackwater S1"
     assert r.data["products"][0]["price"] == 40
     assert r.data["products"][0]["margin"] == 0.61
+
+
+def test_an_application_s_n_a_answers_fill_nothing():
+    r = _fill("Harbourline Accelerator - Application Form\n\nCompany name: Wrenfield Care\n"
+              "Annual recurring revenue: $240,000\nAmount you are raising: $1.2M\n"
+              "Runway after the round (months): 16\nChina plans: N/A\nPartners in China: N/A\n")
+    assert r.data["ask"]["runway_months"] == 16
+    for p in ("/china/headline", "/china/note", "/china/partners"):
+        assert _source(r, p) != "extractive", p
+
+
+def test_a_possessive_subject_is_no_company_name():
+    r = _fill("FOR IMMEDIATE RELEASE\n\nLindqvale raises $5 million to bring ward robots to small hospitals\n\n"
+              "YORK, 4 May 2026 - Lindqvale, which builds ward robots, today announced a $5 million seed round. "
+              "Lindqvale's ARR is $1.9 million.\n\nAbout Lindqvale\nLindqvale was founded in 2022 in York.\n")
+    assert r.data["company"]["name"] == "Lindqvale"

@@ -134,6 +134,12 @@ _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 _FENCED = re.compile(r"^(?:-{2,}|={2,})\s*([^\s=-][^=]{0,60}?)\s*(?:-{2,}|={2,})$")
 
 
+def _long_label_pair(prev: str, line: str) -> bool:
+    """Two English form lines, one of them with a label longer than :data:`_LABEL` takes."""
+    formish = [_form_line(x) or bool(_EN_FORM_LINE.match(x)) for x in (prev, line)]
+    return all(formish) and not (_form_line(prev) and _form_line(line))
+
+
 #: a chat's emoji code (":+1:", ":chart_with_upwards_trend:"): no text, and no number
 _EMOJI = re.compile(r"(?:(?<=\s)|^):(?=[a-z0-9_+-]*[a-z+])[a-z0-9_+-]{1,40}:(?=\s|$)", re.M)
 #: a chat export's line with a message's sender and time ("Jonas Weber 9:46 AM")
@@ -342,8 +348,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             continue
         if para and _form_line(line) and all(_form_line(p) for p in para):
             end_para()  # "Stage: pre-revenue" / "Problem you are solving: ...": a form's lines, one each
-        elif para and lang == "en" and _form_line(para[-1]) and not _form_line(line) \
-                and _EN_FORM_LINE.match(line):
+        elif para and lang == "en" and _long_label_pair(para[-1], line):
             end_para()  # "Minimum subscription via the Bank: USD 250,000" after "Round size: ...": a longer label
         para.append(line)
     end_para()

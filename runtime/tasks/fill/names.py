@@ -144,6 +144,8 @@ def _recurring_name(doc: Document) -> Answer | None:
         name = m.group(1).strip()
         if name.split()[0].lower() in _NOT_NAMES:
             continue
+        if re.search(r"['’]s\s", name):
+            continue  # "Orbweave's ARR is $3.1 million": a figure of the company, not its name
         cands[name] = cands.get(name, 0) + 1.0
     subjects = set()
     for lab, value, _off in doc.labels:
@@ -222,7 +224,11 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
     name = _title_name(doc)
     if name:
         return Answer(name, doc.title, ["the document's title"])
-    for sent in doc.sentences():
+    # the sentences of the paragraphs, not a heading run into the next line ("About Orbweave
+    # Orbweave was founded ...")
+    sents = [x for sec in doc.sections for p in sec.paragraphs + sec.bullets for x in doc.sentences(p)] \
+        if doc.lang == "en" else doc.sentences()
+    for sent in sents:
         m = _FOUNDED_SUBJECT.match(sent)
         if m:  # a title that is only "Investor memo": "Bluefin Ledger was founded in 2020"
             return Answer(m.group(1), sent, ["the subject of the founding sentence"])
