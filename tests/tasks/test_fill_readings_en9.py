@@ -196,3 +196,17 @@ def test_a_possessive_subject_is_no_company_name():
               "YORK, 4 May 2026 - Lindqvale, which builds ward robots, today announced a $5 million seed round. "
               "Lindqvale's ARR is $1.9 million.\n\nAbout Lindqvale\nLindqvale was founded in 2022 in York.\n")
     assert r.data["company"]["name"] == "Lindqvale"
+
+
+def test_the_ceo_reporting_in_board_minutes_is_the_company_not_another():
+    r = _fill("MINUTES OF THE BOARD MEETING - MARLOW TILES LTD\nHeld on 3 March 2026\n\n1. Trading update\n"
+              "The CEO reported ARR of $1.7M against a budget of $2.0M for the quarter.\n")
+    assert r.data["traction"]["arr"] == 1700000
+
+
+def test_a_kpi_table_row_counted_in_thousands():
+    r = _fill("# Vellum Labs - Q3 2026 investor report\n\n## KPIs\n\n| Metric | Q3 2026 | Q2 2026 | Q3 target |\n"
+              "|---|---|---|---|\n| ARR ($k) | 2,450 | 2,180 | 2,600 |\n| Active users | 5,300 | 4,900 | 6,000 |\n",
+              markdown=True)
+    assert r.data["traction"]["arr"] == 2450000
+    assert r.data["traction"]["users"] == 5300

@@ -213,6 +213,9 @@ def _nearest_rival(f: Field, low: str, lo: int, hi: int, m: Mention) -> float | 
     return _distance(spans, lo, m)
 
 
+#: the company's own officers and bodies, who report its figures in minutes and letters
+_OWN_ROLE = re.compile(r"\b(?:ceo|cfo|cto|coo|founders?|co-founders?|management|the company|the board|"
+                       r"chief executive|finance director|managing director)\b")
 #: words that pass on what someone else says about a figure ("their ARR is supposedly ~$5M")
 _HEARSAY = re.compile(r"\b(?:supposedly|reportedly|allegedly|rumou?red|apparently|is said to)\b")
 #: another company's round ("Yeastie just announced a $12M round"): its subject is a name
@@ -254,6 +257,25 @@ def _en_past_aside(text: str, m: Mention) -> bool:
     return bool(_PAST.search(text[open_at:m.start].lower()))
 
 
+def _en_table_scaled(doc: Document, m: Mention) -> Mention:
+    """A bare amount in a table row whose label or column says what it counts in ("ARR ($k) |
+    2,450"): the amount at that scale."""
+    if m.currency or m.scaled or m.percent:
+        return m
+    lo, hi = _line_bounds(doc.text, m.start)
+    line = doc.text[lo:hi]
+    if "; " not in line or m.start - lo < line.find("; "):
+        return m
+    scale = _header_scale(line.split("; ")[0]) if re.search(r"[A-Za-z]", line.split("; ")[0]) else 1.0
+    if scale == 1.0:
+        scale = _header_scale(_column_header(doc, m))
+    if scale == 1.0:
+        return m
+    from dataclasses import replace
+
+    return replace(m, value=m.value * scale, scaled=True)
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -280,6 +302,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
             continue  # "closed after 6 pm": a time of day
+        if doc.lang == "en" and money:
+            m = _en_table_scaled(doc, m)
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -350,6 +374,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
             continue  # "Our largest rival claims 97% retention" (not "Unlike rivals, Tipjar grew 40%")
         claim = _CLAIM.search(low, a, m.start) if theirs else None
+        if claim and doc.lang == "en" and _OWN_ROLE.search(low[a:claim.start()]):
+            claim = None  # "The CEO reported ARR of $2.2M": the company's own officer, in minutes
         if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
             continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
