@@ -210,3 +210,13 @@ def test_a_kpi_table_row_counted_in_thousands():
               markdown=True)
     assert r.data["traction"]["arr"] == 2450000
     assert r.data["traction"]["users"] == 5300
+
+
+def test_a_kpi_table_s_current_column_over_last_quarter_s_and_the_latest_period():
+    inputs = json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text())["inputs"]
+    for head in ("Last quarter | This quarter | Target", "Q2 2026 | Q3 2026 | Q3 target"):
+        text = (f"# Vellum Labs - investor report\n\n## KPIs\n\n| Metric | {head} |\n|---|---|---|---|\n"
+                "| ARR | $2.18M | $2.45M | $2.6M |\n| Active users | 4,900 | 5,300 | 6,000 |\n"
+                "| Growth (QoQ) | 9% | 12% | 15% |\n")
+        t = fill(inputs, parse(text, "memo", markdown=True)).data["traction"]
+        assert (t["arr"], t["users"], t["growth"]) == (2450000, 5300, 0.12), head

@@ -276,6 +276,44 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
     return replace(m, value=m.value * scale, scaled=True)
 
 
+#: a table column of an earlier period ("Last quarter", "Prior year", "Q2 2025 (previous)")
+_EARLIER_COLUMN = re.compile(r"\b(?:last|previous|prior|earlier|ago)\b|\bvs\.?\b")
+#: a table column of the period the document reports ("This quarter", "Current", "Latest")
+_CURRENT_COLUMN = re.compile(r"\b(?:this|current|latest|now)\b")
+_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?(20\d\d)|(?:FY\s?)?(20\d\d))\b")
+
+
+def _period_key(header: str) -> tuple[int, int] | None:
+    m = _PERIOD_HEAD.search(header)
+    if m is None:
+        return None
+    if m.group(1):
+        part = int(m.group(1)[1]) * (3 if m.group(1)[0] == "H" else 1)
+        return int(m.group(2)), part * (2 if m.group(1)[0] == "H" else 1)
+    return int(m.group(3)), 99
+
+
+def _en_column_role(doc: Document, m: Mention, column: str) -> float:
+    """In an English table, a column of an earlier period is no current figure ("Last quarter"
+    beside "This quarter"; "Q2 2026" beside "Q3 2026"), the current one is."""
+    low = column.lower()
+    if _EARLIER_COLUMN.search(low):
+        return -3.0
+    if _CURRENT_COLUMN.search(low):
+        return 1.5
+    mine = _period_key(column)
+    if mine is None:
+        return 0.0
+    lo, hi = _line_bounds(doc.text, m.start)
+    cells = [c.strip() for c in doc.text[lo:hi].split("; ")]
+    for t in doc.tables:
+        if column in t.header and any(r == cells for r in t.rows):
+            keys = [k for h in t.header if not _PLAN_COLUMN.search(h.lower()) and (k := _period_key(h))]
+            if keys and mine < max(keys):
+                return -2.0
+    return 0.0
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -441,6 +479,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 score -= 3
             elif _ACTUAL.search(column.lower()):
                 score += 1.5
+            if doc.lang == "en":
+                score += _en_column_role(doc, m, column)
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if score > 0:
