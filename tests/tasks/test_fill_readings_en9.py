@@ -220,3 +220,14 @@ def test_a_kpi_table_s_current_column_over_last_quarter_s_and_the_latest_period(
                 "| Growth (QoQ) | 9% | 12% | 15% |\n")
         t = fill(inputs, parse(text, "memo", markdown=True)).data["traction"]
         assert (t["arr"], t["users"], t["growth"]) == (2450000, 5300, 0.12), head
+
+
+def test_a_slide_title_right_after_the_previous_slide_s_notes_is_a_heading():
+    text = ("Kestrel Foods\n\n- Fresh meal kits for care homes\n\nFounded in Bristol on 4 April 2022.\nProblem\n\n"
+            "- Care homes spend 30% of kitchen time on prep\n\n- Menus are hard to adapt to diets\n\n"
+            "Cooks in small homes cannot plan for thirty different diets.\nTraction\n\n- ARR $1.3M, up 15% QoQ\n")
+    doc = parse(text, "deck.pptx")
+    assert [s.heading for s in doc.sections][-2:] == ["Problem", "Traction"]
+    r = fill(json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text())["inputs"], doc)
+    assert r.data["problem"]["headline"] != "Problem"
+    assert r.data["problem"]["points"][0].startswith("Care homes spend 30%")

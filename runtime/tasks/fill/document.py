@@ -307,7 +307,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if not line:
             end_para()
             continue
-        if level is None and not headed and (i in questions or _is_heading(line, nxt, lang)) and not para:
+        if level is None and not headed and (i in questions or _is_heading(line, nxt, lang)) and (
+                not para or (lang == "en" and para[-1].rstrip().endswith((".", "!", "?")) and nxt is not None
+                             and _BULLET.match(nxt) and len(line.split()) <= 6)):
+            # (a deck's slide title right after the previous slide's notes, over its bullets)
             level = 2
         raw_next = next((t for t, _ in lines[i + 1:] if t.strip()), None)
         if level is None and _is_bullet_lead_in(lines[i][0], raw_next):
