@@ -231,3 +231,10 @@ def test_a_slide_title_right_after_the_previous_slide_s_notes_is_a_heading():
     r = fill(json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text())["inputs"], doc)
     assert r.data["problem"]["headline"] != "Problem"
     assert r.data["problem"]["points"][0].startswith("Care homes spend 30%")
+
+
+def test_a_press_release_headline_names_the_company_before_its_verb():
+    r = _fill("# Fenwater raises $4 million seed round to map leaking pipes\n\n**HULL, 2 June 2026** - Fenwater, which "
+              "maps leaks for water utilities, today announced a $4 million seed round.\n\n## About Fenwater\n\n"
+              "Fenwater was founded in Hull in May 2022.\n", markdown=True)
+    assert r.data["company"]["name"] == "Fenwater"

@@ -241,6 +241,12 @@ def _without_doc_words(text: str) -> str:
     return text[:m.start()].strip() if m and m.end() == len(text) and m.start() > 0 else text
 
 
+#: a news headline whose subject is the company ("Orbweave raises $9 million ...", "Lindqvale
+#: launches ...")
+_NEWS_TITLE = re.compile(r"^((?:[A-Z][\w&.'-]*\s){0,3}[A-Z][\w&.'-]*)\s+(?:raises|launches|announces|closes|"
+                         r"secures|lands|unveils|opens|expands|acquires|signs|partners with|completes)\b")
+
+
 def _title_name(doc: Document) -> str | None:
     """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
     Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
@@ -249,6 +255,9 @@ def _title_name(doc: Document) -> str | None:
     title = _first_line_title(doc) or doc.title
     if not title or title.isupper():
         return None
+    news = _NEWS_TITLE.match(title)
+    if news:  # a press release's headline: "Orbweave raises $9 million Series A to ..."
+        return news.group(1)
     name = _TITLE_TAIL.sub("", title).strip()
     parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", title) if p.strip()]
     if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
