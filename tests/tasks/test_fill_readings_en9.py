@@ -238,3 +238,13 @@ def test_a_press_release_headline_names_the_company_before_its_verb():
               "maps leaks for water utilities, today announced a $4 million seed round.\n\n## About Fenwater\n\n"
               "Fenwater was founded in Hull in May 2022.\n", markdown=True)
     assert r.data["company"]["name"] == "Fenwater"
+
+
+def test_a_condition_and_its_clause_are_one_item_of_a_colon_list():
+    from o3local.tasks.fill.prose import _enumerated
+
+    assert _enumerated("We take that risk off them: one fee covers repairs, and if a scooter breaks, "
+                       "a new one arrives within two hours.", "en") is None
+    assert _enumerated("The pain is the same: shops close at 6 pm, repairs start at $90, "
+                       "and owners wait a week for parts.", "en") == [
+        "Shops close at 6 pm.", "Repairs start at $90.", "Owners wait a week for parts."]

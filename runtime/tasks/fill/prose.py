@@ -447,6 +447,10 @@ def _enumerated(sentence: str, lang: str) -> list[str] | None:
         if not colon or lang != "en":
             return None
         parts = [x for x in re.split(r",\s+(?:and\s+)?", body) if x.strip()]
+        # "if a bike breaks, a replacement is at the door": a condition and its clause are one item
+        for k in range(len(parts) - 2, -1, -1):
+            if re.match(r"(?:if|when|once|because|unless|although|whenever)\b", parts[k].strip(), re.I):
+                parts[k:k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
         if len(parts) < 3:
             return None
     if any(len(x.split()) < 3 for x in parts) and lang == "en":
