@@ -163,6 +163,13 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
     if _SALUTATION.match(s):
         return False
+    if _ONLY_A_FIGURE.match(s):
+        return False  # "1.72M", a chat's whole answer: a figure, no heading
+    if lang == "en" and len(s.split()) >= 7 and not any(w[:1].isupper() for w in s.split()[1:]) \
+            and not s.endswith("?"):
+        # "Mechanical cultivators damage crops planted close together": a sentence without its
+        # full stop (a Word list item), not a title of a few words
+        return False
     limit = 30 if lang == "zh" else 70
     # "Hi Priya," / "Best regards," / "各位同事，" open or close a letter: no heading
     if not s or len(s) > limit or s.endswith(_SENTENCE_END + (",", "，")) or nxt is None \
@@ -174,13 +181,6 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         numbered = (bool(_ZH_NUMBERED.match(s)) and len(s) <= 20) or (
             bool(_EN_NUMBERED.match(s)) and len(s.split()) <= 6)
         return numbered and not _BULLET.match(nxt)
-    if _ONLY_A_FIGURE.match(s):
-        return False  # "1.72M", a chat's whole answer: a figure, no heading
-    if lang == "en" and len(s.split()) >= 7 and not any(w[:1].isupper() for w in s.split()[1:]) \
-            and not s.endswith("?"):
-        # "Mechanical cultivators damage crops planted close together": a sentence without its
-        # full stop (a Word list item), not a title of a few words
-        return False
     return _cells(s) is None and not _LABEL.match(s)
 
 

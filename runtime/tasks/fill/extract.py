@@ -216,6 +216,8 @@ def _nearest_rival(f: Field, low: str, lo: int, hi: int, m: Mention) -> float | 
 #: the company's own officers and bodies, who report its figures in minutes and letters
 _OWN_ROLE = re.compile(r"\b(?:ceo|cfo|cto|coo|founders?|co-founders?|management|the company|the board|"
                        r"chief executive|finance director|managing director)\b")
+#: words that date a figure to now, not a start ("Today, in August 2026", "as of June 2026")
+_AS_OF = re.compile(r"\b(?:today|as of|as at|currently|right now)\b[^.;]{0,12}$")
 #: words that pass on what someone else says about a figure ("their ARR is supposedly ~$5M")
 _HEARSAY = re.compile(r"\b(?:supposedly|reportedly|allegedly|rumou?red|apparently|is said to)\b")
 #: another company's round ("Yeastie just announced a $12M round"): its subject is a name
@@ -479,10 +481,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 score -= 3
             elif _ACTUAL.search(column.lower()):
                 score += 1.5
-            if doc.lang == "en":
-                score += _en_column_role(doc, m, column)
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
+        if column and doc.lang == "en" and "target" not in f.key and "plan" not in f.key:
+            score += _en_column_role(doc, m, column)
         if score > 0:
             out.append((score, value, m, text[a:b].strip(), named))
     out.sort(key=lambda t: (-t[0], t[2].start))
@@ -672,10 +674,6 @@ def _line_bounds(text: str, at: int) -> tuple[int, int]:
 _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spring|summer|autumn|fall|winter)"
                          r"[\s-]\d{4}|\d{4}\s?(?:Q[1-4]|H[12])|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年|年[初中底])",
                          re.I)
-
-
-#: words that date a figure to now, not a start ("Today, in August 2026", "as of June 2026")
-_AS_OF = re.compile(r"\b(?:today|as of|as at|currently|right now)\b[^.;]{0,12}$")
 
 
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:

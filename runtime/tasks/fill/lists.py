@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .document import _CHAT_HEAD, Document, Mention
+from .document import Document, Mention
 from .extract import _glued
 from .fields import Field
 from .words import count
@@ -246,6 +246,7 @@ def find_groups(doc: Document) -> list[ListGroup]:
         for k, para in enumerate(s.paragraphs + s.bullets):
             before = ""
             if doc.lang == "en" and k < len(s.paragraphs):
+                from .document import _CHAT_HEAD
                 # a reply gives the list the question before it names ("use of funds still
                 # 50/30/20?" / "yes, 50% hardware, 30% sales, 20% ops"), past a chat's sender line
                 asked = [p for p in s.paragraphs[max(0, k - 2):k] if not _CHAT_HEAD.fullmatch(p)]
