@@ -300,7 +300,7 @@ def _en_column_role(doc: Document, m: Mention, column: str) -> float:
     beside "This quarter"; "Q2 2026" beside "Q3 2026"), the current one is."""
     low = column.lower()
     if _EARLIER_COLUMN.search(low):
-        return -3.0
+        return -10.0
     if _CURRENT_COLUMN.search(low):
         return 1.5
     mine = _period_key(column)
@@ -312,7 +312,7 @@ def _en_column_role(doc: Document, m: Mention, column: str) -> float:
         if column in t.header and any(r == cells for r in t.rows):
             keys = [k for h in t.header if not _PLAN_COLUMN.search(h.lower()) and (k := _period_key(h))]
             if keys and mine < max(keys):
-                return -2.0
+                return -10.0
     return 0.0
 
 
