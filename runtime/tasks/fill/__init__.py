@@ -96,6 +96,10 @@ def _numbers(value: Any) -> list[float]:
     return []
 
 
+#: an English form's answer that says there is none
+_NOT_GIVEN = re.compile(r"(?:n/?a|none|nil|not applicable|not yet|tbd|tbc|-+|—|–)\.?", re.I)
+
+
 def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
     """What in ``value`` the document does not back (empty: the value may be kept)."""
     from ..summarize.faithfulness import unsupported_facts
@@ -137,7 +141,13 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
                 problems.append(f"the number {n:g} is not in the document's tables or lists")
     if f.kind == "document":
         return problems
-    for text in _strings(value):
+    strings = _strings(value)
+    if doc.lang == "en" and strings and all(_NOT_GIVEN.fullmatch(re.sub(r"^[^:\n]{1,60}:\s*", "", t.strip()))
+                                            for t in strings):
+        # "China plans: N/A", "Partners in China: none": the document says it has no answer
+        problems.append(f"the document gives {strings[0]!r}: no answer")
+        return problems
+    for text in strings:
         problems += unsupported_facts(text, doc.text, doc.lang)
     return problems
 

@@ -29,7 +29,7 @@ __all__ = ["Document", "Section", "Table", "Mention", "DateMention", "parse", "r
 #: a 30-page report ~60,000); more is refused by the summarizer's own cap first
 MAX_SOURCE_CHARS = 200_000
 
-_BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、]|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
+_BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、](?!\d)|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
 _SENTENCE_END = tuple("。！？；.!?;:：")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*$")
@@ -129,6 +129,28 @@ _LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·
 _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 
 
+#: a heading set between runs of dashes or equals signs in plain text ("-- the numbers --",
+#: "== Competition ==")
+_FENCED = re.compile(r"^(?:-{2,}|={2,})\s*([^\s=-][^=]{0,60}?)\s*(?:-{2,}|={2,})$")
+
+
+def _long_label_pair(prev: str, line: str) -> bool:
+    """Two English form lines, one of them with a label longer than :data:`_LABEL` takes."""
+    formish = [_form_line(x) or bool(_EN_FORM_LINE.match(x)) for x in (prev, line)]
+    return all(formish) and not (_form_line(prev) and _form_line(line))
+
+
+#: a chat's emoji code (":+1:", ":chart_with_upwards_trend:"): no text, and no number
+_EMOJI = re.compile(r"(?:(?<=\s)|^):(?=[a-z0-9_+-]*[a-z+])[a-z0-9_+-]{1,40}:(?=\s|$)", re.M)
+#: a chat export's line with a message's sender and time ("Jonas Weber 9:46 AM")
+_CHAT_HEAD = re.compile(r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3},? \d{1,2}:\d{2}(?: ?[AaPp]\.?[Mm]\.?)?")
+
+
+#: an English form line with a label longer than :data:`_LABEL` takes ("Minimum subscription via
+#: the Bank: USD 250,000")
+_EN_FORM_LINE = re.compile(r"^[A-Z][^:.!?\n]{2,50}:\s+\S")
+
+
 #: a letter's salutation ("各位董事：", "王总：", "尊敬的各位股东"): no heading
 _SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，,！!]?$|^致[\u4e00-\u9fff、]{2,12}[：:，,！!]$"
                          r"|^[\u4e00-\u9fff]{1,3}(?:总|董|经理|主任|老师|先生|女士|董事长|总经理)(?:您?好)?[：:，,！!]$"
@@ -155,6 +177,13 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
     if _SALUTATION.match(s):
         return False
+    if _ONLY_A_FIGURE.match(s):
+        return False  # "1.72M", a chat's whole answer: a figure, no heading
+    if lang == "en" and len(s.split()) >= 7 and not any(w[:1].isupper() for w in s.split()[1:]) \
+            and not s.endswith("?"):
+        # "Mechanical cultivators damage crops planted close together": a sentence without its
+        # full stop (a Word list item), not a title of a few words
+        return False
     limit = 30 if lang == "zh" else 70
     # "Hi Priya," / "Best regards," / "各位同事，" open or close a letter: no heading
     if not s or len(s) > limit or s.endswith(_SENTENCE_END + (",", "，")) or nxt is None \
@@ -169,6 +198,9 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         return numbered and (not _BULLET.match(nxt) or (
             _family(s) != _family(nxt.strip()) and not re.search(r"[\d:：，,；;。]", s)))
     return _cells(s) is None and not _LABEL.match(s)
+
+
+_ONLY_A_FIGURE = re.compile(r"^[$€£¥]?\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|mm)?%?$")
 
 
 def _form_line(line: str) -> bool:
@@ -241,7 +273,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
-    lines = _lines(raw, markdown)
+    lines = _lines(_EMOJI.sub("", raw) if _EMOJI.search(raw) else raw, markdown)
     plain = "\n".join(line for line, _ in lines)
     # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted
     # into a .md): its headings are found as in plain text ("WHO WE ARE", a title line)
@@ -291,7 +323,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if not line:
             end_para()
             continue
-        if level is None and not headed and (i in questions or _is_heading(line, nxt, lang)) and not para:
+        if level is None and not headed and (i in questions or _is_heading(line, nxt, lang)) and (
+                not para or (lang == "en" and para[-1].rstrip().endswith((".", "!", "?")) and nxt is not None
+                             and _BULLET.match(nxt) and len(line.split()) <= 6)):
+            # (a deck's slide title right after the previous slide's notes, over its bullets)
             level = 2
         raw_next = next((t for t, _ in lines[i + 1:] if t.strip()), None)
         if level is None and _is_bullet_lead_in(lines[i][0], raw_next):
@@ -305,6 +340,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             sections.append(Section("", 3, start=starts[i]))
             nested = None
+        fenced = _FENCED.match(line) if level is None and not headed and not para else None
+        if fenced:
+            level, line = 2, fenced.group(1)  # "-- the numbers --": a plain-text newsletter's heading
         if level is None and _is_lead_in(line, nxt):
             level, line = 3, line.rstrip(":：").strip()
         if level is not None:
@@ -322,8 +360,15 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             sections[-1].bullets.append(line[b.end():].strip())
             continue
+        if lang == "en" and level is None and _CHAT_HEAD.fullmatch(line):
+            end_para()  # "Jonas Weber 9:46 AM": a chat message's sender and time, a line of its own
+            para.append(line)
+            end_para()
+            continue
         if para and _form_line(line) and all(_form_line(p) for p in para):
             end_para()  # "Stage: pre-revenue" / "Problem you are solving: ...": a form's lines, one each
+        elif para and lang == "en" and _long_label_pair(para[-1], line):
+            end_para()  # "Minimum subscription via the Bank: USD 250,000" after "Round size: ...": a longer label
         para.append(line)
     end_para()
     end_table()
@@ -340,6 +385,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                                 if not any(w.start < d.end and d.start < w.end for w in words)],
                        key=lambda d: d.start)
     digits = find_mentions(plain)
+    if lang == "en":
+        digits = _money_mm(plain, digits)
     taken = [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in doc.dates]
     doc.mentions = sorted(digits + spelled_mentions(plain, lang, taken), key=lambda m: m.start)
     if doc.tables:
@@ -444,6 +491,23 @@ def numeric_dates(text: str) -> list[DateMention]:
         if 1900 <= y <= 2200 and 1 <= month <= 12 and 1 <= day <= 31:
             out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
     return sorted(out, key=lambda d: d.start)
+
+
+_MM = re.compile(r"\s?mm(?![A-Za-z])")
+
+
+def _money_mm(text: str, mentions: list[Mention]) -> list[Mention]:
+    """"$2.4mm", "$3mm": the bankers' "mm" after an amount of money is millions (after a bare
+    number, "5mm" is a length, and stays as it is)."""
+    from dataclasses import replace
+
+    out = []
+    for m in mentions:
+        mm = _MM.match(text, m.end)
+        if mm and m.currency and not m.scaled and not m.percent:
+            m = replace(m, value=m.value * 1e6, raw=text[m.start:mm.end()], end=mm.end(), scaled=True)
+        out.append(m)
+    return out
 
 
 def read_source(path: str | Path, lang: str = "auto") -> Document:

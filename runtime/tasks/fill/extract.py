@@ -217,6 +217,109 @@ def _nearest_rival(f: Field, low: str, lo: int, hi: int, m: Mention) -> float | 
     return _distance(spans, lo, m)
 
 
+#: the company's own officers and bodies, who report its figures in minutes and letters
+_OWN_ROLE = re.compile(r"\b(?:ceo|cfo|cto|coo|founders?|co-founders?|management|the company|the board|"
+                       r"chief executive|finance director|managing director)\b")
+#: words that date a figure to now, not a start ("Today, in August 2026", "as of June 2026")
+_AS_OF = re.compile(r"\b(?:today|as of|as at|currently|right now)\b[^.;]{0,12}$")
+#: words that pass on what someone else says about a figure ("their ARR is supposedly ~$5M")
+_HEARSAY = re.compile(r"\b(?:supposedly|reportedly|allegedly|rumou?red|apparently|is said to)\b")
+#: another company's round ("Yeastie just announced a $12M round"): its subject is a name
+_ANOTHERS_ROUND = re.compile(r"\b([A-Z][\w&'-]+)\s+(?:just\s+|recently\s+|has\s+|have\s+)?"
+                             r"(?:announced|raised|closed|landed|bagged)\b")
+
+
+def _en_not_ours(f: Field, m: Mention, text: str, a: int, money: bool, ours: str) -> bool:
+    """In an English document, a number that cannot be this money field's: a bare small number
+    for a market counted in millions ("one batch in twenty" is no SAM), another's figure passed
+    on ("their ARR is supposedly ~$5M"), or another company's round for the ask."""
+    if not money or f.fraction or m.percent:
+        return False
+    if f.unit_scale > 1 and not (m.currency or m.scaled) and abs(m.value) < f.unit_scale / 1000:
+        return True
+    before = text[a:m.start]
+    low = before.lower()
+    mine = _OURS.search(low) or (ours and re.search(rf"\b{re.escape(ours)}\b", low))
+    if not mine and (_HEARSAY.search(low) or re.search(r"\btheir\b", low)):
+        return True
+    if f.key == "amount":
+        for r in _ANOTHERS_ROUND.finditer(before):
+            if r.group(1).lower() not in ("we", "i", "our", "it", "the", "this") \
+                    and not (ours and r.group(1).lower() == ours):
+                return True
+    return False
+
+
+#: words of an aside that gives an earlier figure ("(a year ago it was 310)")
+_PAST = re.compile(r"\b(?:ago|last (?:year|quarter|month)|previously|it was|they were|used to be|down from|up from)\b")
+
+
+def _en_past_aside(text: str, m: Mention) -> bool:
+    """A number inside brackets that say it is an earlier figure: "1,240 couriers ride every week
+    (a year ago it was 310)", "ARR: $2.4mm (Nov 2025 it was $1.1mm)"."""
+    open_at = text.rfind("(", max(0, m.start - 60), m.start)
+    if open_at < 0 or ")" in text[open_at:m.start] or "\n" in text[open_at:m.start]:
+        return False
+    return bool(_PAST.search(text[open_at:m.start].lower()))
+
+
+def _en_table_scaled(doc: Document, m: Mention) -> Mention:
+    """A bare amount in a table row whose label or column says what it counts in ("ARR ($k) |
+    2,450"): the amount at that scale."""
+    if m.currency or m.scaled or m.percent:
+        return m
+    lo, hi = _line_bounds(doc.text, m.start)
+    line = doc.text[lo:hi]
+    if "; " not in line or m.start - lo < line.find("; "):
+        return m
+    scale = _header_scale(line.split("; ")[0]) if re.search(r"[A-Za-z]", line.split("; ")[0]) else 1.0
+    if scale == 1.0:
+        scale = _header_scale(_column_header(doc, m))
+    if scale == 1.0:
+        return m
+    from dataclasses import replace
+
+    return replace(m, value=m.value * scale, scaled=True)
+
+
+#: a table column of an earlier period ("Last quarter", "Prior year", "Q2 2025 (previous)")
+_EARLIER_COLUMN = re.compile(r"\b(?:last|previous|prior|earlier|ago)\b|\bvs\.?\b")
+#: a table column of the period the document reports ("This quarter", "Current", "Latest")
+_CURRENT_COLUMN = re.compile(r"\b(?:this|current|latest|now)\b")
+_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?(20\d\d)|(?:FY\s?)?(20\d\d))\b")
+
+
+def _period_key(header: str) -> tuple[int, int] | None:
+    m = _PERIOD_HEAD.search(header)
+    if m is None:
+        return None
+    if m.group(1):
+        part = int(m.group(1)[1]) * (3 if m.group(1)[0] == "H" else 1)
+        return int(m.group(2)), part * (2 if m.group(1)[0] == "H" else 1)
+    return int(m.group(3)), 99
+
+
+def _en_column_role(doc: Document, m: Mention, column: str) -> float:
+    """In an English table, a column of an earlier period is no current figure ("Last quarter"
+    beside "This quarter"; "Q2 2026" beside "Q3 2026"), the current one is."""
+    low = column.lower()
+    if _EARLIER_COLUMN.search(low):
+        return -10.0
+    if _CURRENT_COLUMN.search(low):
+        return 1.5
+    mine = _period_key(column)
+    if mine is None:
+        return 0.0
+    lo, hi = _line_bounds(doc.text, m.start)
+    cells = [c.strip() for c in doc.text[lo:hi].split("; ")]
+    for t in doc.tables:
+        if column in t.header and any(r == cells for r in t.rows):
+            keys = [k for h in t.header if not _PLAN_COLUMN.search(h.lower()) and (k := _period_key(h))]
+            if keys and mine < max(keys):
+                return -10.0
+    return 0.0
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -243,6 +346,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
             continue  # "closed after 6 pm": a time of day
+        if doc.lang == "en" and money:
+            m = _en_table_scaled(doc, m)
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -316,6 +421,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
             continue  # "Our largest rival claims 97% retention" (not "Unlike rivals, Tipjar grew 40%")
         claim = _CLAIM.search(low, a, m.start) if theirs else None
+        if claim and doc.lang == "en" and _OWN_ROLE.search(low[a:claim.start()]):
+            claim = None  # "The CEO reported ARR of $2.2M": the company's own officer, in minutes
         if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
             continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
@@ -330,6 +437,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         if f.unit_scale > 1 and m.currency and not m.scaled and abs(m.value) < f.unit_scale / 1000:
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
+        if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
+                                   or (not f.fraction and _en_past_aside(text, m))):
+            continue
         if not money and m.currency:
             score -= 2
         unit = _real_unit(text, m)
@@ -401,6 +511,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             named = True
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
+        if column and doc.lang == "en" and "target" not in f.key and "plan" not in f.key:
+            score += _en_column_role(doc, m, column)
         if score > 0:
             out.append((score, value, m, text[a:b].strip(), named))
     out.sort(key=lambda t: (-t[0], t[2].start))
@@ -727,6 +839,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if role < 0 and _count(low[lo_c:hi_c], own):
                 role = 0  # "... and shipped its first kits in March 2022" under "About the company"
             score += SECTION_ROLE * role
+        elif doc.lang == "en" and _AS_OF.search(low[max(a, d.start - 30):d.start]):
+            pass  # "Today, in August 2026, ARR is $3.3M" under "Traction": the date of the figures
         elif len(f.keys) > 1 and section_role(doc, f, d.start) > 0 and clause.strip() == clause_raw.strip() \
                 and (scoped or not (
                 _TARGET.search(clause) or re.search(r"\bby\s+(?:the end of\s+)?$", low[a:d.start])

@@ -114,6 +114,24 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "memo": ("memo", "备忘录"),
 }
 
+
+
+def _extend_glossary(name: str) -> None:
+    """Add the words of the lexicon file ``name`` (next to this module: key -> words) to GLOSSARY,
+    and take out those its ``_not`` lists."""
+    import json
+    from pathlib import Path
+
+    extra = json.loads((Path(__file__).with_name(name)).read_text(encoding="utf-8"))
+    for key, words in extra.items():
+        if not key.startswith("_"):
+            GLOSSARY[key] = tuple(dict.fromkeys(GLOSSARY.get(key, ()) + tuple(words)))
+    for key, words in extra.get("_not", {}).items():
+        GLOSSARY[key] = tuple(w for w in GLOSSARY.get(key, ()) if w not in words)
+
+
+_extend_glossary("glossary_en.json")
+
 #: a part of a pitch that comes right after another one: a memo without headings states
 #: its solution in the paragraph after its problem
 FOLLOWS: dict[str, str] = {"solution": "problem"}

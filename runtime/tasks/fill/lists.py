@@ -325,8 +325,15 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 if g is not None:
                     out.append(g)
             run = []
-        for para in s.paragraphs + s.bullets:
+        for k, para in enumerate(s.paragraphs + s.bullets):
             before = ""
+            if doc.lang == "en" and k < len(s.paragraphs):
+                from .document import _CHAT_HEAD
+                # a reply gives the list the question before it names ("use of funds still
+                # 50/30/20?" / "yes, 50% hardware, 30% sales, 20% ops"), past a chat's sender line
+                asked = [p for p in s.paragraphs[max(0, k - 2):k] if not _CHAT_HEAD.fullmatch(p)]
+                if asked and asked[-1].rstrip().endswith("?"):
+                    before = asked[-1][-200:]
             # a Chinese sentence ends at 。！？ here: "A…占55%；B…占30%；C…占15%。" is one list
             sents = doc.sentences(para) if doc.lang != "zh" else [
                 x for x in re.split(r"(?<=[。！？])", para) if x.strip()]

@@ -144,6 +144,8 @@ def _recurring_name(doc: Document) -> Answer | None:
         name = m.group(1).strip()
         if name.split()[0].lower() in _NOT_NAMES:
             continue
+        if re.search(r"['’]s\s", name):
+            continue  # "Orbweave's ARR is $3.1 million": a figure of the company, not its name
         cands[name] = cands.get(name, 0) + 1.0
     subjects = set()
     for lab, value, _off in doc.labels:
@@ -222,7 +224,11 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
     name = _title_name(doc)
     if name:
         return Answer(name, doc.title, ["the document's title"])
-    for sent in doc.sentences():
+    # the sentences of the paragraphs, not a heading run into the next line ("About Orbweave
+    # Orbweave was founded ...")
+    sents = [x for sec in doc.sections for p in sec.paragraphs + sec.bullets for x in doc.sentences(p)] \
+        if doc.lang == "en" else doc.sentences()
+    for sent in sents:
         m = _FOUNDED_SUBJECT.match(sent)
         if m:  # a title that is only "Investor memo": "Bluefin Ledger was founded in 2020"
             return Answer(m.group(1), sent, ["the subject of the founding sentence"])
@@ -235,6 +241,12 @@ def _without_doc_words(text: str) -> str:
     return text[:m.start()].strip() if m and m.end() == len(text) and m.start() > 0 else text
 
 
+#: a news headline whose subject is the company ("Orbweave raises $9 million ...", "Lindqvale
+#: launches ...")
+_NEWS_TITLE = re.compile(r"^((?:[A-Z][\w&.'-]*\s){0,3}[A-Z][\w&.'-]*)\s+(?:raises|launches|announces|closes|"
+                         r"secures|lands|unveils|opens|expands|acquires|signs|partners with|completes)\b")
+
+
 def _title_name(doc: Document) -> str | None:
     """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
     Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
@@ -243,12 +255,16 @@ def _title_name(doc: Document) -> str | None:
     title = _first_line_title(doc) or doc.title
     if not title or title.isupper():
         return None
+    news = _NEWS_TITLE.match(title)
+    if news:  # a press release's headline: "Orbweave raises $9 million Series A to ..."
+        return news.group(1)
     name = _TITLE_TAIL.sub("", title).strip()
     parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", title) if p.strip()]
     if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
         name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:] if not _DOC_WORDS.search(p)), name)
     name = _without_doc_words(name)
-    if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name):
+    # "#fundraise-prep" (a chat channel), a rule of "=====": no company's name
+    if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name) and name[0].isalnum():
         return name
     return None
 

@@ -53,6 +53,13 @@ _STATUS = re.compile(r"\b(?:arr|mrr|run-rate|(?:missed|beat|ahead of|behind) (?:
                      r"|against (?:a|the|our) (?:plan|target|forecast))\b")
 
 
+#: a sentence of when the company was founded ("The Company was incorporated ... and issued its
+#: first paid forecast in September 2022"): a fact about it, not a customer's pain
+_FOUNDING = re.compile(r"\b(?:was|were) (?:founded|incorporated)\b"
+                       # nor the round ("we are now raising $7M, not $5M, ... instead of 20")
+                       r"|\b(?:raising|raise|round)\b[^.]{0,40}[$€£]\s?\d")
+
+
 def best_sentences(doc: Document, f: Field) -> Passage | None:
     """The sentence most about ``f`` and the rest of its paragraph: retrieval by the field's
     words over paragraphs, for documents without a heading for the field ("Our answer is a
@@ -78,7 +85,7 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
             for i, sent in enumerate(sents):
                 low = sent.lower()
                 hits = _count(low, own)
-                if not hits or (pain and _STATUS.search(low)):
+                if not hits or (pain and (_STATUS.search(low) or _FOUNDING.search(low))):
                     continue  # "We missed plan in Q4: ARR closed at ...": the company's results, no pain
                 score = hits + 0.25 * (whole - hits) + 0.5 * _count(low, parents) - 0.001 * n
                 n += 1
@@ -95,7 +102,7 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
     if any(k in FOLLOWS.values() for k in f.keys):
         # "Most renters still haul a heavy jug ... Our stations dose detergent ...": the pain
         # ends where the company turns to its own answer
-        end = _turn(sents, i) or end
+        end = _turn(sents, i, doc) or end
     first = _after_own_label(doc, sents[i], own + parents)
     return Passage(sep.join([first] + sents[i + 1:end]), sents[i], ["from the sentence about it"])
 
@@ -116,9 +123,33 @@ def _after_own_label(doc: Document, sent: str, words: list[str]) -> str:
 _OUR_TURN = re.compile(r"^(?:we|our)\b", re.I)
 
 
-def _turn(sents: list[str], start: int) -> int | None:
-    """The first sentence after ``start`` that opens with "We" or "Our", if any."""
-    return next((j for j in range(start + 1, len(sents)) if _OUR_TURN.match(sents[j].strip())), None)
+def _turn(sents: list[str], start: int, doc: Document | None = None) -> int | None:
+    """The first sentence after ``start`` that opens with "We" or "Our" (or, in an English
+    ``doc``, with the company's own name: "Loomwell takes a card deposit at booking ..."), if any."""
+    own = _own_name_opening(doc) if doc is not None else None
+    return next((j for j in range(start + 1, len(sents)) if _OUR_TURN.match(sents[j].strip())
+                 or (own is not None and own.match(sents[j].strip()))), None)
+
+
+def _own_name_opening(doc: Document) -> re.Pattern[str] | None:
+    """A sentence that opens with the name the English document is about ("Tidemark's models
+    combine ...", "Loomwell takes ..."): where a memo turns from the pain to its own answer."""
+    if doc.lang != "en":
+        return None
+    cached = getattr(doc, "_own_opening", False)
+    if cached is not False:
+        return cached
+    from .names import pick_name
+
+    found = pick_name(doc, Field("/company/name", ("company", "name"), {"type": "string"}, "name"))
+    name = found.value if found is not None else None
+    pat = None
+    if isinstance(name, str) and re.match(r"[A-Z]\w{2,}", name):
+        # "Tidemark's models ...", "Loomwell takes ...", "With Northpaw, a vet sees ..."
+        pat = re.compile(rf"(?:with\s+|using\s+)?(?:{re.escape(name)}|{re.escape(name.split()[0])})"
+                         rf"(?:(?:['’]s)?\s+[a-z]|,\s)", re.I)
+    doc._own_opening = pat  # type: ignore[attr-defined]
+    return pat
 
 
 def _prose(doc: Document, s: Section) -> str:
@@ -177,11 +208,19 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
     words = list(GLOSSARY.get(before, ())) + [before]
     paras = [p for sec in doc.sections for p in sec.paragraphs]
     # a status report's results ("We missed plan in Q4: ARR closed at ...") name no pain
-    hits = [sum(_count(x.lower(), words) for x in doc.sentences(p) if not _STATUS.search(x.lower()))
+    hits = [sum(_count(x.lower(), words) for x in doc.sentences(p) if not _STATUS.search(x.lower())
+                and not (doc.lang == "en" and _FOUNDING.search(x.lower())))
             for p in paras]
     if not paras or max(hits) == 0:
         return None
     i = hits.index(max(hits))
+    if doc.lang == "en":
+        # the pain's own paragraph turning to the company's answer ("Insurers still price ...
+        # Tidemark's models combine ...") comes before whatever paragraph follows it
+        sents = doc.sentences(paras[i])
+        j = _turn(sents, 0, doc)
+        if j is not None:
+            return Passage(" ".join(sents[j:]), sents[j], [f"the sentences after the {before}"])
     for nxt in paras[i + 1:i + 2]:
         # prose, not a paragraph of figures ("TAM $12.4 billion; SAM ...")
         if len(nxt) >= 40 and len(re.findall(r"\d", nxt)) <= len(nxt) // 40:
@@ -189,7 +228,7 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
     # the paragraph of the pain turns to the answer itself ("... half of it ends up wasted. Our
     # stations dose detergent straight into the machine, ...")
     sents = doc.sentences(paras[i])
-    j = _turn(sents, 0)
+    j = _turn(sents, 0, doc)
     if j is not None:
         sep = "" if doc.lang == "zh" else " "
         return Passage(sep.join(sents[j:]), sents[j], [f"the sentences after the {before}"])
@@ -264,7 +303,8 @@ def _period(doc: Document) -> Answer | None:
 TAGLINE_KEYS = frozenset({"tagline", "subtitle", "slogan"})
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{8,160})[\"“”]")
 #: a line that says who wrote a document or for whom: no motto of the company
-_BYLINE = re.compile(r"^(?:(?:prepared|written|compiled|drafted|presented|submitted|sent)\s+(?:by|for|to)\b"
+_BYLINE = re.compile(r"^(?:(?:prepared|written|compiled|drafted|presented|submitted|sent|posted|published|"
+                     r"updated|filed)\s+(?:by|for|to|on)\b"
                      r"|by\s+[A-Z]|(?:author|authors|confidential|draft|internal)\b)", re.I)
 #: a letter's greeting or sign-off ("Hi all - short one this month"): no line of the company's
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards)\b", re.I)
@@ -298,6 +338,10 @@ def _name_is_a(doc: Document, limit: int) -> tuple[str, str, str] | None:
         if name.split()[0].lower() in ("we", "our", "the", "this", "it", "there", "that") \
                 or len(re.findall(rf"\b{re.escape(name)}\b", doc.text)) < 2 or len(what) > limit \
                 or re.search(r"\d", what):
+            continue
+        if doc.lang == "en" and re.match(r"\s*(?:[.!?]|$)", doc.text[m.end():]):
+            # "Loomwell is a booking app for hair salons." says all of what it is: the description,
+            # no motto set apart ahead of the details ("... a running coach in your earbuds: it ...")
             continue
         return what[0].upper() + what[1:], m.group(0), "what the document says the company is"
     return None
@@ -436,6 +480,10 @@ def _enumerated(sentence: str, lang: str) -> list[str] | None:
         if not colon or lang != "en":
             return None
         parts = [x for x in re.split(r",\s+(?:and\s+)?", body) if x.strip()]
+        # "if a bike breaks, a replacement is at the door": a condition and its clause are one item
+        for k in range(len(parts) - 2, -1, -1):
+            if re.match(r"(?:if|when|once|because|unless|although|whenever)\b", parts[k].strip(), re.I):
+                parts[k:k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
         if len(parts) < 3:
             return None
     if any(len(x.split()) < 3 for x in parts) and lang == "en":
@@ -443,6 +491,36 @@ def _enumerated(sentence: str, lang: str) -> list[str] | None:
     out = [x.strip() for x in parts]
     return [x[0].upper() + x[1:] + ("" if x.endswith((".", "。")) else ("。" if lang == "zh" else "."))
             for x in out]
+
+
+def _beyond_headline(doc: Document, f: Field, sents: list[str]) -> list[str] | None:
+    """Points read from prose (no bullets) without the sentence the other part's headline says
+    (``fields.FOLLOWS``: a problem's points never hold the solution, nor a solution's the
+    problem): "Salon owners lose hours to no-shows. Loomwell takes a deposit at booking." is a
+    problem and its answer, no list of the problem's points.  When that leaves fewer than two
+    sentences, no points: the one left is the headline itself."""
+    if len(f.keys) < 2 or f.key not in ("points", "bullets"):
+        return sents
+    pairs = {**FOLLOWS, **{v: k for k, v in FOLLOWS.items()}}
+    other = pairs.get(f.keys[-2])
+    if other is None:
+        return sents
+    from dataclasses import replace
+
+    keys = f.keys[:-2] + (other, "headline")
+    head = replace(f, keys=keys, pointer="/" + "/".join(keys), schema={"type": "string"},
+                   kind="headline", children=[])
+    got = pick_headline(doc, head)
+    said = re.sub(r"\W+", " ", str(got.value if got else "")).strip().lower()[:40]
+    if len(said) < 20:
+        return sents
+    # nor the sentence that says what the company is ("Loomwell is a booking app for ..."):
+    # the description's
+    rest = [x for x in sents if said not in re.sub(r"\W+", " ", x).strip().lower()
+            and not _IS_A.match(x.strip())]
+    if len(rest) == len(sents):
+        return sents
+    return rest if len(rest) >= 2 else None
 
 
 def pick_bullets(doc: Document, f: Field) -> Answer | None:
@@ -460,6 +538,11 @@ def pick_bullets(doc: Document, f: Field) -> Answer | None:
         if p is None:
             return None
         picked = doc.sentences(p.text)[:n]
+        if doc.lang == "en":
+            picked = _beyond_headline(doc, f, doc.sentences(p.text))
+            if picked is None:
+                return None
+            picked = picked[:n]
     notes = p.notes
     if len([x for x in picked if x]) == 1 and n > 1:
         # one sentence that lists them: "Problem: a; b; c", "... the same: a, b, and c"

@@ -82,7 +82,21 @@ def _sentence_records(doc: Document, para: str) -> list[tuple[str, str]]:
         m = _SENTENCE_ITEM.match(sent.strip())
         if m and re.search(r"[$€£¥]\s?\d|\d\s?(?:元|美元|dollars)", m.group(2)):
             out.append((m.group(1), m.group(2)))
+        elif m is None and doc.lang == "en":
+            out += _after_colon_record(sent.strip())
     return out
+
+
+def _after_colon_record(sent: str) -> list[tuple[str, str]]:
+    """"The company sells the robot as a service: the Saltmarsh W2 robot at $9,500 per month ...":
+    the item named after the colon, with the words before it as its text's last clause."""
+    head, sep, tail = sent.partition(": ")
+    if not sep or not tail or len(head) > 80:
+        return []
+    m = _SENTENCE_ITEM.match(tail[0].upper() + tail[1:])
+    if m is None or not re.search(r"[$€£¥]\s?\d|\d\s?dollars", m.group(2)):
+        return []
+    return [(m.group(1), f"{m.group(2).rstrip('.')}; {head}")]
 
 
 def _number(doc: Document, child: Field, text: str) -> Any:

@@ -24,7 +24,7 @@ _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty 
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _SMALL = "|".join(sorted(list(_UNITS) + list(_TENS), key=len, reverse=True))
 _WORD = rf"(?:(?:{_SMALL})(?:-(?:{'|'.join(_UNITS)}))?|a|an|hundred|and|half|a half|"
-_WORD += "|".join(_SCALES) + ")"
+_WORD += "|".join(_SCALES) + "|point)"
 _EN = re.compile(rf"\b(?:{_SMALL}|a|an)\b(?:[ -](?:{_WORD})\b)*", re.I)
 _PERCENT_AFTER = re.compile(r"\s?(?:percent|per cent|%)\b", re.I)
 _DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars)\b", re.I)
@@ -33,10 +33,26 @@ _DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars)\b", re.I)
 def _en_value(words: list[str]) -> tuple[float, bool] | None:
     """The value of number words and whether a scale word (thousand, million ...) was in them."""
     total, current, scaled, seen = 0.0, 0.0, False, False
+    decimals: str | None = None  # "one point eight million": the digits after "point"
     i = 0
     while i < len(words):
         w = words[i].lower()
-        if w in ("a", "an"):
+        if decimals is not None and w not in _SCALES:
+            if _UNITS.get(w, 10) > 9:
+                return None  # "point" takes single digits only
+            decimals += str(_UNITS[w])
+            i += 1
+            continue
+        if w == "point":
+            if not seen or scaled:
+                return None
+            decimals = ""
+        elif decimals is not None:  # a scale word after the digits
+            if not decimals:
+                return None
+            total += (current + float("0." + decimals)) * _SCALES[w]
+            current, scaled, decimals = 0.0, True, None
+        elif w in ("a", "an"):
             current = current or 1.0
         elif w == "and":
             pass
@@ -61,6 +77,10 @@ def _en_value(words: list[str]) -> tuple[float, bool] | None:
         i += 1
     if not seen and not scaled:
         return None
+    if decimals:
+        current += float("0." + decimals)
+    elif decimals is not None:
+        return None
     return total + current, scaled
 
 
@@ -69,7 +89,7 @@ def _english(text: str) -> list[Mention]:
     for m in _EN.finditer(text):
         words = re.split(r"[ ]+", m.group(0).strip())
         # "a half" and "and" may not end a number; "a"/"an" alone is no number
-        while words and words[-1].lower() in ("and", "a", "an"):
+        while words and words[-1].lower() in ("and", "a", "an", "point"):
             words.pop()
         if not words:
             continue
