@@ -248,3 +248,17 @@ def test_a_condition_and_its_clause_are_one_item_of_a_colon_list():
     assert _enumerated("The pain is the same: shops close at 6 pm, repairs start at $90, "
                        "and owners wait a week for parts.", "en") == [
         "Shops close at 6 pm.", "Repairs start at $90.", "Owners wait a week for parts."]
+
+
+def test_an_e_mail_s_header_and_thanks_are_no_description():
+    """Seen on a deck rendered from a follow-up e-mail: the 'about' box opened with
+    'From: … To: … Date: … Subject: …' and then 'Thank you again for the coffee'."""
+    r = _fill("From: Ada Brenner <ada@tallowby.example>\nTo: Omar Reyes\nDate: 3 March 2026\n"
+              "Subject: Tallowby - notes from Tuesday\n\nDear Omar,\n\n"
+              "Thank you again for your time on Tuesday. As promised, here is the summary.\n\n"
+              "Tallowby makes refill stations for laundry detergent in corner shops. "
+              "Shops earn a margin on every refill and customers pay a third less.\n\n"
+              "Best regards,\nAda Brenner\n")
+    description = r.data["company"]["description"]
+    assert description.startswith("Tallowby makes refill stations")
+    assert not any(w in description for w in ("From:", "Subject", "Thank you", "As promised"))

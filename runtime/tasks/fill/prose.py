@@ -162,6 +162,10 @@ def _prose(doc: Document, s: Section) -> str:
         line_start = doc.text.rfind("\n", 0, max(0, at)) + 1
         if at >= 0 and any(line_start <= off < at + len(part) for off in labels) and "\n" not in part:
             continue
+        if _only_labels(doc, part):
+            continue  # an e-mail's header block ("From: … To: … Subject: …", its lines joined)
+        if all(_PLEASANTRY.match(x.strip()) for x in doc.sentences(part)):
+            continue  # "Thank you again for the coffee on Thursday. As promised, here is ...": no fact
         keep.append(part)
     if not keep:
         return s.body()
@@ -308,6 +312,11 @@ _BYLINE = re.compile(r"^(?:(?:prepared|written|compiled|drafted|presented|submit
                      r"|by\s+[A-Z]|(?:author|authors|confidential|draft|internal)\b)", re.I)
 #: a letter's greeting or sign-off ("Hi all - short one this month"): no line of the company's
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards)\b", re.I)
+#: a sentence that only greets, thanks, promises or signs off: no fact about the company
+_PLEASANTRY = re.compile(r"(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards|kind regards|"
+                         r"as promised|as discussed|i hope|hope you|hope this|please find|i have attached|"
+                         r"attached is|happy to|looking forward|let me know|great to meet)\b"
+                         r"|感谢|谢谢|您好|大家好|此致|敬礼|如有疑问", re.I)
 
 
 def _name_aside(doc: Document, limit: int) -> tuple[str, str, str] | None:
