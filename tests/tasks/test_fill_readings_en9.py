@@ -262,3 +262,12 @@ def test_an_e_mail_s_header_and_thanks_are_no_description():
     description = r.data["company"]["description"]
     assert description.startswith("Tallowby makes refill stations")
     assert not any(w in description for w in ("From:", "Subject", "Thank you", "As promised"))
+
+
+def test_an_iso_currency_code_before_a_figure_gives_it_its_scale():
+    """Board minutes wrote 'ARR of USD 6.8M' and 'a USD 20M Series B': the ask became $20."""
+    r = _fill("Quorwell — board minutes\n\nQuorwell rents cold-storage lockers to florists.\n\n"
+              "The CEO reported ARR of USD 6.8M at the end of August.\n\n"
+              "The board resolved to raise a USD 20M Series B.\n")
+    assert r.data["ask"]["amount"] == 20_000_000
+    assert r.data["traction"]["arr"] == 6_800_000

@@ -48,9 +48,10 @@ _SCALE_EN = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "mi
              "b": 1e9, "bn": 1e9, "billion": 1e9, "billions": 1e9, "trillion": 1e12}
 _SCALE_ZH = {"千": 1e3, "万": 1e4, "十万": 1e5, "百万": 1e6, "千万": 1e7, "亿": 1e8, "万亿": 1e12}
 _CURRENCY = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "￥": "CNY", "RMB": "CNY",
-             "元": "CNY", "美元": "USD", "人民币": "CNY", "欧元": "EUR", "dollars": "USD", "usd": "USD"}
+             "元": "CNY", "美元": "USD", "人民币": "CNY", "欧元": "EUR", "dollars": "USD", "usd": "USD",
+             "USD": "USD", "EUR": "EUR", "GBP": "GBP", "CNY": "CNY"}  # "USD 20M": the code before it
 _NUMBER = re.compile(
-    r"(?P<cur>US\$|\$|€|£|¥|￥|RMB\s?)?"
+    r"(?P<cur>US\$|\$|€|£|¥|￥|RMB\s?|(?<![A-Za-z])(?:USD|EUR|GBP|CNY)\s?)?"
     r"(?P<num>(?<![\d.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.,])\d+(?:\.\d+)?)"
     r"(?:\s?(?P<zh>万亿|十万|百万|千万|亿|万|千))?"
     r"(?:\s?(?P<en>thousand|millions?|billions?|trillion|bn|mn|[kKmMbB])(?![A-Za-z]))?"
