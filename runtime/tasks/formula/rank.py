@@ -83,6 +83,20 @@ def _evidence(request: str, value: str) -> frozenset[str]:
     return frozenset(w for w in words if re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", low))
 
 
+def _aggregates(request: str, lang: str) -> list[str]:
+    """The canonical aggregate words offered: those whose op (aggregates.json) the request
+    says a word of ("altogether": total; "on average": average), else all of them."""
+    from .rowbase import lexicon as rlex
+
+    ops = rlex("aggregates")["ops"]
+    low = request.lower()
+    of = {a: op for a, op in lexicon()["agg_ops"][lang].items()}
+    said = [a for a, op in of.items()
+            if any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if re.match("[a-z]", w)
+                   else w in low for w in ops.get(op, []))]
+    return said or list(lexicon()[lang]["agg"])
+
+
 def _once(schema: SheetSchema, header: str, value: str) -> bool:
     """True when ``value`` is on exactly one row of the column ``header``."""
     from .schema import col_index
@@ -113,7 +127,17 @@ def _cues(request: str, lang: str) -> tuple[bool, bool, bool]:
 
 def candidates(request: str, schema: SheetSchema, lang: str) -> list[str]:
     """The canonical phrasings ``request`` may mean on ``schema``, every value and number it
-    says carried (at most one condition), at most :data:`MAX_CANDIDATES`."""
+    says carried (at most one condition); the aggregates it says a word of, or all of them
+    where that leaves fewer than two phrasings (the model must still choose among some)."""
+    said = _aggregates(request, lang)
+    out = _candidates(request, schema, lang, said)
+    if len(out) < 2 and len(said) < len(lexicon()[lang]["agg"]):
+        out = _candidates(request, schema, lang, list(lexicon()[lang]["agg"]))
+    return out
+
+
+def _candidates(request: str, schema: SheetSchema, lang: str, agg_words: list[str]) -> list[str]:
+    """:func:`candidates` with the aggregate words ``agg_words``."""
     lex = lexicon()[lang]
     heads = [c.header for c in schema.columns if c.header.strip() and "\n" not in c.header]
     types = {c.header: c.type for c in schema.columns}
@@ -165,7 +189,7 @@ def candidates(request: str, schema: SheetSchema, lang: str) -> list[str]:
                 if types.get(c) != "number" and covered(text, []):  # the row's name or date
                     out.append(text)
             continue
-        aggs = lex["agg"] if "{agg}" in t else [""]
+        aggs = agg_words if "{agg}" in t else [""]
         numcols = nums if "{num}" in t else [""]
         for a, n in itertools.product(aggs, numcols):
             base = t.replace("{agg}", a).replace("{num}", n)
