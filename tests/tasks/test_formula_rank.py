@@ -188,16 +188,28 @@ def qwen():
 @pytest.fixture()
 def trusted(monkeypatch):
     monkeypatch.setattr(formula_module, "TRUSTED_MODELS", frozenset({QWEN}))
+    monkeypatch.setattr(formula_module, "RANKING", True)  # off by default (measured)
+
+
+def test_the_ranker_is_off_by_default():
+    assert formula_module.RANKING is False
 
 
 @pytest.mark.slow
 def test_the_model_ranks_an_everyday_phrasing_to_its_column(qwen, trusted, canteen):
     s = read_sheet(canteen)
     with pytest.raises(TaskError):
-        formula("how much did the canteen take altogether", sheet=s, method="rules")
-    r = formula("how much did the canteen take altogether", sheet=s, model=QWEN)
-    assert r.formula == "=SUM(G2:G13)" and r.method == "rules+model-ranked"
-    assert any(n.startswith("ranked phrasing: total Amount") for n in r.notes)
+        formula("cash total?", sheet=s, method="rules")
+    r = formula("cash total?", sheet=s, model=QWEN)
+    assert r.formula == '=SUMIF(H2:H13,"Cash",G2:G13)' and r.method == "rules+model-ranked"
+    assert any(n.startswith("ranked phrasing: total Amount where Payment is Cash") for n in r.notes)
+
+
+@pytest.mark.slow
+def test_the_ranker_off_answers_nothing_more(qwen, canteen, monkeypatch):
+    monkeypatch.setattr(formula_module, "TRUSTED_MODELS", frozenset({QWEN}))
+    with pytest.raises(TaskError):
+        formula("cash total?", sheet=read_sheet(canteen), model=QWEN)
 
 
 @pytest.mark.slow

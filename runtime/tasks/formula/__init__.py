@@ -41,8 +41,11 @@ MAX_REQUEST_CHARS = 2000
 #: 100 / 12 (its 4 answers: 3 right, 1 wrong) — still not trusted.
 TRUSTED_MODELS: frozenset[str] = frozenset()
 #: after grounding and the paraphraser, let the model rank the canonical phrasings the code
-#: lists over the sheet (``rank.py``); only where a model is allowed at all (see _llm_allowed)
-RANKING = True
+#: lists over the sheet (``rank.py``), where a model is allowed at all (see _llm_allowed).
+#: OFF: measured at its 2-nat margin (chosen on formula-dev5's tune part: +13 right / +1 wrong
+#: there) it added 7 right / 10 wrong on formula-dev5's spent blind part and 13 right / 12
+#: wrong on formula-dev4's (docs/formula-llm.md), far over the 3 % wrong-answer cap
+RANKING = False
 
 
 def _llm_allowed(method: str, model: str | None) -> bool:

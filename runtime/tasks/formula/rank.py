@@ -16,7 +16,12 @@ request's own checks, ``paraphrase.losses`` but for the column-naming check,
 which is what this path lifts, and ``paraphrase.uses``).
 
 A model is used here only when the caller allows it (``method="llm"``, or
-``auto`` with a trusted model); this module imports no model runtime itself.
+``auto`` with a trusted model) and ``formula.RANKING`` is set: it is OFF, as
+measured (docs/formula-llm.md, "Ranking canonical phrasings"): on the spent
+blind parts it added about as many wrong answers as right ones ("how many
+women ran" read as the total of Pledged: a count the phrasings cannot say
+without a value, so the model takes a sum).  This module imports no model
+runtime itself.
 """
 
 from __future__ import annotations
@@ -46,8 +51,10 @@ log = logging.getLogger("o3local.formula")
 T = TypeVar("T")
 
 #: the best phrasing's score (summed log-probability up to where it parts from every other
-#: phrasing) must beat the runner-up's by this much (natural log); tuned on formula-dev5's
-#: tune part (in-sample), see the module's measurement in docs/formula-llm.md
+#: phrasing) must beat the runner-up's by this much (natural log).  Chosen on formula-dev5's
+#: tune part: the ranker's answers there were 17 right / 2 wrong at any margin, 13 / 1 at
+#: 2.0, 7 / 0 at 3.0.  On the spent blind parts (not tuned on) at 2.0: dev5 7 right / 10
+#: wrong, dev4 13 / 12, so the path is off by default (``formula.RANKING``)
 MIN_MARGIN = 2.0
 MAX_CANDIDATES = 200
 
