@@ -23,6 +23,7 @@ from .store import Manifest, ModelStore
 from .tokenizer import ModelTokenizer
 
 _KEEP_HEAD = 64
+_PREAMBLES = 4  # score(shared=): how many preambles' caches are kept
 _FULL_WAIT_S = 5.0  # score(): how long to wait for the full session before using the quick one
 
 LogitsProcessor = Callable[[list[int], Any], Any]
@@ -146,8 +147,13 @@ class Generator:
                 if saved is None:
                     self._forward(kv, list(prompt_ids[:shared]), shared)
                     saved = [a[:, :, :shared, :].copy() for a in kv.arrays]
-                    self._preambles = {key: saved}  # one preamble kept: the last one used
+                    # the last few preambles used (a formula request may score under two prompts:
+                    # grounding's and the phrasing ranker's); a few MB each for a 0.5B model
+                    while len(self._preambles) >= _PREAMBLES:
+                        self._preambles.pop(next(iter(self._preambles)))
+                    self._preambles[key] = saved
                 else:
+                    self._preambles[key] = self._preambles.pop(key)  # most recently used last
                     for a, part in zip(kv.arrays, saved, strict=True):
                         a[:, :, :shared, :] = part
                 start = shared

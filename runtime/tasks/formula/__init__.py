@@ -40,6 +40,12 @@ MAX_REQUEST_CHARS = 2000
 #: blind part (276, scored once at e49f728): rules 97 right / 11 wrong, with Qwen grounding
 #: 100 / 12 (its 4 answers: 3 right, 1 wrong) — still not trusted.
 TRUSTED_MODELS: frozenset[str] = frozenset()
+#: after grounding and the paraphraser, let the model rank the canonical phrasings the code
+#: lists over the sheet (``rank.py``), where a model is allowed at all (see _llm_allowed).
+#: OFF: measured at its 2-nat margin (chosen on formula-dev5's tune part: +13 right / +1 wrong
+#: there) it added 7 right / 10 wrong on formula-dev5's spent blind part and 13 right / 12
+#: wrong on formula-dev4's (docs/formula-llm.md), far over the 3 % wrong-answer cap
+RANKING = False
 
 
 def _llm_allowed(method: str, model: str | None) -> bool:
@@ -500,6 +506,39 @@ def _paraphrased(request: str, schema: SheetSchema, model: str | None, notes: li
                          [*notes, f"rewritten request: {said}"], answer.fill_range, how)
 
 
+def _ranked(request: str, schema: SheetSchema, model: str | None, notes: list[str],
+            required: bool) -> FormulaResult | None:
+    """The rules' answer to the canonical phrasing the model ranks first among those the code
+    lists over the sheet (``rank.py``): the model only scores phrasings, code writes the formula."""
+    from .._model import load_generator
+    from .rank import rank
+
+    gen = load_generator(model, "formula-generation", required=required)
+    if gen is None:
+        return None
+
+    def read(text: str) -> FormulaResult | None:
+        try:
+            answer = _rules_only(text, schema, None, [])
+            if answer is not None:  # the checks of the request itself too
+                _sane(request, answer.formula, schema)
+            return answer
+        except TaskError:
+            return None
+
+    answer, best = rank(request, schema, gen, read, lambda r: r.formula)
+    if answer is None:
+        notes.append("ranking: " + "; ".join(best))
+        return None
+    zh = re.search(r"[\u4e00-\u9fff]", request) is not None
+    how = (f"读作“{best.text}”（本地模型在表格的标准说法中选出）" if zh
+           else f"read as {best.text!r} (chosen by the local model among the sheet's canonical phrasings)")
+    return FormulaResult(answer.formula, answer.value, f"{how}{'：' if zh else ': '}{answer.explanation}",
+                         "rules+model-ranked", "generate", answer.intent, None,
+                         [*notes, f"ranked phrasing: {best.text} (margin {best.margin:.2f} over "
+                                  f"{best.runner_up!r})"], answer.fill_range, how)
+
+
 def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
               model: str | None) -> FormulaResult:
     notes: list[str] = []
@@ -516,6 +555,8 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
     answer = _grounded(request, schema, target, model, notes, required=method == "llm")
     if answer is None and target is None:  # one-cell requests only: no phrasing below is per row
         answer = _paraphrased(request, schema, model, notes, required=method == "llm")
+    if answer is None and target is None and RANKING:
+        answer = _ranked(request, schema, model, notes, required=method == "llm")
     if answer is not None:
         return answer
     if method != "llm":  # auto trusts a model for grounding only, not for writing intents
