@@ -18,7 +18,6 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-import o3local.tasks.formula as formula_module
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
 from o3local.tasks.formula.ground import (
@@ -31,8 +30,8 @@ from o3local.tasks.formula.ground import (
     unknown_spans,
 )
 from o3local.tasks.formula.schema import read_sheet
+from tests.tasks.formula_model import QWEN, qwen_store
 
-QWEN = "qwen2.5-coder-0.5b-instruct"
 _REGIONS = ["North", "South", "East", "North", "East", "South", "North", "East"]
 _PRODUCTS = ["Desk", "Chair", "Lamp", "Chair", "Desk", "Lamp", "Chair", "Desk"]
 _UNITS = [3, 7, 2, 5, 4, 6, 1, 8]
@@ -101,31 +100,8 @@ def test_auto_without_a_trusted_model_refuses_and_loads_no_runtime(sales):
 
 # -- the real model ---------------------------------------------------------------------------------
 
-def _qwen_store() -> Path:
-    from o3local.models import ModelStore, default_root
-
-    roots = [Path(default_root())]
-    if os.environ.get("O3_TEST_MODELS_DIR"):
-        roots.append(Path(os.environ["O3_TEST_MODELS_DIR"]))
-    for root in roots:
-        if ModelStore(root).is_installed(QWEN):
-            return root
-    pytest.skip(f"{QWEN} is not built (run: o3-local models build {QWEN})")
 
 
-@pytest.fixture(scope="module")
-def qwen():
-    from o3local.models import get_generator, reset_generators
-
-    saved = os.environ.get("O3_MODELS_DIR")
-    os.environ["O3_MODELS_DIR"] = str(_qwen_store())
-    reset_generators()
-    yield get_generator(name=QWEN)
-    if saved is None:
-        os.environ.pop("O3_MODELS_DIR", None)
-    else:
-        os.environ["O3_MODELS_DIR"] = saved
-    reset_generators()
 
 
 def test_a_request_the_rules_answer_loads_no_runtime_even_with_the_model_trusted(sales):
@@ -136,13 +112,10 @@ def test_a_request_the_rules_answer_loads_no_runtime_even_with_the_model_trusted
             "from o3local.tasks.formula import formula\n"
             f"r = formula('total Sales in the North', sheet={str(sales)!r})\n"
             "print(r.formula, r.method, 'onnxruntime' in sys.modules)\n")
-    out = _run(code, {"O3_MODELS_DIR": str(_qwen_store())})
+    out = _run(code, {"O3_MODELS_DIR": str(qwen_store())})
     assert out == ['=SUMIF(C2:C9,"North",F2:F9)', "rules", "False"]
 
 
-@pytest.fixture()
-def trusted(monkeypatch):
-    monkeypatch.setattr(formula_module, "TRUSTED_MODELS", frozenset({QWEN}))
 
 
 @pytest.mark.slow

@@ -10,13 +10,11 @@ Qwen2.5-Coder-0.5B and skip when it is not built (tests look in
 from __future__ import annotations
 
 import datetime as dt
-import os
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-import o3local.tasks.formula as formula_module
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
 from o3local.tasks.formula.paraphrase import (
@@ -28,8 +26,7 @@ from o3local.tasks.formula.paraphrase import (
     uses,
 )
 from o3local.tasks.formula.schema import read_sheet
-
-QWEN = "qwen2.5-coder-0.5b-instruct"
+from tests.tasks.formula_model import QWEN
 
 
 @pytest.fixture(scope="module")
@@ -174,36 +171,10 @@ def test_paraphrase_reads_the_rewrite_and_refuses_a_lossy_one(members, monkeypat
 
 # -- the real model ---------------------------------------------------------------------------------
 
-def _qwen_store() -> Path:
-    from o3local.models import ModelStore, default_root
-
-    roots = [Path(default_root())]
-    if os.environ.get("O3_TEST_MODELS_DIR"):
-        roots.append(Path(os.environ["O3_TEST_MODELS_DIR"]))
-    for root in roots:
-        if ModelStore(root).is_installed(QWEN):
-            return root
-    pytest.skip(f"{QWEN} is not built (run: o3-local models build {QWEN})")
 
 
-@pytest.fixture(scope="module")
-def qwen():
-    from o3local.models import get_generator, reset_generators
-
-    saved = os.environ.get("O3_MODELS_DIR")
-    os.environ["O3_MODELS_DIR"] = str(_qwen_store())
-    reset_generators()
-    yield get_generator(name=QWEN)
-    if saved is None:
-        os.environ.pop("O3_MODELS_DIR", None)
-    else:
-        os.environ["O3_MODELS_DIR"] = saved
-    reset_generators()
 
 
-@pytest.fixture()
-def trusted(monkeypatch):
-    monkeypatch.setattr(formula_module, "TRUSTED_MODELS", frozenset({QWEN}))
 
 
 @pytest.mark.slow
