@@ -262,3 +262,27 @@ def test_a_table_s_total_row_is_no_item(tmp_path):
     assert r.data["mix"] == [{"name": "定制橱柜", "share": 0.476}, {"name": "全屋定制", "share": 0.344},
                              {"name": "软装饰品", "share": 0.18}]
     assert any("total" in n for f in r.fields if f.pointer == "/mix" for n in f.notes)
+
+
+def test_a_chinese_report_without_headings_still_renders_its_text(tmp_path):
+    """A 经营情况说明 written as plain paragraphs used to stop at 'sections should be non-empty':
+    its text is now one section without a heading (report-zh 1.3.0 allows that)."""
+    memo = tmp_path / "说明.md"
+    memo.write_text("青禾茶饮2026年三季度经营情况说明\n\n"
+                    "三季度公司实现营业收入3,260万元，同比增长8.2%。门店客流回升，外卖订单占比提高。\n\n"
+                    "截至9月30日，公司合作加盟商共计126家，较二季度末增加9家。\n\n"
+                    "青禾茶饮管理层\n2026年10月12日\n", encoding="utf-8")
+    out = tmp_path / "data.json"
+    r = _cli("render", "report-zh", "--from", str(memo), "--fill-only", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    sections = json.loads(out.read_text(encoding="utf-8"))["sections"]
+    assert len(sections) == 1 and "heading" not in sections[0]
+    assert sections[0]["paragraphs"][0].startswith("三季度公司实现营业收入3,260万元")
+    assert not any("管理层" == p or "2026年10月12日" == p for p in sections[0]["paragraphs"])
+    r = _cli("render", "report-zh", "--from", str(memo), "-o", str(tmp_path / "report.png"))
+    assert r.returncode == 0, r.stderr
+    # what the page says: the paragraphs, under no made-up heading
+    from tests.render.test_honest_samples import render
+
+    lines = "".join(render("report-zh", json.loads(out.read_text(encoding="utf-8")))[0])
+    assert "合作加盟商共计126家" in lines and "三季度公司实现营业收入" in lines

@@ -40,7 +40,7 @@ def test_a_week_named_in_the_title_and_a_mix_by_revenue_in_prose():
 
 def test_a_numbered_list_of_figures_is_no_heading():
     d = _fill("公司经营简报\n\n1. 收入120万元。\n2. 客户300家。\n\n本月经营平稳，收入120万元。\n")
-    assert all(not s["heading"].startswith(("1.", "2.")) for s in d.get("sections", []))
+    assert all(not s.get("heading", "").startswith(("1.", "2.")) for s in d.get("sections", []))
 
 
 def test_a_half_year_summary_keeps_the_result_over_a_full_year_target():
@@ -123,7 +123,7 @@ def test_the_second_line_of_a_title_is_no_section():
     d = _fill("华岳冷链物流有限公司\n2026年3月经营简报\n\n3月份公司实现营业收入1.26亿元，同比增长9.8%。\n\n"
               "客户方面，截至月末累计服务企业客户3,412家。\n\n经营管理部\n2026年4月8日\n")
     assert d["title"] == "华岳冷链物流有限公司2026年3月经营简报"
-    assert not any(s["heading"] == "2026年3月经营简报" for s in d.get("sections") or [])
+    assert not any(s.get("heading") == "2026年3月经营简报" for s in d.get("sections") or [])
 
 
 def test_an_faq_has_its_bold_questions_as_headings_and_a_first_sale_is_no_founding():

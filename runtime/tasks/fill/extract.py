@@ -1118,6 +1118,7 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
                     "paragraphs")
     from .prose import _REPORT_WORDS
 
+    dates = {d.raw.strip() for d in doc.dates}
     out = []
     for s in doc.sections:
         numbered = bool(_BULLET.match(s.heading) or _PART.match(s.heading))
@@ -1128,10 +1129,7 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
                 and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \
                 and not _REPORT_WORDS.search(doc.title) and len(s.heading) <= 40:
             continue  # the title's second line ("华岳冷链物流有限公司" over "2026年3月经营简报")
-        labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
-        dates = {d.raw.strip() for d in doc.dates}
-        paras = [p for p in s.paragraphs + s.bullets
-                 if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates]
+        paras = _section_text(doc, s)
         if not paras and not s.tables:
             # a headed section of only "Label: figure" lines ("## 收入构成" over "- 有机蔬菜：1,080万元"):
             # those lines are its text (not a form's header lines, which stand under no heading)
@@ -1144,9 +1142,34 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
             paras = [_row_line(t, r, doc.lang) for t in s.tables for r in t.rows][:8]
         out.append({head_key: s.heading, para_key: paras})
     out = out[: f.max_items]
+    if not out and head_key not in (items.get("required") or []):
+        # a report written without headings ("…经营情况说明" then paragraphs): its text as one
+        # section without a heading, where the template allows one, rather than no report at all
+        paras = [p for s in doc.sections for p in _section_text(doc, s)]
+        if paras:
+            return Answer([{para_key: paras}], "the document's paragraphs (it has no headings)",
+                          ["the document has no headings: its text is one section without a heading"])
     if not out:
         return None
     return Answer(out, f"{len(out)} sections of the document", [])
+
+
+def _section_text(doc: Document, s: Section) -> list[str]:
+    """A section's paragraphs and bullets worth showing: not its ``Label: value`` header lines,
+    dates standing alone, a letter's salutation, greetings and thanks, or lines under 8
+    characters (a signature: "森屿文旅管理层")."""
+    from .document import _SALUTATION
+    from .prose import _only_labels, pleasantry
+
+    labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
+    dates = {d.raw.strip() for d in doc.dates}
+    return [p for p in s.paragraphs + s.bullets
+            if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates
+            and not _SALUTATION.match(p.strip())  # "尊敬的各位股东：" opens a letter: no text of it
+            # an e-mail's header lines joined ("主题：… 发件人：… 收件人：…"); one long
+            # "财务部汇报：一季度实现营业收入…" line is text
+            and not (_only_labels(doc, p) and sum(v in p for _lab, v, _o in doc.labels) >= 2)
+            and not pleasantry(doc, p)]
 
 
 def answer(doc: Document, f: Field, siblings: tuple[str, ...] = (),

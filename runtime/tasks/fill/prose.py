@@ -164,7 +164,7 @@ def _prose(doc: Document, s: Section) -> str:
             continue
         if _only_labels(doc, part):
             continue  # an e-mail's header block ("From: … To: … Subject: …", its lines joined)
-        if all(_PLEASANTRY.match(x.strip()) for x in doc.sentences(part)):
+        if pleasantry(doc, part):
             continue  # "Thank you again for the coffee on Thursday. As promised, here is ...": no fact
         keep.append(part)
     if not keep:
@@ -454,11 +454,16 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     return Answer(line, p.evidence or line, p.notes)
 
 
+def pleasantry(doc: Document, part: str) -> bool:
+    """Whether every sentence of ``part`` only greets, thanks, promises or signs off."""
+    return all(_PLEASANTRY.match(x.strip()) for x in doc.sentences(part))
+
+
 def _only_labels(doc: Document, line: str) -> bool:
     """Whether ``line`` is nothing but the document's ``Label: value`` lines run together."""
     rest = line
     for lab, v, _off in doc.labels:
-        for sep in (": ", "：", ":"):
+        for sep in (": ", "： ", "：", ":"):
             rest = rest.replace(f"{lab}{sep}{v}", "")
     return bool(line.strip()) and not rest.strip(" ,;.…")
 
