@@ -1,7 +1,8 @@
-"""The row check the fill-eval sets' tests share (test_fill_eval2, test_fill_eval3,
-test_fill_eval4_format): a gold row's pointers are fields of its template, each value has its
+"""The row checks the fill-eval sets' tests share (test_fill_eval2, test_fill_eval3 and the
+format tests of fill-eval4/5/6): a gold row's pointers are fields of its template, each value has its
 field's type (every form of an ``{"any": [...]}`` too), dates are ISO or a quarter as written,
-and every field of the template is judged (present or null; the memo and sections aside)."""
+and every field of the template is judged (present or null; the memo and sections aside);
+``row_problems`` adds a row's form for fill-eval5 and later."""
 
 from __future__ import annotations
 
@@ -84,3 +85,38 @@ def gold_problems(row: dict) -> list[str]:
     if not fields <= judged:
         bad.append(f"no gold for {sorted(fields - judged)}")
     return bad
+
+
+#: the keys a row of fill-eval5 and later may have
+ROW_KEYS = {"id", "template", "lang", "split", "document", "file", "context", "note", "gold"}
+
+
+def row_problems(row: dict, folder: Path, prefix: str, need_note: bool = False) -> list[str]:
+    """Everything wrong with one row of a set in ``folder`` whose ids start ``prefix-<lang>-``
+    (empty when it is well formed): its form, then its gold (``gold_problems``), then arrays
+    of objects that are no lists of objects and mix / use-of-funds shares that do not sum to 1."""
+    bad: list[str] = []
+    if set(row) - ROW_KEYS:
+        bad.append(f"unknown keys {sorted(set(row) - ROW_KEYS)}")
+    if ("document" in row) == ("file" in row):
+        bad.append("needs exactly one of document / file")
+    template = {"en": "funding-pitch", "zh": "report-zh"}.get(row["lang"])
+    if row["template"] != template or not row["id"].startswith(f"{prefix}-{row['lang']}-"):
+        bad.append(f"template {row['template']} / lang {row['lang']} / id do not agree")
+    if row.get("file") and not (folder / row["file"]).is_file():
+        bad.append(f"missing file {row['file']}")
+    if need_note and not str(row.get("note", "")).strip():
+        bad.append("no note")
+    bad += gold_problems(row)
+    inputs = json.loads((TEMPLATES / row["template"] / "manifest.json").read_text())["inputs"]
+    for pointer, value in row["gold"].items():  # arrays of objects: lists of objects, or null
+        sub = schema_at(inputs, pointer)
+        if sub and sub.get("type") == "array" and sub.get("items", {}).get("type") == "object" and value is not None:
+            if not (isinstance(value, list) and value and all(isinstance(v, dict) and v for v in value)):
+                bad.append(f"{pointer} is not a list of objects")
+    for arr in ("/mix", "/ask/use_of_funds"):
+        parts = [v["share"] for v in row["gold"].get(arr) or [] if isinstance(v.get("share"), (int, float))]
+        if parts and abs(sum(parts) - 1) > 1e-6:
+            bad.append(f"{arr} shares sum to {sum(parts)}")
+    return bad
+
