@@ -2,7 +2,7 @@
 format tests of fill-eval4/5/6): a gold row's pointers are fields of its template, each value has its
 field's type (every form of an ``{"any": [...]}`` too), dates are ISO or a quarter as written,
 and every field of the template is judged (present or null; the memo and sections aside);
-``row_problems`` adds a row's form for fill-eval5 and later."""
+``row_problems`` adds a row's form for fill-eval4 and later."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def gold_problems(row: dict) -> list[str]:
     return bad
 
 
-#: the keys a row of fill-eval5 and later may have
+#: the keys a row of fill-eval4 and later may have
 ROW_KEYS = {"id", "template", "lang", "split", "document", "file", "context", "note", "gold"}
 
 

@@ -17,41 +17,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.tasks.fill_eval_rows import eval_fill, gold_problems, load, schema_at
+from tests.tasks.fill_eval_rows import eval_fill, load, row_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 SET = ROOT / "bench" / "data" / "fill-eval4"
-TEMPLATES = ROOT / "runtime" / "assets" / "templates"
 
 split = load("fill_eval4_split", SET / "split.py")
 TUNE = [json.loads(line) for line in (SET / "tune.jsonl").open(encoding="utf-8") if line.strip()]
-KEYS = {"id", "template", "lang", "split", "document", "file", "context", "note", "gold"}
 
 
 def check_row(row: dict) -> list[str]:
     """Everything wrong with one row's form (empty when it is well formed)."""
-    bad: list[str] = []
-    if set(row) - KEYS:
-        bad.append(f"unknown keys {sorted(set(row) - KEYS)}")
-    if ("document" in row) == ("file" in row):
-        bad.append("needs exactly one of document / file")
-    template = {"en": "funding-pitch", "zh": "report-zh"}.get(row["lang"])
-    if row["template"] != template or not row["id"].startswith(f"fe4-{row['lang']}-"):
-        bad.append(f"template {row['template']} / lang {row['lang']} / id do not agree")
-    if row.get("file") and not (SET / row["file"]).is_file():
-        bad.append(f"missing file {row['file']}")
-    bad += gold_problems(row)
-    inputs = json.loads((TEMPLATES / row["template"] / "manifest.json").read_text())["inputs"]
-    for pointer, value in row["gold"].items():  # arrays of objects: lists of objects, or null
-        sub = schema_at(inputs, pointer)
-        if sub and sub.get("type") == "array" and sub.get("items", {}).get("type") == "object" and value is not None:
-            if not (isinstance(value, list) and value and all(isinstance(v, dict) and v for v in value)):
-                bad.append(f"{pointer} is not a list of objects")
-    for arr in ("/mix", "/ask/use_of_funds"):
-        parts = [v["share"] for v in row["gold"].get(arr) or [] if isinstance(v.get("share"), (int, float))]
-        if parts and abs(sum(parts) - 1) > 1e-6:
-            bad.append(f"{arr} shares sum to {sum(parts)}")
-    return bad
+    return row_problems(row, SET, "fe4")
 
 
 def test_tune_rows_are_the_tune_ids_of_the_committed_split() -> None:

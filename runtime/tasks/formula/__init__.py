@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -486,16 +487,7 @@ def _paraphrased(request: str, schema: SheetSchema, model: str | None, notes: li
     if gen is None:
         return None
 
-    def read(text: str) -> FormulaResult | None:
-        try:
-            answer = _rules_only(text, schema, None, [])
-            if answer is not None:  # the checks of the request itself too: "add up the table numbers"
-                _sane(request, answer.formula, schema)
-            return answer
-        except TaskError:
-            return None
-
-    answer, said = paraphrase(request, schema, gen, read, lambda r: r.formula)
+    answer, said = paraphrase(request, schema, gen, _reader(request, schema), lambda r: r.formula)
     if answer is None:
         notes.append("paraphrase: " + "; ".join(said))
         return None
@@ -504,6 +496,21 @@ def _paraphrased(request: str, schema: SheetSchema, model: str | None, notes: li
     return FormulaResult(answer.formula, answer.value, f"{how}{'：' if zh else ': '}{answer.explanation}",
                          "rules+model", "generate", answer.intent, None,
                          [*notes, f"rewritten request: {said}"], answer.fill_range, how)
+
+
+def _reader(request: str, schema: SheetSchema) -> Callable[[str], FormulaResult | None]:
+    """How the rules read a model's canonical rewording of ``request``: their answer, held to the
+    checks of the request itself too ("add up the table numbers"), or None."""
+    def read(text: str) -> FormulaResult | None:
+        try:
+            answer = _rules_only(text, schema, None, [])
+            if answer is not None:
+                _sane(request, answer.formula, schema)
+            return answer
+        except TaskError:
+            return None
+
+    return read
 
 
 def _ranked(request: str, schema: SheetSchema, model: str | None, notes: list[str],
@@ -517,16 +524,7 @@ def _ranked(request: str, schema: SheetSchema, model: str | None, notes: list[st
     if gen is None:
         return None
 
-    def read(text: str) -> FormulaResult | None:
-        try:
-            answer = _rules_only(text, schema, None, [])
-            if answer is not None:  # the checks of the request itself too
-                _sane(request, answer.formula, schema)
-            return answer
-        except TaskError:
-            return None
-
-    answer, best = rank(request, schema, gen, read, lambda r: r.formula)
+    answer, best = rank(request, schema, gen, _reader(request, schema), lambda r: r.formula)
     if answer is None:
         notes.append("ranking: " + "; ".join(best))
         return None
