@@ -284,12 +284,14 @@ def _preamble() -> str:
     return "".join(_item(c, r, w) + f" {a}\n\n" for c, r, w, a in _SHOTS)
 
 
-def _columns_text(schema: SheetSchema) -> str:
+def columns_text(schema: SheetSchema, shown: int = _SHOWN_VALUES) -> str:
+    """The sheet's columns for a prompt: each header with its type, a text column with its
+    first ``shown`` values."""
     out = []
     for c in schema.columns:
         if not c.header.strip():
             continue
-        vals = [str(v) for v in c.distinct if isinstance(v, str) and v.strip()][:_SHOWN_VALUES]
+        vals = [str(v) for v in c.distinct if isinstance(v, str) and v.strip()][:shown]
         if c.type in ("text", "mixed") and vals:
             out.append(f"{c.header} (text: {', '.join(vals)})")
         else:
@@ -341,7 +343,7 @@ def score_choices(gen: Any, request: str, span: Span, schema: SheetSchema,
     """Log-likelihood of each option as the answer after the worked examples."""
     tok = gen.tokenizer
     pre = tok.encode(_preamble())
-    ids = pre + tok.encode(_item(_columns_text(schema), request, span.text))
+    ids = pre + tok.encode(_item(columns_text(schema), request, span.text))
     return gen.score(ids, [tok.encode(f" {_answer(o)}\n") for o in options], shared=len(pre),
                      until_unique=True)
 

@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 import regex
 
+from .ground import columns_text
 from .schema import SheetSchema
 
 log = logging.getLogger("o3local.formula")
@@ -173,23 +174,12 @@ _SHOTS = {
 _SHOWN_VALUES = 4
 
 
-def _columns_text(schema: SheetSchema) -> str:
-    out = []
-    for c in schema.columns:
-        if not c.header.strip():
-            continue
-        vals = [str(v) for v in c.distinct if isinstance(v, str) and v.strip()][:_SHOWN_VALUES]
-        out.append(f"{c.header} (text: {', '.join(vals)})" if c.type in ("text", "mixed") and vals
-                   else f"{c.header} ({c.type})")
-    return "; ".join(out)
-
-
 def messages(request: str, schema: SheetSchema, lang: str) -> list[dict[str, str]]:
     msgs = [{"role": "system", "content": _SYSTEM[lang]}]
     for cols, req, ans in _SHOTS[lang]:
         msgs.append({"role": "user", "content": f"Columns: {cols}\nRequest: {req}"})
         msgs.append({"role": "assistant", "content": ans})
-    msgs.append({"role": "user", "content": f"Columns: {_columns_text(schema)}\nRequest: {request}"})
+    msgs.append({"role": "user", "content": f"Columns: {columns_text(schema, _SHOWN_VALUES)}\nRequest: {request}"})
     return msgs
 
 
