@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,7 +47,7 @@ def _build(dist: Path, work: Path) -> subprocess.Popen:
 
 
 @pytest.fixture(scope="session")
-def bundles(tmp_path_factory) -> tuple[Bundle, Bundle]:
+def bundles(tmp_path_factory) -> Iterator[tuple[Bundle, Bundle]]:
     # O3_TEST_BUNDLES=DIR keeps the two builds in DIR and reuses them on the next
     # run (for working on these tests; CI always builds afresh in a temp folder)
     keep = os.environ.get("O3_TEST_BUNDLES")
@@ -68,7 +70,9 @@ def bundles(tmp_path_factory) -> tuple[Bundle, Bundle]:
         root = dist / "o3-local"
         manifest = json.loads((root / "BUNDLE-MANIFEST.json").read_text("utf-8"))
         out.append(Bundle(root, manifest, log))
-    return out[0], out[1]
+    yield out[0], out[1]
+    if not keep:  # two bundles and their PyInstaller work folders: ~1.4 GB
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
