@@ -190,6 +190,21 @@ def test_faithfulness_guard_drops_invented_numbers_and_names():
     assert zh.kept == ["居民消费价格上涨0.7%。"] and "number 5" in zh.dropped[0][1]
 
 
+def test_a_chinese_headline_may_not_hand_an_act_to_another_body():
+    # sum-lcsts3 (spent): the source says 深交所 held the meetings; Qwen's headline said 证监会
+    src = ("近两周深交所召集券商，接连在武汉、杭州开办两场股票期权业务座谈会。"
+           "华夏基金又有两名基金经理被带走。“钢琴进医院”在津浙沪已有尝试，朝阳医院计划常设一台钢琴。")
+    report = guard("中国证监会召开股票期权业务座谈会。", src, "zh")
+    assert report.kept == [] and "证监会" in report.dropped[0][1]
+    assert guard("博时基金经理被带走。", src, "zh").kept == []
+    assert guard("京津沪医院钢琴进院。", src, "zh").kept == []
+    # the same bodies by their own or another of their names, and words that only end like one
+    ok = ["深交所召开股票期权业务座谈会。", "深圳证券交易所召开座谈会。", "华夏基金两名基金经理被带走。",
+          "朝阳医院将常设钢琴。", "获政府补贴的医院也有钢琴。", "两家银行和上市公司也在其中。"]
+    assert guard("".join(ok), src, "zh").kept == ok
+    assert guard("人民银行宣布降准。", "央行昨日宣布降准。", "zh").kept == ["人民银行宣布降准。"]
+
+
 def test_readers_docx_pptx_md(tmp_path):
     import docx
     import pptx
