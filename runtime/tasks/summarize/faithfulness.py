@@ -43,7 +43,7 @@ _NAME = re.compile(r"\b[A-Z][a-zA-Z'’-]+(?:\s+[A-Z][a-zA-Z'’-]+)*")
 _ZH_BODY = re.compile(r"([\u4e00-\u9fff]{2})(公司|集团|银行|基金|证券|保险|法院|检察院|公安局|医院|大学|"
                       r"协会|研究院|交易所)")
 #: a character that ends no name: particles, measure words, numerals
-_ZH_NOT_A_NAME = set("的了在和与及等家个只名位些各该此这那其多某或为是被将对向从把给到两三四五六七八九十百千万几数")
+_ZH_NOT_A_NAME = set("大小的了在和与及等家个只名位些各该此这那其多某或为是被将对向从把给到两三四五六七八九十百千万几数")
 _NEGATION_ZH = ("没", "未", "不", "无", "非", "别")
 _NEGATION_EN = re.compile(r"\b(?:not|no|never|n't|without|neither|nor)\b|n't\b", re.I)
 
