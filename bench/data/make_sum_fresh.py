@@ -16,6 +16,12 @@ Fifth round (``--round 5``): ``sum-lcsts3.jsonl`` (Chinese), 300 of the 1,000 ro
 CLGE's LCSTS ``test.tsv``, drawn with seed 205; rows whose document is also in
 ``sum-lcsts2.jsonl`` are dropped too.
 
+Sixth round (``--round 6``): ``sum-lcsts4.jsonl`` (Chinese), 400 rows of CLGE's LCSTS
+``test.tsv`` drawn with seed 206, less those whose document is already in
+``sum-lcsts2.jsonl``, ``sum-lcsts3.jsonl`` or the shared set (about a third are in
+sum-lcsts3: both drew from the same 1,000 rows); drawn on 2026-12-05 to judge
+Qwen2.5-Coder-1.5B's Chinese headlines against the 0.5B and the clause run.
+
 Rows whose document is also in a shared set this bench already uses
 (../shared/evaldata/sum-lcsts, sum-csl-title), or twice in the sample, are dropped
 after the split is drawn (the drop looks at text equality only, never at scores).
@@ -23,6 +29,7 @@ after the split is drawn (the drop looks at text equality only, never at scores)
     python bench/data/make_sum_fresh.py /work/.mirror/allenai+scitldr/repo \
         /work/.mirror/CLUEbenchmark+CLGE/repo
     python bench/data/make_sum_fresh.py --round 5 /work/.mirror/CLUEbenchmark+CLGE/repo
+    python bench/data/make_sum_fresh.py --round 6 /work/.mirror/CLUEbenchmark+CLGE/repo
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ SCITLDR_COMMIT = "5ccad9c00a60ad75c9e04abf7f27d0f53f983b20"
 CLGE_COMMIT = "2fb38e170310698193780fdcd532190dfe6fc5ce"
 SEED = 204  # issue 20, round 4
 SEED5 = 205  # issue 20, round 5 (sum-lcsts3)
+SEED6 = 206  # issue 20, round 6 (sum-lcsts4)
 
 
 def _show(repo: str, commit: str, path: str) -> str:
@@ -128,7 +136,15 @@ def round5(clge_repo: str) -> int:
     return 0
 
 
+def round6(clge_repo: str) -> int:
+    clge(clge_repo, "lcsts", 400, "sum-lcsts4.jsonl", "sum-lcsts", part="test", seed=SEED6,
+         also_not_in=("sum-lcsts2.jsonl", "sum-lcsts3.jsonl"))
+    return 0
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["5"]:
         sys.exit(round5(sys.argv[3]))
+    if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["6"]:
+        sys.exit(round6(sys.argv[3]))
     sys.exit(main(sys.argv[1], sys.argv[2]))
