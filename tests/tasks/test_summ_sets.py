@@ -51,3 +51,22 @@ def test_eval_summarize_scores_an_unspent_blind_half_only_when_told(capsys, monk
     assert ev.main(["--sets", "lcsts3-title", "--rows", "blind"]) == 2
     assert ev.main(["--sets", "lcsts3-title"]) == 2  # --rows all holds the blind rows too
     assert "score-blind-once" in capsys.readouterr().err
+
+
+def test_lcsts4_rows_are_the_seeded_draw_less_rows_already_used():
+    make = _module("make_sum_fresh", DATA / "make_sum_fresh.py")
+    rows = _rows("sum-lcsts4.jsonl")
+    picked, blind = make._draw(1000, 400, "lcsts", make.SEED6)
+    ids = [int(r["id"].rsplit("-", 1)[1]) for r in rows]
+    assert len(rows) == 284 and set(ids) <= set(picked) and ids == sorted(ids)
+    assert {r["id"] for r in rows if r["split"] == "blind"} == {f"lcsts-test-{i}" for i in ids
+                                                               if i in blind}
+
+    def key(r):
+        return "".join(r["document"].split())
+    used = set()
+    for name in ("sum-lcsts2.jsonl", "sum-lcsts3.jsonl"):
+        used |= {key(r) for r in _rows(name)}
+    assert not {key(r) for r in rows} & used
+    ev = _module("eval_summarize_under_test4", ROOT / "bench" / "eval_summarize.py")
+    assert "lcsts4-title" in ev.UNSPENT and "lcsts4-title" in ev.ONE_LINE
