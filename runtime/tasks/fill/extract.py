@@ -274,7 +274,11 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
         return m
     scale = _header_scale(line.split("; ")[0]) if re.search(r"[A-Za-z]", line.split("; ")[0]) else 1.0
     if scale == 1.0:
-        scale = _header_scale(_column_header(doc, m))
+        from .document import table_cell
+
+        at = table_cell(doc, m.start)
+        # the column's header, else the table's section heading or caption ("($k)", "USD '000")
+        scale = _header_scale(_column_unit(doc, at[2], at[3])) if at else 1.0
     if scale == 1.0:
         return m
     from dataclasses import replace
@@ -401,7 +405,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
         if here is not None and here.heading and "target" not in f.key and "plan" not in f.key \
-                and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()):
+                and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()) \
+                and not _RESULT_HEADING.search(here.heading.lower()):
             score -= 3  # under "二、2027年目标" / "下半年工作安排" / "Outlook": the plan's figures
         # another company's figure: under a heading about the competition, or in a sentence
         # naming a competitor ("The incumbent ... claims 97% customer retention")
@@ -421,7 +426,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
             continue  # "Our largest rival claims 97% retention" (not "Unlike rivals, Tipjar grew 40%")
         claim = _CLAIM.search(low, a, m.start) if theirs else None
-        if claim and doc.lang == "en" and _OWN_ROLE.search(low[a:claim.start()]):
+        if claim and doc.lang == "en" and (_OWN_ROLE.search(low[a:claim.start()])
+                                           or re.fullmatch(r"\s*[A-Z]{2,3}\s*", text[a:claim.start()])):
+            # (or "DS reported ...": minutes name the company's officers by their initials)
             claim = None  # "The CEO reported ARR of $2.2M": the company's own officer, in minutes
         if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
             continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
@@ -488,8 +495,15 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # in its first figure's cell, like "营业收入：1,865万元"
             row_numbers = [o for o in doc.mentions if _line_bounds(text, m.start)[0] <= o.start < m.end
                            and not any(x <= o.start < y for x, y in date_spans)]
+            def other_period(o: Mention) -> bool:
+                # "指标 | 上年同期 | 本期": the first figure of this period's columns
+                head = _column_header(doc, o).lower()
+                return bool(_PLAN_COLUMN.search(head) or (_PRIOR_COLUMN.search(head)
+                                                          and not _CHANGE_COLUMN.search(head)))
+
             if row_numbers and row_numbers[-1] is m and text.count("; ", _line_bounds(text, m.start)[0], m.start) \
-                    and all(not (o.percent or o.currency or o.scaled) or o is m for o in row_numbers[:-1]):
+                    and not other_period(m) \
+                    and all(not (o.percent or o.currency or o.scaled) or other_period(o) for o in row_numbers[:-1]):
                 score += 4
                 named = True
         if money and not f.fraction and m.value in _parts(doc):
@@ -513,10 +527,42 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 3  # a year
         if column and doc.lang == "en" and "target" not in f.key and "plan" not in f.key:
             score += _en_column_role(doc, m, column)
-        if score > 0:
-            out.append((score, value, m, text[a:b].strip(), named))
+        out.append((score, value, m, text[a:b].strip(), named))
+    out = _corrected(doc, f, out)
+    out = [c for c in out if c[0] > 0]
     out.sort(key=lambda t: (-t[0], t[2].start))
     return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
+
+
+def _corrected(doc: Document, f: Field, out: list) -> list:
+    """``out`` after the document's corrections ("10月营收1.2亿" … "更正：…不含税是1.08亿"): a corrected
+    figure is no candidate, the figure that corrects it takes its score and its name for the field
+    (see ``fill/corrections.py``)."""
+    from .corrections import corrections
+
+    fixes = corrections(doc)
+    if not fixes:
+        return out
+    by_start = {c[2].start: c for c in out}
+    gone: set[int] = set()
+    for olds, new in fixes:
+        was = [by_start[o.start] for o in olds if o.start in by_start]
+        gone |= {o.start for o in olds}
+        if not was:
+            continue
+        best = max(was, key=lambda c: c[0])
+        if best[0] <= 0:
+            continue
+        mine = by_start.get(new.start)
+        if mine is None:
+            value = convert(_en_table_scaled(doc, new) if doc.lang == "en" and _is_money(f) else new, f, doc.lang,
+                            doc.text)
+            if value is None:
+                continue
+            a, b = _clause_bounds(doc.text, new.start, new.end)
+            mine = (best[0], value, new, doc.text[a:b].strip(), best[4])
+        by_start[new.start] = (max(mine[0], best[0] + 0.5), mine[1], mine[2], mine[3], mine[4] or best[4])
+    return [c for st, c in by_start.items() if st not in gone]
 
 
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|forecasts|"
@@ -535,6 +581,10 @@ _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so
                      r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter)|"
                      r"(?:closed|ended|finished|landed|came in) at|missed)\b|"
                      r"实际|目前|截至目前")
+#: an actual word right before its number ("实际完成", "实际为", "actual:", "came in at")
+_ACTUAL_JUST_BEFORE = re.compile(r"(?:实际(?:完成|实现|达到|为|是)?|\bactual(?:ly)?(?:\s+(?:was|were|is|came in at|of))?"
+                                 r"|\bcame in at|\blanded at)\s*[:：]?\s*(?:约|大约|about|around|only|just)?\s*"
+                                 r"(?:人民币|rmb|usd|us\$|[$€£¥])?\s*$")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
@@ -579,8 +629,10 @@ _SHARE_AFTER = re.compile(r"\s*(?:元|美元)?\s*[，,（(]?\s*(?:约占|占比|
 _REVENUE_NAMED = re.compile(r"收入|营收|营业额|销售额|\b(?:revenue|sales|turnover|arr)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a heading over plans: its figures are targets, not results
-_PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|工作安排|\b(?:outlook|targets?|goals?|"
+_PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
+#: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
+_RESULT_HEADING = re.compile(r"完成|实际|执行|达成|回顾|\b(?:actuals?|results?|vs\.?|versus|review|performance)\b")
 #: a table column of an earlier period's figures
 _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prior|previous|last) (?:year|quarter|month|period)\b")
 #: a table column of changes ("同比", "较上年增减", "YoY change")
@@ -664,8 +716,9 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         elif _TARGET.search(clause) and _ACTUAL.search(before[last.start():] if last else before):
             # "we forecast $3.0M ... actual ARR at 31 December was $2.4M, ... rather than the
             # 15% we had planned", "计划实现营业收入1.2亿元，实际完成1.05亿元": the actual, set
-            # against the plan, wins
-            score += 1.5
+            # against the plan, wins; right after its actual word ("实际完成1.94亿元", "came in
+            # at $2.4M") it is the figure the plan's words name, as if named again
+            score += 4 if _ACTUAL_JUST_BEFORE.search(before) else 1.5
         elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
     if not f.fraction and "target" not in key:
@@ -941,8 +994,12 @@ def pick_document(doc: Document, f: Field) -> Answer | None:
 # --------------------------------------------------------------------------
 # tables and sections
 
-_HEADER_SCALE = ((re.compile(r"[$£€]\s?k\b|\(k\)|thousands|千元|千美元", re.I), 1e3),
-                 (re.compile(r"[$£€]\s?m\b|\(m\)|millions|百万", re.I), 1e6),
+#: a currency written as letters before a scale letter ("USD K", "(EUR m)", "US$mn")
+_CUR = r"(?:usd|us\$|eur|gbp|rmb|cny|hkd|sgd|aud|cad|chf|jpy)"
+_HEADER_SCALE = ((re.compile(r"[$£€]\s?k\b|\(k\)|\b" + _CUR + r"\s?k\b|\bk\s?" + _CUR + r"\b|thousands|"
+                             r"['’]000s?\b|\(000s?\)|\b000s\b|千元|千美元", re.I), 1e3),
+                 (re.compile(r"[$£€]\s?m\b|\(m\)|\b" + _CUR + r"\s?(?:m|mn|mm)\b|\bm\s?" + _CUR + r"\b|"
+                             r"millions|百万", re.I), 1e6),
                  (re.compile(r"万元|万美元|\(万\)|（万）", re.I), 1e4),
                  (re.compile(r"亿元|\(亿\)|（亿）", re.I), 1e8))
 
@@ -961,7 +1018,16 @@ def _column_unit(doc: Document, t: Table, col: int) -> str:
     home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
     if _header_scale(header) != 1.0 or home is None:
         return header
-    return f"{header} {home.heading}"
+    return f"{header} {home.heading} {table_caption(home)}"
+
+
+def table_caption(s: Section) -> str:
+    """A short line of ``s`` that gives its tables' scale ("(in thousands of US dollars)",
+    "All figures in USD '000", "单位：万元"), or ""."""
+    for p in s.paragraphs:
+        if len(p) <= 60 and _header_scale(p) != 1.0 and not re.search(r"\d", re.sub(r"['’]?000s?", "", p)):
+            return p
+    return ""
 
 
 # "$14 per trip", "$1,200 per site per month": the words a price is per, as written after it
@@ -1006,6 +1072,15 @@ def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
     return cell or None
 
 
+def _may_be_empty(f: Field, child: Field, mapping: dict[str, int]) -> bool:
+    """A required text column a table may lack: a second text property (a product's summary) of a
+    table whose rows are named and give figures ("Plan | Price | Gross margin"): an empty line,
+    as a missing list column is an empty list."""
+    named = any(c.type == "string" and c.key in mapping for c in f.children if c is not child)
+    figures = any(c.type in ("number", "integer") and c.key in mapping for c in f.children)
+    return child.type == "string" and child.key not in mapping and named and figures
+
+
 def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]] | None:
     best = None
     section_score = {id(s): score for score, s in rank_sections(doc, f)}
@@ -1017,7 +1092,17 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
             score = 0.0
             for child in f.children:
                 own = child.own_words()
-                col = max(range(len(header)), key=lambda i: (_count(header[i], own), -i))
+                others = [w for c in f.children if c is not child for w in c.own_words() if w not in own]
+                planned = "target" in child.key or "plan" in child.key
+
+                def elsewhere(h: str, others=others, planned=planned) -> bool:
+                    # "Budget ARR (USD K)" beside "Actual ARR (USD K)": the budget's column is the
+                    # target's, a prior period's column no current figure
+                    return bool(_count(h, others)) or (not planned and bool(
+                        _PLAN_COLUMN.search(h) or (_PRIOR_COLUMN.search(h) and not _CHANGE_COLUMN.search(h))))
+
+                col = max(range(len(header)), key=lambda i: (_count(header[i], own), not elsewhere(header[i]),
+                                                             bool(_ACTUAL.search(header[i])), -i))
                 if _count(header[col], own) and col not in used:
                     mapping[child.key] = col
                     used.add(col)
@@ -1039,7 +1124,7 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                     used.add(free[0])
                     score += 1
             score += 0.5 * section_score.get(id(s), 0)
-            needed = [c.key for c in f.children if c.required and c.type != "array"]
+            needed = [c.key for c in f.children if c.required and c.type != "array" and not _may_be_empty(f, c, mapping)]
             if all(k in mapping for k in needed) and score > 2 and (best is None or score > best[0]):
                 best = (score, t, mapping)
     return best
@@ -1072,6 +1157,9 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             if col is None and child.required and child.type == "array":
                 item[child.key] = []  # the table has no such column: an empty list, said below
                 continue
+            if col is None and child.required and _may_be_empty(f, child, mapping):
+                item[child.key] = ""  # no such column either ("Plan | Price | Gross margin")
+                continue
             if col is None or col >= len(r):
                 continue
             v = _cell_value(r[col], child, _column_unit(doc, table, col), doc.lang)
@@ -1093,7 +1181,7 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     if not rows:
         return None
     for child in f.children:
-        if child.required and child.type == "array" and child.key not in mapping:
+        if child.required and child.type in ("array", "string") and child.key not in mapping:
             notes.append(f"the table has no {child.key} column: {child.key} left empty")
     head = "; ".join(table.header)
     return Answer(rows, f"table [{head}]", notes)

@@ -98,6 +98,9 @@ def _item(text: str) -> Item | None:
                              [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in dates])
     nums = [m for m in sorted(digits + words, key=lambda m: m.start) if not _glued(text, m)
             and not any(d.start <= m.start < d.end for d in dates)]
+    share = _bracketed_share(text, nums)
+    if share is not None:
+        return share
     if len(nums) == 2 and nums[1].percent and not nums[0].percent:
         # "数据治理平台实现收入1.29亿元，占总收入的55%": an amount and its share; the item is the
         # share, labelled by the words before the amount
@@ -135,6 +138,39 @@ def _item(text: str) -> Item | None:
             or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return period
     return Item(label, m, text, alt=period, after=after if label == after else "")
+
+
+#: the words before a share written in brackets after its use that are no part of its name
+#: ("to be spent on sensor manufacturing (45%)", "will fund manufacturing of portals (60%)")
+_USE_LEAD = re.compile(r"\b(?:on|for|to|into|towards?|fund|funds|finance|finances|cover|covers|between|among|"
+                       r"across)\s+|用于|投入|投向|分配给|拨给", re.I)
+
+
+def _bracketed_share(text: str, nums: list[Mention]) -> Item | None:
+    """"sensor manufacturing (45%)", "研发（40%）": a share in brackets at the end of a piece,
+    named by the words right before the brackets (after the verb or preposition that leads to
+    them, within their sentence); None when the piece is not so written."""
+    if not nums or not nums[-1].percent:
+        return None
+    m = nums[-1]
+    opened = re.search(r"[(（]\s*(?:about|around|roughly|c\.|约)?\s*$", text[:m.start])
+    if opened is None or not re.fullmatch(r"\s*[)）][\s.。]*", text[m.end:]):
+        return None
+    head = text[:opened.start()]
+    starts = [x.end() for x in re.finditer(r"[.!?;:]\s+|[。！？；：]", head)]
+    start = starts[-1] if starts else 0
+    if len(nums) > 1 and nums[-2].start >= start:
+        # "Sensor manufacturing, $9M (45%)": named before its amount
+        head = re.sub(r"(?:[$€£¥]|usd|us\$|rmb)\s*$", "", head[:nums[-2].start].rstrip(" ,，:：-—–"), flags=re.I)
+    head = head[start:]
+    leads = list(_USE_LEAD.finditer(head))
+    if leads:
+        head = head[leads[-1].end():]
+    label = re.sub(r"^(?:the|a|an|our|its|their)\s+", "", head.strip(_PUNCT), flags=re.I)
+    label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label)).strip(_PUNCT)
+    if not label or len(label) > 50 or len(label.split()) > 6 or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
+        return None
+    return Item(label, m, text)
 
 
 #: words that say the amounts after a total are its parts
@@ -186,7 +222,21 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         items = [p for p in periods if p]  # a series over time: "$610k in Q1 2025 to $760k in Q2"
     elif any(it.period for it in items):
         return None
-    kinds = {(it.number.percent, bool(it.number.currency), it.number.unit) for it in items}
+    def kind(it: Item) -> tuple:
+        return it.number.percent, bool(it.number.currency), it.number.unit
+
+    if sentence and len({kind(it) for it in items}) > 1:
+        # "raise a USD 20M Series B, giving 30 months of runway, to be spent on A (45%), B (35%)
+        # and C (20%)": the list is the run of (at least three) items of one kind at the end; the
+        # figures before it are its context
+        k = len(items) - 1
+        while k > 0 and kind(items[k - 1]) == kind(items[-1]):
+            k -= 1
+        lead += [it.text for it in items[:k]]
+        items = items[k:]
+        if len(items) < 3:
+            return None  # "ARR is $2.2M, up 11% ..., and 89% of schools renewed": two facts
+    kinds = {kind(it) for it in items}
     if len(kinds) > 1:
         return None  # "400 users; ARR is $900k" is two facts, not a list of one kind
     whole = all(it.number.percent for it in items) and abs(

@@ -1,0 +1,84 @@
+"""Figures a document corrects later: the later figure wins.
+
+Chats, e-mail threads and minutes often give a figure and correct it further down ("10月营收1.2亿"
+… "更正一下：1.2亿是含税口径，不含税是1.08亿"; "ARR is $2.4M" … "sorry, typo: $2.1M, not $2.4M").
+A line with a correction word (``cues.json``) pairs each figure it repeats from earlier in the
+document (the corrected one) with a new figure of the same kind in that line (the correction); a
+line that gives only a new figure corrects the nearest figure of its kind in the lines just
+before it.  The corrected figure is no candidate for any field; the correction takes its place
+(its score and its being named for the field), so it wins even where its own sentence does not
+name the field again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .document import Document, Mention
+
+__all__ = ["corrections"]
+
+_CUES = json.loads((Path(__file__).with_name("cues.json")).read_text(encoding="utf-8"))
+
+
+def _words(en: str, zh: str) -> re.Pattern[str]:
+    en_words = sorted(_CUES[en], key=len, reverse=True)
+    zh_words = sorted(_CUES[zh], key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in en_words) + r")\b|"
+                      + "|".join(map(re.escape, zh_words)), re.I)
+
+
+_CORRECTION = _words("correction_en", "correction_zh")
+_CORRECTS = _words("corrects_en", "corrects_zh")
+_REJECTED = _words("rejected_en", "rejected_zh")
+#: how far before a correction line the figure it corrects may stand (its own line or the ones
+#: just before: a chat's previous message)
+_REACH = 400
+
+
+def _kind(m: Mention) -> tuple[bool, bool, str]:
+    return bool(m.percent), bool(m.currency or m.scaled), "" if (m.currency or m.scaled or m.percent) else m.unit
+
+
+def _same(a: Mention, b: Mention) -> bool:
+    return _kind(a) == _kind(b) and abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value))
+
+
+def corrections(doc: Document) -> list[tuple[list[Mention], Mention]]:
+    """(the corrected mentions, the correcting one) for every correction in ``doc``."""
+    cached = getattr(doc, "_corrections", None)
+    if cached is not None:
+        return cached
+    out: list[tuple[list[Mention], Mention]] = []
+    text = doc.text
+    dates = [(d.start, d.end) for d in doc.dates]
+    mentions = [m for m in doc.mentions if not any(a <= m.start < b for a, b in dates)]
+    for cue in _CORRECTION.finditer(text):
+        lo = text.rfind("\n", 0, cue.start()) + 1
+        hi = text.find("\n", cue.end())
+        hi = len(text) if hi < 0 else hi
+        line = [m for m in mentions if lo <= m.start < hi]
+        earlier = [m for m in mentions if m.start < lo]
+        old = [m for m in line if any(_same(m, e) for e in earlier)
+               or _REJECTED.search(text[max(lo, m.start - 14):m.start])]
+        new = [m for m in line if m not in old and m.start >= cue.start()
+               and not any(_same(m, e) for e in earlier)]
+        pairs: list[tuple[list[Mention], Mention]] = []
+        for o in old:
+            mates = [n for n in new if _kind(n) == _kind(o)]
+            if len(mates) == 1 or (mates and len(old) == len(new)):
+                n = min(mates, key=lambda n: abs(n.start - o.start))
+                pairs.append(([o] + [e for e in earlier if _same(o, e)], n))
+        strong = _CORRECTS.match(text, cue.start())
+        if not old and len(new) == 1 and strong and new[0].start - strong.end() <= 30:
+            # "Correction: it was $2.1M", "更正：应为1.08亿" with nothing repeated: the nearest
+            # figure of its kind in the lines just before
+            n = new[0]
+            near = [e for e in earlier if _kind(e) == _kind(n) and e.start >= lo - _REACH]
+            if near:
+                pairs.append(([near[-1]], n))
+        out += [p for p in pairs if p not in out]
+    doc._corrections = out  # type: ignore[attr-defined]
+    return out

@@ -1,0 +1,207 @@
+"""General readings of h/fill10 (issue 20 item 5), each a small rule family tested on new short
+documents about fictitious companies, in English and Chinese: a figure corrected later, the
+actual figure over the plan/budget/last year, a table's scale from its header or caption,
+products in .docx/.pptx tables, and use of funds in prose."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from o3local.tasks.fill import fill, parse
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
+
+
+def _inputs(template: str) -> dict:
+    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+
+
+def _pitch(text: str, markdown: bool = True):
+    return fill(_inputs("funding-pitch"), parse(text, "memo", markdown=markdown))
+
+
+def _report(text: str, markdown: bool = False):
+    return fill(_inputs("report-zh"), parse(text, "report", markdown=markdown, lang="zh"))
+
+
+def _field(r, pointer: str):
+    return next(f for f in r.fields if f.pointer == pointer)
+
+
+# --- 1. corrections: the later, corrected figure wins -------------------------------------
+
+
+def test_an_english_chat_correction_replaces_the_earlier_figure():
+    r = _pitch("Sorrel Labs — #finance thread\n\n**Maya** 9:02 AM\nSorrel Labs ARR is $2.4M as of March.\n\n"
+               "**Joe** 9:10 AM\nsorry, typo: ARR is $2.1M, not $2.4M\n\n**Maya** 9:12 AM\nthanks, noted\n")
+    assert r.data["traction"]["arr"] == 2100000
+
+
+def test_a_correction_without_the_old_figure_corrects_the_nearest_one_of_its_kind():
+    r = _pitch("Brindle Robotics update\n\nBrindle Robotics ended the quarter with ARR of $3.6M.\n\n"
+               "Correction: it was $3.4M (the February invoice was counted twice).\n")
+    assert r.data["traction"]["arr"] == 3400000
+
+
+def test_an_apology_that_corrects_nothing_changes_nothing():
+    r = _pitch("Tamsin Health update\n\nSorry for the late update. Tamsin Health ARR is $1.5M, "
+               "and the board meets on Friday.\n")
+    assert r.data["traction"]["arr"] == 1500000
+
+
+def test_a_chinese_chat_correction_replaces_the_earlier_figure():
+    r = _report("【禾川物流·经营群】聊天记录\n2026年8月1日\n\n王磊 09:01\n7月营收3.6亿，同比增长12%\n\n"
+                "王磊 09:15\n更正：营收应为3.45亿，刚才的3.6亿含了代收运费。同比还是12%\n")
+    assert r.data["figures"]["revenue"] == 345000000
+    assert r.data["figures"]["growth"] == 0.12  # repeated unchanged: still the growth
+
+
+def test_a_chinese_correction_names_the_figure_it_replaces():
+    r = _report("鹭岛茶饮6月经营简报\n\n6月营业收入2,300万元，门店86家。\n\n财务补充：上面写错了，营业收入是2,180万元，不是2,300万元。\n")
+    assert r.data["figures"]["revenue"] == 21800000
+
+
+# --- 2. actual over plan, target, budget and last year ------------------------------------
+
+
+def test_the_actual_figure_after_its_plan_wins_over_a_later_target():
+    r = _report("江淮泵业2026年第二季度工作总结\n\n一、计划完成情况\n二季度计划销售收入1.6亿元，实际完成1.42亿元，"
+                "去年同期为1.25亿元。\n\n二、三季度安排\n力争三季度收入1.8亿元。\n\n公司办公室\n2026年7月6日\n")
+    assert r.data["figures"]["revenue"] == 142000000
+
+
+def test_an_english_actual_after_its_plan_wins():
+    r = _pitch("Glimmer Freight — Q3 board pack\n\nWe planned ARR of $5.0M for the quarter; actual ARR came in at "
+               "$4.3M.\n\nOutlook\n\nWe target ARR of $6.5M next quarter.\n")
+    assert r.data["traction"]["arr"] == 4300000
+
+
+def test_minutes_initials_report_the_company_s_own_figure_against_its_budget():
+    r = _pitch("# Larkspur Grid — Minutes of the Board Meeting\n\n### 2. CEO report\n"
+               "AK reported ARR of USD 3.1M at the end of June against a budget of USD 3.5M.\n")
+    assert r.data["traction"]["arr"] == 3100000
+
+
+def test_a_quarter_table_takes_the_actual_column_for_arr_and_the_budget_for_the_target():
+    r = _pitch("# Larkspur Grid investor update\n\n## ARR by quarter\n\n"
+               "| Quarter | Budget ARR (USD K) | Actual ARR (USD K) |\n|---|---|---|\n"
+               "| Q1 2026 | 2,200 | 2,050 |\n| Q2 2026 | 2,600 | 2,480 |\n")
+    quarters = r.data["traction"]["quarters"]
+    assert [q["arr"] for q in quarters] == [2050, 2480]
+    assert [q["target"] for q in quarters] == [2200, 2600]
+
+
+def test_a_kpi_table_s_prior_period_column_is_not_this_period_s_figure():
+    r = _report("启帆软件2026年第三季度经营快报\n\n| 指标 | 上年同期 | 本期 |\n|---|---|---|\n"
+                "| 营业收入（万元） | 4,100 | 4,920 |\n| 客户数（家） | 610 | 702 |\n", markdown=True)
+    assert r.data["figures"]["revenue"] == 49200000
+    assert r.data["figures"]["customers"] == 702
+
+
+# --- 3. a table's scale from its header or caption ----------------------------------------
+
+
+@pytest.mark.parametrize("header, caption", [
+    ("ARR (USD '000)", ""), ("ARR (EUR k)", ""), ("ARR", "(in thousands of US dollars)"),
+    ("ARR", "All figures in USD '000"),
+])
+def test_a_quarter_table_in_thousands_is_read_at_its_scale(header, caption):
+    r = _pitch(f"# Pollen Metrics update\n\n## Quarterly ARR\n\n{caption}\n\n| Quarter | {header} |\n|---|---|\n"
+               "| Q1 2026 | 1,450 |\n| Q2 2026 | 1,720 |\n")
+    assert [q["arr"] for q in r.data["traction"]["quarters"]] == [1450, 1720]  # in thousands
+
+
+def test_a_key_figures_table_in_millions_scales_its_bare_amounts():
+    r = _pitch("# Pollen Metrics update\n\n## Key figures\n\n| Metric | Value (USD mn) |\n|---|---|\n"
+               "| ARR | 4.2 |\n| Customers | 57 |\n")
+    assert r.data["traction"]["arr"] == 4200000
+
+
+def test_a_chinese_table_under_a_unit_line_in_thousands_of_yuan():
+    r = _report("沐光照明2026年5月经营月报\n\n单位：千元\n\n| 项目 | 本月 |\n|---|---|\n| 营业收入 | 18,600 |\n"
+                "| 客户数（家） | 340 |\n", markdown=True)
+    assert r.data["figures"]["revenue"] == 18600000
+
+
+# --- 4. products and prices in .docx and .pptx tables ------------------------------------
+
+
+_PRODUCT_ROWS = [["Plan", "Price", "Gross margin"], ["Tallow Lite", "$19 per month", "71%"],
+                 ["Tallow Pro", "$49 per month", "78%"]]
+
+
+def _check_products(r):
+    products = r.data["products"]
+    assert [p["name"] for p in products] == ["Tallow Lite", "Tallow Pro"]
+    assert [p["price"] for p in products] == [19, 49]
+    assert [p["margin"] for p in products] == [0.71, 0.78]
+    assert all(p["summary"] == "" and p["features"] == [] for p in products)  # no such columns
+    assert "summary left empty" in " ".join(_field(r, "/products").notes)
+
+
+def test_products_in_a_docx_table_without_a_description_column(tmp_path):
+    import docx
+
+    d = docx.Document()
+    d.add_paragraph("Tallow investor memo")
+    d.add_paragraph("Tallow sells bookkeeping software to independent cafes.")
+    t = d.add_table(rows=3, cols=3)
+    for i, row in enumerate(_PRODUCT_ROWS):
+        for j, cell in enumerate(row):
+            t.cell(i, j).text = cell
+    d.save(tmp_path / "memo.docx")
+    _check_products(fill(_inputs("funding-pitch"), str(tmp_path / "memo.docx")))
+
+
+def test_products_in_a_pptx_table(tmp_path):
+    import pptx
+    from pptx.util import Inches
+
+    p = pptx.Presentation()
+    s = p.slides.add_slide(p.slide_layouts[5])
+    s.shapes.title.text = "Pricing"
+    t = s.shapes.add_table(3, 3, Inches(1), Inches(2), Inches(6), Inches(2)).table
+    for i, row in enumerate(_PRODUCT_ROWS):
+        for j, cell in enumerate(row):
+            t.cell(i, j).text = cell
+    p.save(tmp_path / "deck.pptx")
+    _check_products(fill(_inputs("funding-pitch"), str(tmp_path / "deck.pptx")))
+
+
+def test_a_table_of_figures_without_prices_is_no_product_list():
+    r = _pitch("# Tallow update\n\n## Key figures\n\n| Metric | Q2 2026 |\n|---|---|\n| Cafes | 410 |\n| ARR | $0.9M |\n")
+    assert not r.data.get("products")
+
+
+# --- 5. use of funds in prose -------------------------------------------------------------
+
+
+def test_use_of_funds_as_shares_in_brackets_after_a_raise_and_runway():
+    r = _pitch("Wrenfield board minutes\n\nThe board resolved to raise a USD 12M Series A, giving about 28 months "
+               "of runway, to be spent on battery production (50%), field service (30%) and working capital (20%).\n")
+    assert r.data["ask"]["use_of_funds"] == [
+        {"label": "Battery production", "share": 0.5}, {"label": "Field service", "share": 0.3},
+        {"label": "Working capital", "share": 0.2}]
+
+
+def test_two_bracketed_shares_after_a_verb_are_a_whole():
+    r = _pitch("Wrenfield news\n\nWrenfield is raising a USD 8 million seed round. The round will fund hiring "
+               "of the firmware team (70%) and the first pilot sites (30%).\n")
+    assert [u["share"] for u in r.data["ask"]["use_of_funds"]] == [0.7, 0.3]
+    assert r.data["ask"]["use_of_funds"][0]["label"] == "Hiring of the firmware team"
+
+
+def test_chinese_use_of_funds_in_brackets():
+    r = _pitch("星河储能融资说明\n\n本轮融资8,000万元，资金用途：研发（45%）、产能建设（35%）、补充流动资金（20%）。\n",
+               markdown=False)
+    assert [(u["label"], u["share"]) for u in r.data["ask"]["use_of_funds"]] == [
+        ("研发", 0.45), ("产能建设", 0.35), ("补充流动资金", 0.2)]
+
+
+def test_two_unrelated_percentages_after_a_figure_are_no_allocation():
+    r = _pitch("Quillpath memo\n\nARR is $2.2M, up 11% over the last quarter, and 89% of schools renewed this "
+               "autumn.\n\nWe are raising $5M.\n")
+    assert not r.data["ask"].get("use_of_funds")
