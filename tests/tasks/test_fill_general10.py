@@ -205,3 +205,47 @@ def test_two_unrelated_percentages_after_a_figure_are_no_allocation():
     r = _pitch("Quillpath memo\n\nARR is $2.2M, up 11% over the last quarter, and 89% of schools renewed this "
                "autumn.\n\nWe are raising $5M.\n")
     assert not r.data["ask"].get("use_of_funds")
+
+
+# --- mixes and allocations in prose: amounts that add up, tenths, a split named before ---
+
+
+def test_three_amounts_that_add_up_to_the_actual_revenue_are_its_mix():
+    r = _report("青岩农机2026年第二季度工作总结\n\n一、计划完成情况\n二季度计划销售收入1.5亿元，实际完成1.2亿元。\n\n"
+                "二、产品销售\n播种机0.6亿元，植保无人机0.42亿元，配件0.18亿元。\n")
+    assert r.data["figures"]["revenue"] == 120000000
+    assert [(m["name"], round(m["share"], 6)) for m in r.data["mix"]] == [
+        ("播种机", 0.5), ("植保无人机", 0.35), ("配件", 0.15)]
+
+
+def test_three_amounts_that_do_not_add_up_to_a_stated_revenue_are_no_mix():
+    r = _report("青岩农机2026年第二季度工作总结\n\n营业收入1.2亿元。\n\n播种机0.6亿元，植保无人机0.42亿元，配件0.2亿元。\n")
+    assert not r.data.get("mix")
+
+
+@pytest.mark.parametrize("words, share", [("蔬菜三成", 0.3), ("蔬菜占三成", 0.3)])
+def test_chinese_tenths_are_shares_of_a_split_the_words_before_name(words, share):
+    r = _report(f"绿篮生鲜10月经营快报\n\n10月营收9,800万元。\n\n品类结构：水果占45%，{words}，肉禽蛋占25%。\n")
+    assert [(m["name"], m["share"]) for m in r.data["mix"]] == [("水果", 0.45), ("蔬菜", share), ("肉禽蛋", 0.25)]
+
+
+def test_cheng_in_a_word_is_no_tenth():
+    from o3local.tasks.fill.spelled import spelled_mentions
+
+    for text in ("降低三成本", "七成新的设备", "公司成立五年"):
+        assert not [m for m in spelled_mentions(text, "zh", []) if m.percent], text
+
+
+def test_a_period_label_s_gloss_in_brackets_is_left_out():
+    r = _report("云杉物业9月运营月报\n报告期：2026年9月（2026年Q3末月）　编制：运营中心　日期：2026年10月12日\n\n"
+                "9月实现营业收入8,650万元。\n")
+    assert r.data["period"] == "2026年9月"
+
+
+def test_a_heading_s_number_and_a_planned_signing_count_no_customers():
+    r = _report("华南大区周报\n\n## 1、本周业绩\n\n本周销售额860万元。\n\n## 2、客户拓展\n\n"
+                "大区活跃终端网点累计1,730家。重点跟进的两家连锁超市预计下月签约。\n", markdown=True)
+    assert r.data["figures"]["customers"] == 1730
+    r = _report("华南大区周报\n\n## 1、本周业绩\n\n本周销售额860万元。\n\n## 2、客户拓展\n\n"
+                "重点跟进的两家连锁超市预计下月签约。\n", markdown=True)
+    assert r.data["figures"].get("customers") in (None, 0)

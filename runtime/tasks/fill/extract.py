@@ -350,6 +350,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
             continue  # "closed after 6 pm": a time of day
+        if _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1) and \
+                _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1).end() > m.start:
+            continue  # "2、客户拓展", "3. Financing": a heading's number, no figure
         if doc.lang == "en" and money:
             m = _en_table_scaled(doc, m)
         value = convert(m, f, doc.lang, text)
@@ -473,8 +476,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
-        if f.key in ("users", "customers") and _TARGET.search(low[lo_c:m.start]):
-            continue  # "预计参会客户60家以上", "we target 10,000 users": a plan counts no one yet
+        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start]) or _TARGET.search(low[m.end:hi_c])):
+            # "预计参会客户60家以上", "we target 10,000 users", "两家连锁便利店预计10月下旬签约": a plan
+            # counts no one yet
+            continue
         comma = max([a] + [flat.rfind(c, a, m.start) for c in (",", "，", ";", "；")])
         if f.key == "customers" and "服务" in low[comma:m.start] and m.unit in ("家", "户"):
             # "累计服务种植大户和农民专业合作社2,847家", "服务种植户4,860户": the firms or households
@@ -620,6 +625,8 @@ _OUR_FIGURE = re.compile(r"\b(?:we|our|arr|revenue|users|customers)\b|公司|我
 #: a share of money put to a use ("40% to retention marketing", "30% for sales")
 _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
+#: the number of a numbered heading or list line at the start of its line ("2、", "## 3. ", "（二）")
+_HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）])")
 #: a time of day after a number ("6 pm", "2 a.m.", "9 o'clock")
 _CLOCK = re.compile(r"\s?(?:[ap]\.?m\.?|o'clock)(?![A-Za-z])", re.I)
 #: an amount's share of the whole right after it ("7.38亿元，占营业收入的60%", "$2M, 40% of revenue")

@@ -468,8 +468,11 @@ def _is_product(f: Field) -> bool:
 
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
-_STATED = re.compile(r"(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
+_STATED = re.compile(r"(?:(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
+                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?"
+                     # "计划销售收入2.2亿元，实际完成1.94亿元": the actual of the revenue planned before it
+                     r"|实际(?:完成|实现)?(?:了|为)?|\bactual(?:ly)?(?: (?:was|were|came in at))?)"
+                     r"\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
 
 
 def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
@@ -487,9 +490,9 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
         if any(abs(m.value - total) <= 0.005 * total for m in stated):
             return [m.value / total for m in nums]
     named = count(g.context.lower(), list(_REVENUE)) or _SPLIT_BY.search(g.context)
-    if doc is not None and (len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
-                                                   count(it.text.lower(), list(_REVENUE)) for it in g.items)
-                            or named and len(nums) >= 2):
+    if doc is not None and (len(nums) >= 3 or named and len(nums) >= 2):
+        # (three amounts or more that add up to it need no revenue word: "拖拉机销售1.16亿元，收获
+        # 机械0.58亿元，配件及服务0.20亿元" under 产品销售, with 实际完成1.94亿元 above)
         # the revenue stated in another section ("一季度公司实现营业收入3,260万元" over "三、收入结构：
         # 运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元", or a list
         # under the heading "收入构成"): the same amount, a revenue word right before it
@@ -542,7 +545,8 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
         whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
         # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
         # in a passage about the field's parent ("raising $2.5 million: 50% for ...")
-        if not named and not (whole and count(context, parents)):
+        if not named and not (whole and (count(context, parents) or _is_product(f) and _SPLIT_BY.search(context))):
+            # (or, for a mix, shares of a whole the words before call a split: "品类结构：水果占45%，…")
             continue
         score = named + 2 * whole
         if _is_product(f) and all(_REGION.search(it.label) for it in g.items):

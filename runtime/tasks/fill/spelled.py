@@ -119,6 +119,8 @@ _ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 
 _ZH_SMALL = {"十": 10, "百": 100, "千": 1000}
 _ZH_BIG = {"万": 1e4, "亿": 1e8}
 _ZH = re.compile(r"(百分之)?([零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二三四五六七八九]+)?)(余|多)?")
+#: 成 after a digit as tenths ("三成" is 30 %), not the first character of a word (成本, 成交, 成立)
+_TENTHS = re.compile(r"成(?![本交立功员果绩熟品型就长年人效为新份分])")
 _ZH_UNIT = re.compile(r"(万元|亿元|元|美元|家|名|位|户|人|个月|年|台|个)")
 
 
@@ -154,6 +156,11 @@ def _chinese(text: str) -> list[Mention]:
             value += float("0." + "".join(str(_ZH_DIGIT[c]) for c in frac))
         pct = bool(m.group(1))
         end = m.end()
+        if not pct and len(body) == 1 and body in _ZH_DIGIT and body not in "零〇两" and not m.group(3) \
+                and _TENTHS.match(text, end):
+            # "蔬菜三成", "九成以上": tenths, a share in percent (not 成本, 成交, 成立, 八成新)
+            out.append(Mention(value * 10, text[m.start():end + 1], m.start(), end + 1, True, "", "", False))
+            continue
         unit_m = _ZH_UNIT.match(text, end)
         if text[max(0, m.start() - 1):m.start()] == "第" or re.match(r"季度|期|是|月|日|号|线|批", text[end:]):
             continue  # 第一, 一季度, 二期, 一是, 三月: an ordinal or a name, no figure
