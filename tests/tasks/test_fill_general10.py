@@ -249,3 +249,37 @@ def test_a_heading_s_number_and_a_planned_signing_count_no_customers():
     r = _report("华南大区周报\n\n## 1、本周业绩\n\n本周销售额860万元。\n\n## 2、客户拓展\n\n"
                 "重点跟进的两家连锁超市预计下月签约。\n", markdown=True)
     assert r.data["figures"].get("customers") in (None, 0)
+
+
+# --- a chat's short reply answers the question before it; a reply corrected later ----------
+
+
+def test_a_bare_reply_to_a_question_about_arr_corrected_later():
+    r = _pitch("**#board-prep**\n\n**Lena Ortiz** 9:02 AM\nwhat's Quillfern's ARR at end of June?\n\n"
+               "**Sam Boyd** 9:05 AM\n2.31M\n\n**Sam Boyd** 9:09 AM\nwait sorry, 2.31M was May. June closed at **$2.46M**\n")
+    assert r.data["traction"]["arr"] == 2460000
+
+
+def test_a_bare_reply_to_a_question_about_arr():
+    r = _pitch("**#board-prep**\n\n**Lena Ortiz** 9:02 AM\nwhat's Quillfern's ARR at end of June?\n\n"
+               "**Sam Boyd** 9:05 AM\n2.31M\n")
+    assert r.data["traction"]["arr"] == 2310000  # the scale letter without a currency
+
+
+def test_a_chinese_reply_to_a_question_about_revenue():
+    r = _report("【竹溪文具·经营群】聊天记录\n2026年10月3日\n\n王总 10:02\n9月营收多少？\n\n财务-李娜 10:05\n大概2,350万元\n\n"
+                "财务-李娜 10:20\n说错了，应为2,280万元\n")
+    assert r.data["figures"]["revenue"] == 22800000
+
+
+def test_a_sender_line_s_time_is_no_figure():
+    r = _pitch("**#ops**\n\n**Lena Ortiz** 9:02 AM\nwhat's ARR now?\n\n**Sam Boyd** 11:05 AM\nno idea, ask finance\n")
+    assert not r.data.get("traction", {}).get("arr")
+
+
+def test_a_bullet_that_mentions_partners_under_china_is_no_list_of_partners():
+    r = _pitch("# Leafstack deck\n\n## China\n\n- Hangzhou pilot with two local partners\n\n"
+               "We plan to launch in Hangzhou in May 2028 with Xihu Cold Chain and Qiantang Farms.\n")
+    assert r.data["china"]["partners"] == ["Xihu Cold Chain", "Qiantang Farms"]
+    r = _pitch("# Leafstack deck\n\n## China partners\n\n- Xihu Cold Chain\n- Qiantang Farms\n")
+    assert r.data["china"]["partners"] == ["Xihu Cold Chain", "Qiantang Farms"]

@@ -38,8 +38,14 @@ _REJECTED = _words("rejected_en", "rejected_zh")
 _REACH = 400
 
 
+_SCALE_LETTER = re.compile(r"[\d,.]+\s?(?:k|m|b|mn|bn|mm)", re.I)
+
+
 def _kind(m: Mention) -> tuple[bool, bool, str]:
-    return bool(m.percent), bool(m.currency or m.scaled), "" if (m.currency or m.scaled or m.percent) else m.unit
+    """A percentage, an amount (with or without its currency: "1.72M" is corrected by "$1.84M"),
+    or a count of a unit ("48 customers", a bare number)."""
+    money = bool(m.currency or m.scaled or _SCALE_LETTER.fullmatch(m.raw))
+    return bool(m.percent), money, "" if (money or m.percent) else m.unit
 
 
 def _same(a: Mention, b: Mention) -> bool:
@@ -54,7 +60,9 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention]]:
     out: list[tuple[list[Mention], Mention]] = []
     text = doc.text
     dates = [(d.start, d.end) for d in doc.dates]
-    mentions = [m for m in doc.mentions if not any(a <= m.start < b for a, b in dates)]
+    # not a date's numbers, nor a time's ("财务-李娜 10:20": a chat's sender line)
+    mentions = [m for m in doc.mentions if not any(a <= m.start < b for a, b in dates)
+                and not re.match(r":\d\d\b", text[m.end:m.end + 3]) and not re.search(r"\d:$", text[:m.start])]
     for cue in _CORRECTION.finditer(text):
         lo = text.rfind("\n", 0, cue.start()) + 1
         hi = text.find("\n", cue.end())

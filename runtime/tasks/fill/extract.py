@@ -263,6 +263,21 @@ def _en_past_aside(text: str, m: Mention) -> bool:
     return bool(_PAST.search(text[open_at:m.start].lower()))
 
 
+_BARE_SCALE = re.compile(r"[\d,.]+\s?(k|m|b|mn|bn|mm)", re.I)
+
+
+def _bare_scaled(m: Mention) -> Mention:
+    """An amount written with its scale letter but no currency ("1.72M" in a chat that asks for
+    the ARR): the amount at that scale (the mention reader scales only "$1.72M")."""
+    got = None if (m.scaled or m.percent or m.currency) else _BARE_SCALE.fullmatch(m.raw)
+    if got is None:
+        return m
+    from dataclasses import replace
+
+    scale = {"k": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "b": 1e9, "bn": 1e9}[got.group(1).lower()]
+    return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True)
+
+
 def _en_table_scaled(doc: Document, m: Mention) -> Mention:
     """A bare amount in a table row whose label or column says what it counts in ("ARR ($k) |
     2,450"): the amount at that scale."""
@@ -353,8 +368,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1) and \
                 _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1).end() > m.start:
             continue  # "2、客户拓展", "3. Financing": a heading's number, no figure
+        if _SENDER.fullmatch(text[slice(*_line_bounds(text, m.start))].strip()) or re.match(r":\d\d\b", text[m.end:m.end + 3]):
+            continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
-            m = _en_table_scaled(doc, m)
+            m = _bare_scaled(_en_table_scaled(doc, m))
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -438,6 +455,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
         if rivals_at or _count(clause, list(OTHERS)):
             score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
+        if not named and _count(_asked(doc, m), own):
+            # "what's ARR at end of Sept?" / "1.72M": a short reply gives the figure the question
+            # before it asks for
+            score += 4
+            named = True
         if not named and here is not None and here.heading and _count(here.heading.lower(), own):
             named = True  # "$15 million Series B" under the heading "Raising"
             score += 1
@@ -537,6 +559,32 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     out = [c for c in out if c[0] > 0]
     out.sort(key=lambda t: (-t[0], t[2].start))
     return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
+
+
+#: a chat's sender line ("Jonas Weber 9:05 AM", "财务-刘洋 08:52")
+_SENDER = re.compile(r"[^\n\d:：]{1,30}?\s\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?")
+#: the longest reply that only answers the question before it ("1.72M", "大概1.08亿吧")
+REPLY_CHARS = 40
+
+
+def _asked(doc: Document, m: Mention) -> str:
+    """The question (lower case) a short line holding ``m`` answers: the line before it, past a
+    chat's sender line, when it ends with a question mark; "" otherwise."""
+    text = doc.text
+    lo, hi = _line_bounds(text, m.start)
+    if hi - lo > REPLY_CHARS or text[lo:hi].rstrip().endswith(("?", "？")):
+        return ""
+    end = lo - 1
+    for _ in range(4):
+        if end <= 0:
+            return ""
+        a, b = _line_bounds(text, end - 1) if text[end - 1:end] != "\n" else (end, end)
+        line = text[a:b].strip()
+        end = a - 1
+        if not line or _SENDER.fullmatch(line):
+            continue
+        return line.lower() if line.endswith(("?", "？")) else ""
+    return ""
 
 
 def _corrected(doc: Document, f: Field, out: list) -> list:
