@@ -283,3 +283,76 @@ def test_a_bullet_that_mentions_partners_under_china_is_no_list_of_partners():
     assert r.data["china"]["partners"] == ["Xihu Cold Chain", "Qiantang Farms"]
     r = _pitch("# Leafstack deck\n\n## China partners\n\n- Xihu Cold Chain\n- Qiantang Farms\n")
     assert r.data["china"]["partners"] == ["Xihu Cold Chain", "Qiantang Farms"]
+
+
+# --- more phrasings of the same families (each a document of its own) -------------------
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Nimbus memo\n\nLast week we reported ARR of $3.2M. That was misreported; the correct figure is $3.0M.\n", 3000000),
+    ("Nimbus memo\n\nNimbus ARR hit $3.2M in June.\n\nActually, it was $3.0M once refunds are netted.\n", 3000000),
+    ("Nimbus memo\n\nNimbus ARR is $3.2M.\n\nCorrection: ARR should read $3.0M.\n", 3000000),
+    ("Nimbus memo\n\nNimbus ARR was $4.1M vs. a $4.5M budget.\n", 4100000),
+    ("Nimbus memo\n\nNimbus ARR: $3.1M this year vs $2.6M last year.\n", 3100000),
+    ("Nimbus memo\n\nLast year ARR was $2.6M; this year it is $3.1M.\n", 3100000),
+    ("Nimbus memo\n\nWe budgeted $5M of ARR for 2026 and finished at $4.4M.\n", 4400000),
+])
+def test_english_corrections_and_actuals(text, want):
+    assert _pitch(text, markdown=False).data["traction"]["arr"] == want
+
+
+@pytest.mark.parametrize("text, want", [
+    ("诚远科技月报\n\n本月营业收入目标1.2亿元，完成1.05亿元，完成率87.5%。\n", 105000000),
+    ("诚远科技月报\n\n去年同期营收8,200万元，今年同期9,100万元。\n", 91000000),
+    ("诚远科技月报\n\n本季度营业收入预算9,000万元，实际8,600万元。\n", 86000000),
+    ("诚远科技月报\n\n本季度营业收入9,600万元（上年同期8,100万元）。\n", 96000000),
+    ("诚远科技月报\n\n上月报送营业收入9,600万元有误，修正为9,360万元。\n", 93600000),
+    ("诚远科技月报\n\n营业收入9,600万元。\n\n补充说明：经财务复核，营业收入应为9,360万元。\n", 93600000),
+])
+def test_chinese_corrections_and_actuals(text, want):
+    assert _report(text).data["figures"]["revenue"] == want
+
+
+def test_a_plan_then_its_completion_as_a_target_share_stays_a_target():
+    # "全年完成8亿元目标的九成": 8亿 is the year's target, not a result
+    r = _report("鲁西农机三季度总结\n\n三季度销售收入1.94亿元。\n\n四季度安排\n力争四季度收入2.5亿元，全年完成8亿元目标的九成以上。\n")
+    assert r.data["figures"]["revenue"] == 194000000
+
+
+@pytest.mark.parametrize("table, want", [
+    ("| 指标 | 计划 | 实际 | 完成率 |\n|---|---|---|---|\n| 营业收入（万元） | 10,000 | 9,360 | 93.6% |\n", 93600000),
+    ("单位：万元\n\n| 指标 | 本月 | 上年同月 |\n|---|---|---|\n| 营业收入 | 9,360 | 8,100 |\n", 93600000),
+])
+def test_chinese_kpi_tables_give_the_actual_column(table, want):
+    assert _report("诚远科技月报\n\n" + table, markdown=True).data["figures"]["revenue"] == want
+
+
+@pytest.mark.parametrize("table, want", [
+    ("| Metric | Budget | Actual |\n|---|---|---|\n| ARR ($k) | 4,500 | 4,120 |\n", 4120000),
+    ("| Metric | Prior year | Current year |\n|---|---|---|\n| ARR ($m) | 2.6 | 3.1 |\n", 3100000),
+    ("| Metric | FY2025 | FY2026 |\n|---|---|---|\n| ARR (in thousands) | 2,600 | 3,100 |\n", 3100000),
+])
+def test_english_kpi_tables_give_the_current_actual_column_at_its_scale(table, want):
+    assert _pitch("Nimbus board pack\n\n" + table).data["traction"]["arr"] == want
+
+
+def test_a_plan_s_growth_over_the_actual_is_no_growth_of_the_period():
+    r = _report("锦山文旅2025年经营总结\n\n全年实现营业收入3.6亿元，完成年度预算的92%，同比增长7.5%。\n\n"
+                "- 2026年预算按营业收入4.0亿元编制，较2025年实际增长11.1%。\n")
+    assert r.data["figures"]["growth"] == 0.075
+    assert r.data["figures"]["revenue"] == 360000000
+
+
+@pytest.mark.parametrize("text", [
+    "Nimbus memo\n\nWe are raising $6M. The money goes to engineering (40%), sales (35%) and operations (25%).\n",
+    "Nimbus memo\n\nWe are raising $6M, which we will use for engineering (40%), sales (35%) and operations (25%).\n",
+])
+def test_english_allocations_in_brackets(text):
+    assert [(u["label"], u["share"]) for u in _pitch(text, markdown=False).data["ask"]["use_of_funds"]] == [
+        ("Engineering", 0.4), ("Sales", 0.35), ("Operations", 0.25)]
+
+
+def test_chinese_allocations_written_share_first():
+    r = _pitch("星河储能\n\n本轮融资5,000万元，其中40%用于研发，35%用于市场拓展，25%用于补充流动资金。\n", markdown=False)
+    assert [(u["label"], u["share"]) for u in r.data["ask"]["use_of_funds"]] == [
+        ("研发", 0.4), ("市场拓展", 0.35), ("补充流动资金", 0.25)]

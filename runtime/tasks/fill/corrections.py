@@ -67,12 +67,12 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention]]:
         lo = text.rfind("\n", 0, cue.start()) + 1
         hi = text.find("\n", cue.end())
         hi = len(text) if hi < 0 else hi
-        line = [m for m in mentions if lo <= m.start < hi]
-        earlier = [m for m in mentions if m.start < lo]
+        # the figures after the correction word, to the end of its line; "earlier": before it
+        line = [m for m in mentions if cue.start() <= m.start < hi]
+        earlier = [m for m in mentions if m.start < cue.start()]
         old = [m for m in line if any(_same(m, e) for e in earlier)
                or _REJECTED.search(text[max(lo, m.start - 14):m.start])]
-        new = [m for m in line if m not in old and m.start >= cue.start()
-               and not any(_same(m, e) for e in earlier)]
+        new = [m for m in line if m not in old and not any(_same(m, e) for e in earlier)]
         pairs: list[tuple[list[Mention], Mention]] = []
         for o in old:
             mates = [n for n in new if _kind(n) == _kind(o)]
@@ -84,7 +84,7 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention]]:
             # "Correction: it was $2.1M", "更正：应为1.08亿" with nothing repeated: the nearest
             # figure of its kind in the lines just before
             n = new[0]
-            near = [e for e in earlier if _kind(e) == _kind(n) and e.start >= lo - _REACH]
+            near = [e for e in earlier if _kind(e) == _kind(n) and e.start >= cue.start() - _REACH]
             if near:
                 pairs.append(([near[-1]], n))
         out += [p for p in pairs if p not in out]

@@ -621,7 +621,7 @@ def _corrected(doc: Document, f: Field, out: list) -> list:
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|forecasts|"
                      r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
-                     r"目标|力争|争取|确保|有望|计划|预计|预期")
+                     r"目标|力争|争取|确保|有望|计划|预计|预期|预算")
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
@@ -634,9 +634,13 @@ _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so
                      r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter)|"
                      r"(?:closed|ended|finished|landed|came in) at|missed)\b|"
                      r"实际|目前|截至目前")
+#: an actual figure named as the base a plan is compared with ("较2025年实际增长", "over last year's actual")
+_BASE_ACTUAL = re.compile(r"(?:较|比|相比|相较)[^，,。；;]{0,8}实际[^，,。；;\d]{0,6}$|\b(?:over|than|on|above|versus|vs\.?)\s+"
+                          r"(?:[a-z0-9']+\s+){0,3}actuals?\b[^,.;\d]{0,20}$")
 #: an actual word right before its number ("实际完成", "实际为", "actual:", "came in at")
-_ACTUAL_JUST_BEFORE = re.compile(r"(?:实际(?:完成|实现|达到|为|是)?|\bactual(?:ly)?(?:\s+(?:was|were|is|came in at|of))?"
-                                 r"|\bcame in at|\blanded at)\s*[:：]?\s*(?:约|大约|about|around|only|just)?\s*"
+_ACTUAL_JUST_BEFORE = re.compile(r"(?:实际(?:完成|实现|达到|为|是)?|(?:实际)?(?:完成|达成)了?|\bactual(?:ly)?(?:\s+(?:was|were|is|came in at|of))?"
+                                 r"|\b(?:came in|landed|finished|closed|ended)(?: the (?:year|quarter|month))? at)"
+                                 r"\s*[:：]?\s*(?:约|大约|about|around|only|just)?\s*"
                                  r"(?:人民币|rmb|usd|us\$|[$€£¥])?\s*$")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
@@ -655,7 +659,20 @@ _TO_VERB = re.compile(r"\s*(?:元|美元|人民币|万|亿|家|户|人|名|个)*
 _TO_VALUE = re.compile(r"(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|提高到|提升至|提升到|降至|下降至|"
                        r"下降到|减少至|减少到|减至|回落至|扩大至|达到)\s*$")
 #: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)
-_PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$")
+_PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$"
+                          # "去年同期营收8,200万元": the year before's figure, named after the period
+                          r"|(?:上年同期|去年同期|上年同月|去年同月|上一年度?|上年度)(?:[^，,。；;\d今本当]{0,6}?)"
+                          r"(?:收入|营收|营业额|销售额|客户数?|用户数?)(?:为|是|约|达)?\s*$"
+                          # "Last year ARR was $2.6M", "A year ago, revenue stood at $2.1M"
+                          r"|\b(?:last|prior|previous) (?:year|quarter|month|period)(?:'s)?,?\s+(?:[a-z]+\s+){0,3}?"
+                          r"(?:was|were|stood at|came to|of|at)\s*(?:about |around |only )?(?:us\$|usd|[$€£¥])?\s*$"
+                          r"|\b(?:a|one) (?:year|quarter|month) (?:ago|earlier),?\s+(?:[a-z]+\s+){0,3}?"
+                          r"(?:was|were|stood at|came to|of|at)\s*(?:about |around |only )?(?:us\$|usd|[$€£¥])?\s*$")
+#: this period named right before its figure ("今年同期9,100万元", "this year it is $3.1M")
+_CURRENT_VALUE = re.compile(r"(?:今年|本年|本期|本月|本季度?|当期|当月)(?:同期)?(?:的|为|是)?\s*$|\bthis (?:year|quarter|month)"
+                            r"(?:'s)?,?\s+(?:[a-z]+\s+){0,3}?(?:is|was|are|were|stands at|of|at)\s*(?:us\$|usd|[$€£¥])?\s*$")
+#: an earlier period named before it in the sentence
+_PRIOR_WORD = re.compile(r"上年|去年|上期|上月|上季|上一年|\b(?:last|prior|previous) (?:year|quarter|month|period)\b|\bago\b")
 #: words that date a figure to now, or to the close of a past year
 _NOW = re.compile(r"\b(?:today|currently|right now|now|at present|as of today|this month)\b")
 _PAST_CLOSE = re.compile(r"\b(?:ended|closed|finished|exited)\s+(?:20\d\d|last year|the year)\b|"
@@ -760,13 +777,24 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         own_rest = rest[:cut.start()] if cut else rest
         own_after = own_rest[:len(after_part)]
         targets = list(_TARGET.finditer(pre))
-        if targets and _ACTUAL.search(pre[targets[-1].end():]) and not _BY_YEAR.search(part):
+        just = _ACTUAL_JUST_BEFORE.search(pre)
+        if targets and just and just.start() >= targets[-1].end() and not _TARGET.search(own_after) \
+                and re.search(r"[，,；;]|\band\b|\bbut\b", pre[targets[-1].end():just.start()]) \
+                and not _BY_YEAR.search(part):
+            # "目标1.2亿元，完成1.05亿元", "we budgeted $5M of ARR for 2026 and finished at $4.4M": the
+            # result after the plan, past a comma or an "and", is the figure the plan names
+            score += 4
+        elif targets and _ACTUAL.search(pre[targets[-1].end():]) and not _BY_YEAR.search(part):
             # "We missed plan in Q4: ARR closed at $2.05M": the plan is named before, the
             # result after it
             score += 1.5
         elif targets or _BY_YEAR.search(part) or _TARGET.search(own_after):
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
+            score -= 3
+        elif _TARGET.search(before) and _BASE_ACTUAL.search(before):
+            # "2026年预算按营业收入5.40亿元编制，较2025年实际增长10.9%": the plan's growth over the
+            # actual, a target
             score -= 3
         elif _TARGET.search(clause) and _ACTUAL.search(before[last.start():] if last else before):
             # "we forecast $3.0M ... actual ARR at 31 December was $2.4M, ... rather than the
@@ -785,6 +813,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 5  # "较上年同期的1.05亿元增长20%", "去年同期为8,420万元": named as last year's
         elif _TO_VALUE.search(before):
             score += 1.5
+        elif _CURRENT_VALUE.search(before) and _PRIOR_WORD.search(before[:-len(_CURRENT_VALUE.search(before).group(0))]):
+            score += 2  # "去年同期营收8,200万元，今年同期9,100万元": this period's, set against the year before's
     if not f.fraction and "target" not in key and key != "amount":
         # "We ended 2025 with ARR of $1.9 million. Today, in August 2026, ARR is $3.3 million":
         # the figure now, not the one a past year closed with

@@ -127,7 +127,8 @@ def _item(text: str) -> Item | None:
         after = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", after.strip(_PUNCT))).strip(_PUNCT)
         label = after or before
     else:
-        label = _ASIDE.sub("", head).strip(_PUNCT) or after
+        # ("其中40%用于研发": 其中 only opens the list, the label is after the number)
+        label = _FILLER_HEAD.sub("", _ASIDE.sub("", head).strip(_PUNCT)).strip(_PUNCT) or after
     if re.search(r"[，,]\s*占", label):
         # "亚马逊美国站贡献最大，占全部销售额的48%": the item is named in the clause before the share
         label = _TOP.sub("", re.split(r"[，,]\s*占", label)[0].strip(_PUNCT))
@@ -170,7 +171,9 @@ def _bracketed_share(text: str, nums: list[Mention]) -> Item | None:
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label)).strip(_PUNCT)
     if not label or len(label) > 50 or len(label.split()) > 6 or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return None
-    return Item(label, m, text)
+    # the sentences before the item's own ("We are raising $6M. The money goes to A (40%)"): the
+    # list's context
+    return Item(label, m, text, lead=text[:start].strip())
 
 
 #: words that say the amounts after a total are its parts
