@@ -356,3 +356,49 @@ def test_chinese_allocations_written_share_first():
     r = _pitch("星河储能\n\n本轮融资5,000万元，其中40%用于研发，35%用于市场拓展，25%用于补充流动资金。\n", markdown=False)
     assert [(u["label"], u["share"]) for u in r.data["ask"]["use_of_funds"]] == [
         ("研发", 0.4), ("市场拓展", 0.35), ("补充流动资金", 0.25)]
+
+
+# --- tables: which table is the field's, which column is a name, scales ------------------
+
+
+def test_a_product_table_with_abbreviated_headers():
+    r = _pitch("Nimbus\n\n## Products\n\n| SKU | List price (USD) | GM % |\n|---|---|---|\n"
+               "| Nimbus One | 1,200 | 62% |\n| Nimbus Cloud | 300 | 85% |\n")
+    assert [(p["name"], p["price"], p["margin"], p["summary"]) for p in r.data["products"]] == [
+        ("Nimbus One", 1200, 0.62, ""), ("Nimbus Cloud", 300, 0.85, "")]  # "62%" is no summary
+
+
+def test_a_chinese_product_table_with_unit_prices():
+    r = _pitch("星河储能\n\n## 产品\n\n| 产品 | 单价（元） | 毛利率 |\n|---|---|---|\n| 星河一号 | 38,000 | 32% |\n"
+               "| 星河云平台 | 9,800 | 76% |\n")
+    assert [(p["name"], p["price"], p["margin"]) for p in r.data["products"]] == [
+        ("星河一号", 38000, 0.32), ("星河云平台", 9800, 0.76)]
+
+
+@pytest.mark.parametrize("table", [
+    "## Team\n\n| Name | Role | Salary |\n|---|---|---|\n| Ann | CTO | $180,000 |\n| Bo | CFO | $170,000 |\n",
+    "## Costs\n\n| Item | Price |\n|---|---|\n| Office rent | $4,000 per month |\n| Cloud hosting | $2,500 per month |\n",
+])
+def test_a_table_of_people_or_costs_is_no_product_list(table):
+    assert not _pitch("Nimbus\n\n" + table).data.get("products")
+
+
+def test_a_quarter_table_in_dollar_thousands():
+    r = _pitch("Nimbus\n\n## Quarterly ARR\n\n| Quarter | ARR ($000) |\n|---|---|\n| Q1 2026 | 1,450 |\n| Q2 2026 | 1,720 |\n")
+    assert [q["arr"] for q in r.data["traction"]["quarters"]] == [1450, 1720]
+
+
+@pytest.mark.parametrize("text", [
+    "| 项目 | 金额（千元） |\n|---|---|\n| 营业收入 | 93,600 |\n",
+    "（单位：千元）\n\n| 项目 | 本月 | 上月 |\n|---|---|---|\n| 营业收入 | 93,600 | 88,000 |\n",
+    "| 项目 | 目标 | 完成 |\n|---|---|---|\n| 营业收入（万元） | 10,000 | 9,360 |\n",
+])
+def test_chinese_tables_at_their_scale_and_actual_column(text):
+    assert _report("诚远科技月报\n\n" + text, markdown=True).data["figures"]["revenue"] in (93600000,)
+
+
+def test_a_correction_of_another_kind_of_figure_leaves_the_amount_alone():
+    r = _pitch("Nimbus\n\nWe have 12 staff and ARR of $2M.\n\nCorrection: 45 customers signed, not 40.\n", markdown=False)
+    assert r.data["traction"]["arr"] == 2000000
+    r = _pitch("Nimbus memo\n\nNimbus ARR is $2.4M. Sorry, forgot one thing: burn is $150k a month.\n", markdown=False)
+    assert r.data["traction"]["arr"] == 2400000

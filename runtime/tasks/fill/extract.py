@@ -1082,7 +1082,7 @@ def pick_document(doc: Document, f: Field) -> Answer | None:
 #: a currency written as letters before a scale letter ("USD K", "(EUR m)", "US$mn")
 _CUR = r"(?:usd|us\$|eur|gbp|rmb|cny|hkd|sgd|aud|cad|chf|jpy)"
 _HEADER_SCALE = ((re.compile(r"[$£€]\s?k\b|\(k\)|\b" + _CUR + r"\s?k\b|\bk\s?" + _CUR + r"\b|thousands|"
-                             r"['’]000s?\b|\(000s?\)|\b000s\b|千元|千美元", re.I), 1e3),
+                             r"['’]000s?\b|[$£€]\s?000s?\b|\(000s?\)|\b000s\b|千元|千美元", re.I), 1e3),
                  (re.compile(r"[$£€]\s?m\b|\(m\)|\b" + _CUR + r"\s?(?:m|mn|mm)\b|\bm\s?" + _CUR + r"\b|"
                              r"millions|百万", re.I), 1e6),
                  (re.compile(r"万元|万美元|\(万\)|（万）", re.I), 1e4),
@@ -1157,6 +1157,13 @@ def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
     return cell or None
 
 
+def _figures_column(t: Table, col: int) -> bool:
+    """Whether most cells of column ``col`` are bare figures ("62%", "38,000", "$1,200")."""
+    cells = [r[col] for r in t.rows if col < len(r) and r[col].strip()]
+    figures = [c for c in cells if re.fullmatch(r"[\s$€£¥]*[\d,.]+\s*[%％]?\s*", c)]
+    return bool(cells) and 2 * len(figures) >= len(cells)
+
+
 def _may_be_empty(f: Field, child: Field, mapping: dict[str, int]) -> bool:
     """A required text column a table may lack: a second text property (a product's summary) of a
     table whose rows are named and give figures ("Plan | Price | Gross margin"): an empty line,
@@ -1192,9 +1199,11 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                     mapping[child.key] = col
                     used.add(col)
                     score += 2
+            by_words = {c.key for c in f.children if c.key in mapping and c.type != "string"}
             for child in f.children:  # a name/label column need not be called "name"
                 if child.key not in mapping and child.type == "string" and child.required:
-                    free = [i for i in range(len(header)) if i not in used]
+                    # (nor is it a column of figures: "GM % | 62%" is no product's summary)
+                    free = [i for i in range(len(header)) if i not in used and not _figures_column(t, i)]
                     if free:
                         mapping[child.key] = free[0]
                         used.add(free[0])
@@ -1210,7 +1219,15 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                     score += 1
             score += 0.5 * section_score.get(id(s), 0)
             needed = [c.key for c in f.children if c.required and c.type != "array" and not _may_be_empty(f, c, mapping)]
-            if all(k in mapping for k in needed) and score > 2 and (best is None or score > best[0]):
+            # the table is the field's: a figure or list column named as one of its properties
+            # ("Price", "Share", "ARR"), or the field named over it ("Products", "Pricing",
+            # "Product | ...") - not "Name | Role | Salary" under "Team"
+            about = _count(f"{s.heading} {header[0]}".lower(), f.own_words())
+            empty = [c for c in f.children if c.required and c.type == "string" and _may_be_empty(f, c, mapping)]
+            # a table that leaves a required text empty needs more: the field named, or two of its
+            # figures ("Plan | Price | Gross margin"; not "Item | Price" under "Costs")
+            enough = (about or len(by_words) >= 2) if empty else (about or by_words)
+            if all(k in mapping for k in needed) and enough and score > 2 and (best is None or score > best[0]):
                 best = (score, t, mapping)
     return best
 
