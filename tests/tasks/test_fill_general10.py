@@ -402,3 +402,16 @@ def test_a_correction_of_another_kind_of_figure_leaves_the_amount_alone():
     assert r.data["traction"]["arr"] == 2000000
     r = _pitch("Nimbus memo\n\nNimbus ARR is $2.4M. Sorry, forgot one thing: burn is $150k a month.\n", markdown=False)
     assert r.data["traction"]["arr"] == 2400000
+
+
+@pytest.mark.parametrize("text, want", [
+    ("诚远科技月报\n\n本月营业收入1.2亿元。\n\n修正后的毛利为3,000万元。\n", 120000000),
+    ("诚远科技月报\n\n本月营业收入1.2亿元。\n\n更正：营业收入应为1.15亿元。\n", 115000000),
+])
+def test_a_correction_of_another_named_figure_is_not_the_revenue_s(text, want):
+    assert _report(text).data["figures"]["revenue"] == want
+
+
+def test_an_english_correction_of_the_burn_is_not_the_arr_s():
+    r = _pitch("Nimbus memo\n\nNimbus ARR is $2.4M.\n\nCorrection: monthly burn should read $180k.\n", markdown=False)
+    assert r.data["traction"]["arr"] == 2400000

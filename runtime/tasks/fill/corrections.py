@@ -52,12 +52,13 @@ def _same(a: Mention, b: Mention) -> bool:
     return _kind(a) == _kind(b) and abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value))
 
 
-def corrections(doc: Document) -> list[tuple[list[Mention], Mention]]:
-    """(the corrected mentions, the correcting one) for every correction in ``doc``."""
+def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
+    """(the corrected mentions, the correcting one, whether the corrected one was only the nearest
+    of its kind) for every correction in ``doc``."""
     cached = getattr(doc, "_corrections", None)
     if cached is not None:
         return cached
-    out: list[tuple[list[Mention], Mention]] = []
+    out: list[tuple[list[Mention], Mention, bool]] = []
     text = doc.text
     dates = [(d.start, d.end) for d in doc.dates]
     # not a date's numbers, nor a time's ("财务-李娜 10:20": a chat's sender line)
@@ -73,12 +74,12 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention]]:
         old = [m for m in line if any(_same(m, e) for e in earlier)
                or _REJECTED.search(text[max(lo, m.start - 14):m.start])]
         new = [m for m in line if m not in old and not any(_same(m, e) for e in earlier)]
-        pairs: list[tuple[list[Mention], Mention]] = []
+        pairs: list[tuple[list[Mention], Mention, bool]] = []
         for o in old:
             mates = [n for n in new if _kind(n) == _kind(o)]
             if len(mates) == 1 or (mates and len(old) == len(new)):
                 n = min(mates, key=lambda n: abs(n.start - o.start))
-                pairs.append(([o] + [e for e in earlier if _same(o, e)], n))
+                pairs.append(([o] + [e for e in earlier if _same(o, e)], n, False))
         strong = _CORRECTS.match(text, cue.start())
         if not old and len(new) == 1 and strong and new[0].start - strong.end() <= 30:
             # "Correction: it was $2.1M", "更正：应为1.08亿" with nothing repeated: the nearest
@@ -86,7 +87,7 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention]]:
             n = new[0]
             near = [e for e in earlier if _kind(e) == _kind(n) and e.start >= cue.start() - _REACH]
             if near:
-                pairs.append(([near[-1]], n))
+                pairs.append(([near[-1]], n, True))
         out += [p for p in pairs if p not in out]
     doc._corrections = out  # type: ignore[attr-defined]
     return out

@@ -598,7 +598,14 @@ def _corrected(doc: Document, f: Field, out: list) -> list:
         return out
     by_start = {c[2].start: c for c in out}
     gone: set[int] = set()
-    for olds, new in fixes:
+    for olds, new, nearest in fixes:
+        if nearest:
+            # "修正后的毛利为3,000万元" after "营业收入1.2亿元": a correction of another figure, named
+            # in its line, is not this field's
+            lo, hi = _line_bounds(doc.text, new.start)
+            line = doc.text[lo:hi].lower()
+            if not _count(line, f.own_words()) and (_OTHER_FIGURE.search(line) or _EN_OTHER_FIGURE.search(line)):
+                continue
         was = [by_start[o.start] for o in olds if o.start in by_start]
         gone |= {o.start for o in olds}
         if not was:
@@ -699,6 +706,8 @@ _SHARE_AFTER = re.compile(r"\s*(?:元|美元)?\s*[，,（(]?\s*(?:约占|占比|
                           r"(?:revenue|sales|turnover|arr)\b)", re.I)
 #: what a growth rate is of, named before it: revenue, or another figure
 _REVENUE_NAMED = re.compile(r"收入|营收|营业额|销售额|\b(?:revenue|sales|turnover|arr)\b")
+_EN_OTHER_FIGURE = re.compile(r"\b(?:profit|margin|costs?|burn|expenses?|spend|cash|headcount|staff|ebitda|"
+                              r"income|loss|churn|cac|ltv|price)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a heading over plans: its figures are targets, not results
 _PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
