@@ -415,3 +415,48 @@ def test_a_correction_of_another_named_figure_is_not_the_revenue_s(text, want):
 def test_an_english_correction_of_the_burn_is_not_the_arr_s():
     r = _pitch("Nimbus memo\n\nNimbus ARR is $2.4M.\n\nCorrection: monthly burn should read $180k.\n", markdown=False)
     assert r.data["traction"]["arr"] == 2400000
+
+
+def test_quarters_read_across_a_kpi_table_whose_columns_are_periods():
+    r = _pitch("Kilnworth investor report\n\n## Key performance indicators\n\n"
+               "| KPI | Q4 2026 | Q3 2026 | Q4 target |\n|---|---|---|---|\n"
+               "| Annual recurring revenue | $4.2M | $3.6M | $4.5M |\n| ARR growth, quarter on quarter | 17% | 12% | 20% |\n"
+               "| Plants under contract | 21 | 18 | 24 |\n")
+    assert r.data["traction"]["quarters"] == [
+        {"label": "Q3 2026", "arr": 3600}, {"label": "Q4 2026", "arr": 4200, "target": 4500}]
+    assert r.data["traction"]["arr"] == 4200000
+
+
+def test_a_kpi_table_of_rates_only_gives_no_quarters():
+    r = _pitch("Kilnworth investor report\n\n## Key performance indicators\n\n"
+               "| KPI | Q4 2026 | Q3 2026 |\n|---|---|---|\n| ARR growth | 17% | 12% |\n| Plants | 21 | 18 |\n")
+    assert not r.data.get("traction", {}).get("quarters")
+
+
+@pytest.mark.parametrize("text", [
+    "Lumenfold memo\n\nWe are raising $8M. Use of funds: half engineering, 30% sales in Spain, 20% certification.\n",
+    "Lumenfold memo\n\nWe are raising $8M. Roughly half goes to engineering, 30% to sales in Spain, and 20% to certification.\n",
+])
+def test_half_among_shares_in_percent_is_fifty_percent(text):
+    r = _pitch(text, markdown=False)
+    assert [u["share"] for u in r.data["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]
+    assert r.data["ask"]["use_of_funds"][2]["label"] == "Certification"
+
+
+def test_half_without_shares_beside_it_is_no_share():
+    r = _pitch("Lumenfold memo\n\nWe are raising $8M. Half of it goes to engineering, the rest to sales.\n", markdown=False)
+    assert not r.data["ask"].get("use_of_funds")  # "the rest" gives no figure: refused, not guessed
+
+
+def test_allocation_lines_ending_in_shares_are_no_headings(tmp_path):
+    import docx
+
+    d = docx.Document()
+    d.add_paragraph("Saltmere memo")
+    d.add_paragraph("We are raising USD 3,000,000 in a seed round. The money goes to:")
+    for line in ("Manufacturing and certification — 45%", "Sales offices in Oslo — 35%", "Engineering — 20%"):
+        d.add_paragraph(line)
+    d.save(tmp_path / "memo.docx")
+    r = fill(_inputs("funding-pitch"), str(tmp_path / "memo.docx"))
+    assert [(u["label"], u["share"]) for u in r.data["ask"]["use_of_funds"]] == [
+        ("Manufacturing and certification", 0.45), ("Sales offices in Oslo", 0.35), ("Engineering", 0.2)]

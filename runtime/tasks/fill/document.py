@@ -179,6 +179,8 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         return False
     if _ONLY_A_FIGURE.match(s):
         return False  # "1.72M", a chat's whole answer: a figure, no heading
+    if _ENDS_WITH_SHARE.search(s):
+        return False  # "Manufacturing and certification — 40%", "研发：40%": a list item, no heading
     if lang == "en" and len(s.split()) >= 7 and not any(w[:1].isupper() for w in s.split()[1:]) \
             and not s.endswith("?"):
         # "Mechanical cultivators damage crops planted close together": a sentence without its
@@ -200,6 +202,10 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     return _cells(s) is None and not _LABEL.match(s)
 
 
+#: a line that ends in a share or an amount after a dash, colon or brackets: a list's item
+_ENDS_WITH_SHARE = re.compile(r"\S\s*(?:[—–:：-]|\s\(|（|\()\s*(?:about |around |roughly |约)?"
+                              r"(?:[$€£¥]\d[\d,.]*\s?(?:[kKmMbB]|mn|bn)?|\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|万元|亿元|万|亿|[%％]))"
+                              r"\s*[)）]?$")
 _ONLY_A_FIGURE = re.compile(r"^[$€£¥]?\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|mm)?%?$")
 
 

@@ -1241,11 +1241,60 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
     return best
 
 
+_PERIOD_TOKEN = re.compile(r"\b(?:Q[1-4]|H[12]|FY\s?\d{2,4}|20\d\d)\b", re.I)
+
+
+def _periods_across(doc: Document, f: Field) -> Answer | None:
+    """Items labelled by periods from a table whose columns are the periods ("KPI | Q3 2026 |
+    Q2 2026 | Q3 target" with a row "Annual recurring revenue | $2.9M | $2.5M | $3.1M"): one item
+    per period column, oldest first, its figure from the row named as the item's number, its
+    target from the plan column of the same period."""
+    labels = [c for c in f.children if c.type == "string" and c.required]
+    numbers = [c for c in f.children if c.type in ("number", "integer")]
+    main = [c for c in numbers if c.required]
+    if len(labels) != 1 or len(main) != 1 or not _count(" ".join(labels[0].own_words()), ["quarter", "period"]):
+        return None
+    label, number = labels[0], main[0]
+    plan = next((c for c in numbers if c is not number and ("target" in c.key or "plan" in c.key)), None)
+    for t in doc.tables:
+        heads = [h.lower() for h in t.header]
+        periods = [i for i in range(1, len(heads)) if _period_key(t.header[i]) and not _PLAN_COLUMN.search(heads[i])
+                   and not _CHANGE_COLUMN.search(heads[i])]
+        if len(periods) < 2:
+            continue
+        row = next((r for r in t.rows if _count(r[0].lower(), number.own_words()) and not _CHANGE_COLUMN.search(r[0].lower())
+                    and all(i < len(r) and r[i].strip() and "%" not in r[i] for i in periods)), None)
+        if row is None:
+            continue
+        items = []
+        for i in sorted(periods, key=lambda i: _period_key(t.header[i])):
+            v = _cell_value(row[i], number, _column_unit(doc, t, i) + " " + row[0], doc.lang)
+            if v is None:
+                return None
+            item: dict[str, Any] = {label.key: t.header[i].strip(), number.key: v}
+            mine = {x.lower() for x in _PERIOD_TOKEN.findall(t.header[i])}
+            for j in range(1, len(heads)) if plan is not None else ():
+                theirs = {x.lower() for x in _PERIOD_TOKEN.findall(t.header[j])}
+                # "Q3 target" is Q3 2026's plan; a plan column of no period is no quarter's
+                if j != i and _PLAN_COLUMN.search(heads[j]) and theirs and theirs <= mine and j < len(row):
+                    pv = _cell_value(row[j], plan, _column_unit(doc, t, j) + " " + row[0], doc.lang)
+                    if pv is not None:
+                        item[plan.key] = pv
+            items.append(item)
+        return Answer(items[: f.max_items], f"table [{'; '.join(t.header)}], row {row[0]!r}",
+                      ["read across the table: its columns are the periods"])
+    return None
+
+
 def pick_table(doc: Document, f: Field) -> Answer | None:
     match = _match_table(doc, f)
     if match is None:
         from .lists import pick_list
         from .records import pick_records
+
+        across = _periods_across(doc, f)
+        if across is not None:
+            return across
 
         listed = pick_list(doc, f) or pick_records(doc, f)
         if listed is None:

@@ -30,7 +30,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
-_FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
+_FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业|板块))+$",
@@ -87,7 +87,23 @@ def _after_label(tail: str) -> str:
     return label
 
 
+def doc_lang_en(text: str) -> bool:
+    return not re.search(r"[\u4e00-\u9fff]", text)
+
+
 def _item(text: str) -> Item | None:
+    # "We are raising $8M. Roughly half goes to engineering": the item is the last sentence, the
+    # ones before it are the list's context
+    ends = [m.end() for m in re.finditer(r"(?<![A-Z]\.[A-Z])(?<=[a-z0-9%)][.!?])\s+(?=[A-Z])|(?<=[a-zA-Z0-9%)][.!?])\s+(?=[A-Z][a-z])", text)]
+    if ends and re.search(r"\d|\bhalf\b", text[ends[-1]:], re.I):
+        it = _item_of(text[ends[-1]:])
+        if it is not None:
+            it.lead = (text[:ends[-1]].strip() + " " + it.lead).strip()
+        return it
+    return _item_of(text)
+
+
+def _item_of(text: str) -> Item | None:
     from ..summarize.facts import find_dates, find_mentions
     from .spelled import spelled_mentions
 
@@ -98,6 +114,14 @@ def _item(text: str) -> Item | None:
                              [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in dates])
     nums = [m for m in sorted(digits + words, key=lambda m: m.start) if not _glued(text, m)
             and not any(d.start <= m.start < d.end for d in dates)]
+    if not nums and doc_lang_en(text):
+        from .spelled import _HALF
+
+        # "Roughly half goes to the drone" among "30% to Chile, and 20% to service": 50 % (the
+        # list must then be shares of a whole with the others)
+        h = _HALF.search(text)
+        if h is not None and not re.search(r"\bhalf\b", text[h.end():], re.I):
+            nums = [Mention(50.0, h.group(0), h.start(), h.end(), True, "", "", False)]
     share = _bracketed_share(text, nums)
     if share is not None:
         return share

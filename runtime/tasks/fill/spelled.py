@@ -84,6 +84,10 @@ def _en_value(words: list[str]) -> tuple[float, bool] | None:
     return total + current, scaled
 
 
+#: "half" as a share, not "half a million", "half of them never installed" (of whom: no use of money)
+_HALF = re.compile(r"\bhalf\b(?!\s+(?:a|an|of\s+(?:them|those|these|us|our\s+(?:customers|users)))\b)(?!-)", re.I)
+
+
 def _english(text: str) -> list[Mention]:
     out = []
     for m in _EN.finditer(text):
@@ -111,7 +115,14 @@ def _english(text: str) -> list[Mention]:
             continue  # "one tap", "two more mills": no figure
         out.append(Mention(value, text[m.start():end], m.start(), end, bool(pct), currency,
                            "" if pct else unit, scaled))
-    return out
+    # "half engineering, 30% sales, 20% certification", "Roughly half goes to the drone, 30% to
+    # ...": half as 50 % among shares in percent of the same sentence
+    for h in _HALF.finditer(text):
+        lo = max(text.rfind(c, 0, h.start()) for c in ".!?\n") + 1
+        hi = min([x for x in (text.find(c, h.end()) for c in ".!?\n") if x >= 0], default=len(text))
+        if re.search(r"\d\s?%", text[lo:hi]) and not any(o.start <= h.start() < o.end for o in out):
+            out.append(Mention(50.0, h.group(0), h.start(), h.end(), True, "", "", False))
+    return sorted(out, key=lambda o: o.start)
 
 
 _ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
