@@ -460,3 +460,24 @@ def test_allocation_lines_ending_in_shares_are_no_headings(tmp_path):
     r = fill(_inputs("funding-pitch"), str(tmp_path / "memo.docx"))
     assert [(u["label"], u["share"]) for u in r.data["ask"]["use_of_funds"]] == [
         ("Manufacturing and certification", 0.45), ("Sales offices in Oslo", 0.35), ("Engineering", 0.2)]
+
+
+@pytest.mark.parametrize("text", [
+    "Nimbus memo\n\nNimbus closed June with ARR of $3.1M (budget: $3.5M).\n",
+    "Nimbus memo\n\nNimbus ARR is $3.1M, below the $3.5M plan.\n",
+    "Nimbus memo\n\nNimbus ARR reached $3.1M, up from $2.2M a year ago.\n",
+    "Nimbus memo\n\nNimbus ARR: $2.2M last year, $3.1M now.\n",
+    "Nimbus memo\n\nNimbus ARR is $3.2M.\n\nCorrection:\nARR is $3.1M, not $3.2M.\n",
+])
+def test_more_english_actuals_and_corrections(text):
+    assert _pitch(text, markdown=False).data["traction"]["arr"] == 3100000
+
+
+@pytest.mark.parametrize("text, markdown", [
+    ("诚远科技月报\n\n本月营业收入9,360万元（预算9,800万元）。\n", False),
+    ("诚远科技月报\n\n本月营业收入9,360万元，上年同期8,100万元。\n", False),
+    ("诚远科技月报\n\n本月营业收入9,800万元。\n\n更正：\n营业收入应为9,360万元。\n", False),
+    ("诚远科技月报\n\n（单位：人民币千元）\n\n| 项目 | 本月 |\n|---|---|\n| 营业收入 | 93,600 |\n", True),
+])
+def test_more_chinese_actuals_corrections_and_scales(text, markdown):
+    assert _report(text, markdown=markdown).data["figures"]["revenue"] == 93600000

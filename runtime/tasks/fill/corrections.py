@@ -68,6 +68,11 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         lo = text.rfind("\n", 0, cue.start()) + 1
         hi = text.find("\n", cue.end())
         hi = len(text) if hi < 0 else hi
+        if re.fullmatch(r"[\s:：,，.。!！-]*", text[cue.end():hi]):
+            # "Correction:" / "更正：" alone on its line: the correction is the next line
+            nxt = re.match(r"\s*\n", text[hi:]) and re.search(r"\S[^\n]*", text[hi:])
+            if nxt:
+                hi = hi + nxt.end()
         # the figures after the correction word, to the end of its line; "earlier": before it
         line = [m for m in mentions if cue.start() <= m.start < hi]
         earlier = [m for m in mentions if m.start < cue.start()]

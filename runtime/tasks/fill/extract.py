@@ -195,6 +195,8 @@ def _label_number(doc: Document, start: int, end: int, m: Mention) -> bool:
     list "Quarterly ARR: Q1 2025 $610k, Q2 2025 $760k, Q3 2025 $930k"."""
     numbers = [o for o in doc.mentions if start <= o.start < end and not _glued(doc.text, o)
                and not any(d.start <= o.start < d.end for d in doc.dates)]
+    if len(numbers) == 2 and _PRIOR_AFTER.match(doc.text[numbers[0].end:end].lower()):
+        return numbers[1] is m  # "ARR: $2.2M last year, $3.1M now": the value is the second
     return bool(numbers) and numbers[0] is m and len(numbers) <= 2
 
 
@@ -678,6 +680,9 @@ _PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同�
 #: this period named right before its figure ("今年同期9,100万元", "this year it is $3.1M")
 _CURRENT_VALUE = re.compile(r"(?:今年|本年|本期|本月|本季度?|当期|当月)(?:同期)?(?:的|为|是)?\s*$|\bthis (?:year|quarter|month)"
                             r"(?:'s)?,?\s+(?:[a-z]+\s+){0,3}?(?:is|was|are|were|stands at|of|at)\s*(?:us\$|usd|[$€£¥])?\s*$")
+#: an earlier period named right after a figure ("$2.2M last year", "$1.9M a year ago", "8,100万元（上年同期）")
+_PRIOR_AFTER = re.compile(r"\s*[（(]?\s*(?:in |at the end of |at end of )?(?:last|prior|previous) (?:year|quarter|month|period)\b|"
+                          r"\s*(?:a|one) (?:year|quarter|month) (?:ago|earlier)\b|\s*[（(]\s*(?:上年同期|去年同期|上年|去年|上月|上季度)")
 #: an earlier period named before it in the sentence
 _PRIOR_WORD = re.compile(r"上年|去年|上期|上月|上季|上一年|\b(?:last|prior|previous) (?:year|quarter|month|period)\b|\bago\b")
 #: words that date a figure to now, or to the close of a past year
@@ -822,6 +827,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 5  # "较上年同期的1.05亿元增长20%", "去年同期为8,420万元": named as last year's
         elif _TO_VALUE.search(before):
             score += 1.5
+        elif _PRIOR_AFTER.match(after_part):
+            score -= 4  # "ARR: $2.2M last year, $3.1M now", "8,100万元（上年同期）": the year before's
         elif _CURRENT_VALUE.search(before) and _PRIOR_WORD.search(before[:-len(_CURRENT_VALUE.search(before).group(0))]):
             score += 2  # "去年同期营收8,200万元，今年同期9,100万元": this period's, set against the year before's
     if not f.fraction and "target" not in key and key != "amount":
