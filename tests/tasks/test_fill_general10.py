@@ -481,3 +481,11 @@ def test_more_english_actuals_and_corrections(text):
 ])
 def test_more_chinese_actuals_corrections_and_scales(text, markdown):
     assert _report(text, markdown=markdown).data["figures"]["revenue"] == 93600000
+
+
+def test_a_price_of_one_is_no_market_size():
+    r = _pitch("Corvid memo\n\nTAM: 12,000 mid-size hauliers in the EU × about €9,000 a year each ≈ €108M.\n",
+               markdown=False)
+    assert r.data["market"]["tam"] == 108  # in millions, not the €9,000 each
+    r = _pitch("Corvid memo\n\nThe market is hauliers; we charge $40 per seat.\n", markdown=False)
+    assert not r.data.get("market", {}).get("tam")

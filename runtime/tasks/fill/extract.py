@@ -517,6 +517,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 and not unit.startswith("人次") else -1
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
+        if money and doc.lang == "en" and not (m.currency or m.scaled or m.percent) and _COUNTED_NOUN.match(low, m.end):
+            continue  # "12,000 mid-size hauliers": a count of things, no amount of money
+        if money and "price" not in f.key and _EACH.match(low, m.end):
+            continue  # "€9,000 a year each", "$40 per seat": a price of one, no total
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
         at = _cell_at(doc, m) if doc.tables else None
         if at is not None and _count(at[1].lower(), own) and not _count(at[0].lower(), own):
@@ -704,6 +708,13 @@ _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 #: the number of a numbered heading or list line at the start of its line ("2、", "## 3. ", "（二）")
 _HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）])")
+#: a noun phrase after a bare number: what it counts ("12,000 mid-size hauliers"), not money
+_COUNTED_NOUN = re.compile(r"\s+(?!(?:million|billion|thousand|trillion|mn|bn|m|k|usd|eur|gbp|dollars?|euros?|pounds?|"
+                           r"yuan|rmb|cny|in|of|a|an|the|per|each|for|to|and|or|at|by|from|with|is|was|are|were|"
+                           r"this|that|last|next|arr|revenue|sales)\b)[a-z][a-z-]+\b")
+#: words after an amount that make it the price of one ("each", "per seat", "a year each")
+_EACH = re.compile(r"\s*(?:(?:a|per) (?:year|month|week|day) )?(?:each|apiece|a head|per (?!cent\b|year\b|annum\b|month\b|"
+                   r"quarter\b|week\b|day\b|hour\b)[a-z]+)\b")
 #: a time of day after a number ("6 pm", "2 a.m.", "9 o'clock")
 _CLOCK = re.compile(r"\s?(?:[ap]\.?m\.?|o'clock)(?![A-Za-z])", re.I)
 #: an amount's share of the whole right after it ("7.38亿元，占营业收入的60%", "$2M, 40% of revenue")
