@@ -489,3 +489,22 @@ def test_a_price_of_one_is_no_market_size():
     assert r.data["market"]["tam"] == 108  # in millions, not the €9,000 each
     r = _pitch("Corvid memo\n\nThe market is hauliers; we charge $40 per seat.\n", markdown=False)
     assert not r.data.get("market", {}).get("tam")
+
+
+def test_minutes_correct_a_figure_in_the_pack():
+    r = _pitch("Minutes\n\nThe CEO reported ARR of $6.8M. The CFO noted that the ARR figure in the pack was "
+               "overstated; the correct figure is $6.5M.\n", markdown=False)
+    assert r.data["traction"]["arr"] == 6500000
+
+
+def test_an_email_reply_corrects_two_figures_of_the_first_email():
+    text = ("主题：9月经营数据\n\n各位好，9月营业收入6,520万元，同比增长11%。\n\n主题：回复：9月经营数据\n\n"
+            "抱歉，上封邮件营业收入写错了，应为6,250万元，同比增长也应为8%。\n")
+    r = _report(text)
+    assert (r.data["figures"]["revenue"], r.data["figures"]["growth"]) == (62500000, 0.08)
+
+
+def test_an_english_email_reply_corrects_the_first():
+    r = _pitch("From: Ana\nSubject: Q3 numbers\n\nHi all, ARR for Q3 was $4.4M.\n\nFrom: Ana\nSubject: RE: Q3 numbers\n\n"
+               "Quick correction to my note below: Q3 ARR was $4.2M, not $4.4M.\n", markdown=False)
+    assert r.data["traction"]["arr"] == 4200000

@@ -2,12 +2,16 @@
 
 Chats, e-mail threads and minutes often give a figure and correct it further down ("10月营收1.2亿"
 … "更正一下：1.2亿是含税口径，不含税是1.08亿"; "ARR is $2.4M" … "sorry, typo: $2.1M, not $2.4M").
-A line with a correction word (``cues.json``) pairs each figure it repeats from earlier in the
-document (the corrected one) with a new figure of the same kind in that line (the correction); a
-line that gives only a new figure corrects the nearest figure of its kind in the lines just
-before it.  The corrected figure is no candidate for any field; the correction takes its place
-(its score and its being named for the field), so it wins even where its own sentence does not
-name the field again.
+After a correction word (``cues.json``), to the end of its line (or the next line, when the word
+stands alone: "Correction:"), each figure that repeats one from before the word (or that "not" /
+不是 sets aside) is the corrected one, paired with the new figure of the same kind (a percentage,
+an amount with or without its currency, a count of one unit).  With nothing repeated, a strong
+correction word (更正, 应为, correction, typo, the correct figure ...) right before a new figure
+corrects the nearest figure of its kind in the lines just before it (one new figure of each kind);
+a field skips such a guess when the correction's line names another figure and not the field
+(``extract._corrected``).  The corrected figure is no candidate for any field; the correction takes
+its place (its score and its being named for the field), so it wins even where its own sentence
+does not name the field again.  Times ("10:20") and dates are no figures here.
 """
 
 from __future__ import annotations
@@ -86,10 +90,14 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
                 n = min(mates, key=lambda n: abs(n.start - o.start))
                 pairs.append(([o] + [e for e in earlier if _same(o, e)], n, False))
         strong = _CORRECTS.match(text, cue.start())
-        if not old and len(new) == 1 and strong and new[0].start - strong.end() <= 30:
-            # "Correction: it was $2.1M", "更正：应为1.08亿" with nothing repeated: the nearest
-            # figure of its kind in the lines just before
-            n = new[0]
+        kinds = [_kind(n) for n in new]
+        for n in new if not old and strong else ():
+            # "Correction: it was $2.1M", "更正：应为1.08亿", "写错了，应为6,250万元，同比增长也应为8%" with
+            # nothing repeated: each new figure (one of its kind, right after its own correction
+            # word) replaces the nearest figure of its kind in the lines just before
+            if kinds.count(_kind(n)) > 1 or n.start - strong.end() > 30 and not any(
+                    0 <= n.start - c.end() <= 30 for c in _CORRECTS.finditer(text, strong.end(), n.start)):
+                continue
             near = [e for e in earlier if _kind(e) == _kind(n) and e.start >= cue.start() - _REACH]
             if near:
                 pairs.append(([near[-1]], n, True))
