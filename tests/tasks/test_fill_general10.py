@@ -508,3 +508,26 @@ def test_an_english_email_reply_corrects_the_first():
     r = _pitch("From: Ana\nSubject: Q3 numbers\n\nHi all, ARR for Q3 was $4.4M.\n\nFrom: Ana\nSubject: RE: Q3 numbers\n\n"
                "Quick correction to my note below: Q3 ARR was $4.2M, not $4.4M.\n", markdown=False)
     assert r.data["traction"]["arr"] == 4200000
+
+
+# --- products announced in prose (no table, no Products heading) -------------------------
+
+
+def test_two_plans_announced_then_priced_in_one_sentence():
+    r = _pitch("Furrow memo\n\nFurrow helps allotment holders plan their beds. We sell two plans. Furrow Basic is $4.99 a "
+               "month for planting calendars, and Furrow Plus is $9.99 a month and adds soil tests.\n", markdown=False)
+    assert [(p["name"], p["price"]) for p in r.data["products"]] == [("Furrow Basic", 4.99), ("Furrow Plus", 9.99)]
+
+
+def test_two_products_with_asides_and_margins():
+    r = _pitch("Harrowline memo\n\nWe sell two things. The Harrowline H3 robot costs $31,000 with a 41% gross margin, and "
+               "the Harrowline Cloud subscription (maps, reports) is $1,500 per robot per year at an 80% margin.\n",
+               markdown=False)
+    assert [(p["name"], p["price"], p["margin"]) for p in r.data["products"]] == [
+        ("Harrowline H3", 31000, 0.41), ("Harrowline Cloud", 1500, 0.8)]
+
+
+def test_an_announced_count_that_the_items_do_not_match_gives_no_products():
+    r = _pitch("Furrow memo\n\nWe sell three plans. Furrow Basic is $4.99 a month, and Furrow Plus is $9.99 a month.\n",
+               markdown=False)
+    assert not r.data.get("products")
