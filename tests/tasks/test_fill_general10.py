@@ -531,3 +531,12 @@ def test_an_announced_count_that_the_items_do_not_match_gives_no_products():
     r = _pitch("Furrow memo\n\nWe sell three plans. Furrow Basic is $4.99 a month, and Furrow Plus is $9.99 a month.\n",
                markdown=False)
     assert not r.data.get("products")
+
+
+def test_chinese_half_among_shares_in_percent():
+    r = _pitch("星河储能\n\n本轮融资5,000万元，其中一半用于研发，30%用于市场拓展，20%用于补充流动资金。\n", markdown=False)
+    assert [(u["label"], u["share"]) for u in r.data["ask"]["use_of_funds"]] == [
+        ("研发", 0.5), ("市场拓展", 0.3), ("补充流动资金", 0.2)]
+    from o3local.tasks.fill.spelled import spelled_mentions
+
+    assert not spelled_mentions("一半以上的客户来自华东。", "zh", [])  # no shares beside it: no figure

@@ -114,13 +114,13 @@ def _item_of(text: str) -> Item | None:
                              [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in dates])
     nums = [m for m in sorted(digits + words, key=lambda m: m.start) if not _glued(text, m)
             and not any(d.start <= m.start < d.end for d in dates)]
-    if not nums and doc_lang_en(text):
+    if not nums:
         from .spelled import _HALF
 
-        # "Roughly half goes to the drone" among "30% to Chile, and 20% to service": 50 % (the
-        # list must then be shares of a whole with the others)
-        h = _HALF.search(text)
-        if h is not None and not re.search(r"\bhalf\b", text[h.end():], re.I):
+        # "Roughly half goes to the drone" among "30% to Chile, and 20% to service", "一半用于研发":
+        # 50 % (the list must then be shares of a whole with the others)
+        h = _HALF.search(text) if doc_lang_en(text) else re.search(r"一半", text)
+        if h is not None and not re.search(r"\bhalf\b|一半", text[h.end():], re.I):
             nums = [Mention(50.0, h.group(0), h.start(), h.end(), True, "", "", False)]
     share = _bracketed_share(text, nums)
     if share is not None:

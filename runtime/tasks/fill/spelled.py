@@ -155,6 +155,13 @@ def _zh_int(s: str) -> float | None:
 
 def _chinese(text: str) -> list[Mention]:
     out = []
+    # "一半用于研发，30%用于市场，20%用于补充流动资金": 一半 as 50 % among shares in percent of the same
+    # sentence (as "half" in English)
+    for h in re.finditer(r"一半", text):
+        lo = max(text.rfind(c, 0, h.start()) for c in "。！？\n") + 1
+        hi = min([x for x in (text.find(c, h.end()) for c in "。！？\n") if x >= 0], default=len(text))
+        if re.search(r"\d\s?[%％]|百分之", text[lo:hi]):
+            out.append(Mention(50.0, h.group(0), h.start(), h.end(), True, "", "", False))
     for m in _ZH.finditer(text):
         body = m.group(2)
         if not (set(body) & set(_ZH_DIGIT) or body.startswith("十")):
@@ -188,7 +195,7 @@ def _chinese(text: str) -> list[Mention]:
         out.append(Mention(value * scale, text[start:end], start, end, pct, currency,
                            "元" if unit in ("万元", "亿元") else unit,
                            scale != 1.0 or any(c in body for c in "万亿")))
-    return out
+    return sorted(out, key=lambda o: o.start)
 
 
 def spelled_mentions(text: str, lang: str, taken: list[tuple[int, int]]) -> list[Mention]:
