@@ -179,6 +179,8 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         return False
     if _ONLY_A_FIGURE.match(s):
         return False  # "1.72M", a chat's whole answer: a figure, no heading
+    if _ENDS_WITH_SHARE.search(s):
+        return False  # "Manufacturing and certification — 40%", "研发：40%": a list item, no heading
     if lang == "en" and len(s.split()) >= 7 and not any(w[:1].isupper() for w in s.split()[1:]) \
             and not s.endswith("?"):
         # "Mechanical cultivators damage crops planted close together": a sentence without its
@@ -200,6 +202,10 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     return _cells(s) is None and not _LABEL.match(s)
 
 
+#: a line that ends in a share or an amount after a dash, colon or brackets: a list's item
+_ENDS_WITH_SHARE = re.compile(r"\S\s*(?:[—–:：-]|\s\(|（|\()\s*(?:about |around |roughly |约)?"
+                              r"(?:[$€£¥]\d[\d,.]*\s?(?:[kKmMbB]|mn|bn)?|\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|万元|亿元|万|亿|[%％]))"
+                              r"\s*[)）]?$")
 _ONLY_A_FIGURE = re.compile(r"^[$€£¥]?\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|mm)?%?$")
 
 
@@ -427,7 +433,7 @@ _MONEY_SCALE = ((re.compile(r"亿元"), 1e8), (re.compile(r"百万元|百万美�
 #: a count in ten thousands: "会员人数（万人）", "（万户）"
 _COUNT_SCALE = re.compile(r"[（(]\s*万\s*(?:人|户|家|名|个|位|人次)?\s*[)）]")
 #: "单位：万元" over a table: the unit of its amounts
-_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(亿元|百万元|万元|千元|万美元)")
+_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(?:人民币|RMB\s*|美元\s*(?=万|千|百万))?(亿元|百万元|万元|千元|万美元|千美元|百万美元)")
 #: rows and columns that count things or give rates, whatever the table's money unit
 _COUNTED = re.compile(r"客户|用户|会员|人数|人次|家数|户数|门店|员工|数量|个数|率|占比|%|％|\b(?:customers|users|count)\b",
                       re.I)

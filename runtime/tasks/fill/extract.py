@@ -195,6 +195,8 @@ def _label_number(doc: Document, start: int, end: int, m: Mention) -> bool:
     list "Quarterly ARR: Q1 2025 $610k, Q2 2025 $760k, Q3 2025 $930k"."""
     numbers = [o for o in doc.mentions if start <= o.start < end and not _glued(doc.text, o)
                and not any(d.start <= o.start < d.end for d in doc.dates)]
+    if len(numbers) == 2 and _PRIOR_AFTER.match(doc.text[numbers[0].end:end].lower()):
+        return numbers[1] is m  # "ARR: $2.2M last year, $3.1M now": the value is the second
     return bool(numbers) and numbers[0] is m and len(numbers) <= 2
 
 
@@ -263,6 +265,21 @@ def _en_past_aside(text: str, m: Mention) -> bool:
     return bool(_PAST.search(text[open_at:m.start].lower()))
 
 
+_BARE_SCALE = re.compile(r"[\d,.]+\s?(k|m|b|mn|bn|mm)", re.I)
+
+
+def _bare_scaled(m: Mention) -> Mention:
+    """An amount written with its scale letter but no currency ("1.72M" in a chat that asks for
+    the ARR): the amount at that scale (the mention reader scales only "$1.72M")."""
+    got = None if (m.scaled or m.percent or m.currency) else _BARE_SCALE.fullmatch(m.raw)
+    if got is None:
+        return m
+    from dataclasses import replace
+
+    scale = {"k": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "b": 1e9, "bn": 1e9}[got.group(1).lower()]
+    return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True)
+
+
 def _en_table_scaled(doc: Document, m: Mention) -> Mention:
     """A bare amount in a table row whose label or column says what it counts in ("ARR ($k) |
     2,450"): the amount at that scale."""
@@ -274,7 +291,11 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
         return m
     scale = _header_scale(line.split("; ")[0]) if re.search(r"[A-Za-z]", line.split("; ")[0]) else 1.0
     if scale == 1.0:
-        scale = _header_scale(_column_header(doc, m))
+        from .document import table_cell
+
+        at = table_cell(doc, m.start)
+        # the column's header, else the table's section heading or caption ("($k)", "USD '000")
+        scale = _header_scale(_column_unit(doc, at[2], at[3])) if at else 1.0
     if scale == 1.0:
         return m
     from dataclasses import replace
@@ -346,8 +367,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
             continue  # "closed after 6 pm": a time of day
+        if _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1) and \
+                _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1).end() > m.start:
+            continue  # "2、客户拓展", "3. Financing": a heading's number, no figure
+        if _SENDER.fullmatch(text[slice(*_line_bounds(text, m.start))].strip()) or re.match(r":\d\d\b", text[m.end:m.end + 3]):
+            continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
-            m = _en_table_scaled(doc, m)
+            m = _bare_scaled(_en_table_scaled(doc, m))
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -401,7 +427,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
         if here is not None and here.heading and "target" not in f.key and "plan" not in f.key \
-                and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()):
+                and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()) \
+                and not _RESULT_HEADING.search(here.heading.lower()):
             score -= 3  # under "二、2027年目标" / "下半年工作安排" / "Outlook": the plan's figures
         # another company's figure: under a heading about the competition, or in a sentence
         # naming a competitor ("The incumbent ... claims 97% customer retention")
@@ -421,13 +448,20 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
             continue  # "Our largest rival claims 97% retention" (not "Unlike rivals, Tipjar grew 40%")
         claim = _CLAIM.search(low, a, m.start) if theirs else None
-        if claim and doc.lang == "en" and _OWN_ROLE.search(low[a:claim.start()]):
+        if claim and doc.lang == "en" and (_OWN_ROLE.search(low[a:claim.start()])
+                                           or re.fullmatch(r"\s*[A-Z]{2,3}\s*", text[a:claim.start()])):
+            # (or "DS reported ...": minutes name the company's officers by their initials)
             claim = None  # "The CEO reported ARR of $2.2M": the company's own officer, in minutes
         if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
             continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
         if rivals_at or _count(clause, list(OTHERS)):
             score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
+        if not named and _count(_asked(doc, m), own):
+            # "what's ARR at end of Sept?" / "1.72M": a short reply gives the figure the question
+            # before it asks for
+            score += 4
+            named = True
         if not named and here is not None and here.heading and _count(here.heading.lower(), own):
             named = True  # "$15 million Series B" under the heading "Raising"
             score += 1
@@ -466,8 +500,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
-        if f.key in ("users", "customers") and _TARGET.search(low[lo_c:m.start]):
-            continue  # "预计参会客户60家以上", "we target 10,000 users": a plan counts no one yet
+        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start]) or _TARGET.search(low[m.end:hi_c])):
+            # "预计参会客户60家以上", "we target 10,000 users", "两家连锁便利店预计10月下旬签约": a plan
+            # counts no one yet
+            continue
         comma = max([a] + [flat.rfind(c, a, m.start) for c in (",", "，", ";", "；")])
         if f.key == "customers" and "服务" in low[comma:m.start] and m.unit in ("家", "户"):
             # "累计服务种植大户和农民专业合作社2,847家", "服务种植户4,860户": the firms or households
@@ -481,6 +517,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 and not unit.startswith("人次") else -1
         if money and unit and not m.currency and not m.scaled:
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
+        if money and doc.lang == "en" and not (m.currency or m.scaled or m.percent) and _COUNTED_NOUN.match(low, m.end):
+            continue  # "12,000 mid-size hauliers": a count of things, no amount of money
+        if money and "price" not in f.key and _EACH.match(low, m.end):
+            continue  # "€9,000 a year each", "$40 per seat": a price of one, no total
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
         at = _cell_at(doc, m) if doc.tables else None
         if at is not None and _count(at[1].lower(), own) and not _count(at[0].lower(), own):
@@ -488,8 +528,15 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # in its first figure's cell, like "营业收入：1,865万元"
             row_numbers = [o for o in doc.mentions if _line_bounds(text, m.start)[0] <= o.start < m.end
                            and not any(x <= o.start < y for x, y in date_spans)]
+            def other_period(o: Mention) -> bool:
+                # "指标 | 上年同期 | 本期": the first figure of this period's columns
+                head = _column_header(doc, o).lower()
+                return bool(_PLAN_COLUMN.search(head) or (_PRIOR_COLUMN.search(head)
+                                                          and not _CHANGE_COLUMN.search(head)))
+
             if row_numbers and row_numbers[-1] is m and text.count("; ", _line_bounds(text, m.start)[0], m.start) \
-                    and all(not (o.percent or o.currency or o.scaled) or o is m for o in row_numbers[:-1]):
+                    and not other_period(m) \
+                    and all(not (o.percent or o.currency or o.scaled) or other_period(o) for o in row_numbers[:-1]):
                 score += 4
                 named = True
         if money and not f.fraction and m.value in _parts(doc):
@@ -513,16 +560,81 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 3  # a year
         if column and doc.lang == "en" and "target" not in f.key and "plan" not in f.key:
             score += _en_column_role(doc, m, column)
-        if score > 0:
-            out.append((score, value, m, text[a:b].strip(), named))
+        out.append((score, value, m, text[a:b].strip(), named))
+    out = _corrected(doc, f, out)
+    out = [c for c in out if c[0] > 0]
     out.sort(key=lambda t: (-t[0], t[2].start))
     return [(sc, v, mm, sent) for sc, v, mm, sent, _n in out if _n or not own_only]
+
+
+#: a chat's sender line ("Jonas Weber 9:05 AM", "财务-刘洋 08:52")
+_SENDER = re.compile(r"[^\n\d:：]{1,30}?\s\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?")
+#: the longest reply that only answers the question before it ("1.72M", "大概1.08亿吧")
+REPLY_CHARS = 40
+
+
+def _asked(doc: Document, m: Mention) -> str:
+    """The question (lower case) a short line holding ``m`` answers: the line before it, past a
+    chat's sender line, when it ends with a question mark; "" otherwise."""
+    text = doc.text
+    lo, hi = _line_bounds(text, m.start)
+    if hi - lo > REPLY_CHARS or text[lo:hi].rstrip().endswith(("?", "？")):
+        return ""
+    end = lo - 1
+    for _ in range(4):
+        if end <= 0:
+            return ""
+        a, b = _line_bounds(text, end - 1) if text[end - 1:end] != "\n" else (end, end)
+        line = text[a:b].strip()
+        end = a - 1
+        if not line or _SENDER.fullmatch(line):
+            continue
+        return line.lower() if line.endswith(("?", "？")) else ""
+    return ""
+
+
+def _corrected(doc: Document, f: Field, out: list) -> list:
+    """``out`` after the document's corrections ("10月营收1.2亿" … "更正：…不含税是1.08亿"): a corrected
+    figure is no candidate, the figure that corrects it takes its score and its name for the field
+    (see ``fill/corrections.py``)."""
+    from .corrections import corrections
+
+    fixes = corrections(doc)
+    if not fixes:
+        return out
+    by_start = {c[2].start: c for c in out}
+    gone: set[int] = set()
+    for olds, new, nearest in fixes:
+        if nearest:
+            # "修正后的毛利为3,000万元" after "营业收入1.2亿元": a correction of another figure, named
+            # in its line, is not this field's
+            lo, hi = _line_bounds(doc.text, new.start)
+            line = doc.text[lo:hi].lower()
+            if not _count(line, f.own_words()) and (_OTHER_FIGURE.search(line) or _EN_OTHER_FIGURE.search(line)):
+                continue
+        was = [by_start[o.start] for o in olds if o.start in by_start]
+        gone |= {o.start for o in olds}
+        if not was:
+            continue
+        best = max(was, key=lambda c: c[0])
+        if best[0] <= 0:
+            continue
+        mine = by_start.get(new.start)
+        if mine is None:
+            value = convert(_en_table_scaled(doc, new) if doc.lang == "en" and _is_money(f) else new, f, doc.lang,
+                            doc.text)
+            if value is None:
+                continue
+            a, b = _clause_bounds(doc.text, new.start, new.end)
+            mine = (best[0], value, new, doc.text[a:b].strip(), best[4])
+        by_start[new.start] = (max(mine[0], best[0] + 0.5), mine[1], mine[2], mine[3], mine[4] or best[4])
+    return [c for st, c in by_start.items() if st not in gone]
 
 
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|forecasts|"
                      r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
-                     r"目标|力争|争取|确保|有望|计划|预计|预期")
+                     r"目标|力争|争取|确保|有望|计划|预计|预期|预算")
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
@@ -535,6 +647,14 @@ _ACTUAL = re.compile(r"\b(?:actual|actually|today|currently|right now|to date|so
                      r"we (?:closed|ended|finished|reached)|(?:closed|ended) the (?:year|quarter)|"
                      r"(?:closed|ended|finished|landed|came in) at|missed)\b|"
                      r"实际|目前|截至目前")
+#: an actual figure named as the base a plan is compared with ("较2025年实际增长", "over last year's actual")
+_BASE_ACTUAL = re.compile(r"(?:较|比|相比|相较)[^，,。；;]{0,8}实际[^，,。；;\d]{0,6}$|\b(?:over|than|on|above|versus|vs\.?)\s+"
+                          r"(?:[a-z0-9']+\s+){0,3}actuals?\b[^,.;\d]{0,20}$")
+#: an actual word right before its number ("实际完成", "实际为", "actual:", "came in at")
+_ACTUAL_JUST_BEFORE = re.compile(r"(?:实际(?:完成|实现|达到|为|是)?|(?:实际)?(?:完成|达成)了?|\bactual(?:ly)?(?:\s+(?:was|were|is|came in at|of))?"
+                                 r"|\b(?:came in|landed|finished|closed|ended)(?: the (?:year|quarter|month))? at)"
+                                 r"\s*[:：]?\s*(?:约|大约|about|around|only|just)?\s*"
+                                 r"(?:人民币|rmb|usd|us\$|[$€£¥])?\s*$")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
@@ -552,7 +672,23 @@ _TO_VERB = re.compile(r"\s*(?:元|美元|人民币|万|亿|家|户|人|名|个)*
 _TO_VALUE = re.compile(r"(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|提高到|提升至|提升到|降至|下降至|"
                        r"下降到|减少至|减少到|减至|回落至|扩大至|达到)\s*$")
 #: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)
-_PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$")
+_PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$"
+                          # "去年同期营收8,200万元": the year before's figure, named after the period
+                          r"|(?:上年同期|去年同期|上年同月|去年同月|上一年度?|上年度)(?:[^，,。；;\d今本当]{0,6}?)"
+                          r"(?:收入|营收|营业额|销售额|客户数?|用户数?)(?:为|是|约|达)?\s*$"
+                          # "Last year ARR was $2.6M", "A year ago, revenue stood at $2.1M"
+                          r"|\b(?:last|prior|previous) (?:year|quarter|month|period)(?:'s)?,?\s+(?:[a-z]+\s+){0,3}?"
+                          r"(?:was|were|stood at|came to|of|at)\s*(?:about |around |only )?(?:us\$|usd|[$€£¥])?\s*$"
+                          r"|\b(?:a|one) (?:year|quarter|month) (?:ago|earlier),?\s+(?:[a-z]+\s+){0,3}?"
+                          r"(?:was|were|stood at|came to|of|at)\s*(?:about |around |only )?(?:us\$|usd|[$€£¥])?\s*$")
+#: this period named right before its figure ("今年同期9,100万元", "this year it is $3.1M")
+_CURRENT_VALUE = re.compile(r"(?:今年|本年|本期|本月|本季度?|当期|当月)(?:同期)?(?:的|为|是)?\s*$|\bthis (?:year|quarter|month)"
+                            r"(?:'s)?,?\s+(?:[a-z]+\s+){0,3}?(?:is|was|are|were|stands at|of|at)\s*(?:us\$|usd|[$€£¥])?\s*$")
+#: an earlier period named right after a figure ("$2.2M last year", "$1.9M a year ago", "8,100万元（上年同期）")
+_PRIOR_AFTER = re.compile(r"\s*[（(]?\s*(?:in |at the end of |at end of )?(?:last|prior|previous) (?:year|quarter|month|period)\b|"
+                          r"\s*(?:a|one) (?:year|quarter|month) (?:ago|earlier)\b|\s*[（(]\s*(?:上年同期|去年同期|上年|去年|上月|上季度)")
+#: an earlier period named before it in the sentence
+_PRIOR_WORD = re.compile(r"上年|去年|上期|上月|上季|上一年|\b(?:last|prior|previous) (?:year|quarter|month|period)\b|\bago\b")
 #: words that date a figure to now, or to the close of a past year
 _NOW = re.compile(r"\b(?:today|currently|right now|now|at present|as of today|this month)\b")
 _PAST_CLOSE = re.compile(r"\b(?:ended|closed|finished|exited)\s+(?:20\d\d|last year|the year)\b|"
@@ -570,6 +706,15 @@ _OUR_FIGURE = re.compile(r"\b(?:we|our|arr|revenue|users|customers)\b|公司|我
 #: a share of money put to a use ("40% to retention marketing", "30% for sales")
 _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
+#: the number of a numbered heading or list line at the start of its line ("2、", "## 3. ", "（二）")
+_HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）])")
+#: a noun phrase after a bare number: what it counts ("12,000 mid-size hauliers"), not money
+_COUNTED_NOUN = re.compile(r"\s+(?!(?:million|billion|thousand|trillion|mn|bn|m|k|usd|eur|gbp|dollars?|euros?|pounds?|"
+                           r"yuan|rmb|cny|in|of|a|an|the|per|each|for|to|and|or|at|by|from|with|is|was|are|were|"
+                           r"this|that|last|next|arr|revenue|sales)\b)[a-z][a-z-]+\b")
+#: words after an amount that make it the price of one ("each", "per seat", "a year each")
+_EACH = re.compile(r"\s*(?:(?:a|per) (?:year|month|week|day) )?(?:each|apiece|a head|per (?!cent\b|year\b|annum\b|month\b|"
+                   r"quarter\b|week\b|day\b|hour\b)[a-z]+)\b")
 #: a time of day after a number ("6 pm", "2 a.m.", "9 o'clock")
 _CLOCK = re.compile(r"\s?(?:[ap]\.?m\.?|o'clock)(?![A-Za-z])", re.I)
 #: an amount's share of the whole right after it ("7.38亿元，占营业收入的60%", "$2M, 40% of revenue")
@@ -577,10 +722,14 @@ _SHARE_AFTER = re.compile(r"\s*(?:元|美元)?\s*[，,（(]?\s*(?:约占|占比|
                           r"(?:revenue|sales|turnover|arr)\b)", re.I)
 #: what a growth rate is of, named before it: revenue, or another figure
 _REVENUE_NAMED = re.compile(r"收入|营收|营业额|销售额|\b(?:revenue|sales|turnover|arr)\b")
+_EN_OTHER_FIGURE = re.compile(r"\b(?:profit|margin|costs?|burn|expenses?|spend|cash|headcount|staff|ebitda|"
+                              r"income|loss|churn|cac|ltv|price)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a heading over plans: its figures are targets, not results
-_PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|工作安排|\b(?:outlook|targets?|goals?|"
+_PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
+#: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
+_RESULT_HEADING = re.compile(r"完成|实际|执行|达成|回顾|\b(?:actuals?|results?|vs\.?|versus|review|performance)\b")
 #: a table column of an earlier period's figures
 _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prior|previous|last) (?:year|quarter|month|period)\b")
 #: a table column of changes ("同比", "较上年增减", "YoY change")
@@ -653,7 +802,14 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         own_rest = rest[:cut.start()] if cut else rest
         own_after = own_rest[:len(after_part)]
         targets = list(_TARGET.finditer(pre))
-        if targets and _ACTUAL.search(pre[targets[-1].end():]) and not _BY_YEAR.search(part):
+        just = _ACTUAL_JUST_BEFORE.search(pre)
+        if targets and just and just.start() >= targets[-1].end() and not _TARGET.search(own_after) \
+                and re.search(r"[，,；;]|\band\b|\bbut\b", pre[targets[-1].end():just.start()]) \
+                and not _BY_YEAR.search(part):
+            # "目标1.2亿元，完成1.05亿元", "we budgeted $5M of ARR for 2026 and finished at $4.4M": the
+            # result after the plan, past a comma or an "and", is the figure the plan names
+            score += 4
+        elif targets and _ACTUAL.search(pre[targets[-1].end():]) and not _BY_YEAR.search(part):
             # "We missed plan in Q4: ARR closed at $2.05M": the plan is named before, the
             # result after it
             score += 1.5
@@ -661,11 +817,16 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
             score -= 3
+        elif _TARGET.search(before) and _BASE_ACTUAL.search(before):
+            # "2026年预算按营业收入5.40亿元编制，较2025年实际增长10.9%": the plan's growth over the
+            # actual, a target
+            score -= 3
         elif _TARGET.search(clause) and _ACTUAL.search(before[last.start():] if last else before):
             # "we forecast $3.0M ... actual ARR at 31 December was $2.4M, ... rather than the
             # 15% we had planned", "计划实现营业收入1.2亿元，实际完成1.05亿元": the actual, set
-            # against the plan, wins
-            score += 1.5
+            # against the plan, wins; right after its actual word ("实际完成1.94亿元", "came in
+            # at $2.4M") it is the figure the plan's words name, as if named again
+            score += 4 if _ACTUAL_JUST_BEFORE.search(before) else 1.5
         elif _TARGET.search(before) or _TARGET.search(own_rest):
             score -= 1.5  # "Our ARR is $300k and we target $2M ARR by 2027": less, not out
     if not f.fraction and "target" not in key:
@@ -677,6 +838,10 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 5  # "较上年同期的1.05亿元增长20%", "去年同期为8,420万元": named as last year's
         elif _TO_VALUE.search(before):
             score += 1.5
+        elif _PRIOR_AFTER.match(after_part):
+            score -= 4  # "ARR: $2.2M last year, $3.1M now", "8,100万元（上年同期）": the year before's
+        elif _CURRENT_VALUE.search(before) and _PRIOR_WORD.search(before[:-len(_CURRENT_VALUE.search(before).group(0))]):
+            score += 2  # "去年同期营收8,200万元，今年同期9,100万元": this period's, set against the year before's
     if not f.fraction and "target" not in key and key != "amount":
         # "We ended 2025 with ARR of $1.9 million. Today, in August 2026, ARR is $3.3 million":
         # the figure now, not the one a past year closed with
@@ -941,8 +1106,12 @@ def pick_document(doc: Document, f: Field) -> Answer | None:
 # --------------------------------------------------------------------------
 # tables and sections
 
-_HEADER_SCALE = ((re.compile(r"[$£€]\s?k\b|\(k\)|thousands|千元|千美元", re.I), 1e3),
-                 (re.compile(r"[$£€]\s?m\b|\(m\)|millions|百万", re.I), 1e6),
+#: a currency written as letters before a scale letter ("USD K", "(EUR m)", "US$mn")
+_CUR = r"(?:usd|us\$|eur|gbp|rmb|cny|hkd|sgd|aud|cad|chf|jpy)"
+_HEADER_SCALE = ((re.compile(r"[$£€]\s?k\b|\(k\)|\b" + _CUR + r"\s?k\b|\bk\s?" + _CUR + r"\b|thousands|"
+                             r"['’]000s?\b|[$£€]\s?000s?\b|\(000s?\)|\b000s\b|千元|千美元", re.I), 1e3),
+                 (re.compile(r"[$£€]\s?m\b|\(m\)|\b" + _CUR + r"\s?(?:m|mn|mm)\b|\bm\s?" + _CUR + r"\b|"
+                             r"millions|百万", re.I), 1e6),
                  (re.compile(r"万元|万美元|\(万\)|（万）", re.I), 1e4),
                  (re.compile(r"亿元|\(亿\)|（亿）", re.I), 1e8))
 
@@ -961,7 +1130,16 @@ def _column_unit(doc: Document, t: Table, col: int) -> str:
     home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
     if _header_scale(header) != 1.0 or home is None:
         return header
-    return f"{header} {home.heading}"
+    return f"{header} {home.heading} {table_caption(home)}"
+
+
+def table_caption(s: Section) -> str:
+    """A short line of ``s`` that gives its tables' scale ("(in thousands of US dollars)",
+    "All figures in USD '000", "单位：万元"), or ""."""
+    for p in s.paragraphs:
+        if len(p) <= 60 and _header_scale(p) != 1.0 and not re.search(r"\d", re.sub(r"['’]?000s?", "", p)):
+            return p
+    return ""
 
 
 # "$14 per trip", "$1,200 per site per month": the words a price is per, as written after it
@@ -1006,6 +1184,22 @@ def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
     return cell or None
 
 
+def _figures_column(t: Table, col: int) -> bool:
+    """Whether most cells of column ``col`` are bare figures ("62%", "38,000", "$1,200")."""
+    cells = [r[col] for r in t.rows if col < len(r) and r[col].strip()]
+    figures = [c for c in cells if re.fullmatch(r"[\s$€£¥]*[\d,.]+\s*[%％]?\s*", c)]
+    return bool(cells) and 2 * len(figures) >= len(cells)
+
+
+def _may_be_empty(f: Field, child: Field, mapping: dict[str, int]) -> bool:
+    """A required text column a table may lack: a second text property (a product's summary) of a
+    table whose rows are named and give figures ("Plan | Price | Gross margin"): an empty line,
+    as a missing list column is an empty list."""
+    named = any(c.type == "string" and c.key in mapping for c in f.children if c is not child)
+    figures = any(c.type in ("number", "integer") and c.key in mapping for c in f.children)
+    return child.type == "string" and child.key not in mapping and named and figures
+
+
 def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]] | None:
     best = None
     section_score = {id(s): score for score, s in rank_sections(doc, f)}
@@ -1017,14 +1211,26 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
             score = 0.0
             for child in f.children:
                 own = child.own_words()
-                col = max(range(len(header)), key=lambda i: (_count(header[i], own), -i))
+                others = [w for c in f.children if c is not child for w in c.own_words() if w not in own]
+                planned = "target" in child.key or "plan" in child.key
+
+                def elsewhere(h: str, others=others, planned=planned) -> bool:
+                    # "Budget ARR (USD K)" beside "Actual ARR (USD K)": the budget's column is the
+                    # target's, a prior period's column no current figure
+                    return bool(_count(h, others)) or (not planned and bool(
+                        _PLAN_COLUMN.search(h) or (_PRIOR_COLUMN.search(h) and not _CHANGE_COLUMN.search(h))))
+
+                col = max(range(len(header)), key=lambda i: (_count(header[i], own), not elsewhere(header[i]),
+                                                             bool(_ACTUAL.search(header[i])), -i))
                 if _count(header[col], own) and col not in used:
                     mapping[child.key] = col
                     used.add(col)
                     score += 2
+            by_words = {c.key for c in f.children if c.key in mapping and c.type != "string"}
             for child in f.children:  # a name/label column need not be called "name"
                 if child.key not in mapping and child.type == "string" and child.required:
-                    free = [i for i in range(len(header)) if i not in used]
+                    # (nor is it a column of figures: "GM % | 62%" is no product's summary)
+                    free = [i for i in range(len(header)) if i not in used and not _figures_column(t, i)]
                     if free:
                         mapping[child.key] = free[0]
                         used.add(free[0])
@@ -1039,10 +1245,63 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                     used.add(free[0])
                     score += 1
             score += 0.5 * section_score.get(id(s), 0)
-            needed = [c.key for c in f.children if c.required and c.type != "array"]
-            if all(k in mapping for k in needed) and score > 2 and (best is None or score > best[0]):
+            needed = [c.key for c in f.children if c.required and c.type != "array" and not _may_be_empty(f, c, mapping)]
+            # the table is the field's: a figure or list column named as one of its properties
+            # ("Price", "Share", "ARR"), or the field named over it ("Products", "Pricing",
+            # "Product | ...") - not "Name | Role | Salary" under "Team"
+            about = _count(f"{s.heading} {header[0]}".lower(), f.own_words())
+            empty = [c for c in f.children if c.required and c.type == "string" and _may_be_empty(f, c, mapping)]
+            # a table that leaves a required text empty needs more: the field named, or two of its
+            # figures ("Plan | Price | Gross margin"; not "Item | Price" under "Costs")
+            enough = (about or len(by_words) >= 2) if empty else (about or by_words)
+            if all(k in mapping for k in needed) and enough and score > 2 and (best is None or score > best[0]):
                 best = (score, t, mapping)
     return best
+
+
+_PERIOD_TOKEN = re.compile(r"\b(?:Q[1-4]|H[12]|FY\s?\d{2,4}|20\d\d)\b", re.I)
+
+
+def _periods_across(doc: Document, f: Field) -> Answer | None:
+    """Items labelled by periods from a table whose columns are the periods ("KPI | Q3 2026 |
+    Q2 2026 | Q3 target" with a row "Annual recurring revenue | $2.9M | $2.5M | $3.1M"): one item
+    per period column, oldest first, its figure from the row named as the item's number, its
+    target from the plan column of the same period."""
+    labels = [c for c in f.children if c.type == "string" and c.required]
+    numbers = [c for c in f.children if c.type in ("number", "integer")]
+    main = [c for c in numbers if c.required]
+    if len(labels) != 1 or len(main) != 1 or not _count(" ".join(labels[0].own_words()), ["quarter", "period"]):
+        return None
+    label, number = labels[0], main[0]
+    plan = next((c for c in numbers if c is not number and ("target" in c.key or "plan" in c.key)), None)
+    for t in doc.tables:
+        heads = [h.lower() for h in t.header]
+        periods = [i for i in range(1, len(heads)) if _period_key(t.header[i]) and not _PLAN_COLUMN.search(heads[i])
+                   and not _CHANGE_COLUMN.search(heads[i])]
+        if len(periods) < 2:
+            continue
+        row = next((r for r in t.rows if _count(r[0].lower(), number.own_words()) and not _CHANGE_COLUMN.search(r[0].lower())
+                    and all(i < len(r) and r[i].strip() and "%" not in r[i] for i in periods)), None)
+        if row is None:
+            continue
+        items = []
+        for i in sorted(periods, key=lambda i: _period_key(t.header[i])):
+            v = _cell_value(row[i], number, _column_unit(doc, t, i) + " " + row[0], doc.lang)
+            if v is None:
+                return None
+            item: dict[str, Any] = {label.key: t.header[i].strip(), number.key: v}
+            mine = {x.lower() for x in _PERIOD_TOKEN.findall(t.header[i])}
+            for j in range(1, len(heads)) if plan is not None else ():
+                theirs = {x.lower() for x in _PERIOD_TOKEN.findall(t.header[j])}
+                # "Q3 target" is Q3 2026's plan; a plan column of no period is no quarter's
+                if j != i and _PLAN_COLUMN.search(heads[j]) and theirs and theirs <= mine and j < len(row):
+                    pv = _cell_value(row[j], plan, _column_unit(doc, t, j) + " " + row[0], doc.lang)
+                    if pv is not None:
+                        item[plan.key] = pv
+            items.append(item)
+        return Answer(items[: f.max_items], f"table [{'; '.join(t.header)}], row {row[0]!r}",
+                      ["read across the table: its columns are the periods"])
+    return None
 
 
 def pick_table(doc: Document, f: Field) -> Answer | None:
@@ -1050,6 +1309,10 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     if match is None:
         from .lists import pick_list
         from .records import pick_records
+
+        across = _periods_across(doc, f)
+        if across is not None:
+            return across
 
         listed = pick_list(doc, f) or pick_records(doc, f)
         if listed is None:
@@ -1072,6 +1335,9 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             if col is None and child.required and child.type == "array":
                 item[child.key] = []  # the table has no such column: an empty list, said below
                 continue
+            if col is None and child.required and _may_be_empty(f, child, mapping):
+                item[child.key] = ""  # no such column either ("Plan | Price | Gross margin")
+                continue
             if col is None or col >= len(r):
                 continue
             v = _cell_value(r[col], child, _column_unit(doc, table, col), doc.lang)
@@ -1093,7 +1359,7 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
     if not rows:
         return None
     for child in f.children:
-        if child.required and child.type == "array" and child.key not in mapping:
+        if child.required and child.type in ("array", "string") and child.key not in mapping:
             notes.append(f"the table has no {child.key} column: {child.key} left empty")
     head = "; ".join(table.header)
     return Answer(rows, f"table [{head}]", notes)

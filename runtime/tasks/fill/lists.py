@@ -30,7 +30,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
-_FILLER_HEAD = re.compile(r"^(?:(?:for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
+_FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业|板块))+$",
@@ -87,7 +87,23 @@ def _after_label(tail: str) -> str:
     return label
 
 
+def doc_lang_en(text: str) -> bool:
+    return not re.search(r"[\u4e00-\u9fff]", text)
+
+
 def _item(text: str) -> Item | None:
+    # "We are raising $8M. Roughly half goes to engineering": the item is the last sentence, the
+    # ones before it are the list's context
+    ends = [m.end() for m in re.finditer(r"(?<![A-Z]\.[A-Z])(?<=[a-z0-9%)][.!?])\s+(?=[A-Z])|(?<=[a-zA-Z0-9%)][.!?])\s+(?=[A-Z][a-z])", text)]
+    if ends and re.search(r"\d|\bhalf\b", text[ends[-1]:], re.I):
+        it = _item_of(text[ends[-1]:])
+        if it is not None:
+            it.lead = (text[:ends[-1]].strip() + " " + it.lead).strip()
+        return it
+    return _item_of(text)
+
+
+def _item_of(text: str) -> Item | None:
     from ..summarize.facts import find_dates, find_mentions
     from .spelled import spelled_mentions
 
@@ -98,6 +114,17 @@ def _item(text: str) -> Item | None:
                              [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in dates])
     nums = [m for m in sorted(digits + words, key=lambda m: m.start) if not _glued(text, m)
             and not any(d.start <= m.start < d.end for d in dates)]
+    if not nums:
+        from .spelled import _HALF
+
+        # "Roughly half goes to the drone" among "30% to Chile, and 20% to service", "一半用于研发":
+        # 50 % (the list must then be shares of a whole with the others)
+        h = _HALF.search(text) if doc_lang_en(text) else re.search(r"一半", text)
+        if h is not None and not re.search(r"\bhalf\b|一半", text[h.end():], re.I):
+            nums = [Mention(50.0, h.group(0), h.start(), h.end(), True, "", "", False)]
+    share = _bracketed_share(text, nums)
+    if share is not None:
+        return share
     if len(nums) == 2 and nums[1].percent and not nums[0].percent:
         # "数据治理平台实现收入1.29亿元，占总收入的55%": an amount and its share; the item is the
         # share, labelled by the words before the amount
@@ -124,7 +151,8 @@ def _item(text: str) -> Item | None:
         after = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", after.strip(_PUNCT))).strip(_PUNCT)
         label = after or before
     else:
-        label = _ASIDE.sub("", head).strip(_PUNCT) or after
+        # ("其中40%用于研发": 其中 only opens the list, the label is after the number)
+        label = _FILLER_HEAD.sub("", _ASIDE.sub("", head).strip(_PUNCT)).strip(_PUNCT) or after
     if re.search(r"[，,]\s*占", label):
         # "亚马逊美国站贡献最大，占全部销售额的48%": the item is named in the clause before the share
         label = _TOP.sub("", re.split(r"[，,]\s*占", label)[0].strip(_PUNCT))
@@ -135,6 +163,41 @@ def _item(text: str) -> Item | None:
             or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return period
     return Item(label, m, text, alt=period, after=after if label == after else "")
+
+
+#: the words before a share written in brackets after its use that are no part of its name
+#: ("to be spent on sensor manufacturing (45%)", "will fund manufacturing of portals (60%)")
+_USE_LEAD = re.compile(r"\b(?:on|for|to|into|towards?|fund|funds|finance|finances|cover|covers|between|among|"
+                       r"across)\s+|用于|投入|投向|分配给|拨给", re.I)
+
+
+def _bracketed_share(text: str, nums: list[Mention]) -> Item | None:
+    """"sensor manufacturing (45%)", "研发（40%）": a share in brackets at the end of a piece,
+    named by the words right before the brackets (after the verb or preposition that leads to
+    them, within their sentence); None when the piece is not so written."""
+    if not nums or not nums[-1].percent:
+        return None
+    m = nums[-1]
+    opened = re.search(r"[(（]\s*(?:about|around|roughly|c\.|约)?\s*$", text[:m.start])
+    if opened is None or not re.fullmatch(r"\s*[)）][\s.。]*", text[m.end:]):
+        return None
+    head = text[:opened.start()]
+    starts = [x.end() for x in re.finditer(r"[.!?;:]\s+|[。！？；：]", head)]
+    start = starts[-1] if starts else 0
+    if len(nums) > 1 and nums[-2].start >= start:
+        # "Sensor manufacturing, $9M (45%)": named before its amount
+        head = re.sub(r"(?:[$€£¥]|usd|us\$|rmb)\s*$", "", head[:nums[-2].start].rstrip(" ,，:：-—–"), flags=re.I)
+    head = head[start:]
+    leads = list(_USE_LEAD.finditer(head))
+    if leads:
+        head = head[leads[-1].end():]
+    label = re.sub(r"^(?:the|a|an|our|its|their)\s+", "", head.strip(_PUNCT), flags=re.I)
+    label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label)).strip(_PUNCT)
+    if not label or len(label) > 50 or len(label.split()) > 6 or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
+        return None
+    # the sentences before the item's own ("We are raising $6M. The money goes to A (40%)"): the
+    # list's context
+    return Item(label, m, text, lead=text[:start].strip())
 
 
 #: words that say the amounts after a total are its parts
@@ -186,7 +249,21 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         items = [p for p in periods if p]  # a series over time: "$610k in Q1 2025 to $760k in Q2"
     elif any(it.period for it in items):
         return None
-    kinds = {(it.number.percent, bool(it.number.currency), it.number.unit) for it in items}
+    def kind(it: Item) -> tuple:
+        return it.number.percent, bool(it.number.currency), it.number.unit
+
+    if sentence and len({kind(it) for it in items}) > 1:
+        # "raise a USD 20M Series B, giving 30 months of runway, to be spent on A (45%), B (35%)
+        # and C (20%)": the list is the run of (at least three) items of one kind at the end; the
+        # figures before it are its context
+        k = len(items) - 1
+        while k > 0 and kind(items[k - 1]) == kind(items[-1]):
+            k -= 1
+        lead += [it.text for it in items[:k]]
+        items = items[k:]
+        if len(items) < 3:
+            return None  # "ARR is $2.2M, up 11% ..., and 89% of schools renewed": two facts
+    kinds = {kind(it) for it in items}
     if len(kinds) > 1:
         return None  # "400 users; ARR is $900k" is two facts, not a list of one kind
     whole = all(it.number.percent for it in items) and abs(
@@ -418,8 +495,11 @@ def _is_product(f: Field) -> bool:
 
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
-_STATED = re.compile(r"(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
+_STATED = re.compile(r"(?:(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
+                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?"
+                     # "计划销售收入2.2亿元，实际完成1.94亿元": the actual of the revenue planned before it
+                     r"|实际(?:完成|实现)?(?:了|为)?|\bactual(?:ly)?(?: (?:was|were|came in at))?)"
+                     r"\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
 
 
 def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
@@ -437,9 +517,9 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
         if any(abs(m.value - total) <= 0.005 * total for m in stated):
             return [m.value / total for m in nums]
     named = count(g.context.lower(), list(_REVENUE)) or _SPLIT_BY.search(g.context)
-    if doc is not None and (len(nums) >= 3 and all(count(it.label.lower(), list(_REVENUE)) or
-                                                   count(it.text.lower(), list(_REVENUE)) for it in g.items)
-                            or named and len(nums) >= 2):
+    if doc is not None and (len(nums) >= 3 or named and len(nums) >= 2):
+        # (three amounts or more that add up to it need no revenue word: "拖拉机销售1.16亿元，收获
+        # 机械0.58亿元，配件及服务0.20亿元" under 产品销售, with 实际完成1.94亿元 above)
         # the revenue stated in another section ("一季度公司实现营业收入3,260万元" over "三、收入结构：
         # 运输管理系统收入1,630万元，仓储管理系统收入980万元，数据服务及其他收入650万元", or a list
         # under the heading "收入构成"): the same amount, a revenue word right before it
@@ -492,7 +572,8 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
         whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
         # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
         # in a passage about the field's parent ("raising $2.5 million: 50% for ...")
-        if not named and not (whole and count(context, parents)):
+        if not named and not (whole and (count(context, parents) or _is_product(f) and _SPLIT_BY.search(context))):
+            # (or, for a mix, shares of a whole the words before call a split: "品类结构：水果占45%，…")
             continue
         score = named + 2 * whole
         if _is_product(f) and all(_REGION.search(it.label) for it in g.items):

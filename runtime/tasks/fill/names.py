@@ -29,7 +29,9 @@ def pick_names(doc: Document, f: Field) -> Answer | None:
         if names:
             return Answer(names[: f.max_items], lv[1], [])
     s = section_for(doc, f, min_score=3.5)
-    if s is not None and s.bullets:
+    if s is not None and s.bullets and _count(s.heading.lower(), f.own_words()):
+        # the bullets under a heading about the partners ("Partners" over "- Huayue Fresh"), not
+        # a bullet that only mentions some under "China" ("- Shanghai pilot with two local partners")
         return Answer(s.bullets[: f.max_items], s.heading, [f"from section {s.heading!r}"])
     own = f.own_words()
     for sent in doc.sentences():

@@ -422,6 +422,9 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     if title and len(title) <= limit:
         return Answer(title, title, ["the document's title"])
     lv = _label_value(doc, f)
+    if lv and f.key == "period" and re.search(r"\S\s*[（(][^（）()]{1,30}[)）]$", lv[0]):
+        # "报告期：2026年9月（2026年Q3末月）": the period, without the gloss in brackets after it
+        lv = (re.sub(r"\s*[（(][^（）()]{1,30}[)）]$", "", lv[0]), lv[1])
     if lv and len(lv[0]) <= limit:
         return Answer(lv[0], lv[1], [])
     if f.key == "period":

@@ -56,6 +56,50 @@ def _records(doc: Document, f: Field) -> list[tuple[str, str]]:
                 out += listed
             elif sub.heading and len(sub.heading) <= 40:
                 out.append((sub.heading, sub.body()))
+    if not out and count(f"{f.key} {f.description}".lower(), ["product", "products", "产品"]):
+        out = lead_in_records(doc)
+    return out
+
+
+#: "We sell two plans.", "The company offers three products:": how many priced items follow
+_LEAD_IN = re.compile(r"\b(?:sell|sells|offer|offers|have|has|make|makes)\s+(two|three|four|2|3|4)\s+(?:[a-z]+\s+)?"
+                      r"(?:plans|products|things|tiers|offerings|services|versions|models|packages|subscriptions)\b", re.I)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+#: between two items of one sentence: "…, and the Kestrel Cloud subscription is …", "; "
+_ITEM_SPLIT = re.compile(r"\s*;\s*|,?\s+and\s+(?=(?:the |our )?[A-Z])")
+_PRICED = re.compile(r"[$€£¥]\s?\d|\d\s?(?:元|美元|dollars)")
+
+
+def lead_in_records(doc: Document) -> list[tuple[str, str]]:
+    """(name, text) of the priced items a lead-in sentence announces, in the sentences right after
+    it ("We sell two plans. Pawcall Basic is $9.99 a month …, and Pawcall Plus is $19.99 a month
+    …"), when exactly as many named, priced items follow as it says; none otherwise."""
+    cached = getattr(doc, "_lead_in_records", None)
+    if cached is not None:
+        return cached
+    out: list[tuple[str, str]] = []
+    for s in doc.sections:
+        for para in s.paragraphs + s.bullets:
+            sents = doc.sentences(para)
+            for i, sent in enumerate(sents):
+                m = _LEAD_IN.search(sent)
+                if m is None:
+                    continue
+                colon = sent.find(":", m.end())
+                rest = ([sent[colon + 1:]] if colon >= 0 else []) + sents[i + 1:i + 3]
+                found = []
+                for r in rest:
+                    for clause in _ITEM_SPLIT.split(r.strip()):
+                        c = re.sub(r"\s*\([^()]*\)", "", clause).strip()
+                        if not c:
+                            continue
+                        item = _SENTENCE_ITEM.match(c[0].upper() + c[1:])
+                        if item and _PRICED.search(item.group(2)):
+                            found.append((item.group(1), item.group(2)))
+                want = _COUNT_WORDS[m.group(1).lower()]
+                if len(found) >= want and len({n for n, _ in found[:want]}) == want:
+                    out += found[:want]
+    doc._lead_in_records = out  # type: ignore[attr-defined]
     return out
 
 
@@ -214,6 +258,8 @@ def pick_records(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | 
     if not rows:
         return None
     heading = next((s.heading for s in doc.sections if _named(s, f)), "")
+    if not heading:
+        return rows[: f.max_items], "the priced items a sentence announces (\"we sell two plans\")"
     return rows[: f.max_items], f"the items under {heading!r}"
 
 

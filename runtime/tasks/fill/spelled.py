@@ -84,6 +84,10 @@ def _en_value(words: list[str]) -> tuple[float, bool] | None:
     return total + current, scaled
 
 
+#: "half" as a share, not "half a million", "half of them never installed" (of whom: no use of money)
+_HALF = re.compile(r"\bhalf\b(?!\s+(?:a|an|of\s+(?:them|those|these|us|our\s+(?:customers|users)))\b)(?!-)", re.I)
+
+
 def _english(text: str) -> list[Mention]:
     out = []
     for m in _EN.finditer(text):
@@ -111,7 +115,14 @@ def _english(text: str) -> list[Mention]:
             continue  # "one tap", "two more mills": no figure
         out.append(Mention(value, text[m.start():end], m.start(), end, bool(pct), currency,
                            "" if pct else unit, scaled))
-    return out
+    # "half engineering, 30% sales, 20% certification", "Roughly half goes to the drone, 30% to
+    # ...": half as 50 % among shares in percent of the same sentence
+    for h in _HALF.finditer(text):
+        lo = max(text.rfind(c, 0, h.start()) for c in ".!?\n") + 1
+        hi = min([x for x in (text.find(c, h.end()) for c in ".!?\n") if x >= 0], default=len(text))
+        if re.search(r"\d\s?%", text[lo:hi]) and not any(o.start <= h.start() < o.end for o in out):
+            out.append(Mention(50.0, h.group(0), h.start(), h.end(), True, "", "", False))
+    return sorted(out, key=lambda o: o.start)
 
 
 _ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
@@ -119,6 +130,8 @@ _ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 
 _ZH_SMALL = {"十": 10, "百": 100, "千": 1000}
 _ZH_BIG = {"万": 1e4, "亿": 1e8}
 _ZH = re.compile(r"(百分之)?([零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二三四五六七八九]+)?)(余|多)?")
+#: 成 after a digit as tenths ("三成" is 30 %), not the first character of a word (成本, 成交, 成立)
+_TENTHS = re.compile(r"成(?![本交立功员果绩熟品型就长年人效为新份分])")
 _ZH_UNIT = re.compile(r"(万元|亿元|元|美元|家|名|位|户|人|个月|年|台|个)")
 
 
@@ -142,6 +155,13 @@ def _zh_int(s: str) -> float | None:
 
 def _chinese(text: str) -> list[Mention]:
     out = []
+    # "一半用于研发，30%用于市场，20%用于补充流动资金": 一半 as 50 % among shares in percent of the same
+    # sentence (as "half" in English)
+    for h in re.finditer(r"一半", text):
+        lo = max(text.rfind(c, 0, h.start()) for c in "。！？\n") + 1
+        hi = min([x for x in (text.find(c, h.end()) for c in "。！？\n") if x >= 0], default=len(text))
+        if re.search(r"\d\s?[%％]|百分之", text[lo:hi]):
+            out.append(Mention(50.0, h.group(0), h.start(), h.end(), True, "", "", False))
     for m in _ZH.finditer(text):
         body = m.group(2)
         if not (set(body) & set(_ZH_DIGIT) or body.startswith("十")):
@@ -154,6 +174,11 @@ def _chinese(text: str) -> list[Mention]:
             value += float("0." + "".join(str(_ZH_DIGIT[c]) for c in frac))
         pct = bool(m.group(1))
         end = m.end()
+        if not pct and len(body) == 1 and body in _ZH_DIGIT and body not in "零〇两" and not m.group(3) \
+                and _TENTHS.match(text, end):
+            # "蔬菜三成", "九成以上": tenths, a share in percent (not 成本, 成交, 成立, 八成新)
+            out.append(Mention(value * 10, text[m.start():end + 1], m.start(), end + 1, True, "", "", False))
+            continue
         unit_m = _ZH_UNIT.match(text, end)
         if text[max(0, m.start() - 1):m.start()] == "第" or re.match(r"季度|期|是|月|日|号|线|批", text[end:]):
             continue  # 第一, 一季度, 二期, 一是, 三月: an ordinal or a name, no figure
@@ -170,7 +195,7 @@ def _chinese(text: str) -> list[Mention]:
         out.append(Mention(value * scale, text[start:end], start, end, pct, currency,
                            "元" if unit in ("万元", "亿元") else unit,
                            scale != 1.0 or any(c in body for c in "万亿")))
-    return out
+    return sorted(out, key=lambda o: o.start)
 
 
 def spelled_mentions(text: str, lang: str, taken: list[tuple[int, int]]) -> list[Mention]:

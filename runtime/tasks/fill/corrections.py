@@ -1,0 +1,106 @@
+"""Figures a document corrects later: the later figure wins.
+
+Chats, e-mail threads and minutes often give a figure and correct it further down ("10月营收1.2亿"
+… "更正一下：1.2亿是含税口径，不含税是1.08亿"; "ARR is $2.4M" … "sorry, typo: $2.1M, not $2.4M").
+After a correction word (``cues.json``), to the end of its line (or the next line, when the word
+stands alone: "Correction:"), each figure that repeats one from before the word (or that "not" /
+不是 sets aside) is the corrected one, paired with the new figure of the same kind (a percentage,
+an amount with or without its currency, a count of one unit).  With nothing repeated, a strong
+correction word (更正, 应为, correction, typo, the correct figure ...) right before a new figure
+corrects the nearest figure of its kind in the lines just before it (one new figure of each kind);
+a field skips such a guess when the correction's line names another figure and not the field
+(``extract._corrected``).  The corrected figure is no candidate for any field; the correction takes
+its place (its score and its being named for the field), so it wins even where its own sentence
+does not name the field again.  Times ("10:20") and dates are no figures here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .document import Document, Mention
+
+__all__ = ["corrections"]
+
+_CUES = json.loads((Path(__file__).with_name("cues.json")).read_text(encoding="utf-8"))
+
+
+def _words(en: str, zh: str) -> re.Pattern[str]:
+    en_words = sorted(_CUES[en], key=len, reverse=True)
+    zh_words = sorted(_CUES[zh], key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in en_words) + r")\b|"
+                      + "|".join(map(re.escape, zh_words)), re.I)
+
+
+_CORRECTION = _words("correction_en", "correction_zh")
+_CORRECTS = _words("corrects_en", "corrects_zh")
+_REJECTED = _words("rejected_en", "rejected_zh")
+#: how far before a correction line the figure it corrects may stand (its own line or the ones
+#: just before: a chat's previous message)
+_REACH = 400
+
+
+_SCALE_LETTER = re.compile(r"[\d,.]+\s?(?:k|m|b|mn|bn|mm)", re.I)
+
+
+def _kind(m: Mention) -> tuple[bool, bool, str]:
+    """A percentage, an amount (with or without its currency: "1.72M" is corrected by "$1.84M"),
+    or a count of a unit ("48 customers", a bare number)."""
+    money = bool(m.currency or m.scaled or _SCALE_LETTER.fullmatch(m.raw))
+    return bool(m.percent), money, "" if (money or m.percent) else m.unit
+
+
+def _same(a: Mention, b: Mention) -> bool:
+    return _kind(a) == _kind(b) and abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value))
+
+
+def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
+    """(the corrected mentions, the correcting one, whether the corrected one was only the nearest
+    of its kind) for every correction in ``doc``."""
+    cached = getattr(doc, "_corrections", None)
+    if cached is not None:
+        return cached
+    out: list[tuple[list[Mention], Mention, bool]] = []
+    text = doc.text
+    dates = [(d.start, d.end) for d in doc.dates]
+    # not a date's numbers, nor a time's ("财务-李娜 10:20": a chat's sender line)
+    mentions = [m for m in doc.mentions if not any(a <= m.start < b for a, b in dates)
+                and not re.match(r":\d\d\b", text[m.end:m.end + 3]) and not re.search(r"\d:$", text[:m.start])]
+    for cue in _CORRECTION.finditer(text):
+        lo = text.rfind("\n", 0, cue.start()) + 1
+        hi = text.find("\n", cue.end())
+        hi = len(text) if hi < 0 else hi
+        if re.fullmatch(r"[\s:：,，.。!！-]*", text[cue.end():hi]):
+            # "Correction:" / "更正：" alone on its line: the correction is the next line
+            nxt = re.match(r"\s*\n", text[hi:]) and re.search(r"\S[^\n]*", text[hi:])
+            if nxt:
+                hi = hi + nxt.end()
+        # the figures after the correction word, to the end of its line; "earlier": before it
+        line = [m for m in mentions if cue.start() <= m.start < hi]
+        earlier = [m for m in mentions if m.start < cue.start()]
+        old = [m for m in line if any(_same(m, e) for e in earlier)
+               or _REJECTED.search(text[max(lo, m.start - 14):m.start])]
+        new = [m for m in line if m not in old and not any(_same(m, e) for e in earlier)]
+        pairs: list[tuple[list[Mention], Mention, bool]] = []
+        for o in old:
+            mates = [n for n in new if _kind(n) == _kind(o)]
+            if len(mates) == 1 or (mates and len(old) == len(new)):
+                n = min(mates, key=lambda n: abs(n.start - o.start))
+                pairs.append(([o] + [e for e in earlier if _same(o, e)], n, False))
+        strong = _CORRECTS.match(text, cue.start())
+        kinds = [_kind(n) for n in new]
+        for n in new if not old and strong else ():
+            # "Correction: it was $2.1M", "更正：应为1.08亿", "写错了，应为6,250万元，同比增长也应为8%" with
+            # nothing repeated: each new figure (one of its kind, right after its own correction
+            # word) replaces the nearest figure of its kind in the lines just before
+            if kinds.count(_kind(n)) > 1 or n.start - strong.end() > 30 and not any(
+                    0 <= n.start - c.end() <= 30 for c in _CORRECTS.finditer(text, strong.end(), n.start)):
+                continue
+            near = [e for e in earlier if _kind(e) == _kind(n) and e.start >= cue.start() - _REACH]
+            if near:
+                pairs.append(([near[-1]], n, True))
+        out += [p for p in pairs if p not in out]
+    doc._corrections = out  # type: ignore[attr-defined]
+    return out
