@@ -1,5 +1,5 @@
 """The row checks the fill-eval sets' tests share (test_fill_eval2, test_fill_eval3 and the
-format tests of fill-eval4/5/6): a gold row's pointers are fields of its template, each value has its
+format test of fill-eval4 and later, test_fill_eval_sets_format.py): a gold row's pointers are fields of its template, each value has its
 field's type (every form of an ``{"any": [...]}`` too), dates are ISO or a quarter as written,
 and every field of the template is judged (present or null; the memo and sections aside);
 ``row_problems`` adds a row's form for fill-eval4 and later."""

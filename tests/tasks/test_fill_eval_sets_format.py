@@ -1,0 +1,219 @@
+"""The fill-eval sets of issue 20 with a committed split (bench/data/fill-eval4 .. 7) are
+well formed: their TUNE rows only, one parametrized test for every set.
+
+The blind parts are never opened here (each is scored once, by the lead; the same checks
+ran over all rows before the split: each set's authoring ``check_types.py``).  What is
+checked is what would make the final blind figures wrong without anyone noticing: a
+gold pointer that is not a field of the template, a gold value of the wrong type, a
+field of the template without a gold judgement (all three: the shared
+``fill_eval_rows.gold_problems``), a row on the wrong side of the committed split, a
+document file that belongs to no row, a tune file row the CLI's ``--from`` reader cannot
+read (speaker notes and table cells included), and the scorer treating a right answer in
+another accepted form as wrong.  The filler is not run.
+
+A new set adds one entry to ``SETS``: its id prefix, row count, whether rows carry a
+note, the needles its tune file rows must read through to, and the scorer's forms taken
+from its tune rows.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.tasks.fill_eval_rows import eval_fill, load, row_problems
+
+DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
+
+
+@dataclass(frozen=True)
+class EvalSet:
+    name: str
+    prefix: str
+    rows: int
+    need_note: bool
+    #: tune file row -> strings the CLI reader's text must hold
+    needles: dict[str, tuple[str, ...]]
+    #: (kind, answer, gold, lang, score) forms taken from tune rows only
+    scores: tuple[tuple, ...] = field(default=())
+
+    @property
+    def folder(self) -> Path:
+        return DATA / self.name
+
+    def split(self):
+        return load(f"{self.name.replace('-', '_')}_split", self.folder / "split.py")
+
+    def tune(self) -> list[dict]:
+        return [json.loads(line) for line in (self.folder / "tune.jsonl").open(encoding="utf-8")
+                if line.strip()]
+
+    def check(self, row: dict) -> list[str]:
+        return row_problems(row, self.folder, self.prefix, need_note=self.need_note)
+
+
+_EN, _ZH = "en", "zh"
+SETS = (
+    EvalSet("fill-eval4", "fe4", 16, False,
+            {"fe4-zh-06": ("1.28亿元", "2026年2月3日", "【行业对比】")},
+            (("name", "第一部分经营情况", {"any": ["第一部分 经营情况", "经营情况"]}, _ZH, 1.0),
+             ("name", "经营情况", {"any": ["第一部分 经营情况", "经营情况"]}, _ZH, 1.0),
+             ("name", "重点项目", {"any": ["第一部分 经营情况", "经营情况"]}, _ZH, 0.0),
+             ("name", "Chairside Inc.", {"any": ["Chairside", "Chairside Inc."]}, _EN, 1.0),
+             ("name", "Chairside Health", {"any": ["Chairside", "Chairside Inc."]}, _EN, 0.0),
+             ("date", "Q1 2027", "Q1 2027", _EN, 1.0),
+             ("number", 29800 / 56200, 29800 / 56200, _ZH, 1.0),
+             ("number", 0.53, 29800 / 56200, _ZH, 0.0),
+             ("number", -0.075, -0.075, _ZH, 1.0),
+             ("number", 0.075, -0.075, _ZH, 0.0))),
+    EvalSet("fill-eval5", "fe5", 20, False,
+            {"fe5-en-03": ("two and a half million dollars", "March 3rd, 2024", "1,240 couriers"),
+             "fe5-en-08": ("$15 million", "Huadong Packaging", "Lanhai Seaweed Group", "5,100"),
+             "fe5-zh-02": ("1.26亿元", "3,412家", "2026年4月8日"),
+             "fe5-zh-03": ("8.64亿元", "51,840", "2026年3月28日"),
+             "fe5-zh-06": ("1.58亿元", "合作经销商436家", "经营业绩"),
+             "fe5-zh-08": ("612.4万元", "2026.3.6", "本周销售")},
+            (("name", "一、 经营业绩", {"any": ["一、经营业绩", "经营业绩"]}, _ZH, 1.0),
+             ("name", "经营业绩", {"any": ["一、经营业绩", "经营业绩"]}, _ZH, 1.0),
+             ("name", "渠道建设", {"any": ["一、经营业绩", "经营业绩"]}, _ZH, 0.0),
+             ("name", "2026年6月1日-6月7日", {"any": ["2026年6月1日—6月7日", "2026年第23周", "第23周"]},
+              _ZH, 1.0),
+             ("name", "2026年6月", {"any": ["2026年6月1日—6月7日", "2026年第23周", "第23周"]}, _ZH, 0.0),
+             ("name", "Kelpform", {"any": ["Kelpform Materials", "Kelpform"]}, _EN, 1.0),
+             ("name", "Kelpform Inc.", {"any": ["Kelpform Materials", "Kelpform"]}, _EN, 0.0),
+             ("number", 110000, {"any": [3600, 110000]}, _EN, 1.0),
+             ("number", 900, {"any": [3600, 110000]}, _EN, 0.0),
+             ("date", "2027-09-01", "2027-09-01", _EN, 1.0),
+             ("date", "September 2027", "2027-09-01", _EN, 0.0),
+             ("number", 0.053, 0.053, _ZH, 1.0),
+             ("number", 5.3, 0.053, _ZH, 0.0))),
+    EvalSet("fill-eval6", "fe6", 20, True,
+            {"fe6-en-01": ("USD 3.2mn", "9 March 2021", "Underwriters using the platform: 640"),
+             "fe6-en-07": ("$2.4mm", "3.1k stylists", "6 Jan 2025"),
+             "fe6-en-09": ("$14M Series A", "Weedline", "3,560", "$9,500 per month"),
+             "fe6-zh-05": ("8,650万元", "合同客户", "2026年10月12日"),
+             "fe6-zh-06": ("3.2亿元", "22.5%", "742家"),  # 22.5% and 742家 only in speaker notes
+             "fe6-zh-08": ("18.6亿元", "3,980家", "2026年4月20日")},
+            (("name", "【经营概况】", {"any": ["【经营概况】", "经营概况"]}, _ZH, 1.0),
+             ("name", "经营概况", {"any": ["【经营概况】", "经营概况"]}, _ZH, 1.0),
+             ("name", "收入结构", {"any": ["【经营概况】", "经营概况"]}, _ZH, 0.0),
+             ("name", "2026年10月5日-10月11日", {"any": ["2026年10月5日—10月11日", "第41周", "2026年第41周"]},
+              _ZH, 1.0),
+             ("name", "2026年10月", {"any": ["2026年10月5日—10月11日", "第41周", "2026年第41周"]}, _ZH, 0.0),
+             ("name", "Tidemark Analytics Ltd", {"any": ["Tidemark", "Tidemark Analytics",
+                                                         "Tidemark Analytics Ltd"]}, _EN, 1.0),
+             ("name", "Tidemark Ltd.", {"any": ["Tidemark", "Tidemark Analytics",
+                                               "Tidemark Analytics Ltd"]}, _EN, 0.0),
+             ("name", "W2", {"any": ["Saltmarsh W2", "W2"]}, _EN, 1.0),
+             ("number", 3100, 3100, _EN, 1.0),
+             ("number", 3.1, 3100, _EN, 0.0),
+             ("date", "2025-01-06", "2025-01-06", _EN, 1.0),
+             ("date", "6 Jan 2025", "2025-01-06", _EN, 0.0),
+             ("number", 0.6, 0.60, _ZH, 1.0),
+             ("number", 6, 0.60, _ZH, 0.0))),
+    EvalSet("fill-eval7", "fe7", 20, True,
+            {"fe7-en-03": ("Water the field, not the weather forecast", "2,340", "$240 per probe per year",
+                           "17 May 2021"),
+             "fe7-en-06": ("USD 780,000", "6,200", "USD 3 million seed round"),
+             "fe7-zh-02": ("2.18亿元", "171家", "2027年1月8日"),  # GBK, CRLF
+             "fe7-zh-05": ("3.6亿元", "842位", "2026年3月10日", "62%"),  # 3.6亿元, 842位 only in the table
+             "fe7-zh-07": ("1.28亿元", "9.4%", "2,047家"),
+             "fe7-zh-09": ("2.74亿元", "38.6万人", "2026年11月20日")},  # GBK, CRLF
+            (("name", "第一部分\u3000主要业绩", {"any": ["第一部分\u3000主要业绩", "第一部分 主要业绩", "主要业绩"]},
+              _ZH, 1.0),
+             ("name", "主要业绩", {"any": ["第一部分\u3000主要业绩", "第一部分 主要业绩", "主要业绩"]}, _ZH, 1.0),
+             ("name", "重点工作", {"any": ["第一部分\u3000主要业绩", "第一部分 主要业绩", "主要业绩"]}, _ZH, 0.0),
+             ("name", "2026年1-10月", {"any": ["2026年1—10月", "2026年1-10月"]}, _ZH, 1.0),
+             ("name", "Furrowline Ltd", {"any": ["Furrowline", "Furrowline Ltd"]}, _EN, 1.0),
+             ("name", "Furrow Ltd", {"any": ["Furrowline", "Furrowline Ltd"]}, _EN, 0.0),
+             ("name", "Pipwick Starter Kit", {"any": ["Starter Kit", "Pipwick Starter Kit"]}, _EN, 1.0),
+             ("number", 2400000, 2400000, _EN, 1.0),
+             ("number", 2600000, 2400000, _EN, 0.0),  # the figure the CFO corrected
+             ("date", "2023-11-01", "2023-11-01", _EN, 1.0),
+             ("date", "November 2023", "2023-11-01", _EN, 0.0),
+             ("number", 0.094, 0.094, _ZH, 1.0),
+             ("number", 9.4, 0.094, _ZH, 0.0))),
+)
+TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
+FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
+
+
+def _id(item) -> str:
+    return item[1]["id"] if isinstance(item, tuple) else item.name
+
+
+@pytest.mark.parametrize("es", SETS, ids=_id)
+def test_tune_rows_are_the_tune_ids_of_the_committed_split(es: EvalSet) -> None:
+    split, tune = es.split(), es.tune()
+    sides = split.assign()
+    assert len(sides) == es.rows and set(sides) == set(split.PLAN)
+    assert sorted(r["id"] for r in tune) == sorted(i for i, s in sides.items() if s == "tune")
+    assert all(r["split"] == "tune" for r in tune)
+    for lang in ("en", "zh"):
+        ids = [i for i in sides if i.startswith(f"{es.prefix}-{lang}-")]
+        assert len(ids) == es.rows // 2 and sum(sides[i] == "blind" for i in ids) == es.rows // 4
+    assert (es.folder / "blind.jsonl.gz").is_file() and (es.folder / "SOURCE.md").is_file()
+    # every document file belongs to a planned row, and every tune file row's file is there
+    files = list((es.folder / "files").iterdir())
+    assert {p.stem for p in files} <= set(sides)
+    assert {r["file"] for r in tune if r.get("file")} <= {f"files/{p.name}" for p in files}
+
+
+@pytest.mark.parametrize("item", TUNE_ROWS, ids=_id)
+def test_tune_row_is_well_formed(item) -> None:
+    es, row = item
+    assert es.check(row) == []
+
+
+@pytest.mark.parametrize("es", SETS, ids=_id)
+def test_the_form_check_can_fail(es: EvalSet) -> None:
+    tune = es.tune()
+    row = json.loads(json.dumps(tune[0]))
+    row["gold"]["/market/tamm" if row["lang"] == "en" else "/figures/revenu"] = 1
+    row["gold"].pop("/company/name" if row["lang"] == "en" else "/title")
+    bad = es.check(row)
+    assert any("not a field" in b for b in bad) and any("no gold for" in b for b in bad)
+    row = json.loads(json.dumps(tune[0]))
+    ptr = "/traction/users" if row["lang"] == "en" else "/figures/customers"
+    row["gold"][ptr] = 12.5
+    assert any(ptr in b for b in es.check(row))
+    with_mix = [r for r in tune if r["gold"].get("/mix")]
+    if with_mix:
+        row = json.loads(json.dumps(with_mix[0]))
+        row["gold"]["/mix"][0]["share"] += 0.1
+        row["id"] = row["id"].replace(es.prefix, "fe0")
+        bad = es.check(row)
+        assert any("shares sum" in b for b in bad) and any("do not agree" in b for b in bad)
+
+
+@pytest.mark.parametrize("item", FILE_ROWS, ids=_id)
+def test_tune_file_rows_read_through_the_cli_reader(item) -> None:
+    es, row = item
+    doc = eval_fill.read_row(row, es.folder)
+    assert doc.lang == row["lang"]
+    for needle in es.needles[row["id"]]:
+        assert needle in doc.text, (row["id"], needle)
+
+
+@pytest.mark.parametrize("es", SETS, ids=_id)
+def test_scorer_accepts_the_forms_the_gold_lists(es: EvalSet) -> None:
+    assert es.scores
+    for kind, answer, gold, lang, want in es.scores:
+        assert eval_fill.score(kind, answer, gold, lang) == want, (kind, answer, gold)
+
+
+def test_scorer_backs_a_mix_read_from_a_table_of_amounts_in_wan() -> None:
+    # (fill-eval4) shares of a "收入（万元）" column are the document's (29,800 of 56,200万元), not
+    # invented; shares that no amount of the document gives still count as unfaithful
+    from o3local.tasks.fill import parse
+
+    doc = parse("一、经营业绩\n\n上半年实现营业收入56,200万元。\n\n业务板块; 收入（万元）\n工业; 29,800\n市政; 17,420\n"
+                "设备; 8,980\n", "r")
+    mix = [{"name": "工业", "share": 29800 / 56200}, {"name": "市政", "share": 17420 / 56200},
+           {"name": "设备", "share": 8980 / 56200}]
+    assert eval_fill.unfaithful({"mix": mix}, doc, set()) == []
+    made_up = [{"name": "工业", "share": 0.5}, {"name": "市政", "share": 0.3}, {"name": "设备", "share": 0.2}]
+    assert len(eval_fill.unfaithful({"mix": made_up}, doc, set())) == 3
