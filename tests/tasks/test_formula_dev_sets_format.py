@@ -1,7 +1,10 @@
-"""formula-dev6 (bench/data/formula-dev6): the tune part is in the format bench/eval_formula.py reads.
+"""formula-dev5 and later (bench/data/formula-devN): each tune part is in the format
+bench/eval_formula.py reads; one parametrized test for every set (formula-dev4's own test,
+test_formula_dev4_format.py, checks more of that set's history).
 
-No engine here, and only tune.jsonl is read: nobody runs the formula engine on this set's
-requests, and nobody reads its blind part, before the lead's one blind run (its SOURCE.md).
+No engine here, and only tune.jsonl is read: nobody runs the formula engine on a fresh
+set's requests, and nobody reads its blind part, before the lead's one blind run (its
+SOURCE.md).  A new set adds its folder name to ``SETS``.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-DEV6 = Path(__file__).resolve().parents[2] / "bench" / "data" / "formula-dev6"
+DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
+SETS = ("formula-dev5", "formula-dev6")
 CATEGORIES = {"aggregate", "conditional aggregate", "lookup", "ranking", "per-row arithmetic",
               "IF label", "date", "text", "percentage", "rounding", "must refuse"}
 FIELDS = {"id", "group", "lang", "category", "source", "request", "sheet", "sheet_name", "target",
@@ -22,12 +26,14 @@ NOT_BOTH = re.compile(r"\b(XLOOKUP|FILTER|UNIQUE|LET|TEXTJOIN|IFS|MAXIFS|MINIFS|
                       re.IGNORECASE)
 
 
-def _tune() -> list[dict]:
-    return [json.loads(line) for line in (DEV6 / "tune.jsonl").open(encoding="utf-8") if line.strip()]
+def _tune(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name / "tune.jsonl").open(encoding="utf-8")
+            if line.strip()]
 
 
-def test_tune_items_have_the_fields_and_known_categories():
-    items = _tune()
+@pytest.mark.parametrize("name", SETS)
+def test_tune_items_have_the_fields_and_known_categories(name):
+    items = _tune(name)
     assert len(items) >= 100
     assert len({it["id"] for it in items}) == len(items)
     for it in items:
@@ -38,8 +44,9 @@ def test_tune_items_have_the_fields_and_known_categories():
         assert it["group"] in it["id"]
 
 
-def test_gold_and_check_cells_agree():
-    for it in _tune():
+@pytest.mark.parametrize("name", SETS)
+def test_gold_and_check_cells_agree(name):
+    for it in _tune(name):
         if it["gold_formula"] is None:
             assert it["category"] == "must refuse" and it["gold_values"] == {}, it["id"]
             continue
@@ -58,9 +65,9 @@ def test_gold_and_check_cells_agree():
             assert not (isinstance(v, str) and v.startswith(("#", "Err:"))), it["id"]
 
 
-@pytest.mark.parametrize("path", sorted({it["sheet"] for it in _tune()}))
-def test_sheets_exist_and_name_the_sheets(path):
-    wb = openpyxl.load_workbook(DEV6 / path, read_only=True)
-    for it in _tune():
+@pytest.mark.parametrize("name,path", sorted({(n, it["sheet"]) for n in SETS for it in _tune(n)}))
+def test_sheets_exist_and_name_the_sheets(name, path):
+    wb = openpyxl.load_workbook(DATA / name / path, read_only=True)
+    for it in _tune(name):
         if it["sheet"] == path:
             assert it["sheet_name"] in wb.sheetnames, it["id"]
