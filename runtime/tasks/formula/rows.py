@@ -81,7 +81,7 @@ def _first(text: str, schema: SheetSchema, nums) -> RowReading | None:
         if reading is not None:
             if not used_up(nums, reading.consumed) or _unexplained(text, schema, reading.template) \
                     or _unread_column(text, schema, reading.template, family is rowtext.read) \
-                    or _operator_dropped(text, reading.template):
+                    or family is _arithmetic and _operator_dropped(text, reading.template):
                 return None
             return reading
     return None
