@@ -345,7 +345,7 @@ def _unplaced(request: str, schema: SheetSchema, target: str) -> str:
             request = _without(request, m)
     for pattern in words["new_column"]:
         m = re.search(pattern, request, re.IGNORECASE)
-        if m and re.search(r"column|列|栏", m.group(0), re.IGNORECASE):  # not the 加一个 of "加一个月"
+        if m and re.search(r"column|列|栏|后面|后边|右边|旁边", m.group(0), re.IGNORECASE):  # not the 加一个 of "加一个月"
             request = _without(request, m)
     return request
 
@@ -370,7 +370,10 @@ def _reads_row(formula: str, target: str) -> bool:
 def _without(request: str, m: re.Match[str]) -> str:
     """``request`` with the matched placement words cut out (and the comma before them)."""
     head = re.sub(r"[\s,，、;；]+$", "", request[:m.start()])
-    return (head + " " + request[m.end():].lstrip(" ,，、;；")).strip()
+    tail = request[m.end():].lstrip(" ,，、;；")
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    join = "" if cjk.match(head[-1:]) and cjk.match(tail[:1]) else " "  # "数量不到20的在I列写补货"
+    return (head + join + tail).strip()
 
 
 def _rounded_reading(request: str, schema: SheetSchema):

@@ -31,6 +31,7 @@ from .rowbase import (
     is_zh,
     lexicon,
     mentions,
+    value_synonyms,
     values,
 )
 from .schema import Column, SheetSchema, col_index
@@ -62,7 +63,11 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
     for col in schema.columns:
         if col.type not in ("text", "mixed"):
             continue
+        for w, v in value_synonyms(col).items():  # "women" for F, 周一 for Monday
+            owners.setdefault(w, set()).add(col.letter + "\0" + v)
+            forms.append((w, col, v))
         names = _person_names(col)
+        zh_names = _zh_person_names(col)
         for v in col.distinct:
             if not isinstance(v, str) or not v.strip():
                 continue
@@ -78,11 +83,18 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
                     cands.add(low[:-len(suf)])
             if names:  # "Bob" names "Bob Smith" when no other value has a Bob
                 cands |= {t for t in low.split() if len(t) >= 3 and t not in common}
+            if zh_names and len(low) == 3:
+                cands.add(low[1:])  # 有才 for 刘有才: a person by the given name
             cands |= _value_parts(low, common | heads)
             for c in cands:
                 owners.setdefault(c, set()).add(col.letter + "\0" + v)
                 forms.append((c, col, v))
-    return [(f, c, v) for f, c, v in forms if len(owners[f]) == 1]
+    exact: dict[str, set[str]] = {}  # a value as written beats a shorter form of another one
+    for f, c, v in forms:
+        if f == v.lower().strip():
+            exact.setdefault(f, set()).add(c.letter + "\0" + v)
+    return [(f, c, v) for f, c, v in forms if len(owners[f]) == 1
+            or (f == v.lower().strip() and len(exact[f]) == 1)]
 
 
 def _value_parts(low: str, common: set[str]) -> set[str]:
@@ -92,6 +104,13 @@ def _value_parts(low: str, common: set[str]) -> set[str]:
     if is_zh(low):
         if len(low) >= 4 and re.fullmatch(r"[\u4e00-\u9fff]+", low):
             out.add(low[:2])  # a company or store by its first two characters
+            # 阿莫西林 for 阿莫西林胶囊, 财务报表 for 财务报表解读: a longer start (not a header's word)
+            out |= {low[:n] for n in range(3, len(low)) if not any(low[:n] in h for h in common)}
+        lead = re.match(r"[\u4e00-\u9fff]+", low)
+        if lead and len(lead.group(0)) >= 3 and lead.group(0) != low and not any(lead.group(0) in h for h in common):
+            out.add(lead.group(0))  # 六角螺栓 for 六角螺栓M8
+        if len(low) >= 4 and low[0] in "市省县区镇乡村" and re.fullmatch(r"[\u4e00-\u9fff]+", low):
+            out.add(low[1:])  # 财政局 for 市财政局
         if re.search(r"[(（]\d+[)）]", low):
             out.add(re.sub(r"[(（](\d+)[)）]", r"\1", low))  # 高一2班 for 高一(2)班
         out |= {w for w in re.findall(r"[a-z]{3,}", low) if w not in common}  # ERP for ERP上线
@@ -192,6 +211,16 @@ def _person_names(col: Column) -> bool:
                                   for v in vals)
 
 
+def _zh_person_names(col: Column) -> bool:
+    """Whether ``col`` holds Chinese people's names (a 姓名 / 农户 / 业主 column of 2-3 characters,
+    most starting with a common surname, ``lexicon/aggregates.json`` surnames)."""
+    vals = [v.strip() for v in col.distinct if isinstance(v, str) and v.strip()]
+    if len(vals) < 3 or not all(re.fullmatch(r"[\u4e00-\u9fff]{2,3}", v) for v in vals):
+        return False
+    surnames = lexicon("aggregates")["surnames"]
+    return sum(v[0] in surnames for v in vals) >= 0.8 * len(vals)
+
+
 def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, int]],
             alternatives: bool = False) -> _Found | None:
     """Conditions from the sheet's values named in ``text`` (one value per column).
@@ -204,13 +233,28 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     spans: list[tuple[int, int]] = []
     seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
+        if len(form) == 1 and is_zh(form) and all(len(str(v)) == 1 for v in col.distinct):
+            # 男 / 女 of a one-character column, before what a row is: 女学员, 女的, 男员工
+            nouns = "|".join(re.escape(w) for w in row_things(schema) if is_zh(w))
+            pat = rf"{re.escape(form)}(?=的|性|生|士|{nouns})"
+            hits = [m for m in re.finditer(pat, text)
+                    if not any(a < m.end() and m.start() < b for a, b in taken + spans)]
+            if len(hits) == 1 and col.letter not in seen:
+                seen[col.letter] = len(conds)
+                conds.append(Condition(col.header, "=", value))
+                spans.append(hits[0].span())
+            continue
         if len(form) < 2 or (not is_zh(form) and len(form) < 3 and not re.fullmatch(r"\d+[a-z]|[a-z]\d+", form)):
             continue
         # an English value also in the plural: "drills", "monitors", "boxes"
+        if form not in text:
+            continue  # (most forms are not in the request: no pattern compiled for them)
         pat = re.escape(form) if is_zh(form) else rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])"
         for m in re.finditer(pat, text):
             if any(a < m.end() and m.start() < b for a, b in taken + spans):
                 continue
+            if _split_value(form, col, schema):
+                return None  # 高新区网点: the 网点 of that name, or every 网点 of 高新区? not guessed
             both = _contracted(text, m.start(), form, col)
             if both is not None:
                 if len(both) != len([v for v in col.distinct if isinstance(v, str) and v.strip()]):
@@ -249,6 +293,19 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     return _Found(conds, spans)
 
 
+def _split_value(form: str, col: Column, schema: SheetSchema) -> bool:
+    """Whether a Chinese value also reads as another column's value and its own column's
+    name: 高新区网点 (a 网点) is also 高新区 (a 区县) + 网点, all the 网点 there."""
+    if not is_zh(form):
+        return False
+    for h in header_forms(col.header):
+        rest = form[:-len(h)] if h and form.endswith(h) and len(form) > len(h) else ""
+        if rest and any(c is not col and c.type in ("text", "mixed") and rest in c.distinct
+                        for c in schema.columns):
+            return True
+    return False
+
+
 def _contracted(text: str, start: int, form: str, col: Column) -> set[str] | None:
     """The two values of ``col`` a Chinese contraction names: 出入库 is 出库 and 入库 (the
     character before 入库 plus its tail is another value), else None."""
@@ -267,9 +324,22 @@ def _date_column(text: str, schema: SheetSchema) -> Column | None:
     named = {c.letter: c for _p, c in mentions(text, schema) if c.type == "date"}
     if len(named) == 1:
         return next(iter(named.values()))
+    if not named:  # "5月份报名的": 报名日期 named by its stem (its header less 日期 / date / on)
+        low = text.lower()
+        stems = [c for c in dates if (st := _date_stem(c.header)) and (
+            st in low if is_zh(st) else re.search(rf"(?<![a-z]){re.escape(st)}", low))]
+        if len(stems) == 1:
+            return stems[0]
     birth = group_of(schema, "birth date")
     dates = [c for c in dates if c is not birth] if len(dates) > 1 else dates
     return dates[0] if len(dates) == 1 else None
+
+
+def _date_stem(header: str) -> str | None:
+    """A date header without its date word: 报名日期 -> 报名, "Paid On" -> "paid", or None."""
+    h = _bare(header).lower().strip()
+    st = re.sub(r"(?:日期|时间|日|\s+(?:date|on|at|time))$", "", h).strip()
+    return st if st != h and (len(st) >= 2 if is_zh(st) else len(st) >= 4) else None
 
 
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:
@@ -332,6 +402,72 @@ def read(request: str, schema: SheetSchema) -> Intent | None:
     if got.op == "counta":
         return Intent("counta", got.value.header, ())
     return Intent(got.op, got.value.header if got.value is not None else "", tuple(got.conditions))
+
+
+def _weekday_phrase(text: str, schema: SheetSchema) -> tuple[str, tuple[int, int]] | None:
+    """A weekday the rows are picked by ("on saturdays", 周六, "at weekends", 工作日), when no
+    text column of the sheet holds it as a value: (the WEEKDAY(…,2) test, its span)."""
+    lex = lexicon("values")
+    held = {str(v).lower().strip() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct}
+    found = []
+    for n, group in enumerate(lex["weekdays"], start=1):
+        for w in group:
+            pat = re.escape(w) if is_zh(w) else rf"(?<![a-z]){re.escape(w)}s?(?![a-z])"
+            found += [(m.span(), f"={n}", w) for m in re.finditer(pat, text)]
+    for test, words in lex["weekday_sets"].items():
+        for w in words:
+            pat = re.escape(w) if is_zh(w) else rf"(?<![a-z]){re.escape(w)}s?(?![a-z])"
+            found += [(m.span(), test, w) for m in re.finditer(pat, text)]
+    found.sort(key=lambda f: (f[0][0], -(f[0][1] - f[0][0])))
+    kept = [f for i, f in enumerate(found) if not any(g[0][0] <= f[0][0] < g[0][1] for g in found[:i])]
+    if len(kept) != 1 or any(w in held for g in lex["weekdays"] for w in g if kept[0][2] in g) \
+            or kept[0][2] in held:
+        return None
+    (a, b), test, _w = kept[0]
+    before = re.search(r"(?:(?<![a-z])(?:on|at|over|during)\s+(?:the\s+)?|在|逢)$", text[:a])
+    return test, (before.start() if before else a, b)
+
+
+def read_weekday(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """Totals, counts and averages over the rows of one weekday of the date column:
+    "average croissants sold on saturdays", "周末的销售额合计", "how many orders on Mondays"
+    (``SUMPRODUCT`` over ``WEEKDAY(date,2)``, Monday = 1; a sheet with a weekday column
+    reads its values instead)."""
+    from .intent import _mask
+
+    text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
+    phrase = _weekday_phrase(text, schema)
+    if phrase is None:
+        return None
+    test, (a, b) = phrase
+    rest = text[:a] + " " * (b - a) + text[b:]
+    col = _date_column(rest, schema)
+    if col is None:
+        return None
+    got = _parse(rest, schema)
+    if got is None or got.op not in ("sum", "count", "counta", "average"):
+        return None
+    if got.op in ("sum", "average") and (got.value is None or got.value.type != "number"):
+        return None
+    rng = col.range
+    day = f"(WEEKDAY({rng},2){test})"
+    blanks = any(schema.cells.get((r, col_index(col.letter))) in (None, "")
+                 for r in range(col.first_row, col.last_row + 1))
+    masks = [day] + ([f'({rng}<>"")'] if blanks else [])
+    for c in got.conditions:
+        cc = schema.column(c.column)
+        if cc is None or isinstance(c.value, tuple):
+            return None
+        m = _mask(c, cc)
+        masks.append(f"({m})")
+    rows = "*".join(masks)
+    which = f"weekday of {col.header} {test}"
+    if got.op in ("count", "counta"):
+        return f"=SUMPRODUCT({rows}*1)", f"number of rows where {which}"
+    total = f"SUMPRODUCT({rows}*{got.value.range})"
+    if got.op == "sum":
+        return f"={total}", f"sum of {got.value.header} where {which}"
+    return f"={total}/SUMPRODUCT({rows}*1)", f"average of {got.value.header} where {which}"
 
 
 def read_either(request: str, schema: SheetSchema) -> tuple[str, str] | None:
@@ -579,6 +715,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
                             for a, _b in _spans(text, w)):
         return None  # "what % of all tips went to Priya": a share of the total (read_share), not the part
     found_op = (force_op, []) if force_op else _op(text, lex)
+    if found_op is not None and found_op[0] == "sum" and not force_op:
+        noun = counted_rows(text, schema)
+        if noun is not None:  # "何教练带了多少学员", "还有几个工单": the rows counted, not a sum
+            found_op = ("count", [noun])
     implicit = found_op is None
     op, op_words = found_op or ("sum", [])
     taken: list[tuple[int, int]] = []
@@ -596,6 +736,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if month is not None:
         conds += month[0]
         taken.append(month[1])
+        head = _date_column(text, schema).header
+        stem = _date_stem(head)
+        if stem and is_zh(stem) and _bare(head) not in text:  # "5月份报名的": the date column named by its stem
+            taken += _spans(text, stem)
     year = _year(text, schema, lex, taken)
     if year is not None:
         conds += year[0]
@@ -749,6 +893,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         return None  # MEDIAN(IF(...)) needs an array formula in Excel 2016: not written
     if implicit and value is not None and not _additive(schema, value, conds):
         return None  # "电子产品的单价": prices of several rows are not added up
+    if op == "count" and value is None and counted is None and _counts_a_measure(text, schema, cond_cols):
+        return None  # "how many croissants do we sell": pieces of a number column, not rows
     if _residue(text, schema, lex, taken, ms, extra, bool(conds)):
         return None
     if op == "count" and not conds:
@@ -763,6 +909,73 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None
         return _Parsed("counta", first, [], implicit)
     return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _counts_a_measure(text: str, schema: SheetSchema, cond_cols: set[str]) -> bool:
+    """Whether "how many X" / "number of X" / 多少X counts what a number column measures
+    ("how many croissants" on Croissants Baked | Croissants Sold, "how many hours",
+    多少公斤): X is a word of a number column's header, so rows are not what is counted."""
+    from .checks import is_identifier
+
+    # (a column the conditions test counts rows: "how many sales were over 5000", "how many failed math")
+    nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c) and c.header not in cond_cols]
+    for m in re.finditer(r"(?<![a-z])(?:how many|number of)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?", text):
+        for word in filter(None, m.groups()):
+            stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
+            if any(any(w == word or w.rstrip("s") == stem for w in re.findall(r"[a-z]+", c.header.lower()))
+                   for c in nums):
+                return True
+    return False
+
+
+def row_things(schema: SheetSchema) -> list[str]:
+    """Words naming what one row of the sheet is: the people nouns and row nouns of
+    ``lexicon/aggregates.json``, the sheet's name (学员, 报修登记 → 报修), the thing an identifier
+    column numbers (学员编号 → 学员, 工单号 → 工单, Appt No → appt) and a text column of
+    unique values (网点, Site): counting them counts rows."""
+    from .checks import is_identifier
+
+    lex = lexicon("aggregates")
+    out = [w for w in lex["people_nouns"] + lex["row_nouns"] + lex["row_things"]]
+    sheet = schema.sheet.strip().lower()
+    if is_zh(sheet):
+        out += [sheet[:n] for n in (2, 3, 4) if len(sheet) >= n]
+    elif re.fullmatch(r"[a-z ]{3,}", sheet):
+        out.append(sheet)
+    for c in schema.columns:
+        head = _bare(c.header).lower()
+        if is_identifier(c):
+            m = re.match(r"([\u4e00-\u9fff]{2,}?)(?:编号|编码|号码|单号|号|序号|id|代码)$", head) \
+                or re.match(r"([a-z]{3,})\s*(?:no\.?|#|id|number|code|ref)$", head)
+            if m:
+                out.append(m.group(1))
+                if is_zh(m.group(1)) and head.endswith("单号"):
+                    out.append(m.group(1) + "单")  # 工单号 numbers 工单
+        elif c.type in ("text", "mixed") and _unique(schema, c):
+            out.append(head)
+    return [w for w in dict.fromkeys(out) if w]
+
+
+def counted_rows(text: str, schema: SheetSchema) -> str | None:
+    """The words of a Chinese count of rows said with 多少 / 几 before what one row is
+    ("带了多少学员", "有几个工单", "多少批"), or None.  What is counted must name the rows,
+    never a numeric column or its unit ("多少公斤" is a weight, "多少人工费" a sum)."""
+    lex = lexicon("aggregates")
+    m = re.search(r"的(?:人)?(?:一共|总共|共)?有多少[个人位名]?\s*[？?]?$", text)
+    if m and not any(c.type == "number" for _p, c in mentions(text, schema)):
+        return m.group(0)  # "五月报名的有多少": the rows meeting the condition, no amount named
+    nouns = sorted(row_things(schema), key=len, reverse=True)
+    for m in re.finditer(r"(多少|几)(个|名|位|家|批|项|户|辆|份|间|套|张|单|笔|条|次)?", text):
+        rest = text[m.end():]
+        if any(c.type == "number" and any(rest.startswith(f) for f in header_forms(c.header) if f)
+               for c in schema.columns):
+            continue  # "多少人工费": the amount named
+        noun = next((w for w in nouns if is_zh(w) and rest.startswith(w)), None)
+        if noun is not None:
+            return text[m.start():m.end() + len(noun)]
+        if m.group(2) in lex["row_measures"]:
+            return m.group(0)  # "有几批", "几项": a measure word of rows
+    return None
 
 
 def _per_unit(text: str, lex: dict) -> bool:
@@ -854,7 +1067,9 @@ def counts_pieces(request: str, schema: SheetSchema) -> Column | None:
     if product is None:
         # "how many steaks did we sell" (Dish: Ribeye Steak): the value is the thing counted,
         # right after the counting words, and a verb of trade says pieces changed hands
-        counted = any(re.search(r"(?:how many|number of)\s+$", text[:a]) for a, _b in vals.spans)
+        counted = any(re.search(r"(?:how many|number of)\s+$", text[:a]) for a, _b in vals.spans) or (
+            any(is_zh(text[a:b]) for a, b in vals.spans)
+            and re.search(r"(?:多少|几)(?:个|件|台|箱|袋|包|只|支|盒)", text) is not None)  # 螺栓出库多少个
         return qty if counted and re.search(lex["pieces_verbs"], text) else None
     if not any(c.column == product.header for c in vals.conditions):
         return None
@@ -930,10 +1145,16 @@ def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condit
                 break
         if found is None:  # "in 2020", "2020年入职": the whole year
             before = re.search(r"(?<![a-z])(?:in|during)\s+(?:the\s+year\s+)?$", text[:m.start()])
+            # "今年（2026）", "this year (2026)": a relative year pinned by the request itself
+            pinned = re.search(r"(?:今年|这一年|this year|(?:in|during) the year)\s*[（(]\s*$", text[:m.start()])
+            close = re.match(r"\s*[）)]", text[m.end():])
             if before is not None:
                 found = ("in", before.start(), m.end())
+            elif pinned is not None and close is not None:
+                found = ("in", pinned.start(), m.end() + close.end())
             elif text.startswith("年", m.end()) and not re.match(r"年\s*\d", text[m.end():]):
-                found = ("in", m.start(), m.end() + 1)
+                inside = re.match(r"年(?:内|中|里|度|全年)?", text[m.end():])
+                found = ("in", m.start(), m.end() + inside.end())
             else:
                 continue
         cmp, a, b = found
@@ -948,7 +1169,8 @@ def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condit
         hire = group_of(schema, "hire date")
         named = [c for _, c in mentions(text, schema) if c.type == "date"]
         col = named[0] if len(set(c.letter for c in named)) == 1 else (
-            dates[0] if len(dates) == 1 else hire if hire is not None and has(text, _group("hire date")) else None)
+            dates[0] if len(dates) == 1 else hire if hire is not None and has(text, _group("hire date"))
+            else None if named else _date_column(text, schema))
         if col is None or col.type != "date":
             return None
         if cmp == "in":
@@ -1064,6 +1286,7 @@ def _per_row_words(schema: SheetSchema, lex: dict) -> list[str]:
 
     nouns = [w for w in lex["row_nouns"] + lex["people_nouns"] if re.fullmatch(r"[a-z]+", w)]
     nouns += re.findall(r"[a-z]{3,}", schema.sheet.lower())
+    nouns += [w for w in row_things(schema) if re.fullmatch(r"[a-z]{3,}", w)]  # "per site": a Site per row
     nouns += [re.findall(r"[a-z]+", c.header.lower())[0] for c in schema.columns
               if is_identifier(c) and re.match(r"[a-z]{3,}", c.header.lower())]
     forms = {f for n in nouns for f in (n, n.removesuffix("s"))}
@@ -1103,6 +1326,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
         words += ops
     words += lex.get("zh_filler_words", []) + lex["context_words"]
     words += _named_parts(text, ms) + _unit_words(ms, lex)
+    words += row_things(schema)  # "2026年内到期的批次", "工单": what one row is
     rest = cover(rest, words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)

@@ -56,6 +56,29 @@ def is_identifier(col: Column) -> bool:
 
 def identifier_sum(formula: str, schema: SheetSchema) -> str | None:
     """SUM / AVERAGE over an identifier column."""
+    for _fn, col in _aggregated(formula, schema):
+        if is_identifier(col):
+            return f"it adds up {col.header}, a column of identifiers"
+    return None
+
+
+def unit_price_sum(formula: str, schema: SheetSchema) -> str | None:
+    """SUM of a unit price column (a column under a merged 单价（元） group: 主材 | 辅材 | 人工):
+    prices of several rows added up are no total; the total is quantity × price."""
+    from .rowbase import _bare, lexicon
+
+    amounts = {w.lower() for g in lexicon("columns")["groups"] if g[0] == "sales" for w in g}
+    for fn, col in _aggregated(formula, schema):
+        if fn not in ("SUM", "SUMIF", "SUMIFS"):
+            continue
+        if col.group and re.fullmatch(r"单价|unit (?:price|cost)s?|price per unit", _bare(col.group).lower()) \
+                and _bare(col.header).lower() not in amounts:  # (a 单价 header is _priced's; 价格 over 金额 is no price)
+            return f"it adds up {col.header}, a unit price (a total is quantity × price)"
+    return None
+
+
+def _aggregated(formula: str, schema: SheetSchema):
+    """(function, column) for each column range an aggregate of ``formula`` adds or averages."""
     for m in _AGG.finditer(formula):
         # the value range of the aggregate: first argument, or the last of SUMIF/AVERAGEIF
         depth, i, args, start = 0, m.end(), [], m.end()
@@ -80,9 +103,8 @@ def identifier_sum(formula: str, schema: SheetSchema) -> str | None:
             cells = _CELLS.findall(arg)
             if len(cells) == 2 and cells[0][0] == cells[1][0]:
                 col = _column_at(schema, cells[0][0])
-                if col is not None and is_identifier(col):
-                    return f"it adds up {col.header}, a column of identifiers"
-    return None
+                if col is not None:
+                    yield fn, col
 
 
 def identifier_named(request: str, formula: str, schema: SheetSchema) -> str | None:
@@ -335,6 +357,7 @@ def count_of_a_quantity(request: str, formula: str, schema: SheetSchema) -> str 
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
+                   unit_price_sum(formula, schema),
                    identifier_named(request, formula, schema), contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
                    count_of_a_quantity(request, formula, schema), count_of_a_unique_value(formula, schema),

@@ -165,7 +165,7 @@ def group_by(request: str, schema: SheetSchema) -> Column | None:
                 if nxt and ann.toks[int(nxt.group(2))].kind == "v" and tok.col in ann.toks[int(nxt.group(2))].cols:
                     continue  # "by department IT": a condition on one value, not a grouping
                 if unique_col(tok.col, schema) and re.search(
-                        r"(?:平均|average|mean|avg)\s*$", ann.text[:m.start()].lower()):
-                    continue  # "平均每个员工": each row is its own group, the average over rows
+                        r"(?:平均|average|mean|avg)(?![a-z])", ann.text[:m.start()].lower()):
+                    continue  # "平均每个员工", "average output per site": each row is its own group
                 return tok.col
     return None

@@ -133,6 +133,8 @@ def vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
     sources: list[Any] = []
     for path in sorted(_LEX.glob("*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
+        if path.stem == "values":
+            continue  # words for values: known only on a sheet holding them (_sheet_terms)
         if path.stem == "columns":
             doc = {k: v for k, v in doc.items() if k not in ("groups", "glossary", "en_synonyms")}
         sources.append(doc)
@@ -156,11 +158,12 @@ def vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
 def _sheet_terms(schema: SheetSchema) -> list[str]:
     """Headers, values, the sheet's name, and the synonyms of columns this sheet has."""
     from . import annotate, rules
-    from .rowbase import group_owner, lexicon
+    from .rowbase import group_owner, lexicon, value_synonyms
 
     terms = [c.header.lower() for c in schema.columns]
     terms += [str(v).lower() for c in schema.columns for v in c.distinct if isinstance(v, str)]
     terms.append(schema.sheet.lower())
+    terms += [w for c in schema.columns if c.type in ("text", "mixed") for w in value_synonyms(c)]
     for group in lexicon("columns")["groups"]:
         if group_owner(schema, group) is not None:
             terms += [w.lower() for w in group]
@@ -417,6 +420,30 @@ def reads_choice(formula: str, g: Grounding, schema: SheetSchema) -> bool:
     return False
 
 
+_COUNT_CUE = re.compile(r"(?<![a-z])(?:how many|number of|count)(?![a-z])|多少|几(?![月号日天])")
+
+
+def sums_a_count(request: str, formula: str, found: list[Grounding], schema: SheetSchema) -> str | None:
+    """Why a grounded answer may not stand: a count request ("how many women ran", 有几个…) that
+    the rules read as counting rows turned into a total of the number column a word was
+    grounded to.  Only a word right after the counting words with a verb of trade or making
+    ("how many loaves were sold", 卖了多少箱) is a measure, the quantity asked for."""
+    from .rowbase import lexicon
+
+    if not _COUNT_CUE.search(request.lower()) or "COUNT" in formula.upper():
+        return None
+    for g in found:
+        col = schema.column(g.choice.column) if g.choice.kind == "column" else None
+        if col is None or col.type != "number":
+            continue
+        if re.search(r"(?:how many|number of|多少|几)\s*$", request[:g.span.start].lower()) \
+                and re.search(lexicon("aggregates")["pieces_verbs"], request.lower()):
+            continue  # "how many loaves were sold": the measure counted, pieces that changed hands
+        return (f"{g.span.text!r} was read as {g.choice.column!r}, a number column, but the request "
+                f"counts rows and names no amount")
+    return None
+
+
 def ground(request: str, schema: SheetSchema, gen: Any, read: Callable[[str], T | None],
            formula_of: Callable[[T], str], min_margin: float = MIN_MARGIN,
            ) -> tuple[T, list[Grounding], str] | tuple[None, list[str], str]:
@@ -448,6 +475,9 @@ def ground(request: str, schema: SheetSchema, gen: Any, read: Callable[[str], T 
     answer = read(text)
     if answer is None:
         return None, [f"the rules do not read the grounded request {text!r}"], text
+    summed = sums_a_count(request, formula_of(answer), found, schema)
+    if summed:
+        return None, [summed], text
     missed = [g for g in found if not reads_choice(formula_of(answer), g, schema)]
     if missed:
         return None, [f"the formula {formula_of(answer)} does not use {g.choice.column!r}, which "

@@ -99,8 +99,22 @@ def _bare(header: str) -> str:
     return re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", header.lower().strip())
 
 
+_OWNERS: dict[tuple, Column | None] = {}
+
+
 def group_owner(schema: SheetSchema, group: list[str]) -> Column | None:
     """The one column a synonym group names: its header is in the group or ends with a word of it."""
+    key = (tuple((c.letter, c.header) for c in schema.columns), id(group))
+    if key not in _OWNERS:
+        if len(_OWNERS) > 4096:
+            _OWNERS.clear()
+        _OWNERS[key] = _group_owner(schema, group)
+    hit = _OWNERS[key]
+    # the cached column is the one of this sheet with that letter (a schema may be a copy)
+    return None if hit is None else next((c for c in schema.columns if c.letter == hit.letter), None)
+
+
+def _group_owner(schema: SheetSchema, group: list[str]) -> Column | None:
     exact = [c for c in schema.columns if _bare(c.header) in group]
     if len(exact) == 1:
         return exact[0]
@@ -138,13 +152,16 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
             found[col.letter] = (pos, col)
 
     def scan(word: str, col: Column | None) -> None:
-        for m in re.finditer(re.escape(word), low):
-            if re.match(r"[a-z]", word) and (
-                    (m.start() and low[m.start() - 1].isalpha())
-                    or (m.end() < len(low) and low[m.end()].isalpha()
-                        and low[m.end():m.end() + 1] != "s")):
-                continue
-            claim(m.start(), len(word), col)
+        if not word:
+            return
+        latin = "a" <= word[0] <= "z"
+        at = low.find(word)
+        while at >= 0:  # a plain search: one regex per word overflowed re's pattern cache
+            end = at + len(word)
+            if not (latin and ((at and low[at - 1].isalpha())
+                               or (end < len(low) and low[end].isalpha() and low[end] != "s"))):
+                claim(at, len(word), col)
+            at = low.find(word, at + 1)
 
     for col in sorted(schema.columns, key=lambda c: -len(c.header)):
         for h in header_forms(col.header):
@@ -158,7 +175,7 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
             scan(rest, col)
     # synonyms, longest first across all groups; a group no column owns still holds its
     # words ("出生日期" on a sheet without one is not "日期" = the hire date)
-    words = [(w, group_owner(schema, g)) for g in lexicon("columns")["groups"] for w in g]
+    words = [(w, owner) for g in lexicon("columns")["groups"] for owner in (group_owner(schema, g),) for w in g]
     for word, owner in sorted(words, key=lambda wo: (-len(wo[0]), wo[0])):
         scan(word, owner)
     # a Chinese header named by its first characters (请假 -> 请假天数), when no other header starts so
@@ -209,6 +226,8 @@ def header_forms(header: str) -> list[str]:
     forms |= _spelled_out(h)
     if re.fullmatch(r"(?:19|20)\d\d", h):
         forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
+    if re.fullmatch(r"[\u4e00-\u9fff]{2}[一二三四五六七八九十]", h):
+        forms.add(h[0] + h[-1])  # 科一 for 科目一
     if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
         forms.add(h[:-1])
     return sorted((f for f in forms if f), key=len, reverse=True)
@@ -267,6 +286,20 @@ def person_column(columns: list[Column]) -> Column | None:
     return found[0] if len(found) == 1 else None
 
 
+def value_synonyms(col: Column) -> dict[str, str]:
+    """Other words for values of ``col`` (``lexicon/values.json``): "women" for F, 周一 for Monday.
+
+    A group names a value only when exactly one value of the column is a word of it.
+    """
+    out: dict[str, str] = {}
+    held = {v.lower().strip(): v for v in col.distinct if isinstance(v, str) and v.strip()}
+    for group in lexicon("values")["groups"]:
+        hits = [held[w] for w in group if w in held]
+        if len(set(hits)) == 1:
+            out.update({w: hits[0] for w in group if w not in held})
+    return out
+
+
 def value_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column, str]]:
     """(start, end, column, value) for each text value of the sheet named in ``text``.
 
@@ -276,11 +309,15 @@ def value_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colum
     low = text.lower()
     out: list[tuple[int, int, Column, str]] = []
     owners: dict[str, list[Column]] = {}
+    named: dict[str, str] = {}
     for col in schema.columns:
         if col.type in ("text", "mixed"):
             for v in col.distinct:
                 if isinstance(v, str) and v.strip():
                     owners.setdefault(v.lower().strip(), []).append(col)
+            for w, v in value_synonyms(col).items():  # "women" for F, 周一 for Monday
+                named[w] = v
+                owners.setdefault(w, []).append(col)
     for v in sorted(owners, key=len, reverse=True):
         cols = owners[v]
         if len(cols) != 1 or (len(v) < 2 and not is_zh(v)):
@@ -288,7 +325,7 @@ def value_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colum
         pat = re.escape(v) if is_zh(v) else rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])"
         for m in re.finditer(pat, low):
             if not any(a < m.end() and m.start() < b for a, b, _, _ in out):
-                value = next(x for x in cols[0].distinct if x.lower().strip() == v)
+                value = named.get(v) or next(x for x in cols[0].distinct if x.lower().strip() == v)
                 out.append((m.start(), m.end(), cols[0], value))
     return sorted(out, key=lambda t: t[0])
 

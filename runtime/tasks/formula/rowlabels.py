@@ -27,7 +27,7 @@ from .rowbase import (
     value_mentions,
     values,
 )
-from .schema import Column, SheetSchema
+from .schema import Column, SheetSchema, col_index
 
 _STOP = r"[，,。；;、！!？?\s]"
 
@@ -150,6 +150,9 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     x = v
     if unit and left[1] is not None and _fraction_col(schema, left[1]):
         x = v / 100
+    elif unit and left[1] is not None and re.search(r"[（(]\s*%\s*[)）]|%$|percent|百分", left[1].header.lower()) \
+            and unit.strip() in ("%", "percent"):
+        x = v  # "水分超过15%" on 水分(%): the column holds 15.1, not 0.151
     elif unit:
         return None
     return f"{left[0]}{op}{_lit(x)}", [v]
@@ -257,11 +260,12 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     else:
         return None
     before, after = term[:at].rstrip(), term[at:]
-    for word, op in sorted(lex["date_compare"], key=lambda wo: -len(wo[0])):
-        if before.endswith(word) and (not word.isascii() or not before[:-len(word)][-1:].isalpha()):
-            return f"{lhs}{op}{rhs}", used
+    # "在2026-6-30之前": the word after the date says the comparison; 在 / 于 only place it
     for word, op in sorted(lex["date_compare_after"], key=lambda wo: -len(wo[0])):
         if re.match(r"[\d\-/年月日]*\s*" + re.escape(word), after):
+            return f"{lhs}{op}{rhs}", used
+    for word, op in sorted(lex["date_compare"], key=lambda wo: -len(wo[0])):
+        if before.endswith(word) and (not word.isascii() or not before[:-len(word)][-1:].isalpha()):
             return f"{lhs}{op}{rhs}", used
     return None
 
@@ -446,7 +450,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     band = _bands(request, text, schema)
     if band is not None:
         return band
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d)\s*(?:的)?(?:为|是|标记|显示|算)", text):
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d|[）)])\s*(?:的)?(?:为|是|标记|标注|显示|算|标|写|填)", text):
         return None
     # where the false branch starts
     cut = len(text)
@@ -475,6 +479,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         blank_spans = [(m.start(), m.end()) for m in re.finditer(r'"[^"]*"|“[^”]*”|\'[^\']+\'', request)]
     elif (m := re.search(r"([A-Za-z\u4e00-\u9fff]{1,12})\s*/\s*([A-Za-z\u4e00-\u9fff]{1,12})", request)):
         then, other = m.group(1), m.group(2)
+        for w in sorted((w for w in lex["then_markers"] if is_zh(w)), key=len, reverse=True):
+            if then.startswith(w) and len(then) - len(w) >= 2:
+                then = then[len(w):]  # "标及格/不及格": 标 marks, 及格 is the label
+                break
         blank_spans = [(m.start(), m.end())]
     else:
         zh_pairs = [(p_w, n_w) for p_w, n_w in lex["pairs"] if is_zh(p_w)]
@@ -561,7 +569,28 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if isinstance(then, str) and isinstance(other, str) and then == other:
         return None
     why = f"{_value(then)} if {expr}, else {_value(other)}"
-    return RowReading(f"=IF({expr},{_value(then)},{_value(other)})", why, used)
+    body = f"IF({expr},{_value(then)},{_value(other)})"
+    gap = _blank_guard(text, expr, schema, lex)
+    if gap is not None:  # "没成绩的空着", "未评分不算": a row without the number gets no label
+        return RowReading(f'=IF({ref(gap)}="","",{body})', f"blank if {gap.header} is empty, else {why}", used)
+    return RowReading(f"={body}", why, used)
+
+
+def _blank_guard(text: str, expr: str, schema: SheetSchema, lex: dict) -> Column | None:
+    """The number column compared in ``expr`` that has empty cells among data rows, when the
+    request says what happens to rows without a value (lexicon/labels.json ``blank_said``):
+    an empty cell reads as 0 and would meet "<=3", so those rows are left blank."""
+    if not any(re.search(p, text) for p in lex["blank_said"]):
+        return None
+    letters = dict.fromkeys(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}\s*(?:<=|>=|<>|<|>|=)\s*-?[\d.]", expr))
+    cols = [c for c in schema.columns if c.letter in letters and c.type == "number"]
+    if len(cols) != 1 or re.search(rf'{cols[0].letter}\{{r\}}\s*(?:=|<>)\s*""', expr):
+        return None
+    col = cols[0]
+    filled = {r for (r, _c), v in schema.cells.items() if col.first_row <= r <= col.last_row and v not in (None, "")}
+    idx = col_index(col.letter)
+    gaps = [r for r in filled if schema.cells.get((r, idx)) in (None, "")]
+    return col if gaps else None
 
 
 def _scores(schema: SheetSchema, n: int | None = None, text: str | None = None):

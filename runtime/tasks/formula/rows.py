@@ -40,6 +40,9 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole."""
+    # "90分以上（含90）": the note that the bound is included, said again after the bound
+    request = re.sub(r"(\d+(?:\.\d+)?)(\s*分?\s*(?:以上|以下|及以上|及以下))\s*[（(]\s*(?:含|包含|包括)\s*\1\s*分?\s*[)）]",
+                     r"\1\2", request)
     nums, seen = [], set()
     for n in header_numbers(request, schema):  # "the 3-month probation (plus 3 months)": one number said twice
         if (n[0], n[1]) not in seen:
@@ -77,10 +80,21 @@ def _first(text: str, schema: SheetSchema, nums) -> RowReading | None:
         reading = family(text, schema)
         if reading is not None:
             if not used_up(nums, reading.consumed) or _unexplained(text, schema, reading.template) \
-                    or _unread_column(text, schema, reading.template, family is rowtext.read):
+                    or _unread_column(text, schema, reading.template, family is rowtext.read) \
+                    or family is _arithmetic and _operator_dropped(text, reading.template):
                 return None
             return reading
     return None
+
+
+def _operator_dropped(text: str, template: str) -> bool:
+    """A division or multiplication sign the request writes between words ("(零售价-进价)/零售价")
+    that the formula does not have: a part of the expression was not read."""
+    plain = re.sub(r"\d+\s*[/／]\s*\d+", " ", text)  # dates and fractions (2026/6/30, 1/2)
+    for signs, op in (("/／÷", "/"), ("*×", "*")):
+        if any(ch in plain for ch in signs) and op not in template:
+            return True
+    return False
 
 
 def _line_value(request: str, schema: SheetSchema) -> tuple[SheetSchema, str, str] | None:
@@ -211,6 +225,10 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans = [(p, p + len(s) + 2) for p, s in quoted(request)]
     spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)]
     spans += _date_spans(request)
+    # the sheet's name: "appointment length" on a sheet called Appointments
+    for w in re.findall(r"[a-z]{4,}", schema.sheet.lower()):
+        for form in {w, w.removesuffix("s")}:
+            spans += [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(form)}s?(?![a-z])", text)]
     # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
@@ -235,7 +253,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         for i in range(a, min(b, len(chars))):
             chars[i] = " "
     rest = "".join(chars)
-    for lit in sorted(re.findall(r'"([^"]+)"', template), key=len, reverse=True):
+    for lit in sorted(filter(None, re.findall(r'"([^"]*)"', template)), key=len, reverse=True):
         lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
         rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
             else rest.replace(lit, " ")
@@ -463,6 +481,9 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     pct = [v for v, unit, _ in nums if unit]
     plain = [v for v, unit, _ in nums if not unit]
     one_col = _base(text, cols, schema, None)
+    yoy = _year_over_year(text, schema, numeric, nums, zh)
+    if yoy is not None:  # "2025年同比增长率" on year columns: not the row above
+        return yoy
 
     if has(text, lex["running_total"]) and one_col is not None and not nums:
         c = one_col
@@ -577,6 +598,9 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         base, rc = rate
         return f"{ref(base)}*{ref(rc)}", f"{base.header} × {rc.header}", []
     c = _base(text, cols, schema, _default_group(text))
+    converted = _converted(text, c if len(numeric) <= 1 else None, schema, nums)
+    if converted is not None:
+        return converted
     if c is None or len(numeric) > 1:
         return None
     if len(plain) == 1 and not pct and not _ZHE.search(request):  # "按8折": the 折 reading below
@@ -628,6 +652,24 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if not nums and (numeric or cols) and has(text, lex["round_only"] + lex["truncate"] + lex["rounddown"]) \
             and _only_rounding(text, schema):
         return ref(c), c.header, []
+    return None
+
+
+def _converted(text: str, col: Column | None, schema: SheetSchema, nums) -> tuple[str, str, list[float]] | None:
+    """A column in another unit: "重量换算成吨" on 重量(千克) is /1000, "minutes to hours" /60
+    (``lexicon/rows.json`` unit_conversions: the header's unit, the unit asked for, the factor).
+    The column is the one named, else the one number column whose header holds the unit."""
+    for head_unit, want, op, k in lexicon("rows")["unit_conversions"]:
+        if not re.search(want, text) or nums:
+            continue
+        cands = [col] if col is not None else [
+            c for c in schema.columns if c.type == "number" and re.search(head_unit, c.header.lower())
+            and not re.search(r"/|\bper\b|每", c.header.lower())]  # 单价(元/千克) is a price, not a weight
+        if len(cands) != 1 or not re.search(head_unit, cands[0].header.lower()) \
+                or re.search(want, cands[0].header.lower()):
+            continue
+        c = cands[0]
+        return f"{ref(c)}{op}{k:g}", f"{c.header} {op} {k:g}", []
     return None
 
 
@@ -834,6 +876,40 @@ def _year_span(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     return (f"{fn}({cols[0].letter}{{r}}:{cols[-1].letter}{{r}})",
             f"{cols[0].header}-{cols[-1].header} {'average' if avg else 'total'}",
             [v for v, _, p in nums if m.start() <= p < m.end()])
+
+
+def _year_over_year(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """Year columns (2020 … 2025 as headers) compared within a row: "2025年同比增长率" (one year
+    against the year before it), "25年比24年增长百分之几", "2025 vs 2024 growth" (the later
+    over the earlier, minus 1), "25年比24年多了多少" (the difference).  Words in
+    ``lexicon/rows.json`` year_over_year."""
+    lex = lexicon("rows")
+    words = lex["year_over_year"]
+    years = {int(c.header.strip()): c for c in _year_columns(schema)}
+    named = _distinct([c for c in numeric if c in years.values()])
+    if nums or not years or len(named) != len(_distinct(numeric)) or len(named) not in (1, 2):
+        return None
+    growth = has(text, lex["growth"] + words["growth"])
+    change = has(text, words["change"])
+    if growth == change:
+        return None
+    if len(named) == 1:
+        if not has(text, words["previous"]):
+            return None  # "2025 growth": over the row above or the year before? not guessed
+        new = named[0]
+        old = years.get(int(new.header.strip()) - 1)
+        if old is None:
+            return None
+    else:
+        new, old = sorted(named, key=lambda c: -int(c.header.strip()))
+        pos = {c.letter: p for p, c in mentions(text, schema)}
+        a, b = sorted(named, key=lambda c: pos.get(c.letter, 0))
+        between = text[pos.get(a.letter, 0):pos.get(b.letter, 0)]
+        if a is not new or not has(between, words["against"]):
+            return None  # "2024比2025": said backwards, or no comparison word between them
+    if growth:
+        return f"{ref(new)}/{ref(old)}-1", f"{new.header}/{old.header}-1", []
+    return f"{ref(new)}-{ref(old)}", f"{new.header} - {old.header}", []
 
 
 def _from_to(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):

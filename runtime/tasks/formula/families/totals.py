@@ -267,6 +267,20 @@ def _blank_count(ctx: Ctx, col) -> Tok | None:
     if col.first_row != first:
         return None
     rng = f"{col.letter}{first}:{col.letter}{last}"
+    from ..schema import col_index
+
+    def empty(r: int, c) -> bool:
+        return ctx.schema.cells.get((r, col_index(c.letter))) in (None, "")
+
+    if any(all(empty(r, c) for c in table) for r in range(first, last + 1)):
+        # a blank row left inside the table is no row not done: count the rows that have
+        # a first column (its only blanks are the blank rows) and no date
+        key = next((c for c in table if c is not col and all(
+            not empty(r, c) or all(empty(r, o) for o in table) for r in range(first, last + 1))), None)
+        if key is None:
+            return None
+        return piece(f'COUNTIFS({key.letter}{first}:{key.letter}{last},"<>",{rng},"")', "num",
+                     f"number of rows with a {key.header} and no {col.header}")
     return piece(f"COUNTBLANK({rng})", "num", f"number of rows with no {col.header}")
 
 
@@ -280,10 +294,13 @@ def _undone_col(ctx: Ctx, verb: str):
 @rule(r"<G> (?:still |yet )?(?:not (?:yet )?(?:been )?<C>|un(?P<v>[a-z]{4,}ed))",
       r"(?:how many|number of) [a-z]+ (?:are|were|is|have|has) (?:still |yet )?not (?:yet )?(?:been )?<C>",
       r"(?:number|count) of (?:still )?un(?P<v2>[a-z]{4,}ed) [a-z]+",
-      r"(?:还)?(?:未|没有?|尚未|还没有?) <C> (?:的)?(?:户数|人数|个数|笔数|条数|单数|数量|家数)", order=1183,
+      r"(?:还)?(?:未|没有?|尚未|还没有?) <C> (?:的)?(?:户数|人数|个数|笔数|条数|单数|数量|家数)",
+      r"(?:还)?(?:未|没有?|尚未|还没有?) <C> 的[\u4e00-\u9fff]{0,3}?(?:一共|总共)?有?(?:多少|几)(?:个|条|笔|单|户|人|位|家|项|批)",
+      order=1183,
       examples=(('loans', 'how many loans are still unreturned', '=COUNTBLANK(C2:C5)'),
                 ('loans', 'how many loans were not returned', '=COUNTBLANK(C2:C5)'),
                 ('loans', 'number of unreturned loans', '=COUNTBLANK(C2:C5)'),
+                ('fees_zh', '没有缴费日期的有多少户', '=COUNTBLANK(C2:C5)'),
                 ('fees_zh', '未缴费的户数', '=COUNTBLANK(C2:C5)')))
 def _count_undone(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "how many claims are still unsettled", "未缴费的户数": rows whose done-date is still empty
