@@ -279,6 +279,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
+    from .scope import own_entry
+
+    # a programme of several companies' entries that says which one is the user's: that one
+    raw = own_entry(raw, markdown) or raw
     lines = _lines(_EMOJI.sub("", raw) if _EMOJI.search(raw) else raw, markdown)
     plain = "\n".join(line for line, _ in lines)
     # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted

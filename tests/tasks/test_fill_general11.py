@@ -1,0 +1,78 @@
+"""General readings of h/fill11, each tested on new short documents about fictitious companies:
+a document about several companies that says which one is the user's, and more."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from o3local.tasks.fill import fill, parse
+from o3local.tasks.fill.scope import own_entry
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
+
+
+def _inputs(template: str) -> dict:
+    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+
+
+def _pitch(text: str, markdown: bool = True):
+    return fill(_inputs("funding-pitch"), parse(text, "memo", markdown=markdown))
+
+
+def _report(text: str, markdown: bool = False):
+    return fill(_inputs("report-zh"), parse(text, "report", markdown=markdown, lang="zh"))
+
+
+# --- 1. a programme of several companies: only the user's own entry -------------------------
+
+_BATCH = ("From Omar Tull (founder, Lumenfold): \"Our pitch night list below: we're number 3. "
+          "The others are friends from the batch.\"\n\n"
+          "# Harbourline Pitch Night · Spring 2027\n\n"
+          "## 1. Grisbay\n\nPayroll for ski schools. $600K ARR, 900 instructors, net revenue retention 131%. "
+          "Opening in China in Q1 2028 with Snowpeak Partners. Raising $2M.\n\n"
+          "## 2. Ottermill\n\nSoftware for small breweries. 1,100 brewers, $1.1M ARR, growing 9% a month. "
+          "Raising $4M seed.\n\n"
+          "## 3. Lumenfold\n\nLumenfold makes glare-free lighting plans for care homes.\n\n"
+          "- **Traction:** 310 care homes; $2.3M ARR, up 14% last quarter\n"
+          "- **Raising:** $6M seed, 24 months of runway\n")
+
+
+def test_a_programme_of_several_companies_is_read_as_the_users_own_entry():
+    r = _pitch(_BATCH)
+    assert r.data["company"]["name"] == "Lumenfold"
+    assert r.data["traction"]["arr"] == 2300000
+    assert r.data["ask"]["amount"] == 6000000
+    # the other entries' retention and China plans are theirs, not the user's
+    assert r.data["traction"].get("retention") is None
+    assert not (r.data.get("china") or {}).get("partners")
+
+
+def test_the_users_entry_may_be_named_instead_of_numbered():
+    text = _BATCH.replace("we're number 3", "Lumenfold is the one with the lamps")
+    cut = own_entry(text)
+    assert cut is not None and cut.startswith("# Lumenfold\n") and "Grisbay" not in cut
+
+
+def test_a_programme_that_does_not_say_which_entry_is_the_users_is_read_whole():
+    text = _BATCH.replace("we're number 3. The others are friends from the batch.", "see you there.")
+    text = text.replace("(founder, Lumenfold)", "(organiser)")
+    assert own_entry(text) is None
+
+
+def test_a_numbered_list_of_lines_is_no_programme():
+    text = ("We're number 1 in our region.\n\n1. Revenue grew in every month of 2026\n"
+            "2. Churn fell to 2%\n3. Hiring is on plan\n")
+    assert own_entry(text) is None
+
+
+def test_a_chinese_programme_says_which_entry_is_ours():
+    text = ("转发：路演名单如下，我们是第2个，其余两家是同期的。\n\n"
+            "## 1. 青柠出行\n\n共享单车调度软件，2026年营业收入8,000万元，同比增长30%。\n\n"
+            "## 2. 禾光照明\n\n养老机构照明方案，2026年营业收入1.2亿元，同比增长18%。\n\n"
+            "## 3. 石岸科技\n\n港口调度系统，2026年营业收入3.4亿元，同比增长41%。\n")
+    cut = own_entry(text)
+    assert cut is not None and cut.startswith("# 禾光照明") and "青柠" not in cut and "石岸" not in cut
+    r = _report(text, markdown=True)
+    assert r.data["figures"]["revenue"] == 120000000
+    assert r.data["figures"]["growth"] == 0.18
