@@ -76,3 +76,81 @@ def test_a_chinese_programme_says_which_entry_is_ours():
     r = _report(text, markdown=True)
     assert r.data["figures"]["revenue"] == 120000000
     assert r.data["figures"]["growth"] == 0.18
+
+
+# --- 2. transcripts: turns without their time and speaker; a question states nothing -------
+
+_CALL = ("# Transcript — Brookfern Capital partner call, 3 March 2027\n\n"
+         "*Automatic transcript. Speakers: Ada Moss (partner, Brookfern), Tomas Reyes (CEO, Quirelle), "
+         "Ines Park (CTO, Quirelle).*\n\n"
+         "**[00:00:10] Ada Moss:** Tell us what you do.\n\n"
+         "**[00:00:14] Tomas Reyes:** Quirelle schedules cleaning crews for hotels so rooms are ready sooner.\n\n"
+         "**[00:01:20] Ada Moss:** Anything in China? Hotels there are huge.\n\n"
+         "**[00:01:25] Tomas Reyes:** Not this year. Spain first.\n\n"
+         "**[00:02:05] Ines Park:** We run in 140 hotels.\n")
+
+
+def test_a_transcripts_company_is_the_one_its_speakers_work_for():
+    r = _pitch(_CALL)
+    assert r.data["company"]["name"] == "Quirelle"
+
+
+def test_a_question_in_a_transcript_is_no_china_headline():
+    r = _pitch(_CALL)
+    assert not (r.data.get("china") or {}).get("headline")
+
+
+def test_a_transcripts_timestamps_are_no_figures():
+    doc = parse(_CALL, "call", markdown=True)
+    assert "00:01:20" not in doc.text and "Ada Moss:" not in doc.text
+    assert "Quirelle schedules cleaning crews" in doc.text
+    assert not any(m.raw in ("20", "25", "05") for m in doc.mentions)
+
+
+def test_a_chinese_transcript_line_keeps_what_is_said():
+    doc = parse("会议纪要\n\n[00:01:10] 王芳：三季度营收8,200万元。\n\n[00:02:00] 李强：同比增长15%？\n\n"
+                "[00:02:05] 王芳：对，同比增长15%。\n", "t", lang="zh")
+    assert "王芳：" not in doc.text and "三季度营收8,200万元。" in doc.text
+
+
+# --- 3. a crowdfunding page: its target is the ask, the money raised so far is not ----------
+
+
+def test_the_money_raised_so_far_is_not_the_ask_but_the_target_is():
+    r = _pitch("# Invest in Dapplewick\n\n**$240,000** raised of a **$500,000** target · 48% · 300 investors\n\n"
+               "Dapplewick makes refillable candle tins. 3,100 households subscribe.\n")
+    assert r.data["ask"]["amount"] == 500000
+    assert r.data["company"]["name"] == "Dapplewick"
+    assert r.data["traction"]["users"] == 3100
+
+
+def test_an_amount_already_committed_is_not_the_ask():
+    r = _pitch("# Pellmore seed round\n\nPellmore is raising a seed round. £80,000 committed so far "
+               "towards a £300,000 funding goal.\n")
+    assert r.data["ask"]["amount"] == 300000
+
+
+# --- 4. market sizes said without "TAM" --------------------------------------------------
+
+
+def test_a_market_said_to_be_worth_an_amount_is_the_tam():
+    r = _pitch("# Corvane\n\nCorvane sells shelf sensors to grocers. The grocery shelf-sensor market in Europe "
+               "is worth $2.4 billion a year.\n")
+    assert r.data["market"]["tam"] == 2400
+
+
+def test_a_market_the_document_says_is_not_its_own_is_no_tam():
+    r = _pitch("# Corvane\n\nCorvane sells shelf sensors to grocers. Our market is $900 million (TAM). "
+               "For context, the retail software market is worth $40 billion; not our market.\n")
+    assert r.data["market"]["tam"] == 900
+
+
+def test_a_bare_market_label_gives_the_whole_market():
+    r = _pitch("# Corvane\n\nCorvane sells shelf sensors to grocers.\n\n- **Market:** $2.1B in Europe\n"
+               "- **Raising:** $4M seed\n")
+    assert r.data["market"]["tam"] == 2100
+
+
+def test_a_market_label_about_the_part_it_serves_is_no_tam():
+    r = _pitch("# Corvane\n\nCorvane sells shelf sensors to grocers.\n\n- **Market:** $300M we can serve today\n")
+    assert (r.data.get("market") or {}).get("tam") is None

@@ -141,6 +141,11 @@ def _long_label_pair(prev: str, line: str) -> bool:
 
 
 #: a chat's emoji code (":+1:", ":chart_with_upwards_trend:"): no text, and no number
+#: a transcript's turn: "**[00:02:34] Lucía Ferrante:** ", "[14:02] Ravi:", "Ravi Anand (00:02:50): ":
+#: the time and the speaker are no part of what is said (a question's speaker is no company)
+_TURN = re.compile(r"^[ \t]*(?:\*\*|__)?(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?[ \t]+([^:：\n*]{1,40}?)|"
+                   r"([^:：\n*\[(]{1,40}?)[ \t]+[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])[ \t]*[:：][ \t]*(?:\*\*|__)?[ \t]*"
+                   r"(?=\S)", re.M)
 _EMOJI = re.compile(r"(?:(?<=\s)|^):(?=[a-z0-9_+-]*[a-z+])[a-z0-9_+-]{1,40}:(?=\s|$)", re.M)
 #: a chat export's line with a message's sender and time ("Jonas Weber 9:46 AM")
 _CHAT_HEAD = re.compile(r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3},? \d{1,2}:\d{2}(?: ?[AaPp]\.?[Mm]\.?)?")
@@ -283,6 +288,11 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
 
     # a programme of several companies' entries that says which one is the user's: that one
     raw = own_entry(raw, markdown) or raw
+    if len(_TURN.findall(raw)) >= 3:  # a transcript: what each speaker says, as its own line
+        raw = _TURN.sub("", raw)
+        # a question and the answer the next turn gives: one passage ("What's the pain for the
+        # operator? Operators keep backup boilers running ...")
+        raw = re.sub(r"([?？])[ \t]*(?:\*\*|__)?[ \t]*\n(?:[ \t]*\n)*(?=[^\s#])", r"\1 ", raw)
     lines = _lines(_EMOJI.sub("", raw) if _EMOJI.search(raw) else raw, markdown)
     plain = "\n".join(line for line, _ in lines)
     # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted

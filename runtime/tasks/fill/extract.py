@@ -665,6 +665,11 @@ _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore th
 #: a round already closed, or all the money raised so far: no ask
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
+#: after an amount: the money a round has taken in so far ("$612,400 raised", "£80k committed")
+_RAISED_SO_FAR = re.compile(r"[\s*_]*(?:raised|committed|pledged|invested|secured|subscribed|in so far)\b"
+                            r"|[\s*_]*(?:已募集|已认购|已到账)", re.I)
+#: after an amount: the round's target ("a $1,000,000 target", "€500,000 funding goal", "目标金额")
+_GOAL_AFTER = re.compile(r"[\s*_]*(?:(?:funding|raise|round|investment)\s+)?(?:target|goal)\b", re.I)
 #: a figure's earlier value, before the verb that takes it to its new one (由…的8,600万元增至…)
 _FROM_VALUE = re.compile(r"(?:由|从)[^，,。；;\d]{0,12}$")
 _TO_VERB = re.compile(r"\s*(?:元|美元|人民币|万|亿|家|户|人|名|个)*\s*(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|"
@@ -853,6 +858,10 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         score -= 3  # "按产品线划分，水处理设备收入1.52亿元，…": a part of the revenue, not all of it
     if key == "amount" and _EARLIER_ROUND.search(before):
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
+    if key == "amount" and _RAISED_SO_FAR.match(after_part):
+        score -= 3  # "$612,400 raised of a $1,000,000 target": the money in so far, not the ask
+    elif key == "amount" and _GOAL_AFTER.match(after_part):
+        score += 1  # "a $1,000,000 target", "€500,000 funding goal": what the round asks for
     if key in ("customers", "users", "clients"):
         if _NEW.search(part) and not _TO_VALUE.search(before):
             score -= 2.5
@@ -901,6 +910,27 @@ _MOM = re.compile(r"环比|(?:比|较)(?:上(?:个)?(?:月|季度?|周|期)|\d{1
 SIBLING_SENTENCE = 2.5
 
 
+def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer | None:
+    """"Market: $3.4B in the UK and Europe" (a label that is only the parent's word, one amount of
+    money after it, nothing about a part of it): the whole market, ``market.tam``."""
+    if f.keys[-2:] != ("market", "tam"):
+        return None
+    for label, value, off in doc.labels:
+        if label.strip(" *").lower() not in ("market", "market size", "市场", "市场规模"):
+            continue
+        at = doc.text.find(value, off)
+        ms = [m for m in doc.mentions if at <= m.start < at + len(value) and not m.percent]
+        if at < 0 or len(ms) != 1 or ms[0].start in taken or re.search(
+                r"\b(?:serv|reach|obtain|capture|win|sam|som)", value, re.I):
+            continue
+        v = convert(ms[0], f, doc.lang, doc.text)
+        if v is not None and (ms[0].currency or ms[0].scaled):
+            v = float(f"{round(v, 9):.12g}")
+            return Answer(int(v) if v.is_integer() else v, f"{label}: {value}",
+                          ["the amount after a bare 'Market' label: the whole market"], at=ms[0].start)
+    return None
+
+
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
                 taken: frozenset[int] = frozenset()) -> Answer | None:
     """The best number for ``f``; ``siblings``: the sentences the fields of the same object
@@ -909,7 +939,7 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     cands = [c for c in number_candidates(doc, f, own_only=True)
              if c[0] >= 3.0 and c[2].start not in taken]
     if not cands:
-        return None
+        return _bare_market_label(doc, f, taken)
     if siblings:
         cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
                                               c[2].start))

@@ -85,6 +85,8 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
             for i, sent in enumerate(sents):
                 low = sent.lower()
                 hits = _count(low, own)
+                if sent.rstrip(" *_").endswith(("?", "？")):
+                    continue  # "Anything in China?": a question states nothing
                 if not hits or (pain and (_STATUS.search(low) or _FOUNDING.search(low))):
                     continue  # "We missed plan in Q4: ARR closed at ...": the company's results, no pain
                 score = hits + 0.25 * (whole - hits) + 0.5 * _count(low, parents) - 0.001 * n
