@@ -154,3 +154,35 @@ def test_a_bare_market_label_gives_the_whole_market():
 def test_a_market_label_about_the_part_it_serves_is_no_tam():
     r = _pitch("# Corvane\n\nCorvane sells shelf sensors to grocers.\n\n- **Market:** $300M we can serve today\n")
     assert (r.data.get("market") or {}).get("tam") is None
+
+
+# --- 5. corrections said without the unit, or among other figures ------------------------
+
+
+def test_a_spoken_correction_without_the_unit_keeps_the_earlier_figures_scale():
+    r = _pitch("# Call notes — Velliray\n\nVelliray sells pump monitors to water utilities.\n\n"
+               "Maya: ARR is 3.1 million dollars, across 40 utilities.\n\n"
+               "Dev: Sorry, let me correct that, it's 2.9. The 3.1 counts a contract that starts in May.\n")
+    assert r.data["traction"]["arr"] == 2900000
+
+
+def test_a_bare_figure_that_repeats_nothing_corrects_nothing():
+    r = _pitch("# Velliray\n\nVelliray sells pump monitors to water utilities. ARR is $3.1M.\n\n"
+               "Sorry for the delay: we now have 2.9 times more pilots than last year.\n")
+    assert r.data["traction"]["arr"] == 3100000
+
+
+def test_a_chinese_correction_among_several_figures_replaces_the_one_for_the_same_words():
+    r = _report("【会议记录】青禾物流9月经营会\n\n会议时间：2026年10月8日\n\n周宁 00:00:30\n9月营业收入是2.40亿元，同比增长15%。\n\n"
+                "周宁 00:01:10\n我更正一下。刚才的2.40亿元含了代收货款0.12亿元，不含的话9月营业收入是2.28亿元，同比增长9.2%。\n")
+    assert r.data["figures"]["revenue"] == 228000000
+    assert r.data["figures"]["growth"] == 0.092
+
+
+def test_an_english_correction_among_several_figures_replaces_the_one_for_the_same_words():
+    r = _pitch("# Orlin Bikes update\n\nOrlin Bikes rents e-bikes to couriers. Revenue run-rate is $4.2M, "
+               "net revenue retention 118%.\n\n"
+               "Correction: the $4.2M included $0.3M of one-off setup fees; run-rate is $3.9M, "
+               "net revenue retention 112%.\n")
+    assert r.data["traction"]["arr"] == 3900000
+    assert r.data["traction"]["retention"] == 1.12

@@ -620,6 +620,8 @@ def _corrected(doc: Document, f: Field, out: list) -> list:
         if best[0] <= 0:
             continue
         mine = by_start.get(new.start)
+        if mine is not None and mine[2].value != new.value:
+            mine = None  # "it's 2.4" correcting "2.6 million dollars": at the corrected one's scale
         if mine is None:
             value = convert(_en_table_scaled(doc, new) if doc.lang == "en" and _is_money(f) else new, f, doc.lang,
                             doc.text)
