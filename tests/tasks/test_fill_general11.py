@@ -186,3 +186,28 @@ def test_an_english_correction_among_several_figures_replaces_the_one_for_the_sa
                "net revenue retention 112%.\n")
     assert r.data["traction"]["arr"] == 3900000
     assert r.data["traction"]["retention"] == 1.12
+
+
+# --- 6. a label/value table with prose in some rows -----------------------------------------
+
+_ONE_PAGER = ("Tessel Grid — one-pager\n\nCompany; Tessel Grid Ltd, Bristol\n\nFounded; 2 June 2022\n\n"
+              "Annual recurring revenue; $2.2M\n\nNet revenue retention; 117%\n\n"
+              "China; Factories in the Pearl River Delta pay peak tariffs for power they could shift. "
+              "Launch: May 2027, with Lingnan Power Services and Foshan Grid Tech as partners.\n\n"
+              "The raise; $6M seed\n\nContact: Ana Bell, CEO\n")
+
+
+def test_a_prose_row_of_a_label_value_table_is_a_section_under_its_label():
+    doc = parse(_ONE_PAGER, "one-pager")
+    assert any(s.heading == "China" and "Lingnan Power Services" in s.text for s in doc.sections)
+    # the table's other rows stay a table
+    assert any(["Net revenue retention", "117%"] in t.rows for t in doc.tables)
+    r = fill(_inputs("funding-pitch"), doc)
+    assert r.data["china"]["launch"] == "2027-05-01"
+    assert r.data["china"]["partners"] == ["Lingnan Power Services", "Foshan Grid Tech"]
+    assert r.data["traction"]["arr"] == 2200000
+
+
+def test_three_label_rows_are_no_table_to_rearrange():
+    text = "Tessel Grid\n\nCompany; Tessel Grid Ltd\n\nChina; We sell in China. We like it there.\n\nARR; $2M\n"
+    assert parse(text, "x").text.index("China") < parse(text, "x").text.index("ARR")

@@ -276,6 +276,30 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
     return out
 
 
+#: a two-column table's row as a .docx or .pptx reader writes it: "Products; FieldProbe, …"
+_ROW2 = re.compile(r"^([A-Z\u4e00-\u9fff][^;:：；\n.!?。]{0,40}); (\S.*)$", re.M)
+
+
+def _long_rows_as_sections(raw: str, markdown: bool) -> str:
+    """A label/value table (four or more two-cell rows) whose value is prose in some rows
+    ("Products; FieldProbe, the probe: $240 … Irrigate Plan, …", "China; … Launch: April 2027, …"):
+    those rows, which no table row holds, are sections headed by their label, after the rest
+    of the document (so that the table's other rows stay in the section they were in)."""
+    rows = list(_ROW2.finditer(raw))
+    if len(rows) < 4:
+        return raw
+    long = [m for m in rows if _cells(m.group(0)) is None and len(m.group(1).split()) <= 6]
+    if not long:
+        return raw
+    out, at = [], 0
+    for m in long:
+        out.append(raw[at:m.start()])
+        at = m.end()
+    out.append(raw[at:])
+    mark = "## " if markdown else ""
+    return "".join(out).rstrip() + "\n\n" + "".join(f"{mark}{m.group(1)}\n\n{m.group(2)}\n\n" for m in long)
+
+
 def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
     """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
     from ...errors import TaskError
@@ -288,6 +312,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
 
     # a programme of several companies' entries that says which one is the user's: that one
     raw = own_entry(raw, markdown) or raw
+    raw = _long_rows_as_sections(raw, markdown)
     if len(_TURN.findall(raw)) >= 3:  # a transcript: what each speaker says, as its own line
         raw = _TURN.sub("", raw)
         # a question and the answer the next turn gives: one passage ("What's the pain for the
