@@ -211,3 +211,36 @@ def test_a_prose_row_of_a_label_value_table_is_a_section_under_its_label():
 def test_three_label_rows_are_no_table_to_rearrange():
     text = "Tessel Grid\n\nCompany; Tessel Grid Ltd\n\nChina; We sell in China. We like it there.\n\nARR; $2M\n"
     assert parse(text, "x").text.index("China") < parse(text, "x").text.index("ARR")
+
+
+# --- 7. a feature story: masthead and byline are no title, heading or period ----------------
+
+_FEATURE = ("《禾风通讯》2026年第8期　员工风采\n\n两年开出三十家药房——禾风医药的社区之路\n\n"
+            "文／本刊记者　林小舟　　2026年9月15日\n\n傍晚六点，社区药房里依然排着队。\n\n"
+            "■ 从一家到三十家\n\n2024年5月，禾风医药开出了第一家社区药房。\n\n"
+            "■ 经营数据\n\n2026年1—8月，禾风医药实现营业收入1.26亿元，同比增长21%。\n\n"
+            "■ 下一步\n\n明年计划再开二十家。\n")
+
+
+def test_a_feature_storys_headline_is_its_title_and_its_byline_no_section():
+    r = _report(_FEATURE)
+    assert r.data["title"] == "两年开出三十家药房——禾风医药的社区之路"
+    heads = [s["heading"] for s in r.data["sections"]]
+    assert heads[0] == "■ 从一家到三十家" and not any("本刊记者" in h or "第8期" in h for h in heads)
+
+
+def test_the_period_is_the_one_the_figures_are_for_not_an_issue_or_an_events_month():
+    r = _report(_FEATURE)
+    assert r.data["period"] == "2026年1—8月"
+
+
+def test_a_year_before_the_revenue_is_the_period_over_a_founding_month():
+    r = _report("云杉家居招商推介\n\n公司成立于2018年3月，总部位于成都。\n\n2025年营业收入4.2亿元，同比增长12%。\n")
+    assert r.data["period"] == "2025年"
+
+
+def test_an_english_byline_is_no_heading():
+    doc = parse("Harbour Post · Issue 14\n\nHow Quayline doubled its fleet\n\nBy Dana Kerr, staff writer\n\n"
+                "Quayline runs electric ferries. Revenue grew 40% in 2026.\n", "x")
+    assert doc.title == "How Quayline doubled its fleet"
+    assert not any(s.heading.startswith(("By Dana", "Harbour Post")) for s in doc.sections)

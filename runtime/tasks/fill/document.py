@@ -178,9 +178,16 @@ def _family(line: str) -> str:
     return "bullet"
 
 
+#: a byline ("文／本刊记者　程晚晴", "By Dana Kerr, staff writer") or a periodical's masthead
+#: ("《云舟之声》2026年第11期", "Harbour Post · Issue 14"): no heading, and no title of the report
+_BYLINE = re.compile(r"^(?:文|作者|记者|撰文|撰稿|通讯员|摄影|图)\s*[／/:：|]|^By\s+[A-Z][\w.'-]+\s+[A-Z]"
+                     r"|^《[^》]{1,20}》\s*(?:\d{4}\s*年)?\s*(?:总)?第\s*[\d一二三四五六七八九十]+\s*期"
+                     r"|^.{0,40}\b(?:[Ii]ssue|[Vv]ol\.?|[Vv]olume)\s+\d+\b.{0,30}$")
+
+
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
-    if _SALUTATION.match(s):
+    if _SALUTATION.match(s) or _BYLINE.match(s):
         return False
     if _ONLY_A_FIGURE.match(s):
         return False  # "1.72M", a chat's whole answer: a figure, no heading

@@ -258,6 +258,8 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             re.compile(r"\d{4}年\d{1,2}月份?(?!\s*\d{1,2}\s*[日号])"),
             # a year's report: "2026年经营报告"
             re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"),
+            # a year's figures: "2025年营业收入3.6亿元", "2025年全年实现营收"
+            re.compile(r"\d{4}年(?=(?:全年|度)?(?:实现)?(?:营业收入|营收|销售收入|销售额|净利润))"),
             # an issue of a bulletin: "工作简报（2026年第5期）"
             re.compile(r"\d{4}年第\d{1,3}期"))
 #: a year's report whose title names what it reports on first ("2025年预算执行情况分析")
@@ -296,6 +298,13 @@ def _period(doc: Document) -> Answer | None:
             if full:
                 return Answer(full[0].group(0), where[:200], ["the period the title names, with its year from the text"])
             return Answer(short.group(0), where[:200], ["the period the title names (no year given)"])
+        if not title:
+            # a magazine's issue ("《云舟之声》2026年第11期") in the text is no period where the text
+            # names one ("2026年1—10月，云舟书局实现营业收入…")
+            found = [m for m in found if m.re is not _PERIODS[-1]] or found
+            # the period of the report's figures ("2026年1—10月，…实现营业收入2.74亿元") over an
+            # event's month earlier in the text ("2025年10月，…开出了第一家")
+            found = [m for m in found if _FIGURES_AFTER.match(doc.text, m.end())] or found
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
@@ -303,6 +312,10 @@ def _period(doc: Document) -> Answer | None:
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
     return None
+
+
+#: a period phrase the report's main figures follow in its clause ("2026年1—10月，云舟书局实现营业收入")
+_FIGURES_AFTER = re.compile(r"[^。；;！？\n]{0,24}?(?:营业收入|营收|销售收入|销售额|收入|净利润|利润总额|revenue|sales)", re.I)
 
 
 #: fields that are a one-line motto of the company
