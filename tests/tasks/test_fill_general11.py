@@ -244,3 +244,36 @@ def test_an_english_byline_is_no_heading():
                 "Quayline runs electric ferries. Revenue grew 40% in 2026.\n", "x")
     assert doc.title == "How Quayline doubled its fleet"
     assert not any(s.heading.startswith(("By Dana", "Harbour Post")) for s in doc.sections)
+
+
+# --- 8. a Chinese recording transcript: speaker lines, the meeting's date, a list with its 合计 --
+
+_MEETING = ("【录音转写】青石物业2026年9月经营分析会\n\n会议时间：2026年10月9日 09:30—10:40\n"
+            "参会人：陈立（总经理）、孙悦（财务部）\n\n陈立 00:00:10\n先说9月的数据。\n\n"
+            "孙悦 00:00:25\n9月营业收入是6,400万元，同比增长8%。\n\n陈立 00:01:05\n分业务说一下。\n\n"
+            "孙悦 00:01:12\n物业服务3,200万元，停车管理1,920万元，社区零售1,280万元，合计6,400万元。\n")
+
+
+def test_a_chinese_transcripts_speaker_lines_are_no_text_and_no_heading():
+    doc = parse(_MEETING, "m", lang="zh")
+    assert "00:00:25" not in doc.text and doc.spoken
+    assert [s.heading for s in doc.sections if s.heading] == ["【录音转写】青石物业2026年9月经营分析会"]
+    r = _report(_MEETING)
+    assert not r.data.get("sections")  # a transcript has no headings: no sections
+
+
+def test_a_meetings_time_label_gives_the_reports_date():
+    r = _report(_MEETING)
+    assert r.data["date"] == "2026-10-09"
+
+
+def test_a_list_that_ends_with_its_total_gives_the_shares_of_that_total():
+    r = _report(_MEETING)
+    assert [m["name"] for m in r.data["mix"]] == ["物业服务", "停车管理", "社区零售"]
+    assert [m["share"] for m in r.data["mix"]] == [0.5, 0.3, 0.2]
+
+
+def test_a_chat_export_with_sender_lines_has_no_headings_past_its_title():
+    doc = parse("青柚生鲜经营群\n\n2026年11月2日\n\n王磊 09:01\n10月营收1.2亿\n\n李娜 09:05\n同比呢？\n\n"
+                "王磊 09:06\n同比增长15%\n", "chat", lang="zh")
+    assert [s.heading for s in doc.sections if s.heading] == ["青柚生鲜经营群"]

@@ -81,6 +81,7 @@ class Document:
     mentions: list[Mention] = field(default_factory=list)
     dates: list[DateMention] = field(default_factory=list)
     labels: list[tuple[str, str, int]] = field(default_factory=list)  # (label, value, offset)
+    spoken: bool = False  # a transcript: its speakers' turns, read without speaker and time
 
     @property
     def tables(self) -> list[Table]:
@@ -146,6 +147,11 @@ def _long_label_pair(prev: str, line: str) -> bool:
 _TURN = re.compile(r"^[ \t]*(?:\*\*|__)?(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?[ \t]+([^:：\n*]{1,40}?)|"
                    r"([^:：\n*\[(]{1,40}?)[ \t]+[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])[ \t]*[:：][ \t]*(?:\*\*|__)?[ \t]*"
                    r"(?=\S)", re.M)
+#: a line with only a speaker and a time ("邹倩 00:02:45", "Ravi Anand 10:42 AM", "[00:02:45] 邹倩")
+_SPEAKER_LINE = re.compile(r"^[ \t]*(?:\*\*)?(?:[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z·.' -]{0,24}?[ \t]+"
+                           r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?[\])]?|"
+                           r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?[ \t]+[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z·.' -]{0,24}?)"
+                           r"(?:\*\*)?[ \t]*\n", re.M)
 _EMOJI = re.compile(r"(?:(?<=\s)|^):(?=[a-z0-9_+-]*[a-z+])[a-z0-9_+-]{1,40}:(?=\s|$)", re.M)
 #: a chat export's line with a message's sender and time ("Jonas Weber 9:46 AM")
 _CHAT_HEAD = re.compile(r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3},? \d{1,2}:\d{2}(?: ?[AaPp]\.?[Mm]\.?)?")
@@ -320,6 +326,11 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # a programme of several companies' entries that says which one is the user's: that one
     raw = own_entry(raw, markdown) or raw
     raw = _long_rows_as_sections(raw, markdown)
+    spoken = len(_SPEAKER_LINE.findall(raw)) >= 3 or len(_TURN.findall(raw)) >= 3
+    if len(_SPEAKER_LINE.findall(raw)) >= 3:
+        # "邹倩 00:02:45" alone over what she says (a recording's transcript, a chat export): the
+        # speaker and the time are no part of it, and its time is no figure
+        raw = _SPEAKER_LINE.sub("", raw)
     if len(_TURN.findall(raw)) >= 3:  # a transcript: what each speaker says, as its own line
         raw = _TURN.sub("", raw)
         # a question and the answer the next turn gives: one passage ("What's the pain for the
@@ -375,10 +386,12 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if not line:
             end_para()
             continue
-        if level is None and not headed and (i in questions or _is_heading(line, nxt, lang)) and (
+        if level is None and not headed and not (spoken and (para or any(x.paragraphs or x.heading for x in sections))) \
+                and (i in questions or _is_heading(line, nxt, lang)) and (
                 not para or (lang == "en" and para[-1].rstrip().endswith((".", "!", "?")) and nxt is not None
                              and _BULLET.match(nxt) and len(line.split()) <= 6)):
-            # (a deck's slide title right after the previous slide's notes, over its bullets)
+            # (a deck's slide title right after the previous slide's notes, over its bullets; in a
+            # transcript or a chat only its first line, its title: the rest is what was said)
             level = 2
         raw_next = next((t for t, _ in lines[i + 1:] if t.strip()), None)
         if level is None and _is_bullet_lead_in(lines[i][0], raw_next):
@@ -427,7 +440,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     if not sections[0].paragraphs and not sections[0].bullets and not sections[0].tables:
         sections = sections[1:]
     title = next((s.heading for s in sections if s.heading), "")
-    doc = Document(plain, lang, sections, file=file, title=title)
+    doc = Document(plain, lang, sections, file=file, title=title, spoken=spoken)
     from .spelled import spelled_dates, spelled_mentions
 
     words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"

@@ -1440,7 +1440,8 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
             paras = [_row_line(t, r, doc.lang) for t in s.tables for r in t.rows][:8]
         out.append({head_key: s.heading, para_key: paras})
     out = out[: f.max_items]
-    if not out and head_key not in (items.get("required") or []):
+    if not out and head_key not in (items.get("required") or []) and not doc.spoken:
+        # (a transcript's turns are no report's text: its speakers' words, in the order said)
         # a report written without headings ("…经营情况说明" then paragraphs): its text as one
         # section without a heading, where the template allows one, rather than no report at all
         paras = [p for s in doc.sections for p in _section_text(doc, s)]
