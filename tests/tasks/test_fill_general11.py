@@ -277,3 +277,29 @@ def test_a_chat_export_with_sender_lines_has_no_headings_past_its_title():
     doc = parse("青柚生鲜经营群\n\n2026年11月2日\n\n王磊 09:01\n10月营收1.2亿\n\n李娜 09:05\n同比呢？\n\n"
                 "王磊 09:06\n同比增长15%\n", "chat", lang="zh")
     assert [s.heading for s in doc.sections if s.heading] == ["青柚生鲜经营群"]
+
+
+# --- 9. products named with what they are between commas ---------------------------------
+
+
+def test_products_written_with_an_apposition_and_a_free_one():
+    r = _pitch("# Marrowby\n\nMarrowby helps vets track vaccine stock.\n\n## Products\n\n"
+               "ColdTag, the fridge sensor, sells at USD 60 per sensor with a 52% gross margin. "
+               "StockView, the dashboard vets use every morning, is free for clinics.\n")
+    names = [p["name"] for p in r.data["products"]]
+    assert names == ["ColdTag", "StockView"]
+    assert r.data["products"][0]["price"] == 60 and r.data["products"][0]["margin"] == 0.52
+    assert r.data["products"][1].get("price") is None
+
+
+def test_a_product_with_its_description_before_a_colon():
+    r = _pitch("# Marrowby\n\nMarrowby helps vets track vaccine stock.\n\n## Products\n\n"
+               "ColdTag, the fridge sensor: $60 per sensor per year. StockView, the dashboard: $900 per clinic per year.\n\n"
+               "## Traction\n\nWe have 140 clinics that pay us every month, and they stay with us for years.\n")
+    assert [(p["name"], p.get("price")) for p in r.data["products"]] == [("ColdTag", 60), ("StockView", 900)]
+
+
+def test_a_sentence_with_an_apposition_but_no_price_is_no_product():
+    r = _pitch("# Marrowby\n\nMarrowby helps vets track vaccine stock.\n\n## Products\n\n"
+               "Anna Wu, the CTO, is from Leeds and she runs the engineering team of twelve people.\n")
+    assert not r.data.get("products")

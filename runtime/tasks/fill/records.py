@@ -114,9 +114,14 @@ def _bullet_records(bullets: list[str]) -> list[tuple[str, str]]:
 
 
 #: "Pebble Hub is the bedside connector, sold at $2,400 ...": a sentence naming one item
+#: (or with what it is between commas: "WrenStrip, the test strip, sells at USD 4 per test",
+#: "FieldProbe, the soil-moisture probe: $240 per probe per year")
 _SENTENCE_ITEM = re.compile(r"^(?:The |Our )?((?:[A-Z][\w&+-]*|\d+)(?: (?:[A-Z][\w&+-]*|\d+)){0,3})"
                             r"(?: (?:robot|app|service|subscription|platform|plan|product|pack|kit|device))?"
-                            r" (?:is|costs|sells for|comes at|at)\b\s*(.+)$")
+                            r"(?:, (?:the|a|an|our) [^,:;$€£¥]{1,60}?(?:,|(?=:)))?"
+                            r"(?: (?:is|costs|sells for|sells at|comes at|at)\b|:)\s*(.+)$")
+#: an item's price, or its being free ("is free for health workers": a product with no price)
+_ITEM_PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:USD|US\$|EUR|GBP)\s?\d|\d\s?(?:元|美元|dollars)|^free\b")
 
 
 def _sentence_records(doc: Document, para: str) -> list[tuple[str, str]]:
@@ -124,7 +129,7 @@ def _sentence_records(doc: Document, para: str) -> list[tuple[str, str]]:
     out = []
     for sent in doc.sentences(para):
         m = _SENTENCE_ITEM.match(sent.strip())
-        if m and re.search(r"[$€£¥]\s?\d|\d\s?(?:元|美元|dollars)", m.group(2)):
+        if m and _ITEM_PRICED.search(m.group(2)):
             out.append((m.group(1), m.group(2)))
         elif m is None and doc.lang == "en":
             out += _after_colon_record(sent.strip())
