@@ -303,3 +303,17 @@ def test_a_sentence_with_an_apposition_but_no_price_is_no_product():
     r = _pitch("# Marrowby\n\nMarrowby helps vets track vaccine stock.\n\n## Products\n\n"
                "Anna Wu, the CTO, is from Leeds and she runs the engineering team of twelve people.\n")
     assert not r.data.get("products")
+
+
+def test_a_label_value_row_that_lists_shares_is_a_use_of_funds_list():
+    r = fill(_inputs("funding-pitch"), parse(_ONE_PAGER.replace(
+        "The raise; $6M seed", "The raise; $6M seed\n\nUse of funds; 45% engineering, 35% sales, 20% operations"), "x"))
+    assert [(u["label"], u["share"]) for u in r.data["ask"]["use_of_funds"]] == [
+        ("Engineering", 0.45), ("Sales", 0.35), ("Operations", 0.2)]
+
+
+def test_a_wide_table_row_with_several_rates_stays_a_table_row():
+    text = ("经营数据\n\n指标; 本期; 上期; 同比\n\n营业收入（万元）; 1,286; 1,104; +16.5%\n\n"
+            "门店数（家）; 142; 138; +2.9%\n\n会员（万人）; 48.6; 46.9; +3.6%\n\n毛利率; 38%; 36%; +2%\n")
+    doc = parse(text, "x", lang="zh")
+    assert len(doc.tables) == 1 and len(doc.tables[0].rows) == 4

@@ -301,7 +301,9 @@ def _long_rows_as_sections(raw: str, markdown: bool) -> str:
     rows = list(_ROW2.finditer(raw))
     if len(rows) < 4:
         return raw
-    long = [m for m in rows if _cells(m.group(0)) is None and len(m.group(1).split()) <= 6]
+    # (and a row whose value lists shares: "Use of funds; 50% sales, 30% probe manufacturing, 20% …")
+    long = [m for m in rows if (_cells(m.group(0)) is None or "; " not in m.group(2) and len(
+        re.findall(r"\d\s?[%％]", m.group(2))) >= 2) and len(m.group(1).split()) <= 6]
     if not long:
         return raw
     out, at = [], 0
