@@ -317,3 +317,23 @@ def test_a_wide_table_row_with_several_rates_stays_a_table_row():
             "门店数（家）; 142; 138; +2.9%\n\n会员（万人）; 48.6; 46.9; +3.6%\n\n毛利率; 38%; 36%; +2%\n")
     doc = parse(text, "x", lang="zh")
     assert len(doc.tables) == 1 and len(doc.tables[0].rows) == 4
+
+
+# --- 10. priced bullets under another heading are products, not points -----------------------
+
+_PAGE = ("# Invest in Tolmere\n\nTolmere sends households compostable bin liners by subscription.\n\n"
+         "## What we offer\n\nLiners that rot in your garden compost.\n\n"
+         "- **Garden Pack** — forty liners and a caddy, $24 one-off.\n"
+         "- **Liner Club** — forty liners a month, $9 per month.\n\n"
+         "## Traction\n\n- 5,200 households subscribe\n")
+
+
+def test_priced_name_bullets_under_another_heading_are_the_products():
+    r = _pitch(_PAGE)
+    assert [(p["name"], p.get("price")) for p in r.data["products"]] == [("Garden Pack", 24), ("Liner Club", 9)]
+    assert not (r.data.get("solution") or {}).get("points")
+
+
+def test_bullets_without_prices_are_no_products():
+    r = _pitch(_PAGE.replace(", $24 one-off", "").replace(", $9 per month", ""))
+    assert not r.data.get("products")

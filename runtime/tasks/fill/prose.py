@@ -564,6 +564,12 @@ def pick_bullets(doc: Document, f: Field) -> Answer | None:
 
     s = section_for(doc, f)
     if s is not None and s.bullets and (_heading_names(s, f) or not s.paragraphs):
+        from .records import priced_bullets
+
+        priced = priced_bullets(doc)
+        if not f.keys[0].startswith("product") and priced and all(
+                any(b.strip().startswith(n) and b.strip().endswith(t) for n, t in priced) for b in s.bullets):
+            return None  # "- Starter Kit — …, $29 one-off": products, not the solution's points
         picked, p = s.bullets[:n], Passage("", s.heading, [f"from section {s.heading!r}"])
     else:
         p = _retrieve(doc, f)

@@ -24,7 +24,7 @@ from .extract import _glued, convert, unit_after, unit_children
 from .fields import Field
 from .words import count, find
 
-__all__ = ["pick_records"]
+__all__ = ["pick_records", "priced_bullets"]
 
 _NAME_SEP = re.compile(r"\s*(?::|：|—|–|\s-\s|\()\s*")
 _CLAUSES = re.compile(r"\s*(?:[;；,，.。)]|\s-\s)\s*")
@@ -57,7 +57,31 @@ def _records(doc: Document, f: Field) -> list[tuple[str, str]]:
             elif sub.heading and len(sub.heading) <= 40:
                 out.append((sub.heading, sub.body()))
     if not out and count(f"{f.key} {f.description}".lower(), ["product", "products", "产品"]):
-        out = lead_in_records(doc)
+        out = lead_in_records(doc) or priced_bullets(doc)
+    return out
+
+
+#: a product's name before the dash of its bullet ("Starter Kit — three bottles …, $29 one-off")
+_BULLET_NAME = re.compile(r"(?:[A-Z][\w&+'-]*)(?: [A-Z][\w&+'-]*){0,3}")
+
+
+def priced_bullets(doc: Document) -> list[tuple[str, str]]:
+    """(name, text) of a section's bullets that are all "Name — text with a price" (two or
+    more), under whatever heading ("Our solution" over "- **Starter Kit** — …, $29 one-off")."""
+    cached = getattr(doc, "_priced_bullets", None)
+    if cached is not None:
+        return cached
+    out: list[tuple[str, str]] = []
+    for s in doc.sections:
+        recs = []
+        for b in s.bullets:
+            parts = re.split(r"\s+[—–]\s+|\s+-\s+", b.strip(), maxsplit=1)
+            if len(parts) == 2 and _BULLET_NAME.fullmatch(parts[0]) and (
+                    _ITEM_PRICED.search(parts[1]) or _ITEM_PRICED.search(parts[1].lower())):
+                recs.append((parts[0], parts[1]))
+        if len(recs) >= 2 and len(recs) == len(s.bullets):
+            out += recs
+    doc._priced_bullets = out  # type: ignore[attr-defined]
     return out
 
 
