@@ -337,3 +337,21 @@ def test_priced_name_bullets_under_another_heading_are_the_products():
 def test_bullets_without_prices_are_no_products():
     r = _pitch(_PAGE.replace(", $24 one-off", "").replace(", $9 per month", ""))
     assert not r.data.get("products")
+
+
+# --- 11. numbered headings: an unnumbered line between them is a list item -------------------
+
+
+def test_unnumbered_lines_under_a_numbered_heading_are_no_headings():
+    doc = parse("蓝湾烘焙加盟手册\n\n一、品牌介绍\n\n蓝湾烘焙成立于2018年，门店遍布华东。\n\n二、加盟政策\n\n"
+                "单店投资约28万元\n\n首年免收管理费\n\n三、收入构成\n\n门店收入占70%，配送收入占30%。\n\n"
+                "四、联系方式\n\n招商热线：400-000-0001\n", "x", lang="zh")
+    assert [s.heading for s in doc.sections if s.heading] == [
+        "蓝湾烘焙加盟手册", "一、品牌介绍", "二、加盟政策", "三、收入构成", "四、联系方式"]
+    assert "单店投资约28万元" in next(s for s in doc.sections if s.heading == "二、加盟政策").text
+
+
+def test_an_english_numbered_form_keeps_its_unnumbered_lines_as_text():
+    doc = parse("Ravelin Labs\n\n1. Summary\n\nRavelin Labs makes kiln sensors.\n\n2. Products\n\n"
+                "KilnEye\n\nKilnCloud\n\n3. Finances\n\nRevenue was $2.1M in 2026.\n", "x")
+    assert "KilnEye" not in [s.heading for s in doc.sections]

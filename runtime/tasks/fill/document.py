@@ -135,6 +135,11 @@ _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 _FENCED = re.compile(r"^(?:-{2,}|={2,})\s*([^\s=-][^=]{0,60}?)\s*(?:-{2,}|={2,})$")
 
 
+def _numbered_heading(line: str) -> bool:
+    s = line.strip()
+    return bool(_ZH_NUMBERED.match(s) and len(s) <= 20 or _EN_NUMBERED.match(s) and len(s.split()) <= 6)
+
+
 def _long_label_pair(prev: str, line: str) -> bool:
     """Two English form lines, one of them with a label longer than :data:`_LABEL` takes."""
     formish = [_form_line(x) or bool(_EN_FORM_LINE.match(x)) for x in (prev, line)]
@@ -367,6 +372,12 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     asked = [i for i, (t, lv) in enumerate(texts) if lv is None and _QUESTION.match(t)
              and i + 1 < len(texts) and texts[i + 1][0] and not _QUESTION.match(texts[i + 1][0])]
     questions = set(asked) if len(asked) >= 3 and not headed else set()
+    # headings numbered "一、" / "（二）" / "3. Products" (three or more): between the first and the
+    # last of them, a line without a number is a list item without its mark ("三、加盟政策" over
+    # "单店投资约35万元"), no heading (after the last: a signature, read as before)
+    numbered_at = [i for i, (t, lv) in enumerate(texts) if lv is None and _numbered_heading(t)]
+    first_numbered = numbered_at[0] if len(numbered_at) >= 3 and not headed else None
+    last_numbered = numbered_at[-1] if numbered_at else -1
     nested: int | None = None  # the indent of a nested list's lead-in bullet
     starts = [0]
     for line, _ in lines:
@@ -389,6 +400,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()
             continue
         if level is None and not headed and not (spoken and (para or any(x.paragraphs or x.heading for x in sections))) \
+                and not (first_numbered is not None and first_numbered < i < last_numbered
+                         and not _numbered_heading(line)) \
                 and (i in questions or _is_heading(line, nxt, lang)) and (
                 not para or (lang == "en" and para[-1].rstrip().endswith((".", "!", "?")) and nxt is not None
                              and _BULLET.match(nxt) and len(line.split()) <= 6)):
