@@ -355,3 +355,25 @@ def test_an_english_numbered_form_keeps_its_unnumbered_lines_as_text():
     doc = parse("Ravelin Labs\n\n1. Summary\n\nRavelin Labs makes kiln sensors.\n\n2. Products\n\n"
                 "KilnEye\n\nKilnCloud\n\n3. Finances\n\nRevenue was $2.1M in 2026.\n", "x")
     assert "KilnEye" not in [s.heading for s in doc.sections]
+
+
+# --- 12. the same figure given more exactly, and a unit label at the end of a header line -----
+
+_FLASH = ("# 松岚电子2026年第二季度财务快报\n\n编制单位：财务部　　报送日期：2026年7月15日　　金额单位：万元\n\n"
+          "| 项目 | 本期 | 上年同期 |\n|---|---|---|\n| 营业收入 | 26,730 | 23,100 |\n| 净利润 | 3,020 | 2,640 |\n\n"
+          "## 一、收入情况\n\n本季度实现营业收入2.67亿元，同比增长15.7%。\n")
+
+
+def test_a_unit_label_at_the_end_of_a_header_line_scales_the_table():
+    doc = parse(_FLASH, "flash", markdown=True, lang="zh")
+    assert any(m.raw == "26,730" and m.value == 267300000 for m in doc.mentions)
+
+
+def test_the_same_revenue_given_more_exactly_in_the_table_wins():
+    r = _report(_FLASH, markdown=True)
+    assert r.data["figures"]["revenue"] == 267300000
+
+
+def test_a_different_figure_is_no_more_exact_form_of_it():
+    r = _report(_FLASH.replace("26,730", "25,100"), markdown=True)
+    assert r.data["figures"]["revenue"] == 267000000

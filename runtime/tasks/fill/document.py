@@ -532,7 +532,9 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
     if _COUNTED.search(f"{row} {header}"):
         return m
     home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
-    units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
+    # (a short line, or the last label of a header line: "编制单位：财务管理部　　报送日期：…　　金额单位：万元")
+    units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p))
+             and (len(p) <= 20 or u.end() >= len(p.rstrip()) and re.search(r"(?:\u3000|\s{2,})\S*$", p[:u.start() + 1]))]
     units += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "项目（单位：万元）"
     for pattern, scale in _MONEY_SCALE:
         if units and pattern.search(units[-1]):

@@ -912,6 +912,36 @@ _MOM = re.compile(r"环比|(?:比|较)(?:上(?:个)?(?:月|季度?|周|期)|\d{1
 SIBLING_SENTENCE = 2.5
 
 
+def _digits(raw: str) -> tuple[str, int] | None:
+    """The figure's digits and how many of them come after its decimal point ("1.84亿" -> ("184", 2))."""
+    num = re.search(r"\d[\d,]*(?:\.\d+)?", raw)
+    if num is None:
+        return None
+    whole, _, frac = num.group(0).replace(",", "").partition(".")
+    return (whole + frac).lstrip("0"), len(frac)
+
+
+def _finer(cands: list, m: Mention) -> Any:
+    """Another candidate of the field that is the same figure as ``m`` to ``m``'s precision and
+    has more significant digits (18,420万元 for 1.84亿元), or None."""
+    mine = _digits(m.raw)
+    if mine is None or m.percent or not m.value:
+        return None
+    lead = re.search(r"\d[\d,]*(?:\.\d+)?", m.raw)
+    base = float(lead.group(0).replace(",", ""))
+    if not base:
+        return None
+    half = 0.5 * (m.value / base) * 10 ** -mine[1]
+    for c in cands[1:]:
+        o = c[2]
+        theirs = _digits(o.raw)
+        if theirs is None or o.percent or abs(o.value - m.value) >= half or o.value == m.value:
+            continue
+        if len(theirs[0].rstrip("0")) > len(mine[0].rstrip("0")):
+            return c
+    return None
+
+
 def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer | None:
     """"Market: $3.4B in the UK and Europe" (a label that is only the parent's word, one amount of
     money after it, nothing about a part of it): the whole market, ``market.tam``."""
@@ -947,6 +977,11 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
                                               c[2].start))
     score, value, m, sentence = cands[0]
     notes = []
+    finer = _finer(cands, m)
+    if finer is not None:
+        # "营业收入1.84亿元" in the text and 18,420（万元）in the table: the same figure, more exactly
+        score, value, m, sentence = finer
+        notes.append("the same figure given more exactly elsewhere")
     if f.unit_scale != 1 and m.scaled:
         notes.append(f"{m.raw} written in units of {f.unit_scale:g}")
     if isinstance(value, float):
