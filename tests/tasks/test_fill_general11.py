@@ -377,3 +377,9 @@ def test_the_same_revenue_given_more_exactly_in_the_table_wins():
 def test_a_different_figure_is_no_more_exact_form_of_it():
     r = _report(_FLASH.replace("26,730", "25,100"), markdown=True)
     assert r.data["figures"]["revenue"] == 267000000
+
+
+def test_the_count_it_rose_to_at_the_years_end_is_the_customers():
+    r = _report("2026年述职报告\n\n一、主要业绩\n\n合作经销商由年初的220家增加到年末的265家，全年营业收入3.1亿元。"
+                "新开发经销商52家，其中7家已终止合作。\n")
+    assert r.data["figures"]["customers"] == 265
