@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from .document import Document, Mention
@@ -56,6 +57,38 @@ def _same(a: Mention, b: Mention) -> bool:
     return _kind(a) == _kind(b) and abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value))
 
 
+_LABEL_END = re.compile(r"(?:\s*(?:是|为|达|达到|约|is|was|are|were|of|at|about|around|now|today|to|:|：))+\s*$", re.I)
+
+
+def _label(text: str, m: Mention) -> str:
+    """The words a figure is given for, back to the clause's start ("10月营业收入是1.28亿元" ->
+    "10月营业收入", "同比增长9.4%" -> "同比增长")."""
+    head = re.split(r"[，,。；;：:\n!?！？—–]|\s-\s", text[max(0, m.start - 24):m.start])[-1]
+    return _LABEL_END.sub("", head).strip().lower()
+
+
+def _same_label(a: str, b: str) -> bool:
+    short = min(len(a), len(b))
+    return short >= 2 and (a.endswith(b) or b.endswith(a)) and bool(re.search(r"[a-z\u4e00-\u9fff]", a))
+
+
+def _bare(m: Mention) -> bool:
+    return not (m.percent or m.currency or m.scaled or m.unit or _SCALE_LETTER.fullmatch(m.raw))
+
+
+def _said_bare(m: Mention, e: Mention) -> bool:
+    """"The 2.6 includes …" after "ARR is 2.6 million dollars": the earlier figure said again
+    without its scale or currency."""
+    if not _bare(m) or _bare(e) or e.percent:
+        return False
+    lead = re.match(r"[\d,.]+", e.raw.lstrip("$€£¥ "))
+    try:
+        return lead is not None and abs(float(lead.group(0).replace(",", "")) - m.value) < 1e-9 \
+            and abs(e.value - m.value) > 1e-9
+    except ValueError:
+        return False
+
+
 def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
     """(the corrected mentions, the correcting one, whether the corrected one was only the nearest
     of its kind) for every correction in ``doc``."""
@@ -82,13 +115,37 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         earlier = [m for m in mentions if m.start < cue.start()]
         old = [m for m in line if any(_same(m, e) for e in earlier)
                or _REJECTED.search(text[max(lo, m.start - 14):m.start])]
+        # "ARR is 2.6 million dollars" … "sorry — it's 2.4. The 2.6 includes …": the bare 2.6 is the
+        # earlier figure again, and the bare 2.4 its correction at the earlier one's scale
+        loose = {id(m): e for m in line if m not in old
+                 for e in earlier[::-1] if e.start >= cue.start() - _REACH and _said_bare(m, e)}
+        old += [m for m in line if id(m) in loose]
         new = [m for m in line if m not in old and not any(_same(m, e) for e in earlier)]
         pairs: list[tuple[list[Mention], Mention, bool]] = []
         for o in old:
             mates = [n for n in new if _kind(n) == _kind(o)]
+            was = [loose[id(o)]] if id(o) in loose else [e for e in earlier if _same(o, e)]
+            if len(mates) > 1 and was:
+                # "刚才说的1.36亿元含了代收运费0.08亿元，…10月营业收入是1.28亿元": the new figure
+                # given for the same words as the old one
+                same = [n for n in mates if _same_label(_label(text, n), _label(text, was[-1]))]
+                mates = same if len(same) == 1 else mates
             if len(mates) == 1 or (mates and len(old) == len(new)):
                 n = min(mates, key=lambda n: abs(n.start - o.start))
-                pairs.append(([o] + [e for e in earlier if _same(o, e)], n, False))
+                if id(o) in loose:
+                    e = loose[id(o)]
+                    n = replace(n, value=n.value * e.value / o.value, currency=e.currency, scaled=e.scaled)
+                pairs.append(([o] + was, n, False))
+        paired = {id(p[1]) for p in pairs} | {p[1].start for p in pairs}
+        for n in new if old else ():
+            # the same correction's other figures, each for the same words as an earlier one
+            # ("…同比增长9.4%" after "同比增长11%")
+            if n.start in paired:
+                continue
+            was = [e for e in earlier if _kind(e) == _kind(n) and e.start >= cue.start() - _REACH
+                   and _same_label(_label(text, n), _label(text, e))]
+            if was and not any(n.start == p[1].start for p in pairs):
+                pairs.append(([was[-1]], n, True))
         strong = _CORRECTS.match(text, cue.start())
         kinds = [_kind(n) for n in new]
         for n in new if not old and strong else ():

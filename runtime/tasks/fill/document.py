@@ -81,6 +81,7 @@ class Document:
     mentions: list[Mention] = field(default_factory=list)
     dates: list[DateMention] = field(default_factory=list)
     labels: list[tuple[str, str, int]] = field(default_factory=list)  # (label, value, offset)
+    spoken: bool = False  # a transcript: its speakers' turns, read without speaker and time
 
     @property
     def tables(self) -> list[Table]:
@@ -134,6 +135,11 @@ _EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
 _FENCED = re.compile(r"^(?:-{2,}|={2,})\s*([^\s=-][^=]{0,60}?)\s*(?:-{2,}|={2,})$")
 
 
+def _numbered_heading(line: str) -> bool:
+    s = line.strip()
+    return bool(_ZH_NUMBERED.match(s) and len(s) <= 20 or _EN_NUMBERED.match(s) and len(s.split()) <= 6)
+
+
 def _long_label_pair(prev: str, line: str) -> bool:
     """Two English form lines, one of them with a label longer than :data:`_LABEL` takes."""
     formish = [_form_line(x) or bool(_EN_FORM_LINE.match(x)) for x in (prev, line)]
@@ -141,6 +147,16 @@ def _long_label_pair(prev: str, line: str) -> bool:
 
 
 #: a chat's emoji code (":+1:", ":chart_with_upwards_trend:"): no text, and no number
+#: a transcript's turn: "**[00:02:34] Lucía Ferrante:** ", "[14:02] Ravi:", "Ravi Anand (00:02:50): ":
+#: the time and the speaker are no part of what is said (a question's speaker is no company)
+_TURN = re.compile(r"^[ \t]*(?:\*\*|__)?(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?[ \t]+([^:：\n*]{1,40}?)|"
+                   r"([^:：\n*\[(]{1,40}?)[ \t]+[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])[ \t]*[:：][ \t]*(?:\*\*|__)?[ \t]*"
+                   r"(?=\S)", re.M)
+#: a line with only a speaker and a time ("邹倩 00:02:45", "Ravi Anand 10:42 AM", "[00:02:45] 邹倩")
+_SPEAKER_LINE = re.compile(r"^[ \t]*(?:\*\*)?(?:[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z·.' -]{0,24}?[ \t]+"
+                           r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?[\])]?|"
+                           r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?[ \t]+[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z·.' -]{0,24}?)"
+                           r"(?:\*\*)?[ \t]*\n", re.M)
 _EMOJI = re.compile(r"(?:(?<=\s)|^):(?=[a-z0-9_+-]*[a-z+])[a-z0-9_+-]{1,40}:(?=\s|$)", re.M)
 #: a chat export's line with a message's sender and time ("Jonas Weber 9:46 AM")
 _CHAT_HEAD = re.compile(r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3},? \d{1,2}:\d{2}(?: ?[AaPp]\.?[Mm]\.?)?")
@@ -173,9 +189,16 @@ def _family(line: str) -> str:
     return "bullet"
 
 
+#: a byline ("文／本刊记者　程晚晴", "By Dana Kerr, staff writer") or a periodical's masthead
+#: ("《云舟之声》2026年第11期", "Harbour Post · Issue 14"): no heading, and no title of the report
+_BYLINE = re.compile(r"^(?:文|作者|记者|撰文|撰稿|通讯员|摄影|图)\s*[／/:：|]|^By\s+[A-Z][\w.'-]+\s+[A-Z]"
+                     r"|^《[^》]{1,20}》\s*(?:\d{4}\s*年)?\s*(?:总)?第\s*[\d一二三四五六七八九十]+\s*期"
+                     r"|^.{0,40}\b(?:[Ii]ssue|[Vv]ol\.?|[Vv]olume)\s+\d+\b.{0,30}$")
+
+
 def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     s = line.strip()
-    if _SALUTATION.match(s):
+    if _SALUTATION.match(s) or _BYLINE.match(s):
         return False
     if _ONLY_A_FIGURE.match(s):
         return False  # "1.72M", a chat's whole answer: a figure, no heading
@@ -271,6 +294,32 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
     return out
 
 
+#: a two-column table's row as a .docx or .pptx reader writes it: "Products; FieldProbe, …"
+_ROW2 = re.compile(r"^([A-Z\u4e00-\u9fff][^;:：；\n.!?。]{0,40}); (\S.*)$", re.M)
+
+
+def _long_rows_as_sections(raw: str, markdown: bool) -> str:
+    """A label/value table (four or more two-cell rows) whose value is prose in some rows
+    ("Products; FieldProbe, the probe: $240 … Irrigate Plan, …", "China; … Launch: April 2027, …"):
+    those rows, which no table row holds, are sections headed by their label, after the rest
+    of the document (so that the table's other rows stay in the section they were in)."""
+    rows = list(_ROW2.finditer(raw))
+    if len(rows) < 4:
+        return raw
+    # (and a row whose value lists shares: "Use of funds; 50% sales, 30% probe manufacturing, 20% …")
+    long = [m for m in rows if (_cells(m.group(0)) is None or "; " not in m.group(2) and len(
+        re.findall(r"\d\s?[%％]", m.group(2))) >= 2) and len(m.group(1).split()) <= 6]
+    if not long:
+        return raw
+    out, at = [], 0
+    for m in long:
+        out.append(raw[at:m.start()])
+        at = m.end()
+    out.append(raw[at:])
+    mark = "## " if markdown else ""
+    return "".join(out).rstrip() + "\n\n" + "".join(f"{mark}{m.group(1)}\n\n{m.group(2)}\n\n" for m in long)
+
+
 def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
     """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
     from ...errors import TaskError
@@ -279,6 +328,21 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
+    from .scope import own_entry
+
+    # a programme of several companies' entries that says which one is the user's: that one
+    raw = own_entry(raw, markdown) or raw
+    raw = _long_rows_as_sections(raw, markdown)
+    spoken = len(_SPEAKER_LINE.findall(raw)) >= 3 or len(_TURN.findall(raw)) >= 3
+    if len(_SPEAKER_LINE.findall(raw)) >= 3:
+        # "邹倩 00:02:45" alone over what she says (a recording's transcript, a chat export): the
+        # speaker and the time are no part of it, and its time is no figure
+        raw = _SPEAKER_LINE.sub("", raw)
+    if len(_TURN.findall(raw)) >= 3:  # a transcript: what each speaker says, as its own line
+        raw = _TURN.sub("", raw)
+        # a question and the answer the next turn gives: one passage ("What's the pain for the
+        # operator? Operators keep backup boilers running ...")
+        raw = re.sub(r"([?？])[ \t]*(?:\*\*|__)?[ \t]*\n(?:[ \t]*\n)*(?=[^\s#])", r"\1 ", raw)
     lines = _lines(_EMOJI.sub("", raw) if _EMOJI.search(raw) else raw, markdown)
     plain = "\n".join(line for line, _ in lines)
     # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted
@@ -308,6 +372,12 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     asked = [i for i, (t, lv) in enumerate(texts) if lv is None and _QUESTION.match(t)
              and i + 1 < len(texts) and texts[i + 1][0] and not _QUESTION.match(texts[i + 1][0])]
     questions = set(asked) if len(asked) >= 3 and not headed else set()
+    # headings numbered "一、" / "（二）" / "3. Products" (three or more): between the first and the
+    # last of them, a line without a number is a list item without its mark ("三、加盟政策" over
+    # "单店投资约35万元"), no heading (after the last: a signature, read as before)
+    numbered_at = [i for i, (t, lv) in enumerate(texts) if lv is None and _numbered_heading(t)]
+    first_numbered = numbered_at[0] if len(numbered_at) >= 3 and not headed else None
+    last_numbered = numbered_at[-1] if numbered_at else -1
     nested: int | None = None  # the indent of a nested list's lead-in bullet
     starts = [0]
     for line, _ in lines:
@@ -329,10 +399,14 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if not line:
             end_para()
             continue
-        if level is None and not headed and (i in questions or _is_heading(line, nxt, lang)) and (
+        if level is None and not headed and not (spoken and (para or any(x.paragraphs or x.heading for x in sections))) \
+                and not (first_numbered is not None and first_numbered < i < last_numbered
+                         and not _numbered_heading(line)) \
+                and (i in questions or _is_heading(line, nxt, lang)) and (
                 not para or (lang == "en" and para[-1].rstrip().endswith((".", "!", "?")) and nxt is not None
                              and _BULLET.match(nxt) and len(line.split()) <= 6)):
-            # (a deck's slide title right after the previous slide's notes, over its bullets)
+            # (a deck's slide title right after the previous slide's notes, over its bullets; in a
+            # transcript or a chat only its first line, its title: the rest is what was said)
             level = 2
         raw_next = next((t for t, _ in lines[i + 1:] if t.strip()), None)
         if level is None and _is_bullet_lead_in(lines[i][0], raw_next):
@@ -381,7 +455,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     if not sections[0].paragraphs and not sections[0].bullets and not sections[0].tables:
         sections = sections[1:]
     title = next((s.heading for s in sections if s.heading), "")
-    doc = Document(plain, lang, sections, file=file, title=title)
+    doc = Document(plain, lang, sections, file=file, title=title, spoken=spoken)
     from .spelled import spelled_dates, spelled_mentions
 
     words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"
@@ -458,7 +532,9 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
     if _COUNTED.search(f"{row} {header}"):
         return m
     home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)
-    units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
+    # (a short line, or the last label of a header line: "编制单位：财务管理部　　报送日期：…　　金额单位：万元")
+    units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p))
+             and (len(p) <= 20 or u.end() >= len(p.rstrip()) and re.search(r"(?:\u3000|\s{2,})\S*$", p[:u.start() + 1]))]
     units += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "项目（单位：万元）"
     for pattern, scale in _MONEY_SCALE:
         if units and pattern.search(units[-1]):

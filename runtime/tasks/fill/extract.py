@@ -620,6 +620,8 @@ def _corrected(doc: Document, f: Field, out: list) -> list:
         if best[0] <= 0:
             continue
         mine = by_start.get(new.start)
+        if mine is not None and mine[2].value != new.value:
+            mine = None  # "it's 2.4" correcting "2.6 million dollars": at the corrected one's scale
         if mine is None:
             value = convert(_en_table_scaled(doc, new) if doc.lang == "en" and _is_money(f) else new, f, doc.lang,
                             doc.text)
@@ -665,12 +667,19 @@ _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore th
 #: a round already closed, or all the money raised so far: no ask
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
+#: after an amount: the money a round has taken in so far ("$612,400 raised", "£80k committed")
+_RAISED_SO_FAR = re.compile(r"[\s*_]*(?:raised|committed|pledged|invested|secured|subscribed|in so far)\b"
+                            r"|[\s*_]*(?:已募集|已认购|已到账)", re.I)
+#: after an amount: the round's target ("a $1,000,000 target", "€500,000 funding goal", "目标金额")
+_GOAL_AFTER = re.compile(r"[\s*_]*(?:(?:funding|raise|round|investment)\s+)?(?:target|goal)\b", re.I)
 #: a figure's earlier value, before the verb that takes it to its new one (由…的8,600万元增至…)
 _FROM_VALUE = re.compile(r"(?:由|从)[^，,。；;\d]{0,12}$")
 _TO_VERB = re.compile(r"\s*(?:元|美元|人民币|万|亿|家|户|人|名|个)*\s*(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|"
                       r"提高到|提升至|提升到|降至|下降至|下降到|减少至|减少到|减至|回落至|扩大至|达到|至|到)")
 _TO_VALUE = re.compile(r"(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|提高到|提升至|提升到|降至|下降至|"
-                       r"下降到|减少至|减少到|减至|回落至|扩大至|达到)\s*$")
+                       r"下降到|减少至|减少到|减至|回落至|扩大至|达到)\s*"
+                       # "由年初的146家增加到年末的171家": the time it rose to, before the figure
+                       r"(?:(?:年末|年底|年终|期末|季末|月末|目前|现在|当前)的?\s*)?$")
 #: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)
 _PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$"
                           # "去年同期营收8,200万元": the year before's figure, named after the period
@@ -853,6 +862,10 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         score -= 3  # "按产品线划分，水处理设备收入1.52亿元，…": a part of the revenue, not all of it
     if key == "amount" and _EARLIER_ROUND.search(before):
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
+    if key == "amount" and _RAISED_SO_FAR.match(after_part):
+        score -= 3  # "$612,400 raised of a $1,000,000 target": the money in so far, not the ask
+    elif key == "amount" and _GOAL_AFTER.match(after_part):
+        score += 1  # "a $1,000,000 target", "€500,000 funding goal": what the round asks for
     if key in ("customers", "users", "clients"):
         if _NEW.search(part) and not _TO_VALUE.search(before):
             score -= 2.5
@@ -901,6 +914,57 @@ _MOM = re.compile(r"环比|(?:比|较)(?:上(?:个)?(?:月|季度?|周|期)|\d{1
 SIBLING_SENTENCE = 2.5
 
 
+def _digits(raw: str) -> tuple[str, int] | None:
+    """The figure's digits and how many of them come after its decimal point ("1.84亿" -> ("184", 2))."""
+    num = re.search(r"\d[\d,]*(?:\.\d+)?", raw)
+    if num is None:
+        return None
+    whole, _, frac = num.group(0).replace(",", "").partition(".")
+    return (whole + frac).lstrip("0"), len(frac)
+
+
+def _finer(cands: list, m: Mention) -> Any:
+    """Another candidate of the field that is the same figure as ``m`` to ``m``'s precision and
+    has more significant digits (18,420万元 for 1.84亿元), or None."""
+    mine = _digits(m.raw)
+    if mine is None or m.percent or not m.value:
+        return None
+    lead = re.search(r"\d[\d,]*(?:\.\d+)?", m.raw)
+    base = float(lead.group(0).replace(",", ""))
+    if not base:
+        return None
+    half = 0.5 * (m.value / base) * 10 ** -mine[1]
+    for c in cands[1:]:
+        o = c[2]
+        theirs = _digits(o.raw)
+        if theirs is None or o.percent or abs(o.value - m.value) >= half or o.value == m.value:
+            continue
+        if len(theirs[0].rstrip("0")) > len(mine[0].rstrip("0")):
+            return c
+    return None
+
+
+def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer | None:
+    """"Market: $3.4B in the UK and Europe" (a label that is only the parent's word, one amount of
+    money after it, nothing about a part of it): the whole market, ``market.tam``."""
+    if f.keys[-2:] != ("market", "tam"):
+        return None
+    for label, value, off in doc.labels:
+        if label.strip(" *").lower() not in ("market", "market size", "市场", "市场规模"):
+            continue
+        at = doc.text.find(value, off)
+        ms = [m for m in doc.mentions if at <= m.start < at + len(value) and not m.percent]
+        if at < 0 or len(ms) != 1 or ms[0].start in taken or re.search(
+                r"\b(?:serv|reach|obtain|capture|win|sam|som)", value, re.I):
+            continue
+        v = convert(ms[0], f, doc.lang, doc.text)
+        if v is not None and (ms[0].currency or ms[0].scaled):
+            v = float(f"{round(v, 9):.12g}")
+            return Answer(int(v) if v.is_integer() else v, f"{label}: {value}",
+                          ["the amount after a bare 'Market' label: the whole market"], at=ms[0].start)
+    return None
+
+
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
                 taken: frozenset[int] = frozenset()) -> Answer | None:
     """The best number for ``f``; ``siblings``: the sentences the fields of the same object
@@ -909,12 +973,17 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     cands = [c for c in number_candidates(doc, f, own_only=True)
              if c[0] >= 3.0 and c[2].start not in taken]
     if not cands:
-        return None
+        return _bare_market_label(doc, f, taken)
     if siblings:
         cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
                                               c[2].start))
     score, value, m, sentence = cands[0]
     notes = []
+    finer = _finer(cands, m)
+    if finer is not None:
+        # "营业收入1.84亿元" in the text and 18,420（万元）in the table: the same figure, more exactly
+        score, value, m, sentence = finer
+        notes.append("the same figure given more exactly elsewhere")
     if f.unit_scale != 1 and m.scaled:
         notes.append(f"{m.raw} written in units of {f.unit_scale:g}")
     if isinstance(value, float):
@@ -1408,7 +1477,8 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
             paras = [_row_line(t, r, doc.lang) for t in s.tables for r in t.rows][:8]
         out.append({head_key: s.heading, para_key: paras})
     out = out[: f.max_items]
-    if not out and head_key not in (items.get("required") or []):
+    if not out and head_key not in (items.get("required") or []) and not doc.spoken:
+        # (a transcript's turns are no report's text: its speakers' words, in the order said)
         # a report written without headings ("…经营情况说明" then paragraphs): its text as one
         # section without a heading, where the template allows one, rather than no report at all
         paras = [p for s in doc.sections for p in _section_text(doc, s)]

@@ -46,6 +46,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
                  "we build", "we built", "what we built", "what we make", "解决方案", "方案", "产品", "我们提供", "我们开发", "我们的产品"),
     "market": ("market", "市场", "规模"),
     "tam": ("tam", "total addressable market", "total market", "global market", "market size", "market for", "market at",
+            "is worth", "market worth",
             "billion market", "market opportunity", "opportunity",
             "市场总规模", "潜在市场", "市场规模"),
     "sam": ("sam", "serviceable addressable market", "serviceable available market",
@@ -63,7 +64,7 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "summary": ("summary", "概述", "简介"),
     "traction": ("traction", "progress", "metrics", "results", "进展", "业绩", "成绩"),
     "users": ("users", "user", "use", "used by", "using", "log in", "active", "learning", "learners",
-              "enrolled", "subscribers", "on a subscription", "through the app", "via the app", "have used", "has used",
+              "enrolled", "subscribers", "subscribe", "on a subscription", "through the app", "via the app", "have used", "has used",
               "用户", "使用"),
     "arr": ("arr", "annual recurring revenue", "recurring revenue", "run-rate", "run rate", "年度经常性收入", "经常性收入"),
     "growth": ("growth", "grew", "grown", "growing", "grows", "increase", "up", "down", "fell", "declined",
@@ -98,7 +99,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "points": ("points", "key points", "要点"),
     "title": ("title", "report", "标题", "报告"),
     "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期", "统计周期", "报告周期", "统计口径"),
-    "date": ("date", "dated", "日期", "报告日期", "发布日期", "发送时间", "发件时间", "发送日期"),
+    "date": ("date", "dated", "日期", "报告日期", "发布日期", "发送时间", "发件时间", "发送日期",
+             "会议时间", "会议日期", "召开时间", "meeting date", "date of meeting"),
     "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据", "主要数据",
                 "经营数据"),
     "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额", "营业额"),
@@ -159,7 +161,10 @@ PLACES = frozenset({
 #: heading naming them is theirs ("The incumbent, Clausewise, ... says 120,000 lawyers use its
 #: platform" gives no count of the memo's own users)
 OTHERS: tuple[str, ...] = ("competition", "competitor", "competitors", "competitive", "incumbent",
-                           "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者", "竞争格局")
+                           "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者", "竞争格局",
+                           # a sentence that disclaims its figures ("…is worth $16 billion; neither
+                           # is our market")
+                           "not our market", "neither is our market", "not our markets")
 
 #: keys that say only what shape a nested field has (a headline, a list of points), not what it
 #: is about: their words retrieve nothing

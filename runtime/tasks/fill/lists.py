@@ -359,6 +359,10 @@ def _respectively(body: str) -> list[str] | None:
     return [f"{n}：{p[x[0].start:]}" for n, p, x in zip(names, figures, nums, strict=True)]
 
 
+#: an enumeration's last piece that sums it up ("合计1.28亿元", "in total $4.1M")
+_TOTAL_PIECE = re.compile(r"\s*(?:合计|总计|共计|总共|累计|小计|(?:and\s+)?(?:in total|total(?:ling)?|altogether)\b)", re.I)
+
+
 def find_groups(doc: Document) -> list[ListGroup]:
     """Every list of label + number items in ``doc`` (bullets, and enumerations in a sentence)."""
     cached = getattr(doc, "_list_groups", None)
@@ -432,6 +436,10 @@ def find_groups(doc: Document) -> list[ListGroup]:
                     pieces = [p for p in re.split(r"\s*[;；]\s*", body) if p.strip()]
                 else:
                     pieces = [p for p in _SPLIT.split(body) if p.strip()]
+                if len(pieces) >= 3 and _TOTAL_PIECE.match(pieces[-1]):
+                    # "冷库仓储0.64亿元，干线运输0.45亿元，城市配送0.19亿元，合计1.28亿元": the total
+                    # the parts add up to, no part
+                    context, pieces = f"{context} {pieces[-1]}", pieces[:-1]
                 g = _group(pieces, context, sent, sentence=True)
                 if g is None and len(re.findall(r"[;；]", body)) == 1:
                     # "60% arrays, 25% sales, 15% operations; it gives us 30 months of runway":
@@ -496,7 +504,7 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
 _STATED = re.compile(r"(?:(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?"
+                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|是|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?"
                      # "计划销售收入2.2亿元，实际完成1.94亿元": the actual of the revenue planned before it
                      r"|实际(?:完成|实现)?(?:了|为)?|\bactual(?:ly)?(?: (?:was|were|came in at))?)"
                      r"\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)

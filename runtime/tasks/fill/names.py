@@ -121,7 +121,7 @@ _ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
                         r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
-                        r"summary|brief|note|letter)\b", re.I)
+                        r"summary|brief|note|letter|transcript|minutes|programme|program|agenda|meeting)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
@@ -133,6 +133,14 @@ _SUBJECT = re.compile(r"(?:^|(?<=[.!?:] ))((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*
 _NOT_NAMES = frozenset({"we", "our", "the", "this", "it", "they", "he", "she", "i", "you", "there",
                         "a", "an", "that", "these", "those", "each", "every", "all"})
 _SUBJECT_LINE = re.compile(r"^(?:subject|re|fwd|fw)\s*:\s*", re.I)
+
+
+#: someone's role at the company just before its name: "(CEO, Cindervale)", "founder of Pipwick"
+_ROLE_AT = re.compile(r"\b(?:CEO|CFO|CTO|COO|CPO|[Ff]ounder|[Cc]o-?founder|[Mm]anaging [Dd]irector|[Cc]hair(?:man|woman)?)"
+                      r"(?:,| of| at)\s$")
+
+
+_ROLE_NAME = re.compile(_ROLE_AT.pattern[:-1] + r"((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*)\b(?!\s[A-Z])")
 
 
 def _recurring_name(doc: Document) -> Answer | None:
@@ -149,6 +157,11 @@ def _recurring_name(doc: Document) -> Answer | None:
         if re.search(r"['’]s\s", name):
             continue  # "Orbweave's ARR is $3.1 million": a figure of the company, not its name
         cands[name] = cands.get(name, 0) + 1.0
+    # the company its founders and officers work for ("Lucía Ferrante (CEO, Cindervale)")
+    for m in _ROLE_NAME.finditer(doc.text):
+        name = m.group(1)
+        if name.split()[0].lower() not in _NOT_NAMES:
+            cands[name] = cands.get(name, 0) + 0.5
     subjects = set()
     for lab, value, _off in doc.labels:
         if lab.lower() == "subject":
@@ -177,7 +190,8 @@ def _recurring_name(doc: Document) -> Answer | None:
             # one capitalised word may be any sentence's first word ("Feed is 50% of costs"):
             # it is a name when it is capitalised inside sentences too
             inside = [at for at in found[name]
-                      if re.search(r"(?:^|\s)[a-z][\w'-]*[,:]?\s$", doc.text[max(0, at - 30):at])]
+                      if re.search(r"(?:^|\s)[a-z][\w'-]*[,:]?\s$", doc.text[max(0, at - 30):at])
+                      or _ROLE_AT.search(doc.text[max(0, at - 30):at])]
             # or the e-mail's subject, or written with a company's suffix ("Chairside Inc.")
             if not inside and name not in subjects and not re.search(
                     rf"\b{re.escape(name)},?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC)\b", doc.text):
@@ -249,6 +263,10 @@ _NEWS_TITLE = re.compile(r"^((?:[A-Z][\w&.'-]*\s){0,3}[A-Z][\w&.'-]*)\s+(?:raise
                          r"secures|lands|unveils|opens|expands|acquires|signs|partners with|completes)\b")
 
 
+#: a page's call to the reader before the company's name: "Invest in Pipwick", "Meet Lumenfold"
+_TITLE_HEAD = re.compile(r"^(?:[Ii]nvest in|[Bb]ack|[Mm]eet|[Ii]ntroducing|[Aa]bout|[Ww]elcome to|[Ss]upport)\s+(?=[A-Z])")
+
+
 def _title_name(doc: Document) -> str | None:
     """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
     Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
@@ -263,8 +281,10 @@ def _title_name(doc: Document) -> str | None:
     name = _TITLE_TAIL.sub("", title).strip()
     parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", title) if p.strip()]
     if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
-        name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:] if not _DOC_WORDS.search(p)), name)
-    name = _without_doc_words(name)
+        # not a part with a date ("Transcript — Brookfern partner call, 3 March 2027": a meeting)
+        name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
+                     if not _DOC_WORDS.search(p) and not re.search(r"\b(?:19|20)\d\d\b", p)), name)
+    name = _without_doc_words(_TITLE_HEAD.sub("", name))
     # "#fundraise-prep" (a chat channel), a rule of "=====": no company's name
     if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name) and name[0].isalnum():
         return name

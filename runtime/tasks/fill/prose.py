@@ -85,6 +85,8 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
             for i, sent in enumerate(sents):
                 low = sent.lower()
                 hits = _count(low, own)
+                if sent.rstrip(" *_").endswith(("?", "？")):
+                    continue  # "Anything in China?": a question states nothing
                 if not hits or (pain and (_STATUS.search(low) or _FOUNDING.search(low))):
                     continue  # "We missed plan in Q4: ARR closed at ...": the company's results, no pain
                 score = hits + 0.25 * (whole - hits) + 0.5 * _count(low, parents) - 0.001 * n
@@ -256,6 +258,8 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             re.compile(r"\d{4}年\d{1,2}月份?(?!\s*\d{1,2}\s*[日号])"),
             # a year's report: "2026年经营报告"
             re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"),
+            # a year's figures: "2025年营业收入3.6亿元", "2025年全年实现营收"
+            re.compile(r"\d{4}年(?=(?:全年|度)?(?:实现)?(?:营业收入|营收|销售收入|销售额|净利润))"),
             # an issue of a bulletin: "工作简报（2026年第5期）"
             re.compile(r"\d{4}年第\d{1,3}期"))
 #: a year's report whose title names what it reports on first ("2025年预算执行情况分析")
@@ -294,6 +298,13 @@ def _period(doc: Document) -> Answer | None:
             if full:
                 return Answer(full[0].group(0), where[:200], ["the period the title names, with its year from the text"])
             return Answer(short.group(0), where[:200], ["the period the title names (no year given)"])
+        if not title:
+            # a magazine's issue ("《云舟之声》2026年第11期") in the text is no period where the text
+            # names one ("2026年1—10月，云舟书局实现营业收入…")
+            found = [m for m in found if m.re is not _PERIODS[-1]] or found
+            # the period of the report's figures ("2026年1—10月，…实现营业收入2.74亿元") over an
+            # event's month earlier in the text ("2025年10月，…开出了第一家")
+            found = [m for m in found if _FIGURES_AFTER.match(doc.text, m.end())] or found
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
@@ -301,6 +312,10 @@ def _period(doc: Document) -> Answer | None:
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
     return None
+
+
+#: a period phrase the report's main figures follow in its clause ("2026年1—10月，云舟书局实现营业收入")
+_FIGURES_AFTER = re.compile(r"[^。；;！？\n]{0,24}?(?:营业收入|营收|销售收入|销售额|收入|净利润|利润总额|revenue|sales)", re.I)
 
 
 #: fields that are a one-line motto of the company
@@ -549,6 +564,12 @@ def pick_bullets(doc: Document, f: Field) -> Answer | None:
 
     s = section_for(doc, f)
     if s is not None and s.bullets and (_heading_names(s, f) or not s.paragraphs):
+        from .records import priced_bullets
+
+        priced = priced_bullets(doc)
+        if not f.keys[0].startswith("product") and priced and all(
+                any(b.strip().startswith(n) and b.strip().endswith(t) for n, t in priced) for b in s.bullets):
+            return None  # "- Starter Kit — …, $29 one-off": products, not the solution's points
         picked, p = s.bullets[:n], Passage("", s.heading, [f"from section {s.heading!r}"])
     else:
         p = _retrieve(doc, f)

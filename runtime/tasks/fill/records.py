@@ -24,7 +24,7 @@ from .extract import _glued, convert, unit_after, unit_children
 from .fields import Field
 from .words import count, find
 
-__all__ = ["pick_records"]
+__all__ = ["pick_records", "priced_bullets"]
 
 _NAME_SEP = re.compile(r"\s*(?::|：|—|–|\s-\s|\()\s*")
 _CLAUSES = re.compile(r"\s*(?:[;；,，.。)]|\s-\s)\s*")
@@ -57,7 +57,31 @@ def _records(doc: Document, f: Field) -> list[tuple[str, str]]:
             elif sub.heading and len(sub.heading) <= 40:
                 out.append((sub.heading, sub.body()))
     if not out and count(f"{f.key} {f.description}".lower(), ["product", "products", "产品"]):
-        out = lead_in_records(doc)
+        out = lead_in_records(doc) or priced_bullets(doc)
+    return out
+
+
+#: a product's name before the dash of its bullet ("Starter Kit — three bottles …, $29 one-off")
+_BULLET_NAME = re.compile(r"(?:[A-Z][\w&+'-]*)(?: [A-Z][\w&+'-]*){0,3}")
+
+
+def priced_bullets(doc: Document) -> list[tuple[str, str]]:
+    """(name, text) of a section's bullets that are all "Name — text with a price" (two or
+    more), under whatever heading ("Our solution" over "- **Starter Kit** — …, $29 one-off")."""
+    cached = getattr(doc, "_priced_bullets", None)
+    if cached is not None:
+        return cached
+    out: list[tuple[str, str]] = []
+    for s in doc.sections:
+        recs = []
+        for b in s.bullets:
+            parts = re.split(r"\s+[—–]\s+|\s+-\s+", b.strip(), maxsplit=1)
+            if len(parts) == 2 and _BULLET_NAME.fullmatch(parts[0]) and (
+                    _ITEM_PRICED.search(parts[1]) or _ITEM_PRICED.search(parts[1].lower())):
+                recs.append((parts[0], parts[1]))
+        if len(recs) >= 2 and len(recs) == len(s.bullets):
+            out += recs
+    doc._priced_bullets = out  # type: ignore[attr-defined]
     return out
 
 
@@ -114,9 +138,14 @@ def _bullet_records(bullets: list[str]) -> list[tuple[str, str]]:
 
 
 #: "Pebble Hub is the bedside connector, sold at $2,400 ...": a sentence naming one item
+#: (or with what it is between commas: "WrenStrip, the test strip, sells at USD 4 per test",
+#: "FieldProbe, the soil-moisture probe: $240 per probe per year")
 _SENTENCE_ITEM = re.compile(r"^(?:The |Our )?((?:[A-Z][\w&+-]*|\d+)(?: (?:[A-Z][\w&+-]*|\d+)){0,3})"
                             r"(?: (?:robot|app|service|subscription|platform|plan|product|pack|kit|device))?"
-                            r" (?:is|costs|sells for|comes at|at)\b\s*(.+)$")
+                            r"(?:, (?:the|a|an|our) [^,:;$€£¥]{1,60}?(?:,|(?=:)))?"
+                            r"(?: (?:is|costs|sells for|sells at|comes at|at)\b|:)\s*(.+)$")
+#: an item's price, or its being free ("is free for health workers": a product with no price)
+_ITEM_PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:USD|US\$|EUR|GBP)\s?\d|\d\s?(?:元|美元|dollars)|^free\b")
 
 
 def _sentence_records(doc: Document, para: str) -> list[tuple[str, str]]:
@@ -124,7 +153,7 @@ def _sentence_records(doc: Document, para: str) -> list[tuple[str, str]]:
     out = []
     for sent in doc.sentences(para):
         m = _SENTENCE_ITEM.match(sent.strip())
-        if m and re.search(r"[$€£¥]\s?\d|\d\s?(?:元|美元|dollars)", m.group(2)):
+        if m and _ITEM_PRICED.search(m.group(2)):
             out.append((m.group(1), m.group(2)))
         elif m is None and doc.lang == "en":
             out += _after_colon_record(sent.strip())
