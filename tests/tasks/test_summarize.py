@@ -432,3 +432,14 @@ def test_a_post_that_opens_with_its_title_in_brackets_keeps_it_as_the_headline()
     # a short tag is not a title
     tagged = "【视频】" + post[post.index("】") + 1:]
     assert not extract(tagged, "zh", 40, style="headline").text.startswith("视频")
+
+
+def test_a_scale_letter_on_the_next_line_does_not_scale_a_number():
+    # fill-eval7 (spent): a loan form's "B2 ...: $960,000" read as 960,000 billion because the
+    # next line starts "B3"; a scale stands on its number's line and is not followed by a digit
+    from o3local.tasks.summarize.facts import find_mentions
+
+    form = "B2  Recurring revenue (annualised):  $960,000\nB3  Growth, last quarter:  6%"
+    assert [m.value for m in find_mentions(form)] == [2.0, 960_000.0, 3.0, 6.0]
+    assert [m.value for m in find_mentions("raised $4.5m, then $2 B, 12k users, 收入3.2 亿元")] == [
+        4_500_000.0, 2e9, 12_000.0, 3.2e8]

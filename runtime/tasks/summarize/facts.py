@@ -53,9 +53,11 @@ _CURRENCY = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "
 _NUMBER = re.compile(
     r"(?P<cur>US\$|\$|€|£|¥|￥|RMB\s?|(?<![A-Za-z])(?:USD|EUR|GBP|CNY)\s?)?"
     r"(?P<num>(?<![\d.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.,])\d+(?:\.\d+)?)"
-    r"(?:\s?(?P<zh>万亿|十万|百万|千万|亿|万|千))?"
-    r"(?:\s?(?P<en>thousand|millions?|billions?|trillion|bn|mn|[kKmMbB])(?![A-Za-z]))?"
-    r"(?:\s?(?P<pct>%|％|percent\b|per cent\b|个百分点|percentage points?\b))?"
+    # a scale or percent sign stands on the number's line: "$960,000" at a line's end is not
+    # "960,000 B" when the next line starts "B3  Growth ..." (a form's numbered questions)
+    r"(?:[ \t\u00a0]?(?P<zh>万亿|十万|百万|千万|亿|万|千))?"
+    r"(?:[ \t\u00a0]?(?P<en>thousand|millions?|billions?|trillion|bn|mn|[kKmMbB])(?![A-Za-z0-9]))?"
+    r"(?:[ \t\u00a0]?(?P<pct>%|％|percent\b|per cent\b|个百分点|percentage points?\b))?"
 )
 _UNIT_AFTER = re.compile(r"\s*(美元|元|人民币|欧元|dollars|USD|个月|月|年|家|名|位|户|人|个|台|"
                          r"months?|years?|users?|customers?|clients?|firms?|seats?|people|staff|"
