@@ -31,6 +31,8 @@ def test_generate_cut_by_its_deadline_is_504_with_the_partial_text(tmp_path) -> 
         assert r.status_code == 504, r.text
         err = r.json()["error"]
         assert err["code"] == "inference.deadline"
-        assert err["partial"]["backend"] == "local" and len(err["partial"]["text"].split()) >= 3
+        # some text was written before the cut; how much depends on the machine's load (a
+        # loaded 2-core run wrote "In the" in 2 s), so only that it is there is asserted
+        assert err["partial"]["backend"] == "local" and err["partial"]["text"].strip()
     finally:
         stop_service(svc)
