@@ -446,7 +446,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     band = _bands(request, text, schema)
     if band is not None:
         return band
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d)\s*(?:的)?(?:为|是|标记|显示|算)", text):
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d)\s*(?:的)?(?:为|是|标记|显示|算|写|填)", text):
         return None
     # where the false branch starts
     cut = len(text)
