@@ -200,3 +200,52 @@ def test_year_over_year_in_chinese(farms):
     assert r.formula == "=E2-D2"
     r = formula("各场年均出栏，取整", farms, "F2", method="rules")
     assert r.formula == "=ROUND(AVERAGE(C2:E2),0)" and rows3(r, farms) == [1233, 850, 600]
+
+
+def test_labels_on_an_age_from_an_id_number(members):
+    r = formula("年满40岁（按2026年算）的标记“中年”，其余空着", members, "G2", method="rules")
+    assert r.formula == '=IF(2026-MID(C2,7,4)>=40,"中年","")' and rows3(r, members) == ["", "中年", ""]
+
+
+def test_labels_on_hours_between_two_times(garage):
+    r = formula("label each job LONG if it took more than 2 hours, otherwise SHORT", garage, "I2", method="rules")
+    assert r.formula == '=IF((H2-G2)*24>2,"LONG","SHORT")' and rows3(r, garage) == ["SHORT", "SHORT", "LONG"]
+
+
+@pytest.fixture
+def washes():
+    return schema_from_rows([
+        ["日期", "车牌", "金额"],
+        [dt.date(2026, 12, 5), "沪A1", 30],   # 周六
+        [dt.date(2026, 12, 7), "沪B2", 40],   # 周一
+        [dt.date(2026, 12, 6), "沪C3", 25],   # 周日
+    ])
+
+
+def test_weekend_labels(washes):
+    for q in ("周末（周六周日）来的标“周末”，其余空着", "是周六或周日的写周末"):
+        r = formula(q, washes, "D2", method="rules")
+        assert r.formula == '=IF(WEEKDAY(A2,2)>5,"周末","")', q
+        assert rows3(r, washes) == ["周末", "", "周末"]
+    r = formula('flag WEEKEND for sat/sun dates, blank otherwise', washes, "D2", method="rules")
+    assert r.formula == '=IF(WEEKDAY(A2,2)>5,"WEEKEND","")'
+    with pytest.raises(TaskError):  # no label said: nothing to write
+        formula("mark weekends", washes, "D2", method="rules")
+
+
+@pytest.fixture
+def ledger():
+    """Two quantity/price pairs and no amount column: 进货额 and 销售额 are their products."""
+    return schema_from_rows([
+        ["品种", "进货数量", "进货单价", "销售数量", "销售单价", "毛利"],
+        ["苹果", 100, 3.0, 90, 5.0, 150.0],
+        ["香蕉", 50, 2.0, 50, 3.0, 50.0],
+        ["橙子", 80, 4.0, 60, 6.0, 40.0],
+    ])
+
+
+def test_an_amount_no_column_holds(ledger):
+    r = formula("每批货进货花了多少钱", ledger, "G2", method="rules")
+    assert r.formula == "=B2*C2" and rows3(r, ledger) == [300, 100, 320]
+    r = formula("每笔的毛利率（毛利÷销售额）", ledger, "G2", method="rules")
+    assert r.formula == "=F2/(D2*E2)" and rows3(r, ledger) == pytest.approx([1 / 3, 1 / 3, 1 / 9])

@@ -156,6 +156,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return None  # "出生年份" on a sheet whose one date is the hire date
     if has(text, lex["days_since"]) and not plain and (found or re.search(r"\btoday\b|\bnow\b|今天|至今|距今", text)):
         return RowReading(f"={as_of}-{ref(d)}", f"days from {d.header} to {as_of}")
+    weekend = _weekend_label(request, text, d, lex)
+    if weekend is not None:
+        return weekend
     worded = _worded_count(text, lex)
     specific = [x for x in lex["parts"] if (len(x) < 4 or x[3] == "one") and re.search(x[0], text)]
     if worded is not None and not nums and not specific:  # "加一个月", "two weeks after"; not "最后一天"
@@ -293,6 +296,27 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
             if re.search(pattern, text):
                 return RowReading(f"={fn}({ref(one[0])})", f"{fn.lower()} of {one[0].header}")
     return None
+
+
+def _weekend_label(request: str, text: str, d: Column, lex: dict) -> RowReading | None:
+    """A label for the rows on a Saturday or Sunday ("周六或周日的写周末", 'mark "WKND" on
+    weekends, blank otherwise'): ``IF(WEEKDAY(A2,2)>5,"周末","")``; a second quoted label is
+    the other rows'.  Vocabulary: ``lexicon/dates.json`` weekend."""
+    wl = lex["weekend"]
+    if not re.search(wl["said"], text):
+        return None
+    quoted = re.findall(r'["“「]([^"”」]{1,20})["”」]', request)
+    m = re.search(wl["label_after"], request, re.I)
+    if m is not None and m.group(1).isascii() and not m.group(1).isupper():
+        m = None  # "mark weekends with ...": an English label is quoted or in capitals
+    labels = quoted or ([m.group(1)] if m else [])
+    if not labels or len(labels) > 2:
+        return None
+    other = labels[1] if len(labels) == 2 else ""
+    if len(labels) == 1 and has(text, lexicon("labels")["else"]) and not has(text, lexicon("labels")["blank"]):
+        return None  # an else branch this reader cannot name
+    return RowReading(f'=IF(WEEKDAY({ref(d)},2)>5,"{labels[0]}","{other}")',
+                      f'"{labels[0]}" on a Saturday or Sunday of {d.header}' + (f', else "{other}"' if other else ""))
 
 
 def _open_end(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:

@@ -72,8 +72,25 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
             return reading
     for sheet, letter, body, pinned in _measures(request, schema):
         # "年满80岁的标高龄", "LONG if they stayed more than 3 hours": a label on a value no column
-        # holds (the age from an ID number, the hours between two times), read on a stand-in column
+        # holds (the age from an ID number, the hours between two times), read on a stand-in column;
+        # "毛利÷销售额" on a sheet of 销售数量 and 销售单价: the amount, read by every family
         rest = [n for n in nums if n[0] not in pinned]
+        amount = pinned == [-1.0]
+        if amount:
+            named = sheet.columns[-1].header
+            rest = nums
+            for text in said:
+                text = _amount_named(text, named)
+                reading = _first(text, sheet, rest)
+                if reading is not None and f"{letter}{{r}}" in reading.template:
+                    template = _inline(reading.template, f"{letter}{{r}}", body)
+                    if template is not None:
+                        return RowReading(template, reading.explanation, reading.consumed)
+            whole = _amount_named(request, named)
+            if not nums and not _residue(whole, sheet, f"={letter}{{r}}") \
+                    and all(c.letter == letter for _, c in mentions(whole, sheet)) and mentions(whole, sheet):
+                return RowReading(f"={body}", f"{named}: {body.replace('{r}', '')}")
+            continue
         for text in said:
             if pinned:  # "（按2026年算）": what the stand-in's formula says, not a condition
                 pats = lexicon("dates")["pinned_year"]
@@ -86,6 +103,13 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
                 if template is not None:
                     return RowReading(template, reading.explanation, reading.consumed + pinned)
     return None
+
+
+def _amount_named(text: str, named: str) -> str:
+    """``text`` with the ways of saying a stand-in amount ("进货成本", "进货花了多少钱") said as its
+    name (进货额), so the readers find the column."""
+    head = named[:-1]
+    return re.sub(rf"{head}(?:的)?(?:金额|成本|总价|额|(?:一共|总共)?(?:花了|用了)?(?:多少钱))", named, text)
 
 
 def _measures(request: str, schema: SheetSchema):
@@ -138,6 +162,22 @@ def _measures(request: str, schema: SheetSchema):
             r = ident.letter
             stand_in("年龄（岁）" if zh else "Age (years)", age_now,
                      f'DATEDIF(DATE(MID({r}{{r}},7,4),MID({r}{{r}},11,2),MID({r}{{r}},13,2)),TODAY(),"Y")', [])
+    numeric = [c for c in schema.columns if c.type == "number"]
+    for q in numeric:  # 进货数量 and 进货单价: 进货额 = their product, when no column holds it
+        m = re.match(r"^([\u4e00-\u9fff]{2,4}?)(?:数量|量)(?:[（(][^)）]*[)）])?$", q.header.strip())
+        if m is None:
+            continue
+        head = m.group(1)
+        prices = [c for c in numeric if re.match(rf"^{head}(?:单价|价格)(?:[（(][^)）]*[)）])?$", c.header.strip())]
+        if len(prices) != 1 or any(c.header.strip() in (f"{head}额", f"{head}金额") for c in schema.columns) \
+                or not re.search(rf"{head}(?:的)?(?:额|金额|成本|总价|花了|用了|一共|总共|多少钱)", request):
+            continue
+        qi, pi = col_index(q.letter), col_index(prices[0].letter)
+
+        def product(r, qi=qi, pi=pi):
+            a, b = schema.cells.get((r, qi)), schema.cells.get((r, pi))
+            return a * b if isinstance(a, (int, float)) and isinstance(b, (int, float)) else None
+        stand_in(f"{head}额", product, f"{q.letter}{{r}}*{prices[0].letter}{{r}}", [-1.0])
     times = _time_columns(schema)
     if len(times) == 2 and has(low, lex["duration"]):
         import datetime as dt
@@ -333,7 +373,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     if template.startswith("=IF("):  # "flag cars over ...": the rows the label goes on
         spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+)?([a-z]+)", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
-        spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff]{1,6}?的", text)]
+        spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
@@ -476,6 +516,10 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     if span is not None and "-" in span[0].group(0) and not found[0].startswith(("SUM(", "AVERAGE(")):
         return None  # "2019-2024" is the years from one to the other, not 2019 minus 2024
     f, explanation, consumed = found
+    for c in _distinct([c for _, c in _all_mentions(text, schema) if c.type == "number"]):
+        said_times = sum(1 for _, x in _all_mentions(text, schema) if x is c)
+        if said_times > len(re.findall(rf"(?<![A-Z$]){c.letter}\{{r\}}", f)):
+            return None  # "(零售价-进价)/零售价": a column said twice is read twice, or the reading missed a part
     if has(text, lex["to_yuan"]) and not re.search(r"\*10{3,4}$", f):
         # "收入减支出（万元）换算成元": the whole result in yuan, when every column is in the same unit
         units = {m.group(1) for c in numeric
