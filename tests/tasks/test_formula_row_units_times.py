@@ -249,3 +249,9 @@ def test_an_amount_no_column_holds(ledger):
     assert r.formula == "=B2*C2" and rows3(r, ledger) == [300, 100, 320]
     r = formula("每笔的毛利率（毛利÷销售额）", ledger, "G2", method="rules")
     assert r.formula == "=F2/(D2*E2)" and rows3(r, ledger) == pytest.approx([1 / 3, 1 / 3, 1 / 9])
+
+
+def test_a_date_before_said_with_zai(members):
+    """"在X之前": 在 only says where the date is, 之前 says how it compares."""
+    r = formula("入住日期在2026-2-1之前的写早鸟，其余空白", members, "G2", method="rules")
+    assert r.formula == '=IF(D2<DATE(2026,2,1),"早鸟","")' and rows3(r, members) == ["早鸟", "", ""]

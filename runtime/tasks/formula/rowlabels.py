@@ -257,12 +257,15 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     else:
         return None
     before, after = term[:at].rstrip(), term[at:]
+    later = next((op for word, op in sorted(lex["date_compare_after"], key=lambda wo: -len(wo[0]))
+                  if re.match(r"[\d\-/年月日]*\s*" + re.escape(word), after)), None)
     for word, op in sorted(lex["date_compare"], key=lambda wo: -len(wo[0])):
         if before.endswith(word) and (not word.isascii() or not before[:-len(word)][-1:].isalpha()):
+            if op == "=" and later is not None:
+                return f"{lhs}{later}{rhs}", used  # "在2026-6-30之前": the 之前 says how, 在 only where
             return f"{lhs}{op}{rhs}", used
-    for word, op in sorted(lex["date_compare_after"], key=lambda wo: -len(wo[0])):
-        if re.match(r"[\d\-/年月日]*\s*" + re.escape(word), after):
-            return f"{lhs}{op}{rhs}", used
+    if later is not None:
+        return f"{lhs}{later}{rhs}", used
     return None
 
 

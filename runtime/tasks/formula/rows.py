@@ -516,7 +516,8 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     if span is not None and "-" in span[0].group(0) and not found[0].startswith(("SUM(", "AVERAGE(")):
         return None  # "2019-2024" is the years from one to the other, not 2019 minus 2024
     f, explanation, consumed = found
-    for c in _distinct([c for _, c in _all_mentions(text, schema) if c.type == "number"]):
+    bracketed = re.search(r"[(（][^()（）]*[-+*/×÷][^()（）]*[)）]\s*[-+*/×÷]|[-+*/×÷]\s*[(（][^()（）]*[-+*/×÷]", text)
+    for c in _distinct([c for _, c in _all_mentions(text, schema) if c.type == "number"]) if bracketed else []:
         said_times = sum(1 for _, x in _all_mentions(text, schema) if x is c)
         if said_times > len(re.findall(rf"(?<![A-Z$]){c.letter}\{{r\}}", f)):
             return None  # "(零售价-进价)/零售价": a column said twice is read twice, or the reading missed a part
