@@ -158,6 +158,8 @@ def _excel_value(value: Any) -> Any:
         return (value - _EPOCH).total_seconds() / 86400
     if isinstance(value, dt.date):
         return float((dt.datetime(value.year, value.month, value.day) - _EPOCH).days)
+    if isinstance(value, dt.time):  # a time of day is the fraction of a day it is, as in a spreadsheet
+        return (value.hour * 3600 + value.minute * 60 + value.second) / 86400
     return value
 
 

@@ -10,6 +10,7 @@ the birth date, the sex (17th digit odd = 男) and the age.  Vocabulary:
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from .rowbase import (
@@ -90,6 +91,12 @@ def _id_reading(text: str, request: str, schema: SheetSchema, c: Column, lex: di
         labels = ('"男","女"') if zh else ('"Male","Female"')
         return RowReading(f"=IF(MOD(MID({r},17,1),2)=1,{labels})",
                           "身份证第17位奇数为男，偶数为女" if zh else "17th digit odd = male", used)
+    year = _pinned_year(request, lex)
+    if year is not None and (has(text, lex["age"]) or re.search(
+            r"减去?[^，,；;。]{0,6}出生(?:年|的年)|minus (?:the )?(?:birth year|year of birth)", text)):
+        times = sum(1 for v, unit, _ in numbers(request) if v == year and not unit)
+        return RowReading(f"={year}-MID({r},7,4)", f"age in {year}: {year} minus the birth year in {c.header}",
+                          used + [float(year)] * times)
     if has(text, lex["age"]):
         return RowReading(f'=DATEDIF({birth},{as_of},"Y")', f"age on {as_of} from {c.header}", used)
     if has(text, lex["birth_year"]) or re.search(r"出生(?:的)?年(?![月龄纪])", text):  # 出生年, not 出生年月
@@ -103,6 +110,12 @@ def _id_reading(text: str, request: str, schema: SheetSchema, c: Column, lex: di
             return RowReading("=" + part[1].replace("{d}", birth), part[2].replace("{h}", "birth date"), used)
         return RowReading(f"={birth}", f"birth date from {c.header}", used)
     return None
+
+
+def _pinned_year(request: str, lex: dict) -> int | None:
+    """The one year an age is counted in ("按2026年算", "2026减出生年", "as of 2026"), or None."""
+    years = {int(m.group("y")) for p in lex["pinned_year"] for m in re.finditer(p, request.lower())}
+    return years.pop() if len(years) == 1 and date_in(request) is None else None
 
 
 def read(request: str, schema: SheetSchema) -> RowReading | None:
@@ -132,7 +145,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return RowReading(f'=DATEDIF({ref(d)},{as_of},"Y")',
                               f"whole years from {d.header} to {as_of}")
         return None
-    between = _between_columns(text, schema, lex)
+    timed = _times(request, text, schema, lex)
+    if timed is not None:
+        return timed
+    between = _open_end(request, text, schema, lex) or _between_columns(text, schema, lex)
     if between is not None:
         return between
     d = _date_column(text, schema)
@@ -140,6 +156,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return None  # "出生年份" on a sheet whose one date is the hire date
     if has(text, lex["days_since"]) and not plain and (found or re.search(r"\btoday\b|\bnow\b|今天|至今|距今", text)):
         return RowReading(f"={as_of}-{ref(d)}", f"days from {d.header} to {as_of}")
+    weekend = _weekend_label(request, text, d, lex)
+    if weekend is not None:
+        return weekend
     worded = _worded_count(text, lex)
     specific = [x for x in lex["parts"] if (len(x) < 4 or x[3] == "one") and re.search(x[0], text)]
     if worded is not None and not nums and not specific:  # "加一个月", "two weeks after"; not "最后一天"
@@ -226,6 +245,115 @@ def _shift(text: str, n: float, d: Column, schema: SheetSchema, lex: dict) -> Ro
         "years": (f"EDATE({r},{sign}12*{k})", f"{d.header} {'+' if later else '-'} {k} years"),
     }[unit]
     return RowReading("=" + formula, what, [n])
+
+
+def _time_columns(schema: SheetSchema) -> list[Column]:
+    """Columns of times of day (08:30), or of date-times with a time in them."""
+    out = []
+    for c in schema.columns:
+        vals = [v for v in values(schema, c) if v is not None]
+        if vals and (all(isinstance(v, dt.time) for v in vals) or all(isinstance(v, dt.datetime) for v in vals)
+                     and any(v.time() != dt.time(0) for v in vals)):
+            out.append(c)
+    return out
+
+
+def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """Times of day per row: the hour or minute of a time (``HOUR(C2)``), the hours between
+    two times (``(E2-D2)*24``, rounded when asked), a start plus a number of hours
+    (``G2+H2/24``).  Vocabulary: ``lexicon/dates.json`` times."""
+    from .rows import _round
+
+    times = _time_columns(schema)
+    if not times:
+        return None
+    tl = lex["times"]
+    named = [c for _, c in mentions(text, schema)]
+    said = [c for c in times if c in named]
+    others = [c for c in named if c not in times and c.type in ("number", "date")]  # a text column is the row's noun
+    nums = [v for v, unit, _ in numbers(request)]
+    if has(text, tl["end"]):  # "end time (start + hours)", "结束时间"
+        start = said if said else times
+        spans = [c for c in schema.columns if c.type == "number" and has(c.header.lower(), tl["hour_headers"] + tl["minute_headers"])]
+        spans = [c for c in spans if c in others] or spans
+        if len(start) != 1 or len(spans) != 1 or nums or any(c not in spans for c in others):
+            return None
+        per = "24" if has(spans[0].header.lower(), tl["hour_headers"]) else "1440"
+        return RowReading(f"={ref(start[0])}+{ref(spans[0])}/{per}", f"{start[0].header} plus {spans[0].header}")
+    pair = said if len(said) == 2 else times if len(times) == 2 and not said else None
+    if pair is not None and has(text, tl["hours"] + tl["minutes"]) and not others:
+        a, b = pair
+        rows_ = row_pairs(schema, a, b)
+        if not rows_ or not all(y >= x for x, y in rows_) and not all(x >= y for x, y in rows_):
+            return None
+        early, late = (a, b) if all(y >= x for x, y in rows_) else (b, a)
+        k = "1440" if has(text, tl["minutes"]) and not has(text, tl["hours"]) else "24"
+        body, used = _round(text, f"({ref(late)}-{ref(early)})*{k}")
+        return RowReading("=" + body, f"{'minutes' if k == '1440' else 'hours'} from {early.header} to {late.header}", used)
+    one = said if said else times if len(times) == 1 else []
+    if len(one) == 1 and not others and not nums:
+        for pattern, fn in tl["parts"]:
+            if re.search(pattern, text):
+                return RowReading(f"={fn}({ref(one[0])})", f"{fn.lower()} of {one[0].header}")
+    return None
+
+
+def _weekend_label(request: str, text: str, d: Column, lex: dict) -> RowReading | None:
+    """A label for the rows on a Saturday or Sunday ("周六或周日的写周末", 'mark "WKND" on
+    weekends, blank otherwise'): ``IF(WEEKDAY(A2,2)>5,"周末","")``; a second quoted label is
+    the other rows'.  Vocabulary: ``lexicon/dates.json`` weekend."""
+    wl = lex["weekend"]
+    if not re.search(wl["said"], text):
+        return None
+    quoted = re.findall(r'["“「]([^"”」]{1,20})["”」]', request)
+    m = re.search(wl["label_after"], request, re.I)
+    if m is not None and m.group(1).isascii() and not m.group(1).isupper():
+        m = None  # "mark weekends with ...": an English label is quoted or in capitals
+    labels = quoted or ([m.group(1)] if m else [])
+    if not labels or len(labels) > 2:
+        return None
+    other = labels[1] if len(labels) == 2 else ""
+    if len(labels) == 1 and has(text, lexicon("labels")["else"]) and not has(text, lexicon("labels")["blank"]):
+        return None  # an else branch this reader cannot name
+    return RowReading(f'=IF(WEEKDAY({ref(d)},2)>5,"{labels[0]}","{other}")',
+                      f'"{labels[0]}" on a Saturday or Sunday of {d.header}' + (f', else "{other}"' if other else ""))
+
+
+def _open_end(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """Days between a sheet's two date columns when the later one is blank on some rows
+    (not collected, not checked out yet) and the request says what a blank end means: a
+    cut-off date ("算到2026年11月30日", "as of 30 Nov 2026") -> ``IF(I2="",DATE(..),I2)-D2``,
+    or a blank result ("blank if not collected", "没退的留空") -> ``IF(I2="","",I2-D2)``.
+    """
+    every = [c for c in schema.columns if c.type == "date"]
+    if len(every) != 2 or not has(text, lex["duration_words"] + lex["between_words"]):
+        return None
+    if any(c.type == "number" for _, c in mentions(text, schema)):
+        return None
+    a, b = every
+    pairs = row_pairs(schema, a, b)
+    if not pairs or not (all(y >= x for x, y in pairs) or all(x >= y for x, y in pairs)):
+        return None
+    early, late = (a, b) if all(y >= x for x, y in pairs) else (b, a)
+    ea, la = values(schema, early), values(schema, late)
+    shift = late.first_row - early.first_row
+    open_rows = [i for i, v in enumerate(ea) if v is not None
+                 and (not 0 <= i - shift < len(la) or la[i - shift] is None)]
+    if not open_rows or len(open_rows) == len(ea):
+        return None
+    e, t = ref(early), ref(late)
+    found = date_in(request)
+    if found is not None:
+        if numbers(request):
+            return None
+        cut = date_formula(found[0])
+        return RowReading(f'=IF({t}="",{cut},{t})-{e}',
+                          f"days from {early.header} to {late.header}, or to {found[0]} when it is blank")
+    if has(text, lexicon("labels")["blank"]) and not numbers(request) \
+            and not re.search(r"\btoday\b|\bnow\b|今天|至今|距今", text):
+        return RowReading(f'=IF({t}="","",{t}-{e})',
+                          f"days from {early.header} to {late.header}, blank while {late.header} is blank")
+    return None
 
 
 def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:

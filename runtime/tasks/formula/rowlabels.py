@@ -450,7 +450,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     band = _bands(request, text, schema)
     if band is not None:
         return band
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d|[）)])\s*(?:的)?(?:为|是|标记|标注|显示|算|标|写|填)", text):
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text):
         return None
     # where the false branch starts
     cut = len(text)
@@ -458,7 +458,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         p = text.find(word)
         if 0 <= p < cut:
             cut = p
-    neg = re.search(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff]{1,6}?的", text)
+    neg = re.search(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)
     if neg and neg.start() < cut:
         cut = neg.start()
     head, tail = text[:cut], text[cut:]
@@ -611,7 +611,7 @@ def _else_words(tail: str, lex: dict) -> str:
     for word in sorted(lex["else"], key=len, reverse=True):
         if tail.startswith(word):
             return tail[len(word):]
-    m = re.match(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff]{1,6}?的", tail)
+    m = re.match(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", tail)
     return tail[m.end():] if m else tail
 
 

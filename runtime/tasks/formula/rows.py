@@ -52,6 +52,10 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     spelled = _definition(request)
     if spelled is not None:  # "缺勤天数=应出勤-实际出勤": the formula is spelled out after the name
         said.append(spelled)
+    tenths = _tenths(request)
+    if tenths is not None:  # "笔试四成面试六成": 四成 is 40%
+        said.append(tenths)
+        nums = nums + [n for n in header_numbers(tenths, schema) if n[1] == "%"]
     line = _line_value(request, schema)
     if line is not None:  # "每单打八折后的金额" on a sheet of 数量 and 单价 but no 金额: 数量*单价 is the amount
         sheet, letter, body = line
@@ -69,14 +73,156 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
         reading = _first(text, schema, nums)
         if reading is not None:
             return reading
+    for sheet, letter, body, pinned in _measures(request, schema):
+        # "年满80岁的标高龄", "LONG if they stayed more than 3 hours": a label on a value no column
+        # holds (the age from an ID number, the hours between two times), read on a stand-in column;
+        # "毛利÷销售额" on a sheet of 销售数量 and 销售单价: the amount, read by every family
+        rest = [n for n in nums if n[0] not in pinned]
+        amount = pinned == [-1.0]
+        if amount:
+            named = sheet.columns[-1].header
+            rest = nums
+            for text in said:
+                text = _amount_named(text, named)
+                reading = _first(text, sheet, rest)
+                if reading is not None and f"{letter}{{r}}" in reading.template:
+                    template = _inline(reading.template, f"{letter}{{r}}", body)
+                    if template is not None:
+                        return RowReading(template, reading.explanation, reading.consumed)
+            whole = _amount_named(request, named)
+            if not nums and not _residue(whole, sheet, f"={letter}{{r}}") \
+                    and all(c.letter == letter for _, c in mentions(whole, sheet)) and mentions(whole, sheet):
+                return RowReading(f"={body}", f"{named}: {body.replace('{r}', '')}")
+            continue
+        for text in said:
+            if pinned:  # "（按2026年算）": what the stand-in's formula says, not a condition
+                pats = lexicon("dates")["pinned_year"]
+                for pat in pats:
+                    text = re.sub(pat, " ", text, flags=re.I)
+                text = re.sub(r"[（(]\s*[)）]", " ", text)
+            reading = _first(text, sheet, rest, labels_only=True)
+            if reading is not None and f"{letter}{{r}}" in reading.template:
+                template = _inline(reading.template, f"{letter}{{r}}", body)
+                if template is not None:
+                    return RowReading(template, reading.explanation, reading.consumed + pinned)
     return None
 
 
-def _first(text: str, schema: SheetSchema, nums) -> RowReading | None:
-    """The first family's reading of ``text``, when it reads it whole; None otherwise."""
-    from . import rowdates, rowlabels, rowtext
+def _amount_named(text: str, named: str) -> str:
+    """``text`` with the ways of saying a stand-in amount ("进货成本", "进货花了多少钱") said as its
+    name (进货额), so the readers find the column."""
+    head = named[:-1]
+    return re.sub(rf"{head}(?:的)?(?:金额|成本|总价|额|(?:一共|总共)?(?:花了|用了)?(?:多少钱))", named, text)
 
-    for family in (rowdates.read, rowtext.read, rowlabels.read, _arithmetic):
+
+def _measures(request: str, schema: SheetSchema):
+    """Stand-in columns for values a row has but no column holds: (sheet with it, its letter,
+    its formula, the numbers the formula uses).  The age from an 18-digit ID number (in the
+    year the request pins, "按2026年算", else today), and the hours between a sheet's two
+    times of day (``lexicon/rows.json`` measures says when each is meant)."""
+    from dataclasses import replace
+
+    from .rowdates import _id_column, _pinned_year, _time_columns
+    from .schema import col_letter
+
+    low = request.lower()
+    lex = lexicon("rows")["measures"]
+    zh = is_zh(request)
+    out = []
+    idx = schema.last_column + 40
+    letter = col_letter(idx)
+
+    def stand_in(header: str, cells_of, body: str, pinned: list[float]):
+        first, last = min(c.first_row for c in schema.columns), max(c.last_row for c in schema.columns)
+        cells = dict(schema.cells)
+        for r in range(first, last + 1):
+            v = cells_of(r)
+            if v is not None:
+                cells[(r, idx)] = v
+        col = Column(letter, header, "number", first, last)
+        out.append((replace(schema, columns=[*schema.columns, col], cells=cells), letter, body, pinned))
+
+    ident = _id_column(schema)
+    if ident is not None and has(low, lex["age"]):
+        year = _pinned_year(request, lexicon("dates"))
+        ci = col_index(ident.letter)
+        if year is not None:
+            def age(r, ci=ci, year=year):
+                v = schema.cells.get((r, ci))
+                return year - int(str(v)[6:10]) if isinstance(v, str) and len(v.strip()) == 18 else None
+            stand_in("年龄（岁）" if zh else "Age (years)", age, f"{year}-MID({ident.letter}{{r}},7,4)", [float(year)])
+        else:
+            import datetime as dt
+
+            def age_now(r, ci=ci):
+                v = schema.cells.get((r, ci))
+                try:
+                    born = dt.date(int(v[6:10]), int(v[10:12]), int(v[12:14]))
+                except (TypeError, ValueError):
+                    return None
+                t = dt.date.today()
+                return t.year - born.year - ((t.month, t.day) < (born.month, born.day))
+            r = ident.letter
+            stand_in("年龄（岁）" if zh else "Age (years)", age_now,
+                     f'DATEDIF(DATE(MID({r}{{r}},7,4),MID({r}{{r}},11,2),MID({r}{{r}},13,2)),TODAY(),"Y")', [])
+    numeric = [c for c in schema.columns if c.type == "number"]
+    for q in numeric:  # 进货数量 and 进货单价: 进货额 = their product, when no column holds it
+        m = re.match(r"^([\u4e00-\u9fff]{2,4}?)(?:数量|量)(?:[（(][^)）]*[)）])?$", q.header.strip())
+        if m is None:
+            continue
+        head = m.group(1)
+        prices = [c for c in numeric if re.match(rf"^{head}(?:单价|价格)(?:[（(][^)）]*[)）])?$", c.header.strip())]
+        if len(prices) != 1 or any(c.header.strip() in (f"{head}额", f"{head}金额") for c in schema.columns) \
+                or not re.search(rf"{head}(?:的)?(?:额|金额|成本|总价|花了|用了|一共|总共|多少钱)", request):
+            continue
+        qi, pi = col_index(q.letter), col_index(prices[0].letter)
+
+        def product(r, qi=qi, pi=pi):
+            a, b = schema.cells.get((r, qi)), schema.cells.get((r, pi))
+            return a * b if isinstance(a, (int, float)) and isinstance(b, (int, float)) else None
+        stand_in(f"{head}额", product, f"{q.letter}{{r}}*{prices[0].letter}{{r}}", [-1.0])
+    times = _time_columns(schema)
+    if len(times) == 2 and has(low, lex["duration"]):
+        import datetime as dt
+
+        a, b = times
+        ca, cb = col_index(a.letter), col_index(b.letter)
+
+        def frac(v):
+            if isinstance(v, dt.datetime):
+                return v.toordinal() + (v.hour * 3600 + v.minute * 60 + v.second) / 86400
+            if isinstance(v, dt.time):
+                return (v.hour * 3600 + v.minute * 60 + v.second) / 86400
+            return None
+        pairs = [(frac(x), frac(y)) for (r, c), x in schema.cells.items() if c == ca
+                 for y in [schema.cells.get((r, cb))] if r > schema.header_row]
+        pairs = [(x, y) for x, y in pairs if x is not None and y is not None]
+        if pairs and (all(y >= x for x, y in pairs) or all(x >= y for x, y in pairs)):
+            early, late = (ca, cb) if all(y >= x for x, y in pairs) else (cb, ca)
+            el, ll = (a, b) if early == ca else (b, a)
+
+            def hours(r, early=early, late=late):
+                x, y = frac(schema.cells.get((r, early))), frac(schema.cells.get((r, late)))
+                return (y - x) * 24 if x is not None and y is not None else None
+            stand_in("时长（小时）" if zh else "Duration (hours)", hours, f"({ll.letter}{{r}}-{el.letter}{{r}})*24", [])
+    return out
+
+
+def _tenths(request: str) -> str | None:
+    """``request`` with each 成 share said as a percent ("四成" -> "40%"), when it has two or more
+    (weights that add up, "笔试四成面试六成"); None otherwise.  "打八折" is no 成."""
+    found = re.findall(r"([一二三四五六七八九])成(?![绩本员交功])", request)
+    if len(found) < 2:
+        return None
+    return re.sub(r"([一二三四五六七八九])成(?![绩本员交功])", lambda m: f"{_ZH_DIGIT[m.group(1)]}0%", request)
+
+
+def _first(text: str, schema: SheetSchema, nums, labels_only: bool = False) -> RowReading | None:
+    """The first family's reading of ``text``, when it reads it whole; None otherwise."""
+    from . import rowdates, rowlabels, rowtext, rowunits
+
+    families = (rowlabels.read,) if labels_only else (rowdates.read, rowtext.read, rowlabels.read, rowunits.read, _arithmetic)
+    for family in families:
         reading = family(text, schema)
         if reading is not None:
             if not used_up(nums, reading.consumed) or _unexplained(text, schema, reading.template) \
@@ -232,6 +378,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
+    # "各场", "每个店": one character after 各/每(个) that ends a text column's header (养殖场, 门店)
+    ends = {c.header.strip()[-1] for c in schema.columns if c.type == "text" and is_zh(c.header)}
+    spans += [m.span() for m in re.finditer(r"(?:各|每一?个?)([\u4e00-\u9fff])", text) if m.group(1) in ends]
     heads = "".join(c.header for c in schema.columns)
     for pat in lexicon("rows")["per_count"]:  # "平均一张票": the counted thing, named by a header's characters
         for m in re.finditer(pat, text):
@@ -242,7 +391,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     if template.startswith("=IF("):  # "flag cars over ...": the rows the label goes on
         spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+)?([a-z]+)", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
-        spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff]{1,6}?的", text)]
+        spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
@@ -264,6 +413,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     # two characters of a header or of its group (材料信息 over 名称: "每种材料")
     words += [c.full_name[i:i + 2] for c in schema.columns if is_zh(c.full_name)
               for i in range(len(c.full_name) - 1)]
+    # the sheet's name is often the row's noun (应聘者, Bookings): "每个应聘者", "each booking"
+    words += [schema.sheet[i:i + 2] for i in range(len(schema.sheet) - 1) if is_zh(schema.sheet)]
+    words += [w.rstrip("s") for w in re.findall(r"[a-z]{4,}", schema.sheet.lower())]
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
         rest = re.sub(pat, " ", rest)
@@ -284,6 +436,8 @@ def _round(text: str, body: str) -> tuple[str, list[float]]:
             used = [float(re.search(r"\d+", word).group(0))] if re.search(r"\d", word) else []
     if (m := re.search(r"(?<![\d.])(\d)\s*(?:decimal|dp\b|places? after)|(?:保留|精确到|小数点后)(\d)位", text)):
         places, used = int(m.group(1) or m.group(2)), [float(m.group(1) or m.group(2))]
+    elif (m := re.search(r"\b(one|two|three|four)\s*(?:decimal|dp\b|d\.p\.)", text)):  # "to one dp"
+        places, used = ("one", "two", "three", "four").index(m.group(1)) + 1, []
     if (m := re.search(r"(?:rounded|round) up to (?:a|the nearest) multiple of (\d+(?:\.\d+)?)"
                        r"|向上取整到(\d+(?:\.\d+)?)的倍数", text)):
         n = m.group(1) or m.group(2)
@@ -380,6 +534,11 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     if span is not None and "-" in span[0].group(0) and not found[0].startswith(("SUM(", "AVERAGE(")):
         return None  # "2019-2024" is the years from one to the other, not 2019 minus 2024
     f, explanation, consumed = found
+    bracketed = re.search(r"[(（][^()（）]*[-+*/×÷][^()（）]*[)）]\s*[-+*/×÷]|[-+*/×÷]\s*[(（][^()（）]*[-+*/×÷]", text)
+    for c in _distinct([c for _, c in _all_mentions(text, schema) if c.type == "number"]) if bracketed else []:
+        said_times = sum(1 for _, x in _all_mentions(text, schema) if x is c)
+        if said_times > len(re.findall(rf"(?<![A-Z$]){c.letter}\{{r\}}", f)):
+            return None  # "(零售价-进价)/零售价": a column said twice is read twice, or the reading missed a part
     if has(text, lex["to_yuan"]) and not re.search(r"\*10{3,4}$", f):
         # "收入减支出（万元）换算成元": the whole result in yuan, when every column is in the same unit
         units = {m.group(1) for c in numeric
@@ -804,7 +963,7 @@ def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, z
     """"total over the four years", "各年合计": every year column of a row."""
     years = _year_columns(schema)
     lex = lexicon("rows")
-    m = re.search(r"\b(?:the |all )?(\w+ )?years\b|([一二两三四五六七八九十\d]+)年|各年|所有年份|每年", text)
+    m = re.search(r"\b(?:the |all )?(\w+ )?years\b|([一二两三四五六七八九十\d]+)年|各年|所有年份|每年|年均", text)
     if len(years) < 2 or not m or numeric or nums:
         return None
     n = count_word((m.group(1) or "").strip()) if m.group(1) else (count_word(m.group(2)) if m.group(2) else None)
@@ -921,7 +1080,8 @@ def _from_to(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bo
     ms = [(p, c) for p, c in mentions(text, schema) if c in cols]
     a, b = ms[0], ms[1] if ms[1][1] is not ms[0][1] else next(x for x in ms if x[1] is not ms[0][1])
     gap = text[a[0]:b[0]]
-    if not (re.search(r"\bfrom\s*$", text[:a[0]]) and re.fullmatch(r"\S+\s+to\s+", gap)
+    if not ((re.search(r"\bfrom\s*$", text[:a[0]]) or re.search(r"(?:%|\bpercent(?:age)?|\bgrowth|\bchange)\s*$", text[:a[0]]))
+            and re.fullmatch(r"\S+\s+to\s+", gap)
             or re.search(r"从\s*$", text[:a[0]]) and re.fullmatch(r"\S+?\s*(?:到|至)\s*", gap)):
         return None
     old, new = a[1], b[1]
