@@ -82,6 +82,7 @@ class Document:
     dates: list[DateMention] = field(default_factory=list)
     labels: list[tuple[str, str, int]] = field(default_factory=list)  # (label, value, offset)
     spoken: bool = False  # a transcript: its speakers' turns, read without speaker and time
+    quoted: list[tuple[int, int]] = field(default_factory=list)  # a reply's quoted (older) e-mail
 
     @property
     def tables(self) -> list[Table]:
@@ -320,6 +321,31 @@ def _long_rows_as_sections(raw: str, markdown: bool) -> str:
     return "".join(out).rstrip() + "\n\n" + "".join(f"{mark}{m.group(1)}\n\n{m.group(2)}\n\n" for m in long)
 
 
+#: where a reply's quoted earlier e-mail begins: "On 2 Oct 2026, Ada wrote:", "-----Original
+#: Message-----", "发件人：…" (Outlook's Chinese header)
+_QUOTE_HEAD = re.compile(r"^\s*(?:>\s*)*(?:On\s.{3,120}\swrote:\s*$|-{3,}\s*Original Message\s*-{3,}\s*$"
+                         r"|-{3,}\s*原始邮件\s*-{3,}\s*$|发件人[:：])", re.I)
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that quote an earlier e-mail: every line from the first
+    "On … wrote:" / "-----Original Message-----" / "发件人：" line on (when there is text above
+    it), and lines starting with ">"."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    above = False
+    for line in text.splitlines(keepends=True):
+        if above and _QUOTE_HEAD.match(line):
+            spans.append((at, len(text)))
+            break
+        if line.lstrip().startswith(">"):
+            spans.append((at, at + len(line)))
+        elif line.strip():
+            above = True
+        at += len(line)
+    return spans
+
+
 def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
     """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
     from ...errors import TaskError
@@ -456,6 +482,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         sections = sections[1:]
     title = next((s.heading for s in sections if s.heading), "")
     doc = Document(plain, lang, sections, file=file, title=title, spoken=spoken)
+    doc.quoted = quoted_spans(plain)
     from .spelled import spelled_dates, spelled_mentions
 
     words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"

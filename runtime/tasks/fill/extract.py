@@ -974,6 +974,11 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
              if c[0] >= 3.0 and c[2].start not in taken]
     if not cands:
         return _bare_market_label(doc, f, taken)
+    if doc.quoted:
+        # a reply over the e-mail it quotes: the quoted figures are older; one the reply
+        # gives for the field wins (a quoted one still fills a field the reply says nothing of)
+        newer = [c for c in cands if not any(a <= c[2].start < b for a, b in doc.quoted)]
+        cands = newer or cands
     if siblings:
         cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
                                               c[2].start))
