@@ -63,3 +63,50 @@ def test_the_quoted_part_of_an_email_is_found():
     # a document that opens with its header ("From: ...") quotes nothing
     assert quoted_spans("发件人：王磊\n营业收入1.2亿元\n") == []
     assert quoted_spans("On 3 May, Ana wrote:\n\nARR $1M\n") == []
+
+
+# --- 2. comma-separated tables pasted as text or in a code block -----------------------------
+
+_CSV = ("# Tallowmere — board pack numbers\n\n"
+        "Tallowmere runs the booking software of small climbing gyms.\n\n"
+        "From our finance export:\n\n"
+        "```csv\n"
+        "quarter,arr_000,climbers\n"
+        "Q1 2027,610,4100\n"
+        "Q2 2027,745,4930\n"
+        "```\n\n"
+        "The round:\n\n"
+        "```\n"
+        "item,value\n"
+        "raise_000,4200\n"
+        "runway_months,21\n"
+        "```\n")
+
+
+def test_a_csv_table_in_a_code_block_is_read_as_a_table():
+    doc = parse(_CSV, "memo", markdown=True)
+    tables = doc.tables
+    assert [t.header for t in tables] == [["quarter", "arr (thousands)", "climbers"], ["item", "value"]]
+    assert tables[0].rows[1] == ["Q2 2027", "745", "4930"]
+    r = fill(_inputs("funding-pitch"), doc)
+    assert r.data["ask"]["amount"] == 4200000  # raise_000: in thousands
+    assert r.data["ask"]["runway_months"] == 21
+    quarters = r.data["traction"]["quarters"]
+    assert [q["label"] for q in quarters] == ["Q1 2027", "Q2 2027"]
+    assert [q["arr"] for q in quarters] == [610, 745]  # the template's quarters count in thousands
+
+
+def test_a_csv_table_pasted_as_plain_text_is_read_too():
+    text = ("Tallowmere runs the booking software of small climbing gyms.\n\n"
+            "item,value\nraise_000,4200\nrunway_months,21\n")
+    doc = parse(text, "memo", markdown=False)
+    assert doc.tables and doc.tables[0].rows == [["raise (thousands)", "4200"], ["runway months", "21"]]
+    r = fill(_inputs("funding-pitch"), doc)
+    assert r.data["ask"]["amount"] == 4200000
+
+
+def test_prose_with_commas_and_a_scale_of_zeros_is_no_table():
+    doc = parse("We sell in Lyon, Nantes, and Lille.\nPrices, terms,and dates follow.\n\n"
+                "All money in $000.\n", "memo", markdown=False)
+    assert not doc.tables
+    assert all(m.value != 0 for m in doc.mentions)  # "$000" is a scale, no figure
