@@ -110,3 +110,14 @@ def test_prose_with_commas_and_a_scale_of_zeros_is_no_table():
                 "All money in $000.\n", "memo", markdown=False)
     assert not doc.tables
     assert all(m.value != 0 for m in doc.mentions)  # "$000" is a scale, no figure
+
+
+# --- 3. a bare figure is no fraction of a million ------------------------------------------
+
+def test_a_bare_market_figure_is_not_read_as_a_fraction_of_a_million():
+    text = ("Tallowmere runs the booking software of small climbing gyms.\n\n"
+            "Market (USD millions): TAM 5,200 · SAM 940 · SOM 120.\n")
+    r = _pitch(text, markdown=False)
+    assert (r.data.get("market") or {}).get("tam") != 0.0052  # refused rather than $5,200
+    r = _pitch(text.replace("TAM 5,200", "TAM $5.2B"), markdown=False)
+    assert r.data["market"]["tam"] == 5200
