@@ -82,6 +82,7 @@ class Document:
     dates: list[DateMention] = field(default_factory=list)
     labels: list[tuple[str, str, int]] = field(default_factory=list)  # (label, value, offset)
     spoken: bool = False  # a transcript: its speakers' turns, read without speaker and time
+    quoted: list[tuple[int, int]] = field(default_factory=list)  # a reply's quoted (older) e-mail
 
     @property
     def tables(self) -> list[Table]:
@@ -320,6 +321,79 @@ def _long_rows_as_sections(raw: str, markdown: bool) -> str:
     return "".join(out).rstrip() + "\n\n" + "".join(f"{mark}{m.group(1)}\n\n{m.group(2)}\n\n" for m in long)
 
 
+#: where a reply's quoted earlier e-mail begins: "On 2 Oct 2026, Ada wrote:", "-----Original
+#: Message-----", "发件人：…" (Outlook's Chinese header)
+_QUOTE_HEAD = re.compile(r"^\s*(?:>\s*)*(?:On\s.{3,120}\swrote:\s*$|-{3,}\s*Original Message\s*-{3,}\s*$"
+                         r"|-{3,}\s*原始邮件\s*-{3,}\s*$|发件人[:：])", re.I)
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that quote an earlier e-mail: every line from the first
+    "On … wrote:" / "-----Original Message-----" / "发件人：" line on (when there is text above
+    it), and lines starting with ">"."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    above = False
+    for line in text.splitlines(keepends=True):
+        if above and _QUOTE_HEAD.match(line):
+            spans.append((at, len(text)))
+            break
+        if line.lstrip().startswith(">"):
+            spans.append((at, at + len(line)))
+        elif line.strip():
+            above = True
+        at += len(line)
+    return spans
+
+
+#: a line of comma-separated values as a sheet writes it (no space after a comma)
+_CSV_LINE = re.compile(r"^[^,\n]*(?:,[^,\n]*)+$")
+#: a CSV header's name: words in snake case or plain, no figure but a scale ("arr_000")
+_CSV_NAME = re.compile(r"^[A-Za-z\u4e00-\u9fff][\w %()$€£/.\u4e00-\u9fff-]{0,40}$")
+
+
+def _csv_cells(line: str) -> list[str] | None:
+    s = line.strip()
+    if not _CSV_LINE.match(s) or ", " in s or ";" in s:
+        return None
+    return [c.strip() for c in s.split(",")]
+
+
+def _csv_name(name: str) -> str:
+    """A CSV column's or row's name as words: "active_couriers": "active couriers"; "arr_000"
+    (counted in thousands): "arr (thousands)"."""
+    return re.sub(r"[ _]000$", " (thousands)", name).replace("_", " ")
+
+
+def _csv_tables(raw: str) -> str:
+    """Comma-separated tables pasted as text or in a code block (a header line of names, then
+    one or more rows of as many cells: "item,value" over "runway_months,24"): written as
+    the "a; b; c" rows a table is read from, a name's underscores as spaces ("arr_000": "arr (thousands)")."""
+    lines = raw.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        head = _csv_cells(lines[i])
+        if head and all(_CSV_NAME.match(c) and not re.search(r"\d", c.replace("000", "")) for c in head):
+            j = i + 1
+            while j < len(lines) and (cells := _csv_cells(lines[j])) and len(cells) == len(head):
+                j += 1
+            if j - i >= 2:
+                if out and re.fullmatch(r"\s*(?:```|~~~)\s*(?:csv|text|txt)?\s*", out[-1], re.I) \
+                        and j < len(lines) and lines[j].strip() in ("```", "~~~"):
+                    out.pop()  # a code block that holds the table and nothing else: its table
+                    j += 1
+                # "arr_000": the column counts in thousands
+                out.append("; ".join(_csv_name(c) for c in head))
+                out.extend("; ".join(_csv_name(c) if _CSV_NAME.match(c) else c
+                                     for c in _csv_cells(x) or ()) for x in lines[i + 1:j])
+                i = j
+                continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
 def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
     """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
     from ...errors import TaskError
@@ -333,6 +407,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # a programme of several companies' entries that says which one is the user's: that one
     raw = own_entry(raw, markdown) or raw
     raw = _long_rows_as_sections(raw, markdown)
+    if "," in raw:
+        raw = _csv_tables(raw)
     spoken = len(_SPEAKER_LINE.findall(raw)) >= 3 or len(_TURN.findall(raw)) >= 3
     if len(_SPEAKER_LINE.findall(raw)) >= 3:
         # "邹倩 00:02:45" alone over what she says (a recording's transcript, a chat export): the
@@ -456,6 +532,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         sections = sections[1:]
     title = next((s.heading for s in sections if s.heading), "")
     doc = Document(plain, lang, sections, file=file, title=title, spoken=spoken)
+    doc.quoted = quoted_spans(plain)
     from .spelled import spelled_dates, spelled_mentions
 
     words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"
@@ -464,7 +541,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     doc.dates = sorted(words + [d for d in find_dates(plain)
                                 if not any(w.start < d.end and d.start < w.end for w in words)],
                        key=lambda d: d.start)
-    digits = find_mentions(plain)
+    # "$000", "'000": a scale written with zeros, no figure of nothing
+    digits = [m for m in find_mentions(plain) if not re.fullmatch(r"\D*000\D*", m.raw)]
     if lang == "en":
         digits = _money_mm(plain, digits)
     taken = [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in doc.dates]
@@ -529,6 +607,8 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
                 return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True, currency=m.currency or "CNY")
         if _COUNT_SCALE.search(words):
             return replace(m, value=float(f"{m.value * 1e4:.12g}"), scaled=True)
+        if words.endswith(" (thousands)"):  # a CSV's "raise_000" row, "arr_000" column
+            return replace(m, value=float(f"{m.value * 1e3:.12g}"), scaled=True)
     if _COUNTED.search(f"{row} {header}"):
         return m
     home = next((s for s in doc.sections if any(x is t for x in s.tables)), None)

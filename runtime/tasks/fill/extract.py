@@ -164,6 +164,8 @@ def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
     if m.percent:
         return None
     value = float(f"{m.value / f.unit_scale:.12g}")  # 1.36万 is 13600, not 13600.000000000002
+    if f.unit_scale >= 1e6 and not (m.currency or m.scaled or m.unit) and 0 < value < 1:
+        return None  # "TAM 5,200" under "(USD millions)": a bare figure is no fraction of a million
     if f.key.endswith("months") and m.unit.startswith(("year", "年")) and not m.unit.startswith("年度"):
         value = m.value * 12  # "a runway of two years" is 24 months
     if f.type == "integer":
@@ -974,6 +976,11 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
              if c[0] >= 3.0 and c[2].start not in taken]
     if not cands:
         return _bare_market_label(doc, f, taken)
+    if doc.quoted:
+        # a reply over the e-mail it quotes: the quoted figures are older; one the reply
+        # gives for the field wins (a quoted one still fills a field the reply says nothing of)
+        newer = [c for c in cands if not any(a <= c[2].start < b for a, b in doc.quoted)]
+        cands = newer or cands
     if siblings:
         cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
                                               c[2].start))
