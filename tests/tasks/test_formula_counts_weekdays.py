@@ -104,3 +104,19 @@ def test_a_grounded_number_column_does_not_turn_a_count_into_a_sum(race):
     assert sums_a_count("how many women ran", '=COUNTIF(C2:C5,"F")', [g], race) is None
     sold = Grounding(Span(9, 15, "loaves"), Choice("column", "Pledged", "Pledged"), 3.0, "none")
     assert sums_a_count("how many loaves were sold", "=SUM(E2:E5)", [sold], race) is None
+
+
+def test_a_measure_word_that_begins_a_number_column_is_no_count_of_rows():
+    # formula-dev6 (spent): "已完成的订单一共卖了多少份" was a count of orders; 份 is the 份数 column
+    orders = schema_from_rows([
+        ["订单号", "菜品", "份数", "状态"],
+        ["WM01", "蛋炒饭", 2, "已完成"],
+        ["WM02", "牛肉面", 3, "已完成"],
+        ["WM03", "蛋炒饭", 1, "已取消"],
+    ])
+    try:
+        got = _ask("已完成的订单一共卖了多少份", orders)
+    except TaskError:
+        got = None
+    assert got is None or got.value == 5  # the portions (2 + 3), never the 2 orders
+    assert _ask("已完成的订单有几单", orders).value == 2  # 单 begins no number column: orders

@@ -973,6 +973,9 @@ def counted_rows(text: str, schema: SheetSchema) -> str | None:
         noun = next((w for w in nouns if is_zh(w) and rest.startswith(w)), None)
         if noun is not None:
             return text[m.start():m.end() + len(noun)]
+        if m.group(2) and any(c.type == "number" and c.header.startswith(m.group(2))
+                              for c in schema.columns):
+            continue  # "卖了多少份" on a 份数 column: the portions, not the orders
         if m.group(2) in lex["row_measures"]:
             return m.group(0)  # "有几批", "几项": a measure word of rows
     return None
