@@ -18,17 +18,11 @@ from o3local import hook
 from o3local.tasks.fill import fill, parse
 from o3local.tasks.fill.fields import walk
 from o3local.tasks.summarize.faithfulness import unsupported_facts
+from tests.tasks.fill_docs import inputs as _inputs
 
 HERE = Path(__file__).parent / "fill_data"
 MEMO = HERE / "northwind-memo.md"
 REPORT = HERE / "yunfan-report.md"
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
-
-
-def _inputs(name: str) -> dict:
-    return json.loads((TEMPLATES / name / "manifest.json").read_text())["inputs"]
-
-
 def _strings(v):
     if isinstance(v, str):
         yield v

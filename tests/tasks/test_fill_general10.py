@@ -5,26 +5,12 @@ products in .docx/.pptx tables, and use of funds in prose."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from o3local.tasks.fill import fill, parse
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
-
-
-def _inputs(template: str) -> dict:
-    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
-
-
-def _pitch(text: str, markdown: bool = True):
-    return fill(_inputs("funding-pitch"), parse(text, "memo", markdown=markdown))
-
-
-def _report(text: str, markdown: bool = False):
-    return fill(_inputs("report-zh"), parse(text, "report", markdown=markdown, lang="zh"))
+from o3local.tasks.fill import fill
+from tests.tasks.fill_docs import inputs as _inputs
+from tests.tasks.fill_docs import pitch as _pitch
+from tests.tasks.fill_docs import report as _report
 
 
 def _field(r, pointer: str):

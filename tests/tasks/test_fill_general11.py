@@ -3,26 +3,11 @@ a document about several companies that says which one is the user's, and more."
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from o3local.tasks.fill import fill, parse
 from o3local.tasks.fill.scope import own_entry
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
-
-
-def _inputs(template: str) -> dict:
-    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
-
-
-def _pitch(text: str, markdown: bool = True):
-    return fill(_inputs("funding-pitch"), parse(text, "memo", markdown=markdown))
-
-
-def _report(text: str, markdown: bool = False):
-    return fill(_inputs("report-zh"), parse(text, "report", markdown=markdown, lang="zh"))
-
+from tests.tasks.fill_docs import inputs as _inputs
+from tests.tasks.fill_docs import pitch as _pitch
+from tests.tasks.fill_docs import report as _report
 
 # --- 1. a programme of several companies: only the user's own entry -------------------------
 

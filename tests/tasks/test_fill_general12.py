@@ -3,22 +3,10 @@ a reply e-mail over the earlier e-mail it quotes, and more."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from o3local.tasks.fill import fill, parse
 from o3local.tasks.fill.document import quoted_spans
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
-
-
-def _inputs(template: str) -> dict:
-    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
-
-
-def _pitch(text: str, markdown: bool = True):
-    return fill(_inputs("funding-pitch"), parse(text, "memo", markdown=markdown))
-
+from tests.tasks.fill_docs import inputs as _inputs
+from tests.tasks.fill_docs import pitch as _pitch
 
 # --- 1. a reply e-mail over the e-mail it quotes: the reply's figures are the newer ones -------
 

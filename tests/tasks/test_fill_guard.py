@@ -3,20 +3,12 @@ figures in words, memos without headings, the company a memo is about, lists in 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from o3local.tasks.fill import fill, parse
 from o3local.tasks.fill.extract import passage
 from o3local.tasks.fill.fields import walk
 from o3local.tasks.fill.guard import model_problems
 from o3local.tasks.fill.spelled import spelled_dates, spelled_mentions
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
-
-
-def _inputs(template: str) -> dict:
-    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+from tests.tasks.fill_docs import inputs as _inputs
 
 
 def _field(template: str, pointer: str):

@@ -3,16 +3,8 @@ about a fictitious company and the value a careful reader fills from it."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from o3local.tasks.fill import fill, parse
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
-
-
-def _inputs(template: str) -> dict:
-    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+from tests.tasks.fill_docs import inputs as _inputs
 
 
 def _fill(text: str, template: str = "funding-pitch") -> dict:

@@ -3,17 +3,9 @@ memo about a fictitious company and the value a careful reader fills from it (or
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from o3local.tasks.fill import fill, parse
 from o3local.tasks.fill.document import numeric_dates
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
-
-
-def _inputs(template: str) -> dict:
-    return json.loads((TEMPLATES / template / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+from tests.tasks.fill_docs import inputs as _inputs
 
 
 def _run(text: str, template: str = "funding-pitch", markdown: bool = True):

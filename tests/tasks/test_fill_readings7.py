@@ -3,16 +3,12 @@ fictitious companies and the values a careful reader fills from them."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from o3local.tasks.fill import fill, parse
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
+from tests.tasks.fill_docs import inputs as _inputs
 
 
 def _fill(text: str, markdown: bool = False) -> dict:
-    inputs = json.loads((TEMPLATES / "report-zh" / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+    inputs = _inputs("report-zh")
     return fill(inputs, parse(text, "report", markdown=markdown)).data
 
 
@@ -55,7 +51,7 @@ def test_a_half_year_summary_keeps_the_result_over_a_full_year_target():
 
 
 def _pitch(text: str) -> dict:
-    inputs = json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+    inputs = _inputs("funding-pitch")
     return fill(inputs, parse(text, "memo", markdown=False)).data
 
 
@@ -133,7 +129,7 @@ def test_an_faq_has_its_bold_questions_as_headings_and_a_first_sale_is_no_foundi
     doc = parse(md, "faq", markdown=True)
     assert [s.heading for s in doc.sections][1:] == ["What is Hemline?", "How does it work?",
                                                       "When did you start?"]
-    inputs = json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+    inputs = _inputs("funding-pitch")
     d = fill(inputs, doc).data
     assert not d["company"].get("founded")
     assert d["traction"]["since"] == "2024-06-04"

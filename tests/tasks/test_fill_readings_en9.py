@@ -5,15 +5,14 @@ memos, letters and chats about fictitious companies, and what a careful reader f
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from o3local.tasks.fill import fill, parse
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "runtime" / "assets" / "templates"
+from tests.tasks.fill_docs import TEMPLATES
+from tests.tasks.fill_docs import inputs as _inputs
 
 
 def _fill(text: str, markdown: bool = False):
-    inputs = json.loads((TEMPLATES / "funding-pitch" / "manifest.json").read_text(encoding="utf-8"))["inputs"]
+    inputs = _inputs("funding-pitch")
     return fill(inputs, parse(text, "memo", markdown=markdown))
 
 
