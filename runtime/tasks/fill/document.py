@@ -409,12 +409,14 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     raw = _long_rows_as_sections(raw, markdown)
     if "," in raw:
         raw = _csv_tables(raw)
-    spoken = len(_SPEAKER_LINE.findall(raw)) >= 3 or len(_TURN.findall(raw)) >= 3
-    if len(_SPEAKER_LINE.findall(raw)) >= 3:
+    # (a speaker line holds no "speaker:" turn, so removing those lines leaves the turns as counted)
+    speaker_lines, turns = len(_SPEAKER_LINE.findall(raw)), len(_TURN.findall(raw))
+    spoken = speaker_lines >= 3 or turns >= 3
+    if speaker_lines >= 3:
         # "邹倩 00:02:45" alone over what she says (a recording's transcript, a chat export): the
         # speaker and the time are no part of it, and its time is no figure
         raw = _SPEAKER_LINE.sub("", raw)
-    if len(_TURN.findall(raw)) >= 3:  # a transcript: what each speaker says, as its own line
+    if turns >= 3:  # a transcript: what each speaker says, as its own line
         raw = _TURN.sub("", raw)
         # a question and the answer the next turn gives: one passage ("What's the pain for the
         # operator? Operators keep backup boilers running ...")

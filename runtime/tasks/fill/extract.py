@@ -676,10 +676,11 @@ _RAISED_SO_FAR = re.compile(r"[\s*_]*(?:raised|committed|pledged|invested|secure
 _GOAL_AFTER = re.compile(r"[\s*_]*(?:(?:funding|raise|round|investment)\s+)?(?:target|goal)\b", re.I)
 #: a figure's earlier value, before the verb that takes it to its new one (由…的8,600万元增至…)
 _FROM_VALUE = re.compile(r"(?:由|从)[^，,。；;\d]{0,12}$")
-_TO_VERB = re.compile(r"\s*(?:元|美元|人民币|万|亿|家|户|人|名|个)*\s*(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|"
-                      r"提高到|提升至|提升到|降至|下降至|下降到|减少至|减少到|减至|回落至|扩大至|达到|至|到)")
-_TO_VALUE = re.compile(r"(?:增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|提高到|提升至|提升到|降至|下降至|"
-                       r"下降到|减少至|减少到|减至|回落至|扩大至|达到)\s*"
+#: the verbs that take a figure to its new value (增至, 下降到, 达到 ...)
+_MOVES_TO = (r"增至|增长至|增加至|增长到|增加到|升至|上升至|上升到|提高至|提高到|提升至|提升到|降至|下降至|"
+             r"下降到|减少至|减少到|减至|回落至|扩大至|达到")
+_TO_VERB = re.compile(rf"\s*(?:元|美元|人民币|万|亿|家|户|人|名|个)*\s*(?:{_MOVES_TO}|至|到)")
+_TO_VALUE = re.compile(rf"(?:{_MOVES_TO})\s*"
                        # "由年初的146家增加到年末的171家": the time it rose to, before the figure
                        r"(?:(?:年末|年底|年终|期末|季末|月末|目前|现在|当前)的?\s*)?$")
 #: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)

@@ -85,9 +85,14 @@ def _names(sentence: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
+def _bodies_lexicon() -> dict:
+    return json.loads(Path(__file__).with_name("institutions_zh.json").read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
 def _institutions() -> dict[str, tuple[str, ...]]:
     """Every name of a listed body (short form and others) -> all its names."""
-    data = json.loads(Path(__file__).with_name("institutions_zh.json").read_text("utf-8"))
+    data = _bodies_lexicon()
     names: dict[str, tuple[str, ...]] = {}
     for short, others in data["names"].items():
         group = (short, *others)
@@ -99,8 +104,7 @@ def _institutions() -> dict[str, tuple[str, ...]]:
 
 @lru_cache(maxsize=1)
 def _generic_zh() -> frozenset[str]:
-    data = json.loads(Path(__file__).with_name("institutions_zh.json").read_text("utf-8"))
-    return frozenset(data["kinds"])
+    return frozenset(_bodies_lexicon()["kinds"])
 
 
 def _zh_bodies(sentence: str, source: str) -> list[str]:
