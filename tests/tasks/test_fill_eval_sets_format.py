@@ -1,4 +1,4 @@
-"""The fill-eval sets of issue 20 with a committed split (bench/data/fill-eval4 .. 7) are
+"""The fill-eval sets of issue 20 with a committed split (bench/data/fill-eval4 .. 8) are
 well formed: their TUNE rows only, one parametrized test for every set.
 
 The blind parts are never opened here (each is scored once, by the lead; the same checks
@@ -140,6 +140,27 @@ SETS = (
              ("number", 2982 / 10000.4, 0.2982, _ZH, 1.0),
              ("number", 0.2975, 0.2982, _ZH, 0.0),
              ("number", 2400001, 2400000, _EN, 0.0))),
+    EvalSet("fill-eval8", "fe8", 20, True,
+            {"fe8-en-04": ("$1.15 million", "310 fleet engineers", "HullSense", "3.2 Competition"),
+             "fe8-en-05": ("$410K", "9,600 residents", "2 September 2025"),
+             "fe8-en-07": ("$4.6 million", "38,000 teachers", "Nov. 18, 2026"),
+             "fe8-zh-04": ("2.46亿元", "3,870户", "1.2 企业现状"),
+             "fe8-zh-05": ("2,796万元", "52.6万人", "2026年12月1日")},  # UTF-8 with a BOM
+            (("name", "第45周", {"any": ["2026年11月2日—11月8日", "2026年11月2日-11月8日", "第45周", "2026年第45周"]},
+              _ZH, 1.0),
+             ("name", "2026年11月", {"any": ["2026年11月2日—11月8日", "2026年11月2日-11月8日", "第45周", "2026年第45周"]},
+              _ZH, 0.0),
+             ("name", "1.2 企业现状", {"any": ["1.2 企业现状", "企业现状"]}, _ZH, 1.0),
+             ("name", "1.1 项目背景", {"any": ["1.2 企业现状", "企业现状"]}, _ZH, 0.0),
+             ("number", 27960000, 27960000, _ZH, 1.0),
+             ("number", 28600000, 27960000, _ZH, 0.0),  # the recalled figure
+             ("number", 0.184, 0.184, _ZH, 1.0),
+             ("date", "2026-03-01", "2026-03-01", _ZH, 1.0),
+             ("name", "Saltmarsh Labs", "Saltmarsh Labs", _EN, 1.0),
+             ("number", 0.02, 0.02, _EN, 1.0),
+             ("number", 1.8, 1.8, _EN, 1.0),
+             ("number", 1500000, 1500000, _EN, 1.0),
+             ("number", 250000, 1500000, _EN, 0.0))),  # the angels' money is not the ask
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
