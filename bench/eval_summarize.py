@@ -24,7 +24,8 @@ the paper's title), ``lcsts2-title`` (LCSTS posts from CLGE's val split) and
 ``csl2-title`` (CSL abstracts and titles from CLGE's val split); of the fifth round
 ``lcsts3-title`` (LCSTS posts from CLGE's test split; its blind half is read only with
 ``--score-blind-once``, see ``UNSPENT``); of the sixth ``lcsts4-title`` (more of CLGE's
-LCSTS test split, none in sum-lcsts2/3; blind half scored once at 74e16e9, spent).  ``--rows tune`` is their tune half and the
+LCSTS test split, none in sum-lcsts2/3; blind half scored once at 74e16e9, spent); of the
+seventh ``lcsts5-title`` (CLGE's LCSTS val split, none in sum-lcsts2/3/4; blind half unspent).  ``--rows tune`` is their tune half and the
 even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
 "lead-k cut" (the lead cut to N at a word) as the baseline at that length;
@@ -67,7 +68,9 @@ LOCAL = {"bbc-summary": DATA / "sum-bbc.jsonl",
          # fresh rows of the fifth round (sum-fresh.SOURCE.md, make_sum_fresh.py --round 5)
          "lcsts3-title": DATA / "sum-lcsts3.jsonl",
          # the sixth round (make_sum_fresh.py --round 6): Qwen 1.5B's Chinese headlines
-         "lcsts4-title": DATA / "sum-lcsts4.jsonl"}
+         "lcsts4-title": DATA / "sum-lcsts4.jsonl",
+         # the seventh (make_sum_fresh.py --round 7): a few-shot headline prompt
+         "lcsts5-title": DATA / "sum-lcsts5.jsonl"}
 
 #: set -> (language, Lead-k, sentences the system may use)
 SETS = {
@@ -83,16 +86,17 @@ SETS = {
     "csl2-title": ("zh", 1),
     "lcsts3-title": ("zh", 1),
     "lcsts4-title": ("zh", 1),
+    "lcsts5-title": ("zh", 1),
 }
 #: sets whose blind half has not been scored yet: left out of the default --sets, and
 #: their blind rows are read only with --score-blind-once (the round's one final score)
-UNSPENT: set[str] = set()  # lcsts3-title: scored once at b69f9eb; lcsts4-title at 74e16e9; spent
+UNSPENT: set[str] = {"lcsts5-title"}  # lcsts3-title: scored once at b69f9eb; lcsts4-title at 74e16e9; spent
 #: how many answers each method actually gave (abstractive ones the guard
 #: threw out come back as extractive)
 USED: Counter[str] = Counter()
 #: sets whose references are a headline-like line (XSum's are one full sentence)
 ONE_LINE = {"sum-lcsts", "sum-csl-title", "bbc-title", "scitldr-title", "lcsts2-title",
-            "csl2-title", "lcsts3-title", "lcsts4-title"}
+            "csl2-title", "lcsts3-title", "lcsts4-title", "lcsts5-title"}
 #: the local model --model names (None: the first installed one that writes the language)
 MODEL: list[str | None] = [None]
 

@@ -22,6 +22,10 @@ Sixth round (``--round 6``): ``sum-lcsts4.jsonl`` (Chinese), 400 rows of CLGE's 
 sum-lcsts3: both drew from the same 1,000 rows); drawn on 2026-12-05 to judge
 Qwen2.5-Coder-1.5B's Chinese headlines against the 0.5B and the clause run.
 
+Seventh round (``--round 7``): ``sum-lcsts5.jsonl`` (Chinese), 400 rows of CLGE's LCSTS
+``val.tsv`` drawn with seed 207, less those already in ``sum-lcsts2/3/4.jsonl`` or the shared
+set; drawn on 2026-12-05 before any of its rows was read, to judge a few-shot headline prompt.
+
 Rows whose document is also in a shared set this bench already uses
 (../shared/evaldata/sum-lcsts, sum-csl-title), or twice in the sample, are dropped
 after the split is drawn (the drop looks at text equality only, never at scores).
@@ -30,6 +34,7 @@ after the split is drawn (the drop looks at text equality only, never at scores)
         /work/.mirror/CLUEbenchmark+CLGE/repo
     python bench/data/make_sum_fresh.py --round 5 /work/.mirror/CLUEbenchmark+CLGE/repo
     python bench/data/make_sum_fresh.py --round 6 /work/.mirror/CLUEbenchmark+CLGE/repo
+    python bench/data/make_sum_fresh.py --round 7 /work/.mirror/CLUEbenchmark+CLGE/repo
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ CLGE_COMMIT = "2fb38e170310698193780fdcd532190dfe6fc5ce"
 SEED = 204  # issue 20, round 4
 SEED5 = 205  # issue 20, round 5 (sum-lcsts3)
 SEED6 = 206  # issue 20, round 6 (sum-lcsts4)
+SEED7 = 207  # issue 20, round 7 (sum-lcsts5)
 
 
 def _show(repo: str, commit: str, path: str) -> str:
@@ -142,9 +148,17 @@ def round6(clge_repo: str) -> int:
     return 0
 
 
+def round7(clge_repo: str) -> int:
+    clge(clge_repo, "lcsts", 400, "sum-lcsts5.jsonl", "sum-lcsts", part="val", seed=SEED7,
+         also_not_in=("sum-lcsts2.jsonl", "sum-lcsts3.jsonl", "sum-lcsts4.jsonl"))
+    return 0
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["5"]:
         sys.exit(round5(sys.argv[3]))
     if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["6"]:
         sys.exit(round6(sys.argv[3]))
+    if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["7"]:
+        sys.exit(round7(sys.argv[3]))
     sys.exit(main(sys.argv[1], sys.argv[2]))
