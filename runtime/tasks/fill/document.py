@@ -38,6 +38,9 @@ _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 #: spaces, with a colon ahead ("报告期间：2026年3月　编制：运营中心")
 _MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,}|\s*｜\s*|\s+\|\s+)(?=[^:：\s|｜][^:：\n]{0,29}[:：]\s*\S)")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
+#: an English "Label — value" line: a short capitalised label of up to four words, a spaced
+#: dash, the value ("Founded — 2021", "Runway — 24 months")
+_DASH_LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([A-Z][\w&/'’-]*(?: [\w&/'’()-]+){0,3})\s+[—–]\s+(\S.{0,300})$")
 
 
 @dataclass
@@ -558,6 +561,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         cuts = [0] + [g.end() for g in _MORE_LABELS.finditer(line)] + [len(line)]
         for lo, hi in zip(cuts, cuts[1:], strict=False):
             m = _LABEL.match(line[lo:hi].rstrip())
+            if m is None and lang == "en" and lo == 0 and hi == len(line):
+                m = _DASH_LABEL.match(line.rstrip())
             if m:
                 doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + lo + m.start(2)))
         offset += len(line) + 1

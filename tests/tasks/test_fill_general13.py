@@ -1,0 +1,66 @@
+"""General English readings of h/fillen, each tested on new short documents about fictitious
+companies: "Label — value" lines, the company's name in a transcript, an appositive, a quote or a
+title that is a heading in words, and more."""
+
+from __future__ import annotations
+
+from tests.tasks.fill_docs import pitch as _pitch
+
+# --- 1. "Label — value" lines are labels like "Label: value" -----------------------------------
+
+_DASHED = ("Pitch notes — Corvane\n\n"
+           "Company — Corvane Ltd\n"
+           "Raise — USD 2.5 million seed\n"
+           "Runway — 24 months\n"
+           "ARR — $1.2m\n\n"
+           "Corvane predicts when kilns need maintenance.\n")
+
+
+def test_dashed_label_lines_are_read_as_labels():
+    r = _pitch(_DASHED)
+    assert r.data["company"]["name"] == "Corvane Ltd"
+    assert r.data["traction"]["arr"] == 1200000
+    assert r.data["ask"]["runway_months"] == 24
+
+
+def test_a_sentence_with_a_dash_is_no_label():
+    from o3local.tasks.fill import parse
+
+    doc = parse("Corvane grew fast this year — faster than we planned for.\n", "memo")
+    assert doc.labels == []
+
+
+# --- 2. the company's name where no title gives it -----------------------------------------------
+
+def test_a_transcripts_company_is_the_subject_of_its_line_of_business():
+    text = ("[10:02] Ana: Thanks for taking the call. Quillory helps law firms draft contracts faster.\n"
+            "[10:03] Mark: What's the traction?\n"
+            "[10:04] Ana: 52 firms pay us and about 700 lawyers use it daily.\n")
+    assert _pitch(text).data["company"]["name"] == "Quillory"
+
+
+def test_a_capitalised_word_also_written_in_lower_case_is_no_name():
+    text = ("Software helps clinics plan their week. Our software is used by 40 clinics.\n\n"
+            "We are raising $1M.\n")
+    assert _pitch(text).data["company"]["name"] != "Software"
+
+
+def test_a_subject_with_a_defined_term_aside():
+    text = ("Brightmoor Inc.\n\n"
+            "Brightmoor (\"the Company\") provides payroll for seasonal farm workers. The Company was "
+            "incorporated in Delaware on 14 February 2022.\n")
+    r = _pitch(text, markdown=False)
+    assert r.data["company"]["name"] in ("Brightmoor", "Brightmoor Inc.")
+    assert r.data["company"]["founded"] == "2022-02-14"
+
+
+def test_a_quoted_cover_line_names_the_company():
+    text = ("**Priya** 9:02 AM\ncover slide: \"Hopwise makes sensors that catch spoiled beer.\"\n\n"
+            "**Jonas** 9:05 AM\nask: $4M seed, 20 months runway\n")
+    assert _pitch(text).data["company"]["name"] == "Hopwise"
+
+
+def test_a_heading_in_words_of_a_sentence_is_no_name():
+    text = ("## Numbers at a glance\n\n| Metric | Value |\n|---|---|\n| Months of runway | 15 |\n\n"
+            "Kettleway sells inventory software to independent coffee roasters.\n")
+    assert _pitch(text).data["company"]["name"] == "Kettleway"
