@@ -64,3 +64,33 @@ def test_a_heading_in_words_of_a_sentence_is_no_name():
     text = ("## Numbers at a glance\n\n| Metric | Value |\n|---|---|\n| Months of runway | 15 |\n\n"
             "Kettleway sells inventory software to independent coffee roasters.\n")
     assert _pitch(text).data["company"]["name"] == "Kettleway"
+
+
+# --- 3. figures of the past or of other companies; a question answered on the same line ---------
+
+def test_a_figure_dated_to_an_earlier_time_is_not_the_current_count():
+    text = ("Hi Sam,\n\nTernwick is raising a $4.2M seed round.\n\n"
+            "We closed October with 4,100 active users. Back in 2023 we had 900 users.\n\nBest,\nJo\n")
+    assert _pitch(text, markdown=False).data["traction"]["users"] == 4100
+
+
+def test_an_earlier_quarter_in_brackets_after_the_figure_is_not_the_figure():
+    text = ("# Mossbury Robotics\n\nMossbury Robotics makes weeding robots.\n\n"
+            "- ARR reached $2.3M (Q2: $1.9M), +21% QoQ\n- 64 farms run our robots\n")
+    assert _pitch(text).data["traction"]["arr"] == 2300000
+
+
+def test_an_investors_portfolio_company_figure_is_not_the_companys():
+    text = ("Ana: Quillory helps law firms draft contracts faster.\n"
+            "Mark: Traction?\n"
+            "Ana: ARR's at 430 thousand.\n"
+            "Mark: Our portfolio company Lexo is at $5M ARR, for comparison.\n")
+    assert _pitch(text).data["traction"]["arr"] == 430000
+
+
+def test_a_transcripts_answer_on_the_questions_line():
+    text = ("Quillory helps law firms draft contracts faster. What's the raise? 1.8 million dollars, seed. "
+            "Eighteen months of runway.\n")
+    r = _pitch(text)
+    assert r.data["ask"]["amount"] == 1800000
+    assert r.data["ask"]["runway_months"] == 18

@@ -561,7 +561,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         cuts = [0] + [g.end() for g in _MORE_LABELS.finditer(line)] + [len(line)]
         for lo, hi in zip(cuts, cuts[1:], strict=False):
             m = _LABEL.match(line[lo:hi].rstrip())
-            if m is None and lang == "en" and lo == 0 and hi == len(line):
+            # (not the first line: "Mosswood Robotics — investor update" is a title)
+            if m is None and lang == "en" and lo == 0 and hi == len(line) and plain[:offset].strip():
                 m = _DASH_LABEL.match(line.rstrip())
             if m:
                 doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + lo + m.start(2)))

@@ -258,13 +258,27 @@ def _en_not_ours(f: Field, m: Mention, text: str, a: int, money: bool, ours: str
 _PAST = re.compile(r"\b(?:ago|last (?:year|quarter|month)|previously|it was|they were|used to be|down from|up from)\b")
 
 
+#: a bracket that opens on an earlier period's label after a figure: "ARR reached $2.3M (Q2: $1.9M)"
+_PERIOD_ASIDE = re.compile(r"(?:\d|\d\s?(?:[kmb]|mn|bn|mm|%|million|billion|thousand))\s*\(\s*(?:q[1-4]|h[12]|fy\s?\d{2,4}|"
+                           r"(?:19|20)\d\d|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+                           r"(?:\s+(?:19|20)\d\d)?\s*[:=]\s*$")
+
+
 def _en_past_aside(text: str, m: Mention) -> bool:
     """A number inside brackets that say it is an earlier figure: "1,240 couriers ride every week
-    (a year ago it was 310)", "ARR: $2.4mm (Nov 2025 it was $1.1mm)"."""
+    (a year ago it was 310)", "ARR: $2.4mm (Nov 2025 it was $1.1mm)", "ARR reached $2.3M (Q2:
+    $1.9M)"."""
     open_at = text.rfind("(", max(0, m.start - 60), m.start)
     if open_at < 0 or ")" in text[open_at:m.start] or "\n" in text[open_at:m.start]:
         return False
-    return bool(_PAST.search(text[open_at:m.start].lower()))
+    return bool(_PAST.search(text[open_at:m.start].lower())
+                or _PERIOD_ASIDE.search(text[max(0, open_at - 16):m.start].lower()))
+
+
+#: a clause that dates its figure to an earlier time: "Back in 2023 we had 900 users", "When we
+#: launched, 40 shops used it"
+_PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:started|launched|began)|"
+                        r"a year (?:ago|earlier)|(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
 
 
 _BARE_SCALE = re.compile(r"[\d,.]+\s?(k|m|b|mn|bn|mm)", re.I)
@@ -473,6 +487,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         if f.unit_scale > 1 and m.currency and not m.scaled and abs(m.value) < f.unit_scale / 1000:
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
+        if doc.lang == "en" and not f.fraction and _PAST_LEAD.search(low, a, m.start):
+            score -= 5
         if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
                                    or (not f.fraction and _en_past_aside(text, m))):
             continue
@@ -580,6 +596,12 @@ def _asked(doc: Document, m: Mention) -> str:
     chat's sender line, when it ends with a question mark; "" otherwise."""
     text = doc.text
     lo, hi = _line_bounds(text, m.start)
+    # a transcript's question and its answer run on in one line: "What's the raise? 1.8 million
+    # dollars, seed." (the answer's first words, before the figure, are few)
+    q = text.rfind("?", lo, m.start)
+    if q >= 0 and len(text[q + 1:m.start].strip()) <= 12 and not re.search(r"[.!;]", text[q + 1:m.start]):
+        start = max(text.rfind(". ", lo, q), text.rfind("? ", lo, q), text.rfind("! ", lo, q))
+        return text[(start + 2 if start >= 0 else lo):q + 1].lower()
     if hi - lo > REPLY_CHARS or text[lo:hi].rstrip().endswith(("?", "？")):
         return ""
     end = lo - 1
