@@ -94,3 +94,51 @@ def test_a_transcripts_answer_on_the_questions_line():
     r = _pitch(text)
     assert r.data["ask"]["amount"] == 1800000
     assert r.data["ask"]["runway_months"] == 18
+
+
+# --- 4. a use of funds in amounts, a form line's scale, a market as a sentence's subject ---------
+
+def test_a_use_of_funds_in_amounts_adding_up_to_the_raise_is_read_as_shares():
+    text = ("# Saltmere\n\nSaltmere turns food waste into biogas.\n\n## The round\n"
+            "We are raising $2,000,000. Planned use: equipment $900,000, hiring $700,000 and "
+            "marketing $400,000.\n")
+    r = _pitch(text)
+    assert r.data["ask"]["use_of_funds"] == [{"label": "Equipment", "share": 0.45},
+                                             {"label": "Hiring", "share": 0.35},
+                                             {"label": "Marketing", "share": 0.2}]
+
+
+def test_amounts_that_do_not_add_up_to_a_stated_amount_give_no_shares():
+    text = ("# Saltmere\n\nSaltmere turns food waste into biogas.\n\n## The round\n"
+            "We are raising $2,500,000. Planned use: equipment $900,000, hiring $700,000 and "
+            "marketing $400,000.\n")
+    assert "use_of_funds" not in _pitch(text).data["ask"]
+
+
+def test_a_form_lines_label_gives_the_scale_of_its_bare_figures():
+    text = ("Orchardia – one-pager\n\nWhat we do: Orchardia predicts apple harvests from drone images.\n"
+            "Amount sought: $1.6m\n"
+            "Market size (USD millions): TAM 4,200 / SAM 650 / SOM 45\n")
+    assert _pitch(text, markdown=False).data["market"] == {"tam": 4200, "sam": 650, "som": 45}
+
+
+def test_a_market_sized_as_a_sentences_subject_is_the_tam():
+    text = ("# Saltmere\n\nSaltmere turns food waste into biogas.\n\n## Market\n"
+            "The commercial food-waste market is $3.4 billion in the US. We can serve about "
+            "$600 million of it.\n")
+    r = _pitch(text)
+    assert r.data["market"]["tam"] == 3400
+    assert r.data["market"]["sam"] == 600
+
+
+def test_a_market_we_will_reach_is_no_tam():
+    text = ("# Saltmere\n\nSaltmere turns food waste into biogas.\n\n## Market\n"
+            "The market we will reach by 2030 is $3.4 billion.\n")
+    assert "tam" not in _pitch(text).data.get("market", {})
+
+
+def test_a_forwarded_intro_names_the_company_not_the_intro():
+    text = ("---------- Forwarded message ---------\nFrom: Lena Ortiz <lena@pinecrest.vc>\n"
+            "Subject: Fwd: Driftwell intro\n\nNotes from my call below.\n\n"
+            "> Driftwell builds route planning for school buses.\n> Raising: $3.5M seed\n")
+    assert _pitch(text, markdown=False).data["company"]["name"] == "Driftwell"

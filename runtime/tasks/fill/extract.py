@@ -304,7 +304,14 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
     lo, hi = _line_bounds(doc.text, m.start)
     line = doc.text[lo:hi]
     if "; " not in line or m.start - lo < line.find("; "):
-        return m
+        # a form's line whose label says so: "Market size (USD millions): TAM 4,200 / SAM 650"
+        scale = next((_header_scale(lab) for lab, v, off in doc.labels
+                      if off <= m.start < off + len(v) and re.search(r"[A-Za-z]", lab)), 1.0)
+        if scale == 1.0:
+            return m
+        from dataclasses import replace
+
+        return replace(m, value=m.value * scale, scaled=True)
     scale = _header_scale(line.split("; ")[0]) if re.search(r"[A-Za-z]", line.split("; ")[0]) else 1.0
     if scale == 1.0:
         from .document import table_cell
@@ -987,7 +994,34 @@ def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer
             v = float(f"{round(v, 9):.12g}")
             return Answer(int(v) if v.is_integer() else v, f"{label}: {value}",
                           ["the amount after a bare 'Market' label: the whole market"], at=ms[0].start)
+    if doc.lang != "en":
+        return None
+    # "The commercial food-waste market is $3.4 billion in the US": a market as the subject of
+    # the sentence that sizes it, one amount of money, nothing about a part of it or another's
+    text = doc.text
+    for m in doc.mentions:
+        if m.percent or not (m.currency and m.scaled) or m.start in taken:
+            continue
+        if not _MARKET_IS.search(text[max(0, m.start - 60):m.start]):
+            continue
+        a, b = _clause_bounds(text, m.start, m.end)
+        sent = text[a:b]
+        if sum(1 for o in doc.mentions if a <= o.start < b and not o.percent) != 1 or re.search(
+                r"\b(?:serv|reach|obtain|capture|win|sam|som|address|target)|\b(?:not|neither|nor)\b"
+                r"|\b(?:by|in) 20\d\d\b|\bwill\b", sent, re.I) or _count(sent.lower(), list(OTHERS)):
+            continue
+        v = convert(m, f, doc.lang, text)
+        if v is not None:
+            v = float(f"{round(v, 9):.12g}")
+            return Answer(int(v) if v.is_integer() else v, sent.strip(),
+                          ["a market sized as a sentence's subject: the whole market"], at=m.start)
     return None
+
+
+#: the market as the subject its amount follows ("the US pet-insurance market is worth $3.4 billion")
+_MARKET_IS = re.compile(r"\b[Tt]he\s+(?:[\w&/-]+\s+){0,5}market\s+(?:is|was|is worth|is valued at|is estimated at|"
+                        r"size is|totals|stands at)\s+(?:(?:about|around|roughly|an estimated|nearly|over|some)\s+)?"
+                        r"(?:US\$|USD\s?|[$€£])?$")
 
 
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),

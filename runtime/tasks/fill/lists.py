@@ -538,6 +538,26 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
     return None
 
 
+def _parts_of_stated(g: ListGroup, doc: Document, words: list[str]) -> list[float] | None:
+    """The items' shares when they are amounts of money that add up to an amount the document
+    states in a sentence with one of ``words`` (or anywhere, for three amounts or more) (a use of funds in amounts, "equipment $900,000,
+    hiring $700,000 and marketing $400,000", after "We are raising $2,000,000"), else None."""
+    nums = [it.number for it in g.items]
+    if len(nums) < 2 or any(m.percent or not m.currency for m in nums) or len({m.currency for m in nums}) > 1:
+        return None
+    total = sum(m.value for m in nums)
+    inside = {m.start for m in nums}
+    for m in doc.mentions:
+        if m.start in inside or m.percent or m.currency != nums[0].currency or abs(m.value - total) > 1e-6 * total:
+            continue
+        lo = max(doc.text.rfind(c, 0, m.start) for c in (".", "\n", ";", "?", "!")) + 1
+        # (three amounts or more that add up to one the document states need no word for it:
+        # "seeks US$5,000,000 in Series A financing" over three allocations)
+        if len(nums) >= 3 or count(doc.text[lo:m.start].lower(), words):
+            return [round(x.value / total, 12) for x in nums]
+    return None
+
+
 #: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")
 _SPLIT_BY = re.compile(r"分(?:品类|产品|业务|板块|渠道|业态)|按[\u4e00-\u9fff]{1,6}(?:划分|拆分|来看)|"
                        r"按(?:产品线?|业务|品类|板块|渠道|业态|区域|地区)|构成|结构|"
@@ -569,7 +589,8 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
     for g in find_groups(doc):
         scale = _header_scale(g.context)
         values = [_value(it.number, number_child, scale) for it in g.items]
-        parts = number_child.fraction and _parts_of_total(g, doc)
+        parts = number_child.fraction and (_parts_of_total(g, doc) or (
+            doc.lang == "en" and _parts_of_stated(g, doc, [w for w in f.words() if w not in f.own_words()])))
         if parts:
             values = parts  # "营业收入4,520万元。其中，门票收入2,130万元，…": the shares of the total
         if any(v is None for v in values):
