@@ -142,3 +142,37 @@ def test_a_forwarded_intro_names_the_company_not_the_intro():
             "Subject: Fwd: Driftwell intro\n\nNotes from my call below.\n\n"
             "> Driftwell builds route planning for school buses.\n> Raising: $3.5M seed\n")
     assert _pitch(text, markdown=False).data["company"]["name"] == "Driftwell"
+
+
+# --- 5. a reporting date is no start; quarters written Q1'26; growth and runway in other words ---
+
+def test_an_as_of_date_is_not_the_traction_since():
+    text = ("Company overview: Veltrovia Systems\n\nVeltrovia Systems sells predictive maintenance for lifts.\n\n"
+            "Key metrics (as of 30 September 2026):\n- Annual recurring revenue: €2.1M\n"
+            "- Technicians using Veltrovia: 620\n")
+    r = _pitch(text, markdown=False)
+    assert "since" not in r.data.get("traction", {})
+    assert r.data["traction"]["users"] == 620
+
+
+def test_a_start_date_is_still_the_traction_since():
+    text = ("# Veltrovia\n\nVeltrovia sells predictive maintenance for lifts.\n\n## Traction\n"
+            "We went live with our first building on 3 March 2024. ARR is €2.1M.\n")
+    assert _pitch(text).data["traction"]["since"] == "2024-03-03"
+
+
+def test_quarter_columns_with_a_two_digit_year_are_periods():
+    text = ("# Penwick\n\nPenwick is a marking assistant for teachers.\n\n## Quarterly ARR ($K)\n"
+            "| | Q1'26 | Q2'26 | Q3'26 |\n|---|---|---|---|\n| ARR | 920 | 1,180 | 1,350 |\n")
+    q = _pitch(text).data["traction"]["quarters"]
+    assert [x["label"] for x in q] == ["Q1'26", "Q2'26", "Q3'26"]
+    assert [x["arr"] for x in q] == [920, 1180, 1350]
+
+
+def test_growth_as_higher_than_an_earlier_month_and_runway_as_what_the_round_covers():
+    text = ("# Penwick\n\nPenwick is a marking assistant for teachers.\n\n"
+            "ARR hit $1.35M in September, 14% higher than in June.\n\n"
+            "We're raising $2.5M to grow the sales team; that covers about two years.\n")
+    r = _pitch(text)
+    assert r.data["traction"]["growth"] == 0.14
+    assert r.data["ask"]["runway_months"] == 24

@@ -330,7 +330,7 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
 _EARLIER_COLUMN = re.compile(r"\b(?:last|previous|prior|earlier|ago)\b|\bvs\.?\b")
 #: a table column of the period the document reports ("This quarter", "Current", "Latest")
 _CURRENT_COLUMN = re.compile(r"\b(?:this|current|latest|now)\b")
-_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?(20\d\d)|(?:FY\s?)?(20\d\d))\b")
+_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?['’]?(20\d\d|\d\d)|(?:FY\s?)?(20\d\d))\b")
 
 
 def _period_key(header: str) -> tuple[int, int] | None:
@@ -339,7 +339,8 @@ def _period_key(header: str) -> tuple[int, int] | None:
         return None
     if m.group(1):
         part = int(m.group(1)[1]) * (3 if m.group(1)[0] == "H" else 1)
-        return int(m.group(2)), part * (2 if m.group(1)[0] == "H" else 1)
+        year = int(m.group(2))  # "Q1'26": the year in two digits
+        return year + 2000 if year < 100 else year, part * (2 if m.group(1)[0] == "H" else 1)
     return int(m.group(3)), 99
 
 
@@ -1115,6 +1116,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if others and here is not None and here.heading and any(
                 re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", here.heading.lower()) for w in others):
             continue  # "Launch: September 2026" on the China slide is no date of the company's
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
+                and _AS_OF.search(low[max(a, d.start - 30):d.start]):
+            continue  # "Key metrics (as of 30 September 2026)": when the figures stand, no start
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
         # two dates in one sentence: each is the date of the words in its own part ("We started
         # the company in October 2022 and have been billing customers since July 2023")
