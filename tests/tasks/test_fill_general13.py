@@ -176,3 +176,19 @@ def test_growth_as_higher_than_an_earlier_month_and_runway_as_what_the_round_cov
     r = _pitch(text)
     assert r.data["traction"]["growth"] == 0.14
     assert r.data["ask"]["runway_months"] == 24
+
+
+# --- 6. a part of the money that names no use; a deck's text slide by slide -----------------------
+
+def test_most_of_it_and_the_rest_are_no_labels_of_a_use_of_funds():
+    text = ("# Loamwick\n\nLoamwick helps community gardens manage plots.\n\n"
+            "We'd like to raise $600K on a SAFE. Most of it (70%) goes to two hires, the rest (30%) to marketing.\n")
+    assert _pitch(text).data["ask"]["use_of_funds"] == [{"label": "Two hires", "share": 0.7},
+                                                        {"label": "Marketing", "share": 0.3}]
+
+
+def test_the_first_slides_title_names_the_company():
+    text = ("Slide 1: Harbor & Wren\n"
+            "Slide 2: Problem — independent bookshops can't compete on delivery speed.\n"
+            "Slide 5: The Ask — $2M seed · 18 months runway\n")
+    assert _pitch(text, markdown=False).data["company"]["name"] == "Harbor & Wren"

@@ -67,6 +67,10 @@ class ListGroup:
 _HEDGE = re.compile(r"^(?:roughly|about|around|approximately|approx\.?|some|nearly|almost|just over|"
                     r"just under|over|under|up to|circa|ca\.|约|大约|近|超过)$", re.I)
 _ASIDE = re.compile(r"\s*[（(][^）)]{0,40}[）)]")
+#: words for a part of the money that name no use ("Most of it (70%) goes to two hires, the
+#: rest (30%) to marketing"): the label follows the number
+_PORTION = re.compile(r"^(?:(?:and|but)\s+)?(?:most|the (?:rest|remainder|balance|bulk|majority)|the remaining(?: \w+)?)"
+                      r"(?:\s+of\s+(?:it|that|this|the \w+))?$", re.I)
 
 
 #: words that open the part after a number before its label ("of the round for", "goes to")
@@ -139,7 +143,7 @@ def _item_of(text: str) -> Item | None:
         return None
     m = nums[0]
     head, tail = text[:m.start], re.sub(r"^(?:元|美元|人民币|块钱)", "", text[m.end:])  # "8,200万元": 元 is no label
-    if _HEDGE.match(head.strip(_PUNCT)):
+    if _HEDGE.match(head.strip(_PUNCT)) or _PORTION.match(_ASIDE.sub("", head + ")").strip(_PUNCT)):
         head = ""  # "Roughly 45% goes to manufacturing" is labelled after its number
     when = _PERIOD_LABEL.search(text)
     period = Item(when.group(0), m, text, lead=text[:min(when.start(), m.start)].strip(_PUNCT),

@@ -317,6 +317,9 @@ def _first_line_title(doc: Document) -> str:
     line = next((x.strip() for x in doc.text.split("\n") if x.strip()), "")
     if not line or len(line) > 100 or line.endswith((".", "!", "?")):
         return ""
+    slide = re.match(r"(?:slide|page)\s*1\s*(?:[:.]|\s[—–-])\s*(\S.*)$", line, re.I)
+    if slide:  # a deck's text, slide by slide: "Slide 1: Harbor & Finch" is the cover's title
+        return slide.group(1)
     m = re.search(r"\s+[—–|-]\s+|:\s+", line)
     if m is None or m.start() == 0:
         return ""
