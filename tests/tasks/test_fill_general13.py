@@ -192,3 +192,36 @@ def test_the_first_slides_title_names_the_company():
             "Slide 2: Problem — independent bookshops can't compete on delivery speed.\n"
             "Slide 5: The Ask — $2M seed · 18 months runway\n")
     assert _pitch(text, markdown=False).data["company"]["name"] == "Harbor & Wren"
+
+
+# --- 7. shares whose sentence ends on another fact; a speaker's reply to the question before it ---
+
+def test_shares_making_a_whole_with_a_runway_after_them():
+    text = ("Subject: Gridmoor — November update\n\nHi all,\n\nGridmoor plans maintenance for "
+            "warehouses. We're opening a $12 million Series A. Funds will go 45% to engineering, 35% to "
+            "go-to-market and 20% to working capital, and should last 28 months.\n\nMaya\n")
+    r = _pitch(text, markdown=False)
+    assert r.data["ask"]["use_of_funds"] == [{"label": "Engineering", "share": 0.45},
+                                             {"label": "Go-to-market", "share": 0.35},
+                                             {"label": "Working capital", "share": 0.2}]
+    assert r.data["ask"]["runway_months"] == 28
+
+
+def test_two_figures_and_a_fact_are_still_no_list():
+    text = ("# Gridmoor\n\nGridmoor plans maintenance for warehouses.\n\n"
+            "ARR is $2.2M, up 11% on the quarter, and 89 schools renewed.\n")
+    assert "use_of_funds" not in _pitch(text).data["ask"]
+
+
+def test_a_speakers_reply_answers_the_question_on_the_line_before():
+    text = ("Interview transcript — Nimbleway\n\n"
+            "Interviewer: So what is Nimbleway?\n"
+            "Dara: We make soil sensors for vineyards. Growers see moisture by vine row.\n"
+            "Interviewer: And how many growers use it?\n"
+            "Dara: About 640 growers at the moment, on 120 estates.\n"
+            "Interviewer: And you're raising?\n"
+            "Dara: Yes, $4 million. It gives us two years.\n")
+    r = _pitch(text, markdown=False)
+    assert r.data["traction"]["users"] == 640
+    assert r.data["ask"]["amount"] == 4000000
+    assert r.data["ask"]["runway_months"] == 24

@@ -610,7 +610,12 @@ def _asked(doc: Document, m: Mention) -> str:
     if q >= 0 and len(text[q + 1:m.start].strip()) <= 12 and not re.search(r"[.!;]", text[q + 1:m.start]):
         start = max(text.rfind(". ", lo, q), text.rfind("? ", lo, q), text.rfind("! ", lo, q))
         return text[(start + 2 if start >= 0 else lo):q + 1].lower()
-    if hi - lo > REPLY_CHARS or text[lo:hi].rstrip().endswith(("?", "？")):
+    # "Dara: Yes, $4 million. It gives us two years.": a longer reply whose first words give the
+    # figure answers the question too (past its speaker's name)
+    speaker = re.match(r"[ \t]*(?:\*\*)?[A-Z][\w.' -]{0,30}:(?:\*\*)?[ \t]+", text[lo:m.start])
+    opening = text[lo + (speaker.end() if speaker else 0):m.start]
+    first_words = len(opening.strip()) <= 12 and not re.search(r"[.!?;]", opening)
+    if (hi - lo > REPLY_CHARS and not first_words) or text[lo:hi].rstrip().endswith(("?", "？")):
         return ""
     end = lo - 1
     for _ in range(4):

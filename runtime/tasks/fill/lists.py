@@ -67,6 +67,8 @@ class ListGroup:
 _HEDGE = re.compile(r"^(?:roughly|about|around|approximately|approx\.?|some|nearly|almost|just over|"
                     r"just under|over|under|up to|circa|ca\.|约|大约|近|超过)$", re.I)
 _ASIDE = re.compile(r"\s*[（(][^）)]{0,40}[）)]")
+#: a verb that sends the money on, the number after it: "Funds will go 45% to engineering"
+_HEAD_VERB = re.compile(r"\b(?:go|goes|going|split|splits|divided|allocated|earmarked|spent)$", re.I)
 #: words for a part of the money that name no use ("Most of it (70%) goes to two hires, the
 #: rest (30%) to marketing"): the label follows the number
 _PORTION = re.compile(r"^(?:(?:and|but)\s+)?(?:most|the (?:rest|remainder|balance|bulk|majority)|the remaining(?: \w+)?)"
@@ -143,8 +145,11 @@ def _item_of(text: str) -> Item | None:
         return None
     m = nums[0]
     head, tail = text[:m.start], re.sub(r"^(?:元|美元|人民币|块钱)", "", text[m.end:])  # "8,200万元": 元 is no label
-    if _HEDGE.match(head.strip(_PUNCT)) or _PORTION.match(_ASIDE.sub("", head + ")").strip(_PUNCT)):
-        head = ""  # "Roughly 45% goes to manufacturing" is labelled after its number
+    if _HEDGE.match(head.strip(_PUNCT)) or _PORTION.match(_ASIDE.sub("", head + ")").strip(_PUNCT)) \
+            or _HEAD_VERB.search(head.strip(_PUNCT)):
+        # "Roughly 45% goes to manufacturing", "Funds will go 45% to engineering": labelled
+        # after the number
+        head = ""
     when = _PERIOD_LABEL.search(text)
     period = Item(when.group(0), m, text, lead=text[:min(when.start(), m.start)].strip(_PUNCT),
                   period=True) if when is not None else None
@@ -260,12 +265,24 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         # "raise a USD 20M Series B, giving 30 months of runway, to be spent on A (45%), B (35%)
         # and C (20%)": the list is the run of (at least three) items of one kind at the end; the
         # figures before it are its context
-        k = len(items) - 1
-        while k > 0 and kind(items[k - 1]) == kind(items[-1]):
+        # (or a run of shares making a whole with a fact after it: "Funds will go 45% to A, 35% to
+        # B and 20% to C, and should last 28 months")
+        end = len(items)
+        if kind(items[-1]) != kind(items[-2]):
+            j = len(items) - 1
+            while j > 0 and kind(items[j - 1]) == kind(items[-2]):
+                j -= 1
+            run = items[j:-1]
+            if len(run) >= 2 and all(it.number.percent for it in run) \
+                    and abs(sum(it.number.value for it in run) - 100) <= 1.1:
+                end = len(items) - 1
+        k = end - 1
+        while k > 0 and kind(items[k - 1]) == kind(items[end - 1]):
             k -= 1
         lead += [it.text for it in items[:k]]
-        items = items[k:]
-        if len(items) < 3:
+        whole_run = end < len(items)
+        items = items[k:end]
+        if len(items) < 3 and not whole_run:
             return None  # "ARR is $2.2M, up 11% ..., and 89% of schools renewed": two facts
     kinds = {kind(it) for it in items}
     if len(kinds) > 1:
