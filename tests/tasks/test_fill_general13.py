@@ -225,3 +225,31 @@ def test_a_speakers_reply_answers_the_question_on_the_line_before():
     assert r.data["traction"]["users"] == 640
     assert r.data["ask"]["amount"] == 4000000
     assert r.data["ask"]["runway_months"] == 24
+
+
+# --- 8. users are people who use the product; firms and sites are customers -----------------------
+
+def test_people_who_work_through_the_product_are_its_users():
+    text = ("# Kilnway\n\nKilnway schedules firings for pottery studios.\n\n## Traction\n"
+            "We have sold to 210 studios, and 5,600 potters fire work through Kilnway each month.\n")
+    assert _pitch(text).data["traction"]["users"] == 5600
+
+
+def test_organisations_that_use_it_are_not_the_users_when_people_are_counted():
+    text = ("# Sablemoor\n\nSablemoor tells pharmacies what to reorder.\n\n## Traction\n"
+            "1,020 pharmacies use Sablemoor, and 2,750 pharmacists and technicians open the reorder "
+            "list at least weekly.\n")
+    assert _pitch(text).data["traction"]["users"] == 2750
+
+
+def test_a_table_row_of_people_on_the_dashboard():
+    text = ("# Cemwise\n\nCemwise makes an additive for cement plants.\n\n## KPIs\n"
+            "| KPI | Q3 2026 |\n|---|---|\n| Cement plants under contract | 17 |\n"
+            "| Plant engineers on the dashboard | 260 |\n")
+    assert _pitch(text).data["traction"]["users"] == 260
+
+
+def test_a_teams_size_is_no_count_of_users():
+    text = ("# Cemwise\n\nCemwise makes an additive for cement plants.\n\n"
+            "We are 12 engineers in Leeds. ARR is $1.2M.\n")
+    assert "users" not in _pitch(text).data["traction"]

@@ -8,9 +8,11 @@ with its evidence, the sentence or table row it was read from.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from .document import _BULLET, Document, Mention, Section, Table
@@ -365,6 +367,29 @@ def _en_column_role(doc: Document, m: Mention, column: str) -> float:
     return 0.0
 
 
+_COUNTED = json.loads(Path(__file__).with_name("counted_en.json").read_text(encoding="utf-8"))
+_PEOPLE = frozenset(_COUNTED["people"])
+_ORGANISATIONS = frozenset(_COUNTED["organisations"])
+#: words after a count of people that say they use the product: its name is checked apart
+_IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
+                     r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
+                     r"each (?:day|week|month)|every (?:day|week|month))\b")
+
+
+def _counted(words: str) -> str:
+    """"people" or "organisations": what the first of ``words`` (lower case) that the lexicon
+    knows counts ("5,600 potters", "1,020 independent pharmacies"), "" when none of the first
+    three does."""
+    toks = re.findall(r"[a-z][a-z'-]*", words)[:3]
+    for i, t in enumerate(toks):
+        for w in ([f"{t} {toks[i + 1]}"] if i + 1 < len(toks) else []) + [t]:
+            if w in _PEOPLE:
+                return "people"
+            if w in _ORGANISATIONS:
+                return "organisations"
+    return ""
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -536,6 +561,22 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # the company serves are its customers
             score += 3
             named = True
+        if f.key == "users" and doc.lang == "en":
+            # what the number counts: the words after it, or a table row's label before it
+            # ("Plant engineers on the dashboard; 260")
+            at0 = _cell_at(doc, m) if doc.tables else None
+            counted = _counted(low[m.end:m.end + 40]) or (
+                _counted(" ".join(at0[1].lower().split()[-2:])) if at0 is not None else "")
+            if not counted and at0 is not None:
+                counted = _counted(at0[1].lower())
+            if counted == "organisations":
+                score -= 4  # "1,020 pharmacies use Sablewood": the customers, not the users
+            if counted == "people":
+                used = low[m.end:hi_c] if at0 is None else at0[1].lower()
+                if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)):
+                    # "5,600 potters fire work through Kilnworks each month"
+                    score += 2 if named else 5
+                    named = True
         if f.key in ("users", "customers") and unit:
             if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
