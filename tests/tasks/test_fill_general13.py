@@ -253,3 +253,15 @@ def test_a_teams_size_is_no_count_of_users():
     text = ("# Cemwise\n\nCemwise makes an additive for cement plants.\n\n"
             "We are 12 engineers in Leeds. ARR is $1.2M.\n")
     assert "users" not in _pitch(text).data["traction"]
+
+
+def test_funding_sought_is_the_ask_not_a_revenue_of_nothing():
+    text = ("Ferrokit\n\nFerrokit checks iron levels at home.\nRevenue: $0\n"
+            "Funding sought: $750,000 pre-seed\nRunway this buys: 14 months\n")
+    assert _pitch(text, markdown=False).data["ask"]["amount"] == 750000
+
+
+def test_an_earlier_pre_seed_is_not_the_ask():
+    text = ("# Fernmoor\n\nFernmoor makes scheduling software for dog groomers.\n\n"
+            "We raised a $500K pre-seed in 2024. Now we're raising $2.5M to grow the sales team.\n")
+    assert _pitch(text).data["ask"]["amount"] == 2500000
