@@ -265,3 +265,31 @@ def test_an_earlier_pre_seed_is_not_the_ask():
     text = ("# Fernmoor\n\nFernmoor makes scheduling software for dog groomers.\n\n"
             "We raised a $500K pre-seed in 2024. Now we're raising $2.5M to grow the sales team.\n")
     assert _pitch(text).data["ask"]["amount"] == 2500000
+
+
+# --- 9. month columns, a form with each value under its field's name, figures like years ---------
+
+def test_the_latest_month_column_is_the_current_figure():
+    text = ("# Quarrow Labs — investor update\n\nQuarrow Labs tracks excavation with drones.\n\n"
+            "| Metric | Jul | Aug | Sep |\n|---|---|---|---|\n| ARR ($K) | 1,510 | 1,580 | 1,660 |\n"
+            "| Site managers using Quarrow | 730 | 760 | 810 |\n| Net revenue retention | 109% | 110% | 111% |\n")
+    t = _pitch(text).data["traction"]
+    assert (t["arr"], t["users"], t["retention"]) == (1660000, 810, 1.11)
+    assert "quarters" not in t  # months are no quarters
+
+
+def test_a_form_with_each_value_under_its_fields_name():
+    text = ("Company name\nAshwell Diagnostics\n\nFunding required\n$1,200,000\n\n"
+            "Months of runway this provides\n18\n\nNumber of users\n2,050 nurses\n")
+    r = _pitch(text, markdown=False)
+    assert r.data["company"]["name"] == "Ashwell Diagnostics"
+    assert r.data["ask"]["amount"] == 1200000
+    assert r.data["ask"]["runway_months"] == 18
+    assert r.data["traction"]["users"] == 2050
+
+
+def test_a_unit_word_on_the_next_line_is_not_the_numbers_unit():
+    from o3local.tasks.summarize.facts import find_mentions
+
+    m = find_mentions("Funding required\n$1,200,000\n\nMonths of runway\n18\n")[0]
+    assert m.value == 1200000 and m.unit == ""

@@ -567,7 +567,33 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             if m:
                 doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + lo + m.start(2)))
         offset += len(line) + 1
+    if lang == "en":
+        doc.labels += _stacked_labels(plain)
+        doc.labels.sort(key=lambda x: x[2])
     return doc
+
+
+#: a form's question or field name on a line of its own ("Funding required", "Year founded")
+_STACKED_LABEL = re.compile(r"[A-Z][A-Za-z/&'’(), -]{1,60}\??")
+
+
+def _stacked_labels(plain: str) -> list[tuple[str, str, int]]:
+    """A form exported with each field's name on a line and its value on the next, the pairs
+    set apart by blank lines ("Funding required" / "$1,200,000"): labels like "Label: value",
+    when the document has three such pairs or more."""
+    lines = plain.split("\n")
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    pairs = []
+    for i in range(len(lines) - 1):
+        label, value = lines[i].strip(), lines[i + 1].strip()
+        if (i == 0 or not lines[i - 1].strip()) and (i + 2 >= len(lines) or not lines[i + 2].strip()) \
+                and label and value and len(label.split()) <= 8 and _STACKED_LABEL.fullmatch(label) \
+                and not _LABEL.match(label) and not _LABEL.match(value) and len(value) <= 100:
+            pairs.append((label.rstrip("?"), value, starts[i + 1] + lines[i + 1].find(value)))
+    return pairs if len(pairs) >= 3 else []
 
 
 def table_cell(doc: Document, start: int) -> tuple[str, str, Table, int] | None:

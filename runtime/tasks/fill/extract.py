@@ -190,7 +190,9 @@ def _glued(text: str, m: Mention) -> bool:
     """A number that is part of a word ("Q1", "H2", "FY2025") or a bare year."""
     if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
         return True
-    return 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent or m.unit)
+    # ("2,050 nurses": a year is not written with a thousands separator)
+    return 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent or m.unit) \
+        and re.fullmatch(r"\d{4}", m.raw.strip()) is not None
 
 
 def _label_number(doc: Document, start: int, end: int, m: Mention) -> bool:
@@ -356,13 +358,41 @@ def _en_column_role(doc: Document, m: Mention, column: str) -> float:
         return 1.5
     mine = _period_key(column)
     if mine is None:
-        return 0.0
+        return _month_column_role(doc, m, column)
     lo, hi = _line_bounds(doc.text, m.start)
     cells = [c.strip() for c in doc.text[lo:hi].split("; ")]
     for t in doc.tables:
         if column in t.header and any(r == cells for r in t.rows):
             keys = [k for h in t.header if not _PLAN_COLUMN.search(h.lower()) and (k := _period_key(h))]
             if keys and mine < max(keys):
+                return -10.0
+    return 0.0
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_HEAD = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+['’]?(\d{2}|\d{4}))?$")
+
+
+def _month_key(header: str) -> tuple[int, int] | None:
+    m = _MONTH_HEAD.match(header.strip().lower())
+    if m is None:
+        return None
+    year = int(m.group(2)) if m.group(2) else 0
+    return (year + 2000 if 0 < year < 100 else year), _MONTHS.index(m.group(1)) + 1
+
+
+def _month_column_role(doc: Document, m: Mention, column: str) -> float:
+    """A table whose columns are months ("Metric | Jul | Aug | Sep"): a month before the
+    latest is no current figure (months without a year only when they run in order)."""
+    mine = _month_key(column)
+    if mine is None:
+        return 0.0
+    lo, hi = _line_bounds(doc.text, m.start)
+    cells = [c.strip() for c in doc.text[lo:hi].split("; ")]
+    for t in doc.tables:
+        if column in t.header and any(r == cells for r in t.rows):
+            keys = [k for h in t.header if (k := _month_key(h))]
+            if len(keys) >= 2 and keys == sorted(set(keys)) and mine < keys[-1]:
                 return -10.0
     return 0.0
 
@@ -623,7 +653,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "指标 | 第三季度 | 去年同期 | 同比": the 同比 column of the revenue row is the growth
             score += 4
             named = True
-        if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
+        if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit \
+                and re.fullmatch(r"\d{4}", m.raw.strip()):
             score -= 3  # a year
         if column and doc.lang == "en" and "target" not in f.key and "plan" not in f.key:
             score += _en_column_role(doc, m, column)
