@@ -293,3 +293,24 @@ def test_a_unit_word_on_the_next_line_is_not_the_numbers_unit():
 
     m = find_mentions("Funding required\n$1,200,000\n\nMonths of runway\n18\n")[0]
     assert m.value == 1200000 and m.unit == ""
+
+
+# --- 10. a questionnaire: numbered questions, each answered on the line under it -----------------
+
+_DDQ = ("Due diligence questionnaire — Brackenmoor Ltd\n\n"
+        "1. Describe the business in one sentence.\nBrackenmoor rents reusable packaging to online grocers.\n\n"
+        "2. How much are you raising, and what will it fund?\n£6M. 50% fleet of crates, 30% new cities, 20% software.\n\n"
+        "3. How long will this last?\nAbout 2 years.\n")
+
+
+def test_a_questionnaires_title_names_the_company_and_its_question_is_no_tagline():
+    r = _pitch(_DDQ, markdown=False)
+    assert r.data["company"]["name"] == "Brackenmoor Ltd"
+    assert r.data["company"].get("tagline", "") != "Describe the business in one sentence"
+
+
+def test_a_questionnaires_answers_fill_the_ask():
+    r = _pitch(_DDQ, markdown=False)
+    assert r.data["ask"]["amount"] == 6000000
+    assert r.data["ask"]["runway_months"] == 24
+    assert [u["share"] for u in r.data["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]

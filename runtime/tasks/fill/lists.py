@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .document import _UNIT_LINE, Document, Mention, Table
+from .document import _BULLET, _UNIT_LINE, Document, Mention, Table
 from .extract import _glued
 from .fields import Field
 from .words import count
@@ -100,7 +100,9 @@ def doc_lang_en(text: str) -> bool:
 def _item(text: str) -> Item | None:
     # "We are raising $8M. Roughly half goes to engineering": the item is the last sentence, the
     # ones before it are the list's context
-    ends = [m.end() for m in re.finditer(r"(?<![A-Z]\.[A-Z])(?<=[a-z0-9%)][.!?])\s+(?=[A-Z])|(?<=[a-zA-Z0-9%)][.!?])\s+(?=[A-Z][a-z])", text)]
+    # (or a figure: "£6M. 50% fleet of crates")
+    ends = [m.end() for m in re.finditer(r"(?<![A-Z]\.[A-Z])(?<=[a-z0-9%)][.!?])\s+(?=[A-Z])|(?<=[a-zA-Z0-9%)][.!?])\s+(?=[A-Z][a-z])"
+                                         r"|(?<=[A-Za-z%)][.!?])\s+(?=[$€£¥]?\d)", text)]
     if ends and re.search(r"\d|\bhalf\b", text[ends[-1]:], re.I):
         it = _item_of(text[ends[-1]:])
         if it is not None:
@@ -436,6 +438,13 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 asked = [p for p in s.paragraphs[max(0, k - 2):k] if not _CHAT_HEAD.fullmatch(p)]
                 if asked and asked[-1].rstrip().endswith("?"):
                     before = asked[-1][-200:]
+                else:
+                    # a form's numbered question, read as a bullet, on the line above its answer
+                    # ("4. How much are you raising, and what will it fund?" / "£6M. 50% fleet ...")
+                    at = doc.text.find(para, s.start)
+                    prev = doc.text[:at].rstrip().rsplit("\n", 1)[-1].strip() if at > 0 else ""
+                    if prev.endswith("?") and _BULLET.sub("", prev) in s.bullets:
+                        before = prev[-200:]
             # a Chinese sentence ends at 。！？ here: "A…占55%；B…占30%；C…占15%。" is one list
             sents = doc.sentences(para) if doc.lang != "zh" else [
                 x for x in re.split(r"(?<=[。！？])", para) if x.strip()]

@@ -121,7 +121,8 @@ _ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
                         r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
-                        r"summary|brief|note|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction)\b", re.I)
+                        r"summary|brief|note|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
+                        r"questionnaire|application|application form|profile|fact ?sheet|teaser)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
