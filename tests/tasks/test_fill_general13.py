@@ -5,6 +5,7 @@ title that is a heading in words, and more."""
 from __future__ import annotations
 
 from tests.tasks.fill_docs import pitch as _pitch
+from tests.tasks.fill_docs import report as _report
 
 # --- 1. "Label — value" lines are labels like "Label: value" -----------------------------------
 
@@ -314,3 +315,27 @@ def test_a_questionnaires_answers_fill_the_ask():
     assert r.data["ask"]["amount"] == 6000000
     assert r.data["ask"]["runway_months"] == 24
     assert [u["share"] for u in r.data["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]
+
+
+# --- 11. a Chinese report's own date: a dateline, a bullet under the title, a research note's label -
+
+def test_a_press_releases_dateline_is_the_reports_date():
+    text = ("# 云栖视讯发布2026年前三季度经营数据\n\n**杭州，2026年10月22日** —— 云栖视讯今日公布前三季度经营数据。"
+            "前三季度公司实现营业收入7.62亿元，同比增长15%。\n")
+    assert _report(text, markdown=True).data["date"] == "2026-10-22"
+
+
+def test_a_date_bullet_under_the_title_is_the_reports_date():
+    text = "澜舟新能源2026年上半年经营汇报\n\n- 战略发展部\n\n- 2026年7月18日\n\n上半年营业收入3.2亿元。\n"
+    assert _report(text).data["date"] == "2026-07-18"
+
+
+def test_a_research_notes_date_label_is_the_reports_date():
+    text = ("# 调研纪要：拾光宠物（2026年上半年）\n\n调研时间：2026年8月14日　调研方式：电话会议\n\n"
+            "公司上半年实现营业收入2.35亿元，同比增长31%。\n")
+    assert _report(text, markdown=True).data["date"] == "2026-08-14"
+
+
+def test_a_date_inside_a_sentence_is_no_dateline():
+    text = "# 澜舟新能源经营汇报\n\n公司于2026年7月18日完成交割，上半年营业收入3.2亿元。\n"
+    assert _report(text, markdown=True).data.get("date") in (None, "")

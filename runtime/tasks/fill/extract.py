@@ -1153,7 +1153,11 @@ _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spr
 #: nothing, or the day of the week, after a date that ends its line ("2026年5月18日星期一")
 _WEEKDAY = re.compile(r"\s*(?:[（(]?(?:星期|周|礼拜)[一二三四五六日天][）)]?)?\s*")
 #: labels that date a document ("发布：2026年5月6日", "报送时间：…", "时间：2026-10-09")
-_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期")
+_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期|"
+                         r"(?:调研|访谈|座谈|交流|拜访|通话|会议|纪要)(?:日期|时间)")
+#: the place before a press release's date, and the dash after it
+_DATELINE_HEAD = re.compile(r"[ \t]*(?:\*\*)?(?:[\u4e00-\u9fff]{2,8}[，,]|[A-Z][A-Za-z .'-]{1,30},(?: [A-Z][a-z]{1,4}\.?,)?)[ \t]*")
+_DATELINE_TAIL = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:——|—|–|--|电|讯)")
 #: a date that opens a range ("2026年4月6日—4月12日"): the period, not the document's date
 _RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
 
@@ -1234,8 +1238,18 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # under the title, or the signature's date at the end)
         # (a month alone, "【月度简报】2026年7月", is the period the report covers: its day would be
         # made up)
-        lines = [d for d in doc.dates if d.day is not None and text[_line_bounds(text, d.start)[0]:
-                                              _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+        # ("- 2026年7月18日": a slide's bullet under the title slide's name)
+        lines = [d for d in doc.dates if d.day is not None and _BULLET.sub("", text[_line_bounds(text, d.start)[0]:
+                                              _line_bounds(text, d.start)[1]]).strip() == d.raw.strip()]
+        if not lines:
+            # a press release's dateline: "**杭州，2026年10月22日** —— 视频会议设备厂商…", "CHICAGO,
+            # Ill., June 16, 2026 — Ferrovane ..." (a place, the date, a dash)
+            for d in doc.dates:
+                lo, _hi = _line_bounds(text, d.start)
+                if d.day is not None and _DATELINE_HEAD.fullmatch(text[lo:d.start]) \
+                        and _DATELINE_TAIL.match(text, d.end):
+                    lines = [d]
+                    break
         if not lines:
             # a line in brackets that dates the document: "（2026年2月3日）" under the title, or
             # "（2026年1月26日总经理办公会审议通过）"
