@@ -339,3 +339,9 @@ def test_a_research_notes_date_label_is_the_reports_date():
 def test_a_date_inside_a_sentence_is_no_dateline():
     text = "# 澜舟新能源经营汇报\n\n公司于2026年7月18日完成交割，上半年营业收入3.2亿元。\n"
     assert _report(text, markdown=True).data.get("date") in (None, "")
+
+
+def test_a_revenues_parts_are_no_use_of_funds():
+    text = ("# Brightmoss\n\nBrightmoss sells garden tools.\n\nRevenue was $3,000,000 last year: shears "
+            "$1,500,000, hoes $1,000,000 and gloves $500,000. Gardeners use our tools daily.\n")
+    assert "use_of_funds" not in _pitch(text).data["ask"]

@@ -583,7 +583,8 @@ def _parts_of_stated(g: ListGroup, doc: Document, words: list[str]) -> list[floa
         lo = max(doc.text.rfind(c, 0, m.start) for c in (".", "\n", ";", "?", "!")) + 1
         # (three amounts or more that add up to one the document states need no word for it:
         # "seeks US$5,000,000 in Series A financing" over three allocations)
-        if len(nums) >= 3 or count(doc.text[lo:m.start].lower(), words):
+        said = doc.text[lo:m.start].lower()
+        if count(said, words) or (len(nums) >= 3 and not count(said, list(_REVENUE))):
             return [round(x.value / total, 12) for x in nums]
     return None
 
@@ -616,10 +617,12 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
     best = None
     from .extract import _header_scale
 
+    spending = bool(count(" ".join(f.words()).lower(), ["use of funds", "use of proceeds", "资金用途"]))
     for g in find_groups(doc):
         scale = _header_scale(g.context)
         values = [_value(it.number, number_child, scale) for it in g.items]
-        parts = number_child.fraction and (_parts_of_total(g, doc) or (
+        # (a revenue's parts are no use of the money raised)
+        parts = number_child.fraction and ((not spending and _parts_of_total(g, doc)) or (
             doc.lang == "en" and _parts_of_stated(g, doc, [w for w in f.words() if w not in f.own_words()])))
         if parts:
             values = parts  # "营业收入4,520万元。其中，门票收入2,130万元，…": the shares of the total
