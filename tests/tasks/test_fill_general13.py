@@ -345,3 +345,22 @@ def test_a_revenues_parts_are_no_use_of_funds():
     text = ("# Brightmoss\n\nBrightmoss sells garden tools.\n\nRevenue was $3,000,000 last year: shears "
             "$1,500,000, hoes $1,000,000 and gloves $500,000. Gardeners use our tools daily.\n")
     assert "use_of_funds" not in _pitch(text).data["ask"]
+
+
+# --- 12. a chat's timestamps are no figures; a competitor table gives no quarters -----------------
+
+def test_a_chats_bracketed_timestamps_are_no_figures():
+    text = ("[12/10/26, 09:14] Lena: ok so for the deck — Marlowick ARR?\n"
+            "[12/10/26, 09:15] Tom: 2.7M as of Sept\n"
+            "[12/10/26, 09:17] Tom: yes $8M series A, 24 months runway\n"
+            "[12/10/26, 09:18] Tom: 3,400 dispatchers log in weekly\n")
+    r = _pitch(text, markdown=False)
+    assert r.data["traction"]["arr"] == 2700000
+    assert r.data["ask"]["amount"] == 8000000
+
+
+def test_a_competitor_table_gives_no_quarters():
+    text = ("# Corvane Health — Series A memo\n\nCorvane Health runs remote monitoring for heart patients.\n\n"
+            "## Competitors\n| Company | ARR | Patients |\n|---|---|---|\n| Corvane | $3.4M | 12,000 |\n"
+            "| Heartline | $11M | 40,000 |\n\nCorvane is raising $15M.\n")
+    assert "quarters" not in _pitch(text).data.get("traction", {})

@@ -434,9 +434,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     money = _is_money(f)
     ours = getattr(doc, "_ours", None)
     if ours is None:
-        from .names import _title_name
+        from .names import _recurring_name, _title_name
 
-        ours = ((_title_name(doc) or "").split() or [""])[0].lower()
+        # (no title: the company the document is about, "Northtide is a marketplace for ...")
+        named_as = _title_name(doc) or (getattr(_recurring_name(doc), "value", "") if doc.lang == "en" else "")
+        ours = ((named_as or "").split() or [""])[0].lower()
         doc._ours = ours  # type: ignore[attr-defined]
     out = []
     for m in doc.mentions:
@@ -449,6 +451,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1) and \
                 _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1).end() > m.start:
             continue  # "2、客户拓展", "3. Financing": a heading's number, no figure
+        if re.search(r"\d:$", text[max(0, m.start - 2):m.start]) or re.match(
+                r"\[[^\]\n]{0,30}$", text[_line_bounds(text, m.start)[0]:m.start]):
+            continue  # "[12/10/26, 09:14] Lena:": a chat's timestamp, the minutes of a time
         if _SENDER.fullmatch(text[slice(*_line_bounds(text, m.start))].strip()) or re.match(r":\d\d\b", text[m.end:m.end + 3]):
             continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
@@ -1547,6 +1552,16 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             return None
         return Answer(listed[0], listed[1], ["from a list in the text"])
     _, table, mapping = match
+    periods = [c for c in f.children if c.type == "string" and c.required]
+    if len(periods) == 1 and periods[0].key in mapping \
+            and _count(" ".join(f.own_words()), ["quarter", "quarterly", "period"]):
+        # items labelled by periods from a table whose rows are no periods ("Company | ARR |
+        # Patients": a competitor table) are none
+        col = mapping[periods[0].key]
+        cells = [r[col].strip() for r in table.rows if col < len(r) and r[col].strip()]
+        if 2 * sum(bool(_PERIOD_TOKEN.search(c) or _MONTH_HEAD.match(c.lower()) or re.search(r"\b(?:19|20)\d\d\b", c))
+                   for c in cells) < len(cells):
+            return _periods_across(doc, f)
     rows: list[dict[str, Any]] = []
     notes: list[str] = []
     from .lists import _TOTAL_ROW
