@@ -364,3 +364,9 @@ def test_a_competitor_table_gives_no_quarters():
             "## Competitors\n| Company | ARR | Patients |\n|---|---|---|\n| Corvane | $3.4M | 12,000 |\n"
             "| Heartline | $11M | 40,000 |\n\nCorvane is raising $15M.\n")
     assert "quarters" not in _pitch(text).data.get("traction", {})
+
+
+def test_people_the_company_serves_are_its_users():
+    text = ("Saltwick Analytics – board pack, Q3 2026\n\nSaltwick forecasts footfall for shopping centres. "
+            "ARR fell to USD 1.45mn in Q3. We still serve 2,600 centre managers.\n")
+    assert _pitch(text, markdown=False).data["traction"]["users"] == 2600

@@ -608,7 +608,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 score -= 4  # "1,020 pharmacies use Sablewood": the customers, not the users
             if counted == "people":
                 used = low[m.end:hi_c] if at0 is None else at0[1].lower()
-                if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)):
+                if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)) or (
+                        at0 is None and re.search(r"\b(?:serve|serves|serving|used by|reach|reaches)\s+(?:about |around |some |over |nearly )?$",
+                                                  low[lo_c:m.start])):
                     # "5,600 potters fire work through Kilnworks each month"
                     score += 2 if named else 5
                     named = True
