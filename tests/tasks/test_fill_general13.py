@@ -370,3 +370,12 @@ def test_people_the_company_serves_are_its_users():
     text = ("Saltwick Analytics – board pack, Q3 2026\n\nSaltwick forecasts footfall for shopping centres. "
             "ARR fell to USD 1.45mn in Q3. We still serve 2,600 centre managers.\n")
     assert _pitch(text, markdown=False).data["traction"]["users"] == 2600
+
+
+def test_a_market_in_an_inline_list_of_key_numbers_is_the_tam():
+    text = ("Meadowfen Bio is building enzyme-based plastic recycling.\n\n"
+            "Key numbers: 3 pilot plants; ARR 850K; market ~$45bn (recycled plastics).\n\n"
+            "We're raising a $9M Series A.\n")
+    r = _pitch(text, markdown=False)
+    assert r.data["market"]["tam"] == 45000
+    assert r.data["traction"]["arr"] == 850000

@@ -1090,6 +1090,9 @@ def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer
         if not _MARKET_IS.search(text[max(0, m.start - 60):m.start]):
             continue
         a, b = _clause_bounds(text, m.start, m.end)
+        # (the part between semicolons of an inline list: "ARR 850K; market ~$45bn (plastics)")
+        a = max(a, text.rfind(";", a, m.start) + 1)
+        b = min([x for x in (text.find(";", m.end, b),) if x >= 0] + [b])
         sent = text[a:b]
         if sum(1 for o in doc.mentions if a <= o.start < b and not o.percent) != 1 or re.search(
                 r"\b(?:serv|reach|obtain|capture|win|sam|som|address|target)|\b(?:not|neither|nor)\b"
@@ -1104,8 +1107,10 @@ def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer
 
 
 #: the market as the subject its amount follows ("the US pet-insurance market is worth $3.4 billion")
-_MARKET_IS = re.compile(r"\b[Tt]he\s+(?:[\w&/-]+\s+){0,5}market\s+(?:is|was|is worth|is valued at|is estimated at|"
+_MARKET_IS = re.compile(r"(?:\b[Tt]he\s+(?:[\w&/-]+\s+){0,5}market\s+(?:is|was|is worth|is valued at|is estimated at|"
                         r"size is|totals|stands at)\s+(?:(?:about|around|roughly|an estimated|nearly|over|some)\s+)?"
+                        # or an inline list's "…; market ~$45bn (recycled plastics)"
+                        r"|(?:^|[;:]\s+)[Mm]arket(?:\s+size)?\s*(?:is\s+|of\s+|=\s*)?(?:~|≈|about\s+|around\s+|roughly\s+)?)"
                         r"(?:US\$|USD\s?|[$€£])?$")
 
 
