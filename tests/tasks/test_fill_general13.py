@@ -379,3 +379,20 @@ def test_a_market_in_an_inline_list_of_key_numbers_is_the_tam():
     r = _pitch(text, markdown=False)
     assert r.data["market"]["tam"] == 45000
     assert r.data["traction"]["arr"] == 850000
+
+
+# --- 13. a person called Sam is no SAM -------------------------------------------------------------
+
+def test_a_greeting_to_sam_names_no_market():
+    text = ("Hi Priya,\n\nQuick recap of Tidemoor:\n\n- We help marinas manage berth bookings.\n"
+            "- ARR: $1.9M\n- Raising $5M seed, ~24 months runway.\n\n"
+            "On Mon, 3 Nov 2026, Priya Shah wrote:\n"
+            "> Thanks Sam — can you send ARR and the raise? Our fund's average seed check is $1.5M.\n")
+    r = _pitch(text, markdown=False)
+    assert "sam" not in r.data.get("market", {})
+    assert r.data["ask"]["amount"] == 5000000
+
+
+def test_a_sam_label_in_capitals_still_names_the_market():
+    text = "# Tidemoor\n\nTidemoor helps marinas.\n\nTAM: $2.1B\nSAM: $400M\n"
+    assert _pitch(text).data["market"]["sam"] == 400

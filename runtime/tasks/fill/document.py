@@ -40,7 +40,7 @@ _MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,}|\s*｜\s*|\s+\|\s+)(?=[^:：\s|
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
 #: an English "Label — value" line: a short capitalised label of up to four words, a spaced
 #: dash, the value ("Founded — 2021", "Runway — 24 months")
-_DASH_LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([A-Z][\w&/'’-]*(?: [\w&/'’()-]+){0,3})\s+[—–]\s+(\S.{0,300})$")
+_DASH_LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([A-Z][\w&/'’-]*(?: [\w&/'’()-]+){0,3})\s+[—–]\s+(\S[^?\n]{0,80})$")
 
 
 @dataclass

@@ -406,6 +406,19 @@ _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open
                      r"each (?:day|week|month)|every (?:day|week|month))\b")
 
 
+#: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
+_ACRONYMS = frozenset({"tam", "sam", "som", "arr", "mrr", "nrr", "cagr"})
+
+
+def _acronym_as_name(lab: str, own: list[str], text: str, value_at: int) -> bool:
+    """The label names the field only by an acronym written as a name ("Thanks Sam — …")."""
+    hits = [w for w in own if find(lab, w)]
+    if not hits or any(w not in _ACRONYMS for w in hits):
+        return False
+    line = text[text.rfind("\n", 0, value_at) + 1:value_at]
+    return not any(re.search(rf"\b{w.upper()}\b", line) for w in hits)
+
+
 def _counted(words: str) -> str:
     """"people" or "organisations": what the first of ``words`` (lower case) that the lexicon
     knows counts ("5,600 potters", "1,020 independent pharmacies"), "" when none of the first
@@ -468,6 +481,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         weights = []
         for w in own:
             hits = find(clause, w)
+            if w in _ACRONYMS and doc.lang == "en":
+                # "Thanks Sam": a person, no SAM ("TAM", "SAM", "ARR" are written in capitals)
+                hits = [(hs, he) for hs, he in hits if not text[a + hs:a + he].istitle()]
             weight = 0.0
             for hs, he in hits:
                 ks, ke = a + hs, a + he
@@ -501,7 +517,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score += 4
         for lo, hi, lab in label_spans:
             # "TAM: $4.5 billion" is the TAM; "Quarterly ARR: Q1 $610k, Q2 $760k" lists values
-            if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m):
+            if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m) \
+                    and not (doc.lang == "en" and _acronym_as_name(lab, own, text, lo)):
                 score += 6
                 named = True
         # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
