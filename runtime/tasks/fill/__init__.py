@@ -129,6 +129,13 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
 
         # shares of a stated total ("营业收入4,520万元。其中，门票收入2,130万元…"), x100 as percents
         known |= {100 * v for g in find_groups(doc) for v in (_parts_of_total(g, doc) or [])}
+        if doc.lang == "en":
+            from .lists import _parts_of_stated
+
+            # shares of an amount stated with the field's parent's words (a use of funds in
+            # amounts that add up to the raise)
+            words = [w for w in f.words() if w not in f.own_words()]
+            known |= {100 * v for g in find_groups(doc) for v in (_parts_of_stated(g, doc, words) or [])}
         from .records import record_section
 
         # items listed under the field's own heading (bullets or sub-sections)

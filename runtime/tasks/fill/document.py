@@ -38,6 +38,9 @@ _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 #: spaces, with a colon ahead ("报告期间：2026年3月　编制：运营中心")
 _MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,}|\s*｜\s*|\s+\|\s+)(?=[^:：\s|｜][^:：\n]{0,29}[:：]\s*\S)")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
+#: an English "Label — value" line: a short capitalised label of up to four words, a spaced
+#: dash, the value ("Founded — 2021", "Runway — 24 months")
+_DASH_LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([A-Z][\w&/'’-]*(?: [\w&/'’()-]+){0,3})\s+[—–]\s+(\S[^?\n]{0,80})$")
 
 
 @dataclass
@@ -558,10 +561,39 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         cuts = [0] + [g.end() for g in _MORE_LABELS.finditer(line)] + [len(line)]
         for lo, hi in zip(cuts, cuts[1:], strict=False):
             m = _LABEL.match(line[lo:hi].rstrip())
+            # (not the first line: "Mosswood Robotics — investor update" is a title)
+            if m is None and lang == "en" and lo == 0 and hi == len(line) and plain[:offset].strip():
+                m = _DASH_LABEL.match(line.rstrip())
             if m:
                 doc.labels.append((m.group(1).strip(), m.group(2).strip(), offset + lo + m.start(2)))
         offset += len(line) + 1
+    if lang == "en":
+        doc.labels += _stacked_labels(plain)
+        doc.labels.sort(key=lambda x: x[2])
     return doc
+
+
+#: a form's question or field name on a line of its own ("Funding required", "Year founded")
+_STACKED_LABEL = re.compile(r"[A-Z][A-Za-z/&'’(), -]{1,60}\??")
+
+
+def _stacked_labels(plain: str) -> list[tuple[str, str, int]]:
+    """A form exported with each field's name on a line and its value on the next, the pairs
+    set apart by blank lines ("Funding required" / "$1,200,000"): labels like "Label: value",
+    when the document has three such pairs or more."""
+    lines = plain.split("\n")
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    pairs = []
+    for i in range(len(lines) - 1):
+        label, value = lines[i].strip(), lines[i + 1].strip()
+        if (i == 0 or not lines[i - 1].strip()) and (i + 2 >= len(lines) or not lines[i + 2].strip()) \
+                and label and value and len(label.split()) <= 8 and _STACKED_LABEL.fullmatch(label) \
+                and not _LABEL.match(label) and not _LABEL.match(value) and len(value) <= 100:
+            pairs.append((label.rstrip("?"), value, starts[i + 1] + lines[i + 1].find(value)))
+    return pairs if len(pairs) >= 3 else []
 
 
 def table_cell(doc: Document, start: int) -> tuple[str, str, Table, int] | None:

@@ -8,9 +8,11 @@ with its evidence, the sentence or table row it was read from.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from .document import _BULLET, Document, Mention, Section, Table
@@ -188,7 +190,9 @@ def _glued(text: str, m: Mention) -> bool:
     """A number that is part of a word ("Q1", "H2", "FY2025") or a bare year."""
     if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
         return True
-    return 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent or m.unit)
+    # ("2,050 nurses": a year is not written with a thousands separator)
+    return 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent or m.unit) \
+        and re.fullmatch(r"\d{4}", m.raw.strip()) is not None
 
 
 def _label_number(doc: Document, start: int, end: int, m: Mention) -> bool:
@@ -258,13 +262,27 @@ def _en_not_ours(f: Field, m: Mention, text: str, a: int, money: bool, ours: str
 _PAST = re.compile(r"\b(?:ago|last (?:year|quarter|month)|previously|it was|they were|used to be|down from|up from)\b")
 
 
+#: a bracket that opens on an earlier period's label after a figure: "ARR reached $2.3M (Q2: $1.9M)"
+_PERIOD_ASIDE = re.compile(r"(?:\d|\d\s?(?:[kmb]|mn|bn|mm|%|million|billion|thousand))\s*\(\s*(?:q[1-4]|h[12]|fy\s?\d{2,4}|"
+                           r"(?:19|20)\d\d|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+                           r"(?:\s+(?:19|20)\d\d)?\s*[:=]\s*$")
+
+
 def _en_past_aside(text: str, m: Mention) -> bool:
     """A number inside brackets that say it is an earlier figure: "1,240 couriers ride every week
-    (a year ago it was 310)", "ARR: $2.4mm (Nov 2025 it was $1.1mm)"."""
+    (a year ago it was 310)", "ARR: $2.4mm (Nov 2025 it was $1.1mm)", "ARR reached $2.3M (Q2:
+    $1.9M)"."""
     open_at = text.rfind("(", max(0, m.start - 60), m.start)
     if open_at < 0 or ")" in text[open_at:m.start] or "\n" in text[open_at:m.start]:
         return False
-    return bool(_PAST.search(text[open_at:m.start].lower()))
+    return bool(_PAST.search(text[open_at:m.start].lower())
+                or _PERIOD_ASIDE.search(text[max(0, open_at - 16):m.start].lower()))
+
+
+#: a clause that dates its figure to an earlier time: "Back in 2023 we had 900 users", "When we
+#: launched, 40 shops used it"
+_PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:started|launched|began)|"
+                        r"a year (?:ago|earlier)|(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
 
 
 _BARE_SCALE = re.compile(r"[\d,.]+\s?(k|m|b|mn|bn|mm)", re.I)
@@ -290,7 +308,14 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
     lo, hi = _line_bounds(doc.text, m.start)
     line = doc.text[lo:hi]
     if "; " not in line or m.start - lo < line.find("; "):
-        return m
+        # a form's line whose label says so: "Market size (USD millions): TAM 4,200 / SAM 650"
+        scale = next((_header_scale(lab) for lab, v, off in doc.labels
+                      if off <= m.start < off + len(v) and re.search(r"[A-Za-z]", lab)), 1.0)
+        if scale == 1.0:
+            return m
+        from dataclasses import replace
+
+        return replace(m, value=m.value * scale, scaled=True)
     scale = _header_scale(line.split("; ")[0]) if re.search(r"[A-Za-z]", line.split("; ")[0]) else 1.0
     if scale == 1.0:
         from .document import table_cell
@@ -309,7 +334,7 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
 _EARLIER_COLUMN = re.compile(r"\b(?:last|previous|prior|earlier|ago)\b|\bvs\.?\b")
 #: a table column of the period the document reports ("This quarter", "Current", "Latest")
 _CURRENT_COLUMN = re.compile(r"\b(?:this|current|latest|now)\b")
-_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?(20\d\d)|(?:FY\s?)?(20\d\d))\b")
+_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?['’]?(20\d\d|\d\d)|(?:FY\s?)?(20\d\d))\b")
 
 
 def _period_key(header: str) -> tuple[int, int] | None:
@@ -318,7 +343,8 @@ def _period_key(header: str) -> tuple[int, int] | None:
         return None
     if m.group(1):
         part = int(m.group(1)[1]) * (3 if m.group(1)[0] == "H" else 1)
-        return int(m.group(2)), part * (2 if m.group(1)[0] == "H" else 1)
+        year = int(m.group(2))  # "Q1'26": the year in two digits
+        return year + 2000 if year < 100 else year, part * (2 if m.group(1)[0] == "H" else 1)
     return int(m.group(3)), 99
 
 
@@ -332,7 +358,7 @@ def _en_column_role(doc: Document, m: Mention, column: str) -> float:
         return 1.5
     mine = _period_key(column)
     if mine is None:
-        return 0.0
+        return _month_column_role(doc, m, column)
     lo, hi = _line_bounds(doc.text, m.start)
     cells = [c.strip() for c in doc.text[lo:hi].split("; ")]
     for t in doc.tables:
@@ -341,6 +367,70 @@ def _en_column_role(doc: Document, m: Mention, column: str) -> float:
             if keys and mine < max(keys):
                 return -10.0
     return 0.0
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_HEAD = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+['’]?(\d{2}|\d{4}))?$")
+
+
+def _month_key(header: str) -> tuple[int, int] | None:
+    m = _MONTH_HEAD.match(header.strip().lower())
+    if m is None:
+        return None
+    year = int(m.group(2)) if m.group(2) else 0
+    return (year + 2000 if 0 < year < 100 else year), _MONTHS.index(m.group(1)) + 1
+
+
+def _month_column_role(doc: Document, m: Mention, column: str) -> float:
+    """A table whose columns are months ("Metric | Jul | Aug | Sep"): a month before the
+    latest is no current figure (months without a year only when they run in order)."""
+    mine = _month_key(column)
+    if mine is None:
+        return 0.0
+    lo, hi = _line_bounds(doc.text, m.start)
+    cells = [c.strip() for c in doc.text[lo:hi].split("; ")]
+    for t in doc.tables:
+        if column in t.header and any(r == cells for r in t.rows):
+            keys = [k for h in t.header if (k := _month_key(h))]
+            if len(keys) >= 2 and keys == sorted(set(keys)) and mine < keys[-1]:
+                return -10.0
+    return 0.0
+
+
+_COUNTED = json.loads(Path(__file__).with_name("counted_en.json").read_text(encoding="utf-8"))
+_PEOPLE = frozenset(_COUNTED["people"])
+_ORGANISATIONS = frozenset(_COUNTED["organisations"])
+#: words after a count of people that say they use the product: its name is checked apart
+_IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
+                     r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
+                     r"each (?:day|week|month)|every (?:day|week|month))\b")
+
+
+#: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
+_ACRONYMS = frozenset({"tam", "sam", "som", "arr", "mrr", "nrr", "cagr"})
+
+
+def _acronym_as_name(lab: str, own: list[str], text: str, value_at: int) -> bool:
+    """The label names the field only by an acronym written as a name ("Thanks Sam — …")."""
+    hits = [w for w in own if find(lab, w)]
+    if not hits or any(w not in _ACRONYMS for w in hits):
+        return False
+    line = text[text.rfind("\n", 0, value_at) + 1:value_at]
+    return not any(re.search(rf"\b{w.upper()}\b", line) for w in hits)
+
+
+def _counted(words: str) -> str:
+    """"people" or "organisations": what the first of ``words`` (lower case) that the lexicon
+    knows counts ("5,600 potters", "1,020 independent pharmacies"), "" when none of the first
+    three does."""
+    toks = re.findall(r"[a-z][a-z'-]*", words)[:3]
+    for i, t in enumerate(toks):
+        for w in ([f"{t} {toks[i + 1]}"] if i + 1 < len(toks) else []) + [t]:
+            if w in _PEOPLE:
+                return "people"
+            if w in _ORGANISATIONS:
+                return "organisations"
+    return ""
 
 
 def number_candidates(doc: Document, f: Field, own_only: bool = False
@@ -357,9 +447,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     money = _is_money(f)
     ours = getattr(doc, "_ours", None)
     if ours is None:
-        from .names import _title_name
+        from .names import _recurring_name, _title_name
 
-        ours = ((_title_name(doc) or "").split() or [""])[0].lower()
+        # (no title: the company the document is about, "Northtide is a marketplace for ...")
+        named_as = _title_name(doc) or (getattr(_recurring_name(doc), "value", "") if doc.lang == "en" else "")
+        ours = ((named_as or "").split() or [""])[0].lower()
         doc._ours = ours  # type: ignore[attr-defined]
     out = []
     for m in doc.mentions:
@@ -372,6 +464,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1) and \
                 _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1).end() > m.start:
             continue  # "2、客户拓展", "3. Financing": a heading's number, no figure
+        if re.search(r"\d:$", text[max(0, m.start - 2):m.start]) or re.match(
+                r"\[[^\]\n]{0,30}$", text[_line_bounds(text, m.start)[0]:m.start]):
+            continue  # "[12/10/26, 09:14] Lena:": a chat's timestamp, the minutes of a time
         if _SENDER.fullmatch(text[slice(*_line_bounds(text, m.start))].strip()) or re.match(r":\d\d\b", text[m.end:m.end + 3]):
             continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
@@ -386,6 +481,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         weights = []
         for w in own:
             hits = find(clause, w)
+            if w in _ACRONYMS and doc.lang == "en":
+                # "Thanks Sam": a person, no SAM ("TAM", "SAM", "ARR" are written in capitals)
+                hits = [(hs, he) for hs, he in hits if not text[a + hs:a + he].istitle()]
             weight = 0.0
             for hs, he in hits:
                 ks, ke = a + hs, a + he
@@ -419,7 +517,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score += 4
         for lo, hi, lab in label_spans:
             # "TAM: $4.5 billion" is the TAM; "Quarterly ARR: Q1 $610k, Q2 $760k" lists values
-            if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m):
+            if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m) \
+                    and not (doc.lang == "en" and _acronym_as_name(lab, own, text, lo)):
                 score += 6
                 named = True
         # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
@@ -473,6 +572,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         if f.unit_scale > 1 and m.currency and not m.scaled and abs(m.value) < f.unit_scale / 1000:
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
+        if doc.lang == "en" and not f.fraction and _PAST_LEAD.search(low, a, m.start):
+            score -= 5
         if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
                                    or (not f.fraction and _en_past_aside(text, m))):
             continue
@@ -512,6 +613,24 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # the company serves are its customers
             score += 3
             named = True
+        if f.key == "users" and doc.lang == "en":
+            # what the number counts: the words after it, or a table row's label before it
+            # ("Plant engineers on the dashboard; 260")
+            at0 = _cell_at(doc, m) if doc.tables else None
+            counted = _counted(low[m.end:m.end + 40]) or (
+                _counted(" ".join(at0[1].lower().split()[-2:])) if at0 is not None else "")
+            if not counted and at0 is not None:
+                counted = _counted(at0[1].lower())
+            if counted == "organisations":
+                score -= 4  # "1,020 pharmacies use Sablewood": the customers, not the users
+            if counted == "people":
+                used = low[m.end:hi_c] if at0 is None else at0[1].lower()
+                if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)) or (
+                        at0 is None and re.search(r"\b(?:serve|serves|serving|used by|reach|reaches)\s+(?:about |around |some |over |nearly )?$",
+                                                  low[lo_c:m.start])):
+                    # "5,600 potters fire work through Kilnworks each month"
+                    score += 2 if named else 5
+                    named = True
         if f.key in ("users", "customers") and unit:
             if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
@@ -558,7 +677,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "指标 | 第三季度 | 去年同期 | 同比": the 同比 column of the revenue row is the growth
             score += 4
             named = True
-        if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
+        if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit \
+                and re.fullmatch(r"\d{4}", m.raw.strip()):
             score -= 3  # a year
         if column and doc.lang == "en" and "target" not in f.key and "plan" not in f.key:
             score += _en_column_role(doc, m, column)
@@ -580,7 +700,18 @@ def _asked(doc: Document, m: Mention) -> str:
     chat's sender line, when it ends with a question mark; "" otherwise."""
     text = doc.text
     lo, hi = _line_bounds(text, m.start)
-    if hi - lo > REPLY_CHARS or text[lo:hi].rstrip().endswith(("?", "？")):
+    # a transcript's question and its answer run on in one line: "What's the raise? 1.8 million
+    # dollars, seed." (the answer's first words, before the figure, are few)
+    q = text.rfind("?", lo, m.start)
+    if q >= 0 and len(text[q + 1:m.start].strip()) <= 12 and not re.search(r"[.!;]", text[q + 1:m.start]):
+        start = max(text.rfind(". ", lo, q), text.rfind("? ", lo, q), text.rfind("! ", lo, q))
+        return text[(start + 2 if start >= 0 else lo):q + 1].lower()
+    # "Dara: Yes, $4 million. It gives us two years.": a longer reply whose first words give the
+    # figure answers the question too (past its speaker's name)
+    speaker = re.match(r"[ \t]*(?:\*\*)?[A-Z][\w.' -]{0,30}:(?:\*\*)?[ \t]+", text[lo:m.start])
+    opening = text[lo + (speaker.end() if speaker else 0):m.start]
+    first_words = len(opening.strip()) <= 12 and not re.search(r"[.!?;]", opening)
+    if (hi - lo > REPLY_CHARS and not first_words) or text[lo:hi].rstrip().endswith(("?", "？")):
         return ""
     end = lo - 1
     for _ in range(4):
@@ -965,7 +1096,39 @@ def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer
             v = float(f"{round(v, 9):.12g}")
             return Answer(int(v) if v.is_integer() else v, f"{label}: {value}",
                           ["the amount after a bare 'Market' label: the whole market"], at=ms[0].start)
+    if doc.lang != "en":
+        return None
+    # "The commercial food-waste market is $3.4 billion in the US": a market as the subject of
+    # the sentence that sizes it, one amount of money, nothing about a part of it or another's
+    text = doc.text
+    for m in doc.mentions:
+        if m.percent or not (m.currency and m.scaled) or m.start in taken:
+            continue
+        if not _MARKET_IS.search(text[max(0, m.start - 60):m.start]):
+            continue
+        a, b = _clause_bounds(text, m.start, m.end)
+        # (the part between semicolons of an inline list: "ARR 850K; market ~$45bn (plastics)")
+        a = max(a, text.rfind(";", a, m.start) + 1)
+        b = min([x for x in (text.find(";", m.end, b),) if x >= 0] + [b])
+        sent = text[a:b]
+        if sum(1 for o in doc.mentions if a <= o.start < b and not o.percent) != 1 or re.search(
+                r"\b(?:serv|reach|obtain|capture|win|sam|som|address|target)|\b(?:not|neither|nor)\b"
+                r"|\b(?:by|in) 20\d\d\b|\bwill\b", sent, re.I) or _count(sent.lower(), list(OTHERS)):
+            continue
+        v = convert(m, f, doc.lang, text)
+        if v is not None:
+            v = float(f"{round(v, 9):.12g}")
+            return Answer(int(v) if v.is_integer() else v, sent.strip(),
+                          ["a market sized as a sentence's subject: the whole market"], at=m.start)
     return None
+
+
+#: the market as the subject its amount follows ("the US pet-insurance market is worth $3.4 billion")
+_MARKET_IS = re.compile(r"(?:\b[Tt]he\s+(?:[\w&/-]+\s+){0,5}market\s+(?:is|was|is worth|is valued at|is estimated at|"
+                        r"size is|totals|stands at)\s+(?:(?:about|around|roughly|an estimated|nearly|over|some)\s+)?"
+                        # or an inline list's "…; market ~$45bn (recycled plastics)"
+                        r"|(?:^|[;:]\s+)[Mm]arket(?:\s+size)?\s*(?:is\s+|of\s+|=\s*)?(?:~|≈|about\s+|around\s+|roughly\s+)?)"
+                        r"(?:US\$|USD\s?|[$€£])?$")
 
 
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
@@ -1019,7 +1182,11 @@ _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spr
 #: nothing, or the day of the week, after a date that ends its line ("2026年5月18日星期一")
 _WEEKDAY = re.compile(r"\s*(?:[（(]?(?:星期|周|礼拜)[一二三四五六日天][）)]?)?\s*")
 #: labels that date a document ("发布：2026年5月6日", "报送时间：…", "时间：2026-10-09")
-_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期")
+_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期|"
+                         r"(?:调研|访谈|座谈|交流|拜访|通话|会议|纪要)(?:日期|时间)")
+#: the place before a press release's date, and the dash after it
+_DATELINE_HEAD = re.compile(r"[ \t]*(?:\*\*)?(?:[\u4e00-\u9fff]{2,8}[，,]|[A-Z][A-Za-z .'-]{1,30},(?: [A-Z][a-z]{1,4}\.?,)?)[ \t]*")
+_DATELINE_TAIL = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:——|—|–|--|电|讯)")
 #: a date that opens a range ("2026年4月6日—4月12日"): the period, not the document's date
 _RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
 
@@ -1059,6 +1226,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if others and here is not None and here.heading and any(
                 re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", here.heading.lower()) for w in others):
             continue  # "Launch: September 2026" on the China slide is no date of the company's
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
+                and _AS_OF.search(low[max(a, d.start - 30):d.start]):
+            continue  # "Key metrics (as of 30 September 2026)": when the figures stand, no start
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
         # two dates in one sentence: each is the date of the words in its own part ("We started
         # the company in October 2022 and have been billing customers since July 2023")
@@ -1097,8 +1267,18 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # under the title, or the signature's date at the end)
         # (a month alone, "【月度简报】2026年7月", is the period the report covers: its day would be
         # made up)
-        lines = [d for d in doc.dates if d.day is not None and text[_line_bounds(text, d.start)[0]:
-                                              _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+        # ("- 2026年7月18日": a slide's bullet under the title slide's name)
+        lines = [d for d in doc.dates if d.day is not None and _BULLET.sub("", text[_line_bounds(text, d.start)[0]:
+                                              _line_bounds(text, d.start)[1]]).strip() == d.raw.strip()]
+        if not lines:
+            # a press release's dateline: "**杭州，2026年10月22日** —— 视频会议设备厂商…", "CHICAGO,
+            # Ill., June 16, 2026 — Ferrovane ..." (a place, the date, a dash)
+            for d in doc.dates:
+                lo, _hi = _line_bounds(text, d.start)
+                if d.day is not None and _DATELINE_HEAD.fullmatch(text[lo:d.start]) \
+                        and _DATELINE_TAIL.match(text, d.end):
+                    lines = [d]
+                    break
         if not lines:
             # a line in brackets that dates the document: "（2026年2月3日）" under the title, or
             # "（2026年1月26日总经理办公会审议通过）"
@@ -1396,6 +1576,16 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             return None
         return Answer(listed[0], listed[1], ["from a list in the text"])
     _, table, mapping = match
+    periods = [c for c in f.children if c.type == "string" and c.required]
+    if len(periods) == 1 and periods[0].key in mapping \
+            and _count(" ".join(f.own_words()), ["quarter", "quarterly", "period"]):
+        # items labelled by periods from a table whose rows are no periods ("Company | ARR |
+        # Patients": a competitor table) are none
+        col = mapping[periods[0].key]
+        cells = [r[col].strip() for r in table.rows if col < len(r) and r[col].strip()]
+        if 2 * sum(bool(_PERIOD_TOKEN.search(c) or _MONTH_HEAD.match(c.lower()) or re.search(r"\b(?:19|20)\d\d\b", c))
+                   for c in cells) < len(cells):
+            return _periods_across(doc, f)
     rows: list[dict[str, Any]] = []
     notes: list[str] = []
     from .lists import _TOTAL_ROW

@@ -164,7 +164,10 @@ OTHERS: tuple[str, ...] = ("competition", "competitor", "competitors", "competit
                            "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者", "竞争格局",
                            # a sentence that disclaims its figures ("…is worth $16 billion; neither
                            # is our market")
-                           "not our market", "neither is our market", "not our markets")
+                           "not our market", "neither is our market", "not our markets",
+                           # an investor's other companies, set beside the one pitched ("Our
+                           # portfolio company Lexo is at $5M ARR, for comparison")
+                           "portfolio company", "portfolio companies")
 
 #: keys that say only what shape a nested field has (a headline, a list of points), not what it
 #: is about: their words retrieve nothing

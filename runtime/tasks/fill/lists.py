@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .document import _UNIT_LINE, Document, Mention, Table
+from .document import _BULLET, _UNIT_LINE, Document, Mention, Table
 from .extract import _glued
 from .fields import Field
 from .words import count
@@ -67,6 +67,12 @@ class ListGroup:
 _HEDGE = re.compile(r"^(?:roughly|about|around|approximately|approx\.?|some|nearly|almost|just over|"
                     r"just under|over|under|up to|circa|ca\.|约|大约|近|超过)$", re.I)
 _ASIDE = re.compile(r"\s*[（(][^）)]{0,40}[）)]")
+#: a verb that sends the money on, the number after it: "Funds will go 45% to engineering"
+_HEAD_VERB = re.compile(r"\b(?:go|goes|going|split|splits|divided|allocated|earmarked|spent)$", re.I)
+#: words for a part of the money that name no use ("Most of it (70%) goes to two hires, the
+#: rest (30%) to marketing"): the label follows the number
+_PORTION = re.compile(r"^(?:(?:and|but)\s+)?(?:most|the (?:rest|remainder|balance|bulk|majority)|the remaining(?: \w+)?)"
+                      r"(?:\s+of\s+(?:it|that|this|the \w+))?$", re.I)
 
 
 #: words that open the part after a number before its label ("of the round for", "goes to")
@@ -94,7 +100,9 @@ def doc_lang_en(text: str) -> bool:
 def _item(text: str) -> Item | None:
     # "We are raising $8M. Roughly half goes to engineering": the item is the last sentence, the
     # ones before it are the list's context
-    ends = [m.end() for m in re.finditer(r"(?<![A-Z]\.[A-Z])(?<=[a-z0-9%)][.!?])\s+(?=[A-Z])|(?<=[a-zA-Z0-9%)][.!?])\s+(?=[A-Z][a-z])", text)]
+    # (or a figure: "£6M. 50% fleet of crates")
+    ends = [m.end() for m in re.finditer(r"(?<![A-Z]\.[A-Z])(?<=[a-z0-9%)][.!?])\s+(?=[A-Z])|(?<=[a-zA-Z0-9%)][.!?])\s+(?=[A-Z][a-z])"
+                                         r"|(?<=[A-Za-z%)][.!?])\s+(?=[$€£¥]?\d)", text)]
     if ends and re.search(r"\d|\bhalf\b", text[ends[-1]:], re.I):
         it = _item_of(text[ends[-1]:])
         if it is not None:
@@ -139,8 +147,11 @@ def _item_of(text: str) -> Item | None:
         return None
     m = nums[0]
     head, tail = text[:m.start], re.sub(r"^(?:元|美元|人民币|块钱)", "", text[m.end:])  # "8,200万元": 元 is no label
-    if _HEDGE.match(head.strip(_PUNCT)):
-        head = ""  # "Roughly 45% goes to manufacturing" is labelled after its number
+    if _HEDGE.match(head.strip(_PUNCT)) or _PORTION.match(_ASIDE.sub("", head + ")").strip(_PUNCT)) \
+            or _HEAD_VERB.search(head.strip(_PUNCT)):
+        # "Roughly 45% goes to manufacturing", "Funds will go 45% to engineering": labelled
+        # after the number
+        head = ""
     when = _PERIOD_LABEL.search(text)
     period = Item(when.group(0), m, text, lead=text[:min(when.start(), m.start)].strip(_PUNCT),
                   period=True) if when is not None else None
@@ -256,12 +267,24 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         # "raise a USD 20M Series B, giving 30 months of runway, to be spent on A (45%), B (35%)
         # and C (20%)": the list is the run of (at least three) items of one kind at the end; the
         # figures before it are its context
-        k = len(items) - 1
-        while k > 0 and kind(items[k - 1]) == kind(items[-1]):
+        # (or a run of shares making a whole with a fact after it: "Funds will go 45% to A, 35% to
+        # B and 20% to C, and should last 28 months")
+        end = len(items)
+        if kind(items[-1]) != kind(items[-2]):
+            j = len(items) - 1
+            while j > 0 and kind(items[j - 1]) == kind(items[-2]):
+                j -= 1
+            run = items[j:-1]
+            if len(run) >= 2 and all(it.number.percent for it in run) \
+                    and abs(sum(it.number.value for it in run) - 100) <= 1.1:
+                end = len(items) - 1
+        k = end - 1
+        while k > 0 and kind(items[k - 1]) == kind(items[end - 1]):
             k -= 1
         lead += [it.text for it in items[:k]]
-        items = items[k:]
-        if len(items) < 3:
+        whole_run = end < len(items)
+        items = items[k:end]
+        if len(items) < 3 and not whole_run:
             return None  # "ARR is $2.2M, up 11% ..., and 89% of schools renewed": two facts
     kinds = {kind(it) for it in items}
     if len(kinds) > 1:
@@ -415,6 +438,13 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 asked = [p for p in s.paragraphs[max(0, k - 2):k] if not _CHAT_HEAD.fullmatch(p)]
                 if asked and asked[-1].rstrip().endswith("?"):
                     before = asked[-1][-200:]
+                else:
+                    # a form's numbered question, read as a bullet, on the line above its answer
+                    # ("4. How much are you raising, and what will it fund?" / "£6M. 50% fleet ...")
+                    at = doc.text.find(para, s.start)
+                    prev = doc.text[:at].rstrip().rsplit("\n", 1)[-1].strip() if at > 0 else ""
+                    if prev.endswith("?") and _BULLET.sub("", prev) in s.bullets:
+                        before = prev[-200:]
             # a Chinese sentence ends at 。！？ here: "A…占55%；B…占30%；C…占15%。" is one list
             sents = doc.sentences(para) if doc.lang != "zh" else [
                 x for x in re.split(r"(?<=[。！？])", para) if x.strip()]
@@ -538,6 +568,27 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
     return None
 
 
+def _parts_of_stated(g: ListGroup, doc: Document, words: list[str]) -> list[float] | None:
+    """The items' shares when they are amounts of money that add up to an amount the document
+    states in a sentence with one of ``words`` (or anywhere, for three amounts or more) (a use of funds in amounts, "equipment $900,000,
+    hiring $700,000 and marketing $400,000", after "We are raising $2,000,000"), else None."""
+    nums = [it.number for it in g.items]
+    if len(nums) < 2 or any(m.percent or not m.currency for m in nums) or len({m.currency for m in nums}) > 1:
+        return None
+    total = sum(m.value for m in nums)
+    inside = {m.start for m in nums}
+    for m in doc.mentions:
+        if m.start in inside or m.percent or m.currency != nums[0].currency or abs(m.value - total) > 1e-6 * total:
+            continue
+        lo = max(doc.text.rfind(c, 0, m.start) for c in (".", "\n", ";", "?", "!")) + 1
+        # (three amounts or more that add up to one the document states need no word for it:
+        # "seeks US$5,000,000 in Series A financing" over three allocations)
+        said = doc.text[lo:m.start].lower()
+        if count(said, words) or (len(nums) >= 3 and not count(said, list(_REVENUE))):
+            return [round(x.value / total, 12) for x in nums]
+    return None
+
+
 #: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")
 _SPLIT_BY = re.compile(r"分(?:品类|产品|业务|板块|渠道|业态)|按[\u4e00-\u9fff]{1,6}(?:划分|拆分|来看)|"
                        r"按(?:产品线?|业务|品类|板块|渠道|业态|区域|地区)|构成|结构|"
@@ -566,10 +617,13 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
     best = None
     from .extract import _header_scale
 
+    spending = bool(count(" ".join(f.words()).lower(), ["use of funds", "use of proceeds", "资金用途"]))
     for g in find_groups(doc):
         scale = _header_scale(g.context)
         values = [_value(it.number, number_child, scale) for it in g.items]
-        parts = number_child.fraction and _parts_of_total(g, doc)
+        # (a revenue's parts are no use of the money raised)
+        parts = number_child.fraction and ((not spending and _parts_of_total(g, doc)) or (
+            doc.lang == "en" and _parts_of_stated(g, doc, [w for w in f.words() if w not in f.own_words()])))
         if parts:
             values = parts  # "营业收入4,520万元。其中，门票收入2,130万元，…": the shares of the total
         if any(v is None for v in values):

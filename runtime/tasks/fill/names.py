@@ -121,15 +121,21 @@ _ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
                         r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
-                        r"summary|brief|note|letter|transcript|minutes|programme|program|agenda|meeting)\b", re.I)
+                        r"summary|brief|note|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
+                        r"questionnaire|application|application form|profile|fact ?sheet|teaser)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
 #: a company named as a sentence's subject: "Northloop Freight is a ...", "Kestrel Robotics
 #: builds ...", "Fernhill Analytics gives ..."
-_SUBJECT = re.compile(r"(?:^|(?<=[.!?:] ))((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*) +(?:is|was|were|are|"
+_SUBJECT = re.compile(r"(?:^|(?<=[.!?:] ))[\"“]?((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)"
+                      r"(?: +\([^()\n]{1,40}\))? +(?:is|was|were|are|"
                       r"has|builds|makes|gives|provides|offers|sells|develops|helps|runs|turns|lets|"
                       r"connects|designs|operates|brings)\b", re.M)
+#: the verbs of a company's own line of business ("Quillmate helps law firms ..."), not of any
+#: sentence's subject ("Feed is 50% of costs")
+_TRADE_VERB = re.compile(r"\s+(?:\([^()\n]{1,40}\)\s+)?(?:builds|makes|provides|offers|sells|develops|helps|"
+                         r"designs|operates)\s+[a-z]")
 _NOT_NAMES = frozenset({"we", "our", "the", "this", "it", "they", "he", "she", "i", "you", "there",
                         "a", "an", "that", "these", "those", "each", "every", "all"})
 _SUBJECT_LINE = re.compile(r"^(?:subject|re|fwd|fw)\s*:\s*", re.I)
@@ -150,6 +156,7 @@ def _recurring_name(doc: Document) -> Answer | None:
     if doc.lang != "en":
         return None
     cands: dict[str, float] = {}
+    trade: set[str] = set()
     for m in _SUBJECT.finditer(doc.text):
         name = m.group(1).strip()
         if name.split()[0].lower() in _NOT_NAMES:
@@ -157,6 +164,8 @@ def _recurring_name(doc: Document) -> Answer | None:
         if re.search(r"['’]s\s", name):
             continue  # "Orbweave's ARR is $3.1 million": a figure of the company, not its name
         cands[name] = cands.get(name, 0) + 1.0
+        if _TRADE_VERB.match(doc.text, m.end(1)):
+            trade.add(name)
     # the company its founders and officers work for ("Lucía Ferrante (CEO, Cindervale)")
     for m in _ROLE_NAME.finditer(doc.text):
         name = m.group(1)
@@ -190,8 +199,12 @@ def _recurring_name(doc: Document) -> Answer | None:
             # one capitalised word may be any sentence's first word ("Feed is 50% of costs"):
             # it is a name when it is capitalised inside sentences too
             inside = [at for at in found[name]
-                      if re.search(r"(?:^|\s)[a-z][\w'-]*[,:]?\s$", doc.text[max(0, at - 30):at])
+                      if re.search(r"(?:^|\s)[a-z][\w'-]*[,:]?\s$|\w[,;]? [—–] $|\w \($", doc.text[max(0, at - 30):at])
                       or _ROLE_AT.search(doc.text[max(0, at - 30):at])]
+            # or the subject of a line of business whose word is never written in lower case
+            # ("Quillmate helps law firms ...", not "Software helps ..." beside "our software")
+            if not inside and name in trade and not re.search(rf"\b{re.escape(name.lower())}\b", doc.text):
+                inside = found[name]
             # or the e-mail's subject, or written with a company's suffix ("Chairside Inc.")
             if not inside and name not in subjects and not re.search(
                     rf"\b{re.escape(name)},?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC)\b", doc.text):
@@ -267,6 +280,9 @@ _NEWS_TITLE = re.compile(r"^((?:[A-Z][\w&.'-]*\s){0,3}[A-Z][\w&.'-]*)\s+(?:raise
 _TITLE_HEAD = re.compile(r"^(?:[Ii]nvest in|[Bb]ack|[Mm]eet|[Ii]ntroducing|[Aa]bout|[Ww]elcome to|[Ss]upport)\s+(?=[A-Z])")
 
 
+_NAME_SMALL_WORDS = frozenset({"of", "and", "&", "de", "la", "le", "du", "von", "van", "der", "for", "the", "on"})
+
+
 def _title_name(doc: Document) -> str | None:
     """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
     Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
@@ -286,6 +302,10 @@ def _title_name(doc: Document) -> str | None:
                      if not _DOC_WORDS.search(p) and not re.search(r"\b(?:19|20)\d\d\b", p)), name)
     name = _without_doc_words(_TITLE_HEAD.sub("", name))
     # "#fundraise-prep" (a chat channel), a rule of "=====": no company's name
+    # a heading in words of a sentence ("Numbers at a glance") names no company: a name's words
+    # are capitalised but for a few small ones ("Bank of Leeds", "Finch & Co")
+    if doc.lang == "en" and any(w[0].islower() and w not in _NAME_SMALL_WORDS for w in name.split()):
+        return None
     if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name) and name[0].isalnum():
         return name
     return None
@@ -298,6 +318,9 @@ def _first_line_title(doc: Document) -> str:
     line = next((x.strip() for x in doc.text.split("\n") if x.strip()), "")
     if not line or len(line) > 100 or line.endswith((".", "!", "?")):
         return ""
+    slide = re.match(r"(?:slide|page)\s*1\s*(?:[:.]|\s[—–-])\s*(\S.*)$", line, re.I)
+    if slide:  # a deck's text, slide by slide: "Slide 1: Harbor & Finch" is the cover's title
+        return slide.group(1)
     m = re.search(r"\s+[—–|-]\s+|:\s+", line)
     if m is None or m.start() == 0:
         return ""

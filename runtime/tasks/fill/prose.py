@@ -398,6 +398,9 @@ def _under_title(doc: Document, limit: int) -> str | None:
         return None  # "October 9, 2025": the memo's date, not its motto
     if _BYLINE.match(line):
         return None  # "Prepared by Sam Whitcombe (CEO) for the board meeting of ...": who wrote it
+    if line.rstrip().endswith(("?", "？")) or re.match(r"(?:describe|tell us|explain|list|please|briefly)\b",
+                                                      line, re.I):
+        return None  # "Describe the business in one sentence.": a form's question, not its answer
     if len(line) > limit:
         # "Phishing simulation and training for hospitals, in every language their staff speak.":
         # its first clause

@@ -59,7 +59,7 @@ _NUMBER = re.compile(
     r"(?:[ \t\u00a0]?(?P<en>thousand|millions?|billions?|trillion|bn|mn|[kKmMbB])(?![A-Za-z0-9]))?"
     r"(?:[ \t\u00a0]?(?P<pct>%|％|percent\b|per cent\b|个百分点|percentage points?\b))?"
 )
-_UNIT_AFTER = re.compile(r"\s*(美元|元|人民币|欧元|dollars|USD|个月|月|年|家|名|位|户|人|个|台|"
+_UNIT_AFTER = re.compile(r"[ \t\u3000]*(美元|元|人民币|欧元|dollars|USD|个月|月|年|家|名|位|户|人|个|台|"
                          r"months?|years?|users?|customers?|clients?|firms?|seats?|people|staff|"
                          r"employees|hours?|days?)", re.I)
 _PCT_BEFORE = re.compile(r"百分之$")
