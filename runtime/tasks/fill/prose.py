@@ -266,6 +266,8 @@ _PERIODS = (re.compile(_MONTH_RANGE),
 _TITLE_YEAR = re.compile(r"\d{4}年(?=[\u4e00-\u9fff]{0,8}(?:报告|简报|总结|情况|分析|汇报))")
 #: words that make a line a report's title ("2025年第二季度经营汇报")
 _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|季报|年报|report|review|update", re.I)
+#: the most characters of a document's own title kept as the ``title`` (a headline's limit is shorter)
+TITLE_CHARS = {"en": 80, "zh": 60}
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
 _TITLE_LABELS = ("主题", "标题", "题目", "subject", "title",
                  # a reply's or forward's subject line ("Re: 11月销售数据", "回复：…")
@@ -434,7 +436,8 @@ def _title(doc: Document) -> str:
 def pick_headline(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, HEADLINE_CHARS, doc.lang)
     title = _title(doc) if f.key == "title" and len(f.keys) == 1 else ""
-    if title and len(title) <= limit:
+    # a document's own title is kept whole ("宁远…股份有限公司关于2025年度审计发现问题整改情况的报告")
+    if title and len(title) <= (f.max_chars or TITLE_CHARS[doc.lang]):
         return Answer(title, title, ["the document's title"])
     lv = _label_value(doc, f)
     if lv and f.key == "period" and re.search(r"\S\s*[（(][^（）()]{1,30}[)）]$", lv[0]):

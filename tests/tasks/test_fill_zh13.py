@@ -1,0 +1,59 @@
+"""Chinese readings of h/fillzh, each tested on new short documents about fictitious companies:
+a long title on the first line, an addressee under the title, numbered headings 1.1/1.2."""
+
+from __future__ import annotations
+
+from tests.tasks.fill_docs import report
+
+# --- 1. a long title on a Word file's first line (no heading style), headings 1.1 / 1.2 ------------
+
+_STUDY = ("青禾环保装备有限公司年处理3万吨餐厨垃圾资源化利用项目可行性研究报告（节选）\n\n"
+          "编制单位：青禾环保装备有限公司　编制日期：2026年2月\n\n"
+          "1.1 项目背景\n\n"
+          "城市餐厨垃圾产生量持续增长，资源化处理需求迫切。\n\n"
+          "1.2 企业概况\n\n"
+          "2025年公司实现营业收入1.38亿元，同比增长12.4%。\n\n"
+          "1.3 结论\n\n"
+          "项目技术成熟，经济上可行。\n")
+
+
+def test_a_long_first_line_naming_the_document_is_its_title():
+    r = report(_STUDY)
+    assert r.data["title"] == "青禾环保装备有限公司年处理3万吨餐厨垃圾资源化利用项目可行性研究报告（节选）"
+
+
+def test_the_first_numbered_heading_is_a_section_not_the_title():
+    r = report(_STUDY)
+    heads = [s.get("heading") for s in r.data["sections"]]
+    assert heads == ["1.1 项目背景", "1.2 企业概况", "1.3 结论"]
+
+
+def test_a_long_first_line_that_is_a_sentence_is_no_title():
+    r = report("公司本年度持续推进精益管理并在多个区域市场取得了较好的经营成果，\n\n一、经营情况\n\n"
+               "2025年公司实现营业收入2.1亿元。\n\n二、下一步工作\n\n继续拓展华东市场。\n")
+    assert not r.data["title"].startswith("公司本年度")
+
+
+# --- 2. an addressee under the title, before the numbered headings --------------------------------
+
+_LETTER = ("# 松川物流股份有限公司关于2025年度内部控制缺陷整改情况的报告\n\n"
+           "公司监事会：\n\n"
+           "根据年度内部控制评价结果，公司对发现的缺陷进行了整改，现报告如下。\n\n"
+           "## 一、发现的主要缺陷\n\n"
+           "部分运输合同未按规定履行审批程序。\n\n"
+           "## 二、整改措施\n\n"
+           "修订合同审批流程，所有运输合同一律线上审批。\n")
+
+
+def test_an_addressee_under_the_title_is_no_section():
+    r = report(_LETTER, markdown=True)
+    heads = [s.get("heading") for s in r.data["sections"]]
+    assert heads == ["一、发现的主要缺陷", "二、整改措施"]
+    assert r.data["title"] == "松川物流股份有限公司关于2025年度内部控制缺陷整改情况的报告"
+
+
+def test_a_lead_in_over_a_list_under_the_title_is_still_a_heading():
+    r = report("# 松川物流2025年度工作总结\n\n重点工作：\n\n- 完成华东仓扩建\n- 上线运输管理系统\n\n"
+               "## 一、经营情况\n\n2025年实现营业收入3.2亿元。\n", markdown=True)
+    heads = [s.get("heading") for s in r.data["sections"]]
+    assert "重点工作" in heads
