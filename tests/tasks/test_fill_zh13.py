@@ -57,3 +57,30 @@ def test_a_lead_in_over_a_list_under_the_title_is_still_a_heading():
                "## 一、经营情况\n\n2025年实现营业收入3.2亿元。\n", markdown=True)
     heads = [s.get("heading") for s in r.data["sections"]]
     assert "重点工作" in heads
+
+
+# --- 3. a table of years: the latest year's column; parts of the table's revenue are a mix --------
+
+_APPLICATION = ("2027年度市级科技型企业研发补助申报书\n\n"
+                "申报单位：远岫传感科技有限公司\n\n"
+                "一、企业基本情况\n\n"
+                "近三年主要经济指标（单位：万元）\n\n"
+                "指标; 2023年; 2024年; 2025年\n"
+                "营业收入; 5,200; 6,100; 7,400\n"
+                "客户数（家）; 140; 171; 205\n\n"
+                "2025年营业收入同比增长21.3%，其中压力传感器收入4,440万元，温度传感器收入2,220万元，"
+                "标定服务收入740万元。\n\n"
+                "二、预期效益\n\n"
+                "项目建成后，预计新增年销售收入3,000万元。\n")
+
+
+def test_a_table_of_years_gives_the_latest_years_figures():
+    r = report(_APPLICATION)
+    assert r.data["figures"]["revenue"] == 74_000_000
+    assert r.data["figures"]["customers"] == 205
+
+
+def test_amounts_that_add_up_to_the_tables_revenue_are_its_mix():
+    r = report(_APPLICATION)
+    assert [x["name"] for x in r.data["mix"]] == ["压力传感器", "温度传感器", "标定服务"]
+    assert abs(r.data["mix"][0]["share"] - 0.6) < 1e-9

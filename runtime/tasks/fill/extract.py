@@ -309,7 +309,8 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
 _EARLIER_COLUMN = re.compile(r"\b(?:last|previous|prior|earlier|ago)\b|\bvs\.?\b")
 #: a table column of the period the document reports ("This quarter", "Current", "Latest")
 _CURRENT_COLUMN = re.compile(r"\b(?:this|current|latest|now)\b")
-_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?(20\d\d)|(?:FY\s?)?(20\d\d))\b")
+#: (a Chinese column's year is written "2025年" / "2025年度")
+_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?(20\d\d)|(?:FY\s?)?(20\d\d))(?:\b|(?=年))")
 
 
 def _period_key(header: str) -> tuple[int, int] | None:
@@ -560,7 +561,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             named = True
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
-        if column and doc.lang == "en" and "target" not in f.key and "plan" not in f.key:
+        if column and "target" not in f.key and "plan" not in f.key:
+            # (in Chinese too: "指标 | 2023年 | 2024年 | 2025年", the latest year's column)
             score += _en_column_role(doc, m, column)
         out.append((score, value, m, text[a:b].strip(), named))
     out = _corrected(doc, f, out)
@@ -709,6 +711,8 @@ _PAST_CLOSE = re.compile(r"\b(?:ended|closed|finished|exited)\s+(?:20\d\d|last y
 _BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|统计)|(?<![部划区])分(?:产品|业务|品类|渠道|区域|地区|板块)"
                         r"(?:来看|看)?[，,：:]|其中|\b(?:by (?:product|segment|channel|region|line)|of which|"
                         r"broken down)\b")
+#: revenue a project adds ("新增年销售收入", "年新增营业收入"): no revenue of the company's
+_NEW_REVENUE = re.compile(r"新增[\u4e00-\u9fff]{0,4}(?:收入|营收|销售额)[^\d，。；]{0,3}$")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
@@ -738,7 +742,7 @@ _EN_OTHER_FIGURE = re.compile(r"\b(?:profit|margin|costs?|burn|expenses?|spend|c
                               r"income|loss|churn|cac|ltv|price)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a heading over plans: its figures are targets, not results
-_PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
+_PLAN_HEADING = re.compile(r"目标|计划|展望|预期|预测|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
 #: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
 _RESULT_HEADING = re.compile(r"完成|实际|执行|达成|回顾|\b(?:actuals?|results?|vs\.?|versus|review|performance)\b")
@@ -863,6 +867,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 1
     if key in ("revenue", "arr", "sales") and _BREAKDOWN.search(before):
         score -= 3  # "按产品线划分，水处理设备收入1.52亿元，…": a part of the revenue, not all of it
+    if key in ("revenue", "sales") and _NEW_REVENUE.search(before[-14:]):
+        score -= 3  # "新增年销售收入6,000万元", "年新增营业收入1.8亿元": an increase, not the revenue
     if key == "amount" and _EARLIER_ROUND.search(before):
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key == "amount" and _RAISED_SO_FAR.match(after_part):

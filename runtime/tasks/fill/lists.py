@@ -533,9 +533,23 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
         # under the heading "收入构成"): the same amount, a revenue word right before it
         for m in doc.mentions:
             if (m.currency or m.scaled) and not m.percent and abs(m.value - total) <= 0.005 * total \
-                    and _STATED.search(doc.text[max(0, m.start - 12):m.start]):
+                    and (_STATED.search(doc.text[max(0, m.start - 12):m.start]) or _revenue_row(doc, m)):
                 return [x.value / total for x in nums]
     return None
+
+
+#: a table row that is the revenue ("营业收入; 8,420; 10,160; 12,530", "Revenue ($k); …")
+_REVENUE_ROW = re.compile(r"(?:营业|主营业务|销售)?(?:收入|营收|营业额|销售额)(?:合计|总额|总计)?|(?:total )?(?:revenue|sales)",
+                          re.I)
+
+
+def _revenue_row(doc: Document, m: Any) -> bool:
+    """``m`` stands in a table row whose first cell names the revenue (its unit in brackets aside)."""
+    from .document import table_cell
+
+    cell = table_cell(doc, m.start)
+    return cell is not None and bool(_REVENUE_ROW.fullmatch(re.sub(r"\s*[（(][^（）()]{0,12}[)）]\s*$", "",
+                                                                     cell[1].strip())))
 
 
 #: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")
