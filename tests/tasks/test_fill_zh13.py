@@ -84,3 +84,51 @@ def test_amounts_that_add_up_to_the_tables_revenue_are_its_mix():
     r = report(_APPLICATION)
     assert [x["name"] for x in r.data["mix"]] == ["压力传感器", "温度传感器", "标定服务"]
     assert abs(r.data["mix"][0]["share"] - 0.6) < 1e-9
+
+
+# --- 4. the period of the figures, not the document's date or a plan's year -----------------------
+
+def test_a_date_label_gives_no_period_the_figures_year_does():
+    r = report("青禾环保装备有限公司扩产项目可行性研究报告\n\n编制日期：2026年2月\n\n一、企业概况\n\n"
+               "2025年公司实现营业收入1.38亿元，同比增长12.4%。\n\n二、结论\n\n项目可行。\n")
+    assert r.data["period"] == "2025年"
+
+
+def test_a_plan_years_title_gives_way_to_the_figures_year():
+    r = report(_APPLICATION)
+    assert r.data["period"] == "2025年"
+
+
+def test_a_reports_own_year_in_its_title_stays_the_period():
+    r = report("远岫传感2025年度经营报告\n\n一、经营情况\n\n2025年公司实现营业收入7,400万元，同比增长21.3%。\n\n"
+               "二、2026年计划\n\n2026年计划实现营业收入9,000万元。\n")
+    assert r.data["period"] == "2025年度"
+
+
+# --- 5. a chat export: its name, its day rule, a recalled figure ------------------------------------
+
+_CHAT = ("聊天记录：青柠烘焙运营群\n导出时间：2026-11-03 09:20\n\n"
+         "—————  2026年11月2日  —————\n\n"
+         "10月数据出来了吗？\n\n"
+         "出来了，10月门店营收1,420万元，同比增长12%\n\n"
+         "周宁 撤回了一条消息\n\n"
+         "更正一下：10月营收是1,380万元，同比增长10.5%\n\n"
+         "收到，辛苦\n")
+
+
+def test_a_chat_exports_name_is_its_title():
+    assert report(_CHAT).data["title"] == "青柠烘焙运营群"
+
+
+def test_a_chats_day_rule_dates_it_not_the_export_time():
+    assert report(_CHAT).data["date"] == "2026-11-02"
+
+
+def test_a_corrected_figure_wins_when_the_month_is_named_again():
+    r = report(_CHAT)
+    assert r.data["figures"]["revenue"] == 13_800_000
+    assert r.data["figures"]["growth"] == 0.105
+
+
+def test_a_chats_month_without_a_year_is_its_period_as_written():
+    assert report(_CHAT).data["period"] == "10月"

@@ -1030,6 +1030,10 @@ _DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|�
 _RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
 
 
+#: the marks a chat export sets around a day's date ("—————  2026年12月1日  —————", "---- 3 May ----")
+_RULE = " \t—–─━=~*-"
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1103,8 +1107,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # under the title, or the signature's date at the end)
         # (a month alone, "【月度简报】2026年7月", is the period the report covers: its day would be
         # made up)
+        # (a chat export's day rule, "—————  2026年12月1日  —————", is a date alone on its line too)
         lines = [d for d in doc.dates if d.day is not None and text[_line_bounds(text, d.start)[0]:
-                                              _line_bounds(text, d.start)[1]].strip() == d.raw.strip()]
+                                              _line_bounds(text, d.start)[1]].strip(_RULE).strip() == d.raw.strip()]
         if not lines:
             # a line in brackets that dates the document: "（2026年2月3日）" under the title, or
             # "（2026年1月26日总经理办公会审议通过）"

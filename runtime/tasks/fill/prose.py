@@ -259,7 +259,9 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             # a year's report: "2026年经营报告"
             re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"),
             # a year's figures: "2025年营业收入3.6亿元", "2025年全年实现营收"
-            re.compile(r"\d{4}年(?=(?:全年|度)?(?:实现)?(?:营业收入|营收|销售收入|销售额|净利润))"),
+            # ("2025年公司实现营业收入2.46亿元": the company named between)
+            re.compile(r"\d{4}年(?=(?:全年|度)?(?:(?:本|我)?(?:公司|集团|企业)(?:全年)?)?(?:实现|完成)?"
+                       r"(?:营业收入|营收|销售收入|销售额|净利润))"),
             # an issue of a bulletin: "工作简报（2026年第5期）"
             re.compile(r"\d{4}年第\d{1,3}期"))
 #: a year's report whose title names what it reports on first ("2025年预算执行情况分析")
@@ -271,7 +273,9 @@ TITLE_CHARS = {"en": 80, "zh": 60}
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
 _TITLE_LABELS = ("主题", "标题", "题目", "subject", "title",
                  # a reply's or forward's subject line ("Re: 11月销售数据", "回复：…")
-                 "re", "fw", "fwd", "回复", "答复", "转发")
+                 "re", "fw", "fwd", "回复", "答复", "转发",
+                 # a chat export's name ("聊天记录：鹭岛茶饮经营数据群", "群聊：华东区周会")
+                 "聊天记录", "群聊", "群聊名称", "群名称", "群名")
 
 
 #: a period a title names without its year ("华南区10月经营情况汇报", "第三季度销售简报"): kept as
@@ -307,13 +311,44 @@ def _period(doc: Document) -> Answer | None:
             # the period of the report's figures ("2026年1—10月，…实现营业收入2.74亿元") over an
             # event's month earlier in the text ("2025年10月，…开出了第一家")
             found = [m for m in found if _FIGURES_AFTER.match(doc.text, m.end())] or found
+            # "编制日期：2026年3月": the document's date, no period of its figures
+            found = [m for m in found if not any(
+                off <= m.start() < off + len(v) and re.search(r"日期|时间|date", lab, re.I)
+                for lab, v, off in doc.labels)]
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
+            year = re.fullmatch(r"(\d{4})年度?", value)
+            figures = _figures_years(doc) if title and year else []
+            if figures and all(int(y.group(0)[:4]) < int(year.group(1)) for y in figures):
+                # "2026年度…专项资金项目申报书" over "2025年营业收入…": the title's year is the fund's
+                # or the plan's, the figures are the year before's
+                y = figures[0]
+                return Answer(y.group(0), doc.text[_clause_bounds(doc.text, y.start(), y.end())[0]:y.end() + 40],
+                              ["the year of the document's figures (the title names a later year)"])
             return Answer(value, where[:200] if title else
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
+    if doc.lang == "zh":
+        # a chat or a note without a year ("出来了，11月门店总营收2,860万元"): the month the figures
+        # follow, as written (its year would be made up)
+        for m in _BARE_MONTH.finditer(doc.text):
+            if _FIGURES_AFTER.match(doc.text, m.end()) and not _TARGET_NEAR.search(doc.text, m.end(), m.end() + 24):
+                a = _clause_bounds(doc.text, m.start(), m.end())[0]
+                return Answer(m.group(0), doc.text[a:m.end() + 40], ["the month the figures are given for (no year given)"])
     return None
+
+
+#: a month without its year ("11月", not "2026年11月", "11月5日" or "3个月")
+_BARE_MONTH = re.compile(r"(?<![\d年.个])(?:1[0-2]|[1-9])月份?(?![\d日号底末初中])")
+#: a plan's words after a period ("12月目标3,000万"): no period of the figures
+_TARGET_NEAR = re.compile(r"^[^。；;！？\n]{0,8}?(?:目标|计划|预计|力争|预算)")
+
+
+def _figures_years(doc: Document) -> list[re.Match[str]]:
+    """Years the text gives the figures of ("2025年营业收入同比增长23.3%"), not a plan's."""
+    return [m for m in _PERIODS[-2].finditer(doc.text)
+            if not re.search(r"目标|计划|预计|力争|预算", doc.text[max(0, m.start() - 8):m.start()])]
 
 
 #: a period phrase the report's main figures follow in its clause ("2026年1—10月，云舟书局实现营业收入")
