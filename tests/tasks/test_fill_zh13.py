@@ -132,3 +132,40 @@ def test_a_corrected_figure_wins_when_the_month_is_named_again():
 
 def test_a_chats_month_without_a_year_is_its_period_as_written():
     assert report(_CHAT).data["period"] == "10月"
+
+
+# --- 6. a mix item's name without the period its amount is for ------------------------------------
+
+def test_a_mix_items_period_word_is_no_part_of_its_name():
+    r = report("青柠烘焙第12周工作周报\n\n一、经营情况\n\n本周实现营业收入500万元。\n\n"
+               "本周门店收入300万元，外卖收入150万元，团购收入50万元。\n")
+    assert [x["name"] for x in r.data["mix"]] == ["门店", "外卖", "团购"]
+
+
+# --- 7. a WeChat article: its first line the title, its byline dates it, 其中…占 is the mix ----------
+
+_ARTICLE = ("山川咖啡这一年：从3家店到28家店\n\n原创　小川说　山川咖啡　2026-11-20 08:00\n\n"
+            "今年是山川咖啡成立的第五年，我们已经在华南开出28家门店。\n\n"
+            "2026年1—10月，山川咖啡营业收入8,640万元，同比增长37%。其中咖啡饮品占62%，烘焙食品占26%，"
+            "咖啡豆零售占12%。\n\n明年，我们计划再开20家店。\n")
+
+
+def test_an_articles_first_line_is_its_title_not_a_cut_sentence():
+    assert report(_ARTICLE).data["title"] == "山川咖啡这一年：从3家店到28家店"
+
+
+def test_an_articles_byline_dates_it_and_is_no_paragraph():
+    r = report(_ARTICLE)
+    assert r.data["date"] == "2026-11-20"
+    assert not any(p.startswith("原创") for s in r.data["sections"] for p in s["paragraphs"])
+
+
+def test_shares_after_the_revenue_sentence_are_the_mix():
+    r = report(_ARTICLE)
+    assert [(x["name"], x["share"]) for x in r.data["mix"]] == [("咖啡饮品", 0.62), ("烘焙食品", 0.26),
+                                                               ("咖啡豆零售", 0.12)]
+
+
+def test_a_first_line_that_is_a_form_label_is_no_title():
+    r = report("报告期：2026年10月\n\n本月实现营业收入1,200万元，同比增长8%。\n")
+    assert r.data["title"] != "报告期：2026年10月"

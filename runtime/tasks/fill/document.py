@@ -200,6 +200,8 @@ def _family(line: str) -> str:
 #: a byline ("文／本刊记者　程晚晴", "By Dana Kerr, staff writer") or a periodical's masthead
 #: ("《云舟之声》2026年第11期", "Harbour Post · Issue 14"): no heading, and no title of the report
 _BYLINE = re.compile(r"^(?:文|作者|记者|撰文|撰稿|通讯员|摄影|图)\s*[／/:：|]|^By\s+[A-Z][\w.'-]+\s+[A-Z]"
+                     # a WeChat article's byline: "原创　小川说　山川咖啡　2026-11-20 08:00"
+                     r"|^原创[\s\u3000]"
                      r"|^《[^》]{1,20}》\s*(?:\d{4}\s*年)?\s*(?:总)?第\s*[\d一二三四五六七八九十]+\s*期"
                      r"|^.{0,40}\b(?:[Ii]ssue|[Vv]ol\.?|[Vv]olume)\s+\d+\b.{0,30}$")
 

@@ -1030,6 +1030,8 @@ _DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|�
 _RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
 
 
+#: a clock time after a date ("2026-11-20 08:00")
+_CLOCK_AFTER = re.compile(r"\s+\d{1,2}:\d{2}(?::\d{2})?\s*")
 #: the marks a chat export sets around a day's date ("—————  2026年12月1日  —————", "---- 3 May ----")
 _RULE = " \t—–─━=~*-"
 
@@ -1126,7 +1128,11 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             # range ("报告期间：2025年1月1日至2025年12月31日")
             lines = [d for d in doc.dates if d.day is not None and not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
                      .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
-                     and _WEEKDAY.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
+                     and (_WEEKDAY.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
+                          # "原创　小川说　山川咖啡　2026-11-20 08:00": an article's byline, with the
+                          # time it was posted (not a label's line: "导出时间：…" dates no document)
+                          or (_CLOCK_AFTER.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
+                              and not re.search(r"[:：]", text[_line_bounds(text, d.start)[0]:d.start])))
                      and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]
         if lines:
             best = (0, lines[0], lines[0].raw)
@@ -1514,6 +1520,7 @@ def _section_text(doc: Document, s: Section) -> list[str]:
     """A section's paragraphs and bullets worth showing: not its ``Label: value`` header lines,
     dates standing alone, a letter's salutation, greetings and thanks, or lines under 8
     characters (a signature: "森屿文旅管理层")."""
+    from .document import _BYLINE as _DOC_BYLINE
     from .document import _SALUTATION
     from .prose import _only_labels, pleasantry
 
@@ -1522,6 +1529,7 @@ def _section_text(doc: Document, s: Section) -> list[str]:
     return [p for p in s.paragraphs + s.bullets
             if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates
             and not _SALUTATION.match(p.strip())  # "尊敬的各位股东：" opens a letter: no text of it
+            and not _DOC_BYLINE.match(p.strip())  # "原创　小川说　2026-11-20 08:00": who wrote it, when
             # an e-mail's header lines joined ("主题：… 发件人：… 收件人：…"); one long
             # "财务部汇报：一季度实现营业收入…" line is text
             and not (_only_labels(doc, p) and sum(v in p for _lab, v, _o in doc.labels) >= 2)

@@ -31,7 +31,9 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
-                          r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
+                          r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2})"
+                          # "本周冷藏干线收入642万元": the period the amount is for is no part of its name
+                          r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业|板块))+$",
                           re.I)
@@ -558,6 +560,13 @@ _SPLIT_BY = re.compile(r"分(?:品类|产品|业务|板块|渠道|业态)|按[\u
                        r"\bby (?:product|segment|channel|business line)\b", re.I)
 
 
+def _of_the_revenue_before(g: ListGroup) -> bool:
+    """"营业收入8,640万元，同比增长37%。其中咖啡饮品占62%，…": shares opened by 其中 right after a
+    sentence about the revenue are the revenue's split."""
+    last = re.split(r"[。！？!?\n]", g.context.strip().rstrip("。 "))[-1]
+    return g.items[0].text.lstrip().startswith("其中") and bool(count(last.lower(), list(_REVENUE)))
+
+
 def part_values(doc: Document) -> set[float]:
     """The amounts of the document's lists that are parts of a total it states ("营业收入1,865万元"
     over "门票收入932.5万元，酒店收入559.5万元，餐饮及商品收入373万元"): none of them is the total."""
@@ -594,7 +603,8 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
         whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
         # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
         # in a passage about the field's parent ("raising $2.5 million: 50% for ...")
-        if not named and not (whole and (count(context, parents) or _is_product(f) and _SPLIT_BY.search(context))):
+        if not named and not (whole and (count(context, parents) or _is_product(f) and (
+                _SPLIT_BY.search(context) or _of_the_revenue_before(g)))):
             # (or, for a mix, shares of a whole the words before call a split: "品类结构：水果占45%，…")
             continue
         score = named + 2 * whole

@@ -457,7 +457,7 @@ def _title(doc: Document) -> str:
         if label.strip().startswith("致") and _REPORT_WORDS.search(value) and len(value) <= 40 \
                 and re.fullmatch(rf"\s*{re.escape(label)}\s*[:：]\s*", doc.text[:off]):
             return value.strip()
-    title = doc.title
+    title = doc.title or _zh_first_line(doc)
     if not title or _REPORT_WORDS.search(title):
         return title
     at = doc.text.find(title)
@@ -466,6 +466,30 @@ def _title(doc: Document) -> str:
     if line and len(line) <= 40 and _REPORT_WORDS.search(line) and not line.endswith(("。", ".", "：", ":")):
         return title + line if doc.lang == "zh" else f"{title} {line}"
     return title
+
+
+def _zh_first_line(doc: Document) -> str:
+    """A Chinese document without any heading: its first line when that is a title, a short line
+    that is no sentence, no letter's salutation and no date ("山川咖啡这一年：从3家店到28家店" over
+    an article; its colon is a headline's), else ""."""
+    if doc.lang != "zh" or doc.spoken:
+        return ""
+    from .document import _BYLINE as _DOC_BYLINE
+    from .document import _SALUTATION
+
+    lines = [x.strip() for x in doc.text.split("\n") if x.strip()]
+    if len(lines) < 2:
+        return ""
+    line = lines[0]
+    if not 6 <= len(line) <= 40 or re.search(r"[。！？；;]", line) or line.endswith(("：", ":", "，", ",")) \
+            or _SALUTATION.match(line) or _DOC_BYLINE.match(line) or "; " in line \
+            or any(d.start < len(line) + doc.text.find(line) and d.raw.strip() == line for d in doc.dates):
+        return ""
+    label = re.match(r"([^:：]{1,30})[:：]\s*(.*)$", line)
+    if label and (re.search(r"日期|时间|期间|报告期|编制|单位|部门|作者|发件|收件|抄送|date|from|to", label.group(1), re.I)
+                  or re.fullmatch(r"[\d\s,.%万亿元年月日:-]+", label.group(2))):
+        return ""  # "报告期：2026年3月", "发件人：…": a form's line, no title
+    return line
 
 
 def pick_headline(doc: Document, f: Field) -> Answer | None:
