@@ -169,3 +169,25 @@ def test_shares_after_the_revenue_sentence_are_the_mix():
 def test_a_first_line_that_is_a_form_label_is_no_title():
     r = report("报告期：2026年10月\n\n本月实现营业收入1,200万元，同比增长8%。\n")
     assert r.data["title"] != "报告期：2026年10月"
+
+
+# --- 8. a month's table with 环比 and 同比 columns, headed by months --------------------------------
+
+_MONTHLY = ("智远软件2026年11月经营月报\n\n一、核心指标\n\n"
+            "指标; 11月; 10月; 环比; 去年同期; 同比\n"
+            "营业收入（万元）; 2,860; 2,640; 8.3%; 2,410; 18.7%\n"
+            "付费客户（家）; 1,530; 1,492; 2.5%; 1,210; 26.4%\n\n"
+            "二、下月计划\n\n12月营业收入目标3,100万元。\n")
+
+
+def test_the_tables_year_on_year_column_is_the_growth():
+    r = report(_MONTHLY)
+    assert r.data["figures"]["growth"] == 0.187
+    assert r.data["figures"]["revenue"] == 28_600_000
+
+
+def test_a_section_of_a_table_with_month_columns_keeps_its_rows():
+    r = report(_MONTHLY)
+    first = r.data["sections"][0]
+    assert first["heading"] == "一、核心指标"
+    assert first["paragraphs"][0].startswith("营业收入（万元）：11月 2,860；10月 2,640")

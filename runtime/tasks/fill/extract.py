@@ -559,6 +559,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "指标 | 第三季度 | 去年同期 | 同比": the 同比 column of the revenue row is the growth
             score += 4
             named = True
+            if "growth" in f.key:
+                # "指标 | 11月 | 10月 | 环比 | 去年同期 | 同比": a report's growth is year on year
+                score += 1.5 if _YOY.search(column) else -1.5 if _MOM.search(column) else 0.0
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit:
             score -= 3  # a year
         if column and "target" not in f.key and "plan" not in f.key:
@@ -1462,6 +1465,8 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
 def _row_line(t: Table, row: list[str], lang: str) -> str:
     """A table row as a line: its first cell, then each further header with its cell."""
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
+    if lang == "zh" and any(h[:1].isdigit() for h in t.header[1:]):
+        sep = "；"  # "11月 2,860；10月 2,640": a comma before "10月" would read as "2,860，10"
     rest = sep.join(f"{h} {c}".strip() for h, c in zip(t.header[1:], row[1:], strict=False) if c)
     return f"{row[0]}{colon}{rest}" if rest else row[0]
 
