@@ -191,3 +191,27 @@ def test_a_section_of_a_table_with_month_columns_keeps_its_rows():
     first = r.data["sections"][0]
     assert first["heading"] == "一、核心指标"
     assert first["paragraphs"][0].startswith("营业收入（万元）：11月 2,860；10月 2,640")
+
+
+# --- 9. a plan-and-review report: the actual year's column, a mix table whose unit is in its heading
+
+_REVIEW = ("瑞丰食品股份有限公司2025年度经营回顾与2026年经营计划\n\n一、2025年经营回顾\n\n"
+           "指标; 2025年计划; 2025年实际; 完成率; 2026年计划\n"
+           "营业收入（亿元）; 5.20; 5.46; 105.0%; 6.10\n"
+           "经销商客户（家）; 1,800; 1,862; 103.4%; 2,100\n\n"
+           "2025年公司营业收入同比增长13.5%。\n\n"
+           "二、收入结构（万元）\n\n品类; 2025年收入\n休闲零食; 32,760\n调味品; 16,380\n冷冻食品; 5,460\n\n"
+           "三、2026年计划\n\n力争营业收入6.1亿元，同比增长11.7%。\n")
+
+
+def test_a_review_takes_the_actual_column_not_the_plans():
+    r = report(_REVIEW)
+    assert r.data["figures"]["revenue"] == 546_000_000
+    assert r.data["figures"]["customers"] == 1862
+    assert r.data["figures"]["growth"] == 0.135
+
+
+def test_a_mix_table_with_its_unit_in_the_heading_gives_shares():
+    r = report(_REVIEW)
+    assert [(x["name"], round(x["share"], 6)) for x in r.data["mix"]] == [("休闲零食", 0.6), ("调味品", 0.3),
+                                                                         ("冷冻食品", 0.1)]

@@ -293,12 +293,13 @@ _OTHER_COLUMN = re.compile(r"上年|去年|上期|同期|上月|上季|上一|�
 _AMOUNT_HEAD = re.compile(r"收入|销售额|营业额|营收|金额|本月|本期|本季|本年|当月|当期|\d{4}年|第[一二三四1-4]季度")
 
 
-def _amount_column(t: Table, paragraphs: list[str] = ()) -> tuple[int, str]:
+def _amount_column(t: Table, paragraphs: list[str] = (), heading: str = "") -> tuple[int, str]:
     """The column of a table that gives this period's amounts of money ("收入（万元）", not "上年同期
     （万元）") and its unit, or (0, "") when it has none; the first column holds the labels.  A
     header without its unit ("本月收入") takes the unit of a "单位：万元" line over the table."""
     line = [u.group(1) for p in paragraphs if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
     line += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "产品（单位：万元）"
+    line += [u.group(1) for u in [_TABLE_UNIT.search(heading)] if u]  # "二、收入结构（万元）" over it
     for i, head in enumerate(t.header[1:], start=1):
         if _OTHER_COLUMN.search(head):
             continue
@@ -382,7 +383,7 @@ def find_groups(doc: Document) -> list[ListGroup]:
         # (a wider table gives its first column of this period's amounts: "产品 | 第三季度收入（万元）|
         # 上年同期（万元）"; its total row, 合计, is the total the parts add up to, not a part)
         for t in s.tables:
-            col, unit = _amount_column(t, s.paragraphs)
+            col, unit = _amount_column(t, s.paragraphs, s.heading)
             rows = [r for r in t.rows if not _TOTAL_ROW.match(r[0].strip())] if col else []
             if len(rows) < 2 or len(rows) < len(t.rows) - 1:
                 continue
