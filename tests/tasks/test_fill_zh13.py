@@ -215,3 +215,18 @@ def test_a_mix_table_with_its_unit_in_the_heading_gives_shares():
     r = report(_REVIEW)
     assert [(x["name"], round(x["share"], 6)) for x in r.data["mix"]] == [("休闲零食", 0.6), ("调味品", 0.3),
                                                                          ("冷冻食品", 0.1)]
+
+
+# --- 10. a chat whose sender lines carry the day and the time ----------------------------------------
+
+_DATED_CHAT = ("群聊：晨光文具华南经营群\n\n林薇 2026-12-01 09:12\n10月数据汇总好了吗？\n\n赵磊 2026-12-01 09:15\n"
+               "好了，10月华南区营业收入1,860万元，同比增长9.2%\n\n赵磊 2026-12-01 09:16\n"
+               "纠正一下，营业收入是1,820万元，同比增长8.1%\n\n林薇 2026-12-01 09:20\n门店客户数呢？\n\n"
+               "赵磊 2026-12-01 09:21\n合作门店2,430家\n")
+
+
+def test_a_senders_time_is_no_count_of_customers():
+    r = report(_DATED_CHAT)
+    assert r.data["figures"]["customers"] == 2430
+    assert r.data["figures"]["revenue"] == 18_200_000
+    assert r.data["title"] == "晨光文具华南经营群"

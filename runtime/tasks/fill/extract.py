@@ -373,7 +373,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1) and \
                 _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1).end() > m.start:
             continue  # "2、客户拓展", "3. Financing": a heading's number, no figure
-        if _SENDER.fullmatch(text[slice(*_line_bounds(text, m.start))].strip()) or re.match(r":\d\d\b", text[m.end:m.end + 3]):
+        if _SENDER.fullmatch(text[slice(*_line_bounds(text, m.start))].strip()) or re.match(r":\d\d\b", text[m.end:m.end + 3]) \
+                or re.search(r"\b\d{1,2}:$", text[max(0, m.start - 3):m.start]) and re.fullmatch(r"\d\d", m.raw):
             continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
             m = _bare_scaled(_en_table_scaled(doc, m))
@@ -575,7 +576,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
 
 
 #: a chat's sender line ("Jonas Weber 9:05 AM", "财务-刘洋 08:52")
-_SENDER = re.compile(r"[^\n\d:：]{1,30}?\s\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?")
+#: (or with the day before the time: "赵磊 2026-12-01 09:21", "赵磊 2026/12/1 9:21")
+_SENDER = re.compile(r"[^\n\d:：]{1,30}?\s(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?")
 #: the longest reply that only answers the question before it ("1.72M", "大概1.08亿吧")
 REPLY_CHARS = 40
 
