@@ -230,3 +230,26 @@ def test_a_senders_time_is_no_count_of_customers():
     assert r.data["figures"]["customers"] == 2430
     assert r.data["figures"]["revenue"] == 18_200_000
     assert r.data["title"] == "晨光文具华南经营群"
+
+
+# --- 11. dates and periods written without a report's labels ---------------------------------------
+
+def test_a_press_releases_dateline_dates_it():
+    r = report("云岚智能发布2026年前三季度经营数据\n\n"
+               "苏州，2026年10月20日 —— 云岚智能今日公布前三季度经营数据，公司实现营业收入3.2亿元，同比增长12%。\n\n"
+               "公司成立于2016年，总部位于苏州。\n")
+    assert r.data["date"] == "2026-10-20"
+
+
+def test_a_label_naming_when_the_notes_were_taken_dates_them_not_an_export():
+    r = report("调研纪要：云岚智能\n\n调研时间：2026年9月3日　记录人：研究组\n\n一、经营情况\n\n"
+               "公司上半年实现营业收入1.6亿元，同比增长18%。\n\n二、问答\n\n管理层预计全年收入3.5亿元。\n")
+    assert r.data["date"] == "2026-09-03"
+    r = report("聊天记录：云岚经营群\n导出时间：2026年9月3日\n\n出来了，8月营收1,200万元，同比增长6%\n\n收到\n")
+    assert r.data.get("date") != "2026-09-03"
+
+
+def test_a_letter_at_the_years_end_has_that_year_as_its_period():
+    r = report("致股东的信\n\n尊敬的各位股东：\n\n这一年，公司实现营业收入6.2亿元，同比增长11%。\n\n"
+               "截至2025年末，公司服务企业客户1,420家。\n\n董事长　林川\n\n2026年4月2日\n")
+    assert r.data["period"] == "2025年"

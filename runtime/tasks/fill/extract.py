@@ -1030,11 +1030,19 @@ _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spr
 #: nothing, or the day of the week, after a date that ends its line ("2026年5月18日星期一")
 _WEEKDAY = re.compile(r"\s*(?:[（(]?(?:星期|周|礼拜)[一二三四五六日天][）)]?)?\s*")
 #: labels that date a document ("发布：2026年5月6日", "报送时间：…", "时间：2026-10-09")
-_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期")
+#: labels of a day that is not the document's ("导出时间", "成立日期", "截止日期")
+_OTHER_DAY = r"导出|成立|创立|注册|截止|开始|结束|上市|投产|出生|有效|到期"
+_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期"
+                         # the day of what the document records: "调研时间", "会议日期", "申报日期" (not an
+                         # export's, a founding's or a deadline's)
+                         r"|(?!" + _OTHER_DAY + r")[\u4e00-\u9fff]{2,4}(?:日期|时间)")
 #: a date that opens a range ("2026年4月6日—4月12日"): the period, not the document's date
 _RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
 
 
+#: a Chinese press release's dateline, the city before the date ("杭州，", "北京讯　")
+_ZH_DATELINE = re.compile(r"\s*[\u4e00-\u9fff]{2,6}(?:讯)?\s*[，,]?\s*")
+_DASH_AFTER = re.compile(r"\s*(?:[—–]{1,2}|-{2})")
 #: a clock time after a date ("2026-11-20 08:00")
 _CLOCK_AFTER = re.compile(r"\s+\d{1,2}:\d{2}(?::\d{2})?\s*")
 #: the marks a chat export sets around a day's date ("—————  2026年12月1日  —————", "---- 3 May ----")
@@ -1128,11 +1136,16 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                         and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
                     lines = [d]
                     break
+        if not lines and doc.lang == "zh":
+            # a press release's dateline: "杭州，2026年10月22日 —— 视频会议设备厂商…今日公布…"
+            lines = [d for d in doc.dates if d.day is not None and _ZH_DATELINE.fullmatch(
+                text[_line_bounds(text, d.start)[0]:d.start]) and _DASH_AFTER.match(text, d.end)][:1]
         if not lines:
             # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
             # range ("报告期间：2025年1月1日至2025年12月31日")
             lines = [d for d in doc.dates if d.day is not None and not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
                      .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
+                     and not re.search(_OTHER_DAY, text[_line_bounds(text, d.start)[0]:d.start])
                      and (_WEEKDAY.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
                           # "原创　小川说　山川咖啡　2026-11-20 08:00": an article's byline, with the
                           # time it was posted (not a label's line: "导出时间：…" dates no document)

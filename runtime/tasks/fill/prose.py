@@ -330,6 +330,12 @@ def _period(doc: Document) -> Answer | None:
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
     if doc.lang == "zh":
+        # a letter that gives its figures "截至2025年末" and never names its period: that year
+        for m in re.finditer(r"(\d{4})年(?:末|底)", doc.text):
+            if not re.search(r"目标|计划|预计|力争|预算|到$", doc.text[max(0, m.start() - 8):m.start()]) \
+                    and re.match(r"[^。；;！？\n]{0,30}?\d", doc.text[m.end():]):
+                a = _clause_bounds(doc.text, m.start(), m.end())[0]
+                return Answer(f"{m.group(1)}年", doc.text[a:m.end() + 40], ["the year the figures stand at the end of"])
         # a chat or a note without a year ("出来了，11月门店总营收2,860万元"): the month the figures
         # follow, as written (its year would be made up)
         for m in _BARE_MONTH.finditer(doc.text):
