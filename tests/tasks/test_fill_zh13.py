@@ -253,3 +253,20 @@ def test_a_letter_at_the_years_end_has_that_year_as_its_period():
     r = report("致股东的信\n\n尊敬的各位股东：\n\n这一年，公司实现营业收入6.2亿元，同比增长11%。\n\n"
                "截至2025年末，公司服务企业客户1,420家。\n\n董事长　林川\n\n2026年4月2日\n")
     assert r.data["period"] == "2025年"
+
+
+# --- 12. a title on two lines over an addressee; no title at all -------------------------------------
+
+def test_an_addressee_under_a_two_line_title_is_no_section():
+    r = report("海岳新材料股份有限公司\n2025年度经营情况报告\n\n董事会：\n\n现将公司2025年度经营情况报告如下。\n\n"
+               "一、主要经营指标\n\n2025年公司实现营业收入9.62亿元，同比增长14.1%。\n\n"
+               "二、2026年工作安排\n\n力争营业收入11亿元。\n")
+    assert [s.get("heading") for s in r.data["sections"]] == ["一、主要经营指标", "二、2026年工作安排"]
+
+
+def test_a_document_that_starts_with_a_numbered_heading_has_no_title_to_give():
+    r = report("1 项目概述\n\n本项目由远岫传感科技有限公司实施。\n\n2 企业基本情况\n\n"
+               "2025年公司实现营业收入7,400万元，同比增长21.3%。\n\n3 结论\n\n项目可行。\n")
+    title = next(f for f in r.fields if f.pointer == "/title")
+    assert title.source == "placeholder"
+    assert [s.get("heading") for s in r.data["sections"]] == ["1 项目概述", "2 企业基本情况", "3 结论"]

@@ -518,7 +518,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                 lang == "zh" and not _BULLET.match(nxt or "")
                 and any(_numbered_heading(t) for t, _lv in texts[i + 1:])
                 and not any(x.paragraphs or x.bullets or x.tables for x in sections)
-                and sum(bool(x.heading) for x in sections) <= 1):
+                and sum(bool(x.heading) for x in sections) <= 2):  # (a title may take two lines)
             level, line = 3, line.rstrip(":：").strip()
         if level is not None:
             end_para()

@@ -1502,7 +1502,8 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
     out = []
     for s in doc.sections:
         numbered = bool(_BULLET.match(s.heading) or _PART.match(s.heading)
-                        or re.match(r"\s*\d{1,2}(?:\.\d{1,2})+\s*\S", s.heading))  # "1.1 项目背景"
+                        # "1.1 项目背景", "2 企业基本情况"
+                        or re.match(r"\s*\d{1,2}(?:\.\d{1,2})+\s*\S|\s*\d{1,2}\s+[\u4e00-\u9fff]", s.heading))
         if not s.heading or (s.heading == doc.title and not (numbered and len(doc.sections) > 1) and (
                 s is doc.sections[0] or not any(x.heading for x in doc.sections[:doc.sections.index(s)]))):
             continue  # the title, first or under a salutation ("致各位股东：" over it), is no section

@@ -474,6 +474,11 @@ def _title(doc: Document) -> str:
     return title
 
 
+#: a numbered section's heading ("1 项目概述", "1.1 项目背景", "一、总体情况", "第一部分 经营情况"): no title
+_NUMBERED_TITLE = re.compile(r"\s*(?:\d{1,2}(?:\.\d{1,2})*[\s、.．]\s*[\u4e00-\u9fff]|[一二三四五六七八九十]+、"
+                             r"|[（(][一二三四五六七八九十]+[)）]|第[一二三四五六七八九十\d]+(?:部分|章|节|篇))")
+
+
 def _zh_first_line(doc: Document) -> str:
     """A Chinese document without any heading: its first line when that is a title, a short line
     that is no sentence, no letter's salutation and no date ("山川咖啡这一年：从3家店到28家店" over
@@ -502,8 +507,13 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, HEADLINE_CHARS, doc.lang)
     title = _title(doc) if f.key == "title" and len(f.keys) == 1 else ""
     # a document's own title is kept whole ("宁远…股份有限公司关于2025年度审计发现问题整改情况的报告")
-    if title and len(title) <= (f.max_chars or TITLE_CHARS[doc.lang]):
+    if title and len(title) <= (f.max_chars or TITLE_CHARS[doc.lang]) and not (
+            doc.lang == "zh" and _NUMBERED_TITLE.match(title)):
         return Answer(title, title, ["the document's title"])
+    if f.key == "title" and len(f.keys) == 1 and doc.lang == "zh":
+        # a Chinese document without a title line ("1 项目概述" first): none, rather than a
+        # sentence cut to a headline's length ("2026年1—10月，山川咖啡营业收入8")
+        return None
     lv = _label_value(doc, f)
     if lv and f.key == "period" and re.search(r"\S\s*[（(][^（）()]{1,30}[)）]$", lv[0]):
         # "报告期：2026年9月（2026年Q3末月）": the period, without the gloss in brackets after it
