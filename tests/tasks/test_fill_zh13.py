@@ -270,3 +270,24 @@ def test_a_document_that_starts_with_a_numbered_heading_has_no_title_to_give():
     title = next(f for f in r.fields if f.pointer == "/title")
     assert title.source == "placeholder"
     assert [s.get("heading") for s in r.data["sections"]] == ["1 项目概述", "2 企业基本情况", "3 结论"]
+
+
+# --- 13. a subsidiary's and the last quarter's figures beside the company's own ---------------------
+
+def test_a_subsidiarys_figures_are_not_the_companys():
+    r = report("鼎新建材集团2026年第三季度经营情况通报\n\n一、子公司情况\n\n"
+               "鼎新物流三季度实现营业收入0.92亿元，同比增长21%。\n\n二、集团合并情况\n\n"
+               "三季度集团合并营业收入6.35亿元，同比下降3.2%。\n")
+    assert r.data["figures"]["revenue"] == 635_000_000
+    assert r.data["figures"]["growth"] == -0.032
+
+
+def test_a_subsidiarys_own_report_gives_its_figures():
+    r = report("鼎新物流分公司2026年第三季度经营情况\n\n一、经营情况\n\n三季度分公司实现营业收入0.92亿元，同比增长21%。\n")
+    assert r.data["figures"]["revenue"] == 92_000_000
+
+
+def test_last_quarters_figure_named_first_is_not_this_quarters():
+    r = report("鼎新建材集团2026年第三季度经营情况通报\n\n"
+               "上季度集团营业收入6.58亿元，同比增长2.1%。本季度集团营业收入6.35亿元，同比下降3.2%。\n")
+    assert r.data["figures"]["revenue"] == 635_000_000

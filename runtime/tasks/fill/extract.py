@@ -447,6 +447,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     or _count(para, list(OTHERS)) or _CLAIM.search(para):
                 continue
             score -= 1
+        if doc.lang == "zh" and not _SUBSIDIARY.search(doc.title) and (
+                here is not None and _SUBSIDIARY.search(here.heading) or _SUBSIDIARY.search(text, a, m.start)):
+            # "一、子公司情况" / "控股子公司华曜储能实现营业收入3.1亿元": a subsidiary's figure, not
+            # the whole company's the report is about (unless the report is the subsidiary's own)
+            score -= 3
         rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
         between = low[a + max(rivals_at):m.start] if rivals_at else ""
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
@@ -693,7 +698,9 @@ _TO_VALUE = re.compile(rf"(?:{_MOVES_TO})\s*"
 #: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)
 _PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$"
                           # "去年同期营收8,200万元": the year before's figure, named after the period
-                          r"|(?:上年同期|去年同期|上年同月|去年同月|上一年度?|上年度)(?:[^，,。；;\d今本当]{0,6}?)"
+                          # ("上季度集团营业收入6.58亿元", "上月营收1,200万元": the period before's)
+                          r"|(?:上年同期|去年同期|上年同月|去年同月|上一年度?|上年度|上(?:一|个)?季度|上个?月|上周|上期)"
+                          r"(?:[^，,。；;\d今本当]{0,6}?)"
                           r"(?:收入|营收|营业额|销售额|客户数?|用户数?)(?:为|是|约|达)?\s*$"
                           # "Last year ARR was $2.6M", "A year ago, revenue stood at $2.1M"
                           r"|\b(?:last|prior|previous) (?:year|quarter|month|period)(?:'s)?,?\s+(?:[a-z]+\s+){0,3}?"
@@ -716,6 +723,8 @@ _PAST_CLOSE = re.compile(r"\b(?:ended|closed|finished|exited)\s+(?:20\d\d|last y
 _BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|统计)|(?<![部划区])分(?:产品|业务|品类|渠道|区域|地区|板块)"
                         r"(?:来看|看)?[，,：:]|其中|\b(?:by (?:product|segment|channel|region|line)|of which|"
                         r"broken down)\b")
+#: a part of the company that reports its own figures
+_SUBSIDIARY = re.compile(r"子公司|分公司|下属(?:企业|公司|单位)|控股公司|参股公司|所属企业")
 #: revenue a project adds ("新增年销售收入", "年新增营业收入"): no revenue of the company's
 _NEW_REVENUE = re.compile(r"新增[\u4e00-\u9fff]{0,4}(?:收入|营收|销售额)[^\d，。；]{0,3}$")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
