@@ -291,3 +291,9 @@ def test_last_quarters_figure_named_first_is_not_this_quarters():
     r = report("鼎新建材集团2026年第三季度经营情况通报\n\n"
                "上季度集团营业收入6.58亿元，同比增长2.1%。本季度集团营业收入6.35亿元，同比下降3.2%。\n")
     assert r.data["figures"]["revenue"] == 635_000_000
+
+
+def test_a_summary_lead_in_under_the_title_stays_a_section():
+    r = report("远岫传感2025年度经营报告\n\n摘要：\n\n本报告总结公司2025年经营情况。\n\n一、经营情况\n\n"
+               "2025年公司实现营业收入7,400万元。\n\n二、计划\n\n继续拓展华东市场。\n")
+    assert [s.get("heading") for s in r.data["sections"]] == ["摘要", "一、经营情况", "二、计划"]

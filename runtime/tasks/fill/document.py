@@ -516,6 +516,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                 # "公司董事会：" under a Chinese report's title, over its opening paragraph and
                 # before its numbered headings: the addressee, no heading of its own
                 lang == "zh" and not _BULLET.match(nxt or "")
+                and not re.match(r"(?:内容)?(?:摘要|提要|概述|前言|引言|导语|背景|说明)", line)  # a part of the text
                 and any(_numbered_heading(t) for t, _lv in texts[i + 1:])
                 and not any(x.paragraphs or x.bullets or x.tables for x in sections)
                 and sum(bool(x.heading) for x in sections) <= 2):  # (a title may take two lines)
