@@ -100,7 +100,10 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
     dates = [(d.start, d.end) for d in doc.dates]
     # not a date's numbers, nor a time's ("财务-李娜 10:20": a chat's sender line)
     mentions = [m for m in doc.mentions if not any(a <= m.start < b for a, b in dates)
-                and not re.match(r":\d\d\b", text[m.end:m.end + 3]) and not re.search(r"\d:$", text[:m.start])]
+                and not re.match(r":\d\d\b", text[m.end:m.end + 3]) and not re.search(r"\d:$", text[:m.start])
+                # "11月营收是2,796万元" correcting "11月门店总营收2,860万元": the month named again is
+                # no corrected figure
+                and not (m.unit in ("月", "月份") and m.value == int(m.value) and 1 <= m.value <= 12)]
     for cue in _CORRECTION.finditer(text):
         lo = text.rfind("\n", 0, cue.start()) + 1
         hi = text.find("\n", cue.end())

@@ -181,6 +181,13 @@ _SALUTATION = re.compile(r"^(?:尊敬的|各位)[\u4e00-\u9fff、]{1,12}[：:，
 
 _QUESTION = re.compile(r"^[A-Z\u4e00-\u9fff][^.!?。！？\n]{3,70}[?？]$")
 
+#: a Chinese document's own title on its first line, longer than a heading's 30 characters
+#: ("江汉…有限公司年产5万吨有机肥生产线项目可行性研究报告（摘要）"): no sentence, and it ends with
+#: what kind of document it is (an "（节选）" / "（摘要）" after that)
+_ZH_TITLE_LINE = re.compile(r"^[^。！？；;，,:：\s]{6,60}?(?:报告|申报书|申请书|方案|总结|汇报|简报|通报|周报|月报|"
+                            r"季报|年报|分析|纪要|说明|计划|回顾|汇总|通知|建议书|规划)"
+                            r"(?:[（(][\u4e00-\u9fff]{1,6}[)）])?$")
+
 
 def _family(line: str) -> str:
     """How a numbered or bulleted line is numbered: "一、", "（一）", "1." or a bullet sign."""
@@ -196,6 +203,8 @@ def _family(line: str) -> str:
 #: a byline ("文／本刊记者　程晚晴", "By Dana Kerr, staff writer") or a periodical's masthead
 #: ("《云舟之声》2026年第11期", "Harbour Post · Issue 14"): no heading, and no title of the report
 _BYLINE = re.compile(r"^(?:文|作者|记者|撰文|撰稿|通讯员|摄影|图)\s*[／/:：|]|^By\s+[A-Z][\w.'-]+\s+[A-Z]"
+                     # a WeChat article's byline: "原创　小川说　山川咖啡　2026-11-20 08:00"
+                     r"|^原创[\s\u3000]"
                      r"|^《[^》]{1,20}》\s*(?:\d{4}\s*年)?\s*(?:总)?第\s*[\d一二三四五六七八九十]+\s*期"
                      r"|^.{0,40}\b(?:[Ii]ssue|[Vv]ol\.?|[Vv]olume)\s+\d+\b.{0,30}$")
 
@@ -460,6 +469,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     first_numbered = numbered_at[0] if len(numbered_at) >= 3 and not headed else None
     last_numbered = numbered_at[-1] if numbered_at else -1
     nested: int | None = None  # the indent of a nested list's lead-in bullet
+    first_line = next((i for i, (t, _lv) in enumerate(texts) if t), -1)
     starts = [0]
     for line, _ in lines:
         starts.append(starts[-1] + len(line) + 1)
@@ -483,7 +493,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if level is None and not headed and not (spoken and (para or any(x.paragraphs or x.heading for x in sections))) \
                 and not (first_numbered is not None and first_numbered < i < last_numbered
                          and not _numbered_heading(line)) \
-                and (i in questions or _is_heading(line, nxt, lang)) and (
+                and (i in questions or _is_heading(line, nxt, lang)
+                     or (lang == "zh" and i == first_line and nxt is not None and bool(_ZH_TITLE_LINE.match(line)))) and (
                 not para or (lang == "en" and para[-1].rstrip().endswith((".", "!", "?")) and nxt is not None
                              and _BULLET.match(nxt) and len(line.split()) <= 6)):
             # (a deck's slide title right after the previous slide's notes, over its bullets; in a
@@ -504,7 +515,14 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         fenced = _FENCED.match(line) if level is None and not headed and not para else None
         if fenced:
             level, line = 2, fenced.group(1)  # "-- the numbers --": a plain-text newsletter's heading
-        if level is None and _is_lead_in(line, nxt):
+        if level is None and _is_lead_in(line, nxt) and not (
+                # "公司董事会：" under a Chinese report's title, over its opening paragraph and
+                # before its numbered headings: the addressee, no heading of its own
+                lang == "zh" and not _BULLET.match(nxt or "")
+                and not re.match(r"(?:内容)?(?:摘要|提要|概述|前言|引言|导语|背景|说明)", line)  # a part of the text
+                and any(_numbered_heading(t) for t, _lv in texts[i + 1:])
+                and not any(x.paragraphs or x.bullets or x.tables for x in sections)
+                and sum(bool(x.heading) for x in sections) <= 2):  # (a title may take two lines)
             level, line = 3, line.rstrip(":：").strip()
         if level is not None:
             end_para()

@@ -334,7 +334,8 @@ def _en_table_scaled(doc: Document, m: Mention) -> Mention:
 _EARLIER_COLUMN = re.compile(r"\b(?:last|previous|prior|earlier|ago)\b|\bvs\.?\b")
 #: a table column of the period the document reports ("This quarter", "Current", "Latest")
 _CURRENT_COLUMN = re.compile(r"\b(?:this|current|latest|now)\b")
-_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?['’]?(20\d\d|\d\d)|(?:FY\s?)?(20\d\d))\b")
+#: (a Chinese column's year is written "2025年" / "2025年度")
+_PERIOD_HEAD = re.compile(r"\b(?:(Q[1-4]|H[12])\s?['’]?(20\d\d|\d\d)|(?:FY\s?)?(20\d\d))(?:\b|(?=年))")
 
 
 def _period_key(header: str) -> tuple[int, int] | None:
@@ -544,6 +545,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     or _count(para, list(OTHERS)) or _CLAIM.search(para):
                 continue
             score -= 1
+        if doc.lang == "zh" and not _SUBSIDIARY.search(doc.title) and (
+                here is not None and _SUBSIDIARY.search(here.heading) or _SUBSIDIARY.search(text, a, m.start)):
+            # "一、子公司情况" / "控股子公司华曜储能实现营业收入3.1亿元": a subsidiary's figure, not
+            # the whole company's the report is about (unless the report is the subsidiary's own)
+            score -= 3
         rivals_at = [e for w in OTHERS for _s, e in find(low[a:m.start], w)]
         between = low[a + max(rivals_at):m.start] if rivals_at else ""
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
@@ -677,10 +683,14 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "指标 | 第三季度 | 去年同期 | 同比": the 同比 column of the revenue row is the growth
             score += 4
             named = True
+            if "growth" in f.key:
+                # "指标 | 11月 | 10月 | 环比 | 去年同期 | 同比": a report's growth is year on year
+                score += 1.5 if _YOY.search(column) else -1.5 if _MOM.search(column) else 0.0
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit \
                 and re.fullmatch(r"\d{4}", m.raw.strip()):
             score -= 3  # a year
-        if column and doc.lang == "en" and "target" not in f.key and "plan" not in f.key:
+        if column and "target" not in f.key and "plan" not in f.key:
+            # (in Chinese too: "指标 | 2023年 | 2024年 | 2025年", the latest year's column)
             score += _en_column_role(doc, m, column)
         out.append((score, value, m, text[a:b].strip(), named))
     out = _corrected(doc, f, out)
@@ -690,7 +700,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
 
 
 #: a chat's sender line ("Jonas Weber 9:05 AM", "财务-刘洋 08:52")
-_SENDER = re.compile(r"[^\n\d:：]{1,30}?\s\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?")
+#: (or with the day before the time: "赵磊 2026-12-01 09:21", "赵磊 2026/12/1 9:21")
+_SENDER = re.compile(r"[^\n\d:：]{1,30}?\s(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?")
 #: the longest reply that only answers the question before it ("1.72M", "大概1.08亿吧")
 REPLY_CHARS = 40
 
@@ -817,7 +828,9 @@ _TO_VALUE = re.compile(rf"(?:{_MOVES_TO})\s*"
 #: a figure said to be the year before's (较上年同期的1.05亿元, 去年同期为8,420万元)
 _PRIOR_VALUE = re.compile(r"(?:上年同期|去年同期|上年同月|去年同月|上年|去年|上一年|上季度|上月|年初)(?:的|为|是|仅为?)\s*$"
                           # "去年同期营收8,200万元": the year before's figure, named after the period
-                          r"|(?:上年同期|去年同期|上年同月|去年同月|上一年度?|上年度)(?:[^，,。；;\d今本当]{0,6}?)"
+                          # ("上季度集团营业收入6.58亿元", "上月营收1,200万元": the period before's)
+                          r"|(?:上年同期|去年同期|上年同月|去年同月|上一年度?|上年度|上(?:一|个)?季度|上个?月|上周|上期)"
+                          r"(?:[^，,。；;\d今本当]{0,6}?)"
                           r"(?:收入|营收|营业额|销售额|客户数?|用户数?)(?:为|是|约|达)?\s*$"
                           # "Last year ARR was $2.6M", "A year ago, revenue stood at $2.1M"
                           r"|\b(?:last|prior|previous) (?:year|quarter|month|period)(?:'s)?,?\s+(?:[a-z]+\s+){0,3}?"
@@ -840,6 +853,10 @@ _PAST_CLOSE = re.compile(r"\b(?:ended|closed|finished|exited)\s+(?:20\d\d|last y
 _BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|统计)|(?<![部划区])分(?:产品|业务|品类|渠道|区域|地区|板块)"
                         r"(?:来看|看)?[，,：:]|其中|\b(?:by (?:product|segment|channel|region|line)|of which|"
                         r"broken down)\b")
+#: a part of the company that reports its own figures
+_SUBSIDIARY = re.compile(r"子公司|分公司|下属(?:企业|公司|单位)|控股公司|参股公司|所属企业")
+#: revenue a project adds ("新增年销售收入", "年新增营业收入"): no revenue of the company's
+_NEW_REVENUE = re.compile(r"新增[\u4e00-\u9fff]{0,4}(?:收入|营收|销售额)[^\d，。；]{0,3}$")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
@@ -869,7 +886,7 @@ _EN_OTHER_FIGURE = re.compile(r"\b(?:profit|margin|costs?|burn|expenses?|spend|c
                               r"income|loss|churn|cac|ltv|price)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a heading over plans: its figures are targets, not results
-_PLAN_HEADING = re.compile(r"目标|计划|展望|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
+_PLAN_HEADING = re.compile(r"目标|计划|展望|预期|预测|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
 #: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
 _RESULT_HEADING = re.compile(r"完成|实际|执行|达成|回顾|\b(?:actuals?|results?|vs\.?|versus|review|performance)\b")
@@ -994,6 +1011,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 1
     if key in ("revenue", "arr", "sales") and _BREAKDOWN.search(before):
         score -= 3  # "按产品线划分，水处理设备收入1.52亿元，…": a part of the revenue, not all of it
+    if key in ("revenue", "sales") and _NEW_REVENUE.search(before[-14:]):
+        score -= 3  # "新增年销售收入6,000万元", "年新增营业收入1.8亿元": an increase, not the revenue
     if key == "amount" and _EARLIER_ROUND.search(before):
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key == "amount" and _RAISED_SO_FAR.match(after_part):
@@ -1182,13 +1201,24 @@ _AS_WRITTEN = re.compile(r"(?:Q[1-4]|H[12])\s?\d{4}|(?:early|mid|late|end of|spr
 #: nothing, or the day of the week, after a date that ends its line ("2026年5月18日星期一")
 _WEEKDAY = re.compile(r"\s*(?:[（(]?(?:星期|周|礼拜)[一二三四五六日天][）)]?)?\s*")
 #: labels that date a document ("发布：2026年5月6日", "报送时间：…", "时间：2026-10-09")
-_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期|"
-                         r"(?:调研|访谈|座谈|交流|拜访|通话|会议|纪要)(?:日期|时间)")
+#: labels of a day that is not the document's ("导出时间", "成立日期", "截止日期")
+_OTHER_DAY = r"导出|成立|创立|注册|截止|开始|结束|上市|投产|出生|有效|到期"
+_DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期"
+                         # the day of what the document records: "调研时间", "会议日期", "申报日期" (not an
+                         # export's, a founding's or a deadline's)
+                         r"|(?!" + _OTHER_DAY + r")[\u4e00-\u9fff]{2,4}(?:日期|时间)")
 #: the place before a press release's date, and the dash after it
-_DATELINE_HEAD = re.compile(r"[ \t]*(?:\*\*)?(?:[\u4e00-\u9fff]{2,8}[，,]|[A-Z][A-Za-z .'-]{1,30},(?: [A-Z][a-z]{1,4}\.?,)?)[ \t]*")
+_DATELINE_HEAD = re.compile(r"[ \t]*(?:\*\*)?(?:[\u4e00-\u9fff]{2,8}(?:讯)?[ \t　]*[，,]?|"
+                            r"[A-Z][A-Za-z .'-]{1,30},(?: [A-Z][a-z]{1,4}\.?,)?)[ \t　]*")
 _DATELINE_TAIL = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:——|—|–|--|电|讯)")
 #: a date that opens a range ("2026年4月6日—4月12日"): the period, not the document's date
 _RANGE_AFTER = re.compile(r"\s*(?:[—–\-~至到]|to\b|until\b)", re.I)
+
+
+#: a clock time after a date ("2026-11-20 08:00")
+_CLOCK_AFTER = re.compile(r"\s+\d{1,2}:\d{2}(?::\d{2})?\s*")
+#: the marks a chat export sets around a day's date ("—————  2026年12月1日  —————", "---- 3 May ----")
+_RULE = " \t—–─━=~*-"
 
 
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
@@ -1268,11 +1298,12 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # (a month alone, "【月度简报】2026年7月", is the period the report covers: its day would be
         # made up)
         # ("- 2026年7月18日": a slide's bullet under the title slide's name)
+        # (a chat export's day rule, "—————  2026年12月1日  —————", is a date alone on its line too)
         lines = [d for d in doc.dates if d.day is not None and _BULLET.sub("", text[_line_bounds(text, d.start)[0]:
-                                              _line_bounds(text, d.start)[1]]).strip() == d.raw.strip()]
+                                              _line_bounds(text, d.start)[1]]).strip().strip(_RULE).strip() == d.raw.strip()]
         if not lines:
-            # a press release's dateline: "**杭州，2026年10月22日** —— 视频会议设备厂商…", "CHICAGO,
-            # Ill., June 16, 2026 — Ferrovane ..." (a place, the date, a dash)
+            # a press release's dateline: "**杭州，2026年10月22日** —— 视频会议设备厂商…", "北京讯　2026年…
+            # ——", "CHICAGO, Ill., June 16, 2026 — Ferrovane ..." (a place, the date, a dash)
             for d in doc.dates:
                 lo, _hi = _line_bounds(text, d.start)
                 if d.day is not None and _DATELINE_HEAD.fullmatch(text[lo:d.start]) \
@@ -1295,7 +1326,12 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             # range ("报告期间：2025年1月1日至2025年12月31日")
             lines = [d for d in doc.dates if d.day is not None and not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
                      .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
-                     and _WEEKDAY.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
+                     and not re.search(_OTHER_DAY, text[_line_bounds(text, d.start)[0]:d.start])
+                     and (_WEEKDAY.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
+                          # "原创　小川说　山川咖啡　2026-11-20 08:00": an article's byline, with the
+                          # time it was posted (not a label's line: "导出时间：…" dates no document)
+                          or (_CLOCK_AFTER.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
+                              and not re.search(r"[:：]", text[_line_bounds(text, d.start)[0]:d.start])))
                      and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]
         if lines:
             best = (0, lines[0], lines[0].raw)
@@ -1635,6 +1671,8 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
 def _row_line(t: Table, row: list[str], lang: str) -> str:
     """A table row as a line: its first cell, then each further header with its cell."""
     sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
+    if lang == "zh" and any(h[:1].isdigit() for h in t.header[1:]):
+        sep = "；"  # "11月 2,860；10月 2,640": a comma before "10月" would read as "2,860，10"
     rest = sep.join(f"{h} {c}".strip() for h, c in zip(t.header[1:], row[1:], strict=False) if c)
     return f"{row[0]}{colon}{rest}" if rest else row[0]
 
@@ -1654,7 +1692,9 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
     dates = {d.raw.strip() for d in doc.dates}
     out = []
     for s in doc.sections:
-        numbered = bool(_BULLET.match(s.heading) or _PART.match(s.heading))
+        numbered = bool(_BULLET.match(s.heading) or _PART.match(s.heading)
+                        # "1.1 项目背景", "2 企业基本情况"
+                        or re.match(r"\s*\d{1,2}(?:\.\d{1,2})+\s*\S|\s*\d{1,2}\s+[\u4e00-\u9fff]", s.heading))
         if not s.heading or (s.heading == doc.title and not (numbered and len(doc.sections) > 1) and (
                 s is doc.sections[0] or not any(x.heading for x in doc.sections[:doc.sections.index(s)]))):
             continue  # the title, first or under a salutation ("致各位股东：" over it), is no section
@@ -1692,6 +1732,7 @@ def _section_text(doc: Document, s: Section) -> list[str]:
     """A section's paragraphs and bullets worth showing: not its ``Label: value`` header lines,
     dates standing alone, a letter's salutation, greetings and thanks, or lines under 8
     characters (a signature: "森屿文旅管理层")."""
+    from .document import _BYLINE as _DOC_BYLINE
     from .document import _SALUTATION
     from .prose import _only_labels, pleasantry
 
@@ -1700,6 +1741,7 @@ def _section_text(doc: Document, s: Section) -> list[str]:
     return [p for p in s.paragraphs + s.bullets
             if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates
             and not _SALUTATION.match(p.strip())  # "尊敬的各位股东：" opens a letter: no text of it
+            and not _DOC_BYLINE.match(p.strip())  # "原创　小川说　2026-11-20 08:00": who wrote it, when
             # an e-mail's header lines joined ("主题：… 发件人：… 收件人：…"); one long
             # "财务部汇报：一季度实现营业收入…" line is text
             and not (_only_labels(doc, p) and sum(v in p for _lab, v, _o in doc.labels) >= 2)

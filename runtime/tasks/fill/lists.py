@@ -31,7 +31,9 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
-                          r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
+                          r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2})"
+                          # "本周冷藏干线收入642万元": the period the amount is for is no part of its name
+                          r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业|板块))+$",
                           re.I)
@@ -314,12 +316,13 @@ _OTHER_COLUMN = re.compile(r"上年|去年|上期|同期|上月|上季|上一|�
 _AMOUNT_HEAD = re.compile(r"收入|销售额|营业额|营收|金额|本月|本期|本季|本年|当月|当期|\d{4}年|第[一二三四1-4]季度")
 
 
-def _amount_column(t: Table, paragraphs: list[str] = ()) -> tuple[int, str]:
+def _amount_column(t: Table, paragraphs: list[str] = (), heading: str = "") -> tuple[int, str]:
     """The column of a table that gives this period's amounts of money ("收入（万元）", not "上年同期
     （万元）") and its unit, or (0, "") when it has none; the first column holds the labels.  A
     header without its unit ("本月收入") takes the unit of a "单位：万元" line over the table."""
     line = [u.group(1) for p in paragraphs if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
     line += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "产品（单位：万元）"
+    line += [u.group(1) for u in [_TABLE_UNIT.search(heading)] if u]  # "二、收入结构（万元）" over it
     for i, head in enumerate(t.header[1:], start=1):
         if _OTHER_COLUMN.search(head):
             continue
@@ -403,7 +406,7 @@ def find_groups(doc: Document) -> list[ListGroup]:
         # (a wider table gives its first column of this period's amounts: "产品 | 第三季度收入（万元）|
         # 上年同期（万元）"; its total row, 合计, is the total the parts add up to, not a part)
         for t in s.tables:
-            col, unit = _amount_column(t, s.paragraphs)
+            col, unit = _amount_column(t, s.paragraphs, s.heading)
             rows = [r for r in t.rows if not _TOTAL_ROW.match(r[0].strip())] if col else []
             if len(rows) < 2 or len(rows) < len(t.rows) - 1:
                 continue
@@ -563,7 +566,7 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
         # under the heading "收入构成"): the same amount, a revenue word right before it
         for m in doc.mentions:
             if (m.currency or m.scaled) and not m.percent and abs(m.value - total) <= 0.005 * total \
-                    and _STATED.search(doc.text[max(0, m.start - 12):m.start]):
+                    and (_STATED.search(doc.text[max(0, m.start - 12):m.start]) or _revenue_row(doc, m)):
                 return [x.value / total for x in nums]
     return None
 
@@ -589,10 +592,31 @@ def _parts_of_stated(g: ListGroup, doc: Document, words: list[str]) -> list[floa
     return None
 
 
+#: a table row that is the revenue ("营业收入; 8,420; 10,160; 12,530", "Revenue ($k); …")
+_REVENUE_ROW = re.compile(r"(?:营业|主营业务|销售)?(?:收入|营收|营业额|销售额)(?:合计|总额|总计)?|(?:total )?(?:revenue|sales)",
+                          re.I)
+
+
+def _revenue_row(doc: Document, m: Any) -> bool:
+    """``m`` stands in a table row whose first cell names the revenue (its unit in brackets aside)."""
+    from .document import table_cell
+
+    cell = table_cell(doc, m.start)
+    return cell is not None and bool(_REVENUE_ROW.fullmatch(re.sub(r"\s*[（(][^（）()]{0,12}[)）]\s*$", "",
+                                                                     cell[1].strip())))
+
+
 #: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")
 _SPLIT_BY = re.compile(r"分(?:品类|产品|业务|板块|渠道|业态)|按[\u4e00-\u9fff]{1,6}(?:划分|拆分|来看)|"
                        r"按(?:产品线?|业务|品类|板块|渠道|业态|区域|地区)|构成|结构|"
                        r"\bby (?:product|segment|channel|business line)\b", re.I)
+
+
+def _of_the_revenue_before(g: ListGroup) -> bool:
+    """"营业收入8,640万元，同比增长37%。其中咖啡饮品占62%，…": shares opened by 其中 right after a
+    sentence about the revenue are the revenue's split."""
+    last = re.split(r"[。！？!?\n]", g.context.strip().rstrip("。 "))[-1]
+    return g.items[0].text.lstrip().startswith("其中") and bool(count(last.lower(), list(_REVENUE)))
 
 
 def part_values(doc: Document) -> set[float]:
@@ -634,7 +658,8 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
         whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
         # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
         # in a passage about the field's parent ("raising $2.5 million: 50% for ...")
-        if not named and not (whole and (count(context, parents) or _is_product(f) and _SPLIT_BY.search(context))):
+        if not named and not (whole and (count(context, parents) or _is_product(f) and (
+                _SPLIT_BY.search(context) or _of_the_revenue_before(g)))):
             # (or, for a mix, shares of a whole the words before call a split: "品类结构：水果占45%，…")
             continue
         score = named + 2 * whole

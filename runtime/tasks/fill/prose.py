@@ -259,17 +259,23 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             # a year's report: "2026年经营报告"
             re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"),
             # a year's figures: "2025年营业收入3.6亿元", "2025年全年实现营收"
-            re.compile(r"\d{4}年(?=(?:全年|度)?(?:实现)?(?:营业收入|营收|销售收入|销售额|净利润))"),
+            # ("2025年公司实现营业收入2.46亿元": the company named between)
+            re.compile(r"\d{4}年(?=(?:全年|度)?(?:(?:本|我)?(?:公司|集团|企业)(?:全年)?)?(?:实现|完成)?"
+                       r"(?:营业收入|营收|销售收入|销售额|净利润))"),
             # an issue of a bulletin: "工作简报（2026年第5期）"
             re.compile(r"\d{4}年第\d{1,3}期"))
 #: a year's report whose title names what it reports on first ("2025年预算执行情况分析")
 _TITLE_YEAR = re.compile(r"\d{4}年(?=[\u4e00-\u9fff]{0,8}(?:报告|简报|总结|情况|分析|汇报))")
 #: words that make a line a report's title ("2025年第二季度经营汇报")
 _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|季报|年报|report|review|update", re.I)
+#: the most characters of a document's own title kept as the ``title`` (a headline's limit is shorter)
+TITLE_CHARS = {"en": 80, "zh": 60}
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
 _TITLE_LABELS = ("主题", "标题", "题目", "subject", "title",
                  # a reply's or forward's subject line ("Re: 11月销售数据", "回复：…")
-                 "re", "fw", "fwd", "回复", "答复", "转发")
+                 "re", "fw", "fwd", "回复", "答复", "转发",
+                 # a chat export's name ("聊天记录：鹭岛茶饮经营数据群", "群聊：华东区周会")
+                 "聊天记录", "群聊", "群聊名称", "群名称", "群名")
 
 
 #: a period a title names without its year ("华南区10月经营情况汇报", "第三季度销售简报"): kept as
@@ -305,13 +311,50 @@ def _period(doc: Document) -> Answer | None:
             # the period of the report's figures ("2026年1—10月，…实现营业收入2.74亿元") over an
             # event's month earlier in the text ("2025年10月，…开出了第一家")
             found = [m for m in found if _FIGURES_AFTER.match(doc.text, m.end())] or found
+            # "编制日期：2026年3月": the document's date, no period of its figures
+            found = [m for m in found if not any(
+                off <= m.start() < off + len(v) and re.search(r"日期|时间|date", lab, re.I)
+                for lab, v, off in doc.labels)]
         if found:
             m = min(found, key=lambda m: (m.start(), -len(m.group(0))))
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
+            year = re.fullmatch(r"(\d{4})年度?", value)
+            figures = _figures_years(doc) if title and year else []
+            if figures and all(int(y.group(0)[:4]) < int(year.group(1)) for y in figures):
+                # "2026年度…专项资金项目申报书" over "2025年营业收入…": the title's year is the fund's
+                # or the plan's, the figures are the year before's
+                y = figures[0]
+                return Answer(y.group(0), doc.text[_clause_bounds(doc.text, y.start(), y.end())[0]:y.end() + 40],
+                              ["the year of the document's figures (the title names a later year)"])
             return Answer(value, where[:200] if title else
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
+    if doc.lang == "zh":
+        # a letter that gives its figures "截至2025年末" and never names its period: that year
+        for m in re.finditer(r"(\d{4})年(?:末|底)", doc.text):
+            if not re.search(r"目标|计划|预计|力争|预算|到$", doc.text[max(0, m.start() - 8):m.start()]) \
+                    and re.match(r"[^。；;！？\n]{0,30}?\d", doc.text[m.end():]):
+                a = _clause_bounds(doc.text, m.start(), m.end())[0]
+                return Answer(f"{m.group(1)}年", doc.text[a:m.end() + 40], ["the year the figures stand at the end of"])
+        # a chat or a note without a year ("出来了，11月门店总营收2,860万元"): the month the figures
+        # follow, as written (its year would be made up)
+        for m in _BARE_MONTH.finditer(doc.text):
+            if _FIGURES_AFTER.match(doc.text, m.end()) and not _TARGET_NEAR.search(doc.text, m.end(), m.end() + 24):
+                a = _clause_bounds(doc.text, m.start(), m.end())[0]
+                return Answer(m.group(0), doc.text[a:m.end() + 40], ["the month the figures are given for (no year given)"])
     return None
+
+
+#: a month without its year ("11月", not "2026年11月", "11月5日" or "3个月")
+_BARE_MONTH = re.compile(r"(?<![\d年.个])(?:1[0-2]|[1-9])月份?(?![\d日号底末初中])")
+#: a plan's words after a period ("12月目标3,000万"): no period of the figures
+_TARGET_NEAR = re.compile(r"^[^。；;！？\n]{0,8}?(?:目标|计划|预计|力争|预算)")
+
+
+def _figures_years(doc: Document) -> list[re.Match[str]]:
+    """Years the text gives the figures of ("2025年营业收入同比增长23.3%"), not a plan's."""
+    return [m for m in _PERIODS[-2].finditer(doc.text)
+            if not re.search(r"目标|计划|预计|力争|预算", doc.text[max(0, m.start() - 8):m.start()])]
 
 
 #: a period phrase the report's main figures follow in its clause ("2026年1—10月，云舟书局实现营业收入")
@@ -423,7 +466,7 @@ def _title(doc: Document) -> str:
         if label.strip().startswith("致") and _REPORT_WORDS.search(value) and len(value) <= 40 \
                 and re.fullmatch(rf"\s*{re.escape(label)}\s*[:：]\s*", doc.text[:off]):
             return value.strip()
-    title = doc.title
+    title = doc.title or _zh_first_line(doc)
     if not title or _REPORT_WORDS.search(title):
         return title
     at = doc.text.find(title)
@@ -434,11 +477,46 @@ def _title(doc: Document) -> str:
     return title
 
 
+#: a numbered section's heading ("1 项目概述", "1.1 项目背景", "一、总体情况", "第一部分 经营情况"): no title
+_NUMBERED_TITLE = re.compile(r"\s*(?:\d{1,2}(?:\.\d{1,2})*[\s、.．]\s*[\u4e00-\u9fff]|[一二三四五六七八九十]+、"
+                             r"|[（(][一二三四五六七八九十]+[)）]|第[一二三四五六七八九十\d]+(?:部分|章|节|篇))")
+
+
+def _zh_first_line(doc: Document) -> str:
+    """A Chinese document without any heading: its first line when that is a title, a short line
+    that is no sentence, no letter's salutation and no date ("山川咖啡这一年：从3家店到28家店" over
+    an article; its colon is a headline's), else ""."""
+    if doc.lang != "zh" or doc.spoken:
+        return ""
+    from .document import _BYLINE as _DOC_BYLINE
+    from .document import _SALUTATION
+
+    lines = [x.strip() for x in doc.text.split("\n") if x.strip()]
+    if len(lines) < 2:
+        return ""
+    line = lines[0]
+    if not 6 <= len(line) <= 40 or re.search(r"[。！？；;]", line) or line.endswith(("：", ":", "，", ",")) \
+            or _SALUTATION.match(line) or _DOC_BYLINE.match(line) or "; " in line \
+            or any(d.start < len(line) + doc.text.find(line) and d.raw.strip() == line for d in doc.dates):
+        return ""
+    label = re.match(r"([^:：]{1,30})[:：]\s*(.*)$", line)
+    if label and (re.search(r"日期|时间|期间|报告期|编制|单位|部门|作者|发件|收件|抄送|date|from|to", label.group(1), re.I)
+                  or re.fullmatch(r"[\d\s,.%万亿元年月日:-]+", label.group(2))):
+        return ""  # "报告期：2026年3月", "发件人：…": a form's line, no title
+    return line
+
+
 def pick_headline(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, HEADLINE_CHARS, doc.lang)
     title = _title(doc) if f.key == "title" and len(f.keys) == 1 else ""
-    if title and len(title) <= limit:
+    # a document's own title is kept whole ("宁远…股份有限公司关于2025年度审计发现问题整改情况的报告")
+    if title and len(title) <= (f.max_chars or TITLE_CHARS[doc.lang]) and not (
+            doc.lang == "zh" and _NUMBERED_TITLE.match(title)):
         return Answer(title, title, ["the document's title"])
+    if f.key == "title" and len(f.keys) == 1 and doc.lang == "zh":
+        # a Chinese document without a title line ("1 项目概述" first): none, rather than a
+        # sentence cut to a headline's length ("2026年1—10月，山川咖啡营业收入8")
+        return None
     lv = _label_value(doc, f)
     if lv and f.key == "period" and re.search(r"\S\s*[（(][^（）()]{1,30}[)）]$", lv[0]):
         # "报告期：2026年9月（2026年Q3末月）": the period, without the gloss in brackets after it
