@@ -133,3 +133,19 @@ def test_the_blank_count_recalculates():
     s = _sheet(["Loan", "Returned"], [["L1", D], ["L2", None], [None, None], ["L3", D], ["L4", None]])
     formula = read_blank("count of loans with no returned date", s)[0]
     assert evaluate(formula, s).value == 2
+
+
+def test_a_month_by_its_short_name():
+    s = _sheet(["Loan", "Out"], [["L1", dt.date(2026, 10, 3)], ["L2", dt.date(2026, 11, 4)], ["L3", dt.date(2026, 10, 9)]])
+    assert _formula(s, "how many loans in oct") == \
+        '=COUNTIFS(B2:B4,">="&DATE(2026,10,1),B2:B4,"<="&DATE(2026,10,31))'
+    jan = _sheet(["Rep", "Out", "Sales"], [["Jan", dt.date(2026, 1, 3), 5], ["Bo", dt.date(2026, 1, 4), 6]])
+    assert _formula(jan, "total sales for jan") == '=SUMIF(A2:A3,"Jan",C2:C3)'  # Jan the rep, not January
+
+
+def test_a_share_of_the_money_is_of_the_amounts():
+    from o3local.tasks.formula.aggregates import read_share
+
+    s = _sheet(["Day", "Payment", "Amount"], [[D, "Card", 10], [D, "Cash", 30], [D, "Card", 20], [D, "Cash", 5]])
+    assert read_share("what fraction of the money came from card payments", s)[0] == \
+        '=SUMIF(B2:B5,"Card",C2:C5)/SUM(C2:C5)'

@@ -37,6 +37,8 @@ from .rowbase import (
 from .schema import Column, SheetSchema, col_index
 
 _MONTHS = "january february march april may june july august september october november december".split()
+_MONTH_ABBR = {"jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
+               "nov": 11, "dec": 12}
 _ZH_MONTH = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
 
 
@@ -434,14 +436,19 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         except ValueError:
             return None
         return [Condition(col.header, "=", when.isoformat())], day.span()
-    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
+    # "in oct", "nov sales": a month's short name, unless a value of the sheet is written with it (Jan Novak)
+    said = " ".join(str(v).lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct)
+    short = [a for a in _MONTH_ABBR if not re.search(rf"(?<![a-z]){a}(?![a-z])", said)]
+    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS + short) + r")\.?(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
                   r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
         return None
     if m.group(3):
         month = _ZH_MONTH.index(m.group(3)) + 1
+    elif m.group(1):
+        month = _MONTHS.index(m.group(1)) + 1 if m.group(1) in _MONTHS else _MONTH_ABBR[m.group(1)]
     else:
-        month = _MONTHS.index(m.group(1)) + 1 if m.group(1) else int(m.group(2))
+        month = int(m.group(2))
     last = (dt.date(y + (month == 12), month % 12 + 1, 1) - dt.timedelta(days=1)).day
     return [Condition(col.header, ">=", f"{y}-{month:02d}-01"),
             Condition(col.header, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
@@ -1055,6 +1062,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             value = group_of(schema, "price")  # "how much is one drill": its unit price
         if value is None and not numeric and has(text, lex["money_asked"]):
             value = money_column(schema)  # "how much came in as cash": the sheet's one money column
+        if not numeric and value is not None and has(text, lex["money_asked"]) and value is money_column(schema):
+            numeric = [value]  # named by the money asked for ("what fraction of the money": of the amounts)
         if value is None and not numeric:
             unit = unit_column(text, schema)  # "螺纹钢一共进了多少吨": the column counted in tonnes
             if unit is not None:
