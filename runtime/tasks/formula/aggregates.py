@@ -37,6 +37,8 @@ from .rowbase import (
 from .schema import Column, SheetSchema, col_index
 
 _MONTHS = "january february march april may june july august september october november december".split()
+_MONTH_ABBR = {"jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
+               "nov": 11, "dec": 12}
 _ZH_MONTH = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
 
 
@@ -342,6 +344,67 @@ def _date_stem(header: str) -> str | None:
     return st if st != h and (len(st) >= 2 if is_zh(st) else len(st) >= 4) else None
 
 
+_MON = r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_ORD = r"(?:st|nd|rd|th)?"
+_DAY_DATES = [re.compile(p) for p in (
+    # a span of days: "14-15 nov 2026", "the 1st to the 7th of october", "oct 1-7", "10月1日到7日", "11月1日至11月7日"
+    rf"(?<![\d])(?P<d1>\d{{1,2}}){_ORD}\s*(?:-|–|to|through|and)\s*(?:the\s+)?(?P<d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?"
+    rf"(?<![a-z]){_MON}(?![a-z])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
+    rf"(?<![a-z]){_MON}\s+(?P<d1>\d{{1,2}}){_ORD}\s*(?:-|–|to|through)\s*(?P<d2>\d{{1,2}}){_ORD}(?![\d])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
+    r"(?:(?P<y>(?:19|20)\d\d)年)?(?P<m>1[0-2]|[1-9])月(?P<d1>\d{1,2})[日号]?\s*(?:到|至|-|~|—|–)\s*(?:(?P<m2>1[0-2]|[1-9])月)?"
+    r"(?P<d2>\d{1,2})[日号]",
+    # one day: "the 5th of november 2026", "nov 3", "3 nov", "2026年11月3日"
+    rf"(?<![\d])(?P<d1>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?<![a-z]){_MON}(?![a-z])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
+    rf"(?<![a-z]){_MON}\s+(?P<d1>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
+    r"(?:(?P<y>(?:19|20)\d\d)年)?(?<!\d)(?P<m>1[0-2]|[1-9])月(?P<d1>\d{1,2})[日号]",
+    r"(?<![\d月])(?P<d1>\d{1,2})[日号](?!\d)",  # "15号以前": the data's one month
+)]
+_AFTER_EN = re.compile(r"(?:(?P<ge>since|from|starting|on or after|as of)|(?P<gt>after)|(?P<lt>before|prior to)"
+                       r"|(?P<le>until|till|up to|through|by))\s+(?:the\s+)?$")
+_AFTER_ZH = re.compile(r"^\s*(?:(?P<incl>(?:及|或)?以后[（(]含[^)）]*[)）]|(?:及|或)?之后[（(]含[^)）]*[)）]|以来|起|开始|及以后|及之后)"
+                       r"|(?P<gt>以后|之后)|(?P<lt>以前|之前|前))")
+
+
+def _day_dates(text: str, year: int, months: set[int], taken) -> tuple[list[tuple[str, dt.date]], tuple[int, int]] | None:
+    """Days a request names and how: [("=", day)], a span [(">=", first), ("<=", last)], or one
+    end ("since nov 3": [(">=", day)]; "11月16日以后（含16号）"), and where they are written; the
+    year, when not written, is the data's one year.  None when no day is named (or a day
+    that is no date: 2 月 30 日)."""
+    for pat in _DAY_DATES:
+        m = pat.search(text)
+        if m is None or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        g = m.groupdict()
+        y = int(g["y"]) if g.get("y") else year
+        if g.get("mon"):
+            mon = _MONTHS.index(next(n for n in _MONTHS if n.startswith(g["mon"].rstrip(".")[:3]))) + 1
+        elif g.get("m"):
+            mon = int(g["m"])
+        elif len(months) == 1:
+            mon = next(iter(months))
+        else:
+            return None  # "15号" of which month
+        try:
+            first = dt.date(y, mon, int(g["d1"]))
+            last = dt.date(y, int(g.get("m2") or mon), int(g["d2"])) if g.get("d2") else None
+        except ValueError:
+            return None
+        if last is not None:
+            if last <= first:
+                return None
+            return [(">=", first), ("<=", last)], m.span()
+        a, b = m.span()
+        before, after = _AFTER_EN.search(text[:a]), _AFTER_ZH.match(text[b:])
+        if before is not None:
+            op = {"ge": ">=", "gt": ">", "lt": "<", "le": "<="}[next(k for k, v in before.groupdict().items() if v)]
+            return [(op, first)], (before.start(), b)
+        if after is not None:
+            op = ">=" if after.group("incl") else ">" if after.group("gt") else "<"
+            return [(op, first)], (a, b + after.end())
+        return [("=", first)], (a, b)
+    return None
+
+
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:
     """"in October", "11月", "十一月份": the month of the date column; "11月28日", "28号",
     "october 5": that day (the year, and for "28号" the month, are the data's only ones)."""
@@ -354,6 +417,9 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         return None  # "april" of which year: refused rather than mixed
     y = years.pop()
     months = {v.month for v in seen}
+    days = _day_dates(text, y, months, taken)
+    if days is not None:
+        return [Condition(col.header, op, when.isoformat()) for op, when in days[0]], days[1]
     day = re.search(r"(?<![\d年])(1[0-2]|[1-9])月(\d{1,2})[日号]|(?<![\d月])(\d{1,2})[日号](?!\d)|"
                     r"(?<![a-z])(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d])", text)
     if day and not any(a < day.end() and day.start() < b for a, b in taken):
@@ -370,14 +436,19 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         except ValueError:
             return None
         return [Condition(col.header, "=", when.isoformat())], day.span()
-    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
+    # "in oct", "nov sales": a month's short name, unless a value of the sheet is written with it (Jan Novak)
+    said = " ".join(str(v).lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct)
+    short = [a for a in _MONTH_ABBR if not re.search(rf"(?<![a-z]){a}(?![a-z])", said)]
+    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS + short) + r")\.?(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
                   r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
         return None
     if m.group(3):
         month = _ZH_MONTH.index(m.group(3)) + 1
+    elif m.group(1):
+        month = _MONTHS.index(m.group(1)) + 1 if m.group(1) in _MONTHS else _MONTH_ABBR[m.group(1)]
     else:
-        month = _MONTHS.index(m.group(1)) + 1 if m.group(1) else int(m.group(2))
+        month = int(m.group(2))
     last = (dt.date(y + (month == 12), month % 12 + 1, 1) - dt.timedelta(days=1)).day
     return [Condition(col.header, ">=", f"{y}-{month:02d}-01"),
             Condition(col.header, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
@@ -644,6 +715,114 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
 
+_NOT_YET_BEFORE = re.compile(
+    r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent)|n't|(?<![a-z])not)"
+    r"\s+(?:(?:been|yet|a|an|any|got|gotten|had|have|has)\s+)*$"
+    r"|(?:还没有?|还未|尚未|没有|没|未|缺)$")
+_NOT_YET_AFTER = re.compile(r"(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back))*|(?:日期)?(?:的)?")
+
+
+def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
+    """Where the request names a column: a header form, or a run of words each a form of a word
+    of the header ("collected" for Collected, "paid date" for Paid On), or (Chinese) a stretch of
+    two characters or more of one header only."""
+    out = []
+    for col in schema.columns:
+        for f in header_forms(col.header):
+            for m in re.finditer(re.escape(f), text):
+                if (not f.isascii() or not (text[m.start() - 1:m.start()].isalpha()
+                                            or text[m.end():m.end() + 1].isalpha())):
+                    out.append((m.start(), m.end(), col))
+        heads = re.findall(r"[a-z]{4,}", col.header.lower())
+        for m in re.finditer(r"[a-z]{4,}", text):
+            if any(stem_match(m.group(0), h) for h in heads):
+                out.append((m.start(), m.end(), col))
+        h = _bare(col.header)
+        if is_zh(h):
+            for n in range(len(h), 1, -1):
+                subs = [h[i:i + n] for i in range(len(h) - n + 1)]
+                for sub in subs:
+                    if sub in text and sum(sub in _bare(o.header) for o in schema.columns) == 1:
+                        p = text.find(sub)
+                        out.append((p, p + n, col))
+    return out
+
+
+def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """A count of the rows where a column is still empty, under the request's other conditions:
+    "how many bikes haven't been collected yet", "count lessons with no paid date",
+    "还没有复试成绩的人数", "二班还没交作业的有几个".
+
+    The column must hold blanks and filled cells (its blanks are the rows not done), and no
+    value that itself says no (a Paid column of Yes / No is read by its values).  The rest of
+    the request is read by the aggregate reader as a count; every word must be used."""
+    from .checks import is_identifier
+    from .intent import criterion
+
+    text = request.lower().strip()
+    lex = lexicon("aggregates")
+    nays = set(lexicon("aggregates")["blank_values_no"])
+    found = []
+    for a, b, col in _blank_mentions(text, schema):
+        cue = _NOT_YET_BEFORE.search(text[:a])
+        if cue is None or is_identifier(col):
+            continue
+        tail = _NOT_YET_AFTER.match(text, b)
+        found.append((cue.start(), tail.end() if tail else b, col))
+    cols = {c.letter for _a, _b, c in found}
+    if len(cols) != 1:
+        return None
+    col = found[0][2]
+    if any(str(v).strip().lower() in nays for v in col.distinct):
+        return None
+    first = col.first_row
+    last = max(c.last_row for c in schema.columns if c.first_row == first)
+    table = [c for c in schema.columns if c.first_row == first]
+
+    def empty(r: int, c: Column) -> bool:
+        return schema.cells.get((r, col_index(c.letter))) in (None, "")
+
+    rows = [r for r in range(first, last + 1) if not all(empty(r, c) for c in table)]
+    blanks = [r for r in rows if empty(r, col)]
+    if not blanks or len(blanks) == len(rows):
+        return None  # no blank (or no filled) cell: not a column filled in when the thing is done
+    key = None
+    if len(rows) < last - first + 1:  # a blank row inside the table is no row not done: the rows with a key
+        key = next((c for c in table if c is not col and not any(empty(r, c) for r in rows)), None)
+        if key is None:
+            return None
+    a = min(x[0] for x in found)
+    b = max(x[1] for x in found)
+    rest = text[:a] + " " * (b - a) + text[b:]
+    if not has(text, lex["ops"]["count"]) and not counted_rows(text, schema):
+        return None
+    parsed = _parse(rest, schema, force_op="count")
+    if parsed is None and not leftover(rest, schema, lex, [], mentions(rest, schema)):
+        parsed = _Parsed("count", None, [], False)  # "how many bikes ...": the rows, by what one row is
+    if parsed is None or parsed.op not in ("count", "counta"):
+        return None
+    if any(c.column == col.header for c in parsed.conditions):
+        return None
+    rng = f"{col.letter}{first}:{col.letter}{last}"
+    if not parsed.conditions:
+        if key is None:
+            return (f"=COUNTBLANK({rng})", f"number of rows with no {col.header}")
+        # a blank row inside the table: the rows with a key, less those with the column filled
+        return (f"=COUNTA({key.letter}{first}:{key.letter}{last})-COUNTA({rng})",
+                f"number of rows with a {key.header} and no {col.header}")
+    if key is not None and any(c.op == "<>" for c in parsed.conditions):
+        return None  # a blank row is "not X" too
+    args = [rng, '""']
+    for cond in parsed.conditions:
+        c = schema.column(cond.column)
+        if c is None or c.first_row != first:
+            return None
+        args += [f"{c.letter}{first}:{c.letter}{last}", criterion(cond, c)]
+    return (f"=COUNTIFS({','.join(args)})",
+            f"number of rows with no {col.header} where "
+            + ", ".join(f"{c.column} {c.op} {c.value}" for c in parsed.conditions))
+
+
 def read_derived(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """A total of a quantity the sheet holds as two columns, or None.
 
@@ -881,6 +1060,16 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None  # "把物料编码加起来": the text column named, not the sheet's one number
         if value is None and _per_unit(text, lex):
             value = group_of(schema, "price")  # "how much is one drill": its unit price
+        if value is None and not numeric and has(text, lex["money_asked"]):
+            value = money_column(schema)  # "how much came in as cash": the sheet's one money column
+        if not numeric and value is not None and has(text, lex["money_asked"]) and value is money_column(schema):
+            numeric = [value]  # named by the money asked for ("what fraction of the money": of the amounts)
+        if value is None and not numeric:
+            unit = unit_column(text, schema)  # "螺纹钢一共进了多少吨": the column counted in tonnes
+            if unit is not None:
+                value = unit[0]
+                taken.append(unit[1])
+                conds += unit[2]  # 单位 = 吨: rows counted in other units are not added in
         if value is None:
             return None
         value = _priced(text, schema, lex, value, op, conds)
@@ -1183,6 +1372,60 @@ def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condit
     return None
 
 
+def unit_column(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int], list[Condition]] | None:
+    """The number column a unit after 多少 / 几 counts in ("进了多少吨", "还有多少盒", "存栏多少头"),
+    where the unit is, and the condition it sets: the one header that carries the unit (存栏(头),
+    重量(kg)), else the sheet's quantity column when a unit column holds the unit (单位: 吨, 盒), on
+    the rows of that unit; None when neither says."""
+    from .checks import is_identifier
+
+    units = lexicon("aggregates")["measure_units"]
+    names = sorted((w for ws in units.values() for w in ws), key=len, reverse=True)
+    m = re.search(r"(?:多少|几)(" + "|".join(map(re.escape, names)) + ")", text)
+    if m is None:
+        return None
+    forms = next(ws for ws in units.values() if m.group(1) in ws)
+    nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c)]
+
+    def carries(header: str) -> bool:
+        h = header.lower()
+        inside = re.findall(r"[(（]([^)）]*)[)）]", h)
+        return any(f in part for part in inside for f in forms) or any(h.endswith(f) for f in forms if is_zh(f))
+
+    heads = [c for c in nums if carries(c.header)]
+    if len(heads) == 1:
+        return heads[0], m.span(1), []
+    if heads:
+        return None
+    held = [(c, v) for c in schema.columns if c.type == "text" for v in c.distinct
+            if str(v).strip().lower() in forms]
+    qty = group_of(schema, "qty")
+    if len(held) == 1 and qty is not None and qty.type == "number":
+        return qty, m.span(1), [Condition(held[0][0].header, "=", held[0][1])]
+    return None
+
+
+def money_column(schema: SheetSchema) -> Column | None:
+    """The one number column of the sheet that holds money a row came to, or None.
+
+    A header with a money word (``money_headers``: Amount, Consult Fee, Pledged (GBP), 金额(元));
+    a unit price is one piece's (Unit Price, 单价), so next to one the column must be a line amount
+    (Amount, 金额); two prices (Adult Price, Child Price) make the money a product of columns,
+    never one of them."""
+    from .checks import is_identifier
+
+    lex = lexicon("aggregates")
+    cols = [c for c in schema.columns if c.type == "number" and not is_identifier(c)]
+    money = [c for c in cols if has(c.header.lower(), lex["money_headers"])]
+    prices = [c for c in money if has(c.header.lower(), lex["price_headers"])]
+    rest = [c for c in money if c not in prices]
+    if len(prices) > 1:
+        return None
+    if prices:
+        rest = [c for c in rest if has(c.header.lower(), lex["amount_headers"])]
+    return rest[0] if len(rest) == 1 else None
+
+
 def _implied(text: str, schema: SheetSchema, lex: dict, fallback: bool = True) -> Column | None:
     for word, group in lex["implied_column"].items():
         if has(text, [word]):
@@ -1230,7 +1473,49 @@ def header_words(text: str, schema: SheetSchema, ms) -> list[tuple[int, Column]]
                     break
         if found is not None and not any(p == found for p, _c in out):
             out.append((found, col))
+    if not any(c.type == "number" for _p, c in out):
+        stemmed = _stem_named(text, schema)
+        if stemmed is not None:
+            out.append(stemmed)
     return sorted(out, key=lambda pc: pc[0])
+
+
+def stem_match(word: str, head_word: str) -> bool:
+    """Whether a request word and a header word are one word in another form: "snack" /
+    Snacks, "claim" / Claimed, "consultation" / Consult, "math" / Maths (the shorter a start of
+    the longer: five letters or more, or four with an s / es added)."""
+    if word == head_word:
+        return True
+    if len(word) < 4 or len(head_word) < 4:
+        return False
+    short, long_ = sorted((word, head_word), key=len)
+    if not long_.startswith(short):
+        return False
+    return len(short) >= 5 and len(long_) - len(short) <= 5 or long_ in (short + "s", short + "es")
+
+
+def _stem_named(text: str, schema: SheetSchema) -> tuple[int, Column] | None:
+    """The one number column most of the request's words name in another form ("snack sales" →
+    Snacks (GBP), "top final mark in maths" → Maths Final over Maths Midterm and English
+    Final), or None when no column, or several equally, are named so."""
+    from .checks import is_identifier
+
+    lex = lexicon("aggregates")
+    common = set(lex["filler"]) | set(lex["never_filler"]) | set(lex["context_words"]) | {
+        w for ws in lex["ops"].values() for w in ws}
+    words = [(m.start(), m.group(0)) for m in re.finditer(r"[a-z]{4,}", text) if m.group(0) not in common]
+    scored = []
+    for col in schema.columns:
+        if col.type != "number" or is_identifier(col):
+            continue
+        heads = re.findall(r"[a-z]{4,}", col.header.lower())
+        hits = [(p, w) for p, w in words if any(stem_match(w, h) for h in heads)]
+        if hits:
+            scored.append((len({w for _p, w in hits}), hits[0][0], col))
+    scored.sort(key=lambda s: -s[0])
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1], scored[0][2]
 
 
 def _named_parts(text: str, ms) -> list[str]:
@@ -1329,6 +1614,8 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
         words += ops
     words += lex.get("zh_filler_words", []) + lex["context_words"]
     words += _named_parts(text, ms) + _unit_words(ms, lex)
+    words += [w for w in re.findall(r"[a-z]{4,}", text) for _p, c in ms  # "consultation" of Consult Fee
+              if any(stem_match(w, h) for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
     words += row_things(schema)  # "2026年内到期的批次", "工单": what one row is
     rest = cover(rest, words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the

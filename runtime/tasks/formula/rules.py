@@ -52,6 +52,7 @@ def read_request(request: str, schema: SheetSchema) -> Reading | None:
     """
     from .aggregates import read as read_aggregate
     from .aggregates import (
+        read_blank,
         read_derived,
         read_distinct,
         read_either,
@@ -85,7 +86,7 @@ def read_request(request: str, schema: SheetSchema) -> Reading | None:
             text = None
         if text is not None and not _misses(request, text, schema):
             return Reading(text, explain(intent), intent.to_dict())
-    for read_more in (read_share, read_derived, read_distinct, read_either, read_rank, read_weekday):
+    for read_more in (read_blank, read_share, read_derived, read_distinct, read_either, read_rank, read_weekday):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
