@@ -225,3 +225,21 @@ def test_cli_target_option(book):
     assert r.returncode == 0 and r.stdout.startswith("=FILTER("), r.stderr
     r = _cli("formula", "sum of Amount", "--sheet", str(book), "--target", "lotus")
     assert r.returncode != 0 and "lotus" in r.stderr
+
+
+def test_blank_and_not_blank_criteria_count_as_excel_does(tmp_path):
+    # "<>" is "not blank" and "=" is "blank" in COUNTIF/SUMIF/…IFS (Excel, LibreOffice); the
+    # engine used to count the blanks for "<>", so the value shown with the formula was wrong
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Job", "Collected", "Fee"])
+    for job, collected, fee in [("J1", "2026-11-02", 40), ("J2", None, 55), ("J3", "2026-11-05", 30),
+                                ("J4", None, 25), ("J5", "2026-11-07", 60)]:
+        ws.append([job, collected, fee])
+    path = tmp_path / "jobs.xlsx"
+    wb.save(path)
+    s = read_sheet(path)
+    assert evaluate('=COUNTIF(B2:B6,"<>")', s).value == 3
+    assert evaluate('=COUNTIFS(B2:B6,"<>",C2:C6,">35")', s).value == 2
+    assert evaluate('=SUMIF(B2:B6,"=",C2:C6)', s).value == 80
+    assert evaluate('=COUNTIF(A2:A6,"<>J2")', s).value == 4  # "<>" before a value is unchanged

@@ -94,7 +94,30 @@ def _register() -> None:
     from formulas.functions.text import _kw1
 
     functions["TRIM"] = wrap_ufunc(_trim, **_kw1)
+    _blank_criteria()
     _REGISTERED = True
+
+
+def _blank_criteria() -> None:
+    """COUNTIF/SUMIF/…IFS criteria "<>" (not blank) and "=" (blank), as Excel and LibreOffice read
+    them: the engine took "<>" for "equals blank", so =COUNTIF(D2:D9,"<>") showed the user the
+    number of empty cells."""
+    import numpy as np
+    from formulas import functions as fns
+
+    test = vars(fns)["__xfilter"]
+    if getattr(test, "o3_blank_criteria", False):
+        return
+
+    def criterion(test_range: dict, condition: Any) -> Any:
+        if isinstance(condition, str) and condition in ("<>", "="):
+            filled = np.vectorize(lambda v: not (isinstance(v, str) and v == ""), otypes=[bool])(
+                test_range["raw"])
+            return filled if condition == "<>" else ~filled
+        return test(test_range, condition)
+
+    criterion.o3_blank_criteria = True  # type: ignore[attr-defined]
+    vars(fns)["__xfilter"] = criterion
 
 
 @dataclass(frozen=True)
