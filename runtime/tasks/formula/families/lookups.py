@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..annotate import Tok, col_type
+from ..rowbase import group_of, lexicon
 from .base import (
     Ctx,
     argext_tok,
@@ -200,3 +201,25 @@ def _verb_lookup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         if cols:
             return None
     return None
+
+
+_CONTACT = lexicon("lookups")["contact_words"]
+_CONTACT_RE = "|".join(re.escape(w) for w in sorted(_CONTACT, key=len, reverse=True))
+
+
+@rule(rf"<V> (?:'s )?<C> (?:'s |- |, |: |的 )?(?P<n>{_CONTACT_RE})(?![a-z])",
+      r"<V> (?:'s |的 )?<C> (?:'s |- |, |的 )?<C>", order=685,
+      examples=(('staff', "Gala's organizer's code", '=INDEX(I2:I6,MATCH("Gala",K2:K6,0))'),))
+def _whose_contact(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "mochi's owner - number?": the owner's number is the phone column of the key's row, not
+    # the owner's name; "X's owner phone": the last column named
+    key, person = t[0], t[1].col
+    if person is None or person.type not in ("text", "mixed"):
+        return None
+    if len(t) == 3:
+        res = t[2].col
+    else:
+        res = group_of(ctx.schema, _CONTACT[m.group("n")])
+    if res is None or res is person or res not in ctx.table_of(person) or res.type not in ("text", "mixed", "number"):
+        return None
+    return lookup_tok(ctx, res, key)

@@ -1,0 +1,81 @@
+"""Lookups into a workbook's other sheet (issue 16): a rates tab beside a log, read by
+``read_sheet`` into ``SheetSchema.others`` and named ``Rates!B2:B4`` in the answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.lookups import qualify, sheet_prefix, without_sheet
+
+
+def _book(path, main: str, rows, other: str, other_rows):
+    import openpyxl
+
+    from o3local.tasks.formula.schema import read_sheet
+
+    wb = openpyxl.Workbook()
+    wb.active.title = main
+    for row in rows:
+        wb.active.append(row)
+    ws = wb.create_sheet(other)
+    for row in other_rows:
+        ws.append(row)
+    wb.save(path)
+    return read_sheet(path, main)
+
+
+@pytest.fixture
+def jobs(tmp_path):
+    return _book(tmp_path / "jobs.xlsx", "Jobs",
+                 [["Job", "Client", "Tier", "Days"],
+                  ["J1", "Acme", "Gold", 2], ["J2", "Bolt", "Basic", 5],
+                  ["J3", "Acme", "Silver", 1], ["J4", "Crane", "Gold", 3]],
+                 "Tier Rates",
+                 [["Tier", "Day Rate", "Setup Charge"], ["Basic", 300, 50], ["Silver", 450, 80],
+                  ["Gold", 600, 120]])
+
+
+def test_the_other_sheet_is_read_and_a_lookup_names_it(jobs):
+    assert list(jobs.others) == ["Tier Rates"]
+    got = formula("setup charge for the Silver tier", jobs, method="rules")
+    assert got.formula == "=INDEX('Tier Rates'!C2:C4,MATCH(\"Silver\",'Tier Rates'!A2:A4,0))"
+    assert got.value == 80
+    assert "Setup Charge" in got.explanation
+
+
+def test_a_per_row_lookup_reads_the_rate_of_each_rows_key(jobs):
+    got = formula("day rate for each job from the Tier Rates tab", jobs, "E2", method="rules")
+    assert got.formula == "=INDEX('Tier Rates'!$B$2:$B$4,MATCH(C2,'Tier Rates'!$A$2:$A$4,0))"
+    assert got.value == 600
+    times = formula("cost of each job = days x the day rate", jobs, "E3", method="rules")
+    assert times.formula == "=D3*INDEX('Tier Rates'!$B$2:$B$4,MATCH(C3,'Tier Rates'!$A$2:$A$4,0))"
+    assert times.value == 1500
+
+
+def test_a_request_naming_one_value_is_no_per_row_lookup(jobs):
+    got = formula("day rate of Gold", jobs, "E2", method="rules")  # one cell, though E2 is a row
+    assert "C2" not in got.formula and got.value == 600
+
+
+def test_a_column_of_this_sheet_not_multiplied_is_refused(jobs):
+    with pytest.raises(TaskError):
+        formula("day rate for each job divided by days", jobs, "E2", method="rules")
+
+
+def test_a_chinese_sheet_name_needs_no_quotes(tmp_path):
+    s = _book(tmp_path / "cang.xlsx", "流水", [["日期", "编码", "数量"], [1, "A1x", 3], [2, "B2x", 4]],
+              "物料表", [["编码", "单位", "安全库存"], ["A1x", "箱", 10], ["B2x", "桶", 5]])
+    got = formula("每条流水的单位，物料表里有", s, "D2", method="rules")
+    assert got.formula == "=INDEX(物料表!$B$2:$B$3,MATCH(B2,物料表!$A$2:$A$3,0))"
+    assert got.value == "箱"
+
+
+def test_helpers():
+    assert sheet_prefix("Plans") == "Plans!"
+    assert sheet_prefix("Price List") == "'Price List'!"
+    assert sheet_prefix("AB12") == "'AB12'!"
+    assert qualify('=INDEX(C2:C5,MATCH("A1",A2:A5,0))', "Plans") == '=INDEX(Plans!C2:C5,MATCH("A1",Plans!A2:A5,0))'
+    assert without_sheet("hourly rate from the Plans tab", "Plans") == "hourly rate"
+    assert without_sheet("从价格表取零售价", "价格表") == "取零售价"
