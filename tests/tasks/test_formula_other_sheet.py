@@ -79,3 +79,45 @@ def test_helpers():
     assert qualify('=INDEX(C2:C5,MATCH("A1",A2:A5,0))', "Plans") == '=INDEX(Plans!C2:C5,MATCH("A1",Plans!A2:A5,0))'
     assert without_sheet("hourly rate from the Plans tab", "Plans") == "hourly rate"
     assert without_sheet("从价格表取零售价", "价格表") == "取零售价"
+
+
+def test_the_price_column_the_row_names(tmp_path):
+    """轿车用轿车价，SUV用SUV价: each value of 车型 names a column of the price list."""
+    s = _book(tmp_path / "wash.xlsx", "记录",
+              [["日期", "项目", "车型"], [1, "洗车", "轿车"], [2, "打蜡", "SUV"], [3, "洗车", "SUV"]],
+              "价目表", [["项目", "轿车价", "SUV价"], ["洗车", 30, 40], ["打蜡", 150, 180]])
+    got = formula("按车型从价目表取价格", s, "D2", method="rules")
+    assert got.formula == ('=INDEX(价目表!$B$2:$C$3,MATCH(B2,价目表!$A$2:$A$3,0),'
+                           'MATCH(C2&"价",价目表!$B$1:$C$1,0))')
+    assert got.value == 30
+    assert formula("按车型从价目表取价格", s, "D3", method="rules").value == 180
+
+
+def _sheet(rows):
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    return schema_from_rows(rows, "Log")
+
+
+def test_whose_contact_is_the_contact_column():
+    s = _sheet([["Pet", "Owner", "Phone", "Fee"], ["Rex", "Ann Cole", "0711", 40],
+                ["Tom", "Bo Dunn", "0722", 55], ["Kit", "Cy Hale", "0733", 35]])
+    assert formula("tom's owner - number?", s, method="rules").formula == '=INDEX(C2:C4,MATCH("Tom",A2:A4,0))'
+    assert formula("tom's owner", s, method="rules").value == "Bo Dunn"
+
+
+def test_which_noun_names_the_column_whose_header_holds_it():
+    s = _sheet([["养殖场", "负责人", "出栏"], ["东场", "王一", 120], ["西场", "李二", 340], ["南场", "张三", 90]])
+    assert formula("哪个场出栏最多", s, method="rules").value == "西场"
+    assert formula("出栏最少的是哪个场", s, method="rules").value == "南场"
+
+
+def test_a_verb_and_the_thing_measured_are_let_go_but_not_a_condition():
+    s = _sheet([["Field", "Crop", "Tonnes"], ["North", "Wheat", 12], ["South", "Barley", 30],
+                ["East", "Wheat", 18]])
+    got = formula("which field yielded the most tonnes", s, method="rules")
+    assert got.formula == "=INDEX(A2:A4,MATCH(MAX(C2:C4),C2:C4,0))" and got.value == "South"
+    with pytest.raises(TaskError):
+        formula("which field gave the most tonnes except wheat", s, method="rules")
+    with pytest.raises(TaskError):
+        formula("which crop gave the most tonnes", s, method="rules")  # Wheat twice: a total per crop?

@@ -19,7 +19,7 @@ from ...errors import TaskError
 from .schema import SheetSchema, col_index, col_letter
 
 _REF = re.compile(
-    r"(?P<sheet>(?:'[^']+'|[A-Za-z_][\w.]*)!)?"
+    r"(?P<sheet>(?:'[^']+'|[^\W\d][\w.]*)!)?"
     r"(?P<ref>\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?|\$?[A-Z]{1,3}:\$?[A-Z]{1,3}|\$?\d+:\$?\d+)",
 )
 _STRING = re.compile(r'"(?:[^"]|"")*"')

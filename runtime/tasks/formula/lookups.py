@@ -30,6 +30,8 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
             continue
         rest = text[m.end():]
         ms = [(p, c) for p, c in mentions(rest, schema) if p <= 2]
+        if len(ms) == 1 and ms[0][1].type == "number" and ms[0][0] > 0 and _header_noun(rest, schema):
+            ms = []  # 哪个场出栏最多: 场 (养殖场) is asked for, 出栏 is what is compared
         if len(ms) == 1:
             p, c = ms[0]
             return c, (m.start(), m.end() + p + len(_word_at(rest[p:], c)))
@@ -293,6 +295,9 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
     low = request.lower()
     lex = lexicon("lookups")
     own = {c.header.strip().lower() for c in schema.columns}
+    by_header = _row_by_header(request, schema, target_col)
+    if by_header is not None:
+        return by_header
     found = []
     for name, other in schema.others.items():
         said = without_sheet(request, name)
@@ -389,3 +394,57 @@ def _names_a_value(text: str, schema: SheetSchema, other: SheetSchema) -> bool:
                        for w in re.findall(r"[a-z]+", v)):
                     return True
     return False
+
+
+def _row_by_header(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """A per-row lookup whose column the row says: "根据车型从价目表取价格", "轿车用轿车价，SUV用SUV价"
+    on a price list with 轿车价 | SUV价 columns: each value of this sheet's 车型 names one of them
+    (the value and one shared affix), and the row's key finds the row:
+    ``INDEX(价目表!$B$2:$C$7,MATCH(D2,价目表!$A$2:$A$7,0),MATCH(E2&"价",价目表!$B$1:$C$1,0))``."""
+    found = []
+    for name, other in schema.others.items():
+        said = without_sheet(request, name)
+        low = said.lower()
+        named = {c.letter for _p, c in mentions(said, schema)}
+        for col in schema.columns:
+            vals = [v for v in col.distinct if v.strip()]
+            if col_index(col.letter) == target_col or col.type != "text" or not 2 <= len(vals) <= 8:
+                continue
+            if col.letter not in named and not any(v.lower() in low for v in vals):
+                continue
+            picked, affixes = [], set()
+            for v in vals:
+                cands = [c for c in other.columns if c.type == "number" and v.lower() in c.header.lower()]
+                if len(cands) != 1:
+                    break
+                head = cands[0].header
+                at = head.lower().index(v.lower())
+                affixes.add((head[:at], head[at + len(v):]))
+                picked.append(cands[0])
+            else:
+                if len(affixes) != 1 or len(set(c.letter for c in picked)) != len(picked):
+                    continue
+                letters = sorted(col_index(c.letter) for c in picked)
+                if letters != list(range(letters[0], letters[0] + len(letters))):
+                    continue  # one block of columns: the two-way INDEX reads it
+                others_named = {c.letter for _p, c in mentions(said, other)
+                                if c.header.strip().lower() not in {h.header.strip().lower() for h in schema.columns}}
+                if others_named - {c.letter for c in picked}:
+                    continue  # "用时" names another column of the price list
+                keys = [(k, ok) for k, ok in _row_keys(schema, other, picked[0], target_col) if k is not col]
+                if len(keys) != 1:
+                    continue
+                found.append((name, other, col, picked, affixes.pop(), keys[0]))
+    if len(found) != 1:
+        return None
+    name, other, col, picked, (before, after), (key, okey) = found[0]
+    pre = sheet_prefix(name)
+    first, last = min(picked, key=lambda c: col_index(c.letter)), max(picked, key=lambda c: col_index(c.letter))
+    row = other.header_row
+    block = f"{pre}${first.letter}${first.first_row}:${last.letter}${last.last_row}"
+    heads = f"{pre}${first.letter}${row}:${last.letter}${row}"
+    lit = lambda t: '"' + t.replace('"', '""') + '"'  # noqa: E731
+    name_of = "&".join([*([lit(before)] if before else []), f"{col.letter}{{r}}", *([lit(after)] if after else [])])
+    return RowReading(f"=INDEX({block},MATCH({key.letter}{{r}},{pre}${okey.letter}${okey.first_row}:"
+                      f"${okey.letter}${okey.last_row},0),MATCH({name_of},{heads},0))",
+                      f"the {col.header} column of sheet {name} for the row's {key.header}")
