@@ -121,3 +121,17 @@ def test_a_verb_and_the_thing_measured_are_let_go_but_not_a_condition():
         formula("which field gave the most tonnes except wheat", s, method="rules")
     with pytest.raises(TaskError):
         formula("which crop gave the most tonnes", s, method="rules")  # Wheat twice: a total per crop?
+
+
+def test_a_column_named_by_the_start_of_its_header_and_of_the_row_with():
+    s = _sheet([["日期", "物料名称", "金额"], [1, "钢筋", 300], [2, "水泥", 900], [3, "砂石", 450]])
+    assert formula("金额最大的是哪个物料", s, method="rules").formula == "=INDEX(B2:B4,MATCH(MAX(C2:C4),C2:C4,0))"
+    t = _sheet([["Plate", "Model", "Km"], ["AB1", "Polo", 800], ["CD2", "Golf", 1200], ["EF3", "Polo", 300]])
+    assert formula("plate of the vehicle with the highest km", t, method="rules").value == "CD2"
+
+
+def test_how_much_is_an_item_is_its_price():
+    s = _sheet([["Item", "Unit Price", "Stock"], ["Desk", 250, 4], ["Lamp", 35, 10], ["Chair", 90, 6]])
+    assert formula("how much is a lamp", s, method="rules").formula == '=INDEX(B2:B4,MATCH("Lamp",A2:A4,0))'
+    z = _sheet([["名称", "单价", "库存"], ["木方", 1850, 3], ["钢管", 60, 40]])
+    assert formula("木方多少钱一方", z, method="rules").value == 1850

@@ -119,6 +119,10 @@ def _word_at(rest: str, col: Column) -> str:
     hits = [w for w in words if w and rest.startswith(w)]
     if hits:
         return max(hits, key=len)
+    head = col.header.lower()
+    n = next((n for n in range(len(head), 1, -1) if rest.startswith(head[:n])), 0)
+    if n and re.match(r"[\u4e00-\u9fff]", head):  # 物料 of 物料名称
+        return head[:n]
     m = re.match(r"[a-z]+", rest)
     return m.group(0) if m else rest[:1]
 
@@ -236,7 +240,8 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if (by.first_row, by.last_row) != (answer.first_row, answer.last_row):
             return None
         left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]))
-        asked = any(re.search(p, text) for p in lex["which"]) or has(text, lex["who"])
+        asked = any(re.search(p, text) for p in lex["which"]) or has(text, lex["who"]) \
+            or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
         if left and not (asked and by in named and _loose_ok(left, text, schema, answer, lex)):
             return None
         if kth is not None:

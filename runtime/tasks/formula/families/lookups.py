@@ -223,3 +223,15 @@ def _whose_contact(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     if res is None or res is person or res not in ctx.table_of(person) or res.type not in ("text", "mixed", "number"):
         return None
     return lookup_tok(ctx, res, key)
+
+
+@rule(r"how much (?:is|are|does|do|for) (?:a |an |the |one )?<V> (?:cost|costs|go for|sell for)?",
+      r"<V> (?:一个|一件|一份|一方|一吨|一斤)?(?:多少钱|卖多少钱|什么价|啥价)(?:一个|一件|一份|一方|一吨|一斤)?", order=325,
+      examples=(('区域-商品-单价-c0f1e2', '纸多少钱', '=INDEX(C2:C4,MATCH("纸",B2:B4,0))'),))
+def _how_much_is(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "how much is a standing desk", 木方多少钱: the price of the item's row (the key's table
+    # has one price column: lexicon columns.json's price group)
+    col = group_of(ctx.schema, "price")
+    if col is None or col.type != "number" or col not in ctx.table_of(t[0].col):
+        return None
+    return lookup_tok(ctx, col, t[0])
