@@ -135,3 +135,8 @@ def test_how_much_is_an_item_is_its_price():
     assert formula("how much is a lamp", s, method="rules").formula == '=INDEX(B2:B4,MATCH("Lamp",A2:A4,0))'
     z = _sheet([["名称", "单价", "库存"], ["木方", 1850, 3], ["钢管", 60, 40]])
     assert formula("木方多少钱一方", z, method="rules").value == 1850
+
+
+def test_when_did_a_value_do_something_is_the_one_date_of_its_row():
+    s = _sheet([["Member", "Plan", "Joined"], ["Ann Cole", "Gold", "2025-03-01"], ["Bo Dunn", "Basic", "2025-05-20"]])
+    assert formula("when did Bo Dunn sign up", s, method="rules").formula == '=INDEX(C2:C3,MATCH("Bo Dunn",A2:A3,0))'

@@ -112,13 +112,25 @@ def _who_max_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return argext_tok(ctx, person_col(ctx), t[0].col, m.group("z"))
 
 
-@rule(r"when (?:is|was|will|does|did|do) (?:the )?<V> (?:be )?(?:due|happen|happening|start|starting|end|held|scheduled|take place|taking place)?", order=310,
+_WHEN_VERBS = "|".join(sorted(lexicon("lookups")["when_verbs"], key=len, reverse=True))  # plain words: a space is any space
+
+
+@rule(rf"(?:when|When) (?:is|was|will|does|did|do) (?:the )?(?:<V>|<K>) (?:be )?(?:(?:due|happen|happening|start|starting|end|held|"
+      rf"scheduled|take place|taking place|{_WHEN_VERBS})(?![a-z]))?", order=310,
       examples=(('events', 'when is the Gala', '=INDEX(C2:C4,MATCH("Gala",A2:A4,0))'),
                 ('events', 'when is the Expo held', '=INDEX(C2:C4,MATCH("Expo",A2:A4,0))')))
 def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    # "when is the Gala": the one date column of the key's table
-    dates = [c for c in ctx.table_of(t[0].col) if c.type == "date"]
-    return lookup_tok(ctx, dates[0], t[0]) if len(dates) == 1 else None
+    # "when is the Gala": the one date column of the key's table; "when did Ella Nash come in"
+    key = t[0]
+    if key.kind == "k":  # the value read as a condition: one "is" condition is the key
+        if len(key.conds) != 1 or key.conds[0].op != "=" or ctx.schema.column(key.conds[0].column) is None:
+            return None
+        col = ctx.schema.column(key.conds[0].column)
+        value = key.conds[0].value
+        key = Tok("v", '"' + str(value).replace('"', '""') + '"', "text", col, what=str(value),
+                  value=value, cols=(col,))
+    dates = [c for c in ctx.table_of(key.col) if c.type == "date"]
+    return lookup_tok(ctx, dates[0], key) if len(dates) == 1 else None
 
 
 @rule(r"who (?:is |was |are |were )?(?P<verb>[a-z]+) (?:to |by |for |on )?(?:the )?<V>", order=330,
@@ -204,7 +216,7 @@ def _verb_lookup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 
 _CONTACT = lexicon("lookups")["contact_words"]
-_CONTACT_RE = "|".join(re.escape(w) for w in sorted(_CONTACT, key=len, reverse=True))
+_CONTACT_RE = "|".join(sorted(_CONTACT, key=len, reverse=True))  # plain words: a space is any space
 
 
 @rule(rf"<V> (?:'s )?<C> (?:'s |- |, |: |的 )?(?P<n>{_CONTACT_RE})(?![a-z])",
