@@ -245,6 +245,10 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     if not first <= row <= last:
         return None  # not a data row: no formula to fill down
     reading = read_row(request, schema, col)
+    if reading is None and schema.others:  # "hourly rate for each booking from the Plans tab"
+        from .lookups import read_row as read_row_lookup
+
+        reading = read_row_lookup(request, schema, col)
     if reading is None:
         return None
     if "{p}" in reading.template:  # reads the row above: not on the first data row

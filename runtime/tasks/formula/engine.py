@@ -19,7 +19,7 @@ from ...errors import TaskError
 from .schema import SheetSchema, col_index, col_letter
 
 _REF = re.compile(
-    r"(?P<sheet>(?:'[^']+'|[A-Za-z_][\w.]*)!)?"
+    r"(?P<sheet>(?:'[^']+'|[^\W\d][\w.]*)!)?"
     r"(?P<ref>\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?|\$?[A-Z]{1,3}:\$?[A-Z]{1,3}|\$?\d+:\$?\d+)",
 )
 _STRING = re.compile(r'"(?:[^"]|"")*"')
@@ -229,14 +229,18 @@ def evaluate(formula: str, schema: SheetSchema) -> Evaluation:
     args = []
     for name in func.inputs:
         sheet, _, ref = name.rpartition("!")
+        source = schema
         if sheet and sheet.strip("'").upper() != schema.sheet.upper():
-            return Evaluation(text, None, f"refers to another sheet: {name}")
+            # a lookup into the workbook's other sheet (a price list): its cells, when read
+            source = next((o for n, o in schema.others.items() if n.upper() == sheet.strip("'").upper()), None)
+            if source is None:
+                return Evaluation(text, None, f"refers to another sheet: {name}")
         if not _CELL.match(ref):
             return Evaluation(text, None, f"unknown name {name!r} (not a cell, range or function)")
         for col, row in _CELL.findall(ref):
             if col_index(col) > 16384 or int(row) > 1_048_576:
                 return Evaluation(text, None, f"reference outside the sheet: {name}")
-        args.append(_block(schema, ref))
+        args.append(_block(source, ref))
     try:
         raw = func(*args)
     except NotImplementedError:

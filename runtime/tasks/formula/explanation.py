@@ -18,7 +18,7 @@ from .rowbase import lexicon
 from .schema import SheetSchema
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_REF = re.compile(r"^(?:'?[^!]+'?!)?(\$?)([A-Z]{1,3})(\$?)(\d+)(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?$")
+_REF = re.compile(r"^(?:('?)([^!]+)\1!)?(\$?)([A-Z]{1,3})(\$?)(\d+)(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?$")
 _OPS = {">=": "≥", "<=": "≤", "<>": "≠", "=": "=", ">": ">", "<": "<"}
 _PREC = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3, "*": 4, "/": 4,
          "^": 5}
@@ -138,10 +138,13 @@ class _Sayer:
     def w(self, key: str, **kw: str) -> str:
         return self.words[key][self.lang].format(**kw)
 
-    def header(self, letter: str) -> str | None:
-        if self.schema is None:
+    def header(self, letter: str, sheet: str | None = None) -> str | None:
+        schema = self.schema
+        if schema is not None and sheet and sheet.upper() != schema.sheet.upper():  # Plans!B2:B5
+            schema = next((o for n, o in schema.others.items() if n.upper() == sheet.upper()), None)
+        if schema is None:
             return None
-        for col in self.schema.columns:
+        for col in schema.columns:
             if col.letter == letter and str(col.header).strip():
                 return str(col.header).strip()
         return None
@@ -150,13 +153,14 @@ class _Sayer:
         m = _REF.match(text)
         if not m:
             return text
-        a1, c1, a2, r1, a3, c2, a4, r2 = m.groups()
-        name1 = self.header(c1)
+        _q, sheet, a1, c1, a2, r1, a3, c2, a4, r2 = m.groups()
+        sheet = sheet.replace("''", "'") if sheet else None
+        name1 = self.header(c1, sheet)
         if c2 is None:  # one cell
             if name1 is None:
                 return text
             return name1 if self.per_row else self.w("row_cell", col=name1, row=r1)
-        name2 = self.header(c2)
+        name2 = self.header(c2, sheet)
         if c1 == c2:
             if name1 is None:
                 return text

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 
-from .aggregates import _residue, _values, rank_phrase
-from .rowbase import group_of, has, lexicon, mentions, person_column, values
-from .schema import Column, SheetSchema
+from ...errors import TaskError
+from .aggregates import _residue, _values, leftover, rank_phrase
+from .rowbase import RowReading, group_of, has, lexicon, mentions, person_column, values
+from .schema import Column, SheetSchema, col_index
 
 
 def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple[int, int]] | None:
@@ -29,9 +30,15 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
             continue
         rest = text[m.end():]
         ms = [(p, c) for p, c in mentions(rest, schema) if p <= 2]
+        if len(ms) == 1 and ms[0][1].type == "number" and ms[0][0] > 0 and _header_noun(rest, schema):
+            ms = []  # 哪个场出栏最多: 场 (养殖场) is asked for, 出栏 is what is compared
         if len(ms) == 1:
             p, c = ms[0]
             return c, (m.start(), m.end() + p + len(_word_at(rest[p:], c)))
+        noun = _header_noun(rest, schema)
+        if noun is not None:  # 哪个场 (养殖场), 什么菜 (菜品): the one text column whose name holds the word
+            c, n = noun
+            return c, (m.start(), m.end() + n)
     for word in lex["who"]:
         if has(text, [word]):
             people = [group_of(schema, g) for g in lex["person_groups"]]
@@ -64,14 +71,120 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
     return None
 
 
+def _header_noun(rest: str, schema: SheetSchema) -> tuple[Column, int] | None:
+    """The one text column whose header holds the noun ``rest`` starts with, and the noun's
+    length: 场 in 养殖场, 菜 in 菜品, "film" in "Film Title"; None when none or several do."""
+    texts = [c for c in schema.columns if c.type in ("text", "mixed")]
+    m = re.match(r"[\u4e00-\u9fff]{1,3}", rest)
+    if m:
+        for n in range(len(m.group(0)), 0, -1):
+            cols = [c for c in texts if m.group(0)[:n] in c.header]
+            if len(cols) == 1:
+                return cols[0], n
+            if cols:
+                return None
+        return None
+    m = re.match(r"([a-z]{3,}?)(?:es|s)?(?![a-z])", rest)
+    if not m:
+        return None
+    cols = [c for c in texts if m.group(1) in re.findall(r"[a-z]+", c.header.lower())]
+    return (cols[0], m.end()) if len(cols) == 1 else None
+
+
+def _loose_ok(left: list[str], text: str, schema: SheetSchema, answer: Column, lex: dict) -> bool:
+    """Whether the words a superlative lookup left unread may be let go: a verb or the thing
+    measured ("which block gave the most grapes", 哪个场出得最多), not a condition.  At most
+    three short words, none a number, a value of the sheet or a word that adds a condition or
+    another operation (``lookups.json`` loose_block); the answer column names each row once,
+    or the request says one row ("in one screening", 单笔)."""
+    words = [w for w in left if w.strip()]
+    if not words or len(words) > 3 or sum(len(w) for w in words if not w.isascii()) > 6:
+        return False
+    block = lex["loose_block"]
+    for w in words:
+        if re.search(r"\d", w) or w in block["en"] or any(b in w for b in block["zh"]):
+            return False
+        for c in schema.columns:
+            for v in c.distinct:
+                low = v.lower()
+                if w in low if not w.isascii() else re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low):
+                    return False
+    vals = [str(v) for v in values(schema, answer) if v is not None]
+    return len(set(vals)) == len(vals) or has(text, lex["single_row"])
+
+
 def _word_at(rest: str, col: Column) -> str:
     """The header or synonym of ``col`` that ``rest`` starts with (the longest)."""
     words = [col.header.lower()] + [w for g in lexicon("columns")["groups"] for w in g]
     hits = [w for w in words if w and rest.startswith(w)]
     if hits:
         return max(hits, key=len)
+    head = col.header.lower()
+    n = next((n for n in range(len(head), 1, -1) if rest.startswith(head[:n])), 0)
+    if n and re.match(r"[\u4e00-\u9fff]", head):  # 物料 of 物料名称
+        return head[:n]
     m = re.match(r"[a-z]+", rest)
     return m.group(0) if m else rest[:1]
+
+
+def read_other(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """A request the sheet itself cannot answer, read against each of the workbook's other
+    sheets (a price list, a rates tab): "monthly fee for the Resident plan" on a bookings
+    sheet is ``INDEX(Plans!C2:C5,MATCH("Resident",Plans!A2:A5,0))``.  The one other sheet's
+    answer, its references named by sheet; None when none or several answer."""
+    from .rules import read_request
+
+    found = []
+    for name, other in schema.others.items():
+        try:
+            reading = read_request(without_sheet(request, name), other)
+        except TaskError:
+            continue
+        if reading is not None:
+            found.append((qualify(reading.formula, name), f"{reading.explanation} (on sheet {name})"))
+    return found[0] if len(found) == 1 else None
+
+
+def names_other_column(request: str, schema: SheetSchema) -> bool:
+    """Whether ``request`` names a column only another sheet has ("day rate" on a jobs sheet
+    beside a rates tab), where this sheet's own words are not."""
+    own = {c.header.strip().lower() for c in schema.columns}
+    for name, other in schema.others.items():
+        said = without_sheet(request, name)
+        here = {p for p, _c in mentions(said, schema)}
+        if any(c.header.strip().lower() not in own and p not in here for p, c in mentions(said, other)):
+            return True
+    return False
+
+
+def without_sheet(request: str, name: str) -> str:
+    """``request`` without the words that name the sheet ``name`` ("from the Plans tab",
+    "on the price list", 从物料表, 价格表里): they say where to look, not what."""
+    words = lexicon("lookups")["sheet_words"]
+    pat = (rf"(?:(?:{words['before']})\s*)?(?:the\s+)?{re.escape(name)}(?:\s*(?:{words['after']}))?"
+           if name.isascii() else rf"(?:{words['before_zh']})?{re.escape(name)}(?:{words['after_zh']})?")
+    out = re.sub(pat, " ", request, flags=re.IGNORECASE)
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def sheet_prefix(name: str) -> str:
+    """``Plans!``, ``物料表!``, ``'Price List'!``: how a formula names another sheet."""
+    if re.fullmatch(r"[^\W\d]\w*", name) and not re.fullmatch(r"[A-Za-z]{1,3}\d+", name):
+        return f"{name}!"
+    return "'" + name.replace("'", "''") + "'!"
+
+
+def qualify(formula: str, sheet: str) -> str:
+    """``formula`` with each of its cell and range references read on ``sheet``."""
+    from .engine import _outside_strings
+
+    prefix = sheet_prefix(sheet)
+
+    def fix(part: str) -> str:
+        return re.sub(r"(?<![A-Za-z0-9_$!:.])(\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?)(?![A-Za-z0-9_(!])",
+                      lambda m: prefix + m.group(1), part)
+
+    return _outside_strings(formula, fix)
 
 
 def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
@@ -126,8 +239,10 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         by = numeric[0]
         if (by.first_row, by.last_row) != (answer.first_row, answer.last_row):
             return None
-        if _residue(text, schema, lexicon("aggregates"), taken, mentions(text, schema),
-                    tuple(lex["filler"])):
+        left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]))
+        asked = any(re.search(p, text) for p in lex["which"]) or has(text, lex["who"]) \
+            or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
+        if left and not (asked and by in named and _loose_ok(left, text, schema, answer, lex)):
             return None
         if kth is not None:
             if kth > by.last_row - by.first_row + 1:
@@ -171,3 +286,170 @@ def _by_value(text: str, schema: SheetSchema, lex: dict, answer: Column,
     needle = '"' + str(cond.value).replace('"', '""') + '"'
     return (f"=INDEX({answer.range},MATCH({needle},{key.range},0))",
             f"{answer.header} where {key.header} = {cond.value}")
+
+
+def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """A per-row lookup into the workbook's other sheet: "hourly rate for each booking from the
+    Plans tab", 每条流水的计量单位（物料表里有）, "hours x the plan's hourly rate".
+
+    The answer is the one column the request names that only the other sheet has; the key is
+    the column of this sheet whose values the other sheet lists once each (Plan -> Plans!Plan);
+    ``INDEX(Plans!$B$2:$B$5,MATCH(E{r},Plans!$A$2:$A$5,0))``, times a column of this sheet when
+    the request multiplies (lexicon ``lookups.json`` ``times``).  None when anything is unclear.
+    """
+    low = request.lower()
+    lex = lexicon("lookups")
+    own = {c.header.strip().lower() for c in schema.columns}
+    by_header = _row_by_header(request, schema, target_col)
+    if by_header is not None:
+        return by_header
+    found = []
+    for name, other in schema.others.items():
+        said = without_sheet(request, name)
+        if _names_a_value(said, schema, other):
+            return None
+        asked = {c.letter: c for _p, c in mentions(said, other) if c.header.strip().lower() not in own}
+        if len(asked) != 1:
+            continue
+        answer = next(iter(asked.values()))
+        keys = _row_keys(schema, other, answer, target_col)
+        if len(keys) != 1:
+            continue
+        key, okey = keys[0]
+        found.append((name, said, answer, key, okey))
+    if len(found) != 1:
+        return None
+    name, said, answer, key, okey = found[0]
+    pre = sheet_prefix(name)
+    rng = lambda c: f"{pre}${c.letter}${c.first_row}:${c.letter}${c.last_row}"  # noqa: E731
+    if "vlookup" in low:
+        if col_index(okey.letter) >= col_index(answer.letter):
+            return None
+        width = col_index(answer.letter) - col_index(okey.letter) + 1
+        look = (f"VLOOKUP({key.letter}{{r}},{pre}${okey.letter}${okey.first_row}:"
+                f"${answer.letter}${answer.last_row},{width},FALSE)")
+    else:
+        look = f"INDEX({rng(answer)},MATCH({key.letter}{{r}},{rng(okey)},0))"
+    what = f"{answer.header} from sheet {name} for the row's {key.header}"
+    # the other columns of this sheet the request names: at most one, multiplied by the rate
+    each = re.compile(lex["each_row"] + r"\s*$")
+    named = {c.letter: c for p, c in mentions(said, schema)
+             if c is not key and c.header.strip().lower() != okey.header.strip().lower()
+             and col_index(c.letter) != target_col and not each.search(said[:p].lower())}
+    if not named:
+        return RowReading(f"={look}", what)
+    times = any(re.search(p, low) for p in lex["times"])
+    if len(named) != 1 or not times:
+        return None
+    factor = next(iter(named.values()))
+    if factor.type != "number" or answer.type != "number":
+        return None
+    return RowReading(f"={factor.letter}{{r}}*{look}", f"{factor.header} times {what}")
+
+
+def _row_keys(schema: SheetSchema, other: SheetSchema, answer: Column,
+              target_col: int) -> list[tuple[Column, Column]]:
+    """(this sheet's column, the other sheet's column) pairs whose values the other sheet
+    lists once each and that cover every value of this sheet's column: the best only."""
+    best: list[tuple[Column, Column]] = []
+    top = 0.0
+    for ocol in other.columns:
+        if ocol is answer or ocol.type not in ("text", "mixed", "number"):
+            continue
+        ovals = [v for v in values(other, ocol) if v is not None]
+        if len(set(map(str, ovals))) != len(ovals) or len(ovals) < 2:
+            continue  # a key the other sheet lists twice finds its first row only
+        for col in schema.columns:
+            if col_index(col.letter) == target_col or col.type != ocol.type:
+                continue
+            mine = {str(v) for v in values(schema, col) if v is not None}
+            if len(mine) < 2:
+                continue
+            cover = len(mine & set(map(str, ovals))) / len(mine)
+            if cover < 0.9:
+                continue
+            if cover > top:
+                best, top = [(col, ocol)], cover
+            elif cover == top:
+                best.append((col, ocol))
+    same = [(a, b) for a, b in best if a.header.strip().lower() == b.header.strip().lower()]
+    best = same or best
+    if len(best) > 1:  # 药品编码 and 药品名称 both: the other sheet's leftmost key, the usual one
+        first = min(col_index(b.letter) for _a, b in best)
+        best = [(a, b) for a, b in best if col_index(b.letter) == first]
+    return best
+
+
+def _names_a_value(text: str, schema: SheetSchema, other: SheetSchema) -> bool:
+    """Whether ``text`` names a value of the other sheet or of this one ("the Resident plan",
+    "szabo's mobile", 润滑油): a lookup of one row, not one per row."""
+    low = text.lower()
+    heads = {w for s in (schema, other) for c in s.columns for w in re.findall(r"[a-z]+", c.header.lower())}
+    for s in (schema, other):
+        for c in s.columns:
+            if c.type not in ("text", "mixed"):
+                continue
+            for v in c.distinct:
+                v = v.strip().lower()
+                if len(v) >= 2 and v in low:
+                    return True
+                if re.match(r"[\u4e00-\u9fff]{3}", v) and v[:3] in low:  # 布洛芬 for 布洛芬缓释胶囊
+                    return True
+                if any(len(w) >= 4 and w not in heads and re.search(rf"(?<![a-z]){w}(?![a-z])", low)
+                       for w in re.findall(r"[a-z]+", v)):
+                    return True
+    return False
+
+
+def _row_by_header(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """A per-row lookup whose column the row says: "根据车型从价目表取价格", "轿车用轿车价，SUV用SUV价"
+    on a price list with 轿车价 | SUV价 columns: each value of this sheet's 车型 names one of them
+    (the value and one shared affix), and the row's key finds the row:
+    ``INDEX(价目表!$B$2:$C$7,MATCH(D2,价目表!$A$2:$A$7,0),MATCH(E2&"价",价目表!$B$1:$C$1,0))``."""
+    found = []
+    for name, other in schema.others.items():
+        said = without_sheet(request, name)
+        low = said.lower()
+        named = {c.letter for _p, c in mentions(said, schema)}
+        for col in schema.columns:
+            vals = [v for v in col.distinct if v.strip()]
+            if col_index(col.letter) == target_col or col.type != "text" or not 2 <= len(vals) <= 8:
+                continue
+            if col.letter not in named and not any(v.lower() in low for v in vals):
+                continue
+            picked, affixes = [], set()
+            for v in vals:
+                cands = [c for c in other.columns if c.type == "number" and v.lower() in c.header.lower()]
+                if len(cands) != 1:
+                    break
+                head = cands[0].header
+                at = head.lower().index(v.lower())
+                affixes.add((head[:at], head[at + len(v):]))
+                picked.append(cands[0])
+            else:
+                if len(affixes) != 1 or len(set(c.letter for c in picked)) != len(picked):
+                    continue
+                letters = sorted(col_index(c.letter) for c in picked)
+                if letters != list(range(letters[0], letters[0] + len(letters))):
+                    continue  # one block of columns: the two-way INDEX reads it
+                others_named = {c.letter for _p, c in mentions(said, other)
+                                if c.header.strip().lower() not in {h.header.strip().lower() for h in schema.columns}}
+                if others_named - {c.letter for c in picked}:
+                    continue  # "用时" names another column of the price list
+                keys = [(k, ok) for k, ok in _row_keys(schema, other, picked[0], target_col) if k is not col]
+                if len(keys) != 1:
+                    continue
+                found.append((name, other, col, picked, affixes.pop(), keys[0]))
+    if len(found) != 1:
+        return None
+    name, other, col, picked, (before, after), (key, okey) = found[0]
+    pre = sheet_prefix(name)
+    first, last = min(picked, key=lambda c: col_index(c.letter)), max(picked, key=lambda c: col_index(c.letter))
+    row = other.header_row
+    block = f"{pre}${first.letter}${first.first_row}:${last.letter}${last.last_row}"
+    heads = f"{pre}${first.letter}${row}:${last.letter}${row}"
+    lit = lambda t: '"' + t.replace('"', '""') + '"'  # noqa: E731
+    name_of = "&".join([*([lit(before)] if before else []), f"{col.letter}{{r}}", *([lit(after)] if after else [])])
+    return RowReading(f"=INDEX({block},MATCH({key.letter}{{r}},{pre}${okey.letter}${okey.first_row}:"
+                      f"${okey.letter}${okey.last_row},0),MATCH({name_of},{heads},0))",
+                      f"the {col.header} column of sheet {name} for the row's {key.header}")

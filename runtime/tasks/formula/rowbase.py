@@ -154,12 +154,13 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
     def scan(word: str, col: Column | None) -> None:
         if not word:
             return
-        latin = "a" <= word[0] <= "z"
+        starts, ends = "a" <= word[0] <= "z", "a" <= word[-1] <= "z"  # SUV价 ends in no Latin letter
         at = low.find(word)
         while at >= 0:  # a plain search: one regex per word overflowed re's pattern cache
             end = at + len(word)
-            if not (latin and ((at and low[at - 1].isalpha())
-                               or (end < len(low) and low[end].isalpha() and low[end] != "s"))):
+            if not ((starts and at and "a" <= low[at - 1] <= "z")
+                    or (ends and end < len(low) and low[end].isalpha() and low[end] != "s")
+                    or (starts and not ends and at and low[at - 1].isalpha() and low[at - 1].isascii())):
                 claim(at, len(word), col)
             at = low.find(word, at + 1)
 

@@ -62,6 +62,7 @@ def read_request(request: str, schema: SheetSchema) -> Reading | None:
     )
     from .compose import group_by, read
     from .intent import compile_intent, explain
+    from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
 
     by = group_by(request, schema)
@@ -71,6 +72,10 @@ def read_request(request: str, schema: SheetSchema) -> Reading | None:
             f"cell holds one result; ask for one {by.header} at a time (e.g. \"... where "
             f"{by.header} is {by.distinct[0] if by.distinct else '...'}\"), or use a PivotTable",
             code="task.group_by")
+    if schema.others and names_other_column(request, schema):  # "day rate of Gold" beside a rates tab
+        found = read_other(request, schema)
+        if found is not None:
+            return Reading(found[0], found[1], {"operation": "other sheet", "explanation": found[1]})
     reading = read(_english_compass(request, schema), schema)
     if reading is not None and not _misses(request, reading.formula, schema):
         return reading
@@ -94,6 +99,9 @@ def read_request(request: str, schema: SheetSchema) -> Reading | None:
     found = read_lookup(request, schema)
     if found is not None and not _misses(request, found[0], schema):
         return Reading(found[0], found[1], {"operation": "lookup", "explanation": found[1]})
+    found = read_other(request, schema)  # read (and checked) on the workbook's other sheet
+    if found is not None:
+        return Reading(found[0], found[1], {"operation": "other sheet", "explanation": found[1]})
     return None
 
 

@@ -93,6 +93,9 @@ class SheetSchema:
     #: the Excel table (Insert > Table) the schema was read from, by its name; None when the
     #: sheet has none.  Formulas still use A1 references (every application reads them).
     table: str | None = None
+    #: the workbook's other (small) worksheets, by name: a price list or a rates tab that a
+    #: lookup reads as ``Plans!B2:B5`` (``read_sheet`` fills it; empty for a schema built from rows)
+    others: dict[str, SheetSchema] = field(default_factory=dict)
 
     def column(self, letter_or_header: str) -> Column | None:
         key = letter_or_header.strip().lower()
@@ -401,27 +404,48 @@ def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> SheetS
             raise DataError(f"no sheet named {sheet!r} (sheets: {', '.join(wb.sheetnames)})",
                             where=where, code="data.sheet")
         ws = wb[sheet] if sheet is not None else wb.active
-        ws.reset_dimensions()  # a forged <dimension> would pad every row to 16,384 cells
-        cells: dict[tuple[int, int], Any] = {}
-        for r, row in enumerate(ws.iter_rows(min_row=1, min_col=1, values_only=True), start=1):
-            scanned.take(len(row), r)
-            for c, value in enumerate(row, start=1):
-                if value is not None and value != "":
-                    cells[(r, c)] = value
-                    if len(cells) > MAX_CELLS:
-                        raise DataError(f"the sheet has more than {MAX_CELLS:,} cells",
-                                        where=where, code="data.too_big")
-        part = getattr(ws, "_worksheet_path", None)
-        table = _table(raw, part)
-        if table is not None:  # the sheet's Excel table is the data: notes and blocks around it are not
-            name, (r1, c1, r2, c2) = table
-            cells = {k: v for k, v in cells.items() if r1 <= k[0] <= r2 and c1 <= k[1] <= c2}
-        _fill_merged_headers(cells, _merged_ranges(raw, part))
-        schema = build_schema(cells, ws.title, str(p))
-        schema.table = table[0] if table is not None else None
+        schema = _read_ws(ws, raw, p, scanned, MAX_CELLS)
+        for name in wb.sheetnames[:1 + MAX_OTHER_SHEETS]:
+            other = wb[name]
+            if name == ws.title or getattr(other, "sheet_state", "visible") != "visible" \
+                    or not hasattr(other, "iter_rows"):
+                continue
+            try:  # a lookup table beside the data: read when small, passed over when not a table
+                schema.others[name] = _read_ws(other, raw, p, scanned, OTHER_SHEET_CELLS)
+            except DataError:
+                continue
         return schema
     finally:
         wb.close()
+
+
+#: the other worksheets of a workbook read for lookups: how many, and how many cells each at most
+MAX_OTHER_SHEETS = 8
+OTHER_SHEET_CELLS = 20_000
+
+
+def _read_ws(ws: Any, raw: bytes, p: Path, scanned: Any, limit: int) -> SheetSchema:
+    """One worksheet's schema (``read_sheet``); more than ``limit`` cells is a DataError."""
+    where = Location(file=str(p))
+    ws.reset_dimensions()  # a forged <dimension> would pad every row to 16,384 cells
+    cells: dict[tuple[int, int], Any] = {}
+    for r, row in enumerate(ws.iter_rows(min_row=1, min_col=1, values_only=True), start=1):
+        scanned.take(len(row), r)
+        for c, value in enumerate(row, start=1):
+            if value is not None and value != "":
+                cells[(r, c)] = value
+                if len(cells) > limit:
+                    raise DataError(f"the sheet has more than {limit:,} cells",
+                                    where=where, code="data.too_big")
+    part = getattr(ws, "_worksheet_path", None)
+    table = _table(raw, part)
+    if table is not None:  # the sheet's Excel table is the data: notes and blocks around it are not
+        name, (r1, c1, r2, c2) = table
+        cells = {k: v for k, v in cells.items() if r1 <= k[0] <= r2 and c1 <= k[1] <= c2}
+    _fill_merged_headers(cells, _merged_ranges(raw, part))
+    schema = build_schema(cells, ws.title, str(p))
+    schema.table = table[0] if table is not None else None
+    return schema
 
 
 _TABLE_BYTES = 1 << 20  # a table part holds its range and column names: small

@@ -109,7 +109,7 @@ def check(formula: str, allow: frozenset[str] = frozenset()) -> None:
     bad = [n for n in unknown_functions(formula) if n not in allow]
     if bad:
         raise TaskError(f"unknown function {bad[0]}", code="task.function")
-    body = _STRING.sub('""', formula)
+    body = re.sub(r"'(?:[^']|'')+'!", "S!", _STRING.sub('""', formula))  # 'Price List'!D2 names a sheet
     for m in re.finditer(r"(?<![A-Za-z0-9_.$!])([A-Za-z][A-Za-z0-9_.]*)(?![A-Za-z0-9_.(!$\d])", body):
         name = m.group(1).upper()
         if name in ("TRUE", "FALSE") or re.fullmatch(r"[A-Z]{1,3}\d+", name):

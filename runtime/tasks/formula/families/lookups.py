@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..annotate import Tok, col_type
+from ..rowbase import group_of, lexicon
 from .base import (
     Ctx,
     argext_tok,
@@ -111,13 +112,25 @@ def _who_max_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return argext_tok(ctx, person_col(ctx), t[0].col, m.group("z"))
 
 
-@rule(r"when (?:is|was|will|does|did|do) (?:the )?<V> (?:be )?(?:due|happen|happening|start|starting|end|held|scheduled|take place|taking place)?", order=310,
+_WHEN_VERBS = "|".join(sorted(lexicon("lookups")["when_verbs"], key=len, reverse=True))  # plain words: a space is any space
+
+
+@rule(rf"(?:when|When) (?:is|was|will|does|did|do) (?:the )?(?:<V>|<K>) (?:be )?(?:(?:due|happen|happening|start|starting|end|held|"
+      rf"scheduled|take place|taking place|{_WHEN_VERBS})(?![a-z]))?", order=310,
       examples=(('events', 'when is the Gala', '=INDEX(C2:C4,MATCH("Gala",A2:A4,0))'),
                 ('events', 'when is the Expo held', '=INDEX(C2:C4,MATCH("Expo",A2:A4,0))')))
 def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    # "when is the Gala": the one date column of the key's table
-    dates = [c for c in ctx.table_of(t[0].col) if c.type == "date"]
-    return lookup_tok(ctx, dates[0], t[0]) if len(dates) == 1 else None
+    # "when is the Gala": the one date column of the key's table; "when did Ella Nash come in"
+    key = t[0]
+    if key.kind == "k":  # the value read as a condition: one "is" condition is the key
+        if len(key.conds) != 1 or key.conds[0].op != "=" or ctx.schema.column(key.conds[0].column) is None:
+            return None
+        col = ctx.schema.column(key.conds[0].column)
+        value = key.conds[0].value
+        key = Tok("v", '"' + str(value).replace('"', '""') + '"', "text", col, what=str(value),
+                  value=value, cols=(col,))
+    dates = [c for c in ctx.table_of(key.col) if c.type == "date"]
+    return lookup_tok(ctx, dates[0], key) if len(dates) == 1 else None
 
 
 @rule(r"who (?:is |was |are |were )?(?P<verb>[a-z]+) (?:to |by |for |on )?(?:the )?<V>", order=330,
@@ -200,3 +213,37 @@ def _verb_lookup(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         if cols:
             return None
     return None
+
+
+_CONTACT = lexicon("lookups")["contact_words"]
+_CONTACT_RE = "|".join(sorted(_CONTACT, key=len, reverse=True))  # plain words: a space is any space
+
+
+@rule(rf"<V> (?:'s )?<C> (?:'s |- |, |: |的 )?(?P<n>{_CONTACT_RE})(?![a-z])",
+      r"<V> (?:'s |的 )?<C> (?:'s |- |, |的 )?<C>", order=685,
+      examples=(('staff', "Gala's organizer's code", '=INDEX(I2:I6,MATCH("Gala",K2:K6,0))'),))
+def _whose_contact(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "mochi's owner - number?": the owner's number is the phone column of the key's row, not
+    # the owner's name; "X's owner phone": the last column named
+    key, person = t[0], t[1].col
+    if person is None or person.type not in ("text", "mixed"):
+        return None
+    if len(t) == 3:
+        res = t[2].col
+    else:
+        res = group_of(ctx.schema, _CONTACT[m.group("n")])
+    if res is None or res is person or res not in ctx.table_of(person) or res.type not in ("text", "mixed", "number"):
+        return None
+    return lookup_tok(ctx, res, key)
+
+
+@rule(r"how much (?:is|are|does|do|for) (?:a |an |the |one )?<V> (?:cost|costs|go for|sell for)?",
+      r"<V> (?:一个|一件|一份|一方|一吨|一斤)?(?:多少钱|卖多少钱|什么价|啥价)(?:一个|一件|一份|一方|一吨|一斤)?", order=325,
+      examples=(('区域-商品-单价-c0f1e2', '纸多少钱', '=INDEX(C2:C4,MATCH("纸",B2:B4,0))'),))
+def _how_much_is(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "how much is a standing desk", 木方多少钱: the price of the item's row (the key's table
+    # has one price column: lexicon columns.json's price group)
+    col = group_of(ctx.schema, "price")
+    if col is None or col.type != "number" or col not in ctx.table_of(t[0].col):
+        return None
+    return lookup_tok(ctx, col, t[0])
