@@ -757,9 +757,6 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         base, rc = rate
         return f"{ref(base)}*{ref(rc)}", f"{base.header} × {rc.header}", []
     c = _base(text, cols, schema, _default_group(text))
-    converted = _converted(text, c if len(numeric) <= 1 else None, schema, nums)
-    if converted is not None:
-        return converted
     if c is None or len(numeric) > 1:
         return None
     if len(plain) == 1 and not pct and not _ZHE.search(request):  # "按8折": the 折 reading below
@@ -811,24 +808,6 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if not nums and (numeric or cols) and has(text, lex["round_only"] + lex["truncate"] + lex["rounddown"]) \
             and _only_rounding(text, schema):
         return ref(c), c.header, []
-    return None
-
-
-def _converted(text: str, col: Column | None, schema: SheetSchema, nums) -> tuple[str, str, list[float]] | None:
-    """A column in another unit: "重量换算成吨" on 重量(千克) is /1000, "minutes to hours" /60
-    (``lexicon/rows.json`` unit_conversions: the header's unit, the unit asked for, the factor).
-    The column is the one named, else the one number column whose header holds the unit."""
-    for head_unit, want, op, k in lexicon("rows")["unit_conversions"]:
-        if not re.search(want, text) or nums:
-            continue
-        cands = [col] if col is not None else [
-            c for c in schema.columns if c.type == "number" and re.search(head_unit, c.header.lower())
-            and not re.search(r"/|\bper\b|每", c.header.lower())]  # 单价(元/千克) is a price, not a weight
-        if len(cands) != 1 or not re.search(head_unit, cands[0].header.lower()) \
-                or re.search(want, cands[0].header.lower()):
-            continue
-        c = cands[0]
-        return f"{ref(c)}{op}{k:g}", f"{c.header} {op} {k:g}", []
     return None
 
 
