@@ -154,12 +154,15 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
     def scan(word: str, col: Column | None) -> None:
         if not word:
             return
-        latin = "a" <= word[0] <= "z"
+        # a Latin end of the word may not run into a Latin letter ("suv价减轿车价" names SUV价,
+        # "price减" names price); a Chinese end may run into anything
+        first, last = "a" <= word[0] <= "z", "a" <= word[-1] <= "z"
         at = low.find(word)
         while at >= 0:  # a plain search: one regex per word overflowed re's pattern cache
             end = at + len(word)
-            if not (latin and ((at and low[at - 1].isalpha())
-                               or (end < len(low) and low[end].isalpha() and low[end] != "s"))):
+            if not ((first and at and low[at - 1].isalpha() and (low[at - 1].isascii() or last))
+                    or (last and end < len(low) and low[end].isalpha() and low[end] != "s"
+                        and (low[end].isascii() or first))):
                 claim(at, len(word), col)
             at = low.find(word, at + 1)
 
