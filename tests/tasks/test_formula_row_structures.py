@@ -118,3 +118,24 @@ def test_a_time_of_day_in_a_label_condition(shifts):
 def test_a_time_said_the_other_way_round_is_refused(shifts):
     with pytest.raises(O3Error):
         formula("打卡时间不早于9点的标“迟”", shifts, "D2", method="rules")
+
+
+@pytest.fixture
+def pets():
+    return schema_from_rows([["Pet", "Species", "Weight (kg)", "Settled"],
+                             ["Rex", "Dog", 35, "No"], ["Tom", "Cat", 5, "Yes"], ["Max", "Dog", 20, "No"]])
+
+
+def test_a_value_then_a_comparison_is_two_terms(pets):
+    r = formula("CHECK if it's a Dog heavier than 30 kg, otherwise nothing", pets, "E2", method="rules")
+    assert r.formula == '=IF(AND(B2="Dog",C2>30),"CHECK","")' and rows3(r, pets) == ["CHECK", "", ""]
+
+
+def test_comparative_adjectives_compare(pets):
+    r = formula("mark LIGHT where Weight is lighter than 10", pets, "E2", method="rules")
+    assert rows3(r, pets) == ["", "LIGHT", ""]
+
+
+def test_a_label_after_its_placement(pets):
+    r = formula("in col E write CHASE where Settled says No, otherwise nothing", pets, "E2", method="rules")
+    assert r.formula == '=IF(D2="No","CHASE","")' and rows3(r, pets) == ["CHASE", "", "CHASE"]

@@ -378,12 +378,30 @@ def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[floa
     for p in parts:
         t = _term(p, schema, lex)
         if t is None:
-            return None
+            pair = _value_then_comparison(p, schema, lex)
+            if pair is None:
+                return None
+            terms += [pair[0][0], pair[1][0]]
+            used += pair[0][1] + pair[1][1]
+            continue
         terms.append(t[0])
         used += t[1]
     if not terms:
         return None
     return (terms[0] if len(terms) == 1 else f"{joiner}({','.join(terms)})"), used
+
+
+def _value_then_comparison(part: str, schema: SheetSchema, lex: dict):
+    """"a dog heavier than 30 kg", "北京的金额超过5000": a value of a text column, then a
+    comparison of a number — two terms said without "and"; None unless both read."""
+    vals = value_mentions(part, schema)
+    if len(vals) != 1 or not numbers(part[vals[0][1]:]) or numbers(part[:vals[0][1]]):
+        return None
+    a, b = part[:vals[0][1]], part[vals[0][1]:]
+    first, second = _term(a, schema, lex), _term(b, schema, lex)
+    if first is None or second is None or "=" not in first[0] or any(o in first[0] for o in "<>"):
+        return None
+    return first, second
 
 
 def _shared_comparison(parts: list[str], schema: SheetSchema) -> list[str]:
@@ -784,7 +802,9 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
              r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all) [a-z]+)\s+)?"
              r"(?:as\s+)?)?")
     intro = r"if|when|whenever|where" + (r"|for" if tail.strip() else "")
-    m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{verbs}(?:the\s+)?({_LABEL})\s+(?:{intro})\s", head)
+    place = r"(?:(?:in|into|under)\s+(?:(?:a\s+)?new\s+)?(?:col(?:umn)?|cell)(?:\s+[a-z]{1,3})?\b\s*,?\s*)?"  # "in col K write ..."
+    m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{place}{verbs}(?:the\s+)?({_LABEL})"
+                 rf"(?:\s+(?:flag|mark|label|tag))?\s+(?:{intro})\s", head)  # "FULL DAY flag for ..."
     if m:
         then = _en_label(request, m.start(1), m.end(1), schema, lex)
         marking = re.match(r"\s*(?:[a-z][\w ]{0,30}:\s*)?(?:mark|flag|label|tag)\b", head)
