@@ -267,3 +267,12 @@ def test_one_conversion_table_weights_and_a_price_per_kilo():
     g = schema_from_rows([["Item", "Mass (grams)"], ["x", 1500], ["y", 250], ["z", 4000]])
     r = formula("mass in kg", g, "C2", method="rules")
     assert r.formula == "=B2/1000" and rows3(r, g) == [1.5, 0.25, 4]
+
+
+def test_a_duration_in_another_unit():
+    """"duration in hours" on a Minutes column: the conversion, with a rounding clause read apart."""
+    s = schema_from_rows([["Call", "Minutes"], ["a", 45], ["b", 90], ["c", 30]])
+    r = formula("call duration in hours", s, "C2", method="rules")
+    assert r.formula == "=B2/60" and rows3(r, s) == [0.75, 1.5, 0.5]
+    r = formula("call duration in hours, rounded to 1 decimal", s, "C2", method="rules")
+    assert r.formula == "=ROUND(B2/60,1)" and rows3(r, s) == [0.8, 1.5, 0.5]
