@@ -139,3 +139,11 @@ def test_comparative_adjectives_compare(pets):
 def test_a_label_after_its_placement(pets):
     r = formula("in col E write CHASE where Settled says No, otherwise nothing", pets, "E2", method="rules")
     assert r.formula == '=IF(D2="No","CHASE","")' and rows3(r, pets) == ["CHASE", "", "CHASE"]
+
+
+def test_a_whole_number_clause_anywhere_wraps_the_rest():
+    s = schema_from_rows([["Call", "Minutes", "Fee"], ["a", 45, 10.4], ["b", 95, 20.6], ["c", 30, 5.5]])
+    r = formula("call duration in hours, rounded up", s, "D2", method="rules")
+    assert r.formula == "=ROUNDUP(B2/60,0)" and rows3(r, s) == [1, 2, 1]
+    r = formula("Fee divided by Minutes, rounded to the nearest whole number", s, "D2", method="rules")
+    assert r.formula == "=ROUND(C2/B2,0)"

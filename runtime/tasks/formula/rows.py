@@ -48,18 +48,42 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     if reading is not None:
         return reading
     clause = round_clause(request.lower())
+    fn = "ROUND"
     if clause is None:
-        return None
-    start, end, places, _ = clause
+        clause = _whole_clause(request.lower())
+        if clause is None:
+            return None
+        fn = clause[4]
+    start, end, places = clause[0], clause[1], clause[2]
     rest = (request[:start] + ("，" if is_zh(request[end:end + 1]) and start else " ") + request[end:]).strip(" ,，;；。.")
-    if not rest or round_clause(rest.lower()) is not None:
+    if not rest or round_clause(rest.lower()) is not None or _whole_clause(rest.lower()) is not None:
         return None
     inner = _read(rest, schema, target_col)
     if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
             or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
         return None
-    return RowReading(f"=ROUND({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
+    return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+# "rounded up to a whole number", "四舍五入取整", "向上取整": no decimal places at all
+_WHOLE = re.compile(
+    r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?|再|后)?\s*(?:"
+    r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|a\s+)?"
+    r"(?:whole(?:\s+number)?|integer))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
+    r"|(?P<zh>(?P<zdir>向上|向下)?(?:四舍五入)?(?:取整数?|到整数|到个位))"
+    r"|(?P<zh2>四舍五入)(?=\s*(?:[，,;；。]|$))"
+    r")")
+
+
+def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
+    """A clause asking for a whole number ("rounded up", "四舍五入取整", "向下取整"), wherever it
+    stands: (start, end, 0, [], ROUND / ROUNDUP / ROUNDDOWN); None when there is none."""
+    m = _WHOLE.search(text)
+    if m is None or not (m.group("en") or m.group("zh") or m.group("zh2")):
+        return None
+    way = m.group("dir") or {"向上": "up", "向下": "down"}.get(m.group("zdir") or "", "")
+    return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(way, "ROUND")
 
 
 def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
