@@ -255,3 +255,24 @@ def test_a_date_before_said_with_zai(members):
     """"在X之前": 在 only says where the date is, 之前 says how it compares."""
     r = formula("入住日期在2026-2-1之前的写早鸟，其余空白", members, "G2", method="rules")
     assert r.formula == '=IF(D2<DATE(2026,2,1),"早鸟","")' and rows3(r, members) == ["早鸟", "", ""]
+
+
+def test_one_conversion_table_weights_and_a_price_per_kilo():
+    """kg -> tonnes and grams -> kg come from rowunits' one table; 单价(元/千克) holds a price,
+    not a weight, so a request naming no column still finds the one weight column."""
+    s = schema_from_rows([["批次", "重量(千克)", "单价(元/千克)"], ["a", 2500, 3.2], ["b", 800, 4], ["c", 1200, 2.5]])
+    for q in ("重量换算成吨", "每批折合多少吨"):
+        r = formula(q, s, "D2", method="rules")
+        assert r.formula == "=B2/1000" and rows3(r, s) == [2.5, 0.8, 1.2]
+    g = schema_from_rows([["Item", "Mass (grams)"], ["x", 1500], ["y", 250], ["z", 4000]])
+    r = formula("mass in kg", g, "C2", method="rules")
+    assert r.formula == "=B2/1000" and rows3(r, g) == [1.5, 0.25, 4]
+
+
+def test_a_duration_in_another_unit():
+    """"duration in hours" on a Minutes column: the conversion, with a rounding clause read apart."""
+    s = schema_from_rows([["Call", "Minutes"], ["a", 45], ["b", 90], ["c", 30]])
+    r = formula("call duration in hours", s, "C2", method="rules")
+    assert r.formula == "=B2/60" and rows3(r, s) == [0.75, 1.5, 0.5]
+    r = formula("call duration in hours, rounded to 1 decimal", s, "C2", method="rules")
+    assert r.formula == "=ROUND(B2/60,1)" and rows3(r, s) == [0.8, 1.5, 0.5]

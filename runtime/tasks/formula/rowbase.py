@@ -154,13 +154,16 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
     def scan(word: str, col: Column | None) -> None:
         if not word:
             return
-        starts, ends = "a" <= word[0] <= "z", "a" <= word[-1] <= "z"  # SUV价 ends in no Latin letter
+        # a Latin word may not run into another letter ("price" is not in "priced"; a plural s
+        # aside); a mixed header's Latin end may not run into a Latin letter and its Chinese end
+        # may run into anything ("suv价减轿车价" names SUV价)
+        first, last = "a" <= word[0] <= "z", "a" <= word[-1] <= "z"
         at = low.find(word)
         while at >= 0:  # a plain search: one regex per word overflowed re's pattern cache
             end = at + len(word)
-            if not ((starts and at and "a" <= low[at - 1] <= "z")
-                    or (ends and end < len(low) and low[end].isalpha() and low[end] != "s")
-                    or (starts and not ends and at and low[at - 1].isalpha() and low[at - 1].isascii())):
+            if not ((first and at and low[at - 1].isalpha() and (low[at - 1].isascii() or last))
+                    or (last and end < len(low) and low[end].isalpha() and low[end] != "s"
+                        and (low[end].isascii() or first))):
                 claim(at, len(word), col)
             at = low.find(word, at + 1)
 

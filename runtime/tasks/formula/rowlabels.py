@@ -11,6 +11,7 @@ Vocabulary: ``lexicon/labels.json``.  Anything left unexplained refuses.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from .rowbase import (
@@ -78,8 +79,69 @@ def _every(term: str, lex: dict) -> str | None:
     return None
 
 
+_CLOCK = re.compile(r"(?<![\d.:])(?P<h>\d{1,2})\s*(?:[:：]\s*(?P<m>\d{2})(?!\d)|点\s*(?:(?P<half>半)|(?P<zm>\d{1,2})\s*分)?"
+                    r"|(?=\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)\b))(?:\s*(?:钟|o'?clock))?", re.I)
+
+
+def _time_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
+    """A time of day compared: "下午3点前" -> ``D2<TIME(15,0,0)``, "after 6:30pm" -> ``D2>=TIME(18,30,0)``,
+    on the sheet's one column of times (or the one named); date-times compare their time
+    (``MOD(D2,1)``).  Vocabulary: ``lexicon/labels.json`` clock."""
+    from .rowdates import _time_columns
+
+    times = _time_columns(schema)
+    if not times:
+        return None
+    cl = lex["clock"]
+    found = []
+    for m in _CLOCK.finditer(term):
+        h, mins = int(m.group("h")), int(m.group("m") or m.group("zm") or (30 if m.group("half") else 0))
+        before_t, after_t = term[:m.start()].rstrip(), term[m.end():].lstrip()
+        ap = next((w for w in cl["pm"] + cl["am"] if before_t.endswith(w) or after_t.startswith(w)), None)
+        if ap is not None:
+            if after_t.startswith(ap):
+                after_t = after_t[len(ap):].lstrip()
+            else:
+                before_t = before_t[:-len(ap)].rstrip()
+            if ap in cl["pm"] and h < 12:
+                h += 12
+            elif ap in cl["am"] and h == 12:
+                h = 0
+        if h > 23 or mins > 59:
+            return None
+        found.append((m, h, mins, before_t, after_t))
+    if len(found) != 1:
+        return None
+    m, h, mins, before_t, after_t = found[0]
+    op = None
+    for words, o in ((cl["after"], ">="), (cl["before"], "<")):
+        if any(after_t.startswith(w) for w in words):
+            op = op or o
+    for words, o in ((cl["after_said"], ">="), (cl["before_said"], "<")):
+        w = next((w for w in sorted(words, key=len, reverse=True) if re.search(rf"(?<![a-z]){re.escape(w)}\s*(?:在|at)?$", before_t)), None)
+        if w is not None:
+            if before_t[:before_t.rfind(w)].rstrip().endswith(("不", "not", "no")):
+                return None  # "不早于", "not before": said the other way round
+            op = op or o
+    if op is None:
+        return None
+    named = [c for _, c in mentions(term, schema)]
+    cols = [c for c in named if c in times] or (times if len(times) == 1 else [])
+    if len(cols) != 1 or any(c not in times and c.type != "text" for c in named):
+        return None
+    col = cols[0]
+    cell = ref(col)
+    if any(isinstance(v, dt.datetime) for v in values(schema, col)):
+        cell = f"MOD({cell},1)"
+    used = [v for v, _, p in numbers(term) if m.start() <= p < m.end()]
+    return f"{cell}{op}TIME({h},{mins},0)", used
+
+
 def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
     """One comparison: ``C2>=60``, ``E2<F2``, ``C2="North"``, ``YEAR(D2)<2015``, ``AND(C2>=60,D2>=60)``."""
+    clock = _time_term(term, schema, lex)
+    if clock is not None:
+        return clock
     nums = header_numbers(term, schema)
     vals = value_mentions(term, schema)
     if not nums and not vals:
@@ -173,11 +235,15 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     def starts(text: str, w: str) -> bool:
         return text.startswith(w) and not (w.isascii() and text[len(w):len(w) + 1].isalpha())
 
-    for kind, test in (("filled", "<>"), ("blank", "=")):  # "不为空" before "为空"
-        if any(ends(before, w.strip()) for w in lex[f"{kind}_before"]) \
-                or any(starts(after.lstrip(), w.strip()) for w in lex[f"{kind}_after"]):
-            return f'{ref(col)}{test}""'
-    return None
+    # the longest word that says it wins: "不为空" over "为空", "没有" over "有"
+    best = max(((len(w.strip()), test) for kind, test in (("filled", "<>"), ("blank", "="))
+                for w in lex[f"{kind}_before"] if ends(before, w.strip())), default=None)
+    after_best = max(((len(w.strip()), test) for kind, test in (("filled", "<>"), ("blank", "="))
+                      for w in lex[f"{kind}_after"] if starts(after.lstrip(), w.strip())), default=None)
+    if best and after_best and best[1] != after_best[1]:
+        return None  # "没有 ... 不为空": said both ways
+    found = best or after_best
+    return f'{ref(col)}{found[1]}""' if found else None
 
 
 def _concept_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
@@ -308,15 +374,63 @@ def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[floa
         if len(parts) > 1:
             break
     terms, used = [], []
+    parts = _shared_comparison(parts, schema)
     for p in parts:
         t = _term(p, schema, lex)
         if t is None:
-            return None
+            pair = _value_then_comparison(p, schema, lex)
+            if pair is None:
+                return None
+            terms += [pair[0][0], pair[1][0]]
+            used += pair[0][1] + pair[1][1]
+            continue
         terms.append(t[0])
         used += t[1]
     if not terms:
         return None
     return (terms[0] if len(terms) == 1 else f"{joiner}({','.join(terms)})"), used
+
+
+def _value_then_comparison(part: str, schema: SheetSchema, lex: dict):
+    """"a dog heavier than 30 kg", "北京的金额超过5000": a value of a text column, then a
+    comparison of a number — two terms said without "and"; None unless both read."""
+    vals = value_mentions(part, schema)
+    if len(vals) != 1 or not numbers(part[vals[0][1]:]) or numbers(part[:vals[0][1]]):
+        return None
+    a, b = part[:vals[0][1]], part[vals[0][1]:]
+    first, second = _term(a, schema, lex), _term(b, schema, lex)
+    if first is None or second is None or "=" not in first[0] or any(o in first[0] for o in "<>"):
+        return None
+    return first, second
+
+
+def _shared_comparison(parts: list[str], schema: SheetSchema) -> list[str]:
+    """Columns listed before one comparison: "both Maths and English are 60 or more",
+    "语文或数学低于80" -> each column with the comparison the last one says.  A part that is
+    no more than one column (after "both", "either", 都) takes the last part's words after its column."""
+    from .rows import _mention_end
+
+    if len(parts) < 2:
+        return parts
+    last = parts[-1]
+    ms = mentions(last, schema)
+    if len(ms) != 1 or not numbers(last):
+        return parts
+    p, col = ms[0]
+    comparison = last[_mention_end(last, p, col, schema):]
+    if not comparison.strip() or numbers(last[:p]):
+        return parts
+    out = []
+    for part in parts[:-1]:
+        bare = re.sub(r"\b(?:both|either|whether)\b|都|均", " ", part).strip(" ,，")
+        pm = mentions(bare, schema)
+        if len(pm) != 1 or numbers(bare) or pm[0][1].type != col.type or pm[0][1] is col:
+            return parts
+        rest = bare[:pm[0][0]] + bare[_mention_end(bare, pm[0][0], pm[0][1], schema):]
+        if rest.strip(" 的"):
+            return parts  # more than the column: a comparison of its own
+        out.append(bare + comparison)
+    return [*out, last]
 
 
 def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
@@ -450,7 +564,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     band = _bands(request, text, schema)
     if band is not None:
         return band
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text):
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
+            and not re.search(r"(?:标记?|标注|写上?|填上?|显示|记)为?\s*[\"“「']", text):  # 下的单标“午餐”: a quoted label marked
         return None
     # where the false branch starts
     cut = len(text)
@@ -461,6 +576,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     neg = re.search(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)
     if neg and neg.start() < cut:
         cut = neg.start()
+    # "没有复试成绩的写未复试，有的写已复试": the other rows, said as the opposite of 没有/未
+    pos = re.search(r"[，,；;]\s*(?:有|已)[\u4e00-\u9fff\d.]{0,6}?的", text)
+    if pos and pos.start() < cut and re.search(r"没有?|未|无", text[:pos.start()]):
+        cut = pos.start()
     head, tail = text[:cut], text[cut:]
     blank_spans: list[tuple[int, int]] = []
     then: object | None = None
@@ -604,6 +723,8 @@ def _count(term: str) -> int | None:
     from .rowbase import count_word
 
     m = re.search(r"\b(\w+) (?:subjects|courses|scores|marks|grades|tests|exams)\b|(?<![任有])([一二两三四五六七八九\d])(?:科|门)", term)
+    if re.search(r"\bboth\b", term):
+        return 2  # "both marks": two of them, not every number column
     return count_word(m.group(1) or m.group(2)) if m else None
 
 
@@ -681,7 +802,9 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
              r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all) [a-z]+)\s+)?"
              r"(?:as\s+)?)?")
     intro = r"if|when|whenever|where" + (r"|for" if tail.strip() else "")
-    m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{verbs}(?:the\s+)?({_LABEL})\s+(?:{intro})\s", head)
+    place = r"(?:(?:in|into|under)\s+(?:(?:a\s+)?new\s+)?(?:col(?:umn)?|cell)(?:\s+[a-z]{1,3})?\b\s*,?\s*)?"  # "in col K write ..."
+    m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{place}{verbs}(?:the\s+)?({_LABEL})"
+                 rf"(?:\s+(?:flag|mark|label|tag))?\s+(?:{intro})\s", head)  # "FULL DAY flag for ..."
     if m:
         then = _en_label(request, m.start(1), m.end(1), schema, lex)
         marking = re.match(r"\s*(?:[a-z][\w ]{0,30}:\s*)?(?:mark|flag|label|tag)\b", head)

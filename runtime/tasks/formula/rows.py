@@ -39,7 +39,54 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
-    """The per-row formula for ``request``, or None when no family reads it whole."""
+    """The per-row formula for ``request``, or None when no family reads it whole.
+
+    A clause asking for decimal places ("保留两位小数", "四舍五入两位", "to 2 dp"), wherever
+    it stands, is read apart when the whole is not read: the rest is read on its own and its
+    number wrapped in ROUND (a rest that rounds already, or writes a label, gets no answer)."""
+    reading = _read(request, schema, target_col)
+    if reading is not None:
+        return reading
+    clause = round_clause(request.lower())
+    fn = "ROUND"
+    if clause is None:
+        clause = _whole_clause(request.lower())
+        if clause is None:
+            return None
+        fn = clause[4]
+    start, end, places = clause[0], clause[1], clause[2]
+    rest = (request[:start] + ("，" if is_zh(request[end:end + 1]) and start else " ") + request[end:]).strip(" ,，;；。.")
+    if not rest or round_clause(rest.lower()) is not None or _whole_clause(rest.lower()) is not None:
+        return None
+    inner = _read(rest, schema, target_col)
+    if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
+            or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
+        return None
+    return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
+                      inner.consumed)
+
+
+# "rounded up to a whole number", "四舍五入取整", "向上取整": no decimal places at all
+_WHOLE = re.compile(
+    r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?|再|后)?\s*(?:"
+    r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|a\s+)?"
+    r"(?:whole(?:\s+number)?|integer))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
+    r"|(?P<zh>(?P<zdir>向上|向下)?(?:四舍五入)?(?:取整数?|到整数|到个位))"
+    r"|(?P<zh2>四舍五入)(?=\s*(?:[，,;；。]|$))"
+    r")")
+
+
+def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
+    """A clause asking for a whole number ("rounded up", "四舍五入取整", "向下取整"), wherever it
+    stands: (start, end, 0, [], ROUND / ROUNDUP / ROUNDDOWN); None when there is none."""
+    m = _WHOLE.search(text)
+    if m is None or not (m.group("en") or m.group("zh") or m.group("zh2")):
+        return None
+    way = m.group("dir") or {"向上": "up", "向下": "down"}.get(m.group("zdir") or "", "")
+    return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(way, "ROUND")
+
+
+def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     # "90分以上（含90）": the note that the bound is included, said again after the bound
     request = re.sub(r"(\d+(?:\.\d+)?)(\s*分?\s*(?:以上|以下|及以上|及以下))\s*[（(]\s*(?:含|包含|包括)\s*\1\s*分?\s*[)）]",
                      r"\1\2", request)
@@ -388,6 +435,11 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             while end < len(text) and is_zh(text[end]) and text[end] in heads:
                 end += 1
             spans.append((m.start(), end))
+    if "TIME(" in template:  # "下午3点前", "before 6:30pm": a time of day the formula compares
+        from .rowlabels import _CLOCK
+
+        spans += [m.span() for m in _CLOCK.finditer(text)]
+        spans += [m.span() for m in re.finditer(lexicon("labels")["clock"]["events"], text)]
     if template.startswith("=IF("):  # "flag cars over ...": the rows the label goes on
         spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+)?([a-z]+)", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
@@ -426,6 +478,29 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     return [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1] + re.findall(r"[\u4e00-\u9fff]", rest)
 
 
+_PLACES = {"one": 1, "two": 2, "three": 3, "four": 4, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4}
+# "2 dp", "two decimal places", "保留两位小数", "四舍五入两位", "小数点后1位": a number of decimal places
+_CLAUSE = re.compile(
+    r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?|再|后)?\s*"
+    r"(?:(?:rounded|round(?:ed)?|四舍五入|取)\s*(?:it\s+|off\s+)?)?(?:to\s+|到|成)?\s*"
+    r"(?:"
+    r"(?P<en>(?<![\d.])\d|\b(?:one|two|three|four))\s*(?:-\s*)?(?:decimal(?:\s+places?|s)?\b|dp\b|d\.p\.?|places? after(?: the (?:decimal )?point)?)"
+    r"|(?:保留|精确到|小数点后|四舍五入(?:到|保留|取)?)\s*(?:小数点后)?\s*(?P<zh>[0-9一两二三四])\s*位(?:小数)?"
+    r"|(?P<zh2>[0-9一两二三四])\s*位小数"
+    r")")
+
+
+def round_clause(text: str) -> tuple[int, int, int, list[float]] | None:
+    """The clause of ``text`` that asks for a number of decimal places, wherever it stands:
+    (start, end, places, the digit it says as a number); None when there is none."""
+    m = _CLAUSE.search(text)
+    if m is None:
+        return None
+    word = m.group("en") or m.group("zh") or m.group("zh2")
+    places = int(word) if word.isdigit() else _PLACES[word]
+    return m.start(), m.end(), places, [float(word)] if word.isdigit() else []
+
+
 def _round(text: str, body: str) -> tuple[str, list[float]]:
     """Wrap ``body`` in ROUND/ROUNDUP/CEILING/INT when asked; the numbers that consumed."""
     lex = lexicon("rows")
@@ -434,10 +509,9 @@ def _round(text: str, body: str) -> tuple[str, list[float]]:
         if word in text:
             places = n
             used = [float(re.search(r"\d+", word).group(0))] if re.search(r"\d", word) else []
-    if (m := re.search(r"(?<![\d.])(\d)\s*(?:decimal|dp\b|places? after)|(?:保留|精确到|小数点后)(\d)位", text)):
-        places, used = int(m.group(1) or m.group(2)), [float(m.group(1) or m.group(2))]
-    elif (m := re.search(r"\b(one|two|three|four)\s*(?:decimal|dp\b|d\.p\.)", text)):  # "to one dp"
-        places, used = ("one", "two", "three", "four").index(m.group(1)) + 1, []
+    clause = round_clause(text)
+    if clause is not None:
+        places, used = clause[2], clause[3]
     if (m := re.search(r"(?:rounded|round) up to (?:a|the nearest) multiple of (\d+(?:\.\d+)?)"
                        r"|向上取整到(\d+(?:\.\d+)?)的倍数", text)):
         n = m.group(1) or m.group(2)
@@ -757,9 +831,6 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         base, rc = rate
         return f"{ref(base)}*{ref(rc)}", f"{base.header} × {rc.header}", []
     c = _base(text, cols, schema, _default_group(text))
-    converted = _converted(text, c if len(numeric) <= 1 else None, schema, nums)
-    if converted is not None:
-        return converted
     if c is None or len(numeric) > 1:
         return None
     if len(plain) == 1 and not pct and not _ZHE.search(request):  # "按8折": the 折 reading below
@@ -811,24 +882,6 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if not nums and (numeric or cols) and has(text, lex["round_only"] + lex["truncate"] + lex["rounddown"]) \
             and _only_rounding(text, schema):
         return ref(c), c.header, []
-    return None
-
-
-def _converted(text: str, col: Column | None, schema: SheetSchema, nums) -> tuple[str, str, list[float]] | None:
-    """A column in another unit: "重量换算成吨" on 重量(千克) is /1000, "minutes to hours" /60
-    (``lexicon/rows.json`` unit_conversions: the header's unit, the unit asked for, the factor).
-    The column is the one named, else the one number column whose header holds the unit."""
-    for head_unit, want, op, k in lexicon("rows")["unit_conversions"]:
-        if not re.search(want, text) or nums:
-            continue
-        cands = [col] if col is not None else [
-            c for c in schema.columns if c.type == "number" and re.search(head_unit, c.header.lower())
-            and not re.search(r"/|\bper\b|每", c.header.lower())]  # 单价(元/千克) is a price, not a weight
-        if len(cands) != 1 or not re.search(head_unit, cands[0].header.lower()) \
-                or re.search(want, cands[0].header.lower()):
-            continue
-        c = cands[0]
-        return f"{ref(c)}{op}{k:g}", f"{c.header} {op} {k:g}", []
     return None
 
 

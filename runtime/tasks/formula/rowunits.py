@@ -4,7 +4,8 @@
   header ("Labour Hrs", "Weight (kg)", "月费"), the unit asked for from the request
   ("in minutes", "换算成分钟", "一年"); an exact factor between them is vocabulary
   (hours -> minutes x60, a monthly amount -> a year's x12); an inexact one (kg -> lb)
-  only when the request states it ("1 kg = 2.2046 lb", "x2.2046").
+  only when the request states it ("1 kg = 2.2046 lb", "x2.2046").  One table for every
+  per-row conversion ("重量换算成吨" on 重量(千克) is /1000, "minutes to hours" /60).
 - A rate per unit of a column: "labour charge at £40/hr", "rate is 40 an hour",
   "每小时50元": the column in that unit times the rate.
 
@@ -23,7 +24,8 @@ from .schema import Column, SheetSchema
 def _unit_of(col: Column, units: dict) -> str | None:
     """The unit ``col``'s header says it holds, or None."""
     head = col.header.lower()
-    found = [u for u, spec in units.items() if any(re.search(p, head) for p in spec["header"])]
+    found = [u for u, spec in units.items() if any(re.search(p, head) for p in spec["header"])
+             and not (spec.get("no_per") and re.search(r"/|\bper\b|每", head))]  # 单价(元/千克) is a price
     return found[0] if len(found) == 1 else None
 
 
