@@ -149,3 +149,29 @@ def test_a_share_of_the_money_is_of_the_amounts():
     s = _sheet(["Day", "Payment", "Amount"], [[D, "Card", 10], [D, "Cash", 30], [D, "Card", 20], [D, "Cash", 5]])
     assert read_share("what fraction of the money came from card payments", s)[0] == \
         '=SUMIF(B2:B5,"Card",C2:C5)/SUM(C2:C5)'
+
+
+def test_money_asked_under_a_named_merged_group_is_not_the_sheets_other_money_column(tmp_path):
+    # 押金 (deposit) is a merged header over 收取/退还; the sheet's per-night price is no deposit,
+    # and a price per night is no money a row came to
+    import openpyxl
+
+    from o3local.errors import TaskError
+    from o3local.tasks.formula import formula as ask
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["订单号", "房费", None, "押金", None])
+    ws.append([None, "每晚价", "优惠", "收取", "退还"])
+    ws.merge_cells("A1:A2")
+    ws.merge_cells("B1:C1")
+    ws.merge_cells("D1:E1")
+    for i, (night, off, dep, back) in enumerate([(888, 0, 500, 500), (428, 20, 200, 0), (538, 0, 200, 200)]):
+        ws.append([f"M{i}", night, off, dep, back])
+    path = tmp_path / "minsu.xlsx"
+    wb.save(path)
+    try:
+        r = ask("押金一共收了多少", str(path))
+    except TaskError:
+        return  # refused: fine
+    assert "B" not in r.formula.split("(", 1)[1], r.formula

@@ -147,3 +147,23 @@ def test_a_whole_number_clause_anywhere_wraps_the_rest():
     assert r.formula == "=ROUNDUP(B2/60,0)" and rows3(r, s) == [1, 2, 1]
     r = formula("Fee divided by Minutes, rounded to the nearest whole number", s, "D2", method="rules")
     assert r.formula == "=ROUND(C2/B2,0)"
+
+
+@pytest.fixture
+def stays():
+    # 2026-11-05 is a Thursday: Thu, Fri, Sat, Sun, Mon
+    return schema_from_rows([["单号", "入住日期", "房费"]]
+                            + [[f"S{i}", dt.date(2026, 11, 5) + dt.timedelta(days=i), 300 + i] for i in range(5)])
+
+
+def test_a_label_on_the_weekdays_the_request_names_not_on_the_labels_own_word(stays):
+    # "周末" is the label here, not the days: Friday and Saturday are (was: WEEKDAY(...)>5)
+    r = formula("周五或周六入住的标“周末”", stays, "D2")
+    assert r.formula == '=IF(OR(WEEKDAY(B2,2)=5,WEEKDAY(B2,2)=6),"周末","")'
+    assert [evaluate(r.formula.replace("B2", f"B{n}"), stays).value for n in range(2, 7)] == \
+        ["", "周末", "周末", "", ""]
+    r = formula("入住日是星期三的写“特价”", stays, "D2")
+    assert r.formula == '=IF(WEEKDAY(B2,2)=3,"特价","")'
+    # the weekend said as the weekend, or as Saturday and Sunday, is still WEEKDAY > 5
+    assert formula("周六周日入住的标周末", stays, "D2").formula == '=IF(WEEKDAY(B2,2)>5,"周末","")'
+    assert formula("周末入住的标“周末”", stays, "D2").formula == '=IF(WEEKDAY(B2,2)>5,"周末","")'

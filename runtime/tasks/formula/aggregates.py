@@ -1060,8 +1060,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None  # "把物料编码加起来": the text column named, not the sheet's one number
         if value is None and _per_unit(text, lex):
             value = group_of(schema, "price")  # "how much is one drill": its unit price
-        if value is None and not numeric and has(text, lex["money_asked"]):
-            value = money_column(schema)  # "how much came in as cash": the sheet's one money column
+        if value is None and not numeric and has(text, lex["money_asked"]) and not any(
+                c.group and c.group.lower() in text for c in schema.columns):
+            # "how much came in as cash": the sheet's one money column (not when the request names
+            # a merged header's group, "押金一共收了多少", which that column may not be under)
+            value = money_column(schema)
         if not numeric and value is not None and has(text, lex["money_asked"]) and value is money_column(schema):
             numeric = [value]  # named by the money asked for ("what fraction of the money": of the amounts)
         if value is None and not numeric:

@@ -298,13 +298,19 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     return None
 
 
+#: weekday names -> Excel's WEEKDAY(d,2) number (Monday = 1)
+_DAY_NAMES = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])|\b(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?s?\b")
+_DAY_NUMBER = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7,
+               "mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7}
+
+
 def _weekend_label(request: str, text: str, d: Column, lex: dict) -> RowReading | None:
     """A label for the rows on a Saturday or Sunday ("周六或周日的写周末", 'mark "WKND" on
-    weekends, blank otherwise'): ``IF(WEEKDAY(A2,2)>5,"周末","")``; a second quoted label is
-    the other rows'.  Vocabulary: ``lexicon/dates.json`` weekend."""
+    weekends, blank otherwise'): ``IF(WEEKDAY(A2,2)>5,"周末","")``, or on the days the request
+    names ("周五或周六入住的标“周末”": ``IF(OR(WEEKDAY(A2,2)=5,WEEKDAY(A2,2)=6),…)``; the label's own
+    words name no day); a second quoted label is the other rows'.  Vocabulary:
+    ``lexicon/dates.json`` weekend."""
     wl = lex["weekend"]
-    if not re.search(wl["said"], text):
-        return None
     quoted = re.findall(r'["“「]([^"”」]{1,20})["”」]', request)
     m = re.search(wl["label_after"], request, re.I)
     if m is not None and m.group(1).isascii() and not m.group(1).isupper():
@@ -312,11 +318,30 @@ def _weekend_label(request: str, text: str, d: Column, lex: dict) -> RowReading 
     labels = quoted or ([m.group(1)] if m else [])
     if not labels or len(labels) > 2:
         return None
+    said = re.sub(r'["“「][^"”」]{1,20}["”」]', " ", text)
+    if not quoted and m is not None:
+        said = said.replace(m.group(1).lower(), " ")
+    named = list(_DAY_NAMES.finditer(said))
+    days = sorted({_DAY_NUMBER[(x.group(1) or x.group(2)).lower()] for x in named})
+    for a, b in zip(named, named[1:], strict=False):
+        if re.fullmatch(r"\s*(?:至|到|~|～|-|–|—|through|thru|to)\s*", said[a.end():b.start()]):
+            lo, hi = (_DAY_NUMBER[(x.group(1) or x.group(2)).lower()] for x in (a, b))
+            days = sorted(set(days) | set(range(lo, hi + 1)))  # "周一至周五", "mon-fri": a span
+    if days == [6, 7] or (not days and re.search(wl["said"], said)):
+        test = f"WEEKDAY({ref(d)},2)>5"
+    elif days and len(days) <= 3 or days == [1, 2, 3, 4, 5]:
+        tests = [f"WEEKDAY({ref(d)},2)={n}" for n in days]
+        test = (f"WEEKDAY({ref(d)},2)<6" if days == [1, 2, 3, 4, 5]
+                else tests[0] if len(tests) == 1 else f"OR({','.join(tests)})")
+    else:
+        return None
     other = labels[1] if len(labels) == 2 else ""
     if len(labels) == 1 and has(text, lexicon("labels")["else"]) and not has(text, lexicon("labels")["blank"]):
         return None  # an else branch this reader cannot name
-    return RowReading(f'=IF(WEEKDAY({ref(d)},2)>5,"{labels[0]}","{other}")',
-                      f'"{labels[0]}" on a Saturday or Sunday of {d.header}' + (f', else "{other}"' if other else ""))
+    on = "a Saturday or Sunday" if test.endswith(">5") else "Monday to Friday" if test.endswith("<6") else " or ".join(
+        ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[n - 1] for n in days)
+    return RowReading(f'=IF({test},"{labels[0]}","{other}")',
+                      f'"{labels[0]}" on {on} of {d.header}' + (f', else "{other}"' if other else ""))
 
 
 def _open_end(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
