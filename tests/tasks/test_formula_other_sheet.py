@@ -140,3 +140,16 @@ def test_how_much_is_an_item_is_its_price():
 def test_when_did_a_value_do_something_is_the_one_date_of_its_row():
     s = _sheet([["Member", "Plan", "Joined"], ["Ann Cole", "Gold", "2025-03-01"], ["Bo Dunn", "Basic", "2025-05-20"]])
     assert formula("when did Bo Dunn sign up", s, method="rules").formula == '=INDEX(C2:C3,MATCH("Bo Dunn",A2:A3,0))'
+
+
+
+def test_a_rows_cost_is_not_the_other_sheets_hourly_rate(tmp_path):
+    # an order costs its hours times the helper's hourly rate: the rate alone is no answer
+    s = _book(tmp_path / "jz.xlsx", "派单",
+              [["单号", "阿姨", "工时"], ["P1", "王姐", 3], ["P2", "李姐", 4], ["P3", "王姐", 2]],
+              "名单", [["阿姨", "电话", "时薪"], ["王姐", "13800000001", 35], ["李姐", "13800000002", 45]])
+    try:
+        got = formula("算一下每单多少钱（时薪在名单里）", s, "D2", method="rules")
+    except TaskError:
+        return
+    assert "C2*" in got.formula, got.formula

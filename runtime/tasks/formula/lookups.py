@@ -288,6 +288,13 @@ def _by_value(text: str, schema: SheetSchema, lex: dict, answer: Column,
             f"{answer.header} where {key.header} = {cond.value}")
 
 
+#: a rate per unit of time (时薪, hourly rate, 每晚价), a row's money (多少钱, "how much", cost), and a
+#: column of time (工时, hours, 天数, nights)
+_PER_TIME = re.compile(r"时薪|日薪|每小时|每晚|每天|每日|/小时|/时|/天|/晚|hourly|daily|nightly|per (?:hour|day|night)|(?:day|hour|night) rate|/h\b|/hr\b")
+_MONEY_OF_ROW = re.compile(r"多少钱|费用|金额|总价|收费|how much|cost|charge|\bfee\b|\bbill\b|\bpay\b|amount")
+_DURATION = re.compile(r"小时|工时|时长|天数|晚数|几晚|hours?\b|\bhrs?\b|nights?\b|days?\b|duration")
+
+
 def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """A per-row lookup into the workbook's other sheet: "hourly rate for each booking from the
     Plans tab", 每条流水的计量单位（物料表里有）, "hours x the plan's hourly rate".
@@ -337,6 +344,9 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
              if c is not key and c.header.strip().lower() != okey.header.strip().lower()
              and col_index(c.letter) != target_col and not each.search(said[:p].lower())}
     if not named:
+        if _PER_TIME.search(answer.header.lower()) and _MONEY_OF_ROW.search(low) and any(
+                c.type == "number" and _DURATION.search(c.header.lower()) for c in schema.columns):
+            return None  # "每单多少钱（时薪在阿姨名单里）": an hourly rate times the hours, not the rate
         return RowReading(f"={look}", what)
     times = any(re.search(p, low) for p in lex["times"])
     if len(named) != 1 or not times:
