@@ -175,3 +175,16 @@ def test_money_asked_under_a_named_merged_group_is_not_the_sheets_other_money_co
     except TaskError:
         return  # refused: fine
     assert "B" not in r.formula.split("(", 1)[1], r.formula
+
+
+def test_a_value_counted_in_its_plural_is_that_value_not_every_row():
+    # "number of deliveries" counts the rows whose Method is Delivery (was: COUNTA of every order)
+    from o3local.tasks.formula import formula as ask
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    s = schema_from_rows([["Order", "Customer", "Method", "Total"],
+                          ["O1", "Ann", "Collection", 12.5], ["O2", "Bo", "Delivery", 30.0],
+                          ["O3", "Cy", "Delivery", 18.0], ["O4", "Di", "Collection", 9.0],
+                          ["O5", "Ed", "Collection", 22.0]])
+    r = ask("number of deliveries", s, method="rules")
+    assert r.formula == '=COUNTIF(C2:C6,"Delivery")' and r.value == 2

@@ -416,6 +416,12 @@ def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]
                 cands.setdefault(f, set()).add(v)
         if low.isascii():
             words = plain.split()
+            if len(words) == 1 and plain.isalpha() and len(plain) >= 3:
+                # the plural a request counts in: "deliveries" -> Delivery, "boxes" -> Box
+                if re.search(r"[^aeiou]y$", plain):
+                    cands.setdefault(plain[:-1] + "ies", set()).add(v)
+                elif re.search(r"(?:s|x|z|ch|sh)$", plain):
+                    cands.setdefault(plain + "es", set()).add(v)
             if len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in v.split()):
                 for w in words:
                     if len(w) >= 4 and w not in en and w.isalpha():
