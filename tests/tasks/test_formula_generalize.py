@@ -188,3 +188,27 @@ def test_a_value_counted_in_its_plural_is_that_value_not_every_row():
                           ["O5", "Ed", "Collection", 22.0]])
     r = ask("number of deliveries", s, method="rules")
     assert r.formula == '=COUNTIF(C2:C6,"Delivery")' and r.value == 2
+
+
+def test_post_blind_fixes_contact_for_an_owner_blank_else_and_money_per_hour():
+    # three wrong answers of formula-dev7's blind run (2026-12-05), on a new sheet
+    from o3local.tasks.formula import formula as ask
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    s = schema_from_rows([["Appt", "Owner", "Phone", "Dog", "Minutes", "Price"],
+                          ["A1", "Zoe Ambrose", "07832125611", "Bramble", 60, 25.0],
+                          ["A2", "Raj Patel", "07700900123", "Pickle", 85, 70.0],
+                          ["A3", "Li Na", "07700900456", "Mochi", 85, 55.0]])
+    # "number for X's owner": the phone of the dog's row, not the owner's name
+    r = ask("number for Bramble's owner?", s, method="rules")
+    assert r.formula == '=INDEX(C2:C4,MATCH("Bramble",D2:D4,0))', r.formula
+    # "£ per hour": money over the time, never the minutes converted to hours
+    try:
+        r = ask("work out £ per hour for every booking, round to 2dp", s, "G2", method="rules")
+        assert "F2" in r.formula, r.formula
+    except Exception as e:  # refused is fine
+        assert "cannot answer" in str(e)
+    z = schema_from_rows([["姓名", "出生年", "时长"], ["甲", 1950, 12], ["乙", 1980, 30], ["丙", 1960, 8]])
+    # "其他空": the other rows are blank, not the label "空"
+    r = ask("时长大于10的标活跃，其余空", z, "D2", method="rules")
+    assert '"空"' not in r.formula and r.formula.endswith(',"")'), r.formula

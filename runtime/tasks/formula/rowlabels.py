@@ -438,8 +438,8 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     s = raw.strip(" ，,。；;：:的")
     s = re.sub(r"^(?:the |显示为|标记为|显示|标记|填写|填|为|是|则|就|记为|写成|写|标成|标为|标|算作|算成|算|给个)",
                "", s).strip()
-    if not s or has(s, lex["blank"]):
-        return ""
+    if not s or has(s, lex["blank"]) or s in lex["blank_whole"]:
+        return ""  # ("其他空": a branch that is only 空 is blank, not the label "空")
     if re.fullmatch(r"\d+(?:\.\d+)?", s):
         return float(s)
     ms = mentions(s, schema)

@@ -104,6 +104,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     exact = lex["exact"].get(f"{unit}>{to}")
     if exact is None or nums:
         return None
+    if unit in ("hours", "minutes") and re.search(r"[£$€¥]|多少钱", text):
+        return None  # "£ per hour for every booking": money over the hours, no conversion of the minutes
     body = f"{ref(col)}{exact}"
     out, _ = _round(text, body)
     return RowReading("=" + out, f"{col.header} in {to}", used)

@@ -220,7 +220,8 @@ _CONTACT_RE = "|".join(sorted(_CONTACT, key=len, reverse=True))  # plain words: 
 
 
 @rule(rf"<V> (?:'s )?<C> (?:'s |- |, |: |的 )?(?P<n>{_CONTACT_RE})(?![a-z])",
-      r"<V> (?:'s |的 )?<C> (?:'s |- |, |的 )?<C>", order=685,
+      r"<V> (?:'s |的 )?<C> (?:'s |- |, |的 )?<C>",
+      rf"(?:the )?(?P<n2>{_CONTACT_RE}) (?:for|of) <V> (?:'s )?<C>", order=685,
       examples=(('staff', "Gala's organizer's code", '=INDEX(I2:I6,MATCH("Gala",K2:K6,0))'),))
 def _whose_contact(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "mochi's owner - number?": the owner's number is the phone column of the key's row, not
@@ -231,7 +232,8 @@ def _whose_contact(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     if len(t) == 3:
         res = t[2].col
     else:
-        res = group_of(ctx.schema, _CONTACT[m.group("n")])
+        gd = m.groupdict()
+        res = group_of(ctx.schema, _CONTACT[gd.get("n") or gd["n2"]])  # "number for X's owner"
     if res is None or res is person or res not in ctx.table_of(person) or res.type not in ("text", "mixed", "number"):
         return None
     return lookup_tok(ctx, res, key)
