@@ -1,7 +1,8 @@
-"""Every committed request of formula-dev2, dev3 and dev4, rules only: tune and spent blind parts.
+"""Every committed request of formula-dev2 to dev7, rules only: tune and spent blind parts.
 
 The blind parts (``blind.jsonl.gz``) were scored once (dev2 at ddd4969, dev3 at
-b948964, dev4 at e49f728) and are tuning data since (their SOURCE.md); the figures
+b948964, dev4 at e49f728, dev5 at 5e10fd5, dev6 at 56b8549, dev7 at 2f4255e) and are
+tuning data since (their SOURCE.md); the figures
 that judge the engine come from a fresh set.  Each request is asked on the sheet it
 names (``sheet_name``: formula-dev4's en_shop.xlsx and zh_cangku.xlsx have two).
 
@@ -71,13 +72,15 @@ def _values(text: str, item: dict, schema) -> dict[str, object] | None:
 
 DEV3 = ROOT / "bench" / "data" / "formula-dev3"
 DEV4 = ROOT / "bench" / "data" / "formula-dev4"
+#: the later sets, in the same format (added when their blind parts were spent)
+LATER = tuple(ROOT / "bench" / "data" / f"formula-dev{n}" for n in (5, 6, 7))
 
 
 def _items() -> list[dict]:
-    """Items of the three sets, each with the folder its sheet path is relative to."""
+    """Items of every set, each with the folder its sheet path is relative to."""
     dev2 = _module("formula_dev2")
     out = []
-    for folder in (dev2.DEV2, DEV3, DEV4):
+    for folder in (dev2.DEV2, DEV3, DEV4, *LATER):
         for item in dev2.load("tune", folder) + dev2.load("blind", folder):
             out.append({**item, "_folder": folder})
     return out
