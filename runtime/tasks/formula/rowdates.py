@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 
 from .rowbase import (
     RowReading,
@@ -298,10 +299,25 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     return None
 
 
-#: weekday names -> Excel's WEEKDAY(d,2) number (Monday = 1)
-_DAY_NAMES = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])|\b(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?s?\b")
-_DAY_NUMBER = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7,
-               "mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7}
+@lru_cache(maxsize=1)
+def _day_names() -> tuple[re.Pattern, dict[str, int]]:
+    """The weekday names of ``lexicon/values.json`` weekdays (the one list the aggregates read
+    too), an English name also by its first three letters ("fri"), each -> its WEEKDAY(d,2)
+    number (Monday = 1)."""
+    number: dict[str, int] = {}
+    for n, group in enumerate(lexicon("values")["weekdays"], start=1):
+        for w in group:
+            number[w] = n
+            if w.isascii():
+                number[w[:3]] = n
+    alts = [re.escape(w) if not w.isascii() else rf"\b{re.escape(w)}s?\b"
+            for w in sorted(number, key=len, reverse=True)]
+    return re.compile("|".join(alts)), number
+
+
+def _day_of(m: re.Match, number: dict[str, int]) -> int:
+    word = m.group(0).lower()
+    return number[word] if word in number else number[word[:-1]]  # "fridays"
 
 
 def _weekend_label(request: str, text: str, d: Column, lex: dict) -> RowReading | None:
@@ -321,11 +337,12 @@ def _weekend_label(request: str, text: str, d: Column, lex: dict) -> RowReading 
     said = re.sub(r'["“「][^"”」]{1,20}["”」]', " ", text)
     if not quoted and m is not None:
         said = said.replace(m.group(1).lower(), " ")
-    named = list(_DAY_NAMES.finditer(said))
-    days = sorted({_DAY_NUMBER[(x.group(1) or x.group(2)).lower()] for x in named})
+    names, number = _day_names()
+    named = list(names.finditer(said))
+    days = sorted({_day_of(x, number) for x in named})
     for a, b in zip(named, named[1:], strict=False):
         if re.fullmatch(r"\s*(?:至|到|~|～|-|–|—|through|thru|to)\s*", said[a.end():b.start()]):
-            lo, hi = (_DAY_NUMBER[(x.group(1) or x.group(2)).lower()] for x in (a, b))
+            lo, hi = (_day_of(x, number) for x in (a, b))
             days = sorted(set(days) | set(range(lo, hi + 1)))  # "周一至周五", "mon-fri": a span
     if days == [6, 7] or (not days and re.search(wl["said"], said)):
         test = f"WEEKDAY({ref(d)},2)>5"
