@@ -25,7 +25,8 @@ the paper's title), ``lcsts2-title`` (LCSTS posts from CLGE's val split) and
 ``lcsts3-title`` (LCSTS posts from CLGE's test split; its blind half is read only with
 ``--score-blind-once``, see ``UNSPENT``); of the sixth ``lcsts4-title`` (more of CLGE's
 LCSTS test split, none in sum-lcsts2/3; blind half scored once at 74e16e9, spent); of the
-seventh ``lcsts5-title`` (CLGE's LCSTS val split, none in sum-lcsts2/3/4; blind half scored once at 38aa456, spent).  ``--rows tune`` is their tune half and the
+seventh ``lcsts5-title`` (CLGE's LCSTS val split, none in sum-lcsts2/3/4; blind half scored once at 38aa456, spent); of the eighth ``lcsts6-title`` (CLGE's LCSTS train
+split, none in sum-lcsts2..5; blind half unspent, read only with ``--score-blind-once``).  ``--rows tune`` is their tune half and the
 even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
 "lead-k cut" (the lead cut to N at a word) as the baseline at that length;
@@ -70,7 +71,9 @@ LOCAL = {"bbc-summary": DATA / "sum-bbc.jsonl",
          # the sixth round (make_sum_fresh.py --round 6): Qwen 1.5B's Chinese headlines
          "lcsts4-title": DATA / "sum-lcsts4.jsonl",
          # the seventh (make_sum_fresh.py --round 7): a few-shot headline prompt
-         "lcsts5-title": DATA / "sum-lcsts5.jsonl"}
+         "lcsts5-title": DATA / "sum-lcsts5.jsonl",
+         # the eighth (make_sum_fresh.py --round 8): the fifth session's headline work
+         "lcsts6-title": DATA / "sum-lcsts6.jsonl"}
 
 #: set -> (language, Lead-k, sentences the system may use)
 SETS = {
@@ -87,17 +90,18 @@ SETS = {
     "lcsts3-title": ("zh", 1),
     "lcsts4-title": ("zh", 1),
     "lcsts5-title": ("zh", 1),
+    "lcsts6-title": ("zh", 1),
 }
 #: sets whose blind half has not been scored yet: left out of the default --sets, and
 #: their blind rows are read only with --score-blind-once (the round's one final score)
 #: (lcsts3-title: scored once at b69f9eb; lcsts4-title at 74e16e9; lcsts5-title at 38aa456)
-UNSPENT: set[str] = set()
+UNSPENT: set[str] = {"lcsts6-title"}
 #: how many answers each method actually gave (abstractive ones the guard
 #: threw out come back as extractive)
 USED: Counter[str] = Counter()
 #: sets whose references are a headline-like line (XSum's are one full sentence)
 ONE_LINE = {"sum-lcsts", "sum-csl-title", "bbc-title", "scitldr-title", "lcsts2-title",
-            "csl2-title", "lcsts3-title", "lcsts4-title", "lcsts5-title"}
+            "csl2-title", "lcsts3-title", "lcsts4-title", "lcsts5-title", "lcsts6-title"}
 #: the local model --model names (None: the first installed one that writes the language)
 MODEL: list[str | None] = [None]
 

@@ -26,6 +26,11 @@ Seventh round (``--round 7``): ``sum-lcsts5.jsonl`` (Chinese), 400 rows of CLGE'
 ``val.tsv`` drawn with seed 207, less those already in ``sum-lcsts2/3/4.jsonl`` or the shared
 set; drawn on 2026-12-05 before any of its rows was read, to judge a few-shot headline prompt.
 
+Eighth round (``--round 8``): ``sum-lcsts6.jsonl`` (Chinese), 300 rows of CLGE's LCSTS
+``train.tsv`` (8,666 rows, never used by this bench before) drawn with seed 208, less those
+already in ``sum-lcsts2/3/4/5.jsonl`` or the shared set; drawn on 2026-12-05 (fifth session)
+before any of its rows was read, for one blind score of that session's headline work.
+
 Rows whose document is also in a shared set this bench already uses
 (../shared/evaldata/sum-lcsts, sum-csl-title), or twice in the sample, are dropped
 after the split is drawn (the drop looks at text equality only, never at scores).
@@ -35,6 +40,7 @@ after the split is drawn (the drop looks at text equality only, never at scores)
     python bench/data/make_sum_fresh.py --round 5 /work/.mirror/CLUEbenchmark+CLGE/repo
     python bench/data/make_sum_fresh.py --round 6 /work/.mirror/CLUEbenchmark+CLGE/repo
     python bench/data/make_sum_fresh.py --round 7 /work/.mirror/CLUEbenchmark+CLGE/repo
+    python bench/data/make_sum_fresh.py --round 8 /work/.mirror/CLUEbenchmark+CLGE/repo
 """
 
 from __future__ import annotations
@@ -53,6 +59,7 @@ SEED = 204  # issue 20, round 4
 SEED5 = 205  # issue 20, round 5 (sum-lcsts3)
 SEED6 = 206  # issue 20, round 6 (sum-lcsts4)
 SEED7 = 207  # issue 20, round 7 (sum-lcsts5)
+SEED8 = 208  # issue 20, round 8 (sum-lcsts6)
 
 
 def _show(repo: str, commit: str, path: str) -> str:
@@ -154,7 +161,16 @@ def round7(clge_repo: str) -> int:
     return 0
 
 
+def round8(clge_repo: str) -> int:
+    clge(clge_repo, "lcsts", 300, "sum-lcsts6.jsonl", "sum-lcsts", part="train", seed=SEED8,
+         also_not_in=("sum-lcsts2.jsonl", "sum-lcsts3.jsonl", "sum-lcsts4.jsonl",
+                      "sum-lcsts5.jsonl"))
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["8"]:
+        sys.exit(round8(sys.argv[3]))
     if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["5"]:
         sys.exit(round5(sys.argv[3]))
     if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["6"]:

@@ -90,3 +90,23 @@ def test_lcsts5_rows_are_the_seeded_draw_less_rows_already_used():
     assert not {key(r) for r in rows} & used
     ev = _module("eval_summarize_under_test5", ROOT / "bench" / "eval_summarize.py")
     assert "lcsts5-title" not in ev.UNSPENT and "lcsts5-title" in ev.ONE_LINE  # spent at 38aa456
+
+
+def test_lcsts6_rows_are_the_seeded_draw_of_train_less_rows_already_used():
+    make = _module("make_sum_fresh6", DATA / "make_sum_fresh.py")
+    rows = _rows("sum-lcsts6.jsonl")
+    picked, blind = make._draw(8666, 300, "lcsts", make.SEED8)
+    ids = [int(r["id"].rsplit("-", 1)[1]) for r in rows]
+    assert len(rows) == 283 and set(ids) <= set(picked) and ids == sorted(ids)
+    assert all(r["id"].startswith("lcsts-train-") for r in rows)
+    assert {r["id"] for r in rows if r["split"] == "blind"} == {f"lcsts-train-{i}" for i in ids
+                                                               if i in blind}
+
+    def key(r):
+        return "".join(r["document"].split())
+    used = set()
+    for name in ("sum-lcsts2.jsonl", "sum-lcsts3.jsonl", "sum-lcsts4.jsonl", "sum-lcsts5.jsonl"):
+        used |= {key(r) for r in _rows(name)}
+    assert not {key(r) for r in rows} & used
+    ev = _module("eval_summarize_under_test6", ROOT / "bench" / "eval_summarize.py")
+    assert "lcsts6-title" in ev.UNSPENT and "lcsts6-title" in ev.ONE_LINE  # blind half unspent
