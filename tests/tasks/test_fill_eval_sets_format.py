@@ -1,4 +1,4 @@
-"""The fill-eval sets of issue 20 with a committed split (bench/data/fill-eval4 .. 8) are
+"""The fill-eval sets of issue 20 with a committed split (bench/data/fill-eval4 .. 9) are
 well formed: their TUNE rows only, one parametrized test for every set.
 
 The blind parts are never opened here (each is scored once, by the lead; the same checks
@@ -161,6 +161,29 @@ SETS = (
              ("number", 1.8, 1.8, _EN, 1.0),
              ("number", 1500000, 1500000, _EN, 1.0),
              ("number", 250000, 1500000, _EN, 0.0))),  # the angels' money is not the ask
+    EvalSet("fill-eval9", "fe9", 20, True,
+            {"fe9-en-03": ("$740K", "190 people", "May 2024"),
+             "fe9-en-06": ("$2,214,000", "1,480 growers", "3 February 2021"),  # the exact figures only in notes
+             "fe9-en-10": ("$960K", "312 line operators", "20 November 2022"),
+             "fe9-zh-03": ("3,420万元", "18.6万人", "2026年12月3日"),
+             "fe9-zh-05": ("1.43", "12.8", "三、下季度工作"),  # 12.8 only in the table
+             "fe9-zh-10": ("2,285万元", "24.7万人", "2026年12月8日")},
+            (("name", "投资人问答实录", {"any": ["成都云杉宠物医疗连锁有限公司 投资人问答实录", "投资人问答实录",
+                                          "成都云杉宠物医疗连锁有限公司投资人问答实录"]}, _ZH, 1.0),
+             ("name", "2026年第三季度", {"any": ["2026年第三季度", "2026年三季度", "2026年Q3"]}, _ZH, 1.0),
+             ("name", "议案二：审议《关于2027年度预算的议案》",
+              {"any": ["议案一：审议《2026年前三季度经营情况报告》", "审议《2026年前三季度经营情况报告》"]}, _ZH, 0.0),
+             ("number", 22850000, 22850000, _ZH, 1.0),
+             ("number", 23150000, 22850000, _ZH, 0.0),  # the figure 财务 corrected
+             ("number", 0.111, 0.111, _ZH, 1.0),
+             ("number", 186000000, 186000000, _ZH, 1.0),
+             ("number", 210000000, 186000000, _ZH, 0.0),  # the budget, not the actual
+             ("name", "Quarrystone", {"any": ["Quarrystone Payroll", "Quarrystone"]}, _EN, 1.0),
+             ("number", 740000, 740000, _EN, 1.0),
+             ("number", 780000, 740000, _EN, 0.0),  # the figure the P.S. corrects
+             ("number", 2214000, 2214000, _EN, 1.0),
+             ("date", "2021-02-03", "2021-02-03", _EN, 1.0),
+             ("number", 0.8462, 0.8462, _EN, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
