@@ -50,6 +50,17 @@ def test_a_chinese_correction_names_the_figure_it_replaces():
     assert r.data["figures"]["revenue"] == 21800000
 
 
+def test_a_chinese_correction_of_several_figures_pairs_each_with_the_one_it_restates():
+    # two amounts in one correction line, neither repeating the old one: each replaces the earlier
+    # figure given for the same words (营业收入 for 全品牌营业收入, 同比增长 for 同比增长)
+    r = _report("【青梧餐饮·经营群】聊天记录\n\n——— 2026年12月7日 ———\n李娜 09:07\n"
+                "11月全品牌营业收入1,815万元，同比增长9.6%，环比增长2.1%。\n\n李娜 09:41\n"
+                "堂食980万元，外卖505万元，宴席330万元。\n\n——— 2026年12月8日 ———\n财务-周敏 10:12\n"
+                "更正一下昨天的数：有一笔退款没冲，11月营业收入应为1,785万元，同比增长8.1%，外卖调整为475万元，其他不变。\n")
+    assert r.data["figures"]["revenue"] == 17850000
+    assert r.data["figures"]["growth"] == 0.081
+
+
 # --- 2. actual over plan, target, budget and last year ------------------------------------
 
 

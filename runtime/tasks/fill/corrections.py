@@ -67,9 +67,27 @@ def _label(text: str, m: Mention) -> str:
     return _LABEL_END.sub("", head).strip().lower()
 
 
+#: words a correction puts between a figure's label and the figure ("外卖调整为675万元",
+#: "营业收入应为2,285万元"): not part of what the figure is for
+_AMENDING = re.compile(r"(?:应该|应|调整|更改|改|更正|修正|下调|上调|revised|restated|corrected|amended)+$", re.I)
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
 def _same_label(a: str, b: str) -> bool:
+    a, b = _AMENDING.sub("", a).strip(), _AMENDING.sub("", b).strip()
     short = min(len(a), len(b))
-    return short >= 2 and (a.endswith(b) or b.endswith(a)) and bool(re.search(r"[a-z\u4e00-\u9fff]", a))
+    if short < 2 or not re.search(r"[a-z\u4e00-\u9fff]", a):
+        return False
+    if a.endswith(b) or b.endswith(a):
+        return True
+    # "11月营业收入" for "11月全品牌营业收入": the shorter label's words in order in the longer
+    # one, ending the same way (not "药品收入" for "营业收入")
+    s, longer = (a, b) if len(a) <= len(b) else (b, a)
+    return len(s) >= 4 and s[-2:] == longer[-2:] and s[:2] == longer[:2] and _is_subsequence(s, longer)
 
 
 def _bare(m: Mention) -> bool:
@@ -152,6 +170,14 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         strong = _CORRECTS.match(text, cue.start())
         kinds = [_kind(n) for n in new]
         for n in new if not old and strong else ():
+            # "更正一下昨天的数：…营业收入应为2,285万元，同比增长11.1%，外卖调整为675万元" with nothing
+            # repeated: a new figure given for the same words as one figure of its kind just
+            # before corrects that one, however many figures of its kind the line has
+            named = [e for e in earlier if _kind(e) == _kind(n) and e.start >= cue.start() - _REACH
+                     and _same_label(_label(text, n), _label(text, e))]
+            if len({e.value for e in named}) == 1:
+                pairs.append(([named[-1]], n, True))
+                continue
             # "Correction: it was $2.1M", "更正：应为1.08亿", "写错了，应为6,250万元，同比增长也应为8%" with
             # nothing repeated: each new figure (one of its kind, right after its own correction
             # word) replaces the nearest figure of its kind in the lines just before
