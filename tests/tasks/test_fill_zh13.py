@@ -142,6 +142,17 @@ def test_a_mix_items_period_word_is_no_part_of_its_name():
     assert [x["name"] for x in r.data["mix"]] == ["门店", "外卖", "团购"]
 
 
+
+def test_a_month_or_a_quarter_opening_a_mix_item_is_no_part_of_its_name():
+    # an answer in an investors' Q&A: the month opens the first item; 及 inside a name
+    r = report("云杉宠物 投资人问答\n\n问：上个月经营情况？\n答：11月全公司实现营业收入3,420万元，同比增长26.5%。\n\n"
+               "问：收入结构怎么样？\n答：11月诊疗收入1,950万元，药品及用品销售980万元，美容寄养490万元。\n")
+    assert [x["name"] for x in r.data["mix"]] == ["诊疗", "药品及用品销售", "美容寄养"]
+    assert [round(x["share"], 4) for x in r.data["mix"]] == [0.5702, 0.2865, 0.1433]
+    r = report("星河教育2026年第三季度经营简报\n\n本季度实现营业收入2,000万元。\n\n"
+               "本季度K12素养课程收入1,200万元，职业教育收入500万元，教辅图书收入300万元。\n")
+    assert r.data["mix"][0]["name"] == "K12素养课程"
+
 # --- 7. a WeChat article: its first line the title, its byline dates it, 其中…占 is the mix ----------
 
 _ARTICLE = ("山川咖啡这一年：从3家店到28家店\n\n原创　小川说　山川咖啡　2026-11-20 08:00\n\n"

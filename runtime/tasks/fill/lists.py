@@ -33,7 +33,10 @@ _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\
 _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2})"
                           # "本周冷藏干线收入642万元": the period the amount is for is no part of its name
-                          r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?=[\u4e00-\u9fff]{2}))\s*)+", re.I)
+                          r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?!度)(?=[A-Za-z\u4e00-\u9fff][A-Za-z\d\u4e00-\u9fff]))\s*)+", re.I)
+#: the month an item's amount is for, opening it ("11月诊疗收入1,950万元"): no part of its name,
+#: and no second figure of the item
+_MONTH_HEAD = re.compile(r"^\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?(?=[A-Za-z\u4e00-\u9fff]{2})(?!份)")
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业|板块))+$",
                           re.I)
@@ -117,6 +120,7 @@ def _item_of(text: str) -> Item | None:
     from ..summarize.facts import find_dates, find_mentions
     from .spelled import spelled_mentions
 
+    text = _MONTH_HEAD.sub("", text)
     dates = find_dates(text)
     digits = find_mentions(text)
     # figures in words too ("食品检测占比百分之三十")
