@@ -308,3 +308,23 @@ def test_a_summary_lead_in_under_the_title_stays_a_section():
     r = report("远岫传感2025年度经营报告\n\n摘要：\n\n本报告总结公司2025年经营情况。\n\n一、经营情况\n\n"
                "2025年公司实现营业收入7,400万元。\n\n二、计划\n\n继续拓展华东市场。\n")
     assert [s.get("heading") for s in r.data["sections"]] == ["摘要", "一、经营情况", "二、计划"]
+
+
+# --- a speech dated after its speaker, a chat export named by its group ----------------------------
+
+def test_a_speech_dated_in_brackets_after_its_speaker_is_dated_that_day():
+    r = report("# 在2026年度员工大会上的讲话\n\n（总经理 黄建国　2027年1月8日）\n\n同志们：\n\n"
+               "二〇二六年全年，公司实现营业收入三亿四千六百万元，比上一年增长百分之十九点五。\n")
+    assert r.data["date"] == "2027-01-08"
+
+
+def test_figures_dated_in_brackets_are_no_document_date():
+    r = report("# 华东区经营快报\n\n（数据截至2026年9月30日）\n\n前三季度营业收入1.2亿元。\n")
+    assert r.data.get("date") is None
+
+
+def test_a_chat_export_is_titled_by_its_group_and_dated_by_its_day_rule():
+    r = report("钉钉群「青梧餐饮-经营日报群」聊天记录　导出时间：2026-12-08 21:40\n\n"
+               "———— 2026年12月7日 星期一 ————\n陈佳怡 09:07\n11月全品牌营业收入1,815万元，同比增长9.6%。\n")
+    assert r.data["title"] == "青梧餐饮-经营日报群"
+    assert r.data["date"] == "2026-12-07"

@@ -1221,6 +1221,13 @@ _CLOCK_AFTER = re.compile(r"\s+\d{1,2}:\d{2}(?::\d{2})?\s*")
 _RULE = " \t—–─━=~*-"
 
 
+def _alone_on_line(text: str, d: Any) -> bool:
+    """``d`` is its line's only words, but for a bullet, a chat export's rule and its weekday."""
+    lo, hi = _line_bounds(text, d.start)
+    line = _BULLET.sub("", text[lo:hi]).strip().strip(_RULE).strip()
+    return line.startswith(d.raw.strip()) and _WEEKDAY.fullmatch(line[len(d.raw.strip()):]) is not None
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1299,8 +1306,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # made up)
         # ("- 2026年7月18日": a slide's bullet under the title slide's name)
         # (a chat export's day rule, "—————  2026年12月1日  —————", is a date alone on its line too)
-        lines = [d for d in doc.dates if d.day is not None and _BULLET.sub("", text[_line_bounds(text, d.start)[0]:
-                                              _line_bounds(text, d.start)[1]]).strip().strip(_RULE).strip() == d.raw.strip()]
+        # ("———— 2026年12月7日 星期一 ————": with its weekday)
+        lines = [d for d in doc.dates if d.day is not None and _alone_on_line(text, d)]
         if not lines:
             # a press release's dateline: "**杭州，2026年10月22日** —— 视频会议设备厂商…", "北京讯　2026年…
             # ——", "CHICAGO, Ill., June 16, 2026 — Ferrovane ..." (a place, the date, a dash)
@@ -1316,8 +1323,12 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             for d in doc.dates:
                 lo, hi = _line_bounds(text, d.start)
                 line = text[lo:hi].strip()
+                # (or ends it, after who speaks: "（总经理 黄建国　2027年1月8日）" under a speech's
+                # title; not a date the figures stand at: "（数据截至2026年9月30日）")
+                ends = re.fullmatch(r"\s*[）)]", text[d.end:hi].rstrip()) is not None and not re.search(
+                    r"(?:截至|截止|至|到|为止|" + _OTHER_DAY + r")\s*$", text[lo:d.start])
                 if d.day is not None and re.fullmatch(r"[（(][^（）()]{0,40}[）)]", line) \
-                        and line[1:].startswith(d.raw) and not _RANGE_AFTER.match(text, d.end) \
+                        and (line[1:].startswith(d.raw) or ends) and not _RANGE_AFTER.match(text, d.end) \
                         and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
                     lines = [d]
                     break

@@ -454,6 +454,10 @@ def _under_title(doc: Document, limit: int) -> str | None:
     return line.rstrip("。.")
 
 
+#: a chat export's first line naming its group: "钉钉群「甬味餐饮-经营日报群」聊天记录", "微信群“华东区周会”的聊天记录"
+_CHAT_NAME = re.compile(r"[^\n「“\"《]{0,12}[「“\"《]([^」”\"》\n]{2,40})[」”\"》]\s*(?:的)?(?:聊天记录|群聊记录|消息记录)")
+
+
 def _title(doc: Document) -> str:
     """The document's title: a "主题：" / "Subject:" line, else the first heading, with the line
     under it when the heading is only a name and that line says what report it is
@@ -466,6 +470,9 @@ def _title(doc: Document) -> str:
         if label.strip().startswith("致") and _REPORT_WORDS.search(value) and len(value) <= 40 \
                 and re.fullmatch(rf"\s*{re.escape(label)}\s*[:：]\s*", doc.text[:off]):
             return value.strip()
+    chat = _CHAT_NAME.match(doc.text.lstrip("\ufeff \n"))
+    if chat:
+        return chat.group(1).strip()
     title = doc.title or _zh_first_line(doc)
     if not title or _REPORT_WORDS.search(title):
         return title
