@@ -61,6 +61,18 @@ def test_a_chinese_correction_of_several_figures_pairs_each_with_the_one_it_rest
     assert r.data["figures"]["growth"] == 0.081
 
 
+def test_a_figure_corrected_in_a_ps_wins_and_no_slide_sentence_repeats_the_old_one():
+    r = _pitch("Subject: Fernwick follow-up\n\nHi Dana,\n\nFernwick makes seaweed film for food brands. "
+               "Where we are: 41 brands buy from us today. Our annual recurring revenue is $780K, up 95% on "
+               "last year.\n\nBest,\nMara\n\nP.S. I misspoke at dinner: our ARR is $740K, not $780K — "
+               "the $780K includes a one-off pilot order.\n")
+    assert r.data["traction"]["arr"] == 740000
+    # (the memo is the document itself, correction and all; the slides' sentences are picked)
+    shown = " ".join(str(v) for part in r.data.values() if isinstance(part, dict)
+                     for k, v in part.items() if k != "memo")
+    assert "Fernwick makes seaweed film" in shown and "$780K" not in shown
+
+
 # --- 2. actual over plan, target, budget and last year ------------------------------------
 
 

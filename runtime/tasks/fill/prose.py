@@ -550,7 +550,7 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     p = _retrieve(doc, f)
     if p is None:
         return None
-    line = _summary(p.text, doc.lang, limit, "headline")
+    line = _summary(_without_corrected(doc, p.text), doc.lang, limit, "headline")
     from .document import _SALUTATION
 
     if _SALUTATION.match(line.strip()):
@@ -558,6 +558,22 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     if _only_labels(doc, line):
         return None  # "To: Board of directors From: Priya Raman, CEO Date: ...": no headline
     return Answer(line, p.evidence or line, p.notes)
+
+
+def _without_corrected(doc: Document, text: str) -> str:
+    """``text`` without its sentences that state a figure the document later corrects ("Our ARR
+    is $780K" before "P.S. … our ARR is $740K, not $780K"): a slide must not show the old one
+    (every sentence of it does, the text is kept: the correction itself repeats the old figure)."""
+    from .corrections import corrections
+
+    fixes = corrections(doc)
+    if not fixes:
+        return text
+    old = {m.raw for olds, _new, _guess in fixes for m in olds}
+    new = {n.raw for _olds, n, _guess in fixes}
+    sents = doc.sentences(text)
+    keep = [x for x in sents if not any(r in x for r in old) or any(r in x for r in new)]
+    return " ".join(keep) if keep and len(keep) < len(sents) else text
 
 
 def pleasantry(doc: Document, part: str) -> bool:
@@ -582,7 +598,7 @@ def pick_text(doc: Document, f: Field) -> Answer | None:
     p = _retrieve(doc, f, need_paragraphs=True)
     if p is None:
         return None
-    text = _summary(p.text, doc.lang, limit, "paragraph")
+    text = _summary(_without_corrected(doc, p.text), doc.lang, limit, "paragraph")
     return Answer(text, p.evidence or text, p.notes)
 
 
