@@ -549,3 +549,29 @@ def test_chinese_half_among_shares_in_percent():
     from o3local.tasks.fill.spelled import spelled_mentions
 
     assert not spelled_mentions("一半以上的客户来自华东。", "zh", [])  # no shares beside it: no figure
+
+
+# --- what the slides show of an e-mail: no header block in the memo, no line twice -------------
+
+_EMAIL = ("From: Tomas Wirth <tomas@kelpmark.com>\nTo: Mara Oyel <mara@example.com>\n"
+          "Date: Tue, 1 Dec 2026 08:14\nSubject: Kelpmark — following up\n\nDear Mara,\n\n"
+          "Thank you again for dinner on Thursday. As promised, the short version.\n\n"
+          "Kelpmark makes packaging film from farmed seaweed for food brands.\n\n"
+          "Where we are: 41 food brands buy film from us today. Our annual recurring revenue is "
+          "$740K, up 95% on last year. Every brand that started with us in 2025 is still buying.\n\n"
+          "We are raising a $2.5M seed round.\n\nBest regards,\nTomas\n")
+
+
+def test_the_memo_a_slide_summarizes_has_no_email_header_or_greetings():
+    memo = _pitch(_EMAIL).data["company"]["memo"]
+    assert memo.startswith("Kelpmark makes packaging film")
+    assert "Where we are: 41 food brands" in memo and "From:" not in memo and "Thank you" not in memo
+
+
+def test_no_two_slides_get_the_same_headline():
+    # the ARR sentence is corrected in a P.S., so it is no headline; the next best sentence for the
+    # problem and for the solution is the same one, shown once
+    text = _EMAIL.replace("$740K, up", "$780K, up") + "\nP.S. I misspoke: our ARR is $740K, not $780K.\n"
+    data = _pitch(text).data
+    heads = [part["headline"] for part in data.values() if isinstance(part, dict) and part.get("headline")]
+    assert len(heads) == len(set(heads))

@@ -1396,8 +1396,17 @@ def _summary(text: str, lang: str, chars: int, style: str) -> str:
 
 
 def pick_document(doc: Document, f: Field) -> Answer | None:
+    from .prose import _only_labels, pleasantry
+
     limit = min(f.max_chars or MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHARS)
-    body = "\n\n".join(x for s in doc.sections for x in s.paragraphs)
+    paras = [x for s in doc.sections for x in s.paragraphs]
+    # the memo a slide summarizes is the document's words, not an e-mail's header block ("From: …
+    # To: … Subject: …"), its greetings and thanks or its sign-off
+    def header(x: str) -> bool:  # two labels or more and nothing else ("Where we are: …" is words)
+        return _only_labels(doc, x) and sum(1 for lab, v, _o in doc.labels if f"{lab}" in x and v in x) >= 2
+
+    said = [x for x in paras if not header(x) and not pleasantry(doc, x)]
+    body = "\n\n".join(said or paras)
     if not body:
         return None
     if len(body) > limit:
