@@ -566,12 +566,3 @@ def test_the_memo_a_slide_summarizes_has_no_email_header_or_greetings():
     memo = _pitch(_EMAIL).data["company"]["memo"]
     assert memo.startswith("Kelpmark makes packaging film")
     assert "Where we are: 41 food brands" in memo and "From:" not in memo and "Thank you" not in memo
-
-
-def test_no_two_slides_get_the_same_headline():
-    # the ARR sentence is corrected in a P.S., so it is no headline; the next best sentence for the
-    # problem and for the solution is the same one, shown once
-    text = _EMAIL.replace("$740K, up", "$780K, up") + "\nP.S. I misspoke: our ARR is $740K, not $780K.\n"
-    data = _pitch(text).data
-    heads = [part["headline"] for part in data.values() if isinstance(part, dict) and part.get("headline")]
-    assert len(heads) == len(set(heads))

@@ -273,7 +273,6 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
     fields = walk(dict(inputs))
     read_from: list[tuple[tuple[str, ...], str]] = []  # (parent keys, evidence) of numbers kept
     taken: set[int] = set()  # where those numbers stand in the document
-    lines: dict[str, str] = {}  # a headline already on a slide -> its field
     for i, f in enumerate(fields):
         if progress is not None:
             progress(i, len(fields), f.pointer)
@@ -316,18 +315,6 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
                     report.notes += got.notes
                     if got.at is not None and f.kind == "number":
                         taken.add(got.at)
-        if isinstance(value, str) and f.kind == "headline" and report.source == "extractive" \
-                and len(value) >= 12:
-            said = " ".join(value.lower().split()).rstrip(".。")
-            # (a part's headline and its note may be the one sentence the document gives: "We are
-            # not entering China."; so may a tagline and a description: another kind of field)
-            if said in lines:
-                # the problem's and the solution's headline read from one sentence: it says one of
-                # them at most, and the same line on two slides reads as a mistake
-                report.notes.append(f"left out: the same words as {lines[said]}")
-                value, report.source, report.evidence = None, "missing", ""
-            else:
-                lines[said] = f.pointer
         if value is not None and f.kind == "number" and report.source == "extractive":
             read_from.append((f.keys[:-1], report.evidence))
         if value is None:
