@@ -1,0 +1,57 @@
+"""English readings added after fill-eval8 (issue 20 item 5): short made-up memos, forms and
+sheets about fictitious companies, and what a careful reader fills from them (or leaves empty
+because the document does not say it)."""
+
+from __future__ import annotations
+
+from o3local.tasks.fill import fill, parse
+from tests.tasks.fill_docs import inputs as _inputs
+
+
+def _fill(text: str, markdown: bool = False):
+    inputs = _inputs("funding-pitch")
+    return fill(inputs, parse(text, "memo", markdown=markdown))
+
+
+def _funds(r) -> list[tuple[str, float]]:
+    return [(u["label"], u["share"]) for u in r.data["ask"].get("use_of_funds") or []]
+
+
+def test_shares_whose_last_label_starts_with_a_unit_word():
+    r = _fill("Brindlecove, November notes\n\n- ARR: $1.2M\n"
+              "- Raising $6M for 20 months: 50% product, 30% sales in Spain and Italy, 20% customer success\n")
+    assert _funds(r) == [("Product", 0.5), ("Sales in Spain and Italy", 0.3), ("Customer success", 0.2)]
+
+
+def test_shares_after_a_seed_extension_of_an_amount():
+    r = _fill("Hi all,\n\nWe are opening a seed extension of $1.5M, which takes our runway to 20 months: "
+              "70% for two engineers, 30% for a trade show budget.\n\nBest, Ana\n")
+    assert _funds(r) == [("Two engineers", 0.7), ("A trade show budget", 0.3)]
+
+
+def test_a_loan_form_s_purpose_line():
+    r = _fill("Loan application\n\nC1  Amount requested:    $300,000\n"
+              "C2  Purpose:             new oven 60%, delivery bikes 40%\n")
+    assert _funds(r) == [("New oven", 0.6), ("Delivery bikes", 0.4)]
+
+
+def test_share_rows_of_a_two_column_table():
+    r = _fill("The ask\n\nRaise; $4M seed\n\nRunway; 18 months\n\nLab equipment; 55%\n\nHiring; 45%\n")
+    assert _funds(r) == [("Lab equipment", 0.55), ("Hiring", 0.45)]
+
+
+def test_bare_numbers_under_a_share_header_row():
+    r = _fill("The round:\n\nitem; value\nraise (thousands); 3000\nrunway months; 18\n"
+              "use of funds; share pct\nwarehouses; 60\nsoftware; 40\n")
+    assert _funds(r) == [("Warehouses", 0.6), ("Software", 0.4)]
+
+
+def test_a_two_column_table_of_other_percents_is_no_use_of_funds():
+    r = _fill("Traction\n\nMetric; Q3 2026\nGrowth; 20%\nRetention; 80%\n")
+    assert not _funds(r)
+
+
+def test_the_rest_takes_what_the_shares_before_leave():
+    r = _fill("The ask\n\n- $5M seed\n\n- 24 months runway\n\n"
+              "Half of it goes to a new kiln, the rest to sales.\n")
+    assert _funds(r) == [("A new kiln", 0.5), ("Sales", 0.5)]
