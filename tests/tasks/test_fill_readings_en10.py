@@ -55,3 +55,41 @@ def test_the_rest_takes_what_the_shares_before_leave():
     r = _fill("The ask\n\n- $5M seed\n\n- 24 months runway\n\n"
               "Half of it goes to a new kiln, the rest to sales.\n")
     assert _funds(r) == [("A new kiln", 0.5), ("Sales", 0.5)]
+
+
+def _products(r) -> list[tuple]:
+    return [(p["name"], p.get("price")) for p in r.data.get("products") or []]
+
+
+def test_products_priced_in_sentences_outside_a_products_section():
+    r = _fill("Pennyroll: questions we get asked\n\nWhat is Pennyroll?\n\nPennyroll delivers fresh bread to offices.\n\n"
+              "What do you sell?\n\nPennyroll Daily, at $39 a month, covers one delivery a day; "
+              "Pennyroll Weekly costs $12 per week.\n")
+    assert _products(r) == [("Pennyroll Daily", 39), ("Pennyroll Weekly", 12)]
+
+
+def test_a_product_line_with_the_currency_after_the_amount():
+    r = _fill("Brightpass one-pager\n\nPRODUCT: Brightpass - 9 USD per user per month\nUSERS: 1,200\n")
+    assert _products(r) == [("Brightpass", 9)]
+    assert r.data["products"][0]["price_unit"] == "per user per month"
+
+
+def test_a_competitor_s_priced_product_is_none_of_ours():
+    r = _fill("Leaseline memo\n\nLeaseline reads tenancy contracts for renters.\n\n"
+              "The incumbent, Clausemark, has 90,000 users. Clausemark sells to law firms at $2,500 per seat per year.\n")
+    assert not _products(r)
+
+
+def test_a_numbered_sub_heading_heads_its_products():
+    r = _fill("Tidecraft — Business Plan (excerpt)\n\n4. Traction\n\nTidecraft has 40 vessels.\n\n4.1 Products\n\n"
+              "HullKit: the sensor kit, $9,000 per vessel per year\n\nFoulCast: the dashboard, included with HullKit\n\n"
+              "5. Financing\n\nWe are raising $3 million.\n")
+    assert _products(r) == [("HullKit", 9000), ("FoulCast", None)]
+
+
+def test_the_period_in_a_title_is_no_part_of_the_company_s_name():
+    for title in ("Brightpass Q3 investor update", "Brightpass one-pager", "Q3 update — Brightpass"):
+        r = _fill(f"{title}\n\nWe help bakeries order flour. Brightpass has 1,200 users.\n")
+        assert r.data["company"]["name"] == "Brightpass", title
+    r = _fill("Q3 2026 investor update\n\nWe help bakeries order flour. We have 1,200 users.\n")
+    assert r.data["company"]["name"] != "Q3 2026"

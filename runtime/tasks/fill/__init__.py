@@ -150,6 +150,10 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
 
         # bullets that are each a named, priced item ("Starter Kit — …, $29 one-off")
         known |= {m.value for _n, text in priced_bullets(doc) for m in find_mentions(text)}
+        from .records import priced_sentences
+
+        # sentences that each name and price an item ("Thimble Plus, at $15 a month, covers …")
+        known |= {m.value for _n, text in priced_sentences(doc) for m in find_mentions(text)}
         for n in _numbers(value):
             scaled = {n, n * 100, n * 1e3, n * 1e4, n * 1e6, n / 1e3}
             if not any(abs(k - s) <= 1e-6 * max(1, abs(k)) for k in known for s in scaled):
