@@ -93,3 +93,23 @@ def test_the_period_in_a_title_is_no_part_of_the_company_s_name():
         assert r.data["company"]["name"] == "Brightpass", title
     r = _fill("Q3 2026 investor update\n\nWe help bakeries order flour. We have 1,200 users.\n")
     assert r.data["company"]["name"] != "Q3 2026"
+
+
+def test_an_amount_of_arr_lost_is_no_arr():
+    r = _fill("Ferncall monthly update\n\n- ARR reached $2.1M at the end of October (September: $1.9M).\n"
+              "- We lost a large agency to an in-house tool: about $80K of ARR.\n")
+    assert r.data["traction"]["arr"] == 2100000
+
+
+def test_the_latest_quarter_row_of_a_sheet_in_thousands():
+    r = _fill("Lockbay metrics\n\nAll money in $000 unless the column says otherwise.\n\n"
+              "quarter; arr (thousands); qoq growth pct; nrr pct\n"
+              "Q1 2026; 1690; 19.0; 107\nQ2 2026; 1980; 17.2; 109\nQ3 2026; 2270; 14.6; 111\n")
+    t = r.data["traction"]
+    assert (t["arr"], t["growth"], t["retention"]) == (2270000, 0.146, 1.11)
+
+
+def test_a_quarter_table_with_a_plan_column_gives_the_latest_actual():
+    r = _fill("Skiff update\n\nTraction\n\nQuarter; ARR actual ($K); ARR plan ($K)\n"
+              "Q1 2026; 820; 900\nQ2 2026; 1,040; 1,100\nQ3 2026; 1,310; 1,300\n")
+    assert r.data["traction"]["arr"] == 1310000

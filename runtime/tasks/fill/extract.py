@@ -285,6 +285,11 @@ _PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:st
                         r"a year (?:ago|earlier)|(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
 
 
+#: an amount the company lost ("We lost our second-largest agency ...: about $90K of ARR"):
+#: a change, not the level the field asks for
+_LOST_LEAD = re.compile(r"\b(?:lost|lose|loses|losing|churned|churn|cancell?ed|cancell?ing|wrote off|write-off)\b")
+
+
 _BARE_SCALE = re.compile(r"[\d,.]+\s?(k|m|b|mn|bn|mm)", re.I)
 
 
@@ -298,6 +303,25 @@ def _bare_scaled(m: Mention) -> Mention:
 
     scale = {"k": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "b": 1e9, "bn": 1e9}[got.group(1).lower()]
     return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True)
+
+
+#: a table column or row of percents without the sign ("qoq growth pct", "NRR (%)")
+_PERCENT_HEAD = re.compile(r"\b(?:pct|percent|per cent)\b|\(\s*%\s*\)|\s%$", re.I)
+
+
+def _en_table_percent(doc: Document, m: Mention) -> Mention:
+    """A bare number in a table column whose header says it is in percent ("nrr pct | 111"):
+    that percent."""
+    if m.currency or m.scaled or m.percent or m.unit:
+        return m
+    from .document import table_cell
+
+    at = table_cell(doc, m.start)
+    if at is None or not _PERCENT_HEAD.search(at[0].strip()):
+        return m
+    from dataclasses import replace
+
+    return replace(m, percent=True)
 
 
 def _en_table_scaled(doc: Document, m: Mention) -> Mention:
@@ -472,6 +496,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
             m = _bare_scaled(_en_table_scaled(doc, m))
+        if doc.lang == "en" and f.fraction:
+            m = _en_table_percent(doc, m)
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -580,6 +606,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if doc.lang == "en" and not f.fraction and _PAST_LEAD.search(low, a, m.start):
             score -= 5
+        if doc.lang == "en" and money and not f.fraction and _LOST_LEAD.search(low, a, m.start):
+            score -= 5
         if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
                                    or (not f.fraction and _en_past_aside(text, m))):
             continue
@@ -686,6 +714,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             if "growth" in f.key:
                 # "指标 | 11月 | 10月 | 环比 | 去年同期 | 同比": a report's growth is year on year
                 score += 1.5 if _YOY.search(column) else -1.5 if _MOM.search(column) else 0.0
+        if at is not None and doc.lang == "en" and "target" not in f.key and "plan" not in f.key \
+                and _latest_period_row(at[2], at[1]):
+            # "Quarter | ARR ($K)" over Q1 ... Q3 2026: the latest quarter's row is where the company
+            # stands now (the earlier rows are its history); its cell in the column the field's
+            # own words head is the field's ("arr (thousands)", not "arr plan")
+            score += 1
+            if not named and _count(at[0].lower(), own) and not _PLAN_COLUMN.search(at[0].lower()) \
+                    and not _PRIOR_COLUMN.search(at[0].lower()):
+                score += 4
+                named = True
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit \
                 and re.fullmatch(r"\d{4}", m.raw.strip()):
             score -= 3  # a year
@@ -911,6 +949,16 @@ def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
 
     at = table_cell(doc, m.start)
     return at[:3] if at else None
+
+
+def _latest_period_row(t: Table, first_cell: str) -> bool:
+    """Whether the row headed ``first_cell`` is the latest of a table whose rows are all
+    periods ("Q1 2026", "Q2 2026", "Q3 2026")."""
+    keys = [_period_key(r[0]) if _PERIOD_HEAD.fullmatch(r[0].strip()) else None for r in t.rows if r and r[0].strip()]
+    if len(keys) < 2 or any(k is None for k in keys) or len(set(keys)) != len(keys):
+        return False
+    mine = _period_key(first_cell) if _PERIOD_HEAD.fullmatch(first_cell.strip()) else None
+    return mine is not None and mine == max(keys)  # type: ignore[type-var]
 
 
 def _column_header(doc: Document, m: Mention) -> str:
