@@ -113,3 +113,37 @@ def test_a_quarter_table_with_a_plan_column_gives_the_latest_actual():
     r = _fill("Skiff update\n\nTraction\n\nQuarter; ARR actual ($K); ARR plan ($K)\n"
               "Q1 2026; 820; 900\nQ2 2026; 1,040; 1,100\nQ3 2026; 1,310; 1,300\n")
     assert r.data["traction"]["arr"] == 1310000
+
+
+def test_a_founding_year_alone_is_its_first_of_january():
+    r = _fill("Railmark press release\n\nRailmark today launched its second product. "
+              "Founded in 2021 in Chicago, its systems inspect 40,000 railcars a week.\n")
+    assert r.data["company"]["founded"] == "2021-01-01"
+
+
+def test_a_founding_year_beside_a_launch_month_is_not_the_launch_s():
+    r = _fill("Pipwick memo\n\nPipwick was founded in 2019 and launched in March 2021.\n")
+    assert r.data["company"]["founded"] == "2019-01-01"
+    r = _fill("Pipwick memo\n\nPipwick was founded in Leeds in May 2019.\n")
+    assert r.data["company"]["founded"] == "2019-05-01"
+
+
+def test_a_year_alone_after_since_is_no_founding():
+    r = _fill("Pipwick memo\n\nPipwick sells tea. We have grown every year since 2019.\n")
+    assert not r.data["company"].get("founded")
+
+
+def test_the_first_sale_said_in_other_words_is_the_traction_s_start():
+    r = _fill("Pawlish update\n\nI started Pawlish back in August 2023. We started charging in January 2025; "
+              "before that it was a free beta.\n")
+    assert r.data["traction"]["since"] == "2025-01-01"
+    r = _fill("Loan application\n\nA3  Date of incorporation:      2 November 2020\n"
+              "A4  Date business started trading:     15 March 2021\n")
+    assert r.data["traction"]["since"] == "2021-03-15"
+
+
+def test_a_founding_date_under_traction_is_no_start_of_sales():
+    r = _fill("Tidecraft plan\n\n4. Traction\n\nTidecraft was founded in Rotterdam in September 2021. "
+              "The first sensors went to sea on 2 May 2023.\n\nToday 86 vessels carry our sensors.\n")
+    assert r.data["traction"].get("since") != "2021-09-01"
+    assert r.data["company"]["founded"] == "2021-09-01"

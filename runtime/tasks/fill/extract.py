@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .document import _BULLET, Document, Mention, Section, Table
+from .document import _BULLET, DateMention, Document, Mention, Section, Table
 from .fields import OTHERS, Field
 from .words import count, find, tokens
 
@@ -1269,6 +1269,36 @@ _CLOCK_AFTER = re.compile(r"\s+\d{1,2}:\d{2}(?::\d{2})?\s*")
 _RULE = " \t—–─━=~*-"
 
 
+#: a company's founding year with nothing finer: "founded in 2021", "Year founded: 2019",
+#: "incorporated 2018" (not "founded in March 2019", read as a date, nor a range of years)
+_FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]ear (?:founded|of incorporation))"
+                           r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
+
+
+def founded_years(doc: Document) -> list[re.Match]:
+    """The founding years a document gives alone ("Founded in 2021 in Chicago")."""
+    return list(_FOUNDED_YEAR.finditer(doc.text)) if doc.lang == "en" else []
+
+
+def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer | None:
+    """A founding year alone ("Founded in 2021 in Chicago", "Year founded: 2019") for a founding
+    date: the year's first day, as a month alone gives its 1st (said in the notes); unless a
+    date the founding words govern was found ("founded in Rotterdam in September 2021"; not
+    "founded in 2019 and launched in March 2021", whose date is the launch's)."""
+    if f.key != "founded" or f.schema.get("format") != "date":
+        return None
+    years = founded_years(doc)
+    if not years:
+        return None
+    if best is not None and re.search(r"\b(?:founded|incorporated|incorporation|established|dates from|started)\b"
+                                      r"[^.;!?\d]{0,40}$", doc.text[max(0, best.start - 60):best.start], re.I):
+        return None
+    m = years[0]
+    sent = next((x for x in doc.sentences() if m.group(0) in x), m.group(0))
+    return Answer(f"{m.group(1)}-01-01", sent,
+                  [f"the document gives the year {m.group(1)} alone: 1 January is assumed"], at=m.start(1))
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1319,6 +1349,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if not _count(low[lo_c:hi_c], own) and any(
                     st in f.rivals for st, _s, _e in tokens(low[lo_c:hi_c])):
                 score -= 2
+        if f.key == "since" and doc.lang == "en" and re.search(r"\b(?:founded|incorporated|established)\b", low[lo_c:hi_c]) \
+                and not _count(low[lo_c:hi_c], own):
+            continue  # "Tidewell was founded in Rotterdam in September 2021": the company's start, not its business's
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and (_count(lab.lower(), own) or (
                     f.key == "date" and len(f.keys) == 1 and _DATE_LABEL.fullmatch(lab.strip())
@@ -1340,6 +1373,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             score = 3.0
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
+    year = _founded_year(doc, f, best[1] if best is not None else None)
+    if year is not None:
+        return year
     if best is None and f.key == "date" and len(f.keys) == 1:
         # the document's own date with no label: a date alone on its line (a dateline
         # under the title, or the signature's date at the end)
@@ -1395,7 +1431,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if m and _count(sent.lower(), own) and not any(d.raw in sent for d in doc.dates):
                 return Answer(m.group(0), sent, ["kept as written: not a day"])
     if best is None:
-        return None  # a year alone ("founded in 2019") is no date: a day and month would be made up
+        return None  # a year alone elsewhere ("since 2019") is no date: a day and month would be made up
     _, d, sentence = best
     notes = []
     if d.day is None:
