@@ -147,3 +147,26 @@ def test_a_founding_date_under_traction_is_no_start_of_sales():
               "The first sensors went to sea on 2 May 2023.\n\nToday 86 vessels carry our sensors.\n")
     assert r.data["traction"].get("since") != "2021-09-01"
     assert r.data["company"]["founded"] == "2021-09-01"
+
+
+def test_a_market_said_in_other_words():
+    r = _fill("Molarnote update\n\nMolarnote writes up dental notes. Dental-notes software in the UK is a $2.1B market, "
+              "and most of it is still a keyboard.\n")
+    assert r.data["market"]["tam"] == 2100
+    r = _fill("Railmark press release\n\n\"Freight railroads spend about USD 3.8 billion a year on railcar inspection,\" "
+              "said an analyst.\n")
+    assert r.data["market"]["tam"] == 3800
+
+
+def test_our_own_spending_is_no_market():
+    r = _fill("Railmark memo\n\nWe spend about $1.2 million a year on cloud hosting.\n")
+    assert not r.data.get("market", {}).get("tam")
+
+
+def test_a_part_of_the_market():
+    r = _fill("Kilnway memo\n\nMarket\n\nSupplementary cement materials are a $14 billion market; plants that pay "
+              "a carbon price spend $3.2 billion of it.\n")
+    m = r.data["market"]
+    assert (m["tam"], m["sam"]) == (14000, 3200)
+    r = _fill("Kilnway memo\n\nMarket\n\nCement additives are a $14 billion market; we aim for $50 million of it by 2030.\n")
+    assert r.data["market"].get("sam") != 50

@@ -305,6 +305,17 @@ def _bare_scaled(m: Mention) -> Mention:
     return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True)
 
 
+#: a market right after its size: "a $2.1B market", "a $14 billion market"
+_MARKET_AFTER = re.compile(r"\s*(?:a year |per year |annual |global |worldwide )?market\b")
+#: a part of the market named before ("$3.2 billion of it"), not a goal ("of it by 2030")
+_PART_OF_IT = re.compile(r"\s+of (?:it|that|this|the market)\b(?![^.;]{0,30}\bby\b)")
+#: an amount spent a year ("USD 3.8 billion a year", "$2.3 billion a year is spent on")
+_YEAR_AFTER = re.compile(r"\s*(?:a|per|each|every) year\b|\s*annually\b")
+_SPEND = re.compile(r"\b(?:spend|spends|spent|spending)\b")
+#: the company's or its customers' own spending ("we spend", "we will spend", "saves customers")
+_OURS_SPEND = re.compile(r"\b(?:we|our|us|i)\b[^,;.]{0,20}\bspend")
+
+
 #: a table column or row of percents without the sign ("qoq growth pct", "NRR (%)")
 _PERCENT_HEAD = re.compile(r"\b(?:pct|percent|per cent)\b|\(\s*%\s*\)|\s%$", re.I)
 
@@ -608,6 +619,19 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 5
         if doc.lang == "en" and money and not f.fraction and _LOST_LEAD.search(low, a, m.start):
             score -= 5
+        if doc.lang == "en" and f.key == "tam" and (m.currency or m.scaled) and not named and (
+                _MARKET_AFTER.match(low, m.end) or (_YEAR_AFTER.match(low, m.end) and _SPEND.search(clause)
+                                                    and not _OURS_SPEND.search(clause))):
+            # "a $2.1B market"; "railroads spend about USD 3.8 billion a year on inspection",
+            # "About $2.3 billion a year is spent on drinking water": a market's size in other words
+            score += 4
+            named = True
+        if doc.lang == "en" and f.key == "sam" and (m.currency or m.scaled) and not named \
+                and _PART_OF_IT.match(low, m.end) and re.search(r"\bmarket\b", low[a:m.start]):
+            # "... a $14 billion market; plants that pay a carbon price spend $3.2 billion of it":
+            # the part of the market the sentence names (not "$45 million of it by 2030", a goal)
+            score += 4
+            named = True
         if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
                                    or (not f.fraction and _en_past_aside(text, m))):
             continue
