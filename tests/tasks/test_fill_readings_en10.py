@@ -170,3 +170,10 @@ def test_a_part_of_the_market():
     assert (m["tam"], m["sam"]) == (14000, 3200)
     r = _fill("Kilnway memo\n\nMarket\n\nCement additives are a $14 billion market; we aim for $50 million of it by 2030.\n")
     assert r.data["market"].get("sam") != 50
+
+
+def test_a_capital_m_or_b_glued_to_a_number_scales_it_without_a_currency():
+    from o3local.tasks.summarize.facts import find_mentions
+
+    got = [(m.value, m.scaled) for m in find_mentions("ARR 1.8M, TAM 28B, a 5 m cable, 5m long")]
+    assert got == [(1.8e6, True), (28e9, True), (5.0, False), (5.0, False)]
