@@ -177,3 +177,11 @@ def test_a_capital_m_or_b_glued_to_a_number_scales_it_without_a_currency():
 
     got = [(m.value, m.scaled) for m in find_mentions("ARR 1.8M, TAM 28B, a 5 m cable, 5m long")]
     assert got == [(1.8e6, True), (28e9, True), (5.0, False), (5.0, False)]
+
+
+def test_a_metric_s_acronym_opening_a_chat_message_is_no_company():
+    r = _fill("Brindle team chat export\n\nMaya Chen, 14 Oct 2026 16:12\nARR is 2.85M as of end of Sept\n\n"
+              "Tom Becker, 14 Oct 2026 16:15\nwe have 1,400 nurses on the app\n\n"
+              "Maya Chen, 14 Oct 2026 16:20\nsorry, ARR is actually 3.1M — 2.85M was August\n")
+    assert r.data["company"]["name"] == "Brindle"
+    assert r.data["traction"]["arr"] == 3100000

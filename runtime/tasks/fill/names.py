@@ -120,7 +120,8 @@ def _names_with(doc: Document, f: Field) -> Answer | None:
 _ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|商业计划书|计划书|路演(?:材料|文稿)?|简介|介绍)$")
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
-                        r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
+                        r"quarterly|team|slack|whatsapp|group)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
+                        r"chat export|chat log|chat|export|thread|"
                         r"summary|brief|note|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
                         r"questionnaire|application|application form|profile|fact ?sheet|teaser)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:(?:[—–:|(（]|-(?!\w))\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
@@ -186,8 +187,12 @@ def _recurring_name(doc: Document) -> Answer | None:
     # sender ("From: Dana Whitlock", signed "Dana")
     senders = {w for lab, value, _off in doc.labels if lab.lower() == "from"
                for w in re.findall(r"[A-Z][\w'-]+", value.split("<")[0])}
+    # a field's own word is no company ("ARR is 2.85M", "sorry, ARR is actually 3.1M" in a chat)
+    from .fields import GLOSSARY
+
+    fields_words = {w.lower() for ws in GLOSSARY.values() for w in ws}
     cands = {n: b for n, b in cands.items()
-             if n.lower() not in PLACES and not set(n.split()) <= senders}
+             if n.lower() not in PLACES and not set(n.split()) <= senders and n.lower() not in fields_words}
     if not cands:
         return None
     # where each candidate stands in the text, found once
