@@ -185,3 +185,9 @@ def test_a_metric_s_acronym_opening_a_chat_message_is_no_company():
               "Maya Chen, 14 Oct 2026 16:20\nsorry, ARR is actually 3.1M — 2.85M was August\n")
     assert r.data["company"]["name"] == "Brindle"
     assert r.data["traction"]["arr"] == 3100000
+
+
+def test_recurring_contract_revenue_annualised_on_a_form_is_the_arr():
+    r = _fill("Loan application\n\nB1  Total turnover, last financial year (FY2025):    $1,140,000\n"
+              "B2  Recurring contract revenue (annualised, today):  $960,000\n")
+    assert r.data["traction"]["arr"] == 960000
