@@ -191,3 +191,9 @@ def test_recurring_contract_revenue_annualised_on_a_form_is_the_arr():
     r = _fill("Loan application\n\nB1  Total turnover, last financial year (FY2025):    $1,140,000\n"
               "B2  Recurring contract revenue (annualised, today):  $960,000\n")
     assert r.data["traction"]["arr"] == 960000
+
+
+def test_growth_of_the_recurring_revenue_on_a_form_is_the_growth():
+    r = _fill("Loan application\n\nB2  Recurring contract revenue (annualised, today):  $960,000\n"
+              "B3  Growth of recurring revenue, last quarter:       6%\nB4  Number of customers:   48\n")
+    assert r.data["traction"]["growth"] == 0.06

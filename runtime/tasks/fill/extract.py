@@ -305,6 +305,8 @@ def _bare_scaled(m: Mention) -> Mention:
     return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True)
 
 
+#: a line or clause that opens with the growth of something ("Growth of recurring revenue, ...: 6%")
+_GROWTH_OF = re.compile(r"^\s*(?:[a-z]?\d{1,2}\s+)?(?:growth|increase|rise)\s+(?:of|in)\b")
 #: a market right after its size: "a $2.1B market", "a $14 billion market"
 _MARKET_AFTER = re.compile(r"\s*(?:a year |per year |annual |global |worldwide )?market\b")
 #: a part of the market named before ("$3.2 billion of it"), not a goal ("of it by 2030")
@@ -561,7 +563,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 named = True
         # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
         rival = _nearest_rival(f, low, lo_c, hi_c, m)
-        if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival:
+        # ("Growth of recurring revenue, last quarter: 6%": what grows is named after the growth,
+        # its object, no rival's figure)
+        if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival \
+                and not (doc.lang == "en" and f.key == "growth" and m.percent
+                         and _GROWTH_OF.match(clause)):
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
