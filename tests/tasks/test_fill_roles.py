@@ -325,13 +325,14 @@ def test_two_percentages_in_a_sentence_are_not_a_use_of_funds(tmp_path):
     assert (d["traction"]["growth"], d["traction"]["retention"]) == (0.084, 0.935)
 
 
-def test_a_year_alone_is_no_date_and_market_words_without_acronyms(tmp_path):
+def test_a_founding_year_alone_and_market_words_without_acronyms(tmp_path):
     d = _fill(tmp_path, "# Pinecrest Audio\n\nHearing tests in a pharmacy.\n\n"
                         "Pinecrest Audio was founded in 2019 in Dublin. The global market is worth "
                         "$12 billion, of which $1.5 billion is serviceable in Europe.\n\n"
                         "## China\n\nWe launch in China in 2027.\n")
-    # a year alone is not a date: no day and month are made up (the field is left for review)
-    assert not d["company"].get("founded")
+    # a founding year alone is its 1 January, said in the notes (was: left for review; the
+    # fill-eval writers read "founded in 2021" as 2021-01-01, as a month alone is its 1st)
+    assert d["company"]["founded"] == "2019-01-01"
     assert (d["market"]["tam"], d["market"]["sam"]) == (12000, 1500)
     assert d.get("china", {}).get("launch", "") == ""  # "in 2027" after other words: not a launch date made up
 

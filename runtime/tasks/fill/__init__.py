@@ -115,7 +115,11 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         if f.schema.get("format") != "date" and isinstance(value, str) and value and value in doc.text \
                 and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
             return problems  # "Q3 2026" kept as the document writes it
-        if not any(d.iso() == value for d in doc.dates):
+        from .extract import founded_years
+
+        if not any(d.iso() == value for d in doc.dates) and not (
+                f.key == "founded" and any(value == f"{m.group(1)}-01-01" for m in founded_years(doc))):
+            # (a founding year alone, "Founded in 2021", is its 1 January)
             problems.append(f"the date {value} is not in the document")
         return problems
     if f.kind == "from-table":
@@ -150,6 +154,10 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
 
         # bullets that are each a named, priced item ("Starter Kit — …, $29 one-off")
         known |= {m.value for _n, text in priced_bullets(doc) for m in find_mentions(text)}
+        from .records import priced_sentences
+
+        # sentences that each name and price an item ("Thimble Plus, at $15 a month, covers …")
+        known |= {m.value for _n, text in priced_sentences(doc) for m in find_mentions(text)}
         for n in _numbers(value):
             scaled = {n, n * 100, n * 1e3, n * 1e4, n * 1e6, n / 1e3}
             if not any(abs(k - s) <= 1e-6 * max(1, abs(k)) for k in known for s in scaled):

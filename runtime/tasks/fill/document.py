@@ -131,7 +131,7 @@ _ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(
 _LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·{3,})\s*(\S.{0,40})$")
 #: an English numbered heading: "2. Problem", "4) Products and pricing" (a short title, not a
 #: sentence of a numbered list)
-_EN_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+[A-Z][^.!?;:]{0,40}$")
+_EN_NUMBERED = re.compile(r"^\s*(?:\d{1,2}[.)]|\d{1,2}\.\d{1,2}\.?)\s+[A-Z][^.!?;:]{0,40}$")  # "4.1 Products" too
 
 
 #: a heading set between runs of dashes or equals signs in plain text ("-- the numbers --",

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .document import _BULLET, Document, Mention, Section, Table
+from .document import _BULLET, DateMention, Document, Mention, Section, Table
 from .fields import OTHERS, Field
 from .words import count, find, tokens
 
@@ -285,6 +285,11 @@ _PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:st
                         r"a year (?:ago|earlier)|(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
 
 
+#: an amount the company lost ("We lost our second-largest agency ...: about $90K of ARR"):
+#: a change, not the level the field asks for
+_LOST_LEAD = re.compile(r"\b(?:lost|lose|loses|losing|churned|churn|cancell?ed|cancell?ing|wrote off|write-off)\b")
+
+
 _BARE_SCALE = re.compile(r"[\d,.]+\s?(k|m|b|mn|bn|mm)", re.I)
 
 
@@ -298,6 +303,38 @@ def _bare_scaled(m: Mention) -> Mention:
 
     scale = {"k": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "b": 1e9, "bn": 1e9}[got.group(1).lower()]
     return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True)
+
+
+#: a line or clause that opens with the growth of something ("Growth of recurring revenue, ...: 6%")
+_GROWTH_OF = re.compile(r"^\s*(?:[a-z]?\d{1,2}\s+)?(?:growth|increase|rise)\s+(?:of|in)\b")
+#: a market right after its size: "a $2.1B market", "a $14 billion market"
+_MARKET_AFTER = re.compile(r"\s*(?:a year |per year |annual |global |worldwide )?market\b")
+#: a part of the market named before ("$3.2 billion of it"), not a goal ("of it by 2030")
+_PART_OF_IT = re.compile(r"\s+of (?:it|that|this|the market)\b(?![^.;]{0,30}\bby\b)")
+#: an amount spent a year ("USD 3.8 billion a year", "$2.3 billion a year is spent on")
+_YEAR_AFTER = re.compile(r"\s*(?:a|per|each|every) year\b|\s*annually\b")
+_SPEND = re.compile(r"\b(?:spend|spends|spent|spending)\b")
+#: the company's or its customers' own spending ("we spend", "we will spend", "saves customers")
+_OURS_SPEND = re.compile(r"\b(?:we|our|us|i)\b[^,;.]{0,20}\bspend")
+
+
+#: a table column or row of percents without the sign ("qoq growth pct", "NRR (%)")
+_PERCENT_HEAD = re.compile(r"\b(?:pct|percent|per cent)\b|\(\s*%\s*\)|\s%$", re.I)
+
+
+def _en_table_percent(doc: Document, m: Mention) -> Mention:
+    """A bare number in a table column whose header says it is in percent ("nrr pct | 111"):
+    that percent."""
+    if m.currency or m.scaled or m.percent or m.unit:
+        return m
+    from .document import table_cell
+
+    at = table_cell(doc, m.start)
+    if at is None or not _PERCENT_HEAD.search(at[0].strip()):
+        return m
+    from dataclasses import replace
+
+    return replace(m, percent=True)
 
 
 def _en_table_scaled(doc: Document, m: Mention) -> Mention:
@@ -472,6 +509,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
             m = _bare_scaled(_en_table_scaled(doc, m))
+        if doc.lang == "en" and f.fraction:
+            m = _en_table_percent(doc, m)
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
@@ -524,7 +563,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 named = True
         # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
         rival = _nearest_rival(f, low, lo_c, hi_c, m)
-        if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival:
+        # ("Growth of recurring revenue, last quarter: 6%": what grows is named after the growth,
+        # its object, no rival's figure)
+        if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival \
+                and not (doc.lang == "en" and f.key == "growth" and m.percent
+                         and _GROWTH_OF.match(clause)):
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
@@ -580,6 +623,21 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if doc.lang == "en" and not f.fraction and _PAST_LEAD.search(low, a, m.start):
             score -= 5
+        if doc.lang == "en" and money and not f.fraction and _LOST_LEAD.search(low, a, m.start):
+            score -= 5
+        if doc.lang == "en" and f.key == "tam" and (m.currency or m.scaled) and not named and (
+                _MARKET_AFTER.match(low, m.end) or (_YEAR_AFTER.match(low, m.end) and _SPEND.search(clause)
+                                                    and not _OURS_SPEND.search(clause))):
+            # "a $2.1B market"; "railroads spend about USD 3.8 billion a year on inspection",
+            # "About $2.3 billion a year is spent on drinking water": a market's size in other words
+            score += 4
+            named = True
+        if doc.lang == "en" and f.key == "sam" and (m.currency or m.scaled) and not named \
+                and _PART_OF_IT.match(low, m.end) and re.search(r"\bmarket\b", low[a:m.start]):
+            # "... a $14 billion market; plants that pay a carbon price spend $3.2 billion of it":
+            # the part of the market the sentence names (not "$45 million of it by 2030", a goal)
+            score += 4
+            named = True
         if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
                                    or (not f.fraction and _en_past_aside(text, m))):
             continue
@@ -686,6 +744,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             if "growth" in f.key:
                 # "指标 | 11月 | 10月 | 环比 | 去年同期 | 同比": a report's growth is year on year
                 score += 1.5 if _YOY.search(column) else -1.5 if _MOM.search(column) else 0.0
+        if at is not None and doc.lang == "en" and "target" not in f.key and "plan" not in f.key \
+                and _latest_period_row(at[2], at[1]):
+            # "Quarter | ARR ($K)" over Q1 ... Q3 2026: the latest quarter's row is where the company
+            # stands now (the earlier rows are its history); its cell in the column the field's
+            # own words head is the field's ("arr (thousands)", not "arr plan")
+            score += 1
+            if not named and _count(at[0].lower(), own) and not _PLAN_COLUMN.search(at[0].lower()) \
+                    and not _PRIOR_COLUMN.search(at[0].lower()):
+                score += 4
+                named = True
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit \
                 and re.fullmatch(r"\d{4}", m.raw.strip()):
             score -= 3  # a year
@@ -911,6 +979,16 @@ def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
 
     at = table_cell(doc, m.start)
     return at[:3] if at else None
+
+
+def _latest_period_row(t: Table, first_cell: str) -> bool:
+    """Whether the row headed ``first_cell`` is the latest of a table whose rows are all
+    periods ("Q1 2026", "Q2 2026", "Q3 2026")."""
+    keys = [_period_key(r[0]) if _PERIOD_HEAD.fullmatch(r[0].strip()) else None for r in t.rows if r and r[0].strip()]
+    if len(keys) < 2 or any(k is None for k in keys) or len(set(keys)) != len(keys):
+        return False
+    mine = _period_key(first_cell) if _PERIOD_HEAD.fullmatch(first_cell.strip()) else None
+    return mine is not None and mine == max(keys)  # type: ignore[type-var]
 
 
 def _column_header(doc: Document, m: Mention) -> str:
@@ -1228,6 +1306,36 @@ def _alone_on_line(text: str, d: Any) -> bool:
     return line.startswith(d.raw.strip()) and _WEEKDAY.fullmatch(line[len(d.raw.strip()):]) is not None
 
 
+#: a company's founding year with nothing finer: "founded in 2021", "Year founded: 2019",
+#: "incorporated 2018" (not "founded in March 2019", read as a date, nor a range of years)
+_FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]ear (?:founded|of incorporation))"
+                           r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
+
+
+def founded_years(doc: Document) -> list[re.Match]:
+    """The founding years a document gives alone ("Founded in 2021 in Chicago")."""
+    return list(_FOUNDED_YEAR.finditer(doc.text)) if doc.lang == "en" else []
+
+
+def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer | None:
+    """A founding year alone ("Founded in 2021 in Chicago", "Year founded: 2019") for a founding
+    date: the year's first day, as a month alone gives its 1st (said in the notes); unless a
+    date the founding words govern was found ("founded in Rotterdam in September 2021"; not
+    "founded in 2019 and launched in March 2021", whose date is the launch's)."""
+    if f.key != "founded" or f.schema.get("format") != "date":
+        return None
+    years = founded_years(doc)
+    if not years:
+        return None
+    if best is not None and re.search(r"\b(?:founded|incorporated|incorporation|established|dates from|started)\b"
+                                      r"[^.;!?\d]{0,40}$", doc.text[max(0, best.start - 60):best.start], re.I):
+        return None
+    m = years[0]
+    sent = next((x for x in doc.sentences() if m.group(0) in x), m.group(0))
+    return Answer(f"{m.group(1)}-01-01", sent,
+                  [f"the document gives the year {m.group(1)} alone: 1 January is assumed"], at=m.start(1))
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1278,6 +1386,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if not _count(low[lo_c:hi_c], own) and any(
                     st in f.rivals for st, _s, _e in tokens(low[lo_c:hi_c])):
                 score -= 2
+        if f.key == "since" and doc.lang == "en" and re.search(r"\b(?:founded|incorporated|established)\b", low[lo_c:hi_c]) \
+                and not _count(low[lo_c:hi_c], own):
+            continue  # "Tidewell was founded in Rotterdam in September 2021": the company's start, not its business's
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and (_count(lab.lower(), own) or (
                     f.key == "date" and len(f.keys) == 1 and _DATE_LABEL.fullmatch(lab.strip())
@@ -1299,6 +1410,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             score = 3.0
         if score >= 3 and (best is None or score > best[0]):
             best = (score, d, text[a:b].strip())
+    year = _founded_year(doc, f, best[1] if best is not None else None)
+    if year is not None:
+        return year
     if best is None and f.key == "date" and len(f.keys) == 1:
         # the document's own date with no label: a date alone on its line (a dateline
         # under the title, or the signature's date at the end)
@@ -1358,7 +1472,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             if m and _count(sent.lower(), own) and not any(d.raw in sent for d in doc.dates):
                 return Answer(m.group(0), sent, ["kept as written: not a day"])
     if best is None:
-        return None  # a year alone ("founded in 2019") is no date: a day and month would be made up
+        return None  # a year alone elsewhere ("since 2019") is no date: a day and month would be made up
     _, d, sentence = best
     notes = []
     if d.day is None:

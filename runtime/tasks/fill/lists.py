@@ -223,6 +223,24 @@ _PARTS_FOLLOW = re.compile(r"^\s*(?:其中|包括|of which|including)", re.I)
 _CHANGE = re.compile(r"(?:同比|环比|较上年|比上年|较去年)?(?:增长|下降|上升|减少|增加|下滑)了?\s*\d[\d.]*\s*[%％]")
 
 
+#: the last use of a list of shares, given as what is left: "the rest to sales"
+_REST = re.compile(r"^(?:and\s+|but\s+)?(?:the (?:rest|remainder|balance)|what(?:'s| is) left|whatever remains)"
+                   r"(?:\s+of\s+(?:it|that|this|the \w+))?\s+(?:goes\s+|will go\s+|is\s+)?(?:to|for|on|into)\s+(.+)$", re.I)
+
+
+def _rest_item(text: str, items: list[Item]) -> Item | None:
+    """"Half of it goes to a second press line, the rest to sales": the last item's share is
+    what the shares before it leave of 100 %."""
+    m = _REST.match(text.strip(_PUNCT))
+    if m is None or not all(it.number.percent for it in items):
+        return None
+    left = 100 - sum(it.number.value for it in items)
+    label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", m.group(1))).strip(_PUNCT)
+    if not 0 < left < 100 or not label or len(label.split()) > 6:
+        return None
+    return Item(label, Mention(round(left, 10), m.group(0), 0, len(text), True, "", "", False), text, after=label)
+
+
 def _group(pieces: list[str], context: str, evidence: str, sentence: bool = False
            ) -> ListGroup | None:
     """The list ``pieces`` make, if they do.  In a sentence ("a, b and c") it needs three
@@ -235,8 +253,10 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         # said of it, and is no item of the list
         kept = [p for p in pieces if not _CHANGE.fullmatch(p.strip())]
         pieces = kept if len(kept) >= 2 else pieces
-    for p in pieces:
+    for n, p in enumerate(pieces):
         it = _item(p)
+        if it is None and n == len(pieces) - 1 and items:
+            it = _rest_item(p, items)
         if it is None:
             if items:
                 return None  # a list is items to its end
@@ -267,7 +287,8 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
     elif any(it.period for it in items):
         return None
     def kind(it: Item) -> tuple:
-        return it.number.percent, bool(it.number.currency), it.number.unit
+        # ("20% customer success": a share's unit is its label's first word, not a kind of figure)
+        return it.number.percent, bool(it.number.currency), "" if it.number.percent else it.number.unit
 
     if sentence and len({kind(it) for it in items}) > 1:
         # "raise a USD 20M Series B, giving 30 months of runway, to be spent on A (45%), B (35%)
@@ -336,6 +357,46 @@ def _amount_column(t: Table, paragraphs: list[str] = (), heading: str = "") -> t
         if line and _AMOUNT_HEAD.search(head):
             return i, line[-1]
     return 0, ""
+
+
+#: a cell that is one share: "45%", "45 %"
+_SHARE_CELL = re.compile(r"\s*\d{1,3}(?:\.\d+)?\s*[%％]\s*")
+#: a two-column table's row that heads the shares below it ("use of funds | share pct")
+_SHARE_HEAD = re.compile(r"\b(?:share|pct|percent|percentage)\b|[%％]|占比|比例", re.I)
+
+
+def _bare(cell: str) -> str:
+    return re.sub(r"[%％\s]", "", cell)
+
+
+def _share_rows(t: Table, heading: str) -> ListGroup | None:
+    """A run of a two-column table's rows that are shares of a whole: "Raise | $6M" / "Robot
+    fleet | 45%" / "Nordic sales | 35%" / "R&D | 20%", or bare numbers under a row that says
+    they are shares ("use of funds | share pct" / "engineering | 30"); the run must add up to
+    100 %, the table's other rows and the heading are its context."""
+    rows = [t.header] + t.rows
+    if any(len(r) != 2 for r in rows):
+        return None
+    best: tuple[int, int, str] | None = None
+    i = 0
+    while i < len(rows):
+        head = ""
+        if _SHARE_HEAD.search(rows[i][1]) and not _SHARE_CELL.fullmatch(rows[i][1]):
+            head, i = " ".join(rows[i]), i + 1
+        j = i
+        while j < len(rows) and rows[j][0].strip() and (
+                _SHARE_CELL.fullmatch(rows[j][1]) or (head and re.fullmatch(r"\s*\d{1,3}(?:\.\d+)?\s*", rows[j][1]))):
+            j += 1
+        if j - i >= 2 and abs(sum(float(_bare(r[1])) for r in rows[i:j]) - 100) <= 1.1:
+            best = (i, j, head)
+            break
+        i = max(j, i + 1)
+    if best is None:
+        return None
+    i, j, head = best
+    pieces = [f"{r[0].strip()}: {_bare(r[1])}%" for r in rows[i:j]]
+    others = " ".join(" ".join(r) for r in rows[:i] + rows[j:] if r[1:] != [head])
+    return _group(pieces, f"{heading} {head} {others}", f"table [{'; '.join(t.header)}]")
 
 
 def _list_line(para: str) -> bool:
@@ -422,6 +483,10 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 g = _group(pieces, context, f"table [{'; '.join(t.header)}]")
                 if g is not None:
                     out.append(g)
+        for t in s.tables:
+            g = _share_rows(t, s.heading)
+            if g is not None:
+                out.append(g)
         # "Engineering: 40%" / "Sales: 35%" / ... each a paragraph of its own (a Word memo or a
         # .txt with blank lines between the lines of a list): a list like bullets
         run: list[str] = []

@@ -120,10 +120,11 @@ def _names_with(doc: Document, f: Field) -> Answer | None:
 _ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|商业计划书|计划书|路演(?:材料|文稿)?|简介|介绍)$")
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
-                        r"quarterly)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
+                        r"quarterly|team|slack|whatsapp|group)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
+                        r"chat export|chat log|chat|export|thread|"
                         r"summary|brief|note|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
                         r"questionnaire|application|application form|profile|fact ?sheet|teaser)\b", re.I)
-_TITLE_TAIL = re.compile(r"\s*(?:[—–:|(（-]\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
+_TITLE_TAIL = re.compile(r"\s*(?:(?:[—–:|(（]|-(?!\w))\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
 #: a company named as a sentence's subject: "Northloop Freight is a ...", "Kestrel Robotics
@@ -186,8 +187,12 @@ def _recurring_name(doc: Document) -> Answer | None:
     # sender ("From: Dana Whitlock", signed "Dana")
     senders = {w for lab, value, _off in doc.labels if lab.lower() == "from"
                for w in re.findall(r"[A-Z][\w'-]+", value.split("<")[0])}
+    # a field's own word is no company ("ARR is 2.85M", "sorry, ARR is actually 3.1M" in a chat)
+    from .fields import GLOSSARY
+
+    fields_words = {w.lower() for ws in GLOSSARY.values() for w in ws}
     cands = {n: b for n, b in cands.items()
-             if n.lower() not in PLACES and not set(n.split()) <= senders}
+             if n.lower() not in PLACES and not set(n.split()) <= senders and n.lower() not in fields_words}
     if not cands:
         return None
     # where each candidate stands in the text, found once
@@ -283,6 +288,13 @@ _TITLE_HEAD = re.compile(r"^(?:[Ii]nvest in|[Bb]ack|[Mm]eet|[Ii]ntroducing|[Aa]b
 _NAME_SMALL_WORDS = frozenset({"of", "and", "&", "de", "la", "le", "du", "von", "van", "der", "for", "the", "on"})
 
 
+_MONTHS = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+           r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?")
+_PERIOD = rf"(?:(?:Q[1-4]|H[12]|FY\s?\d{{2,4}}|{_MONTHS}|(?:19|20)\d\d|'\d\d)(?![\w&'-]))"
+#: a period at either end of a title's name ("Q3", "Brightpass Q3 2026", "October 2026")
+_PERIOD_EDGE = re.compile(rf"^(?:{_PERIOD}[\s,/–-]*)+|(?:[\s,/–-]*{_PERIOD})+$")
+
+
 def _title_name(doc: Document) -> str | None:
     """The company named by the title: "Investor memo: Bluefin Ledger", "Seed memo — Bluefin
     Ledger", "Saltmarsh Bio - Seed Round Memorandum" (an ALL-CAPS heading names none)."""
@@ -301,6 +313,9 @@ def _title_name(doc: Document) -> str | None:
         name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
                      if not _DOC_WORDS.search(p) and not re.search(r"\b(?:19|20)\d\d\b", p)), name)
     name = _without_doc_words(_TITLE_HEAD.sub("", name))
+    # "Q3 investor update", "Brightpass Q3 2026 update": the period the document is for is no
+    # part of the company's name (nor a name by itself)
+    name = _PERIOD_EDGE.sub("", name).strip()
     # "#fundraise-prep" (a chat channel), a rule of "=====": no company's name
     # a heading in words of a sentence ("Numbers at a glance") names no company: a name's words
     # are capitalised but for a few small ones ("Bank of Leeds", "Finch & Co")

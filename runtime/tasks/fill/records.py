@@ -45,7 +45,7 @@ def _records(doc: Document, f: Field) -> list[tuple[str, str]]:
             continue
         out += _bullet_records(s.bullets)
         for para in s.paragraphs:
-            out += _sentence_records(doc, para)
+            out += _sentence_records(doc, para, named=True)
         for sub in sections[i + 1:]:
             if sub.level <= s.level:
                 break
@@ -57,8 +57,95 @@ def _records(doc: Document, f: Field) -> list[tuple[str, str]]:
             elif sub.heading and len(sub.heading) <= 40:
                 out.append((sub.heading, sub.body()))
     if not out and count(f"{f.key} {f.description}".lower(), ["product", "products", "产品"]):
-        out = lead_in_records(doc) or priced_bullets(doc)
+        out = lead_in_records(doc) or priced_bullets(doc) or priced_sentences(doc)
     return out
+
+
+#: a product's name: capitalised words ("Stridekeep Annual", "HullSense", "Railsight")
+_PRODUCT_NAME = re.compile(r"(?<![\w'’])([A-Z][\w&+-]*(?: [A-Z][\w&+-]*){0,3})")
+#: words between a product's name and its price that say it is one ("Railsight, available from
+#: today, is a wayside portal priced at", "YardScan, a camera app, costs", "Thimble Plus, at")
+_PRICE_VERB = re.compile(r"\b(?:costs?|priced|sells?|sold|at|for)\s*$|[(:]\s*$|\s[-—–]\s*$", re.I)
+#: what a price is per, right after its amount ("per site", "a month", "each", "/month")
+_PRICE_CUE = re.compile(r"\s*(?:per\b|an? (?:month|year|week|day|seat|user|unit|visit|trip|test|job)\b|each\b|/\s?[a-z])",
+                        re.I)
+#: a sentence about someone else's product or figures: no item of ours
+_OTHERS = re.compile(r"\b(?:competitors?|rivals?|incumbents?|compared|versus|vs\.?|alternatives?|raised|raising|"
+                     r"revenue|ARR|MRR|market|valuation)\b", re.I)
+#: a sentence about a rival ("The incumbent, Clausewise, reported revenue of $41 million")
+_RIVAL = re.compile(r"\b(?:competitors?|competing|rivals?|incumbents?|alternatives?)\b", re.I)
+#: an English word that opens a sentence or a clause, no product's name
+_NO_NAME = {"the", "our", "we", "it", "its", "this", "that", "these", "those", "each", "every", "a", "an", "they",
+            "their", "customers", "operators", "users", "plans", "prices", "pricing", "price", "today", "now",
+            "in", "on", "at", "for", "with", "and", "but", "so", "then", "yes", "no", "q", "a:", "products",
+            "product", "both", "all", "most", "some", "one", "two", "three"}
+
+
+def priced_sentences(doc: Document) -> list[tuple[str, str]]:
+    """(name, text) of the items sentences anywhere name and price ("Thimble Plus, at $15 a month,
+    covers unlimited hemming", "SaltKiosk, sold as water-as-a-service at $0.02 per litre",
+    "Products: Otterline Eye camera ($3,200 each); Otterline Watch ($290 each)"): a name of
+    capitalised words (one word only when the document also writes it mid-sentence or it is
+    written in CamelCase), then the words that price it, then an amount of money with what it is
+    per (or right after "at"); not in a sentence about competitors, revenue or the round."""
+    from ..summarize.facts import find_mentions
+
+    cached = getattr(doc, "_priced_sentences", None)
+    if cached is not None:
+        return cached
+    out: list[tuple[str, str]] = []
+    for s in doc.sections:
+        for para in s.paragraphs + s.bullets:
+            for sent in doc.sentences(para):
+                sent = re.sub(r"^\s*A:\s*", "", sent.strip())
+                if _OTHERS.search(sent):
+                    continue
+                for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=[A-Z])", sent):
+                    item = _priced_clause(doc, clause, find_mentions)
+                    if item is not None and item[0] not in {n for n, _ in out}:
+                        out.append(item)
+    doc._priced_sentences = out  # type: ignore[attr-defined]
+    return out
+
+
+def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str] | None:
+    money = [m for m in find_mentions(clause) if m.currency and not m.percent]
+    if len(money) != 1:
+        return None
+    m = money[0]
+    at = m.start
+    while at > 0 and clause[at - 1] in "$€£¥":
+        at -= 1
+    at = re.sub(r"(?:USD|US\$|EUR|GBP)\s*$", "", clause[:at]).__len__()
+    head = clause[:at]
+    after = re.match(r"\s*(?:USD|EUR|GBP|CHF|dollars|euros|pounds)\b", clause[m.end:])  # "9 USD per user"
+    cue = _PRICE_CUE.match(clause, m.end + (after.end() if after else 0))
+    best = None
+    for n in _PRODUCT_NAME.finditer(head):
+        name = n.group(1)
+        before = head[:n.start()].rstrip()
+        # a name opens the clause, or follows a colon or an appositive's comma ("Ferrovane's
+        # first product, YardScan, a camera app, costs")
+        if before and not before.endswith((":", ",")):
+            continue
+        if name.split()[0].lower() in _NO_NAME or (name.isupper() and len(name) <= 5):
+            continue
+        gap = head[n.end():]
+        if re.search(r"\d", gap) or len(gap.split()) > 10 or not _PRICE_VERB.search(gap):
+            continue
+        if not cue and not re.search(r"\bat\s*$", gap):
+            continue
+        camel = re.search(r"[a-z][A-Z]", name)
+        labelled = re.search(r"\b(?:products?|plans?|offers?|offering|pricing|tiers?)\s*:$", before, re.I)
+        if " " not in name and not camel and not labelled \
+                and not re.search(rf"[a-z,;]\s+{re.escape(name)}\b", doc.text):
+            continue
+        if any(_RIVAL.search(x) for x in re.split(r"(?<=[.!?])\s+", doc.text)
+               if re.search(rf"\b{re.escape(name)}\b", x)):
+            continue  # "The incumbent, Clausewise, reported ...": someone else's product
+        best = (name, re.sub(r"\s*[()]\s*", ", ", clause[n.end():]).strip(" ,:;.-—–"))
+        break
+    return best
 
 
 #: a product's name before the dash of its bullet ("Starter Kit — three bottles …, $29 one-off")
@@ -148,12 +235,15 @@ _SENTENCE_ITEM = re.compile(r"^(?:The |Our )?((?:[A-Z][\w&+-]*|\d+)(?: (?:[A-Z][
 _ITEM_PRICED = re.compile(r"[$€£¥]\s?\d|\b(?:USD|US\$|EUR|GBP)\s?\d|\d\s?(?:元|美元|dollars)|^free\b")
 
 
-def _sentence_records(doc: Document, para: str) -> list[tuple[str, str]]:
-    """(name, text) of the sentences of a paragraph that each name one priced item."""
+def _sentence_records(doc: Document, para: str, named: bool = False) -> list[tuple[str, str]]:
+    """(name, text) of the sentences of a paragraph that each name one priced item (under a
+    heading that names the field, a "Name: what it is" line too, priced or not: "Fouling
+    Forecast: the dashboard, included with HullSense")."""
     out = []
     for sent in doc.sentences(para):
         m = _SENTENCE_ITEM.match(sent.strip())
-        if m and _ITEM_PRICED.search(m.group(2)):
+        if m and (_ITEM_PRICED.search(m.group(2)) or (
+                named and sent.strip()[m.end(1):].startswith(": ") and len(doc.sentences(para)) == 1)):
             out.append((m.group(1), m.group(2)))
         elif m is None and doc.lang == "en":
             out += _after_colon_record(sent.strip())
@@ -207,7 +297,8 @@ def _unit(doc: Document, child: Field, text: str, value: Any) -> str | None:
     for m in find_mentions(text):
         v = convert(m, child, doc.lang, text)
         if m.currency and v is not None and abs(v - value) < 1e-9:
-            return unit_after(text, m.end)
+            code = re.match(r"\s*(?:USD|EUR|GBP|CHF)\b", text[m.end:])  # "9 USD per user"
+            return unit_after(text, m.end + (code.end() if code else 0))
     return None
 
 
@@ -234,7 +325,7 @@ def _text(text: str, numbers_and_lists: list[Field]) -> str | None:
     # every clause holds a number ("the remote nursing service at $9,600 per patient ...",
     # "a 48 V, 10 kWh backup pack ... List price $3,900"): the words before the first price,
     # share or property word
-    cut = re.search(r"[$€£¥]\s?\d|\d+(?:\.\d+)?\s?%", text)
+    cut = re.search(r"[$€£¥]\s?\d|\d+(?:\.\d+)?\s?%|\d[\d,.]*\s?(?:USD|EUR|GBP|CHF)\b", text)
     head = text[:cut.start()] if cut else text
     for w in words:
         at = head.lower().find(w.lower())

@@ -97,8 +97,10 @@ def find_mentions(text: str) -> list[Mention]:
         if en:
             word = en.lower()
             # a bare "m"/"b" after a number is a scale only with a currency ("$4.5m");
-            # "k" right after one is a thousand anyway ("12k users")
-            if len(word) > 1 or m.group("cur") or (word == "k" and m.end("num") == m.start("en")):
+            # "k" right after one is a thousand anyway ("12k users"), and so are a capital "M"
+            # and "B" ("ARR 1.8M", "TAM 28B": not "5 m", metres, nor "5 B")
+            glued = m.end("num") == m.start("en")
+            if len(word) > 1 or m.group("cur") or (glued and (word == "k" or en in ("M", "B"))):
                 scale *= _SCALE_EN[word]
             else:
                 en = None
