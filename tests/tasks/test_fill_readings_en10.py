@@ -197,3 +197,27 @@ def test_growth_of_the_recurring_revenue_on_a_form_is_the_growth():
     r = _fill("Loan application\n\nB2  Recurring contract revenue (annualised, today):  $960,000\n"
               "B3  Growth of recurring revenue, last quarter:       6%\nB4  Number of customers:   48\n")
     assert r.data["traction"]["growth"] == 0.06
+
+
+# --- lead's review after the merge: founding said with "started the company", a chat's company ----
+
+
+def test_a_company_started_in_a_year_is_founded_that_year_not_at_its_first_sale():
+    r = _fill("Dear Mara,\n\nKelpmark makes packaging film from farmed seaweed for food brands. We "
+              "started the company in 2022 and shipped our first commercial roll in May 2024.\n\n"
+              "Kelpmark's ARR is $740K.\n")
+    assert r.data["company"]["founded"] == "2022-01-01"
+
+
+def test_a_chat_names_the_company_that_does_the_work():
+    r = _fill("WhatsApp Chat with Lucentra Founders + Jonah (angel)\n\n--- Monday, 23 November 2026 ---\n"
+              "[09:12] Jonah Feld: Morning both. Can you send me the basics again?\n"
+              "[09:20] Sunita Rao: Sure! Lucentra does automated quality inspection for small "
+              "injection-moulding factories.\n[09:25] Sunita Rao: ARR $960K.\n")
+    assert r.data["company"]["name"] == "Lucentra"
+
+
+def test_a_headings_question_is_no_company_name():
+    r = _fill("# What Brackenby does\n\nBrackenby builds scheduling software for dental clinics. "
+              "Brackenby has 40 clinics paying today.\n")
+    assert r.data["company"]["name"] == "Brackenby"

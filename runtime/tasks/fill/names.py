@@ -132,13 +132,15 @@ _TITLE_TAIL = re.compile(r"\s*(?:(?:[—–:|(（]|-(?!\w))\s*.*|\s+(?:investor|
 _SUBJECT = re.compile(r"(?:^|(?<=[.!?:] ))[\"“]?((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)"
                       r"(?: +\([^()\n]{1,40}\))? +(?:is|was|were|are|"
                       r"has|builds|makes|gives|provides|offers|sells|develops|helps|runs|turns|lets|"
-                      r"connects|designs|operates|brings)\b", re.M)
+                      r"connects|designs|operates|brings|does|automates|produces|manufactures)\b", re.M)
 #: the verbs of a company's own line of business ("Quillmate helps law firms ..."), not of any
 #: sentence's subject ("Feed is 50% of costs")
 _TRADE_VERB = re.compile(r"\s+(?:\([^()\n]{1,40}\)\s+)?(?:builds|makes|provides|offers|sells|develops|helps|"
-                         r"designs|operates)\s+[a-z]")
+                         r"designs|operates|does|automates|produces|manufactures)\s+[a-z]")
 _NOT_NAMES = frozenset({"we", "our", "the", "this", "it", "they", "he", "she", "i", "you", "there",
-                        "a", "an", "that", "these", "those", "each", "every", "all"})
+                        "a", "an", "that", "these", "those", "each", "every", "all",
+                        # a heading's question ("What Merrowfield does")
+                        "what", "how", "why", "who", "where", "when", "which"})
 _SUBJECT_LINE = re.compile(r"^(?:subject|re|fwd|fw)\s*:\s*", re.I)
 
 
