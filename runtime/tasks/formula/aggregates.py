@@ -88,6 +88,7 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
             if zh_names and len(low) == 3:
                 cands.add(low[1:])  # 有才 for 刘有才: a person by the given name
             cands |= _value_parts(low, common | heads)
+            cands |= _numbered_forms(low, lex)
             for c in cands:
                 owners.setdefault(c, set()).add(col.letter + "\0" + v)
                 forms.append((c, col, v))
@@ -97,6 +98,28 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
             exact.setdefault(f, set()).add(c.letter + "\0" + v)
     return [(f, c, v) for f, c, v in forms if len(owners[f]) == 1
             or (f == v.lower().strip() and len(exact[f]) == 1)]
+
+
+def _cn_number(n: int) -> str:
+    """1..99 in Chinese numerals: 3 -> 三, 12 -> 十二, 20 -> 二十."""
+    digits = "零一二三四五六七八九"
+    if n < 10:
+        return digits[n]
+    tens, ones = divmod(n, 10)
+    return ("" if tens == 1 else digits[tens]) + "十" + (digits[ones] if ones else "")
+
+
+def _numbered_forms(low: str, lex: dict) -> set[str]:
+    """Other ways to write a numbered value (``numbered_values``): 3栋 is also 三栋, 3号楼,
+    三号楼, 3幢; 2单元 is also 二单元."""
+    m = re.fullmatch(r"(\d{1,2})([\u4e00-\u9fff]{1,2})", low)
+    if m is None or not 0 < int(m.group(1)) < 100:
+        return set()
+    group = next((g for g in lex["numbered_values"] if m.group(2) in g), None)
+    if group is None:
+        return set()
+    nums = (m.group(1), _cn_number(int(m.group(1))))
+    return {n + w for n in nums for w in group} - {low}
 
 
 def _value_parts(low: str, common: set[str]) -> set[str]:
@@ -252,6 +275,8 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
         if form not in text:
             continue  # (most forms are not in the request: no pattern compiled for them)
         pat = re.escape(form) if is_zh(form) else rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])"
+        if is_zh(form) and re.match(r"[\d一二三四五六七八九十]", form):
+            pat = r"(?<![\d一二三四五六七八九十百])" + pat  # 3栋 is not in 13栋, 三号楼 not in 十三号楼
         for m in re.finditer(pat, text):
             if any(a < m.end() and m.start() < b for a, b in taken + spans):
                 continue
@@ -885,7 +910,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     from .rows import _scores
 
     # currency signs are not words: "$5,000", "¥200"
-    text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
+    text = _full_years(re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip()), schema)
     lex = lexicon("aggregates")
     if has(text, lex["not_aggregate"]):
         return None  # "who ...", "which ...": a lookup, not these rules'
@@ -950,7 +975,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         col = schema.column(m.group(1))
         num = float(m.group(3))
         conds.append(Condition(col.header, m.group(2), int(num) if num.is_integer() else num))
-        tail = re.match(r"\s*(?:or more|or above|and above|or higher|or less|or below|及以上|以上|或以上|及以下|以下|或以下)?",
+        tail = re.match(r"\s*(?:(?:[a-z]{1,3}|[\u4e00-\u9fff]{1,2}?)\s*)?"  # 1500公斤以上, 40 t or more
+                        r"(?:or more|or above|and above|or higher|or less|or below|及以上|以上|或以上|及以下|以下|或以下)|\s*",
                         text[end:])
         if pos - start > 24:
             return None  # the column is far from its number: not one comparison
@@ -1032,6 +1058,16 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if op == "count" and len(numeric) == 1 and numeric[0].type == "number" and is_identifier(numeric[0]):
         # "how many loans" on a sheet numbering its loans (Loan #): the loan numbers counted, never added
         counted, numeric = numeric[0], []
+    if op == "count" and len(numeric) == 1 and not is_identifier(numeric[0]):
+        # "有几个人请过病假", "加过班的几个人": rows where the one amount named is above zero (the
+        # verb 过 says it happened at all); never 超过 / 不过, nor 过 before a number (过两千)
+        ever = [m for m in re.finditer(r"(?<![超不经])过(?![\d两一二三四五六七八九十百千万])", text)
+                if not any(a <= m.start() < b for a, b in taken)]
+        if len(ever) == 1 and not has(text, lex["count_of_values"]):
+            conds.append(Condition(numeric[0].header, ">", 0))
+            cond_cols.add(numeric[0].header)
+            taken.append((ever[0].start() - 1, ever[0].end()))  # 请过, 加过
+            numeric = []
     if op == "count":
         if numeric and has(text, lex["count_of_values"]):
             op, value = "sum", numeric[0] if len(numeric) == 1 else None  # "number of gold medals"
@@ -1067,6 +1103,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             value = money_column(schema)
         if not numeric and value is not None and has(text, lex["money_asked"]) and value is money_column(schema):
             numeric = [value]  # named by the money asked for ("what fraction of the money": of the amounts)
+            # the words that asked for it are used up: "takings", "要付", "交了多少钱"
+            taken += [sp for w in lex["money_asked"] for sp in _spans(text, w)]
         if value is None and not numeric:
             unit = unit_column(text, schema)  # "螺纹钢一共进了多少吨": the column counted in tonnes
             if unit is not None:
@@ -1086,7 +1124,13 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if implicit and value is not None and not _additive(schema, value, conds):
         return None  # "电子产品的单价": prices of several rows are not added up
     if op == "count" and value is None and counted is None and _counts_a_measure(text, schema, cond_cols):
-        return None  # "how many croissants do we sell": pieces of a number column, not rows
+        # "how many sourdoughs did we sell": pieces of a number column (Sourdough Sold, not Baked),
+        # added up, when one column is that measure; otherwise not guessed
+        # ("how many croissants do we sell" asks how many a day, or in all? not guessed)
+        value = None if re.search(r"(?<![a-z])(?:do|does)(?![a-z])", text) else _measure_counted(text, schema, cond_cols)
+        if value is None:
+            return None
+        op, numeric = "sum", [value]
     if _residue(text, schema, lex, taken, ms, extra, bool(conds)):
         return None
     if op == "count" and not conds:
@@ -1101,6 +1145,18 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None
         return _Parsed("counta", first, [], implicit)
     return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _full_years(text: str, schema: SheetSchema) -> str:
+    """"25年" written out as "2025年" where the sheet has a column headed 2025 or dates in 2025
+    (a year said by its last two digits, 25年出栏, 25年新住进来的)."""
+    def full(m: re.Match) -> str:
+        year = "20" + m.group(1)
+        heads = {_bare(c.header) for c in schema.columns}
+        dates = any(isinstance(v, (dt.date, dt.datetime)) and v.year == int(year)
+                    for (r, _c), v in schema.cells.items() if r > schema.header_row)
+        return year + "年" if year in heads or year + "年" in heads or dates else m.group(0)
+    return re.sub(r"(?<![\d.])(\d{2})年(?!\d|级|代)", full, text)
 
 
 def _counts_a_measure(text: str, schema: SheetSchema, cond_cols: set[str]) -> bool:
@@ -1118,6 +1174,32 @@ def _counts_a_measure(text: str, schema: SheetSchema, cond_cols: set[str]) -> bo
                    for c in nums):
                 return True
     return False
+
+
+def _measure_counted(text: str, schema: SheetSchema, cond_cols: set[str]) -> Column | None:
+    """The one number column "how many X" counts pieces of (see ``_counts_a_measure``): the
+    column whose header holds X; of several ("Sourdough Baked", "Sourdough Sold"), the one
+    whose other header word the request says too, in any form ("sell" for Sold:
+    ``header_word_forms``).  None when no one column is meant ("how many goals" of Goals For and
+    Goals Against)."""
+    from .checks import is_identifier
+
+    forms = lexicon("aggregates")["header_word_forms"]
+    words = re.findall(r"[a-z]+", text)
+    nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c) and c.header not in cond_cols]
+    found: list[Column] = []
+    for m in re.finditer(r"(?<![a-z])(?:how many|number of)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?", text):
+        for word in filter(None, m.groups()):
+            stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
+            found += [c for c in nums if c not in found and any(
+                w == word or w.rstrip("s") == stem for w in re.findall(r"[a-z]+", c.header.lower()))]
+    if len(found) > 1:
+        def said(col: Column) -> bool:
+            return any(any(stem_match(w, h) or w in forms.get(h, []) for w in words)
+                       for h in re.findall(r"[a-z]+", col.header.lower())
+                       if not any(stem_match(h, x) for x in re.findall(r"(?:how many|number of)\s+([a-z]+)", text)))
+        found = [c for c in found if said(c)]
+    return found[0] if len(found) == 1 else None
 
 
 def row_things(schema: SheetSchema) -> list[str]:
@@ -1224,8 +1306,11 @@ def _ungrounded_derived(text: str, schema: SheetSchema, lex: dict) -> bool:
     Worth words count only on a sheet without an amount column ("average order value" on
     a sales sheet is the amount)."""
     spans = [sp for col in schema.columns for w in _column_words(schema, col) for sp in _spans(text, w)]
-    words = lex["derived"]["difference"] + (lex["derived"]["product"] if group_of(schema, "sales") is None
-                                            else [])
+    qty, price = group_of(schema, "qty"), group_of(schema, "price")
+    # "takings" on a sheet of fees without a quantity: the money column, no quantity × price
+    product = group_of(schema, "sales") is None and not (
+        money_column(schema) is not None and not (qty is not None and price is not None and qty is not price))
+    words = lex["derived"]["difference"] + (lex["derived"]["product"] if product else [])
     return any(not any(a < y and x < b for a, b in spans) for w in words for x, y in _spans(text, w))
 
 
@@ -1589,11 +1674,22 @@ def _title_words(schema: SheetSchema) -> list[str]:
     ("各分公司营业收入" names 收入 and 营业).  English titles name projects and companies
     ("Website Relaunch"), which a request names as a condition, so they are not read."""
     out: list[str] = []
+    units = [w for g in lexicon("aggregates")["units"] for w in g] + list(lexicon("aggregates")["measure_units"])
     for (r, _c), v in schema.cells.items():
         if r >= schema.header_row or not isinstance(v, str):
             continue
         for run in re.findall(r"[\u4e00-\u9fff]{2,}", v):
             out += [run[i:i + 2] for i in range(len(run) - 1)]
+        # the unit every number is counted in, said once in brackets: 出栏（头）, (kg), (MWh per
+        # year), （单位：万件）: "多少头", "200kg", "2025 MWh" name that unit, no condition
+        for inner in re.findall(r"[(（]\s*(?:单位[:：]\s*)?([^()（）]{1,16})[)）]", v):
+            words = re.findall(r"[a-z]+|[\u4e00-\u9fff]+", inner.lower())
+            if words and (is_zh(words[0]) and len(words[0]) <= 2 or words[0] in units
+                          or re.fullmatch(r"[a-z]{1,3}h|[a-z]?[a-z]{1,2}", words[0])):
+                out += [w for w in words if w not in ("per",)]
+                lex = lexicon("aggregates")  # 千克 is also 公斤 and kg
+                out += [w for g in lex["units"] + list(lex["measure_units"].values()) if words[0] in g
+                        for w in g if len(w) > 1 or is_zh(w)]
     return list(dict.fromkeys(out))
 
 

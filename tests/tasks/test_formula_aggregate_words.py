@@ -1,0 +1,142 @@
+"""Aggregate words grounded on the sheet (issue 16): the unit a title gives every number
+("（头）", "(kg)"), the money a request asks for by a word of its own ("takings", 要付,
+交了多少钱) when the sheet keeps one money column.  Small sheets written here."""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import read_sheet, schema_from_rows
+
+
+def _titled(tmp_path, title, rows, name="Sheet"):
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.active.title = name
+    wb.active.append([title])
+    for row in rows:
+        wb.active.append(row)
+    path = tmp_path / "t.xlsx"
+    wb.save(path)
+    return read_sheet(path)
+
+
+FARMS = [["养殖场", "所在镇", 2024, 2025], ["东岗场", "石桥镇", 1800, 2300],
+         ["西坡场", "石桥镇", 900, 1200], ["南湾场", "河口镇", 2100, 2600]]
+
+
+def test_the_unit_in_the_title_is_the_numbers_unit(tmp_path):
+    s = _titled(tmp_path, "各养殖场历年生猪出栏（头）", FARMS, "出栏")
+    assert formula("2025年出栏超过2000头的有几个", s, method="rules").value == 2
+    hives = _titled(tmp_path, "Honey extracted per apiary (kg)",
+                    [["Apiary", "Site", 2024, 2025], ["Oak", "North", 150, 240],
+                     ["Elm", "South", 260, 180], ["Ash", "North", 90, 310]], "Honey")
+    assert formula("count of apiaries above 200kg in 2025", hives, method="rules").value == 2
+
+
+def test_a_unit_no_title_gives_is_still_refused(tmp_path):
+    s = _titled(tmp_path, "各养殖场历年出栏", FARMS, "出栏")
+    with pytest.raises(TaskError):
+        formula("2025年出栏超过2000吨的有几个", s, method="rules")
+
+
+@pytest.fixture
+def tickets():
+    return schema_from_rows([
+        ["Ticket", "Date", "Zone", "Charge"],
+        ["T1", dt.date(2026, 11, 5), "Roof", 12.0],
+        ["T2", dt.date(2026, 11, 5), "Ground", 8.5],
+        ["T3", dt.date(2026, 11, 6), "Roof", 15.0],
+    ])
+
+
+def test_takings_are_the_one_money_column(tickets):
+    assert formula("total takings", tickets, method="rules").value == 35.5
+    assert formula("takings on 5 nov", tickets, method="rules").value == 20.5
+
+
+def test_takings_with_a_quantity_and_a_price_are_their_product():
+    s = schema_from_rows([["Item", "Qty", "Unit Price"], ["Pen", 3, 2.0], ["Pad", 2, 4.5]])
+    assert formula("total takings", s, method="rules").value == 15  # 3 × 2 + 2 × 4.5, not a column
+
+
+def test_money_asked_by_a_verb_in_chinese():
+    s = schema_from_rows([
+        ["材料", "供应商", "数量", "金额"],
+        ["螺纹钢", "华建钢材", 12, 48000.0],
+        ["水泥", "鑫源砂石", 30, 12000.0],
+        ["盘条", "华建钢材", 5, 21000.0],
+    ])
+    assert formula("华建钢材那边一共要付多少", s, method="rules").value == 69000
+    with pytest.raises(TaskError):  # 没 changes the rows: never read past it
+        formula("华建钢材那边还没付多少", s, method="rules")
+
+
+@pytest.fixture
+def kaoqin():
+    return schema_from_rows([
+        ["姓名", "部门", "事假天数", "病假天数"],
+        ["张伟", "技术部", 1, 0],
+        ["李娜", "技术部", 0, 2],
+        ["王强", "销售部", 0, 1],
+        ["赵敏", "销售部", 2, 0],
+    ])
+
+
+def test_a_verb_with_guo_counts_the_rows_above_zero(kaoqin):
+    assert formula("有几个人请过病假", kaoqin, method="rules").value == 2
+    assert formula("技术部有几个人请过病假", kaoqin, method="rules").value == 1
+    with pytest.raises(TaskError):  # 没: the other rows, never read past it
+        formula("没请过病假的有几个人", kaoqin, method="rules")
+    # 超过 is a comparison, not 过
+    assert formula("病假超过1天的有几个人", kaoqin, method="rules").value == 1
+
+
+def test_a_numbered_building_by_its_other_names():
+    s = schema_from_rows([
+        ["房号", "楼栋", "实缴"],
+        ["101", "3栋", 300.0],
+        ["102", "3栋", 250.0],
+        ["201", "6栋", 400.0],
+    ])
+    assert formula("三号楼的实缴合计", s, method="rules").value == 550
+    assert formula("3幢实缴一共多少", s, method="rules").value == 550
+    with pytest.raises(TaskError):  # 13号楼 is no building of this sheet, and never 3栋
+        formula("13号楼的实缴合计", s, method="rules")
+
+
+def test_how_many_pieces_of_a_measure_column_are_added_up():
+    s = schema_from_rows([
+        ["Date", "Croissants Baked", "Croissants Sold", "Baker"],
+        [dt.date(2026, 11, 1), 40, 35, "Kofi"],
+        [dt.date(2026, 11, 2), 50, 48, "Ana"],
+        [dt.date(2026, 11, 3), 45, 30, "Kofi"],
+    ])
+    assert formula("how many croissants did we sell", s, method="rules").value == 113
+    assert formula("how many croissants did kofi sell", s, method="rules").value == 65
+    with pytest.raises(TaskError):  # baked or sold? not guessed
+        formula("how many croissants", s, method="rules")
+
+
+def test_a_two_digit_year_and_a_unit_before_yishang(tmp_path):
+    s = _titled(tmp_path, "历年鲜叶收购量（千克）",
+                [["茶农", "村", 2024, 2025], ["李四", "上村", 1400, 1600], ["王五", "下村", 1700, 1500],
+                 ["赵六", "上村", 900, 1200]], "收购量")
+    assert formula("25年交了1500公斤以上的茶农几个", s, method="rules").value == 2
+    assert formula("24年收购量合计", s, method="rules").value == 4000
+    with pytest.raises(TaskError):  # 23年: no such column, not 2023 of anything
+        formula("23年收购量合计", s, method="rules")
+
+
+def test_old_people_are_the_rows_of_a_care_home():
+    s = schema_from_rows([
+        ["姓名", "护理等级", "月费"],
+        ["张大爷", "全护理", 6000.0],
+        ["李奶奶", "半护理", 4000.0],
+        ["王大爷", "全护理", 6500.0],
+    ])
+    assert formula("全护理老人有多少个", s, method="rules").value == 2
+    assert formula("半护理老人月费平均多少钱", s, method="rules").value == 4000
