@@ -68,8 +68,44 @@ def _bigrams(text: str) -> list[str]:
     return [t[i:i + 2] for i in range(len(t) - 1)]
 
 
+#: paired marks a headline may not leave open or closed alone (opener -> closer)
+_PAIRS = {"“": "”", "《": "》", "（": "）", "(": ")", "「": "」", "『": "』", "【": "】"}
+_CLOSERS = {v: k for k, v in _PAIRS.items()}
+
+
+def _balanced(text: str) -> bool:
+    for opener, closer in _PAIRS.items():
+        depth = 0
+        for ch in text:
+            depth += (ch == opener) - (ch == closer)
+            if depth < 0:
+                return False
+        if depth:
+            return False
+    return True
+
+
+def mend_marks(text: str) -> str | None:
+    """``text`` without the quote mark or bracket it opens or ends with alone (a clause run cut
+    out of a quotation: "“特别累的时候，我很想关掉新东方" -> "特别累的时候，我很想关掉新东方");
+    None when a mark inside it is still left open or closed alone ("他说“既不赚市场的钱")."""
+    if text[:1] in _PAIRS and _PAIRS[text[0]] not in text:
+        text = text[1:]
+    if text[-1:] in _CLOSERS and _CLOSERS[text[-1]] not in text:
+        text = text[:-1].rstrip(headline._TRAIL)
+    return text if text.strip() and _balanced(text) else None
+
+
 def candidates(sentences: list[str], max_chars: int) -> list[Span]:
-    """Every run of consecutive whole clauses of an early sentence within ``max_chars``."""
+    """Every run of consecutive whole clauses of an early sentence within ``max_chars``, its
+    quote marks and brackets paired (:func:`mend_marks`); the unmended runs if none can be."""
+    spans = _runs(sentences, max_chars)
+    mended = [Span(sp.sentence, sp.first, sp.last, text) for sp in spans
+              if (text := mend_marks(sp.text))]
+    return mended or spans
+
+
+def _runs(sentences: list[str], max_chars: int) -> list[Span]:
     out: list[Span] = []
     for si, sentence in enumerate(sentences[:MAX_SENTENCES]):
         if _LATER_SECTION.match(sentence):
