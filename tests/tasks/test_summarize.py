@@ -450,6 +450,20 @@ def test_a_chinese_clause_run_leaves_no_quote_mark_open_or_closed_alone():
         assert line.count(opener) == line.count(closer), line
 
 
+def test_a_chinese_clause_run_drops_list_numbers_topic_marks_and_a_dangling_dash():
+    from o3local.tasks.summarize import extract, spans
+
+    assert spans.tidy("1.中国创造不了价值是因为缺少土壤，") == "中国创造不了价值是因为缺少土壤"
+    assert spans.tidy("2、中国缺少宽容。") == "中国缺少宽容"
+    assert spans.tidy("1.6米以上的在职者") == "1.6米以上的在职者"  # a number, not a list item
+    assert spans.tidy("#陕西楼市#新政闹得沸沸扬扬") == "陕西楼市新政闹得沸沸扬扬"
+    assert spans.tidy("要做一部高票房大片是很难的——") == "要做一部高票房大片是很难的"
+    post = ("#陕西楼市#新政闹得沸沸扬扬，只允许开发商赚取10%的利润。"
+            "不少市民大呼过瘾，开发商则表示难以接受。")
+    line = extract(post, "zh", 40, style="headline").text
+    assert "#" not in line and line and line in post.replace("#", "")
+
+
 def test_a_post_that_opens_with_its_title_in_brackets_keeps_it_as_the_headline():
     from o3local.tasks.summarize import extract
 

@@ -85,6 +85,19 @@ def _balanced(text: str) -> bool:
     return True
 
 
+#: a list number a clause run may open with ("1.中国创造不了价值…", "2、…"; not "1.6米")
+_ENUMERATOR = re.compile(r"^\s*\d{1,2}[、.．](?!\d)\s*")
+#: a Weibo topic tag: "#陕西楼市#新政…" reads "陕西楼市新政…"
+_TOPIC = re.compile(r"#([^#\s]{1,20})#")
+
+
+def tidy(run: str) -> str:
+    """A clause run as a headline line: no list number before it, no topic tag's # marks, and
+    no comma, full stop or dash left dangling at its end ("…是很难的——")."""
+    line = _TOPIC.sub(r"\1", _ENUMERATOR.sub("", run, count=1))
+    return line.rstrip(headline._TRAIL + "—-─")
+
+
 def mend_marks(text: str) -> str | None:
     """``text`` without the quote mark or bracket it opens or ends with alone (a clause run cut
     out of a quotation: "“特别累的时候，我很想关掉新东方" -> "特别累的时候，我很想关掉新东方");
@@ -116,7 +129,7 @@ def _runs(sentences: list[str], max_chars: int) -> list[Span]:
             joined = ""
             for j in range(i, len(clauses)):
                 joined += clauses[j]
-                line = joined.rstrip(headline._TRAIL)
+                line = tidy(joined)
                 if len(line) > max_chars:
                     break
                 if line:
