@@ -423,6 +423,47 @@ def test_a_models_headline_has_no_final_full_stop():
     assert headline_line("。") == "。"  # nothing else: left as it was
 
 
+def test_a_models_chinese_headline_is_not_wrapped_in_quote_marks():
+    from o3local.tasks.summarize.abstractive import headline_line
+
+    source = "国务院发布养老体系改革顶层方案。专家表示方案将分步实施。"
+    assert headline_line("“养老体系改革顶层方案”", source, "zh") == "养老体系改革顶层方案"
+    assert headline_line('"养老体系改革顶层方案。"', source, "zh") == "养老体系改革顶层方案"
+    # the source's own quotation stays one; a quote inside the line stays; English as it was
+    said = "他说：“方案将分步实施。”记者了解到，方案已上报。"
+    assert headline_line("“方案将分步实施。”", said, "zh") == "“方案将分步实施。”"
+    assert headline_line("专家称“方案将分步实施”", source, "zh") == "专家称“方案将分步实施”"
+    assert headline_line('"Budget passes"', "The budget passes.", "en") == '"Budget passes"'
+
+
+def test_a_chinese_clause_run_leaves_no_quote_mark_open_or_closed_alone():
+    from o3local.tasks.summarize import extract, spans
+
+    assert spans.mend_marks("“特别累的时候，我很想关掉新东方") == "特别累的时候，我很想关掉新东方"
+    assert spans.mend_marks("而农村领取退休金的人群仅占18.7%。”") == "而农村领取退休金的人群仅占18.7%"
+    assert spans.mend_marks("他说“既不赚市场的钱") is None  # the quote opens in its middle
+    assert spans.mend_marks("“京津冀自贸区已经上报了。”") == "“京津冀自贸区已经上报了。”"
+    post = ("“特别累的时候，我很想关掉新东方，但都没有做到，因为要为4000名员工负责。”俞敏洪在"
+            "演讲中回顾创业经历时这样说。他表示，后悔把新东方做得这么大。")
+    line = extract(post, "zh", 40, style="headline").text
+    for opener, closer in (("“", "”"), ("（", "）"), ("《", "》")):
+        assert line.count(opener) == line.count(closer), line
+
+
+def test_a_chinese_clause_run_drops_list_numbers_topic_marks_and_a_dangling_dash():
+    from o3local.tasks.summarize import extract, spans
+
+    assert spans.tidy("1.中国创造不了价值是因为缺少土壤，") == "中国创造不了价值是因为缺少土壤"
+    assert spans.tidy("2、中国缺少宽容。") == "中国缺少宽容"
+    assert spans.tidy("1.6米以上的在职者") == "1.6米以上的在职者"  # a number, not a list item
+    assert spans.tidy("#陕西楼市#新政闹得沸沸扬扬") == "陕西楼市新政闹得沸沸扬扬"
+    assert spans.tidy("要做一部高票房大片是很难的——") == "要做一部高票房大片是很难的"
+    post = ("#陕西楼市#新政闹得沸沸扬扬，只允许开发商赚取10%的利润。"
+            "不少市民大呼过瘾，开发商则表示难以接受。")
+    line = extract(post, "zh", 40, style="headline").text
+    assert "#" not in line and line and line in post.replace("#", "")
+
+
 def test_a_post_that_opens_with_its_title_in_brackets_keeps_it_as_the_headline():
     from o3local.tasks.summarize import extract
 

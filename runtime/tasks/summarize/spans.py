@@ -68,8 +68,57 @@ def _bigrams(text: str) -> list[str]:
     return [t[i:i + 2] for i in range(len(t) - 1)]
 
 
+#: paired marks a headline may not leave open or closed alone (opener -> closer)
+_PAIRS = {"“": "”", "《": "》", "（": "）", "(": ")", "「": "」", "『": "』", "【": "】"}
+_CLOSERS = {v: k for k, v in _PAIRS.items()}
+
+
+def _balanced(text: str) -> bool:
+    for opener, closer in _PAIRS.items():
+        depth = 0
+        for ch in text:
+            depth += (ch == opener) - (ch == closer)
+            if depth < 0:
+                return False
+        if depth:
+            return False
+    return True
+
+
+#: a list number a clause run may open with ("1.中国创造不了价值…", "2、…"; not "1.6米")
+_ENUMERATOR = re.compile(r"^\s*\d{1,2}[、.．](?!\d)\s*")
+#: a Weibo topic tag: "#陕西楼市#新政…" reads "陕西楼市新政…"
+_TOPIC = re.compile(r"#([^#\s]{1,20})#")
+
+
+def tidy(run: str) -> str:
+    """A clause run as a headline line: no list number before it, no topic tag's # marks, and
+    no comma, full stop or dash left dangling at its end ("…是很难的——")."""
+    line = _TOPIC.sub(r"\1", _ENUMERATOR.sub("", run, count=1))
+    return line.rstrip(headline._TRAIL + "—-─")
+
+
+def mend_marks(text: str) -> str | None:
+    """``text`` without the quote mark or bracket it opens or ends with alone (a clause run cut
+    out of a quotation: "“特别累的时候，我很想关掉新东方" -> "特别累的时候，我很想关掉新东方");
+    None when a mark inside it is still left open or closed alone ("他说“既不赚市场的钱")."""
+    if text[:1] in _PAIRS and _PAIRS[text[0]] not in text:
+        text = text[1:]
+    if text[-1:] in _CLOSERS and _CLOSERS[text[-1]] not in text:
+        text = text[:-1].rstrip(headline._TRAIL)
+    return text if text.strip() and _balanced(text) else None
+
+
 def candidates(sentences: list[str], max_chars: int) -> list[Span]:
-    """Every run of consecutive whole clauses of an early sentence within ``max_chars``."""
+    """Every run of consecutive whole clauses of an early sentence within ``max_chars``, its
+    quote marks and brackets paired (:func:`mend_marks`); the unmended runs if none can be."""
+    spans = _runs(sentences, max_chars)
+    mended = [Span(sp.sentence, sp.first, sp.last, text) for sp in spans
+              if (text := mend_marks(sp.text))]
+    return mended or spans
+
+
+def _runs(sentences: list[str], max_chars: int) -> list[Span]:
     out: list[Span] = []
     for si, sentence in enumerate(sentences[:MAX_SENTENCES]):
         if _LATER_SECTION.match(sentence):
@@ -80,7 +129,7 @@ def candidates(sentences: list[str], max_chars: int) -> list[Span]:
             joined = ""
             for j in range(i, len(clauses)):
                 joined += clauses[j]
-                line = joined.rstrip(headline._TRAIL)
+                line = tidy(joined)
                 if len(line) > max_chars:
                     break
                 if line:
