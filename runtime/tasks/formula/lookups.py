@@ -41,6 +41,15 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
             return c, (m.start(), m.end() + n)
     for word in lex["who"]:
         if has(text, [word]):
+            p = text.find(word)
+            if word.endswith(" of"):  # "name of the dog with ...": the Dog column, not the owner's name
+                after = text[p + len(word):]
+                ms = [(q, c) for q, c in mentions(after, schema) if re.fullmatch(r"\s*(?:the\s+)?", after[:q])]
+                if ms:
+                    q, c = ms[0]
+                    if c.type not in ("text", "mixed"):
+                        return None
+                    return c, (p, p + len(word) + q + len(_word_at(after[q:], c)))
             people = [group_of(schema, g) for g in lex["person_groups"]]
             people += [c for c in schema.columns if c.header.lower().strip() in lex["person_headers"]]
             people.append(person_column(schema.columns))  # Tenant, Patient, 姓名: the column of names

@@ -120,6 +120,26 @@ def _pinned_year(request: str, lex: dict) -> int | None:
 
 
 def read(request: str, schema: SheetSchema) -> RowReading | None:
+    """A date reading; when it reads one date column that is empty on some rows and the request
+    says those rows stay blank ("没缴的空着", "blank if not returned yet"), ``IF(G2="","",…)``."""
+    reading = _read(request, schema)
+    if reading is None or reading.template.startswith("=IF("):
+        return reading
+    text = request.lower()
+    if not has(text, lexicon("labels")["blank"] + lexicon("dates")["blank_rows"]):
+        return reading
+    letters = set(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", reading.template))
+    empty = {c.letter: sum(v is None for v in values(schema, c)) for c in schema.columns}
+    least = min(empty.values(), default=0)  # (a blank row every column shares is no gap)
+    gaps = [c for c in schema.columns if c.letter in letters and c.type == "date" and empty[c.letter] > least]
+    if len(gaps) != 1:
+        return reading
+    g = gaps[0]
+    return RowReading(f'=IF({ref(g)}="","",{reading.template[1:]})',
+                      f"blank while {g.header} is blank, else {reading.explanation}", reading.consumed)
+
+
+def _read(request: str, schema: SheetSchema) -> RowReading | None:
     text = request.lower()
     lex = lexicon("dates")
     found = date_in(request)

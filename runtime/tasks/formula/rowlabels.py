@@ -665,6 +665,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                        r"如果|若|的话|时候|(?<![平小])时(?![间长薪])|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|就|on (?=\w)",
                        " ", cond_text)
     cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
+    # the marking verb left where its quoted label was taken ("…以上的标“优秀”", "orders of 5000 or more as "Big"")
+    cond_text = re.sub(r"(?:(?<=[\u4e00-\u9fff\d%）)\s])(?:标记为|标注为|标为|标成|写成|写上|标|写|填上|填)|\s+as)\s*$", "", cond_text)
+    cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
     if isinstance(then, str) and then.lower() in ("pass", "及格", "合格", "达标") and not numbers(cond_text):
         pass_col = [c for _, c in mentions(cond_text, schema) if c.type == "number"]
         marks = _scores(schema)
@@ -680,6 +683,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                        " < 0 ", cond_text)
     cond_text = re.sub(r"为正数?|是正数|大于零|\bis positive\b|\bpositive\b|\babove zero\b|\bgreater than zero\b",
                        " > 0 ", cond_text)
+    cond_text = _negated_flag(cond_text, schema)
     cond = _condition(cond_text, schema, lex)
     if cond is None:
         return None
@@ -693,6 +697,22 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if gap is not None:  # "没成绩的空着", "未评分不算": a row without the number gets no label
         return RowReading(f'=IF({ref(gap)}="","",{body})', f"blank if {gap.header} is empty, else {why}", used)
     return RowReading(f"={body}", why, used)
+
+
+def _negated_flag(cond: str, schema: SheetSchema) -> str:
+    """"anyone who hasn't paid", "not yet collected", "unpaid": a Yes/No column named by its
+    header's verb, negated, is the rows whose value is No ("paid is no")."""
+    for c in schema.columns:
+        head = c.header.strip().lower()
+        vals = {str(v).strip().lower() for v in values(schema, c) if v is not None and str(v).strip()}
+        if c.type not in ("text", "mixed") or not re.fullmatch(r"[a-z]{3,}", head) \
+                or not vals or not vals <= {"yes", "no", "y", "n"} or len(vals) < 2:
+            continue
+        no = next(str(v).strip() for v in values(schema, c) if v is not None and str(v).strip().lower() in ("no", "n"))
+        cond = re.sub(rf"\b(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never)\s+"
+                      rf"(?:yet\s+|been\s+)*{head}\b(?:\s+yet)?|\bun{head}\b",
+                      f" {head} is {no.lower()} ", cond)
+    return cond
 
 
 def _blank_guard(text: str, expr: str, schema: SheetSchema, lex: dict) -> Column | None:
@@ -801,7 +821,8 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
     verbs = (r"(?:(?:write|put|show|return|mark|flag|label|tag|set)\s+"
              r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all) [a-z]+)\s+)?"
              r"(?:as\s+)?)?")
-    intro = r"if|when|whenever|where" + (r"|for" if tail.strip() else "")
+    marked = re.match(r"\s*(?:put|write|tag|flag|mark|label)\s", head) is not None
+    intro = r"if|when|whenever|where|next to|beside|by" + (r"|for" if tail.strip() or marked else "")
     place = r"(?:(?:in|into|under)\s+(?:(?:a\s+)?new\s+)?(?:col(?:umn)?|cell)(?:\s+[a-z]{1,3})?\b\s*,?\s*)?"  # "in col K write ..."
     m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{place}{verbs}(?:the\s+)?({_LABEL})"
                  rf"(?:\s+(?:flag|mark|label|tag))?\s+(?:{intro})\s", head)  # "FULL DAY flag for ..."
@@ -827,6 +848,13 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
     m = re.match(rf"\s*(?P<verb>label|mark|flag|tag|classify)\s+.+?(?P<label>\s+as\s+({_LABEL}))\s*[,;.]?\s*$",
                  head)
     if m:
+        then = _en_label(request, m.start(3), m.end(3), schema, lex)
+        if isinstance(then, str) and then:
+            return then, other, [m.span("verb"), m.span("label")]
+    # "flag the unpaid visits with OVERDUE in col M": the label after "with", said in capitals
+    m = re.match(r"\s*(?P<verb>flag|mark|tag)\s+.+?(?P<label>\s+with\s+([a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*)?)"
+                 r"(?:\s+in\s+(?:(?:a\s+)?new\s+)?(?:col(?:umn)?|cell)(?:\s+[a-z]{1,3})?)?)\s*[,;.]?\s*$", head)
+    if m and request[m.start(3):m.end(3)].isupper():
         then = _en_label(request, m.start(3), m.end(3), schema, lex)
         if isinstance(then, str) and then:
             return then, other, [m.span("verb"), m.span("label")]

@@ -424,6 +424,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             spans += [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(form)}s?(?![a-z])", text)]
     # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
+    spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
     # "各场", "每个店": one character after 各/每(个) that ends a text column's header (养殖场, 门店)
     ends = {c.header.strip()[-1] for c in schema.columns if c.type == "text" and is_zh(c.header)}
@@ -724,9 +725,12 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 f"累计{c.header}" if zh else f"running total of {c.header}", [])
     if has(text, lex["rank"]) and one_col is not None:
         c = one_col
-        low = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(lowest|smallest|最低|最小|最少)", text)
-        high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|best|most|最高|最大|最多)"
-                         r"|\b(?:most|highest|largest)\b[^,，;；]{0,20}?(?:=|is)\s*1\b", text)
+        low = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(lowest|smallest|fewest|least|quickest|fastest|最低|最小|最少)"
+                        r"|\b(?:lowest|smallest|fewest|least|quickest|fastest|shortest)\b[^,，;；]{0,25}?"
+                        r"(?:=|is)\s*1(?:st)?\b|最少的(?:排)?第(?:1|一)", text)
+        high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|biggest|best|most|最高|最大|最多)"
+                         r"|\b(?:most|highest|largest|biggest|best|greatest)\b[^,，;；]{0,20}?(?:=|is)\s*1(?:st)?\b"
+                         r"|最(?:多|高|大)的(?:排)?第(?:1|一)", text)
         if nums and not (low or high):
             return None
         order = ",1" if low or has(text, lex["ascending"]) else ""

@@ -44,6 +44,17 @@ def _column(text: str, schema: SheetSchema, fits=None) -> Column | None:
     return every[0] if len(every) == 1 else None
 
 
+def _person(text: str, schema: SheetSchema, fits) -> Column | None:
+    """"first name only" on a sheet of patients and dentists: no column named, the sheet's column
+    of people's names (``rowbase.person_column``) when its values fit."""
+    from .rowbase import person_column
+
+    if any(c.type in ("text", "mixed") for _, c in mentions(text, schema)):
+        return None
+    c = person_column(schema.columns)
+    return c if c is not None and fits(_texts(schema, c)) else None
+
+
 def _n(pattern_list: list[str], text: str) -> tuple[int, str] | None:
     for pat in pattern_list:
         m = re.search(pat, text)
@@ -72,13 +83,17 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     zh = is_zh(request)
     spaced = lambda vs: bool(vs) and all(" " in v.strip() for v in vs)  # noqa: E731
     at = lambda vs: bool(vs) and all("@" in v for v in vs)  # noqa: E731
-    if has(text, lex["first_name"]) and (c := _column(text, schema, spaced)):
+    if has(text, lex["first_name"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)
         body = _case(text, lex, f'LEFT({r},FIND(" ",{r})-1)')
         return RowReading(f"={body}", f"first word of {c.header}")
-    if has(text, lex["last_name"]) and (c := _column(text, schema, spaced)):
+    if has(text, lex["last_name"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)
-        return RowReading(f'=RIGHT({r},LEN({r})-FIND(" ",{r}))', f"last word of {c.header}")
+        body = _case(text, lex, f'RIGHT({r},LEN({r})-FIND(" ",{r}))')
+        return RowReading(f"={body}", f"last word of {c.header}")
+    if has(text, lex["initials"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
+        r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
+        return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")
     if has(text, lex["zh_surname"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
             re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) for v in vs))):
         return RowReading(f"=LEFT({ref(c)},1)", f"{c.header}的第一个字（姓）")
@@ -216,6 +231,8 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
         if va is None or vb is None or len(va) + len(vb) > len(ex):
             return None
         sep = ex[len(va):len(ex) - len(vb)]
+    elif not qs and (m := re.search(lex["separator_said"], text)):
+        sep = m.group("sep") or m.group("sep2")  # "中间用-隔开", "separated by a /"
     elif not qs:
         for word, s in lex["separators"].items():
             if word in text:
