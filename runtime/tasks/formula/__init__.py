@@ -255,10 +255,11 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
         if row == first:
             return None
         first += 1
-    from .checks import header_reference, identifier_sum, operation_ignored
+    from .checks import header_reference, identifier_sum, operation_ignored, per_row_problems
 
     why = header_reference(reading.at(row), schema) or identifier_sum(reading.at(row), schema) \
-        or operation_ignored(request, reading.at(row), schema)
+        or operation_ignored(request, reading.at(row), schema) \
+        or per_row_problems(request, reading.at(row), schema)
     if why:
         raise TaskError(f"the formula {reading.at(row)} does not answer the request: {why}",
                         code="task.check")

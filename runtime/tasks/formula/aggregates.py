@@ -200,6 +200,13 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     plain = re.sub("|".join(re.escape(w) for w in lex["distinct_words"]), lambda x: " " * len(x.group(0)), text)
     if _residue(plain, schema, lex, taken, ms, (), False):
         return None
+    answers = lexicon("answers")
+    held = {str(v).strip().lower(): v for v in values(schema, col) if str(v).strip()}
+    if set(held) <= set(answers["yes_no_values"]):  # "how many tenants have pets": the yes rows
+        yes = [held[v] for v in answers["yes_values"] if v in held]
+        if len(yes) != 1 or re.search(answers["negations"], text):
+            return None
+        return (f'=COUNTIF({col.range},"{yes[0]}")', f"the number of rows whose {col.header} is {yes[0]}")
     return (f"=SUMPRODUCT(1/COUNTIF({col.range},{col.range}))",
             f"the number of different {col.header} values")
 

@@ -8,7 +8,14 @@ checks look at what the request names and what the formula reads:
 - a month the request names ("total amount for april") that the formula ignores;
 - a number the request names that appears nowhere in the formula;
 - an operation the request asks for (rounding, a rank, a share, a comparison, a label)
-  that the formula does not perform (``lexicon/operations.json``).
+  that the formula does not perform (``lexicon/operations.json``);
+- the kind of answer asked against the kind given (``lexicon/answers.json``): a date asked
+  and no date column read, dates or a row numbering (301, 302, ...) or a price per unit added
+  up, "who" answered with a column that holds no people, the different values of a yes/no
+  column counted, a weekday given as a number nobody asked for;
+- words of the request left unused: the column after "plus" / "x" / 乘以 never read, a number
+  column a per-row answer never reads, a word of the value column's own name used as a criterion
+  ("add up the monthly fees" is no SUMIF over Membership = "Monthly").
 
 Each returns the reason as a sentence, or None.  Vocabulary:
 ``lexicon/identifiers.json``.
@@ -354,6 +361,252 @@ def count_of_a_quantity(request: str, formula: str, schema: SheetSchema) -> str 
     return f"it counts the rows of {col.header}, a quantity that the request asks to add up"
 
 
+def _answers() -> dict:
+    return lexicon("answers")
+
+
+def dates_added(formula: str, schema: SheetSchema) -> str | None:
+    """SUM / SUMIF over a date column: "date of the Rosie Ellis visit" read as a sum of dates."""
+    for fn, col in _aggregated(formula, schema):
+        if fn in ("SUM", "SUMIF", "SUMIFS") and col.type == "date":
+            return f"it adds up {col.header}, which holds dates (a sum of dates is no answer)"
+    return None
+
+
+def date_asked_not_given(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"date of the Rosie Ellis visit?" answered from no date column (a sum of visit numbers):
+    a question for a date is answered by a date column, or by date arithmetic."""
+    if not re.search(_answers()["when"], request.lower().strip()):
+        return None
+    dates = {c.letter for c in schema.columns if c.type == "date"}
+    if not dates or re.search(r"\b(?:DATE|TODAY|EDATE|EOMONTH|WORKDAY|DATEVALUE|NOW|TIME)\(|/\s*24\b", formula, re.I):
+        return None
+    if _used_columns(formula).get("", set()) & dates:
+        return None
+    return "the request asks for a date, and the formula reads no date column"
+
+
+def serial_sum(formula: str, schema: SheetSchema) -> str | None:
+    """SUM / AVERAGE over a column numbering its rows (301, 302, 303, ... down the rows, no gap):
+    "how many visits" read as the Visit numbers added up.  Numbers that count rows off from a
+    starting number are labels whatever the header says.  (A column running 1, 2, 3, ... may be a
+    measure on a small sheet, and one in another order is no numbering.)"""
+    from .rowbase import values
+
+    for _fn, col in _aggregated(formula, schema):
+        if col.type != "number":
+            continue
+        vals = [v for v in values(schema, col) if v is not None]
+        if len(vals) < 6 or not all(isinstance(v, (int, float)) and float(v).is_integer() for v in vals):
+            continue
+        ints = [int(v) for v in vals]
+        if ints[0] > 1 and all(b - a == 1 for a, b in zip(ints, ints[1:], strict=False)):
+            return f"it adds up {col.header}, which numbers the rows ({ints[0]} to {ints[-1]})"
+    return None
+
+
+def per_unit_sum(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """SUM of a price or rate per unit (Price per Head, Rate per sq m, 单价): "how many heads"
+    answered with the heads' prices added up.  A total is the units times the price."""
+    from .rowbase import _bare
+
+    pats = _answers()["per_unit_headers"]
+    for fn, col in _aggregated(formula, schema):
+        h = col.header.lower().strip()
+        if h in request.lower() or _bare(col.header).lower() in request.lower():
+            continue  # "total Unit Price where Payment is Cash": the user's own column
+        if fn in ("SUM", "SUMIF", "SUMIFS") and any(re.search(p, h) for p in pats) \
+                and _rows_matched(formula, schema) != 1:  # "气泡膜单价多少": one row's price, looked up
+            return f"it adds up {col.header}, a price per unit (rows of it added up are no total)"
+    return None
+
+
+def _rows_matched(formula: str, schema: SheetSchema) -> int | None:
+    """How many rows the literal criteria of a one-aggregate SUMIF/SUMIFS formula select, or None
+    when it is no such formula (an operator, a cell, a second aggregate)."""
+    from .rowbase import values
+
+    m = re.fullmatch(r"=\s*SUMIFS?\((.*)\)", formula.strip(), re.I)
+    if m is None or re.search(r"[()]", m.group(1)):
+        return None
+    args = [a.strip() for a in m.group(1).split(",")]
+    pairs = list(zip(args[0::2], args[1::2], strict=False)) if formula.upper().lstrip("= ").startswith("SUMIF(") \
+        else list(zip(args[1::2], args[2::2], strict=False))
+    rows: set[int] | None = None
+    for rng, crit in pairs:
+        cells = _CELLS.findall(rng)
+        lit = re.fullmatch(r'"([^"<>=*?~]*)"', crit)
+        if len(cells) != 2 or lit is None:
+            return None
+        col = _column_at(schema, cells[0][0])
+        if col is None:
+            return None
+        hit = {i for i, v in enumerate(values(schema, col)) if str(v).strip().lower() == lit.group(1).strip().lower()}
+        rows = hit if rows is None else rows & hit
+    return None if rows is None else len(rows)
+
+
+_WHO_EN = re.compile(r"(?:^|[,;:.?!]\s*|\band\s+)who(?![a-z])")
+
+
+def who_not_a_person(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"哪一单面积最大，是谁租的": a question for a person answered with the order number.
+    The column a lookup returns (INDEX's first range, VLOOKUP's column) must hold people when
+    the sheet has a column of them (``rowbase.person_column``)."""
+    from .rowbase import person_column
+
+    low = request.lower().strip()
+    zh_who = re.search(r"谁|哪位|哪个人|什么人", request)
+    if not (_WHO_EN.search(low) or zh_who):
+        return None
+    person = person_column(schema.columns)
+    if person is None:
+        return None
+    body = formula.strip().lstrip("=")
+    m = re.match(r"INDEX\(\s*\$?([A-Z]{1,3})\$?\d+:\$?([A-Z]{1,3})\$?\d+", body) \
+        or re.match(r"(?:VLOOKUP)\([^,]+,\s*\$?([A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+,\s*(\d+)", body)
+    if m is None:
+        return None
+    if body.startswith("INDEX"):
+        if m.group(1) != m.group(2):
+            return None  # a block: the column is chosen by MATCH
+        letter = m.group(1)
+    else:
+        from .schema import col_letter
+        letter = col_letter(col_index(m.group(1)) + int(m.group(2)) - 1)
+    col = _column_at(schema, letter)
+    if col is None or col is person:
+        return None
+    from .rowbase import lexicon as _lex
+
+    people = {w.lower() for w in _lex("lookups")["person_headers"]}
+    if col.header.lower().strip() in people:
+        return None
+    if col.type in ("number", "date") or is_identifier(col) or person.type == "text":
+        return f"the request asks who, and it gives {col.header}, not {person.header}"
+    return None
+
+
+def distinct_count_of_yes_no(formula: str, schema: SheetSchema) -> str | None:
+    """``SUMPRODUCT(1/COUNTIF(E3:E28,E3:E28))`` over a Yes/No column: the count of its different
+    values is 2 whatever was asked ("how many plots have a water tap" counts the Yes rows)."""
+    from .rowbase import values
+
+    yes_no = set(_answers()["yes_no_values"])
+    for m in re.finditer(r"1/COUNTIFS?\(\s*(\$?[A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+", formula, re.I):
+        col = _column_at(schema, m.group(1).replace("$", "").upper())
+        vals = {str(v).strip().lower() for v in values(schema, col) if v is not None and str(v).strip()} \
+            if col is not None else set()
+        if vals and vals <= yes_no:
+            return f"{col.header} only says yes or no: counting its different values gives {len(vals)}"
+    return None
+
+
+def weekday_number_unasked(request: str, formula: str) -> str | None:
+    """"weekday for every event date" answered with WEEKDAY's number: a user reads a day as its
+    name (TEXT(…,"dddd")); the number is the answer only when the request says so (Monday = 1,
+    1-7, 用数字)."""
+    if not re.fullmatch(r"=\s*WEEKDAY\([^()]*\)", formula.strip(), re.I):
+        return None
+    if re.search(_answers()["weekday_number_cues"], request.lower()):
+        return None
+    return "the request asks for the day of the week, and WEEKDAY gives its number"
+
+
+def criterion_from_the_value_header(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"add up the monthly fees" read as SUMIF(Membership,"Monthly",Monthly Fee): the word used as
+    the criterion is the value column's own header word, not a condition of the request."""
+    from .rowbase import header_forms
+
+    if not re.search(r"\b(?:SUMIFS?|AVERAGEIFS?|COUNTIFS?|MAXIFS|MINIFS)\(", formula, re.I):
+        return None
+    low = request.lower()
+    spans = []
+    for col in schema.columns:
+        for form in header_forms(col.header):
+            if len(form) > 1:
+                spans += [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(form)}", low)]
+    for lit in re.findall(r'"([^"<>=*?~\d][^"<>=*?~]*)"', formula):
+        hits = [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(lit.lower())}(?![a-z])", low)]
+        if hits and all(any(a <= s and e <= b for a, b in spans) for s, e in hits):
+            return f"{lit!r} is part of a column's name in the request, not a condition"
+    return None
+
+
+def _used_columns(formula: str) -> dict[str, set[str]]:
+    """Column letters each reference of ``formula`` covers, per sheet ('' for this one)."""
+    from .schema import col_letter
+
+    used: dict[str, set[str]] = {}
+    for ref in references(formula):
+        sheet, _, cells = ref.rpartition("!")
+        sheet = sheet.strip("'")
+        found = re.findall(r"\$?([A-Z]{1,3})\$?\d*", cells)
+        if not found:
+            continue
+        lo, hi = col_index(found[0]), col_index(found[-1])
+        used.setdefault(sheet, set()).update(col_letter(i) for i in range(min(lo, hi), max(lo, hi) + 1))
+    return used
+
+
+def arithmetic_operand_unused(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"qty x unit price plus the setup fee": the column named right after an arithmetic word
+    (plus, minus, times, x, 加上, 乘以) is an operand, and a formula that never reads it dropped
+    that part of the request."""
+    low = request.lower()
+    used = _used_columns(formula)
+    sheets = [("", schema), *schema.others.items()]
+    from .rowbase import mentions
+
+    named = [(p, name, c) for name, sh in sheets for p, c in mentions(request, sh)]
+    for pat in _answers()["arithmetic_words"]:
+        for m in re.finditer(pat, low):
+            gap = re.match(r"[\s　]*(?:the |a |an |its |their |each |每个|的)?\s*", low[m.end():]).end()
+            at = m.end() + gap
+            for p, name, col in named:
+                if p == at and col.letter not in used.get(name, set()):
+                    where = f" on {name}" if name else ""
+                    return f"the request asks {m.group(0).strip()} {col.header}{where}, which the formula never reads"
+    return None
+
+
+def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """A per-row answer that never reads a number column the request names ("应收的租金（按归还减
+    起租的天数）" answered with the days alone, 日租金 dropped)."""
+    from .engine import evaluate
+    from .rowbase import header_forms, mentions, value_mentions
+
+    if '"' in formula or re.search(r"\bIFS?\(", formula, re.I):
+        return None  # a label or a test: the columns it names may be conditions
+    text = request.lower()
+    for start, end, _col, _value in value_mentions(request, schema):  # 销售部 names no 销售额
+        text = text[:start] + " " * (end - start) + text[end:]
+    for other in schema.others.values():  # "the price per kg from the Products tab" is not Weight (kg)
+        for col in other.columns:
+            for form in header_forms(col.header):
+                text = text.replace(form, " " * len(form))
+    used = _used_columns(formula).get("", set())
+    rows = {int(r) for _, r in re.findall(r"(?<![:A-Z$])\$?([A-Z]{1,3})(\d+)(?![\d:(])", formula)}
+    for _, col in mentions(text, schema):
+        if col.type != "number" or is_identifier(col) or col.letter in used:
+            continue
+        if len(rows) == 1:  # "用数量和单价算金额": the column the formula computes again
+            row = next(iter(rows))
+            ev = evaluate(formula, schema)
+            have = schema.cells.get((row, col_index(col.letter)))
+            if ev.ok and isinstance(ev.value, (int, float)) and isinstance(have, (int, float)) \
+                    and abs(float(ev.value) - float(have)) <= 0.005 * max(1.0, abs(float(have))):
+                continue
+        return f"it never reads {col.header}, which the request names"
+    return None
+
+
+def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """The answer-kind checks that hold for a formula filled down a column."""
+    return (weekday_number_unasked(request, formula) or arithmetic_operand_unused(request, formula, schema)
+            or number_column_unused(request, formula, schema) or dates_added(formula, schema))
+
+
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
@@ -363,7 +616,12 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    count_of_a_quantity(request, formula, schema), count_of_a_unique_value(formula, schema),
                    count_of_a_measure(request, formula, schema), per_unit_ignored(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema),
-                   operation_ignored(request, formula, schema)):
+                   operation_ignored(request, formula, schema), dates_added(formula, schema), serial_sum(formula, schema),
+                   date_asked_not_given(request, formula, schema),
+                   per_unit_sum(request, formula, schema), who_not_a_person(request, formula, schema),
+                   distinct_count_of_yes_no(formula, schema), weekday_number_unasked(request, formula),
+                   criterion_from_the_value_header(request, formula, schema),
+                   arithmetic_operand_unused(request, formula, schema)):
         if reason:
             return reason
     return None

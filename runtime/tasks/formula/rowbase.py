@@ -227,6 +227,8 @@ def header_forms(header: str) -> list[str]:
     words = h.split()
     if len(words) == 2 and h.isascii():
         forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
+    if len(words) == 3 and words[1] == "per" and h.isascii():
+        forms.add(f"{words[2]} {words[0]}")  # "Price per Unit" as "unit price"
     forms |= _spelled_out(h)
     if re.fullmatch(r"(?:19|20)\d\d", h):
         forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
