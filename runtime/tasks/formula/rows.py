@@ -531,12 +531,22 @@ def rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
         step = m.group("step")
         return m.start(), m.end(), len(step) - 2, [float(step)], "ROUND"
     end = text.rstrip(" .?!。？")
-    for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])):
-        m = re.search(r"(?:[,，;；]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
-                      r"\s*(?:it\s+)?(?:off\s+)?(?:to\s+)?)?" + re.escape(word) + r"$", end)
+    for word, n, pattern in _round_to():
+        if word not in end:
+            continue
+        m = pattern.search(end)
         if m is not None and m.group(0).strip(" ,，;；"):
             return m.start(), m.end(), n, [], "ROUND"
     return None
+
+
+@cache
+def _round_to() -> tuple[tuple[str, int, re.Pattern[str]], ...]:
+    """``lexicon/aggregates.json`` round_to, longest first, each with its pattern at a request's end."""
+    return tuple((word, n, re.compile(
+        r"(?:[,，;；]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
+        r"\s*(?:it\s+)?(?:off\s+)?(?:to\s+)?)?" + re.escape(word) + r"$"))
+        for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
 
 
 def _round(text: str, body: str) -> tuple[str, list[float]]:
