@@ -382,38 +382,34 @@ def _without(request: str, m: re.Match[str]) -> str:
 
 
 def _rounded_reading(request: str, schema: SheetSchema):
-    """"avg tip, round to cents", "average page count rounded to a whole number": a one-cell
-    number with a rounding clause at its end (``lexicon/aggregates.json`` round_to).  The rest
-    is read as its own request and its formula wrapped in ROUND; anything else, or a rest that
-    already rounds or is not one number, gets no answer."""
-    from .rowbase import lexicon
+    """"avg tip, round to cents", "平均药费保留两位": a one-cell number with a rounding clause
+    (``rows.rounding_clause``, the per-row family's reading of it too).  The rest is read as
+    its own request and its formula wrapped in ROUND (ROUNDUP / ROUNDDOWN when asked); anything
+    else, or a rest that already rounds or is not one number, gets no answer."""
+    from .rows import rounding_clause, without_clause
 
-    words = sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0]))
-    text = request.strip().rstrip(".?!。？")
-    low = text.lower()
-    for word, n in words:
-        m = re.search(r"(?:[,，;；]\s*|\s+)(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)\s*(?:it\s+)?"
-                      r"(?:off\s+)?(?:to\s+)?)?" + re.escape(word) + r"$", low)
-        if m is None or not m.group(0).strip(" ,，;；"):
-            continue
-        rest = text[:m.start()].strip(" ,，;；")
-        if not rest:
-            return None
-        try:
-            reading = read_request(rest, schema)
-        except TaskError:
-            return None
-        if reading is None or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC)\(", reading.formula, re.I):
-            return None
-        body = reading.formula[1:]
-        if not re.match(r"(?:SUM|AVERAGE|AVERAGEIF|AVERAGEIFS|SUMIF|SUMIFS|SUMPRODUCT|MEDIAN|MAX|MIN|MAXIFS|MINIFS)\(",
-                        body) or ":" not in body:
-            return None  # only an aggregate over rows: one number
-        from .compose import Reading
+    text = request.strip()
+    clause = rounding_clause(text.lower())
+    if clause is None:
+        return None
+    rest = without_clause(text, clause)
+    if not rest or rounding_clause(rest.lower()) is not None:
+        return None
+    try:
+        reading = read_request(rest, schema)
+    except TaskError:
+        return None
+    if reading is None or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC)\(", reading.formula, re.I):
+        return None
+    body = reading.formula[1:]
+    if not re.match(r"(?:SUM|AVERAGE|AVERAGEIF|AVERAGEIFS|SUMIF|SUMIFS|SUMPRODUCT|MEDIAN|MAX|MIN|MAXIFS|MINIFS)\(",
+                    body) or ":" not in body:
+        return None  # only an aggregate over rows: one number
+    from .compose import Reading
 
-        return Reading(f"=ROUND({body},{n})",
-                       f"{reading.explanation}, rounded to {n} decimal{'' if n == 1 else 's'}", reading.parts)
-    return None
+    n, fn = clause[2], clause[4]
+    return Reading(f"={fn}({body},{n})",
+                   f"{reading.explanation}, rounded to {n} decimal{'' if n == 1 else 's'}", reading.parts)
 
 
 def _rules_only(request: str, schema: SheetSchema, target: str | None,

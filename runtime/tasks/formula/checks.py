@@ -173,6 +173,8 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
         if re.match(r"\s*(?:st|nd|rd|th)\b|\s*(?:行|名|位)|\s*(?:decimal|dp\b|places)", after) \
                 or re.search(r"(?:row|第)\s*$", before):
             continue  # "2nd", "row 4", "第3行": positions, written as references
+        if re.fullmatch(r"0\.0*1", raw) and re.search(r"(?:round(?:ed)?(?: it| off)? to(?: the nearest)?|到|至)\s*$", before):
+            continue  # "四舍五入到0.01": decimal places, written as ROUND's 2
         if v in (0, 1) and not unit:
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
         forms = {v, v / 100} if unit else {v}

@@ -47,16 +47,12 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     reading = _read(request, schema, target_col)
     if reading is not None:
         return reading
-    clause = round_clause(request.lower())
-    fn = "ROUND"
+    clause = rounding_clause(request.lower())
     if clause is None:
-        clause = _whole_clause(request.lower())
-        if clause is None:
-            return None
-        fn = clause[4]
-    start, end, places = clause[0], clause[1], clause[2]
-    rest = (request[:start] + ("，" if is_zh(request[end:end + 1]) and start else " ") + request[end:]).strip(" ,，;；。.")
-    if not rest or round_clause(rest.lower()) is not None or _whole_clause(rest.lower()) is not None:
+        return None
+    places, fn = clause[2], clause[4]
+    rest = without_clause(request, clause)
+    if not rest or rounding_clause(rest.lower()) is not None:
         return None
     inner = _read(rest, schema, target_col)
     if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
@@ -64,6 +60,13 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def without_clause(request: str, clause: tuple) -> str:
+    """``request`` without the rounding ``clause`` :func:`rounding_clause` found in it."""
+    start, end = clause[0], clause[1]
+    return (request[:start] + ("，" if is_zh(request[end:end + 1]) and start else " ")
+            + request[end:]).strip(" ,，;；。.?？!")
 
 
 # "rounded up to a whole number", "四舍五入取整", "向上取整": no decimal places at all
@@ -284,6 +287,8 @@ def _operator_dropped(text: str, template: str) -> bool:
     """A division or multiplication sign the request writes between words ("(零售价-进价)/零售价")
     that the formula does not have: a part of the expression was not read."""
     plain = re.sub(r"\d+\s*[/／]\s*\d+", " ", text)  # dates and fractions (2026/6/30, 1/2)
+    plain = re.sub(r"[/／]\s*(?:hr|hour|h|day|night|kg|unit|item|month|yr|year|小时|天|吨|件|个)(?![a-z])", " ", plain)  # "40/hr": a rate
+    plain = re.sub(r"\b(?:up/down|and/or|in/out|plus/minus)\b", " ", plain)  # words, not a division
     for signs, op in (("/／÷", "/"), ("*×", "*")):
         if any(ch in plain for ch in signs) and op not in template:
             return True
@@ -502,6 +507,49 @@ def round_clause(text: str) -> tuple[int, int, int, list[float]] | None:
     return m.start(), m.end(), places, [float(word)] if word.isdigit() else []
 
 
+# "to 0.01", "四舍五入到0.1": the decimal places said as the smallest step kept
+_STEP = re.compile(r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?)?\s*(?:(?:rounded|round(?:ed)?|四舍五入)\s*"
+                   r"(?:it\s+|off\s+)?)(?:to\s+(?:the\s+nearest\s+)?|到|至)\s*(?P<step>0\.0{0,3}1)(?![\d.])")
+
+
+def rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
+    """The clause of ``text`` (lower case) that asks for its number rounded, wherever it stands:
+    (start, end, places, the numbers it says, ROUND / ROUNDUP / ROUNDDOWN); None when there is none.
+
+    Decimal places ("2 dp", "保留两位小数"), a whole number ("rounded up", "四舍五入取整"),
+    the smallest step kept ("to 0.01", "四舍五入到0.1") and, at the end of the request, the
+    words of ``lexicon/aggregates.json`` round_to ("no decimals", "to the nearest cent").
+    The one reading of a rounding clause: the per-row family and the one-cell requests
+    (``__init__._rounded_reading``) both ask here."""
+    clause = round_clause(text)
+    if clause is not None:
+        return (*clause, "ROUND")
+    clause = _whole_clause(text)
+    if clause is not None:
+        return clause
+    m = _STEP.search(text)
+    if m is not None:
+        step = m.group("step")
+        return m.start(), m.end(), len(step) - 2, [float(step)], "ROUND"
+    end = text.rstrip(" .?!。？")
+    for word, n, pattern in _round_to():
+        if word not in end:
+            continue
+        m = pattern.search(end)
+        if m is not None and m.group(0).strip(" ,，;；"):
+            return m.start(), m.end(), n, [], "ROUND"
+    return None
+
+
+@cache
+def _round_to() -> tuple[tuple[str, int, re.Pattern[str]], ...]:
+    """``lexicon/aggregates.json`` round_to, longest first, each with its pattern at a request's end."""
+    return tuple((word, n, re.compile(
+        r"(?:[,，;；]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
+        r"\s*(?:it\s+)?(?:off\s+)?(?:to\s+)?)?" + re.escape(word) + r"$"))
+        for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
+
+
 def _round(text: str, body: str) -> tuple[str, list[float]]:
     """Wrap ``body`` in ROUND/ROUNDUP/CEILING/INT when asked; the numbers that consumed."""
     lex = lexicon("rows")
@@ -599,7 +647,7 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     _, rounding = _round(text, "")
     nums = [n for n in header_numbers(request, schema) if n[0] not in rounding or rounding.remove(n[0])]
     zh = is_zh(request)
-    found = _expression(text, schema, nums)
+    found = _priced(text, schema, numeric, nums, zh) or _expression(text, schema, nums)
     if found == _UNREAD:
         return None  # operators over three or more operands this reader cannot order
     found = found or _formula(text, request, schema, cols, numeric, nums, zh)
@@ -749,7 +797,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     ratio = _ratio(text, schema, zh)
     if ratio is not None and not nums:
         return ratio
-    if has(text, lex["share"]) and not nums and not has(text, lex["score_words"]) \
+    share = has(text, lex["share"]) or re.search(r"占[\u4e00-\u9fff]{1,4}?总(?:额|金额|价|数|量|计|和)", text)  # 占采购总额
+    if share and not nums and not has(text, lex["score_words"]) \
             and _derived(text, schema) is None \
             and not re.search(r"\b(?:two|three|four|five|six|both|row|row's)\b|[两三四五六]科|本行|该行", text):
         # ("of the total of the three": the row's total, not the column's)
@@ -762,6 +811,9 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                      for col in schema.columns if x in col.header]
             if len(parts) > 1 and any(p and p in before for p in parts):
                 return None  # "周末加班占总加班": the row's total over its 加班 columns, not this column's
+        if c is None and not numeric and (money := group_of(schema, "sales")) is not None \
+                and money.type == "number" and has(text, lex["share_of_amount"]):
+            c = money  # "what percent of the total is each PO", "每一单占采购总额百分之几": the amount's share
         if c is not None:
             return (f"{ref(c)}/SUM(${c.letter}${c.first_row}:${c.letter}${c.last_row})",
                     f"{c.header}占合计的比例" if zh else f"{c.header} as a share of its total", [])
@@ -787,7 +839,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
-    for rule in (_per_count, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+    for rule in (_per_count, _plan_actual, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
         found = rule(text, schema, numeric, nums, zh)
         if found is not None:
             return found
@@ -874,7 +926,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
         if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
             return None  # "after 10% tax": net of it or with it added, the words do not say
-        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\bgross\b|\binclusive\b|加上|加(?=\s*\d)"
+        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\bgross\b|\binclusive\b|\bon top\b|加上|加收|加(?=\s*\d)"
                           r"|含|\+\s*\d", text)
         if has(text, lex["tax"]) and not added:
             return None  # "tax at 20% of salary" is the tax alone; "with 20% tax" adds it: say which
@@ -896,10 +948,12 @@ def _per_bracket_unit(text: str, schema: SheetSchema, numeric: list[Column], num
     units = lexicon("rows")["unit_words"]
     for col in schema.columns:
         m = re.search(r"[（(]\s*([^）)]+?)\s*[）)]\s*$", col.header.lower())
-        if col.type != "number" or m is None or m.group(1) not in units:
+        unit = m.group(1) if m is not None else col.header.strip().lower()  # "Hectares": the unit is the header
+        if col.type != "number" or unit not in units:
             continue
-        words = units[m.group(1)]
-        if not any(re.search(rf"\bper\s+{re.escape(w)}s?\b|(?:每|单)\s*{re.escape(w)}", text) for w in words):
+        words = units[unit]
+        if not any(re.search(rf"\bper\s+{re.escape(w)}s?\b|(?:每|单)\s*{re.escape(w)}|(?<![\u4e00-\u9fff]){re.escape(w)}[产均]", text)
+                   for w in words):  # "per hectare", "每亩", "亩产"
             continue
         others = _distinct([c for c in numeric if c is not col])
         if len(others) == 1:
@@ -1012,27 +1066,142 @@ def _together(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: b
         "average of " if avg else "sum of ") + ", ".join(c.header for c in cols), []
 
 
+def _priced(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"parts + labour at £40 an hour", "fee plus 45 per workshop", "迟到每次扣50，事假每天扣200":
+    each number a price per unit of the count column it is said with (a rate word between them:
+    an hour, per, each, 每次, 一天), written count × price; other columns named are added when
+    the words between say so (plus, +, 加)."""
+    lex = lexicon("rows")["priced"]
+    if not nums or any(unit for _, unit, _ in nums):
+        return None
+    said = [(p, _mention_end(text, p, c, schema), c) for p, c in mentions(text, schema) if c.type == "number"]
+    if not said or len(_distinct([c for _, _, c in said])) != len(said):
+        return None
+    bound: dict[str, float] = {}
+    spans = []
+    for v, _, q in nums:
+        raw = re.match(r"[\d.,]+", text[q:]).group(0).rstrip(".,")
+        qe = q + len(raw)
+        hits = []
+        for p, e, c in said:
+            if e <= q:  # the column, then its price: "labour at £40 an hour", "迟到每次扣50"
+                gap, after = text[e:q], text[qe:]
+                if re.fullmatch(lex["before_price"], gap) and (re.match(lex["rate_after"], after)
+                                                              or re.search(lex["rate_before"], gap)):
+                    hits.append((c, e, qe))
+            elif p >= qe:  # the price, then its column: "45 per workshop", "40/hr labour"
+                if re.fullmatch(lex["between"], text[qe:p]) and re.fullmatch(r".*?[£$€¥]?\s*", text[max(0, q - 2):q]):
+                    hits.append((c, q, p))
+        if len(hits) != 1 or hits[0][0].letter in bound:
+            return None
+        bound[hits[0][0].letter] = v
+        spans.append((hits[0][1], hits[0][2]))
+    terms, rest = [], text
+    for a, b in spans:
+        rest = rest[:a] + " " * (b - a) + rest[b:]
+    free = [c for p, e, c in said if c.letter not in bound]
+    for c in free:
+        p = next(p for p, e, x in said if x is c)
+        rest = rest[:p] + " " * (_mention_end(text, p, c, schema) - p) + rest[_mention_end(text, p, c, schema):]
+    if free and not re.search(lex["plus"], rest):
+        return None  # another column said without saying how it joins
+    if not free and (re.search(lex["plus"], rest) or has(rest, lexicon("rows")["together"])):
+        return None  # "total owed incl. workshops": a total of more than the priced counts, unnamed
+    if len([c for _, c in _all_mentions(text, schema) if c.type == "number"]) != len(said):
+        return None  # a column said twice: read once here, so something was missed
+    for _, _, c in sorted(said, key=lambda x: x[0]):
+        terms.append(f"{ref(c)}*{bound[c.letter]:g}" if c.letter in bound else ref(c))
+        # (the price's words stand for the count's unit; the column is read once)
+    what = " + ".join(f"{c.header} × {bound[c.letter]:g}" if c.letter in bound else c.header for _, _, c in said)
+    return "+".join(terms), what, [v for v, _, _ in nums]
+
+
+def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"what % of the estimated hours has each task used", "出勤率", "每个项目花了预算的百分之多少":
+    the row's actual over its planned, the two columns a header word pairs (Est. Hours | Actual
+    Hours, 应出勤天数 | 实际出勤天数, 预算 | 实际支出; ``lexicon/rows.json`` plan_actual)."""
+    lex = lexicon("rows")["plan_actual"]
+    if nums or not has(text, lex["asks"]) or has(text, _ops()):
+        return None  # ("actual minus estimate": the operator's, not a ratio)
+
+    def kind(c: Column) -> str | None:
+        h = c.header.lower()
+        plan = any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w), h)
+                   for w in lex["plan"])
+        done = any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w), h)
+                   for w in lex["actual"])
+        return "plan" if plan and not done else "actual" if done and not plan else None
+
+    cols = [c for c in schema.columns if c.type == "number"]
+    plans = [c for c in cols if kind(c) == "plan"]
+    dones = [c for c in cols if kind(c) == "actual"]
+    if len(plans) > 1 or len(dones) > 1:  # several pairs: the one whose other words match
+        def rest(c: Column) -> str:
+            h = c.header.lower()
+            for w in sorted(lex["plan"] + lex["actual"], key=len, reverse=True):
+                h = h.replace(w, "")
+            return re.sub(r"[\s.（）()]", "", h)
+        pairs = [(p, d) for p in plans for d in dones if rest(p) and rest(p) == rest(d)]
+        named = [pd for pd in pairs if any(c in pd for c in numeric)] if numeric else pairs
+        if len(named) != 1:
+            return None
+        plans, dones = [named[0][0]], [named[0][1]]
+    if len(plans) != 1 or len(dones) != 1 or any(c not in (plans[0], dones[0]) for c in numeric):
+        return None
+    p, d = plans[0], dones[0]
+    if re.search(_AS_NUMBER, text):  # "用百分数表示（比如95.3）": the percent as a number
+        return f"{ref(d)}/{ref(p)}*100", f"{d.header} / {p.header} × 100", []
+    return f"{ref(d)}/{ref(p)}", (f"{d.header}占{p.header}的比例" if zh else f"{d.header} / {p.header}"), []
+
+
 def _year_columns(schema: SheetSchema) -> list[Column]:
     return [c for c in schema.columns if c.type == "number" and re.fullmatch(r"(?:19|20)\d\d", c.header.strip())]
 
 
-def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
-    """"total over the four years", "各年合计": every year column of a row."""
+_MONTH_HEAD = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|(?:[1-9]|1[0-2]|[一二三四五六七八九十]|十[一二])月(?:份)?"
+                         r"|q[1-4]|[一二三四1-4]季度|第[一二三四1-4]季度?")
+
+
+def _period_columns(schema: SheetSchema) -> list[Column]:
+    """The row's period columns: its year columns (2020, 2021, ...), else its month or quarter
+    columns (Sep, Oct, ...; 1月, 2月; Q1..Q4), two or more, side by side."""
     years = _year_columns(schema)
+    if len(years) >= 2:
+        return years
+    months = [c for c in schema.columns if c.type == "number" and _MONTH_HEAD.fullmatch(c.header.strip().lower())]
+    idx = [col_index(c.letter) for c in months]
+    if len(months) >= 2 and idx == list(range(idx[0], idx[0] + len(idx))):
+        return months
+    return []
+
+
+def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"total over the four years", "各年合计", "each donor's five-year total", "average per
+    year", "历年平均": every period column of a row (``_period_columns``).  On a sheet whose
+    number columns are all periods (Sep..Dec), a total or average needs no period word."""
+    years = _period_columns(schema)
     lex = lexicon("rows")
-    m = re.search(r"\b(?:the |all )?(\w+ )?years\b|([一二两三四五六七八九十\d]+)年|各年|所有年份|每年|年均", text)
-    if len(years) < 2 or not m or numeric or nums:
+    if len(years) < 2 or numeric or nums:
         return None
-    n = count_word((m.group(1) or "").strip()) if m.group(1) else (count_word(m.group(2)) if m.group(2) else None)
-    if m.group(1) and n is None and m.group(1).strip() not in ("the", "all"):
+    m = re.search(r"\b(?:per|a|each|every|this) (?:year|month|term|season)\b|\b(?:the |all |these )?(\w+ )?(?:years|months|quarters)\b"
+                  r"|\b(\w+)[- ](?:years?|months?)\b|([一二两三四五六七八九十\d]+)(?:年|个月)"
+                  r"|" + "|".join(re.escape(w) for w in lex["periods"]["across"] + lex["periods"]["whole"]), text)
+    only = all(c in years for c in schema.columns if c.type == "number")
+    if not m and not only:
+        return None
+    said = m and (m.group(1) or m.group(2) or m.group(3))
+    n = count_word(said.strip()) if said else None
+    if m and m.group(1) and n is None and m.group(1).strip() not in ("the", "all", "these"):
+        return None
+    if m and m.group(2) and n is None:
         return None
     if n is not None and n != len(years):
         return None
     avg = has(text, lex["average_words"])
-    if not avg and not has(text, lex["together"]):
+    if not avg and not has(text, lex["together"] + lex["total_words"] + lex["periods"]["whole"]):
         return None
-    return _across(years, "AVERAGE" if avg else "SUM"), ("各年平均" if avg else "各年合计") if zh else (
-        "average" if avg else "total") + " of the year columns", []
+    return _across(years, "AVERAGE" if avg else "SUM"), ("各期平均" if avg else "各期合计") if zh else (
+        "average" if avg else "total") + " of the period columns", []
 
 
 def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
@@ -1107,6 +1276,17 @@ def _year_over_year(text: str, schema: SheetSchema, numeric: list[Column], nums,
         return None
     growth = has(text, lex["growth"] + words["growth"])
     change = has(text, words["change"])
+    if change and re.search(r"%|percent|\brate\b|率|百分", text):
+        growth, change = True, False  # "yoy % change", "% change 2024 to 2025": the change as a percent
+    if re.search(r"\bup\s*(?:/|or)\s*down\s*:", text):
+        return None  # "Up/Down: 2025 vs 2024": a label, the labels family's
+    multiple = has(text, words["multiple"])
+    if multiple and len(named) == 2 and not growth and not change:
+        pos = {c.letter: p for p, c in mentions(text, schema)}
+        a, b = sorted(named, key=lambda c: pos.get(c.letter, 0))
+        if re.search(r"是|\bis\b|\bwas\b", text[pos.get(a.letter, 0):pos.get(b.letter, 0)]):
+            return f"{ref(a)}/{ref(b)}", f"{a.header}/{b.header}", []  # "2025年收入是2020年的几倍"
+        return None
     if growth == change:
         return None
     if len(named) == 1:
@@ -1121,7 +1301,9 @@ def _year_over_year(text: str, schema: SheetSchema, numeric: list[Column], nums,
         pos = {c.letter: p for p, c in mentions(text, schema)}
         a, b = sorted(named, key=lambda c: pos.get(c.letter, 0))
         between = text[pos.get(a.letter, 0):pos.get(b.letter, 0)]
-        if a is not new or not has(between, words["against"]):
+        gap = re.sub(r"^\d+\s*年?|^\s+|\s+$", "", between)
+        onward = a is old and gap in words["onward"]  # "2019 to 2024", "2023->2024"
+        if not onward and (a is not new or not has(between, words["against"])):
             return None  # "2024比2025": said backwards, or no comparison word between them
     if growth:
         return f"{ref(new)}/{ref(old)}-1", f"{new.header}/{old.header}-1", []
@@ -1174,13 +1356,16 @@ def _plus_rate(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     return f"{ref(base)}+{ref(base)}*{ref(rc)}", f"{base.header} + {base.header} × {rc.header}", []
 
 
+_AS_NUMBER = (r"\bas an? (?:whole[- ]number|number|integer) (?:percent|percentage)\b"
+              r"|\bpercent(?:age)? (?:as a )?number|百分数|百分制")
+
+
 def _as_percent(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
     """A column of fractions (0.92) shown as a percent number (92): ``F2*100``."""
     from .rowlabels import _fraction_col
 
     cols = _distinct(numeric)
-    said = re.search(r"\bas an? (?:whole[- ]number|number|integer) (?:percent|percentage)\b"
-                     r"|\bpercent(?:age)? (?:as a )?number|百分数|百分制", text)
+    said = re.search(_AS_NUMBER, text)
     if len(cols) != 1 or nums or not said:
         return None
     if not _fraction_col(schema, cols[0]):
