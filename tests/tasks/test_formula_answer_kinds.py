@@ -84,6 +84,10 @@ def test_a_weekday_is_its_name_unless_a_number_is_asked(visits):
     assert weekday_number_unasked("星期几，用数字表示", "=WEEKDAY(C2,2)") is None
     got = formula("weekday for every date, new column", visits, method="rules")
     assert got.formula == '=TEXT(C2,"dddd")' and got.value == "Monday"
+    # 周几 is its name in Chinese, its number when the request says a number will do
+    zh = schema_from_rows([["日期", "销量"], [dt.date(2026, 3, 1), 40], [dt.date(2026, 3, 2), 60]])
+    assert formula("日期对应周几", zh, target_cell="C2", method="rules").value == "星期日"
+    assert formula("日期对应周几，数字就行", zh, target_cell="C2", method="rules").value == 7
 
 
 def test_a_header_word_is_no_criterion(visits):
