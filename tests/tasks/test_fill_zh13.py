@@ -328,3 +328,18 @@ def test_a_chat_export_is_titled_by_its_group_and_dated_by_its_day_rule():
                "———— 2026年12月7日 星期一 ————\n陈佳怡 09:07\n11月全品牌营业收入1,815万元，同比增长9.6%。\n")
     assert r.data["title"] == "青梧餐饮-经营日报群"
     assert r.data["date"] == "2026-12-07"
+
+
+# --- read after fill-eval9's blind run (spent): a table's unit in its first header cell, a year
+# opening a mix item -----------------------------------------------------------------------------
+
+def test_a_tables_unit_in_its_first_header_cell_scales_its_amounts():
+    r = report("# 澜川装备招股说明书摘要\n\n## 财务会计信息\n\n| 项目（万元） | 2025年度 | 2024年度 |\n|---|---|---|\n"
+               "| 营业收入 | 146,820 | 118,360 |\n| 归母净利润 | 15,230 | 11,870 |\n", markdown=True)
+    assert r.data["figures"]["revenue"] == 1468200000
+
+
+def test_a_year_opening_a_mix_item_is_no_part_of_its_name():
+    r = report("澜川装备2025年经营情况\n\n2025年度营业收入14.682亿元。按产品划分，2025年升压站设备收入96,300万元，"
+               "储能变流设备收入38,900万元，运维服务收入11,620万元。\n")
+    assert [x["name"] for x in r.data["mix"]] == ["升压站设备", "储能变流设备", "运维服务"]

@@ -638,6 +638,7 @@ _MONEY_SCALE = ((re.compile(r"亿元"), 1e8), (re.compile(r"百万元|百万美�
 _COUNT_SCALE = re.compile(r"[（(]\s*万\s*(?:人|户|家|名|个|位|人次)?\s*[)）]")
 #: "单位：万元" over a table: the unit of its amounts
 _UNIT_LINE = re.compile(r"单位\s*[:：]\s*(?:人民币|RMB\s*|美元\s*(?=万|千|百万))?(亿元|百万元|万元|千元|万美元|千美元|百万美元)")
+_UNIT_BRACKET = re.compile(r"[（(]\s*(亿元|百万元|万元|千元|万美元|千美元|百万美元)\s*[)）]\s*$")
 #: rows and columns that count things or give rates, whatever the table's money unit
 _COUNTED = re.compile(r"客户|用户|会员|人数|人次|家数|户数|门店|员工|数量|个数|率|占比|%|％|\b(?:customers|users|count)\b",
                       re.I)
@@ -667,7 +668,8 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
     # (a short line, or the last label of a header line: "编制单位：财务管理部　　报送日期：…　　金额单位：万元")
     units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p))
              and (len(p) <= 20 or u.end() >= len(p.rstrip()) and re.search(r"(?:\u3000|\s{2,})\S*$", p[:u.start() + 1]))]
-    units += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "项目（单位：万元）"
+    # "项目（单位：万元）", "项目（万元）": the first header cell names the unit of the whole table
+    units += [u.group(1) for u in [_UNIT_LINE.search(t.header[0]) or _UNIT_BRACKET.search(t.header[0])] if u]
     for pattern, scale in _MONEY_SCALE:
         if units and pattern.search(units[-1]):
             return replace(m, value=float(f"{m.value * scale:.12g}"), scaled=True, currency=m.currency or "CNY")

@@ -34,9 +34,11 @@ _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|
                           r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2})"
                           # "本周冷藏干线收入642万元": the period the amount is for is no part of its name
                           r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?!度)(?=[A-Za-z\u4e00-\u9fff][A-Za-z\d\u4e00-\u9fff]))\s*)+", re.I)
-#: the month an item's amount is for, opening it ("11月诊疗收入1,950万元"): no part of its name,
+#: the month or year an item's amount is for, opening it ("11月诊疗收入1,950万元", "2025年升压站设备收入
+#: 96,300万元"): no part of its name,
 #: and no second figure of the item
-_MONTH_HEAD = re.compile(r"^\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?(?=[A-Za-z\u4e00-\u9fff]{2})(?!份)")
+_MONTH_HEAD = re.compile(r"^\s*(?:\d{4}年度?(?:\d{1,2}月份?)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?)"
+                         r"(?=[A-Za-z\u4e00-\u9fff]{2})(?!份|度)")
 _FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业|板块))+$",
                           re.I)
