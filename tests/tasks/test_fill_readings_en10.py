@@ -221,3 +221,12 @@ def test_a_headings_question_is_no_company_name():
     r = _fill("# What Brackenby does\n\nBrackenby builds scheduling software for dental clinics. "
               "Brackenby has 40 clinics paying today.\n")
     assert r.data["company"]["name"] == "Brackenby"
+
+
+def test_figures_a_commenter_says_a_competitor_has_are_not_the_companys():
+    # read after fill-eval9's blind run (spent): "They say they have …" about WardLink
+    r = _fill("# Nestlark — Launching today\n\nNestlark puts a ward's rounds into one calendar. Today "
+              "27,500 family members use Nestlark every month. Our ARR is $1.02M.\n\n## Comments\n\n"
+              "**Ben Okoro:** How does this compare with WardLink? They say they have 90,000 users and $4M ARR.\n",
+              markdown=True)
+    assert r.data["traction"]["arr"] == 1020000 and r.data["traction"]["users"] == 27500

@@ -850,7 +850,7 @@ _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planne
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
                      r"目标|力争|争取|确保|有望|计划|预计|预期|预算")
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
-_CLAIM = re.compile(r"\b(?:claims?|claimed|says|said|reports|reported)\b|声称|宣称|号称")
+_CLAIM = re.compile(r"\b(?:claims?|claimed|says?|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
 #: words that set a result against a target ("$4.1M against a plan of $4.4M", "7% rather than
 #: the 15% we had planned")
