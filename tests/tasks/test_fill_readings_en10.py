@@ -230,3 +230,18 @@ def test_figures_a_commenter_says_a_competitor_has_are_not_the_companys():
               "**Ben Okoro:** How does this compare with WardLink? They say they have 90,000 users and $4M ARR.\n",
               markdown=True)
     assert r.data["traction"]["arr"] == 1020000 and r.data["traction"]["users"] == 27500
+
+
+def test_a_sheet_pasted_with_tabs_is_a_table_and_its_latest_month_is_now():
+    # read after fill-eval9's blind run (spent): cells pasted from a spreadsheet, months as columns
+    r = _fill("Pasted from Fernlow_KPIs.xlsx by Lena Vasquez\n\n"
+              "Metric\tJul 2026\tAug 2026\tSep 2026\tOct 2026\n"
+              "ARR ($K)\t1,610\t1,690\t1,770\t1,845\n"
+              "Active lab users\t860\t905\t948\t1,012\n"
+              "NRR (TTM)\t108%\t109%\t111%\t113%\n\n"
+              "Quarter\tARR ($K)\tPlan ($K)\nQ2 2026\t1,540\t1,500\nQ3 2026\t1,770\t1,800\n\n"
+              "Notes:\n- Fernlow Instruments makes pipetting robots for university labs.\n")
+    t = r.data["traction"]
+    assert (t["arr"], t["users"], t["retention"]) == (1845000, 1012, 1.13)
+    assert [q["arr"] for q in t["quarters"]] == [1540, 1770]
+    assert r.data["company"]["name"] == "Fernlow Instruments"

@@ -406,6 +406,27 @@ def _csv_tables(raw: str) -> str:
     return "\n".join(out)
 
 
+def _tab_tables(raw: str) -> str:
+    """Cells pasted from a spreadsheet (tab-separated lines: "Metric<TAB>Jul 2026<TAB>Aug 2026" over
+    "ARR ($K)<TAB>1,610<TAB>1,690"): two lines or more of as many cells each, written as the
+    "a; b; c" rows a table is read from."""
+    lines = raw.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        width = len(lines[i].split("\t")) if "\t" in lines[i].strip() else 0
+        j = i + 1
+        while width >= 2 and j < len(lines) and len(lines[j].split("\t")) == width and lines[j].strip():
+            j += 1
+        if width >= 2 and j - i >= 2:
+            out.extend("; ".join(c.strip() for c in x.split("\t")) for x in lines[i:j])
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
 def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
     """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
     from ...errors import TaskError
@@ -421,6 +442,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     raw = _long_rows_as_sections(raw, markdown)
     if "," in raw:
         raw = _csv_tables(raw)
+    if "\t" in raw:
+        raw = _tab_tables(raw)
     # (a speaker line holds no "speaker:" turn, so removing those lines leaves the turns as counted)
     speaker_lines, turns = len(_SPEAKER_LINE.findall(raw)), len(_TURN.findall(raw))
     spoken = speaker_lines >= 3 or turns >= 3

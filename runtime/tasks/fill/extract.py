@@ -395,7 +395,8 @@ def _en_column_role(doc: Document, m: Mention, column: str) -> float:
     if _CURRENT_COLUMN.search(low):
         return 1.5
     mine = _period_key(column)
-    if mine is None:
+    if mine is None or _month_key(column) is not None:
+        # ("Jul 2026" beside "Oct 2026": a month with its year is read as a month, not the year)
         return _month_column_role(doc, m, column)
     lo, hi = _line_bounds(doc.text, m.start)
     cells = [c.strip() for c in doc.text[lo:hi].split("; ")]
@@ -432,6 +433,10 @@ def _month_column_role(doc: Document, m: Mention, column: str) -> float:
             keys = [k for h in t.header if (k := _month_key(h))]
             if len(keys) >= 2 and keys == sorted(set(keys)) and mine < keys[-1]:
                 return -10.0
+            if len(keys) >= 2 and keys == sorted(set(keys)):
+                # the latest month is where the company stands now, as the latest period row of a
+                # table whose rows are periods is (a quarters block below it ends earlier)
+                return 5.0
     return 0.0
 
 

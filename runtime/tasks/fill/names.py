@@ -129,7 +129,7 @@ _TITLE_TAIL = re.compile(r"\s*(?:(?:[—–:|(（]|-(?!\w))\s*.*|\s+(?:investor|
 
 #: a company named as a sentence's subject: "Northloop Freight is a ...", "Kestrel Robotics
 #: builds ...", "Fernhill Analytics gives ..."
-_SUBJECT = re.compile(r"(?:^|(?<=[.!?:] ))[\"“]?((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)"
+_SUBJECT = re.compile(r"(?:^(?:[-*•]\s+)?|(?<=[.!?:] ))[\"“]?((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)"
                       r"(?: +\([^()\n]{1,40}\))? +(?:is|was|were|are|"
                       r"has|builds|makes|gives|provides|offers|sells|develops|helps|runs|turns|lets|"
                       r"connects|designs|operates|brings|does|automates|produces|manufactures)\b", re.M)
