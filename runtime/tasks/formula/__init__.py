@@ -412,6 +412,51 @@ def _rounded_reading(request: str, schema: SheetSchema):
                    f"{reading.explanation}, rounded to {n} decimal{'' if n == 1 else 's'}", reading.parts)
 
 
+def _fold(text: str) -> str:
+    """``text`` lower-cased with its accents dropped, one character for one ("Canapés" ->
+    "canapes"), so spans found in it are spans of ``text``."""
+    import unicodedata
+
+    return "".join((unicodedata.normalize("NFKD", ch)[:1] or ch).lower() for ch in text)
+
+
+def _values_spelled(request: str, schema: SheetSchema) -> str:
+    """``request`` with a text value of the sheet written as the sheet writes it when the request
+    names it without its accents or in the other number: "canape" for Canapés, "nut allergies"
+    for Nut allergy.  A header word is never rewritten (the column, not a value)."""
+    heads = {w for c in schema.columns for w in re.findall(r"[a-z]+", _fold(c.header))}
+    low = _fold(request)
+    for col in schema.columns:
+        if col.type not in ("text", "mixed"):
+            continue
+        for v in col.distinct:
+            if not isinstance(v, str) or not re.fullmatch(r"[^\W\d_]{3,}(?: [^\W\d_]{2,}){0,2}", v.strip()):
+                continue
+            words = _fold(v.strip()).split()
+            last = words[-1]
+            forms = {last, last + "s", last + "es", last.removesuffix("s"), last.removesuffix("es")}
+            if last.endswith("y"):
+                forms.add(last[:-1] + "ies")
+            body = r"\s+".join(re.escape(w) for w in words[:-1])
+            pat = (body + r"\s+" if body else "") + "(?:" + "|".join(sorted(map(re.escape, forms), key=len,
+                                                                          reverse=True)) + ")"
+            m = re.search(rf"(?<![^\W\d_]){pat}(?![^\W\d_])", low)
+            if m is None or request[m.start():m.end()].lower() == v.strip().lower():
+                continue
+            if len(words) == 1 and m.group(0) in heads or len(m.group(0)) < 4:
+                continue
+            request = request[:m.start()] + v.strip() + request[m.end():]
+            low = _fold(request)
+    # "venue for 0452": a code (W-0452) named by its number alone, written with its leading
+    # zero, when one value of the sheet has that number
+    for m in reversed(list(re.finditer(r"(?<![\w.,-])0\d{2,}(?![\w.,])", request))):
+        codes = {v for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct
+                 if isinstance(v, str) and re.fullmatch(rf"[A-Za-z]{{1,4}}[-#]?{m.group(0)}", v.strip())}
+        if len(codes) == 1:
+            request = request[:m.start()] + codes.pop().strip() + request[m.end():]
+    return request
+
+
 def _rules_only(request: str, schema: SheetSchema, target: str | None,
                 notes: list[str]) -> FormulaResult | None:
     """The rule readers' checked answer, or None (why goes to ``notes``)."""
@@ -426,6 +471,8 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
             answer = _per_row(unplaced, schema, target)
         if answer is not None:
             return answer
+    # "no. of plots", "avg no of guests": the number of (never the negation "no")
+    request = _values_spelled(re.sub(r"(?i)(?<![a-z])no\.?\s+of(?![a-z])", "number of", request), schema)
     reading = read_request(request, schema) or _rounded_reading(request, schema)
     if reading is None:
         notes.append("rules: the request is not one the rule reader understands")

@@ -1056,7 +1056,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None  # "Patel's department": a lookup of a text field
     heads = [c for c in schema.columns if c.type == "number" and _bare(c.header) in lex["people_count_headers"]]
     heads = heads[0] if len(heads) == 1 else None
-    if op == "count" and not numeric and heads is not None and has(text, lex["people_nouns"]):
+    if op == "count" and not numeric and heads is not None and has(text, lex["people_nouns"] + [
+            w for w, to in lexicon("columns")["en_synonyms"].items() if _bare(heads.header).lower() in to]):
         op, numeric = "sum", [heads]  # "how many people are coming" on a bookings sheet: the guests
     pieces = counts_pieces(request, schema) if op == "count" else None
     if pieces is not None and not numeric:
@@ -1078,8 +1079,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if op == "count":
         if numeric and has(text, lex["count_of_values"]):
             op, value = "sum", numeric[0] if len(numeric) == 1 else None  # "number of gold medals"
-            if value is None:
-                return None
+            if value is None or not _head_named(text, value):
+                return None  # "how many ... on the trip" names Trip Cost by its modifier: no count of it
         elif numeric and has(text, lex["row_words"]):
             numeric = []  # "count the rows of sales": the rows
         elif numeric:
@@ -1166,6 +1167,26 @@ def _full_years(text: str, schema: SheetSchema) -> str:
     return re.sub(r"(?<![\d.])(\d{2})年(?!\d|级|代)", full, text)
 
 
+def _head_named(text: str, col: Column) -> bool:
+    """Whether the request names ``col`` by the last word of its header (its head noun: Gold of
+    "Gold", Cost of "Trip Cost") or a synonym of it, not by a modifier only."""
+    words = re.findall(r"[a-z]+", _bare(col.header).lower())
+    if not words:
+        return True  # a Chinese header: not judged here
+    head = words[-1]
+    said = re.findall(r"[a-z]+", text)
+    if any(stem_match(w, head) or head in _en_synonyms(w) for w in said):
+        return True
+    # named by a synonym ("units" for Qty, "kilos" for Kg): fine; by a modifier alone: not
+    return not any(stem_match(w, m) for w in said for m in words[:-1] if len(m) >= 3)
+
+
+def _en_synonyms(word: str) -> list[str]:
+    """The header words another English word names ("covers" for Guests: lexicon/columns.json
+    en_synonyms)."""
+    return lexicon("columns")["en_synonyms"].get(word, [])
+
+
 def _counts_a_measure(text: str, schema: SheetSchema, cond_cols: set[str]) -> bool:
     """Whether "how many X" / "number of X" / 多少X counts what a number column measures
     ("how many croissants" on Croissants Baked | Croissants Sold, "how many hours",
@@ -1177,8 +1198,8 @@ def _counts_a_measure(text: str, schema: SheetSchema, cond_cols: set[str]) -> bo
     for m in re.finditer(r"(?<![a-z])(?:how many|number of)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?", text):
         for word in filter(None, m.groups()):
             stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
-            if any(any(w == word or w.rstrip("s") == stem for w in re.findall(r"[a-z]+", c.header.lower()))
-                   for c in nums):
+            if any(any(w == word or w.rstrip("s") == stem or w in _en_synonyms(word)
+                       for w in re.findall(r"[a-z]+", c.header.lower())) for c in nums):
                 return True
     return False
 
@@ -1199,7 +1220,8 @@ def _measure_counted(text: str, schema: SheetSchema, cond_cols: set[str]) -> Col
         for word in filter(None, m.groups()):
             stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
             found += [c for c in nums if c not in found and any(
-                w == word or w.rstrip("s") == stem for w in re.findall(r"[a-z]+", c.header.lower()))]
+                w == word or w.rstrip("s") == stem or w in _en_synonyms(word)
+                for w in re.findall(r"[a-z]+", c.header.lower()))]
     if len(found) > 1:
         def said(col: Column) -> bool:
             return any(any(stem_match(w, h) or w in forms.get(h, []) for w in words)

@@ -129,6 +129,8 @@ def identifier_named(request: str, formula: str, schema: SheetSchema) -> str | N
         vals = [v for v in values(schema, col) if v is not None]
         if col.type == "number" and not all(isinstance(v, (int, float)) and float(v).is_integer() for v in vals):
             continue
+        if col.type == "number" and re.search(r"[a-z]{3,}[^s]s$", col.header.lower().strip()):
+            continue  # Guests, Visits: a count of things per row ("total guest numbers" adds it up)
         for name in _names(col, schema.columns):
             if not re.match(r"[a-z]", name):
                 continue

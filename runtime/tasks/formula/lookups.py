@@ -72,8 +72,9 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
         p, c = texts[0]
         return c, (p, p + len(_word_at(text[p:], c)))
     for word, group in lex["answer_words"].items():
-        if has(text, [word]):
-            c = group_of(schema, group)
+        if has(text, [word]):  # "which month"; "where": the venue, else the location
+            c = next((c for g in ([group] if isinstance(group, str) else group)
+                      if (c := group_of(schema, g)) is not None), None)
             if c is not None:
                 p = text.find(word)
                 return c, (p, p + len(word))
