@@ -1,0 +1,69 @@
+"""Per-row requests whose row noun is also a header, headers named by a part, written operators.
+
+Small sheets of this file's own: "for each visit" on a sheet with a Visit number column names
+the rows, not an operand; "Price per Head" named as "per head" / "per-head price"; "Deposit
+Paid" as "deposit"; a rank's column is the one named after "by"; a plus or minus written
+between words that the formula drops refuses.  Values are checked, not only the formula text.
+"""
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+@pytest.fixture
+def tuner():
+    return schema_from_rows([
+        ["Visit", "Client", "Miles", "Mins", "Tuning", "Repairs"],
+        [301, "Reid", 14, 60, 75, 0],
+        [302, "Green", 31, 30, 75, 40],
+        [303, "Okafor", 19, 45, 95, 120],
+    ])
+
+
+@pytest.fixture
+def weddings():
+    return schema_from_rows([
+        ["Order", "Couple", "Guests", "Price per Head", "Deposit Paid"],
+        ["W-1", "Ames & Bo", 50, 30, 500],
+        ["W-2", "Cole & Dee", 120, 25, 250],
+    ])
+
+
+def test_for_each_row_noun_that_is_a_header(tuner):
+    r = formula("tuning + repairs for each visit", tuner, "G3", method="rules")
+    assert r.formula == "=E3+F3" and r.value == 115
+
+
+def test_header_named_by_its_per_part(weddings):
+    r = formula("food bill for each wedding (guests x per head)", weddings, "F2", method="rules")
+    assert r.formula == "=C2*D2" and r.value == 1500
+
+
+def test_header_named_without_its_state_word(weddings):
+    r = formula("guests times price per head minus deposit", weddings, "F3", method="rules")
+    assert r.formula == "=C3*D3-E3" and r.value == 2750
+
+
+def test_written_minus_between_words_is_not_dropped(weddings):
+    r = formula("guests x price per head - deposit", weddings, "F2", method="rules")
+    assert r.value == 1000
+    with pytest.raises(TaskError):  # "deposit" of a sheet without it: not read, so no answer
+        formula("guests x price per head - discount", weddings, "F2", method="rules")
+
+
+def test_rank_by_the_column_after_by(tuner):
+    r = formula("rank the visits by distance, furthest = 1", tuner, "G2", method="rules")
+    assert r.formula == "=RANK(C2,$C$2:$C$4)" and r.value == 3
+    r = formula("rank each visit by tuning", tuner, "G4", method="rules")
+    assert r.formula == "=RANK(E4,$E$2:$E$4)" and r.value == 1
+
+
+def test_threshold_counted_in_a_columns_word(weddings):
+    r = formula("tag each booking Large if it's 120 guests or more, otherwise Standard", weddings, "F3",
+                method="rules")
+    assert r.formula == '=IF(C3>=120,"Large","Standard")' and r.value == "Large"
+    r = formula("Large if more than 120 guests, otherwise Standard", weddings, "F3", method="rules")
+    assert r.value == "Standard"
