@@ -67,3 +67,31 @@ def test_threshold_counted_in_a_columns_word(weddings):
     assert r.formula == '=IF(C3>=120,"Large","Standard")' and r.value == "Large"
     r = formula("Large if more than 120 guests, otherwise Standard", weddings, "F3", method="rules")
     assert r.value == "Standard"
+
+
+@pytest.fixture
+def trip():
+    return schema_from_rows([
+        ["Pupil", "Deposit", "Instalment 1", "Instalment 2", "Trip Cost"],
+        ["Millie Taylor", 50, 100, 60, 285],
+        ["Harry Khan", 50, 0, 0, 285],
+    ])
+
+
+def test_first_names_plural_and_a_childs(trip):
+    r = formula("first names only in a new column", trip, "F2", method="rules")
+    assert r.value == "Millie"
+    r = formula("just the child's first name please, col F", trip, "F3", method="rules")
+    assert r.value == "Harry"
+
+
+def test_numbered_headers_are_not_numbers(trip):
+    r = formula("deposit + instalment 1 + instalment 2", trip, "F2", method="rules")
+    assert r.formula == "=B2+C2+D2" and r.value == 210
+
+
+def test_plural_of_numbered_headers_adds_each(trip):
+    r = formula("total paid per kid (deposit + instalments), col F pls", trip, "F2", method="rules")
+    assert r.formula == "=B2+C2+D2" and r.value == 210
+    with pytest.raises(TaskError):  # a minus before the plural is not spelled out as a sum
+        formula("deposit minus instalments", trip, "F2", method="rules")

@@ -426,8 +426,16 @@ def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[t
     heads = {c.header.strip() for c in schema.columns}
     in_wan = units and schema.counts_in_wan  # 收入（万元）, or 万元 in the title: "4000万" is 4000
     out = []
+    named = None
     for v, unit, pos in numbers(text):
         raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
+        if not unit and any(re.search(r"\d", c.header) for c in schema.columns):
+            if named is None:  # "instalment 1 + instalment 2": the number is a part of a header's name
+                low = text.lower()
+                named = [(p, p + len(f)) for p, c in mentions(text, schema)
+                         for f in [c.header.lower().strip(), *header_forms(c.header)] if low.startswith(f, p)]
+            if any(a < pos < b and re.search(r"\d", text[a:b]) for a, b in named):
+                continue
         if in_wan and not unit and re.match(r"\s*万", text[pos + len(raw):]):
             v = float(raw.replace(",", ""))
         if not unit and raw in heads:

@@ -102,6 +102,13 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     spelled = _definition(request)
     if spelled is not None:  # "缺勤天数=应出勤-实际出勤": the formula is spelled out after the name
         said.append(spelled)
+    family = _family_spelled(request, schema)
+    if family is not None:  # "deposit + instalments" on Instalment 1, Instalment 2: each of them added
+        request = family
+        said = [request]
+        spelled = _definition(request)
+        if spelled is not None:
+            said.append(spelled)
     plain = _row_noun_dropped(request)
     if plain is not None:  # "tuning + repairs for each visit": "for each visit" names the row, not a column
         said.append(plain)
@@ -364,6 +371,26 @@ def row_noun_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _ROW_NOUN.finditer(text)] + [m.span(1) for m in _RANKED_NOUN.finditer(text)]
 
 
+def _family_spelled(request: str, schema: SheetSchema) -> str | None:
+    """``request`` with a plural added ("+ instalments", "plus the instalments") spelled out as
+    each numbered column of that name ("instalment 1 + instalment 2"), or None."""
+    stems: dict[str, list[Column]] = {}
+    for c in schema.columns:
+        m = re.fullmatch(r"([a-z][a-z ]*?)\s*#?\d{1,2}", c.header.lower().strip())
+        if m and c.type == "number" and c.header.isascii():
+            stems.setdefault(m.group(1), []).append(c)
+    out = request
+    for stem, cols in stems.items():
+        if len(cols) < 2:
+            continue
+        pat = rf"(\+|\bplus\b|\band\b(?=[^+]*\+)|(?<=\+)\s*\b)(\s*(?:the\s+|all\s+(?:the\s+)?)?){re.escape(stem)}s\b"
+        out = re.sub(pat, lambda m, cs=cols: f"{m.group(1)} " + " + ".join(c.header.lower() for c in cs), out,
+                     flags=re.I)
+        pat = rf"\b{re.escape(stem)}s(\s*(?:\+|\bplus\b))"  # "instalments + deposit"
+        out = re.sub(pat, lambda m, cs=cols: " + ".join(c.header.lower() for c in cs) + m.group(1), out, flags=re.I)
+    return out if out != request else None
+
+
 def _row_noun_dropped(request: str) -> str | None:
     """``request`` without a closing "for each visit" / "on every booking" (the row's noun, which
     may also be a column's header), or None when it has none or nothing is left."""
@@ -383,7 +410,13 @@ def _definition(request: str) -> str | None:
     """
     m = re.match(r"^\s*([^=＝:：（()\d]{1,24}?)\s*(?:=|＝|:|：)\s*(.+?)\s*$", request) \
         or re.match(r"^\s*([^=＝:：（()\d]{1,24}?)\s*[（(]([^（()）]+)[）)]\s*$", request)
-    if m is None or not _OPERATOR.search(m.group(2)) or len(m.group(1).split()) > 4:
+    if m is None:  # "total paid per kid (deposit + instalments), col K pls": the tail is still read
+        m = re.match(r"^\s*([^=＝:：（()\d%]{1,40}?)\s*[（(]([^（()）]+)[）)]\s*([,，]?\s*[^（()）]*?)\s*$", request)
+        if m is None or re.search(r"percent|round|decimal|rank|average|mean|\bas\b|百分|平均|排名", m.group(1), re.I) \
+                or len(m.group(1).split()) > 6 or not _OPERATOR.search(m.group(2)):
+            return None
+        return f"{m.group(2)} {m.group(3)}".strip()
+    if not _OPERATOR.search(m.group(2)) or len(m.group(1).split()) > 4:
         return None
     return m.group(2)
 
