@@ -95,3 +95,27 @@ def test_plural_of_numbered_headers_adds_each(trip):
     assert r.formula == "=B2+C2+D2" and r.value == 210
     with pytest.raises(TaskError):  # a minus before the plural is not spelled out as a sum
         formula("deposit minus instalments", trip, "F2", method="rules")
+
+
+def test_multiply_and_divide_verbs(weddings, tuner):
+    r = formula("multiply guests by the per-head price for every order", weddings, "F2", method="rules")
+    assert r.formula == "=C2*D2" and r.value == 1500
+    r = formula("divide miles by mins", tuner, "G3", method="rules")
+    assert r.formula == "=C3/D3" and abs(r.value - 31 / 30) < 1e-9
+
+
+def test_total_of_a_header_over_columns(tmp_path):
+    import openpyxl
+
+    from o3local.tasks.formula.schema import read_sheet
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for row in (["Visit", "Client", "Charges", None], [None, None, "Tuning", "Repairs"],
+                [301, "Reid", 75, 0], [302, "Green", 75, 40], [303, "Okafor", 95, 120]):
+        ws.append(row)
+    ws.merge_cells("C1:D1")
+    wb.save(tmp_path / "visits.xlsx")
+    s = read_sheet(tmp_path / "visits.xlsx")
+    r = formula("total charges for each visit", s, "E4", method="rules")
+    assert r.formula == "=C4+D4" and r.value == 115

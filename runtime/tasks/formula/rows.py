@@ -90,6 +90,11 @@ def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
 
 
 def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    # "multiply guests by the per-head price": guests times the per-head price
+    request = re.sub(r"^\s*(?:(?:can you|please)\s+)?multiply\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 times ",
+                     request, flags=re.I)
+    request = re.sub(r"^\s*(?:(?:can you|please)\s+)?divide\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 divided by ",
+                     request, flags=re.I)
     # "90分以上（含90）": the note that the bound is included, said again after the bound
     request = re.sub(r"(\d+(?:\.\d+)?)(\s*分?\s*(?:以上|以下|及以上|及以下))\s*[（(]\s*(?:含|包含|包括)\s*\1\s*分?\s*[)）]",
                      r"\1\2", request)
@@ -380,6 +385,15 @@ def _family_spelled(request: str, schema: SheetSchema) -> str | None:
         if m and c.type == "number" and c.header.isascii():
             stems.setdefault(m.group(1), []).append(c)
     out = request
+    groups: dict[str, list[Column]] = {}  # a header over two or more columns ("Charges" over Tuning, Repairs)
+    for c in schema.columns:
+        if c.group and c.group.isascii() and c.type == "number":
+            groups.setdefault(c.group.lower().strip(), []).append(c)
+    for name, cols in groups.items():
+        if len(cols) >= 2 and len(cols) == sum(c.group.lower().strip() == name for c in schema.columns):
+            one = name[:-1] if re.fullmatch(r"[a-z]{4,}s", name) else name
+            pat = rf"\b(total|sum of)\s+(?:the\s+|all\s+(?:the\s+)?)?{re.escape(one)}s?\b"
+            out = re.sub(pat, " + ".join(c.header.lower() for c in cols), out, flags=re.I)
     for stem, cols in stems.items():
         if len(cols) < 2:
             continue
