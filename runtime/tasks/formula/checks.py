@@ -585,6 +585,10 @@ def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str
     text = request.lower()
     for start, end, _col, _value in value_mentions(request, schema):  # 销售部 names no 销售额
         text = text[:start] + " " * (end - start) + text[end:]
+    from .rows import row_noun_spans
+
+    for a, b in row_noun_spans(text):  # "tuning + repairs for each visit": the row's noun, not an operand
+        text = text[:a] + " " * (b - a) + text[b:]
     for other in schema.others.values():  # "the price per kg from the Products tab" is not Weight (kg)
         for col in other.columns:
             for form in header_forms(col.header):

@@ -177,6 +177,14 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
         if rest and sum(rest in (u, c.header.lower().strip()) for c, u in
                         zip(schema.columns, unqualified.values(), strict=True)) == 1:
             scan(rest, col)
+    # "Deposit Paid" named as "deposit": a header without the word that says the money's state,
+    # when no other header has the word left
+    states = lexicon("rows")["state_qualifiers"]
+    for col in schema.columns:
+        words = col.header.lower().split()
+        if len(words) == 2 and col.header.isascii() and words[1] in states and len(words[0]) >= 4 \
+                and sum(words[0] in c.header.lower().split() for c in schema.columns) == 1:
+            scan(words[0], col)
     # synonyms, longest first across all groups; a group no column owns still holds its
     # words ("出生日期" on a sheet without one is not "日期" = the hire date)
     words = [(w, owner) for g in lexicon("columns")["groups"] for owner in (group_owner(schema, g),) for w in g]
@@ -229,6 +237,7 @@ def header_forms(header: str) -> list[str]:
         forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
     if len(words) == 3 and words[1] == "per" and h.isascii():
         forms.add(f"{words[2]} {words[0]}")  # "Price per Unit" as "unit price"
+        forms |= {f"per {words[2]} {words[0]}", f"per-{words[2]} {words[0]}", f"per {words[2]}"}  # "per-head price", "guests x per head"
     forms |= _spelled_out(h)
     if re.fullmatch(r"(?:19|20)\d\d", h):
         forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
@@ -417,8 +426,16 @@ def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[t
     heads = {c.header.strip() for c in schema.columns}
     in_wan = units and schema.counts_in_wan  # 收入（万元）, or 万元 in the title: "4000万" is 4000
     out = []
+    named = None
     for v, unit, pos in numbers(text):
         raw = re.match(r"[\d.,]+", text[pos:]).group(0).rstrip(".,")
+        if not unit and any(re.search(r"\d", c.header) for c in schema.columns):
+            if named is None:  # "instalment 1 + instalment 2": the number is a part of a header's name
+                low = text.lower()
+                named = [(p, p + len(f)) for p, c in mentions(text, schema)
+                         for f in [c.header.lower().strip(), *header_forms(c.header)] if low.startswith(f, p)]
+            if any(a < pos < b and re.search(r"\d", text[a:b]) for a, b in named):
+                continue
         if in_wan and not unit and re.match(r"\s*万", text[pos + len(raw):]):
             v = float(raw.replace(",", ""))
         if not unit and raw in heads:

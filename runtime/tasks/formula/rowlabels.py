@@ -180,6 +180,14 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     end = pos + len(re.match(r"[\d.,]+\s*(?:%|percent|万)?", low[pos:]).group(0))
     op = None
     after = _unit_skipped(low[end:].lstrip(), lex)  # "迟到3次及以上", "over 30 kg or more"
+    counted = None  # "150 guests or more": the number is counted in a number column's own word
+    gap = len(low[end:]) - len(low[end:].lstrip())
+    for p, c in mentions(low, schema):
+        if p == end + gap and c.type == "number":
+            rest = re.match(r"[a-z\u4e00-\u9fff]+", low[p:])
+            if rest is not None:
+                counted, after = c, low[p + rest.end():].lstrip()
+            break
     for word, o in sorted(lex["compare_after"], key=lambda wo: -len(wo[0])):
         if after.startswith(word):
             op = o
@@ -206,7 +214,10 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
             return f"{quant}({','.join(f'{ref(c)}{op}{_lit(v)}' for c in group)})", [v]
         if len(named) != 1:
             return None
-    left = _operand(low, schema, pos) or _unit_operand(low[end:], schema) or _said_after(low, schema, pos)
+    if counted is not None and op is not None and not any(c.type == "number" for p, c in mentions(low[:pos], schema)):
+        left = ref(counted), counted, pos
+    else:
+        left = _operand(low, schema, pos) or _unit_operand(low[end:], schema) or _said_after(low, schema, pos)
     if left is None:
         return None
     x = v

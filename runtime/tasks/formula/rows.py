@@ -90,6 +90,11 @@ def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
 
 
 def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    # "multiply guests by the per-head price": guests times the per-head price
+    request = re.sub(r"^\s*(?:(?:can you|please)\s+)?multiply\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 times ",
+                     request, flags=re.I)
+    request = re.sub(r"^\s*(?:(?:can you|please)\s+)?divide\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 divided by ",
+                     request, flags=re.I)
     # "90分以上（含90）": the note that the bound is included, said again after the bound
     request = re.sub(r"(\d+(?:\.\d+)?)(\s*分?\s*(?:以上|以下|及以上|及以下))\s*[（(]\s*(?:含|包含|包括)\s*\1\s*分?\s*[)）]",
                      r"\1\2", request)
@@ -102,6 +107,16 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     spelled = _definition(request)
     if spelled is not None:  # "缺勤天数=应出勤-实际出勤": the formula is spelled out after the name
         said.append(spelled)
+    family = _family_spelled(request, schema)
+    if family is not None:  # "deposit + instalments" on Instalment 1, Instalment 2: each of them added
+        request = family
+        said = [request]
+        spelled = _definition(request)
+        if spelled is not None:
+            said.append(spelled)
+    plain = _row_noun_dropped(request)
+    if plain is not None:  # "tuning + repairs for each visit": "for each visit" names the row, not a column
+        said.append(plain)
     tenths = _tenths(request)
     if tenths is not None:  # "笔试四成面试六成": 四成 is 40%
         said.append(tenths)
@@ -292,7 +307,11 @@ def _operator_dropped(text: str, template: str) -> bool:
     for signs, op in (("/／÷", "/"), ("*×", "*")):
         if any(ch in plain for ch in signs) and op not in template:
             return True
-    return False
+    # "guests x price per head - deposit": a minus or plus written between words
+    if re.search(r"[a-z\u4e00-\u9fff)）]\s+[-−–]\s+[a-z\u4e00-\u9fff(（]", plain, re.I) and "-" not in template:
+        return True
+    return bool(re.search(r"[a-z\u4e00-\u9fff)）]\s*[+＋]\s*[a-z\u4e00-\u9fff(（]", plain, re.I) and "+" not in template
+                and "SUM(" not in template)
 
 
 def _line_value(request: str, schema: SheetSchema) -> tuple[SheetSchema, str, str] | None:
@@ -345,6 +364,57 @@ _OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去
                        r"|(?:之后|以后|后)\s*[\d一二三四五六七八九十]+\s*(?:天|日|周|个月|年)")  # 下单后3天
 
 
+_ROW_NOUN = re.compile(r"(?:\s*,\s*|\s+)(?:for|on|of)\s+(?:each|every)\s+[a-z][a-z'-]*(?=\s*(?:[,;.?!]|$))", re.I)
+
+
+_RANKED_NOUN = re.compile(r"\brank\s+((?:the|each|every|all)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+by\b", re.I)
+
+
+def row_noun_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names the rows, not an operand: a closing "for each visit", the "the visits"
+    of "rank the visits by distance" (a noun that may also be a column's header)."""
+    return [m.span() for m in _ROW_NOUN.finditer(text)] + [m.span(1) for m in _RANKED_NOUN.finditer(text)]
+
+
+def _family_spelled(request: str, schema: SheetSchema) -> str | None:
+    """``request`` with a plural added ("+ instalments", "plus the instalments") spelled out as
+    each numbered column of that name ("instalment 1 + instalment 2"), or None."""
+    stems: dict[str, list[Column]] = {}
+    for c in schema.columns:
+        m = re.fullmatch(r"([a-z][a-z ]*?)\s*#?\d{1,2}", c.header.lower().strip())
+        if m and c.type == "number" and c.header.isascii():
+            stems.setdefault(m.group(1), []).append(c)
+    out = request
+    groups: dict[str, list[Column]] = {}  # a header over two or more columns ("Charges" over Tuning, Repairs)
+    for c in schema.columns:
+        if c.group and c.group.isascii() and c.type == "number":
+            groups.setdefault(c.group.lower().strip(), []).append(c)
+    for name, cols in groups.items():
+        if len(cols) >= 2 and len(cols) == sum(c.group.lower().strip() == name for c in schema.columns):
+            one = name[:-1] if re.fullmatch(r"[a-z]{4,}s", name) else name
+            pat = rf"\b(total|sum of)\s+(?:the\s+|all\s+(?:the\s+)?)?{re.escape(one)}s?\b"
+            out = re.sub(pat, " + ".join(c.header.lower() for c in cols), out, flags=re.I)
+    for stem, cols in stems.items():
+        if len(cols) < 2:
+            continue
+        pat = rf"(\+|\bplus\b|\band\b(?=[^+]*\+)|(?<=\+)\s*\b)(\s*(?:the\s+|all\s+(?:the\s+)?)?){re.escape(stem)}s\b"
+        out = re.sub(pat, lambda m, cs=cols: f"{m.group(1)} " + " + ".join(c.header.lower() for c in cs), out,
+                     flags=re.I)
+        pat = rf"\b{re.escape(stem)}s(\s*(?:\+|\bplus\b))"  # "instalments + deposit"
+        out = re.sub(pat, lambda m, cs=cols: " + ".join(c.header.lower() for c in cs) + m.group(1), out, flags=re.I)
+    return out if out != request else None
+
+
+def _row_noun_dropped(request: str) -> str | None:
+    """``request`` without a closing "for each visit" / "on every booking" (the row's noun, which
+    may also be a column's header), or None when it has none or nothing is left."""
+    m = _ROW_NOUN.search(request)
+    if m is None:
+        return None
+    rest = (request[:m.start()] + request[m.end():]).strip(" ,;")
+    return rest or None
+
+
 def _definition(request: str) -> str | None:
     """The spelled-out part of "NAME = EXPR", "NAME: EXPR" or "NAME（EXPR）", or None.
 
@@ -354,7 +424,13 @@ def _definition(request: str) -> str | None:
     """
     m = re.match(r"^\s*([^=＝:：（()\d]{1,24}?)\s*(?:=|＝|:|：)\s*(.+?)\s*$", request) \
         or re.match(r"^\s*([^=＝:：（()\d]{1,24}?)\s*[（(]([^（()）]+)[）)]\s*$", request)
-    if m is None or not _OPERATOR.search(m.group(2)) or len(m.group(1).split()) > 4:
+    if m is None:  # "total paid per kid (deposit + instalments), col K pls": the tail is still read
+        m = re.match(r"^\s*([^=＝:：（()\d%]{1,40}?)\s*[（(]([^（()）]+)[）)]\s*([,，]?\s*[^（()）]*?)\s*$", request)
+        if m is None or re.search(r"percent|round|decimal|rank|average|mean|\bas\b|百分|平均|排名", m.group(1), re.I) \
+                or len(m.group(1).split()) > 6 or not _OPERATOR.search(m.group(2)):
+            return None
+        return f"{m.group(2)} {m.group(3)}".strip()
+    if not _OPERATOR.search(m.group(2)) or len(m.group(1).split()) > 4:
         return None
     return m.group(2)
 
@@ -376,11 +452,14 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
     low = request.lower()
     joined = bool(re.search(r"\band\b|\bplus\b|\bwith\b|&|[和与及，,]", low))
     inside = [(a, b) for a, b, _, _ in value_mentions(low, schema)]
+    nouns = row_noun_spans(low)
     for p, c in mentions(request, schema):
         if col_index(c.letter) in read or any(a <= p < b for a, b in inside):
             continue  # read, or a part of a value ("销售" in 销售部 is not 销售额)
         if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
             continue  # "用数量和单价算金额": the result's own name
+        if re.search(r"\b(?:for\s+)?(?:each|every|per)\s+$", low[:p]) or any(a <= p < b for a, b in nouns):
+            continue  # "tuning + repairs for each visit", "rank the visits by distance": the row's noun
         if c.type in ("number", "date") or text_too and joined:
             return True
     return False
@@ -771,13 +850,19 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         c = one_col
         return (f"SUM(${c.letter}${c.first_row}:{c.letter}{{r}})",
                 f"累计{c.header}" if zh else f"running total of {c.header}", [])
+    by = re.search(r"\brank\b.*?\bby\s+(?:the\s+|their\s+|its\s+)?(?=[a-z])", text.lower()) \
+        if has(text, lex["rank"]) else None
+    if by is not None:  # "rank the visits by distance": what is ranked by is named right after "by"
+        after = [col for p, col in mentions(text, schema) if p == by.end() and col.type == "number"]
+        one_col = after[0] if len(after) == 1 else None
     if has(text, lex["rank"]) and one_col is not None:
         c = one_col
         low = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(lowest|smallest|fewest|least|quickest|fastest|最低|最小|最少)"
                         r"|\b(?:lowest|smallest|fewest|least|quickest|fastest|shortest)\b[^,，;；]{0,25}?"
                         r"(?:=|is)\s*1(?:st)?\b|最少的(?:排)?第(?:1|一)", text)
-        high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|biggest|best|most|最高|最大|最多)"
-                         r"|\b(?:most|highest|largest|biggest|best|greatest)\b[^,，;；]{0,20}?(?:=|is)\s*1(?:st)?\b"
+        high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|biggest|best|most|furthest|farthest|longest|最高|最大|最多)"
+                         r"|\b(?:most|highest|largest|biggest|best|greatest|furthest|farthest|longest)\b[^,，;；]{0,20}?"
+                         r"(?:=|is|ranked|gets)\s*1(?:st)?\b"
                          r"|最(?:多|高|大)的(?:排)?第(?:1|一)", text)
         if nums and not (low or high):
             return None
