@@ -114,3 +114,13 @@ def test_every_operand_of_a_per_row_calculation_is_read():
     assert number_column_unused("rent due for each job (daily rate times the days out)",
                                 "=(H2-G2)*F2", jobs) is None
     assert _value(req, jobs, "I2") in (None, 35)  # refused is fine; dropping an operand is not
+
+
+def test_a_label_after_a_marking_verb_is_the_label_alone():
+    # read after formula-dev8's blind run (spent): 帮我标一下 / 写上 are no part of the label
+    sheet = schema_from_rows([["日期", "营业额", "故障次数"], [dt.date(2026, 3, 1), 6500, 8],
+                              [dt.date(2026, 3, 2), 5200, 2]])
+    got = formula("营业额6000以上算达标，帮我标一下达标/未达标", sheet, target_cell="D2", method="rules")
+    assert got.formula == '=IF(B2>=6000,"达标","未达标")'
+    got = formula("故障次数达到7次的在D列写上重点检修", sheet, target_cell="D2", method="rules")
+    assert got.value == "重点检修"
