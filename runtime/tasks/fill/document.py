@@ -660,8 +660,10 @@ _MONEY_SCALE = ((re.compile(r"亿元"), 1e8), (re.compile(r"百万元|百万美�
 #: a count in ten thousands: "会员人数（万人）", "（万户）"
 _COUNT_SCALE = re.compile(r"[（(]\s*万\s*(?:人|户|家|名|个|位|人次)?\s*[)）]")
 #: "单位：万元" over a table: the unit of its amounts
-_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(?:人民币|RMB\s*|美元\s*(?=万|千|百万))?(亿元|百万元|万元|千元|万美元|千美元|百万美元)")
-_UNIT_BRACKET = re.compile(r"[（(]\s*(亿元|百万元|万元|千元|万美元|千美元|百万美元)\s*[)）]\s*$")
+_TABLE_UNITS = r"(亿元|百万元|万元|千元|万美元|千美元|百万美元)"
+_UNIT_LINE = re.compile(r"单位\s*[:：]\s*(?:人民币|RMB\s*|美元\s*(?=万|千|百万))?" + _TABLE_UNITS)
+#: "项目（万元）": the unit in brackets at the end of a table's first header cell
+_UNIT_BRACKET = re.compile(r"[（(]\s*" + _TABLE_UNITS + r"\s*[)）]\s*$")
 #: rows and columns that count things or give rates, whatever the table's money unit
 _COUNTED = re.compile(r"客户|用户|会员|人数|人次|家数|户数|门店|员工|数量|个数|率|占比|%|％|\b(?:customers|users|count)\b",
                       re.I)
