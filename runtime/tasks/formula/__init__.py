@@ -475,7 +475,9 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
     request = _values_spelled(re.sub(r"(?i)(?<![a-z])no\.?\s+of(?![a-z])", "number of", request), schema)
     reading = read_request(request, schema) or _rounded_reading(request, schema)
     if reading is None:
-        notes.append("rules: the request is not one the rule reader understands")
+        from .unread import refusal_hint
+
+        notes.append(f"rules: {refusal_hint(request, schema)}")
         return None
     if target is not None and _row_target(target, schema) and not _reads_row(reading.formula, target) \
             and re.search(r"\b(?:each|every|per)\b|每|各", request.lower()):
