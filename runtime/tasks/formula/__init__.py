@@ -251,6 +251,8 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
         reading = read_row_lookup(request, schema, col)
     if reading is None:
         return None
+    if not _reads_cells(reading.at(row)):
+        return None  # "=1/9/2026" from "(to 1/9/2026)": a constant is the same on every row, no per-row answer
     if "{p}" in reading.template:  # reads the row above: not on the first data row
         if row == first:
             return None
@@ -353,6 +355,12 @@ def _unplaced(request: str, schema: SheetSchema, target: str) -> str:
         if m and re.search(r"column|列|栏|后面|后边|右边|旁边", m.group(0), re.IGNORECASE):  # not the 加一个 of "加一个月"
             request = _without(request, m)
     return request
+
+
+def _reads_cells(formula: str) -> bool:
+    """True when ``formula`` reads at least one cell (quoted text aside) or its own row number."""
+    bare = re.sub(r'"[^"]*"', '""', formula)
+    return bool(re.search(r"(?<![A-Za-z_])\$?[A-Z]{1,3}\$?\d+(?![\d(])|\bROW\(", bare))
 
 
 def _row_target(target: str, schema: SheetSchema) -> bool:
