@@ -198,9 +198,14 @@ def formula(
     result = _generate(request, schema, target, method, model)
     _for_target(request, result.formula, app)
     from .explanation import explain_formula, language
+    from .textnumbers import converted_columns, plain
 
-    said = explain_formula(result.formula, schema, language(request),
+    said = explain_formula(plain(result.formula), schema, language(request),
                            per_row=result.fill_range is not None)
+    texts = converted_columns(result.formula, schema)
+    if said and texts:  # why the formula is longer than the request
+        said += (f"（{'、'.join(texts)}是以文本存储的数字，公式已换算）" if language(request) == "zh"
+                 else f" ({', '.join(texts)}: numbers stored as text, converted)")
     if said:  # the reader's own line stays where the formula cannot be said
         zh = language(request) == "zh"
         result.explanation = (f"{result.grounding}{'：' if zh else ': '}{said}" if result.grounding
@@ -251,6 +256,11 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
         reading = read_row_lookup(request, schema, col)
     if reading is None:
         return None
+    if any(c.text_numbers for c in schema.columns):  # "1.5" stored as text: the formula converts it
+        from .rowbase import RowReading
+        from .textnumbers import convert
+
+        reading = RowReading(convert(reading.template, schema), reading.explanation, reading.consumed)
     if not _reads_cells(reading.at(row)):
         return None  # "=1/9/2026" from "(to 1/9/2026)": a constant is the same on every row, no per-row answer
     if "{p}" in reading.template:  # reads the row above: not on the first data row
@@ -493,6 +503,12 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         notes.append(f"rules: {reading.formula} is one value for the whole table, and {target} is a row of it")
         return None
     try:
+        if any(c.text_numbers for c in schema.columns):  # "1.5" stored as text: the formula converts it
+            from dataclasses import replace
+
+            from .textnumbers import convert
+
+            reading = replace(reading, formula=convert(reading.formula, schema))
         _sane(request, reading.formula, schema)
         ev = _verified(reading.formula, schema, target)
     except TaskError as err:
