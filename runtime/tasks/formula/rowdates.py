@@ -429,7 +429,17 @@ def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | 
             and not re.search(r"\btoday\b|\bnow\b|今天|至今|距今|截至|截止|\d", text) \
             and has(text, lex["duration_words"]):
         dates = every  # "transit days", "到货用了几天": a sheet with two dates, the gap between them
-    if len(dates) != 2 or not has(text, lex["between_words"]):
+    if len(dates) == 2 and not has(text, lex["between_words"]):
+        # "实际完成减计划完成", "returned minus checked out": one date less the other, as said
+        pos = {c.letter: p for p, c in mentions(text, schema)}
+        a, b = sorted(dates, key=lambda c: pos[c.letter])
+        minus = [w.strip() for w in lexicon("rows")["minus"]]
+        gap = text[pos[a.letter]:pos[b.letter]]
+        if any(w and (w in gap if not w.isascii() else re.search(rf"\b{re.escape(w)}\b", gap)) for w in minus) \
+                and not re.search(r"[+*/×÷]|\d", text):
+            return RowReading(f"={ref(a)}-{ref(b)}", f"days from {b.header} to {a.header}")
+        return None
+    if len(dates) != 2:
         return None
     a, b = dates
     pairs = row_pairs(schema, a, b)
