@@ -229,3 +229,14 @@ def test_one_date_column_minus_another_is_the_days_between(claims):
     r = formula("settled minus filed for each claim", claims, "F4", method="rules")
     assert r.formula == "=C4-B4" and r.value == 10
 
+
+def test_age_in_a_named_year_from_a_column_of_years():
+    s = schema_from_rows([["Runner", "Birth Year", "Bib"], ["Ann", 1990, 11], ["Bo", 1985, 12], ["Cy", 2001, 13]])
+    r = formula("how old is each runner in 2026", s, "D2", method="rules")
+    assert r.formula == "=2026-B2" and r.value == 36 and _at(r, s, 4) == 25
+    r = formula("age this year (2026) for every runner", s, "D3", method="rules")
+    assert r.formula == "=2026-B3" and r.value == 41
+    # no column of years: no answer
+    with pytest.raises(TaskError):
+        formula("how old is each runner in 2026", schema_from_rows([["Runner", "Bib"], ["Ann", 11], ["Bo", 12]]),
+                "C2", method="rules")

@@ -155,6 +155,17 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
             return _id_reading(text, request, schema, ident, lex, as_of)
     nums = numbers(request)
     plain = [v for v, unit, _ in nums if not unit]
+    if has(text, lex["age"]) and found is None and len(plain) == 1 and 1900 <= plain[0] <= 2100 \
+            and plain[0].is_integer():
+        # "how old is each runner in 2026" on Birth Year, "age of each car (2026 minus year)" on Year:
+        # the year said less the one column of whole years whose header says year
+        cols = [c for c in schema.columns if c.type == "number" and re.search(r"\byear\b|年份|年", c.header.lower())
+                and (vs := [v for v in values(schema, c) if v is not None])
+                and all(isinstance(v, (int, float)) and float(v).is_integer() and 1900 <= v <= plain[0] for v in vs)]
+        if len(cols) == 1:
+            y = int(plain[0])
+            return RowReading(f"={y}-{ref(cols[0])}", f"{y} - {cols[0].header}", [plain[0]])
+        return None
     if has(text, lex["age"]) and not plain:
         d = _date_column(text, schema, "birth date")
         if d is not None and d is group_of(schema, "birth date"):

@@ -649,6 +649,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         spans += [m.span() for m in re.finditer(lexicon("labels")["clock"]["events"], text)]
     if template.startswith("=IF("):  # "flag cars over ...": the rows the label goes on
         spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+)?([a-z]+)", text)]
+    if template.startswith("=IF("):  # "2025比2024少的标减产": the word closing 比 that makes the comparison
+        for pat, _ in lexicon("labels")["than_after"]:
+            spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + pat + ")", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
         spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
