@@ -156,8 +156,8 @@ def test_two_years_compared_in_a_row(crops):
     assert r.formula == "=E3-D3" and r.value == 5
     r = formula("% change 2023 -> 2024 per crop", crops, "F3", method="rules")
     assert r.formula == "=E3/D3-1" and r.value == pytest.approx(0.2)
-    with pytest.raises(TaskError):  # a label, not the difference
-        formula("Up or Down: 2024 vs the year before", crops, "F2", method="rules")
+    r = formula("Up or Down: 2024 vs the year before", crops, "F2", method="rules")
+    assert r.formula == '=IF(E2>D2,"Up","Down")'  # a label, not the difference
     r = formula("yield per hectare in 2024 for each crop", crops, "F2", method="rules")
     assert r.formula == "=E2/B2" and r.value == pytest.approx(4.5)
 

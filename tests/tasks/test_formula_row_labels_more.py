@@ -200,3 +200,25 @@ def test_date_shift_named_after_its_result_and_qualified_discounts():
     assert formula("每个订单下单三天后到货，算一下到货日期", s, "D3", method="rules").formula == "=B3+3"
     r = formula("price after a 15% loyalty discount for each order", s, "D2", method="rules")
     assert r.formula == "=C2*0.85" and r.value == 85
+
+
+def test_up_or_down_against_the_year_before_a_named_year():
+    s = schema_from_rows([["Crop", "2023", "2024", "2025"], ["Oats", 10, 12, 9], ["Rye", 8, 6, 7]])
+    r = formula("Up or Down: 2024 vs the year before", s, "E2", method="rules")
+    assert r.formula == '=IF(C2>B2,"Up","Down")' and r.value == "Up"
+    r = formula("UP/DOWN column comparing 2025 with the year before", s, "E3", method="rules")
+    assert r.formula == '=IF(D3>C3,"UP","DOWN")' and r.value == "UP"
+    # the year before 2023 is no column: no answer
+    with pytest.raises(TaskError):
+        formula("Up or Down: 2023 vs the year before", s, "E2", method="rules")
+
+
+def test_a_chinese_comparison_of_two_columns_with_bi():
+    s = schema_from_rows([["茶农", "2024", "2025"], ["张", 300, 280], ["李", 200, 260]])
+    r = formula("2025比2024少的标“减产”", s, "D2", method="rules")
+    assert r.formula == '=IF(C2<B2,"减产","")' and r.value == "减产"
+    r = formula("25年收的比24年少就写减产，不然空着", s, "D3", method="rules")
+    assert r.formula == '=IF(C3<B3,"减产","")' and r.value == ""
+    # 少 is known only as the word closing 比: elsewhere it is still an unread word
+    with pytest.raises(TaskError):
+        formula("2025少收的标“减产”", s, "D2", method="rules")

@@ -164,3 +164,79 @@ def test_a_share_of_a_total_several_columns_make_is_not_a_column_share():
     # 总加班 is each row's 平时+周末+节假日, not the 周末 column's total: refused, not guessed
     with pytest.raises(TaskError):
         formula("周末加班占总加班的比例", s, "F2", method="rules")
+
+
+@pytest.fixture
+def terms():
+    return schema_from_rows([
+        ["Student", "Maths Midterm", "Maths Final", "English Midterm", "English Final", "Hours", "Rate",
+         "Parts", "Medication"],
+        ["Ann", 60, 72, 55, 50, 2, 40, 15, 8],
+        ["Bo", 70, 65, 80, 90, 3, 45, 0, 12],
+        ["Cy", 52, 58, 66, 61, 1.5, 40, 30, 0],
+    ])
+
+
+def test_an_expression_names_columns_by_parts_of_their_headers(terms):
+    # "final minus midterm": the request's "maths" picks Maths Final / Maths Midterm over English
+    r = formula("maths improvement (final minus midterm)", terms, "J2", method="rules")
+    assert r.formula == "=C2-B2" and r.value == 12 and _at(r, terms, 3) == -5
+    r = formula("total per job (hrs*rate + parts)", terms, "J2", method="rules")
+    assert r.formula == "=F2*G2+H2" and r.value == 95 and _at(r, terms, 4) == 90
+    r = formula("parts and meds (parts + meds) for every row", terms, "J3", method="rules")
+    assert r.value == 12
+    # which Final, the request does not say: no answer
+    with pytest.raises(TaskError):
+        formula("improvement (final minus midterm)", terms, "J2", method="rules")
+
+
+def test_brackets_written_in_an_expression_order_it():
+    s = schema_from_rows([
+        ["品种", "进货单价", "销售单价"],
+        ["苹果", 4.0, 5.4],
+        ["香蕉", 2.0, 3.0],
+    ])
+    r = formula("每笔加价率=(售价-进价)/进价，四舍五入到两位", s, "D2", method="rules")
+    assert r.formula == "=ROUND((C2-B2)/B2,2)" and r.value == pytest.approx(0.35)
+    r = formula("毛利率=(销售单价-进货单价)/销售单价", s, "D3", method="rules")
+    assert r.formula == "=(C3-B3)/C3" and r.value == pytest.approx(1 / 3)
+
+
+@pytest.fixture
+def claims():
+    return schema_from_rows([
+        ["Claim", "Filed", "Settled", "Closed On", "Amount"],
+        ["C1", dt.date(2026, 1, 5), dt.date(2026, 1, 25), dt.date(2026, 2, 1), 100],
+        ["C2", dt.date(2026, 2, 1), None, None, 250],
+        ["C3", dt.date(2026, 3, 2), dt.date(2026, 3, 12), dt.date(2026, 3, 20), 80],
+    ])
+
+
+def test_a_blank_clause_leaves_the_rows_of_an_empty_column_blank(claims):
+    # "（没完成的留空）", "leave open ones empty": the rest read alone, blank where the column it reads is
+    r = formula("settled minus filed, leave open ones empty", claims, "F2", method="rules")
+    assert r.formula == '=IF(C2="","",C2-B2)' and r.value == 20
+    assert evaluate('=IF(C3="","",C3-B3)', claims).value == "" and _at(r, claims, 3) == ""
+    r = formula("结案月份，没结的留空", schema_from_rows([
+        ["案件", "结案日期"], ["A", dt.date(2026, 5, 3)], ["B", None], ["C", dt.date(2026, 7, 9)]]), "C2", method="rules")
+    assert r.formula == '=IF(B2="","",MONTH(B2))' and r.value == 5
+    # two columns the rest reads are empty on some rows: which one decides, the request does not say
+    with pytest.raises(TaskError):
+        formula("closed on minus settled (blank if open)", claims, "F2", method="rules")
+
+
+def test_one_date_column_minus_another_is_the_days_between(claims):
+    r = formula("settled minus filed for each claim", claims, "F4", method="rules")
+    assert r.formula == "=C4-B4" and r.value == 10
+
+
+def test_age_in_a_named_year_from_a_column_of_years():
+    s = schema_from_rows([["Runner", "Birth Year", "Bib"], ["Ann", 1990, 11], ["Bo", 1985, 12], ["Cy", 2001, 13]])
+    r = formula("how old is each runner in 2026", s, "D2", method="rules")
+    assert r.formula == "=2026-B2" and r.value == 36 and _at(r, s, 4) == 25
+    r = formula("age this year (2026) for every runner", s, "D3", method="rules")
+    assert r.formula == "=2026-B3" and r.value == 41
+    # no column of years: no answer
+    with pytest.raises(TaskError):
+        formula("how old is each runner in 2026", schema_from_rows([["Runner", "Bib"], ["Ann", 11], ["Bo", 12]]),
+                "C2", method="rules")

@@ -155,6 +155,17 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
             return _id_reading(text, request, schema, ident, lex, as_of)
     nums = numbers(request)
     plain = [v for v, unit, _ in nums if not unit]
+    if has(text, lex["age"]) and found is None and len(plain) == 1 and 1900 <= plain[0] <= 2100 \
+            and plain[0].is_integer():
+        # "how old is each runner in 2026" on Birth Year, "age of each car (2026 minus year)" on Year:
+        # the year said less the one column of whole years whose header says year
+        cols = [c for c in schema.columns if c.type == "number" and re.search(r"\byear\b|年份|年", c.header.lower())
+                and (vs := [v for v in values(schema, c) if v is not None])
+                and all(isinstance(v, (int, float)) and float(v).is_integer() and 1900 <= v <= plain[0] for v in vs)]
+        if len(cols) == 1:
+            y = int(plain[0])
+            return RowReading(f"={y}-{ref(cols[0])}", f"{y} - {cols[0].header}", [plain[0]])
+        return None
     if has(text, lex["age"]) and not plain:
         d = _date_column(text, schema, "birth date")
         if d is not None and d is group_of(schema, "birth date"):
@@ -429,7 +440,17 @@ def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | 
             and not re.search(r"\btoday\b|\bnow\b|今天|至今|距今|截至|截止|\d", text) \
             and has(text, lex["duration_words"]):
         dates = every  # "transit days", "到货用了几天": a sheet with two dates, the gap between them
-    if len(dates) != 2 or not has(text, lex["between_words"]):
+    if len(dates) == 2 and not has(text, lex["between_words"]):
+        # "实际完成减计划完成", "returned minus checked out": one date less the other, as said
+        pos = {c.letter: p for p, c in mentions(text, schema)}
+        a, b = sorted(dates, key=lambda c: pos[c.letter])
+        minus = [w.strip() for w in lexicon("rows")["minus"]]
+        gap = text[pos[a.letter]:pos[b.letter]]
+        if any(w and (w in gap if not w.isascii() else re.search(rf"\b{re.escape(w)}\b", gap)) for w in minus) \
+                and not re.search(r"[+*/×÷]|\d", text):
+            return RowReading(f"={ref(a)}-{ref(b)}", f"days from {b.header} to {a.header}")
+        return None
+    if len(dates) != 2:
         return None
     a, b = dates
     pairs = row_pairs(schema, a, b)

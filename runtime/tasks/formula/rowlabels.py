@@ -165,6 +165,9 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     low = term
     if not nums:  # column against column: "qty is below the reorder level"
         ms = mentions(low, schema)
+        than = _than(low, ms, lex)
+        if than is not None:
+            return than, []
         for word, op in sorted(lex["compare"], key=lambda wo: -len(wo[0])):
             for m in re.finditer(re.escape(word), low):
                 if op == "=" or (word.isalpha() and word.isascii()
@@ -229,6 +232,22 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     elif unit:
         return None
     return f"{left[0]}{op}{_lit(x)}", [v]
+
+
+def _than(term: str, ms: list, lex: dict) -> str | None:
+    """"2025比2024少", "25年收的比24年少", "实际比预算高": one number column before 比, one after it, and a
+    word of ``lexicon/labels.json`` than_after (少 -> <, 多 -> >) closing the term: ``I2<H2``."""
+    m = next((m for pat, _ in lex["than_after"]
+              if (m := re.fullmatch(r"(.*?)比(.*?)(" + pat + r")[了的得些一点]*", term.strip()))), None)
+    if m is None:
+        return None
+    op = next(o for pat, o in lex["than_after"] if re.fullmatch(pat, m.group(3)))
+    left = [c for p, c in ms if p < m.end(1) and c.type == "number"]
+    right = [c for p, c in ms if m.start(2) <= p < m.end(2) and c.type == "number"]
+    if len({c.letter for c in left}) != 1 or len({c.letter for c in right}) != 1 or left[0] is right[0] \
+            or len(ms) != 2:
+        return None
+    return f"{ref(left[0])}{op}{ref(right[0])}"
 
 
 def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
@@ -539,17 +558,28 @@ def _direction(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
     for _, c in mentions(text, schema):
         if c.type == "number" and c not in cols:
             cols.append(c)
-    if len(cols) != 2 or header_numbers(text, schema):
+    if header_numbers(text, schema):
         return None
-    pos = {c.letter: p for p, c in mentions(text, schema)}
-    a, b = sorted(cols, key=lambda c: pos[c.letter])
-    gap = text[pos[a.letter]:pos[b.letter]]
-    if re.search(words["later_first"], gap):
-        new, old = a, b
-    elif re.search(words["earlier_first"], gap) and re.search(r"(?:from|从)\s*$", text[:pos[a.letter]]):
-        new, old = b, a
+    from .rows import _year_columns
+
+    years = {int(c.header.strip()): c for c in _year_columns(schema)}
+    if len(cols) == 1 and cols[0] in years.values() and has(text, lexicon("rows")["year_over_year"]["previous"]):
+        # "Up or Down: 2024 vs the year before": one year column against the column of the year before it
+        new, old = cols[0], years.get(int(cols[0].header.strip()) - 1)
+        if old is None:
+            return None
+    elif len(cols) != 2:
+        return None
     else:
-        return None
+        pos = {c.letter: p for p, c in mentions(text, schema)}
+        a, b = sorted(cols, key=lambda c: pos[c.letter])
+        gap = text[pos[a.letter]:pos[b.letter]]
+        if re.search(words["later_first"], gap):
+            new, old = a, b
+        elif re.search(words["earlier_first"], gap) and re.search(r"(?:from|从)\s*$", text[:pos[a.letter]]):
+            new, old = b, a
+        else:
+            return None
     up, down = m.group("up"), m.group("down")
     if not is_zh(up) and not re.search(r"[A-Z]", request[m.start():m.end()]):
         up, down = up.capitalize(), down.capitalize()

@@ -47,6 +47,9 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     reading = _read(request, schema, target_col)
     if reading is not None:
         return reading
+    guarded = _blank_guarded(request, schema, target_col)
+    if guarded is not None:
+        return guarded
     clause = rounding_clause(request.lower())
     if clause is None:
         return None
@@ -60,6 +63,41 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """"days from filing to settlement (blank if open)", "loan length in days; leave it empty when
+    the book is still out", "延期天数（实际完成减计划完成），没完成的留空": a clause saying which rows
+    stay blank (``lexicon/dates.json`` blank_clause), read apart.  The rest is read on its own; its
+    number is left blank where the one column it reads that is empty on some data rows is empty:
+    ``IF(F2="","",F2-E2)``.  No such column, or more than one, or a rest that writes a label or
+    tests already: no answer."""
+    for pat in lexicon("dates")["blank_clause"]:
+        m = re.search(pat, request, re.I)
+        if m is None:
+            continue
+        rest = (request[:m.start()] + ("，" if is_zh(request) and m.start() and m.end() < len(request) else " ")
+                + request[m.end():]).strip(" ,，;；。.")
+        if not rest:
+            return None
+        inner = _read(rest, schema, target_col)
+        if inner is None or not inner.template.startswith("=") or '"' in inner.template \
+                or re.search(r"\b(?:IF|IFS|IFERROR|AND|OR)\(", inner.template):
+            return None
+        first = min(c.first_row for c in schema.columns)
+        last = max(c.last_row for c in schema.columns)
+        rows = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
+        gaps = []
+        for letter in dict.fromkeys(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", inner.template)):
+            ci = col_index(letter)
+            if any(schema.cells.get((r, ci)) in (None, "") for r in rows):
+                gaps.append(letter)
+        if len(gaps) != 1:
+            return None
+        g = gaps[0]
+        return RowReading(f'=IF({g}{{r}}="","",{inner.template[1:]})',
+                          f"{inner.explanation}, blank where {g} is blank", inner.consumed)
+    return None
 
 
 def without_clause(request: str, clause: tuple) -> str:
@@ -117,6 +155,10 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     plain = _row_noun_dropped(request)
     if plain is not None:  # "tuning + repairs for each visit": "for each visit" names the row, not a column
         said.append(plain)
+    loose = _operands_spelled(request, schema)
+    if loose is not None:  # "(final minus midterm)", "(hrs*rate + parts)", "=(售价-进价)/进价": header parts
+        spelled = _definition(loose)  # the expression the request spells out is read first
+        said[:0] = [loose] + ([spelled] if spelled is not None else [])
     tenths = _tenths(request)
     if tenths is not None:  # "笔试四成面试六成": 四成 is 40%
         said.append(tenths)
@@ -405,6 +447,86 @@ def _family_spelled(request: str, schema: SheetSchema) -> str | None:
     return out if out != request else None
 
 
+# an explicit expression: bracketed, or after "=" / ":" up to the clause's end, with an operator
+_EXPLICIT = re.compile(r"[(（]([^()（）]*(?:[(（][^()（）]*[)）][^()（）]*)*)[)）]|[=＝:：]\s*([^,，;；。]+)")
+_OPERAND_SPLIT = re.compile(r"(\s*(?:[-+*/×÷＋－]|\bx\b|\b(?:minus|plus|times|divided by|multiplied by)\b"
+                            r"|减去?|加上?|乘以?|除以?|[()（）])\s*)", re.I)
+
+
+def _operands_spelled(request: str, schema: SheetSchema) -> str | None:
+    """``request`` with each operand of its explicit expression that names a number column only by a
+    part of its header written as that header: "(final minus midterm)" on Maths Final / Maths Midterm
+    (the request's "maths" choosing them over English Final), "hrs*rate" on Hours, "meds" on
+    Medication, "(售价-进价)/进价" on 销售单价 and 进货单价; None when there is no such expression, an
+    operand names no column, more than one or a column of rates, or nothing was rewritten."""
+    low = request.lower()
+    for m in _EXPLICIT.finditer(low):
+        span = m.group(1) if m.group(1) is not None else m.group(2)
+        start = m.start(1) if m.group(1) is not None else m.start(2)
+        parts = _OPERAND_SPLIT.split(span)
+        if len(parts) < 3 or not any(re.search(r"[^\s()（）]", p) for p in parts[1::2]):
+            continue
+        context = (low[:start] + " " + low[start + len(span):])
+        out, changed = [], False
+        for i, part in enumerate(parts):
+            word = part.strip()
+            if i % 2 or not word or re.fullmatch(r"\d+(?:\.\d+)?%?|\d+(?:\.\d+)?\s*x", word):
+                out.append(part)
+                continue
+            word = re.sub(r"^(?:the|their|its|each|all)\s+", "", word)
+            named = [c for _, c in mentions(word, schema)]
+            if len(named) == 1 and named[0].type == "number":
+                out.append(part)
+                continue
+            col = _loose_column(word, schema, context)
+            if col is None or _rate_like(schema, col):
+                return None  # "salary plus bonus" on Bonus Rate: the amount the rate gives, not the rate
+            out.append(part.replace(part.strip(), col.header.lower()))
+            changed = True
+        if changed:
+            return request[:start] + "".join(out) + request[start + len(span):]
+    return None
+
+
+def _loose_column(word: str, schema: SheetSchema, context: str) -> Column | None:
+    """The one number column whose header holds ``word`` by its words' parts: each word of it a
+    header word, its plural or singular, its start (3+ letters: "consult", "meds") or its letters in
+    order from the first ("hrs" in Hours); Chinese characters in order from the header's first
+    ("售价" in 销售单价 is not: 售 is not first; "进价" in 进货单价 is).  Among several, those whose
+    header or group holds another word of the request ("maths" in Maths Final); else None."""
+    def holds(w: str, hw: str) -> bool:
+        if w == hw or w.rstrip("s") == hw.rstrip("s"):
+            return True
+        stem = w[:-1] if w.endswith("s") and len(w) > 3 else w
+        if len(stem) >= 3 and hw.startswith(stem):
+            return True
+        it = iter(hw)
+        return len(w) >= 2 and w[0] == hw[0] and all(ch in it for ch in w) and len(w) <= len(hw)
+
+    zh = is_zh(word)
+    words = re.findall(r"[a-z]+", word)
+    if not zh and (not words or len(words) > 3 or not word.isascii()):
+        return None
+    found = []
+    for c in schema.columns:
+        if c.type != "number":
+            continue
+        if zh:
+            h = re.sub(r"[（(][^）)]*[）)]", "", c.header)
+            it = iter(h)
+            if 2 <= len(word) <= 4 and re.fullmatch(r"[\u4e00-\u9fff]+", word) and \
+                    all(ch in it for ch in word) and (word[0] == h[0] or word[-1] == h[-1]):
+                found.append(c)
+            continue
+        hws = re.findall(r"[a-z]+", c.full_name.lower())
+        if all(any(holds(w, hw) for hw in hws) for w in words):
+            found.append(c)
+    if len(found) > 1 and not zh:
+        said = set(re.findall(r"[a-z]{3,}", context))
+        found = [c for c in found if said & set(re.findall(r"[a-z]{3,}", c.full_name.lower()))]
+    return found[0] if len(found) == 1 else None
+
+
 def _row_noun_dropped(request: str) -> str | None:
     """``request`` without a closing "for each visit" / "on every booking" (the row's noun, which
     may also be a column's header), or None when it has none or nothing is left."""
@@ -527,6 +649,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         spans += [m.span() for m in re.finditer(lexicon("labels")["clock"]["events"], text)]
     if template.startswith("=IF("):  # "flag cars over ...": the rows the label goes on
         spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+)?([a-z]+)", text)]
+    if template.startswith("=IF("):  # "2025比2024少的标减产": the word closing 比 that makes the comparison
+        for pat, _ in lexicon("labels")["than_after"]:
+            spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + pat + ")", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
         spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
@@ -810,18 +935,36 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
     words = [(w, sym) for sym, key in (("-", "minus"), ("*", "times"), ("/", "divided"), ("+", "plus"))
              for w in lex[key]]
     said = sum(has(text[a[1]:b[0]], [w for w, _ in words]) for a, b in zip(operands, operands[1:], strict=False)) > 1
+    # "(售价-进价)/进价", "(a + b) * c": brackets written around operands say the order themselves
+    lead = re.search(r"[(（][(（\s]*$", text[:operands[0][0]])
+    trail = re.match(r"[\s)）]*[)）]", text[operands[-1][1]:])
+    opens, closes = [len(re.findall(r"[(（]", lead.group(0))) if lead else 0], []
     for a, b in zip(operands, operands[1:], strict=False):
         gap = text[a[1]:b[0]]
         if re.search(r"再|\bthen\b|然后|之后再", gap):
             stepwise = True
             gap = re.sub(r"再|\bthen\b|然后|之后再", " ", gap)
-        gap = re.sub(r"^[\s,，的]+|[\s,，的]+$", "", gap)
+        brackets = re.fullmatch(r"([\s)）]*)(.*?)([\s(（]*)", gap)
+        closes.append(len(re.findall(r"[)）]", brackets.group(1))))
+        opens.append(len(re.findall(r"[(（]", brackets.group(3))))
+        gap = re.sub(r"^[\s,，的]+|[\s,，的]+$", "", brackets.group(2))
         hit = [sym for w, sym in words if gap == w.strip()]
         if len(set(hit)) != 1:
             return _UNREAD if said else None
         ops.append(hit[0])
+    closes.append(len(re.findall(r"[)）]", trail.group(0))) if trail else 0)
     levels = [_PRECEDENCE[o] for o in ops]
-    if stepwise:  # in the order said: parentheses where a higher operator follows a lower one
+    depth, steps = 0, []
+    for o, c in zip(opens, closes, strict=True):
+        depth += o - c
+        steps.append(depth)
+    if any(opens[1:]) or any(closes[:-1]):
+        if depth != 0 or min(steps) < 0 or stepwise:
+            return _UNREAD
+        body = "".join("(" * o + x[2] + ")" * c + (op if i < len(ops) else "")
+                       for i, (x, o, c, op) in enumerate(zip(operands, opens, closes, [*ops, ""], strict=True)))
+        body = re.sub(r"^\((.*)\)$", r"\1", body) if opens[0] and closes[-1] and _balanced(body[1:-1]) else body
+    elif stepwise:  # in the order said: parentheses where a higher operator follows a lower one
         body = operands[0][2]
         for i, (o, x) in enumerate(zip(ops, operands[1:], strict=True)):
             body = f"{body}{o}{x[2]}"
@@ -833,6 +976,16 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
         return _UNREAD  # "a minus b times c": which first, the words do not say
     what = " ".join(f"{x[3]} {o}" for x, o in zip(operands, ops, strict=False)) + f" {operands[-1][3]}"
     return body, what, [x[4] for x in operands if x[4] is not None]
+
+
+def _balanced(text: str) -> bool:
+    """True when the brackets of ``text`` open before they close and all close."""
+    depth = 0
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
