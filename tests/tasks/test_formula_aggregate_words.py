@@ -195,3 +195,22 @@ def test_a_person_by_what_people_call_them(shop):
                              ["张雨桐", "一班", 100]])
     assert formula("丽娟小朋友交了多少", kids, method="rules").value == 300
     assert formula("李浩宇妈妈一共交了多少钱", kids, method="rules").value == 200
+
+
+def test_a_value_then_a_word_of_its_columns_header(shop):
+    teams = schema_from_rows([["班组", "团长", "加班(小时)"], ["质检", "王姐", 3], ["仓储", "李哥", 5],
+                              ["质检", "李哥", 4]])
+    assert formula("质检组加班一共多少小时", teams, method="rules").value == 7
+    assert formula("王姐那个团加班合计", teams, method="rules").value == 3
+
+
+def test_per_person_inside_an_average_and_that_day(shop):
+    assert formula("平均每张单的营业额", shop, method="rules").value == 300
+    assert formula("11月1号那天的营业额合计", shop, method="rules").value == 800
+
+
+def test_a_name_below_the_first_thirty_distinct_values_is_found():
+    rows = [["姓名", "服务队", "时长"]] + [[f"队员{i:02d}号", "助学队" if i % 2 else "助老队", i] for i in range(40)]
+    rows[38][0] = "曹俊杰"
+    s = schema_from_rows(rows)
+    assert formula("曹俊杰是哪个服务队的", s, method="rules").value == "助学队"  # row 39

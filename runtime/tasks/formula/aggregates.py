@@ -72,6 +72,16 @@ def _zh_total(text: str, schema: SheetSchema, lex: dict) -> tuple[str, list[str]
     return None
 
 
+def _all_texts(schema: SheetSchema, col: Column) -> list[str]:
+    """Every different text of ``col``: its ``distinct`` sample stops at schema.DISTINCT values,
+    so on a longer sheet the names below it (曹俊杰 in row 33) are read from the cells."""
+    from .schema import DISTINCT
+
+    if len(col.distinct) < DISTINCT:
+        return col.distinct
+    return list(dict.fromkeys(str(v) for v in values(schema, col) if isinstance(v, str)))
+
+
 def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]]:
     """(how the value may be written, column, value): the value, its singular, its stem without a suffix."""
     owners: dict[str, set[str]] = {}
@@ -86,7 +96,7 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
             forms.append((w, col, v))
         names = _person_names(col)
         zh_names = _zh_person_names(col)
-        for v in col.distinct:
+        for v in _all_texts(schema, col):
             if not isinstance(v, str) or not v.strip():
                 continue
             low = v.lower().strip()
@@ -1772,11 +1782,13 @@ def _zh_context(text: str, schema: SheetSchema, lex: dict) -> list[str]:
     words = list(lex["zh_function_words"])
     sheet = _sheet_text(schema)
     words += [v for v in lex["zh_row_verbs"] if v in text and v not in sheet]
+    if "平均" in text:  # 平均每人, 每张采购单平均金额: an average is over the rows already
+        words += [w for w in lex["zh_per_row"] if w in text]
     if has(text, lex["zh_this_month"]) and _one_month(schema):
         words += lex["zh_this_month"]
     for col in schema.columns:
         people = _zh_person_names(col)
-        for v in col.distinct:
+        for v in _all_texts(schema, col):
             if not isinstance(v, str) or not is_zh(v) or v.strip()[:2] not in text and v.strip()[1:] not in text:
                 continue
             v = v.strip()
@@ -1785,6 +1797,12 @@ def _zh_context(text: str, schema: SheetSchema, lex: dict) -> list[str]:
                 if v.endswith(suf) and len(v) - len(suf) >= 2:
                     words += [m.group(1) for m in re.finditer(
                         re.escape(v[:-len(suf)]) + r"((?:那家|这家|那个|这个|那边的?)" + re.escape(suf) + ")", text)]
+            # 质检组 (班组), 王姐那个团 (团长), 火车站那个点 (网点): a value, then a word of its own
+            # column's header saying what it is
+            heads = set(re.findall(r"[\u4e00-\u9fff]", col.header))
+            for f in {v} | {v[:-len(s)] for s in lex["value_suffixes"] if v.endswith(s) and len(v) - len(s) >= 2}:
+                words += [m.group(1) for m in re.finditer(
+                    re.escape(f) + r"((?:那家|这家|那个|这个)?([\u4e00-\u9fff]))", text) if m.group(2) in heads]
             # 丽娟小朋友, 浩宇妈妈, 刘敏老师: a person of a name column and the word people call them by
             if people:
                 words += [t for f in (v, v[1:]) for t in lex["zh_person_titles"] if f + t in text]
