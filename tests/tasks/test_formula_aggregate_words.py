@@ -140,3 +140,77 @@ def test_old_people_are_the_rows_of_a_care_home():
     ])
     assert formula("全护理老人有多少个", s, method="rules").value == 2
     assert formula("半护理老人月费平均多少钱", s, method="rules").value == 4000
+
+
+@pytest.fixture
+def shop():
+    """Three stores over days of one month; a status column with a 已退款 value."""
+    rows = [["日期", "门店", "技师", "支付方式", "状态", "营业额", "事假天数"]]
+    data = [(1, "徐家汇店", "老周", "会员卡", "已完成", 500, 1), (1, "五角场店", "小刘", "现金", "已退款", 300, 0),
+            (2, "徐家汇店", "老周", "现金", "已完成", 200, 2), (3, "五角场店", "阿杰", "会员卡", "已完成", 400, 0),
+            (4, "南京西路店", "小刘", "微信", "已退款", 100, 3)]
+    rows += [[dt.date(2026, 11, d), store, who, pay, st, amt, off] for d, store, who, pay, st, amt, off in data]
+    return schema_from_rows(rows)
+
+
+def test_chinese_request_and_politeness_words_change_no_rows(shop):
+    assert formula("帮我算一下徐家汇店一共卖了多少", shop, method="rules").value == 700
+    assert formula("麻烦帮我数一下会员卡的有几笔", shop, method="rules").value == 2
+    with pytest.raises(TaskError):  # a negation is never passed over
+        formula("帮我算一下不是徐家汇店的一共卖了多少呢", shop, method="rules")
+
+
+def test_an_action_verb_the_sheet_does_not_hold_is_context(shop):
+    assert formula("刷会员卡的笔数", shop, method="rules").value == 2
+    assert formula("老周一共洗了几次", shop, method="rules").value == 2
+    with pytest.raises(TaskError):  # 退 is in 已退款: "退了几单" is a condition, not context
+        formula("一共退了几单", shop, method="rules")
+
+
+def test_this_month_is_the_whole_sheet_only_when_it_holds_one_month(shop):
+    assert formula("这个月一共卖了多少钱", shop, method="rules").value == 1500
+    two = schema_from_rows([["日期", "营业额"], [dt.date(2026, 10, 30), 5], [dt.date(2026, 11, 2), 7]])
+    with pytest.raises(TaskError):
+        formula("这个月营业额一共多少", two, method="rules")
+
+
+def test_zong_before_a_header_is_a_total(shop):
+    assert formula("事假总天数", shop, method="rules").value == 6
+    assert formula("徐家汇店总营业额", shop, method="rules").value == 700
+
+
+def test_a_share_asked_as_bai_fen_zhi_ji(shop):
+    assert formula("徐家汇店营业额占全部的百分之几", shop, method="rules").value == pytest.approx(700 / 1500)
+    assert formula("会员卡的占百分之多少", shop, method="rules").value == pytest.approx(0.4)
+
+
+def test_a_value_named_with_its_suffix_after_najia(shop):
+    assert formula("徐家汇那家店一共卖了多少", shop, method="rules").value == 700
+    assert formula("南京西路那家店营业额占比", shop, method="rules").value == pytest.approx(100 / 1500)
+
+
+def test_a_person_by_what_people_call_them(shop):
+    assert formula("周师傅一共做了多少营业额", shop, method="rules").value == 700
+    kids = schema_from_rows([["姓名", "班级", "已缴"], ["王丽娟", "一班", 300], ["李浩宇", "二班", 200],
+                             ["张雨桐", "一班", 100]])
+    assert formula("丽娟小朋友交了多少", kids, method="rules").value == 300
+    assert formula("李浩宇妈妈一共交了多少钱", kids, method="rules").value == 200
+
+
+def test_a_value_then_a_word_of_its_columns_header(shop):
+    teams = schema_from_rows([["班组", "团长", "加班(小时)"], ["质检", "王姐", 3], ["仓储", "李哥", 5],
+                              ["质检", "李哥", 4]])
+    assert formula("质检组加班一共多少小时", teams, method="rules").value == 7
+    assert formula("王姐那个团加班合计", teams, method="rules").value == 3
+
+
+def test_per_person_inside_an_average_and_that_day(shop):
+    assert formula("平均每张单的营业额", shop, method="rules").value == 300
+    assert formula("11月1号那天的营业额合计", shop, method="rules").value == 800
+
+
+def test_a_name_below_the_first_thirty_distinct_values_is_found():
+    rows = [["姓名", "服务队", "时长"]] + [[f"队员{i:02d}号", "助学队" if i % 2 else "助老队", i] for i in range(40)]
+    rows[38][0] = "曹俊杰"
+    s = schema_from_rows(rows)
+    assert formula("曹俊杰是哪个服务队的", s, method="rules").value == "助学队"  # row 39

@@ -56,6 +56,32 @@ def _op(text: str, lex: dict) -> tuple[str, list[str]] | None:
     return None
 
 
+def _zh_total(text: str, schema: SheetSchema, lex: dict) -> tuple[str, list[str]] | None:
+    """"事假总天数", "总参与人次", "加班总时长", "收购总量": 总 right before a number column's
+    header, a word of the title over the table, the unit it counts in (天数, 时长, 人次) or 量,
+    is a total of it."""
+    if "总" not in text:
+        return None
+    heads = [f for c in schema.columns if c.type == "number" for f in header_forms(c.header) if is_zh(f)]
+    units = [w for g in lex["units"] for w in g if is_zh(w) and len(w) >= 2] + ["量", "人次"]
+    heads += [w for w in _title_words(schema) if is_zh(w)]  # 2025年总业务量 under a title naming 业务量
+    for m in re.finditer("总", text):
+        after = text[m.end():]
+        if any(after.startswith(w) for w in heads + units):
+            return "sum", ["总"]
+    return None
+
+
+def _all_texts(schema: SheetSchema, col: Column) -> list[str]:
+    """Every different text of ``col``: its ``distinct`` sample stops at schema.DISTINCT values,
+    so on a longer sheet the names below it (曹俊杰 in row 33) are read from the cells."""
+    from .schema import DISTINCT
+
+    if len(col.distinct) < DISTINCT:
+        return col.distinct
+    return list(dict.fromkeys(str(v) for v in values(schema, col) if isinstance(v, str)))
+
+
 def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]]:
     """(how the value may be written, column, value): the value, its singular, its stem without a suffix."""
     owners: dict[str, set[str]] = {}
@@ -70,7 +96,7 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
             forms.append((w, col, v))
         names = _person_names(col)
         zh_names = _zh_person_names(col)
-        for v in col.distinct:
+        for v in _all_texts(schema, col):
             if not isinstance(v, str) or not v.strip():
                 continue
             low = v.lower().strip()
@@ -87,6 +113,8 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
                 cands |= {t for t in low.split() if len(t) >= 3 and t not in common}
             if zh_names and len(low) == 3:
                 cands.add(low[1:])  # 有才 for 刘有才: a person by the given name
+            if re.fullmatch(r"[老小][\u4e00-\u9fff]", low) and low[1] in lex["surnames"]:
+                cands |= {low[1] + t for t in lex["zh_person_titles"]}  # 老周 is 周师傅, 周姐
             cands |= _value_parts(low, common | heads)
             cands |= _numbered_forms(low, lex)
             for c in cands:
@@ -707,9 +735,11 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
 
     lex = lexicon("aggregates")
     text = request.lower()
-    words = [w for w in lex["share_words"] if _spans(text, w)]
+    words = [w for w in lex["share_words"] + lex["zh_share_words"] if _spans(text, w)]
     if not words:
         return None
+    if is_zh(text) and any(is_zh(w) for w in words):
+        words += [w for w in lex["zh_share_of"] if _spans(text, w)]  # 南湖占…的比例: 占 says "of"
     plain = text
     for w in words:
         for a, b in _spans(plain, w):
@@ -925,7 +955,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
                             for w in lex["share_words"] if w not in lex["share_words_not_alone"]
                             for a, _b in _spans(text, w)):
         return None  # "what % of all tips went to Priya": a share of the total (read_share), not the part
-    found_op = (force_op, []) if force_op else _op(text, lex)
+    found_op = (force_op, []) if force_op else _op(text, lex) or _zh_total(text, schema, lex)
     if found_op is not None and found_op[0] == "sum" and not force_op:
         noun = counted_rows(text, schema)
         if noun is not None:  # "何教练带了多少学员", "还有几个工单": the rows counted, not a sum
@@ -1722,6 +1752,63 @@ def _title_words(schema: SheetSchema) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _sheet_text(schema: SheetSchema) -> str:
+    """Every header, text value and title cell of the sheet, joined (where a word may name rows)."""
+    parts = [c.header for c in schema.columns] + [str(v) for c in schema.columns for v in c.distinct]
+    parts += [v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str)]
+    return "\n".join(parts)
+
+
+def _one_month(schema: SheetSchema) -> bool:
+    """True when every date of the sheet falls in one calendar month, or it keeps no dates and
+    no month column: "这个月" is then the whole sheet, not a part of it."""
+    seen: set[tuple[int, int]] = set()
+    for col in schema.columns:
+        if col.type == "date":
+            seen |= {(v.year, v.month) for v in values(schema, col) if isinstance(v, (dt.date, dt.datetime))}
+        elif "月" in col.header:
+            return False  # a 月份 column: "这个月" would be one of its values
+    return len(seen) <= 1
+
+
+def _zh_context(text: str, schema: SheetSchema, lex: dict) -> list[str]:
+    """Chinese words that never change which rows or which column a one-cell request reads:
+    politeness and request verbs (帮我, 算一下, 查下), particles, "this sheet" words (这些, 里面);
+    an action verb of the rows (进了, 送了, 刷卡, 投了) when no header or value of the sheet holds
+    it (退 on a sheet with 已退款 or 退款 may be a condition, so it is never passed over there);
+    "这个月" / "本月" on a sheet whose dates are all in one month (or that keeps no dates)."""
+    if not is_zh(text):
+        return []
+    words = list(lex["zh_function_words"])
+    sheet = _sheet_text(schema)
+    words += [v for v in lex["zh_row_verbs"] if v in text and v not in sheet]
+    if "平均" in text:  # 平均每人, 每张采购单平均金额: an average is over the rows already
+        words += [w for w in lex["zh_per_row"] if w in text]
+    if has(text, lex["zh_this_month"]) and _one_month(schema):
+        words += lex["zh_this_month"]
+    for col in schema.columns:
+        people = _zh_person_names(col)
+        for v in _all_texts(schema, col):
+            if not isinstance(v, str) or not is_zh(v) or v.strip()[:2] not in text and v.strip()[1:] not in text:
+                continue
+            v = v.strip()
+            # 徐家汇那家店 for the value 徐家汇店: its suffix after a 那家 / 这个
+            for suf in lex["value_suffixes"]:
+                if v.endswith(suf) and len(v) - len(suf) >= 2:
+                    words += [m.group(1) for m in re.finditer(
+                        re.escape(v[:-len(suf)]) + r"((?:那家|这家|那个|这个|那边的?)" + re.escape(suf) + ")", text)]
+            # 质检组 (班组), 王姐那个团 (团长), 火车站那个点 (网点): a value, then a word of its own
+            # column's header saying what it is
+            heads = set(re.findall(r"[\u4e00-\u9fff]", col.header))
+            for f in {v} | {v[:-len(s)] for s in lex["value_suffixes"] if v.endswith(s) and len(v) - len(s) >= 2}:
+                words += [m.group(1) for m in re.finditer(
+                    re.escape(f) + r"((?:那家|这家|那个|这个)?([\u4e00-\u9fff]))", text) if m.group(2) in heads]
+            # 丽娟小朋友, 浩宇妈妈, 刘敏老师: a person of a name column and the word people call them by
+            if people:
+                words += [t for f in (v, v[1:]) for t in lex["zh_person_titles"] if f + t in text]
+    return words
+
+
 def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
              conditions: bool = True) -> list[str]:
     """The words of the request that are neither used nor filler words (the reason a reader refuses)."""
@@ -1745,6 +1832,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words += [w for w in re.findall(r"[a-z]{4,}", text) for _p, c in ms  # "consultation" of Consult Fee
               if any(stem_match(w, h) for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
     words += row_things(schema)  # "2026年内到期的批次", "工单": what one row is
+    words += _zh_context(text, schema, lex)  # 帮我看看, 一共进了, 这个月 (a sheet of one month)
     rest = cover(rest, words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)
