@@ -215,8 +215,10 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         return False
     if _ONLY_A_FIGURE.match(s):
         return False  # "1.72M", a chat's whole answer: a figure, no heading
-    if _ENDS_WITH_SHARE.search(s):
-        return False  # "Manufacturing and certification — 40%", "研发：40%": a list item, no heading
+    if _ENDS_WITH_SHARE.search(s) or _OPENS_WITH_SHARE.match(s):
+        # "Manufacturing and certification — 40%", "研发：40%", "45% research and development":
+        # a list item, no heading
+        return False
     if lang == "en" and len(s.split()) >= 7 and not any(w[:1].isupper() for w in s.split()[1:]) \
             and not s.endswith("?"):
         # "Mechanical cultivators damage crops planted close together": a sentence without its
@@ -242,6 +244,8 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
 _ENDS_WITH_SHARE = re.compile(r"\S\s*(?:[—–:：-]|\s\(|（|\()\s*(?:about |around |roughly |约)?"
                               r"(?:[$€£¥]\d[\d,.]*\s?(?:[kKmMbB]|mn|bn)?|\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|万元|亿元|万|亿|[%％]))"
                               r"\s*[)）]?$")
+#: a line that opens with a share and names its part after it ("45% research and development")
+_OPENS_WITH_SHARE = re.compile(r"^(?:about |around |roughly |~|约)?\d[\d,.]*\s?[%％]\s*(?:to |for |on )?[A-Za-z\u4e00-\u9fff]")
 _ONLY_A_FIGURE = re.compile(r"^[$€£¥]?\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|mm)?%?$")
 
 

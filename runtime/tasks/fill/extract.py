@@ -1753,6 +1753,15 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             return None
         return Answer(listed[0], listed[1], ["from a list in the text"])
     _, table, mapping = match
+    home = next((s for s in doc.sections if any(t is table for t in s.tables)), None)
+    if home is not None and not _count(f"{home.heading} {table.header[0]}".lower(), f.own_words()):
+        from .lists import pick_list
+
+        # a table the field is not named over ("Holder | Share", a cap table) gives way to a list
+        # in the text named as the field ("use of proceeds: 50% to sales, 30% to ...")
+        listed = pick_list(doc, f, own_named=True)
+        if listed is not None:
+            return Answer(listed[0], listed[1], ["from a list in the text"])
     periods = [c for c in f.children if c.type == "string" and c.required]
     if len(periods) == 1 and periods[0].key in mapping \
             and _count(" ".join(f.own_words()), ["quarter", "quarterly", "period"]):

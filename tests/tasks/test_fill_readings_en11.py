@@ -1,0 +1,90 @@
+"""English readings added after fill-eval9 (issue 20 item 5): short made-up memos, notes and
+chats about fictitious companies, and what a careful reader fills from them."""
+
+from __future__ import annotations
+
+import pytest
+
+from o3local.tasks.fill import fill, parse
+from tests.tasks.fill_docs import inputs as _inputs
+
+
+def _fill(text: str, markdown: bool = False):
+    inputs = _inputs("funding-pitch")
+    return fill(inputs, parse(text, "memo", markdown=markdown))
+
+
+def _funds(r) -> list[tuple[str, float]]:
+    return [(u["label"], round(u["share"], 6)) for u in r.data["ask"].get("use_of_funds") or []]
+
+
+def test_share_lines_that_open_with_the_share_are_no_headings():
+    r = _fill("Orrin Labs — board memo\n\n3. Financing\n\nWe ask the board to approve a $9 million Series A.\n\n"
+              "50% product engineering\n\n30% field sales\n\n20% working capital\n\nNo plans for China.\n")
+    assert _funds(r) == [("Product engineering", 0.5), ("Field sales", 0.3), ("Working capital", 0.2)]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("- raise: $2M seed\n- runway ~18 mo\n- $ split: 3/4 eng, 1/4 marketing\n",
+     [("Eng", 0.75), ("Marketing", 0.25)]),
+    ("We are raising $3M for 20 months. About half goes to new vans, a third to hiring and "
+     "the rest to software.\n", [("New vans", 0.5), ("Hiring", 0.333333), ("Software", 0.166667)]),
+])
+def test_fractions_as_shares_of_the_raise(text, want):
+    r = _fill("Pellow Freight notes\n\n" + text)
+    assert _funds(r) == want
+
+
+def test_a_date_with_slashes_is_no_fraction():
+    from o3local.tasks.fill.spelled import fraction_share
+
+    assert fraction_share("signed on 1/3/2026") is None
+    assert fraction_share("support 24/7") is None
+    assert fraction_share("2/3 eng").value == pytest.approx(200 / 3)
+
+
+def test_a_chat_sentence_without_its_capital():
+    r = _fill("[10/2/2026 9:00 AM] Mia Ortiz: ask is $6M seed, ~24 months runway. split 55% labs / "
+              "30% software / 15% ops\n[10/2/2026 9:05 AM] Leo Park: ok\n")
+    assert _funds(r) == [("Labs", 0.55), ("Software", 0.3), ("Ops", 0.15)]
+
+
+def test_a_cap_table_gives_way_to_the_use_of_proceeds_in_the_text():
+    r = _fill("Quillon Health — questionnaire\n\n4. Cap table summary.\n\nHolder; Share\n\nFounders; 60%\n\n"
+              "Investors; 25%\n\nOption pool; 15%\n\n5. Size of this round and use of proceeds.\n\n"
+              "We are raising $10M, which funds 24 months: 45% to sales, 35% to product, 20% to operations.\n")
+    assert _funds(r) == [("Sales", 0.45), ("Product", 0.35), ("Operations", 0.2)]
+
+
+def _products(r) -> list[tuple]:
+    return [(p["name"], p.get("price")) for p in r.data.get("products") or []]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Mara, adding to last week: the sensor kit is $1,400 per barn and the dashboard is $90 per barn per month.\n",
+     [("sensor kit", 1400), ("dashboard", 90)]),
+    ("- Drone list price $19,500; analytics seat $900/yr.\n", [("Drone", 19500), ("analytics seat", 900)]),
+    ("Our mesh sells at $2.10 per square metre; the clips we launched in spring, Tessel Clip, sell at $0.40 each.\n",
+     [("mesh", 2.1), ("Tessel Clip", 0.4)]),
+])
+def test_items_priced_under_a_common_noun(text, want):
+    r = _fill("Harlow Agritech update\n\n" + text)
+    assert _products(r) == want
+
+
+@pytest.mark.parametrize("text", [
+    "Farms pay $1,400 a year per barn.\n",
+    "Our burn is $240K per month and the average contract is $12,000 a year.\n",
+])
+def test_payers_and_company_figures_are_no_items(text):
+    r = _fill("Harlow Agritech update\n\n" + text)
+    assert _products(r) == []
+
+
+def test_items_on_a_line_labelled_product():
+    r = _fill("harlow — call notes\n\n- ARR ~$500k\n- product: Harlow Sense, $90/barn/mo; Harlow Feed add-on (pricing tbd)\n"
+              "- raise: $2M\n")
+    assert _products(r) == [("Harlow Sense", 90), ("Harlow Feed", None)]
+    r = _fill("Application export\n\nField; Value\n\nOrganisation name; Harlow Ltd\n\n"
+              "Product / service; SenseBox 200 (barn sensor), list price $1,400\n\nCustomers; 12 farms\n")
+    assert _products(r) == [("SenseBox 200", 1400)]
