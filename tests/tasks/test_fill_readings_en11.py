@@ -88,3 +88,17 @@ def test_items_on_a_line_labelled_product():
     r = _fill("Application export\n\nField; Value\n\nOrganisation name; Harlow Ltd\n\n"
               "Product / service; SenseBox 200 (barn sensor), list price $1,400\n\nCustomers; 12 farms\n")
     assert _products(r) == [("SenseBox 200", 1400)]
+
+
+def _users(r):
+    return r.data["traction"].get("users")
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Update from Coilway. ARR $1.4M, 23,000 riders served last month, growth 12% QoQ.\n", 23000),
+    ("Coilway update\n\n3,410 patients were monitored in October across 40 clinics. Net revenue retention was 120%.\n",
+     3410),
+    ("Coilway — at a glance\n\n- Founded: 2022\n- Shoppers measured last month: 98,000\n- NRR: 110%\n", 98000),
+])
+def test_people_the_company_serves_are_its_users(text, want):
+    assert _users(_fill(text)) == want

@@ -446,7 +446,10 @@ _ORGANISATIONS = frozenset(_COUNTED["organisations"])
 #: words after a count of people that say they use the product: its name is checked apart
 _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
                      r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
-                     r"each (?:day|week|month)|every (?:day|week|month))\b")
+                     r"each (?:day|week|month)|every (?:day|week|month)|"
+                     # the company's service done to them: "41,000 riders served last month", "2,860
+                     # patients were monitored", "shoppers measured", "farmers stored crates with us"
+                     r"served|monitored|measured|screened|treated|tracked|insured|with us|through us)\b")
 
 
 #: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
@@ -564,6 +567,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "TAM: $4.5 billion" is the TAM; "Quarterly ARR: Q1 $610k, Q2 $760k" lists values
             if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m) \
                     and not (doc.lang == "en" and _acronym_as_name(lab, own, text, lo)):
+                score += 6
+                named = True
+            elif lo <= m.start < hi and f.key == "users" and doc.lang == "en" and _counted(lab) == "people" \
+                    and (_IN_USE.search(lab) or (ours and re.search(rf"\b{re.escape(ours)}\b", lab))) \
+                    and _label_number(doc, lo, hi, m):
+                # "Shoppers measured last month: 212,000": a label that counts people the product
+                # serves names the users
                 score += 6
                 named = True
         # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
