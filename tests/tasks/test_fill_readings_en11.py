@@ -102,3 +102,20 @@ def _users(r):
 ])
 def test_people_the_company_serves_are_its_users(text, want):
     assert _users(_fill(text)) == want
+
+
+def _growth(r):
+    return r.data["traction"].get("growth")
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Pellow update\n\nOur ARR is $2.4M and grew 3x in the last year.\n", 2.0),
+    ("Pellow update\n\nAnnualised revenue is $900k, and that's up 1.8x on a year ago.\n", 0.8),
+])
+def test_a_multiple_after_a_growth_verb_is_a_growth(text, want):
+    assert _growth(_fill(text)) == pytest.approx(want)
+
+
+def test_a_portion_of_something_is_no_growth():
+    r = _fill("Pellow update\n\nRoughly 40% of the tomatoes our farmers grow rot before market.\n\nARR is $1M.\n")
+    assert _growth(r) is None

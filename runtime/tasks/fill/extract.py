@@ -151,11 +151,20 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 _POINTS = re.compile(r"百分点|percentage points?", re.I)
 
 
+#: a multiple after its number ("3x", "2.1×", "3 times"), and the verb of growing right before it
+_TIMES_AFTER = re.compile(r"\s?[x×](?![\w-])|\s+times\b", re.I)
+_GREW_BEFORE = re.compile(r"\b(?:up|grew|grown|grows|growing|increased|rose|risen|jumped)\s+(?:by\s+)?$", re.I)
+
+
 def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
     """``m`` in ``f``'s unit, or None when it cannot be that field's number."""
     from ..summarize.facts import direction
 
     if f.fraction:
+        if lang == "en" and not m.percent and "growth" in f.key and text and m.value > 1 \
+                and _TIMES_AFTER.match(text, m.end) and _GREW_BEFORE.search(text[max(0, m.start - 40):m.start]):
+            # "ARR ... grew 3x in the last year", "up 2.1x on a year ago": a growth of 200 %, 110 %
+            return round(m.value - 1, 10)
         if not m.percent or _POINTS.search(m.raw):
             return None  # "毛利率同比提高1.5个百分点": a change of a rate, in points, is no rate
         value = m.value / 100
@@ -679,6 +688,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
             # the waitlist": a duration, a range or people waiting count no one using it
             continue
+        if doc.lang == "en" and "growth" in f.key and m.percent \
+                and re.match(r"\s+of\s+(?:the|our|their|its|all)\s+[a-z]", low[m.end:m.end + 30]):
+            continue  # "Roughly 40% of the tomatoes our farmers grow rot": a portion, no growth
         if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
