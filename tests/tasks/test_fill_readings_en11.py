@@ -119,3 +119,23 @@ def test_a_multiple_after_a_growth_verb_is_a_growth(text, want):
 def test_a_portion_of_something_is_no_growth():
     r = _fill("Pellow update\n\nRoughly 40% of the tomatoes our farmers grow rot before market.\n\nARR is $1M.\n")
     assert _growth(r) is None
+
+
+def _name(r):
+    return r.data["company"].get("name")
+
+
+def test_a_period_that_opens_sentences_is_no_company():
+    r = _fill("Talmont Robotics — Board memo, Q3 2026\n\n1. Summary\n\nTalmont Robotics leases picking robots "
+              "to warehouses.\n\nQ3 was below plan on ARR but ahead on retention.\n\n2. KPIs\n\n"
+              "Metric; Q3 plan; Q3 actual\n\nARR ($K); 4,200; 3,960\n")
+    assert _name(r) == "Talmont Robotics"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("[10/1/2026 9:00 AM] Mia Ortiz: numbers for the deck, pls check. Corvel Grid: battery swapping for "
+     "scooter fleets\n[10/1/2026 9:05 AM] Leo Park: ok\n", "Corvel Grid"),
+    ("notes for the call (Tue)\n\n- what: Brantwick = AP automation for clinics\n- ARR ~$400k\n", "Brantwick"),
+])
+def test_a_name_defined_in_notes_or_a_chat(text, want):
+    assert _name(_fill(text)) == want
