@@ -139,3 +139,24 @@ def test_a_period_that_opens_sentences_is_no_company():
 ])
 def test_a_name_defined_in_notes_or_a_chat(text, want):
     assert _name(_fill(text)) == want
+
+
+def _dates(r):
+    return r.data["company"].get("founded"), r.data["traction"].get("since")
+
+
+@pytest.mark.parametrize("text, want", [
+    ("QUILLTOP INC. - ONE-PAGER\n\nCOMPANY: Quilltop Inc.\nFOUNDED: 04/2023\nFIRST CUSTOMER: 10/2023\nARR: $600K\n",
+     ("2023-04-01", "2023-10-01")),
+    ("quilltop — call notes\n\n- what: Quilltop = payroll for clinics\n"
+     "- inc. Feb 2022 (Delaware), first paying cust May '23 (Elm Dental, 3 locs)\n- ARR ~$300k\n",
+     ("2022-02-01", "2023-05-01")),
+    ("[10/14/2026 9:02 AM] Ana Ruiz: founding slide: incorporated 01/15/2022, first van live 07/01/2023\n"
+     "[10/14/2026 9:05 AM] Ben Cole: ok\n", ("2022-01-15", "2023-07-01")),
+    ("Quilltop update\n\n- Quilltop makes pipetting robots for labs; founded 9 Jan 2020, first lab installed Sep 2021.\n",
+     ("2020-01-09", "2021-09-01")),
+    ("Quilltop chat\n\nWe incorporated four years ago, so 20 November 2022 — and the first paid camera went in "
+     "the following spring, on 3 April 2023.\n", ("2022-11-20", "2023-04-03")),
+])
+def test_founding_and_first_business_dates_in_notes(text, want):
+    assert _dates(_fill(text)) == want

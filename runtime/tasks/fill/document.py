@@ -706,6 +706,9 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
 
 
 _NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/])")
+_MONTH_YEAR = re.compile(r"(?<![\d/.,$€£¥])(0?[1-9]|1[0-2])/((?:19|20)\d\d)(?![\d/])")
+_MONTH_ABBR = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_SHORT_YEAR = re.compile(r"\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?)\s+['’](\d\d)\b")
 #: a date written year first with dots: "运营部 2026.3.6", "（2026.3.2-2026.3.6）"
 _DOTTED_YMD = re.compile(r"(?<![\d.])(\d{4})\.(\d{1,2})\.(\d{1,2})(?![\d.])")
 
@@ -731,6 +734,13 @@ def numeric_dates(text: str) -> list[DateMention]:
         else:
             continue
         out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
+    # a month and year alone: "FOUNDED: 03/2024", "first paying cust Mar '24" (no day: the 1st is
+    # assumed, and said, where a field takes it)
+    for m in _MONTH_YEAR.finditer(text):
+        out.append(DateMention(int(m.group(2)), int(m.group(1)), None, m.group(0), m.start(), m.end()))
+    for m in _MONTH_SHORT_YEAR.finditer(text):
+        month = _MONTH_ABBR.index(m.group(1)[:3].lower()) + 1
+        out.append(DateMention(2000 + int(m.group(2)), month, None, m.group(0), m.start(), m.end()))
     for m in _DOTTED_YMD.finditer(text):
         y, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if 1900 <= y <= 2200 and 1 <= month <= 12 and 1 <= day <= 31:

@@ -1365,6 +1365,15 @@ def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer |
                   [f"the document gives the year {m.group(1)} alone: 1 January is assumed"], at=m.start(1))
 
 
+#: a clock time right after a date: a message's or an export's timestamp ("10/14/2026 10:12 AM")
+_STAMP_AFTER = re.compile(r",?\s+\d{1,2}:\d{2}\b")
+#: "inc." alone before a date, opening a note's line ("- inc. Jan 2023 (Delaware)")
+_INC_BEFORE = re.compile(r"(?:^|[-•*:;]\s*)inc(?:orp)?\.\s*$", re.I)
+#: the company's first unit of business done ("first lab installed", "our first kiosk was commissioned")
+_FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s+)?(?:installed|live|in|deployed|"
+                         r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded)\b[^.;]{0,30}$")
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1403,7 +1412,18 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
                 and _AS_OF.search(low[max(a, d.start - 30):d.start]):
             continue  # "Key metrics (as of 30 September 2026)": when the figures stand, no start
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and _STAMP_AFTER.match(text, d.end) \
+                and re.fullmatch(r"\s*[\[(]?\s*", text[_line_bounds(text, d.start)[0]:d.start]):
+            continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
+        line_head = text[_line_bounds(text, d.start)[0]:d.start]
+        if doc.lang == "en" and f.key == "founded" and _INC_BEFORE.search(line_head):
+            score += 3  # "- inc. Jan 2023 (Delaware)": incorporated, abbreviated in notes
+        if doc.lang == "en" and f.key == "since" and _FIRST_DONE.search(low[a:d.start]) \
+                and not _count(low[a:d.start], own):
+            # "first lab installed Sep 2021", "the first kiosk was commissioned on ...": the start of
+            # the business in other words
+            score += 3
         # two dates in one sentence: each is the date of the words in its own part ("We started
         # the company in October 2022 and have been billing customers since July 2023")
         flat = _flat(low, a, b)
@@ -1412,6 +1432,12 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         hi_c = min([h for h in (flat.find(c, d.end, b) for c in seps) if h >= 0], default=b)
         if score and sum(1 for o in doc.dates if a <= o.start < b) > 1:
             score += 2 * _count(low[lo_c:hi_c], own)
+            if doc.lang == "en":
+                # "We incorporated ..., so 20 November 2022 — and the first paid camera went in the
+                # following spring, on 3 April 2023": the field's words lead to the next date after them
+                hits = [e for w in own for _s, e in find(low[a:d.start], w)]
+                if hits and not any(a + max(hits) <= o.start < d.start for o in doc.dates):
+                    score += 1
             if not _count(low[lo_c:hi_c], own) and any(
                     st in f.rivals for st, _s, _e in tokens(low[lo_c:hi_c])):
                 score -= 2
