@@ -160,3 +160,14 @@ def _dates(r):
 ])
 def test_founding_and_first_business_dates_in_notes(text, want):
     assert _dates(_fill(text)) == want
+
+
+def test_quarter_columns_without_their_year():
+    r = _fill("Tallis Robotics — Board memo, Q3 2026\n\n2. KPIs\n\nMetric; Q3 plan; Q3 actual; Q2 actual\n\n"
+              "ARR ($K); 5,100; 4,870; 4,020\n\nLive sites; 41; 38; 33\n")
+    assert r.data["traction"]["quarters"] == [{"label": "Q2", "arr": 4020}, {"label": "Q3", "arr": 4870, "target": 5100}]
+
+
+def test_quarters_across_a_year_end_without_years_are_not_ordered():
+    r = _fill("Tallis Robotics — Board memo\n\n2. KPIs\n\nMetric; Q1 actual; Q4 actual\n\nARR ($K); 5,100; 4,870\n")
+    assert not r.data["traction"].get("quarters")

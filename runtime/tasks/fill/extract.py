@@ -1744,6 +1744,10 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
 _PERIOD_TOKEN = re.compile(r"\b(?:Q[1-4]|H[12]|FY\s?\d{2,4}|20\d\d)\b", re.I)
 
 
+#: a quarter without its year opening a column's header ("Q3 actual", "Q2")
+_BARE_QUARTER = re.compile(r"^\s*(Q[1-4])\b(?!\s?['’]?\d)(?:\s+(?:actual|actuals|results?|act\.?))?\s*$", re.I)
+
+
 def _periods_across(doc: Document, f: Field) -> Answer | None:
     """Items labelled by periods from a table whose columns are the periods ("KPI | Q3 2026 |
     Q2 2026 | Q3 target" with a row "Annual recurring revenue | $2.9M | $2.5M | $3.1M"): one item
@@ -1758,7 +1762,15 @@ def _periods_across(doc: Document, f: Field) -> Answer | None:
     plan = next((c for c in numbers if c is not number and ("target" in c.key or "plan" in c.key)), None)
     for t in doc.tables:
         heads = [h.lower() for h in t.header]
-        periods = [i for i in range(1, len(heads)) if _period_key(t.header[i]) and not _PLAN_COLUMN.search(heads[i])
+        keys = {i: _period_key(t.header[i]) for i in range(1, len(heads))}
+        bare = {i: _BARE_QUARTER.match(t.header[i]) for i in range(1, len(heads)) if not keys[i]}
+        if doc.lang == "en" and not any(keys.values()):
+            # "Metric | Q3 plan | Q3 actual | Q2 actual": quarters of one year, the year unsaid
+            # (labelled by the quarter alone; not across a year's end, Q4 beside Q1)
+            quarters = {i: int(m.group(1)[1]) for i, m in bare.items() if m and m.group(1)[0].upper() == "Q"}
+            if not ({1, 4} <= set(quarters.values())):
+                keys.update({i: (0, q) for i, q in quarters.items()})
+        periods = [i for i in range(1, len(heads)) if keys.get(i) and not _PLAN_COLUMN.search(heads[i])
                    and not _CHANGE_COLUMN.search(heads[i])]
         if len(periods) < 2:
             continue
@@ -1767,11 +1779,12 @@ def _periods_across(doc: Document, f: Field) -> Answer | None:
         if row is None:
             continue
         items = []
-        for i in sorted(periods, key=lambda i: _period_key(t.header[i])):
+        for i in sorted(periods, key=lambda i: keys[i]):
             v = _cell_value(row[i], number, _column_unit(doc, t, i) + " " + row[0], doc.lang)
             if v is None:
                 return None
-            item: dict[str, Any] = {label.key: t.header[i].strip(), number.key: v}
+            name = t.header[i].strip() if keys[i][0] else bare[i].group(1).upper()
+            item: dict[str, Any] = {label.key: name, number.key: v}
             mine = {x.lower() for x in _PERIOD_TOKEN.findall(t.header[i])}
             for j in range(1, len(heads)) if plan is not None else ():
                 theirs = {x.lower() for x in _PERIOD_TOKEN.findall(t.header[j])}
