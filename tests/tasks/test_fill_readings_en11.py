@@ -171,3 +171,19 @@ def test_quarter_columns_without_their_year():
 def test_quarters_across_a_year_end_without_years_are_not_ordered():
     r = _fill("Tallis Robotics — Board memo\n\n2. KPIs\n\nMetric; Q1 actual; Q4 actual\n\nARR ($K); 5,100; 4,870\n")
     assert not r.data["traction"].get("quarters")
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Corbel update\n\nCooperatives that have been with us a year now spend 118% of what they spent in their first year.\n",
+     1.18),
+    ("Corbel update\n\nEvery brand that started with us in 2025 is still buying, and they buy 126% of what they did in "
+     "their first year.\n", 1.26),
+])
+def test_spending_again_against_the_first_year_is_a_retention(text, want):
+    assert _fill(text).data["traction"].get("retention") == pytest.approx(want)
+
+
+def test_a_part_of_the_market_reached_in_years_is_no_sam():
+    r = _fill("Corbel memo\n\nMarket\n\nThe market we can serve with our rooms is about $900 million, and we think we "
+              "can reach $60 million of that in five years.\n")
+    assert (r.data["market"].get("sam"), r.data["market"].get("som")) == (900, 60)

@@ -151,6 +151,13 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 _POINTS = re.compile(r"百分点|percentage points?", re.I)
 
 
+#: a part of the market figure before, reached by a time ("of that in five years", "of it by 2030")
+_PART_BY_THEN = re.compile(r"\s+of\s+(?:that|it|this|them)\b[^.;]{0,30}?\b(?:in|within|by)\s+(?:the\s+)?(?:\w+\s+)?"
+                           r"(?:years?|20\d\d)\b")
+#: what the same customers spend now against what they spent a year before, after a percent
+_SPENT_AGAIN = re.compile(r"\s+of\s+what\s+(?:they|customers|clients|each)\s+(?:spent|bought|paid|did|ordered|used)\b"
+                          r"[^.;]{0,40}?\b(?:(?:their|the) first year|a year (?:ago|earlier|before)|last year|"
+                          r"the (?:year|twelve months) before)")
 #: a multiple after its number ("3x", "2.1×", "3 times"), and the verb of growing right before it
 _TIMES_AFTER = re.compile(r"\s?[x×](?![\w-])|\s+times\b", re.I)
 _GREW_BEFORE = re.compile(r"\b(?:up|grew|grown|grows|growing|increased|rose|risen|jumped)\s+(?:by\s+)?$", re.I)
@@ -688,6 +695,15 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
             # the waitlist": a duration, a range or people waiting count no one using it
             continue
+        if doc.lang == "en" and f.key in ("tam", "sam") and _PART_BY_THEN.match(low, m.end):
+            continue  # "we can reach $60 million of that in five years": a goal's part of the market
+        if doc.lang == "en" and f.key == "retention" and m.percent and m.value > 0 and _SPENT_AGAIN.match(low, m.end):
+            # "Cooperatives that have been with us a year now spend 118% of what they spent in their
+            # first year": a net revenue retention in words
+            score += 6
+            named = True
+        elif doc.lang == "en" and f.key in ("growth", "cagr") and m.percent and _SPENT_AGAIN.match(low, m.end):
+            continue  # (the same customers' spending against their first year: no growth of anything)
         if doc.lang == "en" and "growth" in f.key and m.percent \
                 and re.match(r"\s+of\s+(?:the|our|their|its|all)\s+[a-z]", low[m.end:m.end + 30]):
             continue  # "Roughly 40% of the tomatoes our farmers grow rot": a portion, no growth
