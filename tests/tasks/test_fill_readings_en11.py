@@ -187,3 +187,15 @@ def test_a_part_of_the_market_reached_in_years_is_no_sam():
     r = _fill("Corbel memo\n\nMarket\n\nThe market we can serve with our rooms is about $900 million, and we think we "
               "can reach $60 million of that in five years.\n")
     assert (r.data["market"].get("sam"), r.data["market"].get("som")) == (900, 60)
+
+
+def test_a_grant_is_no_round_and_a_period_looked_back_on_no_runway():
+    r = _fill("Innovation Fund — Application export\n\nField; Value\n\nOrganisation name; Tarnwell Ltd\n\n"
+              "Revenue growth (last 12 months); 90%\n\nGrant amount requested; $500K\n\n"
+              "Matched private funding (equity round in progress); $4M seed, closing Q2 2027; 20 months of runway\n")
+    assert (r.data["ask"].get("amount"), r.data["ask"].get("runway_months")) == (4000000, 20)
+
+
+def test_money_that_should_last_some_months_is_a_runway():
+    r = _fill("Tarnwell memo\n\nWe are raising $600,000 alongside the accelerator's investment, which should last 15 months.\n")
+    assert r.data["ask"].get("runway_months") == 15

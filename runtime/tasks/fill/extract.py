@@ -678,6 +678,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.key.endswith("months"):
             if m.currency:
                 continue  # "$15 a month" is a price, no count of months
+            if doc.lang == "en" and re.search(r"(?:\(\s*|\bthe\s+|\bin\s+)(?:last|past|previous|prior)\s+$"
+                                              r"|\btrailing\s+$", low[a:m.start]):
+                # "Revenue growth (last 12 months)", "in the past 18 months": a period looked back
+                # on, no runway (not "should last 15 months")
+                continue
             # "20 months of runway"; not "2,400 monthly active users"
             score += 2 if unit.startswith(("month", "个月", "月", "year", "年")) else -4
         thing = _THING_UNIT.match(text, m.end)
@@ -697,6 +702,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue
         if doc.lang == "en" and f.key in ("tam", "sam") and _PART_BY_THEN.match(low, m.end):
             continue  # "we can reach $60 million of that in five years": a goal's part of the market
+        if doc.lang == "en" and f.key == "amount" and (m.currency or m.scaled) and re.search(r"\bgrants?\b", clause):
+            # "Grant amount requested; $750K" beside "equity round in progress; $5M seed": a grant is
+            # no round the pitch asks investors for
+            score -= 4
         if doc.lang == "en" and f.key == "retention" and m.percent and m.value > 0 and _SPENT_AGAIN.match(low, m.end):
             # "Cooperatives that have been with us a year now spend 118% of what they spent in their
             # first year": a net revenue retention in words
