@@ -199,3 +199,9 @@ def test_a_grant_is_no_round_and_a_period_looked_back_on_no_runway():
 def test_money_that_should_last_some_months_is_a_runway():
     r = _fill("Tarnwell memo\n\nWe are raising $600,000 alongside the accelerator's investment, which should last 15 months.\n")
     assert r.data["ask"].get("runway_months") == 15
+
+
+def test_a_range_of_people_and_a_day_of_a_month_are_no_count():
+    r = _fill("Brackley update\n\nBetween 9,000 and 10,000 drivers are paid through Brackley each week; on 30 September "
+              "it was 9,410.\n")
+    assert _users(r) == 9410

@@ -523,6 +523,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
             continue  # "closed after 6 pm": a time of day
+        if doc.lang == "en" and not (m.percent or m.currency or m.scaled) and re.fullmatch(r"\d{1,2}", m.raw.strip()) \
+                and 1 <= m.value <= 31 and (_DAY_MONTH_AFTER.match(text, m.end) or _MONTH_BEFORE.search(text[max(0, m.start - 12):m.start])):
+            continue  # "on 31 October it was 18,640": the day of a month without its year, no figure
         if _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1) and \
                 _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1).end() > m.start:
             continue  # "2、客户拓展", "3. Financing": a heading's number, no figure
@@ -696,6 +699,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.key in ("users", "customers") and (
                 re.match(r"-[a-z]", text[m.end:m.end + 2], re.I)
                 or re.search(r"\d\s*(?:to|-|–)\s*$", low[a:m.start]) or re.match(r"\s*(?:to|–)\s*\d", low[m.end:b])
+                # ("Between 18,000 and 19,000 workers": a range, either end)
+                or re.search(r"\bbetween\s+(?:about\s+|roughly\s+)?(?:[\d,.]+\s+and\s+)?$", low[a:m.start])
                 or re.match(r"[^,.;]{0,20}\b(?:waitlist|waiting list|wait list)", low[m.end:b])):
             # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
             # the waitlist": a duration, a range or people waiting count no one using it
@@ -1390,6 +1395,10 @@ def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer |
                   [f"the document gives the year {m.group(1)} alone: 1 January is assumed"], at=m.start(1))
 
 
+_MONTH_NAMES = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+                r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)")
+_DAY_MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAMES}\b")
+_MONTH_BEFORE = re.compile(rf"\b{_MONTH_NAMES}\.?\s+$")
 #: a clock time right after a date: a message's or an export's timestamp ("10/14/2026 10:12 AM")
 _STAMP_AFTER = re.compile(r",?\s+\d{1,2}:\d{2}\b")
 #: "inc." alone before a date, opening a note's line ("- inc. Jan 2023 (Delaware)")
