@@ -205,3 +205,9 @@ def test_a_range_of_people_and_a_day_of_a_month_are_no_count():
     r = _fill("Brackley update\n\nBetween 9,000 and 10,000 drivers are paid through Brackley each week; on 30 September "
               "it was 9,410.\n")
     assert _users(r) == 9410
+
+
+def test_a_price_in_cents_and_a_named_item_sold_for_an_amount():
+    r = _fill("Coldwell update\n\nPricing? A pallet-day costs 40 cents. We also sell the cooperative a sensor "
+              "gateway, the Coldwell Link, for $180.\n")
+    assert _products(r) == [("pallet-day", 0.4), ("Coldwell Link", 180)]

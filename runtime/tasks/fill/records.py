@@ -136,15 +136,17 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         name = n.group(1)
         before = head[:n.start()].rstrip()
         # a name opens the clause, or follows a colon or an appositive's comma ("Ferrovane's
-        # first product, YardScan, a camera app, costs")
-        if before and not before.endswith((":", ",")):
+        # first product, YardScan, a camera app, costs"; "a monitoring tablet, the Brinefield Hub,")
+        if before and not before.endswith((":", ",")) and not re.search(r",\s*the$", before):
             continue
         if name.split()[0].lower() in _NO_NAME or (name.isupper() and len(name) <= 5):
             continue
         gap = head[n.end():]
         if re.search(r"\d", gap) or len(gap.split()) > 10 or not _PRICE_VERB.search(gap):
             continue
-        if not cue and not re.search(r"\bat\s*$", gap):
+        # (or sold "for" it: "We also sell the cooperative a monitoring tablet, the Brinefield Hub, for $240")
+        if not cue and not re.search(r"\bat\s*$", gap) and not (
+                re.search(r"\bfor\s*$", gap) and re.search(r"\b(?:sell|sells|sold)\b", head[:n.start()], re.I)):
             continue
         camel = re.search(r"[a-z][A-Z]", name)
         labelled = re.search(r"\b(?:products?|plans?|offers?|offering|pricing|tiers?)\s*:$", before, re.I)
@@ -170,7 +172,10 @@ _NOT_ITEMS = frozenset(_PRICED_EN["not_items"] + _COUNTED["people"] + _COUNTED["
 _COMMON_PRICED = re.compile(r"^(?i:(?:and|but|also|while)\s+)?(?i:(?:the|our|a|an|one)\s+)?"
                             r"(?P<name>[A-Za-z][a-z]*(?:-[a-z]+)?(?: [a-z]+(?:-[a-z]+)?){0,2}?)"
                             r"(?P<verb>\s+(?:is|costs|sells (?:at|for)|lists at|is priced at|(?:has a )?list price(?: of| is)?)"
-                            r"\s+|\s+)(?:about |around |roughly )?(?=[$€£]\s?\d|(?:USD|EUR|GBP)\s?\d)")
+                            r"\s+|\s+)(?:about |around |roughly )?(?=[$€£]\s?\d|(?:USD|EUR|GBP)\s?\d|"
+                            r"(?<=costs )\d+(?:\.\d+)?\s+cents\b)")
+#: a price in cents ("A crate-day costs 12 cents")
+_CENTS = re.compile(r"(?<![\d.$€£])(\d+(?:\.\d+)?)\s+cents\b")
 
 
 def labelled_items(doc: Document, f: Field) -> list[tuple[str, str]]:
@@ -232,6 +237,14 @@ def common_priced(doc: Document) -> list[tuple[str, str, int]]:
                         if m is None:
                             continue
                         money = [x for x in find_mentions(clause) if x.currency and not x.percent]
+                        cents = _CENTS.match(clause, m.end())
+                        if cents and not money and m.group("verb").strip() == "costs":
+                            name = m.group("name")
+                            words = name.lower().split()
+                            if not any(w in _NOT_ITEMS or w in _NO_NAME for w in (words[0], words[-1])) \
+                                    and name not in {n for n, _t, _w in out}:
+                                out.append((name, clause[m.end("name"):].strip(), doc.text.find(clause)))
+                            continue
                         if len(money) != 1 or money[0].start < m.end() - 1 or money[0].start > m.end() + 1:
                             continue
                         words = m.group("name").lower().split()
@@ -372,6 +385,9 @@ def _number(doc: Document, child: Field, text: str) -> Any:
 
     best = None
     low = text.lower()
+    cents = _CENTS.search(text)
+    if doc.lang == "en" and cents and "price" in child.key and not [m for m in find_mentions(text) if m.currency]:
+        return round(float(cents.group(1)) / 100, 9)  # "costs 12 cents": $0.12
     for m in find_mentions(text):
         if _glued(text, m):
             continue
