@@ -211,3 +211,10 @@ def test_a_price_in_cents_and_a_named_item_sold_for_an_amount():
     r = _fill("Coldwell update\n\nPricing? A pallet-day costs 40 cents. We also sell the cooperative a sensor "
               "gateway, the Coldwell Link, for $180.\n")
     assert _products(r) == [("pallet-day", 0.4), ("Coldwell Link", 180)]
+
+
+def test_spending_against_the_first_month_is_a_retention_and_no_cagr():
+    r = _fill("Quillby update\n\nCrews who joined a year ago now pay 112% of what they paid in their first month.\n")
+    assert r.data["traction"].get("retention") == pytest.approx(1.12)
+    assert r.data.get("market", {}).get("cagr") is None
+

@@ -156,7 +156,7 @@ _PART_BY_THEN = re.compile(r"\s+of\s+(?:that|it|this|them)\b[^.;]{0,30}?\b(?:in|
                            r"(?:years?|20\d\d)\b")
 #: what the same customers spend now against what they spent a year before, after a percent
 _SPENT_AGAIN = re.compile(r"\s+of\s+what\s+(?:they|customers|clients|each)\s+(?:spent|bought|paid|did|ordered|used)\b"
-                          r"[^.;]{0,40}?\b(?:(?:their|the) first year|a year (?:ago|earlier|before)|last year|"
+                          r"[^.;]{0,40}?\b(?:(?:their|the) first (?:year|month|quarter)|a year (?:ago|earlier|before)|last year|"
                           r"the (?:year|twelve months) before)")
 #: a multiple after its number ("3x", "2.1×", "3 times"), and the verb of growing right before it
 _TIMES_AFTER = re.compile(r"\s?[x×](?![\w-])|\s+times\b", re.I)
