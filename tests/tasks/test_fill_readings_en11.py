@@ -218,3 +218,10 @@ def test_spending_against_the_first_month_is_a_retention_and_no_cagr():
     assert r.data["traction"].get("retention") == pytest.approx(1.12)
     assert r.data.get("market", {}).get("cagr") is None
 
+
+
+def test_a_chart_s_series_of_quarters_without_their_year():
+    r = _fill("Tessel Robotics — board meeting\n\nRevenue keeps compounding\n\n- Chart: ARR by quarter\n\n"
+              "Chart data: Q1 ARR $1.6M, Q2 $2.1M, Q3 $2.7M. Q3 plan was $3.0M.\n")
+    assert [(q["label"], q["arr"]) for q in r.data["traction"].get("quarters") or []] == [
+        ("Q1", 1600), ("Q2", 2100), ("Q3", 2700)]

@@ -101,13 +101,19 @@ class Document:
         return found
 
     def sentences(self, text: str | None = None) -> list[str]:
-        return [s.text for s in split_sentences(self.text if text is None else text, self.lang)]
+        out = [s.text for s in split_sentences(self.text if text is None else text, self.lang)]
+        if self.lang != "en":
+            return out
+        # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M. Q3 plan was $3.1M.": an amount's scale letter ends
+        # the sentence its full stop closes
+        return [p for s in out for p in _SCALE_STOP.split(s) if p.strip()]
 
 
 # --------------------------------------------------------------------------
 # structure
 
 
+_SCALE_STOP = re.compile(r"(?<=\d[MKB]\.)\s+(?=[A-Z][a-z]|Q[1-4]\b)|(?<=\d[mk]\.)\s+(?=[A-Z][a-z])")
 _TWO_SENTENCES = re.compile(r"(?:[.!?]\s+|[。！？])\S")  # not "$1.35M"
 
 

@@ -29,6 +29,8 @@ _STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；)\s*")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
+                           # a quarter without its year ("Chart data: Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M")
+                           r"|\bQ[1-4]\b(?!\s?['’]?\d)"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2})"
@@ -747,6 +749,9 @@ def pick_list(doc: Document, f: Field, own_named: bool = False) -> tuple[list[di
             continue
         # "财务软件收入占比为46%": the first item names the field too (its own words only)
         named = count(context, own) + count(g.items[0].text.lower(), f.own_words()) + bool(parts)
+        if not named and len(g.items) >= 3 and all(it.period for it in g.items) \
+                and count(g.items[0].text.lower(), [w for w in number_child.own_words() if re.search(r"\w", w)]):
+            named = 1  # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M": a series over periods its first item names
         whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
         # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
         # in a passage about the field's parent ("raising $2.5 million: 50% for ...")
