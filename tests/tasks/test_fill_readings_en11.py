@@ -225,3 +225,9 @@ def test_a_chart_s_series_of_quarters_without_their_year():
               "Chart data: Q1 ARR $1.6M, Q2 $2.1M, Q3 $2.7M. Q3 plan was $3.0M.\n")
     assert [(q["label"], q["arr"]) for q in r.data["traction"].get("quarters") or []] == [
         ("Q1", 1600), ("Q2", 2100), ("Q3", 2700)]
+
+
+def test_an_earlier_quarter_s_figure_is_not_the_current_arr():
+    r = _fill("Tessel Robotics — board meeting\n\nRevenue keeps compounding\n\n"
+              "Chart data: Q1 ARR $1.6M, Q2 $2.1M, Q3 $2.7M. Q3 plan was $3.0M. ARR is $2.7M at quarter end.\n")
+    assert r.data["traction"].get("arr") == 2700000

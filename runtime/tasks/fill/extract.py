@@ -781,6 +781,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     and all(not (o.percent or o.currency or o.scaled) or other_period(o) for o in row_numbers[:-1]):
                 score += 4
                 named = True
+        if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
+                and m.start in _earlier_in_series(doc):
+            score -= 4  # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M": an earlier period's figure, not where it stands now
         if money and not f.fraction and m.value in _parts(doc):
             continue  # one of a list of parts that add up to a total the document states
         if money and not f.fraction and _SHARE_AFTER.match(text, m.end):
@@ -1021,6 +1024,27 @@ _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prio
 _CHANGE_COLUMN = re.compile(r"增|减|降|变动|变化|同比|环比|\b(?:change|growth|yoy)\b")
 #: a table column of planned figures
 _PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
+
+
+def _earlier_in_series(doc: Document) -> set[int]:
+    """Where the items of a list over periods ("Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M") but its last
+    stand in the document (a list in a sentence: its items' text is found in the document)."""
+    cached = getattr(doc, "_earlier_in_series", None)
+    if cached is None:
+        from .lists import find_groups
+
+        cached = set()
+        for g in find_groups(doc):
+            if len(g.items) >= 3 and all(it.period for it in g.items):
+                at = doc.text.find(g.evidence)
+                if at < 0:
+                    continue
+                for it in g.items[:-1]:
+                    k = doc.text.find(it.text.strip(), at)
+                    if k >= 0:
+                        cached.add(k + it.text.strip().find(it.number.raw))
+        doc._earlier_in_series = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _parts(doc: Document) -> set[float]:
