@@ -231,3 +231,13 @@ def test_an_earlier_quarter_s_figure_is_not_the_current_arr():
     r = _fill("Tessel Robotics — board meeting\n\nRevenue keeps compounding\n\n"
               "Chart data: Q1 ARR $1.6M, Q2 $2.1M, Q3 $2.7M. Q3 plan was $3.0M. ARR is $2.7M at quarter end.\n")
     assert r.data["traction"].get("arr") == 2700000
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Canteen Monthly, Spring 2026 — profile\n\nWhen Dana Reyes started Platewise in March 2021, kitchens ordered by fax. "
+     "Platewise's software plans menus for 80 districts.\n", "Platewise"),
+    ("Voicemail transcript\n\nHi Tom, it's Priya from Fernmoss Labs, sorry I missed you. Quick numbers before Thursday.\n",
+     "Fernmoss Labs"),
+])
+def test_a_company_named_by_who_started_it_or_works_there(text, want):
+    assert _name(_fill(text)) == want

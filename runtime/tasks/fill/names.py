@@ -142,6 +142,11 @@ _TRADE_VERB = re.compile(r"\s+(?:\([^()\n]{1,40}\)\s+)?(?:builds|makes|provides|
 #: at a line's start ("Priya Nair: ok")
 _DEFINED = re.compile(r"(?<=[.!?] )((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*):\s+(?=[a-z]+\s+[a-z])"
                       r"|(?:^(?:[-*•]\s+)?|(?<=[.!?:] ))((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)\s+=\s+(?=\w)", re.M)
+#: a company named by who works there or who started it ("it's Priya from Mossgate Labs", "When
+#: Delphine Acosta started Trayline in May 2020")
+_FROM_OR_STARTED = re.compile(r"\b(?:it's|this is|I'm)\s+[A-Z][\w'-]+\s+from\s+((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*)\b"
+                              r"|\b(?:started|founded|co-founded)\s+([A-Z][\w&'-]*(?:\s[A-Z][\w&'-]*){0,2})\s+in\s+"
+                              r"(?:(?:19|20)\d\d|[A-Z][a-z]+\s+(?:19|20)\d\d)\b")
 _NOT_NAMES = frozenset({"we", "our", "the", "this", "it", "they", "he", "she", "i", "you", "there",
                         "a", "an", "that", "these", "those", "each", "every", "all",
                         # a heading's question ("What Merrowfield does")
@@ -173,6 +178,11 @@ def _recurring_name(doc: Document) -> Answer | None:
             continue  # "Orbweave's ARR is $3.1 million": a figure of the company, not its name
         cands[name] = cands.get(name, 0) + 1.0
         if _TRADE_VERB.match(doc.text, m.end(1)):
+            trade.add(name)
+    for m in _FROM_OR_STARTED.finditer(doc.text):
+        name = (m.group(1) or m.group(2)).strip()
+        if name.split()[0].lower() not in _NOT_NAMES:
+            cands[name] = cands.get(name, 0) + 1.0
             trade.add(name)
     for m in _DEFINED.finditer(doc.text):
         name = (m.group(1) or m.group(2)).strip()
