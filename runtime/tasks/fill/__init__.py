@@ -158,6 +158,14 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
 
         # sentences that each name and price an item ("Thimble Plus, at $15 a month, covers …")
         known |= {m.value for _n, text in priced_sentences(doc) for m in find_mentions(text)}
+        from .records import common_priced
+
+        # clauses that price an item named by a common noun ("the camera kit is $2,900 per line")
+        known |= {m.value for _n, text, _w in common_priced(doc) for m in find_mentions(text)}
+        from .records import labelled_items
+
+        # items a line labelled as the field gives ("Product / service; TideBank 500, list price $410K")
+        known |= {m.value for _n, text in labelled_items(doc, f) for m in find_mentions(text)}
         for n in _numbers(value):
             scaled = {n, n * 100, n * 1e3, n * 1e4, n * 1e6, n / 1e3}
             if not any(abs(k - s) <= 1e-6 * max(1, abs(k)) for k in known for s in scaled):

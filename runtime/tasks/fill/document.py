@@ -101,13 +101,19 @@ class Document:
         return found
 
     def sentences(self, text: str | None = None) -> list[str]:
-        return [s.text for s in split_sentences(self.text if text is None else text, self.lang)]
+        out = [s.text for s in split_sentences(self.text if text is None else text, self.lang)]
+        if self.lang != "en":
+            return out
+        # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M. Q3 plan was $3.1M.": an amount's scale letter ends
+        # the sentence its full stop closes
+        return [p for s in out for p in _SCALE_STOP.split(s) if p.strip()]
 
 
 # --------------------------------------------------------------------------
 # structure
 
 
+_SCALE_STOP = re.compile(r"(?<=\d[MKB]\.)\s+(?=[A-Z][a-z]|Q[1-4]\b)|(?<=\d[mk]\.)\s+(?=[A-Z][a-z])")
 _TWO_SENTENCES = re.compile(r"(?:[.!?]\s+|[。！？])\S")  # not "$1.35M"
 
 
@@ -215,8 +221,10 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         return False
     if _ONLY_A_FIGURE.match(s):
         return False  # "1.72M", a chat's whole answer: a figure, no heading
-    if _ENDS_WITH_SHARE.search(s):
-        return False  # "Manufacturing and certification — 40%", "研发：40%": a list item, no heading
+    if _ENDS_WITH_SHARE.search(s) or _OPENS_WITH_SHARE.match(s):
+        # "Manufacturing and certification — 40%", "研发：40%", "45% research and development":
+        # a list item, no heading
+        return False
     if lang == "en" and len(s.split()) >= 7 and not any(w[:1].isupper() for w in s.split()[1:]) \
             and not s.endswith("?"):
         # "Mechanical cultivators damage crops planted close together": a sentence without its
@@ -242,6 +250,8 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
 _ENDS_WITH_SHARE = re.compile(r"\S\s*(?:[—–:：-]|\s\(|（|\()\s*(?:about |around |roughly |约)?"
                               r"(?:[$€£¥]\d[\d,.]*\s?(?:[kKmMbB]|mn|bn)?|\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|万元|亿元|万|亿|[%％]))"
                               r"\s*[)）]?$")
+#: a line that opens with a share and names its part after it ("45% research and development")
+_OPENS_WITH_SHARE = re.compile(r"^(?:about |around |roughly |~|约)?\d[\d,.]*\s?[%％]\s*(?:to |for |on )?[A-Za-z\u4e00-\u9fff]")
 _ONLY_A_FIGURE = re.compile(r"^[$€£¥]?\d[\d,.]*\s?(?:[kKmMbB]|mn|bn|mm)?%?$")
 
 
@@ -702,6 +712,9 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
 
 
 _NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/])")
+_MONTH_YEAR = re.compile(r"(?<![\d/.,$€£¥])(0?[1-9]|1[0-2])/((?:19|20)\d\d)(?![\d/])")
+_MONTH_ABBR = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_SHORT_YEAR = re.compile(r"\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?)\s+['’](\d\d)\b")
 #: a date written year first with dots: "运营部 2026.3.6", "（2026.3.2-2026.3.6）"
 _DOTTED_YMD = re.compile(r"(?<![\d.])(\d{4})\.(\d{1,2})\.(\d{1,2})(?![\d.])")
 
@@ -727,6 +740,13 @@ def numeric_dates(text: str) -> list[DateMention]:
         else:
             continue
         out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
+    # a month and year alone: "FOUNDED: 03/2024", "first paying cust Mar '24" (no day: the 1st is
+    # assumed, and said, where a field takes it)
+    for m in _MONTH_YEAR.finditer(text):
+        out.append(DateMention(int(m.group(2)), int(m.group(1)), None, m.group(0), m.start(), m.end()))
+    for m in _MONTH_SHORT_YEAR.finditer(text):
+        month = _MONTH_ABBR.index(m.group(1)[:3].lower()) + 1
+        out.append(DateMention(2000 + int(m.group(2)), month, None, m.group(0), m.start(), m.end()))
     for m in _DOTTED_YMD.finditer(text):
         y, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if 1900 <= y <= 2200 and 1 <= month <= 12 and 1 <= day <= 31:

@@ -151,11 +151,27 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 _POINTS = re.compile(r"百分点|percentage points?", re.I)
 
 
+#: a part of the market figure before, reached by a time ("of that in five years", "of it by 2030")
+_PART_BY_THEN = re.compile(r"\s+of\s+(?:that|it|this|them)\b[^.;]{0,30}?\b(?:in|within|by)\s+(?:the\s+)?(?:\w+\s+)?"
+                           r"(?:years?|20\d\d)\b")
+#: what the same customers spend now against what they spent a year before, after a percent
+_SPENT_AGAIN = re.compile(r"\s+of\s+what\s+(?:they|customers|clients|each)\s+(?:spent|bought|paid|did|ordered|used)\b"
+                          r"[^.;]{0,40}?\b(?:(?:their|the) first (?:year|month|quarter)|a year (?:ago|earlier|before)|last year|"
+                          r"the (?:year|twelve months) before)")
+#: a multiple after its number ("3x", "2.1×", "3 times"), and the verb of growing right before it
+_TIMES_AFTER = re.compile(r"\s?[x×](?![\w-])|\s+times\b", re.I)
+_GREW_BEFORE = re.compile(r"\b(?:up|grew|grown|grows|growing|increased|rose|risen|jumped)\s+(?:by\s+)?$", re.I)
+
+
 def convert(m: Mention, f: Field, lang: str, text: str = "") -> float | None:
     """``m`` in ``f``'s unit, or None when it cannot be that field's number."""
     from ..summarize.facts import direction
 
     if f.fraction:
+        if lang == "en" and not m.percent and "growth" in f.key and text and m.value > 1 \
+                and _TIMES_AFTER.match(text, m.end) and _GREW_BEFORE.search(text[max(0, m.start - 40):m.start]):
+            # "ARR ... grew 3x in the last year", "up 2.1x on a year ago": a growth of 200 %, 110 %
+            return round(m.value - 1, 10)
         if not m.percent or _POINTS.search(m.raw):
             return None  # "毛利率同比提高1.5个百分点": a change of a rate, in points, is no rate
         value = m.value / 100
@@ -446,7 +462,10 @@ _ORGANISATIONS = frozenset(_COUNTED["organisations"])
 #: words after a count of people that say they use the product: its name is checked apart
 _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
                      r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
-                     r"each (?:day|week|month)|every (?:day|week|month))\b")
+                     r"each (?:day|week|month)|every (?:day|week|month)|"
+                     # the company's service done to them: "41,000 riders served last month", "2,860
+                     # patients were monitored", "shoppers measured", "farmers stored crates with us"
+                     r"served|monitored|measured|screened|treated|tracked|insured|with us|through us)\b")
 
 
 #: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
@@ -504,6 +523,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
             continue  # "closed after 6 pm": a time of day
+        if doc.lang == "en" and not (m.percent or m.currency or m.scaled) and re.fullmatch(r"\d{1,2}", m.raw.strip()) \
+                and 1 <= m.value <= 31 and (_DAY_MONTH_AFTER.match(text, m.end) or _MONTH_BEFORE.search(text[max(0, m.start - 12):m.start])):
+            continue  # "on 31 October it was 18,640": the day of a month without its year, no figure
         if _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1) and \
                 _HEADING_NUMBER.match(text, text.rfind("\n", 0, m.start) + 1).end() > m.start:
             continue  # "2、客户拓展", "3. Financing": a heading's number, no figure
@@ -564,6 +586,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "TAM: $4.5 billion" is the TAM; "Quarterly ARR: Q1 $610k, Q2 $760k" lists values
             if lo <= m.start < hi and _count(lab, own) and _label_number(doc, lo, hi, m) \
                     and not (doc.lang == "en" and _acronym_as_name(lab, own, text, lo)):
+                score += 6
+                named = True
+            elif lo <= m.start < hi and f.key == "users" and doc.lang == "en" and _counted(lab) == "people" \
+                    and (_IN_USE.search(lab) or (ours and re.search(rf"\b{re.escape(ours)}\b", lab))) \
+                    and _label_number(doc, lo, hi, m):
+                # "Shoppers measured last month: 212,000": a label that counts people the product
+                # serves names the users
                 score += 6
                 named = True
         # the number's own keyword is a rival field's ("grows at a CAGR of 8.2%" is the CAGR)
@@ -652,6 +681,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.key.endswith("months"):
             if m.currency:
                 continue  # "$15 a month" is a price, no count of months
+            if doc.lang == "en" and re.search(r"(?:\(\s*|\bthe\s+|\bin\s+)(?:last|past|previous|prior)\s+$"
+                                              r"|\btrailing\s+$", low[a:m.start]):
+                # "Revenue growth (last 12 months)", "in the past 18 months": a period looked back
+                # on, no runway (not "should last 15 months")
+                continue
             # "20 months of runway"; not "2,400 monthly active users"
             score += 2 if unit.startswith(("month", "个月", "月", "year", "年")) else -4
         thing = _THING_UNIT.match(text, m.end)
@@ -665,10 +699,28 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.key in ("users", "customers") and (
                 re.match(r"-[a-z]", text[m.end:m.end + 2], re.I)
                 or re.search(r"\d\s*(?:to|-|–)\s*$", low[a:m.start]) or re.match(r"\s*(?:to|–)\s*\d", low[m.end:b])
+                # ("Between 18,000 and 19,000 workers": a range, either end)
+                or re.search(r"\bbetween\s+(?:about\s+|roughly\s+)?(?:[\d,.]+\s+and\s+)?$", low[a:m.start])
                 or re.match(r"[^,.;]{0,20}\b(?:waitlist|waiting list|wait list)", low[m.end:b])):
             # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
             # the waitlist": a duration, a range or people waiting count no one using it
             continue
+        if doc.lang == "en" and f.key in ("tam", "sam") and _PART_BY_THEN.match(low, m.end):
+            continue  # "we can reach $60 million of that in five years": a goal's part of the market
+        if doc.lang == "en" and f.key == "amount" and (m.currency or m.scaled) and re.search(r"\bgrants?\b", clause):
+            # "Grant amount requested; $750K" beside "equity round in progress; $5M seed": a grant is
+            # no round the pitch asks investors for
+            score -= 4
+        if doc.lang == "en" and f.key == "retention" and m.percent and m.value > 0 and _SPENT_AGAIN.match(low, m.end):
+            # "Cooperatives that have been with us a year now spend 118% of what they spent in their
+            # first year": a net revenue retention in words
+            score += 6
+            named = True
+        elif doc.lang == "en" and f.key in ("growth", "cagr") and m.percent and _SPENT_AGAIN.match(low, m.end):
+            continue  # (the same customers' spending against their first year: no growth of anything)
+        if doc.lang == "en" and "growth" in f.key and m.percent \
+                and re.match(r"\s+of\s+(?:the|our|their|its|all)\s+[a-z]", low[m.end:m.end + 30]):
+            continue  # "Roughly 40% of the tomatoes our farmers grow rot": a portion, no growth
         if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
@@ -729,6 +781,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     and all(not (o.percent or o.currency or o.scaled) or other_period(o) for o in row_numbers[:-1]):
                 score += 4
                 named = True
+        if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
+                and m.start in _earlier_in_series(doc):
+            score -= 4  # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M": an earlier period's figure, not where it stands now
         if money and not f.fraction and m.value in _parts(doc):
             continue  # one of a list of parts that add up to a total the document states
         if money and not f.fraction and _SHARE_AFTER.match(text, m.end):
@@ -969,6 +1024,27 @@ _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prio
 _CHANGE_COLUMN = re.compile(r"增|减|降|变动|变化|同比|环比|\b(?:change|growth|yoy)\b")
 #: a table column of planned figures
 _PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
+
+
+def _earlier_in_series(doc: Document) -> set[int]:
+    """Where the items of a list over periods ("Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M") but its last
+    stand in the document (a list in a sentence: its items' text is found in the document)."""
+    cached = getattr(doc, "_earlier_in_series", None)
+    if cached is None:
+        from .lists import find_groups
+
+        cached = set()
+        for g in find_groups(doc):
+            if len(g.items) >= 3 and all(it.period for it in g.items):
+                at = doc.text.find(g.evidence)
+                if at < 0:
+                    continue
+                for it in g.items[:-1]:
+                    k = doc.text.find(it.text.strip(), at)
+                    if k >= 0:
+                        cached.add(k + it.text.strip().find(it.number.raw))
+        doc._earlier_in_series = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _parts(doc: Document) -> set[float]:
@@ -1343,6 +1419,19 @@ def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer |
                   [f"the document gives the year {m.group(1)} alone: 1 January is assumed"], at=m.start(1))
 
 
+_MONTH_NAMES = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+                r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)")
+_DAY_MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAMES}\b")
+_MONTH_BEFORE = re.compile(rf"\b{_MONTH_NAMES}\.?\s+$")
+#: a clock time right after a date: a message's or an export's timestamp ("10/14/2026 10:12 AM")
+_STAMP_AFTER = re.compile(r",?\s+\d{1,2}:\d{2}\b")
+#: "inc." alone before a date, opening a note's line ("- inc. Jan 2023 (Delaware)")
+_INC_BEFORE = re.compile(r"(?:^|[-•*:;]\s*)inc(?:orp)?\.\s*$", re.I)
+#: the company's first unit of business done ("first lab installed", "our first kiosk was commissioned")
+_FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s+)?(?:installed|live|in|deployed|"
+                         r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded)\b[^.;]{0,30}$")
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1381,7 +1470,18 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
                 and _AS_OF.search(low[max(a, d.start - 30):d.start]):
             continue  # "Key metrics (as of 30 September 2026)": when the figures stand, no start
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and _STAMP_AFTER.match(text, d.end) \
+                and re.fullmatch(r"\s*[\[(]?\s*", text[_line_bounds(text, d.start)[0]:d.start]):
+            continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
+        line_head = text[_line_bounds(text, d.start)[0]:d.start]
+        if doc.lang == "en" and f.key == "founded" and _INC_BEFORE.search(line_head):
+            score += 3  # "- inc. Jan 2023 (Delaware)": incorporated, abbreviated in notes
+        if doc.lang == "en" and f.key == "since" and _FIRST_DONE.search(low[a:d.start]) \
+                and not _count(low[a:d.start], own):
+            # "first lab installed Sep 2021", "the first kiosk was commissioned on ...": the start of
+            # the business in other words
+            score += 3
         # two dates in one sentence: each is the date of the words in its own part ("We started
         # the company in October 2022 and have been billing customers since July 2023")
         flat = _flat(low, a, b)
@@ -1390,6 +1490,12 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         hi_c = min([h for h in (flat.find(c, d.end, b) for c in seps) if h >= 0], default=b)
         if score and sum(1 for o in doc.dates if a <= o.start < b) > 1:
             score += 2 * _count(low[lo_c:hi_c], own)
+            if doc.lang == "en":
+                # "We incorporated ..., so 20 November 2022 — and the first paid camera went in the
+                # following spring, on 3 April 2023": the field's words lead to the next date after them
+                hits = [e for w in own for _s, e in find(low[a:d.start], w)]
+                if hits and not any(a + max(hits) <= o.start < d.start for o in doc.dates):
+                    score += 1
             if not _count(low[lo_c:hi_c], own) and any(
                     st in f.rivals for st, _s, _e in tokens(low[lo_c:hi_c])):
                 score -= 2
@@ -1696,6 +1802,10 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
 _PERIOD_TOKEN = re.compile(r"\b(?:Q[1-4]|H[12]|FY\s?\d{2,4}|20\d\d)\b", re.I)
 
 
+#: a quarter without its year opening a column's header ("Q3 actual", "Q2")
+_BARE_QUARTER = re.compile(r"^\s*(Q[1-4])\b(?!\s?['’]?\d)(?:\s+(?:actual|actuals|results?|act\.?))?\s*$", re.I)
+
+
 def _periods_across(doc: Document, f: Field) -> Answer | None:
     """Items labelled by periods from a table whose columns are the periods ("KPI | Q3 2026 |
     Q2 2026 | Q3 target" with a row "Annual recurring revenue | $2.9M | $2.5M | $3.1M"): one item
@@ -1710,7 +1820,15 @@ def _periods_across(doc: Document, f: Field) -> Answer | None:
     plan = next((c for c in numbers if c is not number and ("target" in c.key or "plan" in c.key)), None)
     for t in doc.tables:
         heads = [h.lower() for h in t.header]
-        periods = [i for i in range(1, len(heads)) if _period_key(t.header[i]) and not _PLAN_COLUMN.search(heads[i])
+        keys = {i: _period_key(t.header[i]) for i in range(1, len(heads))}
+        bare = {i: _BARE_QUARTER.match(t.header[i]) for i in range(1, len(heads)) if not keys[i]}
+        if doc.lang == "en" and not any(keys.values()):
+            # "Metric | Q3 plan | Q3 actual | Q2 actual": quarters of one year, the year unsaid
+            # (labelled by the quarter alone; not across a year's end, Q4 beside Q1)
+            quarters = {i: int(m.group(1)[1]) for i, m in bare.items() if m and m.group(1)[0].upper() == "Q"}
+            if not ({1, 4} <= set(quarters.values())):
+                keys.update({i: (0, q) for i, q in quarters.items()})
+        periods = [i for i in range(1, len(heads)) if keys.get(i) and not _PLAN_COLUMN.search(heads[i])
                    and not _CHANGE_COLUMN.search(heads[i])]
         if len(periods) < 2:
             continue
@@ -1719,11 +1837,12 @@ def _periods_across(doc: Document, f: Field) -> Answer | None:
         if row is None:
             continue
         items = []
-        for i in sorted(periods, key=lambda i: _period_key(t.header[i])):
+        for i in sorted(periods, key=lambda i: keys[i]):
             v = _cell_value(row[i], number, _column_unit(doc, t, i) + " " + row[0], doc.lang)
             if v is None:
                 return None
-            item: dict[str, Any] = {label.key: t.header[i].strip(), number.key: v}
+            name = t.header[i].strip() if keys[i][0] else bare[i].group(1).upper()
+            item: dict[str, Any] = {label.key: name, number.key: v}
             mine = {x.lower() for x in _PERIOD_TOKEN.findall(t.header[i])}
             for j in range(1, len(heads)) if plan is not None else ():
                 theirs = {x.lower() for x in _PERIOD_TOKEN.findall(t.header[j])}
@@ -1753,6 +1872,15 @@ def pick_table(doc: Document, f: Field) -> Answer | None:
             return None
         return Answer(listed[0], listed[1], ["from a list in the text"])
     _, table, mapping = match
+    home = next((s for s in doc.sections if any(t is table for t in s.tables)), None)
+    if home is not None and not _count(f"{home.heading} {table.header[0]}".lower(), f.own_words()):
+        from .lists import pick_list
+
+        # a table the field is not named over ("Holder | Share", a cap table) gives way to a list
+        # in the text named as the field ("use of proceeds: 50% to sales, 30% to ...")
+        listed = pick_list(doc, f, own_named=True)
+        if listed is not None:
+            return Answer(listed[0], listed[1], ["from a list in the text"])
     periods = [c for c in f.children if c.type == "string" and c.required]
     if len(periods) == 1 and periods[0].key in mapping \
             and _count(" ".join(f.own_words()), ["quarter", "quarterly", "period"]):

@@ -29,6 +29,8 @@ _STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；)\s*")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
+                           # a quarter without its year ("Chart data: Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M")
+                           r"|\bQ[1-4]\b(?!\s?['’]?\d)"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2})"
@@ -109,7 +111,10 @@ def _item(text: str) -> Item | None:
     # ones before it are the list's context
     # (or a figure: "£6M. 50% fleet of crates")
     ends = [m.end() for m in re.finditer(r"(?<![A-Z]\.[A-Z])(?<=[a-z0-9%)][.!?])\s+(?=[A-Z])|(?<=[a-zA-Z0-9%)][.!?])\s+(?=[A-Z][a-z])"
-                                         r"|(?<=[A-Za-z%)][.!?])\s+(?=[$€£¥]?\d)", text)]
+                                         r"|(?<=[A-Za-z%)][.!?])\s+(?=[$€£¥]?\d)"
+                                         # a chat's sentence without its capital ("~26 months runway.
+                                         # split 60% stations"), not an abbreviation ("approx. 60%")
+                                         r"|(?<![Aa]pprox\.)(?<=[a-z]{4}[.!?])\s+(?=[a-z]+ [$€£¥~]?\d)", text)]
     if ends and re.search(r"\d|\bhalf\b", text[ends[-1]:], re.I):
         it = _item_of(text[ends[-1]:])
         if it is not None:
@@ -130,6 +135,14 @@ def _item_of(text: str) -> Item | None:
                              [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in dates])
     nums = [m for m in sorted(digits + words, key=lambda m: m.start) if not _glued(text, m)
             and not any(d.start <= m.start < d.end for d in dates)]
+    if doc_lang_en(text) and not [m for m in nums if m.percent or m.currency]:
+        from .spelled import fraction_share
+
+        # "a third to field operations", "$ split: 2/3 eng, 1/3 sales": a fraction of the whole
+        # (its digits are no figures of their own)
+        frac = fraction_share(text)
+        if frac is not None and all(frac.start <= m.start < frac.end for m in nums):
+            nums = [frac]
     if not nums:
         from .spelled import _HALF
 
@@ -517,8 +530,15 @@ def find_groups(doc: Document) -> list[ListGroup]:
                     # ("4. How much are you raising, and what will it fund?" / "£6M. 50% fleet ...")
                     at = doc.text.find(para, s.start)
                     prev = doc.text[:at].rstrip().rsplit("\n", 1)[-1].strip() if at > 0 else ""
-                    if prev.endswith("?") and _BULLET.sub("", prev) in s.bullets:
+                    # (or its numbered topic: "10. Size of this round and use of proceeds.")
+                    if (prev.endswith("?") or re.match(r"\d{1,2}[.)]\s+[A-Z]", prev)) \
+                            and _BULLET.sub("", prev) in s.bullets:
                         before = prev[-200:]
+            elif doc.lang == "en":
+                # a note's bullet gives the list the bullets above it name ("- raise: $3.5M" /
+                # "- runway ~20 mo" / "- $ split: 2/3 eng, 1/3 sales")
+                j = k - len(s.paragraphs)
+                before = " ".join(s.bullets[max(0, j - 2):j])[-200:]
             # a Chinese sentence ends at 。！？ here: "A…占55%；B…占30%；C…占15%。" is one list
             sents = doc.sentences(para) if doc.lang != "zh" else [
                 x for x in re.split(r"(?<=[。！？])", para) if x.strip()]
@@ -701,8 +721,9 @@ def part_values(doc: Document) -> set[float]:
     return cached
 
 
-def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | None:
-    """Rows for ``f`` from the list that names it best, and the list's evidence."""
+def pick_list(doc: Document, f: Field, own_named: bool = False) -> tuple[list[dict[str, Any]], str] | None:
+    """Rows for ``f`` from the list that names it best, and the list's evidence (``own_named``:
+    only a list whose context names the field by its own words, "use of proceeds")."""
     shape = _shape(f)
     if shape is None:
         return None
@@ -724,8 +745,13 @@ def pick_list(doc: Document, f: Field) -> tuple[list[dict[str, Any]], str] | Non
         if any(v is None for v in values):
             continue
         context = g.context.lower()
+        if own_named and not count(context, f.own_words()):
+            continue
         # "财务软件收入占比为46%": the first item names the field too (its own words only)
         named = count(context, own) + count(g.items[0].text.lower(), f.own_words()) + bool(parts)
+        if not named and len(g.items) >= 3 and all(it.period for it in g.items) \
+                and count(g.items[0].text.lower(), [w for w in number_child.own_words() if re.search(r"\w", w)]):
+            named = 1  # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M": a series over periods its first item names
         whole = number_child.fraction and abs(sum(v for v in values if v is not None) - 1) <= 0.011
         # the list must be named as the field ("Quarterly ARR:"), or be shares of a whole
         # in a passage about the field's parent ("raising $2.5 million: 50% for ...")

@@ -137,6 +137,16 @@ _SUBJECT = re.compile(r"(?:^(?:[-*•]\s+)?|(?<=[.!?:] ))[\"“]?((?:[A-Z][\w&'-
 #: sentence's subject ("Feed is 50% of costs")
 _TRADE_VERB = re.compile(r"\s+(?:\([^()\n]{1,40}\)\s+)?(?:builds|makes|provides|offers|sells|develops|helps|"
                          r"designs|operates|does|automates|produces|manufactures)\s+[a-z]")
+#: a name defined by what follows it in notes or a chat ("... pls check. Ravelin Grid: battery
+#: swapping for e-scooter fleets", "- what: Fernwick = AP automation for ..."): not a chat's sender
+#: at a line's start ("Priya Nair: ok")
+_DEFINED = re.compile(r"(?<=[.!?] )((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*):\s+(?=[a-z]+\s+[a-z])"
+                      r"|(?:^(?:[-*•]\s+)?|(?<=[.!?:] ))((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)\s+=\s+(?=\w)", re.M)
+#: a company named by who works there or who started it ("it's Priya from Mossgate Labs", "When
+#: Delphine Acosta started Trayline in May 2020")
+_FROM_OR_STARTED = re.compile(r"\b(?:it's|this is|I'm)\s+[A-Z][\w'-]+\s+from\s+((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*)\b"
+                              r"|\b(?:started|founded|co-founded)\s+([A-Z][\w&'-]*(?:\s[A-Z][\w&'-]*){0,2})\s+in\s+"
+                              r"(?:(?:19|20)\d\d|[A-Z][a-z]+\s+(?:19|20)\d\d)\b")
 _NOT_NAMES = frozenset({"we", "our", "the", "this", "it", "they", "he", "she", "i", "you", "there",
                         "a", "an", "that", "these", "those", "each", "every", "all",
                         # a heading's question ("What Merrowfield does")
@@ -169,6 +179,16 @@ def _recurring_name(doc: Document) -> Answer | None:
         cands[name] = cands.get(name, 0) + 1.0
         if _TRADE_VERB.match(doc.text, m.end(1)):
             trade.add(name)
+    for m in _FROM_OR_STARTED.finditer(doc.text):
+        name = (m.group(1) or m.group(2)).strip()
+        if name.split()[0].lower() not in _NOT_NAMES:
+            cands[name] = cands.get(name, 0) + 1.0
+            trade.add(name)
+    for m in _DEFINED.finditer(doc.text):
+        name = (m.group(1) or m.group(2)).strip()
+        if name.split()[0].lower() not in _NOT_NAMES:
+            cands[name] = cands.get(name, 0) + 1.0
+            trade.add(name)
     # the company its founders and officers work for ("Lucía Ferrante (CEO, Cindervale)")
     for m in _ROLE_NAME.finditer(doc.text):
         name = m.group(1)
@@ -193,8 +213,10 @@ def _recurring_name(doc: Document) -> Answer | None:
     from .fields import GLOSSARY
 
     fields_words = {w.lower() for ws in GLOSSARY.values() for w in ws}
+    # (nor a period: "Q3 was below plan on ARR")
     cands = {n: b for n, b in cands.items()
-             if n.lower() not in PLACES and not set(n.split()) <= senders and n.lower() not in fields_words}
+             if n.lower() not in PLACES and not set(n.split()) <= senders and n.lower() not in fields_words
+             and _PERIOD_EDGE.sub("", n).strip()}
     if not cands:
         return None
     # where each candidate stands in the text, found once

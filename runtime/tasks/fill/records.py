@@ -16,7 +16,9 @@ list is empty, as with a table without that column).
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from .document import Document, Section
@@ -57,8 +59,17 @@ def _records(doc: Document, f: Field) -> list[tuple[str, str]]:
             elif sub.heading and len(sub.heading) <= 40:
                 out.append((sub.heading, sub.body()))
     if not out and count(f"{f.key} {f.description}".lower(), ["product", "products", "产品"]):
-        out = lead_in_records(doc) or priced_bullets(doc) or priced_sentences(doc)
+        out = lead_in_records(doc) or labelled_items(doc, f) or priced_bullets(doc) or _in_order(doc, priced_sentences(doc), common_priced(doc))
     return out
+
+
+def _in_order(doc: Document, named: list[tuple[str, str]], common: list[tuple[str, str, int]]
+              ) -> list[tuple[str, str]]:
+    """Items priced under a name and under a common noun, in the document's order."""
+    if not common:
+        return named
+    placed = [(doc.text.find(text), name, text) for name, text in named] + [(w, n, t) for n, t, w in common]
+    return [(n, t) for _w, n, t in sorted(placed, key=lambda x: x[0])]
 
 
 #: a product's name: capitalised words ("Stridekeep Annual", "HullSense", "Railsight")
@@ -125,15 +136,17 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         name = n.group(1)
         before = head[:n.start()].rstrip()
         # a name opens the clause, or follows a colon or an appositive's comma ("Ferrovane's
-        # first product, YardScan, a camera app, costs")
-        if before and not before.endswith((":", ",")):
+        # first product, YardScan, a camera app, costs"; "a monitoring tablet, the Brinefield Hub,")
+        if before and not before.endswith((":", ",")) and not re.search(r",\s*the$", before):
             continue
         if name.split()[0].lower() in _NO_NAME or (name.isupper() and len(name) <= 5):
             continue
         gap = head[n.end():]
         if re.search(r"\d", gap) or len(gap.split()) > 10 or not _PRICE_VERB.search(gap):
             continue
-        if not cue and not re.search(r"\bat\s*$", gap):
+        # (or sold "for" it: "We also sell the cooperative a monitoring tablet, the Brinefield Hub, for $240")
+        if not cue and not re.search(r"\bat\s*$", gap) and not (
+                re.search(r"\bfor\s*$", gap) and re.search(r"\b(?:sell|sells|sold)\b", head[:n.start()], re.I)):
             continue
         camel = re.search(r"[a-z][A-Z]", name)
         labelled = re.search(r"\b(?:products?|plans?|offers?|offering|pricing|tiers?)\s*:$", before, re.I)
@@ -146,6 +159,111 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         best = (name, re.sub(r"\s*[()]\s*", ", ", clause[n.end():]).strip(" ,:;.-—–"))
         break
     return best
+
+
+_PRICED_EN = json.loads(Path(__file__).with_name("priced_en.json").read_text(encoding="utf-8"))
+_COUNTED = json.loads(Path(__file__).with_name("counted_en.json").read_text(encoding="utf-8"))
+#: (and the people and organisations who pay: "Hospitals pay $6,000 a year per ward")
+_NOT_ITEMS = frozenset(_PRICED_EN["not_items"] + _COUNTED["people"] + _COUNTED["organisations"])
+#: a clause that prices an item named by a common noun, not a capitalised name ("the camera kit is
+#: $2,900 per line", "Our film sells at $3.40 per square metre", "Robot list price $28,000",
+#: "software seat $1,200/yr"): the noun (one to three words after the/our/a), the words that price
+#: it, the amount right after them
+_COMMON_PRICED = re.compile(r"^(?i:(?:and|but|also|while)\s+)?(?i:(?:the|our|a|an|one)\s+)?"
+                            r"(?P<name>[A-Za-z][a-z]*(?:-[a-z]+)?(?: [a-z]+(?:-[a-z]+)?){0,2}?)"
+                            r"(?P<verb>\s+(?:is|costs|sells (?:at|for)|lists at|is priced at|(?:has a )?list price(?: of| is)?)"
+                            r"\s+|\s+)(?:about |around |roughly )?(?=[$€£]\s?\d|(?:USD|EUR|GBP)\s?\d|"
+                            r"(?<=costs )\d+(?:\.\d+)?\s+cents\b)")
+#: a price in cents ("A crate-day costs 12 cents")
+_CENTS = re.compile(r"(?<![\d.$€£])(\d+(?:\.\d+)?)\s+cents\b")
+
+
+def labelled_items(doc: Document, f: Field) -> list[tuple[str, str]]:
+    """(name, text) of the items a form row or a note's line labelled as the field gives
+    ("Product / service; TideBank 500 (500 kWh container), list price $410K", "- product: Fernwick
+    Capture, $149/location/mo; Fernwick Pay add-on (pricing tbd)"): one item per ";" piece, named
+    by the capitalised words that open it.  English only."""
+    if doc.lang != "en":
+        return []
+    words = f.own_words() + ["product"]
+    lines: list[tuple[str, str]] = [(r[0], r[1]) for t in doc.tables for r in t.rows if len(r) == 2]
+    for sec in doc.sections:
+        for line in sec.bullets + sec.paragraphs:
+            head, sep, tail = line.partition(":")
+            if sep:
+                lines.append((head, tail))
+    out: list[tuple[str, str]] = []
+    for label, value in lines:
+        label = label.strip(" *_").lower()
+        if not label or len(label) > 30 or not count(label, words) or _OTHERS.search(label):
+            continue
+        for piece in re.split(r"\s*;\s*", value.strip()):
+            m = re.match(r"([A-Z][\w&+-]*(?: (?:[A-Z][\w&+-]*|\d+\b)){0,3})", piece.strip())  # "TideBank 500"
+            if m is None or m.group(1).split()[0].lower() in _NO_NAME:
+                continue
+            rest = re.sub(r"\s*[()]\s*", ", ", piece.strip()[m.end():]).strip(" ,:;.-—–")
+            out.append((m.group(1), rest))
+    return out
+
+
+#: verbs that say who pays, not what is sold ("Hospitals pay $6,000 a year")
+_PAYS = frozenset(("pay", "pays", "paid", "spend", "spends", "spent", "charge", "charges", "charged", "earn",
+                   "earns", "save", "saves", "saved", "raise", "raised", "owe", "owes", "lose", "loses"))
+
+
+def common_priced(doc: Document) -> list[tuple[str, str, int]]:
+    """(name, text, where) of the items clauses price under a common noun (see
+    :data:`_COMMON_PRICED`): one amount of money in the clause, then what it is per ("per line",
+    "/yr", "each") unless the verb says it is a price ("list price", "lists at", "sells at"); no
+    name that is a figure of the company (``priced_en.json``); not in a sentence about competitors,
+    revenue or the round.  English only."""
+    from ..summarize.facts import find_mentions
+
+    cached = getattr(doc, "_common_priced", None)
+    if cached is not None:
+        return cached
+    out: list[tuple[str, str, int]] = []
+    if doc.lang == "en":
+        for s in doc.sections:
+            for para in s.paragraphs + s.bullets:
+                for sent in doc.sentences(para):
+                    sent = re.sub(r"^\s*A:\s*", "", sent.strip())
+                    if _OTHERS.search(sent):
+                        continue
+                    for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=(?:the|our|a|an)\s)", sent):
+                        # "Jonah, adding to yesterday's: the camera kit is $2,900 per line"
+                        clause = re.sub(r"^[^:]{0,60}:\s+(?=[a-z])", "", clause).strip(" .")
+                        m = _COMMON_PRICED.match(clause)
+                        if m is None:
+                            continue
+                        money = [x for x in find_mentions(clause) if x.currency and not x.percent]
+                        cents = _CENTS.match(clause, m.end())
+                        if cents and not money and m.group("verb").strip() == "costs":
+                            name = m.group("name")
+                            words = name.lower().split()
+                            if not any(w in _NOT_ITEMS or w in _NO_NAME for w in (words[0], words[-1])) \
+                                    and name not in {n for n, _t, _w in out}:
+                                out.append((name, clause[m.end("name"):].strip(), doc.text.find(clause)))
+                            continue
+                        if len(money) != 1 or money[0].start < m.end() - 1 or money[0].start > m.end() + 1:
+                            continue
+                        words = m.group("name").lower().split()
+                        if any(w in _NOT_ITEMS or w in _NO_NAME for w in (words[0], words[-1])) \
+                                or any(w in _PAYS for w in words):
+                            continue
+                        verb = m.group("verb").strip()
+                        if not ("pric" in verb or verb in ("lists at", "sells at", "sells for")
+                                or _PRICE_CUE.match(clause, money[0].end)):
+                            continue
+                        if not verb and not _PRICE_CUE.match(clause, money[0].end):
+                            continue  # "software seat $1,200/yr": a bare amount needs what it is per
+                        name = m.group("name")
+                        if name in {n for n, _t, _w in out}:
+                            continue
+                        where = doc.text.find(clause)
+                        out.append((name, clause[m.end("name"):].strip(), where))
+    doc._common_priced = out  # type: ignore[attr-defined]
+    return out
 
 
 #: a product's name before the dash of its bullet ("Starter Kit — three bottles …, $29 one-off")
@@ -267,6 +385,9 @@ def _number(doc: Document, child: Field, text: str) -> Any:
 
     best = None
     low = text.lower()
+    cents = _CENTS.search(text)
+    if doc.lang == "en" and cents and "price" in child.key and not [m for m in find_mentions(text) if m.currency]:
+        return round(float(cents.group(1)) / 100, 9)  # "costs 12 cents": $0.12
     for m in find_mentions(text):
         if _glued(text, m):
             continue
@@ -331,8 +452,10 @@ def _text(text: str, numbers_and_lists: list[Field]) -> str | None:
         at = head.lower().find(w.lower())
         if at > 0:
             head = head[:at]
-    head = re.sub(r"(?:[\s,;.:-]|\b(?:at|for|with|from|and|list|sold|priced)\b)+$", "", head.strip(), flags=re.I)
-    head = re.sub(r"(?:[\s,;.:-]|\b(?:at|for|with|from|and|list|sold|priced)\b)+$", "", head, flags=re.I)
+    # (and the verb that prices it: "sells at $3.40 per square metre" has no words of its own)
+    trail = r"(?:[\s,;.:-]|\b(?:at|for|with|from|and|list|sold|priced|sells?|costs?|is|are|lists?)\b)+$"
+    head = re.sub(trail, "", head.strip(), flags=re.I)
+    head = re.sub(trail, "", head, flags=re.I)
     if len(head) >= 3 and not re.search(r"[.!?。]\s", head):
         return head[0].upper() + head[1:] if head[0].isascii() else head
     return None

@@ -88,6 +88,29 @@ def _en_value(words: list[str]) -> tuple[float, bool] | None:
 _HALF = re.compile(r"\bhalf\b(?!\s+(?:a|an|of\s+(?:them|those|these|us|our\s+(?:customers|users)))\b)(?!-)", re.I)
 
 
+#: a fraction of a whole, as a share ("a third to field operations", "2/3 eng, 1/3 sales"), not a
+#: date ("1/3/2026") nor a rate ("24/7")
+_FRACTION = re.compile(r"(?<![\w/.])(?:(a|one|two|three)[- ](third|quarter|fifth)s?\b|([1-9])\s?/\s?([2-9])(?![\w/.]))",
+                       re.I)
+_FRACTION_NUM = {"a": 1, "one": 1, "two": 2, "three": 3}
+_FRACTION_DEN = {"third": 3, "quarter": 4, "fifth": 5}
+
+
+def fraction_share(text: str) -> Mention | None:
+    """The one fraction in ``text`` as a percent (its value x100), or None (none, or several)."""
+    found = list(_FRACTION.finditer(text))
+    if len(found) != 1:
+        return None
+    f = found[0]
+    if f.group(1):
+        num, den = _FRACTION_NUM[f.group(1).lower()], _FRACTION_DEN[f.group(2).lower()]
+    else:
+        num, den = int(f.group(3)), int(f.group(4))
+    if not 0 < num < den:
+        return None
+    return Mention(100 * num / den, f.group(0), f.start(), f.end(), True, "", "", False)
+
+
 def _english(text: str) -> list[Mention]:
     out = []
     for m in _EN.finditer(text):
