@@ -184,6 +184,24 @@ SETS = (
              ("number", 2214000, 2214000, _EN, 1.0),
              ("date", "2021-02-03", "2021-02-03", _EN, 1.0),
              ("number", 0.8462, 0.8462, _EN, 1.0))),
+    EvalSet("fill-eval10", "fe10", 20, True,
+            {"fe10-en-02": ("$2.9M", "214 stores live", "12 May 2023"),  # the charts' data only in notes
+             "fe10-en-05": ("one point two million", "three hundred and ten", "September twenty twenty-two"),
+             "fe10-zh-07": ("4,380万元", "12.4%", "2026年12月3日")},
+            (("name", "2026年1-10月", {"any": ["2026年1-10月", "2026年前十个月"]}, _ZH, 1.0),
+             ("number", 138000000, 138000000, _ZH, 1.0),
+             ("number", 150000000, 138000000, _ZH, 0.0),  # the interviewee's figure, not the verified one
+             ("number", 43800000, 43800000, _ZH, 1.0),
+             ("number", 46300000, 43800000, _ZH, 0.0),  # the figure the 更正 replaces
+             ("number", 82000, 82000, _ZH, 1.0),
+             ("number", 86000, 82000, _ZH, 0.0),  # the members count the author's reply corrects
+             ("date", "2026-12-03", {"any": ["2026-12-03", "2026-12-02"]}, _ZH, 1.0),
+             ("name", "Tessellate", {"any": ["Tessellate Robotics", "Tessellate"]}, _EN, 1.0),
+             ("number", 1240000, 1240000, _EN, 1.0),
+             ("number", 1110000, 1240000, _EN, 0.0),  # last month's row
+             ("number", 3400000, 3400000, _EN, 1.0),
+             ("number", 3900000, 3400000, _EN, 0.0),  # the footnote's withdrawn figure
+             ("date", "2023-05-12", "2023-05-12", _EN, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]

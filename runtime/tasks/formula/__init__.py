@@ -198,9 +198,14 @@ def formula(
     result = _generate(request, schema, target, method, model)
     _for_target(request, result.formula, app)
     from .explanation import explain_formula, language
+    from .textnumbers import converted_columns, plain
 
-    said = explain_formula(result.formula, schema, language(request),
+    said = explain_formula(plain(result.formula), schema, language(request),
                            per_row=result.fill_range is not None)
+    texts = converted_columns(result.formula, schema)
+    if said and texts:  # why the formula is longer than the request
+        said += (f"（{'、'.join(texts)}是以文本存储的数字，公式已换算）" if language(request) == "zh"
+                 else f" ({', '.join(texts)}: numbers stored as text, converted)")
     if said:  # the reader's own line stays where the formula cannot be said
         zh = language(request) == "zh"
         result.explanation = (f"{result.grounding}{'：' if zh else ': '}{said}" if result.grounding
@@ -251,6 +256,13 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
         reading = read_row_lookup(request, schema, col)
     if reading is None:
         return None
+    if any(c.text_numbers for c in schema.columns):  # "1.5" stored as text: the formula converts it
+        from .rowbase import RowReading
+        from .textnumbers import convert
+
+        reading = RowReading(convert(reading.template, schema), reading.explanation, reading.consumed)
+    if not _reads_cells(reading.at(row)):
+        return None  # "=1/9/2026" from "(to 1/9/2026)": a constant is the same on every row, no per-row answer
     if "{p}" in reading.template:  # reads the row above: not on the first data row
         if row == first:
             return None
@@ -353,6 +365,12 @@ def _unplaced(request: str, schema: SheetSchema, target: str) -> str:
         if m and re.search(r"column|列|栏|后面|后边|右边|旁边", m.group(0), re.IGNORECASE):  # not the 加一个 of "加一个月"
             request = _without(request, m)
     return request
+
+
+def _reads_cells(formula: str) -> bool:
+    """True when ``formula`` reads at least one cell (quoted text aside) or its own row number."""
+    bare = re.sub(r'"[^"]*"', '""', formula)
+    return bool(re.search(r"(?<![A-Za-z_])\$?[A-Z]{1,3}\$?\d+(?![\d(])|\bROW\(", bare))
 
 
 def _row_target(target: str, schema: SheetSchema) -> bool:
@@ -475,7 +493,9 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
     request = _values_spelled(re.sub(r"(?i)(?<![a-z])no\.?\s+of(?![a-z])", "number of", request), schema)
     reading = read_request(request, schema) or _rounded_reading(request, schema)
     if reading is None:
-        notes.append("rules: the request is not one the rule reader understands")
+        from .unread import refusal_hint
+
+        notes.append(f"rules: {refusal_hint(request, schema)}")
         return None
     if target is not None and _row_target(target, schema) and not _reads_row(reading.formula, target) \
             and re.search(r"\b(?:each|every|per)\b|每|各", request.lower()):
@@ -483,6 +503,12 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         notes.append(f"rules: {reading.formula} is one value for the whole table, and {target} is a row of it")
         return None
     try:
+        if any(c.text_numbers for c in schema.columns):  # "1.5" stored as text: the formula converts it
+            from dataclasses import replace
+
+            from .textnumbers import convert
+
+            reading = replace(reading, formula=convert(reading.formula, schema))
         _sane(request, reading.formula, schema)
         ev = _verified(reading.formula, schema, target)
     except TaskError as err:

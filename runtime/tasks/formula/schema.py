@@ -65,6 +65,9 @@ class Column:
     distinct: list[str] = field(default_factory=list)
     #: the upper cell of a two-row header over this column ("进场情况" over 进场日期), else ""
     group: str = ""
+    #: numbers stored as text ("1.5", "3": an export, a pasted column, Excel's green triangle):
+    #: the column reads as numbers, and a formula converts them (:mod:`.textnumbers`)
+    text_numbers: bool = False
 
     @property
     def full_name(self) -> str:
@@ -205,8 +208,10 @@ def build_schema(
         kinds = {_kind(v) for _, v in values}
         kind = kinds.pop() if len(kinds) == 1 else ("empty" if not kinds else "mixed")
         distinct = list(dict.fromkeys(str(v) for _, v in values if isinstance(v, str)))
-        columns.append(Column(col_letter(c), header[c].strip(), kind, header_row + 1, last,
-                              [v for _, v in values[:SAMPLES]], distinct[:DISTINCT], groups.get(c, "")))
+        as_text = kind == "text" and _numbers_as_text([v for _, v in values])
+        columns.append(Column(col_letter(c), header[c].strip(), "number" if as_text else kind, header_row + 1,
+                              last, [v for _, v in values[:SAMPLES]], [] if as_text else distinct[:DISTINCT],
+                              groups.get(c, ""), as_text))
     last_row = max(r for r, _ in cells)
     last_col = max(c for _, c in cells)
     return SheetSchema(sheet, header_row, columns, cells, last_row, last_col, file)
@@ -335,6 +340,19 @@ def _year(value: Any) -> int | None:
     if isinstance(value, (int, float)) and float(value).is_integer() and 1900 <= value <= 2100:
         return int(value)
     return None
+
+
+_PLAIN_NUMBER = re.compile(r"(?:0|[1-9]\d{0,6})(?:\.\d+)?")
+
+
+def _numbers_as_text(values: list[Any]) -> bool:
+    """True for a column of plain non-negative numbers written as text ("1.5", "12", "0.75"), some
+    of them not whole or not all of one width.  A leading zero ("0452"), a sign, a separator or
+    one fixed width of whole numbers ("1001", "1002": codes) keep it text: an identifier."""
+    texts = [v.strip() for v in values if isinstance(v, str)]
+    if len(texts) < 3 or not all(_PLAIN_NUMBER.fullmatch(t) for t in texts):
+        return False
+    return any("." in t for t in texts) or len({len(t) for t in texts}) > 1
 
 
 def _looks_numeric(text: str) -> bool:

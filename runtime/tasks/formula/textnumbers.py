@@ -1,0 +1,69 @@
+"""Numbers stored as text: what a formula over such a column must say to count them.
+
+An exported or pasted column often holds "1.5", "3", "12" as text (Excel marks each with a
+green triangle).  Excel's and LibreOffice's SUM and AVERAGE skip text in a range, so
+``=SUM(E2:E31)`` shows 0 there although the column plainly holds numbers.  The schema reads
+such a column as numbers (``Column.text_numbers``) so the readers can use it; this module then
+writes the conversion into the formula: a total or an average of the range becomes
+``SUMPRODUCT(--("0"&range))`` (a blank cell counts 0, as in a total), a cell of it in a per-row
+formula becomes ``--E2``.  Any other function over the range (SUMIF, MAX, RANK, COUNTIF with a
+number ...) would skip or mis-compare the text, so the answer is refused with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import TaskError
+from .schema import SheetSchema
+
+_ROW = r"(?:\d+|\{[rp]\})"
+
+
+def convert(formula: str, schema: SheetSchema) -> str:
+    """``formula`` with every use of a text-number column converted; TaskError when one cannot be.
+
+    ``formula`` may be a per-row template (rows written ``{r}`` / ``{p}``)."""
+    cols = [c for c in schema.columns if c.text_numbers]
+    if not cols:
+        return formula
+    parts = re.split(r'("(?:[^"]|"")*")', formula)  # odd parts are string literals: left alone
+    for i in range(0, len(parts), 2):
+        for col in cols:
+            parts[i] = _convert_part(parts[i], col.letter, col.header)
+    return "".join(parts)
+
+
+def _convert_part(text: str, letter: str, header: str) -> str:
+    cell = rf"\$?{letter}\$?{_ROW}"
+    rng = rf"(?<![A-Z$]){cell}:{cell}(?![\w(])"
+    text = re.sub(rf"(?<![A-Z])SUM\(\s*({rng})\s*\)", r'SUMPRODUCT(--("0"&\1))', text)
+    text = re.sub(rf"(?<![A-Z])AVERAGE\(\s*({rng})\s*\)", r'(SUMPRODUCT(--("0"&\1))/COUNTA(\1))', text)
+    for m in re.finditer(rng, text):
+        if re.search(r'"0"&$', text[:m.start()]) or re.search(r"COUNTA\($", text[:m.start()]) \
+                or re.search(r"(?<![A-Z])INDEX\(\s*$", text[:m.start()]):
+            continue  # converted above, or a lookup that returns the cell as it stands
+        fn = re.findall(r"([A-Z][A-Z0-9.]*)\((?=[^()]*$)", text[:m.start()])
+        raise TaskError(
+            f"{header} holds numbers stored as text, which {fn[-1] if fn else 'this formula'} skips "
+            f"(the answer would count them as nothing); convert the column to numbers first "
+            f"(Data > Text to Columns), or ask for its total or average", code="task.check")
+    # a single cell of the column: "--E2" is its number in arithmetic and comparisons alike
+    return re.sub(rf"(?<![A-Z$:!]){cell}(?![\w(:])", lambda m: f"--{m.group(0)}"
+                  if not text[:m.start()].endswith("--") else m.group(0), text)
+
+
+def plain(formula: str) -> str:
+    """``formula`` with the conversions of :func:`convert` taken out, for saying what it computes:
+    the user asked for the average of Hours, not for a SUMPRODUCT over it."""
+    cell = r"\$?[A-Z]{1,3}\$?\d+"
+    rng = rf"{cell}:{cell}"
+    text = re.sub(rf'\(SUMPRODUCT\(--\("0"&({rng})\)\)/COUNTA\(\1\)\)', r"AVERAGE(\1)", formula)
+    text = re.sub(rf'SUMPRODUCT\(--\("0"&({rng})\)\)', r"SUM(\1)", text)
+    return re.sub(rf"--({cell})", r"\1", text)
+
+
+def converted_columns(formula: str, schema: SheetSchema) -> list[str]:
+    """The headers of the text-number columns ``formula`` converts (for the explanation's note)."""
+    return [c.header for c in schema.columns if c.text_numbers
+            and re.search(rf'(?:--|"0"&)\$?{c.letter}\$?\d', formula)]
