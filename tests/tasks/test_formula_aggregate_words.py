@@ -214,3 +214,41 @@ def test_a_name_below_the_first_thirty_distinct_values_is_found():
     rows[38][0] = "曹俊杰"
     s = schema_from_rows(rows)
     assert formula("曹俊杰是哪个服务队的", s, method="rules").value == "助学队"  # row 39
+
+
+@pytest.fixture
+def harvest():
+    return schema_from_rows([
+        ["Block", "Variety", "Picked On", "Tonnes", "Status"],
+        ["North", "Chardonnay", dt.date(2025, 9, 10), 12.0, "Delivered"],
+        ["South", "Pinot Noir", dt.date(2025, 9, 18), 8.0, "Pending"],
+        ["River", "Chardonnay", dt.date(2025, 9, 25), 5.5, "Delivered"],
+    ])
+
+
+def test_function_words_and_activity_verbs_name_no_rows(harvest):
+    # what was done to the tonnes (pick, get through) and pronouns / light words are filler
+    assert formula("how many tonnes of chardonnay did we pick", harvest, method="rules").value == 17.5
+    assert formula("how many tonnes did they get through altogether", harvest, method="rules").value == 25.5
+    # a verb that shares its stem with a value of the sheet may be the condition: not filler
+    with pytest.raises(TaskError):
+        formula("how many tonnes were delivered", schema_from_rows(
+            [["Block", "Tonnes", "Mode"], ["N", 3.0, "Delivery"], ["S", 4.0, "Collect"]]), method="rules")
+
+
+def test_a_relative_period_is_read_when_the_sheet_or_brackets_say_which(harvest):
+    # every date of the sheet is in September 2025: "this month" names no rows
+    assert formula("total tonnes this month", harvest, method="rules").value == 25.5
+    # brackets say which year a "last year" is
+    years = schema_from_rows([["Block", "2024", "2025"], ["N", 10.0, 12.0], ["S", 7.0, 8.0]])
+    assert formula("how many tonnes did we pick last year (2025)?", years, method="rules").value == 20.0
+    # "last month" on a sheet of one month, with no brackets, is not read as the whole sheet
+    with pytest.raises(TaskError):
+        formula("total tonnes last month", harvest, method="rules")
+
+
+def test_a_slip_of_the_keys_is_read_as_the_word_it_misses(harvest):
+    assert formula("avarage tonnes for chardonay", harvest, method="rules").value == 8.75
+    # "serviced" is "service" with an ending, no slip; an unknown word far from every word stays unread
+    with pytest.raises(TaskError):
+        formula("avarage tonnes for grenache", harvest, method="rules")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .intent import Condition, Intent
 from .rowbase import (
@@ -394,6 +395,9 @@ def _date_column(text: str, schema: SheetSchema) -> Column | None:
             return stems[0]
     birth = group_of(schema, "birth date")
     dates = [c for c in dates if c is not birth] if len(dates) > 1 else dates
+    bare = [c for c in dates if _bare(c.header).lower().strip() in lexicon("aggregates")["row_date_headers"]]
+    if len(dates) > 1 and len(bare) == 1:
+        return bare[0]  # "lessons in april" beside Date and Paid On: the row's own Date
     return dates[0] if len(dates) == 1 else None
 
 
@@ -1809,6 +1813,51 @@ def _zh_context(text: str, schema: SheetSchema, lex: dict) -> list[str]:
     return words
 
 
+def _activity_verbs(schema: SheetSchema, lex: dict) -> list[str]:
+    """The activity verbs (lexicon activity_verbs: "pick", "sent", "served") no header or text
+    value of the sheet shares its first four letters with: "delivered" beside a Delivery
+    value may be the condition, so it stays a word the reader did not read."""
+    said = {w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())}
+    said |= {w for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct
+             for w in re.findall(r"[a-z]{4,}", str(v).lower())}
+    stems = {w[:4] for w in said}
+    return [v for v in lex["activity_verbs"] if re.sub(r"[^a-z]", "", v)[:4] not in stems]
+
+
+def _said_period(rest: str, schema: SheetSchema, lex: dict) -> str:
+    """``rest`` with a period said relative to now blanked where it names no rows: "last year
+    (2025)" (the brackets say which year), "this month" on a sheet whose dates all fall in one
+    month, "this chart" / "this competition" (the sheet itself) on a sheet of no dates."""
+    per = lex["period_words"]
+    units = per["units"]
+    pat = re.compile(r"(?<![a-z])(" + "|".join(per["relative"]) + r")\s+(" + "|".join(units)
+                     + r")(?![a-z])(\s*\((?=[^)]*(?:\d|" + "|".join(m[:3] for m in _MONTHS) + r"))[^)]*\))?")
+    dates = [v.date() if isinstance(v, dt.datetime) else v for c in schema.columns if c.type == "date"
+             for v in values(schema, c) if isinstance(v, dt.date)]
+    year_heads = any(re.fullmatch(r"(?:19|20)\d\d", c.header.strip()) for c in schema.columns)
+
+    def spans_one(unit: str) -> bool:
+        days = units[unit]
+        if not dates:
+            return not year_heads
+        lo, hi = min(dates), max(dates)
+        if unit == "month":
+            return (lo.year, lo.month) == (hi.year, hi.month)
+        if unit in ("year", "yr"):
+            return lo.year == hi.year
+        return days > 0 and (hi - lo).days < days
+
+    def blank(m: re.Match) -> str:
+        rel, unit = m.group(1), m.group(2)
+        if m.group(3) and rel in ("last", "this", "past", "previous"):
+            return " " * (m.end(2) - m.start()) + m.group(3)  # the brackets' period is read
+        if rel == "this" and spans_one(unit):
+            return " " * (m.end(2) - m.start()) + (m.group(3) or "")
+        return m.group(0)
+
+    return pat.sub(blank, rest)
+
+
 def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
              conditions: bool = True) -> list[str]:
     """The words of the request that are neither used nor filler words (the reason a reader refuses)."""
@@ -1833,7 +1882,8 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
               if any(stem_match(w, h) for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
     words += row_things(schema)  # "2026年内到期的批次", "工单": what one row is
     words += _zh_context(text, schema, lex)  # 帮我看看, 一共进了, 这个月 (a sheet of one month)
-    rest = cover(rest, words, plural=True)
+    words += lex["function_words_en"] + lex["event_nouns"] + _activity_verbs(schema, lex)  # "on his shifts"
+    rest = cover(_said_period(rest, schema, lex), words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)
     for m in re.finditer(r"(?<![a-z])(?:how many|number of|count of)\s+([a-z]+s)\b|\b([a-z]+) count\b", text):
@@ -1851,3 +1901,57 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
           and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))]
     zh = [ch for ch in re.findall(r"[\u4e00-\u9fff]", rest) if ch not in lex["zh_filler"]]
     return en + zh
+
+
+@lru_cache(maxsize=1)
+def _known_english() -> frozenset[str]:
+    """Every English word the readers' vocabulary files hold (a word of them is no typo)."""
+    import json
+
+    from .rowbase import _LEX
+
+    out: set[str] = set()
+    for path in _LEX.glob("*.json"):
+        out.update(re.findall(r"[a-z]+", json.dumps(json.loads(path.read_text(encoding="utf-8"))).lower()))
+    return frozenset(out)
+
+
+def _one_slip(word: str, known: str) -> bool:
+    """``word`` is ``known`` with one slip of the keys: two letters swapped, one letter left out
+    or doubled, or one vowel written for another ("avarage", "prodcue", "vicitims",
+    "registraton").  A plural's s, a consonant for another ("parked" / "Parker") are no slip."""
+    if word[0] != known[0] or word == known:
+        return False
+    if len(word) == len(known):
+        diff = [i for i in range(len(word)) if word[i] != known[i]]
+        if len(diff) == 2 and diff[1] == diff[0] + 1:
+            return word[diff[0]] == known[diff[1]] and word[diff[1]] == known[diff[0]]
+        return len(diff) == 1 and word[diff[0]] in "aeiou" and known[diff[0]] in "aeiou"
+    short, long_ = sorted((word, known), key=len)
+    if len(long_) - len(short) != 1 or long_[:-1] == short:  # "costs", "serviced": a word's ending
+        return False
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def respell(request: str, schema: SheetSchema) -> str:
+    """``request`` with a misspelt word (six letters or more, in no vocabulary file and on no
+    header or value of the sheet) written as the one header word, value word or operation word
+    it is one slip away from ("avarage hours" -> "average hours", "2025 chardonay" ->
+    "2025 chardonnay"); the request itself when there is none or more than one."""
+    lex = lexicon("aggregates")
+    sheet = {w for c in schema.columns for w in re.findall(r"[a-z]{5,}", c.header.lower())}
+    sheet |= {w for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct
+              for w in re.findall(r"[a-z]{5,}", str(v).lower())}
+    targets = sheet | {w for ops in lex["ops"].values() for o in ops for w in re.findall(r"[a-z]{5,}", o)}
+    targets |= {w for v in lex["activity_verbs"] for w in re.findall(r"[a-z]{5,}", v)}
+    known = _known_english() | sheet
+
+    def fix(m: re.Match) -> str:
+        w = m.group(0)
+        low = w.lower()
+        if len(low) < 6 or low in known:
+            return w
+        near = [t for t in targets if abs(len(t) - len(low)) <= 1 and _one_slip(low, t)]
+        return near[0] if len(near) == 1 else w
+
+    return re.sub(r"(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])", fix, request)

@@ -44,7 +44,7 @@ _OUT_OF_SCOPE: tuple[str, ...] = tuple(_RETIRED["_out_of_scope"])
 _EN_FILLER: frozenset[str] = frozenset(_RETIRED["_filler_en"])
 
 
-def read_request(request: str, schema: SheetSchema) -> Reading | None:
+def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Reading | None:
     """What the model-free reader makes of ``request``, or ``None`` (the module says the path).
 
     Raises :class:`TaskError` for a request that groups by a column, and for a
@@ -99,6 +99,14 @@ def read_request(request: str, schema: SheetSchema) -> Reading | None:
     found = read_lookup(request, schema)
     if found is not None and not _misses(request, found[0], schema):
         return Reading(found[0], found[1], {"operation": "lookup", "explanation": found[1]})
+    if not respelt:  # "avarage hours per lesson": read again with the slip of the keys put right
+        from .aggregates import respell
+
+        fixed = respell(request, schema)
+        if fixed != request:
+            found_fixed = read_request(fixed, schema, respelt=True)
+            if found_fixed is not None:
+                return found_fixed
     found = read_other(request, schema)  # read (and checked) on the workbook's other sheet
     if found is not None:
         return Reading(found[0], found[1], {"operation": "other sheet", "explanation": found[1]})
