@@ -241,3 +241,12 @@ def test_an_earlier_quarter_s_figure_is_not_the_current_arr():
 ])
 def test_a_company_named_by_who_started_it_or_works_there(text, want):
     assert _name(_fill(text)) == want
+
+
+def test_labels_set_apart_by_a_middle_dot_are_read_apart():
+    # read after fill-eval10's blind run (spent): the name took the rest of the line
+    r = _fill("# Investment Committee memo — Saltmarsh Capital\n\n"
+              "**Company:** Veritrail Logistics · **Prepared by:** A. Lindqvist · **Date:** 27 November 2026\n\n"
+              "## Summary\n\nVeritrail Logistics builds tamper-evident seals for pharmaceutical shipments.\n",
+              markdown=True)
+    assert r.data["company"]["name"] == "Veritrail Logistics"

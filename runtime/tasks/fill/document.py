@@ -36,7 +36,7 @@ _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 #: where a further label starts on a label's line: after an ideographic space, a tab or three
 #: spaces, with a colon ahead ("报告期间：2026年3月　编制：运营中心")
-_MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,}|\s*｜\s*|\s+\|\s+)(?=[^:：\s|｜][^:：\n]{0,29}[:：]\s*\S)")
+_MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,}|\s*｜\s*|\s+\|\s+|\s+[·•]\s+)(?=[^:：\s|｜][^:：\n]{0,29}[:：]\s*\S)")
 _LABEL = re.compile(r"^\s*(?:[-*•]\s*)?([^:：\n]{1,30}?)\s*[:：]\s*(\S.{0,300})$")
 #: an English "Label — value" line: a short capitalised label of up to four words, a spaced
 #: dash, the value ("Founded — 2021", "Runway — 24 months")
@@ -607,11 +607,12 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         doc.mentions = [_at_table_scale(doc, m) for m in doc.mentions]
     offset = 0
     for line in plain.splitlines():
-        # several labels on one line, set apart by an ideographic space, a tab or a run of
-        # spaces ("报告期间：2026年3月　编制：运营中心　日期：2026年4月8日")
+        # several labels on one line, set apart by an ideographic space, a tab, a run of
+        # spaces, a bar or a middle dot ("报告期间：2026年3月　编制：运营中心　日期：2026年4月8日",
+        # "Company: Veritrail Logistics · Prepared by: A. Lindqvist")
         cuts = [0] + [g.end() for g in _MORE_LABELS.finditer(line)] + [len(line)]
         for lo, hi in zip(cuts, cuts[1:], strict=False):
-            m = _LABEL.match(line[lo:hi].rstrip())
+            m = _LABEL.match(line[lo:hi].rstrip(" \t\u3000|｜·•"))  # the separator is no part of the value
             # (not the first line: "Mosswood Robotics — investor update" is a title)
             if m is None and lang == "en" and lo == 0 and hi == len(line) and plain[:offset].strip():
                 m = _DASH_LABEL.match(line.rstrip())
