@@ -650,6 +650,9 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
             notes.append(f"{how}: no answer")
             continue
         try:
+            from .textnumbers import convert
+
+            text = convert(text, schema)  # a total of numbers stored as text is 0 in Excel
             _sane(request, text, schema)
             ev = _verified(text, schema, target)
         except TaskError as err:
