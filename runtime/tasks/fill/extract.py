@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -724,7 +724,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
-        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start]) or _TARGET.search(low[m.end:hi_c])):
+        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start]) or _TARGET.search(low[m.end:hi_c])
+                                                 or _MODELLED.search(clause)):
             # "预计参会客户60家以上", "we target 10,000 users", "两家连锁便利店预计10月下旬签约": a plan
             # counts no one yet
             continue
@@ -985,6 +986,9 @@ _BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|
 _SUBSIDIARY = re.compile(r"子公司|分公司|下属(?:企业|公司|单位)|控股公司|参股公司|所属企业")
 #: revenue a project adds ("新增年销售收入", "年新增营业收入"): no revenue of the company's
 _NEW_REVENUE = re.compile(r"新增[\u4e00-\u9fff]{0,4}(?:收入|营收|销售额)[^\d，。；]{0,3}$")
+#: a sentence that models the future ("We model $6.0M ARR by end 2027 and 200 customers (base
+#: case)"): its counts are a scenario's, no one's yet
+_MODELLED = re.compile(r"\b(?:we model|modell?ed|base case|best case|worst case|bull case|bear case)\b|情景")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
@@ -1309,6 +1313,20 @@ _MARKET_IS = re.compile(r"(?:\b[Tt]he\s+(?:[\w&/-]+\s+){0,5}market\s+(?:is|was|i
                         r"(?:US\$|USD\s?|[$€£])?$")
 
 
+def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
+    """A pitch that counts no users but its customers ("87 shipper customers", "41 feed mills
+    buying", "customers: 58 utilities"): the customers are who uses the product, so their count
+    is the template's users (read as a count of customers: no money, no share, no plan), where the
+    document counts no people at all."""
+    low = doc.text.lower()
+    if any(_counted(low[m.end:m.end + 40]) == "people" for m in doc.mentions
+           if not (m.percent or m.currency)):
+        return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
+    as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
+    return [c for c in number_candidates(doc, as_customers, own_only=True)
+            if c[0] >= 3.0 and c[2].start not in taken and not (c[2].percent or c[2].currency or c[2].scaled)]
+
+
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
                 taken: frozenset[int] = frozenset()) -> Answer | None:
     """The best number for ``f``; ``siblings``: the sentences the fields of the same object
@@ -1316,6 +1334,8 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     were read from start (one number is one field's)."""
     cands = [c for c in number_candidates(doc, f, own_only=True)
              if c[0] >= 3.0 and c[2].start not in taken]
+    if not cands and doc.lang == "en" and f.key == "users":
+        cands = _customers_as_users(doc, f, taken)
     if not cands:
         return _bare_market_label(doc, f, taken)
     if doc.quoted:

@@ -1,0 +1,40 @@
+"""English readings added after fill-eval10 (issue 20): short made-up memos about fictitious
+companies, and what a careful reader fills from them."""
+
+from __future__ import annotations
+
+import pytest
+
+from o3local.tasks.fill import fill, parse
+from tests.tasks.fill_docs import inputs as _inputs
+
+
+def _fill(text: str, markdown: bool = False):
+    inputs = _inputs("funding-pitch")
+    return fill(inputs, parse(text, "memo", markdown=markdown))
+
+
+def _users(r):
+    return r.data["traction"].get("users")
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Brindle Freight — update\n\nARR $2.25M, up 71% year over year; 87 shipper customers; growth is steady.\n", 87),
+    ("Brindle Freight — update\n\nARR $1.1M. We now have 204 warehouse customers across three states.\n", 204),
+])
+def test_customers_count_as_users_when_no_people_are_counted(text, want):
+    assert _users(_fill(text)) == want
+
+
+def test_customers_give_way_to_people_the_document_counts():
+    # payers are no users where the document counts the people who use it
+    r = _fill("Brindle Freight — update\n\n230 vineyards pay for the service; the growers are their staff. "
+              "ARR is $900K.\nThe season had 1,480 growers in the rows.\n")
+    assert _users(r) != 230
+
+
+def test_a_modelled_scenario_counts_no_one_yet():
+    r = _fill("Brindle Freight — update\n\nARR $2.25M, up 71% year over year; 87 shipper customers.\n"
+              "We model $6.0M ARR by end 2027 and 200 customers (base case).\n")
+    assert _users(r) == 87
+    assert r.data["traction"].get("arr") == 2250000
