@@ -38,3 +38,20 @@ def test_a_modelled_scenario_counts_no_one_yet():
               "We model $6.0M ARR by end 2027 and 200 customers (base case).\n")
     assert _users(r) == 87
     assert r.data["traction"].get("arr") == 2250000
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Ostrander Ports — notes\n\n- ARR $1.8M\n- 23 terminals on contract; net revenue retention 124%.\n", 23),
+    ("Ostrander Feeds — call notes\n\n- ARR about $900K\n- 41 feed mills buying, NRR ~115%\n", 41),
+    ("Ostrander Retail\n\nChart data: 214 stores live, 388 robots deployed.\n", 214),
+])
+def test_organisations_that_are_customers_now_count_as_users(text, want):
+    assert _users(_fill(text)) == want
+
+
+@pytest.mark.parametrize("text", [
+    "Ostrander Ports — notes\n\n- ARR $1.8M\n- We plan to have 40 terminals on contract next year.\n",
+    "Ostrander Ports — notes\n\n- ARR $1.8M\n- 23 terminals on contract, 9 ports live.\n",
+])
+def test_no_organisation_count_when_planned_or_ambiguous(text):
+    assert _users(_fill(text)) is None

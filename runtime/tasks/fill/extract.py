@@ -460,6 +460,10 @@ _COUNTED = json.loads(Path(__file__).with_name("counted_en.json").read_text(enco
 _PEOPLE = frozenset(_COUNTED["people"])
 _ORGANISATIONS = frozenset(_COUNTED["organisations"])
 #: words after a count of people that say they use the product: its name is checked apart
+#: a count of organisations, then the words that say they are customers now ("23 terminals on
+#: contract", "41 feed mills buying", "214 stores live")
+_AS_CUSTOMERS = re.compile(r"\s*(?:[a-z][a-z'-]*\s+){1,3}?(?:" + "|".join(
+    re.escape(w) for w in sorted(_COUNTED["customer_status"], key=len, reverse=True)) + r")\b")
 _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
                      r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
                      r"each (?:day|week|month)|every (?:day|week|month)|"
@@ -1323,8 +1327,27 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
            if not (m.percent or m.currency)):
         return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
     as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
-    return [c for c in number_candidates(doc, as_customers, own_only=True)
-            if c[0] >= 3.0 and c[2].start not in taken and not (c[2].percent or c[2].currency or c[2].scaled)]
+    out = [c for c in number_candidates(doc, as_customers, own_only=True)
+           if c[0] >= 3.0 and c[2].start not in taken and not (c[2].percent or c[2].currency or c[2].scaled)]
+    if out:
+        return out
+    # no sentence says "customers": a count of organisations that are customers now, when the
+    # document has exactly one such count ("23 terminals on contract", "41 feed mills buying")
+    text = doc.text
+    dates = [(d.start, d.end) for d in doc.dates]
+    for m in doc.mentions:
+        if m.percent or m.currency or m.scaled or m.start in taken or any(a <= m.start < b for a, b in dates) \
+                or (m.start and (text[m.start - 1].isalnum() or text[m.start - 1] in "$€£¥.")) \
+                or not float(m.value).is_integer() or m.value < 1:
+            continue
+        if _counted(low[m.end:m.end + 40]) != "organisations" or not _AS_CUSTOMERS.match(low, m.end):
+            continue
+        a, b = _clause_bounds(text, m.start, m.end)
+        clause = low[a:b]
+        if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
+            continue  # new ones, a plan, a scenario, someone else's claim
+        out.append((3.0, int(m.value), m, text[a:b].strip()))
+    return out if len({c[1] for c in out}) == 1 else []
 
 
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
