@@ -55,3 +55,15 @@ def test_organisations_that_are_customers_now_count_as_users(text, want):
 ])
 def test_no_organisation_count_when_planned_or_ambiguous(text):
     assert _users(_fill(text)) is None
+
+
+def test_a_fenced_block_of_data_is_read():
+    text = ("# Ostrander Grid\n\nSoftware that balances rooftop solar on small feeders.\n\n"
+            "```yaml\nfounded: 2019-10-14\ncustomers: 58 utilities\nyoy_growth: 61%\nnet_retention: 119%\n"
+            "runway_months: 28\n```\n")
+    r = _fill(text, markdown=True)
+    assert r.data["company"].get("founded") == "2019-10-14"
+    assert _users(r) == 58
+    assert r.data["traction"].get("retention") == 1.19
+    assert r.data["ask"].get("runway_months") == 28
+    assert "founded" not in (r.data["company"].get("description") or "")
