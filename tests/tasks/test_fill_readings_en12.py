@@ -67,3 +67,11 @@ def test_a_fenced_block_of_data_is_read():
     assert r.data["traction"].get("retention") == 1.19
     assert r.data["ask"].get("runway_months") == 28
     assert "founded" not in (r.data["company"].get("description") or "")
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Ostrander Bio — call notes\n\n- inc. 2021 (Feb), first mill order Aug 2022\n- ARR $1.2M\n", "2021-02-01"),
+    ("Ostrander Bio — call notes\n\n- HQ Leeds; inc. 2019\n- ARR $1.2M\n", "2019-01-01"),
+])
+def test_a_notes_inc_year_with_its_month_in_brackets(text, want):
+    assert _fill(text).data["company"].get("founded") == want

@@ -118,10 +118,10 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         if f.schema.get("format") != "date" and isinstance(value, str) and value and value in doc.text \
                 and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
             return problems  # "Q3 2026" kept as the document writes it
-        from .extract import founded_years
+        from .extract import founded_iso, founded_years
 
         if not any(d.iso() == value for d in doc.dates) and not (
-                f.key == "founded" and any(value == f"{m.group(1)}-01-01" for m in founded_years(doc))):
+                f.key == "founded" and any(value == founded_iso(doc, m) for m in founded_years(doc))):
             # (a founding year alone, "Founded in 2021", is its 1 January)
             problems.append(f"the date {value} is not in the document")
         return problems

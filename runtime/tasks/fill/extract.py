@@ -1438,9 +1438,31 @@ _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]
                            r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
+_MONTHS_ORDER = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                 "October", "November", "December")
+_MONTH_NAMES_EARLY = r"(?:January|February|March|April|May|June|July|August|September|October|November|December" \
+                     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)"
+#: a note's "inc." before a year, opening its line or item ("- inc. 2021 (Feb)", "HQ Leeds; inc. 2019")
+_INC_YEAR = re.compile(r"(?:^|[-•*:;]\s*)[Ii]nc(?:orp)?\.\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)", re.M)
+#: a month in brackets right after a founding year ("inc. 2021 (Feb)")
+_MONTH_IN_BRACKETS = re.compile(r"\s*\((" + _MONTH_NAMES_EARLY + r")\.?\)")
+
+
 def founded_years(doc: Document) -> list[re.Match]:
     """The founding years a document gives alone ("Founded in 2021 in Chicago")."""
-    return list(_FOUNDED_YEAR.finditer(doc.text)) if doc.lang == "en" else []
+    if doc.lang != "en":
+        return []
+    return sorted([*_FOUNDED_YEAR.finditer(doc.text), *_INC_YEAR.finditer(doc.text)], key=lambda m: m.start())
+
+
+def founded_iso(doc: Document, m: re.Match) -> str:
+    """The date a founding year of :func:`founded_years` stands for: its 1 January, or the 1st
+    of the month in brackets after it ("inc. 2021 (Feb)")."""
+    month = _MONTH_IN_BRACKETS.match(doc.text, m.end(1))
+    if not month:
+        return f"{m.group(1)}-01-01"
+    n = [x[:3] for x in _MONTHS_ORDER].index(month.group(1)[:3].capitalize()) + 1
+    return f"{m.group(1)}-{n:02d}-01"
 
 
 def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer | None:
@@ -1458,6 +1480,10 @@ def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer |
         return None
     m = years[0]
     sent = next((x for x in doc.sentences() if m.group(0) in x), m.group(0))
+    if _MONTH_IN_BRACKETS.match(doc.text, m.end(1)):
+        # "inc. 2021 (Feb)": the month's first day
+        return Answer(founded_iso(doc, m), sent, ["the document gives a month and year: the 1st is assumed"],
+                      at=m.start(1))
     return Answer(f"{m.group(1)}-01-01", sent,
                   [f"the document gives the year {m.group(1)} alone: 1 January is assumed"], at=m.start(1))
 
