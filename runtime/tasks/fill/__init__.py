@@ -103,22 +103,25 @@ _NOT_GIVEN = re.compile(r"(?:n/?a|none|nil|not applicable|not yet|tbd|tbc|-+|—
 def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
     """What in ``value`` the document does not back (empty: the value may be kept)."""
     from ..summarize.faithfulness import unsupported_facts
-    from .extract import number_candidates
+    from .extract import _customers_as_users, number_candidates
 
     problems: list[str] = []
     if f.kind == "number":
+        cands = number_candidates(doc, f)
+        if doc.lang == "en" and f.key == "users":
+            cands += _customers_as_users(doc, f, frozenset())  # "87 shipper customers": who uses it
         if not any(abs(v - float(value)) <= 1e-9 * max(1, abs(v))
-                   for _s, v, _m, _c in number_candidates(doc, f)):
+                   for _s, v, _m, _c in cands):
             problems.append(f"the number {value} is not in a sentence about {f.key}")
         return problems
     if f.kind == "date":
         if f.schema.get("format") != "date" and isinstance(value, str) and value and value in doc.text \
                 and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
             return problems  # "Q3 2026" kept as the document writes it
-        from .extract import founded_years
+        from .extract import founded_iso, founded_years
 
         if not any(d.iso() == value for d in doc.dates) and not (
-                f.key == "founded" and any(value == f"{m.group(1)}-01-01" for m in founded_years(doc))):
+                f.key == "founded" and any(value == founded_iso(doc, m) for m in founded_years(doc))):
             # (a founding year alone, "Founded in 2021", is its 1 January)
             problems.append(f"the date {value} is not in the document")
         return problems

@@ -282,6 +282,10 @@ def _is_bullet_lead_in(raw: str, raw_next: str | None) -> bool:
     return 1 <= len(head) <= 40 and head.endswith((":", "：")) and _indent(raw_next) > _indent(raw)
 
 
+#: a key of a fenced data block's line ("arr_usd: 3,400,000")
+_FENCED_KEY = re.compile(r"\s*([a-z][a-z0-9_]*)(?=\s*:\s*\S)")
+
+
 def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
     """(line, heading level or None), Markdown markup dropped from the text lines."""
     from ..summarize.readers import markdown_to_text
@@ -300,6 +304,16 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
     for line in raw.splitlines():
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
+            if fence:
+                flush()
+            out.append(("", None))  # the block is a paragraph of its own
+            continue
+        if fence:
+            # a fenced block of data ("```yaml\nfounded: 2019-10-14\ncustomers: 58 utilities"):
+            # its lines as they are (Markdown drops code), a key's underscores read as spaces
+            key = _FENCED_KEY.match(line)
+            out.append((key.group(1).replace("_", " ") + line[key.end(1):] if key else line, None))
+            continue
         m = None if fence else _MD_HEADING.match(line)
         bold = None if fence or m else _MD_BOLD_LINE.match(line)
         if bold and bold.group(2).strip().endswith((".", "。", "!", "！")):

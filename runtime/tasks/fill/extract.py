@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -460,6 +460,10 @@ _COUNTED = json.loads(Path(__file__).with_name("counted_en.json").read_text(enco
 _PEOPLE = frozenset(_COUNTED["people"])
 _ORGANISATIONS = frozenset(_COUNTED["organisations"])
 #: words after a count of people that say they use the product: its name is checked apart
+#: a count of organisations, then the words that say they are customers now ("23 terminals on
+#: contract", "41 feed mills buying", "214 stores live")
+_AS_CUSTOMERS = re.compile(r"\s*(?:[a-z][a-z'-]*\s+){1,3}?(?:" + "|".join(
+    re.escape(w) for w in sorted(_COUNTED["customer_status"], key=len, reverse=True)) + r")\b")
 _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
                      r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
                      r"each (?:day|week|month)|every (?:day|week|month)|"
@@ -724,7 +728,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
-        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start]) or _TARGET.search(low[m.end:hi_c])):
+        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start]) or _TARGET.search(low[m.end:hi_c])
+                                                 or _MODELLED.search(clause)):
             # "预计参会客户60家以上", "we target 10,000 users", "两家连锁便利店预计10月下旬签约": a plan
             # counts no one yet
             continue
@@ -985,6 +990,9 @@ _BREAKDOWN = re.compile(r"按[\u4e00-\u9fff]{1,6}(?:划分|拆分|分类|来看|
 _SUBSIDIARY = re.compile(r"子公司|分公司|下属(?:企业|公司|单位)|控股公司|参股公司|所属企业")
 #: revenue a project adds ("新增年销售收入", "年新增营业收入"): no revenue of the company's
 _NEW_REVENUE = re.compile(r"新增[\u4e00-\u9fff]{0,4}(?:收入|营收|销售额)[^\d，。；]{0,3}$")
+#: a sentence that models the future ("We model $6.0M ARR by end 2027 and 200 customers (base
+#: case)"): its counts are a scenario's, no one's yet
+_MODELLED = re.compile(r"\b(?:we model|modell?ed|base case|best case|worst case|bull case|bear case)\b|情景")
 _NEW = re.compile(r"\b(?:new|added|newly)\b|新增|新签|新开|净增|增加")
 
 
@@ -1309,6 +1317,39 @@ _MARKET_IS = re.compile(r"(?:\b[Tt]he\s+(?:[\w&/-]+\s+){0,5}market\s+(?:is|was|i
                         r"(?:US\$|USD\s?|[$€£])?$")
 
 
+def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
+    """A pitch that counts no users but its customers ("87 shipper customers", "41 feed mills
+    buying", "customers: 58 utilities"): the customers are who uses the product, so their count
+    is the template's users (read as a count of customers: no money, no share, no plan), where the
+    document counts no people at all."""
+    low = doc.text.lower()
+    if any(_counted(low[m.end:m.end + 40]) == "people" for m in doc.mentions
+           if not (m.percent or m.currency)):
+        return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
+    as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
+    out = [c for c in number_candidates(doc, as_customers, own_only=True)
+           if c[0] >= 3.0 and c[2].start not in taken and not (c[2].percent or c[2].currency or c[2].scaled)]
+    if out:
+        return out
+    # no sentence says "customers": a count of organisations that are customers now, when the
+    # document has exactly one such count ("23 terminals on contract", "41 feed mills buying")
+    text = doc.text
+    dates = [(d.start, d.end) for d in doc.dates]
+    for m in doc.mentions:
+        if m.percent or m.currency or m.scaled or m.start in taken or any(a <= m.start < b for a, b in dates) \
+                or (m.start and (text[m.start - 1].isalnum() or text[m.start - 1] in "$€£¥.")) \
+                or not float(m.value).is_integer() or m.value < 1:
+            continue
+        if _counted(low[m.end:m.end + 40]) != "organisations" or not _AS_CUSTOMERS.match(low, m.end):
+            continue
+        a, b = _clause_bounds(text, m.start, m.end)
+        clause = low[a:b]
+        if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
+            continue  # new ones, a plan, a scenario, someone else's claim
+        out.append((3.0, int(m.value), m, text[a:b].strip()))
+    return out if len({c[1] for c in out}) == 1 else []
+
+
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
                 taken: frozenset[int] = frozenset()) -> Answer | None:
     """The best number for ``f``; ``siblings``: the sentences the fields of the same object
@@ -1316,6 +1357,8 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     were read from start (one number is one field's)."""
     cands = [c for c in number_candidates(doc, f, own_only=True)
              if c[0] >= 3.0 and c[2].start not in taken]
+    if not cands and doc.lang == "en" and f.key == "users":
+        cands = _customers_as_users(doc, f, taken)
     if not cands:
         return _bare_market_label(doc, f, taken)
     if doc.quoted:
@@ -1395,9 +1438,31 @@ _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]
                            r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
+_MONTHS_ORDER = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                 "October", "November", "December")
+_MONTH_NAMES_EARLY = r"(?:January|February|March|April|May|June|July|August|September|October|November|December" \
+                     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)"
+#: a note's "inc." before a year, opening its line or item ("- inc. 2021 (Feb)", "HQ Leeds; inc. 2019")
+_INC_YEAR = re.compile(r"(?:^|[-•*:;]\s*)[Ii]nc(?:orp)?\.\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)", re.M)
+#: a month in brackets right after a founding year ("inc. 2021 (Feb)")
+_MONTH_IN_BRACKETS = re.compile(r"\s*\((" + _MONTH_NAMES_EARLY + r")\.?\)")
+
+
 def founded_years(doc: Document) -> list[re.Match]:
     """The founding years a document gives alone ("Founded in 2021 in Chicago")."""
-    return list(_FOUNDED_YEAR.finditer(doc.text)) if doc.lang == "en" else []
+    if doc.lang != "en":
+        return []
+    return sorted([*_FOUNDED_YEAR.finditer(doc.text), *_INC_YEAR.finditer(doc.text)], key=lambda m: m.start())
+
+
+def founded_iso(doc: Document, m: re.Match) -> str:
+    """The date a founding year of :func:`founded_years` stands for: its 1 January, or the 1st
+    of the month in brackets after it ("inc. 2021 (Feb)")."""
+    month = _MONTH_IN_BRACKETS.match(doc.text, m.end(1))
+    if not month:
+        return f"{m.group(1)}-01-01"
+    n = [x[:3] for x in _MONTHS_ORDER].index(month.group(1)[:3].capitalize()) + 1
+    return f"{m.group(1)}-{n:02d}-01"
 
 
 def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer | None:
@@ -1415,6 +1480,10 @@ def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer |
         return None
     m = years[0]
     sent = next((x for x in doc.sentences() if m.group(0) in x), m.group(0))
+    if _MONTH_IN_BRACKETS.match(doc.text, m.end(1)):
+        # "inc. 2021 (Feb)": the month's first day
+        return Answer(founded_iso(doc, m), sent, ["the document gives a month and year: the 1st is assumed"],
+                      at=m.start(1))
     return Answer(f"{m.group(1)}-01-01", sent,
                   [f"the document gives the year {m.group(1)} alone: 1 January is assumed"], at=m.start(1))
 
