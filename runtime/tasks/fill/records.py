@@ -92,6 +92,17 @@ _NO_NAME = {"the", "our", "we", "it", "its", "this", "that", "these", "those", "
             "product", "both", "all", "most", "some", "one", "two", "three"}
 
 
+def _own_sentences(doc: Document):
+    """Every sentence of the document's paragraphs and bullets ("A:" of an answer dropped), but
+    those about competitors, revenue or the round: where the company's own items are priced."""
+    for s in doc.sections:
+        for para in s.paragraphs + s.bullets:
+            for sent in doc.sentences(para):
+                sent = re.sub(r"^\s*A:\s*", "", sent.strip())
+                if not _OTHERS.search(sent):
+                    yield sent
+
+
 def priced_sentences(doc: Document) -> list[tuple[str, str]]:
     """(name, text) of the items sentences anywhere name and price ("Thimble Plus, at $15 a month,
     covers unlimited hemming", "SaltKiosk, sold as water-as-a-service at $0.02 per litre",
@@ -105,16 +116,11 @@ def priced_sentences(doc: Document) -> list[tuple[str, str]]:
     if cached is not None:
         return cached
     out: list[tuple[str, str]] = []
-    for s in doc.sections:
-        for para in s.paragraphs + s.bullets:
-            for sent in doc.sentences(para):
-                sent = re.sub(r"^\s*A:\s*", "", sent.strip())
-                if _OTHERS.search(sent):
-                    continue
-                for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=[A-Z])", sent):
-                    item = _priced_clause(doc, clause, find_mentions)
-                    if item is not None and item[0] not in {n for n, _ in out}:
-                        out.append(item)
+    for sent in _own_sentences(doc):
+        for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=[A-Z])", sent):
+            item = _priced_clause(doc, clause, find_mentions)
+            if item is not None and item[0] not in {n for n, _ in out}:
+                out.append(item)
     doc._priced_sentences = out  # type: ignore[attr-defined]
     return out
 
@@ -224,44 +230,39 @@ def common_priced(doc: Document) -> list[tuple[str, str, int]]:
         return cached
     out: list[tuple[str, str, int]] = []
     if doc.lang == "en":
-        for s in doc.sections:
-            for para in s.paragraphs + s.bullets:
-                for sent in doc.sentences(para):
-                    sent = re.sub(r"^\s*A:\s*", "", sent.strip())
-                    if _OTHERS.search(sent):
-                        continue
-                    for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=(?:the|our|a|an)\s)", sent):
-                        # "Jonah, adding to yesterday's: the camera kit is $2,900 per line"
-                        clause = re.sub(r"^[^:]{0,60}:\s+(?=[a-z])", "", clause).strip(" .")
-                        m = _COMMON_PRICED.match(clause)
-                        if m is None:
-                            continue
-                        money = [x for x in find_mentions(clause) if x.currency and not x.percent]
-                        cents = _CENTS.match(clause, m.end())
-                        if cents and not money and m.group("verb").strip() == "costs":
-                            name = m.group("name")
-                            words = name.lower().split()
-                            if not any(w in _NOT_ITEMS or w in _NO_NAME for w in (words[0], words[-1])) \
-                                    and name not in {n for n, _t, _w in out}:
-                                out.append((name, clause[m.end("name"):].strip(), doc.text.find(clause)))
-                            continue
-                        if len(money) != 1 or money[0].start < m.end() - 1 or money[0].start > m.end() + 1:
-                            continue
-                        words = m.group("name").lower().split()
-                        if any(w in _NOT_ITEMS or w in _NO_NAME for w in (words[0], words[-1])) \
-                                or any(w in _PAYS for w in words):
-                            continue
-                        verb = m.group("verb").strip()
-                        if not ("pric" in verb or verb in ("lists at", "sells at", "sells for")
-                                or _PRICE_CUE.match(clause, money[0].end)):
-                            continue
-                        if not verb and not _PRICE_CUE.match(clause, money[0].end):
-                            continue  # "software seat $1,200/yr": a bare amount needs what it is per
-                        name = m.group("name")
-                        if name in {n for n, _t, _w in out}:
-                            continue
-                        where = doc.text.find(clause)
-                        out.append((name, clause[m.end("name"):].strip(), where))
+        for sent in _own_sentences(doc):
+            for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=(?:the|our|a|an)\s)", sent):
+                # "Jonah, adding to yesterday's: the camera kit is $2,900 per line"
+                clause = re.sub(r"^[^:]{0,60}:\s+(?=[a-z])", "", clause).strip(" .")
+                m = _COMMON_PRICED.match(clause)
+                if m is None:
+                    continue
+                money = [x for x in find_mentions(clause) if x.currency and not x.percent]
+                cents = _CENTS.match(clause, m.end())
+                if cents and not money and m.group("verb").strip() == "costs":
+                    name = m.group("name")
+                    words = name.lower().split()
+                    if not any(w in _NOT_ITEMS or w in _NO_NAME for w in (words[0], words[-1])) \
+                            and name not in {n for n, _t, _w in out}:
+                        out.append((name, clause[m.end("name"):].strip(), doc.text.find(clause)))
+                    continue
+                if len(money) != 1 or money[0].start < m.end() - 1 or money[0].start > m.end() + 1:
+                    continue
+                words = m.group("name").lower().split()
+                if any(w in _NOT_ITEMS or w in _NO_NAME for w in (words[0], words[-1])) \
+                        or any(w in _PAYS for w in words):
+                    continue
+                verb = m.group("verb").strip()
+                if not ("pric" in verb or verb in ("lists at", "sells at", "sells for")
+                        or _PRICE_CUE.match(clause, money[0].end)):
+                    continue
+                if not verb and not _PRICE_CUE.match(clause, money[0].end):
+                    continue  # "software seat $1,200/yr": a bare amount needs what it is per
+                name = m.group("name")
+                if name in {n for n, _t, _w in out}:
+                    continue
+                where = doc.text.find(clause)
+                out.append((name, clause[m.end("name"):].strip(), where))
     doc._common_priced = out  # type: ignore[attr-defined]
     return out
 
