@@ -760,7 +760,7 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                     f"the share of {amount.value.header} where "
                     + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
     if rows is None or not rows.conditions or rows.op != "count":
-        return None
+        return _share_of_yes(plain, schema)
     whole = re.search(r"占(?:总|全部|所有|整体)([\u4e00-\u9fff]*?)(?:的|比|百分|$)", text)
     nouns = lex["row_nouns"] + lex["people_nouns"] + [schema.sheet.lower()]
     if whole and whole.group(1) and not any(whole.group(1) in (n, n + "数") for n in nouns):
@@ -779,6 +779,18 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                 + " that have " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds if c not in scope))
     return (f"={part[1:]}/COUNTA({base.range})",
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
+
+
+def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"签到率", "签到的比例": the rows answering yes in the one column of yes / no answers the
+    request names alone (是否签到: 是 / 否), over all its rows; read_distinct reads that count."""
+    if not is_zh(plain):
+        return None
+    got = read_distinct(re.sub(r"\s+", "", plain) + "有几个", schema)
+    m = re.fullmatch(r'=COUNTIF\(([A-Z]+\d+:[A-Z]+\d+),"[^"]*"\)', got[0]) if got else None
+    if m is None:
+        return None
+    return f"{got[0]}/COUNTA({m.group(1)})", "the share of " + got[1].removeprefix("the number of ")
 
 
 _NOT_YET_BEFORE = re.compile(
@@ -1076,6 +1088,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if not numeric and op != "count":
         numeric = [c for c in _renamed(text, schema, cond_cols, taken)]
     value: Column | None = None
+    if implicit and not numeric and is_zh(text):
+        unit = unit_column(text, schema)  # "玫瑰卖了几束": 几 and the unit of 数量（束）, a total of it
+        if unit is not None and not unit[2]:
+            numeric = [unit[0]]
+            taken.append(unit[1])
     if implicit:
         # no operation word: a total of the named amount under the named conditions
         # the amount must be named (a header or an amount word), not implied by a verb:
@@ -1096,6 +1113,13 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     pieces = counts_pieces(request, schema) if op == "count" else None
     if pieces is not None and not numeric:
         op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
+    if op == "count" and not numeric and is_zh(text):
+        unit = unit_column(text, schema)  # "玫瑰卖了几束": the bunches of 数量（束） added, not rows
+        if unit is not None and not re.search(r"(?:多少|几)(?:" + "|".join(lex["row_measures"]) + ")", text):
+            op, numeric = "sum", [unit[0]]
+            taken.append(unit[1])
+            conds += [c for c in unit[2] if c not in conds]
+            cond_cols |= {c.column for c in unit[2]}
     counted: Column | None = None
     if op == "count" and len(numeric) == 1 and numeric[0].type == "number" and is_identifier(numeric[0]):
         # "how many loans" on a sheet numbering its loans (Loan #): the loan numbers counted, never added
@@ -1153,6 +1177,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
                 value = unit[0]
                 taken.append(unit[1])
                 conds += unit[2]  # 单位 = 吨: rows counted in other units are not added in
+        elif value is not None and is_zh(text):
+            unit = unit_column(text, schema)  # "多少节" beside 课时数, "多少束" beside 数量（束）
+            if unit is not None and unit[0].header == value.header and not unit[2]:
+                taken.append(unit[1])  # the unit the column read is counted in: no word unread
         if value is None:
             return None
         value = _priced(text, schema, lex, value, op, conds)
@@ -1374,6 +1402,9 @@ def _ungrounded_derived(text: str, schema: SheetSchema, lex: dict) -> bool:
     product = group_of(schema, "sales") is None and not (
         money_column(schema) is not None and not (qty is not None and price is not None and qty is not price))
     words = lex["derived"]["difference"] + (lex["derived"]["product"] if product else [])
+    # "打印复印店历年营业额（单位：元）" above the header: every number of the sheet is that 营业额
+    title = "".join(v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str))
+    words = [w for w in words if not (is_zh(w) and w in title)]
     return any(not any(a < y and x < b for a, b in spans) for w in words for x, y in _spans(text, w))
 
 
