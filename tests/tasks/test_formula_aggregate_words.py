@@ -279,3 +279,21 @@ def test_a_span_of_months(walks):
     assert formula("how many walks between July and September 2026", walks, method="rules").value == 2
     assert formula("total fees jul-sep 2026", walks, method="rules").value == 27.0
 
+
+
+@pytest.fixture
+def rounds():
+    return schema_from_rows([
+        ["Job No", "Street", "Fee", "Paid"],
+        ["J1", "Kings Ave", 20.0, "Yes"],
+        ["J2", "Kings Ave", 15.0, "No"],
+        ["J3", "Mill Rd", 30.0, "No"],
+        ["J4", "Kings Ave", 25.0, "No"],
+    ])
+
+
+def test_a_yes_no_column_named_by_its_header(rounds):
+    # "paid" names the Yes rows of Paid, "unpaid" / "not paid" its No rows (not every row)
+    assert formula("how many paid jobs on kings ave", rounds, method="rules").value == 1
+    assert formula("how many unpaid jobs on kings ave", rounds, method="rules").value == 2
+    assert formula("unpaid jobs - total £", rounds, method="rules").value == 70.0

@@ -1041,6 +1041,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if year is not None:
         conds += year[0]
         taken.append(year[1])
+    flag = _flag(text, schema, taken)
+    if flag is not None:
+        conds.append(flag[0])
+        taken.append(flag[1])
     vals = _values(text, schema, lex, taken, alternatives)
     if vals is None:
         return None
@@ -1514,6 +1518,30 @@ def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: di
     if text[pos:end].rstrip().endswith("万"):
         num *= 10000
     return _Cmp(col.letter, op, num, start)
+
+
+def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:
+    """A Yes / No column named by its one-word header: "paid jobs", "jobs that were paid" are
+    its Yes rows; "unpaid", "not paid (yet)", "hasn't paid" its No rows.  Only a header no other
+    header shares a word with (Paid beside Amount Paid says nothing on its own)."""
+    heads = [c.header.strip().lower() for c in schema.columns]
+    for c in schema.columns:
+        head = c.header.strip().lower()
+        vals = {str(v).strip().lower() for v in values(schema, c) if v is not None and str(v).strip()}
+        if c.type not in ("text", "mixed") or not re.fullmatch(r"[a-z]{3,}", head) \
+                or len(vals) != 2 or not vals <= {"yes", "no", "y", "n"}:
+            continue
+        if any(h != head and re.search(rf"(?<![a-z]){head}(?![a-z])", h) for h in heads):
+            continue
+        said = {str(v).strip().lower(): str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
+        yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
+        neg = re.search(rf"(?<![a-z])(?:(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never)\s+"
+                        rf"(?:yet\s+|been\s+)*{head}(?![a-z])(?:\s+(?:for\s+)?yet)?|un{head}(?![a-z]))", text)
+        pos = neg or re.search(rf"(?<![a-z]){head}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
+        if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
+            continue
+        return Condition(c.header, "=", no if neg else yes), pos.span()
+    return None
 
 
 def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condition], tuple[int, int]] | None:
