@@ -252,3 +252,48 @@ def test_a_slip_of_the_keys_is_read_as_the_word_it_misses(harvest):
     # "serviced" is "service" with an ending, no slip; an unknown word far from every word stays unread
     with pytest.raises(TaskError):
         formula("avarage tonnes for grenache", harvest, method="rules")
+
+
+@pytest.fixture
+def walks():
+    return schema_from_rows([
+        ["Walk", "Date", "Dog", "Fee"],
+        ["W1", dt.date(2025, 11, 20), "Ziggy", 10.0],
+        ["W2", dt.date(2026, 7, 5), "Ziggy", 12.0],
+        ["W3", dt.date(2026, 9, 30), "Bean", 15.0],
+        ["W4", dt.date(2026, 11, 2), "Bean", 8.0],
+        ["W5", dt.date(2026, 11, 28), "Ziggy", 9.0],
+    ])
+
+
+def test_a_month_with_its_year_written_after_it(walks):
+    # the dates span two years: the year written after the month says which November
+    assert formula("how many walks did I do in November 2026?", walks, method="rules").value == 2
+    assert formula("walks in nov (2026) - how many", walks, method="rules").value == 2
+    assert formula("fees in november 2025", walks, method="rules").value == 10.0
+    with pytest.raises(TaskError):  # which November: refused rather than mixed
+        formula("how many walks in November", walks, method="rules")
+
+
+def test_a_span_of_months(walks):
+    assert formula("how many walks between July and September 2026", walks, method="rules").value == 2
+    assert formula("total fees jul-sep 2026", walks, method="rules").value == 27.0
+
+
+
+@pytest.fixture
+def rounds():
+    return schema_from_rows([
+        ["Job No", "Street", "Fee", "Paid"],
+        ["J1", "Kings Ave", 20.0, "Yes"],
+        ["J2", "Kings Ave", 15.0, "No"],
+        ["J3", "Mill Rd", 30.0, "No"],
+        ["J4", "Kings Ave", 25.0, "No"],
+    ])
+
+
+def test_a_yes_no_column_named_by_its_header(rounds):
+    # "paid" names the Yes rows of Paid, "unpaid" / "not paid" its No rows (not every row)
+    assert formula("how many paid jobs on kings ave", rounds, method="rules").value == 1
+    assert formula("how many unpaid jobs on kings ave", rounds, method="rules").value == 2
+    assert formula("unpaid jobs - total £", rounds, method="rules").value == 70.0

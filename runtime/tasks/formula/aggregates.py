@@ -469,6 +469,55 @@ def _day_dates(text: str, year: int, months: set[int], taken) -> tuple[list[tupl
     return None
 
 
+def _short_months(schema: SheetSchema) -> list[str]:
+    """Months' short names no text value of the sheet is written with ("jan" beside Jan Novak is a name)."""
+    said = " ".join(str(v).lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct)
+    return [a for a in _MONTH_ABBR if not re.search(rf"(?<![a-z]){a}(?![a-z])", said)]
+
+
+def _month_number(name: str) -> int:
+    return _MONTHS.index(name) + 1 if name in _MONTHS else _MONTH_ABBR[name]
+
+
+_YEAR_AFTER = re.compile(r"\s*,?\s*(?:[(（]\s*)?((?:19|20)\d\d)(?:\s*[)）])?(?![\d])")
+
+
+def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None,
+                   taken) -> tuple[list[Condition], tuple[int, int]] | None:
+    """English months the request pins: a span of months ("between July and September", "jul-sep")
+    and a month or span with its year written after it ("in November 2026", "nov (2026)",
+    "jul-sep 2026"): the first day of the first month to the last day of the last.  ``year`` is
+    the data's one year (None when the dates span several: then only a written year is read)."""
+    names = "|".join(sorted(_MONTHS + _short_months(schema), key=len, reverse=True))
+    one = rf"(?<![a-z])({names})\.?(?![a-z])"
+    found = None
+    for pat in (rf"(?<![a-z])(?:between\s+|from\s+)?({names})\.?\s*(?:-|–|to|through|till|until|and)\s*({names})\.?(?![a-z])",
+                one):
+        for m in re.finditer(pat, text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            after = _YEAR_AFTER.match(text, m.end())
+            if after is None and (pat == one or year is None):
+                continue  # a lone month without its year is _month's own reading
+            found = (m, after)
+            break
+        if found:
+            break
+    if found is None:
+        return None
+    m, after = found
+    y = int(after.group(1)) if after else year
+    if y is None:
+        return None
+    first = _month_number(m.group(1))
+    last = _month_number(m.group(2)) if m.lastindex and m.lastindex >= 2 else first
+    if last < first:
+        return None  # "nov to feb": across a year end, which year is whose
+    end = (dt.date(y + (last == 12), last % 12 + 1, 1) - dt.timedelta(days=1)).day
+    return [Condition(col.header, ">=", f"{y}-{first:02d}-01"),
+            Condition(col.header, "<=", f"{y}-{last:02d}-{end:02d}")], (m.start(), after.end() if after else m.end())
+
+
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:
     """"in October", "11月", "十一月份": the month of the date column; "11月28日", "28号",
     "october 5": that day (the year, and for "28号" the month, are the data's only ones)."""
@@ -478,7 +527,8 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
     seen = [v for v in values(schema, col) if isinstance(v, (dt.date, dt.datetime))]
     years = {v.year for v in seen}
     if len(years) != 1:
-        return None  # "april" of which year: refused rather than mixed
+        # "april" of which year: refused rather than mixed, unless the request writes the year
+        return _month_of_year(text, schema, col, None, taken)
     y = years.pop()
     months = {v.month for v in seen}
     days = _day_dates(text, y, months, taken)
@@ -500,9 +550,11 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         except ValueError:
             return None
         return [Condition(col.header, "=", when.isoformat())], day.span()
+    span = _month_of_year(text, schema, col, y, taken)
+    if span is not None:
+        return span
     # "in oct", "nov sales": a month's short name, unless a value of the sheet is written with it (Jan Novak)
-    said = " ".join(str(v).lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct)
-    short = [a for a in _MONTH_ABBR if not re.search(rf"(?<![a-z]){a}(?![a-z])", said)]
+    short = _short_months(schema)
     m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS + short) + r")\.?(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
                   r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
@@ -1001,6 +1053,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if year is not None:
         conds += year[0]
         taken.append(year[1])
+    flag = _flag(text, schema, taken)
+    if flag is not None:
+        conds.append(flag[0])
+        taken.append(flag[1])
     vals = _values(text, schema, lex, taken, alternatives)
     if vals is None:
         return None
@@ -1493,6 +1549,30 @@ def _bare_comparison(text: str, pos: int, end: int, schema: SheetSchema, lex: di
     if text[pos:end].rstrip().endswith("万"):
         num *= 10000
     return _Cmp(col.letter, op, num, start)
+
+
+def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:
+    """A Yes / No column named by its one-word header: "paid jobs", "jobs that were paid" are
+    its Yes rows; "unpaid", "not paid (yet)", "hasn't paid" its No rows.  Only a header no other
+    header shares a word with (Paid beside Amount Paid says nothing on its own)."""
+    heads = [c.header.strip().lower() for c in schema.columns]
+    for c in schema.columns:
+        head = c.header.strip().lower()
+        vals = {str(v).strip().lower() for v in values(schema, c) if v is not None and str(v).strip()}
+        if c.type not in ("text", "mixed") or not re.fullmatch(r"[a-z]{3,}", head) \
+                or len(vals) != 2 or not vals <= {"yes", "no", "y", "n"}:
+            continue
+        if any(h != head and re.search(rf"(?<![a-z]){head}(?![a-z])", h) for h in heads):
+            continue
+        said = {str(v).strip().lower(): str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
+        yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
+        neg = re.search(rf"(?<![a-z])(?:(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never)\s+"
+                        rf"(?:yet\s+|been\s+)*{head}(?![a-z])(?:\s+(?:for\s+)?yet)?|un{head}(?![a-z]))", text)
+        pos = neg or re.search(rf"(?<![a-z]){head}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
+        if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
+            continue
+        return Condition(c.header, "=", no if neg else yes), pos.span()
+    return None
 
 
 def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condition], tuple[int, int]] | None:
