@@ -238,6 +238,7 @@ def header_forms(header: str) -> list[str]:
     if len(words) == 3 and words[1] == "per" and h.isascii():
         forms.add(f"{words[2]} {words[0]}")  # "Price per Unit" as "unit price"
         forms |= {f"per {words[2]} {words[0]}", f"per-{words[2]} {words[0]}", f"per {words[2]}"}  # "per-head price", "guests x per head"
+        forms |= {f"{adj} {words[0]}" for adj in lexicon("rows")["per_adjectives"].get(words[2], [])}  # "hourly rate"
     forms |= _spelled_out(h)
     if re.fullmatch(r"(?:19|20)\d\d", h):
         forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
@@ -335,14 +336,24 @@ def value_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colum
                 owners.setdefault(w, []).append(col)
     for v in sorted(owners, key=len, reverse=True):
         cols = owners[v]
-        if len(cols) != 1 or (len(v) < 2 and not is_zh(v)):
+        if len(v) < 2 and not is_zh(v):
             continue
         pat = re.escape(v) if is_zh(v) else rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])"
         for m in re.finditer(pat, low):
-            if not any(a < m.end() and m.start() < b for a, b, _, _ in out):
-                value = named.get(v) or next(x for x in cols[0].distinct if x.lower().strip() == v)
-                out.append((m.start(), m.end(), cols[0], value))
+            col = cols[0] if len(cols) == 1 else _said_is(low[:m.start()], cols)
+            if col is not None and not any(a < m.end() and m.start() < b for a, b, _, _ in out):
+                value = named.get(v) or next(x for x in col.distinct if x.lower().strip() == v)
+                out.append((m.start(), m.end(), col, value))
     return sorted(out, key=lambda t: t[0])
+
+
+def _said_is(before: str, cols: list[Column]) -> Column | None:
+    """"paid is no" where Frames and Paid both hold No: the one of ``cols`` whose header is said
+    right before the value with a verb of being between ("is", "=", ":", "为", "是"); else None."""
+    said = [c for c in cols if any(
+        re.search(rf"(?<![a-z0-9]){re.escape(h)}\s*(?:is|was|=|:|：|equals|为|是|等于)\s*$", before)
+        for h in header_forms(c.header) if h)]
+    return said[0] if len(said) == 1 else None
 
 
 def quoted(text: str) -> list[tuple[int, str]]:

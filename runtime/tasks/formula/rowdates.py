@@ -123,6 +123,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     """A date reading; when it reads one date column that is empty on some rows and the request
     says those rows stay blank ("没缴的空着", "blank if not returned yet"), ``IF(G2="","",…)``."""
     reading = _read(request, schema)
+    end = re.search(lexicon("dates")["year_end"], request.lower()) if reading is not None else None
+    if end is not None and f"DATE({end.group(1) or end.group(2)},12,31)" in reading.template:
+        year = float(end.group(1) or end.group(2))  # "截至2026年底": its year is the date's
+        reading = RowReading(reading.template, reading.explanation, [*reading.consumed, year])
     if reading is None or reading.template.startswith("=IF("):
         return reading
     text = request.lower()
@@ -143,6 +147,10 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
     text = request.lower()
     lex = lexicon("dates")
     found = date_in(request)
+    end = None if found else re.search(lex["year_end"], text)
+    if end is not None:  # "截至2026年底", "at the end of 2026": the last day of that year
+        found = dt.date(int(end.group(1) or end.group(2)), 12, 31), end.start(), end.end()
+        request = request[:end.start()] + " " * (end.end() - end.start()) + request[end.end():]
     as_of = date_formula(found[0]) if found else "TODAY()"
     if found is None and has(text, lex["age"]):
         at = _age_at(text, schema)
@@ -171,9 +179,13 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
         if d is not None and d is group_of(schema, "birth date"):
             return RowReading(f'=DATEDIF({ref(d)},{as_of},"Y")', f"age on {as_of} from {d.header}")
         return None
-    if has(text, lex["service"]) and not plain:
+    tenure = has(text, lex["tenure"]) and re.search(lex["tenure_years"], text) is not None
+    if (has(text, lex["service"]) or tenure) and not plain:
+        # "how many full years has each person been a member", "注册满几年": the hire-date column,
+        # or the one date column the request names (注册日期)
         d = _date_column(text, schema, "hire date")
-        if d is not None and d is group_of(schema, "hire date"):
+        named = [c for _, c in mentions(text, schema) if c.type == "date"]
+        if d is not None and (d is group_of(schema, "hire date") or named == [d]):
             return RowReading(f'=DATEDIF({ref(d)},{as_of},"Y")',
                               f"whole years from {d.header} to {as_of}")
         return None

@@ -103,8 +103,9 @@ def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowRea
 def without_clause(request: str, clause: tuple) -> str:
     """``request`` without the rounding ``clause`` :func:`rounding_clause` found in it."""
     start, end = clause[0], clause[1]
-    return (request[:start] + ("，" if is_zh(request[end:end + 1]) and start else " ")
-            + request[end:]).strip(" ,，;；。.?？!")
+    rest = request[:start] + ("，" if is_zh(request[end:end + 1]) and start else " ") + request[end:]
+    rest = re.sub(r"[（(]\s*[）)]", " ", rest)  # "(round to 2 places)": the brackets it stood in
+    return rest.strip(" ,，;；。.?？!")
 
 
 # "rounded up to a whole number", "四舍五入取整", "向上取整": no decimal places at all
@@ -587,6 +588,10 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
     return False
 
 
+# rows.json keys of header words, not request words: they explain nothing a request says
+_HEADER_ONLY = frozenset({"owed_headers"})
+
+
 @cache
 def _vocabulary() -> tuple[str, ...]:
     """Every word and phrase of the per-row vocabulary files (regular expressions left out)."""
@@ -598,7 +603,7 @@ def _vocabulary() -> tuple[str, ...]:
                 words.append(x.lower())
         elif isinstance(x, dict):
             for k, v in x.items():
-                if not k.startswith("_"):
+                if not k.startswith("_") and k not in _HEADER_ONLY:
                     walk(k)
                     walk(v)
         elif isinstance(x, list):
@@ -642,6 +647,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             while end < len(text) and is_zh(text[end]) and text[end] in heads:
                 end += 1
             spans.append((m.start(), end))
+    if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
+        spans += [m.span(1) for m in re.finditer(r"\bbeen (?:in|with|at) the ([a-z]+)", text)]
     if "TIME(" in template:  # "下午3点前", "before 6:30pm": a time of day the formula compares
         from .rowlabels import _CLOCK
 
@@ -695,6 +702,7 @@ _CLAUSE = re.compile(
     r"(?:(?:rounded|round(?:ed)?|四舍五入|取)\s*(?:it\s+|off\s+)?)?(?:to\s+|到|成)?\s*"
     r"(?:"
     r"(?P<en>(?<![\d.])\d|\b(?:one|two|three|four))\s*(?:-\s*)?(?:decimal(?:\s+places?|s)?\b|dp\b|d\.p\.?|places? after(?: the (?:decimal )?point)?)"
+    r"|(?<=\bto )(?P<en2>\d|one|two|three|four)\s+places\b"  # "round to 2 places": places after "to"
     r"|(?:保留|精确到|小数点后|四舍五入(?:到|保留|取)?)\s*(?:小数点后)?\s*(?P<zh>[0-9一两二三四])\s*位(?:小数)?"
     r"|(?P<zh2>[0-9一两二三四])\s*位小数"
     r")")
@@ -706,7 +714,7 @@ def round_clause(text: str) -> tuple[int, int, int, list[float]] | None:
     m = _CLAUSE.search(text)
     if m is None:
         return None
-    word = m.group("en") or m.group("zh") or m.group("zh2")
+    word = m.group("en") or m.group("en2") or m.group("zh") or m.group("zh2")
     places = int(word) if word.isdigit() else _PLACES[word]
     return m.start(), m.end(), places, [float(word)] if word.isdigit() else []
 
@@ -1077,7 +1085,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
-    for rule in (_per_count, _plan_actual, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+    for rule in (_owed, _per_count, _plan_actual, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
         found = rule(text, schema, numeric, nums, zh)
         if found is not None:
             return found
@@ -1252,6 +1260,7 @@ def _date_spans(text: str) -> list[tuple[int, int]]:
     while (d := date_in(rest)) is not None:
         spans.append((d[1], d[2]))
         rest = rest[:d[1]] + " " * (d[2] - d[1]) + rest[d[2]:]
+    spans += [m.span() for m in re.finditer(lexicon("dates")["year_end"], rest.lower())]  # "2026年底"
     return spans
 
 
@@ -1352,6 +1361,32 @@ def _priced(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: boo
         # (the price's words stand for the count's unit; the column is read once)
     what = " + ".join(f"{c.header} × {bound[c.letter]:g}" if c.letter in bound else c.header for _, _, c in said)
     return "+".join(terms), what, [v for v, _, _ in nums]
+
+
+def _owed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"balance each member still owes", "amount outstanding for every member", "每户还欠多少": the
+    row's amount charged less what it has paid, the two number columns the header words of
+    ``lexicon/rows.json`` owed name (Fee Due | Paid, Annual Sub | Paid So Far, 应缴 | 实缴).  A number,
+    an operator or a third column named, or no single column of each kind: no answer."""
+    lex = lexicon("rows")["owed_headers"]
+    if nums or not has(text, lexicon("rows")["owed"]["asks"]) or has(text, _ops()) or re.search(r"[\"“”]", text):
+        return None
+
+    def named(c: Column, key: str) -> bool:
+        h = c.header.lower()
+        return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", h) if w.isascii() else w in h
+                   for w in lex[key])
+
+    cols = [c for c in schema.columns if c.type == "number"]
+    paid = [c for c in cols if named(c, "paid")]
+    rest = [c for c in cols if c not in paid]
+    due = [c for c in rest if named(c, "due")]
+    if not due and not any(named(c, "rate") for c in cols):
+        due = [c for c in rest if named(c, "charged")]
+    if len(paid) != 1 or len(due) != 1 or any(c not in (paid[0], due[0]) for c in numeric):
+        return None
+    d, p = due[0], paid[0]
+    return f"{ref(d)}-{ref(p)}", f"{d.header} - {p.header}", []
 
 
 def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):

@@ -1,0 +1,200 @@
+"""Per-row requests, round 2 (issue 16 item 1; h/fprow2): a rate over a column whose header
+is its unit ("fee per minute" with Mins, "cost per litre" with Litres), and decimal places
+said as "round to 2 places".
+
+Every example runs on a small sheet written here through the public ``formula`` entry point
+with a target cell; the value is checked on three rows (the formula must fill down).
+"""
+
+import openpyxl
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.engine import evaluate
+from o3local.tasks.formula.schema import read_sheet
+
+
+def _xlsx(tmp_path, rows, name="Sheet"):
+    wb = openpyxl.Workbook()
+    wb.active.title = name
+    for row in rows:
+        wb.active.append(row)
+    wb.save(tmp_path / "t.xlsx")
+    return read_sheet(tmp_path / "t.xlsx")
+
+
+def rows3(r, s):
+    return [evaluate(r.intent["template"].replace("{r}", str(n)), s).value for n in (2, 3, 4)]
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    return _xlsx(tmp_path, [
+        ["Client", "Therapist", "Mins", "Fee"],
+        ["Ann", "Jo", 45, 60],
+        ["Bob", "Jo", 30, 40],
+        ["Cy", "Al", 60, 75],
+    ], name="Sessions")
+
+
+@pytest.fixture
+def batches(tmp_path):
+    return _xlsx(tmp_path, [
+        ["Batch", "Beer", "Litres", "Bottles", "Ingredient Cost"],
+        ["B1", "Pale", 400, 800, 310.5],
+        ["B2", "Stout", 350, 700, 290],
+        ["B3", "IPA", 420, 840, 401.2],
+    ], name="Batches")
+
+
+def test_rate_over_a_unit_header(sessions, batches):
+    r = formula("fee per minute for each session to 2 dp", sessions, "E2", method="rules")
+    assert r.formula == "=ROUND(D2/C2,2)" and rows3(r, sessions) == [1.33, 1.33, 1.25]
+    r = formula("ingredient cost per litre for every batch, rounded to 2dp", batches, "F2", method="rules")
+    assert r.formula == "=ROUND(E2/C2,2)" and rows3(r, batches) == [0.78, 0.83, 0.96]
+
+
+def test_round_to_n_places(batches):
+    r = formula("for each brew, ingredient cost divided by litres (round to 2 places)", batches, "F2",
+                method="rules")
+    assert r.formula == "=ROUND(E2/C2,2)"
+
+
+def test_rate_over_unit_needs_one_amount(batches):
+    # two amounts could go over Litres (Bottles, Ingredient Cost): no guess
+    with pytest.raises(TaskError):
+        formula("per litre for every batch", batches, "F2", method="rules")
+
+
+@pytest.fixture
+def subs(tmp_path):
+    return _xlsx(tmp_path, [
+        ["Member No", "Name", "Annual Sub", "Paid So Far", "Email"],
+        ["M1", "Ann", 120, 120, "a@x"],
+        ["M2", "Bob", 120, 60, "b@x"],
+        ["M3", "Cy", 90, 0, "c@x"],
+    ], name="Subs")
+
+
+def test_still_owed_is_charged_less_paid(subs, tmp_path):
+    for q in ("balance each member still owes, in a new column", "what's left to pay per member",
+              "amount outstanding for every member"):
+        r = formula(q, subs, "F2", method="rules")
+        assert r.formula == "=C2-D2" and rows3(r, subs) == [0, 60, 90]
+    s = _xlsx(tmp_path, [
+        ["房号", "业主", "单价（元/㎡·月）", "应缴", "实缴"],
+        ["101", "王", 2.5, 900, 900],
+        ["102", "李", 2.5, 800, 500],
+        ["103", "赵", 3, 700, 0],
+    ], name="物业费")
+    r = formula("每户还欠多少", s, "F2", method="rules")
+    assert r.formula == "=D2-E2" and rows3(r, s) == [0, 300, 700]
+
+
+def test_still_owed_refuses_when_the_charge_is_not_one_column(tmp_path):
+    # three fees (学费, 住宿费, 教材费): the charge is their sum, not one of them
+    s = _xlsx(tmp_path, [
+        ["学号", "姓名", "学费", "住宿费", "教材费", "已缴金额"],
+        ["1", "王", 5000, 1200, 300, 6500],
+        ["2", "李", 5000, 1200, 300, 3000],
+        ["3", "赵", 5000, 0, 300, 0],
+    ], name="缴费")
+    with pytest.raises(TaskError):
+        formula("还欠多少钱", s, "G2", method="rules")
+    # a price per head: the charge may be guests x price, not the price
+    s = _xlsx(tmp_path, [
+        ["Order", "Guests", "Price per Head", "Deposit Paid"],
+        ["O1", 50, 30, 500],
+        ["O2", 80, 28, 600],
+        ["O3", 40, 35, 400],
+    ], name="Orders")
+    with pytest.raises(TaskError):
+        formula("balance still owed per order", s, "E2", method="rules")
+
+
+@pytest.fixture
+def rounds(tmp_path):
+    """Two Yes/No columns: 'No' alone names neither; 'paid is no' names Paid."""
+    return _xlsx(tmp_path, [
+        ["Job No", "Customer", "Frames", "Paid"],
+        ["0031", "Ann", "Yes", "Yes"],
+        ["0032", "Bob", "No", "No"],
+        ["0033", "Cy", "No", "Yes"],
+    ], name="Rounds")
+
+
+def test_a_shared_value_named_by_its_column(rounds):
+    for q in ("CHASE if Paid is No", "CHASE next to every job not paid for", "put CHASE by anyone who hasn't paid"):
+        r = formula(q, rounds, "E2", method="rules")
+        assert r.formula == '=IF(D2="No","CHASE","")' and rows3(r, rounds) == ["", "CHASE", ""]
+    with pytest.raises(TaskError):  # which column's No? not said
+        formula("CHASE if No", rounds, "E2", method="rules")
+
+
+@pytest.fixture
+def club(tmp_path):
+    import datetime as dt
+
+    return _xlsx(tmp_path, [
+        ["Member No", "Name", "Joined", "Annual Sub"],
+        ["M1", "Ann", dt.date(2019, 9, 2), 120],
+        ["M2", "Bob", dt.date(2024, 8, 31), 120],
+        ["M3", "Cy", dt.date(2025, 9, 1), 90],
+    ], name="Subs")
+
+
+def test_whole_years_of_membership_at_a_pinned_date(club, tmp_path):
+    import datetime as dt
+
+    for q in ("how many full years has each person been in the choir as at 1 Sep 2026",
+              "how many full years has each person been a member as of 1 Sep 2026"):
+        r = formula(q, club, "E2", method="rules")
+        assert r.formula == '=DATEDIF(C2,DATE(2026,9,1),"Y")' and rows3(r, club) == [6, 2, 1]
+    s = _xlsx(tmp_path, [
+        ["编号", "姓名", "注册日期", "时长"],
+        ["1", "王", dt.date(2020, 3, 1), 10],
+        ["2", "李", dt.date(2026, 1, 1), 5],
+        ["3", "赵", dt.date(2023, 12, 31), 8],
+    ], name="志愿者")
+    for q in ("注册满几年了（算到2026年12月31日，按整年）", "到2026-12-31为止每人注册了几整年"):
+        r = formula(q, s, "E2", method="rules")
+        assert r.formula == '=DATEDIF(C2,DATE(2026,12,31),"Y")' and rows3(r, s) == [6, 0, 3]
+
+
+def test_days_been_in_is_not_years(club):
+    # 'been in the' says years only with a year word: days are not DATEDIF "Y"
+    with pytest.raises(TaskError):
+        formula("how many days has each person been in the choir as at 1 Sep 2026", club, "E2", method="rules")
+
+
+def test_rate_per_hour_said_as_hourly_rate(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Hire Ref", "Boat", "Hours", "Rate per Hour"],
+        ["H1", "Topper", 2, 15],
+        ["H2", "Laser", 3, 18],
+        ["H3", "Wayfarer", 1.5, 22],
+    ], name="Hire")
+    r = formula("cost of each hire in a new column (hours times hourly rate)", s, "E2", method="rules")
+    assert r.formula == "=C2*D2" and rows3(r, s) == [30, 54, 33]
+
+
+def test_year_end_as_the_as_of_date(tmp_path):
+    import datetime as dt
+
+    s = _xlsx(tmp_path, [
+        ["教练", "级别", "入职日期"],
+        ["陈教练", "A", dt.date(2020, 3, 1)],
+        ["王教练", "B", dt.date(2026, 1, 1)],
+        ["李教练", "A", dt.date(2023, 12, 31)],
+    ], name="教练表")
+    r = formula("每个教练入职满几年（截至2026年底）", s, "D2", method="rules")
+    assert r.formula == '=DATEDIF(C2,DATE(2026,12,31),"Y")' and rows3(r, s) == [6, 0, 3]
+    s = _xlsx(tmp_path, [
+        ["Name", "Grade", "Date of Birth"],
+        ["Ann", "A", dt.date(1990, 12, 31)],
+        ["Bob", "B", dt.date(2000, 6, 1)],
+        ["Cy", "A", dt.date(2010, 1, 1)],
+    ], name="Members")
+    r = formula("how old is everyone at the end of 2026", s, "D2", method="rules")
+    assert r.formula == '=DATEDIF(C2,DATE(2026,12,31),"Y")' and rows3(r, s) == [36, 26, 16]
