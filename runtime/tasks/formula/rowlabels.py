@@ -273,7 +273,27 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     if best and after_best and best[1] != after_best[1]:
         return None  # "没有 ... 不为空": said both ways
     found = best or after_best
-    return f'{ref(col)}{found[1]}""' if found else None
+    if not found:
+        return None
+    yes_no = _yes_no_pair(schema, col)
+    if yes_no is not None:  # "没签到的" on a 是否签到 column of 是 / 否: its 否 rows, no blank cell
+        return f'{ref(col)}="{yes_no[1] if found[1] == "=" else yes_no[0]}"'
+    return f'{ref(col)}{found[1]}""'
+
+
+def _yes_no_pair(schema: SheetSchema, col: Column) -> tuple[str, str] | None:
+    """(yes, no) as a column of two values writes them (是 / 否, Yes / No) when no data row of it is
+    empty: "not signed in" is then its no-value, never an empty cell no row has."""
+    from .rowbase import lexicon, values
+
+    cells = values(schema, col)
+    if col.type != "text" or any(v is None or str(v).strip() == "" for v in cells):
+        return None
+    kinds = {str(v).strip() for v in cells}
+    answers = lexicon("answers")
+    yes = [v for v in kinds if v.lower() in answers["yes_values"]]
+    no = [v for v in kinds if v.lower() in answers["yes_no_values"] and v.lower() not in answers["yes_values"]]
+    return (yes[0], no[0]) if len(kinds) == 2 and len(yes) == 1 and len(no) == 1 else None
 
 
 def _concept_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
