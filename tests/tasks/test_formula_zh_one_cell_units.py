@@ -3,22 +3,8 @@
 
 from __future__ import annotations
 
-from o3local.tasks.formula.rules import read_request
 from o3local.tasks.formula.schema import build_schema
-
-
-def _sheet(headers, rows, name="Sheet1"):
-    cells = {(1, c): h for c, h in enumerate(headers, start=1)}
-    for r, row in enumerate(rows, start=2):
-        for c, v in enumerate(row, start=1):
-            if v is not None:
-                cells[(r, c)] = v
-    return build_schema(cells, name)
-
-
-def _formula(schema, request):
-    reading = read_request(request, schema)
-    return reading.formula if reading is not None else None
+from tests.tasks.test_formula_generalize import _formula, _sheet
 
 
 def _flowers():
