@@ -256,11 +256,11 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
         reading = read_row_lookup(request, schema, col)
     if reading is None:
         return None
-    if any(c.text_numbers for c in schema.columns):  # "1.5" stored as text: the formula converts it
-        from .rowbase import RowReading
-        from .textnumbers import convert
+    from .rowbase import RowReading
+    from .textnumbers import convert
 
-        reading = RowReading(convert(reading.template, schema), reading.explanation, reading.consumed)
+    # "1.5" stored as text: the formula converts it
+    reading = RowReading(convert(reading.template, schema), reading.explanation, reading.consumed)
     if not _reads_cells(reading.at(row)):
         return None  # "=1/9/2026" from "(to 1/9/2026)": a constant is the same on every row, no per-row answer
     if "{p}" in reading.template:  # reads the row above: not on the first data row
@@ -503,12 +503,11 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         notes.append(f"rules: {reading.formula} is one value for the whole table, and {target} is a row of it")
         return None
     try:
-        if any(c.text_numbers for c in schema.columns):  # "1.5" stored as text: the formula converts it
-            from dataclasses import replace
+        from dataclasses import replace
 
-            from .textnumbers import convert
+        from .textnumbers import convert
 
-            reading = replace(reading, formula=convert(reading.formula, schema))
+        reading = replace(reading, formula=convert(reading.formula, schema))  # "1.5" stored as text
         _sane(request, reading.formula, schema)
         ev = _verified(reading.formula, schema, target)
     except TaskError as err:

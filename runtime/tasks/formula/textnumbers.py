@@ -24,14 +24,18 @@ def convert(formula: str, schema: SheetSchema) -> str:
     """``formula`` with every use of a text-number column converted; TaskError when one cannot be.
 
     ``formula`` may be a per-row template (rows written ``{r}`` / ``{p}``)."""
+    from .engine import _outside_strings
+
     cols = [c for c in schema.columns if c.text_numbers]
     if not cols:
         return formula
-    parts = re.split(r'("(?:[^"]|"")*")', formula)  # odd parts are string literals: left alone
-    for i in range(0, len(parts), 2):
+
+    def each(part: str) -> str:  # string literals are left alone
         for col in cols:
-            parts[i] = _convert_part(parts[i], col.letter, col.header)
-    return "".join(parts)
+            part = _convert_part(part, col.letter, col.header)
+        return part
+
+    return _outside_strings(formula, each)
 
 
 def _convert_part(text: str, letter: str, header: str) -> str:
