@@ -14,6 +14,7 @@ a column, a value, a comparison or a filler word from
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass, field
@@ -21,9 +22,11 @@ from functools import lru_cache
 
 from .intent import Condition, Intent
 from .rowbase import (
+    NOT_DONE,
     _bare,
     count_word,
     cover,
+    flag_columns,
     group_of,
     group_owner,
     has,
@@ -513,7 +516,7 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
     last = _month_number(m.group(2)) if m.lastindex and m.lastindex >= 2 else first
     if last < first:
         return None  # "nov to feb": across a year end, which year is whose
-    end = (dt.date(y + (last == 12), last % 12 + 1, 1) - dt.timedelta(days=1)).day
+    end = calendar.monthrange(y, last)[1]
     return [Condition(col.header, ">=", f"{y}-{first:02d}-01"),
             Condition(col.header, "<=", f"{y}-{last:02d}-{end:02d}")], (m.start(), after.end() if after else m.end())
 
@@ -562,10 +565,10 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
     if m.group(3):
         month = _ZH_MONTH.index(m.group(3)) + 1
     elif m.group(1):
-        month = _MONTHS.index(m.group(1)) + 1 if m.group(1) in _MONTHS else _MONTH_ABBR[m.group(1)]
+        month = _month_number(m.group(1))
     else:
         month = int(m.group(2))
-    last = (dt.date(y + (month == 12), month % 12 + 1, 1) - dt.timedelta(days=1)).day
+    last = calendar.monthrange(y, month)[1]
     return [Condition(col.header, ">=", f"{y}-{month:02d}-01"),
             Condition(col.header, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
 
@@ -1556,18 +1559,14 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
     its Yes rows; "unpaid", "not paid (yet)", "hasn't paid" its No rows.  Only a header no other
     header shares a word with (Paid beside Amount Paid says nothing on its own)."""
     heads = [c.header.strip().lower() for c in schema.columns]
-    for c in schema.columns:
-        head = c.header.strip().lower()
-        vals = {str(v).strip().lower() for v in values(schema, c) if v is not None and str(v).strip()}
-        if c.type not in ("text", "mixed") or not re.fullmatch(r"[a-z]{3,}", head) \
-                or len(vals) != 2 or not vals <= {"yes", "no", "y", "n"}:
+    for c, head, vals in flag_columns(schema):
+        if len(vals) != 2:
             continue
         if any(h != head and re.search(rf"(?<![a-z]){head}(?![a-z])", h) for h in heads):
             continue
         said = {str(v).strip().lower(): str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
         yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
-        neg = re.search(rf"(?<![a-z])(?:(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never)\s+"
-                        rf"(?:yet\s+|been\s+)*{head}(?![a-z])(?:\s+(?:for\s+)?yet)?|un{head}(?![a-z]))", text)
+        neg = re.search(rf"(?<![a-z])(?:{NOT_DONE}{head}(?![a-z])(?:\s+(?:for\s+)?yet)?|un{head}(?![a-z]))", text)
         pos = neg or re.search(rf"(?<![a-z]){head}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
@@ -1928,11 +1927,18 @@ def _activity_verbs(schema: SheetSchema, lex: dict) -> list[str]:
     """The activity verbs (lexicon activity_verbs: "pick", "sent", "served") no header or text
     value of the sheet shares its first four letters with: "delivered" beside a Delivery
     value may be the condition, so it stays a word the reader did not read."""
-    said = {w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())}
-    said |= {w for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct
-             for w in re.findall(r"[a-z]{4,}", str(v).lower())}
-    stems = {w[:4] for w in said}
+    stems = {w[:4] for w in _sheet_words(schema, 4)}
     return [v for v in lex["activity_verbs"] if re.sub(r"[^a-z]", "", v)[:4] not in stems]
+
+
+def _sheet_words(schema: SheetSchema, least: int) -> set[str]:
+    """The English words of ``least`` letters or more in the sheet's headers and text values:
+    what a request's word may be naming on this sheet."""
+    word = re.compile(rf"[a-z]{{{least},}}")
+    out = {w for c in schema.columns for w in word.findall(c.header.lower())}
+    out |= {w for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct
+            for w in word.findall(str(v).lower())}
+    return out
 
 
 def _said_period(rest: str, schema: SheetSchema, lex: dict) -> str:
@@ -2050,9 +2056,7 @@ def respell(request: str, schema: SheetSchema) -> str:
     it is one slip away from ("avarage hours" -> "average hours", "2025 chardonay" ->
     "2025 chardonnay"); the request itself when there is none or more than one."""
     lex = lexicon("aggregates")
-    sheet = {w for c in schema.columns for w in re.findall(r"[a-z]{5,}", c.header.lower())}
-    sheet |= {w for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct
-              for w in re.findall(r"[a-z]{5,}", str(v).lower())}
+    sheet = _sheet_words(schema, 5)
     targets = sheet | {w for ops in lex["ops"].values() for o in ops for w in re.findall(r"[a-z]{5,}", o)}
     targets |= {w for v in lex["activity_verbs"] for w in re.findall(r"[a-z]{5,}", v)}
     known = _known_english() | sheet

@@ -82,6 +82,24 @@ def values(schema: SheetSchema, col: Column) -> list[Any]:
     return [schema.cells.get((r, c)) for r in range(col.first_row, col.last_row + 1)]
 
 
+#: a verb said negated before a Yes/No column's one-word header: "hasn't paid", "not yet
+#: collected", "never been paid" (the header follows; "unpaid" is said apart)
+NOT_DONE = r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never)\s+(?:yet\s+|been\s+)*"
+
+
+def flag_columns(schema: SheetSchema) -> list[tuple[Column, str, set[str]]]:
+    """(column, its header lower-cased, its values lower-cased) for each column of Yes / No
+    answers (yes, no, y, n: two or more of them) named by one English word: Paid, Frames."""
+    out = []
+    for c in schema.columns:
+        head = c.header.strip().lower()
+        vals = {str(v).strip().lower() for v in values(schema, c) if v is not None and str(v).strip()}
+        if c.type in ("text", "mixed") and re.fullmatch(r"[a-z]{3,}", head) \
+                and len(vals) >= 2 and vals <= {"yes", "no", "y", "n"}:
+            out.append((c, head, vals))
+    return out
+
+
 def row_pairs(schema: SheetSchema, a: Column, b: Column) -> list[tuple[Any, Any]]:
     """``(a, b)`` cell values row by row where both are filled.
 

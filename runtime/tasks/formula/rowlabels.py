@@ -15,9 +15,11 @@ import datetime as dt
 import re
 
 from .rowbase import (
+    NOT_DONE,
     RowReading,
     date_formula,
     date_in,
+    flag_columns,
     has,
     header_numbers,
     is_zh,
@@ -763,16 +765,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
 def _negated_flag(cond: str, schema: SheetSchema) -> str:
     """"anyone who hasn't paid", "not yet collected", "unpaid": a Yes/No column named by its
     header's verb, negated, is the rows whose value is No ("paid is no")."""
-    for c in schema.columns:
-        head = c.header.strip().lower()
-        vals = {str(v).strip().lower() for v in values(schema, c) if v is not None and str(v).strip()}
-        if c.type not in ("text", "mixed") or not re.fullmatch(r"[a-z]{3,}", head) \
-                or not vals or not vals <= {"yes", "no", "y", "n"} or len(vals) < 2:
-            continue
+    for c, head, _vals in flag_columns(schema):
         no = next(str(v).strip() for v in values(schema, c) if v is not None and str(v).strip().lower() in ("no", "n"))
-        cond = re.sub(rf"\b(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never)\s+"
-                      rf"(?:yet\s+|been\s+)*{head}\b(?:\s+yet)?|\bun{head}\b",
-                      f" {head} is {no.lower()} ", cond)
+        cond = re.sub(rf"\b{NOT_DONE}{head}\b(?:\s+yet)?|\bun{head}\b", f" {head} is {no.lower()} ", cond)
     return cond
 
 
