@@ -6,22 +6,12 @@ Every example runs on a small sheet written here through the public ``formula`` 
 with a target cell; the value is checked on three rows (the formula must fill down).
 """
 
-import openpyxl
 import pytest
 
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
 from o3local.tasks.formula.engine import evaluate
-from o3local.tasks.formula.schema import read_sheet
-
-
-def _xlsx(tmp_path, rows, name="Sheet"):
-    wb = openpyxl.Workbook()
-    wb.active.title = name
-    for row in rows:
-        wb.active.append(row)
-    wb.save(tmp_path / "t.xlsx")
-    return read_sheet(tmp_path / "t.xlsx")
+from tests.tasks.test_formula_row_units_times import _xlsx
 
 
 def rows3(r, s):

@@ -8,19 +8,10 @@ import pytest
 
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
-from o3local.tasks.formula.schema import read_sheet
 from o3local.tasks.formula.textnumbers import convert
-
-
-def _workbook(tmp_path, rows):
-    """An .xlsx as a user has it: the strings are stored as text cells."""
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    for row in rows:
-        wb.active.append(row)
-    wb.save(tmp_path / "book.xlsx")
-    return read_sheet(tmp_path / "book.xlsx")
+from tests.tasks.test_formula_row_units_times import (
+    _xlsx as _workbook,  # an .xlsx as a user has it: text cells stay text
+)
 
 
 @pytest.fixture
