@@ -1438,14 +1438,12 @@ _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]
                            r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
-_MONTHS_ORDER = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                 "October", "November", "December")
-_MONTH_NAMES_EARLY = r"(?:January|February|March|April|May|June|July|August|September|October|November|December" \
-                     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)"
+_MONTH_NAMES = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+                r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)")
 #: a note's "inc." before a year, opening its line or item ("- inc. 2021 (Feb)", "HQ Leeds; inc. 2019")
 _INC_YEAR = re.compile(r"(?:^|[-•*:;]\s*)[Ii]nc(?:orp)?\.\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)", re.M)
 #: a month in brackets right after a founding year ("inc. 2021 (Feb)")
-_MONTH_IN_BRACKETS = re.compile(r"\s*\((" + _MONTH_NAMES_EARLY + r")\.?\)")
+_MONTH_IN_BRACKETS = re.compile(r"\s*\((" + _MONTH_NAMES + r")\.?\)")
 
 
 def founded_years(doc: Document) -> list[re.Match]:
@@ -1461,7 +1459,7 @@ def founded_iso(doc: Document, m: re.Match) -> str:
     month = _MONTH_IN_BRACKETS.match(doc.text, m.end(1))
     if not month:
         return f"{m.group(1)}-01-01"
-    n = [x[:3] for x in _MONTHS_ORDER].index(month.group(1)[:3].capitalize()) + 1
+    n = _MONTHS.index(month.group(1)[:3].lower()) + 1
     return f"{m.group(1)}-{n:02d}-01"
 
 
@@ -1488,8 +1486,6 @@ def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer |
                   [f"the document gives the year {m.group(1)} alone: 1 January is assumed"], at=m.start(1))
 
 
-_MONTH_NAMES = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-                r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)")
 _DAY_MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAMES}\b")
 _MONTH_BEFORE = re.compile(rf"\b{_MONTH_NAMES}\.?\s+$")
 #: a clock time right after a date: a message's or an export's timestamp ("10/14/2026 10:12 AM")
