@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..summarize.facts import _MONTHS as _MONTH_NUMBERS
 from ..summarize.facts import DateMention, Mention, find_dates, find_mentions
 from ..summarize.segment import resolve_language, split_sentences
 
@@ -728,7 +729,6 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
 
 _NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/])")
 _MONTH_YEAR = re.compile(r"(?<![\d/.,$€£¥])(0?[1-9]|1[0-2])/((?:19|20)\d\d)(?![\d/])")
-_MONTH_ABBR = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_SHORT_YEAR = re.compile(r"\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?)\s+['’](\d\d)\b")
 #: a date written year first with dots: "运营部 2026.3.6", "（2026.3.2-2026.3.6）"
 _DOTTED_YMD = re.compile(r"(?<![\d.])(\d{4})\.(\d{1,2})\.(\d{1,2})(?![\d.])")
@@ -760,7 +760,7 @@ def numeric_dates(text: str) -> list[DateMention]:
     for m in _MONTH_YEAR.finditer(text):
         out.append(DateMention(int(m.group(2)), int(m.group(1)), None, m.group(0), m.start(), m.end()))
     for m in _MONTH_SHORT_YEAR.finditer(text):
-        month = _MONTH_ABBR.index(m.group(1)[:3].lower()) + 1
+        month = _MONTH_NUMBERS[m.group(1)[:3].lower()]
         out.append(DateMention(2000 + int(m.group(2)), month, None, m.group(0), m.start(), m.end()))
     for m in _DOTTED_YMD.finditer(text):
         y, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
