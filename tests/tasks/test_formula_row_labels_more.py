@@ -222,3 +222,16 @@ def test_a_chinese_comparison_of_two_columns_with_bi():
     # 少 is known only as the word closing 比: elsewhere it is still an unread word
     with pytest.raises(TaskError):
         formula("2025少收的标“减产”", s, "D2", method="rules")
+
+
+def test_a_year_column_said_to_fall_against_the_year_before():
+    s = schema_from_rows([["项目", "2023", "2024", "2025"], ["证件照", 100, 120, 90], ["胶装", 50, 40, 60],
+                          ["彩印", 30, 30, 30]])
+    for q in ("25年下降的写下滑，其余空着", "2025年下降的写下滑"):
+        r = formula(q, s, "E2", method="rules")
+        assert r.formula == '=IF(D2<C2,"下滑","")', q
+        assert [_at(r, s, n) for n in (2, 3, 4)] == ["下滑", "", ""]
+    r = formula("2024年增长了的写增长", s, "E2", method="rules")
+    assert r.formula == '=IF(C2>B2,"增长","")'
+    with pytest.raises(TaskError):  # no column for 2022: nothing to compare 2023 with
+        formula("2023年下降的写下滑", s, "E2", method="rules")

@@ -82,7 +82,7 @@ def test_still_owed_is_charged_less_paid(subs, tmp_path):
     assert r.formula == "=D2-E2" and rows3(r, s) == [0, 300, 700]
 
 
-def test_still_owed_refuses_when_the_charge_is_not_one_column(tmp_path):
+def test_still_owed_adds_the_fees_or_refuses_when_the_charge_is_not_one_column(tmp_path):
     # three fees (学费, 住宿费, 教材费): the charge is their sum, not one of them
     s = _xlsx(tmp_path, [
         ["学号", "姓名", "学费", "住宿费", "教材费", "已缴金额"],
@@ -90,8 +90,29 @@ def test_still_owed_refuses_when_the_charge_is_not_one_column(tmp_path):
         ["2", "李", 5000, 1200, 300, 3000],
         ["3", "赵", 5000, 0, 300, 0],
     ], name="缴费")
+    r = formula("还欠多少钱", s, "G2", method="rules")
+    assert r.formula == "=C2+D2+E2-F2" and rows3(r, s) == [0, 3500, 5300]
+    with pytest.raises(TaskError):  # one fee of three named: which charges are owed is not said
+        formula("学费还欠多少", s, "G2", method="rules")
+    # two prices of one thing (原价, 折后价): not charges added up
+    s = _xlsx(tmp_path, [
+        ["订单", "原价", "折后价", "已付"],
+        ["1", 100, 80, 80],
+        ["2", 200, 150, 100],
+        ["3", 50, 40, 0],
+    ], name="订单")
     with pytest.raises(TaskError):
-        formula("还欠多少钱", s, "G2", method="rules")
+        formula("每单还欠多少", s, "E2", method="rules")
+    # a package price (套餐价) less what is paid; 还差多少 / 尾款 ask for it too
+    s = _xlsx(tmp_path, [
+        ["房号", "姓名", "套餐价（元）", "已付（元）"],
+        ["1", "王", 30000, 30000],
+        ["2", "李", 40000, 10000],
+        ["3", "赵", 50000, 0],
+    ], name="入住")
+    for q in ("还欠多少钱，每位都算一下", "每位还差多少尾款"):
+        r = formula(q, s, "E2", method="rules")
+        assert r.formula == "=C2-D2" and rows3(r, s) == [0, 30000, 50000]
     # a price per head: the charge may be guests x price, not the price
     s = _xlsx(tmp_path, [
         ["Order", "Guests", "Price per Head", "Deposit Paid"],

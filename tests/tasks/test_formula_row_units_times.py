@@ -276,3 +276,18 @@ def test_a_duration_in_another_unit():
     assert r.formula == "=B2/60" and rows3(r, s) == [0.75, 1.5, 0.5]
     r = formula("call duration in hours, rounded to 1 decimal", s, "C2", method="rules")
     assert r.formula == "=ROUND(B2/60,1)" and rows3(r, s) == [0.8, 1.5, 0.5]
+
+
+def test_days_between_two_dates_said_with_a_verb_of_staying(tmp_path):
+    import datetime as dt
+
+    s = _xlsx(tmp_path, [
+        ["工单号", "车主", "进厂", "出厂", "工时费"],
+        ["A1", "王", dt.datetime(2026, 11, 1), dt.datetime(2026, 11, 4), 100],
+        ["A2", "李", dt.datetime(2026, 11, 2), dt.datetime(2026, 11, 2), 50],
+        ["A3", "周", dt.datetime(2026, 11, 3), dt.datetime(2026, 11, 13), 80],
+    ], name="工单")
+    for q in ("算一下每辆车修了几天", "每单修了几天", "每台车待了几天"):
+        r = formula(q, s, "F2", method="rules")
+        assert r.formula == "=D2-C2", q
+        assert [at(r, s, n) for n in (2, 3, 4)] == [3, 0, 10]

@@ -487,10 +487,17 @@ _YEAR_AFTER = re.compile(r"\s*,?\s*(?:[(（]\s*)?((?:19|20)\d\d)(?:\s*[)）])?(?
 
 def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None,
                    taken) -> tuple[list[Condition], tuple[int, int]] | None:
-    """English months the request pins: a span of months ("between July and September", "jul-sep")
+    """Months the request pins: "2026年11月", a span of months ("between July and September", "jul-sep")
     and a month or span with its year written after it ("in November 2026", "nov (2026)",
     "jul-sep 2026"): the first day of the first month to the last day of the last.  ``year`` is
     the data's one year (None when the dates span several: then only a written year is read)."""
+    # "2026年11月份出厂的": a Chinese month with its year written before it
+    zh = re.search(r"(?<!\d)((?:19|20)\d\d)年(1[0-2]|[1-9])月份?(?![\d日号])", text)
+    if zh and not any(a < zh.end() and zh.start() < b for a, b in taken):
+        y, month = int(zh.group(1)), int(zh.group(2))
+        end = calendar.monthrange(y, month)[1]
+        return [Condition(col.header, ">=", f"{y}-{month:02d}-01"),
+                Condition(col.header, "<=", f"{y}-{month:02d}-{end:02d}")], zh.span()
     names = "|".join(sorted(_MONTHS + _short_months(schema), key=len, reverse=True))
     one = rf"(?<![a-z])({names})\.?(?![a-z])"
     found = None
@@ -783,6 +790,109 @@ def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     return f"={agg}({fn}({col.range},{arr}))", f"{op} of the {k} {side} {col.header} values"
 
 
+def read_year_block(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"2020到2025所有项目加总", "六年营业额总共多少": the total of a block of year columns (headers
+    2020 … 2025 side by side), all of them ("历年", "六年" when the sheet has six) or the span the
+    request writes ("2021至2023"): one SUM over the block.  Every other word must be accounted for."""
+    text = _full_years(request.lower().strip(), schema)
+    if not is_zh(text):
+        return None
+    lex = lexicon("aggregates")
+    years = sorted(((int(_bare(c.header)), c) for c in schema.columns
+                    if c.type == "number" and re.fullmatch(r"(?:19|20)\d\d", _bare(c.header))), key=lambda x: x[0])
+    if len(years) < 2:
+        return None
+    idx = [col_index(c.letter) for _y, c in years]
+    if any(b - a != 1 for a, b in zip(idx, idx[1:], strict=False)) \
+            or any(y2 - y1 != 1 for (y1, _a), (y2, _b) in zip(years, years[1:], strict=False)) \
+            or len({c.first_row for _y, c in years}) != 1:
+        return None  # not one block of consecutive years
+    sums = [w for w in lex["ops"]["sum"] if w in text and is_zh(w)]
+    if not sums or any(has(text, lex["ops"][op]) for op in lex["ops"] if op != "sum"):
+        return None
+    span = re.search(r"((?:19|20)\d\d)年?\s*(?:到|至|-|~|—|–)\s*((?:19|20)\d\d)年?", text)
+    if span:
+        lo, hi = int(span.group(1)), int(span.group(2))
+        block = [c for y, c in years if lo <= y <= hi]
+        if lo >= hi or len(block) != hi - lo + 1:
+            return None
+        taken = [span.span()]
+    else:
+        n = len(years)
+        said = re.search(r"(历年|各年|这几年|所有年份?|(\d+|[一二三四五六七八九十]+)年(?!\d|级|代))", text)
+        if said is None:
+            return None
+        if said.group(2):
+            k = said.group(2)
+            k = int(k) if k.isdigit() else _ZH_MONTH.index(k) + 1 if k in _ZH_MONTH else 0
+            if k != n:
+                return None  # "三年" of six year columns: which three
+        block = [c for _y, c in years]
+        taken = [said.span()]
+    for w in lex["total_row_words"]:  # "（不算合计行）": its 合计 is no total asked for
+        taken += _spans(text, w)
+    said_sum = [(a, b) for w in sums for a, b in _spans(text, w) if not any(x <= a and b <= y for x, y in taken)]
+    if not said_sum:
+        return None
+    taken += said_sum
+    left = leftover(text, schema, lex, taken, [])
+    if left:
+        return None
+    first, last = block[0], block[-1]  # a year column may end early (an item new in 2022)
+    return (f"=SUM({first.letter}{first.first_row}:{last.letter}{max(c.last_row for c in block)})",
+            f"the total of the year columns {first.header} to {last.header}")
+
+
+def read_fee_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"配件费占总收入的比例", "检查收入占全部收费的百分比", "配件费在工时费加配件费里占多少": one
+    charge column's total over the total of the row's charges, on a sheet whose amounts are kept
+    in several charge columns (挂号费 | 药品费 | 检查费) and no column of their total.  The whole is
+    every charge column (a total word, lexicon zh_fee_totals) or the ones the request adds up."""
+    text = request.lower().strip()
+    if not is_zh(text):
+        return None
+    lex = lexicon("aggregates")
+    fees = [c for c in schema.columns if c.type == "number" and re.search(r"[\u4e00-\u9fff]费$", _bare(c.header))
+            and not has(_bare(c.header), ["单价", "每"])]
+    if len(fees) < 2 or len({c.first_row for c in fees}) != 1:
+        return None
+    if any(c.type == "number" and has(_bare(c.header), lex["amount_headers"]) for c in schema.columns):
+        return None  # a column of the total (金额, 合计): the usual share readers read it
+    m = re.fullmatch(r"(?P<a>.+?)(?:占|在)(?P<b>.+?)(?:里|中|当中|里面)?(?:占|的)?(?P<s>比例|比重|百分比|占比|多少|几成)"
+                     r"(?:是)?(?:多少)?\s*[？?]?", text)
+    if m is None:
+        return None
+
+    def fee_of(words: str) -> Column | None:
+        """The one charge column ``words`` name: its header, or its stem with 收入 / 费用 (检查收入)."""
+        words = re.sub(r"^(?:的|是)|(?:的|是)$", "", words.strip())
+        for c in fees:
+            stem = _bare(c.header)[:-1]
+            if words in (_bare(c.header), stem + "收入", stem + "费用", stem + "收费"):
+                return c
+        return None
+
+    part = fee_of(m.group("a"))
+    if part is None:
+        return None
+    whole_words = m.group("b").strip()
+    if whole_words in lex["zh_fee_totals"]:
+        whole = fees
+    else:
+        names = [fee_of(w) for w in re.split(r"加上?|\+|和|与", whole_words.strip("()（）"))]
+        if len(names) < 2 or any(c is None for c in names) or part not in names or len(set(map(id, names))) != len(names):
+            return None
+        whole = sorted(names, key=lambda c: col_index(c.letter))
+    idx = [col_index(c.letter) for c in whole]
+    last = max(c.last_row for c in whole)
+    if all(b - a == 1 for a, b in zip(idx, idx[1:], strict=False)):
+        den = f"SUM({whole[0].letter}{whole[0].first_row}:{whole[-1].letter}{last})"
+    else:
+        den = "(" + "+".join(f"SUM({c.range})" for c in whole) + ")"
+    return (f"=SUM({part.range})/{den}",
+            f"the share of {part.header} in the total of " + ", ".join(c.header for c in whole))
+
+
 def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """A share of the rows or of a total: "语文及格率", "pass rate in math", "what percentage
     of orders are from Boston", "华东销售额占比", "share of revenue from Denver".
@@ -890,10 +1000,8 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     value that itself says no (a Paid column of Yes / No is read by its values).  The rest of
     the request is read by the aggregate reader as a count; every word must be used."""
     from .checks import is_identifier
-    from .intent import criterion
 
     text = request.lower().strip()
-    lex = lexicon("aggregates")
     nays = set(lexicon("aggregates")["blank_values_no"])
     found = []
     for a, b, col in _blank_mentions(text, schema):
@@ -906,11 +1014,17 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if len(cols) != 1:
         return None
     col = found[0][2]
-    if any(str(v).strip().lower() in nays for v in col.distinct):
-        return None
     first = col.first_row
     last = max(c.last_row for c in schema.columns if c.first_row == first)
     table = [c for c in schema.columns if c.first_row == first]
+    from .rowlabels import _yes_no_pair
+
+    pair = _yes_no_pair(schema, col) if is_zh(text) else None
+    if pair is not None:  # "没签到的有几次" on a 是否签到 column of 是 / 否: its 否 rows
+        return _count_where(text, schema, found, col, first, last, f'"{pair[1]}"', None,
+                            f"number of rows where {col.header} is {pair[1]}")
+    if any(str(v).strip().lower() in nays for v in col.distinct):
+        return None
 
     def empty(r: int, c: Column) -> bool:
         return schema.cells.get((r, col_index(c.letter))) in (None, "")
@@ -924,10 +1038,23 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         key = next((c for c in table if c is not col and not any(empty(r, c) for r in rows)), None)
         if key is None:
             return None
+    return _count_where(text, schema, found, col, first, last, '""', key, f"number of rows with no {col.header}")
+
+
+def _count_where(text: str, schema: SheetSchema, found: list, col: Column, first: int, last: int,
+                 want: str, key: Column | None, what: str) -> tuple[str, str] | None:
+    """read_blank's count of the rows where ``col`` holds ``want`` ('""': blank), the rest of the
+    request read by the aggregate reader as a count's conditions (every word used)."""
+    from .intent import criterion
+
+    lex = lexicon("aggregates")
     a = min(x[0] for x in found)
     b = max(x[1] for x in found)
     rest = text[:a] + " " * (b - a) + text[b:]
-    if not has(text, lex["ops"]["count"]) and not counted_rows(text, schema):
+    times = re.search(r"次数\s*[？?]?$", rest) if want != '""' else None
+    if times:  # "未签到次数": the rows, counted by the times they say
+        rest = rest[:times.start()] + " " * (len(rest) - times.start())
+    elif not has(text, lex["ops"]["count"]) and not counted_rows(text, schema):
         return None
     parsed = _parse(rest, schema, force_op="count")
     if parsed is None and not leftover(rest, schema, lex, [], mentions(rest, schema)):
@@ -937,7 +1064,10 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if any(c.column == col.header for c in parsed.conditions):
         return None
     rng = f"{col.letter}{first}:{col.letter}{last}"
-    if not parsed.conditions:
+    if want != '""':
+        if not parsed.conditions:
+            return f"=COUNTIF({rng},{want})", what
+    elif not parsed.conditions:
         if key is None:
             return (f"=COUNTBLANK({rng})", f"number of rows with no {col.header}")
         # a blank row inside the table: the rows with a key, less those with the column filled
@@ -945,14 +1075,14 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                 f"number of rows with a {key.header} and no {col.header}")
     if key is not None and any(c.op == "<>" for c in parsed.conditions):
         return None  # a blank row is "not X" too
-    args = [rng, '""']
+    args = [rng, want]
     for cond in parsed.conditions:
         c = schema.column(cond.column)
         if c is None or c.first_row != first:
             return None
         args += [f"{c.letter}{first}:{c.letter}{last}", criterion(cond, c)]
     return (f"=COUNTIFS({','.join(args)})",
-            f"number of rows with no {col.header} where "
+            f"{what} where "
             + ", ".join(f"{c.column} {c.op} {c.value}" for c in parsed.conditions))
 
 
@@ -1018,7 +1148,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     from .rows import _scores
 
     # currency signs are not words: "$5,000", "¥200"
-    text = _full_years(re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip()), schema)
+    text = _daily(_full_years(re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip()), schema), schema)
     lex = lexicon("aggregates")
     if has(text, lex["not_aggregate"]):
         return None  # "who ...", "which ...": a lookup, not these rules'
@@ -1286,6 +1416,41 @@ def _full_years(text: str, schema: SheetSchema) -> str:
                     for (r, _c), v in schema.cells.items() if r > schema.header_row)
         return year + "年" if year in heads or year + "年" in heads or dates else m.group(0)
     return re.sub(r"(?<![\d.])(\d{2})年(?!\d|级|代)", full, text)
+
+
+def _daily(text: str, schema: SheetSchema) -> str:
+    """"日均早餐人次", "五角场店平均每天客流" with the per-day words written as 平均, on a sheet of one
+    row per day (a date column headed 日期 / Date whose dates do not repeat among all rows, or
+    among the rows of each value of a text column the request names): the average of the rows."""
+    words = lexicon("aggregates")["zh_daily_average"]
+    if not is_zh(text) or not has(text, words):
+        return text
+    lex = lexicon("aggregates")
+    for col in schema.columns:
+        if col.type != "date" or _bare(col.header).lower().strip() not in lex["row_date_headers"]:
+            continue
+        days = values(schema, col)
+        keys = [str(v) for v in days if v is not None]
+        ok = len(keys) >= 2 and len(set(keys)) == len(keys)
+        for other in schema.columns:
+            if ok:
+                break
+            if other.type not in ("text", "mixed") or (other.first_row, other.last_row) != (col.first_row, col.last_row):
+                continue
+            said = [v for v in other.distinct if isinstance(v, str) and is_zh(v) and _value_said(v.strip(), text, lex)]
+            pairs = [(str(d), str(v)) for d, v in zip(days, values(schema, other), strict=True) if d is not None]
+            ok = bool(said) and len(set(pairs)) == len(pairs)
+        if ok:
+            for w in sorted(words, key=len, reverse=True):
+                text = text.replace(w, "平均")
+            return text
+    return text
+
+
+def _value_said(value: str, text: str, lex: dict) -> bool:
+    """Whether ``text`` names ``value`` whole or less a suffix of kind (五角场 for 五角场店)."""
+    forms = [value] + [value[:-len(s)] for s in lex["value_suffixes"] if value.endswith(s) and len(value) - len(s) >= 2]
+    return any(f in text for f in forms)
 
 
 def _head_named(text: str, col: Column) -> bool:
@@ -1853,6 +2018,9 @@ def _title_words(schema: SheetSchema) -> list[str]:
             continue
         for run in re.findall(r"[\u4e00-\u9fff]{2,}", v):
             out += [run[i:i + 2] for i in range(len(run) - 1)]
+            # 历年营业额 over year columns: 收入, 营收 (营业额's synonyms) name the same numbers
+            out += [w for g in lexicon("columns")["groups"] if any(len(x) >= 3 and is_zh(x) and x in run for x in g)
+                    for w in g if is_zh(w)]
         # the unit every number is counted in, said once in brackets: 出栏（头）, (kg), (MWh per
         # year), （单位：万件）: "多少头", "200kg", "2025 MWh" name that unit, no condition
         for inner in re.findall(r"[(（]\s*(?:单位[:：]\s*)?([^()（）]{1,16})[)）]", v):

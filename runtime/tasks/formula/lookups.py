@@ -26,8 +26,8 @@ from .schema import Column, SheetSchema, col_index
 def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple[int, int]] | None:
     for pat in lex["which"]:
         m = re.search(pat, text)
-        if not m:
-            continue
+        if not m or any(text.startswith(w, m.start()) for w in lex["when"]):
+            continue  # "哪天收入最高": 哪天 asks for the date, read below
         rest = text[m.end():]
         ms = [(p, c) for p, c in mentions(rest, schema) if p <= 2]
         if len(ms) == 1 and ms[0][1].type == "number" and ms[0][0] > 0 and _header_noun(rest, schema):

@@ -262,6 +262,10 @@ def header_forms(header: str) -> list[str]:
         forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
     if re.fullmatch(r"[\u4e00-\u9fff]{2}[一二三四五六七八九十]", h):
         forms.add(h[0] + h[-1])  # 科一 for 科目一
+    for word, said in lexicon("columns")["zh_header_words"].items():
+        if word in h:  # 午餐人次 as 中午人次, and as 中午 where 午餐 alone names it
+            forms |= {h.replace(word, w) for w in said}
+            forms |= set(said) if h.startswith(word) else set()
     if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
         forms.add(h[:-1])
     return sorted((f for f in forms if f), key=len, reverse=True)

@@ -144,6 +144,9 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     clock = _time_term(term, schema, lex)
     if clock is not None:
         return clock
+    change = _year_change(term, schema, lex)
+    if change is not None:
+        return change, []
     nums = header_numbers(term, schema)
     vals = value_mentions(term, schema)
     if not nums and not vals:
@@ -234,6 +237,31 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     elif unit:
         return None
     return f"{left[0]}{op}{_lit(x)}", [v]
+
+
+def _year_change(term: str, schema: SheetSchema, lex: dict) -> str | None:
+    """"25年下降的", "2025年营业额增长了": the year's column against the year before's (2025 | 2024
+    headers side by side), the change said by a word of ``lexicon/labels.json`` year_change.  Only
+    the year, the sheet title's words (营业额 of 历年营业额) and the change may be said."""
+    from .aggregates import _bare, _full_years, _title_words
+
+    text = _full_years(term.strip(), schema)
+    for op, said in lex["year_change"].items():
+        pat = "(?:" + "|".join(map(re.escape, sorted(said, key=len, reverse=True))) + ")"
+        m = re.fullmatch(r"((?:19|20)\d\d)年?(?:的)?([\u4e00-\u9fff]*?)" + pat + r"了?(?:的)?", text)
+        if m is None:
+            continue
+        if m.group(2):  # 营业额 of a title 历年营业额: what the year columns hold
+            titles = _title_words(schema)
+            if len(m.group(2)) > 4 or not any(m.group(2) in w or w in m.group(2) for w in titles if len(w) >= 2):
+                return None
+        y = int(m.group(1))
+        cols = {_bare(c.header): c for c in schema.columns if c.type == "number"}
+        now, before = cols.get(str(y)), cols.get(str(y - 1))
+        if now is None or before is None:
+            return None
+        return f"{ref(now)}{op}{ref(before)}"
+    return None
 
 
 def _than(term: str, ms: list, lex: dict) -> str | None:

@@ -1381,12 +1381,19 @@ def _owed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool)
     paid = [c for c in cols if named(c, "paid")]
     rest = [c for c in cols if c not in paid]
     due = [c for c in rest if named(c, "due")]
-    if not due and not any(named(c, "rate") for c in cols):
-        due = [c for c in rest if named(c, "charged")]
-    if len(paid) != 1 or len(due) != 1 or any(c not in (paid[0], due[0]) for c in numeric):
+    if len(due) > 1:
         return None
-    d, p = due[0], paid[0]
-    return f"{ref(d)}-{ref(p)}", f"{d.header} - {p.header}", []
+    if not due and not any(named(c, "rate") for c in cols):
+        # the charges of the row, one or several (学费 | 住宿费 | 教材费 less 已缴金额: all of them
+        # owed, unless the request names some only)
+        due = [c for c in rest if named(c, "charged")]
+    if len(paid) != 1 or not due or any(c not in [paid[0], *due] for c in numeric) \
+            or len(due) > 1 and any(c in due for c in numeric) and not all(c in numeric for c in due):
+        return None
+    if len(due) > 1 and not all(re.search(r"费|(?<![a-z])fees?(?![a-z])", c.header.lower()) for c in due):
+        return None  # 原价 | 折后价: two prices of one thing, not charges added up
+    p = paid[0]
+    return (f"{'+'.join(ref(d) for d in due)}-{ref(p)}", f"{' + '.join(d.header for d in due)} - {p.header}", [])
 
 
 def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):

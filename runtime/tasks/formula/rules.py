@@ -56,9 +56,11 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
         read_derived,
         read_distinct,
         read_either,
+        read_fee_share,
         read_rank,
         read_share,
         read_weekday,
+        read_year_block,
     )
     from .compose import group_by, read
     from .intent import compile_intent, explain
@@ -91,7 +93,8 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
             text = None
         if text is not None and not _misses(request, text, schema):
             return Reading(text, explain(intent), intent.to_dict())
-    for read_more in (read_blank, read_share, read_derived, read_distinct, read_either, read_rank, read_weekday):
+    for read_more in (read_blank, read_fee_share, read_share, read_derived, read_distinct, read_either, read_rank,
+                      read_weekday, read_year_block):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
