@@ -138,3 +138,8 @@ def test_meal_headers_named_by_the_time_of_day():
     s = _sheet(["日期", "早餐人次", "午餐人次"], [[d, 10 + i, 300 + i] for i, d in enumerate(_days())])
     assert _formula(s, "中午人次合计") == "=SUM(C2:C5)"
     assert _formula(s, "平均每天早饭多少人") == "=AVERAGE(B2:B5)"
+
+
+def test_yishoukuan_names_the_paid_column():
+    s = _sheet(["房号", "套餐价（元）", "已付（元）"], [["1", 30000, 30000], ["2", 40000, 10000]])
+    assert _formula(s, "已收款总额") == "=SUM(C2:C3)"
