@@ -143,3 +143,25 @@ def test_meal_headers_named_by_the_time_of_day():
 def test_yishoukuan_names_the_paid_column():
     s = _sheet(["房号", "套餐价（元）", "已付（元）"], [["1", 30000, 30000], ["2", 40000, 10000]])
     assert _formula(s, "已收款总额") == "=SUM(C2:C3)"
+
+
+def test_what_one_row_is_with_shu_counts_the_rows():
+    import datetime as dt
+
+    s = _sheet(["处方号", "开方日期", "医师", "剂数"],
+               [["P1", dt.datetime(2026, 10, 30), "何医师", 7], ["P2", dt.datetime(2026, 11, 2), "王医师", 14],
+                ["P3", dt.datetime(2026, 11, 9), "何医师", 3]], name="处方记录")
+    want = '=COUNTIFS(B2:B4,">="&DATE(2026,11,1),B2:B4,"<="&DATE(2026,11,30))'
+    assert _formula(s, "11月的处方数") == want
+    assert _formula(s, "2026年11月的处方数量") == want
+    assert _formula(s, "何医师的处方数") == '=COUNTIF(C2:C4,"何医师")'
+    cars = _sheet(["工单号", "车主", "出厂"], [["A1", "王", dt.datetime(2026, 10, 30)], ["A2", "李", dt.datetime(2026, 11, 2)]],
+                  name="工单")
+    want = '=COUNTIFS(C2:C3,">="&DATE(2026,11,1),C2:C3,"<="&DATE(2026,11,30))'
+    assert _formula(cars, "11月出厂的工单数") == want
+    assert _formula(cars, "11月出厂的车有几台") == want
+
+
+def test_the_sheet_name_of_year_columns_says_what_they_hold():
+    s = _sheet(["业务", 2024, 2025], [["精修", 100, 120], ["证件照", 50, 40]], name="历年营收")
+    assert _formula(s, "24年精修收入") == '=SUMIF(A2:A3,"精修",B2:B3)'

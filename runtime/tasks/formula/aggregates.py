@@ -1161,6 +1161,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         noun = counted_rows(text, schema)
         if noun is not None:  # "何教练带了多少学员", "还有几个工单": the rows counted, not a sum
             found_op = ("count", [noun])
+    noun = None if force_op else _row_count_noun(text, schema)
+    if noun is not None and (found_op is None or found_op[0] == "count" and all(w in noun for w in found_op[1])):
+        found_op = ("count", [noun])  # "11月的处方数", "11月出厂的工单数": the rows, counted by what one row is
     implicit = found_op is None
     op, op_words = found_op or ("sum", [])
     taken: list[tuple[int, int]] = []
@@ -1543,6 +1546,21 @@ def row_things(schema: SheetSchema) -> list[str]:
         elif c.type in ("text", "mixed") and _unique(schema, c):
             out.append(head)
     return [w for w in dict.fromkeys(out) if w]
+
+
+def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
+    """The words "处方数", "工单数量" closing a Chinese request: what one row is (row_things, two
+    characters or more) and 数 / 数量, no header holding them (a 人数 column is a measure)."""
+    if not is_zh(text):
+        return None
+    nouns = sorted((w for w in row_things(schema) if is_zh(w) and len(w) >= 2), key=len, reverse=True)
+    if not nouns:
+        return None
+    m = re.search("(?:" + "|".join(map(re.escape, nouns)) + r")(?:的)?(?:总)?(?:数量|个数|数)\s*[？?]?$", text)
+    if m is None or any(m.group(0).rstrip("？? ") in c.header or c.header in m.group(0) for c in schema.columns
+                        if c.type == "number"):
+        return None
+    return m.group(0)
 
 
 def counted_rows(text: str, schema: SheetSchema) -> str | None:
@@ -2031,6 +2049,11 @@ def _title_words(schema: SheetSchema) -> list[str]:
                 lex = lexicon("aggregates")  # 千克 is also 公斤 and kg
                 out += [w for g in lex["units"] + list(lex["measure_units"].values()) if words[0] in g
                         for w in g if len(w) > 1 or is_zh(w)]
+    if any(re.fullmatch(r"(?:19|20)\d\d", _bare(c.header)) for c in schema.columns):
+        # a sheet 历年营收 of year columns: its name says what they hold, 收入 names it too
+        for run in re.findall(r"[\u4e00-\u9fff]{2,}", schema.sheet):
+            out += [w for g in lexicon("columns")["groups"] if any(len(x) >= 2 and is_zh(x) and x in run for x in g)
+                    for w in g if is_zh(w)]
     return list(dict.fromkeys(out))
 
 
