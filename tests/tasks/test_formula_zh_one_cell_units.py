@@ -165,3 +165,8 @@ def test_what_one_row_is_with_shu_counts_the_rows():
 def test_the_sheet_name_of_year_columns_says_what_they_hold():
     s = _sheet(["业务", 2024, 2025], [["精修", 100, 120], ["证件照", 50, 40]], name="历年营收")
     assert _formula(s, "24年精修收入") == '=SUMIF(A2:A3,"精修",B2:B3)'
+
+
+def test_a_condition_column_empty_at_the_bottom_reads_the_same_rows():
+    s = _sheet(["卡号", "实付金额", "备注"], [["Z1", 100, "学生"], ["Z2", 200, None], ["Z3", 300, "学生"], ["Z4", 50, None]])
+    assert _formula(s, "备注学生的实付金额合计") == '=SUMIF(C2:C5,"学生",B2:B5)'

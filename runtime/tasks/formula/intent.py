@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...errors import TaskError
@@ -160,6 +160,12 @@ def compile_intent(intent: Intent, schema: SheetSchema) -> str:
     """Write the Excel formula for ``intent`` over the sheet's data rows."""
     value = _column(schema, intent.value_column) if intent.value_column else None
     conds = [(c, _column(schema, c.column)) for c in intent.conditions]
+    if conds:  # ranges of one table read side by side end on one row (a 备注 column empty at the bottom)
+        cols = [col for _c, col in conds] + ([value] if value is not None else [])
+        if len({col.first_row for col in cols}) == 1 and len({col.last_row for col in cols}) > 1:
+            last = max(col.last_row for col in cols)
+            value = replace(value, last_row=last) if value is not None else None
+            conds = [(c, replace(col, last_row=last)) for c, col in conds]
     op = intent.operation
     if op == "lookup":
         if value is None or len(conds) != 1 or conds[0][0].op != "=":
