@@ -209,3 +209,164 @@ def test_year_end_as_the_as_of_date(tmp_path):
     ], name="Members")
     r = formula("how old is everyone at the end of 2026", s, "D2", method="rules")
     assert r.formula == '=DATEDIF(C2,DATE(2026,12,31),"Y")' and rows3(r, s) == [36, 26, 16]
+
+
+# --- round 5 (h/fprow5): English per-row arithmetic, rates, ages and text --------------------------
+
+@pytest.fixture
+def walks(tmp_path):
+    return _xlsx(tmp_path, [
+        ["Walk ID", "Dog", "Duration (mins)", "Fee", "Tip", "Paid"],
+        ["W1", "Rex", 30, 12, 1, "Yes"],
+        ["W2", "Bo", 45, 15, 0, "No"],
+        ["W3", "Cy", 60, 18, 2, "Yes"],
+    ], name="Walks")
+
+
+def test_add_one_column_onto_another(walks):
+    for q in ("add the tip onto the fee for every walk, put it in col G", "add tip to fee for each walk"):
+        r = formula(q, walks, "G2", method="rules")
+        assert r.formula in ("=D2+E2", "=E2+D2") and rows3(r, walks) == [13, 15, 20]
+
+
+def test_what_a_row_brought_in_including_a_column(walks):
+    for q in ("what did each walk bring in including the tip?", "what each walk came to incl. the tip"):
+        r = formula(q, walks, "G2", method="rules")
+        assert r.formula == "=D2+E2" and rows3(r, walks) == [13, 15, 20]
+
+
+def test_what_a_row_brought_in_needs_one_charge_column(tmp_path):
+    # two charges (Fee, Parts Cost): which one the tip goes onto is not said
+    s = _xlsx(tmp_path, [
+        ["Job", "Fee", "Parts Cost", "Tip"],
+        ["J1", 40, 10, 2],
+        ["J2", 50, 0, 0],
+        ["J3", 30, 5, 1],
+    ], name="Jobs")
+    with pytest.raises(TaskError):
+        formula("what did each job bring in including the tip", s, "E2", method="rules")
+
+
+def test_hourly_rate_over_minutes(walks):
+    for q in ("work out the hourly rate for every walk, 2 dp", "£ per hour for each walk rounded to 2 decimals",
+              "fee per hour for each walk, 2dp"):
+        r = formula(q, walks, "G2", method="rules")
+        assert r.formula == "=ROUND(D2/C2*60,2)" and rows3(r, walks) == [24, 20, 18]
+
+
+def test_hourly_rate_needs_one_amount(tmp_path):
+    # Fee and Charge: which is the rate's amount is not said
+    s = _xlsx(tmp_path, [
+        ["Visit", "Mins", "Fee", "Charge"],
+        [1, 30, 12, 1],
+        [2, 45, 15, 0],
+        [3, 60, 18, 2],
+    ], name="Visits")
+    with pytest.raises(TaskError):
+        formula("hourly rate per visit, 2 dp", s, "E2", method="rules")
+
+
+def test_miles_per_hour_not_the_row_number(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Visit", "Client", "Miles", "Mins"],
+        [1, "Ann", 30, 40],
+        [2, "Bob", 12, 20],
+        [3, "Cy", 50, 60],
+    ], name="Visits")
+    for q in ("average speed each trip in mph, whole number", "mph for every journey, no decimals"):
+        r = formula(q, s, "E2", method="rules")
+        assert r.formula == "=ROUND(C2/D2*60,0)" and rows3(r, s) == [45, 36, 50]
+
+
+def test_age_at_the_rows_own_day(tmp_path):
+    import datetime as dt
+
+    s = _xlsx(tmp_path, [
+        ["Patient", "DOB", "Session Date", "Fee"],
+        ["Ann", dt.date(1980, 5, 1), dt.date(2026, 4, 30), 40],
+        ["Bob", dt.date(1990, 1, 1), dt.date(2026, 1, 1), 40],
+        ["Cy", dt.date(2000, 6, 15), dt.date(2026, 6, 16), 40],
+    ], name="Sessions")
+    for q in ("age at appointment for each row", "how old was each patient at their appointment (years)"):
+        r = formula(q, s, "E2", method="rules")
+        assert r.formula == '=DATEDIF(B2,C2,"Y")' and rows3(r, s) == [45, 36, 26]
+
+
+def test_politeness_and_purpose_words_are_read(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Member No", "Name", "Voice"],
+        ["M1", "Ann Lee", "Alto"],
+        ["M2", "Bob Roy", "Bass"],
+        ["M3", "Cy Dunn", "Tenor"],
+    ], name="Subs")
+    for q in ("can you split out the forenames into col D", "give me each member's forename",
+              "split off the forename for each member so I can do name badges"):
+        r = formula(q, s, "D2", method="rules")
+        assert r.formula == '=LEFT(B2,FIND(" ",B2)-1)' and rows3(r, s) == ["Ann", "Bob", "Cy"]
+    with pytest.raises(TaskError):  # a closing clause with a comparison may be a condition: not dropped
+        formula("first names so I can see who is over 30", s, "D2", method="rules")
+
+
+def test_amount_per_minute_when_money_is_meant(walks):
+    for q in ("how much per minute is each walk? round to 2dp", "£/min for every walk, rounded 2 decimals"):
+        r = formula(q, walks, "G2", method="rules")
+        assert r.formula == "=ROUND(D2/C2,2)" and rows3(r, walks) == [0.4, 0.33, 0.3]
+
+
+def test_last_digits_of_each_persons_phone(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Patient", "Phone", "Fee"],
+        ["Ann Lee", "07700 900111", 40],
+        ["Bob Roy", "07700 900222", 45],
+        ["Cy Dunn", "07700 900333", 50],
+    ], name="Sessions")
+    for q in ("the last four digits of each patient's mobile", "phone ending (last four) for each row"):
+        r = formula(q, s, "D2", method="rules")
+        assert r.formula == "=RIGHT(B2,4)" and rows3(r, s) == ["0111", "0222", "0333"]
+
+
+def test_dates_named_by_their_verb_and_volume_by_its_unit(batches, tmp_path):
+    import datetime as dt
+
+    s = _xlsx(tmp_path, [
+        ["Batch", "Brewed", "Packaged", "Litres"],
+        ["B1", dt.date(2026, 1, 5), dt.date(2026, 1, 19), 400],
+        ["B2", dt.date(2026, 2, 1), dt.date(2026, 2, 22), 350],
+        ["B3", dt.date(2026, 3, 2), dt.date(2026, 3, 12), 420],
+    ], name="Batches")
+    for q in ("days from brew to packaging for each batch", "how long did each batch sit before packaging (days)"):
+        r = formula(q, s, "E2", method="rules")
+        assert r.formula == "=C2-B2" and rows3(r, s) == [14, 21, 10]
+    r = formula("volume rank for each batch", s, "E2", method="rules")
+    assert r.formula == "=RANK(D2,$D$2:$D$4)" and rows3(r, s) == [2, 3, 1]
+
+
+def test_unquoted_prefix_or_space_removed(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Order No", "Plate", "Qty"],
+        ["FS-1042", "AB12 CDE", 2],
+        ["FS-1043", "XY34 FGH", 1],
+        ["FS-1044", "KL56 MNO", 5],
+    ], name="Orders")
+    r = formula("order number without the FS- bit, as a number", s, "D2", method="rules")
+    assert r.formula == '=VALUE(SUBSTITUTE(A2,"FS-",""))' and rows3(r, s) == [1042, 1043, 1044]
+    r = formula("plate without the space", s, "D2", method="rules")
+    assert r.formula == '=SUBSTITUTE(B2," ","")' and rows3(r, s) == ["AB12CDE", "XY34FGH", "KL56MNO"]
+    with pytest.raises(TaskError):  # no column starts with GB-
+        formula("plate without the GB- prefix", s, "D2", method="rules")
+
+
+def test_hourly_rate_not_read_over_a_rate_column(tmp_path):
+    # the sheet has an Hourly Rate: "hourly rate" may name it, and "at the hourly rate" is rate x time
+    s = _xlsx(tmp_path, [
+        ["Job", "Mins", "Hourly Rate", "Fee"],
+        ["J1", 30, 20, 10],
+        ["J2", 60, 25, 25],
+        ["J3", 90, 20, 30],
+    ], name="Jobs")
+    for q in ("hourly rate for each job", "charge for each job at the hourly rate", "£ per hour for each job"):
+        try:
+            r = formula(q, s, "E2", method="rules")
+        except TaskError:
+            continue
+        assert "/B2*60" not in r.formula

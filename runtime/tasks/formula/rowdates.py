@@ -79,6 +79,13 @@ def _age_at(text: str, schema: SheetSchema) -> Column | None:
         if c.type == "date" and c is not birth and len(words) == 2 and words[1] == "date" \
                 and re.search(rf"\b(?:at|on|of|when)\s+(?:the|their|his|her)?\s*{re.escape(words[0])}\b", text):
             named[c.letter] = c
+    others = [c for c in schema.columns if c.type == "date" and c is not birth]
+    if not named and birth is not None and len(others) == 1:
+        # "age at appointment", "how old when they came in": the day the row records, on a sheet
+        # whose one other date column is that day (lexicon/dates.json age_events)
+        events = "|".join(re.escape(w) for w in sorted(lexicon("dates")["age_events"], key=len, reverse=True))
+        if re.search(rf"\b(?:at|on|of|when)\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:{events})\b", text):
+            return others[0]
     return next(iter(named.values())) if len(named) == 1 else None
 
 

@@ -134,6 +134,14 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
                      request, flags=re.I)
     request = re.sub(r"^\s*(?:(?:can you|please)\s+)?divide\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 divided by ",
                      request, flags=re.I)
+    for pat in lexicon("rows")["purpose"]:  # "..., so I know when to go back": what it is for
+        m = re.search(pat, request, re.I)
+        if m and m.start() > 0 and not any(re.search(q, m.group(0), re.I) for q in lexicon("rows")["purpose_not"]):
+            request = request[:m.start()]
+    # "add the tip onto the fee for every walk": the fee plus the tip (two words without numbers;
+    # "add 28 days to each date" is the dates family's)
+    request = re.sub(r"^\s*(?:(?:can you|please)\s+)?add\s+(?:the\s+)?([^\d,;]+?)\s+(?:on\s*to|to)\s+(?:the\s+)?"
+                     r"([^\d,;]+?)(?=\s*(?:[,;]|\bfor\b|\bin\b|\bon\b|$))", r"\2 plus \1", request, flags=re.I)
     # "90分以上（含90）": the note that the bound is included, said again after the bound
     request = re.sub(r"(\d+(?:\.\d+)?)(\s*分?\s*(?:以上|以下|及以上|及以下))\s*[（(]\s*(?:含|包含|包括)\s*\1\s*分?\s*[)）]",
                      r"\1\2", request)
@@ -153,6 +161,9 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
         spelled = _definition(request)
         if spelled is not None:
             said.append(spelled)
+    takings = _takings(request, schema)
+    if takings is not None:  # "what did each walk bring in including the tip": the fee plus the tip
+        said.append(takings)
     plain = _row_noun_dropped(request)
     if plain is not None:  # "tuning + repairs for each visit": "for each visit" names the row, not a column
         said.append(plain)
@@ -214,6 +225,35 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
                 if template is not None:
                     return RowReading(template, reading.explanation, reading.consumed + pinned)
     return None
+
+
+def _takings(request: str, schema: SheetSchema) -> str | None:
+    """"what did each walk bring in including the tip", "what every visit came to incl.
+    medication": the question said as the row's one charge column (Fee, Price, Consult Fee:
+    a header with a word of ``owed_headers.charged``) plus what the request adds to it; None
+    when the request asks no such question, adds nothing, or the sheet has no one such column."""
+    lex = lexicon("rows")
+    verbs = "|".join(re.escape(w) for w in sorted(lex["takings"], key=len, reverse=True))
+    m = re.match(rf"^\s*(?:what|how much)(?:'s|\s+(?:did|does|do|has|have|had|is|was|would))?\s+"
+                 rf"((?:each|every)\s+[a-z]+|(?:the|a|an)\s+[a-z]+)\s+(?:{verbs})\b(?:\s+in\s+total)?",
+                 request, re.I)
+    if m is None:
+        return None
+    rest = request[m.end():]
+    adds = re.match(r"\s*,?\s*(?:including|incl\.?|inc\.?|plus|with)\s+", rest, re.I)
+    if adds is None:
+        return None
+    named = {c.letter for _, c in mentions(rest, schema)}
+    if group_of(schema, "qty") is not None:
+        return None  # "what each order came to" on Qty and Unit Price: the line's amount, not a column
+    charged, rate = lex["owed_headers"]["charged"], lex["owed_headers"]["rate"] + ["unit", "each"]
+    base = [c for c in schema.columns if c.type == "number" and c.letter not in named
+            and any(re.search(rf"\b{re.escape(w)}\b", c.header.lower()) for w in charged)
+            and not any(w in c.header.lower() for w in rate)]
+    if len(base) != 1 or not named:
+        return None
+    noun = m.group(1) if m.group(1).lower().startswith(("each", "every")) else ""
+    return f"{base[0].header} {rest.strip()} {'for ' + noun if noun else ''}".strip()
 
 
 def _amount_named(text: str, named: str) -> str:
@@ -679,6 +719,11 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
     words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
               for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
+    # a date header that is a past participle, said as its verb: "from brew to packaging" (Brewed, Packaged)
+    stems = [w[:-2] for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{5,}", c.header.lower())
+             if w.endswith("ed")]
+    stems += [w[:-1] for w in stems if len(w) > 3 and w[-1] == w[-2]]  # shipped: ship
+    words += [w + end for w in stems for end in ("", "e", "es", "s", "ing", "y", "ment")]
     # two characters of a header or of its group (材料信息 over 名称: "每种材料")
     words += [c.full_name[i:i + 2] for c in schema.columns if is_zh(c.full_name)
               for i in range(len(c.full_name) - 1)]

@@ -33,9 +33,13 @@ def _texts(schema: SheetSchema, col: Column) -> list[str]:
 
 def _column(text: str, schema: SheetSchema, fits=None) -> Column | None:
     """The one text column named (or, when none is named, the one whose values fit)."""
-    named = {c.letter: c for _, c in mentions(text, schema) if c.type in ("text", "mixed")}
+    found = [(p, c) for p, c in mentions(text, schema) if c.type in ("text", "mixed")]
+    named = {c.letter: c for _, c in found}
     if fits is not None:
         named = {k: c for k, c in named.items() if fits(_texts(schema, c))}
+    nouns = {c.letter for p, c in found if re.search(r"\b(?:each|every|per)\s+$", text[:p])}
+    if len(named) > 1 and 0 < len(set(named) - nouns):  # "each patient's mobile": the row's noun, beside the column
+        named = {k: c for k, c in named.items() if k not in nouns}
     if len(named) == 1:
         return next(iter(named.values()))
     if named or fits is None:
@@ -136,6 +140,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return _shown_with(request, c, fn, n, raw)
         return RowReading(f"={_case(text, lex, f'{fn}({ref(c)},{n})')}",
                           f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw))
+    removed = _unquoted_removal(request, text, schema, lex) if has(text, lex["remove"]) and not qs else None
+    if removed is not None:
+        return removed
     if has(text, lex["length"]) and (c := _column(text, schema)) is not None:
         return RowReading(f"=LEN({ref(c)})", f"number of characters in {c.header}")
     if has(text, lex["join"]) or has(text, lex["brackets"]):
@@ -144,6 +151,28 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
             return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
     return None
+
+
+def _unquoted_removal(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """"task number without the T- prefix", "strip FS- off the order no", "plate number without the
+    space": a dashed code start, or a space, said without quotes and taken out of the one text
+    column whose every value holds it once (``lexicon/text.json`` removed); VALUE() round it when
+    the request asks for a number ("as a number")."""
+    spec = lex["removed"]
+    m = re.search(spec["prefix"], request, re.I)
+    if m is not None:
+        lit, once = m.group(1), lambda v, lit: v.startswith(lit) and v.count(lit) == 1
+    elif has(text, spec["space"]):
+        lit, once = " ", lambda v, lit: v.strip() == v and v.count(lit) == 1
+    else:
+        return None
+    c = _column(text, schema, lambda vs: bool(vs) and all(once(v, lit) for v in vs))
+    if c is None:
+        return None
+    body = f'SUBSTITUTE({ref(c)},"{lit}","")'
+    if re.search(r"\bas an? (?:number|integer|whole number)\b", text):
+        body = f"VALUE({body})"
+    return RowReading(f"={body}", f"{c.header} without {lit!r}", [v for v, _, _ in numbers(lit)])
 
 
 def _shown_with(request: str, c, fn: str, n: int, raw: str) -> RowReading | None:

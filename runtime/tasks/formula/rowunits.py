@@ -42,6 +42,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     units = lex["units"]
     if has(text, lexicon("rows")["condition"]):
         return None
+    hourly = _per_hour(text, request, schema, units)
+    if hourly is not None:
+        return hourly
     numeric = [c for c in schema.columns if c.type == "number"]
     said = []
     for _, c in mentions(text, schema):
@@ -109,6 +112,62 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     body = f"{ref(col)}{exact}"
     out, _ = _round(text, body)
     return RowReading("=" + out, f"{col.header} in {to}", used)
+
+
+def _per_hour(text: str, request: str, schema: SheetSchema, units: dict) -> RowReading | None:
+    """"hourly rate for every walk, 2 dp", "£ per hour for each booking", "mph for every journey":
+    an amount over a row's length in minutes, times 60 ("how much per minute", "£/min": not
+    times 60) (``lexicon/rows.json`` per_hour).  The
+    amount is the one other number column named, else the one charge column (Fee, Price) when
+    money is meant, else the column of the unit said per hour (Miles for mph); the sheet has one
+    column of minutes.  Any other number than the rounding's (and a "per 60 mins") gets no answer."""
+    from .rows import _round
+
+    lex = lexicon("rows")["per_hour"]
+    if any(re.search(p, text) for p in lex["asked"]):
+        times = "*60"
+    elif any(re.search(p, text) for p in lex["asked_minute"]):
+        times = ""  # "how much per minute is each session": the amount over the minutes
+    else:
+        return None
+    mins = [c for c in schema.columns if c.type == "number" and _unit_of(c, units) == "minutes"]
+    if len(mins) != 1 or any(re.search(p, c.header.lower()) for c in schema.columns
+                             for p in lex["asked"] + lex["asked_minute"]):
+        return None  # a column is itself a rate (Hourly Rate): "hourly rate" may name it
+    named = []
+    for p, c in mentions(text, schema):
+        if re.search(r"\b(?:each|every|per)\s+$", text[:p]):
+            continue  # "mph rounded, per visit": the row's noun, not the amount
+        if c.type == "date" or c.type == "number" and c is not mins[0] and c not in named:
+            named.append(c)
+    if any(c.type != "number" for c in named):
+        return None
+    unit = [pat for said, pat in lex["of"].items() if re.search(said, text)]
+    if len(named) > 1 or len(unit) > 1:
+        return None
+    if named:
+        amount = named[0]
+    elif unit:
+        found = [c for c in schema.columns if c.type == "number" and re.search(unit[0], c.header.lower())]
+        if len(found) != 1:
+            return None
+        amount = found[0]
+    else:
+        charged = lexicon("rows")["owed_headers"]["charged"]
+        found = [c for c in schema.columns if c.type == "number" and c is not mins[0]
+                 and any(re.search(rf"\b{re.escape(w)}\b", c.header.lower()) for w in charged)]
+        if len(found) != 1 or not re.search(r"[£$€¥]|\brate\b|\bearn|\bcharge|\bmoney\b|\bpay\b|\bhow much\b", text):
+            return None
+        amount = found[0]
+    body, used = _round(text, f"{ref(amount)}/{ref(mins[0])}{times}")
+    rest = [v for v, _, _ in numbers(request)]
+    for v in used + ([60.0] if re.search(r"\bper\s+60\s*(?:mins?|minutes)\b", text) else []):
+        if v in rest:
+            rest.remove(v)
+    if rest:
+        return None
+    return RowReading("=" + body, f"{amount.header} per {'hour' if times else 'minute'} of {mins[0].header}",
+                      used + ([60.0] if 60.0 in [v for v, _, _ in numbers(request)] else []))
 
 
 def _rate(text: str, request: str, spec: dict) -> tuple[float, int] | None:
