@@ -645,6 +645,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
         if rivals_at or _count(clause, list(OTHERS)):
             score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
+        if doc.lang == "en" and clause.rstrip().endswith("?") and not re.search(r"\?\s+\S", text[m.end:b]):
+            # "I read you're at $5M ARR already?", "Competitor BuzzCo says they have 1,000
+            # growers?": a figure asked about is no one's answer yet
+            score -= 3
         if not named and _count(_asked(doc, m), own):
             # "what's ARR at end of Sept?" / "1.72M": a short reply gives the figure the question
             # before it asks for
@@ -789,6 +793,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
                 and m.start in _earlier_in_series(doc):
             score -= 4  # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M": an earlier period's figure, not where it stands now
+        elif doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
+                and _before_title_period(doc, clause):
+            score -= 3  # "Q2 actual ARR was $2.2M" in a "Q3 2026 review": the quarter before's figure
         if money and not f.fraction and m.value in _parts(doc):
             continue  # one of a list of parts that add up to a total the document states
         if money and not f.fraction and _SHARE_AFTER.match(text, m.end):
@@ -934,6 +941,12 @@ _ACTUAL_JUST_BEFORE = re.compile(r"(?:实际(?:完成|实现|达到|为|是)?|(?
                                  r"|\b(?:came in|landed|finished|closed|ended)(?: the (?:year|quarter|month))? at)"
                                  r"\s*[:：]?\s*(?:约|大约|about|around|only|just)?\s*"
                                  r"(?:人民币|rmb|usd|us\$|[$€£¥])?\s*$")
+#: after a number, an actual set against it past a dash or a comma ("60% — actual 49%",
+#: "$3.0M by 30 Sep — actual $2.7M", "120%, actual 113%"): the number before is the plan
+_THEN_ACTUAL = re.compile(r"(?:[^$€£¥%\d.;!?]{0,24}?|\s+by\s+[^$€£¥%.;!?—–,]{1,16}?)(?:\s[—–-]|[—–,;(])\s*actual(?:ly)?\b"
+                          r"(?!\s+(?:plan|target|budget))")
+#: the actual word a number follows, past a dash or a comma from the figure before it
+_ACTUAL_AFTER_DASH = re.compile(r"(?:\s[—–-]|[—–,;(])\s*actual(?:ly)?\s*[:=]?\s*(?:us\$|usd|[$€£¥])?\s*$")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
@@ -1055,6 +1068,25 @@ def _earlier_in_series(doc: Document) -> set[int]:
     return cached
 
 
+#: a sentence that opens on its quarter or half ("Q2 actual ARR was $2.2M", "In H1, ...")
+_PERIOD_LEAD = re.compile(r"\s*[-*•]?\s*(?:in\s+)?(Q[1-4]|H[12])(?:\s+['’]?(20\d\d))?\b", re.I)
+#: a title's quarter or half ("Lumenary — Q3 2026 OKR review")
+_TITLE_PERIOD = re.compile(r"\b(Q[1-4]|H[12])\s+['’]?(20\d\d)\b", re.I)
+
+
+def _before_title_period(doc: Document, clause: str) -> bool:
+    """Whether ``clause`` opens on a quarter (a half) of the year before the one the document's
+    title reports on: a review of Q3 that says "Q2 actual ARR was $2.2M" gives the quarter
+    before's figure, not where the company stands."""
+    lead = _PERIOD_LEAD.match(clause)
+    title = _TITLE_PERIOD.search(doc.title or "")
+    if not lead or not title or lead.group(1)[0].lower() != title.group(1)[0].lower():
+        return False
+    if lead.group(2) and lead.group(2) != title.group(2):
+        return lead.group(2) < title.group(2)
+    return int(lead.group(1)[1]) < int(title.group(1)[1])
+
+
 def _parts(doc: Document) -> set[float]:
     from .lists import part_values
 
@@ -1130,6 +1162,12 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         own_after = own_rest[:len(after_part)]
         targets = list(_TARGET.finditer(pre))
         just = _ACTUAL_JUST_BEFORE.search(pre)
+        if _THEN_ACTUAL.match(rest):
+            # "KR3: YoY ARR growth 60% — actual 49%", "ARR to $3.0M by 30 Sep — actual $2.7M": the
+            # figure an actual is set against after a dash is the plan's
+            score -= 3
+        elif _ACTUAL_AFTER_DASH.search(before) and re.search(r"\d", before):
+            score += 1.5  # ... and the actual after it is the result
         if targets and just and just.start() >= targets[-1].end() and not _TARGET.search(own_after) \
                 and re.search(r"[，,；;]|\band\b|\bbut\b", pre[targets[-1].end():just.start()]) \
                 and not _BY_YEAR.search(part):
