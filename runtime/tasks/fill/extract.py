@@ -485,6 +485,12 @@ def _acronym_as_name(lab: str, own: list[str], text: str, value_at: int) -> bool
     return not any(re.search(rf"\b{w.upper()}\b", line) for w in hits)
 
 
+#: revenue said to come from a count right after it ("$2.6M ARR, up 80% on last year, across 340
+#: growers", "revenue of $900K from 41 feed mills"): the count pays for the product
+_REVENUE_ACROSS = re.compile(r"\b(?:arr|mrr|revenue|revenues|sales)\b[^.;!?]{0,60}\b(?:across|from)\s+"
+                             r"(?:about |around |some |over |nearly |roughly )?$")
+
+
 def _counted(words: str) -> str:
     """"people" or "organisations": what the first of ``words`` (lower case) that the lexicon
     knows counts ("5,600 potters", "1,020 independent pharmacies"), "" when none of the first
@@ -761,6 +767,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     # "5,600 potters fire work through Kilnworks each month"
                     score += 2 if named else 5
                     named = True
+                elif at0 is None and _REVENUE_ACROSS.search(low[a:m.start]):
+                    # "We're at $2.6M ARR, up 80% on last year, across 340 growers": the people the
+                    # revenue comes from pay for the product
+                    score += 2 if named else 5
+                    named = True
         if f.key in ("users", "customers") and unit:
             if unit.startswith(("month", "year", "day", "hour", "个月", "年", "月")):
                 continue  # "in their first six months" counts no one
@@ -822,8 +833,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # stands now (the earlier rows are its history); its cell in the column the field's
             # own words head is the field's ("arr (thousands)", not "arr plan")
             score += 1
-            if not named and _count(at[0].lower(), own) and not _PLAN_COLUMN.search(at[0].lower()) \
-                    and not _PRIOR_COLUMN.search(at[0].lower()):
+            head = at[0].lower()
+            if not named and not _PLAN_COLUMN.search(head) and not _PRIOR_COLUMN.search(head) and (
+                    _count(head, own)
+                    # "Month | ARR | Paying crews | New crews": a column that counts people (not the
+                    # new ones) is the users
+                    or (f.key == "users" and _counted(head) == "people" and not _NEW.search(head))):
                 score += 4
                 named = True
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit \
@@ -1105,11 +1120,24 @@ def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
 def _latest_period_row(t: Table, first_cell: str) -> bool:
     """Whether the row headed ``first_cell`` is the latest of a table whose rows are all
     periods ("Q1 2026", "Q2 2026", "Q3 2026")."""
-    keys = [_period_key(r[0]) if _PERIOD_HEAD.fullmatch(r[0].strip()) else None for r in t.rows if r and r[0].strip()]
-    if len(keys) < 2 or any(k is None for k in keys) or len(set(keys)) != len(keys):
+    keys = [_row_period(r[0]) for r in t.rows if r and r[0].strip()]
+    if len(keys) < 2 or any(k is None for k in keys) or len(set(keys)) != len(keys) \
+            or len({k[0] for k in keys}) != 1:  # type: ignore[index]
         return False
-    mine = _period_key(first_cell) if _PERIOD_HEAD.fullmatch(first_cell.strip()) else None
+    if keys[0][0] == "month" and keys != sorted(keys):  # type: ignore[index]
+        return False  # (months, some without their year, only when they run in order)
+    mine = _row_period(first_cell)
     return mine is not None and mine == max(keys)  # type: ignore[type-var]
+
+
+def _row_period(cell: str) -> tuple[str, int, int] | None:
+    """A table row's period: a quarter, a half or a year ("Q3 2026", "FY2025"), or a month
+    ("Nov 2026", "Sep"), with its kind first (a table's rows are compared within one kind)."""
+    if _PERIOD_HEAD.fullmatch(cell.strip()):
+        key = _period_key(cell)
+        return ("period", *key) if key else None
+    month = _month_key(cell)
+    return ("month", *month) if month else None
 
 
 def _column_header(doc: Document, m: Mention) -> str:
@@ -1234,7 +1262,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 2
         if _SUBSET.search(part):
             score -= 2
-        if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before):
+        if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before) \
+                and not _REVENUE_ACROSS.search(before):
             score -= 2  # "2,900 teachers at 310 schools use it": where the users are, not who
     if "growth" in key:
         if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
@@ -1378,9 +1407,10 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 or (m.start and (text[m.start - 1].isalnum() or text[m.start - 1] in "$€£¥.")) \
                 or not float(m.value).is_integer() or m.value < 1:
             continue
-        if _counted(low[m.end:m.end + 40]) != "organisations" or not _AS_CUSTOMERS.match(low, m.end):
-            continue
         a, b = _clause_bounds(text, m.start, m.end)
+        if _counted(low[m.end:m.end + 40]) != "organisations" or not (
+                _AS_CUSTOMERS.match(low, m.end) or _REVENUE_ACROSS.search(low[a:m.start])):
+            continue
         clause = low[a:b]
         if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
             continue  # new ones, a plan, a scenario, someone else's claim
@@ -1887,6 +1917,10 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                     mapping[child.key] = free[0]
                     used.add(free[0])
                     score += 1
+            label = next((mapping[c.key] for c in f.children if c.type == "string" and c.key in mapping), None)
+            if label is not None and re.search(r"quarter|季度", f.key.lower()) \
+                    and all(_month_key(r[label]) for r in t.rows if len(r) > label):
+                continue  # "Month | ARR" over Sep, Oct, Nov 2026: months are no quarters
             score += 0.5 * section_score.get(id(s), 0)
             needed = [c.key for c in f.children if c.required and c.type != "array" and not _may_be_empty(f, c, mapping)]
             # the table is the field's: a figure or list column named as one of its properties
