@@ -66,3 +66,25 @@ def test_months_are_no_quarters():
 ])
 def test_the_count_revenue_comes_from_is_the_users(text, want):
     assert _traction(_fill(text), "users") == want
+
+
+def test_a_bare_figure_at_a_line_end_is_money_under_a_money_label():
+    # the next line's first word is no noun the figure counts ("3,400,000\nyoy growth")
+    r = _fill("Corvane\n\narr usd: 2,700,000\nyoy growth: 44%\nraising usd: 6,000,000\nrunway months: 20\n")
+    assert _traction(r, "arr") == 2700000
+    assert r.data["ask"].get("amount") == 6000000
+
+
+@pytest.mark.parametrize("aside", [
+    "An earlier version of this memo gave ARR as $4.4M; that included a one-off fee.",
+    "Please ignore the $4.4M ARR in the old deck.",
+])
+def test_a_figure_the_document_sets_aside_is_not_read(aside):
+    r = _fill(f"# Corvane\n\narr usd: 3,100,000\nyoy growth: 40%\n\n{aside}\n", markdown=True)
+    assert _traction(r, "arr") == 3100000
+
+
+def test_the_part_of_a_spend_the_company_serves_is_its_sam():
+    r = _fill("# Corvane\n\n## Market\n\nUK dairy farms spend $2.4B a year on feed software; we serve $600M of it.\n",
+              markdown=True)
+    assert r.data["market"].get("sam") == 600

@@ -651,6 +651,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
         if rivals_at or _count(clause, list(OTHERS)):
             score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
+        if doc.lang == "en" and _SUPERSEDED.search(clause):
+            # "an earlier version of this page gave ARR as $3.9M", "ignore the three million figure
+            # in the old one-pager": a figure the document itself sets aside
+            score -= 4
         if doc.lang == "en" and clause.rstrip().endswith("?") and not re.search(r"\?\s+\S", text[m.end:b]):
             # "I read you're at $5M ARR already?", "Competitor BuzzCo says they have 1,000
             # growers?": a figure asked about is no one's answer yet
@@ -681,9 +685,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score += 4
             named = True
         if doc.lang == "en" and f.key == "sam" and (m.currency or m.scaled) and not named \
-                and _PART_OF_IT.match(low, m.end) and re.search(r"\bmarket\b", low[a:m.start]):
+                and _PART_OF_IT.match(low, m.end) and (re.search(r"\bmarket\b", low[a:m.start]) or (
+                    _SPEND.search(low, a, m.start) and not _OURS_SPEND.search(low, a, m.start))):
             # "... a $14 billion market; plants that pay a carbon price spend $3.2 billion of it":
-            # the part of the market the sentence names (not "$45 million of it by 2030", a goal)
+            # the part of the market the sentence names (not "$45 million of it by 2030", a goal);
+            # "utilities spend $3.8B a year on grid-edge software; we serve $1.2B of it": the spend
+            # is a market in other words
             score += 4
             named = True
         if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
@@ -1033,7 +1040,7 @@ _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+
 #: the number of a numbered heading or list line at the start of its line ("2、", "## 3. ", "（二）")
 _HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）])")
 #: a noun phrase after a bare number: what it counts ("12,000 mid-size hauliers"), not money
-_COUNTED_NOUN = re.compile(r"\s+(?!(?:million|billion|thousand|trillion|mn|bn|m|k|usd|eur|gbp|dollars?|euros?|pounds?|"
+_COUNTED_NOUN = re.compile(r"[ \t]+(?!(?:million|billion|thousand|trillion|mn|bn|m|k|usd|eur|gbp|dollars?|euros?|pounds?|"
                            r"yuan|rmb|cny|in|of|a|an|the|per|each|for|to|and|or|at|by|from|with|is|was|are|were|"
                            r"this|that|last|next|arr|revenue|sales)\b)[a-z][a-z-]+\b")
 #: words after an amount that make it the price of one ("each", "per seat", "a year each")
@@ -1083,6 +1090,10 @@ def _earlier_in_series(doc: Document) -> set[int]:
     return cached
 
 
+#: words that set a figure aside as outdated or wrong
+_SUPERSEDED = re.compile(r"\b(?:an? |the )?(?:earlier|previous|prior|older|old|outdated) (?:version|draft|deck|one-pager|"
+                         r"edition|update|memo)\b|\bignore (?:the|that|this)\b|\bgot (?:it|that) wrong\b|"
+                         r"\b(?:was|were|is|are) (?:wrong|incorrect|outdated|out of date|a mistake)\b")
 #: a sentence that opens on its quarter or half ("Q2 actual ARR was $2.2M", "In H1, ...")
 _PERIOD_LEAD = re.compile(r"\s*[-*•]?\s*(?:in\s+)?(Q[1-4]|H[12])(?:\s+['’]?(20\d\d))?\b", re.I)
 #: a title's quarter or half ("Lumenary — Q3 2026 OKR review")
