@@ -88,3 +88,18 @@ def test_the_part_of_a_spend_the_company_serves_is_its_sam():
     r = _fill("# Corvane\n\n## Market\n\nUK dairy farms spend $2.4B a year on feed software; we serve $600M of it.\n",
               markdown=True)
     assert r.data["market"].get("sam") == 600
+
+
+@pytest.mark.parametrize("sentence, name, price", [
+    ("Schools pay $4,500 a year for the premium plan.", "premium plan", 4500),
+    ("Tags sell at $3 each.", "Tags", 3),
+])
+def test_an_item_priced_in_prose_is_a_product(sentence, name, price):
+    r = _fill(f"# Corvane\n\nCorvane tracks school buses in real time. {sentence}\n", markdown=True)
+    assert [(p["name"], p["price"]) for p in r.data.get("products") or []] == [(name, price)]
+
+
+def test_what_a_rival_s_customers_pay_is_no_product():
+    r = _fill("# Corvane\n\nCorvane tracks school buses. Its biggest rival claims schools pay $4,500 a year "
+              "for the premium plan.\n", markdown=True)
+    assert not r.data.get("products")
