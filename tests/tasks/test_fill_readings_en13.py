@@ -103,3 +103,15 @@ def test_what_a_rival_s_customers_pay_is_no_product():
     r = _fill("# Corvane\n\nCorvane tracks school buses. Its biggest rival claims schools pay $4,500 a year "
               "for the premium plan.\n", markdown=True)
     assert not r.data.get("products")
+
+
+def test_a_meeting_s_two_parties_in_the_title_name_the_one_the_notes_are_about():
+    r = _fill("MEETING NOTES - Harwick Capital / Sorrel Robotics\n1-Dec-2026, notes by K. Obi\n\n"
+              "- Sorrel Robotics: robot arms for small bakeries\n- ARR $1.2M, +40% YoY\n")
+    assert r.data["company"]["name"] == "Sorrel Robotics"
+
+
+def test_the_sender_s_firm_after_a_comma_may_be_the_company():
+    r = _fill("VOICE NOTE (automatic) — received 2 Dec 2026\nFrom: Jonas Pell, Brackenby Foods\n\n"
+              "Hi, it's Jonas from Brackenby Foods. We're at one million in revenue now.\n")
+    assert r.data["company"]["name"] == "Brackenby Foods"
