@@ -115,3 +115,9 @@ def test_the_sender_s_firm_after_a_comma_may_be_the_company():
     r = _fill("VOICE NOTE (automatic) — received 2 Dec 2026\nFrom: Jonas Pell, Brackenby Foods\n\n"
               "Hi, it's Jonas from Brackenby Foods. We're at one million in revenue now.\n")
     assert r.data["company"]["name"] == "Brackenby Foods"
+
+
+def test_a_founder_who_started_it_in_a_year_gives_the_founding_year():
+    r = _fill("# Ask me anything: Corvane\n\nHi all. Corvane tracks school buses in real time. "
+              "We started it in 2020. AMA!\n", markdown=True)
+    assert r.data["company"]["founded"] == "2020-01-01"

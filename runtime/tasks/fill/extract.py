@@ -1513,7 +1513,9 @@ def _alone_on_line(text: str, d: Any) -> bool:
 #: "incorporated 2018" (not "founded in March 2019", read as a date, nor a range of years)
 _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]ear (?:founded|of incorporation)"
                            # "We started the company in 2022", "set up the business in 2019"
-                           r"|(?:[Ss]tarted|[Ss]et up|[Ff]ormed) (?:the|our) (?:company|business|firm))"
+                           r"|(?:[Ss]tarted|[Ss]et up|[Ff]ormed) (?:the|our) (?:company|business|firm)"
+                           # a founder's "Pollenate rents out ... Started it in 2021."
+                           r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it)"
                            r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
