@@ -202,6 +202,24 @@ SETS = (
              ("number", 3400000, 3400000, _EN, 1.0),
              ("number", 3900000, 3400000, _EN, 0.0),  # the footnote's withdrawn figure
              ("date", "2023-05-12", "2023-05-12", _EN, 1.0))),
+    EvalSet("fill-eval11", "fe11", 20, True,
+            {"fe11-en-07": ("$5.3M", "88 building owners", "FY25 close was $3.6M"),  # the last only in notes
+             "fe11-zh-03": ("9,350", "532家", "2018年6月12日"),  # the last only in a table cell
+             "fe11-zh-06": ("8,460万元", "12,600人", "2026年6月18日")},  # GB18030 with CRLF
+            (("name", "2025年度", {"any": ["2025年度", "2025年"]}, _ZH, 1.0),
+             ("number", 1860000000, 1860000000, _ZH, 1.0),
+             ("number", 4200000000, 1860000000, _ZH, 0.0),  # the rival's revenue
+             ("number", 84600000, 84600000, _ZH, 1.0),
+             ("number", 81200000, 84600000, _ZH, 0.0),  # 主营业务收入, a part of 营业总收入
+             ("number", 0.228, 0.228, _ZH, 1.0),
+             ("number", 0.107, 0.228, _ZH, 0.0),  # 环比, not 同比
+             ("name", "Brindle", {"any": ["Brindle Payroll", "Brindle"]}, _EN, 1.0),
+             ("number", 1140000, 1140000, _EN, 1.0),
+             ("number", 860000, 1140000, _EN, 0.0),  # last quarter's snapshot in the callout
+             ("number", 3600000, 3600000, _EN, 1.0),
+             ("number", 2900000, 3600000, _EN, 0.0),  # the superseded CRM log entry
+             ("number", 8000000, 5300000, _EN, 0.0),  # the FY27 goal, not the FY26 actual
+             ("date", "2023-08-14", "2023-08-14", _EN, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]

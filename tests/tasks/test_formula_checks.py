@@ -71,6 +71,11 @@ def test_values_and_the_asked_row_are_not_dropped():
 
     assert "both" in contradictory_criteria('=SUMIFS(C2:C4,A2:A4,"华东",A2:A4,"华南")')
     assert contradictory_criteria('=SUMIFS(C2:C4,A2:A4,"华东",B2:B4,"笔")') is None
+    # a label for "B2 and C1 students" as AND: no student is at both levels, the column stays blank
+    assert "both 'B2' and 'C1'" in contradictory_criteria('=IF(AND(C2="B2",C2="C1"),"Advanced","")')
+    assert contradictory_criteria('=IF(OR(C2="B2",C2="C1"),"Advanced","")') is None
+    assert contradictory_criteria('=IF(AND(C2="B2",D2="Paid"),"Go","")') is None
+    assert contradictory_criteria('=IF(AND(C2="B2",IF(D2="x",1,0)),"a",C2="C1")') is None
     assert "华南" in value_ignored("华东和华南的单价合计", '=SUMIF(A2:A4,"华东",C2:C4)', s)
     assert "商品" in extreme_without_its_row("单价最高的商品", "=MAX(C2:C4)", s)
     r = formula("华东和华南的单价合计", s, method="rules")  # two regions: both totals, added
@@ -148,3 +153,14 @@ def test_row_numbers_and_serials_are_identifiers_no_one_adds():
     assert formula("金额一共多少", items, method="rules").value == 9400.0
     with pytest.raises(TaskError):
         formula("把序号加起来", items, method="rules")
+
+
+def test_a_label_for_two_values_of_one_column_is_never_a_blank_column():
+    """"tag B2 and C1 students as Advanced": an AND of both levels labels nobody."""
+    s = schema_from_rows([["Student", "Level", "Fee"], ["Ana", "B1", 300], ["Ben", "C1", 320],
+                          ["Cai", "B2", 310], ["Dee", "A2", 280]])
+    try:
+        r = formula("tag B2 and C1 students as Advanced", s, method="rules", target_cell="D2")
+    except TaskError:
+        return  # refused: better than a column that stays blank
+    assert "AND(" not in r.formula and "OR(" in r.formula

@@ -61,3 +61,16 @@ def test_codes_and_zero_padded_numbers_stay_text(tmp_path):
         ["1003", "0460", 5],
     ])
     assert s.column("Job No").type == "text" and s.column("Receipt").type == "text"
+
+
+def test_a_repaired_formula_over_text_numbers_does_not_quote_a_value_the_sheet_never_shows(hires):
+    """The user's own =SUM(D2:D6 shows 0 in Excel (SUM skips text); the engine would say 10.5."""
+    fixed = formula("=SUM(D2:D6", sheet=hires, mode="repair")
+    assert fixed.formula == "=SUM(D2:D6)"
+    assert fixed.value is None
+    assert "Hours holds numbers stored as text" in fixed.explanation
+    assert '=SUMPRODUCT(--("0"&D2:D6)) counts them' in fixed.explanation
+    maxed = formula("=MAX(D2:D6", sheet=hires, mode="repair")
+    assert maxed.value is None and "MAX skips" in maxed.explanation
+    rates = formula("=SUM(E2:E6", sheet=hires, mode="repair")  # real numbers: the value stands
+    assert rates.value == 50.0 and "stored as text" not in rates.explanation

@@ -189,8 +189,8 @@ def formula(
     if mode == "repair":
         fixed = repair(request)  # parses by construction (user-defined functions kept)
         ev = _verified(fixed, schema, target) if schema is not None else Evaluation(fixed, None)
-        return FormulaResult(fixed, ev.value, f"repaired {request.strip()!r}", "rules", mode,
-                             target_cell=target)
+        return _as_shown(FormulaResult(fixed, ev.value, f"repaired {request.strip()!r}", "rules",
+                                       mode, target_cell=target), schema)
     if mode == "complete":
         return _complete(request, schema, target, method, model)
     if schema is None:
@@ -220,8 +220,8 @@ def _complete(request: str, schema: SheetSchema | None, target: str | None, meth
         try:
             text = complete_rules(request)
             ev = _verified(text, schema, target)
-            return FormulaResult(text, ev.value, "closed what the prefix left open", "rules",
-                                 "complete", target_cell=target)
+            return _as_shown(FormulaResult(text, ev.value, "closed what the prefix left open",
+                                           "rules", "complete", target_cell=target), schema)
         except TaskError as err:
             if not _llm_allowed(method, model):
                 raise
@@ -234,8 +234,21 @@ def _complete(request: str, schema: SheetSchema | None, target: str | None, meth
                         + " (no local model is installed for a better guess)",
                         code="task.complete")
     ev = _verified(text, schema, target)
-    return FormulaResult(text, ev.value, "completed by the local model", "llm", "complete",
-                         target_cell=target, notes=notes)
+    return _as_shown(FormulaResult(text, ev.value, "completed by the local model", "llm",
+                                   "complete", target_cell=target, notes=notes), schema)
+
+
+def _as_shown(result: FormulaResult, schema: SheetSchema | None) -> FormulaResult:
+    """A repaired or completed formula is the user's own: where the spreadsheet would show
+    another value than the check computed (numbers stored as text), say so instead of the value."""
+    from .textnumbers import excel_differs
+
+    why = excel_differs(result.formula, schema) if schema is not None else None
+    if why:
+        result.value = None
+        result.explanation += f"; {why}"
+        result.notes.append(why)
+    return result
 
 
 def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | None:

@@ -204,7 +204,30 @@ def contradictory_criteria(formula: str) -> str | None:
             if rng in seen and seen[rng] != value:
                 return f"it requires {rng} to be both {seen[rng]!r} and {value!r}"
             seen[rng] = value
+    for m in re.finditer(r"\bAND\(", formula, re.I):  # "tag B2 and C1 students": a cell is never both
+        seen = {}
+        for cell, value in re.findall(r"(?<![A-Z$])(\$?[A-Z]{1,3}\$?\d+)\s*=\s*\"([^\"]*)\"",
+                                      _call_arguments(formula, m.end())):
+            if cell in seen and seen[cell] != value:
+                return f"it requires {cell} to be both {seen[cell]!r} and {value!r}"
+            seen[cell] = value
     return None
+
+
+def _call_arguments(formula: str, start: int) -> str:
+    """The text of a call's arguments from ``start`` (just after its bracket) to its closing one."""
+    depth, quoted = 1, False
+    for i in range(start, len(formula)):
+        ch = formula[i]
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch == "(":
+            depth += 1
+        elif not quoted and ch == ")":
+            depth -= 1
+            if depth == 0:
+                return formula[start:i]
+    return formula[start:]
 
 
 def extreme_without_its_row(request: str, formula: str, schema: SheetSchema) -> str | None:
@@ -611,7 +634,8 @@ def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str
 
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
-    return (weekday_number_unasked(request, formula) or arithmetic_operand_unused(request, formula, schema)
+    return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
+            or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema))
 
 

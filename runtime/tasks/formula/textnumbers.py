@@ -57,6 +57,25 @@ def _convert_part(text: str, letter: str, header: str) -> str:
                   if not text[:m.start()].endswith("--") else m.group(0), text)
 
 
+def excel_differs(formula: str, schema: SheetSchema) -> str | None:
+    """Why Excel and LibreOffice show another value than the check computed for a formula the
+    user wrote (repair, completion), or None.
+
+    The check's engine reads "1.5" stored as text as 1.5 everywhere, but a spreadsheet's SUM,
+    AVERAGE, MAX, SUMIF … skip text in a range: ``=SUM(E2:E9)`` shows 0 there.  Quoting the
+    engine's total as "the value" would tell the user a figure their sheet never shows.
+    """
+    try:
+        converted = convert(formula, schema)
+    except TaskError as err:
+        return err.message
+    if converted.count('"0"&') > formula.count('"0"&'):
+        cols = "、".join(c for c in converted_columns(converted, schema)) or "a column"
+        return (f"{cols} holds numbers stored as text, which the spreadsheet's function skips "
+                f"(it shows another value); {converted} counts them")
+    return None
+
+
 def plain(formula: str) -> str:
     """``formula`` with the conversions of :func:`convert` taken out, for saying what it computes:
     the user asked for the average of Hours, not for a SUMPRODUCT over it."""
