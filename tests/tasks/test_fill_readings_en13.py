@@ -121,3 +121,19 @@ def test_a_founder_who_started_it_in_a_year_gives_the_founding_year():
     r = _fill("# Ask me anything: Corvane\n\nHi all. Corvane tracks school buses in real time. "
               "We started it in 2020. AMA!\n", markdown=True)
     assert r.data["company"]["founded"] == "2020-01-01"
+
+
+def test_a_sponsor_s_figures_are_not_the_company_s():
+    r = _fill("# The Weekly Crate — issue #12\n\nCorvane tracks school buses. Our ARR hit $410K last month.\n\n"
+              "**This issue is sponsored by Pallety** — Pallety serves 30,000 drivers and just passed $9M ARR.\n",
+              markdown=True)
+    assert _traction(r, "arr") == 410000
+    assert _traction(r, "users") != 30000
+
+
+@pytest.mark.parametrize("sentence, want", [
+    ("Since our launch we've grown to 7,200 households, and our ARR is $500K.", 7200),
+    ("We started in 2021 and now serve 140 shippers. ARR is $2.1M.", 140),
+])
+def test_the_count_a_company_has_grown_to_or_serves_is_the_users(sentence, want):
+    assert _traction(_fill(f"# Corvane\n\nCorvane tracks school buses. {sentence}\n", markdown=True), "users") == want

@@ -611,7 +611,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         # its object, no rival's figure)
         if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival \
                 and not (doc.lang == "en" and f.key == "growth" and m.percent
-                         and _GROWTH_OF.match(clause)):
+                         and _GROWTH_OF.match(clause)) \
+                and not (f.key in ("users", "customers") and re.search(r"\b(?:grown|grew) to\s+$", low[lo_c:m.start])):
+            # ("we've grown to 9,300 households": the count it grew to, no growth)
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
@@ -651,6 +653,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
         if rivals_at or _count(clause, list(OTHERS)):
             score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
+        if doc.lang == "en" and _SPONSORED.search(low, *_paragraph_bounds(text, m.start)):
+            continue  # "This issue is sponsored by Binwise — Binwise serves 40,000 households": an ad's figures
         if doc.lang == "en" and _SUPERSEDED.search(clause):
             # "an earlier version of this page gave ARR as $3.9M", "ignore the three million figure
             # in the old one-pager": a figure the document itself sets aside
@@ -769,7 +773,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             if counted == "people":
                 used = low[m.end:hi_c] if at0 is None else at0[1].lower()
                 if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)) or (
-                        at0 is None and re.search(r"\b(?:serve|serves|serving|used by|reach|reaches)\s+(?:about |around |some |over |nearly )?$",
+                        at0 is None and re.search(r"\b(?:serve|serves|serving|used by|reach|reaches|(?:we|we've|we have|have|has) "
+                                                            r"(?:grown|grew) to)\s+(?:about |around |some |over |nearly )?$",
                                                   low[lo_c:m.start])):
                     # "5,600 potters fire work through Kilnworks each month"
                     score += 2 if named else 5
@@ -1090,6 +1095,9 @@ def _earlier_in_series(doc: Document) -> set[int]:
     return cached
 
 
+#: a paragraph that is an advertisement: its figures are the advertiser's
+_SPONSORED = re.compile(r"\b(?:sponsored by|brought to you by|paid partnership|advertisement|advertorial|"
+                        r"a word from our sponsors?|our sponsor)\b")
 #: words that set a figure aside as outdated or wrong
 _SUPERSEDED = re.compile(r"\b(?:an? |the )?(?:earlier|previous|prior|older|old|outdated) (?:version|draft|deck|one-pager|"
                          r"edition|update|memo)\b|\bignore (?:the|that|this)\b|\bgot (?:it|that) wrong\b|"
@@ -1420,7 +1428,10 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
             continue
         a, b = _clause_bounds(text, m.start, m.end)
         if _counted(low[m.end:m.end + 40]) != "organisations" or not (
-                _AS_CUSTOMERS.match(low, m.end) or _REVENUE_ACROSS.search(low[a:m.start])):
+                _AS_CUSTOMERS.match(low, m.end) or _REVENUE_ACROSS.search(low[a:m.start])
+                # "We started in March 2020 and now serve 260 shippers"
+                or re.search(r"\b(?:we|and)\s+(?:now\s+)?serve\s+(?:about |around |some |over |nearly )?$",
+                             low[a:m.start])):
             continue
         clause = low[a:b]
         if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
