@@ -137,3 +137,16 @@ def test_a_sponsor_s_figures_are_not_the_company_s():
 ])
 def test_the_count_a_company_has_grown_to_or_serves_is_the_users(sentence, want):
     assert _traction(_fill(f"# Corvane\n\nCorvane tracks school buses. {sentence}\n", markdown=True), "users") == want
+
+
+def test_an_about_heading_names_the_company():
+    r = _fill("# We're hiring: Head of Growth at Sorrel Robotics\n\n**Salary:** $150,000\n\n"
+              "## About Sorrel Robotics\n\nSorrel Robotics fits robot arms to small bakeries. ARR passed $2M in 2026.\n",
+              markdown=True)
+    assert r.data["company"]["name"] == "Sorrel Robotics"
+
+
+def test_a_label_in_an_export_s_title_is_no_name():
+    r = _fill("# CRM export — Account: Harwick Dental\n\nDescription: Harwick Dental books hygienists for clinics.\n"
+              "Raising: $4M\n", markdown=True)
+    assert r.data["company"]["name"] == "Harwick Dental"

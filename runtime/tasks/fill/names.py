@@ -205,6 +205,12 @@ def _recurring_name(doc: Document) -> Answer | None:
     head = _title_name(doc)
     if head and 0 < len(head.split()) <= 4:
         cands[head] = cands.get(head, 0) + 1.5
+    for sec in doc.sections:
+        # a job posting's or a website's "About Kestrel Freight" heading names the company
+        about = re.fullmatch(r"About\s+((?:[A-Z][\w&'-]*\s+){0,3}[A-Z][\w&'-]*)", (sec.heading or "").strip())
+        if about and about.group(1).split()[0].lower() not in _NOT_NAMES and about.group(1).lower() != "us":
+            cands[about.group(1)] = cands.get(about.group(1), 0) + 1.5
+            subjects.add(about.group(1))
     # a place the memo names is no company, however often it recurs; nor is the e-mail's
     # sender ("From: Dana Whitlock", signed "Dana")
     senders = {w for lab, value, _off in doc.labels if lab.lower() == "from"
@@ -335,8 +341,10 @@ def _title_name(doc: Document) -> str | None:
     parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", title) if p.strip()]
     if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
         # not a part with a date ("Transcript — Brookfern partner call, 3 March 2027": a meeting)
+        # nor a label before its colon ("Affinity export — Organization: Pinecrest Dental AI")
         name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
-                     if not _DOC_WORDS.search(p) and not re.search(r"\b(?:19|20)\d\d\b", p)), name)
+                     if not _DOC_WORDS.search(p) and not re.search(r"\b(?:19|20)\d\d\b", p)
+                     and not re.search(rf"(?:^|[—–|]\s*){re.escape(p)}:\s+\S", title)), name)
     name = _without_doc_words(_TITLE_HEAD.sub("", name))
     if " / " in name:
         # "Kestrel Ventures / Draycott Bio": a meeting's two parties; the company is the one the
