@@ -150,3 +150,10 @@ def test_a_label_in_an_export_s_title_is_no_name():
     r = _fill("# CRM export — Account: Harwick Dental\n\nDescription: Harwick Dental books hygienists for clinics.\n"
               "Raising: $4M\n", markdown=True)
     assert r.data["company"]["name"] == "Harwick Dental"
+
+
+def test_an_export_s_toggles_are_sections_and_their_tags_no_text():
+    r = _fill("# Corvane — snapshot\n\n<details>\n<summary>Traction</summary>\n\n- ARR: $610,000\n\n</details>\n\n"
+              "<details>\n<summary>Round</summary>\n\nRaising $1.2M seed.\n\n</details>\n", markdown=True)
+    assert _traction(r, "arr") == 610000
+    assert "<" not in str(r.data)
