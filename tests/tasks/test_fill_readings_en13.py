@@ -157,3 +157,8 @@ def test_an_export_s_toggles_are_sections_and_their_tags_no_text():
               "<details>\n<summary>Round</summary>\n\nRaising $1.2M seed.\n\n</details>\n", markdown=True)
     assert _traction(r, "arr") == 610000
     assert "<" not in str(r.data)
+
+
+def test_people_who_are_customers_now_are_the_users():
+    r = _fill("# Corvane — board pack\n\n- ARR $2.2M\n- 64 fleet managers under contract\n", markdown=True)
+    assert _traction(r, "users") == 64

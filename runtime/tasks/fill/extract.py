@@ -779,7 +779,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     # "5,600 potters fire work through Kilnworks each month"
                     score += 2 if named else 5
                     named = True
-                elif at0 is None and _REVENUE_ACROSS.search(low[a:m.start]):
+                elif at0 is None and (_REVENUE_ACROSS.search(low[a:m.start]) or _AS_CUSTOMERS.match(low, m.end)):
+                    # ("88 building owners under contract": people who are customers now)
                     # "We're at $2.6M ARR, up 80% on last year, across 340 growers": the people the
                     # revenue comes from pay for the product
                     score += 2 if named else 5
