@@ -464,6 +464,11 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
 
     # a programme of several companies' entries that says which one is the user's: that one
     raw = own_entry(raw, markdown) or raw
+    if markdown and "<summary>" in raw:
+        # a Notion/GitHub export's toggles: "<details><summary>Traction</summary> … </details>"
+        # is a section headed "Traction"; the tags themselves are no text
+        raw = re.sub(r"(?im)^[ \t]*(?:<details[^>\n]*>[ \t]*)?<summary>\s*(.*?)\s*</summary>[ \t]*$", r"## \1", raw)
+        raw = re.sub(r"(?im)^[ \t]*</?details[^>\n]*>[ \t]*$", "", raw)
     raw = _long_rows_as_sections(raw, markdown)
     if "," in raw:
         raw = _csv_tables(raw)

@@ -485,6 +485,12 @@ def _acronym_as_name(lab: str, own: list[str], text: str, value_at: int) -> bool
     return not any(re.search(rf"\b{w.upper()}\b", line) for w in hits)
 
 
+#: revenue said to come from a count right after it ("$2.6M ARR, up 80% on last year, across 340
+#: growers", "revenue of $900K from 41 feed mills"): the count pays for the product
+_REVENUE_ACROSS = re.compile(r"\b(?:arr|mrr|revenue|revenues|sales)\b[^.;!?]{0,60}\b(?:across|from)\s+"
+                             r"(?:about |around |some |over |nearly |roughly )?$")
+
+
 def _counted(words: str) -> str:
     """"people" or "organisations": what the first of ``words`` (lower case) that the lexicon
     knows counts ("5,600 potters", "1,020 independent pharmacies"), "" when none of the first
@@ -605,7 +611,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         # its object, no rival's figure)
         if rival is not None and (best_near_dist(own, low, lo_c, hi_c, m) or 1e9) > rival \
                 and not (doc.lang == "en" and f.key == "growth" and m.percent
-                         and _GROWTH_OF.match(clause)):
+                         and _GROWTH_OF.match(clause)) \
+                and not (f.key in ("users", "customers") and re.search(r"\b(?:grown|grew) to\s+$", low[lo_c:m.start])):
+            # ("we've grown to 9,300 households": the count it grew to, no growth)
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
@@ -645,6 +653,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
         if rivals_at or _count(clause, list(OTHERS)):
             score -= 2  # "97% of customers renew, against 80% at competitors": ours, less sure
+        if doc.lang == "en" and _SPONSORED.search(low, *_paragraph_bounds(text, m.start)):
+            continue  # "This issue is sponsored by Binwise — Binwise serves 40,000 households": an ad's figures
+        if doc.lang == "en" and _SUPERSEDED.search(clause):
+            # "an earlier version of this page gave ARR as $3.9M", "ignore the three million figure
+            # in the old one-pager": a figure the document itself sets aside
+            score -= 4
+        if doc.lang == "en" and clause.rstrip().endswith("?") and not re.search(r"\?\s+\S", text[m.end:b]):
+            # "I read you're at $5M ARR already?", "Competitor BuzzCo says they have 1,000
+            # growers?": a figure asked about is no one's answer yet
+            score -= 3
         if not named and _count(_asked(doc, m), own):
             # "what's ARR at end of Sept?" / "1.72M": a short reply gives the figure the question
             # before it asks for
@@ -671,9 +689,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score += 4
             named = True
         if doc.lang == "en" and f.key == "sam" and (m.currency or m.scaled) and not named \
-                and _PART_OF_IT.match(low, m.end) and re.search(r"\bmarket\b", low[a:m.start]):
+                and _PART_OF_IT.match(low, m.end) and (re.search(r"\bmarket\b", low[a:m.start]) or (
+                    _SPEND.search(low, a, m.start) and not _OURS_SPEND.search(low, a, m.start))):
             # "... a $14 billion market; plants that pay a carbon price spend $3.2 billion of it":
-            # the part of the market the sentence names (not "$45 million of it by 2030", a goal)
+            # the part of the market the sentence names (not "$45 million of it by 2030", a goal);
+            # "utilities spend $3.8B a year on grid-edge software; we serve $1.2B of it": the spend
+            # is a market in other words
             score += 4
             named = True
         if doc.lang == "en" and (_en_not_ours(f, m, text, a, money, ours)
@@ -752,9 +773,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             if counted == "people":
                 used = low[m.end:hi_c] if at0 is None else at0[1].lower()
                 if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)) or (
-                        at0 is None and re.search(r"\b(?:serve|serves|serving|used by|reach|reaches)\s+(?:about |around |some |over |nearly )?$",
+                        at0 is None and re.search(r"\b(?:serve|serves|serving|used by|reach|reaches|(?:we|we've|we have|have|has) "
+                                                            r"(?:grown|grew) to)\s+(?:about |around |some |over |nearly )?$",
                                                   low[lo_c:m.start])):
                     # "5,600 potters fire work through Kilnworks each month"
+                    score += 2 if named else 5
+                    named = True
+                elif at0 is None and (_REVENUE_ACROSS.search(low[a:m.start]) or _AS_CUSTOMERS.match(low, m.end)):
+                    # ("88 building owners under contract": people who are customers now)
+                    # "We're at $2.6M ARR, up 80% on last year, across 340 growers": the people the
+                    # revenue comes from pay for the product
                     score += 2 if named else 5
                     named = True
         if f.key in ("users", "customers") and unit:
@@ -789,6 +817,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
                 and m.start in _earlier_in_series(doc):
             score -= 4  # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M": an earlier period's figure, not where it stands now
+        elif doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
+                and _before_title_period(doc, clause):
+            score -= 3  # "Q2 actual ARR was $2.2M" in a "Q3 2026 review": the quarter before's figure
         if money and not f.fraction and m.value in _parts(doc):
             continue  # one of a list of parts that add up to a total the document states
         if money and not f.fraction and _SHARE_AFTER.match(text, m.end):
@@ -815,8 +846,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # stands now (the earlier rows are its history); its cell in the column the field's
             # own words head is the field's ("arr (thousands)", not "arr plan")
             score += 1
-            if not named and _count(at[0].lower(), own) and not _PLAN_COLUMN.search(at[0].lower()) \
-                    and not _PRIOR_COLUMN.search(at[0].lower()):
+            head = at[0].lower()
+            if not named and not _PLAN_COLUMN.search(head) and not _PRIOR_COLUMN.search(head) and (
+                    _count(head, own)
+                    # "Month | ARR | Paying crews | New crews": a column that counts people (not the
+                    # new ones) is the users
+                    or (f.key == "users" and _counted(head) == "people" and not _NEW.search(head))):
                 score += 4
                 named = True
         if 1900 <= m.value <= 2100 and not (m.currency or m.scaled or m.percent) and not m.unit \
@@ -934,6 +969,12 @@ _ACTUAL_JUST_BEFORE = re.compile(r"(?:实际(?:完成|实现|达到|为|是)?|(?
                                  r"|\b(?:came in|landed|finished|closed|ended)(?: the (?:year|quarter|month))? at)"
                                  r"\s*[:：]?\s*(?:约|大约|about|around|only|just)?\s*"
                                  r"(?:人民币|rmb|usd|us\$|[$€£¥])?\s*$")
+#: after a number, an actual set against it past a dash or a comma ("60% — actual 49%",
+#: "$3.0M by 30 Sep — actual $2.7M", "120%, actual 113%"): the number before is the plan
+_THEN_ACTUAL = re.compile(r"(?:[^$€£¥%\d.;!?]{0,24}?|\s+by\s+[^$€£¥%.;!?—–,]{1,16}?)(?:\s[—–-]|[—–,;(])\s*actual(?:ly)?\b"
+                          r"(?!\s+(?:plan|target|budget))")
+#: the actual word a number follows, past a dash or a comma from the figure before it
+_ACTUAL_AFTER_DASH = re.compile(r"(?:\s[—–-]|[—–,;(])\s*actual(?:ly)?\s*[:=]?\s*(?:us\$|usd|[$€£¥])?\s*$")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
 _THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
@@ -1005,7 +1046,7 @@ _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+
 #: the number of a numbered heading or list line at the start of its line ("2、", "## 3. ", "（二）")
 _HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）])")
 #: a noun phrase after a bare number: what it counts ("12,000 mid-size hauliers"), not money
-_COUNTED_NOUN = re.compile(r"\s+(?!(?:million|billion|thousand|trillion|mn|bn|m|k|usd|eur|gbp|dollars?|euros?|pounds?|"
+_COUNTED_NOUN = re.compile(r"[ \t]+(?!(?:million|billion|thousand|trillion|mn|bn|m|k|usd|eur|gbp|dollars?|euros?|pounds?|"
                            r"yuan|rmb|cny|in|of|a|an|the|per|each|for|to|and|or|at|by|from|with|is|was|are|were|"
                            r"this|that|last|next|arr|revenue|sales)\b)[a-z][a-z-]+\b")
 #: words after an amount that make it the price of one ("each", "per seat", "a year each")
@@ -1055,6 +1096,32 @@ def _earlier_in_series(doc: Document) -> set[int]:
     return cached
 
 
+#: a paragraph that is an advertisement: its figures are the advertiser's
+_SPONSORED = re.compile(r"\b(?:sponsored by|brought to you by|paid partnership|advertisement|advertorial|"
+                        r"a word from our sponsors?|our sponsor)\b")
+#: words that set a figure aside as outdated or wrong
+_SUPERSEDED = re.compile(r"\b(?:an? |the )?(?:earlier|previous|prior|older|old|outdated) (?:version|draft|deck|one-pager|"
+                         r"edition|update|memo)\b|\bignore (?:the|that|this)\b|\bgot (?:it|that) wrong\b|"
+                         r"\b(?:was|were|is|are) (?:wrong|incorrect|outdated|out of date|a mistake)\b")
+#: a sentence that opens on its quarter or half ("Q2 actual ARR was $2.2M", "In H1, ...")
+_PERIOD_LEAD = re.compile(r"\s*[-*•]?\s*(?:in\s+)?(Q[1-4]|H[12])(?:\s+['’]?(20\d\d))?\b", re.I)
+#: a title's quarter or half ("Lumenary — Q3 2026 OKR review")
+_TITLE_PERIOD = re.compile(r"\b(Q[1-4]|H[12])\s+['’]?(20\d\d)\b", re.I)
+
+
+def _before_title_period(doc: Document, clause: str) -> bool:
+    """Whether ``clause`` opens on a quarter (a half) of the year before the one the document's
+    title reports on: a review of Q3 that says "Q2 actual ARR was $2.2M" gives the quarter
+    before's figure, not where the company stands."""
+    lead = _PERIOD_LEAD.match(clause)
+    title = _TITLE_PERIOD.search(doc.title or "")
+    if not lead or not title or lead.group(1)[0].lower() != title.group(1)[0].lower():
+        return False
+    if lead.group(2) and lead.group(2) != title.group(2):
+        return lead.group(2) < title.group(2)
+    return int(lead.group(1)[1]) < int(title.group(1)[1])
+
+
 def _parts(doc: Document) -> set[float]:
     from .lists import part_values
 
@@ -1073,11 +1140,24 @@ def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
 def _latest_period_row(t: Table, first_cell: str) -> bool:
     """Whether the row headed ``first_cell`` is the latest of a table whose rows are all
     periods ("Q1 2026", "Q2 2026", "Q3 2026")."""
-    keys = [_period_key(r[0]) if _PERIOD_HEAD.fullmatch(r[0].strip()) else None for r in t.rows if r and r[0].strip()]
-    if len(keys) < 2 or any(k is None for k in keys) or len(set(keys)) != len(keys):
+    keys = [_row_period(r[0]) for r in t.rows if r and r[0].strip()]
+    if len(keys) < 2 or any(k is None for k in keys) or len(set(keys)) != len(keys) \
+            or len({k[0] for k in keys}) != 1:  # type: ignore[index]
         return False
-    mine = _period_key(first_cell) if _PERIOD_HEAD.fullmatch(first_cell.strip()) else None
+    if keys[0][0] == "month" and keys != sorted(keys):  # type: ignore[index]
+        return False  # (months, some without their year, only when they run in order)
+    mine = _row_period(first_cell)
     return mine is not None and mine == max(keys)  # type: ignore[type-var]
+
+
+def _row_period(cell: str) -> tuple[str, int, int] | None:
+    """A table row's period: a quarter, a half or a year ("Q3 2026", "FY2025"), or a month
+    ("Nov 2026", "Sep"), with its kind first (a table's rows are compared within one kind)."""
+    if _PERIOD_HEAD.fullmatch(cell.strip()):
+        key = _period_key(cell)
+        return ("period", *key) if key else None
+    month = _month_key(cell)
+    return ("month", *month) if month else None
 
 
 def _column_header(doc: Document, m: Mention) -> str:
@@ -1130,6 +1210,12 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         own_after = own_rest[:len(after_part)]
         targets = list(_TARGET.finditer(pre))
         just = _ACTUAL_JUST_BEFORE.search(pre)
+        if _THEN_ACTUAL.match(rest):
+            # "KR3: YoY ARR growth 60% — actual 49%", "ARR to $3.0M by 30 Sep — actual $2.7M": the
+            # figure an actual is set against after a dash is the plan's
+            score -= 3
+        elif _ACTUAL_AFTER_DASH.search(before) and re.search(r"\d", before):
+            score += 1.5  # ... and the actual after it is the result
         if targets and just and just.start() >= targets[-1].end() and not _TARGET.search(own_after) \
                 and re.search(r"[，,；;]|\band\b|\bbut\b", pre[targets[-1].end():just.start()]) \
                 and not _BY_YEAR.search(part):
@@ -1196,7 +1282,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             score -= 2
         if _SUBSET.search(part):
             score -= 2
-        if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before):
+        if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before) \
+                and not _REVENUE_ACROSS.search(before):
             score -= 2  # "2,900 teachers at 310 schools use it": where the users are, not who
     if "growth" in key:
         if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
@@ -1340,9 +1427,13 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 or (m.start and (text[m.start - 1].isalnum() or text[m.start - 1] in "$€£¥.")) \
                 or not float(m.value).is_integer() or m.value < 1:
             continue
-        if _counted(low[m.end:m.end + 40]) != "organisations" or not _AS_CUSTOMERS.match(low, m.end):
-            continue
         a, b = _clause_bounds(text, m.start, m.end)
+        if _counted(low[m.end:m.end + 40]) != "organisations" or not (
+                _AS_CUSTOMERS.match(low, m.end) or _REVENUE_ACROSS.search(low[a:m.start])
+                # "We started in March 2020 and now serve 260 shippers"
+                or re.search(r"\b(?:we|and)\s+(?:now\s+)?serve\s+(?:about |around |some |over |nearly )?$",
+                             low[a:m.start])):
+            continue
         clause = low[a:b]
         if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
             continue  # new ones, a plan, a scenario, someone else's claim
@@ -1434,7 +1525,9 @@ def _alone_on_line(text: str, d: Any) -> bool:
 #: "incorporated 2018" (not "founded in March 2019", read as a date, nor a range of years)
 _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]ear (?:founded|of incorporation)"
                            # "We started the company in 2022", "set up the business in 2019"
-                           r"|(?:[Ss]tarted|[Ss]et up|[Ff]ormed) (?:the|our) (?:company|business|firm))"
+                           r"|(?:[Ss]tarted|[Ss]et up|[Ff]ormed) (?:the|our) (?:company|business|firm)"
+                           # a founder's "Pollenate rents out ... Started it in 2021."
+                           r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it)"
                            r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
@@ -1849,6 +1942,10 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
                     mapping[child.key] = free[0]
                     used.add(free[0])
                     score += 1
+            label = next((mapping[c.key] for c in f.children if c.type == "string" and c.key in mapping), None)
+            if label is not None and re.search(r"quarter|季度", f.key.lower()) \
+                    and all(_month_key(r[label]) for r in t.rows if len(r) > label):
+                continue  # "Month | ARR" over Sep, Oct, Nov 2026: months are no quarters
             score += 0.5 * section_score.get(id(s), 0)
             needed = [c.key for c in f.children if c.required and c.type != "array" and not _may_be_empty(f, c, mapping)]
             # the table is the field's: a figure or list column named as one of its properties

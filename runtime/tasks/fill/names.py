@@ -122,7 +122,7 @@ _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责�
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
                         r"quarterly|team|slack|whatsapp|group)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
                         r"chat export|chat log|chat|export|thread|"
-                        r"summary|brief|note|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
+                        r"summary|brief|notes?|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
                         r"questionnaire|application|application form|profile|fact ?sheet|teaser)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:(?:[—–:|(（]|-(?!\w))\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
@@ -205,10 +205,17 @@ def _recurring_name(doc: Document) -> Answer | None:
     head = _title_name(doc)
     if head and 0 < len(head.split()) <= 4:
         cands[head] = cands.get(head, 0) + 1.5
+    for sec in doc.sections:
+        # a job posting's or a website's "About Kestrel Freight" heading names the company
+        about = re.fullmatch(r"About\s+((?:[A-Z][\w&'-]*\s+){0,3}[A-Z][\w&'-]*)", (sec.heading or "").strip())
+        if about and about.group(1).split()[0].lower() not in _NOT_NAMES and about.group(1).lower() != "us":
+            cands[about.group(1)] = cands.get(about.group(1), 0) + 1.5
+            subjects.add(about.group(1))
     # a place the memo names is no company, however often it recurs; nor is the e-mail's
     # sender ("From: Dana Whitlock", signed "Dana")
     senders = {w for lab, value, _off in doc.labels if lab.lower() == "from"
-               for w in re.findall(r"[A-Z][\w'-]+", value.split("<")[0])}
+               # ("From: Priya Nandakumar, Mossgate Labs": the person, not the firm after the comma)
+               for w in re.findall(r"[A-Z][\w'-]+", value.split("<")[0].split(",")[0])}
     # a field's own word is no company ("ARR is 2.85M", "sorry, ARR is actually 3.1M" in a chat)
     from .fields import GLOSSARY
 
@@ -334,9 +341,17 @@ def _title_name(doc: Document) -> str | None:
     parts = [p.strip() for p in re.split(r"\s+[—–:|-]\s+|:\s+|\s*[—–|]\s*", title) if p.strip()]
     if len(parts) > 1 and _DOC_WORDS.search(parts[0]):
         # not a part with a date ("Transcript — Brookfern partner call, 3 March 2027": a meeting)
+        # nor a label before its colon ("Affinity export — Organization: Pinecrest Dental AI")
         name = next((_TITLE_TAIL.sub("", p).strip() for p in parts[1:]
-                     if not _DOC_WORDS.search(p) and not re.search(r"\b(?:19|20)\d\d\b", p)), name)
+                     if not _DOC_WORDS.search(p) and not re.search(r"\b(?:19|20)\d\d\b", p)
+                     and not re.search(rf"(?:^|[—–|]\s*){re.escape(p)}:\s+\S", title)), name)
     name = _without_doc_words(_TITLE_HEAD.sub("", name))
+    if " / " in name:
+        # "Kestrel Ventures / Draycott Bio": a meeting's two parties; the company is the one the
+        # text goes on to name (none when both or neither recur)
+        body = doc.text.replace(title, "", 1)
+        named = [p.strip() for p in name.split(" / ") if p.strip() and re.search(rf"\b{re.escape(p.strip())}\b", body)]
+        name = named[0] if len(named) == 1 else ""
     # "Q3 investor update", "Brightpass Q3 2026 update": the period the document is for is no
     # part of the company's name (nor a name by itself)
     name = _PERIOD_EDGE.sub("", name).strip()

@@ -171,13 +171,15 @@ _PRICED_EN = json.loads(Path(__file__).with_name("priced_en.json").read_text(enc
 _COUNTED = json.loads(Path(__file__).with_name("counted_en.json").read_text(encoding="utf-8"))
 #: (and the people and organisations who pay: "Hospitals pay $6,000 a year per ward")
 _NOT_ITEMS = frozenset(_PRICED_EN["not_items"] + _COUNTED["people"] + _COUNTED["organisations"])
+_COUNTED_NOUNS = frozenset(_COUNTED["people"] + _COUNTED["organisations"])
 #: a clause that prices an item named by a common noun, not a capitalised name ("the camera kit is
 #: $2,900 per line", "Our film sells at $3.40 per square metre", "Robot list price $28,000",
 #: "software seat $1,200/yr"): the noun (one to three words after the/our/a), the words that price
 #: it, the amount right after them
 _COMMON_PRICED = re.compile(r"^(?i:(?:and|but|also|while)\s+)?(?i:(?:the|our|a|an|one)\s+)?"
                             r"(?P<name>[A-Za-z][a-z]*(?:-[a-z]+)?(?: [a-z]+(?:-[a-z]+)?){0,2}?)"
-                            r"(?P<verb>\s+(?:is|costs|sells (?:at|for)|lists at|is priced at|(?:has a )?list price(?: of| is)?)"
+                            r"(?P<verb>\s+(?:is|costs|sells? (?:at|for)|retails? (?:at|for)|lists at|(?:is|are) priced at|"
+                            r"(?:has a )?list price(?: of| is)?)"
                             r"\s+|\s+)(?:about |around |roughly )?(?=[$€£]\s?\d|(?:USD|EUR|GBP)\s?\d|"
                             r"(?<=costs )\d+(?:\.\d+)?\s+cents\b)")
 #: a price in cents ("A crate-day costs 12 cents")
@@ -217,6 +219,33 @@ _PAYS = frozenset(("pay", "pays", "paid", "spend", "spends", "spent", "charge", 
                    "earns", "save", "saves", "saved", "raise", "raised", "owe", "owes", "lose", "loses"))
 
 
+#: who pays, a price, then the item it is paid for ("Districts pay $9,000 a year for the core
+#: plan", "Clinics pay $40 per seat for the scheduler"): the payer (a count noun of
+#: ``counted_en.json``) before the amount, the item after "for"
+_PAYER = re.compile(r"^(?:(?:the|our|most|all|many)\s+)?(?:[a-z]+(?:-[a-z]+)?\s+)?(?P<payer>[a-z]+)\s+(?:pay|pays)\s+"
+                    r"(?:about |around |roughly |only |just )?$", re.I)
+_FOR_ITEM = re.compile(r"(?P<per>(?:\s*(?:a|an|per|each)\s+[a-z]+)?)\s+for\s+(?:the|our|a|an|its|their)\s+"
+                       r"(?P<name>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)\s*$")
+
+
+def _paid_for(clause: str, find_mentions) -> tuple[str, str] | None:
+    """(name, text) of an item a clause says its buyers pay a price for (see :data:`_PAYER`)."""
+    money = [x for x in find_mentions(clause) if x.currency and not x.percent]
+    if len(money) != 1:
+        return None
+    at = money[0].start
+    while at > 0 and clause[at - 1] in "$€£¥":
+        at -= 1
+    payer = _PAYER.match(clause[:at])
+    item = _FOR_ITEM.match(clause, money[0].end)
+    if payer is None or item is None or payer.group("payer").lower() not in _COUNTED_NOUNS:
+        return None
+    words = item.group("name").lower().split()
+    if any(w in _NOT_ITEMS and w not in _COUNTED_NOUNS or w in _NO_NAME for w in words):
+        return None
+    return item.group("name"), (clause[at:money[0].end] + item.group("per")).strip()
+
+
 def common_priced(doc: Document) -> list[tuple[str, str, int]]:
     """(name, text, where) of the items clauses price under a common noun (see
     :data:`_COMMON_PRICED`): one amount of money in the clause, then what it is per ("per line",
@@ -234,6 +263,11 @@ def common_priced(doc: Document) -> list[tuple[str, str, int]]:
             for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=(?:the|our|a|an)\s)", sent):
                 # "Jonah, adding to yesterday's: the camera kit is $2,900 per line"
                 clause = re.sub(r"^[^:]{0,60}:\s+(?=[a-z])", "", clause).strip(" .")
+                paid = _paid_for(clause, find_mentions)
+                if paid is not None:
+                    if paid[0] not in {n for n, _t, _w in out}:
+                        out.append((*paid, doc.text.find(clause)))
+                    continue
                 m = _COMMON_PRICED.match(clause)
                 if m is None:
                     continue
@@ -253,7 +287,7 @@ def common_priced(doc: Document) -> list[tuple[str, str, int]]:
                         or any(w in _PAYS for w in words):
                     continue
                 verb = m.group("verb").strip()
-                if not ("pric" in verb or verb in ("lists at", "sells at", "sells for")
+                if not ("pric" in verb or re.fullmatch(r"lists at|(?:sells?|retails?) (?:at|for)", verb)
                         or _PRICE_CUE.match(clause, money[0].end)):
                     continue
                 if not verb and not _PRICE_CUE.match(clause, money[0].end):
