@@ -170,3 +170,14 @@ def test_the_sheet_name_of_year_columns_says_what_they_hold():
 def test_a_condition_column_empty_at_the_bottom_reads_the_same_rows():
     s = _sheet(["卡号", "实付金额", "备注"], [["Z1", 100, "学生"], ["Z2", 200, None], ["Z3", 300, "学生"], ["Z4", 50, None]])
     assert _formula(s, "备注学生的实付金额合计") == '=SUMIF(C2:C5,"学生",B2:B5)'
+
+
+def test_a_year_block_total_is_no_answer_at_a_row():
+    from o3local.errors import TaskError
+    from o3local.tasks.formula import formula
+
+    try:
+        got = formula("三年营业额合计", _years_sheet(), "F3", method="rules").formula
+    except TaskError:
+        got = None
+    assert got != "=SUM(B3:D5)"  # at F3, beside a row: that row's years, never the whole block

@@ -511,7 +511,8 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         notes.append(f"rules: {refusal_hint(request, schema)}")
         return None
     if target is not None and _row_target(target, schema) and not _reads_row(reading.formula, target) \
-            and re.search(r"\b(?:each|every|per)\b|每|各", request.lower()):
+            and (re.search(r"\b(?:each|every|per)\b|每|各", request.lower())
+                 or (reading.parts or {}).get("operation") == "year_block"):  # 五年累计业务量 at a row: the row's own
         # "平均每单卖了多少钱" at G2: one value for the whole table is no answer for each row of it
         notes.append(f"rules: {reading.formula} is one value for the whole table, and {target} is a row of it")
         return None
