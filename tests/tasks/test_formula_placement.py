@@ -110,3 +110,11 @@ def test_without_a_cue_or_a_cell_a_request_is_not_guessed_into_a_column():
     except TaskError:
         return
     assert r.fill_range is None
+
+
+def test_the_column_named_last_or_after_into_places_the_answer():
+    # "..., col D" at the end and "put it into col D": the empty column D, first data row
+    s = schema_from_rows(WEEKS)
+    for req in ("profit for each week, col D", "revenue minus costs for each week, put it into col D"):
+        r = formula(req, s, method="rules")
+        assert r.target_cell == "D2" and r.formula == "=B2-C2", req

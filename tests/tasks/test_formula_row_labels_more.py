@@ -235,3 +235,160 @@ def test_a_year_column_said_to_fall_against_the_year_before():
     assert r.formula == '=IF(C2>B2,"增长","")'
     with pytest.raises(TaskError):  # no column for 2022: nothing to compare 2023 with
         formula("2023年下降的写下滑", s, "E2", method="rules")
+
+
+@pytest.fixture
+def hire():
+    return schema_from_rows([
+        ["Ref", "Boat", "Hours", "ABV %", "Returned Late", "Paid"],
+        ["H1", "Laser", 2, 5.5, "Yes", "No"],
+        ["H2", "Topper", 3, 4.0, "No", "Yes"],
+        ["H3", "Laser", 1, 5.0, None, "Yes"],
+    ])
+
+
+def test_a_number_branch_and_a_yes_no_column_named_as_the_condition(hire):
+    # "10 if late": the Yes/No column whose header holds "late"; "£10 late fee", "10 quid": the number
+    for req in ("late charge column: 10 if late otherwise 0",
+                "£10 late fee where the boat was returned late, else 0",
+                "late fee per hire (10 quid if returned late, 0 if not)"):
+        r = formula(req, hire, "G2", method="rules")
+        assert r.formula == '=IF(E2="Yes",10,0)', req
+        assert r.value == 10 and _at(r, hire, 3) == 0 and _at(r, hire, 4) == 0
+
+
+def test_a_negated_yes_no_condition_needs_a_column_without_gaps(hire):
+    r = formula("write 'Chase' if it wasn't paid", hire, "G2", method="rules")
+    assert r.formula == '=IF(F2="No","Chase","")' and r.value == "Chase" and _at(r, hire, 3) == ""
+    with pytest.raises(TaskError):  # an empty Returned Late cell is no "No": not guessed
+        formula("write 'On time' if it wasn't returned late", hire, "G2", method="rules")
+
+
+def test_say_a_label_next_to_each_row_and_a_threshold_said_after_its_column(hire):
+    r = formula("next to each hire say OWED if paid = no", hire, "G2", method="rules")
+    assert r.formula == '=IF(F2="No","OWED","")' and r.value == "OWED"
+    r = formula("put STRONG next to anything 5% abv or over", hire, "G2", method="rules")
+    assert r.formula == '=IF(D2>=5,"STRONG","")' and r.value == "STRONG" and _at(r, hire, 3) == ""
+    assert _at(r, hire, 4) == "STRONG"
+
+
+@pytest.fixture
+def walks():
+    return schema_from_rows([
+        ["Walk", "Due", "Returned", "Duration (mins)", "Fee", "Hours"],
+        ["W1", dt.date(2026, 11, 1), dt.date(2026, 11, 3), 20, 12.0, 9],
+        ["W2", dt.date(2026, 11, 5), None, 45, 18.0, 4],
+        ["W3", dt.date(2026, 11, 9), dt.date(2026, 11, 8), 75, 25.0, 8],
+    ])
+
+
+def test_labels_said_one_clause_each_make_nested_ifs(walks):
+    r = formula("under 30 mins Short, 30-60 Standard, over 60 Long", walks, "G2", method="rules")
+    assert r.formula == '=IF(D2<30,"Short",IF(AND(D2>=30,D2<=60),"Standard","Long"))'
+    assert [r.value, _at(r, walks, 3), _at(r, walks, 4)] == ["Short", "Standard", "Long"]
+    r = formula("Short if under 30 minutes, Long if over 60, otherwise Standard", walks, "G2", method="rules")
+    assert [r.value, _at(r, walks, 3), _at(r, walks, 4)] == ["Short", "Standard", "Long"]
+    r = formula("fee bands: over 20 = High, 10-20 = Mid, else Low", walks, "G2", method="rules")
+    assert r.formula == '=IF(E2>20,"High",IF(AND(E2>=10,E2<=20),"Mid","Low"))'
+    # bands that leave a gap keep it blank: the last band is no "else" then
+    r = formula("over 60 Long, under 30 mins Short", walks, "G3", method="rules")
+    assert r.formula == '=IF(D3>60,"Long",IF(D3<30,"Short",""))' and r.value == ""
+
+
+def test_a_date_not_filled_in_and_one_date_after_another(walks):
+    r = formula("status column: Out if not returned, Late if returned after the due date, otherwise On time",
+                walks, "G2", method="rules")
+    assert r.formula == '=IF(C2="","Out",IF(C2>B2,"Late","On time"))'
+    assert [r.value, _at(r, walks, 3), _at(r, walks, 4)] == ["Late", "Out", "On time"]
+    r = formula("CHASE column for unreturned items, else blank", walks, "G3", method="rules")
+    assert r.formula == '=IF(C3="","CHASE","")' and r.value == "CHASE" and _at(r, walks, 2) == ""
+
+
+def test_a_threshold_in_the_unit_a_header_is_named_by(walks):
+    r = formula("FULL DAY flag for bookings of at least 8 hrs, blank otherwise", walks, "G2", method="rules")
+    assert r.formula == '=IF(F2>=8,"FULL DAY","")' and r.value == "FULL DAY" and _at(r, walks, 3) == ""
+
+
+@pytest.fixture
+def tips():
+    return schema_from_rows([
+        ["Walk", "Insurer", "Duration", "Fee", "Tip", "Paid"],
+        ["W1", None, 75, 12.0, None, "No"],
+        ["W2", "AXA", 45, 25.0, 3, "Yes"],
+        ["W3", "Bupa", 60, 8.0, None, "Yes"],
+    ])
+
+
+def test_a_header_ending_in_on_and_a_unit_before_or_more(tips):
+    # "Duration" kept whole (its "on " is no word "on"); "60 mins or more" is >=, never "= 60"
+    r = formula("Long when duration is 60 mins or more, else Short", tips, "G2", method="rules")
+    assert r.formula == '=IF(C2>=60,"Long","Short")' and r.value == "Long" and _at(r, tips, 3) == "Short"
+    assert _at(r, tips, 4) == "Long"
+    r = formula("Long if duration is 60 or more, else Short", tips, "G3", method="rules")
+    assert r.formula == '=IF(C3>=60,"Long","Short")'
+
+
+def test_no_before_a_column_is_its_empty_cells_not_a_no_value(tips):
+    r = formula("write 'No tip' next to walks with no tip", tips, "G2", method="rules")
+    assert r.formula == '=IF(E2="","No tip","")' and r.value == "No tip" and _at(r, tips, 3) == ""
+    r = formula("'Check' if fee is more than 20 and no tip", tips, "G3", method="rules")
+    assert r.formula == '=IF(AND(D3>20,E3=""),"Check","")' and r.value == ""
+
+
+def test_a_quoted_label_for_rows_under_a_money_amount(tips):
+    r = formula("'Cheap' for fees under £10", tips, "G4", method="rules")
+    assert r.formula == '=IF(D4<10,"Cheap","")' and r.value == "Cheap" and _at(r, tips, 2) == ""
+
+
+def test_a_column_shown_with_a_label_where_it_is_empty(tips):
+    for req in ("show the insurer, or Self-pay where it's blank", "payer column: insurer name else Self-pay"):
+        r = formula(req, tips, "G2", method="rules")
+        assert r.formula == '=IF(B2="","Self-pay",B2)', req
+        assert r.value == "Self-pay" and _at(r, tips, 3) == "AXA"
+
+
+def test_a_slash_pair_of_labels_said_in_capitals_and_covers():
+    s = schema_from_rows([["Member", "Annual Sub", "Paid So Far"], ["Ann", 60, 60], ["Bo", 60, 20]])
+    r = formula("label each member Paid up / Chase depending on whether paid so far covers the annual sub",
+                s, "D2", method="rules")
+    assert r.formula == '=IF(C2>=B2,"Paid up","Chase")' and r.value == "Paid up" and _at(r, s, 3) == "Chase"
+
+
+def test_a_percent_threshold_with_no_column_named_and_two_columns_said_equal():
+    s = schema_from_rows([["Beer", "ABV %", "Annual Sub", "Paid So Far"], ["Ale", 5.5, 60, 60], ["Mild", 3.8, 60, 20]])
+    r = formula("label beers at 5% or more as Strong, others Session", s, "E2", method="rules")
+    assert r.formula == '=IF(B2>=5,"Strong","Session")' and r.value == "Strong" and _at(r, s, 3) == "Session"
+    r = formula("mark 'Paid' if paid so far equals annual sub, otherwise 'Owes'", s, "E3", method="rules")
+    assert r.formula == '=IF(D3=C3,"Paid","Owes")' and r.value == "Owes" and _at(r, s, 2) == "Paid"
+    r = formula("write 'Owes' where paid so far is less than the annual sub", s, "E3", method="rules")
+    assert r.formula == '=IF(D3<C3,"Owes","")' and r.value == "Owes"
+
+
+def test_a_unit_said_after_or_more_names_the_header_holding_it():
+    s = schema_from_rows([["Plot", "Holder", "Years Held", "Fee"], ["1A", "Ann", 12, 30], ["1B", "Bo", 3, 30]])
+    r = formula("mark holders with 10 or more years as Long-standing", s, "E2", method="rules")
+    assert r.formula == '=IF(C2>=10,"Long-standing","")' and r.value == "Long-standing" and _at(r, s, 3) == ""
+
+
+def test_two_quoted_labels_depending_on_a_yes_no_column():
+    s = schema_from_rows([["Member", "Belay Cert", "Fee"], ["Ann", "Yes", 30], ["Bo", "No", 30]])
+    r = formula("label everyone 'Can belay' or 'Needs induction' depending on the cert", s, "D2", method="rules")
+    assert r.formula == '=IF(B2="Yes","Can belay","Needs induction")' and r.value == "Can belay"
+    assert _at(r, s, 3) == "Needs induction"
+
+
+def test_a_chinese_negation_is_never_read_as_the_yes_of_a_yes_no_column():
+    s = schema_from_rows([["会员", "是否签到", "课时"], ["张三", "是", 2], ["李四", "否", 1]])
+    try:
+        r = formula("未签到的写缺课", s, "D3", method="rules")
+    except TaskError:
+        return
+    assert r.value == "缺课" and _at(r, s, 2) == ""
+
+
+def test_a_label_in_capitals_is_no_column_and_an_unread_word_refuses_a_yes_no_condition():
+    s = schema_from_rows([["Job", "Late", "Deposit Paid"], ["J1", "Y", "No"], ["J2", "N", "Yes"]])
+    r = formula("put LATE next to the late ones", s, "D2", method="rules")
+    assert r.formula == '=IF(B2="Y","LATE","")' and r.value == "LATE" and _at(r, s, 3) == ""
+    with pytest.raises(TaskError):  # "outstanding" may mean either answer: not guessed
+        formula("flag jobs with deposit outstanding as Chase", s, "D2", method="rules")

@@ -150,7 +150,7 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     nums = header_numbers(term, schema)
     vals = value_mentions(term, schema)
     if not nums and not vals:
-        said = _blank_term(term, schema, lex) or _concept_term(term, schema, lex)
+        said = _blank_term(term, schema, lex) or _concept_term(term, schema, lex) or _flag_term(term, schema)
         if said is not None:
             return said, []
     when = _date_term(term, schema, lex)
@@ -159,6 +159,11 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     between = _between(term, schema, lex)
     if between is not None:
         return between
+    if not nums and vals and all(v[3].lower() in ("no", "yes") for v in vals) and len(vals) == 1:
+        # "with no tip": 没/no before a column is its empty cells, not the No of a Yes/No column
+        said = _blank_term(term[vals[0][0]:], schema, lex) if mentions(term[vals[0][1]:], schema) else None
+        if said is not None:
+            return said, []
     if not nums and vals:
         if len(vals) != 1:
             return None
@@ -170,12 +175,12 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     low = term
     if not nums:  # column against column: "qty is below the reorder level"
         ms = mentions(low, schema)
-        than = _than(low, ms, lex)
+        than = _than(low, ms, lex) or _dates_compared(low, ms, schema, lex)
         if than is not None:
             return than, []
         for word, op in sorted(lex["compare"], key=lambda wo: -len(wo[0])):
             for m in re.finditer(re.escape(word), low):
-                if op == "=" or (word.isalpha() and word.isascii()
+                if op == "=" and word not in ("=", "equals", "equal to") or (word.isalpha() and word.isascii()
                                  and not re.match(rf"(?<![a-z]){word}(?![a-z])", low[m.start():])
                                  and (m.start() and low[m.start() - 1].isalpha())):
                     continue
@@ -200,8 +205,11 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
         if after.startswith(word):
             op = o
             break
+    if op is None and re.match(r"(?:or|and)\s+(?:more|less|over|under|above|below|higher|lower|greater|fewer|up|upwards"
+                               r"|later|earlier|longer|shorter|bigger|smaller|fewer)\b", after):
+        return None  # "60 mins or more" whose unit was not read: no "= 60"
     if op is None:
-        before = low[:pos].rstrip()
+        before = low[:pos].rstrip().rstrip("£$€¥￥").rstrip()  # "under £10"
         for word, o in sorted(lex["compare"], key=lambda wo: -len(wo[0])):
             if before.endswith(word) and (not word.isalpha() or not word.isascii()
                                           or not before[:-len(word)][-1:].isalpha()):
@@ -225,7 +233,8 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     if counted is not None and op is not None and not any(c.type == "number" for p, c in mentions(low[:pos], schema)):
         left = ref(counted), counted, pos
     else:
-        left = _operand(low, schema, pos) or _unit_operand(low[end:], schema) or _said_after(low, schema, pos)
+        left = _operand(low, schema, pos) or _unit_operand(low[end:], schema) or _said_after(low, schema, pos) \
+            or (_percent_operand(schema) if unit.strip() in ("%", "percent") else None)
     if left is None:
         return None
     x = v
@@ -280,6 +289,21 @@ def _than(term: str, ms: list, lex: dict) -> str | None:
     return f"{ref(left[0])}{op}{ref(right[0])}"
 
 
+def _dates_compared(term: str, ms: list, schema: SheetSchema, lex: dict) -> str | None:
+    """"returned after the due date", "shipped before the promised date": a date column, a word of
+    ``lexicon/labels.json`` date_compare, another date column: ``G2>F2``."""
+    from .rows import _mention_end
+
+    if len(ms) != 2 or any(c.type != "date" for _, c in ms) or ms[0][1] is ms[1][1]:
+        return None
+    (p, a), (q, b) = ms
+    gap = term[_mention_end(term, p, a, schema):q]
+    for word, op in sorted(lex["date_compare"], key=lambda wo: -len(wo[0])):
+        if op != "=" and re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", gap):
+            return f"{ref(a)}{op}{ref(b)}"
+    return None
+
+
 def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     """A column tested for being empty: "没填缴费日期" -> ``G2=""``, "return date is blank" -> ``F2=""``."""
     ms = mentions(term, schema)
@@ -309,6 +333,67 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     if yes_no is not None:  # "没签到的" on a 是否签到 column of 是 / 否: its 否 rows, no blank cell
         return f'{ref(col)}="{yes_no[1] if found[1] == "=" else yes_no[0]}"'
     return f'{ref(col)}{found[1]}""'
+
+
+def _flag_term(term: str, schema: SheetSchema) -> str | None:
+    """A column of Yes / No answers named as the condition: "10 if returned late" -> ``H2="Yes"``,
+    "if it wasn't returned late" -> ``H2="No"``.  The column is the one Yes / No column the term
+    names (other columns it names are text, the row's noun: "the boat was returned late"), or,
+    when it names none, the one whose header holds a word of the term ("10 if late" on Returned
+    Late) that no other header holds.  A column with empty cells is read only for its Yes rows
+    (an empty cell is not a No)."""
+    if is_zh(term):
+        return None  # 未签到, 没签到: read by _blank_term with the column's own 是 / 否
+    from .rows import _mention_end
+
+    ms = mentions(term, schema)
+    flags = {c.letter: c for _, c in ms if _answers(schema, c) is not None}
+    if ms and (len(flags) != 1 or any(c.type != "text" for _, c in ms)):
+        return None
+    rest = term
+    for p, c in sorted(ms, key=lambda pc: -pc[0]):
+        rest = rest[:p] + " " + rest[_mention_end(rest, p, c, schema):]
+    if flags:
+        col = next(iter(flags.values()))
+    else:
+        words = set(re.findall(r"[a-z]{4,}", term))
+        found = [c for c in schema.columns if words & set(re.findall(r"[a-z]{4,}", c.header.lower()))]
+        if len(found) != 1 or _answers(schema, found[0]) is None:
+            return None
+        col = found[0]
+        rest = re.sub(r"|".join(rf"\b{w}\b" for w in re.findall(r"[a-z]{4,}", col.header.lower())), " ", rest)
+    # every other word is a filler, the row's noun or a negation ("unpaid" on Deposit Paid):
+    # anything else ("outstanding", "overdue") may say the other answer, so no answer
+    own = set(re.findall(r"[a-z]{3,}", col.header.lower()))
+    nouns = {w for w in re.findall(r"[a-z]{4,}", schema.sheet.lower())} | {"one", "ones", "row", "rows", "those"}
+    neg = False
+    for w in re.findall(r"[a-z]+(?:['’][a-z]+)?", rest):
+        if w in ("not", "never", "no") or re.search(r"n['’]t$", w) or w.startswith("un") and w[2:] in own:
+            neg = True
+        elif not (w in lexicon("labels")["flag_fillers"] or w in nouns or w.rstrip("s") in nouns):
+            return None
+    yes, no, gaps = _answers(schema, col)
+    if neg:
+        return None if gaps else f"{ref(col)}={_lit(no)}"
+    return f"{ref(col)}={_lit(yes)}"
+
+
+def _answers(schema: SheetSchema, col: Column) -> tuple[str, str, bool] | None:
+    """(yes, no, has empty cells) as a text column of two answers writes them (Yes / No), or None."""
+    if col.type != "text":
+        return None
+    cells = values(schema, col)
+    kinds = {str(v).strip() for v in cells if v is not None and str(v).strip()}
+    answers = lexicon("answers")
+    yes = [v for v in kinds if v.lower() in answers["yes_values"]]
+    no = [v for v in kinds if v.lower() in answers["yes_no_values"] and v.lower() not in answers["yes_values"]]
+    if len(kinds) != 2 or len(yes) != 1 or len(no) != 1:
+        return None
+    first = min(c.first_row for c in schema.columns)
+    last = max(c.last_row for c in schema.columns)
+    rows = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
+    ci = col_index(col.letter)
+    return yes[0], no[0], any(str(schema.cells.get((r, ci)) or "").strip() == "" for r in rows)
 
 
 def _yes_no_pair(schema: SheetSchema, col: Column) -> tuple[str, str] | None:
@@ -355,14 +440,31 @@ def _said_after(term: str, schema: SheetSchema, pos: int) -> tuple[str, Column |
 
 
 def _unit_operand(after: str, schema: SheetSchema) -> tuple[str, Column | None, int] | None:
-    """The column a threshold's unit names when no column is said: "over 30 kg" -> "Weight (kg)"."""
+    """The column a threshold's unit names when no column is said: "over 30 kg" -> "Weight (kg)",
+    "at least 8 hrs" -> "Hours" (a header that is the unit itself)."""
     units = lexicon("rows")["unit_words"]
     found = []
     for col in schema.columns:
         m = re.search(r"[（(]\s*([^）)]+?)\s*[）)]\s*$", col.header.lower())
-        if col.type == "number" and m is not None and m.group(1) in units \
-                and any(re.match(rf"\s*{re.escape(w)}s?(?![a-z])", after) for w in units[m.group(1)]):
+        unit = m.group(1) if m is not None else col.header.lower().strip()
+        if col.type == "number" and unit in units \
+                and any(re.match(rf"\s*{re.escape(w)}s?(?![a-z])", after) for w in units[unit]):
             found.append(col)
+    if not found:  # "10 or more years" on Years Held: the one number header with the unit as a word
+        said = re.match(r"\s*(?:\+\s*|(?:or|and)\s+[a-z]+\s+)?([a-z]+)", after)  # "10+ yrs", "10 or more years"
+        word = said.group(1) if said else ""
+        if word in units or any(word in (w, w + "s") for ws in units.values() for w in ws):
+            stem = word.rstrip("s")
+            found = [c for c in schema.columns if c.type == "number" and c.header.isascii()
+                     and any(w.rstrip("s") == stem for w in re.findall(r"[a-z]+", c.header.lower()))]
+    return (ref(found[0]), found[0], 0) if len(found) == 1 else None
+
+
+def _percent_operand(schema: SheetSchema) -> tuple[str, Column | None, int] | None:
+    """The one number column whose header says it holds percents ("ABV %", "Margin (%)"), for a
+    threshold said in percent with no column named: "beers at 5% or more"."""
+    found = [c for c in schema.columns if c.type == "number"
+             and re.search(r"[（(]\s*%\s*[)）]|%\s*$|\bpercent\b|百分", c.header.lower())]
     return (ref(found[0]), found[0], 0) if len(found) == 1 else None
 
 
@@ -564,6 +666,178 @@ def _bands(request: str, text: str, schema: SheetSchema) -> RowReading | None:
                       thresholds)
 
 
+def _clauses(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """Labels said one clause each: "Short if under 30 minutes, Long if over 60, otherwise Standard",
+    "under 30 mins Short, 30-60 Standard, over 60 Long": nested IFs in the order said.
+
+    A clause is "<label> if|when <condition>", "<condition> [=|:|is] <label>" or the else clause
+    ("otherwise <label>"); a label is quoted or a short English label.  A condition that names no
+    column ("over 60") is read on the one column the other clauses name.  Two or more labelled
+    clauses, every clause read, or no answer; rows no clause holds for are blank unless an else
+    clause is said.
+    """
+    if is_zh(request):
+        return None
+    named = re.match(r"^\s*([a-z][\w ]{0,30}):\s*", request.strip(), re.I)  # "fee bands: over 20 = High, ..."
+    body = request.strip().rstrip(".!")[named.end() if named else 0:]
+    label = rf"(?:\"[^\"]+\"|'[^']+'|“[^”]+”|{_LABEL})"
+    parts = [p.strip() for p in re.split(r"\s*[,;]\s*", body) if p.strip()]
+    if len(parts) < 2:
+        return None
+    said: list[tuple[str, str]] = []  # (condition text, label as said)
+    other: object = ""
+    for i, part in enumerate(parts):
+        els = re.fullmatch(rf"(?:and\s+|or\s+)?(?:otherwise|else|(?:the\s+|all\s+)?(?:rest|others)|anything else|everything else)"
+                           rf"\s+(?:is\s+|are\s+|gets?\s+|=\s*)?({label})", part, re.I)
+        if els is not None and i == len(parts) - 1:
+            other = _clause_label(els.group(1), request, schema, lex)
+            if other is None:
+                return None
+            continue
+        m = re.fullmatch(rf"(?:and\s+|or\s+)?({label})\s+(?:if|when|for)\s+(.+)", part, re.I)
+        if m is not None:
+            said.append((m.group(2), m.group(1)))
+            continue
+        m = re.fullmatch(r"(?:and\s+|or\s+)?([\"'“][^\"'”]+[\"'”])\s+(?:for\s+)?(.+)", part, re.I)
+        if m is not None:  # "'Short' under 30 mins"
+            said.append((m.group(2), m.group(1)))
+            continue
+        # "under 30 mins Short", "over 20 = High": the shortest label that closes the clause
+        words = part.split()
+        for n in range(1, min(3, len(words) - 1) + 1):
+            head, lab = " ".join(words[:-n]), " ".join(words[-n:])
+            head = re.sub(r"^(?:and|or)\s+|\s*(?:=|:|->|→|\bis|\bgets)$", "", head, flags=re.I)
+            if re.search(r"\d", head) and re.fullmatch(label, lab, re.I) \
+                    and _clause_label(lab, request, schema, lex) is not None:
+                said.append((head, lab))
+                break
+        else:
+            return None
+    if len(said) < 2:
+        return None
+    conds: list[str | None] = []
+    used: list[float] = []
+    for cond, _ in said:
+        read = _condition(_clause_condition(cond, schema), schema, lex)
+        conds.append(read[0] if read else None)
+        used += read[1] if read else []
+    letters = {x for c in conds if c for x in re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", c)}
+    if not letters and named:
+        letters = {c.letter for _, c in mentions(named.group(1).lower(), schema) if c.type == "number"}
+    if None in conds and len(letters) != 1:
+        return None
+    col = next((c for c in schema.columns if c.letter in letters), None)
+    for i, (cond, _) in enumerate(said):
+        if conds[i] is None:  # "over 60": on the column the other clauses name
+            if mentions(cond.lower(), schema):
+                return None
+            read = _condition(_clause_condition(f"{col.header.lower()} {_range_said(cond)}", schema), schema, lex)
+            if read is None:
+                return None
+            conds[i] = read[0]
+            used += read[1]
+    labels = [_clause_label(lab, request, schema, lex) for _, lab in said]
+    if any(not isinstance(b, str) or not b for b in labels) or len(set(labels)) != len(labels) \
+            or other in labels:
+        return None
+    if other == "" and _covering(conds):  # "under 30 ..., 30-60 ..., over 60 Long": the last band is the rest
+        other = labels.pop()
+        conds.pop()
+    expr = _value(other)
+    for cond, lab in reversed(list(zip(conds, labels, strict=True))):
+        expr = f"IF({cond},{_lit(lab)},{expr})"
+    why = "; ".join(f"{lab} if {cond}" for cond, lab in zip(conds, labels, strict=True))
+    return RowReading("=" + expr, f"{why}; else {_value(other)}", used)
+
+
+def _covering(conds: list[str]) -> bool:
+    """True when conditions on one column against numbers (``F{r}<30``, ``AND(F{r}>=30,F{r}<=60)``,
+    ``F{r}>60``) hold together for every number: tried at each bound, between bounds and beyond."""
+    tests = []
+    for c in conds:
+        parts = re.fullmatch(r"AND\((.+)\)", c)
+        terms = parts.group(1).split(",") if parts else [c]
+        found = [re.fullmatch(r"([A-Z]{1,3})\{r\}(<=|>=|<|>)(-?\d+(?:\.\d+)?)", t) for t in terms]
+        if not all(found) or {m.group(1) for m in found} != {re.match(r"[A-Z]+", conds[0]).group(0)}:
+            return False
+        tests.append([(m.group(2), float(m.group(3))) for m in found])
+    bounds = sorted({v for t in tests for _, v in t})
+    points = bounds + [(a + b) / 2 for a, b in zip(bounds, bounds[1:], strict=False)] + [bounds[0] - 1, bounds[-1] + 1]
+    ops = {"<": float.__lt__, "<=": float.__le__, ">": float.__gt__, ">=": float.__ge__}
+    return all(any(all(ops[o](x, v) for o, v in t) for t in tests) for x in points)
+
+
+def _default(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """A column shown as it is, with a label where it is empty: "show the insurer, or Self-pay where
+    it's blank", "payer column: insurer name else Self-pay" -> ``IF(I2="","Self-pay",I2)``.  The column
+    is the one the request names, empty on some data rows; the label is quoted or a short label."""
+    if is_zh(request):
+        return None
+    label = r"(?:\"[^\"]+\"|'[^']+'|“[^”]+”|[A-Za-z][A-Za-z0-9'&-]*(?: [A-Za-z][A-Za-z0-9'&-]*){0,2})"
+    m = re.fullmatch(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?(?:(?:show|use|put|give|return|write|display)\s+)?(?:the\s+|their\s+|its\s+)?"
+                     rf"(?P<col>[a-z][\w '-]{{0,40}}?)\s*,?\s+(?:or|else|otherwise|or else)\s+(?P<lab>{label})"
+                     rf"(?:\s+(?:where|if|when)\s+(?:it(?:['’]s| is)|there(?:['’]s| is) none|(?:the\s+)?(?P<again>[a-z][\w '-]{{0,40}}?)\s+is)"
+                     rf"\s+(?:blank|empty|missing|not filled in))?\s*[.!]?\s*", request, re.I)
+    if m is None:
+        return None
+    ms = mentions(m.group("col").lower(), schema)
+    if len({c.letter for _, c in ms}) != 1 or (m.group("again") and
+                                                {c.letter for _, c in mentions(m.group("again").lower(), schema)}
+                                                != {ms[0][1].letter}):
+        return None
+    col = ms[0][1]
+    first = min(c.first_row for c in schema.columns)
+    last = max(c.last_row for c in schema.columns)
+    rows = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
+    ci = col_index(col.letter)
+    if not any(schema.cells.get((r, ci)) in (None, "") for r in rows):
+        return None  # no empty cell: "X or Y" is not a default here
+    lab = _clause_label(m.group("lab"), request, schema, lex)
+    if not isinstance(lab, str) or not lab:
+        return None
+    return RowReading(f'=IF({ref(col)}="",{_lit(lab)},{ref(col)})', f"{col.header}, or {lab} where it is empty", [])
+
+
+def _depending(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """Two quoted labels and what chooses between them: "label everyone 'Can belay' or 'Needs
+    induction' depending on the cert" -> the first where the condition holds, else the second."""
+    q = r"(?:\"([^\"]+)\"|'([^']+)'|“([^”]+)”)"
+    m = re.search(rf"{q}\s*(?:or|/)\s*{q}\s*,?\s+(?:depending on|based on|according to)\s+(?:whether\s+)?(.+?)\s*[.!?]?\s*$",
+                  request, re.I)
+    if m is None or is_zh(request):
+        return None
+    then = next(g for g in m.groups()[:3] if g is not None)
+    other = next(g for g in m.groups()[3:6] if g is not None)
+    read = _condition(_clause_condition(m.group(7), schema), schema, lex)
+    if read is None or then == other:
+        return None
+    return RowReading(f"=IF({read[0]},{_lit(then)},{_lit(other)})", f"{then} if {read[0]}, else {other}", read[1])
+
+
+def _clause_label(raw: str, request: str, schema: SheetSchema, lex: dict) -> object | None:
+    """A label of :func:`_clauses`: quoted as said, else an English label in the request's own case."""
+    q = re.fullmatch(r"\s*[\"'“](.+?)[\"'”]\s*", raw)
+    if q:
+        return q.group(1)
+    at = request.lower().find(raw.lower())
+    if at < 0:
+        return None
+    b = _en_label(request, at, at + len(raw), schema, lex)
+    return b if isinstance(b, str) else None
+
+
+def _clause_condition(cond: str, schema: SheetSchema) -> str:
+    """A clause's condition as :func:`_condition` reads it: without "it's", "they've" and the like."""
+    low = _negated_flag(cond.lower(), schema)
+    low = re.sub(r"\b(?:it|they|he|she)(?:['’](?:s|re|ve))?\b|\b(?:is|are|was|were|has|have)\b", " ", low)
+    return _range_said(low).strip()
+
+
+def _range_said(cond: str) -> str:
+    """"30-60", "30 to 60 mins" as "between 30 and 60" (both ends included)."""
+    return re.sub(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)(?![\d.])", r"between \1 and \2", cond)
+
+
 def _signed(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
     """"入库为正，出库为负", "出库数量写成负数，入库不变": a quantity signed by the row's kind.
 
@@ -647,16 +921,22 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     direction = _direction(request, schema, lex)
     if direction is not None:
         return direction
+    # "late fee per hire (10 quid if returned late, 0 if not)": the name, then the rule in brackets
+    named = re.fullmatch(r"\s*([a-z][a-z' -]{0,40}?)\s*[(（]([^()（）]+)[)）]\s*[.!]?\s*", request, re.I)
+    if named and has(f" {named.group(2).lower()} ", lex["signal"]):
+        request = f"{named.group(1)}: {named.group(2)}"
     # "..., "Gain" otherwise": the else word after its label reads as ", otherwise "Gain""
     late = re.match(r"^(.*\S)\s*[,;]\s*([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
     if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
         request = f"{late.group(1)}, {late.group(3)} {late.group(2)}"
     text = request.lower()
-    band = _bands(request, text, schema)
+    band = _bands(request, text, schema) or _clauses(request, schema, lex) or _default(request, schema, lex) \
+        or _depending(request, schema, lex)
     if band is not None:
         return band
     if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
-            and not re.search(r"(?:标记?|标注|写上?|填上?|显示|记)为?\s*[\"“「']", text):  # 下的单标“午餐”: a quoted label marked
+            and not re.search(r"(?:标记?|标注|写上?|填上?|显示|记)为?\s*[\"“「']", text) \
+            and not re.search(r"[\"“'][^\"”']+[\"”']\s+(?:for|on|next to|beside|where)\s", text):  # 下的单标“午餐”, "'Cheap' for fees under £10"
         return None
     # where the false branch starts
     cut = len(text)
@@ -693,7 +973,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             if then.startswith(w) and len(then) - len(w) >= 2:
                 then = then[len(w):]  # "标及格/不及格": 标 marks, 及格 is the label
                 break
-        blank_spans = [(m.start(), m.end())]
+        start = m.start()
+        cap = re.search(r"(?:^|\s)([A-Z][A-Za-z'-]*)\s+$", request[:m.start(1)])
+        if cap is not None and then.isascii() and then[:1].islower() and re.search(r"[a-z]", request):
+            then, start = f"{cap.group(1)} {then}", cap.start(1)  # "Paid up / Chase": the label from its capital
+        blank_spans = [(start, m.end())]
     else:
         zh_pairs = [(p_w, n_w) for p_w, n_w in lex["pairs"] if is_zh(p_w)]
         last = lambda pn: max(text.replace(pn[1], "#" * len(pn[1])).rfind(pn[0]), text.rfind(pn[1]))  # noqa: E731
@@ -741,8 +1025,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     expr = [b for b in (then, other) if isinstance(b, tuple) and b[0] == "expr"]
     if expr and any(isinstance(b, str) and b for b in (then, other)):
         return None  # "Profit if ..., else Loss": two labels, or the profit and a label? not said
-    if other == "" and not tail.strip() and isinstance(then, str):
-        other = _partner(then, lex)  # "Out of stock when qty is 0": else "In stock"
+    if other == "" and not tail.strip() and isinstance(then, str) and not (then.isupper() and not request.isupper()):
+        other = _partner(then, lex)  # "Out of stock when qty is 0": else "In stock" (a flag in capitals, "LATE", stands alone)
     # the condition: the head without the branches and the else part
     seg = list(head)
     for a, b in blank_spans:
@@ -753,7 +1037,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     cond_text = re.sub(r"\b(?:if|when|whenever|whether|gets|shows?|as|for|where|in case)\s*$|"
                        r"^\s*(?:if|when|whenever|for|where)\b|"
                        r"\b(?:if|when|whether|gets|shows?)\b|"
-                       r"如果|若|的话|时候|(?<![平小])时(?![间长薪])|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|就|on (?=\w)",
+                       r"\b(?:depending on|based on)\b|如果|若|的话|时候|(?<![平小])时(?![间长薪])|的|则|判断|是否|根据|按|计算|才算|才是|就算|才|就|\bon (?=\w)",
                        " ", cond_text)
     cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
     # the marking verb left where its quoted label was taken ("…以上的标“优秀”", "orders of 5000 or more as "Big"")
@@ -796,7 +1080,27 @@ def _negated_flag(cond: str, schema: SheetSchema) -> str:
     for c, head, _vals in flag_columns(schema):
         no = next(str(v).strip() for v in values(schema, c) if v is not None and str(v).strip().lower() in ("no", "n"))
         cond = re.sub(rf"\b{NOT_DONE}{head}\b(?:\s+yet)?|\bun{head}\b", f" {head} is {no.lower()} ", cond)
+    for _c, head in _undone_columns(schema):  # "not returned", "uncollected" on a Returned date: its empty cells
+        cond = re.sub(rf"\b{NOT_DONE}{head}\b(?:\s+yet)?|\bun{head}\b", f" no {head} ", cond)
     return cond
+
+
+def _undone_columns(schema: SheetSchema) -> list[tuple[Column, str]]:
+    """(column, its header as a request says it) for each date or text column named by one verb
+    (Returned, Collected, Check-in) that is empty on some data rows: a thing not done yet."""
+    first = min(c.first_row for c in schema.columns)
+    last = max(c.last_row for c in schema.columns)
+    rows = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
+    out = []
+    for c in schema.columns:
+        head = c.header.strip().lower()
+        if c.type not in ("date", "text") or not re.fullmatch(r"[a-z]{4,}(?:-[a-z]{2,})?", head) \
+                or _answers(schema, c) is not None:
+            continue
+        ci = col_index(c.letter)
+        if any(schema.cells.get((r, ci)) in (None, "") for r in rows):
+            out.append((c, head.replace("-", "[- ]")))
+    return out
 
 
 def _blank_guard(text: str, expr: str, schema: SheetSchema, lex: dict) -> Column | None:
@@ -847,11 +1151,21 @@ def _quoted_orig(request: str) -> list[tuple[int, str]]:
 
 
 _LABEL = r"[a-z][a-z0-9'&-]*(?: [a-z][a-z0-9'&-]*){0,2}"
+#: a label said before the word naming its column ("CALL column for ...", "FULL DAY flag for ...")
+_LABEL_BEFORE = r"[a-z][a-z0-9'&-]*(?: (?!(?:flag|mark|label|tag|column)\b)[a-z][a-z0-9'&-]*){0,2}"
+#: a number as a branch: "10 if late", "£10 late fee where ...", "10 quid if ..." (lexicon/labels.json
+#: amount_words: the money words and the names of a charge said with it)
+_AMOUNT = r"[£$€]?\d+(?:\.\d+)?"
 
 
 def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict) -> object | None:
     """An unquoted English branch at ``request[start:end]``: a column, a number, blank or a short label."""
     raw = request[start:end]
+    amount = re.fullmatch(rf"\s*({_AMOUNT})\s*(.*?)\s*", raw.lower())
+    if amount is not None:  # "£10", "10 quid", "£10 late fee": the number; other words, no branch
+        rest = amount.group(2)
+        return float(amount.group(1).lstrip("£$€")) \
+            if not rest or len(rest.split()) <= 3 and rest.split()[-1] in lex["amount_words"] else None
     b = _branch(raw.lower(), schema, lex)
     if isinstance(b, float) or b == "":
         return b
@@ -902,16 +1216,20 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
         other = _en_label(request, cut + len(tail) - len(rest), len(request), schema, lex)
         if other is None:
             return None
-    verbs = (r"(?:(?:write|put|show|return|mark|flag|label|tag|set)\s+"
+    verbs = (r"(?:(?:write|put|show|return|mark|flag|label|tag|set|say)\s+"
              r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all) [a-z]+)\s+)?"
              r"(?:as\s+)?)?")
     marked = re.match(r"\s*(?:put|write|tag|flag|mark|label)\s", head) is not None
     intro = r"if|when|whenever|where|next to|beside|by" + (r"|for" if tail.strip() or marked else "")
     place = r"(?:(?:in|into|under)\s+(?:(?:a\s+)?new\s+)?(?:col(?:umn)?|cell)(?:\s+[a-z]{1,3})?\b\s*,?\s*)?"  # "in col K write ..."
-    m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{place}{verbs}(?:the\s+)?({_LABEL})"
-                 rf"(?:\s+(?:flag|mark|label|tag))?\s+(?:{intro})\s", head)  # "FULL DAY flag for ..."
+    place += r"(?:(?:next to|beside|against|for|on)\s+(?:each|every)\s+[a-z]+\s*,?\s*)?"  # "next to each walk say ..."
+    m = re.match(rf"\s*(?:[a-z][\w ]{{0,30}}:\s*)?{place}{verbs}(?:the\s+)?({_LABEL_BEFORE}|{_AMOUNT}(?:\s*[a-z]+){{0,3}})"
+                 rf"(?:\s+(?:flag|mark|label|tag|column))?\s+(?:{intro})\s", head)  # "FULL DAY flag for ...", "CALL column for ..."
     if m:
         then = _en_label(request, m.start(1), m.end(1), schema, lex)
+        said = request[m.start(1):m.end(1)]
+        if isinstance(then, tuple) and said.isupper() and not request.isupper():
+            then = said  # "put LATE next to the late ones": a word in capitals is the label, not the Late column
         marking = re.match(r"\s*(?:[a-z][\w ]{0,30}:\s*)?(?:mark|flag|label|tag)\b", head)
         if then is not None and then != "" and not (marking and isinstance(then, tuple)):
             return then, other, [(0, m.end())]  # (a mark is a label: "mark the amount" is not a column)

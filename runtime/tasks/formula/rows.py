@@ -662,7 +662,7 @@ def _unexplained(request: str, schema: SheetSchema, template: str) -> bool:
 
 def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     """The words of ``request`` nothing accounts for."""
-    from .rowbase import quoted, value_mentions
+    from .rowbase import header_forms, quoted, value_mentions
 
     text = request.lower()
     chars = list(text)
@@ -717,6 +717,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             else rest.replace(lit, " ")
     words = [c.full_name.lower() for c in schema.columns] + list(_vocabulary())
     words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
+    words += [f for c in schema.columns for f in header_forms(c.header)]  # "abv" for ABV %: as mentions() reads it
+    words += ["un" + f for c in schema.columns for f in header_forms(c.header) if f.isalpha()]  # "uncollected"
     words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
               for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
     # a date header that is a past participle, said as its verb: "from brew to packaging" (Brewed, Packaged)
