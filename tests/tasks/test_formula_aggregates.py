@@ -94,3 +94,72 @@ def test_a_total_per_group_is_refused_and_a_value_after_by_is_a_condition(trips)
     with pytest.raises(TaskError):
         formula("count trips by kind", trips, method="rules")
     assert formula("total claimed by okafor", trips, method="rules").value == 710
+
+
+@pytest.fixture
+def rides():
+    return schema_from_rows([
+        ["Ride ID", "Horse", "Mins", "Tip", "Came Back Late"],
+        ["R1", "Dobbin", 30, 2, "Yes"],
+        ["R2", "Star", 45, None, "No"],
+        ["R3", "Dobbin", 60, 5, "No"],
+        ["R4", "Star", 30, None, "Yes"],
+        ["R5", "Dobbin", 40, None, "No"],
+    ], sheet="Rides")
+
+
+@pytest.mark.parametrize("request_, expected", [
+    # "got a tip": the rows with a tip, counted or over all rows, never the tips added up
+    ("how many rides got a tip", '=COUNTIF(D2:D4,">0")'),
+    ("what fraction of rides had a tip", '=COUNTIF(D2:D4,">0")/COUNTA(A2:A6)'),
+    # a Yes / No column named by its whole two-word header
+    ("how many rides came back late", '=COUNTIF(E2:E6,"Yes")'),
+    ("what percentage of rides came back late", '=COUNTIF(E2:E6,"Yes")/COUNTA(E2:E6)'),
+])
+def test_rows_counted_by_an_amount_or_a_two_word_flag(rides, request_, expected):
+    assert formula(request_, sheet=rides, method="rules").formula == expected
+
+
+def test_the_sheets_name_as_a_verb_counts_its_rows():
+    climbs = schema_from_rows([["Ref", "Route", "Metres"], ["C1", "Oak Crack", 20], ["C2", "Elm Slab", 15],
+                               ["C3", "Oak Crack", 20]], sheet="Climbs")
+    assert formula("how many times have i climbed oak crack", sheet=climbs, method="rules").formula == \
+        '=COUNTIF(B2:B4,"Oak Crack")'
+
+
+def test_how_many_of_a_value_got_an_amount_is_no_sum(rides):
+    try:
+        got = formula("how many of dobbin's rides got a tip", sheet=rides, method="rules").formula
+    except TaskError:
+        return
+    assert not got.startswith("=SUM")
+
+
+def test_a_relative_who_and_pre_year_in_a_count():
+    club = schema_from_rows([["Name", "Joined"], ["Ada", dt.date(2012, 3, 1)], ["Ben", dt.date(2019, 5, 5)],
+                             ["Cy", dt.date(2014, 12, 31)]])
+    want = '=COUNTIF(B2:B4,"<"&DATE(2015,1,1))'
+    assert formula("count of people who joined pre-2015", sheet=club, method="rules").formula == want
+    assert formula("how many members who joined before 2015", sheet=club, method="rules").formula == want
+    with pytest.raises(TaskError):  # a "who" first asks for names: not a count
+        formula("who joined before 2015", sheet=club, method="rules")
+
+
+def test_takings_total_a_fee_per_row():
+    # a fee per lesson is no amount one adds up unasked; "takings" asks for that total
+    lessons = schema_from_rows([["Coach", "Fee"], ["Ava", 30], ["Raj", 25], ["Ava", 30]])
+    assert formula("ava's takings", sheet=lessons, method="rules").formula == '=SUMIF(A2:A4,"Ava",B2:B4)'
+
+
+def test_a_two_word_flag_said_turned_round():
+    hires = schema_from_rows([["Ref", "Room", "Deposit Paid"], ["H1", "Hall", "Yes"], ["H2", "Hall", "No"],
+                              ["H3", "Kitchen", "Yes"]], sheet="Bookings")
+    assert formula("what percent of bookings have paid a deposit", sheet=hires, method="rules").formula == \
+        '=COUNTIF(C2:C4,"Yes")/COUNTA(C2:C4)'
+
+
+def test_rows_with_an_amount_are_the_sheets_own_rows():
+    # "bookings" are no rows of a price list: its Deposit column is not what is asked
+    rates = schema_from_rows([["Room", "Rate", "Deposit"], ["Hall", 20, 50], ["Kitchen", 10, 0]], sheet="Rates")
+    with pytest.raises(TaskError):
+        formula("what percent of bookings have paid a deposit", sheet=rates, method="rules")

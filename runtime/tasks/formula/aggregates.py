@@ -946,6 +946,59 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
 
+_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|receive|left|gave|paid)\s+(?:a|an|any)\s+")
+_COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\. of|count of|count)(?![a-z])")
+
+
+def rows_with_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """The number column said after "with a" / "got a" / "had any" ("walks that got a tip",
+    "jobs with a discount"): the rows where it holds an amount, not the amount itself; and the
+    span said."""
+    text = request.lower()
+    for m in _FILLED.finditer(text):
+        for p, c in mentions(text, schema):
+            if p == m.end() and c.type == "number":
+                return c, (m.start(), p + len(next((w for w in _column_words(schema, c) if text.startswith(w, p)),
+                                                   re.match(r"[a-z]*", text[p:]).group(0))))
+    return None
+
+
+def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"how many walks got a tip", "what fraction of jobs had a discount": the rows whose number
+    column holds an amount (above 0; a blank or 0 is none), counted or over all the table's
+    rows.  Every other word must be used (no other condition)."""
+    found = rows_with_a(request, schema)
+    if found is None:
+        return None
+    col, span = found
+    text = request.lower()
+    lex = lexicon("aggregates")
+    noun = re.search(r"(?<![a-z])(?:how many|number of|count of|share of|fraction of|percent of|percentage of|"
+                     r"proportion of|% of)\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z]+)", text)
+    own = _own_rows(schema)
+    if noun is None or not any(noun.group(1) in (w, w + "s", w + "es") for w in own):
+        return None  # the rows must be this sheet's ("bookings" are not the rows of a Rates tab)
+    share = [sp for w in lex["share_words"] if w.isascii() and w not in lex["share_words_not_alone"]
+             for sp in _spans(text, w)]
+    counted = [m.span() for m in _COUNTED.finditer(text)]
+    if bool(share) == bool(counted):
+        return None
+    taken = [span] + share + counted
+    if leftover(text, schema, lex, taken, mentions(text, schema)):
+        return None
+    part = f'COUNTIF({col.range},">0")'
+    if counted:
+        return f"={part}", f"the number of rows with a {col.header} above 0"
+    table = [c for c in schema.columns if c.first_row == col.first_row]
+    last = max(c.last_row for c in table)
+    key = next((c for c in table if c.last_row == last and c.type in ("text", "mixed")
+                and all(v not in (None, "") for v in values(schema, c))), None)
+    if key is None:
+        return None
+    return (f"={part}/COUNTA({key.range})",
+            f"the share of rows ({key.header}) with a {col.header} above 0")
+
+
 def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
     """"签到率", "签到的比例": the rows answering yes in the one column of yes / no answers the
     request names alone (是否签到: 是 / 否), over all its rows; read_distinct reads that count."""
@@ -1150,7 +1203,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     # currency signs are not words: "$5,000", "¥200"
     text = _daily(_full_years(re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip()), schema), schema)
     lex = lexicon("aggregates")
-    if has(text, lex["not_aggregate"]):
+    if has(_relative_who(text), lex["not_aggregate"]):
         return None  # "who ...", "which ...": a lookup, not these rules'
     if not force_op and any(not (w.startswith("%") and text[a - 1:a].isdigit())  # "10% of sales": a part
                             for w in lex["share_words"] if w not in lex["share_words_not_alone"]
@@ -1383,7 +1436,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             op, value = "count", None  # "一共有多少员工": people counted, not the one numeric column summed
     if op == "median" and conds:
         return None  # MEDIAN(IF(...)) needs an array formula in Excel 2016: not written
-    if implicit and value is not None and not _additive(schema, value, conds):
+    if implicit and value is not None and not _additive(schema, value, conds) \
+            and not has(text, lex["money_totals"]):
+        # ("tom's takings": what came in, the fees of his rows added up)
         return None  # "电子产品的单价": prices of several rows are not added up
     if op == "count" and value is None and counted is None and _counts_a_measure(text, schema, cond_cols):
         # "how many sourdoughs did we sell": pieces of a number column (Sourdough Sold, not Baked),
@@ -1754,6 +1809,24 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
         return Condition(c.header, "=", no if neg else yes), pos.span()
+    # "hires that were returned late": a Yes / No column named by its whole header of two or
+    # three words (Returned Late, Frames Done), said as it stands
+    for c in schema.columns:
+        head = c.header.strip().lower()
+        said = {str(v).strip().lower(): str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
+        if c.type not in ("text", "mixed") or not re.fullmatch(r"[a-z]{3,}(?: [a-z]{2,}){1,2}", head) \
+                or len(said) != 2 or set(said) not in ({"yes", "no"}, {"y", "n"}):
+            continue
+        yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
+        # said as it stands, or its two words turned round: "paid a deposit" for Deposit Paid
+        words = head.split()
+        said_as = re.escape(head) if len(words) != 2 else \
+            rf"(?:{re.escape(head)}|{re.escape(words[1])}\s+(?:a|an|the|their|his|her)\s+{re.escape(words[0])})"
+        neg = re.search(rf"(?<![a-z]){NOT_DONE}{said_as}(?![a-z])", text)
+        pos = neg or re.search(rf"(?<![a-z]){said_as}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
+        if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
+            continue
+        return Condition(c.header, "=", no if neg else yes), pos.span()
     return None
 
 
@@ -1772,8 +1845,9 @@ def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condit
                 elif re.match(rf"\s*(?:in\s+)?{re.escape(w)}(?![a-z])", text[m.end():]):
                     found = (cmp, m.start(), m.end() + len(re.match(rf"\s*(?:in\s+)?{re.escape(w)}",
                                                                        text[m.end():]).group(0)))
-                elif re.search(rf"(?<![a-z]){re.escape(w)}\s+(?:the\s+year\s+)?$", text[:m.start()]):
-                    b = re.search(rf"(?<![a-z]){re.escape(w)}\s+(?:the\s+year\s+)?$", text[:m.start()])
+                elif re.search(rf"(?<![a-z]){re.escape(w)}(?:\s+|(?<=pre)-)(?:the\s+year\s+)?$", text[:m.start()]):
+                    # "before 2015", "pre-2015"
+                    b = re.search(rf"(?<![a-z]){re.escape(w)}(?:\s+|(?<=pre)-)(?:the\s+year\s+)?$", text[:m.start()])
                     found = (cmp, b.start(), m.end())
                 if found:
                     break
@@ -2114,6 +2188,40 @@ def _zh_context(text: str, schema: SheetSchema, lex: dict) -> list[str]:
     return words
 
 
+def _own_rows(schema: SheetSchema) -> list[str]:
+    """Words for what one row of this sheet is that come from the sheet itself: its name
+    (Walks, Hire) and the thing its identifier column numbers (Job No -> job)."""
+    generic = set(lexicon("aggregates")["people_nouns"] + lexicon("aggregates")["row_nouns"]
+                  + lexicon("aggregates")["row_things"])
+    out = [w for w in row_things(schema) if w.isascii() and w not in generic]
+    out += [w[:-1] for w in out if w.endswith("s")]
+    return out
+
+
+def _relative_who(text: str, said: str | None = None) -> str:
+    """``text`` with a "who" that opens what is said of the rows counted blanked: "count of
+    people who joined pre-2015", "how many members who paid" ask for no one (a "who" before
+    "is" / "has" still asks for a person).  ``said``: the request, where ``text`` is a copy of
+    it with words already blanked."""
+    said = text if said is None else said
+    for m in re.finditer(r"(?<![a-z])(?:how many|number of|count of|count)\s+(?:the\s+)?"
+                         r"(?:people|[a-z]{3,}s)\s+(who)(?![a-z])", said):
+        if not re.match(r"\s*(?:is|was|has|had|did|does)(?![a-z])", said[m.end():]):
+            text = text[:m.start(1)] + "   " + text[m.end(1):]
+    return text
+
+
+def _sheet_verbs(sheet: str) -> list[str]:
+    """The verb forms of the sheet's name, when it names what each row is: a sheet of Walks
+    (Bookings, Orders) is walked (booked, ordered), one row each time."""
+    out = []
+    for w in re.findall(r"[a-z]{4,}", sheet.lower()):
+        base = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+        base = base[:-3] if base.endswith("ing") and len(base) > 6 else base
+        out += [base + "ed", base + "d", base + "ing"] if base.endswith("e") else [base + "ed", base + "ing"]
+    return out
+
+
 def _activity_verbs(schema: SheetSchema, lex: dict) -> list[str]:
     """The activity verbs (lexicon activity_verbs: "pick", "sent", "served") no header or text
     value of the sheet shares its first four letters with: "delivered" beside a Delivery
@@ -2177,6 +2285,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words = [f for c in schema.columns for f in header_forms(c.header)]
     words += lex["filler"] + list(lex["implied_column"])
     words += list(extra) + re.findall(r"[a-z]+|[\u4e00-\u9fff]+", schema.sheet.lower())  # "Exports"
+    words += _sheet_verbs(schema.sheet)  # "how many times have i walked willow" on a sheet of Walks
     words += _title_words(schema)  # 各分公司营业收入（万元） over the table: 收入 is what its numbers are
     words += _per_row_words(schema, lex)  # "average visits per member": each row is a member
     for group in lexicon("columns")["groups"]:
@@ -2194,6 +2303,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     rest = cover(_said_period(rest, schema, lex), words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)
+    rest = _relative_who(rest, text)
     for m in re.finditer(r"(?<![a-z])(?:how many|number of|count of)\s+([a-z]+s)\b|\b([a-z]+) count\b", text):
         a, b = m.span(1) if m.group(1) else m.span(2)
         rest = rest[:a] + " " * (b - a) + rest[b:]

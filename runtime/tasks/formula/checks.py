@@ -250,7 +250,12 @@ def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
     from .rowbase import value_mentions
 
     literals = " ".join(re.findall(r'"([^"]*)"', formula)).lower()
+    low = request.lower()
+    headers = [(m.start(), m.end()) for c in schema.columns if len(c.header) > 2
+               for m in re.finditer(re.escape(c.header.lower()), low)]
     for start, _, col, value in value_mentions(request, schema):
+        if any(a <= start < b for a, b in headers):
+            continue  # "toby patel's member no": the No of the header Member No, not the value No
         if _contracted(request.lower(), start, value.lower(), col) is not None:
             continue  # 出入库: both kinds, every row
         if value.lower() not in literals:

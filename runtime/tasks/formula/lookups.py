@@ -19,6 +19,7 @@ import re
 
 from ...errors import TaskError
 from .aggregates import _residue, _values, leftover, rank_phrase
+from .checks import is_identifier
 from .rowbase import RowReading, group_of, has, lexicon, mentions, person_column, values
 from .schema import Column, SheetSchema, col_index
 
@@ -38,6 +39,10 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
         noun = _header_noun(rest, schema)
         if noun is not None:  # 哪个场 (养殖场), 什么菜 (菜品): the one text column whose name holds the word
             c, n = noun
+            who = group_of(schema, "name")
+            if (is_identifier(c) and rest[:n].rstrip("s") in lex["person_headers"] and who is not None
+                    and who is not c and who.type == "text"):
+                c = who  # "which member joined first": the member's name, not the Member No
             return c, (m.start(), m.end() + n)
     for word in lex["who"]:
         if has(text, [word]):
@@ -209,14 +214,13 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     answer, span = found
     taken = [span]
     # the superlative: largest / smallest of a numeric column
-    ext = None
-    for fn in ("MAX", "MIN"):
-        for w in lex["superlative"][fn]:
-            if has(text, [w]):
-                ext = (fn, w)
-                break
-        if ext:
-            break
+    dates = [c for c in schema.columns if c.type == "date"]
+    dated = len(dates) == 1 or any(c.type == "date" for _p, c in mentions(text, schema))
+    # the longest word said wins ("longest-serving" over "longest"); a word that only compares
+    # dates ("joined first", "the latest") counts where there is a date to compare
+    found_sup = [(len(w), fn, w) for fn in ("MAX", "MIN") for w in lex["superlative"][fn]
+                 if has(text, [w]) and (dated or w not in lex["dates_only"])]
+    ext = max(found_sup, key=lambda f: f[0])[1:] if found_sup else None
     rank = rank_phrase(text)
     kth = None
     if rank is not None and rank[0] == "kth" and rank[1] > 1:
@@ -237,13 +241,28 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
              if has(text, [word]) and group_of(schema, g) is not None), None)
         named = [c for q, c in mentions(text, schema) if not any(a <= q < b for a, b in taken)]
         numeric = [c for c in named if c.type in ("number", "date")]
+        reverse = lex["reversed"].get(w)
+        if reverse and not numeric and (implied is None or group_of(schema, implied) is None):
+            implied = reverse  # "the oldest patient": the earliest date of birth
+        if w in lex["dates_only"] and not numeric and not implied and len(dates) == 1:
+            implied_date = dates  # "who's the newest member": the sheet's one date
+        else:
+            implied_date = []
         if implied and not numeric:
             col = group_of(schema, implied)
             numeric = [col] if col is not None else []
             if implied == "price" and answer is not group_of(schema, "product"):
                 return None  # "the cheapest order" by price or by total? only items are cheap
-        if not named and not implied:  # "who filed the largest expense": the one numeric column
+        if reverse and not numeric:
+            return None  # "the longest-serving member" with no date to count service from
+        if implied_date:
+            numeric = implied_date
+        elif not named and not implied:  # "who filed the largest expense": the one numeric column
             numeric = [c for c in schema.columns if c.type == "number"][:2]
+        if w in lex["dates_only"] and any(c.type != "date" for c in numeric):
+            return None
+        if reverse and len(numeric) == 1 and numeric[0].type == "date":
+            fn = "MIN" if fn == "MAX" else "MAX"  # the oldest: born first; longest-serving: joined first
         if len({c.letter for c in numeric}) != 1 or numeric[0] is answer:
             return None
         by = numeric[0]
@@ -288,8 +307,13 @@ def _by_value(text: str, schema: SheetSchema, lex: dict, answer: Column,
     key = schema.column(cond.column)
     if key is None or key is answer or (key.first_row, key.last_row) != (answer.first_row, answer.last_row):
         return None
-    if [str(v) for v in values(schema, key)].count(str(cond.value)) != 1:
-        return None  # several rows hold it: the first one's answer is no answer
+    said = [a for k, a in zip(values(schema, key), values(schema, answer), strict=True) if str(k) == str(cond.value)]
+    if len(said) != 1 and (answer.type not in ("text", "mixed") and not is_identifier(answer)
+                           or len({str(a) for a in said}) != 1 or said[0] is None):
+        # several rows hold it: the first one's answer is no answer, unless every row gives the
+        # same text ("rosie wright's phone number" on a log of her sessions); a number there may
+        # be asked as a total ("tom's fee")
+        return None
     taken += vals.spans
     if _residue(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"])):
         return None

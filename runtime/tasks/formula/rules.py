@@ -57,6 +57,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
         read_distinct,
         read_either,
         read_fee_share,
+        read_filled,
         read_rank,
         read_share,
         read_weekday,
@@ -81,6 +82,10 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
     reading = read(_english_compass(request, schema), schema)
     if reading is not None and not _misses(request, reading.formula, schema):
         return reading
+    # "how many walks got a tip": the rows with an amount, before the aggregate family's SUM of it
+    filled = read_filled(request, schema)
+    if filled is not None and not _misses(request, filled[0], schema):
+        return Reading(filled[0], filled[1], {"operation": "filled", "explanation": filled[1]})
     # the aggregate family's intent, unless its answer ignores a column the request
     # names ("马超的销售额一共多少" is no COUNTIF)
     intent = read_aggregate(request, schema)
@@ -138,11 +143,14 @@ def _english_compass(request: str, schema: SheetSchema) -> str:
 
 def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
     """True when ``formula`` leaves out something the request names (the next reader may not)."""
-    from .aggregates import counts_pieces
+    from .aggregates import counts_pieces, rows_with_a
     from .checks import problems
 
     if re.match(r"=\s*COUNT", formula, re.I) and counts_pieces(request, schema) is not None:
         return True  # "how many hammers do we have" on a stock sheet: the quantity, not the rows
+    if re.match(r"=\s*SUM", formula, re.I) and re.search(r"how many|number of|count", request.lower()) \
+            and rows_with_a(request, schema) is not None:
+        return True  # "how many of willow's walks got a tip": walks counted, not tips added up
     return (_ignores_a_named_column(request, formula, schema) or _yes_no_for_a_quantity(request, formula)
             or problems(request, formula, schema) is not None)
 
@@ -174,6 +182,7 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
     "how many drills are in stock" names the quantity; COUNTIF over the item
     names answers another question (issue 16 item 5).
     """
+    from .checks import is_identifier
     from .engine import bounded, references
     from .rowbase import mentions
     from .schema import col_index
@@ -187,6 +196,10 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
     low = request.lower()
     # "订单数量" counts orders; "北京数量" names the quantity column
     rows_before = ("订单", "记录", "人", "员工", "学生", "客户", "笔", "单", "条", "次", "order", "row", "record")
+    if counting and any(is_identifier(c) and col_index(c.letter) not in used
+                        and re.match(r"(?:[a-z]+ ){1,2}(?:number|no)(?![a-z])", low[p:])
+                        for p, c in mentions(request, schema)):
+        return True  # "phone number of rosie wright": the number is the Phone column's, not a count
     return any(c.type == "number" and col_index(c.letter) not in used
                and not (counting and low.startswith(("数量", "个数", "number", "count"), p)
                         and (p == 0 or low[:p].rstrip().rstrip("的 of").endswith(rows_before)))
