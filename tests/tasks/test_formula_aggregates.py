@@ -163,3 +163,17 @@ def test_rows_with_an_amount_are_the_sheets_own_rows():
     rates = schema_from_rows([["Room", "Rate", "Deposit"], ["Hall", 20, 50], ["Kitchen", 10, 0]], sheet="Rates")
     with pytest.raises(TaskError):
         formula("what percent of bookings have paid a deposit", sheet=rates, method="rules")
+
+
+def test_a_month_with_two_digits_after_in_is_a_month_of_the_sheets_year():
+    """"exams in Dec 26" on a sheet of 2026 dates was COUNTIF(…, 26 December): 0, not 2."""
+    s = schema_from_rows([["Pupil", "Grade", "Exam Date"], ["Ann", 3, dt.date(2026, 12, 3)],
+                          ["Bo", 4, dt.date(2026, 11, 20)], ["Cy", 5, dt.date(2026, 12, 19)],
+                          ["Di", 2, dt.date(2027, 3, 1)]])
+    for q in ("how many exams in Dec 26", "no. of exams in Dec '26"):
+        r = formula(q, s, method="rules")
+        assert r.value == 2 and "DATE(2026,12,1)" in r.formula, q
+    try:  # 2031 is no year of the sheet: "in Dec 31" is not read as one
+        assert "2031" not in formula("how many exams in Dec 31", s, method="rules").formula
+    except TaskError:
+        pass

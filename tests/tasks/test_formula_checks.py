@@ -164,3 +164,19 @@ def test_a_label_for_two_values_of_one_column_is_never_a_blank_column():
     except TaskError:
         return  # refused: better than a column that stays blank
     assert "AND(" not in r.formula and "OR(" in r.formula
+
+
+def test_a_year_column_is_not_the_years_other_measure():
+    """"2025年一共接了多少单" beside a column 2025年单数: not the total of the 2025 revenue column."""
+    from o3local.tasks.formula.checks import year_column_for_its_measure
+
+    s = schema_from_rows([["业务", "2024", "2025", "2025年单数"], ["婚纱照", 68798, 62620, 152],
+                          ["证件照", 30100, 35500, 1420]])
+    assert "2025年单数" in year_column_for_its_measure("2025年一共接了多少单", "=SUM(C2:C3)", s)
+    assert year_column_for_its_measure("2025年一共收了多少钱", "=SUM(C2:C3)", s) is None
+    assert year_column_for_its_measure("2025年单数合计", "=SUM(D2:D3)", s) is None
+    try:
+        r = formula("2025年一共接了多少单", s, method="rules")
+    except TaskError:
+        return
+    assert r.value == 1572

@@ -6,6 +6,8 @@ Every example runs on a small sheet written here through the public ``formula`` 
 with a target cell; the value is checked on three rows (the formula must fill down).
 """
 
+import datetime as dt
+
 import pytest
 
 from o3local.errors import TaskError
@@ -370,3 +372,18 @@ def test_hourly_rate_not_read_over_a_rate_column(tmp_path):
         except TaskError:
             continue
         assert "/B2*60" not in r.formula
+
+
+def test_each_day_is_the_row_not_the_day_of_the_month():
+    """"profit each day after stock" on a food truck's daily sheet was =DAY(A3): the 3rd, 24th …"""
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    s = schema_from_rows([["Date", "Pitch", "Cash", "Card", "Stock"],
+                          [dt.date(2026, 6, 1), "Market", 300.5, 200, 80],
+                          [dt.date(2026, 6, 2), "Park", 250, 150, 60]])
+    try:
+        r = formula("profit each day after stock", s, method="rules", target_cell="F2")
+    except TaskError:
+        r = None
+    assert r is None or "DAY(" not in r.formula
+    assert formula("day of each date", s, method="rules", target_cell="F2").formula == "=DAY(A2)"

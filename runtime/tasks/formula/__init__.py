@@ -631,7 +631,9 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
               model: str | None) -> FormulaResult:
     notes: list[str] = []
     if method in ("auto", "rules"):
-        answer = _rules_only(request, schema, target, notes)
+        from .rules import short_year
+
+        answer = _rules_only(short_year(request, schema), schema, target, notes)
         if answer is not None:
             return answer
         if not _llm_allowed(method, model):

@@ -534,6 +534,26 @@ def distinct_count_of_yes_no(formula: str, schema: SheetSchema) -> str | None:
     return None
 
 
+def year_column_for_its_measure(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"2025年一共接了多少单" read as the 2025 revenue column beside a column "2025年单数": the
+    request names that year's other measure (单), which a bare year header does not hold."""
+    if not is_zh(request):
+        return None
+    for letter in re.findall(r"(?<![A-Z$])\$?([A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+", formula):
+        col = _column_at(schema, letter)
+        if col is None or not re.fullmatch(r"(?:19|20)\d\d", str(col.header).strip()):
+            continue
+        year = str(col.header).strip()
+        for other in schema.columns:
+            rest = re.sub(r"[（(][^）)]*[）)]", "", str(other.header).strip())
+            if other is col or not rest.startswith(year):
+                continue
+            measure = re.sub(r"^年|数$|量$|额$", "", rest[len(year):].strip()).strip()
+            if measure and measure[0] in request.split(year[2:], 1)[-1]:
+                return f"it reads the column {year}, and the request names {other.header}"
+    return None
+
+
 def weekday_number_unasked(request: str, formula: str) -> str | None:
     """"weekday for every event date" answered with WEEKDAY's number: a user reads a day as its
     name (TEXT(…,"dddd")); the number is the answer only when the request says so (Monday = 1,
@@ -658,6 +678,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    per_unit_sum(request, formula, schema), who_not_a_person(request, formula, schema),
                    distinct_count_of_yes_no(formula, schema), weekday_number_unasked(request, formula),
                    criterion_from_the_value_header(request, formula, schema),
+                   year_column_for_its_measure(request, formula, schema),
                    arithmetic_operand_unused(request, formula, schema)):
         if reason:
             return reason

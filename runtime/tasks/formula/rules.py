@@ -141,6 +141,27 @@ def _english_compass(request: str, schema: SheetSchema) -> str:
     return _COMPASS.sub(english, request)
 
 
+_SHORT_YEAR = re.compile(
+    r"\b(?P<pre>in|during|for|of)\s+(?P<mon>(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?)"
+    r"\s+(?P<q>'|’)?(?P<yy>\d\d)\b(?!\s*(?:st|nd|rd|th|:|[ap]m))", re.I)
+
+
+def short_year(request: str, schema: SheetSchema) -> str:
+    """"exams in Dec 26" on a sheet of 2026 dates is December 2026, not the 26th: after "in" a
+    month with two digits is a month of a year the sheet's dates hold ("Dec '26" always is)."""
+    import datetime as dt
+
+    years = {v.year for v in schema.cells.values() if isinstance(v, dt.date)}
+
+    def year(m: re.Match) -> str:
+        yy = 2000 + int(m["yy"])
+        if m["q"] or yy in years:
+            return f"{m['pre']} {m['mon']} {yy}"
+        return m.group(0)
+
+    return _SHORT_YEAR.sub(year, request)
+
+
 def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
     """True when ``formula`` leaves out something the request names (the next reader may not)."""
     from .aggregates import counts_pieces, rows_with_a
