@@ -161,7 +161,10 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
         return between
     if not nums and vals and all(v[3].lower() in ("no", "yes") for v in vals) and len(vals) == 1:
         # "with no tip": 没/no before a column is its empty cells, not the No of a Yes/No column
-        said = _blank_term(term[vals[0][0]:], schema, lex) if mentions(term[vals[0][1]:], schema) else None
+        # ... unless the term names the Yes/No column itself ("unpaid visits" read as "paid is no")
+        own = vals[0][2].header.lower() in term[:vals[0][0]]
+        said = _blank_term(term[vals[0][0]:], schema, lex) \
+            if mentions(term[vals[0][1]:], schema) and not own else None
         if said is not None:
             return said, []
     if not nums and vals:
@@ -778,8 +781,8 @@ def _default(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
                      rf"(?P<col>[a-z][\w '-]{{0,40}}?)\s*,?\s+(?:or|else|otherwise|or else)\s+(?P<lab>{label})"
                      rf"(?:\s+(?:where|if|when)\s+(?:it(?:['’]s| is)|there(?:['’]s| is) none|(?:the\s+)?(?P<again>[a-z][\w '-]{{0,40}}?)\s+is)"
                      rf"\s+(?:blank|empty|missing|not filled in))?\s*[.!]?\s*", request, re.I)
-    if m is None:
-        return None
+    if m is None or re.search(r"\b(?:if|when|where|unless|whose)\b", m.group("col"), re.I):
+        return None  # "Resat if there is a Resit score, otherwise Not resat" is a condition, not a column
     ms = mentions(m.group("col").lower(), schema)
     if len({c.letter for _, c in ms}) != 1 or (m.group("again") and
                                                 {c.letter for _, c in mentions(m.group("again").lower(), schema)}
