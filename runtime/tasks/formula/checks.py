@@ -88,20 +88,7 @@ def _aggregated(formula: str, schema: SheetSchema):
     """(function, column) for each column range an aggregate of ``formula`` adds or averages."""
     for m in _AGG.finditer(formula):
         # the value range of the aggregate: first argument, or the last of SUMIF/AVERAGEIF
-        depth, i, args, start = 0, m.end(), [], m.end()
-        while i < len(formula):
-            ch = formula[i]
-            if ch == "(":
-                depth += 1
-            elif ch == ")":
-                if depth == 0:
-                    args.append(formula[start:i])
-                    break
-                depth -= 1
-            elif ch == "," and depth == 0:
-                args.append(formula[start:i])
-                start = i + 1
-            i += 1
+        args = _call_arguments(formula, m.end())
         fn = m.group(1).upper()
         picked = args[2:3] if fn in ("SUMIF", "AVERAGEIF") and len(args) == 3 else args[:1]
         if fn == "SUMPRODUCT":
@@ -207,27 +194,33 @@ def contradictory_criteria(formula: str) -> str | None:
     for m in re.finditer(r"\bAND\(", formula, re.I):  # "tag B2 and C1 students": a cell is never both
         seen = {}
         for cell, value in re.findall(r"(?<![A-Z$])(\$?[A-Z]{1,3}\$?\d+)\s*=\s*\"([^\"]*)\"",
-                                      _call_arguments(formula, m.end())):
+                                      ",".join(_call_arguments(formula, m.end()))):
             if cell in seen and seen[cell] != value:
                 return f"it requires {cell} to be both {seen[cell]!r} and {value!r}"
             seen[cell] = value
     return None
 
 
-def _call_arguments(formula: str, start: int) -> str:
-    """The text of a call's arguments from ``start`` (just after its bracket) to its closing one."""
-    depth, quoted = 1, False
+def _call_arguments(formula: str, start: int) -> list[str]:
+    """A call's top-level arguments, from ``start`` (just after its bracket) to its closing one;
+    a comma or bracket inside a string literal ("Smith, J") splits nothing."""
+    depth, quoted, args, begin = 0, False, [], start
     for i in range(start, len(formula)):
         ch = formula[i]
         if ch == '"':
             quoted = not quoted
-        elif not quoted and ch == "(":
+        elif quoted:
+            continue
+        elif ch == "(":
             depth += 1
-        elif not quoted and ch == ")":
-            depth -= 1
+        elif ch == ")":
             if depth == 0:
-                return formula[start:i]
-    return formula[start:]
+                return args + [formula[begin:i]]
+            depth -= 1
+        elif ch == "," and depth == 0:
+            args.append(formula[begin:i])
+            begin = i + 1
+    return args
 
 
 def extreme_without_its_row(request: str, formula: str, schema: SheetSchema) -> str | None:
