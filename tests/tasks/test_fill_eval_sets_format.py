@@ -220,6 +220,32 @@ SETS = (
              ("number", 2900000, 3600000, _EN, 0.0),  # the superseded CRM log entry
              ("number", 8000000, 5300000, _EN, 0.0),  # the FY27 goal, not the FY26 actual
              ("date", "2023-08-14", "2023-08-14", _EN, 1.0))),
+    EvalSet("fill-eval12", "fe12", 20, True,
+            {"fe12-en-02": ("four point two million", "sixty-three co-ops", "MAYA OKONJO"),  # spoken figures
+             "fe12-en-04": ("$3.4M ARR", "12,800", "Pump fleet"),  # the last two only in table cells
+             "fe12-en-07": ("Partner meeting - Marrowbone Analytics (Seed)", "$3M seed",
+                            "DTSTART;TZID=America/Chicago:20261210T150000"),  # .ics text with CRLF
+             "fe12-en-08": ("$4.6 million", "$4,210,540", "August 8, 2019"),  # the second only in a table cell
+             "fe12-zh-02": ("3.86亿元", "417家", "5,000万元"),  # the last only in a table cell
+             "fe12-zh-09": ("报表名称：2026年1-11月经营数据汇总", "1-11月合计", "7925", "18.7%")},  # CSV with a BOM
+            (("name", "2026年前十一个月", {"any": ["2026年1-11月", "2026年前十一个月"]}, _ZH, 1.0),
+             ("number", 79250000, 79250000, _ZH, 1.0),
+             ("number", 81100000, 79250000, _ZH, 0.0),  # the 预算 column's total
+             ("number", 386000000, 386000000, _ZH, 1.0),
+             ("number", 80000000, 386000000, _ZH, 0.0),  # the credit line applied for at the bank
+             ("number", 114660000, 163800000, _ZH, 0.0),  # 其中：线上销售收入, a part of 营业收入
+             ("number", 0.273, 0.273, _ZH, 1.0),
+             ("number", 0.422, 0.273, _ZH, 0.0),  # the members' 增减, not the revenue's
+             ("number", 560000000, 412000000, _ZH, 0.0),  # the teaser's 2026E forecast
+             ("name", "Corvane", {"any": ["Corvane Systems", "Corvane Systems, Inc.", "Corvane"]}, _EN, 1.0),
+             ("number", 6800000, 6800000, _EN, 1.0),
+             ("number", 4600000, 6800000, _EN, 0.0),  # the year-earlier ARR
+             ("number", 4600000, 4600000, _EN, 1.0),
+             ("number", 4900000, 4600000, _EN, 0.0),  # the ARR before the restatement
+             ("number", 4210540, 4600000, _EN, 0.0),  # GAAP revenue, not ARR
+             ("number", 0.35, 0.52, _EN, 0.0),  # the farmers' income rise, not ARR growth
+             ("number", 11000000, 4200000, _EN, 0.0),  # the other panelist's company
+             ("date", "2023-10-03", "2023-10-03", _EN, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
