@@ -17,7 +17,8 @@ import openpyxl
 import pytest
 
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
-SETS = ("formula-dev5", "formula-dev6", "formula-dev7", "formula-dev8", "formula-dev9", "formula-dev10")
+SETS = ("formula-dev5", "formula-dev6", "formula-dev7", "formula-dev8", "formula-dev9", "formula-dev10",
+        "formula-dev11")
 CATEGORIES = {"aggregate", "conditional aggregate", "lookup", "ranking", "per-row arithmetic",
               "IF label", "date", "text", "percentage", "rounding", "must refuse"}
 FIELDS = {"id", "group", "lang", "category", "source", "request", "sheet", "sheet_name", "target",
