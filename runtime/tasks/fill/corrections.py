@@ -107,6 +107,24 @@ def _said_bare(m: Mention, e: Mention) -> bool:
         return False
 
 
+#: the words between a figure and the correction word right after it ('"2,150家"系误记', "1.2亿是口误")
+_JUST_BEFORE = re.compile(r"[\u4e00-\u9fff]{0,2}?[\"“”'‘’「」『』]*\s*(?:系|是|属|纯属|实属|为)?\s*")
+
+
+def _named_before(text: str, mentions: list[Mention], lo: int, at: int, line: list[Mention],
+                  earlier: list[Mention]) -> list[tuple[list[Mention], Mention, bool]]:
+    """A figure named right before the correction word of its line, and the one new figure of its
+    kind after that word ("评委丙意见中的“2,150家”系误记，经与项目方核对为1,215家"): the figure after
+    replaces the one named (and its earlier mentions), even when it repeats a figure given before
+    (1,215家 in another judge's line)."""
+    out = []
+    for o in (m for m in mentions if lo <= m.start < at and _JUST_BEFORE.fullmatch(text, m.end, at)):
+        mates = [n for n in line if _kind(n) == _kind(o) and abs(n.value - o.value) > 1e-9 * abs(o.value)]
+        if len(mates) == 1:
+            out.append(([o] + [e for e in earlier if e is not o and _same(o, e)], mates[0], False))
+    return out
+
+
 def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
     """(the corrected mentions, the correcting one, whether the corrected one was only the nearest
     of its kind) for every correction in ``doc``."""
@@ -143,6 +161,8 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         old += [m for m in line if id(m) in loose]
         new = [m for m in line if m not in old and not any(_same(m, e) for e in earlier)]
         pairs: list[tuple[list[Mention], Mention, bool]] = []
+        if doc.lang == "zh":
+            pairs += _named_before(text, mentions, lo, cue.start(), line, earlier)
         for o in old:
             mates = [n for n in new if _kind(n) == _kind(o)]
             was = [loose[id(o)]] if id(o) in loose else [e for e in earlier if _same(o, e)]

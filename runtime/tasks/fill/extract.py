@@ -18,6 +18,7 @@ from typing import Any
 from .document import _BULLET, DateMention, Document, Mention, Section, Table
 from .fields import OTHERS, Field
 from .words import count, find, tokens
+from .turns import audience_turn
 
 #: a retrieved passage is at most this many characters (the model's prompt and the
 #: extractive summaries read it)
@@ -551,6 +552,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
+        if doc.lang == "zh" and audience_turn(text, m.start):
+            continue  # "【弹幕】隔壁山野咖啡说他们卖了一亿元？": a viewer's words, no figure of the company's
+        if doc.lang == "zh" and money and not m.currency and re.search(r"[\u4e00-\u9fff]", m.unit) \
+                and not m.unit.endswith("元"):
+            continue  # "回购会员有四万八千人": a count of people, no amount of money
         a, b = _clause_bounds(text, m.start, m.end)
         clause = low[a:b]
         score = 0.0
@@ -1590,6 +1596,10 @@ _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s
                          r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded)\b[^.;]{0,30}$")
 
 
+#: a part of the day after a date ("2026年11月15日晚", "11月3日下午"), or nothing
+_DAY_PART = re.compile(r"\s*(?:早上|上午|中午|下午|傍晚|晚上|晚间|晚|夜|全天)?\s*")
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1717,6 +1727,16 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                         and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
                     lines = [d]
                     break
+        if not lines and doc.lang == "zh":
+            # the day that ends the title line, set apart from the name before it ("【直播回放文字稿】
+            # 禾川农品旗舰店 · 双十一返场专场 · 2026年11月15日晚"): the day of the event the document records
+            first = len(text) - len(text.lstrip())
+            lo, hi = _line_bounds(text, first)
+            on_line = [d for d in doc.dates if lo <= d.start < hi]
+            if len(on_line) == 1 and on_line[0].day is not None \
+                    and re.search(r"(?:\s|[·•|｜】」—–-])\s*$", text[lo:on_line[0].start]) \
+                    and _DAY_PART.fullmatch(text, on_line[0].end, hi):
+                lines = on_line
         if not lines:
             # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
             # range ("报告期间：2025年1月1日至2025年12月31日")

@@ -34,6 +34,8 @@ _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2})"
+                          # "收入中设备销售3,192万元", "营收里面化妆品原料": the whole the item is part of
+                          r"|(?:收入|营收|营业额|销售额?|流水)(?:中|里面?|当中|之中)(?=[A-Za-z\u4e00-\u9fff]{2})"
                           # "本周冷藏干线收入642万元": the period the amount is for is no part of its name
                           r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?!度)(?=[A-Za-z\u4e00-\u9fff][A-Za-z\d\u4e00-\u9fff]))\s*)+", re.I)
 #: the month or year an item's amount is for, opening it ("11月诊疗收入1,950万元", "2025年升压站设备收入
@@ -81,7 +83,9 @@ _HEAD_VERB = re.compile(r"\b(?:go|goes|going|split|splits|divided|allocated|earm
 #: words for a part of the money that name no use ("Most of it (70%) goes to two hires, the
 #: rest (30%) to marketing"): the label follows the number
 _PORTION = re.compile(r"^(?:(?:and|but)\s+)?(?:most|the (?:rest|remainder|balance|bulk|majority)|the remaining(?: \w+)?)"
-                      r"(?:\s+of\s+(?:it|that|this|the \w+))?$", re.I)
+                      r"(?:\s+of\s+(?:it|that|this|the \w+))?$"
+                      # "剩下两成是冻干咖啡", "其余15%为服务": what is left, named after its share
+                      r"|^(?:剩下的?|剩余的?|其余的?|余下的?)$", re.I)
 
 
 #: words that open the part after a number before its label ("of the round for", "goes to")
@@ -273,6 +277,10 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         if it is None and n == len(pieces) - 1 and items:
             it = _rest_item(p, items)
         if it is None:
+            if items and sentence and not any(re.search(r"\d|[%％]", q) or _item(q) for q in pieces[n:]):
+                # "收入中设备销售3,192万元、灌溉SaaS订阅912万元、运维服务456万元，结构合理": a remark
+                # without any figure after the list ends it
+                break
             if items:
                 return None  # a list is items to its end
             lead.append(p)

@@ -330,6 +330,9 @@ def _period(doc: Document) -> Answer | None:
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
     if doc.lang == "zh":
+        spoken = _spoken_period(doc)
+        if spoken is not None:
+            return spoken
         # a letter that gives its figures "截至2025年末" and never names its period: that year
         for m in re.finditer(r"(\d{4})年(?:末|底)", doc.text):
             if not re.search(r"目标|计划|预计|力争|预算|到$", doc.text[max(0, m.start() - 8):m.start()]) \
@@ -342,6 +345,35 @@ def _period(doc: Document) -> Answer | None:
             if _FIGURES_AFTER.match(doc.text, m.end()) and not _TARGET_NEAR.search(doc.text, m.end(), m.end() + 24):
                 a = _clause_bounds(doc.text, m.start(), m.end())[0]
                 return Answer(m.group(0), doc.text[a:m.end() + 40], ["the month the figures are given for (no year given)"])
+    return None
+
+
+#: a period said without digits ("今年一到十月", "今年前三季度", "今年上半年"): this year's
+_SPOKEN_PERIOD = re.compile(r"(?:今年|本年度?)(?:([一二三四五六七八九十]{1,2}|\d{1,2})月?(?:到|至|—|-)"
+                            r"([一二三四五六七八九十]{1,3}|\d{1,2})月|(前三季度|[上下]半年|第?[一二三四]季度|全年))")
+
+
+def _spoken_period(doc: Document) -> Answer | None:
+    """The period a transcript says its figures are for ("今年一到十月，我们店一共卖了三千二百万元"),
+    with the year of the document's days when they all fall in one year ("2026年1-10月"), else as said."""
+    from .spelled import _zh_int
+
+    for m in _SPOKEN_PERIOD.finditer(doc.text):
+        if not _FIGURES_AFTER.match(doc.text, m.end()) or _TARGET_NEAR.search(doc.text, m.end(), m.end() + 24):
+            continue
+        years = {d.year for d in doc.dates if d.day is not None}
+        evidence = doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40]
+        if len(years) != 1:
+            return Answer(m.group(0), evidence, ["the period as said (the document gives no year)"])
+        year = years.pop()
+        if m.group(3):
+            value = f"{year}年{m.group(3)}"
+        else:
+            lo, hi = (int(g) if g.isdigit() else _zh_int(g) for g in (m.group(1), m.group(2)))
+            if not (lo and hi and 1 <= lo < hi <= 12):
+                continue
+            value = f"{year}年{int(lo)}-{int(hi)}月"
+        return Answer(value, evidence, [f"今年 is {year}, the year of the document's date"])
     return None
 
 
@@ -358,7 +390,8 @@ def _figures_years(doc: Document) -> list[re.Match[str]]:
 
 
 #: a period phrase the report's main figures follow in its clause ("2026年1—10月，云舟书局实现营业收入")
-_FIGURES_AFTER = re.compile(r"[^。；;！？\n]{0,24}?(?:营业收入|营收|销售收入|销售额|收入|净利润|利润总额|revenue|sales)", re.I)
+_FIGURES_AFTER = re.compile(r"[^。；;！？\n]{0,24}?(?:营业收入|营收|销售收入|销售额|收入|净利润|利润总额|流水|卖了|"
+                            r"revenue|sales)", re.I)
 
 
 #: fields that are a one-line motto of the company
@@ -502,7 +535,9 @@ def _zh_first_line(doc: Document) -> str:
     if len(lines) < 2:
         return ""
     line = lines[0]
-    if not 6 <= len(line) <= 40 or re.search(r"[。！？；;]", line) or line.endswith(("：", ":", "，", ",")) \
+    # (a longer line without a comma is a title too: "【直播回放文字稿】禾川农品旗舰店 · 双十一返场专场 ·
+    # 2026年11月15日晚", a programme's name with its date)
+    if not 6 <= len(line) <= (60 if not re.search(r"[，,]", line) else 40) or re.search(r"[。！？；;]", line) or line.endswith(("：", ":", "，", ",")) \
             or _SALUTATION.match(line) or _DOC_BYLINE.match(line) or "; " in line \
             or any(d.start < len(line) + doc.text.find(line) and d.raw.strip() == line for d in doc.dates):
         return ""

@@ -1,0 +1,69 @@
+"""Chinese readings of h/fillzh6, each tested on new short documents about fictitious companies:
+a live stream's transcript (spoken figures, 一半 / 三成 / 两成, viewers' turns), a mix in a
+reviewer's sentence with a remark after it, and a figure a later line says was written down wrong."""
+
+from __future__ import annotations
+
+from tests.tasks.fill_docs import report
+
+# --- 1. a live stream's transcript: spoken figures, the period and day it was said ---------------
+
+_STREAM = ("【直播文字稿】松涧茶社官方店 · 冬至专场 · 2026年12月20日晚\n"
+           "主播阿青：朋友们晚上好！我们家做武夷岩茶，茶园在星村镇。\n"
+           "【弹幕】主播好！\n"
+           "主播阿青：跟大家说一下，今年一到十月，我们店一共卖了一千八百万元，比去年同期涨了百分之四十！\n"
+           "【弹幕】听说对面茶庄卖了五千万元？\n"
+           "主播阿青：别人家我们不管哈。我们的老客会员有两万六千人。\n"
+           "主播阿青：销售里面，肉桂占一半，水仙占三成，剩下两成是大红袍。\n"
+           "【弹幕】今晚冲多少？\n"
+           "主播阿青：今晚目标三百万！\n")
+
+
+def test_a_transcript_gives_its_spoken_figures():
+    r = report(_STREAM)
+    assert r.data["figures"]["revenue"] == 18_000_000  # 一千八百万元, not the viewer's 五千万元
+    assert r.data["figures"]["growth"] == 0.4
+    assert r.data["figures"]["customers"] == 26_000
+
+
+def test_a_spoken_mix_in_halves_and_tenths():
+    r = report(_STREAM)
+    assert r.data["mix"] == [{"name": "肉桂", "share": 0.5}, {"name": "水仙", "share": 0.3},
+                             {"name": "大红袍", "share": 0.2}]
+
+
+def test_a_transcripts_title_line_gives_its_title_day_and_year():
+    r = report(_STREAM)
+    assert r.data["title"] == "【直播文字稿】松涧茶社官方店 · 冬至专场 · 2026年12月20日晚"
+    assert r.data["date"] == "2026-12-20"
+    assert r.data["period"] == "2026年1-10月"  # 今年一到十月, in the year of the stream's day
+
+
+def test_a_viewers_figure_is_no_revenue_of_the_company():
+    # the streamer gives no revenue: the viewer's 五千万元 about another shop must not fill it, nor
+    # the members' count (people, no money)
+    r = report(_STREAM.replace("我们店一共卖了一千八百万元，比去年同期涨了百分之四十", "我们店涨了百分之四十"))
+    assert r.data["figures"].get("revenue") is None
+    assert r.data["figures"]["customers"] == 26_000
+
+
+# --- 2. a reviewer's sentence: parts of the revenue, then a remark without figures ----------------
+
+_REVIEWS = ("# 「晨光杯」农业科技创业赛 专家意见汇总\n\n"
+            "项目：合肥田禾无人机植保有限公司　汇总日期：2026年12月3日\n\n"
+            "**专家A：** 项目2026年1-11月收入2,400万元，同比增长35%，服务农户与合作社860家。\n\n"
+            "**专家B：** 收入中飞防作业1,440万元、整机销售720万元、培训服务240万元，思路清晰。\n\n"
+            "**专家C：** 服务客户680家，建议加强售后。\n\n"
+            "**赛事办说明：** 专家C意见中的“680家”系笔误，经与项目方核实为860家。\n")
+
+
+def test_a_mix_of_amounts_with_a_remark_after_it():
+    r = report(_REVIEWS, markdown=True)
+    assert r.data["mix"] == [{"name": "飞防作业", "share": 0.6}, {"name": "整机销售", "share": 0.3},
+                             {"name": "培训服务", "share": 0.1}]
+
+
+def test_a_figure_said_to_be_written_down_wrong_is_replaced():
+    r = report(_REVIEWS, markdown=True)
+    assert r.data["figures"]["customers"] == 860  # not 680, the 笔误 the organisers corrected
+    assert r.data["figures"]["revenue"] == 24_000_000
