@@ -17,8 +17,8 @@ from typing import Any
 
 from .document import _BULLET, DateMention, Document, Mention, Section, Table
 from .fields import OTHERS, Field
-from .words import count, find, tokens
 from .turns import audience_turn
+from .words import count, find, tokens
 
 #: a retrieved passage is at most this many characters (the model's prompt and the
 #: extractive summaries read it)

@@ -43,7 +43,7 @@ _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|
 #: and no second figure of the item
 _MONTH_HEAD = re.compile(r"^\s*(?:\d{4}年度?(?:\d{1,2}月份?)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?)"
                          r"(?=[A-Za-z\u4e00-\u9fff]{2})(?!份|度)")
-_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
+_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|大概|大约|差不多|将近|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业|板块))+$",
                           re.I)
 _PUNCT = " \t:：-—–()（）.,。，;；%"
