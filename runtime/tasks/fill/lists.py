@@ -277,7 +277,7 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         if it is None and n == len(pieces) - 1 and items:
             it = _rest_item(p, items)
         if it is None:
-            if items and sentence and not any(re.search(r"\d|[%％]", q) or _item(q) for q in pieces[n:]):
+            if items and sentence and not doc_lang_en(p) and not any(re.search(r"\d|[%％]", q) or _item(q) for q in pieces[n:]):
                 # "收入中设备销售3,192万元、灌溉SaaS订阅912万元、运维服务456万元，结构合理": a remark
                 # without any figure after the list ends it
                 break
