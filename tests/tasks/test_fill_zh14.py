@@ -67,3 +67,57 @@ def test_a_figure_said_to_be_written_down_wrong_is_replaced():
     r = report(_REVIEWS, markdown=True)
     assert r.data["figures"]["customers"] == 860  # not 680, the 笔误 the organisers corrected
     assert r.data["figures"]["revenue"] == 24_000_000
+
+
+# --- 3. an answer on a Q&A site: the 答主 line in bold is who wrote it, no heading ----------------
+
+_ANSWER = ("# 为什么县城里的烘焙店越开越多？\n\n"
+           "**答主：林小麦（麦田记烘焙创始人）**\n\n"
+           "谢邀，说说我们自己。\n\n"
+           "### 我们的数字\n\n"
+           "麦田记2026年前三季度营收6,800万元，同比增长22%。\n\n"
+           "### 接下来\n\n"
+           "明年计划再开十家店。\n")
+
+
+def test_a_bold_byline_is_no_section_heading():
+    r = report(_ANSWER, markdown=True)
+    heads = [s.get("heading") for s in r.data["sections"]]
+    assert heads[:2] == ["我们的数字", "接下来"]
+
+
+# --- 4. a rating report's title names the year; its figures are for part of it ------------------
+
+_RATING = ("# 嘉禾冷链物流有限公司2026年度主体信用评级报告（摘要）\n\n"
+           "评级日期：2026年11月20日\n\n"
+           "## 评级观点\n\n"
+           "2026年1-9月公司实现营业收入3.15亿元，同比增长18.2%。\n\n"
+           "## 关注\n\n"
+           "- 同区域竞争对手恒冷物流2025年营收5.6亿元。\n")
+
+
+def test_the_period_is_the_part_of_the_titles_year_the_figures_are_for():
+    r = report(_RATING, markdown=True)
+    assert r.data["period"] == "2026年1-9月"  # not 2025年, the rival's year
+    assert r.data["figures"]["revenue"] == 315_000_000
+
+
+# --- 5. a table pasted from Excel: month columns, the unit and the month in the line over it ------
+
+_MAIL = ("# 10月经营数据\n\n"
+         "发件人：财务部 周宁\n\n"
+         "10月数据如下（单位：万元）：\n\n"
+         "```\n"
+         "品类\t9月\t10月\t环比\n"
+         "宠物主粮\t1,020\t1,100\t7.8%\n"
+         "宠物零食\t560\t550\t-1.8%\n"
+         "洗护用品\t340\t350\t2.9%\n"
+         "合计\t1,920\t2,000\t4.2%\n"
+         "```\n\n"
+         "补充：10月营收2,000万元，同比增长15.0%。\n")
+
+
+def test_a_mix_from_the_month_column_the_line_over_the_table_names():
+    r = report(_MAIL, markdown=True)
+    assert r.data["mix"] == [{"name": "宠物主粮", "share": 0.55}, {"name": "宠物零食", "share": 0.275},
+                             {"name": "洗护用品", "share": 0.175}]

@@ -209,7 +209,7 @@ def _family(line: str) -> str:
 
 #: a byline ("文／本刊记者　程晚晴", "By Dana Kerr, staff writer") or a periodical's masthead
 #: ("《云舟之声》2026年第11期", "Harbour Post · Issue 14"): no heading, and no title of the report
-_BYLINE = re.compile(r"^(?:文|作者|记者|撰文|撰稿|通讯员|摄影|图)\s*[／/:：|]|^By\s+[A-Z][\w.'-]+\s+[A-Z]"
+_BYLINE = re.compile(r"^(?:文|作者|记者|撰文|撰稿|通讯员|摄影|图|答主|答者|口述|整理|责编|责任编辑)\s*[／/:：|]|^By\s+[A-Z][\w.'-]+\s+[A-Z]"
                      # a WeChat article's byline: "原创　小川说　山川咖啡　2026-11-20 08:00"
                      r"|^原创[\s\u3000]"
                      r"|^《[^》]{1,20}》\s*(?:\d{4}\s*年)?\s*(?:总)?第\s*[\d一二三四五六七八九十]+\s*期"
@@ -320,6 +320,8 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
         if bold and bold.group(2).strip().endswith((".", "。", "!", "！")):
             bold = None  # "**Frost warnings for vineyards, vine by vine.**": a sentence in bold
             # ("**How does it work?**", an FAQ's question in bold, is a heading)
+        if bold and re.search(r"[\u4e00-\u9fff]", bold.group(2)) and _BYLINE.match(bold.group(2).strip()):
+            bold = None  # "**答主：周亦凡（鲜邻里创始人）**": who wrote it, in bold, no heading
         if m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))

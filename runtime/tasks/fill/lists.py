@@ -371,9 +371,15 @@ def _amount_column(t: Table, paragraphs: list[str] = (), heading: str = "") -> t
     line = [u.group(1) for p in paragraphs if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
     line += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "产品（单位：万元）"
     line += [u.group(1) for u in [_TABLE_UNIT.search(heading)] if u]  # "二、收入结构（万元）" over it
+    # "11月数据如下（单位：万元）" over it
+    line += [u.group(1) for u in [_UNIT_LINE.search(heading)] if u and re.search(r"[\u4e00-\u9fff]", heading)]
     for i, head in enumerate(t.header[1:], start=1):
         if _OTHER_COLUMN.search(head):
             continue
+        month = re.fullmatch(r"\s*(\d{1,2})月份?\s*", head)
+        if month and line and re.search(rf"(?<!\d){month.group(1)}月", heading):
+            # "产品线 | 11月 | 10月 | 环比" under "11月数据如下": the month the heading names
+            return i, line[-1]
         unit = _TABLE_UNIT.search(head)
         if unit:
             return i, unit.group(1)

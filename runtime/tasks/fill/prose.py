@@ -320,6 +320,17 @@ def _period(doc: Document) -> Answer | None:
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
             year = re.fullmatch(r"(\d{4})年度?", value)
             figures = _figures_years(doc) if title and year else []
+            # "2026年度主体信用评级报告" over "2026年1-9月实现营业收入6.42亿元" and only earlier years' figures
+            # besides (a rival's "2025年营收9.8亿元"): the part of the title's year the text gives the
+            # figures for
+            within = [w for pat in _PERIODS[:-2] for w in pat.finditer(doc.text)
+                      if w.group(0).startswith(year.group(1)) and w.group(0) != year.group(0)
+                      and _FIGURES_AFTER.match(doc.text, w.end())] if year and figures and all(
+                int(y.group(0)[:4]) < int(year.group(1)) for y in figures) else []
+            if within:
+                w = min(within, key=lambda w: w.start())
+                return Answer(w.group(0), doc.text[_clause_bounds(doc.text, w.start(), w.end())[0]:w.end() + 40],
+                              ["the part of the title's year the document's figures are for"])
             if figures and all(int(y.group(0)[:4]) < int(year.group(1)) for y in figures):
                 # "2026年度…专项资金项目申报书" over "2025年营业收入…": the title's year is the fund's
                 # or the plan's, the figures are the year before's
