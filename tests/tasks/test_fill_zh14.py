@@ -121,3 +121,39 @@ def test_a_mix_from_the_month_column_the_line_over_the_table_names():
     r = report(_MAIL, markdown=True)
     assert r.data["mix"] == [{"name": "宠物主粮", "share": 0.55}, {"name": "宠物零食", "share": 0.275},
                              {"name": "洗护用品", "share": 0.175}]
+
+
+# --- 6. an interview: its day in brackets, a rough figure then the exact one ----------------------
+
+_INTERVIEW = ("# 专访岚山酿造创始人许青：把米醋卖到全国\n\n"
+              "> 编者按：本期我们专访岚山酿造创始人许青。（采访时间：2026年12月2日）\n\n"
+              "**记者：** 今年生意怎么样？\n\n"
+              "**许青：** 2026年前三季度，我们营业收入是8,600万元，同比增长了两成多，准确说是23.5%。\n\n"
+              "**记者：** 客户呢？\n\n"
+              "**许青：** 合作的经销商有312家。\n")
+
+
+def test_an_interviews_day_and_the_exact_figure_after_a_rough_one():
+    r = report(_INTERVIEW, markdown=True)
+    assert r.data["date"] == "2026-12-02"
+    assert r.data["figures"]["growth"] == 0.235
+    assert r.data["figures"]["revenue"] == 86_000_000
+
+
+# --- 7. a note whose author corrects a count given in 万 in the comments --------------------------
+
+_NOTE = ("# 开店两年，我们终于回本了｜苏州半岛面包手记\n\n"
+         "发布于 2026-12-01 · 苏州\n\n"
+         "今年1-11月，半岛面包3家店一共卖了1,500万元，比去年同期涨了28%！\n"
+         "小程序会员已经有6.4万人啦\n\n"
+         "---\n\n"
+         "**评论区**\n\n"
+         "**@面包控：** 冲！\n\n"
+         "**@半岛面包（作者）：** 更正一下，会员数算错了，准确是6.1万人，多算了测试账号\n")
+
+
+def test_a_count_in_wan_is_corrected_by_a_count_not_by_an_amount():
+    r = report(_NOTE, markdown=True)
+    assert r.data["figures"]["customers"] == 61_000
+    assert r.data["figures"]["revenue"] == 15_000_000
+    assert r.data["date"] == "2026-12-01"

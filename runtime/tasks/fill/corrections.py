@@ -21,7 +21,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from .document import Document, Mention
+from .document import Document, Mention, zh_count
 
 __all__ = ["corrections"]
 
@@ -49,7 +49,8 @@ _SCALE_LETTER = re.compile(r"[\d,.]+\s?(?:k|m|b|mn|bn|mm)", re.I)
 def _kind(m: Mention) -> tuple[bool, bool, str]:
     """A percentage, an amount (with or without its currency: "1.72M" is corrected by "$1.84M"),
     or a count of a unit ("48 customers", a bare number)."""
-    money = bool(m.currency or m.scaled or _SCALE_LETTER.fullmatch(m.raw))
+    # ("8.6万人" is a count scaled by 万, corrected by "8.2万人", not by "300万元")
+    money = bool(m.currency or (m.scaled and not zh_count(m)) or _SCALE_LETTER.fullmatch(m.raw))
     return bool(m.percent), money, "" if (money or m.percent) else m.unit
 
 

@@ -695,6 +695,11 @@ _COUNT_SCALE = re.compile(r"[（(]\s*万\s*(?:人|户|家|名|个|位|人次)?\s
 #: "单位：万元" over a table: the unit of its amounts
 _TABLE_UNITS = r"(亿元|百万元|万元|千元|万美元|千美元|百万美元)"
 _UNIT_LINE = re.compile(r"单位\s*[:：]\s*(?:人民币|RMB\s*|美元\s*(?=万|千|百万))?" + _TABLE_UNITS)
+def zh_count(m: Mention) -> bool:
+    """``m`` counts things in a Chinese unit ("8.6万人", "1,215家"), even scaled by 万: no amount of money."""
+    return not m.currency and bool(re.search(r"[\u4e00-\u9fff]", m.unit)) and not m.unit.endswith("元")
+
+
 #: "项目（万元）": the unit in brackets at the end of a table's first header cell
 _UNIT_BRACKET = re.compile(r"[（(]\s*" + _TABLE_UNITS + r"\s*[)）]\s*$")
 #: rows and columns that count things or give rates, whatever the table's money unit

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .document import _BULLET, DateMention, Document, Mention, Section, Table
+from .document import _BULLET, DateMention, Document, Mention, Section, Table, zh_count
 from .fields import OTHERS, Field
 from .turns import audience_turn
 from .words import count, find, tokens
@@ -554,8 +554,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue
         if doc.lang == "zh" and audience_turn(text, m.start):
             continue  # "【弹幕】隔壁山野咖啡说他们卖了一亿元？": a viewer's words, no figure of the company's
-        if doc.lang == "zh" and money and not m.currency and re.search(r"[\u4e00-\u9fff]", m.unit) \
-                and not m.unit.endswith("元"):
+        if doc.lang == "zh" and money and zh_count(m):
             continue  # "回购会员有四万八千人": a count of people, no amount of money
         a, b = _clause_bounds(text, m.start, m.end)
         clause = low[a:b]

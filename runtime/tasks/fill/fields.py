@@ -102,7 +102,9 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "title": ("title", "report", "标题", "报告"),
     "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期", "统计周期", "报告周期", "统计口径"),
     "date": ("date", "dated", "日期", "报告日期", "发布日期", "发送时间", "发件时间", "发送日期",
-             "会议时间", "会议日期", "召开时间", "meeting date", "date of meeting"),
+             "会议时间", "会议日期", "召开时间", "meeting date", "date of meeting",
+             # an interview's, a post's or a recording's own day ("（采访时间：2026年11月30日）", "发布于 2026-11-22")
+             "采访时间", "访谈时间", "发布于", "发表于", "编辑于", "直播时间", "录制时间"),
     "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据", "主要数据",
                 "经营数据"),
     "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额", "营业额",
