@@ -157,3 +157,32 @@ def test_a_count_in_wan_is_corrected_by_a_count_not_by_an_amount():
     assert r.data["figures"]["customers"] == 61_000
     assert r.data["figures"]["revenue"] == 15_000_000
     assert r.data["date"] == "2026-12-01"
+
+
+# --- 8. a term sheet: a commitment for a later year is no revenue ---------------------------------
+
+_TERMS = ("# 投资意向书摘要——杭州启衡医疗器械有限公司B轮\n\n"
+          "签署日期：2026年12月1日\n\n"
+          "鉴于：目标公司2026年1-10月实现营业收入8,200万元，同比增长33.0%，服务医院412家。\n\n"
+          "| 条款 | 内容 |\n|---|---|\n| 投前估值 | 9亿元 |\n"
+          "| 业绩承诺 | 2027年营业收入不低于1.6亿元 |\n")
+
+
+def test_a_commitment_for_a_later_year_is_no_revenue():
+    r = report(_TERMS, markdown=True)
+    assert r.data["figures"]["revenue"] == 82_000_000
+
+
+# --- 9. a broker's note: its title names the quarter, a form's line under it ----------------------
+
+_NOTE_TITLE = '【点评】禾丰冷链（代码略）：三季度业绩稳健，维持"增持"评级'
+_BROKER = (f"# {_NOTE_TITLE}\n\n"
+           "发布日期：2026年11月5日　分析师：钱朗\n\n"
+           "## 事件\n\n"
+           "公司公告2026年前三季度实现营业收入9.2亿元，同比增长15.1%。\n")
+
+
+def test_a_form_line_under_the_title_is_no_part_of_it_and_the_period_takes_the_texts_year():
+    r = report(_BROKER, markdown=True)
+    assert r.data["title"] == _NOTE_TITLE
+    assert r.data["period"] == "2026年前三季度"

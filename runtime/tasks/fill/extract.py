@@ -953,7 +953,7 @@ def _corrected(doc: Document, f: Field, out: list) -> list:
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|forecasts|"
                      r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
-                     r"目标|力争|争取|确保|有望|计划|预计|预期|预算")
+                     r"目标|力争|争取|确保|有望|计划|预计|预期|预算|承诺|对赌|不低于|不少于")
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says?|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")

@@ -300,7 +300,9 @@ def _period(doc: Document) -> Answer | None:
             if short is None:
                 continue
             full = [m for p in _PERIODS for m in p.finditer(doc.text)
-                    if m.group(0).endswith(short.group(0)) and re.fullmatch(_YEAR + "第?", m.group(0)[:-len(short.group(0))])]
+                    if m.group(0).endswith(short.group(0))
+                    # ("三季度业绩超预期" over "2026年前三季度实现营业收入…": the text's 前三季度)
+                    and re.fullmatch(_YEAR + "[第前]?", m.group(0)[:-len(short.group(0))])]
             if full:
                 return Answer(full[0].group(0), where[:200], ["the period the title names, with its year from the text"])
             return Answer(short.group(0), where[:200], ["the period the title names (no year given)"])
@@ -523,7 +525,9 @@ def _title(doc: Document) -> str:
     at = doc.text.find(title)
     rest = doc.text[at + len(title):].lstrip("\n ") if at >= 0 else ""
     line = re.sub(r"^\s*(?:[-*•·]\s*)", "", rest.split("\n", 1)[0]).strip()
-    if line and len(line) <= 40 and _REPORT_WORDS.search(line) and not line.endswith(("。", ".", "：", ":")):
+    # (not a Chinese form's line under it: "发布日期：2026年11月3日　分析师：韩蕴", whose 分析 is a label's)
+    if line and len(line) <= 40 and _REPORT_WORDS.search(line) and not line.endswith(("。", ".", "：", ":")) \
+            and not (doc.lang == "zh" and re.search(r"[:：]", line)):
         return title + line if doc.lang == "zh" else f"{title} {line}"
     return title
 
