@@ -186,3 +186,37 @@ def test_a_form_line_under_the_title_is_no_part_of_it_and_the_period_takes_the_t
     r = report(_BROKER, markdown=True)
     assert r.data["title"] == _NOTE_TITLE
     assert r.data["period"] == "2026年前三季度"
+
+
+# --- 10. a year's review with next year's plan under a heading of its own --------------------------
+
+_REVIEW = ("# 鸿远泵业有限公司2026年度经营回顾与2027年度计划\n\n"
+           "## 一、2026年度计划完成情况\n\n"
+           "2026年营业收入3.12亿元，较2025年的2.80亿元增长11.4%，未完成年度计划。经销商客户842家。\n\n"
+           "## 二、2027年度计划\n\n"
+           "- 营业收入3.6亿元，同比增长15.4%\n"
+           "- 经销商客户达到950家\n")
+
+
+def test_next_years_plan_under_its_own_heading_gives_no_result():
+    r = report(_REVIEW, markdown=True)
+    assert r.data["figures"] == {"revenue": 312_000_000, "growth": 0.114, "customers": 842}
+
+
+# --- 11. a company post: numbered headings, a rounded figure with its exact one, a partner ---------
+
+_POST = ("# 🎉 青芒科技2026上半年成绩单来啦！\n\n"
+         "原创　青芒科技　2026年7月20日 10:00\n\n"
+         "## 01 | 业绩亮点\n\n"
+         "🔥 上半年营收突破8,000万元（具体为8,240万元），同比增长28%！\n\n"
+         "🔥 累计服务商户5,300家\n\n"
+         "🔥 会员订阅收入占比60%，硬件销售占比25%，代运营服务占比15%\n\n"
+         "## 02 | 伙伴故事\n\n"
+         "我们的合作伙伴云栈科技上半年营收达2.6亿元。\n")
+
+
+def test_a_posts_own_figures_not_its_partners_nor_its_heading_numbers():
+    r = report(_POST, markdown=True)
+    assert r.data["period"] == "2026上半年"
+    assert r.data["figures"] == {"revenue": 82_400_000, "growth": 0.28, "customers": 5_300}
+    assert [x["name"] for x in r.data["mix"]] == ["会员订阅", "硬件销售", "代运营服务"]

@@ -126,6 +126,25 @@ def _named_before(text: str, mentions: list[Mention], lo: int, at: int, line: li
     return out
 
 
+#: a rounded figure's exact value in brackets right after it ("突破1.2亿元（具体为1.26亿元）")
+_EXACT_AFTER = re.compile(r"\s*[（(]\s*(?:具体|准确|精确|确切)(?:为|是|数字为|数字是|地说|说)?\s*[:：]?\s*")
+
+
+def _exact_in_brackets(text: str, mentions: list[Mention]) -> list[tuple[list[Mention], Mention, bool]]:
+    """(the rounded figure, its exact value) for every figure followed by its exact value in brackets:
+    the exact one replaces it, as a correction does."""
+    out = []
+    for a, b in zip(mentions, mentions[1:], strict=False):
+        gap = _EXACT_AFTER.match(text, a.end)
+        # (the rounded figure's unit may stand between it and the bracket: "1.2亿元（…")
+        if gap is None:
+            gap = re.compile(r"[\u4e00-\u9fff]{1,2}").match(text, a.end)
+            gap = gap and _EXACT_AFTER.match(text, gap.end())
+        if gap is not None and gap.end() == b.start and _kind(a) == _kind(b) and a.value != b.value:
+            out.append(([a], b, False))
+    return out
+
+
 def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
     """(the corrected mentions, the correcting one, whether the corrected one was only the nearest
     of its kind) for every correction in ``doc``."""
@@ -209,5 +228,7 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
             if near:
                 pairs.append(([near[-1]], n, True))
         out += [p for p in pairs if p not in out]
+    if doc.lang == "zh":
+        out += [p for p in _exact_in_brackets(text, mentions) if p not in out]
     doc._corrections = out  # type: ignore[attr-defined]
     return out

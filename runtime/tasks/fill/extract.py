@@ -506,6 +506,13 @@ def _counted(words: str) -> str:
     return ""
 
 
+def _later_year_plan(doc: Document, heading: str) -> bool:
+    """``heading`` (a plan's) names a later year than another heading of ``doc`` does."""
+    years = [int(y) for y in re.findall(r"(20\d\d)年", heading)]
+    others = [int(y) for s in doc.sections if s.heading != heading for y in re.findall(r"(20\d\d)年", s.heading)]
+    return bool(years and others and min(years) > min(others))
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -626,6 +633,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()) \
                 and not _RESULT_HEADING.search(here.heading.lower()):
             score -= 3  # under "二、2027年目标" / "下半年工作安排" / "Outlook": the plan's figures
+            if doc.lang == "zh" and _later_year_plan(doc, here.heading):
+                # "三、2027年度计划" after "一、2026年度计划完成情况": next year's plan, whose figures
+                # are no result at all
+                score -= 3
         # another company's figure: under a heading about the competition, or in a sentence
         # naming a competitor ("The incumbent ... claims 97% customer retention")
         # (a market's size is often someone else's figure: "Gartner says the market is $4B")
@@ -1049,7 +1060,9 @@ _OUR_FIGURE = re.compile(r"\b(?:we|our|arr|revenue|users|customers)\b|公司|我
 _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 #: the number of a numbered heading or list line at the start of its line ("2、", "## 3. ", "（二）")
-_HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）])")
+_HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）]"
+                             # "## 01 | 业绩亮点": a post's numbered heading
+                             r"|\d{1,2}[ \t]*[|｜](?=[ \t]*[\u4e00-\u9fffA-Za-z]))")
 #: a noun phrase after a bare number: what it counts ("12,000 mid-size hauliers"), not money
 _COUNTED_NOUN = re.compile(r"[ \t]+(?!(?:million|billion|thousand|trillion|mn|bn|m|k|usd|eur|gbp|dollars?|euros?|pounds?|"
                            r"yuan|rmb|cny|in|of|a|an|the|per|each|for|to|and|or|at|by|from|with|is|was|are|were|"
@@ -1193,6 +1206,10 @@ def _flat(low: str, a: int, b: int) -> str:
     return low[:a] + inner + low[b:]
 
 
+#: words that set a result against its plan ("未完成年度计划", "超额完成全年目标"): no target themselves
+_PLAN_MET = re.compile(r"(?:未能?|没有?|超额)?(?:完成|达成|实现)了?(?:年度|全年|季度|月度|既定)?(?:计划|目标|预算)")
+
+
 def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = "",
           rest: str = "") -> float:
     """What the words around a number say about its role, beyond the field's keywords:
@@ -1202,6 +1219,9 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
     the quarter's where it gives the month's too."""
     key = f.key.lower()
     score = 0.0
+    # "增长11.2%，未完成年度计划": a result set against the plan names no target (blanked, the same length)
+    before, rest, clause, part, after_part = (_PLAN_MET.sub(lambda x: " " * len(x.group(0)), t)
+                                              for t in (before, rest, clause, part, after_part))
     if "target" not in key and "plan" not in key and key not in ("som", "amount", "runway_months"):
         # a SOM is a target by definition ("we target $120 million (SOM) by 2030"), and so is
         # an ask ("we plan to raise $5 million, which we expect to last 24 months")

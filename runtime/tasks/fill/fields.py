@@ -170,6 +170,8 @@ PLACES = frozenset({
 #: platform" gives no count of the memo's own users)
 OTHERS: tuple[str, ...] = ("competition", "competitor", "competitors", "competitive", "incumbent",
                            "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者", "竞争格局",
+                           # a partner's or a peer's figures ("我们的合作伙伴万象云上半年营收达3.5亿元")
+                           "合作伙伴", "友商", "同行",
                            # a sentence that disclaims its figures ("…is worth $16 billion; neither
                            # is our market")
                            "not our market", "neither is our market", "not our markets",

@@ -127,6 +127,10 @@ def _item(text: str) -> Item | None:
     return _item_of(text)
 
 
+#: emoji and pictographs opening a line ("🔥 ", "👉")
+_EMOJI_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\s]+")
+
+
 def _item_of(text: str) -> Item | None:
     from ..summarize.facts import find_dates, find_mentions
     from .spelled import spelled_mentions
@@ -195,6 +199,7 @@ def _item_of(text: str) -> Item | None:
     label = _SHARE_OF.sub("", label.strip(_PUNCT))  # "工业传感器收入占全年营收的46%"
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
     label = _FILLER_HEAD.sub("", _ASIDE.sub("", label)).strip(_PUNCT)
+    label = _EMOJI_HEAD.sub("", label)  # "🔥 SaaS订阅收入占比55%": the post's emoji is no part of the name
     if not label or len(label) > 50 or len(label.split()) > 8 \
             or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return period
