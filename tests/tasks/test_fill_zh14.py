@@ -220,3 +220,19 @@ def test_a_posts_own_figures_not_its_partners_nor_its_heading_numbers():
     assert r.data["period"] == "2026上半年"
     assert r.data["figures"] == {"revenue": 82_400_000, "growth": 0.28, "customers": 5_300}
     assert [x["name"] for x in r.data["mix"]] == ["会员订阅", "硬件销售", "代运营服务"]
+
+
+# --- 12. a news release: byline and editor's note over the headline; a period opening a label ------
+
+_RELEASE = ("【本报讯】（记者 苏晴）\n\n"
+            "编者按：本期关注一家县域烘焙连锁。\n\n"
+            "麦香坊2026年前三季度营收同比增长18%\n\n"
+            "合肥，2026年10月30日——安徽麦香坊食品连锁有限公司今日发布经营数据：2026年1—9月，公司实现营业收入"
+            "4.5亿元，同比增长18.0%。\n\n"
+            "分品类看，前三季度面包销售收入2.7亿元，蛋糕1.35亿元，饮品0.45亿元。\n")
+
+
+def test_a_releases_headline_under_its_byline_and_a_mix_label_without_its_period():
+    r = report(_RELEASE)
+    assert r.data["title"] == "麦香坊2026年前三季度营收同比增长18%"
+    assert [x["name"] for x in r.data["mix"]] == ["面包销售", "蛋糕", "饮品"]

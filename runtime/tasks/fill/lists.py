@@ -37,7 +37,9 @@ _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|
                           # "收入中设备销售3,192万元", "营收里面化妆品原料": the whole the item is part of
                           r"|(?:收入|营收|营业额|销售额?|流水)(?:中|里面?|当中|之中)(?=[A-Za-z\u4e00-\u9fff]{2})"
                           # "本周冷藏干线收入642万元": the period the amount is for is no part of its name
-                          r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?!度)(?=[A-Za-z\u4e00-\u9fff][A-Za-z\d\u4e00-\u9fff]))\s*)+", re.I)
+                          r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?!度)(?=[A-Za-z\u4e00-\u9fff][A-Za-z\d\u4e00-\u9fff])"
+                          # "前三季度生鲜食品销售收入3.15亿元": the period is no part of the name
+                          r"|(?:前三季度|[上下]半年)(?=[A-Za-z\u4e00-\u9fff]{2}))\s*)+", re.I)
 #: the month or year an item's amount is for, opening it ("11月诊疗收入1,950万元", "2025年升压站设备收入
 #: 96,300万元"): no part of its name,
 #: and no second figure of the item

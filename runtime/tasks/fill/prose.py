@@ -521,7 +521,8 @@ def _title(doc: Document) -> str:
     chat = _CHAT_NAME.match(doc.text.lstrip("\ufeff \n"))
     if chat:
         return chat.group(1).strip()
-    title = doc.title or _zh_first_line(doc)
+    title = doc.title if not (doc.lang == "zh" and _NEWS_BYLINE.fullmatch(doc.title)) else ""
+    title = title or _zh_first_line(doc)
     if not title or _REPORT_WORDS.search(title):
         return title
     at = doc.text.find(title)
@@ -539,6 +540,11 @@ _NUMBERED_TITLE = re.compile(r"\s*(?:\d{1,2}(?:\.\d{1,2})*[\s、.．]\s*[\u4e00-
                              r"|[（(][一二三四五六七八九十]+[)）]|第[一二三四五六七八九十\d]+(?:部分|章|节|篇))")
 
 
+#: a line that only says who reports: "【本报讯】（记者 钱雨桐）", "本报讯（通讯员 李华）", "（记者 王明）"
+_NEWS_BYLINE = re.compile(r"(?:[【\[]?[\u4e00-\u9fff]{2,10}讯[】\]]?)?\s*(?:[（(][^（）()]{0,8}(?:记者|通讯员|实习生|编辑)"
+                          r"[^（）()]{0,30}[)）])?")
+
+
 def _zh_first_line(doc: Document) -> str:
     """A Chinese document without any heading: its first line when that is a title, a short line
     that is no sentence, no letter's salutation and no date ("山川咖啡这一年：从3家店到28家店" over
@@ -549,6 +555,10 @@ def _zh_first_line(doc: Document) -> str:
     from .document import _SALUTATION
 
     lines = [x.strip() for x in doc.text.split("\n") if x.strip()]
+    # a news release's byline and its editor's note above the headline ("【本报讯】（记者 钱雨桐）",
+    # "编者按：…"): no title
+    while len(lines) > 2 and (_NEWS_BYLINE.fullmatch(lines[0]) or lines[0].startswith(("编者按", "编者的话"))):
+        lines = lines[1:]
     if len(lines) < 2:
         return ""
     line = lines[0]
