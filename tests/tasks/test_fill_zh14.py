@@ -236,3 +236,24 @@ def test_a_releases_headline_under_its_byline_and_a_mix_label_without_its_period
     r = report(_RELEASE)
     assert r.data["title"] == "麦香坊2026年前三季度营收同比增长18%"
     assert [x["name"] for x in r.data["mix"]] == ["面包销售", "蛋糕", "饮品"]
+
+
+# --- 13. a daily report: its day in the title line; a figure named as the one that holds ----------
+
+_DAILY = ("# 日报｜2026年12月3日（周四）｜华东渠道部　陈默\n\n"
+          "### 今日完成\n\n"
+          "1. 与汇丰商贸签订年度合同，金额58万元\n\n"
+          "### 数据\n\n"
+          "- 本月累计在服客户超300家\n\n"
+          "备注：客户数此前写的是超300家，核对后为286家，以286家为准。\n")
+
+
+def test_a_daily_reports_day_is_its_date_and_period():
+    r = report(_DAILY, markdown=True)
+    assert r.data["date"] == "2026-12-03"
+    assert r.data["period"] == "2026年12月3日"
+
+
+def test_the_figure_the_document_says_holds_replaces_the_others():
+    r = report(_DAILY, markdown=True)
+    assert r.data["figures"]["customers"] == 286

@@ -145,6 +145,21 @@ def _exact_in_brackets(text: str, mentions: list[Mention]) -> list[tuple[list[Me
     return out
 
 
+def _authoritative(text: str, mentions: list[Mention]) -> list[tuple[list[Mention], Mention, bool]]:
+    """(the other figures of its kind in its sentence, the figure) for a figure the document names as the
+    one that holds ("此前写的是超500家，财务核对后为486家，以486家为准"): it replaces them (and their
+    earlier mentions)."""
+    out = []
+    for n in mentions:
+        if not (re.search(r"以\s*$", text[max(0, n.start - 2):n.start])
+                and re.match(r"\s*[\u4e00-\u9fff]{0,2}?为准", text[n.end:n.end + 6])):
+            continue
+        lo = max(text.rfind(c, 0, n.start) for c in "。！？\n") + 1
+        for o in (m for m in mentions if lo <= m.start < n.start and _kind(m) == _kind(n) and not _same(m, n)):
+            out.append(([o] + [e for e in mentions if e.start < o.start and _same(o, e)], n, False))
+    return out
+
+
 def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
     """(the corrected mentions, the correcting one, whether the corrected one was only the nearest
     of its kind) for every correction in ``doc``."""
@@ -229,6 +244,6 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
                 pairs.append(([near[-1]], n, True))
         out += [p for p in pairs if p not in out]
     if doc.lang == "zh":
-        out += [p for p in _exact_in_brackets(text, mentions) if p not in out]
+        out += [p for p in _exact_in_brackets(text, mentions) + _authoritative(text, mentions) if p not in out]
     doc._corrections = out  # type: ignore[attr-defined]
     return out

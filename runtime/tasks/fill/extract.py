@@ -1615,8 +1615,10 @@ _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s
                          r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded)\b[^.;]{0,30}$")
 
 
-#: a part of the day after a date ("2026年11月15日晚", "11月3日下午"), or nothing
-_DAY_PART = re.compile(r"\s*(?:早上|上午|中午|下午|傍晚|晚上|晚间|晚|夜|全天)?\s*")
+#: a weekday or a part of the day after a date ("2026年11月15日晚", "11月3日（周三）"), or nothing
+_DAY_PART = re.compile(r"\s*(?:[（(]\s*(?:周|星期)[一二三四五六日天]\s*[)）])?\s*(?:早上|上午|中午|下午|傍晚|晚上|晚间|晚|夜|全天)?\s*"
+                       # ("日报｜2026年11月18日（周三）｜华北大客户部　王砚秋": a part after a separator)
+                       r"(?:[|｜]\s*[^\n|｜]{0,30})?")
 
 
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:

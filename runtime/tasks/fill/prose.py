@@ -293,6 +293,12 @@ def _period(doc: Document) -> Answer | None:
     period without the year ("华南区10月经营情况汇报") gives it as written, or as the text writes
     it with its year ("2026年10月")."""
     titles = [t for t in dict.fromkeys((_title(doc), doc.title)) if t]
+    if doc.lang == "zh":
+        for t in titles:
+            day = re.search(r"\d{4}年\d{1,2}月\d{1,2}日", t)
+            if day and re.search(r"日报|工作日志|每日简报|当日", t) and len(re.findall(r"\d{1,2}日", t)) == 1:
+                # "日报｜2026年11月18日（周三）": a daily report covers its day
+                return Answer(day.group(0), t[:200], ["a daily report's period is its day"])
     for where in titles + [doc.text]:
         title = where is not doc.text
         found = [m for p in _PERIODS + ((_TITLE_YEAR,) if title else ())
