@@ -21,7 +21,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from .document import Document, Mention
+from .document import Document, Mention, zh_count
 
 __all__ = ["corrections"]
 
@@ -49,7 +49,8 @@ _SCALE_LETTER = re.compile(r"[\d,.]+\s?(?:k|m|b|mn|bn|mm)", re.I)
 def _kind(m: Mention) -> tuple[bool, bool, str]:
     """A percentage, an amount (with or without its currency: "1.72M" is corrected by "$1.84M"),
     or a count of a unit ("48 customers", a bare number)."""
-    money = bool(m.currency or m.scaled or _SCALE_LETTER.fullmatch(m.raw))
+    # ("8.6万人" is a count scaled by 万, corrected by "8.2万人", not by "300万元")
+    money = bool(m.currency or (m.scaled and not zh_count(m)) or _SCALE_LETTER.fullmatch(m.raw))
     return bool(m.percent), money, "" if (money or m.percent) else m.unit
 
 
@@ -107,6 +108,58 @@ def _said_bare(m: Mention, e: Mention) -> bool:
         return False
 
 
+#: the words between a figure and the correction word right after it ('"2,150家"系误记', "1.2亿是口误")
+_JUST_BEFORE = re.compile(r"[\u4e00-\u9fff]{0,2}?[\"“”'‘’「」『』]*\s*(?:系|是|属|纯属|实属|为)?\s*")
+
+
+def _named_before(text: str, mentions: list[Mention], lo: int, at: int, line: list[Mention],
+                  earlier: list[Mention]) -> list[tuple[list[Mention], Mention, bool]]:
+    """A figure named right before the correction word of its line, and the one new figure of its
+    kind after that word ("评委丙意见中的“2,150家”系误记，经与项目方核对为1,215家"): the figure after
+    replaces the one named (and its earlier mentions), even when it repeats a figure given before
+    (1,215家 in another judge's line)."""
+    out = []
+    for o in (m for m in mentions if lo <= m.start < at and _JUST_BEFORE.fullmatch(text, m.end, at)):
+        mates = [n for n in line if _kind(n) == _kind(o) and abs(n.value - o.value) > 1e-9 * abs(o.value)]
+        if len(mates) == 1:
+            out.append(([o] + [e for e in earlier if e is not o and _same(o, e)], mates[0], False))
+    return out
+
+
+#: a rounded figure's exact value in brackets right after it ("突破1.2亿元（具体为1.26亿元）")
+_EXACT_AFTER = re.compile(r"\s*[（(]\s*(?:具体|准确|精确|确切)(?:为|是|数字为|数字是|地说|说)?\s*[:：]?\s*")
+
+
+def _exact_in_brackets(text: str, mentions: list[Mention]) -> list[tuple[list[Mention], Mention, bool]]:
+    """(the rounded figure, its exact value) for every figure followed by its exact value in brackets:
+    the exact one replaces it, as a correction does."""
+    out = []
+    for a, b in zip(mentions, mentions[1:], strict=False):
+        gap = _EXACT_AFTER.match(text, a.end)
+        # (the rounded figure's unit may stand between it and the bracket: "1.2亿元（…")
+        if gap is None:
+            gap = re.compile(r"[\u4e00-\u9fff]{1,2}").match(text, a.end)
+            gap = gap and _EXACT_AFTER.match(text, gap.end())
+        if gap is not None and gap.end() == b.start and _kind(a) == _kind(b) and a.value != b.value:
+            out.append(([a], b, False))
+    return out
+
+
+def _authoritative(text: str, mentions: list[Mention]) -> list[tuple[list[Mention], Mention, bool]]:
+    """(the other figures of its kind in its sentence, the figure) for a figure the document names as the
+    one that holds ("此前写的是超500家，财务核对后为486家，以486家为准"): it replaces them (and their
+    earlier mentions)."""
+    out = []
+    for n in mentions:
+        if not (re.search(r"以\s*$", text[max(0, n.start - 2):n.start])
+                and re.match(r"\s*[\u4e00-\u9fff]{0,2}?为准", text[n.end:n.end + 6])):
+            continue
+        lo = max(text.rfind(c, 0, n.start) for c in "。！？\n") + 1
+        for o in (m for m in mentions if lo <= m.start < n.start and _kind(m) == _kind(n) and not _same(m, n)):
+            out.append(([o] + [e for e in mentions if e.start < o.start and _same(o, e)], n, False))
+    return out
+
+
 def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
     """(the corrected mentions, the correcting one, whether the corrected one was only the nearest
     of its kind) for every correction in ``doc``."""
@@ -143,6 +196,8 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         old += [m for m in line if id(m) in loose]
         new = [m for m in line if m not in old and not any(_same(m, e) for e in earlier)]
         pairs: list[tuple[list[Mention], Mention, bool]] = []
+        if doc.lang == "zh":
+            pairs += _named_before(text, mentions, lo, cue.start(), line, earlier)
         for o in old:
             mates = [n for n in new if _kind(n) == _kind(o)]
             was = [loose[id(o)]] if id(o) in loose else [e for e in earlier if _same(o, e)]
@@ -188,5 +243,7 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
             if near:
                 pairs.append(([near[-1]], n, True))
         out += [p for p in pairs if p not in out]
+    if doc.lang == "zh":
+        out += [p for p in _exact_in_brackets(text, mentions) + _authoritative(text, mentions) if p not in out]
     doc._corrections = out  # type: ignore[attr-defined]
     return out

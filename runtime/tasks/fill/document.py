@@ -209,7 +209,7 @@ def _family(line: str) -> str:
 
 #: a byline ("文／本刊记者　程晚晴", "By Dana Kerr, staff writer") or a periodical's masthead
 #: ("《云舟之声》2026年第11期", "Harbour Post · Issue 14"): no heading, and no title of the report
-_BYLINE = re.compile(r"^(?:文|作者|记者|撰文|撰稿|通讯员|摄影|图)\s*[／/:：|]|^By\s+[A-Z][\w.'-]+\s+[A-Z]"
+_BYLINE = re.compile(r"^(?:文|作者|记者|撰文|撰稿|通讯员|摄影|图|答主|答者|口述|整理|责编|责任编辑)\s*[／/:：|]|^By\s+[A-Z][\w.'-]+\s+[A-Z]"
                      # a WeChat article's byline: "原创　小川说　山川咖啡　2026-11-20 08:00"
                      r"|^原创[\s\u3000]"
                      r"|^《[^》]{1,20}》\s*(?:\d{4}\s*年)?\s*(?:总)?第\s*[\d一二三四五六七八九十]+\s*期"
@@ -320,6 +320,8 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
         if bold and bold.group(2).strip().endswith((".", "。", "!", "！")):
             bold = None  # "**Frost warnings for vineyards, vine by vine.**": a sentence in bold
             # ("**How does it work?**", an FAQ's question in bold, is a heading)
+        if bold and re.search(r"[\u4e00-\u9fff]", bold.group(2)) and _BYLINE.match(bold.group(2).strip()):
+            bold = None  # "**答主：周亦凡（鲜邻里创始人）**": who wrote it, in bold, no heading
         if m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
@@ -693,6 +695,11 @@ _COUNT_SCALE = re.compile(r"[（(]\s*万\s*(?:人|户|家|名|个|位|人次)?\s
 #: "单位：万元" over a table: the unit of its amounts
 _TABLE_UNITS = r"(亿元|百万元|万元|千元|万美元|千美元|百万美元)"
 _UNIT_LINE = re.compile(r"单位\s*[:：]\s*(?:人民币|RMB\s*|美元\s*(?=万|千|百万))?" + _TABLE_UNITS)
+def zh_count(m: Mention) -> bool:
+    """``m`` counts things in a Chinese unit ("8.6万人", "1,215家"), even scaled by 万: no amount of money."""
+    return not m.currency and bool(re.search(r"[\u4e00-\u9fff]", m.unit)) and not m.unit.endswith("元")
+
+
 #: "项目（万元）": the unit in brackets at the end of a table's first header cell
 _UNIT_BRACKET = re.compile(r"[（(]\s*" + _TABLE_UNITS + r"\s*[)）]\s*$")
 #: rows and columns that count things or give rates, whatever the table's money unit

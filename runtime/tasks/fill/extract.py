@@ -15,8 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .document import _BULLET, DateMention, Document, Mention, Section, Table
+from .document import _BULLET, DateMention, Document, Mention, Section, Table, zh_count
 from .fields import OTHERS, Field
+from .turns import audience_turn
 from .words import count, find, tokens
 
 #: a retrieved passage is at most this many characters (the model's prompt and the
@@ -505,6 +506,13 @@ def _counted(words: str) -> str:
     return ""
 
 
+def _later_year_plan(doc: Document, heading: str) -> bool:
+    """``heading`` (a plan's) names a later year than another heading of ``doc`` does."""
+    years = [int(y) for y in re.findall(r"(20\d\d)年", heading)]
+    others = [int(y) for s in doc.sections if s.heading != heading for y in re.findall(r"(20\d\d)年", s.heading)]
+    return bool(years and others and min(years) > min(others))
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -551,6 +559,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         value = convert(m, f, doc.lang, text)
         if value is None:
             continue
+        if doc.lang == "zh" and audience_turn(text, m.start):
+            continue  # "【弹幕】隔壁山野咖啡说他们卖了一亿元？": a viewer's words, no figure of the company's
+        if doc.lang == "zh" and money and zh_count(m):
+            continue  # "回购会员有四万八千人": a count of people, no amount of money
         a, b = _clause_bounds(text, m.start, m.end)
         clause = low[a:b]
         score = 0.0
@@ -621,6 +633,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()) \
                 and not _RESULT_HEADING.search(here.heading.lower()):
             score -= 3  # under "二、2027年目标" / "下半年工作安排" / "Outlook": the plan's figures
+            if doc.lang == "zh" and _later_year_plan(doc, here.heading):
+                # "三、2027年度计划" after "一、2026年度计划完成情况": next year's plan, whose figures
+                # are no result at all
+                score -= 3
         # another company's figure: under a heading about the competition, or in a sentence
         # naming a competitor ("The incumbent ... claims 97% customer retention")
         # (a market's size is often someone else's figure: "Gartner says the market is $4B")
@@ -948,7 +964,7 @@ def _corrected(doc: Document, f: Field, out: list) -> list:
 _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planned|forecast|forecasts|"
                      r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
-                     r"目标|力争|争取|确保|有望|计划|预计|预期|预算")
+                     r"目标|力争|争取|确保|有望|计划|预计|预期|预算|承诺|对赌|不低于|不少于")
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says?|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
@@ -1044,7 +1060,9 @@ _OUR_FIGURE = re.compile(r"\b(?:we|our|arr|revenue|users|customers)\b|公司|我
 _ALLOCATED = re.compile(r"\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 _ALLOCATION = re.compile(r"\d\s*%\s*(?:goes\s+|will go\s+|is\s+|of (?:the|it)\s+)?(?:to|for|into)\b")
 #: the number of a numbered heading or list line at the start of its line ("2、", "## 3. ", "（二）")
-_HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）])")
+_HEADING_NUMBER = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\d{1,2}(?:[、.．)]|\s*[)）])(?!\d)|[（(]\d{1,2}[)）]"
+                             # "## 01 | 业绩亮点": a post's numbered heading
+                             r"|\d{1,2}[ \t]*[|｜](?=[ \t]*[\u4e00-\u9fffA-Za-z]))")
 #: a noun phrase after a bare number: what it counts ("12,000 mid-size hauliers"), not money
 _COUNTED_NOUN = re.compile(r"[ \t]+(?!(?:million|billion|thousand|trillion|mn|bn|m|k|usd|eur|gbp|dollars?|euros?|pounds?|"
                            r"yuan|rmb|cny|in|of|a|an|the|per|each|for|to|and|or|at|by|from|with|is|was|are|were|"
@@ -1188,6 +1206,10 @@ def _flat(low: str, a: int, b: int) -> str:
     return low[:a] + inner + low[b:]
 
 
+#: words that set a result against its plan ("未完成年度计划", "超额完成全年目标"): no target themselves
+_PLAN_MET = re.compile(r"(?:未能?|没有?|超额)?(?:完成|达成|实现)了?(?:年度|全年|季度|月度|既定)?(?:计划|目标|预算)")
+
+
 def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = "",
           rest: str = "") -> float:
     """What the words around a number say about its role, beyond the field's keywords:
@@ -1197,6 +1219,9 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
     the quarter's where it gives the month's too."""
     key = f.key.lower()
     score = 0.0
+    # "增长11.2%，未完成年度计划": a result set against the plan names no target (blanked, the same length)
+    before, rest, clause, part, after_part = (_PLAN_MET.sub(lambda x: " " * len(x.group(0)), t)
+                                              for t in (before, rest, clause, part, after_part))
     if "target" not in key and "plan" not in key and key not in ("som", "amount", "runway_months"):
         # a SOM is a target by definition ("we target $120 million (SOM) by 2030"), and so is
         # an ask ("we plan to raise $5 million, which we expect to last 24 months")
@@ -1590,6 +1615,12 @@ _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s
                          r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded)\b[^.;]{0,30}$")
 
 
+#: a weekday or a part of the day after a date ("2026年11月15日晚", "11月3日（周三）"), or nothing
+_DAY_PART = re.compile(r"\s*(?:[（(]\s*(?:周|星期)[一二三四五六日天]\s*[)）])?\s*(?:早上|上午|中午|下午|傍晚|晚上|晚间|晚|夜|全天)?\s*"
+                       # ("日报｜2026年11月18日（周三）｜华北大客户部　王砚秋": a part after a separator)
+                       r"(?:[|｜]\s*[^\n|｜]{0,30})?")
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1717,6 +1748,16 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                         and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
                     lines = [d]
                     break
+        if not lines and doc.lang == "zh":
+            # the day that ends the title line, set apart from the name before it ("【直播回放文字稿】
+            # 禾川农品旗舰店 · 双十一返场专场 · 2026年11月15日晚"): the day of the event the document records
+            first = len(text) - len(text.lstrip())
+            lo, hi = _line_bounds(text, first)
+            on_line = [d for d in doc.dates if lo <= d.start < hi]
+            if len(on_line) == 1 and on_line[0].day is not None \
+                    and re.search(r"(?:\s|[·•|｜】」—–-])\s*$", text[lo:on_line[0].start]) \
+                    and _DAY_PART.fullmatch(text, on_line[0].end, hi):
+                lines = on_line
         if not lines:
             # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
             # range ("报告期间：2025年1月1日至2025年12月31日")

@@ -73,7 +73,9 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
                "增幅", "涨幅", "上升", "提升", "下降", "减少", "增速", "同比", "环比",
                # "比去年同月多了12%", "较上年同期增加": year on year in words
                "去年同期", "上年同期", "去年同月", "上年同月", "去年同季", "上年同季",
-               "增减", "变动率"),
+               "增减", "变动率",
+               # spoken: "比去年涨了百分之六十五"
+               "涨了"),
     "retention": ("retention", "retained", "renewal", "renew", "still with us", "still active", "stayed", "net revenue retention", "nrr",
                   "grr", "留存", "续约率", "续约"),
     "since": ("since", "launched", "live", "began", "first paid", "first paying", "first customers", "started our first",
@@ -100,10 +102,14 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "title": ("title", "report", "标题", "报告"),
     "period": ("period", "reporting period", "quarter", "报告期", "期间", "统计期", "统计周期", "报告周期", "统计口径"),
     "date": ("date", "dated", "日期", "报告日期", "发布日期", "发送时间", "发件时间", "发送日期",
-             "会议时间", "会议日期", "召开时间", "meeting date", "date of meeting"),
+             "会议时间", "会议日期", "召开时间", "meeting date", "date of meeting",
+             # an interview's, a post's or a recording's own day ("（采访时间：2026年11月30日）", "发布于 2026-11-22")
+             "采访时间", "访谈时间", "发布于", "发表于", "编辑于", "直播时间", "录制时间"),
     "figures": ("figures", "key figures", "highlights", "主要指标", "关键数据", "核心数据", "主要数据",
                 "经营数据"),
-    "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额", "营业额"),
+    "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额", "营业额",
+                # spoken: "一共卖了三千二百万元", "流水做到两千万"
+                "卖了", "流水"),
     "customers": ("customers", "clients", "paying", "客户", "客户数", "用户", "用户数", "付费", "签约",
                   "会员", "会员数", "买家", "顾客", "经销商", "商户", "学员"),
     "sections": ("sections", "章节"),
@@ -112,6 +118,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "mix": ("mix", "revenue mix", "by product", "product line", "by segment", "breakdown", "of revenue",
             "收入结构", "收入构成", "业务结构", "业务构成", "分业务", "分产品", "分品类", "业务板块", "占比", "构成",
             "占营业收入", "占总收入", "占收入", "收入占", "销售额占", "收入中", "营收中", "销售额中", "销售收入中", "按收入", "按营收",
+            # spoken: "销售里面，挂耳咖啡占一半", "流水里头"
+            "收入里", "营收里", "销售里", "流水里", "流水中",
             "按销售额", "按业务", "按产品", "按品类", "按渠道", "占全部", "占总销售额", "占销售额"),
     "memo": ("memo", "备忘录"),
 }
@@ -162,6 +170,8 @@ PLACES = frozenset({
 #: platform" gives no count of the memo's own users)
 OTHERS: tuple[str, ...] = ("competition", "competitor", "competitors", "competitive", "incumbent",
                            "incumbents", "rival", "rivals", "竞品", "竞争对手", "竞争者", "竞争格局",
+                           # a partner's or a peer's figures ("我们的合作伙伴万象云上半年营收达3.5亿元")
+                           "合作伙伴", "友商", "同行",
                            # a sentence that disclaims its figures ("…is worth $16 billion; neither
                            # is our market")
                            "not our market", "neither is our market", "not our markets",

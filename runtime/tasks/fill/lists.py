@@ -34,14 +34,18 @@ _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
 _FILLER_HEAD = re.compile(r"^(?:(?:and|for|on|to|of|in|at|into|goes to|go to|is|was|from|by|with|the)\b\s*"
                           r"|(?:其中|占|为|约|达|是|用于|(?:本公司|公司|集团|我司)(?=[\u4e00-\u9fff]{2})"
+                          # "收入中设备销售3,192万元", "营收里面化妆品原料": the whole the item is part of
+                          r"|(?:收入|营收|营业额|销售额?|流水)(?:中|里面?|当中|之中)(?=[A-Za-z\u4e00-\u9fff]{2})"
                           # "本周冷藏干线收入642万元": the period the amount is for is no part of its name
-                          r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?!度)(?=[A-Za-z\u4e00-\u9fff][A-Za-z\d\u4e00-\u9fff]))\s*)+", re.I)
+                          r"|(?:本|当|上|今)(?:周|月|季度?|年度?|期)(?!度)(?=[A-Za-z\u4e00-\u9fff][A-Za-z\d\u4e00-\u9fff])"
+                          # "前三季度生鲜食品销售收入3.15亿元": the period is no part of the name
+                          r"|(?:前三季度|[上下]半年)(?=[A-Za-z\u4e00-\u9fff]{2}))\s*)+", re.I)
 #: the month or year an item's amount is for, opening it ("11月诊疗收入1,950万元", "2025年升压站设备收入
 #: 96,300万元"): no part of its name,
 #: and no second figure of the item
 _MONTH_HEAD = re.compile(r"^\s*(?:\d{4}年度?(?:\d{1,2}月份?)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?)"
                          r"(?=[A-Za-z\u4e00-\u9fff]{2})(?!份|度)")
-_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
+_FILLER_TAIL = re.compile(r"(?:\s+(?:for|on|of|in|at|is|was|to|goes|go)|\s*(?:占比|占|为|大概|大约|差不多|将近|约|达|共|的|收入|销售额|营业额|营收|比重|比例|实现|"
                           r"业务|营业|板块))+$",
                           re.I)
 _PUNCT = " \t:：-—–()（）.,。，;；%"
@@ -81,7 +85,9 @@ _HEAD_VERB = re.compile(r"\b(?:go|goes|going|split|splits|divided|allocated|earm
 #: words for a part of the money that name no use ("Most of it (70%) goes to two hires, the
 #: rest (30%) to marketing"): the label follows the number
 _PORTION = re.compile(r"^(?:(?:and|but)\s+)?(?:most|the (?:rest|remainder|balance|bulk|majority)|the remaining(?: \w+)?)"
-                      r"(?:\s+of\s+(?:it|that|this|the \w+))?$", re.I)
+                      r"(?:\s+of\s+(?:it|that|this|the \w+))?$"
+                      # "剩下两成是冻干咖啡", "其余15%为服务": what is left, named after its share
+                      r"|^(?:剩下的?|剩余的?|其余的?|余下的?)$", re.I)
 
 
 #: words that open the part after a number before its label ("of the round for", "goes to")
@@ -121,6 +127,10 @@ def _item(text: str) -> Item | None:
             it.lead = (text[:ends[-1]].strip() + " " + it.lead).strip()
         return it
     return _item_of(text)
+
+
+#: emoji and pictographs opening a line ("🔥 ", "👉")
+_EMOJI_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\s]+")
 
 
 def _item_of(text: str) -> Item | None:
@@ -191,6 +201,7 @@ def _item_of(text: str) -> Item | None:
     label = _SHARE_OF.sub("", label.strip(_PUNCT))  # "工业传感器收入占全年营收的46%"
     label = _FILLER_TAIL.sub("", _FILLER_HEAD.sub("", label.strip(_PUNCT))).strip(_PUNCT)
     label = _FILLER_HEAD.sub("", _ASIDE.sub("", label)).strip(_PUNCT)
+    label = _EMOJI_HEAD.sub("", label)  # "🔥 SaaS订阅收入占比55%": the post's emoji is no part of the name
     if not label or len(label) > 50 or len(label.split()) > 8 \
             or not re.search(r"[A-Za-z\u4e00-\u9fff]", label):
         return period
@@ -273,6 +284,10 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         if it is None and n == len(pieces) - 1 and items:
             it = _rest_item(p, items)
         if it is None:
+            if items and sentence and not doc_lang_en(p) and not any(re.search(r"\d|[%％]", q) or _item(q) for q in pieces[n:]):
+                # "收入中设备销售3,192万元、灌溉SaaS订阅912万元、运维服务456万元，结构合理": a remark
+                # without any figure after the list ends it
+                break
             if items:
                 return None  # a list is items to its end
             lead.append(p)
@@ -363,9 +378,15 @@ def _amount_column(t: Table, paragraphs: list[str] = (), heading: str = "") -> t
     line = [u.group(1) for p in paragraphs if (u := _UNIT_LINE.search(p)) and len(p) <= 20]
     line += [u.group(1) for u in [_UNIT_LINE.search(t.header[0])] if u]  # "产品（单位：万元）"
     line += [u.group(1) for u in [_TABLE_UNIT.search(heading)] if u]  # "二、收入结构（万元）" over it
+    # "11月数据如下（单位：万元）" over it
+    line += [u.group(1) for u in [_UNIT_LINE.search(heading)] if u and re.search(r"[\u4e00-\u9fff]", heading)]
     for i, head in enumerate(t.header[1:], start=1):
         if _OTHER_COLUMN.search(head):
             continue
+        month = re.fullmatch(r"\s*(\d{1,2})月份?\s*", head)
+        if month and line and re.search(rf"(?<!\d){month.group(1)}月", heading):
+            # "产品线 | 11月 | 10月 | 环比" under "11月数据如下": the month the heading names
+            return i, line[-1]
         unit = _TABLE_UNIT.search(head)
         if unit:
             return i, unit.group(1)

@@ -249,7 +249,9 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             re.compile(r"\d{4}年\d{1,2}月\d{1,2}日\s*[—–\-~至到]{1,2}\s*(?:\d{4}年)?(?:\d{1,2}月)?\d{1,2}日"),
             re.compile(r"(?<![\d.])\d{4}\.\d{1,2}\.\d{1,2}\s*[—–\-~至到]\s*(?:\d{4}\.)?\d{1,2}\.\d{1,2}(?![\d.])"),
             re.compile(r"(?:\d{4}年)?第\d{1,2}周"),
-            re.compile(_YEAR + r"(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年度?|前三季度|全年|半年度|年?度)"),
+            # ("橙屿科技2026上半年成绩单": the year without 年 before a half or a quarter)
+            re.compile(r"(?:" + _YEAR + r"|(?<!\d)\d{4}(?=[上下]半年|前三季度|第?[一二三四]季度))"
+                       r"(?:第[一二三四1-4]季度|[一二三四1-4]季度|[上下]半年度?|前三季度|全年|半年度|年?度)"),
             # a fiscal year: "2026财年第一季度"
             re.compile(r"(?:\d{4}|[〇零一二三四五六七八九]{4})财年(?:第?[一二三四1-4]季度|[上下]半年度?)?"),
             re.compile(r"\b(?:Q[1-4]|H[12]|FY)\s?\d{4}\b|\b(?:first|second|third|fourth) quarter "
@@ -291,6 +293,12 @@ def _period(doc: Document) -> Answer | None:
     period without the year ("华南区10月经营情况汇报") gives it as written, or as the text writes
     it with its year ("2026年10月")."""
     titles = [t for t in dict.fromkeys((_title(doc), doc.title)) if t]
+    if doc.lang == "zh":
+        for t in titles:
+            day = re.search(r"\d{4}年\d{1,2}月\d{1,2}日", t)
+            if day and re.search(r"日报|工作日志|每日简报|当日", t) and len(re.findall(r"\d{1,2}日", t)) == 1:
+                # "日报｜2026年11月18日（周三）": a daily report covers its day
+                return Answer(day.group(0), t[:200], ["a daily report's period is its day"])
     for where in titles + [doc.text]:
         title = where is not doc.text
         found = [m for p in _PERIODS + ((_TITLE_YEAR,) if title else ())
@@ -300,7 +308,9 @@ def _period(doc: Document) -> Answer | None:
             if short is None:
                 continue
             full = [m for p in _PERIODS for m in p.finditer(doc.text)
-                    if m.group(0).endswith(short.group(0)) and re.fullmatch(_YEAR + "第?", m.group(0)[:-len(short.group(0))])]
+                    if m.group(0).endswith(short.group(0))
+                    # ("三季度业绩超预期" over "2026年前三季度实现营业收入…": the text's 前三季度)
+                    and re.fullmatch(_YEAR + "[第前]?", m.group(0)[:-len(short.group(0))])]
             if full:
                 return Answer(full[0].group(0), where[:200], ["the period the title names, with its year from the text"])
             return Answer(short.group(0), where[:200], ["the period the title names (no year given)"])
@@ -320,6 +330,17 @@ def _period(doc: Document) -> Answer | None:
             value = m.group(0).replace("年年度", "年度")  # the title's "2025年年度报告"
             year = re.fullmatch(r"(\d{4})年度?", value)
             figures = _figures_years(doc) if title and year else []
+            # "2026年度主体信用评级报告" over "2026年1-9月实现营业收入6.42亿元" and only earlier years' figures
+            # besides (a rival's "2025年营收9.8亿元"): the part of the title's year the text gives the
+            # figures for
+            within = [w for pat in _PERIODS[:-2] for w in pat.finditer(doc.text)
+                      if w.group(0).startswith(year.group(1)) and w.group(0) != year.group(0)
+                      and _FIGURES_AFTER.match(doc.text, w.end())] if year and figures and all(
+                int(y.group(0)[:4]) < int(year.group(1)) for y in figures) else []
+            if within:
+                w = min(within, key=lambda w: w.start())
+                return Answer(w.group(0), doc.text[_clause_bounds(doc.text, w.start(), w.end())[0]:w.end() + 40],
+                              ["the part of the title's year the document's figures are for"])
             if figures and all(int(y.group(0)[:4]) < int(year.group(1)) for y in figures):
                 # "2026年度…专项资金项目申报书" over "2025年营业收入…": the title's year is the fund's
                 # or the plan's, the figures are the year before's
@@ -330,6 +351,9 @@ def _period(doc: Document) -> Answer | None:
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
     if doc.lang == "zh":
+        spoken = _spoken_period(doc)
+        if spoken is not None:
+            return spoken
         # a letter that gives its figures "截至2025年末" and never names its period: that year
         for m in re.finditer(r"(\d{4})年(?:末|底)", doc.text):
             if not re.search(r"目标|计划|预计|力争|预算|到$", doc.text[max(0, m.start() - 8):m.start()]) \
@@ -342,6 +366,35 @@ def _period(doc: Document) -> Answer | None:
             if _FIGURES_AFTER.match(doc.text, m.end()) and not _TARGET_NEAR.search(doc.text, m.end(), m.end() + 24):
                 a = _clause_bounds(doc.text, m.start(), m.end())[0]
                 return Answer(m.group(0), doc.text[a:m.end() + 40], ["the month the figures are given for (no year given)"])
+    return None
+
+
+#: a period said without digits ("今年一到十月", "今年前三季度", "今年上半年"): this year's
+_SPOKEN_PERIOD = re.compile(r"(?:今年|本年度?)(?:([一二三四五六七八九十]{1,2}|\d{1,2})月?(?:到|至|—|-)"
+                            r"([一二三四五六七八九十]{1,3}|\d{1,2})月|(前三季度|[上下]半年|第?[一二三四]季度|全年))")
+
+
+def _spoken_period(doc: Document) -> Answer | None:
+    """The period a transcript says its figures are for ("今年一到十月，我们店一共卖了三千二百万元"),
+    with the year of the document's days when they all fall in one year ("2026年1-10月"), else as said."""
+    from .spelled import _zh_int
+
+    for m in _SPOKEN_PERIOD.finditer(doc.text):
+        if not _FIGURES_AFTER.match(doc.text, m.end()) or _TARGET_NEAR.search(doc.text, m.end(), m.end() + 24):
+            continue
+        years = {d.year for d in doc.dates if d.day is not None}
+        evidence = doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40]
+        if len(years) != 1:
+            return Answer(m.group(0), evidence, ["the period as said (the document gives no year)"])
+        year = years.pop()
+        if m.group(3):
+            value = f"{year}年{m.group(3)}"
+        else:
+            lo, hi = (int(g) if g.isdigit() else _zh_int(g) for g in (m.group(1), m.group(2)))
+            if not (lo and hi and 1 <= lo < hi <= 12):
+                continue
+            value = f"{year}年{int(lo)}-{int(hi)}月"
+        return Answer(value, evidence, [f"今年 is {year}, the year of the document's date"])
     return None
 
 
@@ -358,7 +411,8 @@ def _figures_years(doc: Document) -> list[re.Match[str]]:
 
 
 #: a period phrase the report's main figures follow in its clause ("2026年1—10月，云舟书局实现营业收入")
-_FIGURES_AFTER = re.compile(r"[^。；;！？\n]{0,24}?(?:营业收入|营收|销售收入|销售额|收入|净利润|利润总额|revenue|sales)", re.I)
+_FIGURES_AFTER = re.compile(r"[^。；;！？\n]{0,24}?(?:营业收入|营收|销售收入|销售额|收入|净利润|利润总额|流水|卖了|"
+                            r"revenue|sales)", re.I)
 
 
 #: fields that are a one-line motto of the company
@@ -473,13 +527,16 @@ def _title(doc: Document) -> str:
     chat = _CHAT_NAME.match(doc.text.lstrip("\ufeff \n"))
     if chat:
         return chat.group(1).strip()
-    title = doc.title or _zh_first_line(doc)
+    title = doc.title if not (doc.lang == "zh" and _NEWS_BYLINE.fullmatch(doc.title)) else ""
+    title = title or _zh_first_line(doc)
     if not title or _REPORT_WORDS.search(title):
         return title
     at = doc.text.find(title)
     rest = doc.text[at + len(title):].lstrip("\n ") if at >= 0 else ""
     line = re.sub(r"^\s*(?:[-*•·]\s*)", "", rest.split("\n", 1)[0]).strip()
-    if line and len(line) <= 40 and _REPORT_WORDS.search(line) and not line.endswith(("。", ".", "：", ":")):
+    # (not a Chinese form's line under it: "发布日期：2026年11月3日　分析师：韩蕴", whose 分析 is a label's)
+    if line and len(line) <= 40 and _REPORT_WORDS.search(line) and not line.endswith(("。", ".", "：", ":")) \
+            and not (doc.lang == "zh" and re.search(r"[:：]", line)):
         return title + line if doc.lang == "zh" else f"{title} {line}"
     return title
 
@@ -487,6 +544,11 @@ def _title(doc: Document) -> str:
 #: a numbered section's heading ("1 项目概述", "1.1 项目背景", "一、总体情况", "第一部分 经营情况"): no title
 _NUMBERED_TITLE = re.compile(r"\s*(?:\d{1,2}(?:\.\d{1,2})*[\s、.．]\s*[\u4e00-\u9fff]|[一二三四五六七八九十]+、"
                              r"|[（(][一二三四五六七八九十]+[)）]|第[一二三四五六七八九十\d]+(?:部分|章|节|篇))")
+
+
+#: a line that only says who reports: "【本报讯】（记者 钱雨桐）", "本报讯（通讯员 李华）", "（记者 王明）"
+_NEWS_BYLINE = re.compile(r"(?:[【\[]?[\u4e00-\u9fff]{2,10}讯[】\]]?)?\s*(?:[（(][^（）()]{0,8}(?:记者|通讯员|实习生|编辑)"
+                          r"[^（）()]{0,30}[)）])?")
 
 
 def _zh_first_line(doc: Document) -> str:
@@ -499,10 +561,16 @@ def _zh_first_line(doc: Document) -> str:
     from .document import _SALUTATION
 
     lines = [x.strip() for x in doc.text.split("\n") if x.strip()]
+    # a news release's byline and its editor's note above the headline ("【本报讯】（记者 钱雨桐）",
+    # "编者按：…"): no title
+    while len(lines) > 2 and (_NEWS_BYLINE.fullmatch(lines[0]) or lines[0].startswith(("编者按", "编者的话"))):
+        lines = lines[1:]
     if len(lines) < 2:
         return ""
     line = lines[0]
-    if not 6 <= len(line) <= 40 or re.search(r"[。！？；;]", line) or line.endswith(("：", ":", "，", ",")) \
+    # (a longer line without a comma is a title too: "【直播回放文字稿】禾川农品旗舰店 · 双十一返场专场 ·
+    # 2026年11月15日晚", a programme's name with its date)
+    if not 6 <= len(line) <= (60 if not re.search(r"[，,]", line) else 40) or re.search(r"[。！？；;]", line) or line.endswith(("：", ":", "，", ",")) \
             or _SALUTATION.match(line) or _DOC_BYLINE.match(line) or "; " in line \
             or any(d.start < len(line) + doc.text.find(line) and d.raw.strip() == line for d in doc.dates):
         return ""

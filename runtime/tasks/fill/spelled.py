@@ -197,7 +197,7 @@ def _chinese(text: str) -> list[Mention]:
             value += float("0." + "".join(str(_ZH_DIGIT[c]) for c in frac))
         pct = bool(m.group(1))
         end = m.end()
-        if not pct and len(body) == 1 and body in _ZH_DIGIT and body not in "零〇两" and not m.group(3) \
+        if not pct and len(body) == 1 and body in _ZH_DIGIT and body not in "零〇" and not m.group(3) \
                 and _TENTHS.match(text, end):
             # "蔬菜三成", "九成以上": tenths, a share in percent (not 成本, 成交, 成立, 八成新)
             out.append(Mention(value * 10, text[m.start():end + 1], m.start(), end + 1, True, "", "", False))
