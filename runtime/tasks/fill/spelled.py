@@ -61,10 +61,9 @@ def _en_value(words: list[str]) -> tuple[float, bool] | None:
         elif w in _UNITS:
             current += _UNITS[w]
             seen = True
-        elif w in _TENS:
-            current += _TENS[w]
-            seen = True
-        elif "-" in w and all(p in _UNITS or p in _TENS for p in w.split("-")):
+        elif w in _TENS or ("-" in w and all(p in _UNITS or p in _TENS for p in w.split("-"))):
+            if current % 100:
+                return None  # "twenty twenty-two": a year said aloud, no count (of 42)
             current += sum(_UNITS.get(p, _TENS.get(p, 0)) for p in w.split("-"))
             seen = True
         elif w == "hundred":
@@ -239,8 +238,32 @@ _EN_DATE = re.compile(rf"\b(?:the\s+)?({'|'.join(sorted(_ORDINALS, key=len, reve
 _ZH_DATE = re.compile(r"([〇零一二三四五六七八九]{4})年([一二三四五六七八九十]{1,3})月(?:([一二三四五六七八九十]{1,3})[日号])?")
 
 
+_TEEN_OR_TENS = (rf"(?:(?:twenty|thirty)(?:-(?:{'|'.join(list(_UNITS)[1:10])}))?|"
+                 rf"{'|'.join(list(_UNITS)[10:])})")
+#: a year said aloud (a transcript, a voicemail): "twenty twenty-two", "two thousand and nineteen",
+#: "nineteen ninety-eight"
+_SPOKEN_YEAR = (rf"(?:twenty\s+{_TEEN_OR_TENS}|two\s+thousand(?:\s+and)?\s+(?:{_TEEN_OR_TENS}|"
+                rf"{'|'.join(list(_UNITS)[1:10])})|nineteen\s+(?:fifty|sixty|seventy|eighty|ninety)"
+                rf"(?:-(?:{'|'.join(list(_UNITS)[1:10])}))?)")
+_EN_SPOKEN_DATE = re.compile(rf"\b({'|'.join(m.capitalize() for m in _MONTHS)})(?:\s+of)?,?\s+({_SPOKEN_YEAR})\b", re.I)
+
+
+def _spoken_year(words: str) -> int | None:
+    """2022 for "twenty twenty-two", 2019 for "two thousand and nineteen", 1998 for "nineteen
+    ninety-eight"."""
+    parts = words.lower().split()
+    if parts[:2] == ["two", "thousand"]:
+        rest = [p for p in parts[2:] if p != "and"]
+        base = 2000
+    else:
+        base = 2000 if parts[0] == "twenty" else 1900
+        rest = parts[1:]
+    got = _en_value(rest)
+    return None if got is None or got[1] else base + int(got[0])
+
+
 def spelled_dates(text: str, lang: str) -> list[DateMention]:
-    """Dates in words: "the first of February 2023", 二〇二六年一月十五日."""
+    """Dates in words: "the first of February 2023", "September twenty twenty-two", 二〇二六年一月十五日."""
     out = []
     if lang == "zh":
         for m in _ZH_DATE.finditer(text):
@@ -254,4 +277,9 @@ def spelled_dates(text: str, lang: str) -> list[DateMention]:
         for m in _EN_DATE.finditer(text):
             out.append(DateMention(int(m.group(3)), _MONTHS[m.group(2).lower()],
                                    _ORDINALS[m.group(1).lower()], m.group(0), m.start(), m.end()))
+        for m in _EN_SPOKEN_DATE.finditer(text):
+            year = _spoken_year(m.group(2))
+            if year is not None:
+                out.append(DateMention(year, _MONTHS[m.group(1).lower()], None, m.group(0), m.start(), m.end()))
+        out.sort(key=lambda d: d.start)
     return out
