@@ -131,3 +131,39 @@ def test_items_a_buyer_agrees_to_buy_in_a_wrapped_letter_of_intent():
     products = r.data["products"]
     assert [(p["name"], p.get("price")) for p in products] == [("wrappers", 41000), ("Pellmoor Care plan", 900)]
     assert products[1].get("price_unit") == "per site per month"  # the wrapped line's words
+
+
+def test_a_part_of_a_scale_said_aloud_is_that_part():
+    from o3local.tasks.fill.spelled import spelled_mentions
+
+    said = "raising half a million dollars, a quarter of a million for hiring, three point two mil ARR"
+    assert [m.value for m in spelled_mentions(said, "en", [])] == [500000, 250000, 3200000]
+    # no thousand in "a K-12 district", no million in "a mil"
+    assert not spelled_mentions("we sell to a K-12 district, not a mil", "en", [])
+    r = _fill("Call transcript — Brookvane\n\n"
+              "Founder: Brookvane sells tide-gauge sensors to harbour authorities. We're raising half a million "
+              "dollars for eighteen months of runway.\n")
+    assert r.data["ask"]["amount"] == 500000
+
+
+def test_growth_said_as_more_than_a_year_earlier():
+    r = _fill("Profile: Quarrytone\n\nQuarrytone sells noise monitors to quarries. The company says annual "
+              "recurring revenue reached $2.2 million this autumn, 35% more than a year earlier.\n")
+    assert _traction(r, "growth") == 0.35
+
+
+def test_a_crm_log_s_latest_entry_gives_the_count_of_customers():
+    r = _fill("HubSpot export — Company: Larchmere Vets\n\n"
+              "Description: Larchmere Vets books and reminds pet owners for independent vet clinics.\n"
+              "Activity\n\n"
+              "- 2026-03-02 — First call. ARR $0.9M, 120 clinics.\n"
+              "- 2026-07-19 — Update. ARR ~$1.4M, ~185 clinics.\n"
+              "- 2026-11-04 — Partner meeting. ARR $2.1M, 260 clinics, NRR 112%.\n")
+    assert _traction(r, "users") == 260  # the latest entry's, whatever the log's order
+
+
+def test_counts_listed_with_the_arr_in_undated_lines_are_no_answer():
+    r = _fill("Notes on Larchmere Vets\n\n"
+              "- ARR $0.9M, 120 clinics.\n"
+              "- ARR $2.1M, 260 clinics.\n")
+    assert _traction(r, "users") is None  # two counts, no date to tell which is now

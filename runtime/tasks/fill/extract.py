@@ -507,6 +507,10 @@ _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open
 _AGO_AFTER = re.compile(r"\s+(?:ago|earlier|before)\b")
 
 
+#: the rest of a figure's name after "annual" ("annual recurring revenue", "annual contract value")
+_FIGURE_AFTER = re.compile(r"\s+(?:recurring|revenues?|contract|subscriptions?|sales|turnover|fees?|plans?|licen[cs]es?)\b")
+
+
 #: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
 _ACRONYMS = frozenset({"tam", "sam", "som", "arr", "mrr", "nrr", "cagr"})
 
@@ -598,7 +602,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 # "Thanks Sam": a person, no SAM ("TAM", "SAM", "ARR" are written in capitals)
                 hits = [(hs, he) for hs, he in hits if not text[a + hs:a + he].istitle()]
             # "up 38% on a year ago": a time looked back to, no rate "a year"
-            hits = [(hs, he) for hs, he in hits if not _AGO_AFTER.match(clause, he)]
+            hits = [(hs, he) for hs, he in hits if not _AGO_AFTER.match(clause, he)
+                    # "annual recurring revenue": a figure's name, no rate a year
+                    and not (f.key == "cagr" and _FIGURE_AFTER.match(clause, he))]
             weight = 0.0
             for hs, he in hits:
                 ks, ke = a + hs, a + he
@@ -1471,13 +1477,41 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 _AS_CUSTOMERS.match(low, m.end) or _REVENUE_ACROSS.search(low[a:m.start])
                 # "We started in March 2020 and now serve 260 shippers"
                 or re.search(r"\b(?:we|and)\s+(?:now\s+)?serve\s+(?:about |around |some |over |nearly )?$",
-                             low[a:m.start])):
+                             low[a:m.start])
+                # "Updated: ARR $3.6M, 610 practices": listed with the ARR, the count it comes from
+                or _AFTER_ARR.search(low[a:m.start])):
             continue
         clause = low[a:b]
         if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
             continue  # new ones, a plan, a scenario, someone else's claim
         out.append((3.0, int(m.value), m, text[a:b].strip()))
+    if len({c[1] for c in out}) > 1:
+        # a log of dated entries ("- 2026-11-30 — Call. ARR $3.6M, 610 practices" over "- 2026-08-12
+        # — ... ~540 practices"): the count of the latest entry
+        out = _latest_entry(doc, out)
     return out if len({c[1] for c in out}) == 1 else []
+
+
+#: an amount of ARR right before a count in a list of figures ("ARR $3.6M, 610 practices")
+_AFTER_ARR = re.compile(r"\b(?:arr|mrr)\b\s*(?:of|is|was|at|:)?\s*[~≈]?\s*[$€£]?\d[\d,.]*\s?(?:k|m|mn|bn|b|million|billion)?"
+                        r"\s*,\s*(?:[~≈]\s*|about |around |some )?$")
+
+
+def _latest_entry(doc: Document, cands: list) -> list:
+    """The candidates of the latest of a log's entries: each candidate's line opens with its
+    date (a bullet's "2026-11-30 —", a CRM export's activity), else none of them."""
+    dated = []
+    for c in cands:
+        lo, _hi = _line_bounds(doc.text, c[2].start)
+        head = doc.text[lo:c[2].start]
+        mark = _BULLET.match(head)  # ("- 2026-11-30 — ...": after the list item's mark)
+        first = lo + len(head) - len(head[mark.end() if mark else 0:].lstrip())
+        d = next((d for d in doc.dates if d.start == first and d.day), None)
+        if d is None:
+            return []
+        dated.append(((d.year, d.month, d.day), c))
+    latest = max(k for k, _c in dated)
+    return [c for k, c in dated if k == latest]
 
 
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),

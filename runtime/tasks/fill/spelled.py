@@ -21,13 +21,20 @@ _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+#: (and as said aloud: "three point two mil"; not "k" nor "grand": "a K-12 district", "one grand
+#: opening" are no thousands)
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "mil": 1e6}
 _SMALL = "|".join(sorted(list(_UNITS) + list(_TENS), key=len, reverse=True))
 _WORD = rf"(?:(?:{_SMALL})(?:-(?:{'|'.join(_UNITS)}))?|a|an|hundred|and|half|a half|"
 _WORD += "|".join(_SCALES) + "|point)"
 _EN = re.compile(rf"\b(?:{_SMALL}|a|an)\b(?:[ -](?:{_WORD})\b)*", re.I)
 _PERCENT_AFTER = re.compile(r"\s?(?:percent|per cent|%)\b", re.I)
-_DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars)\b", re.I)
+_DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars|bucks)\b", re.I)
+#: a part of a scale said aloud: "half a million dollars" (500,000), "a quarter of a million"
+#: (250,000), "three quarters of a billion": the number words alone would read "a million"
+_PART_OF_SCALE = re.compile(r"\b(?:(half)|(?:a|one) (quarter) of|(three) quarters of)\s+an?\s+"
+                            r"(thousand|million|billion)\b", re.I)
+_PART = {"half": 0.5, "quarter": 0.25, "three": 0.75}
 
 
 def _en_value(words: list[str]) -> tuple[float, bool] | None:
@@ -69,6 +76,8 @@ def _en_value(words: list[str]) -> tuple[float, bool] | None:
         elif w == "hundred":
             current = (current or 1.0) * 100
         elif w in _SCALES:
+            if w == "mil" and not seen:
+                return None  # "a mil": no figure said
             total += (current or 1.0) * _SCALES[w]
             current, scaled = 0.0, True
         else:
@@ -112,7 +121,15 @@ def fraction_share(text: str) -> Mention | None:
 
 def _english(text: str) -> list[Mention]:
     out = []
+    for p in _PART_OF_SCALE.finditer(text):
+        part = _PART[(p.group(1) or p.group(2) or p.group(3)).lower()]
+        end = p.end()
+        dollars = _DOLLARS_AFTER.match(text, end)
+        out.append(Mention(part * _SCALES[p.group(4).lower()], text[p.start():end], p.start(), end, False,
+                           "USD" if dollars else "", "dollars" if dollars else "", True))
     for m in _EN.finditer(text):
+        if any(o.start <= m.start() < o.end for o in out):
+            continue  # ("a million" inside "half a million")
         words = re.split(r"[ ]+", m.group(0).strip())
         # "a half" and "and" may not end a number; "a"/"an" alone is no number
         while words and words[-1].lower() in ("and", "a", "an", "point"):
