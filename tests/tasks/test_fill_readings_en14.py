@@ -167,3 +167,10 @@ def test_counts_listed_with_the_arr_in_undated_lines_are_no_answer():
               "- ARR $0.9M, 120 clinics.\n"
               "- ARR $2.1M, 260 clinics.\n")
     assert _traction(r, "users") is None  # two counts, no date to tell which is now
+
+
+def test_a_figure_the_next_sentence_calls_the_market():
+    r = _fill("AMA notes — Furrowlight\n\nFurrowlight rents out weeding robots to organic farms.\n\n"
+              "Q: How big is it? A: Organic weeding labour in the US is about $900M a year. That's the market we "
+              "count. We're raising $5M.\n")
+    assert r.data["market"]["tam"] == 900  # USD millions

@@ -511,6 +511,14 @@ _AGO_AFTER = re.compile(r"\s+(?:ago|earlier|before)\b")
 _FIGURE_AFTER = re.compile(r"\s+(?:recurring|revenues?|contract|subscriptions?|sales|turnover|fees?|plans?|licen[cs]es?)\b")
 
 
+#: a sentence that names the figure of the sentence before it: "That's the market we count",
+#: "This is our SAM"
+_THAT_IS = re.compile(r"\s*(?:that|this)(?:'s|’s|\s+is|\s+was)\s+(?:the|our)\s+(?:(?!serviceable|obtainable)[a-z-]+\s+){0,2}?")
+_THAT_MARKET_WORDS = {"tam": r"(?:market|tam|total addressable market)\b",
+                      "sam": r"(?:sam|serviceable (?:addressable |available )?market)\b",
+                      "som": r"(?:som|serviceable obtainable market)\b"}
+
+
 #: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
 _ACRONYMS = frozenset({"tam", "sam", "som", "arr", "mrr", "nrr", "cagr"})
 
@@ -726,6 +734,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 5
         if doc.lang == "en" and money and not f.fraction and _LOST_LEAD.search(low, a, m.start):
             score -= 5
+        if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and (m.currency or m.scaled) and not named \
+                and re.match(_THAT_IS.pattern + _THAT_MARKET_WORDS[f.key], text[b:b + 80], re.I):
+            # "US almond pollination alone is about $400M a year. That's the market we count.": the
+            # next sentence names the figure
+            score += 4
+            named = True
         if doc.lang == "en" and f.key == "tam" and (m.currency or m.scaled) and not named and (
                 _MARKET_AFTER.match(low, m.end) or (_YEAR_AFTER.match(low, m.end) and _SPEND.search(clause)
                                                     and not _OURS_SPEND.search(clause))):
