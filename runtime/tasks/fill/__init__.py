@@ -164,7 +164,11 @@ def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
         from .records import common_priced
 
         # clauses that price an item named by a common noun ("the camera kit is $2,900 per line")
-        known |= {m.value for _n, text, _w in common_priced(doc) for m in find_mentions(text)}
+        from .spelled import spelled_mentions
+
+        # (or said in words: "the panels are four hundred and fifty dollars each")
+        known |= {m.value for _n, text, _w in common_priced(doc)
+                  for m in find_mentions(text) + spelled_mentions(text, doc.lang, [])}
         from .records import labelled_items
 
         # items a line labelled as the field gives ("Product / service; TideBank 500, list price $410K")

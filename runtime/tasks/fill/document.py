@@ -454,6 +454,18 @@ def _tab_tables(raw: str) -> str:
     return "\n".join(out)
 
 
+#: a hard-wrapped line (plain text wrapped at 70-110 columns) is this long at least
+WRAPPED_LINE = 60
+
+
+def _wrapped_on(prev: str, line: str) -> bool:
+    """``line`` goes on with the sentence a long ``prev`` line was cut in (indented under it, no
+    list item of its own): "3. Terms. ... the TideCloud dashboard at $450" / "   per site per month."."""
+    prev = prev.rstrip()
+    return (len(prev) >= WRAPPED_LINE and not prev.endswith((".", "!", "?", ":", ";"))
+            and re.match(r"[ \t]{2,}\S", line) is not None and not _BULLET.match(line.strip()))
+
+
 def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
     """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
     from ...errors import TaskError
@@ -462,10 +474,11 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
-    from .scope import own_entry
+    from .scope import own_entry, raising_section
 
-    # a programme of several companies' entries that says which one is the user's: that one
-    raw = own_entry(raw, markdown) or raw
+    # a programme of several companies' entries that says which one is the user's: that one; a
+    # letter with a section per company: the one company that is raising
+    raw = own_entry(raw, markdown) or (raising_section(raw) if markdown else None) or raw
     if markdown and "<summary>" in raw:
         # a Notion/GitHub export's toggles: "<details><summary>Traction</summary> … </details>"
         # is a section headed "Traction"; the tags themselves are no text
@@ -524,6 +537,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     first_numbered = numbered_at[0] if len(numbered_at) >= 3 and not headed else None
     last_numbered = numbered_at[-1] if numbered_at else -1
     nested: int | None = None  # the indent of a nested list's lead-in bullet
+    bullet_at = -1  # the line of the last list item (a hard-wrapped one goes on on the next line)
     first_line = next((i for i, (t, _lv) in enumerate(texts) if t), -1)
     starts = [0]
     for line, _ in lines:
@@ -544,6 +558,12 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             continue
         if not line:
             end_para()
+            continue
+        if lang == "en" and level is None and bullet_at == i - 1 and _wrapped_on(lines[i - 1][0], lines[i][0]):
+            # "1. Investment. PARTNER intends to lead ... of which PARTNER would invest" over
+            # "   $2,000,000, giving ...": a hard-wrapped list item goes on, no paragraph of its own
+            sections[-1].bullets[-1] += " " + line
+            bullet_at = i
             continue
         if level is None and not headed and not (spoken and (para or any(x.paragraphs or x.heading for x in sections))) \
                 and not (first_numbered is not None and first_numbered < i < last_numbered
@@ -593,6 +613,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         if b and len(line) > b.end():
             end_para()
             sections[-1].bullets.append(line[b.end():].strip())
+            bullet_at = i
             continue
         if lang == "en" and level is None and _CHAT_HEAD.fullmatch(line):
             end_para()  # "Jonas Weber 9:46 AM": a chat message's sender and time, a line of its own

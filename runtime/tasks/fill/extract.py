@@ -15,7 +15,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .document import _BULLET, DateMention, Document, Mention, Section, Table, zh_count
+from .document import (
+    _BULLET,
+    WRAPPED_LINE,
+    DateMention,
+    Document,
+    Mention,
+    Section,
+    Table,
+    zh_count,
+)
 from .fields import OTHERS, Field
 from .turns import audience_turn
 from .words import count, find, tokens
@@ -137,11 +146,29 @@ def passage(doc: Document, f: Field) -> str:
 # numbers
 
 
+#: a line of a hard-wrapped plain-text paragraph (an e-mail or a letter wrapped at 70-110
+#: columns): long, and cut inside its sentence (after a word or a comma), before a line that
+#: goes on with a word ("... and 145 shipper" / "   customers, and that ...")
+_WRAP_CUT = re.compile(r"[A-Za-z,]\n[ \t]*(?![-*•]\s)[A-Za-z0-9$€£]")
+_CLAUSE_END = re.compile(r"[。！？\n]|[.!?](?=\s)")
+
+
+def _wrapped_at(text: str, nl: int) -> bool:
+    """The line break at ``nl`` wraps a sentence of a plain-text paragraph (no sentence ends there)."""
+    if nl <= 0 or not _WRAP_CUT.match(text, nl - 1):
+        return False
+    return nl - (text.rfind("\n", 0, nl) + 1) >= WRAPPED_LINE
+
+
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
-    """The sentence around ``start:end`` (a line end also ends it)."""
+    """The sentence around ``start:end`` (a line end also ends it, but for a hard-wrapped line's)."""
     left = max(text.rfind(c, 0, start) for c in "。！？\n") + 1
-    m = re.search(r"[。！？\n]|[.!?](?=\s)", text[end:])
-    right = end + m.end() if m else len(text)
+    while left > 0 and _wrapped_at(text, left - 1):
+        left = max(text.rfind(c, 0, left - 1) for c in "。！？\n") + 1
+    m = _CLAUSE_END.search(text, end)
+    while m is not None and m.group(0) == "\n" and _wrapped_at(text, m.start()):
+        m = _CLAUSE_END.search(text, m.end())
+    right = m.end() if m else len(text)
     dot = max(text.rfind(". ", left, start), text.rfind("! ", left, start), text.rfind("? ", left, start))
     if dot >= 0:
         left = dot + 2
@@ -299,7 +326,20 @@ def _en_past_aside(text: str, m: Mention) -> bool:
 #: a clause that dates its figure to an earlier time: "Back in 2023 we had 900 users", "When we
 #: launched, 40 shops used it"
 _PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:started|launched|began)|"
-                        r"a year (?:ago|earlier)|(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
+                        r"a year (?:ago|earlier)|(?<!as of )(?<!as at )(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
+#: a date the figure stands at, before the year of ``_PAST_LEAD`` ("as of October 31, 2026, it had
+#: 145 customers", "as at 30 June 2026, we had ...": where it stands, no earlier time)
+_AS_OF_DATE = re.compile(r"\b(?:as of|as at|at|on)\s+(?:[a-z]+\.?\s+\d{1,2},?\s+|\d{1,2}\s+[a-z]+\.?,?\s+|[a-z]+\.?\s+)$")
+
+
+def _past_lead(low: str, a: int, start: int) -> bool:
+    """The clause before a figure dates it to an earlier time (``_PAST_LEAD``), not to the date
+    the document says it stands at."""
+    for m in _PAST_LEAD.finditer(low, a, start):
+        if m.group(0)[:1].isdigit() and _AS_OF_DATE.search(low[max(0, m.start() - 30):m.start()]):
+            continue
+        return True
+    return False
 
 
 #: an amount the company lost ("We lost our second-largest agency ...: about $90K of ARR"):
@@ -473,6 +513,22 @@ _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open
                      r"served|monitored|measured|screened|treated|tracked|insured|with us|through us)\b")
 
 
+#: a field's word that dates a time back from now ("a year ago", "a quarter earlier")
+_AGO_AFTER = re.compile(r"\s+(?:ago|earlier|before)\b")
+
+
+#: the rest of a figure's name after "annual" ("annual recurring revenue", "annual contract value")
+_FIGURE_AFTER = re.compile(r"\s+(?:recurring|revenues?|contract|subscriptions?|sales|turnover|fees?|plans?|licen[cs]es?)\b")
+
+
+#: a sentence that names the figure of the sentence before it: "That's the market we count",
+#: "This is our SAM"
+_THAT_IS = re.compile(r"\s*(?:that|this)(?:'s|’s|\s+is|\s+was)\s+(?:the|our)\s+(?:(?!serviceable|obtainable)[a-z-]+\s+){0,2}?")
+_THAT_MARKET_WORDS = {"tam": r"(?:market|tam|total addressable market)\b",
+                      "sam": r"(?:sam|serviceable (?:addressable |available )?market)\b",
+                      "som": r"(?:som|serviceable obtainable market)\b"}
+
+
 #: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
 _ACRONYMS = frozenset({"tam", "sam", "som", "arr", "mrr", "nrr", "cagr"})
 
@@ -487,8 +543,9 @@ def _acronym_as_name(lab: str, own: list[str], text: str, value_at: int) -> bool
 
 
 #: revenue said to come from a count right after it ("$2.6M ARR, up 80% on last year, across 340
-#: growers", "revenue of $900K from 41 feed mills"): the count pays for the product
-_REVENUE_ACROSS = re.compile(r"\b(?:arr|mrr|revenue|revenues|sales)\b[^.;!?]{0,60}\b(?:across|from)\s+"
+#: growers", "revenue of $900K from 41 feed mills", "ARR reached $3.1M at 30 September, up 74%
+#: year over year, across 418 farms"): the count pays for the product
+_REVENUE_ACROSS = re.compile(r"\b(?:arr|mrr|revenue|revenues|sales)\b(?:[^.;!?]|\.(?=\d)){0,80}\b(?:across|from)\s+"
                              r"(?:about |around |some |over |nearly |roughly )?$")
 
 
@@ -573,6 +630,10 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             if w in _ACRONYMS and doc.lang == "en":
                 # "Thanks Sam": a person, no SAM ("TAM", "SAM", "ARR" are written in capitals)
                 hits = [(hs, he) for hs, he in hits if not text[a + hs:a + he].istitle()]
+            # "up 38% on a year ago": a time looked back to, no rate "a year"
+            hits = [(hs, he) for hs, he in hits if not _AGO_AFTER.match(clause, he)
+                    # "annual recurring revenue": a figure's name, no rate a year
+                    and not (f.key == "cagr" and _FIGURE_AFTER.match(clause, he))]
             weight = 0.0
             for hs, he in hits:
                 ks, ke = a + hs, a + he
@@ -659,7 +720,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         between = low[a + max(rivals_at):m.start] if rivals_at else ""
         if theirs and rivals_at and not _OURS.search(between) and not (ours and ours in between):
             continue  # "Our largest rival claims 97% retention" (not "Unlike rivals, Tipjar grew 40%")
-        claim = _CLAIM.search(low, a, m.start) if theirs else None
+        # (a claim's own clause: "They claim a $5.2B market; ARR grew 120% this year" claims no growth)
+        claim = _CLAIM.search(low, max(a, low.rfind(";", a, m.start) + 1), m.start) if theirs else None
         if claim and doc.lang == "en" and (_OWN_ROLE.search(low[a:claim.start()])
                                            or re.fullmatch(r"\s*[A-Z]{2,3}\s*", text[a:claim.start()])):
             # (or "DS reported ...": minutes name the company's officers by their initials)
@@ -693,10 +755,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 2
         if f.unit_scale > 1 and m.currency and not m.scaled and abs(m.value) < f.unit_scale / 1000:
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
-        if doc.lang == "en" and not f.fraction and _PAST_LEAD.search(low, a, m.start):
+        if doc.lang == "en" and not f.fraction and _past_lead(low, a, m.start):
             score -= 5
         if doc.lang == "en" and money and not f.fraction and _LOST_LEAD.search(low, a, m.start):
             score -= 5
+        if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and (m.currency or m.scaled) and not named \
+                and re.match(_THAT_IS.pattern + _THAT_MARKET_WORDS[f.key], text[b:b + 80], re.I):
+            # "US almond pollination alone is about $400M a year. That's the market we count.": the
+            # next sentence names the figure
+            score += 4
+            named = True
         if doc.lang == "en" and f.key == "tam" and (m.currency or m.scaled) and not named and (
                 _MARKET_AFTER.match(low, m.end) or (_YEAR_AFTER.match(low, m.end) and _SPEND.search(clause)
                                                     and not _OURS_SPEND.search(clause))):
@@ -1457,13 +1525,41 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 _AS_CUSTOMERS.match(low, m.end) or _REVENUE_ACROSS.search(low[a:m.start])
                 # "We started in March 2020 and now serve 260 shippers"
                 or re.search(r"\b(?:we|and)\s+(?:now\s+)?serve\s+(?:about |around |some |over |nearly )?$",
-                             low[a:m.start])):
+                             low[a:m.start])
+                # "Updated: ARR $3.6M, 610 practices": listed with the ARR, the count it comes from
+                or _AFTER_ARR.search(low[a:m.start])):
             continue
         clause = low[a:b]
         if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
             continue  # new ones, a plan, a scenario, someone else's claim
         out.append((3.0, int(m.value), m, text[a:b].strip()))
+    if len({c[1] for c in out}) > 1:
+        # a log of dated entries ("- 2026-11-30 — Call. ARR $3.6M, 610 practices" over "- 2026-08-12
+        # — ... ~540 practices"): the count of the latest entry
+        out = _latest_entry(doc, out)
     return out if len({c[1] for c in out}) == 1 else []
+
+
+#: an amount of ARR right before a count in a list of figures ("ARR $3.6M, 610 practices")
+_AFTER_ARR = re.compile(r"\b(?:arr|mrr)\b\s*(?:of|is|was|at|:)?\s*[~≈]?\s*[$€£]?\d[\d,.]*\s?(?:k|m|mn|bn|b|million|billion)?"
+                        r"\s*,\s*(?:[~≈]\s*|about |around |some )?$")
+
+
+def _latest_entry(doc: Document, cands: list) -> list:
+    """The candidates of the latest of a log's entries: each candidate's line opens with its
+    date (a bullet's "2026-11-30 —", a CRM export's activity), else none of them."""
+    dated = []
+    for c in cands:
+        lo, _hi = _line_bounds(doc.text, c[2].start)
+        head = doc.text[lo:c[2].start]
+        mark = _BULLET.match(head)  # ("- 2026-11-30 — ...": after the list item's mark)
+        first = lo + len(head) - len(head[mark.end() if mark else 0:].lstrip())
+        d = next((d for d in doc.dates if d.start == first and d.day), None)
+        if d is None:
+            return []
+        dated.append(((d.year, d.month, d.day), c))
+    latest = max(k for k, _c in dated)
+    return [c for k, c in dated if k == latest]
 
 
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),

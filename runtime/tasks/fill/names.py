@@ -123,7 +123,8 @@ _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|c
                         r"quarterly|team|slack|whatsapp|group)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
                         r"chat export|chat log|chat|export|thread|"
                         r"summary|brief|notes?|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
-                        r"questionnaire|application|application form|profile|fact ?sheet|teaser)\b", re.I)
+                        r"questionnaire|application|application form|profile|fact ?sheet|teaser|"
+                        r"data[ -]room(?: index)?|letter of intent|term sheet|loi)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:(?:[—–:|(（]|-(?!\w))\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
@@ -262,6 +263,26 @@ def _recurring_name(doc: Document) -> Answer | None:
     return Answer(name, name, ["the name the document is about (its subject, title or e-mail subject)"])
 
 
+#: a party an agreement defines as "the Company" (a letter of intent, a term sheet, a SAFE):
+#: 'Tidewater Sensors, Inc. (the "COMPANY")', 'Acme Ltd, a Delaware corporation (the "Company")'
+_DEFINED_COMPANY = re.compile(
+    r"\b((?:[A-Z][\w&'-]*\s+){0,4}[A-Z][\w&'-]*(?:,?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC|AB|AG|SA|BV|NV|Oy|AS)\.?)?)"
+    r"(?:,\s+an?\s+[A-Za-z -]{1,40}?)?\s*\(\s*(?:the\s+|hereinafter\s+)?[\"“”']?(?i:company)[\"“”']?\s*\)")
+
+
+def _defined_company(doc: Document) -> Answer | None:
+    """The party an agreement defines as the Company: its other parties (an investor, a
+    buyer: 'Norrland Cold Chain AB ("PARTNER")') are not the company the template is about."""
+    if doc.lang != "en":
+        return None
+    names = {m.group(1).strip() for m in _DEFINED_COMPANY.finditer(doc.text)}
+    names = {n for n in names if n.split()[0].lower() not in _NOT_NAMES}
+    if len(names) != 1:
+        return None
+    name = names.pop()
+    return Answer(name, name, ["the party the document defines as the Company"])
+
+
 def pick_name(doc: Document, f: Field) -> Answer | None:
     lv = _label_value(doc, f) or _parent_label(doc, f)
     if lv and len(lv[0]) <= 80:
@@ -270,6 +291,9 @@ def pick_name(doc: Document, f: Field) -> Answer | None:
         name = parts[0] if len(parts) > 1 and re.search(
             r"\d|\b(?:founded|based|incorporated|established|headquartered|since)\b", ", ".join(parts[1:])) else lv[0]
         return Answer(name, lv[1], [])
+    defined = _defined_company(doc)
+    if defined is not None:
+        return defined
     if doc.lang == "zh":
         m = _COMPANY_ZH.search(doc.title)
         if m:

@@ -24,6 +24,7 @@ from typing import Any
 from .document import Document, Section
 from .extract import _glued, convert, unit_after, unit_children
 from .fields import Field
+from .spelled import spelled_mentions
 from .words import count, find
 
 __all__ = ["pick_records", "priced_bullets"]
@@ -77,9 +78,10 @@ _PRODUCT_NAME = re.compile(r"(?<![\w'’])([A-Z][\w&+-]*(?: [A-Z][\w&+-]*){0,3})
 #: words between a product's name and its price that say it is one ("Railsight, available from
 #: today, is a wayside portal priced at", "YardScan, a camera app, costs", "Thimble Plus, at")
 _PRICE_VERB = re.compile(r"\b(?:costs?|priced|sells?|sold|at|for)\s*$|[(:]\s*$|\s[-—–]\s*$", re.I)
-#: what a price is per, right after its amount ("per site", "a month", "each", "/month")
-_PRICE_CUE = re.compile(r"\s*(?:per\b|an? (?:month|year|week|day|seat|user|unit|visit|trip|test|job)\b|each\b|/\s?[a-z])",
-                        re.I)
+#: what a price is per, right after its amount ("per site", "a month", "each", "/month", "a panel
+#: a month")
+_PRICE_CUE = re.compile(r"\s*(?:per\b|an? (?:month|year|week|day|seat|user|unit|visit|trip|test|job)\b|each\b|/\s?[a-z]|"
+                        r"an? [a-z]+ (?:a|per) (?:month|year|week|day)\b)", re.I)
 #: a sentence about someone else's product or figures: no item of ours
 _OTHERS = re.compile(r"\b(?:competitors?|rivals?|incumbents?|compared|versus|vs\.?|alternatives?|raised|raising|"
                      r"revenue|ARR|MRR|market|valuation)\b", re.I)
@@ -178,10 +180,19 @@ _COUNTED_NOUNS = frozenset(_COUNTED["people"] + _COUNTED["organisations"])
 #: it, the amount right after them
 _COMMON_PRICED = re.compile(r"^(?i:(?:and|but|also|while)\s+)?(?i:(?:the|our|a|an|one)\s+)?"
                             r"(?P<name>[A-Za-z][a-z]*(?:-[a-z]+)?(?: [a-z]+(?:-[a-z]+)?){0,2}?)"
-                            r"(?P<verb>\s+(?:is|costs|sells? (?:at|for)|retails? (?:at|for)|lists at|(?:is|are) priced at|"
+                            r"(?P<verb>\s+(?:is|are|costs|sells? (?:at|for)|retails? (?:at|for)|lists at|(?:is|are) priced at|"
                             r"(?:has a )?list price(?: of| is)?)"
                             r"\s+|\s+)(?:about |around |roughly )?(?=[$€£]\s?\d|(?:USD|EUR|GBP)\s?\d|"
-                            r"(?<=costs )\d+(?:\.\d+)?\s+cents\b)")
+                            r"(?<=costs )\d+(?:\.\d+)?\s+cents\b|"
+                            # an amount said in words ("the panels are four hundred and fifty dollars each")
+                            r"(?<=[a-z] )(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|"
+                            r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred)\b[a-z -]{0,40}?\bdollars\b)")
+#: an item a buyer agrees to buy at a price (a letter of intent, a purchase order: "PARTNER intends
+#: to purchase loggers at $38 per unit and the TideCloud dashboard at $450 per site per month"):
+#: the item after the buying verb, or after "the" in the clause that follows it
+_BOUGHT_AT = re.compile(r"^(?:[A-Z][\w-]*\s+(?:[a-z]+\s+){0,3}?(?:purchase|purchases|buy|buys|order|orders|"
+                        r"license|licenses|licence|licences)\s+|(?:and\s+)?(?i:the|our)\s+)"
+                        r"(?P<name>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?)\s+at\s+(?=[$€£]\s?\d|(?:USD|EUR|GBP)\s?\d)")
 #: a price in cents ("A crate-day costs 12 cents")
 _CENTS = re.compile(r"(?<![\d.$€£])(\d+(?:\.\d+)?)\s+cents\b")
 
@@ -246,6 +257,13 @@ def _paid_for(clause: str, find_mentions) -> tuple[str, str] | None:
     return item.group("name"), (clause[at:money[0].end] + item.group("per")).strip()
 
 
+def _where(doc: Document, clause: str) -> int:
+    """Where ``clause`` (a sentence's words, joined by single spaces) starts in the document's
+    text, a hard-wrapped line's break and indent read as a space; -1 where it is not."""
+    found = re.search(r"\s+".join(map(re.escape, clause.split())), doc.text)
+    return found.start() if found else -1
+
+
 def common_priced(doc: Document) -> list[tuple[str, str, int]]:
     """(name, text, where) of the items clauses price under a common noun (see
     :data:`_COMMON_PRICED`): one amount of money in the clause, then what it is per ("per line",
@@ -263,22 +281,34 @@ def common_priced(doc: Document) -> list[tuple[str, str, int]]:
             for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=(?:the|our|a|an)\s)", sent):
                 # "Jonah, adding to yesterday's: the camera kit is $2,900 per line"
                 clause = re.sub(r"^[^:]{0,60}:\s+(?=[a-z])", "", clause).strip(" .")
+                # "[inaudible] ...the panels are ...": a transcript's gap marks are no words of it
+                clause = re.sub(r"^(?:\[[^\]\n]{1,30}\]\s*)?(?:\.{2,}|…)\s*", "", clause)
                 paid = _paid_for(clause, find_mentions)
                 if paid is not None:
                     if paid[0] not in {n for n, _t, _w in out}:
-                        out.append((*paid, doc.text.find(clause)))
+                        out.append((*paid, _where(doc, clause)))
                     continue
                 m = _COMMON_PRICED.match(clause)
                 if m is None:
+                    bought = _BOUGHT_AT.match(clause)
+                    money = [x for x in find_mentions(clause) if x.currency and not x.percent]
+                    if bought is not None and len(money) == 1 and _PRICE_CUE.match(clause, money[0].end):
+                        name = bought.group("name")
+                        words = name.lower().split()
+                        if not any(w in _NOT_ITEMS or w in _NO_NAME or w in _PAYS for w in words) \
+                                and name not in {n for n, _t, _w in out}:
+                            out.append((name, clause[bought.end("name"):].strip(), _where(doc, clause)))
                     continue
                 money = [x for x in find_mentions(clause) if x.currency and not x.percent]
+                if not money:  # (said in words: a transcript's "four hundred and fifty dollars")
+                    money = [x for x in spelled_mentions(clause, "en", []) if x.currency and not x.percent]
                 cents = _CENTS.match(clause, m.end())
                 if cents and not money and m.group("verb").strip() == "costs":
                     name = m.group("name")
                     words = name.lower().split()
                     if not any(w in _NOT_ITEMS or w in _NO_NAME for w in (words[0], words[-1])) \
                             and name not in {n for n, _t, _w in out}:
-                        out.append((name, clause[m.end("name"):].strip(), doc.text.find(clause)))
+                        out.append((name, clause[m.end("name"):].strip(), _where(doc, clause)))
                     continue
                 if len(money) != 1 or money[0].start < m.end() - 1 or money[0].start > m.end() + 1:
                     continue
@@ -287,15 +317,18 @@ def common_priced(doc: Document) -> list[tuple[str, str, int]]:
                         or any(w in _PAYS for w in words):
                     continue
                 verb = m.group("verb").strip()
+                # (what it is per comes after the currency's word: "twenty dollars a panel a month")
+                after = money[0].end + len(re.match(r"(?:\s*(?:USD|EUR|GBP|dollars|euros|pounds)\b)?",
+                                                    clause[money[0].end:]).group(0))
                 if not ("pric" in verb or re.fullmatch(r"lists at|(?:sells?|retails?) (?:at|for)", verb)
-                        or _PRICE_CUE.match(clause, money[0].end)):
+                        or _PRICE_CUE.match(clause, after)):
                     continue
-                if not verb and not _PRICE_CUE.match(clause, money[0].end):
+                if not verb and not _PRICE_CUE.match(clause, after):
                     continue  # "software seat $1,200/yr": a bare amount needs what it is per
                 name = m.group("name")
                 if name in {n for n, _t, _w in out}:
                     continue
-                where = doc.text.find(clause)
+                where = _where(doc, clause)
                 out.append((name, clause[m.end("name"):].strip(), where))
     doc._common_priced = out  # type: ignore[attr-defined]
     return out
@@ -423,7 +456,11 @@ def _number(doc: Document, child: Field, text: str) -> Any:
     cents = _CENTS.search(text)
     if doc.lang == "en" and cents and "price" in child.key and not [m for m in find_mentions(text) if m.currency]:
         return round(float(cents.group(1)) / 100, 9)  # "costs 12 cents": $0.12
-    for m in find_mentions(text):
+    found = find_mentions(text)
+    if doc.lang == "en" and not any(m.currency for m in found):
+        # an amount said in words ("four hundred and fifty dollars each"), in a transcript
+        found += [m for m in spelled_mentions(text, "en", [(m.start, m.end) for m in found]) if m.currency]
+    for m in found:
         if _glued(text, m):
             continue
         value = convert(m, child, doc.lang, text)
@@ -474,6 +511,9 @@ def _list(child: Field, text: str) -> list[str] | None:
 def _text(text: str, numbers_and_lists: list[Field]) -> str | None:
     """The first clause of ``text`` with no number and no other property's word."""
     words = [w for c in numbers_and_lists for w in c.own_words() if re.search(r"\w", w)]
+    for m in spelled_mentions(text, "en", []):
+        if m.currency:  # an amount said in words is a number too ("is twenty dollars a month")
+            text = text[:m.start] + "$" + "0" * (m.end - m.start - 1) + text[m.end:]
     for clause in _CLAUSES.split(text):
         c = clause.strip()
         if len(c) >= 3 and not re.search(r"\d", c) and not count(c.lower(), words):

@@ -7,13 +7,18 @@ user's; the others' figures must fill nothing. When the text before the first en
 one is the user's (by its number, "we're entry 2" / "我们是第2个", or by naming exactly one entry's
 company), the document is read as that entry alone, under its name as the title. With no such
 line the document is read whole (as before).
+
+A letter about several companies with a section each, headed by the company's name (a fund's
+letter to its limited partners: "## Ferrowind", "## Dovetail Health", "## Coppergate"), is a
+pitch for the one company that is raising: when exactly one of those sections says so ("Ferrowind
+is raising a $9M Series A"), the document is read as that section alone, under its name.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["own_entry"]
+__all__ = ["own_entry", "raising_section"]
 
 #: a numbered entry's heading line: "## 1. Quillon Pay", "Entry 2: Hazelrig", "2) Tarnbrook",
 #: "第二家：云舟书局"
@@ -77,3 +82,39 @@ def own_entry(raw: str, markdown: bool = True) -> str | None:
         nxt = re.compile(r"^#{1,6}[ \t]+\S", re.M).search(raw, own.end())
         end = nxt.start() if nxt else end
     return f"{'# ' if markdown else ''}{names[pick - 1]}\n\n{raw[own.end():end].strip()}\n"
+
+
+#: a Markdown heading that is a name alone: "## Ferrowind", "## Dovetail Health"
+_NAME_HEADING = re.compile(r"^(#{2,6})[ \t]+((?:[A-Z][\w&'.-]*[ \t]+){0,3}[A-Z][\w&'.-]*)[ \t]*$", re.M)
+#: a company raising a round now: "is raising a $9M Series A", "raises its seed", "will raise"
+_RAISING = re.compile(r"\b(?:is|are|now|will be|we're|we are)\s+(?:now\s+)?(?:raising|seeking|out raising)\b"
+                      r"|\bwill raise\b|\bplans to raise\b|\bopening (?:its|a) (?:seed|series [a-e])\b", re.I)
+
+
+def raising_section(raw: str) -> str | None:
+    """``raw`` cut to the one company section that raises a round (its name as the title), or None
+    where ``raw`` has no two same-level headings that are each a company's name its section
+    names, or where not exactly one of them raises."""
+    heads = list(_NAME_HEADING.finditer(raw))
+    if len(heads) < 2:
+        return None
+    level = min(len(m.group(1)) for m in heads)
+    # every heading of that level is a name its own section goes on to name ("## Ferrowind" over
+    # "Ferrowind (founded in June 2021) retrofits ..."): no "## Traction" among them
+    named = [m for m in heads if len(m.group(1)) == level]
+    if len(named) < 2 or len(named) != sum(len(m.group(1)) == level
+                                           for m in re.finditer(r"^(#{1,6})[ \t]+\S", raw, re.M)):
+        return None
+    bodies = []
+    for m in named:
+        nxt = re.compile(rf"^#{{1,{level}}}[ \t]+\S", re.M).search(raw, m.end())
+        body = raw[m.end():nxt.start() if nxt else len(raw)]
+        name = m.group(2).strip()
+        if not re.search(rf"(?<!\w){re.escape(name.split()[0])}(?!\w)", body):
+            return None
+        bodies.append((name, body))
+    raising = [(n, b) for n, b in bodies if _RAISING.search(b)]
+    if len(raising) != 1:
+        return None
+    name, body = raising[0]
+    return f"# {name}\n\n{body.strip()}\n"

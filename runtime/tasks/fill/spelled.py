@@ -21,13 +21,20 @@ _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+#: (and as said aloud: "three point two mil"; not "k" nor "grand": "a K-12 district", "one grand
+#: opening" are no thousands)
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "mil": 1e6}
 _SMALL = "|".join(sorted(list(_UNITS) + list(_TENS), key=len, reverse=True))
 _WORD = rf"(?:(?:{_SMALL})(?:-(?:{'|'.join(_UNITS)}))?|a|an|hundred|and|half|a half|"
 _WORD += "|".join(_SCALES) + "|point)"
 _EN = re.compile(rf"\b(?:{_SMALL}|a|an)\b(?:[ -](?:{_WORD})\b)*", re.I)
 _PERCENT_AFTER = re.compile(r"\s?(?:percent|per cent|%)\b", re.I)
-_DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars)\b", re.I)
+_DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars|bucks)\b", re.I)
+#: a part of a scale said aloud: "half a million dollars" (500,000), "a quarter of a million"
+#: (250,000), "three quarters of a billion": the number words alone would read "a million"
+_PART_OF_SCALE = re.compile(r"\b(?:(half)|(?:a|one) (quarter) of|(three) quarters of)\s+an?\s+"
+                            r"(thousand|million|billion)\b", re.I)
+_PART = {"half": 0.5, "quarter": 0.25, "three": 0.75}
 
 
 def _en_value(words: list[str]) -> tuple[float, bool] | None:
@@ -61,15 +68,16 @@ def _en_value(words: list[str]) -> tuple[float, bool] | None:
         elif w in _UNITS:
             current += _UNITS[w]
             seen = True
-        elif w in _TENS:
-            current += _TENS[w]
-            seen = True
-        elif "-" in w and all(p in _UNITS or p in _TENS for p in w.split("-")):
+        elif w in _TENS or ("-" in w and all(p in _UNITS or p in _TENS for p in w.split("-"))):
+            if current % 100:
+                return None  # "twenty twenty-two": a year said aloud, no count (of 42)
             current += sum(_UNITS.get(p, _TENS.get(p, 0)) for p in w.split("-"))
             seen = True
         elif w == "hundred":
             current = (current or 1.0) * 100
         elif w in _SCALES:
+            if w == "mil" and not seen:
+                return None  # "a mil": no figure said
             total += (current or 1.0) * _SCALES[w]
             current, scaled = 0.0, True
         else:
@@ -113,7 +121,15 @@ def fraction_share(text: str) -> Mention | None:
 
 def _english(text: str) -> list[Mention]:
     out = []
+    for p in _PART_OF_SCALE.finditer(text):
+        part = _PART[(p.group(1) or p.group(2) or p.group(3)).lower()]
+        end = p.end()
+        dollars = _DOLLARS_AFTER.match(text, end)
+        out.append(Mention(part * _SCALES[p.group(4).lower()], text[p.start():end], p.start(), end, False,
+                           "USD" if dollars else "", "dollars" if dollars else "", True))
     for m in _EN.finditer(text):
+        if any(o.start <= m.start() < o.end for o in out):
+            continue  # ("a million" inside "half a million")
         words = re.split(r"[ ]+", m.group(0).strip())
         # "a half" and "and" may not end a number; "a"/"an" alone is no number
         while words and words[-1].lower() in ("and", "a", "an", "point"):
@@ -239,8 +255,32 @@ _EN_DATE = re.compile(rf"\b(?:the\s+)?({'|'.join(sorted(_ORDINALS, key=len, reve
 _ZH_DATE = re.compile(r"([〇零一二三四五六七八九]{4})年([一二三四五六七八九十]{1,3})月(?:([一二三四五六七八九十]{1,3})[日号])?")
 
 
+_TEEN_OR_TENS = (rf"(?:(?:twenty|thirty)(?:-(?:{'|'.join(list(_UNITS)[1:10])}))?|"
+                 rf"{'|'.join(list(_UNITS)[10:])})")
+#: a year said aloud (a transcript, a voicemail): "twenty twenty-two", "two thousand and nineteen",
+#: "nineteen ninety-eight"
+_SPOKEN_YEAR = (rf"(?:twenty\s+{_TEEN_OR_TENS}|two\s+thousand(?:\s+and)?\s+(?:{_TEEN_OR_TENS}|"
+                rf"{'|'.join(list(_UNITS)[1:10])})|nineteen\s+(?:fifty|sixty|seventy|eighty|ninety)"
+                rf"(?:-(?:{'|'.join(list(_UNITS)[1:10])}))?)")
+_EN_SPOKEN_DATE = re.compile(rf"\b({'|'.join(m.capitalize() for m in _MONTHS)})(?:\s+of)?,?\s+({_SPOKEN_YEAR})\b", re.I)
+
+
+def _spoken_year(words: str) -> int | None:
+    """2022 for "twenty twenty-two", 2019 for "two thousand and nineteen", 1998 for "nineteen
+    ninety-eight"."""
+    parts = words.lower().split()
+    if parts[:2] == ["two", "thousand"]:
+        rest = [p for p in parts[2:] if p != "and"]
+        base = 2000
+    else:
+        base = 2000 if parts[0] == "twenty" else 1900
+        rest = parts[1:]
+    got = _en_value(rest)
+    return None if got is None or got[1] else base + int(got[0])
+
+
 def spelled_dates(text: str, lang: str) -> list[DateMention]:
-    """Dates in words: "the first of February 2023", 二〇二六年一月十五日."""
+    """Dates in words: "the first of February 2023", "September twenty twenty-two", 二〇二六年一月十五日."""
     out = []
     if lang == "zh":
         for m in _ZH_DATE.finditer(text):
@@ -254,4 +294,9 @@ def spelled_dates(text: str, lang: str) -> list[DateMention]:
         for m in _EN_DATE.finditer(text):
             out.append(DateMention(int(m.group(3)), _MONTHS[m.group(2).lower()],
                                    _ORDINALS[m.group(1).lower()], m.group(0), m.start(), m.end()))
+        for m in _EN_SPOKEN_DATE.finditer(text):
+            year = _spoken_year(m.group(2))
+            if year is not None:
+                out.append(DateMention(year, _MONTHS[m.group(1).lower()], None, m.group(0), m.start(), m.end()))
+        out.sort(key=lambda d: d.start)
     return out
