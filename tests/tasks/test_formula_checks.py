@@ -180,3 +180,21 @@ def test_a_year_column_is_not_the_years_other_measure():
     except TaskError:
         return
     assert r.value == 1572
+
+
+def test_a_field_asked_of_a_named_row_is_never_a_count_of_its_rows():
+    """"周婷电话多少" on a sheet where 周婷 delivers several times: her phone (one value on all her
+    rows), not how many rows she has; the check refuses the count wherever it comes from."""
+    from o3local.tasks.formula.checks import attribute_counted
+
+    s = schema_from_rows([
+        ["日期", "客户", "联系电话", "品名", "重量"],
+        [dt.date(2026, 3, 1), "周婷", "13800001111", "纸板", 120.5],
+        [dt.date(2026, 3, 2), "吴磊", "13900002222", "铁皮", 80.0],
+        [dt.date(2026, 3, 5), "周婷", "13800001111", "纸板", 60.0],
+    ])
+    assert "联系电话" in attribute_counted("周婷电话多少", '=COUNTIF(B2:B4,"周婷")', s)
+    assert attribute_counted("周婷送了几次", '=COUNTIF(B2:B4,"周婷")', s) is None
+    assert attribute_counted("周婷的单数", '=COUNTIF(B2:B4,"周婷")', s) is None
+    answer = formula("周婷电话多少", s, method="rules")
+    assert "C2:C4" in answer.formula and str(answer.value) == "13800001111"

@@ -650,6 +650,37 @@ def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str
     return None
 
 
+_ASKED_AFTER = r"(?:是|为)?(?:多少|几|什么|啥|哪个|哪天)?\s*[？?。]?\s*$"
+_ROWS_COUNTED = re.compile(r"[数量几占比合计总额率有共]")
+
+
+def attribute_counted(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"唐子轩电话多少", "what's Kim's phone?": a text field of the row a value names is asked
+    for, and a COUNTIF or SUMIF of that value's rows is no answer to it (多少 also asks for a
+    count, which is how the request got one).  Only where the field closes the request and is
+    a text or identifier column (a phone number) the formula never reads; "王庄的收购记录有多少条" names the rows themselves."""
+    if not re.match(r"=\s*(?:COUNT|SUM)", formula, re.I):
+        return None
+    from .rowbase import mentions, value_mentions
+
+    low = request.lower()
+    used = _used_columns(formula).get("", set())
+    for _start, end, owner, value in value_mentions(request, schema):
+        rest = low[end:]
+        zh = re.match(r"的?([\u4e00-\u9fff]{2,5}?)" + _ASKED_AFTER, rest)
+        en = re.match(r"['’]s\s+([a-z][a-z ]{1,24}?)\s*\??\s*$", rest)
+        said = zh.group(1) if zh else en.group(1) if en else None
+        if said is None or _ROWS_COUNTED.search(said) or (en and said.endswith("s")):
+            continue  # 的订单数, "Priya's tasks": the rows, counted or added up
+        named = mentions(said, schema)
+        if len(named) != 1 or named[0][0] != 0:
+            continue
+        col = named[0][1]
+        if col is not owner and col.letter not in used and (col.type in ("text", "mixed") or is_identifier(col)):
+            return f"the request asks for {value}'s {col.header}, which the formula never reads"
+    return None
+
+
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
@@ -672,7 +703,8 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    distinct_count_of_yes_no(formula, schema), weekday_number_unasked(request, formula),
                    criterion_from_the_value_header(request, formula, schema),
                    year_column_for_its_measure(request, formula, schema),
-                   arithmetic_operand_unused(request, formula, schema)):
+                   arithmetic_operand_unused(request, formula, schema),
+                   attribute_counted(request, formula, schema)):
         if reason:
             return reason
     return None
