@@ -351,15 +351,15 @@ def _flag_term(term: str, schema: SheetSchema) -> str | None:
 
     ms = mentions(term, schema)
     flags = {c.letter: c for _, c in ms if _answers(schema, c) is not None}
-    if ms and (len(flags) != 1 or any(c.type != "text" for _, c in ms)):
+    if ms and (len(flags) > 1 or any(c.type != "text" for _, c in ms)):
         return None
     rest = term
     for p, c in sorted(ms, key=lambda pc: -pc[0]):
         rest = rest[:p] + " " + rest[_mention_end(rest, p, c, schema):]
     if flags:
         col = next(iter(flags.values()))
-    else:
-        words = set(re.findall(r"[a-z]{4,}", term))
+    else:  # the Yes/No column by a word of its header; a text column named is the row's noun
+        words = set(re.findall(r"[a-z]{4,}", rest))
         found = [c for c in schema.columns if words & set(re.findall(r"[a-z]{4,}", c.header.lower()))]
         if len(found) != 1 or _answers(schema, found[0]) is None:
             return None
@@ -373,7 +373,7 @@ def _flag_term(term: str, schema: SheetSchema) -> str | None:
     for w in re.findall(r"[a-z]+(?:['’][a-z]+)?", rest):
         if w in ("not", "never", "no") or re.search(r"n['’]t$", w) or w.startswith("un") and w[2:] in own:
             neg = True
-        elif not (w in lexicon("labels")["flag_fillers"] or w in nouns or w.rstrip("s") in nouns):
+        elif not (w == "s" or w in lexicon("labels")["flag_fillers"] or w in nouns or w.rstrip("s") in nouns):
             return None
     yes, no, gaps = _answers(schema, col)
     if neg:

@@ -1,0 +1,59 @@
+"""Per-row requests, round 6 (issue 16; h/fenrow6): a booking's end said as "when does it
+end" (start time + hours/24, not the end of a month); a Yes/No column with a two-word header
+named beside the row's noun ("flag jobs with the invoice unpaid as Chase"); "write <label>
+where <condition>".
+
+Every example runs on a small sheet written here through the public ``formula`` entry point
+with a target cell.
+"""
+
+import datetime as dt
+
+import pytest
+
+from o3local.tasks.formula import formula
+from tests.tasks.test_formula_row_units_times import _xlsx, rows3
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    return _xlsx(tmp_path, [
+        ["Session", "Day", "Coach", "Begins", "Hours", "Invoice paid"],
+        ["S-1", dt.date(2026, 5, 4), "Mo", dt.time(9, 0), 2, "Yes"],
+        ["S-2", dt.date(2026, 5, 5), "Li", dt.time(13, 30), 1.5, "No"],
+        ["S-3", dt.date(2026, 5, 6), "Mo", dt.time(18, 0), 3, "No"],
+    ], name="Sessions")
+
+
+def test_end_of_a_booking_is_start_plus_hours(sessions):
+    for q in ("what time does each session end?", "when does every session end, begins + hours"):
+        r = formula(q, sessions, "G2", method="rules")
+        assert r.formula == "=D2+E2/24", q
+
+
+def test_end_of_the_month_is_not_a_booking_end(sessions):
+    r = formula("end of the month for each day", sessions, "G2", method="rules")
+    assert r.formula == "=EOMONTH(B2,0)"
+
+
+def test_yes_no_column_beside_the_row_noun(sessions):
+    for q in ("flag sessions with invoice unpaid as Chase", "flag sessions with an unpaid invoice as Chase"):
+        r = formula(q, sessions, "G2", method="rules")
+        assert r.formula == '=IF(F2="No","Chase","")', q
+        assert rows3(r, sessions) == ["", "Chase", "Chase"]
+
+
+def test_write_label_where_condition(sessions):
+    r = formula("write Chase where the invoice is unpaid", sessions, "G2", method="rules")
+    assert r.formula == '=IF(F2="No","Chase","")'
+
+
+def test_lessons_attended_names_lessons_taken(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Student", "Lessons booked", "Lessons taken"],
+        ["Ava", 10, 8],
+        ["Ben", 12, 12],
+        ["Cal", 6, 2],
+    ], name="Register")
+    r = formula("rank each student by lessons attended, most = 1", s, "D2", method="rules")
+    assert r.formula == "=RANK(C2,$C$2:$C$4)"
