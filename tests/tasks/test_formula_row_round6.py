@@ -57,3 +57,27 @@ def test_lessons_attended_names_lessons_taken(tmp_path):
     ], name="Register")
     r = formula("rank each student by lessons attended, most = 1", s, "D2", method="rules")
     assert r.formula == "=RANK(C2,$C$2:$C$4)"
+
+
+@pytest.fixture
+def register(tmp_path):
+    return _xlsx(tmp_path, [
+        ["Student", "Lessons booked", "Lessons taken"],
+        ["Ava", 10, 8],
+        ["Ben", 12, 12],
+        ["Cal", 6, 6],
+    ], name="Register")
+
+
+def test_all_their_booked_lessons_is_taken_against_booked(register):
+    for q in ("write Done if they've had all their booked lessons", "mark students who've used up every lesson as Done"):
+        r = formula(q, register, "D2", method="rules")
+        assert r.formula == '=IF(C2>=B2,"Done","")', q
+        assert rows3(r, register) == ["", "Done", "Done"]
+
+
+def test_negated_concept_is_not_read_as_itself(register):
+    from o3local.errors import TaskError
+
+    with pytest.raises(TaskError):
+        formula("Owed if they haven't had all their booked lessons", register, "D2", method="rules")

@@ -421,12 +421,14 @@ def _concept_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     for concept in lex["concepts"]:
         if not has(term, concept["words"]):
             continue
+        if re.search(r"\b(?:not|never|no)\b|n['’]t\b|没|未|不", term):
+            return None  # "haven't had all their lessons", "没超支": the other side, not read here
         g1, op, g2 = concept["test"]
         a, b = group_of(schema, g1), group_of(schema, g2)
         if a is None or b is None or a is b or a.type != "number" or b.type != "number":
             return None
-        if any(c is not a and c is not b for _, c in mentions(term, schema)):
-            return None
+        if any(c is not a and c is not b and c.type != "text" for _, c in mentions(term, schema)):
+            return None  # a text column named is the row's noun ("pupils who've used up ...")
         return f"{ref(a)}{op}{ref(b)}"
     return None
 

@@ -711,6 +711,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         for i in range(a, min(b, len(chars))):
             chars[i] = " "
     rest = "".join(chars)
+    rest = re.sub(r"(?<=[a-z])['’](?:ve|re|ll|d|m)(?![a-z])", " ", rest)  # "they've", "who'd": grammar, not a word to read
     for lit in sorted(filter(None, re.findall(r'"([^"]*)"', template)), key=len, reverse=True):
         lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
         rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
