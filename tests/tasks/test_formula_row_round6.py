@@ -81,3 +81,41 @@ def test_negated_concept_is_not_read_as_itself(register):
 
     with pytest.raises(TaskError):
         formula("Owed if they haven't had all their booked lessons", register, "D2", method="rules")
+
+
+def test_lessons_left_and_attendance_rate(register):
+    r = formula("sessions still to go for each student", register, "D2", method="rules")
+    assert r.formula == "=B2-C2" and rows3(r, register) == [2, 0, 0]
+    r = formula("attendance % per student", register, "D2", method="rules")
+    assert r.formula == "=C2/B2" and rows3(r, register) == [0.8, 1, 1]
+
+
+@pytest.fixture
+def stall(tmp_path):
+    """Two header rows: "Takings" spans Cash | Card | Stock cost (the stock is money out)."""
+    import openpyxl
+
+    from o3local.tasks.formula.schema import read_sheet
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Market"
+    ws.append(["Date", "Takings", None, None, "Customers"])
+    ws.append([None, "Cash", "Card", "Stock cost", None])
+    ws.merge_cells("B1:D1")
+    ws.merge_cells("A1:A2")
+    ws.merge_cells("E1:E2")
+    for i, (cash, card, stock, n) in enumerate([(120, 80, 50, 20), (90, 110, 40, 25), (60, 40, 30, 8)]):
+        ws.append([dt.date(2026, 6, 1 + i), cash, card, stock, n])
+    wb.save(tmp_path / "m.xlsx")
+    return read_sheet(tmp_path / "m.xlsx")
+
+
+def test_total_takings_leaves_out_a_cost_under_the_same_header(stall):
+    r = formula("total takings each day", stall, "F3", method="rules")
+    assert r.formula == "=B3+C3"
+
+
+def test_rounded_to_pence(stall):
+    r = formula("(cash+card)/customers, rounded to pence", stall, "F3", method="rules")
+    assert r.formula == "=ROUND((B3+C3)/E3,2)"
