@@ -119,3 +119,19 @@ def test_total_takings_leaves_out_a_cost_under_the_same_header(stall):
 def test_rounded_to_pence(stall):
     r = formula("(cash+card)/customers, rounded to pence", stall, "F3", method="rules")
     assert r.formula == "=ROUND((B3+C3)/E3,2)"
+
+
+def test_label_on_a_sum_of_columns(stall):
+    for q in ("mark a day Busy if cash+card beat 150", "Busy if cash plus card is over £150"):
+        r = formula(q, stall, "F3", method="rules")
+        assert r.formula == '=IF(B3+C3>150,"Busy","")', q
+        assert rows3_from(r, stall, 3) == ["Busy", "Busy", ""]
+    # "and" may mean each of them: not a sum
+    r = formula("Busy if cash and card over 70", stall, "F3", method="rules")
+    assert r.formula == '=IF(AND(B3>70,C3>70),"Busy","")'
+
+
+def rows3_from(r, s, first):
+    from tests.tasks.test_formula_row_units_times import at
+
+    return [at(r, s, n) for n in range(first, first + 3)]

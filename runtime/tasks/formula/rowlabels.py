@@ -70,7 +70,32 @@ def _operand(term: str, schema: SheetSchema, before: int) -> tuple[str, Column |
     if not cols:
         return None
     p, c = cols[-1]
+    added = _added_operand(term, schema, cols, before)
+    if added is not None:
+        return added
     return ref(c), c, p
+
+
+def _added_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Column]], before: int
+                   ) -> tuple[str, Column | None, int] | None:
+    """"Good if cash + card beat 1000", "cash plus card over 1000": number columns joined by
+    + / plus right before the comparison are compared as their sum (``D2+E2>1000``), not the last
+    one alone.  Only "+" / "plus" join them ("cash and card over 500" may mean each)."""
+    from .rows import _mention_end
+
+    chain = [cols[-1]]
+    for p, c in reversed(cols[:-1]):
+        gap = term[_mention_end(term, p, c, schema):chain[0][0]]
+        if c.type != "number" or not re.fullmatch(r"\s*(?:\+|plus)\s*(?:the\s+)?", gap):
+            break
+        chain.insert(0, (p, c))
+    last_p, last = chain[-1]
+    tail = term[_mention_end(term, last_p, last, schema):before]
+    tail = re.sub(r"^\s*(?:(?:is|are|was|were|together|combined|come to|comes to)\s+)*", "", tail).strip(" £$€¥")
+    compares = {w for w, _ in lexicon("labels")["compare"]}
+    if len(chain) < 2 or len({c.letter for _, c in chain}) != len(chain) or tail and tail not in compares:
+        return None
+    return "+".join(ref(c) for _, c in chain), None, chain[0][0]
 
 
 def _every(term: str, lex: dict) -> str | None:
@@ -1222,7 +1247,7 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
         if other is None:
             return None
     verbs = (r"(?:(?:write|put|show|return|mark|flag|label|tag|set|say)\s+"
-             r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all) [a-z]+)\s+)?"
+             r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all|a|an) [a-z]+)\s+)?"
              r"(?:as\s+)?)?")
     marked = re.match(r"\s*(?:put|write|tag|flag|mark|label)\s", head) is not None
     intro = r"if|when|whenever|where|next to|beside|by" + (r"|for" if tail.strip() or marked else "")

@@ -709,7 +709,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         spans += [m.span() for m in _CLOCK.finditer(text)]
         spans += [m.span() for m in re.finditer(lexicon("labels")["clock"]["events"], text)]
     if template.startswith("=IF("):  # "flag cars over ...": the rows the label goes on
-        spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+)?([a-z]+)", text)]
+        spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+|a\s+|an\s+)?([a-z]+)", text)]
     if template.startswith("=IF("):  # "2025比2024少的标减产": the word closing 比 that makes the comparison
         for pat, _ in lexicon("labels")["than_after"]:
             spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + pat + ")", text)]
