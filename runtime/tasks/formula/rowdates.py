@@ -323,7 +323,7 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     said = [c for c in times if c in named]
     others = [c for c in named if c not in times and c.type in ("number", "date")]  # a text column is the row's noun
     nums = [v for v, unit, _ in numbers(request)]
-    if has(text, tl["end"]):  # "end time (start + hours)", "结束时间"
+    if has(text, tl["end"]) and not has(text, tl["end_not"]):  # "end time (start + hours)", "结束时间"
         start = said if said else times
         spans = [c for c in schema.columns if c.type == "number" and has(c.header.lower(), tl["hour_headers"] + tl["minute_headers"])]
         spans = [c for c in spans if c in others] or spans

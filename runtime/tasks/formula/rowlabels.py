@@ -70,7 +70,32 @@ def _operand(term: str, schema: SheetSchema, before: int) -> tuple[str, Column |
     if not cols:
         return None
     p, c = cols[-1]
+    added = _added_operand(term, schema, cols, before)
+    if added is not None:
+        return added
     return ref(c), c, p
+
+
+def _added_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Column]], before: int
+                   ) -> tuple[str, Column | None, int] | None:
+    """"Good if cash + card beat 1000", "cash plus card over 1000": number columns joined by
+    + / plus right before the comparison are compared as their sum (``D2+E2>1000``), not the last
+    one alone.  Only "+" / "plus" join them ("cash and card over 500" may mean each)."""
+    from .rows import _mention_end
+
+    chain = [cols[-1]]
+    for p, c in reversed(cols[:-1]):
+        gap = term[_mention_end(term, p, c, schema):chain[0][0]]
+        if c.type != "number" or not re.fullmatch(r"\s*(?:\+|plus)\s*(?:the\s+)?", gap):
+            break
+        chain.insert(0, (p, c))
+    last_p, last = chain[-1]
+    tail = term[_mention_end(term, last_p, last, schema):before]
+    tail = re.sub(r"^\s*(?:(?:is|are|was|were|together|combined|come to|comes to)\s+)*", "", tail).strip(" £$€¥")
+    compares = {w for w, _ in lexicon("labels")["compare"]}
+    if len(chain) < 2 or len({c.letter for _, c in chain}) != len(chain) or tail and tail not in compares:
+        return None
+    return "+".join(ref(c) for _, c in chain), None, chain[0][0]
 
 
 def _every(term: str, lex: dict) -> str | None:
@@ -351,15 +376,15 @@ def _flag_term(term: str, schema: SheetSchema) -> str | None:
 
     ms = mentions(term, schema)
     flags = {c.letter: c for _, c in ms if _answers(schema, c) is not None}
-    if ms and (len(flags) != 1 or any(c.type != "text" for _, c in ms)):
+    if ms and (len(flags) > 1 or any(c.type != "text" for _, c in ms)):
         return None
     rest = term
     for p, c in sorted(ms, key=lambda pc: -pc[0]):
         rest = rest[:p] + " " + rest[_mention_end(rest, p, c, schema):]
     if flags:
         col = next(iter(flags.values()))
-    else:
-        words = set(re.findall(r"[a-z]{4,}", term))
+    else:  # the Yes/No column by a word of its header; a text column named is the row's noun
+        words = set(re.findall(r"[a-z]{4,}", rest))
         found = [c for c in schema.columns if words & set(re.findall(r"[a-z]{4,}", c.header.lower()))]
         if len(found) != 1 or _answers(schema, found[0]) is None:
             return None
@@ -373,7 +398,7 @@ def _flag_term(term: str, schema: SheetSchema) -> str | None:
     for w in re.findall(r"[a-z]+(?:['’][a-z]+)?", rest):
         if w in ("not", "never", "no") or re.search(r"n['’]t$", w) or w.startswith("un") and w[2:] in own:
             neg = True
-        elif not (w in lexicon("labels")["flag_fillers"] or w in nouns or w.rstrip("s") in nouns):
+        elif not (w == "s" or w in lexicon("labels")["flag_fillers"] or w in nouns or w.rstrip("s") in nouns):
             return None
     yes, no, gaps = _answers(schema, col)
     if neg:
@@ -421,12 +446,14 @@ def _concept_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     for concept in lex["concepts"]:
         if not has(term, concept["words"]):
             continue
+        if re.search(r"\b(?:not|never|no)\b|n['’]t\b|没|未|不", term):
+            return None  # "haven't had all their lessons", "没超支": the other side, not read here
         g1, op, g2 = concept["test"]
         a, b = group_of(schema, g1), group_of(schema, g2)
         if a is None or b is None or a is b or a.type != "number" or b.type != "number":
             return None
-        if any(c is not a and c is not b for _, c in mentions(term, schema)):
-            return None
+        if any(c is not a and c is not b and c.type != "text" for _, c in mentions(term, schema)):
+            return None  # a text column named is the row's noun ("pupils who've used up ...")
         return f"{ref(a)}{op}{ref(b)}"
     return None
 
@@ -1220,7 +1247,7 @@ def _english_branches(request: str, text: str, head: str, tail: str, cut: int, s
         if other is None:
             return None
     verbs = (r"(?:(?:write|put|show|return|mark|flag|label|tag|set|say)\s+"
-             r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all) [a-z]+)\s+)?"
+             r"(?:(?:it|them|rows?|(?:each|every|all|the) (?:rows?|records?|lines?|entries)|(?:each|every|all|a|an) [a-z]+)\s+)?"
              r"(?:as\s+)?)?")
     marked = re.match(r"\s*(?:put|write|tag|flag|mark|label)\s", head) is not None
     intro = r"if|when|whenever|where|next to|beside|by" + (r"|for" if tail.strip() or marked else "")

@@ -474,6 +474,9 @@ def _family_spelled(request: str, schema: SheetSchema) -> str | None:
             groups.setdefault(c.group.lower().strip(), []).append(c)
     for name, cols in groups.items():
         if len(cols) >= 2 and len(cols) == sum(c.group.lower().strip() == name for c in schema.columns):
+            cols = _takings_only(name, cols)
+            if len(cols) < 2:
+                continue
             one = name[:-1] if re.fullmatch(r"[a-z]{4,}s", name) else name
             pat = rf"\b(total|sum of)\s+(?:the\s+|all\s+(?:the\s+)?)?{re.escape(one)}s?\b"
             out = re.sub(pat, " + ".join(c.header.lower() for c in cols), out, flags=re.I)
@@ -486,6 +489,17 @@ def _family_spelled(request: str, schema: SheetSchema) -> str | None:
         pat = rf"\b{re.escape(stem)}s(\s*(?:\+|\bplus\b))"  # "instalments + deposit"
         out = re.sub(pat, lambda m, cs=cols: " + ".join(c.header.lower() for c in cs) + m.group(1), out, flags=re.I)
     return out if out != request else None
+
+
+def _takings_only(name: str, cols: list[Column]) -> list[Column]:
+    """The columns under a money-in header ("Takings" over Cash | Card | Stock cost) less those
+    whose header is a cost: the stock bought is not takings, so "total takings" is Cash + Card.
+    Words: ``lexicon/columns.json`` groups "sales" (money in) and "cost" (money out)."""
+    groups = {g[0]: g for g in lexicon("columns")["groups"] if g[0] in ("sales", "cost")}
+    if name not in groups.get("sales", ()):
+        return cols
+    costs = set(groups.get("cost", ()))
+    return [c for c in cols if not costs & set(re.findall(r"[a-z]+", c.header.lower()))]
 
 
 # an explicit expression: bracketed, or after "=" / ":" up to the clause's end, with an operator
@@ -695,7 +709,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         spans += [m.span() for m in _CLOCK.finditer(text)]
         spans += [m.span() for m in re.finditer(lexicon("labels")["clock"]["events"], text)]
     if template.startswith("=IF("):  # "flag cars over ...": the rows the label goes on
-        spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+)?([a-z]+)", text)]
+        spans += [m.span(1) for m in re.finditer(r"\b(?:flag|mark|label|tag)\s+(?:all\s+|the\s+|any\s+|a\s+|an\s+)?([a-z]+)", text)]
     if template.startswith("=IF("):  # "2025比2024少的标减产": the word closing 比 that makes the comparison
         for pat, _ in lexicon("labels")["than_after"]:
             spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + pat + ")", text)]
@@ -711,6 +725,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         for i in range(a, min(b, len(chars))):
             chars[i] = " "
     rest = "".join(chars)
+    rest = re.sub(r"(?<=[a-z])['’](?:ve|re|ll|d|m)(?![a-z])", " ", rest)  # "they've", "who'd": grammar, not a word to read
     for lit in sorted(filter(None, re.findall(r'"([^"]*)"', template)), key=len, reverse=True):
         lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
         rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
