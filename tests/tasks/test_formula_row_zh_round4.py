@@ -1,0 +1,80 @@
+"""Chinese per-row requests (issue 16 item 1), round 4: phrasings read as classes, on sheets written here.
+
+A weekday asked as "用数字1-7表示" (numbered from Monday, Sunday = 7); the row's noun before
+"是周几" ("每次演出是星期几"); a number said in its count column's own measure word ("演出3场及以上").
+"""
+
+import datetime as dt
+
+import openpyxl
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import read_sheet, schema_from_rows
+
+
+@pytest.fixture
+def shows():
+    return schema_from_rows([
+        ["剧团", "首演日期", "场数", "票房", "是否巡演", "联系电话"],
+        ["春风剧社", dt.date(2026, 3, 2), 5, 12000.0, "是", "13812345678"],
+        ["小河剧团", dt.date(2026, 3, 8), 2, 3000.0, "否", "13998765432"],
+        ["山月剧场", dt.date(2026, 4, 15), 3, 8000.0, "是", "13700001111"],
+    ])
+
+
+def test_weekday_numbered_one_to_seven_is_monday_first(shows):
+    for ask in ("首演日期是周几，用数字1-7表示", "首演日期对应星期几（1到7）", "每场演出是星期几，用1~7表示"):
+        r = formula(ask, shows, "G2", method="rules")
+        assert r.formula == "=WEEKDAY(B2,2)", ask
+        assert r.value == 1  # 2026-03-02 is a Monday
+    # Sunday said to be 1: the other numbering, never Monday-first
+    r = formula("首演日期是周几（1-7，周日为1）", shows, "G3", method="rules")
+    assert r.formula == "=WEEKDAY(B3)" and r.value == 1  # 2026-03-08 is a Sunday
+
+
+def test_threshold_said_in_the_count_columns_measure_word(shows):
+    r = formula("场数3场及以上的标热门", shows, "G2", method="rules")
+    assert r.formula == '=IF(C2>=3,"热门","")' and r.value == "热门"
+    r = formula("场数3场以上（含3场）的标热门", shows, "G3", method="rules")
+    assert r.formula == '=IF(C3>=3,"热门","")' and r.value == ""
+    with pytest.raises(TaskError):  # 3台 is no measure word of 场数 (nor a unit): not read as 场数 >= 3
+        formula("场数3台及以上的标热门", shows, "G2", method="rules")
+
+
+@pytest.fixture
+def deals():
+    return schema_from_rows([
+        ["客户", "合同金额", "已收定金", "尾款日期"],
+        ["甲公司", 20000.0, 5000.0, dt.date(2026, 5, 1)],
+        ["乙公司", 8000.0, 8000.0, dt.date(2026, 6, 1)],
+    ])
+
+
+def test_share_of_an_amount_named_without_its_jine_or_as_bai_fen_zhi_ji(deals):
+    for ask in ("已收定金占合同的比例", "定金占合同金额百分之几", "每单定金占合同的百分之多少"):
+        r = formula(ask, deals, "E2", method="rules")
+        assert r.formula == "=C2/B2", ask
+        assert r.value == 0.25
+
+
+
+@pytest.fixture
+def troupe(tmp_path):
+    """Phone numbers as text cells, the way a workbook keeps them (a CSV would make them numbers)."""
+    wb = openpyxl.Workbook()
+    for row in (["剧团", "场数", "联系电话"], ["春风剧社", 5, "13812345678"], ["小河剧团", 2, "13998765432"]):
+        wb.active.append(row)
+    wb.save(tmp_path / "t.xlsx")
+    return read_sheet(tmp_path / "t.xlsx")
+
+
+def test_phone_tail_without_a_count_is_its_last_four_digits(troupe):
+    for ask in ("联系电话尾号", "每个剧团的手机尾号"):
+        r = formula(ask, troupe, "D2", method="rules")
+        assert r.formula == "=RIGHT(C2,4)" and r.value == "5678", ask
+    r = formula("联系电话最后3个数字", troupe, "D3", method="rules")
+    assert r.formula == "=RIGHT(C3,3)" and r.value == "432"
+    with pytest.raises(TaskError):  # a tail of a name: no phone number, no default count
+        formula("剧团尾号", troupe, "D2", method="rules")
