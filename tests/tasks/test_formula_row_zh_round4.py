@@ -78,3 +78,35 @@ def test_phone_tail_without_a_count_is_its_last_four_digits(troupe):
     assert r.formula == "=RIGHT(C3,3)" and r.value == "432"
     with pytest.raises(TaskError):  # a tail of a name: no phone number, no default count
         formula("剧团尾号", troupe, "D2", method="rules")
+
+
+@pytest.fixture
+def yields():
+    return schema_from_rows([
+        ["果园", "品种", "2022", "2023", "2024"],
+        ["东坡园", "苹果", 120.0, 130.0, 110.0],
+        ["西坡园", "梨", 80.0, 70.0, 95.0],
+    ])
+
+
+def test_label_against_a_named_year_compares_the_latest_year(yields):
+    for ask in ("跟2022年比下降的写“减产”", "和22年相比减少的标减产", "比2022年少了的写“减产”"):
+        r = formula(ask, yields, "F2", method="rules")
+        assert r.formula == '=IF(E2<C2,"减产","")' and r.value == "减产", ask
+    r = formula("跟2022年比增长的标增产", yields, "F3", method="rules")
+    assert r.formula == '=IF(E3>C3,"增产","")' and r.value == "增产"
+    for ask in ("跟2020年比下降的写减产", "跟2024年比下降的写减产"):  # no such column / the latest itself
+        with pytest.raises(TaskError):
+            formula(ask, yields, "F2", method="rules")
+
+
+def test_a_count_of_things_is_never_a_sum_of_money():
+    s = schema_from_rows([
+        ["项目", "2024", "2025", "单价（元）"],
+        ["名片", 3000.0, 3600.0, 0.5],
+        ["海报", 2000.0, 2500.0, 5.0],
+    ], sheet="营业额")
+    with pytest.raises(TaskError):  # the 2025 column holds yuan (the sheet is 营业额): its sum counts no 张
+        formula("2025年一共做了多少张", s, method="rules")
+    q = schema_from_rows([["物料", "数量", "金额"], ["纸", 30, 90.0], ["墨", 5, 200.0]])
+    assert formula("一共采购了多少件", q, method="rules").formula == "=SUM(B2:B3)"

@@ -273,6 +273,26 @@ def _year_change(term: str, schema: SheetSchema, lex: dict) -> str | None:
         if now is None or before is None:
             return None
         return f"{ref(now)}{op}{ref(before)}"
+    return _against_year(text, schema, lex)
+
+
+def _against_year(text: str, schema: SheetSchema, lex: dict) -> str | None:
+    """"跟2021年比下降的", "比2021年少了的", "和21年相比增长的": the latest year's column (the sheet's
+    last year header) against the year named; the latest is the one meant when no other is said."""
+    from .aggregates import _bare
+
+    for op, said in lex["year_change"].items():
+        pat = "(?:" + "|".join(map(re.escape, sorted(said, key=len, reverse=True))) + ")"
+        m = re.fullmatch(r"(?:(?:跟|和|与|同|较)\s*((?:19|20)\d\d)年?(?:相)?比(?:起来|较)?|比\s*((?:19|20)\d\d)年?)"
+                         r"[，,]?\s*(?:是)?" + pat + r"了?(?:的)?", text)
+        if m is None:
+            continue
+        years = {int(_bare(c.header)): c for c in schema.columns
+                 if c.type == "number" and re.fullmatch(r"(?:19|20)\d\d", _bare(c.header))}
+        y = int(m.group(1) or m.group(2))
+        if y not in years or max(years) == y or len(years) < 2:
+            return None
+        return f"{ref(years[max(years)])}{op}{ref(years[y])}"
     return None
 
 

@@ -706,6 +706,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     if template.startswith("=IF("):  # "2025比2024少的标减产": the word closing 比 that makes the comparison
         for pat, _ in lexicon("labels")["than_after"]:
             spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + pat + ")", text)]
+        changes = [w for said in lexicon("labels")["year_change"].values() for w in said]  # "跟2021年比增长的"
+        spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + "|".join(map(re.escape, changes)) + ")", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
         spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
