@@ -110,3 +110,19 @@ def test_a_count_of_things_is_never_a_sum_of_money():
         formula("2025年一共做了多少张", s, method="rules")
     q = schema_from_rows([["物料", "数量", "金额"], ["纸", 30, 90.0], ["墨", 5, 200.0]])
     assert formula("一共采购了多少件", q, method="rules").formula == "=SUM(B2:B3)"
+
+
+def test_average_per_table_or_per_show_counts_with_the_count_column():
+    s = schema_from_rows([["宴会", "桌数", "金额"], ["寿宴", 10, 25000.0], ["满月酒", 6, 9600.0]])
+    r = formula("每桌平均多少钱，取整", s, "D2", method="rules")
+    assert r.formula == "=ROUND(C2/B2,0)" and r.value == 2500
+    assert formula("平均一桌多少钱", s, "D3", method="rules").value == 1600
+
+
+def test_age_of_a_thing_is_the_year_said_less_its_year_column():
+    s = schema_from_rows([["房源", "建成年份", "面积"], ["幸福里", 1998, 88.0], ["阳光城", 2012, 120.0]])
+    r = formula("到2026年房龄几年", s, "D2", method="rules")
+    assert r.formula == "=2026-B2" and r.value == 28
+    t = schema_from_rows([["房源", "面积"], ["幸福里", 88.0], ["阳光城", 120.0]])
+    with pytest.raises(TaskError):  # no column of years: nothing to count the age from
+        formula("到2026年房龄几年", t, "C2", method="rules")

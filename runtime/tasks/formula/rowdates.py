@@ -170,7 +170,8 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
             return _id_reading(text, request, schema, ident, lex, as_of)
     nums = numbers(request)
     plain = [v for v, unit, _ in nums if not unit]
-    if has(text, lex["age"]) and found is None and len(plain) == 1 and 1900 <= plain[0] <= 2100 \
+    if (has(text, lex["age"]) or has(text, lex["thing_age"])) and found is None and len(plain) == 1 \
+            and 1900 <= plain[0] <= 2100 \
             and plain[0].is_integer():
         # "how old is each runner in 2026" on Birth Year, "age of each car (2026 minus year)" on Year:
         # the year said less the one column of whole years whose header says year
