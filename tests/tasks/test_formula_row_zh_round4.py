@@ -126,3 +126,12 @@ def test_age_of_a_thing_is_the_year_said_less_its_year_column():
     t = schema_from_rows([["房源", "面积"], ["幸福里", 88.0], ["阳光城", 120.0]])
     with pytest.raises(TaskError):  # no column of years: nothing to count the age from
         formula("到2026年房龄几年", t, "C2", method="rules")
+
+
+def test_ke_dan_jia_is_the_amount_over_the_order_count():
+    s = schema_from_rows([["门店", "订单数", "营业额"], ["东店", 40, 3000.0], ["西店", 25, 2000.0]])
+    r = formula("客单价保留一位小数", s, "D2", method="rules")
+    assert r.formula == "=ROUND(C2/B2,1)" and r.value == 75
+    t = schema_from_rows([["门店", "客流量", "营业额"], ["东店", 40, 3000.0], ["西店", 25, 2000.0]])
+    with pytest.raises(TaskError):  # no column counts the orders (单数): visitors are no orders
+        formula("客单价", t, "D2", method="rules")
