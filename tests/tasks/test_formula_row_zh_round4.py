@@ -135,3 +135,11 @@ def test_ke_dan_jia_is_the_amount_over_the_order_count():
     t = schema_from_rows([["门店", "客流量", "营业额"], ["东店", 40, 3000.0], ["西店", 25, 2000.0]])
     with pytest.raises(TaskError):  # no column counts the orders (单数): visitors are no orders
         formula("客单价", t, "D2", method="rules")
+
+
+def test_rank_said_as_pai_di_ji_and_biggest_first_or_last(shows):
+    for ask in ("每个剧团票房排第几", "按票房排名，最多的排第一", "票房名次，最多的第一"):
+        r = formula(ask, shows, "G2", method="rules")
+        assert r.formula == "=RANK(D2,$D$2:$D$4)" and r.value == 1, ask
+    r = formula("按票房排名，少的排前面", shows, "G2", method="rules")
+    assert r.formula == "=RANK(D2,$D$2:$D$4,1)" and r.value == 3

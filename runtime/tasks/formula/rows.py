@@ -1080,7 +1080,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|biggest|best|most|furthest|farthest|longest|最高|最大|最多)"
                          r"|\b(?:most|highest|largest|biggest|best|greatest|furthest|farthest|longest)\b[^,，;；]{0,20}?"
                          r"(?:=|is|ranked|gets)\s*1(?:st)?\b"
-                         r"|最(?:多|高|大)的(?:排)?第(?:1|一)", text)
+                         r"|最(?:多|高|大)的(?:排)?(?:第(?:1|一)|(?:是|为)1)", text)
         if nums and not (low or high):
             return None
         order = ",1" if low or has(text, lex["ascending"]) else ""
