@@ -356,6 +356,23 @@ def count_of_a_measure(request: str, formula: str, schema: SheetSchema) -> str |
     return None
 
 
+def count_of_money(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"2025年做了多少张" answered with the sum of a money column (营业额, a 2025 column on a sheet
+    of 营业额): a count of 张 / 件 / 台 is no sum of yuan.  Money is a header (or, for a bare year
+    header, the sheet's name) that says an amount: 额, 金额, 收入, 元, 费."""
+    m = re.search(r"多少\s*([张件台只份箱袋单个])(?![数量])", request)
+    if m is None:
+        return None
+    money = re.compile(r"额|收入|营收|[（(]\s*(?:万)?元\s*[)）]|费")
+    for fn, col in _aggregated(formula, schema):
+        if fn not in ("SUM", "SUMIF", "SUMIFS"):
+            continue
+        said = schema.sheet if re.fullmatch(r"(?:19|20)\d\d", col.header.strip()) else col.header
+        if money.search(said):
+            return f"the request asks how many {m.group(1)}, and {col.header} holds money: its sum is no count"
+    return None
+
+
 def count_of_a_unique_value(formula: str, schema: SheetSchema) -> str | None:
     """``COUNTIF(Nation,"Indonesia")`` where every Nation appears once: the count is 1 whatever
     was asked ("number of medals earned by Indonesia" is a value of Indonesia's row)."""
@@ -696,6 +713,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
                    count_of_a_quantity(request, formula, schema), count_of_a_unique_value(formula, schema),
                    count_of_a_measure(request, formula, schema), per_unit_ignored(request, formula, schema),
+                   count_of_money(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema),
                    operation_ignored(request, formula, schema), dates_added(formula, schema), serial_sum(formula, schema),
                    date_asked_not_given(request, formula, schema),

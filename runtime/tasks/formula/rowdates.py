@@ -170,7 +170,8 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
             return _id_reading(text, request, schema, ident, lex, as_of)
     nums = numbers(request)
     plain = [v for v, unit, _ in nums if not unit]
-    if has(text, lex["age"]) and found is None and len(plain) == 1 and 1900 <= plain[0] <= 2100 \
+    if (has(text, lex["age"]) or has(text, lex["thing_age"])) and found is None and len(plain) == 1 \
+            and 1900 <= plain[0] <= 2100 \
             and plain[0].is_integer():
         # "how old is each runner in 2026" on Birth Year, "age of each car (2026 minus year)" on Year:
         # the year said less the one column of whole years whose header says year
@@ -217,12 +218,14 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
         if shifted is not None:
             return RowReading(shifted.template, shifted.explanation, [])
     distinct = sorted(set(plain))
-    if len(distinct) == 1 and len(plain) == len(nums):
+    one = any(re.search(x[0], text) for x in lex["parts"] if x[3:] == ["one"])
+    if one and distinct == [1.0, 7.0] and len(plain) == len(nums):
+        pass  # "周几，用数字1-7表示": the weekday numbered from Monday, read below
+    elif len(distinct) == 1 and len(plain) == len(nums):
         n = distinct[0]
         shifted = _shift(text, n, d, schema, lex)
         if shifted is not None:
             return shifted
-        one = any(re.search(x[0], text) for x in lex["parts"] if x[3:] == ["one"])
         if not one:  # "周一=1", "周日算1": the WEEKDAY reading below
             shown = _example_format(request, d, lex)
             return shown
@@ -243,7 +246,7 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
     if part is not None:
         _, template, what = part[:3]
         return RowReading("=" + template.replace("{d}", ref(d)), what.replace("{h}", d.header),
-                          [1.0] if "WEEKDAY" in template and nums else [])
+                          sorted(set(plain)) if "WEEKDAY" in template and nums else [])
     return None
 
 

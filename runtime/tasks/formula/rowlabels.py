@@ -220,7 +220,7 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     v, unit, pos = nums[0]
     end = pos + len(re.match(r"[\d.,]+\s*(?:%|percent|万)?", low[pos:]).group(0))
     op = None
-    after = _unit_skipped(low[end:].lstrip(), lex)  # "迟到3次及以上", "over 30 kg or more"
+    after = _unit_skipped(low[end:].lstrip(), lex, schema)  # "迟到3次及以上", "over 30 kg or more", "14剂及以上"
     counted = None  # "150 guests or more": the number is counted in a number column's own word
     gap = len(low[end:]) - len(low[end:].lstrip())
     for p, c in mentions(low, schema):
@@ -298,6 +298,26 @@ def _year_change(term: str, schema: SheetSchema, lex: dict) -> str | None:
         if now is None or before is None:
             return None
         return f"{ref(now)}{op}{ref(before)}"
+    return _against_year(text, schema, lex)
+
+
+def _against_year(text: str, schema: SheetSchema, lex: dict) -> str | None:
+    """"跟2021年比下降的", "比2021年少了的", "和21年相比增长的": the latest year's column (the sheet's
+    last year header) against the year named; the latest is the one meant when no other is said."""
+    from .aggregates import _bare
+
+    for op, said in lex["year_change"].items():
+        pat = "(?:" + "|".join(map(re.escape, sorted(said, key=len, reverse=True))) + ")"
+        m = re.fullmatch(r"(?:(?:跟|和|与|同|较)\s*((?:19|20)\d\d)年?(?:相)?比(?:起来|较)?|比\s*((?:19|20)\d\d)年?)"
+                         r"[，,]?\s*(?:是)?" + pat + r"了?(?:的)?", text)
+        if m is None:
+            continue
+        years = {int(_bare(c.header)): c for c in schema.columns
+                 if c.type == "number" and re.fullmatch(r"(?:19|20)\d\d", _bare(c.header))}
+        y = int(m.group(1) or m.group(2))
+        if y not in years or max(years) == y or len(years) < 2:
+            return None
+        return f"{ref(years[max(years)])}{op}{ref(years[y])}"
     return None
 
 
@@ -498,9 +518,12 @@ def _percent_operand(schema: SheetSchema) -> tuple[str, Column | None, int] | No
     return (ref(found[0]), found[0], 0) if len(found) == 1 else None
 
 
-def _unit_skipped(after: str, lex: dict) -> str:
-    """``after`` without the unit a number is counted in (次, 天, 小时, kg, days), when it starts with one."""
-    for unit in sorted(lex["units"], key=len, reverse=True):
+def _unit_skipped(after: str, lex: dict, schema: SheetSchema) -> str:
+    """``after`` without the unit a number is counted in (次, 天, 小时, kg, days), when it starts with one;
+    a count column's own measure word is one too: 剂 of 剂数, 桌 of 桌数 ("剂数14剂及以上")."""
+    counted = [c.header.strip()[:-1] for c in schema.columns if c.type == "number"
+               and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip())]
+    for unit in sorted(lex["units"] + counted, key=len, reverse=True):
         if after.startswith(unit) and not (unit.isascii() and after[len(unit):len(unit) + 1].isalpha()):
             return after[len(unit):].lstrip()
     return after

@@ -142,9 +142,10 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     # "add 28 days to each date" is the dates family's)
     request = re.sub(r"^\s*(?:(?:can you|please)\s+)?add\s+(?:the\s+)?([^\d,;]+?)\s+(?:on\s*to|to)\s+(?:the\s+)?"
                      r"([^\d,;]+?)(?=\s*(?:[,;]|\bfor\b|\bin\b|\bon\b|$))", r"\2 plus \1", request, flags=re.I)
-    # "90分以上（含90）": the note that the bound is included, said again after the bound
-    request = re.sub(r"(\d+(?:\.\d+)?)(\s*分?\s*(?:以上|以下|及以上|及以下))\s*[（(]\s*(?:含|包含|包括)\s*\1\s*分?\s*[)）]",
-                     r"\1\2", request)
+    # "90分以上（含90）", "故障7次以上（含7次）", "5天以上（含）": the note that the bound is included,
+    # said again after the bound (以上 / 以下 include it already)
+    request = re.sub(r"(\d+(?:\.\d+)?)(\s*[\u4e00-\u9fff]?\s*(?:以上|以下|及以上|及以下))\s*[（(]\s*(?:含|包含|包括)"
+                     r"\s*(?:\1\s*[\u4e00-\u9fff]?\s*)?(?:本数)?[)）]", r"\1\2", request)
     nums, seen = [], set()
     for n in header_numbers(request, schema):  # "the 3-month probation (plus 3 months)": one number said twice
         if (n[0], n[1]) not in seen:
@@ -691,6 +692,12 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
+    # "14剂及以上" on 剂数: a number said in its count column's own measure word
+    for c in schema.columns:
+        if c.type == "number" and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip()):
+            spans += [m.span(1) for m in re.finditer(rf"\d\s*({re.escape(c.header.strip()[:-1])})", text)]
+    # "每场婚礼是周几", "每次洗车是星期几": the row's noun, when the row is asked what day / which it is
+    spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项单][\u4e00-\u9fff]{1,3}?(?=是(?:星期|周|几|哪))", text)]
     # "各场", "每个店": one character after 各/每(个) that ends a text column's header (养殖场, 门店)
     ends = {c.header.strip()[-1] for c in schema.columns if c.type == "text" and is_zh(c.header)}
     spans += [m.span() for m in re.finditer(r"(?:各|每一?个?)([\u4e00-\u9fff])", text) if m.group(1) in ends]
@@ -713,6 +720,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     if template.startswith("=IF("):  # "2025比2024少的标减产": the word closing 比 that makes the comparison
         for pat, _ in lexicon("labels")["than_after"]:
             spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + pat + ")", text)]
+        changes = [w for said in lexicon("labels")["year_change"].values() for w in said]  # "跟2021年比增长的"
+        spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + "|".join(map(re.escape, changes)) + ")", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
         spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
@@ -1086,7 +1095,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         high = re.search(r"\(?1\s*(?:=|is|为|是)\s*(?:the )?(highest|largest|biggest|best|most|furthest|farthest|longest|最高|最大|最多)"
                          r"|\b(?:most|highest|largest|biggest|best|greatest|furthest|farthest|longest)\b[^,，;；]{0,20}?"
                          r"(?:=|is|ranked|gets)\s*1(?:st)?\b"
-                         r"|最(?:多|高|大)的(?:排)?第(?:1|一)", text)
+                         r"|最(?:多|高|大)的(?:排)?(?:第(?:1|一)|(?:是|为)1)", text)
         if nums and not (low or high):
             return None
         order = ",1" if low or has(text, lex["ascending"]) else ""
@@ -1723,11 +1732,15 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
     """
     m = re.search(r"^(.+?)\s+as (?:an? )?(?:percent|percentage|share|fraction|ratio|proportion|%) of\s+(?:the\s+)?(.+)$",
                   text) \
-        or re.search(r"^(.+?)占(.+?)的?(?:比例|百分比|比重|比率|多少)", text)
+        or re.search(r"^(.+?)占(.+?)的?(?:比例|百分比|比重|比率|百分之(?:几|多少)|多少)", text)
     if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)):
         return None
     whole = re.sub(r"\s+(?:for|on|in)\s+(?:each|every)\s+\w+$|\s+(?:per|each|every)\s+\w+$", "", m.group(2))
     right = [c for _, c in mentions(whole, schema) if c.type == "number"]  # ("... for each order": the row's noun)
+    short = [c for c in schema.columns if c.type == "number" and re.fullmatch(
+        rf"{re.escape(whole.strip(' 的'))}(?:金额|总额|额)", c.header.strip())] if zh and whole.strip(" 的") else []
+    if len(short) == 1 and _distinct(right) in ([], short):  # "占合同的比例" on 合同金额: named without its 金额
+        right, whole = short, short[0].header
     if len(_distinct(right)) != 1 or cover(whole, _names_of(right[0], schema)).strip(" 的"):
         return None
     y = right[0]

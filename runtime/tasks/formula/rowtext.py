@@ -140,6 +140,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return _shown_with(request, c, fn, n, raw)
         return RowReading(f"={_case(text, lex, f'{fn}({ref(c)},{n})')}",
                           f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw))
+    if has(text, lex["phone_tail"]) and not has(text, lex["mask_words"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
+            re.fullmatch(r"1\d{10}", v) for v in vs))) and re.search(  # "卖家手机尾号": a mobile number's last 4 digits
+            rf"(?:手机号?|电话(?:号码?)?|号码|{re.escape(c.header.lower())})的?尾号", text):
+        return RowReading(f"=RIGHT({ref(c)},4)", f"{c.header}的尾号（后4位）" if zh else f"last 4 digits of {c.header}")
     removed = _unquoted_removal(request, text, schema, lex) if has(text, lex["remove"]) and not qs else None
     if removed is not None:
         return removed
