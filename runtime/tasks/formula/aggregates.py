@@ -298,9 +298,12 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
         if len(form) == 1 and is_zh(form) and all(len(str(v)) == 1 for v in col.distinct):
-            # 男 / 女 of a one-character column, before what a row is: 女学员, 女的, 男员工
+            # 男 / 女 of a one-character column, before what a row is: 女学员, 女的, 男员工; or
+            # before the count asked of it (猫有多少单, 猫一共几单), said twice as people do
+            # (狗狗订单占比)
             nouns = "|".join(re.escape(w) for w in row_things(schema) if is_zh(w))
-            pat = rf"{re.escape(form)}(?=的|性|生|士|{nouns})"
+            f = re.escape(form)
+            pat = rf"{f}{f}?(?=的|性|生|士|有几|有多少|一共|总共|共有|共几|几|多少|{nouns})"
             hits = [m for m in re.finditer(pat, text)
                     if not any(a < m.end() and m.start() < b for a, b in taken + spans)]
             if len(hits) == 1 and col.letter not in seen:
@@ -1214,6 +1217,13 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         noun = counted_rows(text, schema)
         if noun is not None:  # "何教练带了多少学员", "还有几个工单": the rows counted, not a sum
             found_op = ("count", [noun])
+    elif (found_op is None or found_op[0] == "count") and not force_op and is_zh(text):
+        # "阿敏有几场", "阿敏负责了几场": the measure word after 几 / 多少 is the count's
+        noun = counted_rows(text, schema)
+        at = text.find(noun) if noun is not None else -1
+        if noun is not None and (found_op is None or any(
+                a < at + len(noun) and at < b for w in found_op[1] for a, b in _spans(text, w))):
+            found_op = ("count", [*(found_op[1] if found_op else []), noun])
     noun = None if force_op else _row_count_noun(text, schema)
     if noun is not None and (found_op is None or found_op[0] == "count" and all(w in noun for w in found_op[1])):
         found_op = ("count", [noun])  # "11月的处方数", "11月出厂的工单数": the rows, counted by what one row is
@@ -1464,16 +1474,39 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     return _Parsed(op, value, conds, implicit, numeric)
 
 
+def _has_year(schema: SheetSchema, year: str) -> bool:
+    """Whether the sheet keeps ``year`` (a column headed 2025 / 2025年, or a date in 2025)."""
+    heads = {_bare(c.header) for c in schema.columns}
+    return year in heads or year + "年" in heads or any(
+        isinstance(v, (dt.date, dt.datetime)) and v.year == int(year)
+        for (r, _c), v in schema.cells.items() if r > schema.header_row)
+
+
+def _relative_years(text: str, schema: SheetSchema) -> str:
+    """"去年", "今年", "前年" written out as the year they are now (lexicon zh_relative_years)
+    where the sheet keeps that year: "去年人像业务占比" on a sheet of 2021 … 2025 columns is
+    2025's.  A year the sheet does not keep stays as said (the reader refuses), and one that
+    is compared against ("比去年", "跟去年比") is left to the change readers."""
+    said = lexicon("aggregates")["zh_relative_years"]
+    now = dt.date.today().year
+
+    def full(m: re.Match) -> str:
+        year = str(now + said[m.group(0)])
+        before, after = text[:m.start()], text[m.end():]
+        if re.search(r"(?:比|较|跟|同|与|和|相比|对比)$", before) or re.match(r"(?:同期|相比|比)", after):
+            return m.group(0)
+        return year + "年" if _has_year(schema, year) else m.group(0)
+    return re.sub("|".join(sorted(said, key=len, reverse=True)), full, text)
+
+
 def _full_years(text: str, schema: SheetSchema) -> str:
     """"25年" written out as "2025年" where the sheet has a column headed 2025 or dates in 2025
-    (a year said by its last two digits, 25年出栏, 25年新住进来的)."""
+    (a year said by its last two digits, 25年出栏, 25年新住进来的), and a year said relative to
+    now (去年) likewise."""
     def full(m: re.Match) -> str:
         year = "20" + m.group(1)
-        heads = {_bare(c.header) for c in schema.columns}
-        dates = any(isinstance(v, (dt.date, dt.datetime)) and v.year == int(year)
-                    for (r, _c), v in schema.cells.items() if r > schema.header_row)
-        return year + "年" if year in heads or year + "年" in heads or dates else m.group(0)
-    return re.sub(r"(?<![\d.])(\d{2})年(?!\d|级|代)", full, text)
+        return year + "年" if _has_year(schema, year) else m.group(0)
+    return re.sub(r"(?<![\d.])(\d{2})年(?!\d|级|代)", full, _relative_years(text, schema))
 
 
 def _daily(text: str, schema: SheetSchema) -> str:
@@ -1627,7 +1660,8 @@ def counted_rows(text: str, schema: SheetSchema) -> str | None:
     if m and not any(c.type == "number" for _p, c in mentions(text, schema)):
         return m.group(0)  # "五月报名的有多少": the rows meeting the condition, no amount named
     nouns = sorted(row_things(schema), key=len, reverse=True)
-    for m in re.finditer(r"(多少|几)(个|名|位|家|批|项|户|辆|份|间|套|张|单|笔|条|次)?", text):
+    measures = sorted(set(lex["row_measures"]) | {"张"}, key=len, reverse=True)
+    for m in re.finditer(r"(多少|几)(" + "|".join(map(re.escape, measures)) + ")?", text):
         rest = text[m.end():]
         if any(c.type == "number" and any(rest.startswith(f) for f in header_forms(c.header) if f)
                for c in schema.columns):

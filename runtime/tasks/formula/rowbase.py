@@ -260,6 +260,9 @@ def header_forms(header: str) -> list[str]:
     forms |= _spelled_out(h)
     if re.fullmatch(r"(?:19|20)\d\d", h):
         forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
+    for word, short in lexicon("columns")["zh_header_contractions"].items():
+        if re.fullmatch(rf"[\u4e00-\u9fff]{{2,}}{word}", h):
+            forms.add(h[: -len(word)] + short)  # 合同金额 as 合同额
     if re.fullmatch(r"[\u4e00-\u9fff]{2}[一二三四五六七八九十]", h):
         forms.add(h[0] + h[-1])  # 科一 for 科目一
     for word, said in lexicon("columns")["zh_header_words"].items():

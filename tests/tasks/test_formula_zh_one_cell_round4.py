@@ -1,0 +1,111 @@
+"""Chinese one-cell answers (formula round 4, helper fzh6): a year said relative to now (去年,
+今年, 前年) on a sheet of year columns or of dates, "第一" / "是哪项" asking for the row's
+label, a header ending in 金额 said with 额 (合同额), a one-character value before the count
+asked of it (猫有多少单, 狗狗订单占比), and a measure word after 几 (阿敏负责了几场)."""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+THIS_YEAR = dt.date.today().year
+Y = [THIS_YEAR - 3, THIS_YEAR - 2, THIS_YEAR - 1]
+
+# a garden centre's sales by product line and year (a year per column)
+YEARS = schema_from_rows([
+    ["品类", "大类", str(Y[0]), str(Y[1]), str(Y[2])],
+    ["月季", "花卉", 120, 150, 170],
+    ["多肉", "花卉", 80, 95, 60],
+    ["花盆", "园艺用品", 40, 55, 90],
+    ["营养土", "园艺用品", 30, 20, 25],
+])
+
+
+def rules(request: str, sheet) -> str:
+    return formula(request, sheet=sheet, method="rules").formula
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("去年花卉一共多少", '=SUMIF(B2:B5,"花卉",E2:E5)'),
+    ("去年花卉的占比", '=SUMIF(B2:B5,"花卉",E2:E5)/SUM(E2:E5)'),
+    ("前年合计", "=SUM(D2:D5)"),
+])
+def test_a_year_said_relative_to_now_is_its_column(request_, want):
+    assert rules(request_, YEARS) == want
+
+
+def test_a_relative_year_the_sheet_does_not_keep_is_refused():
+    with pytest.raises(TaskError):
+        rules("今年花卉一共多少", YEARS)  # this year has no column yet
+
+
+def test_a_relative_year_compared_against_is_not_rewritten():
+    from o3local.tasks.formula.aggregates import _relative_years
+
+    assert _relative_years("跟去年比增长多少", YEARS) == "跟去年比增长多少"
+    assert _relative_years("去年合计", YEARS) == f"{THIS_YEAR - 1}年合计"
+
+
+def test_this_year_on_a_sheet_of_dates_is_a_date_span():
+    s = schema_from_rows([
+        ["客户", "签约日", "金额"],
+        ["甲", dt.date(THIS_YEAR, 2, 3), 100],
+        ["乙", dt.date(THIS_YEAR, 5, 9), 200],
+        ["丙", dt.date(THIS_YEAR - 1, 11, 20), 300],
+    ])
+    assert rules("今年金额合计", s) == \
+        f'=SUMIFS(C2:C4,B2:B4,">="&DATE({THIS_YEAR},1,1),B2:B4,"<="&DATE({THIS_YEAR},12,31))'
+
+
+@pytest.mark.parametrize("request_, want", [
+    (f"{str(Y[1])[2:]}年第一的是哪项", "=INDEX(A2:A5,MATCH(MAX(D2:D5),D2:D5,0))"),
+    ("去年排第一的品类", "=INDEX(A2:A5,MATCH(MAX(E2:E5),E2:E5,0))"),
+    (f"{Y[0]}年最低的是哪个", "=INDEX(A2:A5,MATCH(MIN(C2:C5),C2:C5,0))"),
+])
+def test_first_place_and_which_one_ask_for_the_row_label(request_, want):
+    assert rules(request_, YEARS) == want
+
+
+def test_which_one_is_refused_when_the_first_column_repeats():
+    s = schema_from_rows([["大类", "销量"], ["花卉", 3], ["花卉", 5], ["用品", 4]])
+    with pytest.raises(TaskError):
+        rules("销量最高的是哪项", s)  # two rows of 花卉: the label names no one row
+
+
+WEDDINGS = schema_from_rows([
+    ["新人", "套餐", "合同金额", "策划师", "场地"],
+    ["王先生", "草坪", 30000, "小林", "湖畔"],
+    ["李女士", "室内", 45000, "小周", "酒店"],
+    ["赵先生", "草坪", 28000, "小林", "花园"],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("合同额加起来多少", "=SUM(C2:C4)"),
+    ("草坪的合同额合计", '=SUMIF(B2:B4,"草坪",C2:C4)'),
+    ("草坪一共签了多少钱", '=SUMIF(B2:B4,"草坪",C2:C4)'),
+    ("小林负责了几场", '=COUNTIF(D2:D4,"小林")'),
+    ("小周有几场", '=COUNTIF(D2:D4,"小周")'),
+])
+def test_contracted_headers_and_measure_words(request_, want):
+    assert rules(request_, WEDDINGS) == want
+
+
+PETS = schema_from_rows([
+    ["单号", "名字", "种类", "费用"],
+    ["A01", "豆豆", "狗", 80],
+    ["A02", "咪咪", "猫", 60],
+    ["A03", "旺财", "狗", 90],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("猫有多少单", '=COUNTIF(C2:C4,"猫")'),
+    ("狗一共几单", '=COUNTIF(C2:C4,"狗")'),
+    ("狗狗订单占比", '=COUNTIF(C2:C4,"狗")/COUNTA(C2:C4)'),
+])
+def test_a_one_character_value_before_its_count(request_, want):
+    assert rules(request_, PETS) == want
