@@ -109,3 +109,57 @@ PETS = schema_from_rows([
 ])
 def test_a_one_character_value_before_its_count(request_, want):
     assert rules(request_, PETS) == want
+
+
+def _span(col: str, rows: str, value: str, y: int, first: int, last: int, end: int) -> str:
+    return (f'=SUMIFS({value},{col}{rows},">="&DATE({y},{first},1),{col}{rows},"<="&DATE({y},{last},{end}))')
+
+
+# a tutoring centre's enrolments, all in one year
+ENROL = schema_from_rows([
+    ["学员", "报名日期", "学费", "顾问", "需要接送"],
+    ["小明", dt.date(2025, 2, 10), 3000, "老王", "是"],
+    ["小红", dt.date(2025, 5, 3), 2500, "小李", "否"],
+    ["小刚", dt.date(2025, 8, 21), 4000, "老王", "是"],
+    ["小丽", dt.date(2025, 11, 30), 3500, "小李", "否"],
+])
+
+
+@pytest.mark.parametrize("request_, first, last, end", [
+    ("上半年的学费合计", 1, 6, 30),
+    ("下半年学费一共多少", 7, 12, 31),
+    ("三季度的学费合计", 7, 9, 30),
+    ("7-12月的学费合计", 7, 12, 31),
+    ("2025年1月到6月的学费合计", 1, 6, 30),
+])
+def test_a_chinese_span_of_months(request_, first, last, end):
+    assert rules(request_, ENROL) == _span("B", "2:B5", "C2:C5", 2025, first, last, end)
+
+
+def test_a_span_of_months_is_no_subtraction():
+    from o3local.tasks.formula import compose
+
+    assert compose.read("7-12月的学费合计", ENROL) is None  # not 7 minus December's
+
+
+def test_a_span_of_months_without_a_year_on_a_sheet_of_several_years_is_refused():
+    s = schema_from_rows([["客户", "日期", "金额"], ["甲", dt.date(2024, 3, 1), 10], ["乙", dt.date(2025, 3, 1), 20]])
+    with pytest.raises(TaskError):
+        rules("上半年金额合计", s)
+
+
+PETS_BY_NO = schema_from_rows([
+    ["单号", "宠物名", "种类", "是否接送"],
+    ["P-101", "豆豆", "狗", "是"],
+    ["P-102", "咪咪", "猫", "否"],
+    ["P-103", "旺财", "狗", "是"],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("P-102是哪只宠物", '=INDEX(B2:B4,MATCH("P-102",A2:A4,0))'),
+    ("P-103的宠物名字", '=INDEX(B2:B4,MATCH("P-103",A2:A4,0))'),
+    ("是否接送为是的有几单", '=COUNTIF(D2:D4,"是")'),
+])
+def test_the_copula_is_no_yes_value_and_a_name_header_said_with_zi(request_, want):
+    assert rules(request_, PETS_BY_NO) == want

@@ -494,6 +494,9 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
     and a month or span with its year written after it ("in November 2026", "nov (2026)",
     "jul-sep 2026"): the first day of the first month to the last day of the last.  ``year`` is
     the data's one year (None when the dates span several: then only a written year is read)."""
+    span = _zh_month_span(text, col, year, taken)
+    if span is not None:
+        return span
     # "2026年11月份出厂的": a Chinese month with its year written before it
     zh = re.search(r"(?<!\d)((?:19|20)\d\d)年(1[0-2]|[1-9])月份?(?![\d日号])", text)
     if zh and not any(a < zh.end() and zh.start() < b for a, b in taken):
@@ -529,6 +532,28 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
     end = calendar.monthrange(y, last)[1]
     return [Condition(col.header, ">=", f"{y}-{first:02d}-01"),
             Condition(col.header, "<=", f"{y}-{last:02d}-{end:02d}")], (m.start(), after.end() if after else m.end())
+
+
+def _zh_month_span(text: str, col: Column, year: int | None,
+                   taken) -> tuple[list[Condition], tuple[int, int]] | None:
+    """A Chinese span of months: "上半年", "三季度" (lexicon zh_month_spans), "1-6月", "7月到12月",
+    each with its year written before it ("2026年下半年") or the data's one year: the first
+    day of the first month to the last day of the last.  None when neither year is known."""
+    spans = lexicon("aggregates")["zh_month_spans"]
+    words = "|".join(map(re.escape, sorted(spans, key=len, reverse=True)))
+    pat = (rf"(?:((?:19|20)\d\d)年的?)?(?:({words})|(?<![\d.])(1[0-2]|[1-9])月?\s*(?:-|–|~|～|到|至)\s*"
+           rf"(1[0-2]|[1-9])月份?(?![\d日号]))")
+    for m in re.finditer(pat, text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        y = int(m.group(1)) if m.group(1) else year
+        first, last = spans[m.group(2)] if m.group(2) else (int(m.group(3)), int(m.group(4)))
+        if y is None or last < first:
+            return None  # which year's, or across a year end
+        end = calendar.monthrange(y, last)[1]
+        return [Condition(col.header, ">=", f"{y}-{first:02d}-01"),
+                Condition(col.header, "<=", f"{y}-{last:02d}-{end:02d}")], m.span()
+    return None
 
 
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:

@@ -20,7 +20,16 @@ import re
 from ...errors import TaskError
 from .aggregates import _relative_years, _residue, _values, leftover, rank_phrase
 from .checks import is_identifier
-from .rowbase import RowReading, group_of, has, lexicon, mentions, person_column, values
+from .rowbase import (
+    RowReading,
+    group_of,
+    has,
+    header_forms,
+    lexicon,
+    mentions,
+    person_column,
+    values,
+)
 from .schema import Column, SheetSchema, col_index
 
 
@@ -147,7 +156,7 @@ def _loose_ok(left: list[str], text: str, schema: SheetSchema, answer: Column, l
 
 def _word_at(rest: str, col: Column) -> str:
     """The header or synonym of ``col`` that ``rest`` starts with (the longest)."""
-    words = [col.header.lower()] + [w for g in lexicon("columns")["groups"] for w in g]
+    words = header_forms(col.header) + [w for g in lexicon("columns")["groups"] for w in g]
     hits = [w for w in words if w and rest.startswith(w)]
     if hits:
         return max(hits, key=len)
