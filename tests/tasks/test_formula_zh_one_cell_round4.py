@@ -163,3 +163,17 @@ PETS_BY_NO = schema_from_rows([
 ])
 def test_the_copula_is_no_yes_value_and_a_name_header_said_with_zi(request_, want):
     assert rules(request_, PETS_BY_NO) == want
+
+
+def test_a_count_word_after_a_value_counts_its_rows():
+    s = schema_from_rows([["会员", "卡种", "座位"], ["甲", "年卡", "包间"], ["乙", "月卡", "大厅"],
+                          ["丙", "年卡", "大厅"]])
+    assert rules("统计年卡数量", s) == '=COUNTIF(B2:B4,"年卡")'
+    assert rules("年卡的个数", s) == '=COUNTIF(B2:B4,"年卡")'
+    assert rules("坐包间的人占百分之多少", s) == '=COUNTIF(C2:C4,"包间")/COUNTA(C2:C4)'
+
+
+def test_a_count_word_on_a_sheet_with_a_quantity_column_is_its_sum():
+    s = schema_from_rows([["品名", "仓库", "数量"], ["螺丝", "北仓", 30], ["螺母", "南仓", 20],
+                          ["螺丝", "南仓", 5]])
+    assert rules("螺丝数量", s) == '=SUMIF(A2:A4,"螺丝",C2:C4)'

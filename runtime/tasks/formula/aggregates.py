@@ -1252,6 +1252,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     noun = None if force_op else _row_count_noun(text, schema)
     if noun is not None and (found_op is None or found_op[0] == "count" and all(w in noun for w in found_op[1])):
         found_op = ("count", [noun])  # "11月的处方数", "11月出厂的工单数": the rows, counted by what one row is
+    tail = None if force_op else _value_count_tail(text, schema, lex)
+    if tail is not None and (found_op is None or found_op[0] == "count"):
+        found_op = ("count", [*(found_op[1] if found_op else []), tail])  # "统计年卡数量": 年卡 rows counted
     implicit = found_op is None
     op, op_words = found_op or ("sum", [])
     taken: list[tuple[int, int]] = []
@@ -1674,6 +1677,23 @@ def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
                         if c.type == "number"):
         return None
     return m.group(0)
+
+
+def _value_count_tail(text: str, schema: SheetSchema, lex: dict) -> str | None:
+    """"统计年卡数量", "草坪婚礼的个数": a word for "how many" (lexicon zh_count_tails) closing a
+    Chinese request right after a value of the sheet: the rows of that value, counted.  None
+    where a header holds the word or a column is the sheet's quantity (数量 is then its sum)."""
+    if not is_zh(text):
+        return None
+    for word in lex["zh_count_tails"]:
+        m = re.search(rf"(?:的)?{re.escape(word)}\s*[？?]?$", text)
+        if m is None or any(word in c.header for c in schema.columns) or group_of(schema, "qty") is not None:
+            continue
+        before = text[:m.start()]
+        if any(isinstance(v, str) and len(v.strip()) >= 2 and before.endswith(v.strip().lower())
+               for c in schema.columns if c.type in ("text", "mixed") for v in _all_texts(schema, c)):
+            return word
+    return None
 
 
 def counted_rows(text: str, schema: SheetSchema) -> str | None:
