@@ -177,3 +177,17 @@ def test_a_count_word_on_a_sheet_with_a_quantity_column_is_its_sum():
     s = schema_from_rows([["品名", "仓库", "数量"], ["螺丝", "北仓", 30], ["螺母", "南仓", 20],
                           ["螺丝", "南仓", 5]])
     assert rules("螺丝数量", s) == '=SUMIF(A2:A4,"螺丝",C2:C4)'
+
+
+def test_a_relative_year_pinned_in_brackets_is_left_to_the_brackets():
+    from o3local.tasks.formula.aggregates import _relative_years
+
+    pinned = f"去年（{THIS_YEAR - 1}）花卉合计"
+    assert _relative_years(pinned, YEARS) == pinned
+    assert _relative_years("今年跟去年比", YEARS) == "今年跟去年比"
+
+
+def test_a_half_year_a_header_holds_is_that_column():
+    s = schema_from_rows([["队员", "加入日期", "上半年时长", "下半年时长"],
+                          ["甲", dt.date(2025, 3, 1), 10, 12], ["乙", dt.date(2025, 9, 1), 4, 6]])
+    assert rules("上半年时长合计", s) == "=SUM(C2:C3)"

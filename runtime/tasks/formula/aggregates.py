@@ -494,7 +494,7 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
     and a month or span with its year written after it ("in November 2026", "nov (2026)",
     "jul-sep 2026"): the first day of the first month to the last day of the last.  ``year`` is
     the data's one year (None when the dates span several: then only a written year is read)."""
-    span = _zh_month_span(text, col, year, taken)
+    span = _zh_month_span(text, schema, col, year, taken)
     if span is not None:
         return span
     # "2026年11月份出厂的": a Chinese month with its year written before it
@@ -534,11 +534,12 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
             Condition(col.header, "<=", f"{y}-{last:02d}-{end:02d}")], (m.start(), after.end() if after else m.end())
 
 
-def _zh_month_span(text: str, col: Column, year: int | None,
+def _zh_month_span(text: str, schema: SheetSchema, col: Column, year: int | None,
                    taken) -> tuple[list[Condition], tuple[int, int]] | None:
     """A Chinese span of months: "上半年", "三季度" (lexicon zh_month_spans), "1-6月", "7月到12月",
     each with its year written before it ("2026年下半年") or the data's one year: the first
-    day of the first month to the last day of the last.  None when neither year is known."""
+    day of the first month to the last day of the last.  None when neither year is known, or
+    a header holds the word (上半年时长: the column, not the dates)."""
     spans = lexicon("aggregates")["zh_month_spans"]
     words = "|".join(map(re.escape, sorted(spans, key=len, reverse=True)))
     pat = (rf"(?:((?:19|20)\d\d)年的?)?(?:({words})|(?<![\d.])(1[0-2]|[1-9])月?\s*(?:-|–|~|～|到|至)\s*"
@@ -546,6 +547,8 @@ def _zh_month_span(text: str, col: Column, year: int | None,
     for m in re.finditer(pat, text):
         if any(a < m.end() and m.start() < b for a, b in taken):
             continue
+        if m.group(2) and any(m.group(2) in c.header for c in schema.columns):
+            return None  # 上半年时长（小时）: the header's half, not a span of dates
         y = int(m.group(1)) if m.group(1) else year
         first, last = spans[m.group(2)] if m.group(2) else (int(m.group(3)), int(m.group(4)))
         if y is None or last < first:
@@ -1513,16 +1516,20 @@ def _has_year(schema: SheetSchema, year: str) -> bool:
 def _relative_years(text: str, schema: SheetSchema) -> str:
     """"去年", "今年", "前年" written out as the year they are now (lexicon zh_relative_years)
     where the sheet keeps that year: "去年人像业务占比" on a sheet of 2021 … 2025 columns is
-    2025's.  A year the sheet does not keep stays as said (the reader refuses), and one that
-    is compared against ("比去年", "跟去年比") is left to the change readers."""
+    2025's.  A year the sheet does not keep stays as said (the reader refuses), one that is
+    compared against ("比去年", "今年跟去年比") is left to the change readers, and one the request
+    pins in brackets ("去年（2025）") to the readers of that."""
     said = lexicon("aggregates")["zh_relative_years"]
     now = dt.date.today().year
 
     def full(m: re.Match) -> str:
         year = str(now + said[m.group(0)])
         before, after = text[:m.start()], text[m.end():]
-        if re.search(r"(?:比|较|跟|同|与|和|相比|对比)$", before) or re.match(r"(?:同期|相比|比)", after):
-            return m.group(0)
+        if re.search(r"(?:比|较|跟|同|与|和|相比|对比)$", before) or \
+                re.match(r"(?:同期|相比|对比|比|较|跟|和|与)", after):
+            return m.group(0)  # 跟去年比, 今年跟去年比: two years compared
+        if re.match(r"\s*[（(]\s*\d", after):
+            return m.group(0)  # 去年（2025）: the request pins the year itself
         return year + "年" if _has_year(schema, year) else m.group(0)
     return re.sub("|".join(sorted(said, key=len, reverse=True)), full, text)
 
