@@ -298,9 +298,12 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
         if len(form) == 1 and is_zh(form) and all(len(str(v)) == 1 for v in col.distinct):
-            # 男 / 女 of a one-character column, before what a row is: 女学员, 女的, 男员工
+            # 男 / 女 of a one-character column, before what a row is: 女学员, 女的, 男员工; or
+            # before the count asked of it (猫有多少单, 猫一共几单), said twice as people do
+            # (狗狗订单占比)
             nouns = "|".join(re.escape(w) for w in row_things(schema) if is_zh(w))
-            pat = rf"{re.escape(form)}(?=的|性|生|士|{nouns})"
+            f = re.escape(form)
+            pat = rf"{f}{f}?(?=的|性|生|士|有几|有多少|一共|总共|共有|共几|几|多少|{nouns})"
             hits = [m for m in re.finditer(pat, text)
                     if not any(a < m.end() and m.start() < b for a, b in taken + spans)]
             if len(hits) == 1 and col.letter not in seen:
@@ -491,6 +494,9 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
     and a month or span with its year written after it ("in November 2026", "nov (2026)",
     "jul-sep 2026"): the first day of the first month to the last day of the last.  ``year`` is
     the data's one year (None when the dates span several: then only a written year is read)."""
+    span = _zh_month_span(text, schema, col, year, taken)
+    if span is not None:
+        return span
     # "2026年11月份出厂的": a Chinese month with its year written before it
     zh = re.search(r"(?<!\d)((?:19|20)\d\d)年(1[0-2]|[1-9])月份?(?![\d日号])", text)
     if zh and not any(a < zh.end() and zh.start() < b for a, b in taken):
@@ -526,6 +532,31 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
     end = calendar.monthrange(y, last)[1]
     return [Condition(col.header, ">=", f"{y}-{first:02d}-01"),
             Condition(col.header, "<=", f"{y}-{last:02d}-{end:02d}")], (m.start(), after.end() if after else m.end())
+
+
+def _zh_month_span(text: str, schema: SheetSchema, col: Column, year: int | None,
+                   taken) -> tuple[list[Condition], tuple[int, int]] | None:
+    """A Chinese span of months: "上半年", "三季度" (lexicon zh_month_spans), "1-6月", "7月到12月",
+    each with its year written before it ("2026年下半年") or the data's one year: the first
+    day of the first month to the last day of the last.  None when neither year is known, or
+    a header holds the word (上半年时长: the column, not the dates)."""
+    spans = lexicon("aggregates")["zh_month_spans"]
+    words = "|".join(map(re.escape, sorted(spans, key=len, reverse=True)))
+    pat = (rf"(?:((?:19|20)\d\d)年的?)?(?:({words})|(?<![\d.])(1[0-2]|[1-9])月?\s*(?:-|–|~|～|到|至)\s*"
+           rf"(1[0-2]|[1-9])月份?(?![\d日号]))")
+    for m in re.finditer(pat, text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        if m.group(2) and any(m.group(2) in c.header for c in schema.columns):
+            return None  # 上半年时长（小时）: the header's half, not a span of dates
+        y = int(m.group(1)) if m.group(1) else year
+        first, last = spans[m.group(2)] if m.group(2) else (int(m.group(3)), int(m.group(4)))
+        if y is None or last < first:
+            return None  # which year's, or across a year end
+        end = calendar.monthrange(y, last)[1]
+        return [Condition(col.header, ">=", f"{y}-{first:02d}-01"),
+                Condition(col.header, "<=", f"{y}-{last:02d}-{end:02d}")], m.span()
+    return None
 
 
 def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tuple[int, int]] | None:
@@ -1214,9 +1245,19 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         noun = counted_rows(text, schema)
         if noun is not None:  # "何教练带了多少学员", "还有几个工单": the rows counted, not a sum
             found_op = ("count", [noun])
+    elif (found_op is None or found_op[0] == "count") and not force_op and is_zh(text):
+        # "阿敏有几场", "阿敏负责了几场": the measure word after 几 / 多少 is the count's
+        noun = counted_rows(text, schema)
+        at = text.find(noun) if noun is not None else -1
+        if noun is not None and (found_op is None or any(
+                a < at + len(noun) and at < b for w in found_op[1] for a, b in _spans(text, w))):
+            found_op = ("count", [*(found_op[1] if found_op else []), noun])
     noun = None if force_op else _row_count_noun(text, schema)
     if noun is not None and (found_op is None or found_op[0] == "count" and all(w in noun for w in found_op[1])):
         found_op = ("count", [noun])  # "11月的处方数", "11月出厂的工单数": the rows, counted by what one row is
+    tail = None if force_op else _value_count_tail(text, schema, lex)
+    if tail is not None and (found_op is None or found_op[0] == "count"):
+        found_op = ("count", [*(found_op[1] if found_op else []), tail])  # "统计年卡数量": 年卡 rows counted
     implicit = found_op is None
     op, op_words = found_op or ("sum", [])
     taken: list[tuple[int, int]] = []
@@ -1464,16 +1505,43 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     return _Parsed(op, value, conds, implicit, numeric)
 
 
+def _has_year(schema: SheetSchema, year: str) -> bool:
+    """Whether the sheet keeps ``year`` (a column headed 2025 / 2025年, or a date in 2025)."""
+    heads = {_bare(c.header) for c in schema.columns}
+    return year in heads or year + "年" in heads or any(
+        isinstance(v, (dt.date, dt.datetime)) and v.year == int(year)
+        for (r, _c), v in schema.cells.items() if r > schema.header_row)
+
+
+def _relative_years(text: str, schema: SheetSchema) -> str:
+    """"去年", "今年", "前年" written out as the year they are now (lexicon zh_relative_years)
+    where the sheet keeps that year: "去年人像业务占比" on a sheet of 2021 … 2025 columns is
+    2025's.  A year the sheet does not keep stays as said (the reader refuses), one that is
+    compared against ("比去年", "今年跟去年比") is left to the change readers, and one the request
+    pins in brackets ("去年（2025）") to the readers of that."""
+    said = lexicon("aggregates")["zh_relative_years"]
+    now = dt.date.today().year
+
+    def full(m: re.Match) -> str:
+        year = str(now + said[m.group(0)])
+        before, after = text[:m.start()], text[m.end():]
+        if re.search(r"(?:比|较|跟|同|与|和|相比|对比)$", before) or \
+                re.match(r"(?:同期|相比|对比|比|较|跟|和|与)", after):
+            return m.group(0)  # 跟去年比, 今年跟去年比: two years compared
+        if re.match(r"\s*[（(]\s*\d", after):
+            return m.group(0)  # 去年（2025）: the request pins the year itself
+        return year + "年" if _has_year(schema, year) else m.group(0)
+    return re.sub("|".join(sorted(said, key=len, reverse=True)), full, text)
+
+
 def _full_years(text: str, schema: SheetSchema) -> str:
     """"25年" written out as "2025年" where the sheet has a column headed 2025 or dates in 2025
-    (a year said by its last two digits, 25年出栏, 25年新住进来的)."""
+    (a year said by its last two digits, 25年出栏, 25年新住进来的), and a year said relative to
+    now (去年) likewise."""
     def full(m: re.Match) -> str:
         year = "20" + m.group(1)
-        heads = {_bare(c.header) for c in schema.columns}
-        dates = any(isinstance(v, (dt.date, dt.datetime)) and v.year == int(year)
-                    for (r, _c), v in schema.cells.items() if r > schema.header_row)
-        return year + "年" if year in heads or year + "年" in heads or dates else m.group(0)
-    return re.sub(r"(?<![\d.])(\d{2})年(?!\d|级|代)", full, text)
+        return year + "年" if _has_year(schema, year) else m.group(0)
+    return re.sub(r"(?<![\d.])(\d{2})年(?!\d|级|代)", full, _relative_years(text, schema))
 
 
 def _daily(text: str, schema: SheetSchema) -> str:
@@ -1618,6 +1686,23 @@ def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
     return m.group(0)
 
 
+def _value_count_tail(text: str, schema: SheetSchema, lex: dict) -> str | None:
+    """"统计年卡数量", "草坪婚礼的个数": a word for "how many" (lexicon zh_count_tails) closing a
+    Chinese request right after a value of the sheet: the rows of that value, counted.  None
+    where a header holds the word or a column is the sheet's quantity (数量 is then its sum)."""
+    if not is_zh(text):
+        return None
+    for word in lex["zh_count_tails"]:
+        m = re.search(rf"(?:的)?{re.escape(word)}\s*[？?]?$", text)
+        if m is None or any(word in c.header for c in schema.columns) or group_of(schema, "qty") is not None:
+            continue
+        before = text[:m.start()]
+        if any(isinstance(v, str) and len(v.strip()) >= 2 and before.endswith(v.strip().lower())
+               for c in schema.columns if c.type in ("text", "mixed") for v in _all_texts(schema, c)):
+            return word
+    return None
+
+
 def counted_rows(text: str, schema: SheetSchema) -> str | None:
     """The words of a Chinese count of rows said with 多少 / 几 before what one row is
     ("带了多少学员", "有几个工单", "多少批"), or None.  What is counted must name the rows,
@@ -1627,7 +1712,8 @@ def counted_rows(text: str, schema: SheetSchema) -> str | None:
     if m and not any(c.type == "number" for _p, c in mentions(text, schema)):
         return m.group(0)  # "五月报名的有多少": the rows meeting the condition, no amount named
     nouns = sorted(row_things(schema), key=len, reverse=True)
-    for m in re.finditer(r"(多少|几)(个|名|位|家|批|项|户|辆|份|间|套|张|单|笔|条|次)?", text):
+    measures = sorted(set(lex["row_measures"]) | {"张"}, key=len, reverse=True)
+    for m in re.finditer(r"(多少|几)(" + "|".join(map(re.escape, measures)) + ")?", text):
         rest = text[m.end():]
         if any(c.type == "number" and any(rest.startswith(f) for f in header_forms(c.header) if f)
                for c in schema.columns):

@@ -55,6 +55,10 @@ def _leftover(text: str) -> str:
     return " ".join(words)
 
 
+#: a Chinese span of months ("7-12月", "1月到6月"): its dash is no minus
+_MONTH_SPAN = re.compile(r"(?<![\d.])(?:1[0-2]|[1-9])月?\s*(?:-|–|~|～|到|至)\s*(?:1[0-2]|[1-9])月")
+
+
 def read(request: str, schema: SheetSchema, trace: list[str] | None = None,
          fired: list[str] | None = None) -> Reading | None:
     """The formula ``request`` asks for, or ``None`` when the rules cannot account for it.
@@ -64,6 +68,8 @@ def read(request: str, schema: SheetSchema, trace: list[str] | None = None,
     """
     from .syntax import function_names, known_functions
 
+    if _MONTH_SPAN.search(request):
+        return None  # "7-12月的合同金额": a span of months (aggregates reads it), not 7 minus December's
     ann = annotate(request, schema, known_functions())
     if not ann.tables:
         return None

@@ -18,9 +18,18 @@ from __future__ import annotations
 import re
 
 from ...errors import TaskError
-from .aggregates import _residue, _values, leftover, rank_phrase
+from .aggregates import _relative_years, _residue, _values, leftover, rank_phrase
 from .checks import is_identifier
-from .rowbase import RowReading, group_of, has, lexicon, mentions, person_column, values
+from .rowbase import (
+    RowReading,
+    group_of,
+    has,
+    header_forms,
+    lexicon,
+    mentions,
+    person_column,
+    values,
+)
 from .schema import Column, SheetSchema, col_index
 
 
@@ -44,6 +53,9 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
                     and who is not c and who.type == "text"):
                 c = who  # "which member joined first": the member's name, not the Member No
             return c, (m.start(), m.end() + n)
+    label = _row_label(text, schema, lex)
+    if label is not None:
+        return label
     for word in lex["who"]:
         if has(text, [word]):
             p = text.find(word)
@@ -84,6 +96,20 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
                 p = text.find(word)
                 return c, (p, p + len(word))
     return None
+
+
+def _row_label(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple[int, int]] | None:
+    """"营收最高的是哪项": a question word that ends the request and names no column asks for
+    the row's label: the sheet's first column, when it is text and names each row once (two
+    rows of one label would make the answer a guess between them)."""
+    m = re.search(lex["row_label"], text)
+    if m is None or not schema.columns:
+        return None
+    first = schema.columns[0]
+    vals = [str(v).strip() for v in values(schema, first) if v is not None and str(v).strip()]
+    if first.type != "text" or not vals or len(set(vals)) != len(vals):
+        return None
+    return first, m.span()
 
 
 def _header_noun(rest: str, schema: SheetSchema) -> tuple[Column, int] | None:
@@ -130,7 +156,7 @@ def _loose_ok(left: list[str], text: str, schema: SheetSchema, answer: Column, l
 
 def _word_at(rest: str, col: Column) -> str:
     """The header or synonym of ``col`` that ``rest`` starts with (the longest)."""
-    words = [col.header.lower()] + [w for g in lexicon("columns")["groups"] for w in g]
+    words = header_forms(col.header) + [w for g in lexicon("columns")["groups"] for w in g]
     hits = [w for w in words if w and rest.startswith(w)]
     if hits:
         return max(hits, key=len)
@@ -204,7 +230,7 @@ def qualify(formula: str, sheet: str) -> str:
 
 def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """(formula, explanation) for a lookup request, or None."""
-    text = request.lower().strip()
+    text = _relative_years(request.lower().strip(), schema)  # 去年营收第一的业务: 2025's
     lex = lexicon("lookups")
     if has(text, lex["totals"]):
         return None  # "who spent the most in total": a total per person, not one row

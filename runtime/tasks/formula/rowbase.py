@@ -260,6 +260,11 @@ def header_forms(header: str) -> list[str]:
     forms |= _spelled_out(h)
     if re.fullmatch(r"(?:19|20)\d\d", h):
         forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
+    for word, short in lexicon("columns")["zh_header_contractions"].items():
+        if re.fullmatch(rf"[\u4e00-\u9fff]{{2,}}{word}", h):
+            forms.add(h[: -len(word)] + short)  # 合同金额 as 合同额
+    if re.fullmatch(r"[\u4e00-\u9fff]{2,}名", h):
+        forms.add(h + "字")  # 宠物名 as 宠物名字
     if re.fullmatch(r"[\u4e00-\u9fff]{2}[一二三四五六七八九十]", h):
         forms.add(h[0] + h[-1])  # 科一 for 科目一
     for word, said in lexicon("columns")["zh_header_words"].items():
@@ -361,8 +366,10 @@ def value_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colum
         if len(v) < 2 and not is_zh(v):
             continue
         pat = re.escape(v) if is_zh(v) else rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])"
+        word = v in lexicon("values").get("zh_word_values", [])  # 是: the copula, unless 接送为是
         for m in re.finditer(pat, low):
-            col = cols[0] if len(cols) == 1 else _said_is(low[:m.start()], cols)
+            col = _said_is(low[:m.start()], cols) if word else cols[0] if len(cols) == 1 else \
+                _said_is(low[:m.start()], cols)
             if col is not None and not any(a < m.end() and m.start() < b for a, b, _, _ in out):
                 value = named.get(v) or next(x for x in col.distinct if x.lower().strip() == v)
                 out.append((m.start(), m.end(), col, value))
