@@ -191,3 +191,15 @@ def test_a_half_year_a_header_holds_is_that_column():
     s = schema_from_rows([["队员", "加入日期", "上半年时长", "下半年时长"],
                           ["甲", dt.date(2025, 3, 1), 10, 12], ["乙", dt.date(2025, 9, 1), 4, 6]])
     assert rules("上半年时长合计", s) == "=SUM(C2:C3)"
+
+
+def test_the_day_a_request_is_asked_can_be_pinned(monkeypatch):
+    """An evaluation set written in one year keeps its meaning in the next: O3_TODAY pins the
+    day 去年 counts from (the corpus test pins the day its sets were written)."""
+    sheet = schema_from_rows([["品类", "2024", "2025"], ["月季", 150, 170], ["多肉", 95, 60]])
+    monkeypatch.setenv("O3_TODAY", "2026-03-01")
+    assert rules("去年合计", sheet) == "=SUM(C2:C3)"
+    monkeypatch.setenv("O3_TODAY", "2026-03-01")
+    assert rules("前年合计", sheet) == "=SUM(B2:B3)"
+    monkeypatch.setenv("O3_TODAY", "2027-01-10")
+    assert rules("前年合计", sheet) == "=SUM(C2:C3)"

@@ -35,6 +35,7 @@ from .rowbase import (
     is_zh,
     lexicon,
     mentions,
+    today,
     value_synonyms,
     values,
 )
@@ -1520,7 +1521,7 @@ def _relative_years(text: str, schema: SheetSchema) -> str:
     compared against ("比去年", "今年跟去年比") is left to the change readers, and one the request
     pins in brackets ("去年（2025）") to the readers of that."""
     said = lexicon("aggregates")["zh_relative_years"]
-    now = dt.date.today().year
+    now = today().year
 
     def full(m: re.Match) -> str:
         year = str(now + said[m.group(0)])

@@ -20,6 +20,21 @@ from typing import Any
 
 from .schema import Column, SheetSchema, col_index
 
+
+def today() -> dt.date:
+    """The day a request is asked: what 去年 or "this year" means depends on it.  ``O3_TODAY``
+    (YYYY-MM-DD) pins it, so an evaluation set written on a known day reads its requests as
+    they were meant on that day, whatever day it is run (tests/tasks/test_formula_corpus.py)."""
+    import os
+
+    pinned = os.environ.get("O3_TODAY", "").strip()
+    if pinned:
+        try:
+            return dt.date.fromisoformat(pinned)
+        except ValueError:
+            pass
+    return dt.date.today()
+
 _LEX = Path(__file__).with_name("lexicon")
 _NUM = re.compile(r"(?<![A-Za-z\d.])(\d+(?:,\d{3})*(?:\.\d+)?)\s*(%|percent|个百分点|万)?")
 _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2, "十": 10}
