@@ -97,3 +97,15 @@ def test_a_value_on_one_day_is_looked_up_in_that_days_row(stall):
 
 def test_this_term_on_a_sheet_whose_only_dates_are_events(roster):
     assert formula("total laps this term", roster, method="rules").value == 223
+
+
+def test_a_number_column_equal_to_a_number_and_who_hired_a_booking():
+    vans = schema_from_rows([
+        ["Booking", "Hirer", "Days", "Price"],
+        ["VH-01", "Book Club", 2, 120.0],
+        ["VH-02", "Choir", 1, 90.0],
+        ["VH-03", "Scouts", 2, 95.0],
+    ])
+    assert formula("mean price where days is 2", vans, method="rules").value == 107.5
+    got = formula("who's booking VH-02", vans, method="rules")
+    assert got.formula == '=INDEX(B2:B4,MATCH("VH-02",A2:A4,0))' and got.value == "Choir"
