@@ -26,11 +26,14 @@ _ROW_COUNT = re.compile(r"=\s*(?:COUNT[A-Z]*\(|SUMPRODUCT\(\s*--)", re.I)
 
 
 def rows_are_people(schema: SheetSchema) -> bool:
-    """Whether each row of the sheet is one person: a text column of people's names, every
-    row a different name (Name on a staff list, Pupil on a roster)."""
+    """Whether each row of the sheet is one person: a column of people (its header a person
+    word, Name / Member, or its values people's names), every row a different one (Name on a
+    staff list, Pupil on a roster)."""
     from .aggregates import _person_names, _unique
+    from .rowbase import person_column
 
-    return any(c.type == "text" and _person_names(c) and _unique(schema, c) for c in schema.columns)
+    who = person_column(schema.columns)
+    return any(c.type == "text" and (c is who or _person_names(c)) and _unique(schema, c) for c in schema.columns)
 
 
 def _is_value(noun: str, schema: SheetSchema) -> bool:
