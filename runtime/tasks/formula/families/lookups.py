@@ -75,8 +75,8 @@ def _on_the_day(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "pitch on 19/08/2026?": the row of that day, on a sheet with one row per date
     res = next(x for x in t if x.kind == "c").col
     day = next(x for x in t if x.kind == "d")
-    if day.op or res.type == "date":
-        return None  # a month ("in August") is many rows
+    if day.op or res.type in ("date", "number"):
+        return None  # a month ("in August") is many rows; a number of a day is its SUMIF ("tips on nov 3")
     dates = [c for c in ctx.table_of(res) if c.type == "date"]
     if len(dates) != 1:
         return None  # which date column the day is in is not said
