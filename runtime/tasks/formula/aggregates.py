@@ -2317,7 +2317,8 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
         words += ops
     words += lex.get("zh_filler_words", []) + lex["context_words"]
     words += _named_parts(text, ms) + _unit_words(ms, lex)
-    if any(c.type == "number" and has(c.header.lower(), lex["money_headers"]) for _p, c in ms) \
+    if any(c.type == "number" and has(c.header.lower(), lex["money_headers"] + lex["payment_headers_en"])
+           for _p, c in ms) \
             and not _COUNTED.search(text):  # ("how many card payments" counts payments: not read)
         words += lex["money_nouns_en"]  # "total card payments": what the Card column holds
     words += [w for w in re.findall(r"[a-z]{4,}", text) for _p, c in ms  # "consultation" of Consult Fee
