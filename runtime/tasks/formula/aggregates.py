@@ -982,14 +982,16 @@ _FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|rece
 _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\. of|count of|count)(?![a-z])")
 
 
-def rows_with_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+def rows_with_a(request: str, schema: SheetSchema, kinds: tuple[str, ...] = ("number",)
+                ) -> tuple[Column, tuple[int, int]] | None:
     """The number column said after "with a" / "got a" / "had any" ("walks that got a tip",
     "jobs with a discount"): the rows where it holds an amount, not the amount itself; and the
-    span said."""
+    span said.  ``kinds``: the column types read ("date": "kids who have an exam date", the
+    rows where a date is filled in)."""
     text = request.lower()
     for m in _FILLED.finditer(text):
         for p, c in mentions(text, schema):
-            if p == m.end() and c.type == "number":
+            if p == m.end() and c.type in kinds:
                 return c, (m.start(), p + len(next((w for w in _column_words(schema, c) if text.startswith(w, p)),
                                                    re.match(r"[a-z]*", text[p:]).group(0))))
     return None
@@ -998,16 +1000,22 @@ def rows_with_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[int, i
 def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """"how many walks got a tip", "what fraction of jobs had a discount": the rows whose number
     column holds an amount (above 0; a blank or 0 is none), counted or over all the table's
-    rows.  Every other word must be used (no other condition)."""
-    found = rows_with_a(request, schema)
+    rows.  A date column ("how many kids have an exam date") counts the rows whose date is filled
+    in.  Every other word must be used (no other condition)."""
+    from .quantities import rows_are_people
+
+    found = rows_with_a(request, schema, ("number", "date"))
     if found is None:
         return None
     col, span = found
     text = request.lower()
     lex = lexicon("aggregates")
     noun = re.search(r"(?<![a-z])(?:how many|number of|count of|share of|fraction of|percent of|percentage of|"
-                     r"proportion of|% of)\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z]+)", text)
+                     r"proportion of|% of)\s+(?:all\s+)?(?:the\s+|our\s+|my\s+)?([a-z]+)", text)
     own = _own_rows(schema)
+    if rows_are_people(schema):  # "how many kids have ...", "number of people who got a refund" on a roster
+        own = own + lexicon("aggregates")["quantity_nouns_en"]["heads"] + [
+            w for w in lex["people_nouns"] if w.isascii()]
     if noun is None or not any(noun.group(1) in (w, w + "s", w + "es") for w in own):
         return None  # the rows must be this sheet's ("bookings" are not the rows of a Rates tab)
     share = [sp for w in lex["share_words"] if w.isascii() and w not in lex["share_words_not_alone"]
@@ -1018,17 +1026,21 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     taken = [span] + share + counted
     if leftover(text, schema, lex, taken, mentions(text, schema)):
         return None
-    part = f'COUNTIF({col.range},">0")'
-    if counted:
-        return f"={part}", f"the number of rows with a {col.header} above 0"
+    dated = col.type == "date"
     table = [c for c in schema.columns if c.first_row == col.first_row]
     last = max(c.last_row for c in table)
+    # the dates run to the table's last row: a blank at the bottom is a row without one
+    part = f"COUNT({col.letter}{col.first_row}:{col.letter}{last})" if dated else f'COUNTIF({col.range},">0")'
+    if counted:
+        return f"={part}", (f"the number of rows with a {col.header} filled in" if dated
+                            else f"the number of rows with a {col.header} above 0")
     key = next((c for c in table if c.last_row == last and c.type in ("text", "mixed")
                 and all(v not in (None, "") for v in values(schema, c))), None)
     if key is None:
         return None
     return (f"={part}/COUNTA({key.range})",
-            f"the share of rows ({key.header}) with a {col.header} above 0")
+            f"the share of rows ({key.header}) with a {col.header} "
+            + ("filled in" if dated else "above 0"))
 
 
 def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
@@ -1497,6 +1509,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None  # "有多少个部门": the departments, not the rows (read_distinct)
         if _text_named(text, ms, set(), taken, lex):
             return None  # "the total number of buildings that are monuments": a condition not read
+        if any(c.type == "date" and not any(a <= p < b for a, b in taken) for p, c in ms):
+            return None  # "how many kids have an exam booked on their exam date": those dates, not all rows
         if counted is not None:
             return _Parsed("count", counted, [], implicit)
         first = next((c for c in schema.columns if c.type in ("text", "mixed")), None)
@@ -2339,9 +2353,13 @@ def _said_period(rest: str, schema: SheetSchema, lex: dict) -> str:
              for v in values(schema, c) if isinstance(v, dt.date)]
     year_heads = any(re.fullmatch(r"(?:19|20)\d\d", c.header.strip()) for c in schema.columns)
 
+    own = [c for c in schema.columns if c.type == "date" and _bare(c.header).lower() in lex["row_date_headers"]]
+
     def spans_one(unit: str) -> bool:
         days = units[unit]
-        if not dates:
+        if not dates or days == 0 and not own:
+            # no dates, or only dates of events (Exam date) and none saying when a row happened:
+            # "this term" / "this season" is the sheet itself
             return not year_heads
         lo, hi = min(dates), max(dates)
         if unit == "month":
@@ -2358,7 +2376,11 @@ def _said_period(rest: str, schema: SheetSchema, lex: dict) -> str:
             return " " * (m.end(2) - m.start()) + (m.group(3) or "")
         return m.group(0)
 
-    return pat.sub(blank, rest)
+    rest = pat.sub(blank, rest)
+    # "over the whole period", "so far": every row of the sheet, no period to read
+    whole = re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, sorted(per["whole"], key=len, reverse=True)))
+                       + r")(?![a-z])")
+    return whole.sub(lambda m: " " * len(m.group(0)), rest)
 
 
 def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
@@ -2382,6 +2404,10 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
         words += ops
     words += lex.get("zh_filler_words", []) + lex["context_words"]
     words += _named_parts(text, ms) + _unit_words(ms, lex)
+    if any(c.type == "number" and has(c.header.lower(), lex["money_headers"] + lex["payment_headers_en"])
+           for _p, c in ms) \
+            and not _COUNTED.search(text):  # ("how many card payments" counts payments: not read)
+        words += lex["money_nouns_en"]  # "total card payments": what the Card column holds
     words += [w for w in re.findall(r"[a-z]{4,}", text) for _p, c in ms  # "consultation" of Consult Fee
               if any(stem_match(w, h) for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
     words += row_things(schema)  # "2026年内到期的批次", "工单": what one row is

@@ -24,7 +24,7 @@ TOKEN_RE = re.compile(f"{OPEN}([a-z])(\\d+){CLOSE}")
 GLOSSARY: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in lexicon("columns")["glossary"].items()}
 EN_SYNONYMS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in lexicon("columns")["en_synonyms"].items()}
 # measure words that may follow a column name without changing it
-_AFTER_COLUMN = r"(?:\s*(?:(?:scores?|values?|column|figures?|amounts?|counts)(?![a-z])|成绩|分数|得分|数值|这一列|一列|列(?!表|出)))?"
+_AFTER_COLUMN = r"(?:\s*(?:(?:scores?|values?|column|figures?|amounts?|counts)(?![a-z])|col(?![a-z.])(?!\s+[a-z]\d*(?![a-z]))|成绩|分数|得分|数值|这一列|一列|列(?!表|出)))?"
 
 
 @dataclass
@@ -156,6 +156,21 @@ _DATES = [
 ]
 
 
+#: "19/08/2026", "8/19/2026": a day and a month in either order, then the year
+_SLASHED = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
+
+
+def _day_month_order(m: re.Match) -> str:
+    """A slashed date as year/month/day where its order cannot be mistaken (one part above 12:
+    19/08/2026 is the 19th of August, 8/19/2026 too); 03/04/2026 is left as written."""
+    a, b, y = int(m.group(1)), int(m.group(2)), m.group(3)
+    if a > 12 >= b:
+        return f"{y}/{b}/{a}"
+    if b > 12 >= a:
+        return f"{y}/{a}/{b}"
+    return m.group(0)
+
+
 def _month(name: str) -> int:
     name = name.lower()
     return next(i for m, i in _MONTHS.items() if m == name or m[:3] == name)
@@ -226,6 +241,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
                   lambda m: m.group(0) if m.group(0).lower() in hyphenated or re.fullmatch(
                       r"[ymd]+-[ymd]+", m.group(0).lower()) else f"{m.group(1)} {m.group(2)}", text)
     # dates
+    text = _SLASHED.sub(_day_month_order, text)
     for pattern, order in _DATES:
         def date(m: re.Match, order: str = order) -> str:
             parts = dict(zip(order, m.groups(), strict=True))

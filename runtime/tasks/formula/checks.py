@@ -266,6 +266,11 @@ def count_of_repeated_values(request: str, formula: str, schema: SheetSchema) ->
     col = _column_at(schema, m.group(1).replace("$", "").upper())
     if col is None or not any(c is col for _, c in mentions(request, schema)):
         return None
+    from .aggregates import rows_with_a
+
+    filled = rows_with_a(request, schema, ("date",))
+    if filled is not None and filled[0] is col:
+        return None  # "how many kids have an exam date": the rows with one, however many share a day
     vals = [v for v in values(schema, col) if v is not None]
     if len(set(map(str, vals))) < len(vals):
         return f"{col.header} repeats its values: the rows are counted, not the {col.header} values"
@@ -707,6 +712,8 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
 
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
+    from .quantities import count_of_an_unheld_quantity
+
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
                    unit_price_sum(formula, schema),
                    identifier_named(request, formula, schema), contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
@@ -722,7 +729,8 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    criterion_from_the_value_header(request, formula, schema),
                    year_column_for_its_measure(request, formula, schema),
                    arithmetic_operand_unused(request, formula, schema),
-                   attribute_counted(request, formula, schema)):
+                   attribute_counted(request, formula, schema),
+                   count_of_an_unheld_quantity(request, formula, schema)):
         if reason:
             return reason
     return None

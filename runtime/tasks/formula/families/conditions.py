@@ -332,6 +332,16 @@ def _month_no_year(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return Tok("k", "", "bool", col, what=f"{col.header} in {y}-{mo:02d}", conds=conds)
 
 
+@rule(r"(?:where|when|whose|with) (?:the )?<C> (?:is|was|are|were) <N>", order=535,
+      examples=(('staff', 'average Bonus where Visits is 4', '=AVERAGEIF(F2:F6,"4",E2:E6)'),))
+def _num_is(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "mean grade where lesson length is 60": a number column equal to the number
+    c, n = t
+    if c.col.type != "number":
+        return None
+    return cond_tok(c.col, "=", n.value)
+
+
 @rule(r"(?:have|has|having|with) (?:exactly )?<N> <C>", order=530,
       examples=(('staff', 'how many rows have exactly 3 Visits', '=COUNTIF(F2:F6,"3")'),
                 ('staff', 'how many people with 4 Visits', '=COUNTIF(F2:F6,"4")')))

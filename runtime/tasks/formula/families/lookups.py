@@ -5,6 +5,7 @@ with the largest or smallest value ("who sold the most"), a date or a person nam
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from ..annotate import Tok, col_type
@@ -12,6 +13,7 @@ from ..rowbase import group_of, lexicon
 from .base import (
     Ctx,
     argext_tok,
+    ci,
     cond_masks,
     lookup_tok,
     match_toks,
@@ -61,6 +63,30 @@ def _lookup_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     if key.kind == "r" and key.col in ctx.table_of(res):
         return same_row(key, res)
     return lookup_tok(ctx, res, key)
+
+
+@rule(r"^(?:what|which) (?:was|were|is) (?:the |our |my )?<C> (?:on|for) (?:the )?<D> (?:\?)?$",
+      r"^(?:the |our |my )?<C> (?:on|for) (?:the )?<D> (?:\?)?$",
+      r"^(?:what|which) <C> (?:was|were|did) (?:we|i|it|they) (?:at |in |use |have |work at |trade at )?(?:on|for) <D> (?:\?)?$",
+      order=305,
+      examples=(('events', 'what was the event on 17 May 2024', '=INDEX(A2:A4,MATCH(DATE(2024,5,17),C2:C4,0))'),
+                ('events', 'which Organizer was it on 2024-06-03?', '=INDEX(B2:B4,MATCH(DATE(2024,6,3),C2:C4,0))')))
+def _on_the_day(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "pitch on 19/08/2026?": the row of that day, on a sheet with one row per date
+    res = next(x for x in t if x.kind == "c").col
+    day = next(x for x in t if x.kind == "d")
+    if day.op or res.type in ("date", "number"):
+        return None  # a month ("in August") is many rows; a number of a day is its SUMIF ("tips on nov 3")
+    dates = [c for c in ctx.table_of(res) if c.type == "date"]
+    if len(dates) != 1:
+        return None  # which date column the day is in is not said
+    col = dates[0]
+    said = dt.date.fromisoformat(day.value)
+    cells = [ctx.schema.cells.get((r, ci(col.letter))) for r in range(col.first_row, col.last_row + 1)]
+    if [v.date() if isinstance(v, dt.datetime) else v for v in cells].count(said) != 1:
+        return None  # no row, or several rows, of that day
+    return piece(f"INDEX({res.range},MATCH({day.text},{col.range},0))", col_type(res),
+                 f"looks up {res.header} where {col.header} = {day.what}")
 
 
 @rule(r"<X> (?:,)? (?:or |and )?(?:return |show |give )?<S> if (?:it is |it's |it is )?(?:not found|missing|absent|there is no match|no match)",

@@ -132,6 +132,17 @@ def _agg_entity(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return g
 
 
+@rule(r"<G> (?:'s )?(?:in|from|of) (?:the )?<C>", order=625,
+      examples=(('Booking-Guest-RoomType-65b080', "count the Suite's in the room type column",
+                 '=COUNTIF(C2:C15,"Suite")'),))
+def _count_in_its_column(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "count the Y's in the late column": the column the counted value is in, named again
+    g, c = t
+    if g.op != "count" or not g.conds or any(k.column != c.col.header or k.op != "=" for k in g.conds):
+        return None
+    return g
+
+
 @rule(r"<G> (?:does|do|did) <K> (?:have|has|own|organi[sz]e|run|manage|handle|lead|host|make|sell|teach|drive|attend|work on)",
       r"<G> (?:(?:for|where|in|with|of|among|from|across|when|are|were|is|was|still|currently|that|which|have|has|had|"
       + REL_RE + r") )*(?:the |all )?<K>",

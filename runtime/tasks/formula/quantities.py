@@ -1,0 +1,71 @@
+"""What an English "how many <noun>" counts: the sheet's rows, or a quantity no row count gives.
+
+"how many hours did the fencing jobs take us" on a sheet of quotes, "how many people came to
+quiz night" on a sheet of hall bookings: the noun counted is a unit of measure or a head
+count, and counting the matching rows (COUNTIF) answers another question.  A row count of
+a unit is never the answer (a column holding the hours is added up, not counted); a row
+count of people is the answer only where each row is one person (a staff list, a class
+roster: a column of different people's names).  The nouns are data
+(``lexicon/aggregates.json`` quantity_nouns_en).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .rowbase import lexicon
+from .schema import SheetSchema
+
+#: the noun a count asks for: "how many hours", "number of people", "no. of guests", "how
+#: many of my pupils", "how many hotel nights" (the first two words after the counting words)
+_COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\.? of|count of)\s+(?:of\s+)?"
+                      r"(?:(?:the|our|my|your|their|all)\s+)?([a-z]+)(?:\s+([a-z]+))?")
+
+#: a formula counting rows: COUNTIF(S), COUNTA, COUNT, COUNTBLANK, SUMPRODUCT(--(…))
+_ROW_COUNT = re.compile(r"=\s*(?:COUNT[A-Z]*\(|SUMPRODUCT\(\s*--)", re.I)
+
+
+def rows_are_people(schema: SheetSchema) -> bool:
+    """Whether each row of the sheet is one person: a column of people (its header a person
+    word, Name / Member, or its values people's names), every row a different one (Name on a
+    staff list, Pupil on a roster)."""
+    from .aggregates import _person_names, _unique
+    from .rowbase import person_column
+
+    who = person_column(schema.columns)
+    return any(c.type == "text" and (c is who or _person_names(c)) and _unique(schema, c) for c in schema.columns)
+
+
+def _is_value(noun: str, schema: SheetSchema) -> bool:
+    """Whether ``noun`` names a value of the sheet ("no. of students" where Type holds
+    Student): it is the condition, not what is counted."""
+    stem = noun.removesuffix("s")
+    return any(str(v).strip().lower() in (noun, stem) for c in schema.columns for v in c.distinct)
+
+
+def counted_quantity(request: str, schema: SheetSchema) -> str | None:
+    """The unit or head-count noun an English count asks for that no row count gives, or None:
+    a unit ("hours", "miles") always, a head count ("people", "guests") unless the rows are
+    people (``rows_are_people``)."""
+    words = lexicon("aggregates")["quantity_nouns_en"]
+    for m in _COUNTED.finditer(request.lower()):
+        for noun in filter(None, m.groups()):
+            if _is_value(noun, schema):
+                continue
+            if noun in words["units"]:
+                return noun
+            if noun in words["heads"]:
+                return None if rows_are_people(schema) else noun
+    return None
+
+
+def count_of_an_unheld_quantity(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """Why ``formula`` does not answer ``request`` when it counts rows for a request that counts
+    a unit or heads the rows are not (``counted_quantity``), else None: the answer would be a
+    number of rows, not of hours or people (a check of ``checks.problems``)."""
+    if _ROW_COUNT.match(formula.strip()) is None:
+        return None
+    noun = counted_quantity(request, schema)
+    if noun is None:
+        return None
+    return f"it counts rows, and the request counts {noun}, which no row is (no column holds them)"
