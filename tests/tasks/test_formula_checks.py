@@ -198,3 +198,18 @@ def test_a_field_asked_of_a_named_row_is_never_a_count_of_its_rows():
     assert attribute_counted("周婷的单数", '=COUNTIF(B2:B4,"周婷")', s) is None
     answer = formula("周婷电话多少", s, method="rules")
     assert "C2:C4" in answer.formula and str(answer.value) == "13800001111"
+
+
+def test_a_name_matched_against_a_column_that_does_not_hold_it_is_refused():
+    """"how many jobs is Ravi on" on a sheet of sites and cleaners: Ravi is a Cleaner, and a
+    COUNTIF of him in Site counts 0 - the wrong column, refused, so the Cleaner reading answers."""
+    from o3local.tasks.formula.checks import criterion_in_another_column
+
+    s = schema_from_rows([["Site", "Cleaner", "Hours"], ["Mill Lane", "Ravi", 3],
+                          ["Kirkgate", "Jo", 2], ["Eastgate", "Ravi", 4]])
+    assert "Cleaner" in criterion_in_another_column('=COUNTIF(A2:A4,"Ravi")', s)
+    assert criterion_in_another_column('=COUNTIF(B2:B4,"Ravi")', s) is None
+    assert criterion_in_another_column('=SUMIFS(C2:C4,A2:A4,"Kirkgate",B2:B4,"Jo")', s) is None
+    assert "Site" in criterion_in_another_column('=SUMIFS(C2:C4,B2:B4,"Kirkgate")', s)
+    assert criterion_in_another_column('=COUNTIF(A2:A4,"Nobody")', s) is None  # held nowhere: a zero
+    assert formula("how many jobs is ravi on", s, method="rules").value == 2

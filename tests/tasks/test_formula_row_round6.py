@@ -135,3 +135,21 @@ def rows3_from(r, s, first):
     from tests.tasks.test_formula_row_units_times import at
 
     return [at(r, s, n) for n in range(first, first + 3)]
+
+
+def test_a_rate_written_with_a_slash_is_no_pair_of_labels():
+    """"if labour is 40 quid/hr" is a rate, not the labels quid / hr: never IF(hours=40,"quid","hr")."""
+    from o3local.errors import TaskError
+    from o3local.tasks.formula import formula
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    s = schema_from_rows([["Job", "Parts", "Labour hrs"], ["J1", 20.0, 1.5], ["J2", 5.0, 2.0],
+                          ["J3", 0.0, 1.0]])
+    try:
+        answer = formula("what did each job come to if labour is 40 quid/hr", s, target_cell="D2",
+                         method="rules").formula
+    except TaskError:
+        answer = None
+    assert answer is None or '"quid"' not in answer
+    assert formula("mark each job Long/Short: Long if labour hrs over 1.5", s, target_cell="D2",
+                   method="rules").formula == '=IF(C2>1.5,"Long","Short")'

@@ -703,6 +703,37 @@ def attribute_counted(request: str, formula: str, schema: SheetSchema) -> str | 
     return None
 
 
+_CONDITIONAL = re.compile(r"\b(COUNTIFS?|SUMIFS?|AVERAGEIFS?)\(", re.I)
+
+
+def criterion_in_another_column(formula: str, schema: SheetSchema) -> str | None:
+    """"how many sites is Marta on" as COUNTIF(Site, "Marta"), which counts 0: a criterion text
+    that no cell of its range holds, while another column of the sheet holds it, was matched
+    against the wrong column.  Plain text criteria only (no comparison, no wildcard)."""
+    from .rowbase import values
+
+    for m in _CONDITIONAL.finditer(formula):
+        args = _call_arguments(formula, m.end())
+        fn = m.group(1).upper()
+        first = 1 if fn.endswith("S") and fn != "COUNTIFS" else 0
+        pairs = [(args[i], args[i + 1]) for i in range(first, len(args) - 1, 2)] if fn.endswith("S") \
+            else [(args[0], args[1])] if len(args) >= 2 else []
+        for rng, crit in pairs:
+            lit = re.fullmatch(r'\s*"([^"<>=*?~]+)"\s*', crit)
+            cells = re.fullmatch(r"\s*\$?([A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+\s*", rng)
+            if not lit or not cells:
+                continue
+            col = _column_at(schema, cells.group(1))
+            want = lit.group(1).strip().lower()
+            if col is None or any(str(v).strip().lower() == want for v in values(schema, col) if v is not None):
+                continue
+            holder = next((c for c in schema.columns if c is not col and any(
+                str(v).strip().lower() == want for v in values(schema, c) if v is not None)), None)
+            if holder is not None:
+                return f"{lit.group(1)!r} is a {holder.header}, not a {col.header}"
+    return None
+
+
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
@@ -729,7 +760,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    criterion_from_the_value_header(request, formula, schema),
                    year_column_for_its_measure(request, formula, schema),
                    arithmetic_operand_unused(request, formula, schema),
-                   attribute_counted(request, formula, schema),
+                   attribute_counted(request, formula, schema), criterion_in_another_column(formula, schema),
                    count_of_an_unheld_quantity(request, formula, schema)):
         if reason:
             return reason

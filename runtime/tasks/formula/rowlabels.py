@@ -1020,7 +1020,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         other = _branch(_else_words(tail, lex), schema, lex) if tail else ""
     if qs:
         blank_spans = [(m.start(), m.end()) for m in re.finditer(r'"[^"]*"|“[^”]*”|\'[^\']+\'', request)]
-    elif (m := re.search(r"([A-Za-z\u4e00-\u9fff]{1,12})\s*/\s*([A-Za-z\u4e00-\u9fff]{1,12})", request)):
+    elif (m := _slash_pair(request)):
         then, other = m.group(1), m.group(2)
         for w in sorted((w for w in lex["then_markers"] if is_zh(w)), key=len, reverse=True):
             if then.startswith(w) and len(then) - len(w) >= 2:
@@ -1195,6 +1195,21 @@ def _else_words(tail: str, lex: dict) -> str:
             return tail[len(word):]
     m = re.match(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", tail)
     return tail[m.end():] if m else tail
+
+
+_PER_UNIT = re.compile(r"(?:h|hr|hrs|hour|hours|min|mins|minute|day|days|wk|week|month|yr|year|km|mi|"
+                       r"mile|miles|kg|g|lb|m|m2|sqm|l|litre|liter|head|person|night|小时|天|日|月|年|次|"
+                       r"公斤|千克|斤|米|平|人|晚)", re.I)
+
+
+def _slash_pair(request: str) -> re.Match[str] | None:
+    """"Pass/Fail", "Too many / OK": two labels joined by a slash - not a rate ("40 quid/hr",
+    "£12/km", "80元/小时"), where a number comes first or a unit follows the slash."""
+    for m in re.finditer(r"([A-Za-z\u4e00-\u9fff]{1,12})\s*/\s*([A-Za-z\u4e00-\u9fff]{1,12})", request):
+        if re.search(r"\d\s*$", request[:m.start()]) or _PER_UNIT.fullmatch(m.group(2)):
+            continue
+        return m
+    return None
 
 
 def _quoted_orig(request: str) -> list[tuple[int, str]]:
