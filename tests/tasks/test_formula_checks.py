@@ -213,3 +213,30 @@ def test_a_name_matched_against_a_column_that_does_not_hold_it_is_refused():
     assert "Site" in criterion_in_another_column('=SUMIFS(C2:C4,B2:B4,"Kirkgate")', s)
     assert criterion_in_another_column('=COUNTIF(A2:A4,"Nobody")', s) is None  # held nowhere: a zero
     assert formula("how many jobs is ravi on", s, method="rules").value == 2
+
+
+def test_a_total_of_the_column_the_request_names_never_adds_up_its_neighbour():
+    """"total weekly visits" where Visits per week holds its numbers as text and Hours per visit
+    is the sheet's number column: adding the hours is refused (the check), never returned."""
+    from o3local.tasks.formula.checks import named_amount_unread
+
+    s = schema_from_rows([["Site", "Visits per week", "Hours per visit"],
+                          ["Mill Lane", "2", 1.5], ["Kirkgate", "5", 3.0], ["Eastgate", "1", 2.0]])
+    assert "Visits per week" in named_amount_unread("total weekly visits", "=SUM(C2:C4)", s)
+    assert named_amount_unread("total hours per visit", "=SUM(C2:C4)", s) is None
+    try:
+        answer = formula("total weekly visits across all sites", s, method="rules")
+    except TaskError:
+        answer = None
+    assert answer is None or answer.value == 8
+
+
+def test_labels_the_request_names_must_be_written():
+    """"say Too many or OK": a per-row answer that writes no text (a capacity looked up) is refused."""
+    from o3local.tasks.formula.checks import labels_unwritten
+
+    assert "Too many" in labels_unwritten("check each party against the pitch - say Too many or OK",
+                                          "=INDEX(Pitches!$D$2:$D$5,MATCH(E2,Pitches!$A$2:$A$5,0))")
+    assert "OK" in labels_unwritten("is the party bigger than the pitch sleeps? Too many / OK", "=F2+G2")
+    assert labels_unwritten("say Too many or OK", '=IF(F2>4,"Too many","OK")') is None
+    assert labels_unwritten("average speed in km/h", "=C2/D2") is None

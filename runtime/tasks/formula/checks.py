@@ -734,9 +734,65 @@ def criterion_in_another_column(formula: str, schema: SheetSchema) -> str | None
     return None
 
 
+def _holds_numbers(schema: SheetSchema, col: Column) -> bool:
+    """A number column, or a text one whose every filled cell reads as a number ("1", "2.5")."""
+    from .rowbase import values
+
+    if col.type == "number":
+        return True
+    filled = [str(v).strip() for v in values(schema, col) if v not in (None, "")]
+    return bool(filled) and all(re.fullmatch(r"-?\d+(?:\.\d+)?", v) for v in filled)
+
+
+def named_amount_unread(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"total weekly visits" on a sheet with Visits per week and Hours per visit: a total or
+    average that never reads the column the request names by a header of two or more words (or a
+    Chinese one of three or more characters), when that column holds numbers, added up another
+    column that shares one of its words."""
+    if not re.match(r"=\s*(?:ROUND\(\s*)?(?:SUM|AVERAGE|SUMPRODUCT)", formula, re.I):
+        return None
+    from .rowbase import header_forms
+
+    low = request.lower()
+    used = _used_columns(formula).get("", set())
+    read = [c.header.lower() for c in schema.columns if c.letter in used]
+    for col in schema.columns:
+        if col.letter in used or not _holds_numbers(schema, col):
+            continue
+        forms = [f for f in header_forms(col.header) if not f.startswith("per ") and (
+            len(f.split()) >= 2 or (is_zh(f) and len(f) >= 3))]
+        if any(re.search(rf"(?<![a-z]){re.escape(f)}(?![a-z])", low) for f in forms) and \
+                not any(col.header.lower().strip() in h for h in read):
+            return f"the request names {col.header}, which the formula never reads"
+    return None
+
+
+_SAY = re.compile(r"(?<![a-z])(?:say|says|write|put|mark|label|flag|show)(?![a-z])|标|写|显示|填", re.I)
+
+
+def labels_unwritten(request: str, formula: str) -> str | None:
+    """"check each booking against how many the pitch sleeps - say Too many or OK": the request
+    names the two labels to write (a slash pair ending in a capital, or after say / write / mark;
+    "X or Y" after one of those), and a
+    formula that writes no text at all (the pitch's capacity, looked up) answers something else."""
+    from .rowlabels import _slash_pair
+
+    if '"' in formula:
+        return None
+    pair = _slash_pair(request)
+    if pair is not None and not (_SAY.search(request) or pair.group(2)[:1].isupper()):
+        pair = None  # "km/h", "and/or": no labels
+    pair = pair or re.search(
+        r"(?<![a-z])(?:say|write|put|mark|label|flag|show)\s+([A-Z][\w' -]{0,20}?)\s+or\s+([A-Z][\w'-]*)", request)
+    if pair is None:
+        return None
+    return f"the request asks for the labels {pair.group(1).strip()} / {pair.group(2).strip()}, which the formula never writes"
+
+
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
+            or labels_unwritten(request, formula)
             or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema))
 
@@ -761,6 +817,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    year_column_for_its_measure(request, formula, schema),
                    arithmetic_operand_unused(request, formula, schema),
                    attribute_counted(request, formula, schema), criterion_in_another_column(formula, schema),
+                   named_amount_unread(request, formula, schema), labels_unwritten(request, formula),
                    count_of_an_unheld_quantity(request, formula, schema)):
         if reason:
             return reason
