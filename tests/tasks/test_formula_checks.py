@@ -240,3 +240,18 @@ def test_labels_the_request_names_must_be_written():
     assert "OK" in labels_unwritten("is the party bigger than the pitch sleeps? Too many / OK", "=F2+G2")
     assert labels_unwritten("say Too many or OK", '=IF(F2>4,"Too many","OK")') is None
     assert labels_unwritten("average speed in km/h", "=C2/D2") is None
+
+
+def test_a_column_named_only_inside_a_value_is_not_what_to_add_up():
+    """"how many raku glaze bookings" where Raku glaze is a course and Glaze (kg) a column: the
+    glaze is part of the course's name, so adding up Glaze (kg) is refused; "total glaze for raku
+    glaze students" names it apart and is answered."""
+    from o3local.tasks.formula.checks import amount_named_inside_a_value
+
+    s = schema_from_rows([["Student", "Course", "Glaze (kg)"], ["Ama", "Raku glaze", 2.0],
+                          ["Ben", "Wheel basics", 1.0], ["Cy", "Raku glaze", 3.5]])
+    why = amount_named_inside_a_value("how many raku glaze bookings", '=SUMIF(B2:B4,"Raku glaze",C2:C4)', s)
+    assert "Glaze (kg)" in why
+    assert amount_named_inside_a_value("total glaze for raku glaze students",
+                                       '=SUMIF(B2:B4,"Raku glaze",C2:C4)', s) is None
+    assert formula("total glaze for raku glaze students", s, method="rules").value == 5.5

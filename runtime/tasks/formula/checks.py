@@ -789,6 +789,30 @@ def labels_unwritten(request: str, formula: str) -> str | None:
     return f"the request asks for the labels {pair.group(1).strip()} / {pair.group(2).strip()}, which the formula never writes"
 
 
+def amount_named_inside_a_value(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"number of kids clay bookings" as SUMIF(Course, "Kids clay", Clay (kg)): the column added
+    up is named only by a word inside a value of the request (clay in "Kids clay"), so nothing
+    asked for its total."""
+    m = re.match(r"=\s*(SUMIFS?|AVERAGEIFS?)\(", formula, re.I)
+    if not m:
+        return None
+    from .rowbase import header_forms, value_mentions
+
+    args = _call_arguments(formula, m.end())
+    rng = args[2] if m.group(1).upper() in ("SUMIF", "AVERAGEIF") and len(args) >= 3 else args[0]
+    cells = re.fullmatch(r"\s*\$?([A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+\s*", rng)
+    col = _column_at(schema, cells.group(1)) if cells else None
+    if col is None:
+        return None
+    low = request.lower()
+    spans = [(a, b) for a, b, _c, _v in value_mentions(request, schema)]
+    hits = [(h.start(), h.end()) for f in header_forms(col.header) if len(f) >= 3
+            for h in re.finditer(rf"(?<![a-z]){re.escape(f)}(?![a-z])", low)]
+    if hits and all(any(a <= s and e <= b for a, b in spans) for s, e in hits):
+        return f"{col.header} is named only inside a value of the request, not as what to add up"
+    return None
+
+
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
@@ -818,6 +842,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    arithmetic_operand_unused(request, formula, schema),
                    attribute_counted(request, formula, schema), criterion_in_another_column(formula, schema),
                    named_amount_unread(request, formula, schema), labels_unwritten(request, formula),
+                   amount_named_inside_a_value(request, formula, schema),
                    count_of_an_unheld_quantity(request, formula, schema)):
         if reason:
             return reason
