@@ -153,3 +153,16 @@ def test_a_rate_written_with_a_slash_is_no_pair_of_labels():
     assert answer is None or '"quid"' not in answer
     assert formula("mark each job Long/Short: Long if labour hrs over 1.5", s, target_cell="D2",
                    method="rules").formula == '=IF(C2>1.5,"Long","Short")'
+
+
+def test_an_operand_named_by_its_first_word_before_a_plus_is_not_dropped():
+    """"call-out + parts + labour at £40 an hour": call-out names Call-out fee; an answer that
+    adds parts and labour alone is refused, not returned."""
+    from o3local.tasks.formula.checks import operand_before_unused
+    from o3local.tasks.formula.schema import schema_from_rows
+
+    s = schema_from_rows([["Job", "Call-out fee", "Parts", "Labour hrs"], ["J1", 65.0, 20.0, 1.5],
+                          ["J2", 65.0, 5.0, 2.0]])
+    assert "Call-out fee" in operand_before_unused("call-out + parts + labour at £40 an hour", "=C2+D2*40", s)
+    assert operand_before_unused("call-out + parts + labour at £40 an hour", "=B2+C2+D2*40", s) is None
+    assert operand_before_unused("parts plus labour at £40 an hour", "=C2+D2*40", s) is None

@@ -637,6 +637,32 @@ def arithmetic_operand_unused(request: str, formula: str, schema: SheetSchema) -
     return None
 
 
+_BINARY = re.compile(r"\s*(?:\+|＋|(?<![a-z])(?:plus|minus|times|multiplied by|divided by)(?![a-z]))")
+
+
+def operand_before_unused(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"call-out + parts + labour at £40 an hour": the word right before a + / plus / minus is an
+    operand too, and where it is the first word of one number column's header (call-out of
+    Call-out fee, which no other header starts with) a formula that never reads that column
+    dropped it."""
+    low = request.lower()
+    used = _used_columns(formula).get("", set())
+    firsts: dict[str, list[Column]] = {}
+    for col in schema.columns:
+        words = col.header.lower().split()
+        if len(words) >= 2 and col.header.isascii():
+            firsts.setdefault(words[0], []).append(col)
+    for m in _BINARY.finditer(low):
+        before = re.search(r"([a-z][a-z'\-]*)\s*$", low[:m.start()])
+        if before is None:
+            continue
+        word = before.group(1)
+        cols = firsts.get(word) or firsts.get(word[:-1] if word.endswith("s") else word) or []
+        if len(cols) == 1 and cols[0].type == "number" and cols[0].letter not in used:
+            return f"the request adds {word} ({cols[0].header}), which the formula never reads"
+    return None
+
+
 def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str | None:
     """A per-row answer that never reads a number column the request names ("应收的租金（按归还减
     起租的天数）" answered with the days alone, 日租金 dropped)."""
@@ -816,7 +842,7 @@ def amount_named_inside_a_value(request: str, formula: str, schema: SheetSchema)
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
-            or labels_unwritten(request, formula)
+            or labels_unwritten(request, formula) or operand_before_unused(request, formula, schema)
             or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema))
 
