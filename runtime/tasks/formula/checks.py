@@ -751,10 +751,13 @@ def criterion_in_another_column(formula: str, schema: SheetSchema) -> str | None
                 continue
             col = _column_at(schema, cells.group(1))
             want = lit.group(1).strip().lower()
-            if col is None or any(str(v).strip().lower() == want for v in values(schema, col) if v is not None):
+
+            def holds(c: Column, want: str = want) -> bool:
+                return any(str(v).strip().lower() == want for v in values(schema, c) if v is not None)
+
+            if col is None or holds(col):
                 continue
-            holder = next((c for c in schema.columns if c is not col and any(
-                str(v).strip().lower() == want for v in values(schema, c) if v is not None)), None)
+            holder = next((c for c in schema.columns if c is not col and holds(c)), None)
             if holder is not None:
                 return f"{lit.group(1)!r} is a {holder.header}, not a {col.header}"
     return None
