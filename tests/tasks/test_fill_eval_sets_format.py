@@ -246,6 +246,24 @@ SETS = (
              ("number", 0.35, 0.52, _EN, 0.0),  # the farmers' income rise, not ARR growth
              ("number", 11000000, 4200000, _EN, 0.0),  # the other panelist's company
              ("date", "2023-10-03", "2023-10-03", _EN, 1.0))),
+    EvalSet("fill-eval13", "fe13", 20, True,
+            {"fe13-en-02": ("Pellucid Robotics builds autonomous floor-scrubbing robots", "$2.6M",
+                            "Kettle Seed Fund I"),  # the last only in the CSV block
+             "fe13-en-04": ("$5.2 million", "DischargeIQ", "Hannah Odegaard"),  # the last only in a table cell
+             "fe13-zh-03": ("公告日期：2026年11月16日", "41,635.20万元", "签约冷库客户312家"),  # UTF-8 with CRLF
+             "fe13-zh-10": ("投标日期：2026年11月24日", "壹仟贰佰捌拾陆万元整", "4.72亿元", "•")},  # GB18030, • not in GBK
+            (("name", "Pellucid", {"any": ["Pellucid Robotics", "Pellucid"]}, _EN, 1.0),
+             ("number", 2600000, 2600000, _EN, 1.0),
+             ("number", 750000, 10000000, _EN, 0.0),  # the SAFE, not the round being raised
+             ("number", 3850000, 6000000, _EN, 0.0),  # Form D: the amount sold so far, not the offering
+             ("number", 310000, 5200000, _EN, 0.0),  # the reference customer's own spend, not ARR
+             ("date", "2023-05-09", "2023-05-09", _EN, 1.0),
+             ("name", "2026年1-9月", {"any": ["2026年前三季度", "2026年1-9月", "前三季度"]}, _ZH, 1.0),
+             ("number", 416352000, 416352000, _ZH, 1.0),
+             ("number", 528703600, 416352000, _ZH, 0.0),  # the 2025年度 audited revenue, an earlier period
+             ("number", 12860000, 472000000, _ZH, 0.0),  # the 投标报价, not revenue
+             ("number", 0.213, 0.213, _ZH, 1.0),
+             ("number", 86000000, 935000000, _ZH, 0.0))),  # one dealer's sales
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
