@@ -26,9 +26,12 @@ def _store():
 def list_(as_json: bool) -> None:
     """Show installed models and the ones that can be built."""
     from ..models.catalog import KNOWN_MODELS
+    from ..recipes.build import outdated
 
     store = _store()
     installed = {m.name: m.summary() for m in store.list()}
+    for info in installed.values():
+        info["outdated"] = outdated(info["name"], info["quantization"])
     if as_json:
         emit_json({"ok": True, "root": str(store.root), "installed": list(installed.values()),
                    "available": [{"name": n, "description": d, "installed": n in installed}
@@ -39,6 +42,8 @@ def list_(as_json: bool) -> None:
         if name in installed:
             size = installed[name]["size"] / 2**20
             click.echo(f"  {name:32s} installed  {size:7.1f} MiB  {installed[name]['quantization']}")
+            if installed[name]["outdated"]:
+                click.echo(f"  {'':32s} built by an older recipe: rebuild it (o3-local models build {name})")
         else:
             click.echo(f"  {name:32s} not built  (o3-local models build {name})  {desc}")
     for name, info in installed.items():

@@ -153,10 +153,20 @@ def build(name: str, store: ModelStore | None = None, progress: Progress = _noop
     return manifest
 
 
+def outdated(name: str, quantization: str | None) -> bool:
+    """Whether an installed ``name`` was built by an earlier recipe than ours (its quantization differs).
+
+    Why it matters: Qwen 0.5B's int8 columns built before 2026-12-06 store signed weights, which
+    onnxruntime multiplies wrongly on x86-64 CPUs without VNNI; ``models list`` asks for a rebuild.
+    """
+    recipe = RECIPES.get(name)
+    return recipe is not None and quantization != quantization_label(recipe.bits)
+
+
 def quantization_label(bits: int | str) -> str:
     if bits == "int8":
-        return ("DynamicQuantizeMatMul int8 (per column, symmetric; q/k/v and gate/up fused), "
-                "int8 embedding tied to the output layer")
+        return ("DynamicQuantizeMatMul int8 (per column, symmetric, stored as uint8 + 128; "
+                "q/k/v and gate/up fused), int8 embedding tied to the output layer")
     if bits == "mixed":
         return "MatMulNBits int4/int8 mixed (block 32, asymmetric), 8-bit embedding"
     return f"MatMulNBits int{bits} (block 32, asymmetric), 8-bit embedding"

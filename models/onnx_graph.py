@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .quantize import Int8Columns, Quantized
+from .quantize import INT8_ZERO_POINT, Int8Columns, Quantized
 
 OPSET = 21
 MS_OPSET = 1
@@ -87,10 +87,11 @@ class _G:
 
 def _matmul(g: _G, x: str, q: Quantized | Int8Columns, prefix: str, bias: str | None = None) -> str:
     if isinstance(q, Int8Columns):
-        # activations quantized per tensor at run time, integer GEMM against the stored int8 columns
-        b = g.init(f"{prefix}.w8", q.weight)
+        # activations quantized per tensor at run time, integer GEMM against the stored columns
+        # (uint8 with zero point 128: exact on every CPU, see Int8Columns.stored)
+        b = g.init(f"{prefix}.w8", q.stored())
         s = g.init(f"{prefix}.s8", q.scales)
-        inputs = [x, b, s] + (["", bias] if bias else [])
+        inputs = [x, b, s, _int8_zero_point(g)] + ([bias] if bias else [])
         return g.node("DynamicQuantizeMatMul", inputs, domain="com.microsoft", name=prefix)
     b = g.init(f"{prefix}.qweight", q.packed)
     s = g.init(f"{prefix}.scales", q.scales)
@@ -104,6 +105,11 @@ def _matmul(g: _G, x: str, q: Quantized | Int8Columns, prefix: str, bias: str | 
     )
 
 
+def _int8_zero_point(g: _G) -> str:
+    """One scalar initializer shared by every int8-column GEMM (a scalar keeps the kernel's per-tensor path)."""
+    return g.init("int8.zero_point", np.array(INT8_ZERO_POINT, np.uint8))
+
+
 def _concat_columns(parts: list) -> Int8Columns:
     return Int8Columns(np.ascontiguousarray(np.concatenate([q.weight for q in parts], axis=1)),
                        np.concatenate([q.scales for q in parts]))
@@ -114,11 +120,13 @@ def _embed_int8_columns(g: _G, emb: Int8Columns, prefix: str) -> str:
 
     Gathering columns (axis 1) costs ``hidden`` strided byte reads per token, nothing next to a layer.
     """
-    data = g.init(f"{prefix}.w8", emb.weight)
+    data = g.init(f"{prefix}.w8", emb.stored())
     scales = g.init(f"{prefix}.s8", emb.scales)
     cols = g.node("Gather", [data, "input_ids"], name="embed_columns", axis=1)  # [hidden, B, S]
     rows = g.node("Transpose", [cols], name="embed_rows", perm=[1, 2, 0])  # [B, S, hidden]
-    values = g.node("Cast", [rows], name="embed_float", to=1)
+    g.init("embed.zero_point", np.array(INT8_ZERO_POINT, np.float32))
+    values = g.node("Sub", [g.node("Cast", [rows], name="embed_float", to=1), "embed.zero_point"],
+                    name="embed_signed")
     g.init("embed.axes", np.array([-1], np.int64))
     row_scale = g.node("Unsqueeze", [g.node("Gather", [scales, "input_ids"], name="embed_scales", axis=0),
                                       "embed.axes"], name="embed_scales_col")

@@ -88,6 +88,10 @@ def quantize_blockwise(w: np.ndarray, bits: int = 4, block: int = 32) -> Quantiz
     return Quantized(np.ascontiguousarray(packed), scale.reshape(-1), zpp, bits, block, n, k)
 
 
+#: the zero point of :meth:`Int8Columns.stored` (signed value + 128)
+INT8_ZERO_POINT = 128
+
+
 @dataclass(frozen=True)
 class Int8Columns:
     """A ``[K, N]`` weight as symmetric int8 with one float scale per output column.
@@ -114,6 +118,19 @@ class Int8Columns:
     def dequantize(self) -> np.ndarray:
         """The ``[N, K]`` weight the kernel computes with (GGUF order, like :meth:`Quantized.dequantize`)."""
         return (self.weight.astype(np.float32) * self.scales[None, :]).T
+
+    def stored(self) -> np.ndarray:
+        """The weights as the graph stores them: ``q + 128`` as uint8, read with zero point :data:`INT8_ZERO_POINT`.
+
+        Why not int8 as is: onnxruntime multiplies uint8 activations with int8 weights, and on
+        x86-64 CPUs without VNNI (AVX2 only: many laptops) that kernel adds two products at a
+        time into int16 with saturation (``vpmaddubsw``), so full-range int8 weights come out
+        wrong there (up to 19 % of a column's output on random weights, and Qwen's greedy
+        answers drifted).  uint8 x uint8 is widened to int16 before multiplying and exact on
+        every CPU, for the same values and so the same logits as an exact int8 kernel, at about
+        12-17 % more GEMM time on AVX2 (``bench/int8_kernel.py``).
+        """
+        return self.weight.view(np.uint8) ^ np.uint8(0x80)
 
 
 def quantize_columns_int8(w: np.ndarray) -> Int8Columns:

@@ -13,7 +13,7 @@ QWEN_CODER_15 = "qwen2.5-coder-1.5b-instruct"
 
 KNOWN_MODELS: dict[str, str] = {
     SMOLLM2: "SmolLM2-135M-Instruct (English, fast; 8-bit weights)",
-    QWEN_CODER: "Qwen2.5-Coder-0.5B-Instruct (English and Chinese, formulas; mixed 4/8-bit weights)",
+    QWEN_CODER: "Qwen2.5-Coder-0.5B-Instruct (English and Chinese, formulas; 8-bit weights)",
     QWEN_CODER_15: "Qwen2.5-Coder-1.5B-Instruct (optional, larger and slower; mixed 4/8-bit weights)",
 }
 

@@ -18,30 +18,6 @@ from o3local.models.store import ModelStore
 
 REPO = Path(__file__).resolve().parents[2]
 
-def _int8_dot_saturates() -> bool:
-    """Whether onnxruntime's int8 matmul runs its AVX2 u8 x s8 kernel here (an x86-64 CPU
-    without VNNI): that kernel adds products in pairs into int16 (vpmaddubsw) and saturates when
-    a large activation meets a large weight, so DynamicQuantizeMatMul differs from the exact
-    product and our int8 models' greedy answers drift.  Seen on 2026-12-06 on an AMD EPYC with
-    AVX2 only; machines with VNNI compute it exactly.  A known defect of our int8 weights (they
-    use the full -127..127 range; 7-bit weights would avoid it), not of the tests."""
-    import platform
-
-    if platform.machine().lower() not in ("x86_64", "amd64"):
-        return False
-    try:
-        flags = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return "avx2" in flags and not any(f in flags for f in ("avx512_vnni", "avx_vnni", "amx_int8"))
-
-
-#: tests whose exact int8 results need a CPU with VNNI; on one without, they are expected to fail
-#: (not skipped: they still run and report XPASS if onnxruntime ever computes exactly)
-INT8_EXACT = pytest.mark.xfail(_int8_dot_saturates(), strict=False,
-                               reason="onnxruntime's AVX2 int8 kernel saturates without VNNI "
-                                      "(tests/models/conftest.py _int8_dot_saturates)")
-
 SMOLLM2 = "smollm2-135m-instruct"
 
 

@@ -32,6 +32,22 @@ def test_list_path_verify_rm(store_copy):
     assert res.exit_code == 1 and json.loads(res.output)["error"]["code"] == "model.not_installed"
 
 
+def test_list_asks_to_rebuild_a_model_built_by_an_older_recipe(store_copy):
+    """A build whose quantization is not the recipe's (Qwen 0.5B's signed int8 columns before
+    2026-12-06, wrong on CPUs without VNNI) is flagged, with the command that rebuilds it."""
+    res = _run(["list"], store_copy)
+    assert res.exit_code == 0 and "older recipe" not in res.output
+    path = store_copy.manifest_path(NAME)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["quantization"] = "DynamicQuantizeMatMul int8 (per column, symmetric)"
+    path.unlink()  # a copy of the shared build's manifest: replace, never edit in place
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    res = _run(["list"], store_copy)
+    assert res.exit_code == 0
+    assert f"built by an older recipe: rebuild it (o3-local models build {NAME})" in res.output
+    assert json.loads(_run(["list", "--json"], store_copy).output)["installed"][0]["outdated"] is True
+
+
 def test_verify_reports_a_corrupted_file_and_fails(store_copy):
     from .conftest import own_blob
 

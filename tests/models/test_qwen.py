@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import INT8_EXACT, ensure_built
+from .conftest import ensure_built
 
 NAME = "qwen2.5-coder-0.5b-instruct"
 pytestmark = pytest.mark.slow
@@ -30,7 +30,6 @@ def test_manifest_records_provenance(qwen):
     assert d["files"]["weights"]["size"] < 500 * 2**20
 
 
-@INT8_EXACT
 def test_answers_in_english_and_chinese(qwen):
     out = qwen.chat([{"role": "user", "content": "What is the capital of France? Answer in one word."}],
                     max_tokens=10)
@@ -39,7 +38,6 @@ def test_answers_in_english_and_chinese(qwen):
     assert "北京" in out.text
 
 
-@INT8_EXACT
 def test_writes_a_spreadsheet_formula(qwen):
     out = qwen.chat([{"role": "system", "content": "Reply with one Excel formula and nothing else."},
                      {"role": "user", "content": "Sum column B for the rows where column A is \"East\"."}],
@@ -53,7 +51,6 @@ def test_writes_a_spreadsheet_formula(qwen):
     assert out.text.replace(" ", "") == '=SUMIF(A:A,"北京",B:B)'
 
 
-@INT8_EXACT
 def test_kv_cache_matches_recompute(qwen):
     import numpy as np
 

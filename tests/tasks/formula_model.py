@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.models.conftest import INT8_EXACT  # noqa: F401  (Qwen's int8 answers need VNNI)
-
 QWEN = "qwen2.5-coder-0.5b-instruct"
 
 

@@ -30,7 +30,7 @@ from o3local.tasks.formula.ground import (
     unknown_spans,
 )
 from o3local.tasks.formula.schema import read_sheet
-from tests.tasks.formula_model import INT8_EXACT, QWEN, qwen_store
+from tests.tasks.formula_model import QWEN, qwen_store
 
 _REGIONS = ["North", "South", "East", "North", "East", "South", "North", "East"]
 _PRODUCTS = ["Desk", "Chair", "Lamp", "Chair", "Desk", "Lamp", "Chair", "Desk"]
@@ -130,21 +130,20 @@ def test_scores_shared_by_the_trie_equal_scores_read_alone(qwen):
 
 
 @pytest.mark.slow
-@INT8_EXACT
 def test_an_unlexiconed_column_word_is_grounded_by_the_model(qwen, trusted, sales):
-    """"boxes" is in no vocabulary ("pieces" is now, lexicon/columns.json); the model reads
-    it as Units, the rules write the SUMIF."""
+    """"cartons" is in no vocabulary; the model reads it as Units, the rules write the SUMIF.
+    ("boxes", the earlier example, is no longer clear to the model once its int8 products are
+    exact on every CPU: Units leads Product by 0.9 nats, a box could be a product; refused.)"""
     with pytest.raises(TaskError):
-        formula("total boxes in the East", sheet=sales, method="rules")
-    r = formula("total boxes in the East", sheet=sales, model=QWEN)
+        formula("total cartons shipped to the East", sheet=sales, method="rules")
+    r = formula("total cartons shipped to the East", sheet=sales, model=QWEN)
     assert r.formula == '=SUMIF(C2:C9,"East",E2:E9)'
     assert r.value == sum(u for u, g in zip(_UNITS, _REGIONS, strict=True) if g == "East")
     assert r.method == "rules+model"
-    assert "'boxes' as the column 'Units'" in r.explanation
+    assert "'cartons' as the column 'Units'" in r.explanation
 
 
 @pytest.mark.slow
-@INT8_EXACT
 def test_a_misspelt_value_is_grounded_to_the_real_one(qwen, trusted, sales):
     r = formula("total Sales of lampz", sheet=sales, model=QWEN)
     assert r.formula == '=SUMIF(D2:D9,"Lamp",F2:F9)'

@@ -27,7 +27,7 @@ from o3local.tasks.formula.paraphrase import (
     uses,
 )
 from o3local.tasks.formula.schema import read_sheet
-from tests.tasks.formula_model import INT8_EXACT, QWEN
+from tests.tasks.formula_model import QWEN
 
 
 @pytest.fixture(scope="module")
@@ -173,13 +173,7 @@ def test_paraphrase_reads_the_rewrite_and_refuses_a_lossy_one(members, monkeypat
 # -- the real model ---------------------------------------------------------------------------------
 
 
-
-
-
-
-
 @pytest.mark.slow
-@INT8_EXACT
 def test_the_model_rewords_a_question_the_rules_refuse(qwen, trusted):
     """formula-dev4's spent tune part: "which product was 朱婷's order", read as 朱婷的商品."""
     # the paraphrase path alone: the rules themselves answer this request since the lookup
@@ -192,5 +186,7 @@ def test_the_model_rewords_a_question_the_rules_refuse(qwen, trusted):
 
 @pytest.mark.slow
 def test_a_column_the_sheet_lacks_is_still_refused(qwen, trusted, members):
-    with pytest.raises(TaskError):
+    """The model reads 'gas' as Fee, but 'bill' already is the Fee: the gas would be dropped."""
+    with pytest.raises(TaskError) as err:
         formula("total gas bill paid", sheet=members, model=QWEN)
+    assert "gas" in str(err.value)

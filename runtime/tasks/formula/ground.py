@@ -444,6 +444,18 @@ def sums_a_count(request: str, formula: str, found: list[Grounding], schema: She
     return None
 
 
+def _read_without(request: str, g: Grounding, schema: SheetSchema, read: Callable[[str], T | None],
+                  formula_of: Callable[[T], str]) -> bool:
+    """True when the request without the grounded word already reads the chosen column by the
+    rules' own synonyms ("total gas bill paid": 'bill' is the Fee, so 'gas' read as Fee would
+    answer the Fee total and drop the gas).  :func:`already_named` sees header words only."""
+    if g.choice.kind != "column":
+        return False
+    rest = re.sub(r"\s+", " ", request[:g.span.start] + " " + request[g.span.end:]).strip()
+    answer = read(rest) if rest else None
+    return answer is not None and reads_choice(formula_of(answer), g, schema)
+
+
 def ground(request: str, schema: SheetSchema, gen: Any, read: Callable[[str], T | None],
            formula_of: Callable[[T], str], min_margin: float = MIN_MARGIN,
            ) -> tuple[T, list[Grounding], str] | tuple[None, list[str], str]:
@@ -465,7 +477,7 @@ def ground(request: str, schema: SheetSchema, gen: Any, read: Callable[[str], T 
         g = ground_span(gen, request, span, schema, min_margin)
         if g is None:
             reasons.append(f"no column or value is clearly meant by {span.text!r}")
-        elif already_named(request, g, schema):
+        elif already_named(request, g, schema) or _read_without(request, g, schema, read, formula_of):
             reasons.append(f"{span.text!r} looks like {g.choice.column!r}, which the request already names")
         else:
             found.append(g)
