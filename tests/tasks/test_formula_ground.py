@@ -25,6 +25,7 @@ from o3local.tasks.formula.ground import (
     Grounding,
     Span,
     already_named,
+    ground,
     resembles,
     rewrite,
     unknown_spans,
@@ -66,6 +67,23 @@ def test_only_words_no_reader_knows_are_unknown(sales):
 def test_values_offered_are_the_ones_the_word_resembles():
     assert resembles("lampz", "Lamp") and resembles("Carra Diaz", "Cara Diaz") and resembles("张为", "张伟")
     assert not resembles("salesman", "Bob Smith") and not resembles("weather", "North")
+
+
+def test_a_stretch_that_negates_is_never_grounded(tmp_path):
+    """'没付钱' read as the column 已付 counted the paid orders (Qwen did, on formula-dev11's spent
+    tune part): a stretch holding 没/不/未/not is refused before the model is asked."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "收购单"
+    ws.append(["日期", "送货人", "品类", "毛重", "已付"])
+    for i, (who, paid) in enumerate([("老王", "是"), ("小李", "否"), ("老王", "否"), ("阿强", "是")]):
+        ws.append([dt.date(2026, 11, 1 + i), who, "纸板", 30 + i, paid])
+    path = tmp_path / "shougou.xlsx"
+    wb.save(path)
+    schema = read_sheet(path)
+    for request in ("还有几单没付钱", "没结账的有多少单"):
+        answer, why, _ = ground(request, schema, None, lambda text: None, str)
+        assert answer is None and any("negation" in w for w in why), (request, why)
 
 
 def test_rewrite_and_the_already_named_guard(sales):

@@ -473,7 +473,15 @@ def ground(request: str, schema: SheetSchema, gen: Any, read: Callable[[str], T 
         return None, [f"{len(spans)} unknown stretches ({', '.join(s.text for s in spans)})"], ""
     found: list[Grounding] = []
     reasons: list[str] = []
+    from .rowbase import lexicon
+
+    negation = re.compile(lexicon("answers")["negations"])
     for span in spans:
+        if negation.search(span.text.lower()):
+            # "还有几单没付钱" grounded as 已付 counted the paid orders: a word that negates is
+            # no column's name, and reading the stretch as one would drop the "not"
+            reasons.append(f"{span.text!r} holds a negation, which a column or value would drop")
+            continue
         g = ground_span(gen, request, span, schema, min_margin)
         if g is None:
             reasons.append(f"no column or value is clearly meant by {span.text!r}")
