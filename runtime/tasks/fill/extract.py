@@ -505,6 +505,9 @@ _ORGANISATIONS = frozenset(_COUNTED["organisations"])
 #: contract", "41 feed mills buying", "214 stores live")
 _AS_CUSTOMERS = re.compile(r"\s*(?:[a-z][a-z'-]*\s+){1,3}?(?:" + "|".join(
     re.escape(w) for w in sorted(_COUNTED["customer_status"], key=len, reverse=True)) + r")\b")
+#: words before a count of people that make them the company's staff ("hiring 40 tutors")
+_STAFF_LEAD = re.compile(r"\b(?:" + "|".join(
+    re.escape(w) for w in sorted(_COUNTED["staff_lead"], key=len, reverse=True)) + r")\s+(?:about |around |some |over |another |\w+ )?$")
 _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
                      r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
                      r"each (?:day|week|month)|every (?:day|week|month)|"
@@ -594,6 +597,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
             continue
+        if any(a <= m.start < b for a, b in doc.reposted):
+            continue  # a post someone else wrote, quoted ("> Brightlane ... just passed $20M ARR")
         if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
@@ -1503,8 +1508,9 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     is the template's users (read as a count of customers: no money, no share, no plan), where the
     document counts no people at all."""
     low = doc.text.lower()
-    if any(_counted(low[m.end:m.end + 40]) == "people" for m in doc.mentions
-           if not (m.percent or m.currency)):
+    if any(_counted(low[m.end:m.end + 40]) == "people" and not _STAFF_LEAD.search(low, max(0, m.start - 40), m.start)
+           for m in doc.mentions if not (m.percent or m.currency)):
+        # ("hiring 40 tutors for Q1": the company's own staff, who use nothing)
         return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
     as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
     out = [c for c in number_candidates(doc, as_customers, own_only=True)
