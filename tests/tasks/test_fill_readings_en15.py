@@ -60,3 +60,38 @@ def test_the_company_s_hires_do_not_stop_its_customers_being_its_users():
     r = _fill(_THREAD)
     # "86 sites now pay for Tallowby"; the 12 cooks are hires, the 1,400 sites a rival's
     assert _traction(r, "users") == 86
+
+
+def test_a_speech_s_welcome_to_new_colleagues_and_its_slide_numbers_count_no_users():
+    r = _fill("All-hands — March 2027\n\n"
+              "[SLIDE 1 — Hello]\n\n"
+              "Welcome to the nine new people who started this week. Mossbank sends field "
+              "technicians to wind farms when a turbine alarms.\n\n"
+              "[SLIDE 2 — What technicians did]\n\n"
+              "We now have two hundred and ten wind farms live, and ARR is four point two million "
+              "dollars.\n", markdown=False)
+    # the wind farms are the customers: the nine new people are staff, "SLIDE 2" is which slide
+    assert _traction(r, "users") == 210
+    assert _traction(r, "arr") == 4200000
+
+
+def test_the_one_amount_on_a_market_slide_is_the_whole_market():
+    deck = ("# Quillon\n\nQuillon schedules ferry crews for island operators.\n\n"
+            "## The market\n\n- European ferry crew scheduling software: $640M a year (our estimate)\n"
+            "- Operators lose 9% of sailings to crew gaps\n")
+    assert _fill(deck).data["market"]["tam"] == 640
+    # a goal or a part of the market on that slide is no whole market
+    goal = deck.replace("$640M a year (our estimate)", "we will reach $640M by 2030")
+    assert not (_fill(goal).data.get("market") or {}).get("tam")
+
+
+def test_a_round_figure_is_taken_as_written_exactly_elsewhere():
+    deck = ("# Quillon\n\n## Traction\n\n- ~1,300 operators use Quillon\n- ~$4M ARR\n\n"
+            "Exact numbers if asked: 1,284 operators at 30 September, ARR $4.2M.\n")
+    r = _fill(deck)
+    assert _traction(r, "users") == 1284
+    assert _traction(r, "arr") == 4200000
+    # a count of something else, or one too far from the round figure, is no exact form of it
+    other = deck.replace("1,284 operators", "1,284 vessels").replace("$4.2M", "$5.1M")
+    r = _fill(other)
+    assert _traction(r, "users") == 1300

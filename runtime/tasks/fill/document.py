@@ -294,7 +294,8 @@ _FENCED_KEY = re.compile(r"\s*([a-z][a-z0-9_]*)(?=\s*:\s*\S)")
 
 def _lines(raw: str, markdown: bool, quoted: list[int] | None = None) -> list[tuple[str, int | None]]:
     """(line, heading level or None), Markdown markup dropped from the text lines; the indices
-    of the lines a Markdown block quote ("> ...") gave are added to ``quoted``."""
+    of the lines of a block quote that quotes a social post ("> **Brightlane** @brightlane_edu")
+    are added to ``quoted``."""
     from ..summarize.readers import markdown_to_text
 
     out: list[tuple[str, int | None]] = []
@@ -308,6 +309,7 @@ def _lines(raw: str, markdown: bool, quoted: list[int] | None = None) -> list[tu
             body.clear()
 
     fence = False
+    in_post = False  # inside a block quote that opens on a post's header
     for line in raw.splitlines():
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
@@ -329,8 +331,12 @@ def _lines(raw: str, markdown: bool, quoted: list[int] | None = None) -> list[tu
         if bold and re.search(r"[\u4e00-\u9fff]", bold.group(2)) and _BYLINE.match(bold.group(2).strip()):
             bold = None  # "**答主：周亦凡（鲜邻里创始人）**": who wrote it, in bold, no heading
         quote = None if fence or m else _MD_QUOTE.match(line)
-        if quote:
-            # "> Brightlane now serves 900 districts": a quoted post or e-mail, its own lines
+        if quote and not in_post:
+            # a quoted post under its header ("> **Brightlane** @brightlane_edu · Dec 2"): its
+            # lines are its own (another block quote, a pull quote, runs on as before)
+            in_post = bool(POST_HEAD.match(line[quote.end():].lstrip(" *_")))
+        in_post = in_post and quote is not None
+        if in_post and quote:
             flush()
             if quoted is not None:
                 quoted.append(len(out))

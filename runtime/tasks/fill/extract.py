@@ -507,7 +507,10 @@ _AS_CUSTOMERS = re.compile(r"\s*(?:[a-z][a-z'-]*\s+){1,3}?(?:" + "|".join(
     re.escape(w) for w in sorted(_COUNTED["customer_status"], key=len, reverse=True)) + r")\b")
 #: words before a count of people that make them the company's staff ("hiring 40 tutors")
 _STAFF_LEAD = re.compile(r"\b(?:" + "|".join(
-    re.escape(w) for w in sorted(_COUNTED["staff_lead"], key=len, reverse=True)) + r")\s+(?:about |around |some |over |another |\w+ )?$")
+    re.escape(w) for w in sorted(_COUNTED["staff_lead"], key=len, reverse=True)) + r")\s+"
+    r"(?:(?:to|the|our|another|about|around|some|over|all)\s+){0,2}$")
+#: a number that says which slide, page or step it is ("[SLIDE 3 — What patients did]"), no count
+_INDEX_LEAD = re.compile(r"\b(?:slide|page|step|part|chapter|section|no\.|#)\s*$")
 _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
                      r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
                      r"each (?:day|week|month)|every (?:day|week|month)|"
@@ -1449,6 +1452,75 @@ def _finer(cands: list, m: Mention) -> Any:
     return None
 
 
+#: words that round the figure after them ("~900 agencies", "about $6M", "roughly 60%")
+_ROUNDED_LEAD = re.compile(r"(?:[~≈]|\b(?:about|around|roughly|nearly|almost|approximately|approx\.?|circa|"
+                           r"some|close to|just (?:over|under))\s+)\s*(?:US\$|USD\s?|[$€£])?$", re.I)
+
+
+def _rounded(text: str, m: Mention) -> bool:
+    """``m`` is written as a round figure ("~900", "about $6M", "900+")."""
+    return bool(_ROUNDED_LEAD.search(text, max(0, m.start - 16), m.start)) or text[m.end:m.end + 1] == "+"
+
+
+def _exact_of_rounded(doc: Document, f: Field, best: tuple, taken: frozenset[int]) -> tuple | None:
+    """For a round figure ("~900 agencies use Skylark"), the same figure written exactly elsewhere
+    for the same thing ("Exact numbers if asked: 912 agencies at 31 October"): a count followed by
+    the same noun, or an amount or a rate in a sentence with the field's own words; else None."""
+    m = best[2]
+    text = doc.text
+    if doc.lang != "en" or not _rounded(text, m):
+        return None
+    low = text.lower()
+    if m.currency or m.percent or m.scaled:
+        # an amount or a rate: another candidate of the field, in a sentence with its own words
+        own = f.own_words()
+        others = [c for c in number_candidates(doc, f)
+                  if c[2].start != m.start and c[2].start not in taken and not _rounded(text, c[2])
+                  and c[2].percent == m.percent and bool(c[2].currency) == bool(m.currency)
+                  and _count(c[3].lower(), own)]
+        return _closest_exact(best, others, m)
+    # a count: another count of the same noun ("912 agencies"), now (no plan, no new ones, no
+    # earlier time, nobody else's)
+    noun = re.match(r"\s*([a-z][a-z'-]+)", low[m.end:m.end + 30])
+    if noun is None:
+        return None
+    others = []
+    for o in doc.mentions:
+        if o.start == m.start or o.start in taken or o.percent or o.currency or o.scaled \
+                or _rounded(text, o) or any(a <= o.start < b for a, b in doc.reposted + doc.quoted):
+            continue
+        theirs = re.match(r"\s*([a-z][a-z'-]+)", low[o.end:o.end + 30])
+        if theirs is None or theirs.group(1) != noun.group(1):
+            continue
+        a, b = _clause_bounds(text, o.start, o.end)
+        clause = low[a:b]
+        if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause) \
+                or _past_lead(low, a, o.start) or _en_past_aside(text, o):
+            continue
+        others.append((best[0], int(o.value) if float(o.value).is_integer() else o.value, o, text[a:b].strip()))
+    return _closest_exact(best, others, m)
+
+
+def _closest_exact(best: tuple, others: list, m: Mention) -> tuple | None:
+    """The one figure of ``others`` that the round ``m`` rounds ("~900" for 912: within half of
+    its last non-zero place, "~$6M" for $6.1M), with more digits; None when none or several
+    differ."""
+    got = _digits(m.raw)
+    lead = re.search(r"\d[\d,]*(?:\.\d+)?", m.raw)
+    if got is None or lead is None or not m.value:
+        return None
+    base = float(lead.group(0).replace(",", ""))
+    if not base:
+        return None
+    digits, decimals = got
+    zeros = len(digits) - len(digits.rstrip("0")) if not decimals else 0
+    half = 0.5 * abs(m.value / base) * 10.0 ** (zeros - decimals)
+    near = {c[1]: c for c in others
+            if c[2].value != m.value and abs(c[2].value - m.value) < half
+            and len((_digits(c[2].raw) or ("", 0))[0].rstrip("0")) > len(digits.rstrip("0"))}
+    return next(iter(near.values())) if len(near) == 1 else None
+
+
 def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer | None:
     """"Market: $3.4B in the UK and Europe" (a label that is only the parent's word, one amount of
     money after it, nothing about a part of it): the whole market, ``market.tam``."""
@@ -1491,6 +1563,39 @@ def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer
             v = float(f"{round(v, 9):.12g}")
             return Answer(int(v) if v.is_integer() else v, sent.strip(),
                           ["a market sized as a sentence's subject: the whole market"], at=m.start)
+    return _market_section_amount(doc, f, taken)
+
+
+#: a heading that is only the market ("The market", "Market size", "Market opportunity")
+_MARKET_HEADING = re.compile(r"(?:the\s+|our\s+)?market(?:\s+(?:size|opportunity|sizing))?", re.I)
+#: words of a clause that sizes a part of the market, a goal or another's figure
+_PART_OR_GOAL = re.compile(r"\b(?:serv|reach|obtain|capture|win|sam|som|address|target|share)|\b(?:not|neither|nor)\b"
+                           r"|\b(?:by|in) 20\d\d\b|\bwill\b", re.I)
+
+
+def _market_section_amount(doc: Document, f: Field, taken: frozenset[int]) -> Answer | None:
+    """The one amount of money under a heading that is only "Market" ("The market" over "- US
+    home-care scheduling software: $2.1B a year (our estimate)"): a deck's market slide sizes the
+    whole market, when it gives no other amount and no word of a part of it or a goal."""
+    for s in doc.sections:
+        if not _MARKET_HEADING.fullmatch((s.heading or "").strip(" *:#")):
+            continue
+        end = next((o.start for o in doc.sections if o.start > s.start), len(doc.text))
+        ms = [m for m in doc.mentions if s.start <= m.start < end and not m.percent
+              and (m.currency or m.scaled) and not any(a <= m.start < b for a, b in doc.reposted)]
+        if len(ms) != 1 or not (ms[0].currency and ms[0].scaled) or ms[0].start in taken:
+            continue
+        m = ms[0]
+        a, b = _clause_bounds(doc.text, m.start, m.end)
+        line = doc.text[slice(*_line_bounds(doc.text, m.start))]
+        if _PART_OR_GOAL.search(doc.text[a:b]) or _PART_OR_GOAL.search(line) \
+                or _count(doc.text[a:b].lower(), list(OTHERS)):
+            continue
+        v = convert(m, f, doc.lang, doc.text)
+        if v is not None:
+            v = float(f"{round(v, 9):.12g}")
+            return Answer(int(v) if v.is_integer() else v, line.strip(" -*•"),
+                          [f"the one amount under the heading {s.heading!r}: the whole market"], at=m.start)
     return None
 
 
@@ -1509,8 +1614,10 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     document counts no people at all."""
     low = doc.text.lower()
     if any(_counted(low[m.end:m.end + 40]) == "people" and not _STAFF_LEAD.search(low, max(0, m.start - 40), m.start)
+           and not _INDEX_LEAD.search(low, max(0, m.start - 12), m.start)
            for m in doc.mentions if not (m.percent or m.currency)):
-        # ("hiring 40 tutors for Q1": the company's own staff, who use nothing)
+        # ("hiring 40 tutors for Q1": the company's own staff, who use nothing; "[SLIDE 3 — What
+        # patients did]": which slide)
         return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
     as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
     out = [c for c in number_candidates(doc, as_customers, own_only=True)
@@ -1589,7 +1696,7 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
                                               c[2].start))
     score, value, m, sentence = cands[0]
     notes = []
-    finer = _finer(cands, m)
+    finer = _finer(cands, m) or _exact_of_rounded(doc, f, cands[0], taken)
     if finer is not None:
         # "营业收入1.84亿元" in the text and 18,420（万元）in the table: the same figure, more exactly
         score, value, m, sentence = finer
