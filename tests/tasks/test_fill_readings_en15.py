@@ -95,3 +95,33 @@ def test_a_round_figure_is_taken_as_written_exactly_elsewhere():
     other = deck.replace("1,284 operators", "1,284 vessels").replace("$4.2M", "$5.1M")
     r = _fill(other)
     assert _traction(r, "users") == 1300
+
+
+_ARTICLE = (
+    "Brindlemoor Labs\n\n"
+    "Brindlemoor Labs is a British company that tests cattle feed for mycotoxins on the farm.[1]\n\n"
+    "Founded; 3 August 2018\n"
+    "Headquarters; Carlisle, England\n"
+    "ARR; £3.1 million (2026)\n\n"
+    "History\n\n"
+    "Brindlemoor was founded in 2018 by a vet and a chemist. At the end of 2023 the company had 85 customers "
+    "and annual recurring revenue of £1.2 million.[2] As of June 2026, its ARR was £3.1 million, "
+    "with 260 farm customers.[3][citation needed]\n\n"
+    "References\n\n"
+    "1. \"Brindlemoor brings the lab to the barn\". Farmers Ledger. 2 March 2021.\n"
+    "2. \"Brindlemoor reaches 85 customers\". Agritech Brief. 10 January 2024.\n")
+
+
+def test_an_infobox_s_full_founding_date_beats_the_year_the_prose_gives():
+    r = _fill(_ARTICLE, markdown=False)
+    assert r.data["company"]["founded"] == "2018-08-03"  # not 1 January of "founded in 2018"
+
+
+def test_an_article_s_figures_are_its_latest_and_not_its_references():
+    r = _fill(_ARTICLE, markdown=False)
+    # "At the end of 2023 ... £1.2 million" is older than "As of June 2026 ... £3.1 million"; the
+    # reference list's "reaches 85 customers" is a headline of 2024
+    assert _traction(r, "arr") == 3100000
+    assert _traction(r, "users") == 260
+    # "[2]", "[citation needed]": marks, no text
+    assert "[2]" not in parse(_ARTICLE, "a").text and "[citation needed]" not in parse(_ARTICLE, "a").text

@@ -514,6 +514,12 @@ def _without_post_counters(raw: str) -> str:
     return _POST_COUNTER.sub(lambda m: m.group(1) if int(m.group(3)) in totals else m.group(0), raw)
 
 
+#: a citation's or a comment's mark glued to the text before it ("...in 2020.[2]", "$2.05M[a]",
+#: "[citation needed]"); one at a line's start is a note's own label and stays
+_CITATION_MARK = re.compile(r"(?<=[^\s\[\]])(?:\[(?:\d{1,3}|[a-z]|citation needed|clarification needed|"
+                            r"according to whom\?|when\?|who\?|by whom\?|dubious|failed verification)\](?!\())+")
+
+
 #: struck-through text ("ARR is ~~$1.9M~~ $2.05M", a Markdown or Google Docs export in
 #: suggesting mode, a wiki's edit): the words the writer deleted, with a space beside them
 _STRUCK = re.compile(r"[ \t]?(?<!~)~~(?=[^\s~])[^~\n]{0,200}?(?<=[^\s~])~~(?!~)")
@@ -531,6 +537,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
 
     # a programme of several companies' entries that says which one is the user's: that one; a
     # letter with a section per company: the one company that is raising
+    if "[" in raw:
+        # "went live in January 2020.[2] By the end of 2024 ...": a citation's mark is no text (and
+        # keeps the sentence from ending)
+        raw = _CITATION_MARK.sub("", raw)
     if "~~" in raw:
         raw = _STRUCK.sub("", raw)  # (what a struck figure was replaced by stays: the current one)
     if "/" in raw:

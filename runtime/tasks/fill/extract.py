@@ -698,6 +698,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
+        if here is not None and _SOURCES_HEADING.fullmatch((here.heading or "").strip(" *:#")):
+            continue  # a reference list's titles ('"Corvane hits 140 customers". Jan 2025.'): older news
         if here is not None and here.heading and "target" not in f.key and "plan" not in f.key \
                 and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()) \
                 and not _RESULT_HEADING.search(here.heading.lower()):
@@ -1157,6 +1159,9 @@ _EN_OTHER_FIGURE = re.compile(r"\b(?:profit|margin|costs?|burn|expenses?|spend|c
                               r"income|loss|churn|cac|ltv|price)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a heading over plans: its figures are targets, not results
+#: the heading of a list of sources, whose entries cite other pages ("References", "Sources")
+_SOURCES_HEADING = re.compile(r"(?:references|sources|citations|bibliography|footnotes|notes and references|"
+                              r"further reading|external links|works cited|参考文献|参考资料|资料来源)", re.I)
 _PLAN_HEADING = re.compile(r"目标|计划|展望|预期|预测|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
 #: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
@@ -1452,6 +1457,49 @@ def _finer(cands: list, m: Mention) -> Any:
     return None
 
 
+#: a year a clause dates its figure to ("By the end of 2024 the company had ...", "in 2025 it
+#: reached ...") or that follows the figure in brackets ("US$6.8 million (2026)")
+_DATED_YEAR = re.compile(r"\b(?:in|by|end of|as of|as at|at|during|for)\s+(?:(?:the\s+)?(?:end|close|start)\s+of\s+)?"
+                         r"(?:FY\s?)?((?:19|20)\d\d)\b", re.I)
+
+
+def _as_of(doc: Document, m: Mention) -> tuple[int, int] | None:
+    """(year, month) the clause of ``m`` dates it to: a date before it in its clause, a year after
+    "in"/"by the end of", or a year in brackets right after it; None when undated."""
+    text = doc.text
+    a, b = _clause_bounds(text, m.start, m.end)
+    dated = [d for d in doc.dates if a <= d.start < m.start]
+    if dated:
+        return dated[-1].year, dated[-1].month or 0
+    years = list(_DATED_YEAR.finditer(text, a, m.start))
+    if years:
+        return int(years[-1].group(1)), 0
+    after = re.match(r"\s*\(\s*((?:19|20)\d\d)\s*\)", text[m.end:m.end + 12])
+    return (int(after.group(1)), 0) if after else None
+
+
+def _later_dated(doc: Document, cands: list) -> tuple | None:
+    """When the best candidate is dated ("By the end of 2024 ... ARR of US$2.9 million") and a
+    near one is dated later ("As of October 2026, ARR was US$6.8 million"): the latest-dated one
+    (no plan or goal), else None."""
+    best = cands[0]
+    when = _as_of(doc, best[2])
+    if when is None:
+        return None
+    low = doc.text.lower()
+    pick, latest = None, when
+    for c in cands[1:]:
+        if c[0] < best[0] - 2 or c[2].percent != best[2].percent:
+            continue
+        a, b = _clause_bounds(doc.text, c[2].start, c[2].end)
+        if _TARGET.search(low, a, b) or re.search(r"\bwill\b", low[a:b]):
+            continue
+        w = _as_of(doc, c[2])
+        if w is not None and (w[0], w[1]) > latest and (w[0] > latest[0] or latest[1]):
+            pick, latest = c, w
+    return pick
+
+
 #: words that round the figure after them ("~900 agencies", "about $6M", "roughly 60%")
 _ROUNDED_LEAD = re.compile(r"(?:[~≈]|\b(?:about|around|roughly|nearly|almost|approximately|approx\.?|circa|"
                            r"some|close to|just (?:over|under))\s+)\s*(?:US\$|USD\s?|[$€£])?$", re.I)
@@ -1694,8 +1742,12 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     if siblings:
         cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
                                               c[2].start))
-    score, value, m, sentence = cands[0]
     notes = []
+    later = _later_dated(doc, cands) if doc.lang == "en" else None
+    if later is not None:
+        cands = [later] + [c for c in cands if c is not later]
+        notes.append("the figure the document dates latest")
+    score, value, m, sentence = cands[0]
     finer = _finer(cands, m) or _exact_of_rounded(doc, f, cands[0], taken)
     if finer is not None:
         # "营业收入1.84亿元" in the text and 18,420（万元）in the table: the same figure, more exactly
@@ -1800,8 +1852,9 @@ def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer |
     years = founded_years(doc)
     if not years:
         return None
+    # (or a table's row or an infobox's line: "Founded; 14 May 2019", "Founded | 14 May 2019")
     if best is not None and re.search(r"\b(?:founded|incorporated|incorporation|established|dates from|started)\b"
-                                      r"[^.;!?\d]{0,40}$", doc.text[max(0, best.start - 60):best.start], re.I):
+                                      r"(?:[^.;!?\d]{0,40}|\s*[;|:]\s*)$", doc.text[max(0, best.start - 60):best.start], re.I):
         return None
     m = years[0]
     sent = next((x for x in doc.sentences() if m.group(0) in x), m.group(0))
