@@ -125,3 +125,28 @@ def test_an_article_s_figures_are_its_latest_and_not_its_references():
     assert _traction(r, "users") == 260
     # "[2]", "[citation needed]": marks, no text
     assert "[2]" not in parse(_ARTICLE, "a").text and "[citation needed]" not in parse(_ARTICLE, "a").text
+
+
+def test_a_calendar_invite_is_read_as_its_summary_and_description():
+    ics = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:20270114T160000Z-88@cal.example\r\n"
+           "DTSTAMP:20270108T091500Z\r\nDTSTART:20270114T160000Z\r\n"
+           "SUMMARY:Intro call - Hollowmere Foods (Seed)\r\n"
+           "DESCRIPTION:Hollowmere Foods makes frozen school lunches from local farms.\\n\\n- Fo\r\n"
+           " unded: March 2021\\n- 64 schools live\\n- ARR $820K\\, up 70% YoY\\n\\nZoom: https:/\r\n"
+           " /zoom.example/j/7712093381 (passcode 114422)\r\n"
+           "BEGIN:VALARM\r\nTRIGGER:-PT10M\r\nDESCRIPTION:Reminder\r\nEND:VALARM\r\n"
+           "END:VEVENT\r\nEND:VCALENDAR\r\n")
+    doc = parse(ics, "invite.txt")
+    # folded lines joined (even inside a word), escapes undone, the machine lines gone
+    assert "Founded: March 2021" in doc.text and "DTSTAMP" not in doc.text and "\\," not in doc.text
+    r = _fill(ics, markdown=False)
+    assert r.data["company"]["name"] == "Hollowmere Foods"
+    assert r.data["company"]["founded"] == "2021-03-01"
+    assert _traction(r, "users") == 64  # not the meeting link's number
+    assert _traction(r, "arr") == 820000
+
+
+def test_a_number_inside_a_link_is_no_figure():
+    r = _fill("Thornvale sells route planning to bakeries. Slides: https://decks.example/thornvale/48000\n\n"
+              "We are raising $2M.\n", markdown=False)
+    assert not (r.data.get("traction") or {}).get("users")

@@ -537,6 +537,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
 
     # a programme of several companies' entries that says which one is the user's: that one; a
     # letter with a section per company: the one company that is raising
+    if "BEGIN:V" in raw:
+        from .calendar import calendar_text
+
+        raw = calendar_text(raw) or raw  # a calendar invite: its summary, description, location
     if "[" in raw:
         # "went live in January 2020.[2] By the end of 2024 ...": a citation's mark is no text (and
         # keeps the sentence from ending)

@@ -602,6 +602,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue
         if any(a <= m.start < b for a, b in doc.reposted):
             continue  # a post someone else wrote, quoted ("> Brightlane ... just passed $20M ARR")
+        if _IN_LINK.search(text, max(0, m.start - 200), m.start):
+            continue  # "https://zoom.example/j/8841203317": part of a link, no figure
         if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
@@ -1159,6 +1161,8 @@ _EN_OTHER_FIGURE = re.compile(r"\b(?:profit|margin|costs?|burn|expenses?|spend|c
                               r"income|loss|churn|cac|ltv|price)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a heading over plans: its figures are targets, not results
+#: a link's text up to a number inside it ("https://zoom.example/j/88412", "www.x.com/2026/")
+_IN_LINK = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]\"']*$", re.I)
 #: the heading of a list of sources, whose entries cite other pages ("References", "Sources")
 _SOURCES_HEADING = re.compile(r"(?:references|sources|citations|bibliography|footnotes|notes and references|"
                               r"further reading|external links|works cited|参考文献|参考资料|资料来源)", re.I)
