@@ -150,3 +150,33 @@ def test_a_number_inside_a_link_is_no_figure():
     r = _fill("Thornvale sells route planning to bakeries. Slides: https://decks.example/thornvale/48000\n\n"
               "We are raising $2M.\n", markdown=False)
     assert not (r.data.get("traction") or {}).get("users")
+
+
+_PANEL = (
+    "PANEL TRANSCRIPT\n"
+    "Prepared for Larchfield Water's investor pack.\n\n"
+    "Larchfield Water sells leak-detection software to small water utilities.\n\n"
+    "Speakers:\n"
+    "  RUTH ABARA, founder and CEO, Larchfield Water\n"
+    "  DEV MALIK, CEO, Pipewise\n\n"
+    "MODERATOR: Let's start with numbers. Dev?\n\n"
+    "MALIK: We're at about nine million dollars of ARR, and we grew forty percent this year.\n\n"
+    "MODERATOR: Ruth?\n\n"
+    "ABARA: Larchfield is smaller. ARR is two point six million, up ninety percent on last year. "
+    "We're raising a seven-million-dollar Series A.\n\n"
+    "MALIK: We're not raising.\n")
+
+
+def test_a_panel_s_other_companies_speakers_give_none_of_its_figures():
+    r = _fill(_PANEL, markdown=False)
+    assert _traction(r, "arr") == 2600000  # not Pipewise's nine million
+    assert _traction(r, "growth") == 0.9
+    assert r.data["ask"]["amount"] == 7000000  # "a seven-million-dollar Series A"
+
+
+def test_an_article_before_spelled_words_is_no_one():
+    from o3local.tasks.fill.spelled import spelled_mentions
+
+    got = {m.raw: m.value for m in spelled_mentions("a twelve million dollar round, a hundred and "
+                                                    "twelve clinics", "en", [])}
+    assert got == {"a twelve million": 12_000_000, "a hundred and twelve": 112}

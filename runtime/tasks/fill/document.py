@@ -541,6 +541,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         from .calendar import calendar_text
 
         raw = calendar_text(raw) or raw  # a calendar invite: its summary, description, location
+    if lang != "zh":
+        from .panel import without_others_turns
+
+        raw = without_others_turns(raw)  # a panel's other companies' speakers: not this company's words
     if "[" in raw:
         # "went live in January 2020.[2] By the end of 2024 ...": a citation's mark is no text (and
         # keeps the sentence from ending)
