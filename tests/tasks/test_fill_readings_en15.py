@@ -180,3 +180,12 @@ def test_an_article_before_spelled_words_is_no_one():
     got = {m.raw: m.value for m in spelled_mentions("a twelve million dollar round, a hundred and "
                                                     "twelve clinics", "en", [])}
     assert got == {"a twelve million": 12_000_000, "a hundred and twelve": 112}
+
+
+def test_a_restated_row_and_a_note_s_number_are_read_as_such():
+    r = _fill("Review report on Tamsin Freight, Inc.\n\n"
+              "As discussed in Note 7, annual recurring revenue previously reported as $2.9 million has "
+              "been restated to $2.7 million.\n\n"
+              "Metric; FY2025; FY2026\n\nARR (restated); $1.8M; $2.7M\n", markdown=False)
+    # "(restated)" labels the row, no correction of the $2.7 million before it; "Note 7" is no ARR
+    assert _traction(r, "arr") == 2700000

@@ -510,7 +510,8 @@ _STAFF_LEAD = re.compile(r"\b(?:" + "|".join(
     re.escape(w) for w in sorted(_COUNTED["staff_lead"], key=len, reverse=True)) + r")\s+"
     r"(?:(?:to|the|our|another|about|around|some|over|all)\s+){0,2}$")
 #: a number that says which slide, page or step it is ("[SLIDE 3 — What patients did]"), no count
-_INDEX_LEAD = re.compile(r"\b(?:slide|page|step|part|chapter|section|no\.|#)\s*$")
+_INDEX_LEAD = re.compile(r"\b(?:slide|page|step|part|chapter|section|note|exhibit|appendix|annex|figure|fig\.|"
+                         r"table|item|article|clause|no\.|#)\s*$", re.I)
 _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
                      r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
                      r"each (?:day|week|month)|every (?:day|week|month)|"
@@ -604,6 +605,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # a post someone else wrote, quoted ("> Brightlane ... just passed $20M ARR")
         if _IN_LINK.search(text, max(0, m.start - 200), m.start):
             continue  # "https://zoom.example/j/8841203317": part of a link, no figure
+        if doc.lang == "en" and not (m.currency or m.percent or m.scaled) \
+                and _INDEX_LEAD.search(text, max(0, m.start - 12), m.start):
+            continue  # "As discussed in Note 9", "[SLIDE 3 — ...]": which note or slide, no figure
         if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
