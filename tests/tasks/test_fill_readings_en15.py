@@ -189,3 +189,17 @@ def test_a_restated_row_and_a_note_s_number_are_read_as_such():
               "Metric; FY2025; FY2026\n\nARR (restated); $1.8M; $2.7M\n", markdown=False)
     # "(restated)" labels the row, no correction of the $2.7 million before it; "Note 7" is no ARR
     assert _traction(r, "arr") == 2700000
+
+
+def test_a_data_site_s_profile_gives_the_company_reported_figures():
+    r = _fill("Wexmoor\n\nCompany profile · DealTrove · Last updated 1 March 2027\n\n"
+              "Wexmoor makes inspection software for bridge engineers.\n\nOverview\n\n"
+              "- Employees: 11–50\n"
+              "- Estimated revenue range: $1M–$5M (DealTrove model estimate)\n"
+              "- Company-reported ARR: $3.3M (January 2027), up 52% year over year\n"
+              "- Customers: 96 civil engineers (company-reported, January 2027)\n", markdown=False)
+    # "company-reported" is the company's own word, no one else's claim; the customers labelled
+    # as such are who uses it, though counted as people
+    assert _traction(r, "arr") == 3300000
+    assert _traction(r, "growth") == 0.52
+    assert _traction(r, "users") == 96

@@ -742,6 +742,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                                            or re.fullmatch(r"\s*[A-Z]{2,3}\s*", text[a:claim.start()])):
             # (or "DS reported ...": minutes name the company's officers by their initials)
             claim = None  # "The CEO reported ARR of $2.2M": the company's own officer, in minutes
+        if claim and doc.lang == "en" and re.search(r"\b(?:company|self)[- ]reported\b", low[a:b]):
+            claim = None  # "Company-reported ARR: $7.2M" on a data site's profile: the company's own figure
         if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
             continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
@@ -1669,15 +1671,16 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     is the template's users (read as a count of customers: no money, no share, no plan), where the
     document counts no people at all."""
     low = doc.text.lower()
+    as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
+    out = [c for c in number_candidates(doc, as_customers, own_only=True)
+           if c[0] >= 3.0 and c[2].start not in taken and not (c[2].percent or c[2].currency or c[2].scaled)]
+    named = {c[2].start for c in out}  # ("Customers: 134 general contractors": people, who are the customers)
     if any(_counted(low[m.end:m.end + 40]) == "people" and not _STAFF_LEAD.search(low, max(0, m.start - 40), m.start)
-           and not _INDEX_LEAD.search(low, max(0, m.start - 12), m.start)
+           and not _INDEX_LEAD.search(low, max(0, m.start - 12), m.start) and m.start not in named
            for m in doc.mentions if not (m.percent or m.currency)):
         # ("hiring 40 tutors for Q1": the company's own staff, who use nothing; "[SLIDE 3 — What
         # patients did]": which slide)
         return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
-    as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
-    out = [c for c in number_candidates(doc, as_customers, own_only=True)
-           if c[0] >= 3.0 and c[2].start not in taken and not (c[2].percent or c[2].currency or c[2].scaled)]
     if out:
         return out
     # no sentence says "customers": a count of organisations that are customers now, when the
