@@ -223,8 +223,10 @@ SETS = (
     EvalSet("fill-eval12", "fe12", 20, True,
             {"fe12-en-02": ("four point two million", "sixty-three co-ops", "MAYA OKONJO"),  # spoken figures
              "fe12-en-04": ("$3.4M ARR", "12,800", "Pump fleet"),  # the last two only in table cells
+             # .ics text with CRLF: read as its event's summary and description, unfolded and
+             # unescaped (fill/calendar.py; the machine lines, DTSTART and the like, are dropped)
              "fe12-en-07": ("Partner meeting - Marrowbone Analytics (Seed)", "$3M seed",
-                            "DTSTART;TZID=America/Chicago:20261210T150000"),  # .ics text with CRLF
+                            "- Founded: April 2022\n- First hospital live: 3 October 2023"),
              "fe12-en-08": ("$4.6 million", "$4,210,540", "August 8, 2019"),  # the second only in a table cell
              "fe12-zh-02": ("3.86亿元", "417家", "5,000万元"),  # the last only in a table cell
              "fe12-zh-09": ("报表名称：2026年1-11月经营数据汇总", "1-11月合计", "7925", "18.7%")},  # CSV with a BOM

@@ -103,13 +103,16 @@ _NOT_GIVEN = re.compile(r"(?:n/?a|none|nil|not applicable|not yet|tbd|tbc|-+|—
 def check(doc: Document, f: Field, value: Any, how: str) -> list[str]:
     """What in ``value`` the document does not back (empty: the value may be kept)."""
     from ..summarize.faithfulness import unsupported_facts
-    from .extract import _customers_as_users, number_candidates
+    from .extract import _customers_as_users, _exact_of_rounded, number_candidates
 
     problems: list[str] = []
     if f.kind == "number":
         cands = number_candidates(doc, f)
         if doc.lang == "en" and f.key == "users":
             cands += _customers_as_users(doc, f, frozenset())  # "87 shipper customers": who uses it
+        if doc.lang == "en":
+            # "~900 agencies use it" and "912 agencies at 31 October": the round figure given exactly
+            cands += [e for c in list(cands) if (e := _exact_of_rounded(doc, f, c, frozenset())) is not None]
         if not any(abs(v - float(value)) <= 1e-9 * max(1, abs(v))
                    for _s, v, _m, _c in cands):
             problems.append(f"the number {value} is not in a sentence about {f.key}")

@@ -177,6 +177,10 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
                 and not (m.unit in ("月", "月份") and m.value == int(m.value) and 1 <= m.value <= 12)]
     for cue in _CORRECTION.finditer(text):
         lo = text.rfind("\n", 0, cue.start()) + 1
+        if re.fullmatch(r"[^\d\n()]{1,40}[(（]\s*", text[lo:cue.start()]) and re.match(r"\s*[)）]", text[cue.end():]):
+            # "ARR (restated); $3.2M; $4.6M": a row's label says its figures are the restated ones,
+            # no correction of the figures before it
+            continue
         hi = text.find("\n", cue.end())
         hi = len(text) if hi < 0 else hi
         if re.fullmatch(r"[\s:：,，.。!！-]*", text[cue.end():hi]):

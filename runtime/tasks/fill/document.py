@@ -35,6 +35,10 @@ _SENTENCE_END = tuple("。！？；.!?;:：")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*$")
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_MD_QUOTE = re.compile(r"^ {0,3}(?:>[ \t]?)+")
+#: a social post's header: who posted it, by their handle ("Noor Haddad @noorbuilds · Dec 9",
+#: "Brightlane @brightlane_edu"), not an e-mail address
+POST_HEAD = re.compile(r"^[^\n@]{0,60}(?<![\w.])@[A-Za-z0-9_]{2,30}\b(?!\.\w)")
 #: where a further label starts on a label's line: after an ideographic space, a tab or three
 #: spaces, with a colon ahead ("报告期间：2026年3月　编制：运营中心")
 _MORE_LABELS = re.compile(r"(?:\u3000+|\t+| {3,}|\s*｜\s*|\s+\|\s+|\s+[·•]\s+)(?=[^:：\s|｜][^:：\n]{0,29}[:：]\s*\S)")
@@ -87,6 +91,7 @@ class Document:
     labels: list[tuple[str, str, int]] = field(default_factory=list)  # (label, value, offset)
     spoken: bool = False  # a transcript: its speakers' turns, read without speaker and time
     quoted: list[tuple[int, int]] = field(default_factory=list)  # a reply's quoted (older) e-mail
+    reposted: list[tuple[int, int]] = field(default_factory=list)  # a quoted post of someone else's
 
     @property
     def tables(self) -> list[Table]:
@@ -287,8 +292,10 @@ def _is_bullet_lead_in(raw: str, raw_next: str | None) -> bool:
 _FENCED_KEY = re.compile(r"\s*([a-z][a-z0-9_]*)(?=\s*:\s*\S)")
 
 
-def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
-    """(line, heading level or None), Markdown markup dropped from the text lines."""
+def _lines(raw: str, markdown: bool, quoted: list[int] | None = None) -> list[tuple[str, int | None]]:
+    """(line, heading level or None), Markdown markup dropped from the text lines; the indices
+    of the lines of a block quote that quotes a social post ("> **Brightlane** @brightlane_edu")
+    are added to ``quoted``."""
     from ..summarize.readers import markdown_to_text
 
     out: list[tuple[str, int | None]] = []
@@ -302,6 +309,7 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
             body.clear()
 
     fence = False
+    in_post = False  # inside a block quote that opens on a post's header
     for line in raw.splitlines():
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
@@ -322,7 +330,18 @@ def _lines(raw: str, markdown: bool) -> list[tuple[str, int | None]]:
             # ("**How does it work?**", an FAQ's question in bold, is a heading)
         if bold and re.search(r"[\u4e00-\u9fff]", bold.group(2)) and _BYLINE.match(bold.group(2).strip()):
             bold = None  # "**答主：周亦凡（鲜邻里创始人）**": who wrote it, in bold, no heading
-        if m:
+        quote = None if fence or m else _MD_QUOTE.match(line)
+        if quote and not in_post:
+            # a quoted post under its header ("> **Brightlane** @brightlane_edu · Dec 2"): its
+            # lines are its own (another block quote, a pull quote, runs on as before)
+            in_post = bool(POST_HEAD.match(line[quote.end():].lstrip(" *_")))
+        in_post = in_post and quote is not None
+        if in_post and quote:
+            flush()
+            if quoted is not None:
+                quoted.append(len(out))
+            out.append((markdown_to_text(line[quote.end():]).strip(), None))
+        elif m:
             flush()
             out.append((markdown_to_text(m.group(2)).strip(), len(m.group(1))))
         elif bold:
@@ -364,6 +383,19 @@ def _long_rows_as_sections(raw: str, markdown: bool) -> str:
 #: Message-----", "发件人：…" (Outlook's Chinese header)
 _QUOTE_HEAD = re.compile(r"^\s*(?:>\s*)*(?:On\s.{3,120}\swrote:\s*$|-{3,}\s*Original Message\s*-{3,}\s*$"
                          r"|-{3,}\s*原始邮件\s*-{3,}\s*$|发件人[:：])", re.I)
+
+
+def _reposted(text: str, quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The quoted blocks that open on a social post's header (``POST_HEAD``): a post someone
+    shared ("People keep sending me this: > Brightlane @brightlane_edu · Dec 2 > Brightlane now
+    serves 900 districts"), whose figures are its author's, not the document's."""
+    blocks: list[list[int]] = []
+    for a, b in sorted(quoted):
+        if blocks and text[blocks[-1][1]:a].strip() == "":
+            blocks[-1][1] = max(blocks[-1][1], b)
+        else:
+            blocks.append([a, b])
+    return [(a, b) for a, b in blocks if POST_HEAD.match(text[a:b].lstrip(" \t>*_"))]
 
 
 def quoted_spans(text: str) -> list[tuple[int, int]]:
@@ -466,6 +498,33 @@ def _wrapped_on(prev: str, line: str) -> bool:
             and re.match(r"[ \t]{2,}\S", line) is not None and not _BULLET.match(line.strip()))
 
 
+#: a numbered thread's post counter at a line's start ("3/8 212 districts now pay ..."): which
+#: post of how many, no figure (three or more lines with the same total)
+_POST_COUNTER = re.compile(r"^([ \t]*(?:[-*>][ \t]*)?(?:\*\*|__)?)(\d{1,2})/(\d{1,2})(?:\*\*|__)?(?=[ \t:.)-]|$)[ \t:.)-]*",
+                           re.M)
+
+
+def _without_post_counters(raw: str) -> str:
+    """``raw`` without a numbered thread's "k/n" counters (a social thread, a tweetstorm), when three
+    lines or more count up to the same ``n``; a lone "3/4" stays (a date, a fraction)."""
+    found = [(int(m.group(2)), int(m.group(3))) for m in _POST_COUNTER.finditer(raw)]
+    totals = {n for _k, n in found if 3 <= n and len({k for k, t in found if t == n and 1 <= k <= n}) >= 3}
+    if not totals:
+        return raw
+    return _POST_COUNTER.sub(lambda m: m.group(1) if int(m.group(3)) in totals else m.group(0), raw)
+
+
+#: a citation's or a comment's mark glued to the text before it ("...in 2020.[2]", "$2.05M[a]",
+#: "[citation needed]"); one at a line's start is a note's own label and stays
+_CITATION_MARK = re.compile(r"(?<=[^\s\[\]])(?:\[(?:\d{1,3}|[a-z]|citation needed|clarification needed|"
+                            r"according to whom\?|when\?|who\?|by whom\?|dubious|failed verification)\](?!\())+")
+
+
+#: struck-through text ("ARR is ~~$1.9M~~ $2.05M", a Markdown or Google Docs export in
+#: suggesting mode, a wiki's edit): the words the writer deleted, with a space beside them
+_STRUCK = re.compile(r"[ \t]?(?<!~)~~(?=[^\s~])[^~\n]{0,200}?(?<=[^\s~])~~(?!~)")
+
+
 def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
     """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
     from ...errors import TaskError
@@ -478,6 +537,22 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
 
     # a programme of several companies' entries that says which one is the user's: that one; a
     # letter with a section per company: the one company that is raising
+    if "BEGIN:V" in raw:
+        from .calendar import calendar_text
+
+        raw = calendar_text(raw) or raw  # a calendar invite: its summary, description, location
+    if lang != "zh":
+        from .panel import without_others_turns
+
+        raw = without_others_turns(raw)  # a panel's other companies' speakers: not this company's words
+    if "[" in raw:
+        # "went live in January 2020.[2] By the end of 2024 ...": a citation's mark is no text (and
+        # keeps the sentence from ending)
+        raw = _CITATION_MARK.sub("", raw)
+    if "~~" in raw:
+        raw = _STRUCK.sub("", raw)  # (what a struck figure was replaced by stays: the current one)
+    if "/" in raw:
+        raw = _without_post_counters(raw)
     raw = own_entry(raw, markdown) or (raising_section(raw) if markdown else None) or raw
     if markdown and "<summary>" in raw:
         # a Notion/GitHub export's toggles: "<details><summary>Traction</summary> … </details>"
@@ -501,7 +576,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         # a question and the answer the next turn gives: one passage ("What's the pain for the
         # operator? Operators keep backup boilers running ...")
         raw = re.sub(r"([?？])[ \t]*(?:\*\*|__)?[ \t]*\n(?:[ \t]*\n)*(?=[^\s#])", r"\1 ", raw)
-    lines = _lines(_EMOJI.sub("", raw) if _EMOJI.search(raw) else raw, markdown)
+    quote_lines: list[int] = []
+    lines = _lines(_EMOJI.sub("", raw) if _EMOJI.search(raw) else raw, markdown, quote_lines)
     plain = "\n".join(line for line, _ in lines)
     # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted
     # into a .md): its headings are found as in plain text ("WHO WE ARE", a title line)
@@ -632,6 +708,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     title = next((s.heading for s in sections if s.heading), "")
     doc = Document(plain, lang, sections, file=file, title=title, spoken=spoken)
     doc.quoted = quoted_spans(plain)
+    # (a Markdown block quote may be any passage set off, a forum's reply: only a quoted post,
+    # under its header, is set apart here)
+    doc.reposted = _reposted(plain, doc.quoted + [(starts[i], starts[i + 1]) for i in quote_lines if lines[i][0]])
     from .spelled import spelled_dates, spelled_mentions
 
     words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"

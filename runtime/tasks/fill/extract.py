@@ -505,6 +505,13 @@ _ORGANISATIONS = frozenset(_COUNTED["organisations"])
 #: contract", "41 feed mills buying", "214 stores live")
 _AS_CUSTOMERS = re.compile(r"\s*(?:[a-z][a-z'-]*\s+){1,3}?(?:" + "|".join(
     re.escape(w) for w in sorted(_COUNTED["customer_status"], key=len, reverse=True)) + r")\b")
+#: words before a count of people that make them the company's staff ("hiring 40 tutors")
+_STAFF_LEAD = re.compile(r"\b(?:" + "|".join(
+    re.escape(w) for w in sorted(_COUNTED["staff_lead"], key=len, reverse=True)) + r")\s+"
+    r"(?:(?:to|the|our|another|about|around|some|over|all)\s+){0,2}$")
+#: a number that says which slide, page or step it is ("[SLIDE 3 — What patients did]"), no count
+_INDEX_LEAD = re.compile(r"\b(?:slide|page|step|part|chapter|section|note|exhibit|appendix|annex|figure|fig\.|"
+                         r"table|item|article|clause|no\.|#)\s*$", re.I)
 _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open|opens|book|books|rely on|"
                      r"app|platform|dashboard|report|portal|tool|software|system|daily|weekly|monthly|"
                      r"each (?:day|week|month)|every (?:day|week|month)|"
@@ -594,6 +601,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
             continue
+        if any(a <= m.start < b for a, b in doc.reposted):
+            continue  # a post someone else wrote, quoted ("> Brightlane ... just passed $20M ARR")
+        if _IN_LINK.search(text, max(0, m.start - 200), m.start):
+            continue  # "https://zoom.example/j/8841203317": part of a link, no figure
+        if doc.lang == "en" and not (m.currency or m.percent or m.scaled) \
+                and _INDEX_LEAD.search(text, max(0, m.start - 12), m.start):
+            continue  # "As discussed in Note 9", "[SLIDE 3 — ...]": which note or slide, no figure
         if m.start > 0 and text[m.start - 1].isascii() and text[m.start - 1].isalpha():
             continue  # "Q1", "H2": part of a word
         if _CLOCK.match(text, m.end):
@@ -690,6 +704,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             score -= 4
         score += SECTION_ROLE * section_role(doc, f, m.start)
         here = doc.section_at(m.start)
+        if here is not None and _SOURCES_HEADING.fullmatch((here.heading or "").strip(" *:#")):
+            continue  # a reference list's titles ('"Corvane hits 140 customers". Jan 2025.'): older news
         if here is not None and here.heading and "target" not in f.key and "plan" not in f.key \
                 and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()) \
                 and not _RESULT_HEADING.search(here.heading.lower()):
@@ -726,6 +742,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                                            or re.fullmatch(r"\s*[A-Z]{2,3}\s*", text[a:claim.start()])):
             # (or "DS reported ...": minutes name the company's officers by their initials)
             claim = None  # "The CEO reported ARR of $2.2M": the company's own officer, in minutes
+        if claim and doc.lang == "en" and re.search(r"\b(?:company|self)[- ]reported\b", low[a:b]):
+            claim = None  # "Company-reported ARR: $7.2M" on a data site's profile: the company's own figure
         if claim and not _OURS.search(low, a, m.start) and not (ours and ours in low[a:claim.start()]):
             continue  # "Unlike Dentaflow, which says 50,000 clinics use it": another's claim
             # (not "Shiftwell reported ARR of $4.1M" in a memo about Shiftwell)
@@ -1149,6 +1167,11 @@ _EN_OTHER_FIGURE = re.compile(r"\b(?:profit|margin|costs?|burn|expenses?|spend|c
                               r"income|loss|churn|cac|ltv|price)\b")
 _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|合同额|销量|客户|用户|会员|门店|人数")
 #: a heading over plans: its figures are targets, not results
+#: a link's text up to a number inside it ("https://zoom.example/j/88412", "www.x.com/2026/")
+_IN_LINK = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]\"']*$", re.I)
+#: the heading of a list of sources, whose entries cite other pages ("References", "Sources")
+_SOURCES_HEADING = re.compile(r"(?:references|sources|citations|bibliography|footnotes|notes and references|"
+                              r"further reading|external links|works cited|参考文献|参考资料|资料来源)", re.I)
 _PLAN_HEADING = re.compile(r"目标|计划|展望|预期|预测|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
 #: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
@@ -1444,6 +1467,118 @@ def _finer(cands: list, m: Mention) -> Any:
     return None
 
 
+#: a year a clause dates its figure to ("By the end of 2024 the company had ...", "in 2025 it
+#: reached ...") or that follows the figure in brackets ("US$6.8 million (2026)")
+_DATED_YEAR = re.compile(r"\b(?:in|by|end of|as of|as at|at|during|for)\s+(?:(?:the\s+)?(?:end|close|start)\s+of\s+)?"
+                         r"(?:FY\s?)?((?:19|20)\d\d)\b", re.I)
+
+
+def _as_of(doc: Document, m: Mention) -> tuple[int, int] | None:
+    """(year, month) the clause of ``m`` dates it to: a date before it in its clause, a year after
+    "in"/"by the end of", or a year in brackets right after it; None when undated."""
+    text = doc.text
+    a, b = _clause_bounds(text, m.start, m.end)
+    dated = [d for d in doc.dates if a <= d.start < m.start]
+    if dated:
+        return dated[-1].year, dated[-1].month or 0
+    years = list(_DATED_YEAR.finditer(text, a, m.start))
+    if years:
+        return int(years[-1].group(1)), 0
+    after = re.match(r"\s*\(\s*((?:19|20)\d\d)\s*\)", text[m.end:m.end + 12])
+    return (int(after.group(1)), 0) if after else None
+
+
+def _later_dated(doc: Document, cands: list) -> tuple | None:
+    """When the best candidate is dated ("By the end of 2024 ... ARR of US$2.9 million") and a
+    near one is dated later ("As of October 2026, ARR was US$6.8 million"): the latest-dated one
+    (no plan or goal), else None."""
+    best = cands[0]
+    when = _as_of(doc, best[2])
+    if when is None:
+        return None
+    low = doc.text.lower()
+    pick, latest = None, when
+    for c in cands[1:]:
+        if c[0] < best[0] - 2 or c[2].percent != best[2].percent:
+            continue
+        a, b = _clause_bounds(doc.text, c[2].start, c[2].end)
+        if _TARGET.search(low, a, b) or re.search(r"\bwill\b", low[a:b]):
+            continue
+        w = _as_of(doc, c[2])
+        if w is not None and (w[0], w[1]) > latest and (w[0] > latest[0] or latest[1]):
+            pick, latest = c, w
+    return pick
+
+
+#: words that round the figure after them ("~900 agencies", "about $6M", "roughly 60%")
+_ROUNDED_LEAD = re.compile(r"(?:[~≈]|\b(?:about|around|roughly|nearly|almost|approximately|approx\.?|circa|"
+                           r"some|close to|just (?:over|under))\s+)\s*(?:US\$|USD\s?|[$€£])?$", re.I)
+
+
+def _rounded(text: str, m: Mention) -> bool:
+    """``m`` is written as a round figure ("~900", "about $6M", "900+")."""
+    return bool(_ROUNDED_LEAD.search(text, max(0, m.start - 16), m.start)) or text[m.end:m.end + 1] == "+"
+
+
+def _exact_of_rounded(doc: Document, f: Field, best: tuple, taken: frozenset[int]) -> tuple | None:
+    """For a round figure ("~900 agencies use Skylark"), the same figure written exactly elsewhere
+    for the same thing ("Exact numbers if asked: 912 agencies at 31 October"): a count followed by
+    the same noun, or an amount or a rate in a sentence with the field's own words; else None."""
+    m = best[2]
+    text = doc.text
+    if doc.lang != "en" or not _rounded(text, m):
+        return None
+    low = text.lower()
+    if m.currency or m.percent or m.scaled:
+        # an amount or a rate: another candidate of the field, in a sentence with its own words
+        own = f.own_words()
+        others = [c for c in number_candidates(doc, f)
+                  if c[2].start != m.start and c[2].start not in taken and not _rounded(text, c[2])
+                  and c[2].percent == m.percent and bool(c[2].currency) == bool(m.currency)
+                  and _count(c[3].lower(), own)]
+        return _closest_exact(best, others, m)
+    # a count: another count of the same noun ("912 agencies"), now (no plan, no new ones, no
+    # earlier time, nobody else's)
+    noun = re.match(r"\s*([a-z][a-z'-]+)", low[m.end:m.end + 30])
+    if noun is None:
+        return None
+    others = []
+    for o in doc.mentions:
+        if o.start == m.start or o.start in taken or o.percent or o.currency or o.scaled \
+                or _rounded(text, o) or any(a <= o.start < b for a, b in doc.reposted + doc.quoted):
+            continue
+        theirs = re.match(r"\s*([a-z][a-z'-]+)", low[o.end:o.end + 30])
+        if theirs is None or theirs.group(1) != noun.group(1):
+            continue
+        a, b = _clause_bounds(text, o.start, o.end)
+        clause = low[a:b]
+        if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause) \
+                or _past_lead(low, a, o.start) or _en_past_aside(text, o):
+            continue
+        others.append((best[0], int(o.value) if float(o.value).is_integer() else o.value, o, text[a:b].strip()))
+    return _closest_exact(best, others, m)
+
+
+def _closest_exact(best: tuple, others: list, m: Mention) -> tuple | None:
+    """The one figure of ``others`` that the round ``m`` rounds ("~900" for 912: within half of
+    its last non-zero place, "~$6M" for $6.1M), with more digits; None when none or several
+    differ."""
+    got = _digits(m.raw)
+    lead = re.search(r"\d[\d,]*(?:\.\d+)?", m.raw)
+    if got is None or lead is None or not m.value:
+        return None
+    base = float(lead.group(0).replace(",", ""))
+    if not base:
+        return None
+    digits, decimals = got
+    zeros = len(digits) - len(digits.rstrip("0")) if not decimals else 0
+    half = 0.5 * abs(m.value / base) * 10.0 ** (zeros - decimals)
+    near = {c[1]: c for c in others
+            if c[2].value != m.value and abs(c[2].value - m.value) < half
+            and len((_digits(c[2].raw) or ("", 0))[0].rstrip("0")) > len(digits.rstrip("0"))}
+    return next(iter(near.values())) if len(near) == 1 else None
+
+
 def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer | None:
     """"Market: $3.4B in the UK and Europe" (a label that is only the parent's word, one amount of
     money after it, nothing about a part of it): the whole market, ``market.tam``."""
@@ -1486,6 +1621,39 @@ def _bare_market_label(doc: Document, f: Field, taken: frozenset[int]) -> Answer
             v = float(f"{round(v, 9):.12g}")
             return Answer(int(v) if v.is_integer() else v, sent.strip(),
                           ["a market sized as a sentence's subject: the whole market"], at=m.start)
+    return _market_section_amount(doc, f, taken)
+
+
+#: a heading that is only the market ("The market", "Market size", "Market opportunity")
+_MARKET_HEADING = re.compile(r"(?:the\s+|our\s+)?market(?:\s+(?:size|opportunity|sizing))?", re.I)
+#: words of a clause that sizes a part of the market, a goal or another's figure
+_PART_OR_GOAL = re.compile(r"\b(?:serv|reach|obtain|capture|win|sam|som|address|target|share)|\b(?:not|neither|nor)\b"
+                           r"|\b(?:by|in) 20\d\d\b|\bwill\b", re.I)
+
+
+def _market_section_amount(doc: Document, f: Field, taken: frozenset[int]) -> Answer | None:
+    """The one amount of money under a heading that is only "Market" ("The market" over "- US
+    home-care scheduling software: $2.1B a year (our estimate)"): a deck's market slide sizes the
+    whole market, when it gives no other amount and no word of a part of it or a goal."""
+    for s in doc.sections:
+        if not _MARKET_HEADING.fullmatch((s.heading or "").strip(" *:#")):
+            continue
+        end = next((o.start for o in doc.sections if o.start > s.start), len(doc.text))
+        ms = [m for m in doc.mentions if s.start <= m.start < end and not m.percent
+              and (m.currency or m.scaled) and not any(a <= m.start < b for a, b in doc.reposted)]
+        if len(ms) != 1 or not (ms[0].currency and ms[0].scaled) or ms[0].start in taken:
+            continue
+        m = ms[0]
+        a, b = _clause_bounds(doc.text, m.start, m.end)
+        line = doc.text[slice(*_line_bounds(doc.text, m.start))]
+        if _PART_OR_GOAL.search(doc.text[a:b]) or _PART_OR_GOAL.search(line) \
+                or _count(doc.text[a:b].lower(), list(OTHERS)):
+            continue
+        v = convert(m, f, doc.lang, doc.text)
+        if v is not None:
+            v = float(f"{round(v, 9):.12g}")
+            return Answer(int(v) if v.is_integer() else v, line.strip(" -*•"),
+                          [f"the one amount under the heading {s.heading!r}: the whole market"], at=m.start)
     return None
 
 
@@ -1503,12 +1671,16 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     is the template's users (read as a count of customers: no money, no share, no plan), where the
     document counts no people at all."""
     low = doc.text.lower()
-    if any(_counted(low[m.end:m.end + 40]) == "people" for m in doc.mentions
-           if not (m.percent or m.currency)):
-        return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
     as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
     out = [c for c in number_candidates(doc, as_customers, own_only=True)
            if c[0] >= 3.0 and c[2].start not in taken and not (c[2].percent or c[2].currency or c[2].scaled)]
+    named = {c[2].start for c in out}  # ("Customers: 134 general contractors": people, who are the customers)
+    if any(_counted(low[m.end:m.end + 40]) == "people" and not _STAFF_LEAD.search(low, max(0, m.start - 40), m.start)
+           and not _INDEX_LEAD.search(low, max(0, m.start - 12), m.start) and m.start not in named
+           for m in doc.mentions if not (m.percent or m.currency)):
+        # ("hiring 40 tutors for Q1": the company's own staff, who use nothing; "[SLIDE 3 — What
+        # patients did]": which slide)
+        return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
     if out:
         return out
     # no sentence says "customers": a count of organisations that are customers now, when the
@@ -1581,9 +1753,13 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     if siblings:
         cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
                                               c[2].start))
-    score, value, m, sentence = cands[0]
     notes = []
-    finer = _finer(cands, m)
+    later = _later_dated(doc, cands) if doc.lang == "en" else None
+    if later is not None:
+        cands = [later] + [c for c in cands if c is not later]
+        notes.append("the figure the document dates latest")
+    score, value, m, sentence = cands[0]
+    finer = _finer(cands, m) or _exact_of_rounded(doc, f, cands[0], taken)
     if finer is not None:
         # "营业收入1.84亿元" in the text and 18,420（万元）in the table: the same figure, more exactly
         score, value, m, sentence = finer
@@ -1687,8 +1863,9 @@ def _founded_year(doc: Document, f: Field, best: DateMention | None) -> Answer |
     years = founded_years(doc)
     if not years:
         return None
+    # (or a table's row or an infobox's line: "Founded; 14 May 2019", "Founded | 14 May 2019")
     if best is not None and re.search(r"\b(?:founded|incorporated|incorporation|established|dates from|started)\b"
-                                      r"[^.;!?\d]{0,40}$", doc.text[max(0, best.start - 60):best.start], re.I):
+                                      r"(?:[^.;!?\d]{0,40}|\s*[;|:]\s*)$", doc.text[max(0, best.start - 60):best.start], re.I):
         return None
     m = years[0]
     sent = next((x for x in doc.sentences() if m.group(0) in x), m.group(0))

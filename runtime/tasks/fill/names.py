@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .document import Document
+from .document import POST_HEAD, Document
 from .extract import Answer, _count, _heading_names, _label_value, section_for
 from .fields import PLACES, Field
 from .words import find
@@ -133,11 +133,13 @@ _TITLE_TAIL = re.compile(r"\s*(?:(?:[—–:|(（]|-(?!\w))\s*.*|\s+(?:investor|
 _SUBJECT = re.compile(r"(?:^(?:[-*•]\s+)?|(?<=[.!?:] ))[\"“]?((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)"
                       r"(?: +\([^()\n]{1,40}\))? +(?:is|was|were|are|"
                       r"has|builds|makes|gives|provides|offers|sells|develops|helps|runs|turns|lets|"
-                      r"connects|designs|operates|brings|does|automates|produces|manufactures)\b", re.M)
+                      r"connects|designs|operates|brings|does|automates|produces|manufactures|puts|delivers|"
+                      r"ships|schedules|matches|tracks|powers|teaches|trains|supplies|installs|rents|lends)\b", re.M)
 #: the verbs of a company's own line of business ("Quillmate helps law firms ..."), not of any
 #: sentence's subject ("Feed is 50% of costs")
 _TRADE_VERB = re.compile(r"\s+(?:\([^()\n]{1,40}\)\s+)?(?:builds|makes|provides|offers|sells|develops|helps|"
-                         r"designs|operates|does|automates|produces|manufactures)\s+[a-z]")
+                         r"designs|operates|does|automates|produces|manufactures|puts|delivers|ships|"
+                         r"schedules|matches|tracks|powers|teaches|trains|supplies|installs|rents|lends)\s+[a-z]")
 #: a name defined by what follows it in notes or a chat ("... pls check. Ravelin Grid: battery
 #: swapping for e-scooter fleets", "- what: Fernwick = AP automation for ..."): not a chat's sender
 #: at a line's start ("Priya Nair: ok")
@@ -356,8 +358,8 @@ def _title_name(doc: Document) -> str | None:
     # a first line that names the document comes before any heading ("Ridgeway Solar: investor
     # memo" over "About us" in a Word file whose title line is not a heading)
     title = _first_line_title(doc) or doc.title
-    if not title or title.isupper():
-        return None
+    if not title or title.isupper() or POST_HEAD.match(title):
+        return None  # (a post's header, "Noor Haddad @noorbuilds · Dec 9", names who wrote it)
     news = _NEWS_TITLE.match(title)
     if news:  # a press release's headline: "Orbweave raises $9 million Series A to ..."
         return news.group(1)

@@ -29,7 +29,7 @@ _WORD = rf"(?:(?:{_SMALL})(?:-(?:{'|'.join(_UNITS)}))?|a|an|hundred|and|half|a h
 _WORD += "|".join(_SCALES) + "|point)"
 _EN = re.compile(rf"\b(?:{_SMALL}|a|an)\b(?:[ -](?:{_WORD})\b)*", re.I)
 _PERCENT_AFTER = re.compile(r"\s?(?:percent|per cent|%)\b", re.I)
-_DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars|bucks)\b", re.I)
+_DOLLARS_AFTER = re.compile(r"\s?(?:(?:US |U\.S\. )?dollars|bucks)\b|[ -]dollar\b", re.I)
 #: a part of a scale said aloud: "half a million dollars" (500,000), "a quarter of a million"
 #: (250,000), "three quarters of a billion": the number words alone would read "a million"
 _PART_OF_SCALE = re.compile(r"\b(?:(half)|(?:a|one) (quarter) of|(three) quarters of)\s+an?\s+"
@@ -40,6 +40,7 @@ _PART = {"half": 0.5, "quarter": 0.25, "three": 0.75}
 def _en_value(words: list[str]) -> tuple[float, bool] | None:
     """The value of number words and whether a scale word (thousand, million ...) was in them."""
     total, current, scaled, seen = 0.0, 0.0, False, False
+    article = False
     decimals: str | None = None  # "one point eight million": the digits after "point"
     i = 0
     while i < len(words):
@@ -61,14 +62,19 @@ def _en_value(words: list[str]) -> tuple[float, bool] | None:
             current, scaled, decimals = 0.0, True, None
         elif w in ("a", "an"):
             current = current or 1.0
+            article = i == 0  # ("a twelve million": an article, no one; "a hundred": one hundred)
         elif w == "and":
             pass
         elif w == "half":
             current += 0.5
         elif w in _UNITS:
+            if article and i == 1:
+                current = 0.0
             current += _UNITS[w]
             seen = True
         elif w in _TENS or ("-" in w and all(p in _UNITS or p in _TENS for p in w.split("-"))):
+            if article and i == 1:
+                current = 0.0
             if current % 100:
                 return None  # "twenty twenty-two": a year said aloud, no count (of 42)
             current += sum(_UNITS.get(p, _TENS.get(p, 0)) for p in w.split("-"))
@@ -130,14 +136,16 @@ def _english(text: str) -> list[Mention]:
     for m in _EN.finditer(text):
         if any(o.start <= m.start() < o.end for o in out):
             continue  # ("a million" inside "half a million")
-        words = re.split(r"[ ]+", m.group(0).strip())
+        # ("a twelve-million-dollar Series A": a scale joined by hyphens is its own word)
+        words = [p for w in re.split(r"[ ]+", m.group(0).strip())
+                 for p in (w.split("-") if any(x.lower() in _SCALES or x.lower() == "hundred" for x in w.split("-"))
+                           else [w])]
         # "a half" and "and" may not end a number; "a"/"an" alone is no number
         while words and words[-1].lower() in ("and", "a", "an", "point"):
             words.pop()
         if not words:
             continue
-        raw = " ".join(words)
-        end = m.start() + len(raw)
+        end = m.start() + len(" ".join(words))
         got = _en_value(words)
         if got is None:
             continue
