@@ -631,9 +631,14 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
     joined = bool(re.search(r"\band\b|\bplus\b|\bwith\b|&|[和与及，,]", low))
     inside = [(a, b) for a, b, _, _ in value_mentions(low, schema)]
     nouns = row_noun_spans(low)
-    for p, c in mentions(request, schema):
+    said = mentions(request, schema)
+    for p, c in said:
         if col_index(c.letter) in read or any(a <= p < b for a, b in inside):
             continue  # read, or a part of a value ("销售" in 销售部 is not 销售额)
+        end = _mention_end(low, p, c, schema)
+        end += low[end:end + 1] == "的"
+        if c.type != "number" and is_zh(c.header) and any(q == end and col_index(d.letter) in read for q, d in said):
+            continue  # "顾客手机号脱敏": whose phone, said just before the column the formula reads
         if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
             continue  # "用数量和单价算金额": the result's own name
         if re.search(r"\b(?:for\s+)?(?:each|every|per)\s+$", low[:p]) or any(a <= p < b for a, b in nouns):
@@ -757,7 +762,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     words += [schema.sheet[i:i + 2] for i in range(len(schema.sheet) - 1) if is_zh(schema.sheet)]
     words += [w.rstrip("s") for w in re.findall(r"[a-z]{4,}", schema.sheet.lower())]
     words = sorted(set(words), key=len, reverse=True)
-    for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
+    for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"] \
+            + lexicon("text")["keep_ends"]:
         rest = re.sub(pat, " ", rest)
     rest = cover(rest, words, plural=True)
     for p in lexicon("dates")["parts"]:
