@@ -5,6 +5,8 @@ whose number it is said before the column ("会员手机号打码"), and more of
 clerk asks one value per row for.  Values are checked on small sheets written here.
 """
 
+import datetime as dt
+
 import pytest
 
 from o3local.errors import TaskError
@@ -17,20 +19,27 @@ def _at(r, s, row):
     return evaluate(r.intent["template"].replace("{r}", str(row)), s).value
 
 
-@pytest.fixture
-def members(tmp_path):
+def _sheet(tmp_path, title, rows):
+    """An .xlsx written here (digit strings stay text, as a shop's export keeps them), read back."""
     from openpyxl import Workbook
 
     wb = Workbook()
     ws = wb.active
-    ws.title = "会员"
-    for row in (["卡号", "会员", "手机号", "储值", "消费"],
-                ["V0012345678", "周敏", "13812345678", 500, 320],
-                ["V0087654321", "吴涛", "15987654321", 300, 300],
-                ["V0011112222", "郑丽", "18600001111", 1000, 150]):
-        ws.append(row)  # the phone numbers typed as text, as a shop's export keeps them
-    wb.save(tmp_path / "members.xlsx")
-    return read_sheet(tmp_path / "members.xlsx")
+    ws.title = title
+    for row in rows:
+        ws.append(row)
+    wb.save(tmp_path / "sheet.xlsx")
+    return read_sheet(tmp_path / "sheet.xlsx")
+
+
+@pytest.fixture
+def members(tmp_path):
+    return _sheet(tmp_path, "会员", [
+        ["卡号", "会员", "手机号", "储值", "消费"],
+        ["V0012345678", "周敏", "13812345678", 500, 320],
+        ["V0087654321", "吴涛", "15987654321", 300, 300],
+        ["V0011112222", "郑丽", "18600001111", 1000, 150],
+    ])
 
 
 @pytest.mark.parametrize("said", ["手机号打码，只留前三后四", "会员手机号脱敏一下，前三后四", "把手机号打码",
@@ -45,3 +54,42 @@ def test_a_mask_with_no_count_needs_the_mobile_column_named(members):
     for said in ("卡号打码", "打码"):  # 卡号 is 11 characters too, but not a mobile number
         with pytest.raises(TaskError):
             formula(said, members, "F2", method="rules")
+
+
+@pytest.fixture
+def checkups(tmp_path):
+    return _sheet(tmp_path, "员工名单", [
+        ["工号", "姓名", "身份证号", "体检日期", "科室"],
+        ["E01", "钱多", "320102198507154321", dt.date(2026, 3, 10), "内科"],
+        ["E02", "孙立", "32010219921130201X", dt.date(2026, 3, 11), "外科"],
+        ["E03", "李可", "320102200001015552", dt.date(2026, 3, 12), "内科"],
+    ])
+
+
+@pytest.mark.parametrize("said", ["从身份证号提出生日期", "出生日期，从身份证号第7位开始取", "把身份证里的生日转成日期"])
+def test_a_birth_date_from_the_id_number_said_with_its_verbs(checkups, said):
+    r = formula(said, checkups, "F2", method="rules")
+    assert r.formula == "=DATE(MID(C2,7,4),MID(C2,11,2),MID(C2,13,2))"
+    assert _at(r, checkups, 3) == (dt.date(1992, 11, 30) - dt.date(1899, 12, 30)).days  # a date serial
+
+
+@pytest.mark.parametrize("said", ["身份证第17位看男女", "名单表F列写性别，从身份证号看"])
+def test_sex_from_the_id_number_said_with_its_verbs(checkups, said):
+    r = formula(said, checkups, "F2", method="rules")
+    assert r.formula == '=IF(MOD(MID(C2,17,1),2)=1,"男","女")' and r.value == "女" and _at(r, checkups, 4) == "男"
+
+
+def test_an_age_at_the_event_the_row_records(checkups):
+    r = formula("体检时多大了，用身份证算", checkups, "F2", method="rules")
+    assert r.formula == '=DATEDIF(DATE(MID(C2,7,4),MID(C2,11,2),MID(C2,13,2)),D2,"Y")'
+    assert r.value == 40 and _at(r, checkups, 3) == 33
+
+
+def test_an_age_at_an_event_is_not_guessed_between_two_dates(tmp_path):
+    s = _sheet(tmp_path, "名单", [
+        ["姓名", "身份证号", "入职日期", "体检日期"],
+        ["钱多", "320102198507154321", dt.date(2020, 3, 10), dt.date(2026, 3, 10)],
+        ["孙立", "32010219921130201X", dt.date(2021, 3, 11), dt.date(2026, 3, 11)],
+    ])
+    with pytest.raises(TaskError):
+        formula("看病时多大了，用身份证算", s, "E2", method="rules")

@@ -631,6 +631,9 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
     joined = bool(re.search(r"\band\b|\bplus\b|\bwith\b|&|[和与及，,]", low))
     inside = [(a, b) for a, b, _, _ in value_mentions(low, schema)]
     nouns = row_noun_spans(low)
+    # "转成日期", "要日期格式": how the result is shown, not the sheet's 报名日期
+    nouns += [m.span() for w in lexicon("dates")["filler"] if len(w) > 2 and is_zh(w)
+              for m in re.finditer(re.escape(w), low)]
     said = mentions(request, schema)
     for p, c in said:
         if col_index(c.letter) in read or any(a <= p < b for a, b in inside):
@@ -715,6 +718,10 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             spans.append((m.start(), end))
     if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
         spans += [m.span(1) for m in re.finditer(r"\bbeen (?:in|with|at) the ([a-z]+)", text)]
+    if "DATEDIF(" in template and "TODAY()" not in template:  # "看病时多大": the event an age is counted to
+        spans += [m.span() for m in re.finditer(lexicon("dates")["age_event_zh"], text)]
+    if re.search(r"MID\([A-Z]+\{r\},(?:7|17),", template):  # "从身份证号提出生日期": said of the ID's digits
+        spans += [m.span() for w in lexicon("dates")["id_said"] for m in re.finditer(re.escape(w), text)]
     if "TIME(" in template:  # "下午3点前", "before 6:30pm": a time of day the formula compares
         from .rowlabels import _CLOCK
 
@@ -760,6 +767,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
               for i in range(len(c.full_name) - 1)]
     # the sheet's name is often the row's noun (应聘者, Bookings): "每个应聘者", "each booking"
     words += [schema.sheet[i:i + 2] for i in range(len(schema.sheet) - 1) if is_zh(schema.sheet)]
+    # "名单表F列写性别" on 家政员名单: the sheet, or its last two characters, named as a table
+    words += [schema.sheet.lower() + "表"] + ([schema.sheet[-2:] + "表"] if is_zh(schema.sheet[-2:]) else [])
     words += [w.rstrip("s") for w in re.findall(r"[a-z]{4,}", schema.sheet.lower())]
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"] \
