@@ -12,7 +12,7 @@ import pytest
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
 from o3local.tasks.formula.engine import evaluate
-from o3local.tasks.formula.schema import read_sheet
+from o3local.tasks.formula.schema import read_sheet, schema_from_rows
 
 
 def _at(r, s, row):
@@ -93,3 +93,17 @@ def test_an_age_at_an_event_is_not_guessed_between_two_dates(tmp_path):
     ])
     with pytest.raises(TaskError):
         formula("看病时多大了，用身份证算", s, "E2", method="rules")
+
+
+def test_a_bare_share_on_a_row_is_not_guessed_as_a_share_of_the_column():
+    s = schema_from_rows([
+        ["日期", "堂食", "外卖", "杯数"],
+        [dt.date(2026, 11, 1), 1800, 600, 120],
+        [dt.date(2026, 11, 2), 1500, 900, 110],
+        [dt.date(2026, 11, 3), 2100, 300, 150],
+    ])
+    for said in ("外卖占比，每行算一个", "每天外卖的比重"):  # the day's mix, or the month's share: not guessed
+        with pytest.raises(TaskError):
+            formula(said, s, "E2", method="rules")
+    r = formula("每天外卖占外卖总额的比例", s, "E2", method="rules")  # the whole named: the column's total
+    assert r.formula == "=C2/SUM($C$2:$C$4)" and r.value == pytest.approx(600 / 1800)

@@ -1130,6 +1130,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if ratio is not None and not nums:
         return ratio
     share = has(text, lex["share"]) or re.search(r"占[\u4e00-\u9fff]{1,4}?总(?:额|金额|价|数|量|计|和)", text)  # 占采购总额
+    if zh and share and not re.search(lex["share_whole_zh"], text):
+        share = False  # "外卖占比，每行算一个": the row's mix (外卖 of 堂食+外卖) as likely as the column's total
     if share and not nums and not has(text, lex["score_words"]) \
             and _derived(text, schema) is None \
             and not re.search(r"\b(?:two|three|four|five|six|both|row|row's)\b|[两三四五六]科|本行|该行", text):
