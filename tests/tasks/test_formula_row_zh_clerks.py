@@ -107,3 +107,37 @@ def test_a_bare_share_on_a_row_is_not_guessed_as_a_share_of_the_column():
             formula(said, s, "E2", method="rules")
     r = formula("每天外卖占外卖总额的比例", s, "E2", method="rules")  # the whole named: the column's total
     assert r.formula == "=C2/SUM($C$2:$C$4)" and r.value == pytest.approx(600 / 1800)
+
+
+def _book(tmp_path, sheets):
+    """A workbook of several sheets written here; the first one is read (the others are its lookups)."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for title, rows in sheets:
+        ws = wb.create_sheet(title)
+        for row in rows:
+            ws.append(row)
+    wb.save(tmp_path / "book.xlsx")
+    return read_sheet(tmp_path / "book.xlsx", sheets[0][0])
+
+
+PARTS = ("配件价目", [["配件编码", "名称", "单价"], ["P1", "刹车片", 120], ["P2", "机油", 45], ["P3", "滤芯", 30]])
+
+
+@pytest.mark.parametrize("said", ["每笔卖了多少钱，单价在配件价目里", "每单金额，单价看配件价目表"])
+def test_what_a_line_came_to_is_its_quantity_times_the_looked_up_price(tmp_path, said):
+    s = _book(tmp_path, [("出库", [["日期", "配件编码", "数量"], [dt.date(2026, 5, 1), "P2", 3],
+                                   [dt.date(2026, 5, 2), "P1", 2], [dt.date(2026, 5, 3), "P3", 10]]), PARTS])
+    r = formula(said, s, "D2", method="rules")
+    assert r.formula == "=C2*INDEX(配件价目!$C$2:$C$4,MATCH(B2,配件价目!$A$2:$A$4,0))" and r.value == 135
+    assert _at(r, s, 4) == 300
+    assert formula("每行带出单价", s, "D2", method="rules").value == 45  # the price asked: the price
+
+
+def test_a_line_money_with_no_quantity_column_is_not_the_price(tmp_path):
+    s = _book(tmp_path, [("出库", [["日期", "配件编码", "经手人"], [dt.date(2026, 5, 1), "P2", "王"],
+                                   [dt.date(2026, 5, 2), "P1", "李"]]), PARTS])
+    with pytest.raises(TaskError):
+        formula("每笔卖了多少钱，单价在配件价目里", s, "D2", method="rules")
