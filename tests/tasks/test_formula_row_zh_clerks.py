@@ -141,3 +141,28 @@ def test_a_line_money_with_no_quantity_column_is_not_the_price(tmp_path):
                                    [dt.date(2026, 5, 2), "P1", "李"]]), PARTS])
     with pytest.raises(TaskError):
         formula("每笔卖了多少钱，单价在配件价目里", s, "D2", method="rules")
+
+
+@pytest.fixture
+def shifts():
+    return schema_from_rows([
+        ["日期", "白班产量（件）", "夜班产量（件）", "一季度奖金", "二季度奖金", "销售额", "成本额"],
+        [dt.date(2026, 6, 1), 120, 80, 300, 500, 900, 600],
+        [dt.date(2026, 6, 2), 100, 95, 200, 100, 800, 500],
+        [dt.date(2026, 6, 3), 130, 70, 400, 250, 700, 650],
+    ])
+
+
+@pytest.mark.parametrize("said, formula_, second", [
+    ("白夜班产量加起来", "=SUM(B2:C2)", 195),       # heads 白 | 夜, tail 班产量 said in part
+    ("一二季度奖金合计", "=SUM(D2:E2)", 300),
+    ("白班夜班产量加起来，放H列", "=SUM(B2:C2)", 195),  # heads 白班 | 夜班, tail 产量
+])
+def test_columns_folded_into_one_word_by_their_heads(shifts, said, formula_, second):
+    r = formula(said, shifts, "H2", method="rules")
+    assert r.formula == formula_ and _at(r, shifts, 3) == second
+
+
+def test_heads_without_their_tail_are_not_a_list(shifts):
+    with pytest.raises(TaskError):  # 销售成本 is not 销售额 + 成本额
+        formula("销售成本加起来", shifts, "H2", method="rules")

@@ -172,6 +172,9 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     if loose is not None:  # "(final minus midterm)", "(hrs*rate + parts)", "=(售价-进价)/进价": header parts
         spelled = _definition(loose)  # the expression the request spells out is read first
         said[:0] = [loose] + ([spelled] if spelled is not None else [])
+    paired = _paired(request, schema)
+    if paired is not None:  # "上下半年加起来" on 上半年时长 | 下半年时长: the two columns, each said whole
+        said.append(paired)
     tenths = _tenths(request)
     if tenths is not None:  # "笔试四成面试六成": 四成 is 40%
         said.append(tenths)
@@ -355,6 +358,39 @@ def _measures(request: str, schema: SheetSchema):
                 return (y - x) * 24 if x is not None and y is not None else None
             stand_in("时长（小时）" if zh else "Duration (hours)", hours, f"({ll.letter}{{r}}-{el.letter}{{r}})*24", [])
     return out
+
+
+def _paired(request: str, schema: SheetSchema) -> str | None:
+    """``request`` with number columns said together by their distinct heads before the tail
+    their headers share written out one by one ("上下半年" on 上半年时长 | 下半年时长, "左右眼度数"
+    on 左眼度数 | 右眼度数, "早餐午餐晚餐人次" on 早餐人次 | 午餐人次 | 晚餐人次), or None.
+
+    Chinese folds such a list into one word; the heads must stand in the sheet's order, and
+    the tail be said at least in part (heads alone, "销售成本" on 销售额 | 成本额, are not a list)."""
+    from itertools import combinations
+
+    def bare(h: str) -> str:
+        return re.sub(r"[（(][^）)]*[）)]", "", h).strip()
+
+    cols = [c for c in schema.columns if c.type == "number" and is_zh(bare(c.header))]
+    best: tuple[int, int, str] | None = None
+    for size in range(min(len(cols), 4), 1, -1):
+        for group in combinations(cols, size):
+            names = [bare(c.header) for c in group]
+            most = 0
+            while most < min(map(len, names)) - 1 and len({x[len(x) - most - 1] for x in names}) == 1:
+                most += 1
+            for n in range(1, most + 1):  # 早餐人次 ...: heads 早 (tail 餐人次) or 早餐 (tail 人次)
+                tail = names[0][len(names[0]) - n:]
+                heads = [x[:len(x) - n] for x in names]
+                said = "[、和与及/]?".join(map(re.escape, heads))
+                part = "|".join(re.escape(tail[:k]) for k in range(len(tail), 0, -1))
+                m = re.search(rf"{said}(?:{part})", request)  # "上下" alone says nothing, nor "销售成本"
+                if m is not None and (best is None or m.end() - m.start() > best[1] - best[0]):
+                    best = (m.start(), m.end(), "、".join(names))
+    if best is None:
+        return None
+    return request[:best[0]] + best[2] + request[best[1]:]
 
 
 def _tenths(request: str) -> str | None:
@@ -1393,8 +1429,8 @@ def _together(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: b
     if not avg and not has(text, lex["together"]):
         return None
     pos = [p for p, c in mentions(text, schema) if c in cols]
-    between = cover(text[min(pos):max(pos)], [c.header.lower() for c in cols]
-                    + [w for g in lexicon("columns")["groups"] for w in g])
+    between = cover(text[min(pos):max(pos)], [n for c in cols for n in [c.header.lower(), *_names_of(c, schema, bare=True)]]
+                    + [w for g in lexicon("columns")["groups"] for w in g])  # (上半年时长 for 上半年时长（小时）)
     if re.sub(r"[\s,，、&+]|\band\b|\bplus\b|和|与|及|加|以及|跟", "", between):
         return None  # another word between the columns: more than a list
     return _across(cols, "AVERAGE" if avg else "SUM"), ("平均" if avg else "合计") if zh else (
