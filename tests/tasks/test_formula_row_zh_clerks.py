@@ -166,3 +166,22 @@ def test_columns_folded_into_one_word_by_their_heads(shifts, said, formula_, sec
 def test_heads_without_their_tail_are_not_a_list(shifts):
     with pytest.raises(TaskError):  # 销售成本 is not 销售额 + 成本额
         formula("销售成本加起来", shifts, "H2", method="rules")
+
+
+@pytest.mark.parametrize("rows, said, formula_, first", [
+    ([["学员", "课时包（节）", "已上课时"], ["甲", 20, 8], ["乙", 10, 10]], "剩余课时", "=B2-C2", 12),
+    ([["学员", "课时包（节）", "已上课时"], ["甲", 20, 8], ["乙", 10, 10]], "每人还剩多少节数", "=B2-C2", 12),
+    ([["部门", "预算", "已支出", "人数"], ["行政", 5000, 3200, 4], ["后勤", 3000, 3500, 6]], "每个部门还剩多少预算", "=B2-C2", 1800),
+    ([["部门", "预算", "实际支出"], ["行政", 5000, 3200], ["后勤", 3000, 3500]], "省了多少钱（超支为负）", "=B2-C2", 1800),
+    ([["工号", "应出勤天数", "实际出勤天数"], ["E1", 22, 20], ["E2", 22, 22]], "每人缺勤几天", "=B2-C2", 2),
+])
+def test_what_is_left_of_the_rows_plan(rows, said, formula_, first):
+    s = schema_from_rows(rows)
+    r = formula(said, s, "E2", method="rules")
+    assert r.formula == formula_ and r.value == first
+
+
+def test_what_is_left_needs_a_plan_and_its_actual():
+    s = schema_from_rows([["品名", "库存", "单价"], ["螺丝", 300, 0.5], ["垫片", 120, 0.2]])
+    with pytest.raises(TaskError):  # no planned | actual pair: 剩余 explains nothing here
+        formula("每种剩余库存", s, "D2", method="rules")

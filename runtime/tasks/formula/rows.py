@@ -688,7 +688,8 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
 
 
 # rows.json keys of header words, not request words: they explain nothing a request says
-_HEADER_ONLY = frozenset({"owed_headers"})
+# and words explained only where a formula of theirs is read (plan_left: "剩余" of a subtraction)
+_HEADER_ONLY = frozenset({"owed_headers", "plan_left"})
 
 
 @cache
@@ -754,6 +755,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             spans.append((m.start(), end))
     if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
         spans += [m.span(1) for m in re.finditer(r"\bbeen (?:in|with|at) the ([a-z]+)", text)]
+    if re.fullmatch(r"=[A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\}", template):  # "还剩几节课": what is left, a subtraction
+        spans += [m.span() for w in lexicon("rows")["plan_left"]["asks"] for m in re.finditer(re.escape(w), text)]
     if "DATEDIF(" in template and "TODAY()" not in template:  # "看病时多大": the event an age is counted to
         spans += [m.span() for m in re.finditer(lexicon("dates")["age_event_zh"], text)]
     if re.search(r"MID\([A-Z]+\{r\},(?:7|17),", template):  # "从身份证号提出生日期": said of the ID's digits
@@ -804,6 +807,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     # the sheet's name is often the row's noun (应聘者, Bookings): "每个应聘者", "each booking"
     words += [schema.sheet[i:i + 2] for i in range(len(schema.sheet) - 1) if is_zh(schema.sheet)]
     # "名单表F列写性别" on 家政员名单: the sheet, or its last two characters, named as a table
+    # the unit in a header's brackets, counted: "剩余节数" on 课时包（节）, "多少件" on 数量（件）
+    words += [u + end for c in schema.columns for u in re.findall(r"[（(]([\u4e00-\u9fff]{1,2})[)）]", c.header)
+              for end in ("数", "")]
     words += [schema.sheet.lower() + "表"] + ([schema.sheet[-2:] + "表"] if is_zh(schema.sheet[-2:]) else [])
     words += [w.rstrip("s") for w in re.findall(r"[a-z]{4,}", schema.sheet.lower())]
     words = sorted(set(words), key=len, reverse=True)
@@ -1209,7 +1215,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
-    for rule in (_owed, _per_count, _plan_actual, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+    for rule in (_owed, _per_count, _plan_actual, _plan_left, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
         found = rule(text, schema, numeric, nums, zh)
         if found is not None:
             return found
@@ -1528,6 +1534,34 @@ def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh
     if nums or not has(text, lex["asks"]) or has(text, _ops()):
         return None  # ("actual minus estimate": the operator's, not a ratio)
 
+    pair = _plan_pair(schema, numeric)
+    if pair is None:
+        return None
+    p, d = pair
+    if re.search(_AS_NUMBER, text):  # "用百分数表示（比如95.3）": the percent as a number
+        return f"{ref(d)}/{ref(p)}*100", f"{d.header} / {p.header} × 100", []
+    return f"{ref(d)}/{ref(p)}", (f"{d.header}占{p.header}的比例" if zh else f"{d.header} / {p.header}"), []
+
+
+def _plan_left(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"每个学员还剩几节课", "剩余预算", "每人缺勤几天", "每个活动省了多少钱": what is left of the
+    row's plan, its planned less its actual (课时包 | 已上课时, 预算 | 已支出, 应出勤天数 | 实际出勤天数;
+    the pair ``_plan_pair`` finds).  A number or an operator said: not this rule."""
+    if nums or not has(text, lexicon("rows")["plan_left"]["asks"]) or has(text, _ops()):
+        return None
+    pair = _plan_pair(schema, numeric)
+    if pair is None:
+        return None
+    p, d = pair
+    return f"{ref(p)}-{ref(d)}", (f"{p.header}减{d.header}" if zh else f"{p.header} - {d.header}"), []
+
+
+def _plan_pair(schema: SheetSchema, numeric: list[Column]) -> tuple[Column, Column] | None:
+    """The row's (planned, actual) number columns, a header word of ``lexicon/rows.json``
+    plan_actual marking each; among several pairs, the one whose other words match and that the
+    request names.  None when there is no single pair, or the request names another column."""
+    lex = lexicon("rows")["plan_actual"]
+
     def kind(c: Column) -> str | None:
         h = c.header.lower()
         plan = any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w), h)
@@ -1552,10 +1586,7 @@ def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh
         plans, dones = [named[0][0]], [named[0][1]]
     if len(plans) != 1 or len(dones) != 1 or any(c not in (plans[0], dones[0]) for c in numeric):
         return None
-    p, d = plans[0], dones[0]
-    if re.search(_AS_NUMBER, text):  # "用百分数表示（比如95.3）": the percent as a number
-        return f"{ref(d)}/{ref(p)}*100", f"{d.header} / {p.header} × 100", []
-    return f"{ref(d)}/{ref(p)}", (f"{d.header}占{p.header}的比例" if zh else f"{d.header} / {p.header}"), []
+    return plans[0], dones[0]
 
 
 def _year_columns(schema: SheetSchema) -> list[Column]:
