@@ -185,3 +185,31 @@ def test_what_is_left_needs_a_plan_and_its_actual():
     s = schema_from_rows([["品名", "库存", "单价"], ["螺丝", 300, 0.5], ["垫片", 120, 0.2]])
     with pytest.raises(TaskError):  # no planned | actual pair: 剩余 explains nothing here
         formula("每种剩余库存", s, "D2", method="rules")
+
+
+@pytest.fixture
+def repairs(tmp_path):
+    return _sheet(tmp_path, "维修单", [
+        ["单号", "顾客", "送修日期", "取件日期", "已付", "金额"],
+        ["R01", "周", dt.date(2026, 4, 1), dt.date(2026, 4, 3), "是", 80],
+        ["R02", "吴", dt.date(2026, 4, 2), None, "否", 120],
+        ["R03", "郑", dt.date(2026, 4, 2), dt.date(2026, 4, 6), "否", 60],
+    ])
+
+
+@pytest.mark.parametrize("said, formula_, second", [
+    ("没取写未取，取了的写已取", '=IF(D2="","未取","已取")', "未取"),   # a date left blank until it happens
+    ("取件状态：已取/未取", '=IF(D2="","未取","已取")', "未取"),
+    ("没付的标欠款，付了的空着", '=IF(E2="否","欠款","")', "欠款"),     # a 是/否 column
+    ("没付的写欠款，其他写结清", '=IF(E2="否","欠款","结清")', "欠款"),
+])
+def test_whether_a_rows_step_is_done_yet(repairs, said, formula_, second):
+    r = formula(said, repairs, "G2", method="rules")
+    assert r.formula == formula_ and _at(r, repairs, 3) == second
+
+
+def test_a_step_no_single_column_records_is_not_guessed(repairs):
+    for said in ("没修的写未修，修了的写已修",   # no column holds 修
+                 "没送的写未送，送了的写已送"):  # 送修日期 is never blank: it does not record a step yet to come
+        with pytest.raises(TaskError):
+            formula(said, repairs, "G2", method="rules")

@@ -47,6 +47,9 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     reading = _read(request, schema, target_col)
     if reading is not None:
         return reading
+    state = _state(request, schema)
+    if state is not None:
+        return state
     guarded = _blank_guarded(request, schema, target_col)
     if guarded is not None:
         return guarded
@@ -63,6 +66,18 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _state(request: str, schema: SheetSchema) -> RowReading | None:
+    """"没取写未取，取了的写已取", "在售还是已售": whether the row's step is done yet
+    (:mod:`rowstates`), when every other word of the request is accounted for and it says no number."""
+    from . import rowstates
+
+    found = rowstates.read(request, schema) if not re.search(r"\d", request) else None
+    if found is None:
+        return None
+    reading, rest = found
+    return None if _residue(rest, schema, reading.template) else reading
 
 
 def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
@@ -727,7 +742,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     text = request.lower()
     chars = list(text)
     spans = [(p, p + len(s) + 2) for p, s in quoted(request)]
-    spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)]
+    vocab = set(_vocabulary())
+    spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)  # (not the 否 of 否则 on a 是/否 column)
+              if b - a > 1 or text[a:a + 2] not in vocab]
     spans += _date_spans(request)
     # the sheet's name: "appointment length" on a sheet called Appointments
     for w in re.findall(r"[a-z]{4,}", schema.sheet.lower()):
