@@ -382,27 +382,30 @@ def _paired(request: str, schema: SheetSchema) -> str | None:
 
     Chinese folds such a list into one word; the heads must stand in the sheet's order, and
     the tail be said at least in part (heads alone, "销售成本" on 销售额 | 成本额, are not a list)."""
-    from itertools import combinations
-
     def bare(h: str) -> str:
         return re.sub(r"[（(][^）)]*[）)]", "", h).strip()
 
-    cols = [c for c in schema.columns if c.type == "number" and is_zh(bare(c.header))]
+    names = {c.letter: bare(c.header) for c in schema.columns if c.type == "number" and is_zh(bare(c.header))}
+    order = list(names)
     best: tuple[int, int, str] | None = None
-    for size in range(min(len(cols), 4), 1, -1):
-        for group in combinations(cols, size):
-            names = [bare(c.header) for c in group]
-            most = 0
-            while most < min(map(len, names)) - 1 and len({x[len(x) - most - 1] for x in names}) == 1:
-                most += 1
-            for n in range(1, most + 1):  # 早餐人次 ...: heads 早 (tail 餐人次) or 早餐 (tail 人次)
-                tail = names[0][len(names[0]) - n:]
-                heads = [x[:len(x) - n] for x in names]
-                said = "[、和与及/]?".join(map(re.escape, heads))
-                part = "|".join(re.escape(tail[:k]) for k in range(len(tail), 0, -1))
-                m = re.search(rf"{said}(?:{part})", request)  # "上下" alone says nothing, nor "销售成本"
-                if m is not None and (best is None or m.end() - m.start() > best[1] - best[0]):
-                    best = (m.start(), m.end(), "、".join(names))
+    for n in range(1, max(map(len, names.values()), default=0)):
+        groups: dict[str, list[str]] = {}
+        for letter, name in names.items():  # the columns whose names share a tail of n characters
+            if len(name) > n:
+                groups.setdefault(name[-n:], []).append(letter)
+        for tail, letters in groups.items():
+            if len(letters) < 2:
+                continue
+            head = {names[x][:-n]: x for x in letters}
+            alt = "|".join(map(re.escape, sorted(head, key=len, reverse=True)))
+            part = "|".join(re.escape(tail[:k]) for k in range(len(tail), 0, -1))
+            for m in re.finditer(rf"(?:(?:{alt})[、和与及/]?){{2,}}(?:{part})", request):
+                said = re.findall(alt, re.sub(rf"(?:{part})$", "", m.group(0)))
+                cols = [head[h] for h in said]
+                if len(set(cols)) != len(cols) or cols != sorted(cols, key=order.index):
+                    continue  # a head said twice, or out of the sheet's order
+                if best is None or m.end() - m.start() > best[1] - best[0]:
+                    best = (m.start(), m.end(), "、".join(names[x] for x in cols))
     if best is None:
         return None
     return request[:best[0]] + best[2] + request[best[1]:]
