@@ -407,6 +407,13 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
         if _PER_TIME.search(answer.header.lower()) and _MONEY_OF_ROW.search(low) and any(
                 c.type == "number" and _DURATION.search(c.header.lower()) for c in schema.columns):
             return None  # "每单多少钱（时薪在阿姨名单里）": an hourly rate times the hours, not the rate
+        if re.search(lex["unit_price"], answer.header.lower()) and re.search(lex["line_money"], low) \
+                and answer.type == "number":
+            # "每笔卖了多少钱，售价在价目表里": the line's money is its quantity times the price
+            qty = group_of(schema, "qty")
+            if qty is None or qty.type != "number" or col_index(qty.letter) == target_col:
+                return None
+            return RowReading(f"={qty.letter}{{r}}*{look}", f"{qty.header} times {what}")
         return RowReading(f"={look}", what)
     times = any(re.search(p, low) for p in lex["times"])
     if len(named) != 1 or not times:

@@ -86,6 +86,10 @@ def _age_at(text: str, schema: SheetSchema) -> Column | None:
         events = "|".join(re.escape(w) for w in sorted(lexicon("dates")["age_events"], key=len, reverse=True))
         if re.search(rf"\b(?:at|on|of|when)\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:{events})\b", text):
             return others[0]
+    if not named and len(others) == 1 and re.search(lexicon("dates")["age_event_zh"], text):
+        # "看病时多大了", "配眼镜那天几周岁": the day the row records, said by what happened on it,
+        # on a sheet with one date column (besides a birth date)
+        return others[0]
     return next(iter(named.values())) if len(named) == 1 else None
 
 
@@ -95,6 +99,7 @@ def _id_reading(text: str, request: str, schema: SheetSchema, c: Column, lex: di
     birth = f"DATE(MID({r},7,4),MID({r},11,2),MID({r},13,2))"
     zh = is_zh(request)
     used = [17.0] if re.search(r"第?17位|17th", text) else []
+    used += [7.0] if re.search(r"第7位(?:开始|起)", text) else []  # "从身份证号第7位开始取": where the birth date starts
     if has(text, lex["sex"]):
         labels = ('"男","女"') if zh else ('"Male","Female"')
         return RowReading(f"=IF(MOD(MID({r},17,1),2)=1,{labels})",

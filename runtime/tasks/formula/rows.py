@@ -47,6 +47,9 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     reading = _read(request, schema, target_col)
     if reading is not None:
         return reading
+    state = _state(request, schema)
+    if state is not None:
+        return state
     guarded = _blank_guarded(request, schema, target_col)
     if guarded is not None:
         return guarded
@@ -63,6 +66,18 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _state(request: str, schema: SheetSchema) -> RowReading | None:
+    """"没取写未取，取了的写已取", "在售还是已售": whether the row's step is done yet
+    (:mod:`rowstates`), when every other word of the request is accounted for and it says no number."""
+    from . import rowstates
+
+    found = rowstates.read(request, schema) if not re.search(r"\d", request) else None
+    if found is None:
+        return None
+    reading, rest = found
+    return None if _residue(rest, schema, reading.template) else reading
 
 
 def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
@@ -172,6 +187,9 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     if loose is not None:  # "(final minus midterm)", "(hrs*rate + parts)", "=(售价-进价)/进价": header parts
         spelled = _definition(loose)  # the expression the request spells out is read first
         said[:0] = [loose] + ([spelled] if spelled is not None else [])
+    paired = _paired(request, schema)
+    if paired is not None:  # "上下半年加起来" on 上半年时长 | 下半年时长: the two columns, each said whole
+        said.append(paired)
     tenths = _tenths(request)
     if tenths is not None:  # "笔试四成面试六成": 四成 is 40%
         said.append(tenths)
@@ -355,6 +373,42 @@ def _measures(request: str, schema: SheetSchema):
                 return (y - x) * 24 if x is not None and y is not None else None
             stand_in("时长（小时）" if zh else "Duration (hours)", hours, f"({ll.letter}{{r}}-{el.letter}{{r}})*24", [])
     return out
+
+
+def _paired(request: str, schema: SheetSchema) -> str | None:
+    """``request`` with number columns said together by their distinct heads before the tail
+    their headers share written out one by one ("上下半年" on 上半年时长 | 下半年时长, "左右眼度数"
+    on 左眼度数 | 右眼度数, "早餐午餐晚餐人次" on 早餐人次 | 午餐人次 | 晚餐人次), or None.
+
+    Chinese folds such a list into one word; the heads must stand in the sheet's order, and
+    the tail be said at least in part (heads alone, "销售成本" on 销售额 | 成本额, are not a list)."""
+    def bare(h: str) -> str:
+        return re.sub(r"[（(][^）)]*[）)]", "", h).strip()
+
+    names = {c.letter: bare(c.header) for c in schema.columns if c.type == "number" and is_zh(bare(c.header))}
+    order = list(names)
+    best: tuple[int, int, str] | None = None
+    for n in range(1, max(map(len, names.values()), default=0)):
+        groups: dict[str, list[str]] = {}
+        for letter, name in names.items():  # the columns whose names share a tail of n characters
+            if len(name) > n:
+                groups.setdefault(name[-n:], []).append(letter)
+        for tail, letters in groups.items():
+            if len(letters) < 2:
+                continue
+            head = {names[x][:-n]: x for x in letters}
+            alt = "|".join(map(re.escape, sorted(head, key=len, reverse=True)))
+            part = "|".join(re.escape(tail[:k]) for k in range(len(tail), 0, -1))
+            for m in re.finditer(rf"(?:(?:{alt})[、和与及/]?){{2,}}(?:{part})", request):
+                said = re.findall(alt, re.sub(rf"(?:{part})$", "", m.group(0)))
+                cols = [head[h] for h in said]
+                if len(set(cols)) != len(cols) or cols != sorted(cols, key=order.index):
+                    continue  # a head said twice, or out of the sheet's order
+                if best is None or m.end() - m.start() > best[1] - best[0]:
+                    best = (m.start(), m.end(), "、".join(names[x] for x in cols))
+    if best is None:
+        return None
+    return request[:best[0]] + best[2] + request[best[1]:]
 
 
 def _tenths(request: str) -> str | None:
@@ -631,9 +685,17 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
     joined = bool(re.search(r"\band\b|\bplus\b|\bwith\b|&|[和与及，,]", low))
     inside = [(a, b) for a, b, _, _ in value_mentions(low, schema)]
     nouns = row_noun_spans(low)
-    for p, c in mentions(request, schema):
+    # "转成日期", "要日期格式": how the result is shown, not the sheet's 报名日期
+    nouns += [m.span() for w in lexicon("dates")["filler"] if len(w) > 2 and is_zh(w)
+              for m in re.finditer(re.escape(w), low)]
+    said = mentions(request, schema)
+    for p, c in said:
         if col_index(c.letter) in read or any(a <= p < b for a, b in inside):
             continue  # read, or a part of a value ("销售" in 销售部 is not 销售额)
+        end = _mention_end(low, p, c, schema)
+        end += low[end:end + 1] == "的"
+        if c.type != "number" and is_zh(c.header) and any(q == end and col_index(d.letter) in read for q, d in said):
+            continue  # "顾客手机号脱敏": whose phone, said just before the column the formula reads
         if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
             continue  # "用数量和单价算金额": the result's own name
         if re.search(r"\b(?:for\s+)?(?:each|every|per)\s+$", low[:p]) or any(a <= p < b for a, b in nouns):
@@ -644,7 +706,8 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
 
 
 # rows.json keys of header words, not request words: they explain nothing a request says
-_HEADER_ONLY = frozenset({"owed_headers"})
+# and words explained only where a formula of theirs is read (plan_left: "剩余" of a subtraction)
+_HEADER_ONLY = frozenset({"owed_headers", "plan_left"})
 
 
 @cache
@@ -682,7 +745,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     text = request.lower()
     chars = list(text)
     spans = [(p, p + len(s) + 2) for p, s in quoted(request)]
-    spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)]
+    vocab = set(_vocabulary())
+    spans += [(a, b) for a, b, _, _ in value_mentions(text, schema)  # (not the 否 of 否则 on a 是/否 column)
+              if b - a > 1 or text[a:a + 2] not in vocab]
     spans += _date_spans(request)
     # the sheet's name: "appointment length" on a sheet called Appointments
     for w in re.findall(r"[a-z]{4,}", schema.sheet.lower()):
@@ -710,6 +775,12 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             spans.append((m.start(), end))
     if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
         spans += [m.span(1) for m in re.finditer(r"\bbeen (?:in|with|at) the ([a-z]+)", text)]
+    if re.fullmatch(r"=[A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\}", template):  # "还剩几节课": what is left, a subtraction
+        spans += [m.span() for w in lexicon("rows")["plan_left"]["asks"] for m in re.finditer(re.escape(w), text)]
+    if "DATEDIF(" in template and "TODAY()" not in template:  # "看病时多大": the event an age is counted to
+        spans += [m.span() for m in re.finditer(lexicon("dates")["age_event_zh"], text)]
+    if re.search(r"MID\([A-Z]+\{r\},(?:7|17),", template):  # "从身份证号提出生日期": said of the ID's digits
+        spans += [m.span() for w in lexicon("dates")["id_said"] for m in re.finditer(re.escape(w), text)]
     if "TIME(" in template:  # "下午3点前", "before 6:30pm": a time of day the formula compares
         from .rowlabels import _CLOCK
 
@@ -755,9 +826,15 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
               for i in range(len(c.full_name) - 1)]
     # the sheet's name is often the row's noun (应聘者, Bookings): "每个应聘者", "each booking"
     words += [schema.sheet[i:i + 2] for i in range(len(schema.sheet) - 1) if is_zh(schema.sheet)]
+    # "名单表F列写性别" on 家政员名单: the sheet, or its last two characters, named as a table
+    # the unit in a header's brackets, counted: "剩余节数" on 课时包（节）, "多少件" on 数量（件）
+    words += [u + end for c in schema.columns for u in re.findall(r"[（(]([\u4e00-\u9fff]{1,2})[)）]", c.header)
+              for end in ("数", "")]
+    words += [schema.sheet.lower() + "表"] + ([schema.sheet[-2:] + "表"] if is_zh(schema.sheet[-2:]) else [])
     words += [w.rstrip("s") for w in re.findall(r"[a-z]{4,}", schema.sheet.lower())]
     words = sorted(set(words), key=len, reverse=True)
-    for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"]:
+    for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"] \
+            + lexicon("text")["keep_ends"]:
         rest = re.sub(pat, " ", rest)
     rest = cover(rest, words, plural=True)
     for p in lexicon("dates")["parts"]:
@@ -1115,6 +1192,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if ratio is not None and not nums:
         return ratio
     share = has(text, lex["share"]) or re.search(r"占[\u4e00-\u9fff]{1,4}?总(?:额|金额|价|数|量|计|和)", text)  # 占采购总额
+    if zh and share and not re.search(lex["share_whole_zh"], text):
+        share = False  # "外卖占比，每行算一个": the row's mix (外卖 of 堂食+外卖) as likely as the column's total
     if share and not nums and not has(text, lex["score_words"]) \
             and _derived(text, schema) is None \
             and not re.search(r"\b(?:two|three|four|five|six|both|row|row's)\b|[两三四五六]科|本行|该行", text):
@@ -1156,7 +1235,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
-    for rule in (_owed, _per_count, _plan_actual, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+    for rule in (_owed, _per_count, _plan_actual, _plan_left, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
         found = rule(text, schema, numeric, nums, zh)
         if found is not None:
             return found
@@ -1376,8 +1455,8 @@ def _together(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: b
     if not avg and not has(text, lex["together"]):
         return None
     pos = [p for p, c in mentions(text, schema) if c in cols]
-    between = cover(text[min(pos):max(pos)], [c.header.lower() for c in cols]
-                    + [w for g in lexicon("columns")["groups"] for w in g])
+    between = cover(text[min(pos):max(pos)], [n for c in cols for n in [c.header.lower(), *_names_of(c, schema, bare=True)]]
+                    + [w for g in lexicon("columns")["groups"] for w in g])  # (上半年时长 for 上半年时长（小时）)
     if re.sub(r"[\s,，、&+]|\band\b|\bplus\b|和|与|及|加|以及|跟", "", between):
         return None  # another word between the columns: more than a list
     return _across(cols, "AVERAGE" if avg else "SUM"), ("平均" if avg else "合计") if zh else (
@@ -1475,6 +1554,34 @@ def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh
     if nums or not has(text, lex["asks"]) or has(text, _ops()):
         return None  # ("actual minus estimate": the operator's, not a ratio)
 
+    pair = _plan_pair(schema, numeric)
+    if pair is None:
+        return None
+    p, d = pair
+    if re.search(_AS_NUMBER, text):  # "用百分数表示（比如95.3）": the percent as a number
+        return f"{ref(d)}/{ref(p)}*100", f"{d.header} / {p.header} × 100", []
+    return f"{ref(d)}/{ref(p)}", (f"{d.header}占{p.header}的比例" if zh else f"{d.header} / {p.header}"), []
+
+
+def _plan_left(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"每个学员还剩几节课", "剩余预算", "每人缺勤几天", "每个活动省了多少钱": what is left of the
+    row's plan, its planned less its actual (课时包 | 已上课时, 预算 | 已支出, 应出勤天数 | 实际出勤天数;
+    the pair ``_plan_pair`` finds).  A number or an operator said: not this rule."""
+    if nums or not has(text, lexicon("rows")["plan_left"]["asks"]) or has(text, _ops()):
+        return None
+    pair = _plan_pair(schema, numeric)
+    if pair is None:
+        return None
+    p, d = pair
+    return f"{ref(p)}-{ref(d)}", (f"{p.header}减{d.header}" if zh else f"{p.header} - {d.header}"), []
+
+
+def _plan_pair(schema: SheetSchema, numeric: list[Column]) -> tuple[Column, Column] | None:
+    """The row's (planned, actual) number columns, a header word of ``lexicon/rows.json``
+    plan_actual marking each; among several pairs, the one whose other words match and that the
+    request names.  None when there is no single pair, or the request names another column."""
+    lex = lexicon("rows")["plan_actual"]
+
     def kind(c: Column) -> str | None:
         h = c.header.lower()
         plan = any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w), h)
@@ -1499,10 +1606,7 @@ def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh
         plans, dones = [named[0][0]], [named[0][1]]
     if len(plans) != 1 or len(dones) != 1 or any(c not in (plans[0], dones[0]) for c in numeric):
         return None
-    p, d = plans[0], dones[0]
-    if re.search(_AS_NUMBER, text):  # "用百分数表示（比如95.3）": the percent as a number
-        return f"{ref(d)}/{ref(p)}*100", f"{d.header} / {p.header} × 100", []
-    return f"{ref(d)}/{ref(p)}", (f"{d.header}占{p.header}的比例" if zh else f"{d.header} / {p.header}"), []
+    return plans[0], dones[0]
 
 
 def _year_columns(schema: SheetSchema) -> list[Column]:

@@ -124,6 +124,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                           f"{c.header} with characters {start}-{start + n - 1} masked", _used(raw))
     if has(text, lex["mask_words"]) and (kept := _keep_ends(text, lex)):
         return _masked_ends(text, schema, *kept)
+    if has(text, lex["mask_words"]) and not re.search(r"\d|[一二两三四五六七八九]\s*位|位数", text) \
+            and (c := _column(text, schema, lambda vs: bool(vs) and all(re.fullmatch(lex["mobile"]["value"], v) for v in vs))) \
+            and any(m is c for _, m in mentions(text, schema)):
+        # "把手机号打码" with no count: a mobile number (the column named) is masked the way it is quoted, 前三后四
+        return _masked_ends(text, schema, lex["mobile"]["first"], lex["mobile"]["last"], "", "")
     qs = quoted(request)
     if has(text, lex["remove"]) and len(qs) == 1 and qs[0][1]:
         lit = qs[0][1]

@@ -1,0 +1,84 @@
+"""A label for whether a row's step is done yet (issue 16 item 1): "没取写未取，取了的写已取",
+"取衣状态：已取/未取", "标出在售还是已售", "没付的标待付，付了的空着".
+
+A clerk names the step by its verb (取, 付, 售), not by the column that records it; the
+sheet records it in the one column whose header holds that verb: a date left blank until the
+step happens (取衣日期, 售出日期), or a 是/否 column (已付).  The labels are the request's own:
+the not-done one said after the negated verb, or the one of a pair that starts with a
+not-yet word (未取 / 已取, 在售 还是 已售).  Anything unclear (no such column, two of them, a
+label missing): no answer.  Vocabulary: ``lexicon/labels.json`` state.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .rowbase import RowReading, lexicon, ref, values
+from .schema import Column, SheetSchema
+
+
+def _column(schema: SheetSchema, verb: str) -> tuple[Column, str] | None:
+    """The one column recording step ``verb``, and the test that it is not done yet."""
+    found = []
+    for c in schema.columns:
+        if verb not in c.header:
+            continue
+        vals = values(schema, c)
+        if c.type == "date" and any(v in (None, "") for v in vals) and any(v not in (None, "") for v in vals):
+            found.append((c, f'{ref(c)}=""'))
+        elif c.type in ("text", "mixed"):
+            said = {str(v).strip() for v in vals if v not in (None, "")}
+            yes_no = [p for p in lexicon("labels")["state"]["yes_no"] if said and said <= set(p)]
+            if yes_no:
+                found.append((c, f'{ref(c)}="{yes_no[0][1]}"'))
+    return found[0] if len(found) == 1 else None
+
+
+def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
+    """The state label's reading and ``request`` with the words it read blanked; None if unclear."""
+    lex = lexicon("labels")["state"]
+    text = request.strip()
+    labels: dict[str, str] = {}
+    verb = None
+    spans: list[tuple[int, int]] = []
+    for key in ("not_done", "done", "pair", "else"):
+        for pat in lex[key]:
+            for m in re.finditer(pat, text):
+                g = m.groupdict()
+                v = g.get("v")
+                if v is not None:
+                    if verb not in (None, v):
+                        return None  # two steps named
+                    verb = v
+                if key == "pair":
+                    a, b = g["a"], g["b"]
+                    if a[1:] != b[1:] or (a[0] in lex["not_yet"]) == (b[0] in lex["not_yet"]):
+                        return None
+                    nd, d = (a, b) if a[0] in lex["not_yet"] else (b, a)
+                    pv = nd[1:]
+                    if len(pv) != 1 or verb not in (None, pv):
+                        return None
+                    verb = pv
+                    labels.setdefault("not_done", nd)
+                    labels.setdefault("done", d)
+                elif key in ("not_done", "done", "else"):
+                    said = g.get("label")
+                    said = "" if said is None or re.fullmatch(lex["blank"], said) else said
+                    slot = "done" if key == "else" else key
+                    if slot in labels and labels[slot] != said:
+                        return None
+                    labels[slot] = said
+                spans.append(m.span())
+    if verb is None or set(labels) != {"not_done", "done"} or labels["not_done"] == labels["done"] \
+            or not (labels["not_done"] or labels["done"]):
+        return None
+    found = _column(schema, verb)
+    if found is None:
+        return None
+    col, test = found
+    rest = list(text)
+    for a, b in spans:
+        rest[a:b] = " " * (b - a)
+    nd, d = labels["not_done"], labels["done"]
+    return (RowReading(f'=IF({test},"{nd}","{d}")', f"“{nd or '（空）'}”：{col.header}还没有{verb}；否则“{d or '（空）'}”"),
+            "".join(rest))
