@@ -200,8 +200,11 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
                 claim(at, len(word), col)
             at = low.find(word, at + 1)
 
+    heads = {c.letter: {c.header.lower().strip(), _bare(c.header)} for c in schema.columns}
     for col in sorted(schema.columns, key=lambda c: -len(c.header)):
         for h in header_forms(col.header):
+            if any(h in hs for letter, hs in heads.items() if letter != col.letter):
+                continue  # "per night" of Dog per night is the header Per night, not a form of it
             scan(h, col)
     # "Visits Q1" named as "visits": a header without its period word, when no other header shares the rest
     unqualified = {c.letter: _unqualified(c.header) for c in schema.columns}
@@ -268,6 +271,13 @@ def header_forms(header: str) -> list[str]:
     words = h.split()
     if len(words) == 2 and h.isascii():
         forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
+    if len(words) == 2 and words[0] == "per" and h.isascii():  # "Per night": "nightly rate", "price per night"
+        unit = words[1]
+        said = [unit, *lexicon("rows")["per_adjectives"].get(unit, [])]
+        forms |= {f"{a} {w}" for a in said[1:] for w in ("rate", "price", "charge", "cost")}
+        forms |= {f"{w} per {unit}" for w in ("rate", "price", "charge", "cost")}
+        forms |= {f"per {unit} {w}" for w in ("rate", "price", "charge", "cost")}
+        forms |= {f"per-{unit} {w}" for w in ("rate", "price", "charge", "cost")}
     if len(words) == 3 and words[1] == "per" and h.isascii():
         forms.add(f"{words[2]} {words[0]}")  # "Price per Unit" as "unit price"
         forms |= {f"per {words[2]} {words[0]}", f"per-{words[2]} {words[0]}", f"per {words[2]}"}  # "per-head price", "guests x per head"

@@ -368,9 +368,10 @@ def _tenths(request: str) -> str | None:
 
 def _first(text: str, schema: SheetSchema, nums, labels_only: bool = False) -> RowReading | None:
     """The first family's reading of ``text``, when it reads it whole; None otherwise."""
-    from . import rowdates, rowlabels, rowtext, rowunits
+    from . import rowdates, rowlabels, rowrates, rowtext, rowunits
 
-    families = (rowlabels.read,) if labels_only else (rowdates.read, rowtext.read, rowlabels.read, rowunits.read, _arithmetic)
+    families = (rowlabels.read,) if labels_only else (rowdates.read, rowtext.read, rowlabels.read, rowunits.read, _arithmetic,
+                                                      rowrates.read)
     for family in families:
         reading = family(text, schema)
         if reading is not None:
@@ -1450,7 +1451,8 @@ def _owed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool)
 
     cols = [c for c in schema.columns if c.type == "number"]
     paid = [c for c in cols if named(c, "paid")]
-    rest = [c for c in cols if c not in paid]
+    extra = [c for c in cols if c not in paid and named(c, "extra")]  # Quote | Extras: both charged
+    rest = [c for c in cols if c not in paid and c not in extra]
     due = [c for c in rest if named(c, "due")]
     if len(due) > 1:
         return None
@@ -1458,11 +1460,12 @@ def _owed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool)
         # the charges of the row, one or several (学费 | 住宿费 | 教材费 less 已缴金额: all of them
         # owed, unless the request names some only)
         due = [c for c in rest if named(c, "charged")]
-    if len(paid) != 1 or not due or any(c not in [paid[0], *due] for c in numeric) \
+    if len(paid) != 1 or not due or any(c not in [paid[0], *due, *extra] for c in numeric) \
             or len(due) > 1 and any(c in due for c in numeric) and not all(c in numeric for c in due):
         return None
     if len(due) > 1 and not all(re.search(r"费|(?<![a-z])fees?(?![a-z])", c.header.lower()) for c in due):
         return None  # 原价 | 折后价: two prices of one thing, not charges added up
+    due = due + extra if len(due) == 1 else due
     p = paid[0]
     return (f"{'+'.join(ref(d) for d in due)}-{ref(p)}", f"{' + '.join(d.header for d in due)} - {p.header}", [])
 
