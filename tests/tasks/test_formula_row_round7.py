@@ -152,3 +152,44 @@ def test_a_bare_column_letter_closing_the_request(tmp_path):
     ], name="Moves")
     r = formula("day of the week of each move in C", s, method="rules")
     assert r.target_cell == "C2" and r.formula == '=TEXT(B2,"dddd")'
+
+
+def test_paid_or_owes_on_the_balance(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Job", "Client", "Quote", "Extras", "Paid"],
+        ["J1", "Ann", 400, 50, 450],
+        ["J2", "Bob", 300, 0, 100],
+        ["J3", "Cy", 250, 25, 0],
+    ], name="Jobs")
+    for q in ("paid in full? write Paid or Owes", "mark each job Paid if they've paid quote plus extras, otherwise Owes",
+              "who still owes - put Owes, or Paid when settled", "write 'Settled' or 'Outstanding'"):
+        r = formula(q, s, "F2", method="rules")
+        assert r.formula.startswith("=IF(C2+D2-E2>0,"), q
+        assert rows3(r, s)[0] in ("Paid", "Settled") and rows3(r, s)[1] in ("Owes", "Outstanding"), q
+    with pytest.raises(TaskError):  # the quote alone named: the extras left out, or not? not read
+        formula("Paid if they've paid the quote, otherwise Owes", s, "F2", method="rules")
+
+
+def test_a_date_columns_state_as_a_label(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Ticket", "Taken in", "Returned"],
+        ["T1", dt.date(2026, 5, 1), dt.date(2026, 5, 3)],
+        ["T2", dt.date(2026, 5, 2), None],
+        ["T3", dt.date(2026, 5, 4), dt.date(2026, 5, 9)],
+    ], name="Loans")
+    for q in ("Out if returned is blank, else Returned", "mark each ticket Out if it hasn't been returned, else Returned"):
+        r = formula(q, s, "D2", method="rules")
+        assert r.formula == '=IF(C2="","Out","Returned")' and rows3(r, s) == ["Returned", "Out", "Returned"], q
+    with pytest.raises(TaskError):  # the state as a label, or the date shown where there is one? not said
+        formula("Returned or Out", s, "D2", method="rules")
+
+
+def test_the_rows_noun_that_starts_a_headers_name(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Date", "Time", "Call-out fee"],
+        [dt.date(2026, 1, 5), dt.time(8, 15), 60],
+        [dt.date(2026, 1, 6), dt.time(19, 40), 80],
+        [dt.date(2026, 1, 7), dt.time(13, 5), 60],
+    ], name="Calls")
+    r = formula("hour of each call-out as a number", s, "D2", method="rules")
+    assert r.formula == "=HOUR(B2)" and rows3(r, s) == [8, 19, 13]

@@ -83,6 +83,13 @@ def find(text: str, word: str) -> int:
     return text.find(word)
 
 
+def names_the_row(low: str, p: int) -> bool:
+    """Whether the words at ``p`` of ``low`` (lower case) follow "each" / "every" / "per": the
+    row's noun ("hour of each call-out", "tuning + repairs for each visit"), not an operand,
+    though it may be a column's header too."""
+    return re.search(r"\b(?:for\s+)?(?:each|every|per)\s+$", low[:p]) is not None
+
+
 def is_zh(text: str) -> bool:
     return bool(re.search(r"[\u4e00-\u9fff]", text))
 
@@ -98,8 +105,9 @@ def values(schema: SheetSchema, col: Column) -> list[Any]:
 
 
 #: a verb said negated before a Yes/No column's one-word header: "hasn't paid", "not yet
-#: collected", "never been paid" (the header follows; "unpaid" is said apart)
-NOT_DONE = r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never)\s+(?:yet\s+|been\s+)*"
+#: collected", "never been paid", "nobody's collected it" (the header follows; "unpaid" is said apart)
+NOT_DONE = (r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never"
+            r"|(?:nobody|no one|no-one)(?:['’]s|\s+has))\s+(?:yet\s+|been\s+)*")  # "nobody's collected it"
 
 
 def flag_columns(schema: SheetSchema) -> list[tuple[Column, str, set[str]]]:

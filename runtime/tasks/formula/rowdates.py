@@ -23,6 +23,7 @@ from .rowbase import (
     is_zh,
     lexicon,
     mentions,
+    names_the_row,
     numbers,
     ref,
     row_pairs,
@@ -364,7 +365,7 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     if not times:
         return None
     tl = lex["times"]
-    named = [c for _, c in mentions(text, schema)]
+    named = [c for p, c in mentions(text, schema) if not names_the_row(text, p)]  # not "each call-out"
     said = [c for c in times if c in named]
     others = [c for c in named if c not in times and c.type in ("number", "date")]  # a text column is the row's noun
     nums = [v for v, unit, _ in numbers(request)]

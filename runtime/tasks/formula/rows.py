@@ -26,6 +26,7 @@ from .rowbase import (
     is_zh,
     lexicon,
     mentions,
+    names_the_row,
     ref,
     used_up,
     values,
@@ -370,8 +371,8 @@ def _first(text: str, schema: SheetSchema, nums, labels_only: bool = False) -> R
     """The first family's reading of ``text``, when it reads it whole; None otherwise."""
     from . import rowdates, rowlabels, rowrates, rowtext, rowunits
 
-    families = (rowlabels.read,) if labels_only else (rowdates.read, rowtext.read, rowlabels.read, rowunits.read, _arithmetic,
-                                                      rowrates.read)
+    families = (rowlabels.read,) if labels_only else (_owed_label, rowdates.read, rowtext.read, rowlabels.read,
+                                                      rowunits.read, _arithmetic, rowrates.read)
     for family in families:
         reading = family(text, schema)
         if reading is not None:
@@ -637,7 +638,7 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
             continue  # read, or a part of a value ("销售" in 销售部 is not 销售额)
         if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
             continue  # "用数量和单价算金额": the result's own name
-        if re.search(r"\b(?:for\s+)?(?:each|every|per)\s+$", low[:p]) or any(a <= p < b for a, b in nouns):
+        if names_the_row(low, p) or any(a <= p < b for a, b in nouns):
             continue  # "tuning + repairs for each visit", "rank the visits by distance": the row's noun
         if c.type in ("number", "date") or text_too and joined:
             return True
@@ -1468,6 +1469,39 @@ def _owed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool)
     due = due + extra if len(due) == 1 else due
     p = paid[0]
     return (f"{'+'.join(ref(d) for d in due)}-{ref(p)}", f"{' + '.join(d.header for d in due)} - {p.header}", [])
+
+
+def _owed_label(request: str, schema: SheetSchema) -> RowReading | None:
+    """"paid in full? write Paid or Owes", "mark each move Paid if they've paid quote plus extras,
+    otherwise Owes": one label for a row that owes nothing, one for a row that still owes, each said
+    in capitals (or quoted) from ``lexicon/rows.json`` owed_labels, on the charge less paid that
+    :func:`_owed` reads from the headers: ``IF(F2+G2-H2>0,"Owes","Paid")``.  A number said, a
+    number column named that the balance does not read, or not one label of each: no answer."""
+    from .rowbase import numbers, quoted
+
+    if is_zh(request) or numbers(request) or not re.search(r"[a-z]", request):
+        return None
+    lex = lexicon("rows")["owed_labels"]
+    said = {q.lower(): q for _, q in quoted(request)}
+
+    def labels(kind: str) -> list[str]:
+        out = [said[w] for w in lex[kind] if w in said]
+        out += [m.group(0) for w in lex[kind] for m in re.finditer(rf"(?<![\w'\"“])(?:{w[0].upper()}{re.escape(w[1:])}"
+                                                                    rf"|{re.escape(w.upper())})(?![\w'\"”])", request)]
+        longest = [x for x in out if not any(x != y and x.lower() in y.lower() for y in out)]
+        return list(dict.fromkeys(longest))
+    done, owing = labels("settled"), labels("owing")
+    if len(done) != 1 or len(owing) != 1:
+        return None
+    numeric = [c for _, c in mentions(request, schema) if c.type == "number"]
+    owed = _owed("balance", schema, [], [], False)
+    if owed is None or any(f"{c.letter}{{r}}" not in owed[0] for c in numeric):
+        return None
+    charged = set(re.findall(r"([A-Z]{1,3})\{r\}", owed[0].rsplit("-", 1)[0]))
+    if {c.letter for c in numeric} & charged and not charged <= {c.letter for c in numeric}:
+        return None  # "Paid if they've paid the quote": the extras left out on purpose? not read
+    return RowReading(f'=IF({owed[0]}>0,"{owing[0]}","{done[0]}")',
+                      f"{owing[0]} while {owed[1]} is above 0, else {done[0]}")
 
 
 def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
