@@ -193,3 +193,35 @@ def test_the_rows_noun_that_starts_a_headers_name(tmp_path):
     ], name="Calls")
     r = formula("hour of each call-out as a number", s, "D2", method="rules")
     assert r.formula == "=HOUR(B2)" and rows3(r, s) == [8, 19, 13]
+
+
+def test_tax_on_a_sum_of_columns(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Job", "Call-out fee", "Parts"],
+        ["J1", 60, 10],
+        ["J2", 80, 0.5],
+        ["J3", 60, 25],
+    ], name="Jobs")
+    r = formula("call-out plus parts with 20% VAT on top", s, "D2", method="rules")
+    assert r.formula == "=(B2+C2)*1.2" and rows3(r, s) == pytest.approx([84, 96.6, 102])
+    r = formula("call-out + parts with 20% VAT on top, 2dp, per job", s, "D2", method="rules")
+    assert r.formula == "=ROUND((B2+C2)*1.2,2)"
+    with pytest.raises(TaskError):  # the tax of the sum, or the sum with tax? "20% VAT of" is not read
+        formula("20% VAT of call-out plus parts", s, "D2", method="rules")
+
+
+def test_the_part_of_a_postcode_before_the_space(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Client", "Postcode"],
+        ["Ann Lee", "LS6 2AB"],
+        ["Bob Ray", "BS16 5HL"],
+        ["Cy Dunn", "M1 1AE"],
+    ], name="Sites")
+    for q in ("outward code of each postcode", "just the postcode district (the bit before the space)",
+              "first half of the postcode"):
+        r = formula(q, s, "C2", method="rules")
+        assert r.formula == '=LEFT(B2,FIND(" ",B2)-1)' and rows3(r, s) == ["LS6", "BS16", "M1"], q
+    r = formula("inward code of each postcode", s, "C2", method="rules")
+    assert rows3(r, s) == ["2AB", "5HL", "1AE"]
+    with pytest.raises(TaskError):  # two spaced columns, none named: which one?
+        formula("the bit before the space", s, "C2", method="rules")

@@ -45,7 +45,7 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     A clause asking for decimal places ("保留两位小数", "四舍五入两位", "to 2 dp"), wherever
     it stands, is read apart when the whole is not read: the rest is read on its own and its
     number wrapped in ROUND (a rest that rounds already, or writes a label, gets no answer)."""
-    reading = _read(request, schema, target_col)
+    reading = _read(request, schema, target_col) or _taxed(request, schema, target_col)
     if reading is not None:
         return reading
     guarded = _blank_guarded(request, schema, target_col)
@@ -58,12 +58,33 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     rest = without_clause(request, clause)
     if not rest or rounding_clause(rest.lower()) is not None:
         return None
-    inner = _read(rest, schema, target_col)
+    inner = _read(rest, schema, target_col) or _taxed(rest, schema, target_col)
     if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
             or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _taxed(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """"call-out plus parts with 20% VAT on top", "add vat at 20% to callout+parts": a tax clause
+    (``lexicon/rows.json`` tax_clause: its percent in group p) on a sum of columns, read apart.
+    The rest must read as columns added and nothing else (``=E2+F2``); the sum is then taxed:
+    ``(E2+F2)*1.2``.  One column taxed is the arithmetic family's own reading."""
+    for pat in lexicon("rows")["tax_clause"]:
+        m = re.search(pat, request, re.I)
+        if m is None:
+            continue
+        rest = (request[:m.start()] + " " + request[m.end():]).strip(" ,;")
+        if not rest or re.search(r"%", rest):
+            return None
+        inner = _read(rest, schema, target_col)
+        if inner is None or not re.fullmatch(r"=[A-Z]{1,3}\{r\}(?:\+[A-Z]{1,3}\{r\})+", inner.template):
+            return None
+        p = float(m.group("p"))
+        return RowReading(f"=({inner.template[1:]})*{1 + p / 100:g}", f"({inner.explanation}) plus {p:g}% tax",
+                          [*inner.consumed, p])
+    return None
 
 
 def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
