@@ -225,3 +225,16 @@ def test_the_part_of_a_postcode_before_the_space(tmp_path):
     assert rows3(r, s) == ["2AB", "5HL", "1AE"]
     with pytest.raises(TaskError):  # two spaced columns, none named: which one?
         formula("the bit before the space", s, "C2", method="rules")
+
+
+def test_a_time_of_day_bound_said_with_or_later(tmp_path):
+    s = _xlsx(tmp_path, [
+        ["Date", "Time", "Fee"],
+        [dt.date(2026, 1, 5), dt.time(8, 15), 60],
+        [dt.date(2026, 1, 6), dt.time(18, 0), 80],
+        [dt.date(2026, 1, 7), dt.time(21, 5), 60],
+    ], name="Calls")
+    for q in ("label each call Evening if it was at 6pm or later, otherwise Day",
+              "Evening if at or after 18:00, else Day"):
+        r = formula(q, s, "D2", method="rules")
+        assert r.formula == '=IF(B2>=TIME(18,0,0),"Evening","Day")' and rows3(r, s) == ["Day", "Evening", "Evening"], q

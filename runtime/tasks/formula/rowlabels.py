@@ -985,6 +985,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     late = re.match(r"^(.*\S)\s*[,;]\s*([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
     if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
         request = f"{late.group(1)}, {late.group(3)} {late.group(2)}"
+    # "at 6pm or later", "at or after 18:00": one bound said with an "or" that joins no two conditions
+    clock = r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
+    request = re.sub(rf"\b(?:at\s+)?{clock}\s+or\s+(?:later|after)\b", r"from \1", request, flags=re.I)
+    request = re.sub(rf"\b(?:at\s+or\s+after|from)\s+{clock}", r"from \1", request, flags=re.I)
     text = request.lower()
     band = _bands(request, text, schema) or _clauses(request, schema, lex) or _default(request, schema, lex) \
         or _depending(request, schema, lex)

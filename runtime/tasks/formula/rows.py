@@ -392,7 +392,7 @@ def _first(text: str, schema: SheetSchema, nums, labels_only: bool = False) -> R
     """The first family's reading of ``text``, when it reads it whole; None otherwise."""
     from . import rowdates, rowlabels, rowrates, rowtext, rowunits
 
-    families = (rowlabels.read,) if labels_only else (_owed_label, rowdates.read, rowtext.read, rowlabels.read,
+    families = (rowlabels.read,) if labels_only else (rowdates.read, rowtext.read, rowlabels.read, _owed_label,
                                                       rowunits.read, _arithmetic, rowrates.read)
     for family in families:
         reading = family(text, schema)
