@@ -667,7 +667,7 @@ def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str
     """A per-row answer that never reads a number column the request names ("应收的租金（按归还减
     起租的天数）" answered with the days alone, 日租金 dropped)."""
     from .engine import evaluate
-    from .rowbase import header_forms, mentions, value_mentions
+    from .rowbase import header_forms, mentions, names_the_row, value_mentions
 
     if '"' in formula or re.search(r"\bIFS?\(", formula, re.I):
         return None  # a label or a test: the columns it names may be conditions
@@ -684,9 +684,9 @@ def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str
                 text = text.replace(form, " " * len(form))
     used = _used_columns(formula).get("", set())
     rows = {int(r) for _, r in re.findall(r"(?<![:A-Z$])\$?([A-Z]{1,3})(\d+)(?![\d:(])", formula)}
-    for _, col in mentions(text, schema):
-        if col.type != "number" or is_identifier(col) or col.letter in used:
-            continue
+    for p, col in mentions(text, schema):
+        if col.type != "number" or is_identifier(col) or col.letter in used or names_the_row(text, p):
+            continue  # ("hour of each call-out": the row's noun, though Call-out fee starts so)
         if len(rows) == 1:  # "用数量和单价算金额": the column the formula computes again
             row = next(iter(rows))
             ev = evaluate(formula, schema)

@@ -375,18 +375,21 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
         said = without_sheet(request, name)
         if _names_a_value(said, schema, other):
             return None
-        asked = {c.letter: c for _p, c in mentions(said, other) if c.header.strip().lower() not in own}
+        asked = {c.letter: (p, c) for p, c in mentions(said, other) if c.header.strip().lower() not in own}
         if len(asked) != 1:
             continue
-        answer = next(iter(asked.values()))
+        at, answer = next(iter(asked.values()))
         keys = _row_keys(schema, other, answer, target_col)
         if len(keys) != 1:
             continue
         key, okey = keys[0]
-        found.append((name, said, answer, key, okey))
+        # the words that named the answer name nothing of this sheet ("per night price": not Nights)
+        low_said = said.lower()
+        end = at + max((len(f) for f in header_forms(answer.header) if low_said.startswith(f, at)), default=0)
+        found.append((name, said, answer, key, okey, (at, end)))
     if len(found) != 1:
         return None
-    name, said, answer, key, okey = found[0]
+    name, said, answer, key, okey, span = found[0]
     pre = sheet_prefix(name)
     rng = lambda c: f"{pre}${c.letter}${c.first_row}:${c.letter}${c.last_row}"  # noqa: E731
     if "vlookup" in low:
@@ -402,7 +405,8 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
     each = re.compile(lex["each_row"] + r"\s*$")
     named = {c.letter: c for p, c in mentions(said, schema)
              if c is not key and c.header.strip().lower() != okey.header.strip().lower()
-             and col_index(c.letter) != target_col and not each.search(said[:p].lower())}
+             and col_index(c.letter) != target_col and not each.search(said[:p].lower())
+             and not span[0] <= p < span[1]}
     if not named:
         if _PER_TIME.search(answer.header.lower()) and _MONEY_OF_ROW.search(low) and any(
                 c.type == "number" and _DURATION.search(c.header.lower()) for c in schema.columns):

@@ -83,6 +83,13 @@ def find(text: str, word: str) -> int:
     return text.find(word)
 
 
+def names_the_row(low: str, p: int) -> bool:
+    """Whether the words at ``p`` of ``low`` (lower case) follow "each" / "every" / "per": the
+    row's noun ("hour of each call-out", "tuning + repairs for each visit"), not an operand,
+    though it may be a column's header too."""
+    return re.search(r"\b(?:for\s+)?(?:each|every|per)\s+$", low[:p]) is not None
+
+
 def is_zh(text: str) -> bool:
     return bool(re.search(r"[\u4e00-\u9fff]", text))
 
@@ -98,8 +105,9 @@ def values(schema: SheetSchema, col: Column) -> list[Any]:
 
 
 #: a verb said negated before a Yes/No column's one-word header: "hasn't paid", "not yet
-#: collected", "never been paid" (the header follows; "unpaid" is said apart)
-NOT_DONE = r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never)\s+(?:yet\s+|been\s+)*"
+#: collected", "never been paid", "nobody's collected it" (the header follows; "unpaid" is said apart)
+NOT_DONE = (r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never"
+            r"|(?:nobody|no one|no-one)(?:['’]s|\s+has))\s+(?:yet\s+|been\s+)*")  # "nobody's collected it"
 
 
 def flag_columns(schema: SheetSchema) -> list[tuple[Column, str, set[str]]]:
@@ -200,8 +208,11 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
                 claim(at, len(word), col)
             at = low.find(word, at + 1)
 
+    heads = {c.letter: {c.header.lower().strip(), _bare(c.header)} for c in schema.columns}
     for col in sorted(schema.columns, key=lambda c: -len(c.header)):
         for h in header_forms(col.header):
+            if any(h in hs for letter, hs in heads.items() if letter != col.letter):
+                continue  # "per night" of Dog per night is the header Per night, not a form of it
             scan(h, col)
     # "Visits Q1" named as "visits": a header without its period word, when no other header shares the rest
     unqualified = {c.letter: _unqualified(c.header) for c in schema.columns}
@@ -268,6 +279,13 @@ def header_forms(header: str) -> list[str]:
     words = h.split()
     if len(words) == 2 and h.isascii():
         forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
+    if len(words) == 2 and words[0] == "per" and h.isascii():  # "Per night": "nightly rate", "price per night"
+        unit = words[1]
+        said = [unit, *lexicon("rows")["per_adjectives"].get(unit, [])]
+        forms |= {f"{a} {w}" for a in said[1:] for w in ("rate", "price", "charge", "cost")}
+        forms |= {f"{w} per {unit}" for w in ("rate", "price", "charge", "cost")}
+        forms |= {f"per {unit} {w}" for w in ("rate", "price", "charge", "cost")}
+        forms |= {f"per-{unit} {w}" for w in ("rate", "price", "charge", "cost")}
     if len(words) == 3 and words[1] == "per" and h.isascii():
         forms.add(f"{words[2]} {words[0]}")  # "Price per Unit" as "unit price"
         forms |= {f"per {words[2]} {words[0]}", f"per-{words[2]} {words[0]}", f"per {words[2]}"}  # "per-head price", "guests x per head"

@@ -23,6 +23,7 @@ from .rowbase import (
     is_zh,
     lexicon,
     mentions,
+    names_the_row,
     numbers,
     ref,
     row_pairs,
@@ -205,6 +206,9 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
     timed = _times(request, text, schema, lex)
     if timed is not None:
         return timed
+    ended = _span_end(request, text, schema, lex)
+    if ended is not None:
+        return ended
     between = _open_end(request, text, schema, lex) or _between_columns(text, schema, lex)
     if between is not None:
         return between
@@ -306,6 +310,45 @@ def _shift(text: str, n: float, d: Column, schema: SheetSchema, lex: dict) -> Ro
     return RowReading("=" + formula, what, [n])
 
 
+def _length_unit(header: str, lex: dict) -> str | None:
+    """The unit of a column holding a length of time ("Nights", "No. of nights", "Term (months)",
+    "Loan days"): nights, days, weeks or months; None for any other header ("Visits per week")."""
+    words = re.findall(r"[a-z.]+", header.lower().replace("(", " ").replace(")", " "))
+    units = [u for u, said in lex["span_end"]["units"].items() for w in words if w in said]
+    if len(units) != 1 or any(w not in lex["span_end"]["header_words"]
+                              and not any(w in said for said in lex["span_end"]["units"].values()) for w in words):
+        return None
+    return units[0]
+
+
+def _span_end(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """"departure date for each booking", "when does everyone check out", "arrive + nights": the
+    day a stay, loan or contract ends, its one start date plus its one length column (``B2+C2``,
+    ``B2+7*C2``, ``EDATE(B2,C2)``; ``lexicon/dates.json`` span_end).  A length in days is read
+    only when the request asks when it is due back or left (an event of 3 days may end on its
+    third day), or adds the two itself.  A number said, another number column named, or not
+    one date column and one length column: no answer."""
+    words = lex["span_end"]
+    plus = re.search(r"\+|\bplus\b|\badd(?:ed)?\b", text) is not None
+    calendar = [w for w in lex["times"]["end_not"] if w != "end date"]
+    if numbers(request) or has(text, calendar) or not (plus or has(text, words["asks"])):
+        return None
+    named = [c for _, c in mentions(text, schema)]
+    lengths = [(c, u) for c in schema.columns if c.type == "number"
+               for u in [_length_unit(c.header, lex)] if u is not None]
+    said = [(c, u) for c, u in lengths if c in named]
+    lengths = said or lengths
+    dates = [c for c in named if c.type == "date"] or [c for c in schema.columns if c.type == "date"]
+    if len(lengths) != 1 or len(dates) != 1 or any(c.type == "number" and c is not lengths[0][0] for c in named):
+        return None
+    (n, unit), d = lengths[0], dates[0]
+    if unit == "days" and not plus and not has(text, words["due_asks"]):
+        return None
+    body = {"nights": f"{ref(d)}+{ref(n)}", "days": f"{ref(d)}+{ref(n)}", "weeks": f"{ref(d)}+7*{ref(n)}",
+            "months": f"EDATE({ref(d)},{ref(n)})"}[unit]
+    return RowReading("=" + body, f"{d.header} plus {n.header}")
+
+
 def _time_columns(schema: SheetSchema) -> list[Column]:
     """Columns of times of day (08:30), or of date-times with a time in them."""
     out = []
@@ -327,7 +370,7 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     if not times:
         return None
     tl = lex["times"]
-    named = [c for _, c in mentions(text, schema)]
+    named = [c for p, c in mentions(text, schema) if not names_the_row(text, p)]  # not "each call-out"
     said = [c for c in times if c in named]
     others = [c for c in named if c not in times and c.type in ("number", "date")]  # a text column is the row's noun
     nums = [v for v, unit, _ in numbers(request)]

@@ -839,6 +839,9 @@ def _default(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
                                                 != {ms[0][1].letter}):
         return None
     col = ms[0][1]
+    said = re.sub(r"^(?:the|their|its)\s+", "", m.group("col").strip(), flags=re.I)
+    if col.type == "date" and said[:1].isupper() and said.lower() == col.header.strip().lower():
+        return None  # "Collected or Waiting": two states as labels, or the date shown? not said
     first = min(c.first_row for c in schema.columns)
     last = max(c.last_row for c in schema.columns)
     rows = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
@@ -982,6 +985,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     late = re.match(r"^(.*\S)\s*[,;]\s*([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
     if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
         request = f"{late.group(1)}, {late.group(3)} {late.group(2)}"
+    # "at 6pm or later", "at or after 18:00": one bound said with an "or" that joins no two conditions
+    clock = r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
+    request = re.sub(rf"\b(?:at\s+)?{clock}\s+or\s+(?:later|after)\b", r"from \1", request, flags=re.I)
+    request = re.sub(rf"\b(?:at\s+or\s+after|from)\s+{clock}", r"from \1", request, flags=re.I)
     text = request.lower()
     band = _bands(request, text, schema) or _clauses(request, schema, lex) or _default(request, schema, lex) \
         or _depending(request, schema, lex)
@@ -1238,6 +1245,9 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
     if isinstance(b, float) or b == "":
         return b
     if isinstance(b, tuple):  # a column only when the branch is its name ("the amount"), not "Low stock"
+        said = raw.strip(" ,.;:")
+        if b[1].type == "date" and said[:1].isupper() and said.lower() == b[1].header.strip().lower():
+            return said  # "Waiting if not collected yet, else Collected": a state as a label, not its date
         bare = re.sub(r"^\s*(?:the|its|their)\s+", "", raw.lower()).strip(" ,.;:")
         if bare in _names(b[1], schema):
             return b

@@ -26,6 +26,7 @@ from .rowbase import (
     is_zh,
     lexicon,
     mentions,
+    names_the_row,
     ref,
     used_up,
     values,
@@ -44,7 +45,7 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     A clause asking for decimal places ("保留两位小数", "四舍五入两位", "to 2 dp"), wherever
     it stands, is read apart when the whole is not read: the rest is read on its own and its
     number wrapped in ROUND (a rest that rounds already, or writes a label, gets no answer)."""
-    reading = _read(request, schema, target_col)
+    reading = _read(request, schema, target_col) or _taxed(request, schema, target_col)
     if reading is not None:
         return reading
     state = _state(request, schema)
@@ -60,7 +61,7 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     rest = without_clause(request, clause)
     if not rest or rounding_clause(rest.lower()) is not None:
         return None
-    inner = _read(rest, schema, target_col)
+    inner = _read(rest, schema, target_col) or _taxed(rest, schema, target_col)
     if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
             or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
         return None
@@ -78,6 +79,27 @@ def _state(request: str, schema: SheetSchema) -> RowReading | None:
         return None
     reading, rest = found
     return None if _residue(rest, schema, reading.template) else reading
+
+
+def _taxed(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """"call-out plus parts with 20% VAT on top", "add vat at 20% to callout+parts": a tax clause
+    (``lexicon/rows.json`` tax_clause: its percent in group p) on a sum of columns, read apart.
+    The rest must read as columns added and nothing else (``=E2+F2``); the sum is then taxed:
+    ``(E2+F2)*1.2``.  One column taxed is the arithmetic family's own reading."""
+    for pat in lexicon("rows")["tax_clause"]:
+        m = re.search(pat, request, re.I)
+        if m is None:
+            continue
+        rest = (request[:m.start()] + " " + request[m.end():]).strip(" ,;")
+        if not rest or re.search(r"%", rest):
+            return None
+        inner = _read(rest, schema, target_col)
+        if inner is None or not re.fullmatch(r"=[A-Z]{1,3}\{r\}(?:\+[A-Z]{1,3}\{r\})+", inner.template):
+            return None
+        p = float(m.group("p"))
+        return RowReading(f"=({inner.template[1:]})*{1 + p / 100:g}", f"({inner.explanation}) plus {p:g}% tax",
+                          [*inner.consumed, p])
+    return None
 
 
 def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
@@ -422,9 +444,10 @@ def _tenths(request: str) -> str | None:
 
 def _first(text: str, schema: SheetSchema, nums, labels_only: bool = False) -> RowReading | None:
     """The first family's reading of ``text``, when it reads it whole; None otherwise."""
-    from . import rowdates, rowlabels, rowtext, rowunits
+    from . import rowdates, rowlabels, rowrates, rowtext, rowunits
 
-    families = (rowlabels.read,) if labels_only else (rowdates.read, rowtext.read, rowlabels.read, rowunits.read, _arithmetic)
+    families = (rowlabels.read,) if labels_only else (rowdates.read, rowtext.read, rowlabels.read, _owed_label,
+                                                      rowunits.read, _arithmetic, rowrates.read)
     for family in families:
         reading = family(text, schema)
         if reading is not None:
@@ -698,7 +721,7 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
             continue  # "顾客手机号脱敏": whose phone, said just before the column the formula reads
         if re.search(r"(?:算|计算|求|得出|compute|calculate|work out)\s*(?:the\s+)?$", low[:p]):
             continue  # "用数量和单价算金额": the result's own name
-        if re.search(r"\b(?:for\s+)?(?:each|every|per)\s+$", low[:p]) or any(a <= p < b for a, b in nouns):
+        if names_the_row(low, p) or any(a <= p < b for a, b in nouns):
             continue  # "tuning + repairs for each visit", "rank the visits by distance": the row's noun
         if c.type in ("number", "date") or text_too and joined:
             return True
@@ -1529,7 +1552,8 @@ def _owed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool)
 
     cols = [c for c in schema.columns if c.type == "number"]
     paid = [c for c in cols if named(c, "paid")]
-    rest = [c for c in cols if c not in paid]
+    extra = [c for c in cols if c not in paid and named(c, "extra")]  # Quote | Extras: both charged
+    rest = [c for c in cols if c not in paid and c not in extra]
     due = [c for c in rest if named(c, "due")]
     if len(due) > 1:
         return None
@@ -1537,13 +1561,47 @@ def _owed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool)
         # the charges of the row, one or several (学费 | 住宿费 | 教材费 less 已缴金额: all of them
         # owed, unless the request names some only)
         due = [c for c in rest if named(c, "charged")]
-    if len(paid) != 1 or not due or any(c not in [paid[0], *due] for c in numeric) \
+    if len(paid) != 1 or not due or any(c not in [paid[0], *due, *extra] for c in numeric) \
             or len(due) > 1 and any(c in due for c in numeric) and not all(c in numeric for c in due):
         return None
     if len(due) > 1 and not all(re.search(r"费|(?<![a-z])fees?(?![a-z])", c.header.lower()) for c in due):
         return None  # 原价 | 折后价: two prices of one thing, not charges added up
+    due = due + extra if len(due) == 1 else due
     p = paid[0]
     return (f"{'+'.join(ref(d) for d in due)}-{ref(p)}", f"{' + '.join(d.header for d in due)} - {p.header}", [])
+
+
+def _owed_label(request: str, schema: SheetSchema) -> RowReading | None:
+    """"paid in full? write Paid or Owes", "mark each move Paid if they've paid quote plus extras,
+    otherwise Owes": one label for a row that owes nothing, one for a row that still owes, each said
+    in capitals (or quoted) from ``lexicon/rows.json`` owed_labels, on the charge less paid that
+    :func:`_owed` reads from the headers: ``IF(F2+G2-H2>0,"Owes","Paid")``.  A number said, a
+    number column named that the balance does not read, or not one label of each: no answer."""
+    from .rowbase import numbers, quoted
+
+    if is_zh(request) or numbers(request) or not re.search(r"[a-z]", request):
+        return None
+    lex = lexicon("rows")["owed_labels"]
+    said = {q.lower(): q for _, q in quoted(request)}
+
+    def labels(kind: str) -> list[str]:
+        out = [said[w] for w in lex[kind] if w in said]
+        out += [m.group(0) for w in lex[kind] for m in re.finditer(rf"(?<![\w'\"“])(?:{w[0].upper()}{re.escape(w[1:])}"
+                                                                    rf"|{re.escape(w.upper())})(?![\w'\"”])", request)]
+        longest = [x for x in out if not any(x != y and x.lower() in y.lower() for y in out)]
+        return list(dict.fromkeys(longest))
+    done, owing = labels("settled"), labels("owing")
+    if len(done) != 1 or len(owing) != 1:
+        return None
+    numeric = [c for _, c in mentions(request, schema) if c.type == "number"]
+    owed = _owed("balance", schema, [], [], False)
+    if owed is None or any(f"{c.letter}{{r}}" not in owed[0] for c in numeric):
+        return None
+    charged = set(re.findall(r"([A-Z]{1,3})\{r\}", owed[0].rsplit("-", 1)[0]))
+    if {c.letter for c in numeric} & charged and not charged <= {c.letter for c in numeric}:
+        return None  # "Paid if they've paid the quote": the extras left out on purpose? not read
+    return RowReading(f'=IF({owed[0]}>0,"{owing[0]}","{done[0]}")',
+                      f"{owing[0]} while {owed[1]} is above 0, else {done[0]}")
 
 
 def _plan_actual(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):

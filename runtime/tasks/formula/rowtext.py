@@ -95,6 +95,12 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         r = ref(c)
         body = _case(text, lex, f'RIGHT({r},LEN({r})-FIND(" ",{r}))')
         return RowReading(f"={body}", f"last word of {c.header}")
+    if has(text, lex["before_space"]) and not has(text, lex["after_space"]) and (c := _column(text, schema, spaced)):
+        r = ref(c)  # "outward code of each postcode": LS6 of LS6 2AB
+        return RowReading(f'=LEFT({r},FIND(" ",{r})-1)', f"{c.header} before its first space")
+    if has(text, lex["after_space"]) and not has(text, lex["before_space"]) and (c := _column(text, schema, spaced)):
+        r = ref(c)
+        return RowReading(f'=MID({r},FIND(" ",{r})+1,LEN({r}))', f"{c.header} after its first space")
     if has(text, lex["initials"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
         return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")

@@ -208,7 +208,7 @@ def build_schema(
         kinds = {_kind(v) for _, v in values}
         kind = kinds.pop() if len(kinds) == 1 else ("empty" if not kinds else "mixed")
         distinct = list(dict.fromkeys(str(v) for _, v in values if isinstance(v, str)))
-        as_text = kind == "text" and _numbers_as_text([v for _, v in values])
+        as_text = kind == "text" and _numbers_as_text([v for _, v in values], str(header[c]))
         columns.append(Column(col_letter(c), header[c].strip(), "number" if as_text else kind, header_row + 1,
                               last, [v for _, v in values[:SAMPLES]], [] if as_text else distinct[:DISTINCT],
                               groups.get(c, ""), as_text))
@@ -345,14 +345,23 @@ def _year(value: Any) -> int | None:
 _PLAIN_NUMBER = re.compile(r"(?:0|[1-9]\d{0,6})(?:\.\d+)?")
 
 
-def _numbers_as_text(values: list[Any]) -> bool:
+def _numbers_as_text(values: list[Any], header: str = "") -> bool:
     """True for a column of plain non-negative numbers written as text ("1.5", "12", "0.75"), some
     of them not whole or not all of one width.  A leading zero ("0452"), a sign, a separator or
-    one fixed width of whole numbers ("1001", "1002": codes) keep it text: an identifier."""
+    one fixed width of whole numbers ("1001", "1002": codes) keep it text: an identifier, unless
+    the header says it counts something ("Visits per week" holding "1", "2", "3": no code is
+    a number per week)."""
     texts = [v.strip() for v in values if isinstance(v, str)]
     if len(texts) < 3 or not all(_PLAIN_NUMBER.fullmatch(t) for t in texts):
         return False
+    if _COUNT_HEADER.search(header) and not any(len(t) > 1 and t.startswith("0") for t in texts):
+        return True
     return any("." in t for t in texts) or len({len(t) for t in texts}) > 1
+
+
+#: a header that says its column counts or measures something per something: never a code
+_COUNT_HEADER = re.compile(r"(?i)^[a-z ]+\s(?:per|a|each)\s(?:week|day|month|year|visit|hour|night|session|"
+                           r"person|head|unit)$|^(?:no\.?|number|count)\s+of\s+[a-z ]+$")
 
 
 def _looks_numeric(text: str) -> bool:
