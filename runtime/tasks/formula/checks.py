@@ -591,7 +591,9 @@ def criterion_from_the_value_header(request: str, formula: str, schema: SheetSch
     spans = []
     for col in schema.columns:
         for form in header_forms(col.header):
-            if len(form) > 1:
+            # an English header's one-word short form ("Monthly Fee" said "monthly", as in
+            # "monthly x rate") is no proof: "the monthly plans" names the value, not the header
+            if len(form) > 1 and (not form.isascii() or " " in form or form == col.header.lower().strip()):
                 spans += [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(form)}", low)]
     for lit in re.findall(r'"([^"<>=*?~\d][^"<>=*?~]*)"', formula):
         hits = [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(lit.lower())}(?![a-z])", low)]
