@@ -223,7 +223,10 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     taken += [sp for w in lex["distinct_words"] for sp in _spans(text, w)]
     ms = mentions(text, schema)
     col = _repeated_named(text, schema, ms, [], lex)
-    if col is None or any(v is None for v in values(schema, col)):
+    if col is None:
+        return None
+    marked = _marked_range(schema, col)
+    if marked is None and any(v is None for v in values(schema, col)):
         return None
     p = next(p for p, c in ms if c is col)
     taken.append((p, p + len(next((w for w in sorted(_column_words(schema, col), key=len, reverse=True)
@@ -234,14 +237,40 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if _residue(plain, schema, lex, taken, ms, (), False):
         return None
     answers = lexicon("answers")
-    held = {str(v).strip().lower(): v for v in values(schema, col) if str(v).strip()}
+    held = {str(v).strip().lower(): v for v in values(schema, col) if v is not None and str(v).strip()}
     if set(held) <= set(answers["yes_no_values"]):  # "how many tenants have pets": the yes rows
         yes = [held[v] for v in answers["yes_values"] if v in held]
         if len(yes) != 1 or re.search(answers["negations"], text):
             return None
-        return (f'=COUNTIF({col.range},"{yes[0]}")', f"the number of rows whose {col.header} is {yes[0]}")
+        return (f'=COUNTIF({marked or col.range},"{yes[0]}")', f"the number of rows whose {col.header} is {yes[0]}")
+    if marked is not None:
+        return None
     return (f"=SUMPRODUCT(1/COUNTIF({col.range},{col.range}))",
             f"the number of different {col.header} values")
+
+
+def _table_rows(schema: SheetSchema, col: Column) -> tuple[int, Column | None]:
+    """The last row of the table ``col`` belongs to (its columns start on the same row) and
+    the first text column filled on every row down to it (a column that counts the rows), if any."""
+    table = [c for c in schema.columns if c.first_row == col.first_row]
+    last = max(c.last_row for c in table)
+    key = next((c for c in table if c.last_row == last and c.type in ("text", "mixed")
+                and all(v not in (None, "") for v in values(schema, c))), None)
+    return last, key
+
+
+def _marked_range(schema: SheetSchema, col: Column) -> str | None:
+    """The range of a column that marks its yes rows and leaves the others blank (会员: 是 or
+    nothing, a ✓ column), down to the table's last row; None for any other column.  Only a
+    column whose one value is a yes word, in a table whose rows another column counts."""
+    answers = lexicon("answers")
+    held = {str(v).strip().lower() for v in values(schema, col) if v is not None and str(v).strip()}
+    if len(held) != 1 or not held <= set(answers["yes_values"]):
+        return None
+    last, key = _table_rows(schema, col)
+    if key is None or key is col or (col.last_row == last and all(v is not None for v in values(schema, col))):
+        return None
+    return f"{col.letter}{col.first_row}:{col.letter}{last}"
 
 
 def _additive(schema: SheetSchema, col: Column, conds: list[Condition]) -> bool:
@@ -400,12 +429,25 @@ def _date_column(text: str, schema: SheetSchema) -> Column | None:
             st in low if is_zh(st) else re.search(rf"(?<![a-z]){re.escape(st)}", low))]
         if len(stems) == 1:
             return stems[0]
+        verbs = [c for c in dates if _date_verb(text, c)]
+        if len(verbs) == 1:  # "11月收了多少单" beside 收衣日期 and 取衣日期: the one done by 收
+            return verbs[0]
     birth = group_of(schema, "birth date")
     dates = [c for c in dates if c is not birth] if len(dates) > 1 else dates
     bare = [c for c in dates if _bare(c.header).lower().strip() in lexicon("aggregates")["row_date_headers"]]
     if len(dates) > 1 and len(bare) == 1:
         return bare[0]  # "lessons in april" beside Date and Paid On: the row's own Date
     return dates[0] if len(dates) == 1 else None
+
+
+def _date_verb(text: str, col: Column) -> list[tuple[int, int]]:
+    """Where the request says the verb of a Chinese date header (收衣日期, 开卡日期, 下单日期)
+    by its first character, used as a verb ("收了", "新开的", "下的单"): not a word of its own
+    (收入) nor the header's stem written whole (read as the header)."""
+    stem = _date_stem(col.header)
+    if not stem or not is_zh(stem) or len(stem) != 2:
+        return []
+    return [(m.start(), m.start() + 1) for m in re.finditer(re.escape(stem[0]) + r"(?=[了的过])", text.lower())]
 
 
 def _date_stem(header: str) -> str | None:
@@ -1027,15 +1069,12 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if leftover(text, schema, lex, taken, mentions(text, schema)):
         return None
     dated = col.type == "date"
-    table = [c for c in schema.columns if c.first_row == col.first_row]
-    last = max(c.last_row for c in table)
+    last, key = _table_rows(schema, col)
     # the dates run to the table's last row: a blank at the bottom is a row without one
     part = f"COUNT({col.letter}{col.first_row}:{col.letter}{last})" if dated else f'COUNTIF({col.range},">0")'
     if counted:
         return f"={part}", (f"the number of rows with a {col.header} filled in" if dated
                             else f"the number of rows with a {col.header} above 0")
-    key = next((c for c in table if c.last_row == last and c.type in ("text", "mixed")
-                and all(v not in (None, "") for v in values(schema, c))), None)
     if key is None:
         return None
     return (f"={part}/COUNTA({key.range})",
@@ -1049,10 +1088,15 @@ def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
     if not is_zh(plain):
         return None
     got = read_distinct(re.sub(r"\s+", "", plain) + "有几个", schema)
-    m = re.fullmatch(r'=COUNTIF\(([A-Z]+\d+:[A-Z]+\d+),"[^"]*"\)', got[0]) if got else None
+    m = re.fullmatch(r'=COUNTIF\(([A-Z]+)(\d+):[A-Z]+\d+,"[^"]*"\)', got[0]) if got else None
     if m is None:
         return None
-    return f"{got[0]}/COUNTA({m.group(1)})", "the share of " + got[1].removeprefix("the number of ")
+    col = next(c for c in schema.columns if c.letter == m.group(1) and c.first_row == int(m.group(2)))
+    # a column that leaves its no rows blank (会员: 是 or nothing): of all the table's rows
+    whole = _table_rows(schema, col)[1] if _marked_range(schema, col) else col
+    if whole is None:
+        return None
+    return f"{got[0]}/COUNTA({whole.range})", "the share of " + got[1].removeprefix("the number of ")
 
 
 _NOT_YET_BEFORE = re.compile(
@@ -1291,7 +1335,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         head = _date_column(text, schema).header
         stem = _date_stem(head)
         if stem and is_zh(stem) and _bare(head) not in text:  # "5月份报名的": the date column named by its stem
-            taken += _spans(text, stem)
+            # or by its verb ("11月开了多少张处方" beside 开方日期)
+            taken += _spans(text, stem) or _date_verb(text, _date_column(text, schema))
     year = _year(text, schema, lex, taken)
     if year is not None:
         conds += year[0]

@@ -1,0 +1,56 @@
+"""Chinese one-cell answers (formula round 5, helper fzh7): a column that marks its yes rows
+and leaves the others blank (老学员: √ or nothing) counted and shared over all the table's
+rows."""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+# a dance studio's sign-ups: 老学员 is ticked for returning students, blank otherwise
+STUDIO = schema_from_rows([
+    ["编号", "学员", "舞种", "课时", "报名日期", "结课日期", "老学员"],
+    ["S01", "林晓", "爵士", 12, dt.date(2026, 9, 3), dt.date(2026, 10, 20), "√"],
+    ["S02", "周敏", "街舞", 8, dt.date(2026, 9, 15), dt.date(2026, 11, 2), None],
+    ["S03", "陈可", "爵士", 16, dt.date(2026, 10, 8), dt.date(2026, 11, 30), "√"],
+    ["S04", "吴丹", "芭蕾", 10, dt.date(2026, 10, 21), dt.date(2026, 12, 5), None],
+    ["S05", "林晓", "芭蕾", 6, dt.date(2026, 11, 2), dt.date(2026, 12, 18), "√"],
+    ["S06", "郑宇", "街舞", 12, dt.date(2026, 11, 19), dt.date(2027, 1, 9), None],
+])
+
+
+def rules(request: str, sheet) -> str:
+    return formula(request, sheet=sheet, method="rules").formula
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("老学员有几个", '=COUNTIF(G2:G7,"√")'),
+    ("老学员占多少比例", '=COUNTIF(G2:G7,"√")/COUNTA(A2:A7)'),
+    ("老学员的占比", '=COUNTIF(G2:G7,"√")/COUNTA(A2:A7)'),
+])
+def test_a_ticked_column_counts_its_ticks_over_every_row(request_, want):
+    assert rules(request_, STUDIO) == want
+
+
+@pytest.mark.parametrize("request_", ["非老学员有几个", "不是老学员的比例"])
+def test_the_unticked_rows_are_not_read_as_the_ticked(request_):
+    with pytest.raises(TaskError):
+        rules(request_, STUDIO)
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("10月报了几个", '=COUNTIFS(E2:E7,">="&DATE(2026,10,1),E2:E7,"<="&DATE(2026,10,31))'),
+    ("十月份报的名有几个", '=COUNTIFS(E2:E7,">="&DATE(2026,10,1),E2:E7,"<="&DATE(2026,10,31))'),
+    ("2026年11月结了几个", '=COUNTIFS(F2:F7,">="&DATE(2026,11,1),F2:F7,"<="&DATE(2026,11,30))'),
+])
+def test_a_month_goes_to_the_date_column_whose_verb_is_said(request_, want):
+    assert rules(request_, STUDIO) == want  # 报名日期 by 报了, 结课日期 by 结了
+
+
+@pytest.mark.parametrize("request_", ["10月有几个", "10月的课时合计"])
+def test_a_month_beside_two_date_columns_and_no_verb_is_refused(request_):
+    with pytest.raises(TaskError):
+        rules(request_, STUDIO)  # signed up or finished in October: not guessed
