@@ -54,3 +54,21 @@ def test_a_month_goes_to_the_date_column_whose_verb_is_said(request_, want):
 def test_a_month_beside_two_date_columns_and_no_verb_is_refused(request_):
     with pytest.raises(TaskError):
         rules(request_, STUDIO)  # signed up or finished in October: not guessed
+
+
+# a self-storage site: one row per locker, numbered in 柜号
+LOCKERS = schema_from_rows([
+    ["柜号", "区域", "尺寸", "月租", "开柜次数"],
+    ["G-01", "一楼", "大号", 320, 14],
+    ["G-02", "二楼", "小号", 150, 3],
+    ["G-03", "一楼", "小号", 160, 9],
+    ["G-04", "二楼", "大号", 300, 6],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("一楼的柜平均月租", '=AVERAGEIF(B2:B5,"一楼",D2:D5)'),
+    ("开柜次数5次及以上的柜有几个", '=COUNTIF(E2:E5,">=5")'),
+])
+def test_the_thing_a_one_character_number_header_numbers_is_what_a_row_is(request_, want):
+    assert rules(request_, LOCKERS) == want  # 柜号 numbers the 柜

@@ -1728,6 +1728,9 @@ def row_things(schema: SheetSchema) -> list[str]:
                     out.append(m.group(1) + "单")  # 工单号 numbers 工单
         elif c.type in ("text", "mixed") and _unique(schema, c):
             out.append(head)
+        one = re.fullmatch(r"([\u4e00-\u9fff])(?:编号|号)", head)
+        if one and c.type in ("text", "mixed") and _unique(schema, c):
+            out.append(one.group(1))  # 桩号 numbers the 桩 (快充桩, 孙工负责的桩), 房号 the 房
     return [w for w in dict.fromkeys(out) if w]
 
 
