@@ -8,7 +8,7 @@ import pytest
 
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
-from o3local.tasks.formula.schema import schema_from_rows
+from o3local.tasks.formula.schema import SheetSchema, build_schema, schema_from_rows
 
 # a dance studio's sign-ups: 老学员 is ticked for returning students, blank otherwise
 STUDIO = schema_from_rows([
@@ -72,3 +72,31 @@ LOCKERS = schema_from_rows([
 ])
 def test_the_thing_a_one_character_number_header_numbers_is_what_a_row_is(request_, want):
     assert rules(request_, LOCKERS) == want  # 柜号 numbers the 柜
+
+
+def _as_typed(rows: list[list]) -> SheetSchema:
+    """A sheet whose cells hold exactly these values (ticket numbers stay text, as in Excel)."""
+    return build_schema({(r + 1, c + 1): v for r, row in enumerate(rows) for c, v in enumerate(row)}, "Sheet1")
+
+
+# a key-cutting kiosk: ticket numbers padded with zeros, kept as text
+TICKETS = _as_typed([
+    ["票号", "顾客", "钥匙类型", "把数", "金额"],
+    ["000518", "钱多多", "防盗门", 2, 60],
+    ["000519", "孙悦", "汽车", 1, 180],
+    ["000520", "李想", "防盗门", 3, 90],
+    ["002025", "周正", "挂锁", 2, 20],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("519号票的顾客名字", '=INDEX(B2:B5,MATCH("000519",A2:A5,0))'),
+    ("票号520的钥匙类型", '=INDEX(C2:C5,MATCH("000520",A2:A5,0))'),
+])
+def test_a_padded_number_said_without_its_zeros_names_its_row(request_, want):
+    assert rules(request_, TICKETS) == want
+
+
+def test_a_bare_number_is_not_read_as_a_padded_number():
+    with pytest.raises(TaskError):
+        rules("2025的顾客", TICKETS)  # a year or an amount as much as ticket 002025

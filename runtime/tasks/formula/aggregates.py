@@ -122,6 +122,7 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
                 cands |= {low[1] + t for t in lex["zh_person_titles"]}  # 老周 is 周师傅, 周姐
             cands |= _value_parts(low, common | heads)
             cands |= _numbered_forms(low, lex)
+            cands |= _unpadded_forms(low, col)
             for c in cands:
                 owners.setdefault(c, set()).add(col.letter + "\0" + v)
                 forms.append((c, col, v))
@@ -153,6 +154,17 @@ def _numbered_forms(low: str, lex: dict) -> set[str]:
         return set()
     nums = (m.group(1), _cn_number(int(m.group(1))))
     return {n + w for n in nums for w in group} - {low}
+
+
+def _unpadded_forms(low: str, col: Column) -> set[str]:
+    """A number padded with zeros said without them, the way people say it: 001946 of a 单号
+    column is "1946号" or "单号1946" (three digits at least, and only with 号 or the header
+    beside it: a bare 1946 may be a year or an amount); "001946号" is the value too."""
+    m = re.fullmatch(r"0+(\d{3,})", low)
+    if m is None or not is_zh(col.header):
+        return set()
+    head = _bare(col.header)
+    return {m.group(1) + "号", head + m.group(1), low + "号"}
 
 
 def _value_parts(low: str, common: set[str]) -> set[str]:
