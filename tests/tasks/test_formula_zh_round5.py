@@ -100,3 +100,55 @@ def test_a_padded_number_said_without_its_zeros_names_its_row(request_, want):
 def test_a_bare_number_is_not_read_as_a_padded_number():
     with pytest.raises(TaskError):
         rules("2025的顾客", TICKETS)  # a year or an amount as much as ticket 002025
+
+
+# a bus-tour operator's takings by line and year (a year per column), and one year's trips
+TOURS = schema_from_rows([
+    ["线路", "类别", "2023", "2024", "2025", "2025年趟数"],
+    ["黄山三日游", "省外", 40, 52, 61, 18],
+    ["千岛湖两日游", "省内", 33, 30, 35, 22],
+    ["乌镇一日游", "省内", 20, 26, 29, 40],
+    ["武夷山四日游", "省外", 45, 41, 50, 12],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("2025年一共跑了多少趟", "=SUM(F2:F5)"),
+    ("省内2025年一共跑了几趟", '=SUMIF(B2:B5,"省内",F2:F5)'),
+    ("25年趟数合计", "=SUM(F2:F5)"),
+])
+def test_a_count_asked_in_a_unit_reads_the_years_column_of_that_unit(request_, want):
+    assert rules(request_, TOURS) == want  # 2025年趟数, not the 2025 takings
+
+
+def test_a_year_without_a_column_of_the_unit_is_refused():
+    with pytest.raises(TaskError):
+        rules("2024年一共跑了多少趟", TOURS)  # only 2025's trips are kept
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("省外游2025年合计", '=SUMIF(B2:B5,"省外",E2:E5)'),
+    ("省内游一共跑了几趟", '=SUMIF(B2:B5,"省内",F2:F5)'),
+])
+def test_the_kind_every_label_ends_with_follows_a_value(request_, want):
+    assert rules(request_, TOURS) == want  # 游 of 黄山三日游: 省外游 are the 省外 rows
+
+
+# an ice-cream stall, one row a day
+STALL = schema_from_rows([
+    ["日期", "天气", "杯数", "营业额", "店员"],
+    [dt.date(2026, 7, 1), "晴", 120, 1500, "小满"],
+    [dt.date(2026, 7, 2), "雨", 40, 520, "阿青"],
+    [dt.date(2026, 7, 3), "晴", 135, 1700, "小满"],
+    [dt.date(2026, 7, 4), "阴", 80, 960, "阿青"],
+    [dt.date(2026, 7, 5), "雨", 35, 430, "小满"],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("下雨天一共卖了多少杯", '=SUMIF(B2:B6,"雨",C2:C6)'),
+    ("晴天的营业额平均多少", '=AVERAGEIF(B2:B6,"晴",D2:D6)'),
+    ("晴天有几天", '=COUNTIF(B2:B6,"晴")'),
+])
+def test_the_days_of_a_weather_on_a_sheet_of_one_row_a_day(request_, want):
+    assert rules(request_, STALL) == want

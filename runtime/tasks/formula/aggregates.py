@@ -1443,6 +1443,12 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         numeric.append(c)  # a condition's column named again is the value: "销售额超过1万的订单合计金额"
     if not numeric and op != "count":
         numeric = [c for c in _renamed(text, schema, cond_cols, taken)]
+    if len(numeric) == 1 and is_zh(text) and re.fullmatch(r"(?:19|20)\d\d", _bare(numeric[0].header)):
+        unit = unit_column(text, schema)  # "2025年接了多少单" beside 2025 and 2025年单数: the orders' column
+        if unit is not None and not unit[2] and _bare(unit[0].header).startswith(_bare(numeric[0].header) + "年"):
+            numeric = [unit[0]]
+            taken.append(unit[1])
+            op = "sum" if op == "count" else op
     value: Column | None = None
     if implicit and not numeric and is_zh(text):
         unit = unit_column(text, schema)  # "玫瑰卖了几束": 几 and the unit of 数量（束）, a total of it
@@ -1471,7 +1477,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
     if op == "count" and not numeric and is_zh(text):
         unit = unit_column(text, schema)  # "玫瑰卖了几束": the bunches of 数量（束） added, not rows
-        if unit is not None and not re.search(r"(?:多少|几)(?:" + "|".join(lex["row_measures"]) + ")", text):
+        if unit is not None and (not re.search(r"(?:多少|几)(?:" + "|".join(lex["row_measures"]) + ")", text)
+                                 or _bare(unit[0].header).endswith(text[unit[1][0]:unit[1][1]] + "数")):
+            # (and "接了多少单" beside a 单数 column: the orders it counts, not the rows)
             op, numeric = "sum", [unit[0]]
             taken.append(unit[1])
             conds += [c for c in unit[2] if c not in conds]
@@ -1512,6 +1520,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     else:
         if len(numeric) > 1:
             return None
+        unit = None if numeric else unit_column(text, schema)
+        if unit is not None and not unit[2]:  # "卖了多少杯" beside 杯数 and 营业额: the cups, not the money
+            numeric = [unit[0]]
+            taken.append(unit[1])
         value = numeric[0] if numeric else _implied(text, schema, lex)
         if (not numeric and value is not None and not _implied(text, schema, lex, fallback=False)
                 and _text_named(text, ms, cond_cols, taken, lex)):
@@ -1743,7 +1755,38 @@ def row_things(schema: SheetSchema) -> list[str]:
         one = re.fullmatch(r"([\u4e00-\u9fff])(?:编号|号)", head)
         if one and c.type in ("text", "mixed") and _unique(schema, c):
             out.append(one.group(1))  # 桩号 numbers the 桩 (快充桩, 孙工负责的桩), 房号 the 房
+        out += _label_kind(schema, c)
+    if _one_row_a_day(schema):
+        out.append("天")  # a sheet of one row a day: 雪天, 圆圆上了几天班
     return [w for w in dict.fromkeys(out) if w]
+
+
+def _label_kind(schema: SheetSchema, col: Column) -> list[str]:
+    """The character most labels (seven in ten) of a text column of unique Chinese labels end
+    with, which says what a row is: 游 of 云南六日游, 三亚五日游 (出境游, 周边游: the 出境 and
+    周边 rows)."""
+    if col.type != "text" or not _unique(schema, col):
+        return []
+    labels = [str(v).strip() for v in values(schema, col)]
+    if len(labels) < 3 or not all(re.fullmatch(r"[\u4e00-\u9fff]{3,}", v) for v in labels):
+        return []
+    last = [v[-1] for v in labels]
+    top = max(set(last), key=last.count)
+    return [top] if last.count(top) >= 0.7 * len(last) else []  # (研学营 among the 日游 lines)
+
+
+def _one_row_a_day(schema: SheetSchema) -> bool:
+    """Whether each row of the sheet is one day: a date column filled on every row, each date
+    once, and no number column counting days (天数) that "几天" could mean."""
+    if any(c.type == "number" and "天" in c.header for c in schema.columns):
+        return False
+    for c in schema.columns:
+        if c.type != "date":
+            continue
+        days = [d for d in values(schema, c) if d is not None]  # (a blank row between weeks)
+        if len(days) >= 5 and len(set(days)) == len(days) and len(days) >= 0.9 * (c.last_row - c.first_row + 1):
+            return True
+    return False
 
 
 def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
@@ -2060,16 +2103,18 @@ def unit_column(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]
 
     units = lexicon("aggregates")["measure_units"]
     names = sorted((w for ws in units.values() for w in ws), key=len, reverse=True)
-    m = re.search(r"(?:多少|几)(" + "|".join(map(re.escape, names)) + ")", text)
+    m = re.search(r"(?:多少|几)个?(" + "|".join(map(re.escape, names)) + ")", text)
     if m is None:
         return None
     forms = next(ws for ws in units.values() if m.group(1) in ws)
     nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c)]
 
     def carries(header: str) -> bool:
+        # 存栏(头), 重量(kg), 课时; or the count of the unit: 2025年团数, 单数 (多少个团, 几单)
         h = header.lower()
         inside = re.findall(r"[(（]([^)）]*)[)）]", h)
-        return any(f in part for part in inside for f in forms) or any(h.endswith(f) for f in forms if is_zh(f))
+        return any(f in part for part in inside for f in forms) or any(
+            h.endswith(f) or h.endswith(f + "数") for f in forms if is_zh(f))
 
     heads = [c for c in nums if carries(c.header)]
     if len(heads) == 1:
