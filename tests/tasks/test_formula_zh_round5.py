@@ -152,3 +152,33 @@ STALL = schema_from_rows([
 ])
 def test_the_days_of_a_weather_on_a_sheet_of_one_row_a_day(request_, want):
     assert rules(request_, STALL) == want
+
+
+# a school library's loans: 已归还 answers 是 / 否
+LOANS = schema_from_rows([
+    ["借书证", "书名", "借出日期", "天数", "已归还"],
+    ["L01", "红楼梦", dt.date(2026, 3, 1), 14, "是"],
+    ["L02", "三体", dt.date(2026, 3, 4), 30, "否"],
+    ["L03", "活着", dt.date(2026, 3, 9), 7, "否"],
+    ["L04", "围城", dt.date(2026, 3, 12), 21, "是"],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("还没归还的有几本", '=COUNTIF(E2:E5,"否")'),
+    ("未归还的比例", '=COUNTIF(E2:E5,"否")/COUNTA(E2:E5)'),
+    ("没归还的天数合计", '=SUMIF(E2:E5,"否",D2:D5)'),
+])
+def test_a_done_column_said_negated_is_its_no_rows(request_, want):
+    assert rules(request_, LOANS) == want
+
+
+def test_a_negated_verb_another_header_holds_is_refused():
+    s = schema_from_rows([
+        ["借书证", "归还日期", "已归还"],
+        ["L01", dt.date(2026, 3, 15), "是"],
+        ["L02", None, "否"],
+        ["L03", dt.date(2026, 3, 20), "是"],
+    ])
+    with pytest.raises(TaskError):
+        rules("还没归还的有几本", s)  # 归还 is also 归还日期's: not guessed

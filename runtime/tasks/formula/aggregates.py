@@ -2031,6 +2031,24 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
         return Condition(c.header, "=", no if neg else yes), pos.span()
+    return _zh_flag(text, schema, taken)
+
+
+def _zh_flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:
+    """"没付的", "还没付钱", "未结清的": the 否 rows of a Chinese 是 / 否 column headed by what was
+    done (已付, 已结清, 是否付款), the verb said negated.  Only a verb no other header holds."""
+    for c in schema.columns:
+        head = _bare(c.header)
+        said = {str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
+        verb = re.sub(r"^(?:已|是否)", "", head)
+        if c.type != "text" or said != {"是", "否"} or verb == head or not re.fullmatch(r"[\u4e00-\u9fff]{1,3}", verb):
+            continue
+        if any(o is not c and verb in o.header for o in schema.columns):
+            continue
+        neg = re.search(r"(?:还)?(?:没有|没|未|尚未)" + re.escape(verb), text)
+        if neg is None or any(a < neg.end() and neg.start() < b for a, b in taken):
+            continue
+        return Condition(c.header, "=", "否"), neg.span()
     return None
 
 
