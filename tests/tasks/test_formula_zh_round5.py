@@ -149,6 +149,8 @@ STALL = schema_from_rows([
     ("下雨天一共卖了多少杯", '=SUMIF(B2:B6,"雨",C2:C6)'),
     ("晴天的营业额平均多少", '=AVERAGEIF(B2:B6,"晴",D2:D6)'),
     ("晴天有几天", '=COUNTIF(B2:B6,"晴")'),
+    ("下雨的天数", '=COUNTIF(B2:B6,"雨")'),
+    ("店员是小满的天数", '=COUNTIF(E2:E6,"小满")'),
 ])
 def test_the_days_of_a_weather_on_a_sheet_of_one_row_a_day(request_, want):
     assert rules(request_, STALL) == want

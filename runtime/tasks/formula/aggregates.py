@@ -1794,7 +1794,8 @@ def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
     characters or more) and 数 / 数量, no header holding them (a 人数 column is a measure)."""
     if not is_zh(text):
         return None
-    nouns = sorted((w for w in row_things(schema) if is_zh(w) and len(w) >= 2), key=len, reverse=True)
+    nouns = sorted((w for w in row_things(schema) if is_zh(w) and (len(w) >= 2 or w == "天")),
+                   key=len, reverse=True)  # (天 on a sheet of one row a day: 值班天数)
     if not nouns:
         return None
     m = re.search("(?:" + "|".join(map(re.escape, nouns)) + r")(?:的)?(?:总)?(?:数量|个数|数)\s*[？?]?$", text)
