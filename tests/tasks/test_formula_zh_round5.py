@@ -184,3 +184,38 @@ def test_a_negated_verb_another_header_holds_is_refused():
     ])
     with pytest.raises(TaskError):
         rules("还没归还的有几本", s)  # 归还 is also 归还日期's: not guessed
+
+
+def _bakery() -> SheetSchema:
+    """A bakery's orders kept by product code, beside a product list naming each code."""
+    orders = schema_from_rows([
+        ["日期", "产品编号", "数量", "门店"],
+        [dt.date(2026, 5, 1), "BK01", 12, "东门"],
+        [dt.date(2026, 5, 1), "BK02", 5, "西门"],
+        [dt.date(2026, 5, 2), "BK01", 8, "西门"],
+        [dt.date(2026, 5, 3), "BK03", 20, "东门"],
+    ], sheet="订单")
+    orders.others["产品表"] = schema_from_rows([
+        ["产品编号", "品名", "单位"],
+        ["BK01", "全麦吐司", "条"],
+        ["BK02", "芝士蛋糕", "块"],
+        ["BK03", "可颂", "个"],
+    ], sheet="产品表")
+    return orders
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("全麦吐司一共卖了多少条", '=SUMIF(B2:B5,INDEX(产品表!A2:A4,MATCH("全麦吐司",产品表!B2:B4,0)),C2:C5)'),
+    ("西门卖了多少全麦吐司",
+     '=SUMIFS(C2:C5,B2:B5,INDEX(产品表!A2:A4,MATCH("全麦吐司",产品表!B2:B4,0)),D2:D5,"西门")'),
+])
+def test_a_name_the_product_list_keeps_is_read_as_its_code(request_, want):
+    assert rules(request_, _bakery()) == want
+
+
+def test_a_name_on_two_rows_of_the_other_sheet_is_not_guessed():
+    s = _bakery()
+    s.others["产品表"] = schema_from_rows([
+        ["产品编号", "品名"], ["BK01", "吐司"], ["BK02", "吐司"], ["BK03", "可颂"]], sheet="产品表")
+    with pytest.raises(TaskError):
+        rules("吐司一共卖了多少", s)

@@ -44,7 +44,7 @@ _OUT_OF_SCOPE: tuple[str, ...] = tuple(_RETIRED["_out_of_scope"])
 _EN_FILLER: frozenset[str] = frozenset(_RETIRED["_filler_en"])
 
 
-def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Reading | None:
+def read_request(request: str, schema: SheetSchema, respelt: bool = False, renamed: bool = False) -> Reading | None:
     """What the model-free reader makes of ``request``, or ``None`` (the module says the path).
 
     Raises :class:`TaskError` for a request that groups by a column, and for a
@@ -122,6 +122,16 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
             found_fixed = read_request(fixed, schema, respelt=True)
             if found_fixed is not None:
                 return found_fixed
+    if schema.others and not renamed:  # "合页的销量": a name another sheet keeps, read as its code here
+        from .elsewhere import renamed as rename
+        from .elsewhere import restore
+
+        as_code = rename(request, schema)
+        inner = read_request(as_code.request, schema, respelt=True, renamed=True) if as_code else None
+        text = restore(inner.formula, as_code) if inner is not None else None
+        if text is not None:
+            return Reading(text, f"{inner.explanation} ({as_code.said})",
+                           {"operation": "named elsewhere", "explanation": as_code.said})
     found = read_other(request, schema)  # read (and checked) on the workbook's other sheet
     if found is not None:
         return Reading(found[0], found[1], {"operation": "other sheet", "explanation": found[1]})
