@@ -219,3 +219,26 @@ def test_a_name_on_two_rows_of_the_other_sheet_is_not_guessed():
         ["产品编号", "品名"], ["BK01", "吐司"], ["BK02", "吐司"], ["BK03", "可颂"]], sheet="产品表")
     with pytest.raises(TaskError):
         rules("吐司一共卖了多少", s)
+
+
+# a hardware shop's price list: codes first, then names, a selling and a buying price
+PRICES = schema_from_rows([
+    ["货号", "名称", "零售价", "进价"],
+    ["HW101", "扳手", 35, 20],
+    ["HW102", "卷尺", 18, 9],
+    ["HW103", "电钻", 260, 180],
+    ["HW104", "水平仪", 45, 26],
+])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("零售价最高的是哪项", "=INDEX(B2:B5,MATCH(MAX(C2:C5),C2:C5,0))"),
+    ("进价最低的是哪项", "=INDEX(B2:B5,MATCH(MIN(D2:D5),D2:D5,0))"),
+])
+def test_the_row_label_of_a_coded_list_is_its_name(request_, want):
+    assert rules(request_, PRICES) == want  # 名称, not the 货号 before it
+
+
+def test_the_dearest_beside_a_selling_and_a_buying_price_is_refused():
+    with pytest.raises(TaskError):
+        rules("最贵的是哪项", PRICES)  # dearest to sell or to buy in? not guessed
