@@ -122,6 +122,7 @@ def _value_stems(schema: SheetSchema, lex: dict) -> list[tuple[str, Column, str]
                 cands |= {low[1] + t for t in lex["zh_person_titles"]}  # 老周 is 周师傅, 周姐
             cands |= _value_parts(low, common | heads)
             cands |= _numbered_forms(low, lex)
+            cands |= _unpadded_forms(low, col)
             for c in cands:
                 owners.setdefault(c, set()).add(col.letter + "\0" + v)
                 forms.append((c, col, v))
@@ -153,6 +154,17 @@ def _numbered_forms(low: str, lex: dict) -> set[str]:
         return set()
     nums = (m.group(1), _cn_number(int(m.group(1))))
     return {n + w for n in nums for w in group} - {low}
+
+
+def _unpadded_forms(low: str, col: Column) -> set[str]:
+    """A number padded with zeros said without them, the way people say it: 001946 of a 单号
+    column is "1946号" or "单号1946" (three digits at least, and only with 号 or the header
+    beside it: a bare 1946 may be a year or an amount); "001946号" is the value too."""
+    m = re.fullmatch(r"0+(\d{3,})", low)
+    if m is None or not is_zh(col.header):
+        return set()
+    head = _bare(col.header)
+    return {m.group(1) + "号", head + m.group(1), low + "号"}
 
 
 def _value_parts(low: str, common: set[str]) -> set[str]:
@@ -223,7 +235,10 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     taken += [sp for w in lex["distinct_words"] for sp in _spans(text, w)]
     ms = mentions(text, schema)
     col = _repeated_named(text, schema, ms, [], lex)
-    if col is None or any(v is None for v in values(schema, col)):
+    if col is None:
+        return None
+    marked = _marked_range(schema, col)
+    if marked is None and any(v is None for v in values(schema, col)):
         return None
     p = next(p for p, c in ms if c is col)
     taken.append((p, p + len(next((w for w in sorted(_column_words(schema, col), key=len, reverse=True)
@@ -234,14 +249,40 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if _residue(plain, schema, lex, taken, ms, (), False):
         return None
     answers = lexicon("answers")
-    held = {str(v).strip().lower(): v for v in values(schema, col) if str(v).strip()}
+    held = {str(v).strip().lower(): v for v in values(schema, col) if v is not None and str(v).strip()}
     if set(held) <= set(answers["yes_no_values"]):  # "how many tenants have pets": the yes rows
         yes = [held[v] for v in answers["yes_values"] if v in held]
         if len(yes) != 1 or re.search(answers["negations"], text):
             return None
-        return (f'=COUNTIF({col.range},"{yes[0]}")', f"the number of rows whose {col.header} is {yes[0]}")
+        return (f'=COUNTIF({marked or col.range},"{yes[0]}")', f"the number of rows whose {col.header} is {yes[0]}")
+    if marked is not None:
+        return None
     return (f"=SUMPRODUCT(1/COUNTIF({col.range},{col.range}))",
             f"the number of different {col.header} values")
+
+
+def _table_rows(schema: SheetSchema, col: Column) -> tuple[int, Column | None]:
+    """The last row of the table ``col`` belongs to (its columns start on the same row) and
+    the first text column filled on every row down to it (a column that counts the rows), if any."""
+    table = [c for c in schema.columns if c.first_row == col.first_row]
+    last = max(c.last_row for c in table)
+    key = next((c for c in table if c.last_row == last and c.type in ("text", "mixed")
+                and all(v not in (None, "") for v in values(schema, c))), None)
+    return last, key
+
+
+def _marked_range(schema: SheetSchema, col: Column) -> str | None:
+    """The range of a column that marks its yes rows and leaves the others blank (会员: 是 or
+    nothing, a ✓ column), down to the table's last row; None for any other column.  Only a
+    column whose one value is a yes word, in a table whose rows another column counts."""
+    answers = lexicon("answers")
+    held = {str(v).strip().lower() for v in values(schema, col) if v is not None and str(v).strip()}
+    if len(held) != 1 or not held <= set(answers["yes_values"]):
+        return None
+    last, key = _table_rows(schema, col)
+    if key is None or key is col or (col.last_row == last and all(v is not None for v in values(schema, col))):
+        return None
+    return f"{col.letter}{col.first_row}:{col.letter}{last}"
 
 
 def _additive(schema: SheetSchema, col: Column, conds: list[Condition]) -> bool:
@@ -400,12 +441,25 @@ def _date_column(text: str, schema: SheetSchema) -> Column | None:
             st in low if is_zh(st) else re.search(rf"(?<![a-z]){re.escape(st)}", low))]
         if len(stems) == 1:
             return stems[0]
+        verbs = [c for c in dates if _date_verb(text, c)]
+        if len(verbs) == 1:  # "11月收了多少单" beside 收衣日期 and 取衣日期: the one done by 收
+            return verbs[0]
     birth = group_of(schema, "birth date")
     dates = [c for c in dates if c is not birth] if len(dates) > 1 else dates
     bare = [c for c in dates if _bare(c.header).lower().strip() in lexicon("aggregates")["row_date_headers"]]
     if len(dates) > 1 and len(bare) == 1:
         return bare[0]  # "lessons in april" beside Date and Paid On: the row's own Date
     return dates[0] if len(dates) == 1 else None
+
+
+def _date_verb(text: str, col: Column) -> list[tuple[int, int]]:
+    """Where the request says the verb of a Chinese date header (收衣日期, 开卡日期, 下单日期)
+    by its first character, used as a verb ("收了", "新开的", "下的单"): not a word of its own
+    (收入) nor the header's stem written whole (read as the header)."""
+    stem = _date_stem(col.header)
+    if not stem or not is_zh(stem) or len(stem) != 2:
+        return []
+    return [(m.start(), m.start() + 1) for m in re.finditer(re.escape(stem[0]) + r"(?=[了的过])", text.lower())]
 
 
 def _date_stem(header: str) -> str | None:
@@ -1027,15 +1081,12 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if leftover(text, schema, lex, taken, mentions(text, schema)):
         return None
     dated = col.type == "date"
-    table = [c for c in schema.columns if c.first_row == col.first_row]
-    last = max(c.last_row for c in table)
+    last, key = _table_rows(schema, col)
     # the dates run to the table's last row: a blank at the bottom is a row without one
     part = f"COUNT({col.letter}{col.first_row}:{col.letter}{last})" if dated else f'COUNTIF({col.range},">0")'
     if counted:
         return f"={part}", (f"the number of rows with a {col.header} filled in" if dated
                             else f"the number of rows with a {col.header} above 0")
-    key = next((c for c in table if c.last_row == last and c.type in ("text", "mixed")
-                and all(v not in (None, "") for v in values(schema, c))), None)
     if key is None:
         return None
     return (f"={part}/COUNTA({key.range})",
@@ -1049,10 +1100,15 @@ def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
     if not is_zh(plain):
         return None
     got = read_distinct(re.sub(r"\s+", "", plain) + "有几个", schema)
-    m = re.fullmatch(r'=COUNTIF\(([A-Z]+\d+:[A-Z]+\d+),"[^"]*"\)', got[0]) if got else None
+    m = re.fullmatch(r'=COUNTIF\(([A-Z]+)(\d+):[A-Z]+\d+,"[^"]*"\)', got[0]) if got else None
     if m is None:
         return None
-    return f"{got[0]}/COUNTA({m.group(1)})", "the share of " + got[1].removeprefix("the number of ")
+    col = next(c for c in schema.columns if c.letter == m.group(1) and c.first_row == int(m.group(2)))
+    # a column that leaves its no rows blank (会员: 是 or nothing): of all the table's rows
+    whole = _table_rows(schema, col)[1] if _marked_range(schema, col) else col
+    if whole is None:
+        return None
+    return f"{got[0]}/COUNTA({whole.range})", "the share of " + got[1].removeprefix("the number of ")
 
 
 _NOT_YET_BEFORE = re.compile(
@@ -1291,7 +1347,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         head = _date_column(text, schema).header
         stem = _date_stem(head)
         if stem and is_zh(stem) and _bare(head) not in text:  # "5月份报名的": the date column named by its stem
-            taken += _spans(text, stem)
+            # or by its verb ("11月开了多少张处方" beside 开方日期)
+            taken += _spans(text, stem) or _date_verb(text, _date_column(text, schema))
     year = _year(text, schema, lex, taken)
     if year is not None:
         conds += year[0]
@@ -1386,6 +1443,12 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         numeric.append(c)  # a condition's column named again is the value: "销售额超过1万的订单合计金额"
     if not numeric and op != "count":
         numeric = [c for c in _renamed(text, schema, cond_cols, taken)]
+    if len(numeric) == 1 and is_zh(text) and re.fullmatch(r"(?:19|20)\d\d", _bare(numeric[0].header)):
+        unit = unit_column(text, schema)  # "2025年接了多少单" beside 2025 and 2025年单数: the orders' column
+        if unit is not None and not unit[2] and _bare(unit[0].header).startswith(_bare(numeric[0].header) + "年"):
+            numeric = [unit[0]]
+            taken.append(unit[1])
+            op = "sum" if op == "count" else op
     value: Column | None = None
     if implicit and not numeric and is_zh(text):
         unit = unit_column(text, schema)  # "玫瑰卖了几束": 几 and the unit of 数量（束）, a total of it
@@ -1414,7 +1477,9 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
     if op == "count" and not numeric and is_zh(text):
         unit = unit_column(text, schema)  # "玫瑰卖了几束": the bunches of 数量（束） added, not rows
-        if unit is not None and not re.search(r"(?:多少|几)(?:" + "|".join(lex["row_measures"]) + ")", text):
+        if unit is not None and (not re.search(r"(?:多少|几)(?:" + "|".join(lex["row_measures"]) + ")", text)
+                                 or _bare(unit[0].header).endswith(text[unit[1][0]:unit[1][1]] + "数")):
+            # (and "接了多少单" beside a 单数 column: the orders it counts, not the rows)
             op, numeric = "sum", [unit[0]]
             taken.append(unit[1])
             conds += [c for c in unit[2] if c not in conds]
@@ -1455,6 +1520,10 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     else:
         if len(numeric) > 1:
             return None
+        unit = None if numeric else unit_column(text, schema)
+        if unit is not None and not unit[2]:  # "卖了多少杯" beside 杯数 and 营业额: the cups, not the money
+            numeric = [unit[0]]
+            taken.append(unit[1])
         value = numeric[0] if numeric else _implied(text, schema, lex)
         if (not numeric and value is not None and not _implied(text, schema, lex, fallback=False)
                 and _text_named(text, ms, cond_cols, taken, lex)):
@@ -1683,7 +1752,41 @@ def row_things(schema: SheetSchema) -> list[str]:
                     out.append(m.group(1) + "单")  # 工单号 numbers 工单
         elif c.type in ("text", "mixed") and _unique(schema, c):
             out.append(head)
+        one = re.fullmatch(r"([\u4e00-\u9fff])(?:编号|号)", head)
+        if one and c.type in ("text", "mixed") and _unique(schema, c):
+            out.append(one.group(1))  # 桩号 numbers the 桩 (快充桩, 孙工负责的桩), 房号 the 房
+        out += _label_kind(schema, c)
+    if _one_row_a_day(schema):
+        out.append("天")  # a sheet of one row a day: 雪天, 圆圆上了几天班
     return [w for w in dict.fromkeys(out) if w]
+
+
+def _label_kind(schema: SheetSchema, col: Column) -> list[str]:
+    """The character most labels (seven in ten) of a text column of unique Chinese labels end
+    with, which says what a row is: 游 of 云南六日游, 三亚五日游 (出境游, 周边游: the 出境 and
+    周边 rows)."""
+    if col.type != "text" or not _unique(schema, col):
+        return []
+    labels = [str(v).strip() for v in values(schema, col)]
+    if len(labels) < 3 or not all(re.fullmatch(r"[\u4e00-\u9fff]{3,}", v) for v in labels):
+        return []
+    last = [v[-1] for v in labels]
+    top = max(set(last), key=last.count)
+    return [top] if last.count(top) >= 0.7 * len(last) else []  # (研学营 among the 日游 lines)
+
+
+def _one_row_a_day(schema: SheetSchema) -> bool:
+    """Whether each row of the sheet is one day: a date column filled on every row, each date
+    once, and no number column counting days (天数) that "几天" could mean."""
+    if any(c.type == "number" and "天" in c.header for c in schema.columns):
+        return False
+    for c in schema.columns:
+        if c.type != "date":
+            continue
+        days = [d for d in values(schema, c) if d is not None]  # (a blank row between weeks)
+        if len(days) >= 5 and len(set(days)) == len(days) and len(days) >= 0.9 * (c.last_row - c.first_row + 1):
+            return True
+    return False
 
 
 def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
@@ -1691,7 +1794,8 @@ def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
     characters or more) and 数 / 数量, no header holding them (a 人数 column is a measure)."""
     if not is_zh(text):
         return None
-    nouns = sorted((w for w in row_things(schema) if is_zh(w) and len(w) >= 2), key=len, reverse=True)
+    nouns = sorted((w for w in row_things(schema) if is_zh(w) and (len(w) >= 2 or w == "天")),
+                   key=len, reverse=True)  # (天 on a sheet of one row a day: 值班天数)
     if not nouns:
         return None
     m = re.search("(?:" + "|".join(map(re.escape, nouns)) + r")(?:的)?(?:总)?(?:数量|个数|数)\s*[？?]?$", text)
@@ -1928,6 +2032,24 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
         return Condition(c.header, "=", no if neg else yes), pos.span()
+    return _zh_flag(text, schema, taken)
+
+
+def _zh_flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:
+    """"没付的", "还没付钱", "未结清的": the 否 rows of a Chinese 是 / 否 column headed by what was
+    done (已付, 已结清, 是否付款), the verb said negated.  Only a verb no other header holds."""
+    for c in schema.columns:
+        head = _bare(c.header)
+        said = {str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
+        verb = re.sub(r"^(?:已|是否)", "", head)
+        if c.type != "text" or said != {"是", "否"} or verb == head or not re.fullmatch(r"[\u4e00-\u9fff]{1,3}", verb):
+            continue
+        if any(o is not c and verb in o.header for o in schema.columns):
+            continue
+        neg = re.search(r"(?:还)?(?:没有|没|未|尚未)" + re.escape(verb), text)
+        if neg is None or any(a < neg.end() and neg.start() < b for a, b in taken):
+            continue
+        return Condition(c.header, "=", "否"), neg.span()
     return None
 
 
@@ -2000,16 +2122,18 @@ def unit_column(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]
 
     units = lexicon("aggregates")["measure_units"]
     names = sorted((w for ws in units.values() for w in ws), key=len, reverse=True)
-    m = re.search(r"(?:多少|几)(" + "|".join(map(re.escape, names)) + ")", text)
+    m = re.search(r"(?:多少|几)个?(" + "|".join(map(re.escape, names)) + ")", text)
     if m is None:
         return None
     forms = next(ws for ws in units.values() if m.group(1) in ws)
     nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c)]
 
     def carries(header: str) -> bool:
+        # 存栏(头), 重量(kg), 课时; or the count of the unit: 2025年团数, 单数 (多少个团, 几单)
         h = header.lower()
         inside = re.findall(r"[(（]([^)）]*)[)）]", h)
-        return any(f in part for part in inside for f in forms) or any(h.endswith(f) for f in forms if is_zh(f))
+        return any(f in part for part in inside for f in forms) or any(
+            h.endswith(f) or h.endswith(f + "数") for f in forms if is_zh(f))
 
     heads = [c for c in nums if carries(c.header)]
     if len(heads) == 1:

@@ -99,13 +99,18 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
 
 
 def _row_label(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple[int, int]] | None:
-    """"营收最高的是哪项": a question word that ends the request and names no column asks for
-    the row's label: the sheet's first column, when it is text and names each row once (two
-    rows of one label would make the answer a guess between them)."""
+    """"营收最高的是哪项", "最贵的是什么": a question word that ends the request and names no
+    column asks for the row's label: the sheet's first column (the one after it when the first
+    holds codes), when it is text and names each row once (two rows of one label would make
+    the answer a guess between them)."""
     m = re.search(lex["row_label"], text)
     if m is None or not schema.columns:
         return None
     first = schema.columns[0]
+    coded = is_identifier(first) or all(
+        re.fullmatch(r"[A-Za-z]{1,4}[-_]?\d{2,}", str(v).strip()) for v in values(schema, first) if v is not None)
+    if coded and len(schema.columns) > 1 and schema.columns[1].type == "text":
+        first = schema.columns[1]  # 商品编码 | 品名: the thing is named by its name, not its code
     vals = [str(v).strip() for v in values(schema, first) if v is not None and str(v).strip()]
     if first.type != "text" or not vals or len(set(vals)) != len(vals):
         return None
@@ -279,6 +284,9 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             numeric = [col] if col is not None else []
             if implied == "price" and answer is not group_of(schema, "product"):
                 return None  # "the cheapest order" by price or by total? only items are cheap
+            if implied == "price" and any(c is not col and c.type == "number" and re.search(
+                    r"价$|price", c.header.strip().lower()) for c in schema.columns):
+                return None  # 最贵 beside 售价 and 进价: the price it sells at or is bought at? not guessed
         if reverse and not numeric:
             return None  # "the longest-serving member" with no date to count service from
         if implied_date:

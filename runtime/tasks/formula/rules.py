@@ -44,14 +44,14 @@ _OUT_OF_SCOPE: tuple[str, ...] = tuple(_RETIRED["_out_of_scope"])
 _EN_FILLER: frozenset[str] = frozenset(_RETIRED["_filler_en"])
 
 
-def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Reading | None:
+def read_request(request: str, schema: SheetSchema, respelt: bool = False, renamed: bool = False) -> Reading | None:
     """What the model-free reader makes of ``request``, or ``None`` (the module says the path).
 
     Raises :class:`TaskError` for a request that groups by a column, and for a
     composer rule that failed (``task.rule_failed``: a bug, never read as "no match").
     """
-    from .aggregates import read as read_aggregate
     from .aggregates import (
+        _full_years,
         read_blank,
         read_derived,
         read_distinct,
@@ -63,10 +63,12 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
         read_weekday,
         read_year_block,
     )
+    from .aggregates import read as read_aggregate
     from .compose import group_by, read
     from .intent import compile_intent, explain
     from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
+    from .rowbase import is_zh
 
     by = group_by(request, schema)
     if by is not None:
@@ -82,6 +84,11 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
     reading = read(_english_compass(request, schema), schema)
     if reading is not None and not _misses(request, reading.formula, schema):
         return reading
+    if is_zh(request) and (years := _full_years(request, schema)) != request:
+        # "25年单数合计" beside a 2025年单数 column: the composer reads the year written out
+        reading = read(_english_compass(years, schema), schema)
+        if reading is not None and not _misses(years, reading.formula, schema):
+            return reading
     # "how many walks got a tip": the rows with an amount, before the aggregate family's SUM of it
     filled = read_filled(request, schema)
     if filled is not None and not _misses(request, filled[0], schema):
@@ -115,6 +122,16 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
             found_fixed = read_request(fixed, schema, respelt=True)
             if found_fixed is not None:
                 return found_fixed
+    if schema.others and not renamed:  # "合页的销量": a name another sheet keeps, read as its code here
+        from .elsewhere import renamed as rename
+        from .elsewhere import restore
+
+        as_code = rename(request, schema)
+        inner = read_request(as_code.request, schema, respelt=True, renamed=True) if as_code else None
+        text = restore(inner.formula, as_code) if inner is not None else None
+        if text is not None:
+            return Reading(text, f"{inner.explanation} ({as_code.said})",
+                           {"operation": "named elsewhere", "explanation": as_code.said})
     found = read_other(request, schema)  # read (and checked) on the workbook's other sheet
     if found is not None:
         return Reading(found[0], found[1], {"operation": "other sheet", "explanation": found[1]})
@@ -221,7 +238,10 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
                         and re.match(r"(?:[a-z]+ ){1,2}(?:number|no)(?![a-z])", low[p:])
                         for p, c in mentions(request, schema)):
         return True  # "phone number of rosie wright": the number is the Phone column's, not a count
+    # "2025年接了多少单" reads 2025年单数: the year said is that column's, not the 2025 column
+    said_in = [_c.header for _c in schema.columns if col_index(_c.letter) in used]
     return any(c.type == "number" and col_index(c.letter) not in used
+               and not any(h.startswith(c.header + "年") for h in said_in)
                and not (counting and low.startswith(("数量", "个数", "number", "count"), p)
                         and (p == 0 or low[:p].rstrip().rstrip("的 of").endswith(rows_before)))
                for p, c in mentions(request, schema))
