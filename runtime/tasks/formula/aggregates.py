@@ -400,12 +400,40 @@ def _date_column(text: str, schema: SheetSchema) -> Column | None:
             st in low if is_zh(st) else re.search(rf"(?<![a-z]){re.escape(st)}", low))]
         if len(stems) == 1:
             return stems[0]
+        evented = {c.letter: c for c, _spans in _date_events(text, dates)}
+        if len(evented) == 1:  # "jobs that came in during oct" beside Taken in, Ready by, Collected
+            return next(iter(evented.values()))
     birth = group_of(schema, "birth date")
     dates = [c for c in dates if c is not birth] if len(dates) > 1 else dates
     bare = [c for c in dates if _bare(c.header).lower().strip() in lexicon("aggregates")["row_date_headers"]]
     if len(dates) > 1 and len(bare) == 1:
         return bare[0]  # "lessons in april" beside Date and Paid On: the row's own Date
     return dates[0] if len(dates) == 1 else None
+
+
+def _verb_root(word: str) -> str:
+    """An English word less its inflection: arriving, arrived, arrivals, arrive -> arriv."""
+    return re.sub(r"(?:ing|ed|als|al|es|s|e)$", "", word)
+
+
+def _date_events(text: str, dates: list[Column]) -> list[tuple[Column, list[tuple[int, int]]]]:
+    """The date columns ``text`` names by the event they record (lexicon date_events_en, or a
+    form of the header's own word: "arriving" for Arrive), each with the spans saying it."""
+    low = text.lower()
+    out = []
+    for col in dates:
+        head = _bare(col.header).lower().strip()
+        if not head.isascii():
+            continue
+        said = [p for g in lexicon("aggregates")["date_events_en"] if head in g for p in g]
+        spans = [m.span() for p in said for m in re.finditer(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low)]
+        words = [w for w in re.findall(r"[a-z]{4,}", head) if w not in ("date", "time")]
+        if len(words) == 1 and len(_verb_root(words[0])) >= 4:
+            spans += [m.span() for m in re.finditer(r"[a-z]{4,}", low)
+                      if _verb_root(m.group(0)) == _verb_root(words[0])]
+        if spans:
+            out.append((col, spans))
+    return out
 
 
 def _date_stem(header: str) -> str | None:
@@ -1277,6 +1305,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     for w in op_words:
         for m in re.finditer(re.escape(w), text):
             taken.append(m.span())
+    taken += sheet_noun_spans(text, schema)  # "call-outs in dec" on a sheet of Callouts: the rows
     extra = tuple(lex["derived"]["difference"] + lex["derived"]["product"]) if derived else ()
     if not derived and _ungrounded_derived(text, schema, lex):
         return None  # "库存总金额" on a sheet without an amount: quantity × price, not a sum of one column
@@ -1288,10 +1317,12 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if month is not None:
         conds += month[0]
         taken.append(month[1])
-        head = _date_column(text, schema).header
+        dcol = _date_column(text, schema)
+        head = dcol.header
         stem = _date_stem(head)
         if stem and is_zh(stem) and _bare(head) not in text:  # "5月份报名的": the date column named by its stem
             taken += _spans(text, stem)
+        taken += [sp for c, spans in _date_events(text, [dcol]) for sp in spans]  # "arriving in aug"
     year = _year(text, schema, lex, taken)
     if year is not None:
         conds += year[0]
@@ -1620,6 +1651,7 @@ def _counts_a_measure(text: str, schema: SheetSchema, cond_cols: set[str]) -> bo
     多少公斤): X is a word of a number column's header, so rows are not what is counted."""
     from .checks import is_identifier
 
+    text = _blank(text, sheet_noun_spans(text, schema))  # "how many call-outs": rows, no Call-out fee
     # (a column the conditions test counts rows: "how many sales were over 5000", "how many failed math")
     nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c) and c.header not in cond_cols]
     for m in re.finditer(r"(?<![a-z])(?:how many|number of)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?", text):
@@ -1639,6 +1671,7 @@ def _measure_counted(text: str, schema: SheetSchema, cond_cols: set[str]) -> Col
     Goals Against)."""
     from .checks import is_identifier
 
+    text = _blank(text, sheet_noun_spans(text, schema))  # "how many call-outs": rows, no Call-out fee
     forms = lexicon("aggregates")["header_word_forms"]
     words = re.findall(r"[a-z]+", text)
     nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c) and c.header not in cond_cols]
@@ -1684,6 +1717,27 @@ def row_things(schema: SheetSchema) -> list[str]:
         elif c.type in ("text", "mixed") and _unique(schema, c):
             out.append(head)
     return [w for w in dict.fromkeys(out) if w]
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the characters of ``spans`` turned to spaces (positions kept)."""
+    for a, b in spans:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
+def sheet_noun_spans(text: str, schema: SheetSchema) -> list[tuple[int, int]]:
+    """Where ``text`` writes the name of an English sheet that names its rows (Callouts,
+    Bookings), in any spelling of it ("call-outs", "call outs"): those words name the rows,
+    not a column one of whose header words they share ("call-outs in dec" on a sheet of
+    Callouts with a Call-out fee column is no total of the fees).  A header that is the
+    sheet's name itself is still named by it."""
+    sheet = re.sub(r"[^a-z]", "", schema.sheet.lower())
+    if len(sheet) < 5 or not sheet.endswith("s") or not schema.sheet.isascii() or any(
+            re.sub(r"[^a-z]", "", c.header.lower()) == sheet for c in schema.columns):
+        return []
+    return [m.span() for m in re.finditer(r"(?<![a-z])[a-z]+(?:[- ][a-z]+)?(?![a-z])", text)
+            if re.sub(r"[^a-z]", "", m.group(0)) == sheet]
 
 
 def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
@@ -1957,12 +2011,18 @@ def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condit
         if found is None:  # "in 2020", "2020年入职": the whole year
             before = re.search(r"(?<![a-z])(?:in|during)\s+(?:the\s+year\s+)?$", text[:m.start()])
             # "今年（2026）", "this year (2026)": a relative year pinned by the request itself
-            pinned = re.search(r"(?:今年|这一年|this year|(?:in|during) the year)\s*[（(]\s*$", text[:m.start()])
+            pinned = re.search(r"(?:今年|这一年|(?:this|last|previous) year|(?:in|during) the year)\s*[（(]\s*$",
+                               text[:m.start()])
             close = re.match(r"\s*[）)]", text[m.end():])
+            # "a 2025 start date": the year said before the date column it is a year of
+            dated = any(c.type == "date" and p > m.end() and not text[m.end():p].strip()
+                        for p, c in mentions(text, schema))
             if before is not None:
                 found = ("in", before.start(), m.end())
             elif pinned is not None and close is not None:
                 found = ("in", pinned.start(), m.end() + close.end())
+            elif dated:
+                found = ("in", m.start(), m.end())
             elif text.startswith("年", m.end()) and not re.match(r"年\s*\d", text[m.end():]):
                 inside = re.match(r"年(?:内|中|里|度|全年)?", text[m.end():])
                 found = ("in", m.start(), m.end() + inside.end())
@@ -2327,8 +2387,16 @@ def _activity_verbs(schema: SheetSchema, lex: dict) -> list[str]:
     """The activity verbs (lexicon activity_verbs: "pick", "sent", "served") no header or text
     value of the sheet shares its first four letters with: "delivered" beside a Delivery
     value may be the condition, so it stays a word the reader did not read."""
-    stems = {w[:4] for w in _sheet_words(schema, 4)}
-    return [v for v in lex["activity_verbs"] if re.sub(r"[^a-z]", "", v)[:4] not in stems]
+    words = _sheet_words(schema, 4)
+    stems = {w[:4] for w in words}
+
+    def kept(verb: str) -> bool:
+        if " " in verb:  # "handed out" beside a Hand building course: only a sheet word "handout" is it
+            joined = re.sub(r"[^a-z]", "", verb)
+            return not any(w.startswith(joined) for w in words)
+        return re.sub(r"[^a-z]", "", verb)[:4] not in stems
+
+    return [v for v in lex["activity_verbs"] if kept(v)]
 
 
 def _sheet_words(schema: SheetSchema, least: int) -> set[str]:

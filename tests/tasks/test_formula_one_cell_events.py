@@ -1,0 +1,83 @@
+"""English one-cell requests that name their rows or dates the way people talk (issue 16 item 2):
+the sheet's own noun for a row ("call-outs" on a sheet of Callouts), a phrasal verb of what was
+done ("handed out"), the event a date column records ("came in", "arriving"), a year said as
+"last year (2025)" or "a 2025 start date".  Sheets written here."""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+@pytest.fixture
+def pickups():
+    """A courier's log: each row is a pick-up; its Pick-up charge is money, not a count."""
+    return schema_from_rows([
+        ["Date", "Client", "Pick-up charge", "Parcels", "Driver"],
+        [dt.date(2026, 3, 2), "Bakery", 12.0, 3, "Sam"],
+        [dt.date(2026, 3, 9), "Florist", 15.0, 1, "Ann"],
+        [dt.date(2026, 4, 1), "Bakery", 12.0, 4, "Sam"],
+        [dt.date(2026, 4, 20), "Chemist", 18.0, 2, "Ann"],
+        [dt.date(2026, 4, 22), "Florist", 15.0, 5, "Sam"],
+    ], sheet="Pickups")
+
+
+@pytest.fixture
+def repairs():
+    """A bike shop's repair book: three dates per job; a Hand built wheels service."""
+    return schema_from_rows([
+        ["Job", "Booked in", "Promised", "Collected", "Service", "Spokes (qty)"],
+        ["R1", dt.date(2026, 5, 3), dt.date(2026, 5, 8), dt.date(2026, 6, 2), "Hand built wheels", 32],
+        ["R2", dt.date(2026, 5, 28), dt.date(2026, 6, 2), dt.date(2026, 6, 3), "Tune-up", 0],
+        ["R3", dt.date(2026, 6, 1), dt.date(2026, 6, 5), None, "Hand built wheels", 36],
+        ["R4", dt.date(2026, 6, 9), dt.date(2026, 6, 12), dt.date(2026, 6, 12), "Tune-up", 0],
+    ], sheet="Repairs")
+
+
+@pytest.fixture
+def lets():
+    """Holiday lets: the Arrive column holds when each stay began, Started when the owner joined."""
+    return schema_from_rows([
+        ["Ref", "Arrive", "Nights", "Owner", "Owner since"],
+        ["L1", dt.date(2025, 7, 4), 3, "Ede", dt.date(2025, 1, 9)],
+        ["L2", dt.date(2025, 8, 1), 7, "Ede", dt.date(2025, 1, 9)],
+        ["L3", dt.date(2026, 8, 15), 2, "Moss", dt.date(2026, 2, 1)],
+        ["L4", dt.date(2026, 8, 20), 4, "Pike", dt.date(2024, 3, 3)],
+    ], sheet="Lets")
+
+
+def test_the_sheets_noun_for_a_row_counts_rows_not_the_money_column_sharing_a_word(pickups):
+    got = formula("how many pick-ups in April 2026", pickups, method="rules")
+    assert got.formula.startswith("=COUNTIFS(") and got.value == 3
+    assert formula("number of pickups in march 2026", pickups, method="rules").value == 2
+    with pytest.raises(TaskError):  # no operation word: a list of them? never the charges added up
+        formula("pick-ups in April 2026?", pickups, method="rules")
+    assert formula("total pick-up charge in April 2026", pickups, method="rules").value == 45
+
+
+def test_a_phrasal_verb_of_what_was_done_is_no_condition(repairs, pickups):
+    # "handed out" beside a Hand built wheels service: no sheet word is "handout"
+    assert formula("how many spokes have we handed out in total", repairs, method="rules").value == 68
+    assert formula("how many parcels went out with Sam", pickups, method="rules").value == 12
+
+
+def test_a_date_column_named_by_the_event_it_records(repairs, lets):
+    got = formula("how many repairs came in during jun 2026", repairs, method="rules")
+    assert "B2:B5" in got.formula and got.value == 2
+    assert formula("how many bikes were picked up in June 2026", repairs, method="rules").value == 3
+    assert formula("bookings arriving in aug 2026 - how many", lets, method="rules").value == 2
+    assert formula("number of arrivals in August 2025", lets, method="rules").value == 1
+
+
+def test_a_year_said_beside_what_it_dates():
+    hires = schema_from_rows([
+        ["Name", "Team", "Start date", "Salary"],
+        ["Ann", "Ops", dt.date(2025, 3, 1), 30000],
+        ["Bo", "Ops", dt.date(2024, 6, 1), 31000],
+        ["Cy", "IT", dt.date(2025, 9, 9), 40000],
+    ], sheet="Staff")
+    assert formula("how many people started last year (2025)", hires, method="rules").value == 2
+    assert formula("count staff with a 2025 start date", hires, method="rules").value == 2
