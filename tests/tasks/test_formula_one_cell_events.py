@@ -9,7 +9,7 @@ import pytest
 
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
-from o3local.tasks.formula.schema import schema_from_rows
+from o3local.tasks.formula.schema import read_sheet, schema_from_rows
 
 
 @pytest.fixture
@@ -81,3 +81,23 @@ def test_a_year_said_beside_what_it_dates():
     ], sheet="Staff")
     assert formula("how many people started last year (2025)", hires, method="rules").value == 2
     assert formula("count staff with a 2025 start date", hires, method="rules").value == 2
+
+
+def test_a_code_written_without_its_leading_zeros_or_after_no(tmp_path):
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Tickets"
+    for row in [["Ticket", "Taken in", "Customer", "Price"],
+                ["000731", dt.date(2026, 2, 1), "Ann Lee", 20.0],
+                ["002025", dt.date(2025, 3, 1), "Bo Chan", 35.0],
+                ["004410", dt.date(2025, 4, 2), "Cy Dore", 12.5]]:
+        ws.append(row)  # the tickets are text cells, zero-padded as the till prints them
+    wb.save(tmp_path / "tickets.xlsx")
+    tickets = read_sheet(tmp_path / "tickets.xlsx")
+    got = formula("customer name for ticket no. 731", tickets, method="rules")
+    assert got.formula == '=INDEX(C2:C4,MATCH("000731",A2:A4,0))' and got.value == "Ann Lee"
+    assert formula("price of ticket #4410", tickets, method="rules").value == 12.5
+    # a year stays a year on a sheet of dates, even beside a ticket 002025
+    assert formula("how many tickets were taken in during 2025", tickets, method="rules").value == 2

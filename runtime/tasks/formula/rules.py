@@ -162,6 +162,45 @@ def short_year(request: str, schema: SheetSchema) -> str:
     return _SHORT_YEAR.sub(year, request)
 
 
+_CODE_WORD = re.compile(r"(?<![a-z])(?:no\.?|number|num\.?|#)\s*(?=[a-z]*\d)", re.I)
+
+
+def said_codes(request: str, schema: SheetSchema) -> str:
+    """A code of the sheet as people write it, in the sheet's spelling: "ticket no. 4822" on a
+    sheet of tickets 004822 is "ticket 004822" (the zeros a code is padded with left out, and
+    the "no." / "#" / "number" that only says a code follows).  A number is respelt only where it
+    is, zeros aside, one value of one column of padded codes (all digits, all one length) and no
+    number of the sheet; a "no." only where the code after it is a value of the sheet."""
+    codes: dict[str, set[str]] = {}
+    plain: set[str] = set()
+    for col in schema.columns:
+        vals = [str(v) for v in col.distinct]
+        if col.type == "text" and vals and all(v.isdigit() for v in vals) and len({len(v) for v in vals}) == 1 \
+                and any(v.startswith("0") for v in vals):
+            for v in vals:
+                codes.setdefault(v.lstrip("0"), set()).add(v)
+        else:
+            plain |= {v.lower() for v in vals}
+    plain |= {str(v).removesuffix(".0") for v in schema.cells.values() if isinstance(v, (int, float))}
+
+    dated = any(c.type == "date" or re.fullmatch(r"(?:19|20)\d\d", c.header.strip()) for c in schema.columns)
+
+    def padded(m: re.Match) -> str:
+        found = codes.get(m.group(0), set())
+        if dated and re.fullmatch(r"(?:19|20)\d\d", m.group(0)):
+            return m.group(0)  # "tickets in 2025" on a sheet of dates: a year, even beside ticket 002025
+        return next(iter(found)) if len(found) == 1 and m.group(0) not in plain else m.group(0)
+
+    text = re.sub(r"(?<![\d.,$£€¥])[1-9]\d{2,}(?![\d.,%])", padded, request) if codes else request
+    values = {str(v).lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct}
+
+    def unsaid(m: re.Match) -> str:
+        code = re.match(r"[\w-]+", text[m.end():])
+        return "" if code and code.group(0).lower() in values else m.group(0)
+
+    return _CODE_WORD.sub(unsaid, text)
+
+
 def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
     """True when ``formula`` leaves out something the request names (the next reader may not)."""
     from .aggregates import counts_pieces, rows_with_a
