@@ -101,3 +101,16 @@ def test_a_code_written_without_its_leading_zeros_or_after_no(tmp_path):
     assert formula("price of ticket #4410", tickets, method="rules").value == 12.5
     # a year stays a year on a sheet of dates, even beside a ticket 002025
     assert formula("how many tickets were taken in during 2025", tickets, method="rules").value == 2
+
+
+def test_rounding_said_in_money_or_dp_and_everyone_is_all_rows():
+    fees = schema_from_rows([
+        ["Tutor", "Subject", "Hourly rate", "Lessons"],
+        ["Ann", "Maths", 31.333, 4],
+        ["Bo", "French", 28.5, 6],
+        ["Cy", "Maths", 35.25, 5],
+    ], sheet="Tutors")
+    assert formula("mean hourly rate, rounded to the penny", fees, method="rules").formula == \
+        "=ROUND(AVERAGE(C2:C4),2)"
+    assert formula("average hourly rate to the nearest pound", fees, method="rules").value == 32
+    assert formula("mean lessons across everyone rounded to one dp", fees, method="rules").value == 5
