@@ -114,3 +114,34 @@ def test_rounding_said_in_money_or_dp_and_everyone_is_all_rows():
         "=ROUND(AVERAGE(C2:C4),2)"
     assert formula("average hourly rate to the nearest pound", fees, method="rules").value == 32
     assert formula("mean lessons across everyone rounded to one dp", fees, method="rules").value == 5
+
+
+@pytest.fixture
+def hall():
+    """Village-hall bookings: one row per booking, its organiser's name, heads in two columns."""
+    return schema_from_rows([
+        ["Ref", "Organiser", "Room", "Adults", "Children", "Fee", "Cleaning"],
+        ["H1", "Jo Bell", "Main hall", 30, 12, 80.0, 20.0],
+        ["H2", "Raj Iyer", "Side room", 8, 0, 30.0, 10.0],
+        ["H3", "Una Fox", "Main hall", 45, 20, 95.0, 20.0],
+        ["H4", "Tom Hale", "Kitchen", 4, 2, 25.0, 5.0],
+    ], sheet="Bookings")
+
+
+def test_several_columns_named_together_are_added_under_the_conditions(hall):
+    got = formula("how many guests (adults and kids) came to the main hall", hall, method="rules")
+    assert got.formula == '=SUMIF(C2:C5,"Main hall",D2:D5)+SUMIF(C2:C5,"Main hall",E2:E5)' and got.value == 107
+    assert formula("headcount in the main hall, children included", hall, method="rules").value == 107
+    assert formula("total fee + cleaning for the kitchen", hall, method="rules").value == 30
+    assert formula("sum of adults and children", hall, method="rules").value == 121
+    with pytest.raises(TaskError):  # two totals asked for, not one sum of a fee and a cleaning charge
+        formula("total fee and cleaning", hall, method="rules")
+
+
+def test_a_head_count_on_a_sheet_keeping_heads_in_columns_is_no_count_of_rows(hall):
+    # each row has a different organiser, yet a row is a booking: the guests are in Adults, Children
+    with pytest.raises(TaskError):
+        formula("how many guests in the main hall", hall, method="rules")
+    got = formula("how many kids in the main hall", hall, method="rules")  # kids: the Children column
+    assert got.formula == '=SUMIF(C2:C5,"Main hall",E2:E5)' and got.value == 32
+    assert formula("how many bookings for the main hall", hall, method="rules").value == 2
