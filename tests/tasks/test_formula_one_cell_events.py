@@ -145,3 +145,12 @@ def test_a_head_count_on_a_sheet_keeping_heads_in_columns_is_no_count_of_rows(ha
     got = formula("how many kids in the main hall", hall, method="rules")  # kids: the Children column
     assert got.formula == '=SUMIF(C2:C5,"Main hall",E2:E5)' and got.value == 32
     assert formula("how many bookings for the main hall", hall, method="rules").value == 2
+
+
+def test_one_columns_share_of_several_named_together(hall):
+    got = formula("cleaning as a % of fee + cleaning overall", hall, method="rules")
+    assert got.formula == "=SUM(G2:G5)/(SUM(F2:F5)+SUM(G2:G5))" and got.value == pytest.approx(55 / 285)
+    assert formula("what share of fee and cleaning is cleaning?", hall, method="rules").value == \
+        pytest.approx(55 / 285)
+    with pytest.raises(TaskError):  # the part is not one of the columns added up
+        formula("adults as a percentage of fee plus cleaning", hall, method="rules")

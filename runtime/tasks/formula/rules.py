@@ -67,7 +67,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
     from .intent import compile_intent, explain
     from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
-    from .sumcols import read_columns_total
+    from .sumcols import read_columns_share, read_columns_total
 
     by = group_by(request, schema)
     if by is not None:
@@ -100,7 +100,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False) -> Re
         if text is not None and not _misses(request, text, schema):
             return Reading(text, explain(intent), intent.to_dict())
     for read_more in (read_blank, read_fee_share, read_share, read_derived, read_distinct, read_either, read_rank,
-                      read_weekday, read_year_block, read_columns_total):
+                      read_weekday, read_year_block, read_columns_total, read_columns_share):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],

@@ -53,9 +53,11 @@ def _heads(schema: SheetSchema) -> list[Column]:
             and re.sub(r"\s*[(（].*$", "", c.header).strip().lower() in words]
 
 
-def _run(text: str, schema: SheetSchema) -> tuple[int, int, list[Column], tuple[int, int]] | None:
+def _run(text: str, schema: SheetSchema, whole: bool = False) -> tuple[int, int, list[Column], tuple[int, int]] | None:
     """The span of the request naming several columns, the columns, and a span said of them
-    that the rest of the request is read without (", children included"); None if none."""
+    that the rest of the request is read without (", children included"); None if none.
+    ``whole``: the run is the whole a share is of ("extras as a % of quote and extras"), where a
+    plain "and" joins the columns into one total."""
     named = _named(text, schema)
     for i in range(len(named)):
         cols, end = [named[i][2]], named[i][1]
@@ -71,7 +73,7 @@ def _run(text: str, schema: SheetSchema) -> tuple[int, int, list[Column], tuple[
             after = re.match(r"\s*\)", text[end:])
             plus = re.search(r"\+|(?<![a-z])plus(?![a-z])", text[named[i][1]:end])
             heads = _heads(schema)
-            if not (plus or before and after or all(c in heads for c in cols)):
+            if not (whole or plus or before and after or all(c in heads for c in cols)):
                 return None  # "total sales and costs": two totals asked for, not one sum of both
             if before and after:
                 start, end = before.start(), end + after.end()
@@ -112,3 +114,32 @@ def read_columns_total(request: str, schema: SheetSchema) -> tuple[str, str] | N
     if intent.conditions:
         what += " where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in intent.conditions)
     return "=" + "+".join(parts), f"the total of {what}"
+
+
+_AS_SHARE = re.compile(r"(?P<part>.+?)\s+as\s+(?:a\s+)?(?:%|percent|percentage|proportion|share|fraction)\s+of\s+(?P<whole>.+)")
+_SHARE_OF = re.compile(r"what\s+(?:%|percent|percentage|proportion|share|fraction)\s+of\s+(?P<whole>.+?)\s+"
+                       r"(?:is|are|was|were|comes? from|came from)\s+(?P<part>.+)")
+_WHOLE = re.compile(r"\s*(?:overall|in total|altogether|in all|all together)\s*$")
+
+
+def read_columns_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"extras as a % of quote+extras overall", "what share of fee + cleaning is cleaning": one
+    column's total over the total of several named together (the fraction; format it as a
+    percentage).  Only a request that says nothing else (no condition, no other word) is read."""
+    text = re.sub(r"[?.!\s]+$", "", request.lower().strip())
+    m = _AS_SHARE.fullmatch(text) or _SHARE_OF.fullmatch(text)
+    if m is None:
+        return None
+    whole = _WHOLE.sub("", m.group("whole"))
+    found = _run(whole, schema, whole=True)
+    if found is None or found[3] != (0, 0) or whole[:found[0]].strip() not in ("", "the", "the total", "total") \
+            or whole[found[1]:].strip():
+        return None
+    part = re.sub(r"^(?:the|our|total)\s+", "", m.group("part").strip())
+    named = _named(part, schema)
+    if len(named) != 1 or named[0][0] != 0 or part[named[0][1]:].strip() or named[0][2] not in found[2]:
+        return None
+    cols = found[2]
+    whole_sum = "+".join(f"SUM({c.range})" for c in cols)
+    return (f"=SUM({named[0][2].range})/({whole_sum})",
+            f"the share of {named[0][2].header} in {' + '.join(c.header for c in cols)}")
