@@ -154,3 +154,21 @@ def test_one_columns_share_of_several_named_together(hall):
         pytest.approx(55 / 285)
     with pytest.raises(TaskError):  # the part is not one of the columns added up
         formula("adults as a percentage of fee plus cleaning", hall, method="rules")
+
+
+def test_the_priciest_row_where_a_row_has_one_price_and_nothing_to_multiply_it_by():
+    shoes = schema_from_rows([
+        ["Docket", "Customer", "Repair", "Price"],
+        ["S1", "Ann Lee", "Heels", 18.0],
+        ["S2", "Bo Chan", "Resole", 45.0],
+        ["S3", "Cy Dore", "Stretch", 12.0],
+    ], sheet="Repairs")
+    assert formula("who had the priciest repair", shoes, method="rules").value == "Bo Chan"
+    assert formula("which repair was the cheapest", shoes, method="rules").value == "Stretch"
+    orders = schema_from_rows([
+        ["Order", "Customer", "Qty", "Price"],
+        ["O1", "Ann Lee", 10, 2.0],
+        ["O2", "Bo Chan", 1, 9.0],
+    ], sheet="Orders")
+    with pytest.raises(TaskError):  # by the unit price or by the order's total? not guessed
+        formula("who placed the cheapest order", orders, method="rules")

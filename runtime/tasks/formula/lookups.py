@@ -277,8 +277,11 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if implied and not numeric:
             col = group_of(schema, implied)
             numeric = [col] if col is not None else []
-            if implied == "price" and answer is not group_of(schema, "product"):
-                return None  # "the cheapest order" by price or by total? only items are cheap
+            if implied == "price" and answer is not group_of(schema, "product") and (
+                    group_of(schema, "qty") is not None or group_of(schema, "sales") not in (None, col)):
+                # "the cheapest order" by price or by total? only items are cheap, unless a row
+                # has one price and nothing to multiply it by ("the priciest alteration")
+                return None
         if reverse and not numeric:
             return None  # "the longest-serving member" with no date to count service from
         if implied_date:
