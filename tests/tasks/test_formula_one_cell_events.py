@@ -172,3 +172,23 @@ def test_the_priciest_row_where_a_row_has_one_price_and_nothing_to_multiply_it_b
     ], sheet="Orders")
     with pytest.raises(TaskError):  # by the unit price or by the order's total? not guessed
         formula("who placed the cheapest order", orders, method="rules")
+
+
+def test_a_yes_no_column_said_in_the_plural_and_a_hyphenated_header_run_together():
+    calls = schema_from_rows([
+        ["Date", "Job type", "Call-out fee", "Urgency", "Priority"],
+        [dt.date(2026, 3, 2), "Lockout", 60.0, "Yes", "High"],
+        [dt.date(2026, 3, 5), "Rekey", 40.0, "No", "Low"],
+        [dt.date(2026, 3, 9), "Lockout", 90.0, "Yes", "Low"],
+        [dt.date(2026, 4, 1), "Safe", 50.0, "No", "High"],
+    ], sheet="Log")
+    got = formula("how much did the urgencies bring in in callout fees", calls, method="rules")
+    assert got.formula == '=SUMIF(D2:D5,"Yes",C2:C5)' and got.value == 150
+    # the Yes rows, never every row of the column (COUNTA counted all four)
+    assert formula("how many urgencies", calls, method="rules").value == 2
+    try:
+        got = formula("number of urgencies in March 2026", calls, method="rules")
+    except TaskError:
+        pass  # refused is fine; a count ignoring Urgency is not
+    else:
+        assert got.value == 2

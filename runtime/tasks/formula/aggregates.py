@@ -1006,7 +1006,7 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
 
-_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|receive|left|gave|paid)\s+(?:a|an|any)\s+")
+_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|receive|left|gave|paid|took|take|taken)\s+(?:a|an|any)\s+")
 _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\. of|count of|count)(?![a-z])")
 
 
@@ -1960,7 +1960,9 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         said = {str(v).strip().lower(): str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
         yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
         neg = re.search(rf"(?<![a-z])(?:{NOT_DONE}{head}(?![a-z])(?:\s+(?:for\s+)?yet)?|un{head}(?![a-z]))", text)
-        pos = neg or re.search(rf"(?<![a-z]){head}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
+        # "the emergencies" for the rows of an Emergency flag: its plural names its Yes rows
+        plural = rf"(?:{head}(?:s|es)?|{head[:-1]}ies)" if head.endswith("y") else rf"{head}(?:s|es)?"
+        pos = neg or re.search(rf"(?<![a-z]){plural}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
         return Condition(c.header, "=", no if neg else yes), pos.span()
