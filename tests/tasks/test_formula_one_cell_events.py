@@ -192,3 +192,10 @@ def test_a_yes_no_column_said_in_the_plural_and_a_hyphenated_header_run_together
         pass  # refused is fine; a count ignoring Urgency is not
     else:
         assert got.value == 2
+
+
+def test_rows_still_waiting_for_the_event_a_date_records(repairs):
+    # Collected is blank until the bike is picked up
+    for said in ("how many bikes are still waiting to be picked up", "how many repairs are awaiting collection"):
+        got = formula(said, repairs, method="rules")
+        assert got.formula.startswith("=COUNTBLANK(D") and got.value == 1

@@ -1084,7 +1084,8 @@ def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
 
 
 _NOT_YET_BEFORE = re.compile(
-    r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent)|n't|(?<![a-z])not)"
+    r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent|awaiting"
+    r"|(?:still\s+)?waiting(?:\s+to\s+be)?|yet\s+to\s+be)|n't|(?<![a-z])not)"
     r"\s+(?:(?:been|yet|a|an|any|got|gotten|had|have|has)\s+)*$"
     r"|(?:还没有?|还未|尚未|没有|没|未|缺)$")
 _NOT_YET_AFTER = re.compile(r"(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back))*|(?:日期)?(?:的)?")
@@ -1105,6 +1106,8 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
         for m in re.finditer(r"[a-z]{4,}", text):
             if any(stem_match(m.group(0), h) for h in heads):
                 out.append((m.start(), m.end(), col))
+        if col.type == "date":  # "picked up" for Collected: the event the date records
+            out += [(a, b, col) for _c, spans in _date_events(text, [col]) for a, b in spans]
         h = _bare(col.header)
         if is_zh(h):
             for n in range(len(h), 1, -1):
