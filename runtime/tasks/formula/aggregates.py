@@ -1737,10 +1737,17 @@ def sheet_noun_spans(text: str, schema: SheetSchema) -> list[tuple[int, int]]:
     sheet's name itself is still named by it."""
     sheet = re.sub(r"[^a-z]", "", schema.sheet.lower())
     if len(sheet) < 5 or not sheet.endswith("s") or not schema.sheet.isascii() or any(
-            re.sub(r"[^a-z]", "", c.header.lower()) == sheet for c in schema.columns):
-        return []
-    return [m.span() for m in re.finditer(r"(?<![a-z])[a-z]+(?:[- ][a-z]+)?(?![a-z])", text)
-            if re.sub(r"[^a-z]", "", m.group(0)) == sheet]
+            sheet == re.sub(r"[^a-z]", "", c.header.lower())
+            or sheet in re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])-(?=[a-z])", "", c.header.lower()))
+            for c in schema.columns):
+        return []  # a sheet of Sales with a Net sales column: "sales" may name either
+    out = []
+    for m in re.finditer(r"(?<![a-z])[a-z]+", text):
+        two = re.match(r"[- ][a-z]+(?![a-z])", text[m.end():])
+        for end in (m.end(), m.end() + two.end() if two else None):
+            if end is not None and re.sub(r"[^a-z]", "", text[m.start():end]) == sheet:
+                out.append((m.start(), end))
+    return out
 
 
 def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
