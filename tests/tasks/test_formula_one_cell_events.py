@@ -199,3 +199,30 @@ def test_rows_still_waiting_for_the_event_a_date_records(repairs):
     for said in ("how many bikes are still waiting to be picked up", "how many repairs are awaiting collection"):
         got = formula(said, repairs, method="rules")
         assert got.formula.startswith("=COUNTBLANK(D") and got.value == 1
+
+
+def test_a_code_said_without_the_prefix_every_code_shares(tmp_path):
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Orders"
+    for row in [["Order", "Customer", "Total"], ["K2201", "Ann Lee", 40.0], ["K2202", "Bo Chan", 55.0],
+                ["K2203", "Cy Dore", 12.0]]:
+        ws.append(row)
+    wb.save(tmp_path / "orders.xlsx")
+    orders = read_sheet(tmp_path / "orders.xlsx")
+    got = formula("customer name for order 2202", orders, method="rules")
+    assert got.formula == '=INDEX(B2:B4,MATCH("K2202",A2:A4,0))' and got.value == "Bo Chan"
+    assert formula("total for order k2203", orders, method="rules").value == 12
+
+
+def test_still_and_a_state_is_a_condition_never_dropped():
+    hires = schema_from_rows([
+        ["Site", "Client", "Start date", "Off-hire"],
+        ["1 Mill St", "Hale", dt.date(2026, 3, 1), dt.date(2026, 4, 1)],
+        ["9 Park Ave", "Ross", dt.date(2026, 3, 9), None],
+        ["4 Bank Rd", "Hale", dt.date(2026, 5, 2), None],
+    ], sheet="Hires")
+    with pytest.raises(TaskError):  # not every row: the ones not struck yet (COUNTA counted all three)
+        formula("how many scaffolds are still up", hires, method="rules")

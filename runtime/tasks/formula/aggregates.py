@@ -2493,6 +2493,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words += row_things(schema)  # "2026年内到期的批次", "工单": what one row is
     words += _zh_context(text, schema, lex)  # 帮我看看, 一共进了, 这个月 (a sheet of one month)
     words += lex["function_words_en"] + lex["event_nouns"] + _activity_verbs(schema, lex)  # "on his shifts"
+    said = rest  # before the filler words go: "still up" is two of them, and a state together
     rest = cover(_said_period(rest, schema, lex), words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)
@@ -2505,7 +2506,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     if not conditions:
         heads = []  # "the total number of buildings that are monuments": a condition we did not read
     # a header named by its stem: "own" (Owner), "networks" (Network name)
-    never = [w for w in lex["never_filler"] if has(rest, [w])]
+    never = [w for w in lex["never_filler"] if has(rest, [w]) or " " in w and has(said, [w])]
     if never:
         return never  # a negation or an alternative changes the rows: never read past it
     en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1

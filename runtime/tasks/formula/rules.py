@@ -168,18 +168,21 @@ _CODE_WORD = re.compile(r"(?<![a-z])(?:no\.?|number|num\.?|#)\s*(?=[a-z]*\d)", r
 
 def said_codes(request: str, schema: SheetSchema) -> str:
     """A code of the sheet as people write it, in the sheet's spelling: "ticket no. 4822" on a
-    sheet of tickets 004822 is "ticket 004822" (the zeros a code is padded with left out, and
+    sheet of tickets 004822 is "ticket 004822", "order 1194" on a sheet of orders F1180 … F1211
+    is "order F1194" (the zeros a code is padded with, or the prefix every code shares, left out; and
     the "no." / "#" / "number" that only says a code follows).  A number is respelt only where it
-    is, zeros aside, one value of one column of padded codes (all digits, all one length) and no
+    is, zeros and prefix aside, one value of one column of such codes (all one length) and no
     number of the sheet; a "no." only where the code after it is a value of the sheet."""
     codes: dict[str, set[str]] = {}
     plain: set[str] = set()
     for col in schema.columns:
         vals = [str(v) for v in col.distinct]
-        if col.type == "text" and vals and all(v.isdigit() for v in vals) and len({len(v) for v in vals}) == 1 \
-                and any(v.startswith("0") for v in vals):
-            for v in vals:
-                codes.setdefault(v.lstrip("0"), set()).add(v)
+        parts = [re.fullmatch(r"([A-Za-z]{0,3}-?)(\d{3,})", v) for v in vals]
+        if col.type == "text" and vals and all(parts) and len({p.group(1) for p in parts}) == 1 \
+                and len({len(v) for v in vals}) == 1 and (parts[0].group(1) or any(v.startswith("0") for v in vals)):
+            # 004822 as 4822; F1194 (every code one prefix, F) as 1194
+            for p in parts:
+                codes.setdefault(p.group(2).lstrip("0"), set()).add(p.group(0))
         else:
             plain |= {v.lower() for v in vals}
     plain |= {str(v).removesuffix(".0") for v in schema.cells.values() if isinstance(v, (int, float))}
@@ -192,7 +195,7 @@ def said_codes(request: str, schema: SheetSchema) -> str:
             return m.group(0)  # "tickets in 2025" on a sheet of dates: a year, even beside ticket 002025
         return next(iter(found)) if len(found) == 1 and m.group(0) not in plain else m.group(0)
 
-    text = re.sub(r"(?<![\d.,$£€¥])[1-9]\d{2,}(?![\d.,%])", padded, request) if codes else request
+    text = re.sub(r"(?<![A-Za-z\d.,$£€¥-])[1-9]\d{2,}(?![\d.,%])", padded, request) if codes else request
     values = {str(v).lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct}
 
     def unsaid(m: re.Match) -> str:
