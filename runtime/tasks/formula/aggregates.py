@@ -444,6 +444,9 @@ def _date_column(text: str, schema: SheetSchema) -> Column | None:
         verbs = [c for c in dates if _date_verb(text, c)]
         if len(verbs) == 1:  # "11月收了多少单" beside 收衣日期 and 取衣日期: the one done by 收
             return verbs[0]
+        evented = {c.letter: c for c, _spans in _date_events(text, dates)}
+        if len(evented) == 1:  # "jobs that came in during oct" beside Taken in, Ready by, Collected
+            return next(iter(evented.values()))
     birth = group_of(schema, "birth date")
     dates = [c for c in dates if c is not birth] if len(dates) > 1 else dates
     bare = [c for c in dates if _bare(c.header).lower().strip() in lexicon("aggregates")["row_date_headers"]]
@@ -460,6 +463,31 @@ def _date_verb(text: str, col: Column) -> list[tuple[int, int]]:
     if not stem or not is_zh(stem) or len(stem) != 2:
         return []
     return [(m.start(), m.start() + 1) for m in re.finditer(re.escape(stem[0]) + r"(?=[了的过])", text.lower())]
+
+
+def _verb_root(word: str) -> str:
+    """An English word less its inflection: arriving, arrived, arrivals, arrive -> arriv."""
+    return re.sub(r"(?:ing|ed|als|al|es|s|e)$", "", word)
+
+
+def _date_events(text: str, dates: list[Column]) -> list[tuple[Column, list[tuple[int, int]]]]:
+    """The date columns ``text`` names by the event they record (lexicon date_events_en, or a
+    form of the header's own word: "arriving" for Arrive), each with the spans saying it."""
+    low = text.lower()
+    out = []
+    for col in dates:
+        head = _bare(col.header).lower().strip()
+        if not head.isascii():
+            continue
+        said = [p for g in lexicon("aggregates")["date_events_en"] if head in g for p in g]
+        spans = [m.span() for p in said for m in re.finditer(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low)]
+        words = [w for w in re.findall(r"[a-z]{4,}", head) if w not in ("date", "time")]
+        if len(words) == 1 and len(_verb_root(words[0])) >= 4:
+            spans += [m.span() for m in re.finditer(r"[a-z]{4,}", low)
+                      if _verb_root(m.group(0)) == _verb_root(words[0])]
+        if spans:
+            out.append((col, spans))
+    return out
 
 
 def _date_stem(header: str) -> str | None:
@@ -1032,7 +1060,7 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
 
-_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|receive|left|gave|paid)\s+(?:a|an|any)\s+")
+_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|receive|left|gave|paid|took|take|taken)\s+(?:a|an|any)\s+")
 _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\. of|count of|count)(?![a-z])")
 
 
@@ -1112,7 +1140,8 @@ def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
 
 
 _NOT_YET_BEFORE = re.compile(
-    r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent)|n't|(?<![a-z])not)"
+    r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent|awaiting"
+    r"|(?:still\s+)?waiting(?:\s+to\s+be)?|yet\s+to\s+be)|n't|(?<![a-z])not)"
     r"\s+(?:(?:been|yet|a|an|any|got|gotten|had|have|has)\s+)*$"
     r"|(?:还没有?|还未|尚未|没有|没|未|缺)$")
 _NOT_YET_AFTER = re.compile(r"(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back))*|(?:日期)?(?:的)?")
@@ -1133,6 +1162,8 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
         for m in re.finditer(r"[a-z]{4,}", text):
             if any(stem_match(m.group(0), h) for h in heads):
                 out.append((m.start(), m.end(), col))
+        if col.type == "date":  # "picked up" for Collected: the event the date records
+            out += [(a, b, col) for _c, spans in _date_events(text, [col]) for a, b in spans]
         h = _bare(col.header)
         if is_zh(h):
             for n in range(len(h), 1, -1):
@@ -1333,6 +1364,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     for w in op_words:
         for m in re.finditer(re.escape(w), text):
             taken.append(m.span())
+    taken += sheet_noun_spans(text, schema)  # "call-outs in dec" on a sheet of Callouts: the rows
     extra = tuple(lex["derived"]["difference"] + lex["derived"]["product"]) if derived else ()
     if not derived and _ungrounded_derived(text, schema, lex):
         return None  # "库存总金额" on a sheet without an amount: quantity × price, not a sum of one column
@@ -1344,11 +1376,13 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if month is not None:
         conds += month[0]
         taken.append(month[1])
-        head = _date_column(text, schema).header
+        dcol = _date_column(text, schema)
+        head = dcol.header
         stem = _date_stem(head)
         if stem and is_zh(stem) and _bare(head) not in text:  # "5月份报名的": the date column named by its stem
             # or by its verb ("11月开了多少张处方" beside 开方日期)
-            taken += _spans(text, stem) or _date_verb(text, _date_column(text, schema))
+            taken += _spans(text, stem) or _date_verb(text, dcol)
+        taken += [sp for c, spans in _date_events(text, [dcol]) for sp in spans]  # "arriving in aug"
     year = _year(text, schema, lex, taken)
     if year is not None:
         conds += year[0]
@@ -1689,6 +1723,7 @@ def _counts_a_measure(text: str, schema: SheetSchema, cond_cols: set[str]) -> bo
     多少公斤): X is a word of a number column's header, so rows are not what is counted."""
     from .checks import is_identifier
 
+    text = _blank(text, sheet_noun_spans(text, schema))  # "how many call-outs": rows, no Call-out fee
     # (a column the conditions test counts rows: "how many sales were over 5000", "how many failed math")
     nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c) and c.header not in cond_cols]
     for m in re.finditer(r"(?<![a-z])(?:how many|number of)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?", text):
@@ -1708,6 +1743,7 @@ def _measure_counted(text: str, schema: SheetSchema, cond_cols: set[str]) -> Col
     Goals Against)."""
     from .checks import is_identifier
 
+    text = _blank(text, sheet_noun_spans(text, schema))  # "how many call-outs": rows, no Call-out fee
     forms = lexicon("aggregates")["header_word_forms"]
     words = re.findall(r"[a-z]+", text)
     nums = [c for c in schema.columns if c.type == "number" and not is_identifier(c) and c.header not in cond_cols]
@@ -1787,6 +1823,34 @@ def _one_row_a_day(schema: SheetSchema) -> bool:
         if len(days) >= 5 and len(set(days)) == len(days) and len(days) >= 0.9 * (c.last_row - c.first_row + 1):
             return True
     return False
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the characters of ``spans`` turned to spaces (positions kept)."""
+    for a, b in spans:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
+def sheet_noun_spans(text: str, schema: SheetSchema) -> list[tuple[int, int]]:
+    """Where ``text`` writes the name of an English sheet that names its rows (Callouts,
+    Bookings), in any spelling of it ("call-outs", "call outs"): those words name the rows,
+    not a column one of whose header words they share ("call-outs in dec" on a sheet of
+    Callouts with a Call-out fee column is no total of the fees).  A header that is the
+    sheet's name itself is still named by it."""
+    sheet = re.sub(r"[^a-z]", "", schema.sheet.lower())
+    if len(sheet) < 5 or not sheet.endswith("s") or not schema.sheet.isascii() or any(
+            sheet == re.sub(r"[^a-z]", "", c.header.lower())
+            or sheet in re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])-(?=[a-z])", "", c.header.lower()))
+            for c in schema.columns):
+        return []  # a sheet of Sales with a Net sales column: "sales" may name either
+    out = []
+    for m in re.finditer(r"(?<![a-z])[a-z]+", text):
+        two = re.match(r"[- ][a-z]+(?![a-z])", text[m.end():])
+        for end in (m.end(), m.end() + two.end() if two else None):
+            if end is not None and re.sub(r"[^a-z]", "", text[m.start():end]) == sheet:
+                out.append((m.start(), end))
+    return out
 
 
 def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
@@ -2010,7 +2074,9 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         said = {str(v).strip().lower(): str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
         yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
         neg = re.search(rf"(?<![a-z])(?:{NOT_DONE}{head}(?![a-z])(?:\s+(?:for\s+)?yet)?|un{head}(?![a-z]))", text)
-        pos = neg or re.search(rf"(?<![a-z]){head}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
+        # "the emergencies" for the rows of an Emergency flag: its plural names its Yes rows
+        plural = rf"(?:{head}(?:s|es)?|{head[:-1]}ies)" if head.endswith("y") else rf"{head}(?:s|es)?"
+        pos = neg or re.search(rf"(?<![a-z]){plural}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
         return Condition(c.header, "=", no if neg else yes), pos.span()
@@ -2079,12 +2145,18 @@ def _year(text: str, schema: SheetSchema, lex: dict, taken) -> tuple[list[Condit
         if found is None:  # "in 2020", "2020年入职": the whole year
             before = re.search(r"(?<![a-z])(?:in|during)\s+(?:the\s+year\s+)?$", text[:m.start()])
             # "今年（2026）", "this year (2026)": a relative year pinned by the request itself
-            pinned = re.search(r"(?:今年|这一年|this year|(?:in|during) the year)\s*[（(]\s*$", text[:m.start()])
+            pinned = re.search(r"(?:今年|这一年|(?:this|last|previous) year|(?:in|during) the year)\s*[（(]\s*$",
+                               text[:m.start()])
             close = re.match(r"\s*[）)]", text[m.end():])
+            # "a 2025 start date": the year said before the date column it is a year of
+            dated = any(c.type == "date" and p > m.end() and not text[m.end():p].strip()
+                        for p, c in mentions(text, schema))
             if before is not None:
                 found = ("in", before.start(), m.end())
             elif pinned is not None and close is not None:
                 found = ("in", pinned.start(), m.end() + close.end())
+            elif dated:
+                found = ("in", m.start(), m.end())
             elif text.startswith("年", m.end()) and not re.match(r"年\s*\d", text[m.end():]):
                 inside = re.match(r"年(?:内|中|里|度|全年)?", text[m.end():])
                 found = ("in", m.start(), m.end() + inside.end())
@@ -2451,8 +2523,16 @@ def _activity_verbs(schema: SheetSchema, lex: dict) -> list[str]:
     """The activity verbs (lexicon activity_verbs: "pick", "sent", "served") no header or text
     value of the sheet shares its first four letters with: "delivered" beside a Delivery
     value may be the condition, so it stays a word the reader did not read."""
-    stems = {w[:4] for w in _sheet_words(schema, 4)}
-    return [v for v in lex["activity_verbs"] if re.sub(r"[^a-z]", "", v)[:4] not in stems]
+    words = _sheet_words(schema, 4)
+    stems = {w[:4] for w in words}
+
+    def kept(verb: str) -> bool:
+        if " " in verb:  # "handed out" beside a Hand building course: only a sheet word "handout" is it
+            joined = re.sub(r"[^a-z]", "", verb)
+            return not any(w.startswith(joined) for w in words)
+        return re.sub(r"[^a-z]", "", verb)[:4] not in stems
+
+    return [v for v in lex["activity_verbs"] if kept(v)]
 
 
 def _sheet_words(schema: SheetSchema, least: int) -> set[str]:
@@ -2537,6 +2617,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words += row_things(schema)  # "2026年内到期的批次", "工单": what one row is
     words += _zh_context(text, schema, lex)  # 帮我看看, 一共进了, 这个月 (a sheet of one month)
     words += lex["function_words_en"] + lex["event_nouns"] + _activity_verbs(schema, lex)  # "on his shifts"
+    said = rest  # before the filler words go: "still up" is two of them, and a state together
     rest = cover(_said_period(rest, schema, lex), words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)
@@ -2549,7 +2630,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     if not conditions:
         heads = []  # "the total number of buildings that are monuments": a condition we did not read
     # a header named by its stem: "own" (Owner), "networks" (Network name)
-    never = [w for w in lex["never_filler"] if has(rest, [w])]
+    never = [w for w in lex["never_filler"] if has(rest, [w]) or " " in w and has(said, [w])]
     if never:
         return never  # a negation or an alternative changes the rows: never read past it
     en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1

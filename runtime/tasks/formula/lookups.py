@@ -282,8 +282,11 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if implied and not numeric:
             col = group_of(schema, implied)
             numeric = [col] if col is not None else []
-            if implied == "price" and answer is not group_of(schema, "product"):
-                return None  # "the cheapest order" by price or by total? only items are cheap
+            if implied == "price" and answer is not group_of(schema, "product") and (
+                    group_of(schema, "qty") is not None or group_of(schema, "sales") not in (None, col)):
+                # "the cheapest order" by price or by total? only items are cheap, unless a row
+                # has one price and nothing to multiply it by ("the priciest alteration")
+                return None
             if implied == "price" and any(c is not col and c.type == "number" and re.search(
                     r"价$|price", c.header.strip().lower()) for c in schema.columns):
                 return None  # 最贵 beside 售价 and 进价: the price it sells at or is bought at? not guessed

@@ -55,8 +55,17 @@ def counted_quantity(request: str, schema: SheetSchema) -> str | None:
             if noun in words["units"]:
                 return noun
             if noun in words["heads"]:
-                return None if rows_are_people(schema) else noun
+                return None if rows_are_people(schema) and not heads_held(schema) else noun
     return None
+
+
+def heads_held(schema: SheetSchema) -> bool:
+    """Whether a number column counts heads (Adults, Children, Guests, Pax): a booking per row
+    with its lead guest's name, where "how many guests" adds those up, never counts the rows."""
+    lex = lexicon("aggregates")
+    heads = set(lex["quantity_nouns_en"]["heads"]) | set(lex["people_count_headers"])
+    return any(c.type == "number" and re.sub(r"\s*[(（].*$", "", c.header).strip().lower() in heads
+               for c in schema.columns)
 
 
 def count_of_an_unheld_quantity(request: str, formula: str, schema: SheetSchema) -> str | None:

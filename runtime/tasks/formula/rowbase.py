@@ -291,6 +291,8 @@ def header_forms(header: str) -> list[str]:
         forms |= {f"per {words[2]} {words[0]}", f"per-{words[2]} {words[0]}", f"per {words[2]}"}  # "per-head price", "guests x per head"
         forms |= {f"{adj} {words[0]}" for adj in lexicon("rows")["per_adjectives"].get(words[2], [])}  # "hourly rate"
     forms |= _spelled_out(h)
+    if re.search(r"[a-z]-[a-z]", h) and h.isascii():
+        forms |= {re.sub(r"(?<=[a-z])-(?=[a-z])", "", h), re.sub(r"(?<=[a-z])-(?=[a-z])", " ", h)}  # "callout fee"
     if re.fullmatch(r"(?:19|20)\d\d", h):
         forms.add(f"{h[2:]}年")  # a year column: "23年总营收" names 2023
     for word, short in lexicon("columns")["zh_header_contractions"].items():

@@ -69,6 +69,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
     from .rowbase import is_zh
+    from .sumcols import read_columns_share, read_columns_total
 
     by = group_by(request, schema)
     if by is not None:
@@ -106,7 +107,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         if text is not None and not _misses(request, text, schema):
             return Reading(text, explain(intent), intent.to_dict())
     for read_more in (read_blank, read_fee_share, read_share, read_derived, read_distinct, read_either, read_rank,
-                      read_weekday, read_year_block):
+                      read_weekday, read_year_block, read_columns_total, read_columns_share):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
@@ -177,6 +178,48 @@ def short_year(request: str, schema: SheetSchema) -> str:
         return m.group(0)
 
     return _SHORT_YEAR.sub(year, request)
+
+
+_CODE_WORD = re.compile(r"(?<![a-z])(?:no\.?|number|num\.?|#)\s*(?=[a-z]*\d)", re.I)
+
+
+def said_codes(request: str, schema: SheetSchema) -> str:
+    """A code of the sheet as people write it, in the sheet's spelling: "ticket no. 4822" on a
+    sheet of tickets 004822 is "ticket 004822", "order 1194" on a sheet of orders F1180 … F1211
+    is "order F1194" (the zeros a code is padded with, or the prefix every code shares, left out; and
+    the "no." / "#" / "number" that only says a code follows).  A number is respelt only where it
+    is, zeros and prefix aside, one value of one column of such codes (all one length) and no
+    number of the sheet; a "no." only where the code after it is a value of the sheet."""
+    codes: dict[str, set[str]] = {}
+    plain: set[str] = set()
+    for col in schema.columns:
+        vals = [str(v) for v in col.distinct]
+        parts = [re.fullmatch(r"([A-Za-z]{0,3}-?)(\d{3,})", v) for v in vals]
+        if col.type == "text" and vals and all(parts) and len({p.group(1) for p in parts}) == 1 \
+                and len({len(v) for v in vals}) == 1 and (parts[0].group(1) or any(v.startswith("0") for v in vals)):
+            # 004822 as 4822; F1194 (every code one prefix, F) as 1194
+            for p in parts:
+                codes.setdefault(p.group(2).lstrip("0"), set()).add(p.group(0))
+        else:
+            plain |= {v.lower() for v in vals}
+    plain |= {str(v).removesuffix(".0") for v in schema.cells.values() if isinstance(v, (int, float))}
+
+    dated = any(c.type == "date" or re.fullmatch(r"(?:19|20)\d\d", c.header.strip()) for c in schema.columns)
+
+    def padded(m: re.Match) -> str:
+        found = codes.get(m.group(0), set())
+        if dated and re.fullmatch(r"(?:19|20)\d\d", m.group(0)):
+            return m.group(0)  # "tickets in 2025" on a sheet of dates: a year, even beside ticket 002025
+        return next(iter(found)) if len(found) == 1 and m.group(0) not in plain else m.group(0)
+
+    text = re.sub(r"(?<![A-Za-z\d.,$£€¥-])[1-9]\d{2,}(?![\d.,%])", padded, request) if codes else request
+    values = {str(v).lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct}
+
+    def unsaid(m: re.Match) -> str:
+        code = re.match(r"[\w-]+", text[m.end():])
+        return "" if code and code.group(0).lower() in values else m.group(0)
+
+    return _CODE_WORD.sub(unsaid, text)
 
 
 def _misses(request: str, formula: str, schema: SheetSchema) -> bool:

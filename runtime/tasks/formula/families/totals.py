@@ -12,7 +12,7 @@ from ..phrases import (
     FUNC_OF_AGG,
     ZH_CLASSIFIERS,
 )
-from ..rowbase import lexicon
+from ..rowbase import flag_columns, lexicon
 from .base import (
     Ctx,
     agg_op,
@@ -91,6 +91,8 @@ def _count(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     col = next((x.col for x in t if x.kind == "c"), None)
     if not conds and col is None and not re.search(rf"{NOUN_EN_RE}|people|entries|{NOUN_ZH_RE}", m.group(0)):
         return None
+    if col is not None and any(c.letter == col.letter for c, _h, _v in flag_columns(ctx.schema)):
+        return None  # "how many emergencies" on an Emergency column of Yes / No: its Yes rows, not all
     if conds:
         return agg_tok(ctx, "count", None, conds)
     return agg_tok(ctx, "count", col if col is not None else None)
