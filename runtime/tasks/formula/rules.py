@@ -208,8 +208,10 @@ def said_codes(request: str, schema: SheetSchema) -> str:
 
     def padded(m: re.Match) -> str:
         found = codes.get(m.group(0), set())
-        if dated and re.fullmatch(r"(?:19|20)\d\d", m.group(0)):
-            return m.group(0)  # "tickets in 2025" on a sheet of dates: a year, even beside ticket 002025
+        if re.fullmatch(r"(?:19|20)\d\d", m.group(0)) and (dated or not _CODE_WORD.search(request[:m.start()][-12:])):
+            # "tickets in 2025" on a sheet of dates, or "2025的顾客" said with no code word before
+            # it: a year or an amount as likely as ticket 002025, so left as written
+            return m.group(0)
         return next(iter(found)) if len(found) == 1 and m.group(0) not in plain else m.group(0)
 
     text = re.sub(r"(?<![A-Za-z\d.,$£€¥-])[1-9]\d{2,}(?![\d.,%])", padded, request) if codes else request
