@@ -849,7 +849,18 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
             or labels_unwritten(request, formula) or operand_before_unused(request, formula, schema)
             or arithmetic_operand_unused(request, formula, schema)
-            or number_column_unused(request, formula, schema) or dates_added(formula, schema))
+            or number_column_unused(request, formula, schema) or dates_added(formula, schema)
+            or inclusion_not_added(request, formula))
+
+
+def inclusion_not_added(request: str, formula: str) -> str | None:
+    """"job total incl. setup charge" (per row): what a request says is included is added to
+    something, so a formula that adds nothing (the setup charge looked up alone) dropped the rest of the total.
+    A percentage included ("incl. 20% VAT") is a multiplier, not an addend."""
+    m = re.search(r"(?<![a-z])(?:incl(?:uding|usive of|\.)?|inc\.)\s+(?![^,;]*%)", request.lower())
+    if m is None or "+" in formula or re.search(r"\bSUM", formula, re.I):
+        return None
+    return f"the request says '{m.group(0).strip()}' something, and the formula adds nothing to it"
 
 
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:

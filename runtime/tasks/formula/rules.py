@@ -123,7 +123,12 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
             found_fixed = read_request(fixed, schema, respelt=True)
             if found_fixed is not None:
                 return found_fixed
-    if schema.others and not renamed:  # "合页的销量": a name another sheet keeps, read as its code here
+    found = read_other(request, schema)  # read (and checked) on the workbook's other sheet
+    if found is not None:
+        return Reading(found[0], found[1], {"operation": "other sheet", "explanation": found[1]})
+    # "合页的销量": a name another sheet keeps, read as its code here; after the other sheet's own
+    # reading ("how much is a standing desk" is the Price List's price, not the Qty sold)
+    if schema.others and not renamed:
         from .elsewhere import renamed as rename
         from .elsewhere import restore
 
@@ -133,9 +138,6 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         if text is not None:
             return Reading(text, f"{inner.explanation} ({as_code.said})",
                            {"operation": "named elsewhere", "explanation": as_code.said})
-    found = read_other(request, schema)  # read (and checked) on the workbook's other sheet
-    if found is not None:
-        return Reading(found[0], found[1], {"operation": "other sheet", "explanation": found[1]})
     return None
 
 
