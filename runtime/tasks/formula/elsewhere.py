@@ -60,10 +60,10 @@ def renamed(request: str, schema: SheetSchema) -> Renamed | None:
     for k in other.columns:
         if k is col or k.first_row != col.first_row or _bare(k.header) not in here:
             continue
-        code = _texts(other, k)[i] if i < len(_texts(other, k)) else ""
+        key_value = _texts(other, k)[i] if i < len(_texts(other, k)) else ""
         mine = here[_bare(k.header)]
-        if code and code in _texts(schema, mine) and _texts(other, k).count(code) == 1:
-            keys.append((k, code))
+        if key_value and key_value in _texts(schema, mine) and _texts(other, k).count(key_value) == 1:
+            keys.append((k, key_value))
     if len(keys) != 1:
         return None
     key, code = keys[0]
