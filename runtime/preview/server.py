@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import signal
-import sys
 from collections.abc import Callable
 
 from .session import PreviewSession
@@ -15,7 +13,7 @@ def run(session: PreviewSession, *, port: int = 0,
     """Serve ``session``; ``on_ready`` gets the page URL (token in its fragment)."""
     import uvicorn
 
-    from ..service.server import bind
+    from ..service.server import bind, serve_until_stopped
     from .app import create_app
 
     token = secrets.token_urlsafe(24)
@@ -31,16 +29,4 @@ def run(session: PreviewSession, *, port: int = 0,
     server = uvicorn.Server(config)
     if on_ready is not None:
         on_ready(f"http://127.0.0.1:{port_ref[0]}/#t={token}")
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, _exit_quietly)
-    try:
-        server.run(sockets=[sock])
-    except SystemExit:
-        pass
-    finally:
-        session.stop()
-        sock.close()
-
-
-def _exit_quietly(signum: int, frame: object) -> None:
-    sys.exit(0)
+    serve_until_stopped(server, sock, session.stop)

@@ -61,17 +61,24 @@ def run(config: ServiceConfig, on_ready: Callable[[str], None] | None = None) ->
                                             "api_version": hook.HOOK_API_VERSION})
     if on_ready is not None:
         on_ready(url)
-    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to
-    # the handler that was there before: make that one exit normally, so the
-    # discovery file is removed.
+    serve_until_stopped(server, sock, lambda: discovery.remove(config.discovery_file, config.token))
+
+
+def serve_until_stopped(server: object, sock: socket.socket, cleanup: Callable[[], None]) -> None:
+    """Run a ``uvicorn.Server`` on ``sock`` until SIGINT/SIGTERM, then ``cleanup`` and close.
+
+    uvicorn shuts down gracefully on those signals, then re-raises the signal to the
+    handler that was there before: that one is made to exit normally, so ``cleanup``
+    (removing the discovery file, stopping the preview's watcher) always runs.
+    """
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, _exit_quietly)
     try:
-        server.run(sockets=[sock])
+        server.run(sockets=[sock])  # type: ignore[attr-defined]
     except SystemExit:
         pass
     finally:
-        discovery.remove(config.discovery_file, config.token)
+        cleanup()
         sock.close()
 
 
