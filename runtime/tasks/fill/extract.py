@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -153,11 +154,21 @@ _WRAP_CUT = re.compile(r"[A-Za-z,]\n[ \t]*(?![-*•]\s)[A-Za-z0-9$€£]")
 _CLAUSE_END = re.compile(r"[。！？\n]|[.!?](?=\s)")
 
 
+#: a Chinese line cut inside its sentence (a scan's OCR text, a plain-text export wrapped at a
+#: width): a character, a comma or a digit before the break, and the sentence going on after it
+_WRAP_CUT_ZH = re.compile(r"[\u4e00-\u9fff，、,\d%]\n[ \t]*(?![-*•]\s)[\u4e00-\u9fff\d]")
+
+
+def _columns(line: str) -> int:
+    """How wide ``line`` prints: a Chinese character (or a full-width form) takes two columns."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
 def _wrapped_at(text: str, nl: int) -> bool:
     """The line break at ``nl`` wraps a sentence of a plain-text paragraph (no sentence ends there)."""
-    if nl <= 0 or not _WRAP_CUT.match(text, nl - 1):
+    if nl <= 0 or not (_WRAP_CUT.match(text, nl - 1) or _WRAP_CUT_ZH.match(text, nl - 1)):
         return False
-    return nl - (text.rfind("\n", 0, nl) + 1) >= WRAPPED_LINE
+    return _columns(text[text.rfind("\n", 0, nl) + 1:nl]) >= WRAPPED_LINE
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
