@@ -848,6 +848,10 @@ _COUNTED = re.compile(r"客户|用户|会员|人数|人次|家数|户数|门店|
                       re.I)
 
 
+#: a table's column of units ("单位", "计量单位")
+_UNIT_HEAD = re.compile(r"(?:计量)?单位|[Uu]nits?")
+
+
 def _at_table_scale(doc: Document, m: Mention) -> Mention:
     """``m`` at the scale its table gives a bare number: its row label's or column header's unit
     ("营业收入（万元） | 15,320" is 153,200,000 yuan, "会员人数（万人） | 86" is 860,000), else a
@@ -857,7 +861,16 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
     at = table_cell(doc, m.start)
     if at is None or at[3] == 0:
         return m
-    header, row, t, _col = at
+    header, row, t, col = at
+    # a statistics form's unit column ("指标; 单位; 2025年" over "营业收入; 万元; 16,380"): the row's
+    # unit cell is the unit of its figures
+    unit_col = next((k for k, h in enumerate(t.header) if _UNIT_HEAD.fullmatch(h.strip())), None)
+    if unit_col is not None and re.search(r"[%％]|率|占比|比重", header):
+        return m  # ("增减（%）": the row's change in percent, not in its unit)
+    if unit_col is not None and unit_col != col:
+        cells = next((r for r in t.rows if r and r[0] == row and len(r) > unit_col), None)
+        if cells is not None:
+            row = f"{row}（{cells[unit_col].strip()}）"
     for words in (row, header):
         for pattern, scale in _MONEY_SCALE:
             if pattern.search(words):

@@ -387,7 +387,7 @@ _OURS_SPEND = re.compile(r"\b(?:we|our|us|i)\b[^,;.]{0,20}\bspend")
 
 
 #: a table column or row of percents without the sign ("qoq growth pct", "NRR (%)")
-_PERCENT_HEAD = re.compile(r"\b(?:pct|percent|per cent)\b|\(\s*%\s*\)|\s%$", re.I)
+_PERCENT_HEAD = re.compile(r"\b(?:pct|percent|per cent)\b|\(\s*%\s*\)|[（(]\s*[%％]\s*[)）]$|\s%$", re.I)
 
 
 def _en_table_percent(doc: Document, m: Mention) -> Mention:
@@ -636,7 +636,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
             m = _bare_scaled(_en_table_scaled(doc, m))
-        if doc.lang == "en" and f.fraction:
+        if f.fraction:  # ("增减（%）" over "27.3": a Chinese statistics form's column too)
             m = _en_table_percent(doc, m)
         value = convert(m, f, doc.lang, text)
         if value is None:
