@@ -150,3 +150,42 @@ def test_a_titles_later_year_is_not_the_figures_period():
     r = report(_INVITE)
     assert r.data["period"] == "2026年1-11月"
     assert r.data["figures"]["revenue"] == 412_000_000
+
+
+# --- 6. a statistics form's unit column; a system export's comment header ------------------------
+
+_FORM = ("江苏省软件行业协会 会员企业年度统计表（2025年度）\n\n"
+         "填报日期：2026年3月12日\n\n"
+         "二、主要经营指标\n\n"
+         "指标; 单位; 2025年; 2024年; 增减（%）\n"
+         "营业收入; 万元; 24,560; 19,800; 24.0\n"
+         "从业人员; 人; 410; 372; 10.2\n"
+         "年末注册用户数; 万人; 12.5; 9.8; 27.6\n")
+
+
+def test_a_unit_column_scales_its_rows_figures_and_a_percent_column_is_percents():
+    r = report(_FORM)
+    assert r.data["figures"]["revenue"] == 245_600_000  # 24,560 万元
+    assert r.data["figures"]["growth"] == 0.24  # the revenue row's 增减（%）, not the staff's
+    assert r.data["figures"]["customers"] == 125_000  # 12.5 万人
+
+
+_EXPORT = ("# 报表名称：2026年1-10月门店销售汇总\n"
+           "# 导出自：零售管理系统　导出时间：2026-11-03 08:15\n"
+           "# 单位：万元\n"
+           "月份; 饮品; 烘焙; 营业收入合计; 同比增长; 会员数\n"
+           "2026-01; 210; 95; 305; 12.1%; 8820\n"
+           "2026-02; 198; 90; 288; 10.4%; 9010\n")
+
+
+def test_an_exports_comment_header_gives_its_title_and_its_day():
+    r = report(_EXPORT)
+    assert r.data["title"] == "2026年1-10月门店销售汇总"
+    assert r.data["date"] == "2026-11-03"  # the export's day: the report has no other
+    # a month cell ("2026-01") is no figure of revenue: the header line and the row are no sentence
+    assert r.data["figures"].get("revenue") not in (1, 2026)
+
+
+def test_a_chat_logs_export_time_still_dates_nothing():
+    r = report("聊天记录：禾木咖啡店长群\n导出时间：2026年10月8日\n\n9月营收860万元，同比增长7%\n\n收到\n")
+    assert r.data.get("date") != "2026-10-08"

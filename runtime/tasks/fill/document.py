@@ -552,6 +552,10 @@ _PAGE_MARK = re.compile(rf"[ \t\u3000]*(?:[^\n]{{0,40}}?[ \t\u3000]{{2,}}|[^\n]{
                         rf"(?:(?:[ \t\u3000]{{2,}}|\s[|｜·•]\s)[^\n]{{0,40}})?[ \t\u3000]*", re.M)
 
 
+#: the comment mark of a data export's header line that holds a label ("# 导出时间：2026-12-02")
+_COMMENT_LABEL = re.compile(r"^#[ \t]*(?=[^#\s:：][^:：\n]{0,29}[:：][ \t]*\S)", re.M)
+
+
 def _without_page_marks(raw: str) -> str:
     """``raw`` without the lines that number its printed pages (with their running header): no
     text of the document, and a paragraph a page break cut goes on across it."""
@@ -574,6 +578,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # "６．８４亿元", "１，４６０人", "２０２６年３月": full-width figures read as the figures they are
     written, raw = raw, fold_width(raw)
     raw = _without_page_marks(raw)
+    if not markdown and "#" in raw:
+        # an export's comment lines over its data ("# 报表名称：…", "# 单位：万元"): its labels
+        raw = _COMMENT_LABEL.sub("", raw)
 
     # a programme of several companies' entries that says which one is the user's: that one; a
     # letter with a section per company: the one company that is raising

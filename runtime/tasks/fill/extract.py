@@ -168,6 +168,8 @@ def _wrapped_at(text: str, nl: int) -> bool:
     """The line break at ``nl`` wraps a sentence of a plain-text paragraph (no sentence ends there)."""
     if nl <= 0 or not (_WRAP_CUT.match(text, nl - 1) or _WRAP_CUT_ZH.match(text, nl - 1)):
         return False
+    if _WRAP_CUT_ZH.match(text, nl - 1) and "; " in text[text.rfind("\n", 0, nl) + 1:text.find("\n", nl + 1) % (len(text) + 1)]:
+        return False  # a table's rows ("月份; 鲜切花; …; 活跃客户数" over "2026-01; 412; …"): no sentence
     return _columns(text[text.rfind("\n", 0, nl) + 1:nl]) >= WRAPPED_LINE
 
 
@@ -1938,6 +1940,12 @@ _STAMP_BEFORE = re.compile(r"(?:最近|最后|最新)?(?:更新|修订|修改|�
 _STAMP_AFTER_ZH = re.compile(r"\s*(?:印制|印发|编印|修订|更新)(?:[\s。）)]|$)")
 
 
+#: the label of the day a report was exported from a system
+_EXPORT_LABEL = re.compile(r"(?:数据)?导出(?:时间|日期)|生成(?:时间|日期)|export(?:ed)?(?: on| at| date| time)?", re.I)
+#: a chat's exported log ("聊天记录：…", "…群聊天记录"), whose export is no day of what was said
+_CHAT_LOG = re.compile(r"聊天记录|群聊|聊天导出|chat (?:log|export|history)", re.I)
+
+
 def _cited(doc: Document, d: DateMention) -> bool:
     """``d`` dates a source the document cites: under a references heading, or on a note's line
     ("[2] …. 川报观察. 2024-09-03")."""
@@ -2106,6 +2114,11 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                           or (_CLOCK_AFTER.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
                               and not re.search(r"[:：]", text[_line_bounds(text, d.start)[0]:d.start])))
                      and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]
+        if not lines and not doc.spoken and not _CHAT_LOG.search(text[:300]):
+            # a report exported from a system ("数据来源：生意参谋　导出时间：2027年1月5日") with no
+            # other date: the day it was exported (not a chat log's: its talk is older)
+            lines = [d for d in dated if d.day is not None and any(
+                off <= d.start < off + len(v) and _EXPORT_LABEL.fullmatch(lab.strip()) for lab, v, off in doc.labels)]
         if lines:
             best = (0, lines[0], lines[0].raw)
     if best is None and f.schema.get("format") != "date":

@@ -276,6 +276,8 @@ _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|�
 TITLE_CHARS = {"en": 80, "zh": 60}
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
 _TITLE_LABELS = ("主题", "标题", "题目", "subject", "title",
+                 # a system's export names its report ("# 报表名称：2026年1-11月经营数据汇总")
+                 "报表名称", "报告名称", "报告标题", "文件名称",
                  # a reply's or forward's subject line ("Re: 11月销售数据", "回复：…")
                  "re", "fw", "fwd", "回复", "答复", "转发",
                  # a chat export's name ("聊天记录：鹭岛茶饮经营数据群", "群聊：华东区周会")
