@@ -189,3 +189,10 @@ def test_an_exports_comment_header_gives_its_title_and_its_day():
 def test_a_chat_logs_export_time_still_dates_nothing():
     r = report("聊天记录：禾木咖啡店长群\n导出时间：2026年10月8日\n\n9月营收860万元，同比增长7%\n\n收到\n")
     assert r.data.get("date") != "2026-10-08"
+
+
+def test_a_forms_two_column_table_dates_it_by_its_time_row():
+    r = report("合肥青禾智能科技股份有限公司投资者关系活动记录表\n\n"
+               "项目; 内容\n投资者关系活动类别; 现场参观\n时间; 2026年10月15日 10:00-11:30\n地点; 公司展厅\n"
+               "投资者关系活动主要内容介绍\n\n答：2026年前三季度，公司实现营业收入5.12亿元，同比增长14.2%。\n")
+    assert r.data["date"] == "2026-10-15"

@@ -24,6 +24,7 @@ from .document import (
     Mention,
     Section,
     Table,
+    table_cell,
     zh_count,
 )
 from .fields import OTHERS, Field
@@ -2030,6 +2031,12 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                     f.key == "date" and len(f.keys) == 1 and _DATE_LABEL.fullmatch(lab.strip())
                     and not _RANGE_AFTER.match(text, d.end))):
                 score += 6
+        if f.key == "date" and len(f.keys) == 1 and doc.lang == "zh" and (cell := table_cell(doc, d.start)) is not None \
+                and len(cell[2].header) == 2 and cell[3] == 1 and _DATE_LABEL.fullmatch(cell[1].strip()) \
+                and not _RANGE_AFTER.match(text, d.end):
+            # a form's two-column table ("项目; 内容" over "时间; 2026年11月20日 14:00-15:30", an investor
+            # relations record): its date row is a label like "时间：…"
+            score += 6
         if score:
             role = section_role(doc, f, d.start)
             if role < 0 and _count(low[lo_c:hi_c], own):
