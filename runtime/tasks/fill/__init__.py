@@ -352,6 +352,11 @@ def fill_document(inputs: Mapping[str, Any], doc: Document, context: Mapping[str
         if value is not None:
             _set(data, f.keys, value)
         reports.append(report)
+    if doc.written:
+        from .width import as_written
+
+        for report in reports:  # quoted in the user's own (full-width) characters
+            report.evidence = as_written(report.evidence, doc.written)
     return FillResult(data, doc.lang, "model" if writer else "extractive", reports,
                       model=name, seconds=round(time.perf_counter() - started, 3))
 

@@ -92,6 +92,9 @@ class Document:
     spoken: bool = False  # a transcript: its speakers' turns, read without speaker and time
     quoted: list[tuple[int, int]] = field(default_factory=list)  # a reply's quoted (older) e-mail
     reposted: list[tuple[int, int]] = field(default_factory=list)  # a quoted post of someone else's
+    #: the text as the user wrote it, where its full-width figures were folded for reading
+    #: (:mod:`.width`; empty when nothing was): evidence is quoted in the user's characters
+    written: str = ""
 
     @property
     def tables(self) -> list[Table]:
@@ -137,7 +140,10 @@ def _cells(line: str) -> list[str] | None:
 #: a Chinese numbered heading: "一、总体情况", "（二）主要工作", "1. 本周销售", "2、客户与评价"
 #: (a short title of Chinese words, no figure)
 _ZH_NUMBERED = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|[（(][一二三四五六七八九十]+[）)])\s*\S"
-                          r"|^\s*\d{1,2}[.、．]\s*[\u4e00-\u9fff][\u4e00-\u9fff、与和及]{1,14}$")
+                          r"|^\s*\d{1,2}[.、．]\s*[\u4e00-\u9fff][\u4e00-\u9fff、与和及]{1,14}$"
+                          # an outline's chapter and its parts: "第一章 公司概况", "1.1 公司简介", "2.3.1 组织架构"
+                          r"|^\s*第[一二三四五六七八九十\d]{1,3}[章节篇]\s*[\u4e00-\u9fff]"
+                          r"|^\s*\d{1,2}(?:\.\d{1,2}){1,2}\s*(?![亿万千百元倍个家人])[\u4e00-\u9fff][\u4e00-\u9fff、与和及]{1,14}$")
 
 
 _LEADER = re.compile(r"^\s*(?:[-*•]\s*)?([^.…·]{2,60}?)\s*(?:\.{3,}|…+|·{3,})\s*(\S.{0,40})$")
@@ -151,9 +157,15 @@ _EN_NUMBERED = re.compile(r"^\s*(?:\d{1,2}[.)]|\d{1,2}\.\d{1,2}\.?)\s+[A-Z][^.!?
 _FENCED = re.compile(r"^(?:-{2,}|={2,})\s*([^\s=-][^=]{0,60}?)\s*(?:-{2,}|={2,})$")
 
 
+def _zh_numbered_title(s: str) -> bool:
+    """"一、总体情况", and a longer one without a clause's marks: an official paper's "二、议案一：关于
+    2025年度财务决算报告的议案", "（三）关于调整独立董事津贴的说明" (up to 30 characters)."""
+    return bool(_ZH_NUMBERED.match(s)) and (len(s) <= 20 or len(s) <= 30 and not re.search(r"[，,；;。！？!?%％]", s))
+
+
 def _numbered_heading(line: str) -> bool:
     s = line.strip()
-    return bool(_ZH_NUMBERED.match(s) and len(s) <= 20 or _EN_NUMBERED.match(s) and len(s.split()) <= 6)
+    return _zh_numbered_title(s) or bool(_EN_NUMBERED.match(s) and len(s.split()) <= 6)
 
 
 def _long_label_pair(prev: str, line: str) -> bool:
@@ -197,7 +209,9 @@ _QUESTION = re.compile(r"^[A-Z\u4e00-\u9fff][^.!?。！？\n]{3,70}[?？]$")
 #: ("江汉…有限公司年产5万吨有机肥生产线项目可行性研究报告（摘要）"): no sentence, and it ends with
 #: what kind of document it is (an "（节选）" / "（摘要）" after that)
 _ZH_TITLE_LINE = re.compile(r"^[^。！？；;，,:：\s]{6,60}?(?:报告|申报书|申请书|方案|总结|汇报|简报|通报|周报|月报|"
-                            r"季报|年报|分析|纪要|说明|计划|回顾|汇总|通知|建议书|规划)"
+                            r"季报|年报|分析|纪要|说明|计划|回顾|汇总|通知|建议书|规划|"
+                            # a meeting's papers, a notice, a profile, a handbook ("…股东会会议通知及议案")
+                            r"议案|公告|通告|决议|邀请函|议程|简介|手册|章程|须知|指南|白皮书|记录表)"
                             r"(?:[（(][\u4e00-\u9fff]{1,6}[)）])?$")
 
 
@@ -244,7 +258,7 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
     if _BULLET.match(line):
         # "一、总体情况" over a paragraph is a heading; "一、..." over "二、..." is a list;
         # "2. Problem" over a sentence is one too
-        numbered = (bool(_ZH_NUMBERED.match(s)) and len(s) <= 20) or (
+        numbered = _zh_numbered_title(s) or (
             bool(_EN_NUMBERED.match(s)) and len(s.split()) <= 6)
         # ("三、收入结构" over "（一）影像设备：…" is a heading over its own numbered items)
         return numbered and (not _BULLET.match(nxt) or (
@@ -271,6 +285,10 @@ def _is_lead_in(line: str, nxt: str | None) -> bool:
     """"Products:" / "资金用途：" alone over a list, or "Problem:" alone over a paragraph:
     a heading."""
     s = line.strip()
+    if _CJK.search(s) and re.search(r"[，,；;]", re.sub(r"[（(][^（）()]*[)）]", "", s)):
+        # "经会计师事务所审计，公司2025年度主要经营数据如下：" over a table: a sentence of clauses that
+        # leads in, no heading (a comma in brackets is an aside: "11月数据（单位：万元，未经审计）：")
+        return False
     return 2 <= len(s) <= 40 and s.endswith((":", "：")) and nxt is not None and not _SALUTATION.match(s) \
         and not _BULLET.match(s) and (bool(_BULLET.match(nxt)) or len(s.split()) <= 4)
 
@@ -525,6 +543,27 @@ _CITATION_MARK = re.compile(r"(?<=[^\s\[\]])(?:\[(?:\d{1,3}|[a-z]|citation neede
 _STRUCK = re.compile(r"[ \t]?(?<!~)~~(?=[^\s~])[^~\n]{0,200}?(?<=[^\s~])~~(?!~)")
 
 
+#: a page's number as a printed page (a scan's OCR text, a PDF copied out) writes it in its header
+#: or footer: "第２页", "第 3 页 共 8 页", "- 4 -", "Page 2 of 9", alone or after (before) the
+#: running header's words, set apart by spaces ("澄观光电 · 企业简介　　　　第１页")
+_PAGE_NO = r"(?:第\s*\d{1,3}\s*页(?:\s*[,，/／]?\s*共\s*\d{1,3}\s*页)?|共\s*\d{1,3}\s*页\s*[,，]?\s*第\s*\d{1,3}\s*页" \
+           r"|[-—–]\s*\d{1,3}\s*[-—–]|[Pp]age\s+\d{1,3}(?:\s+of\s+\d{1,3})?)"
+_PAGE_MARK = re.compile(rf"[ \t\u3000]*(?:[^\n]{{0,40}}?[ \t\u3000]{{2,}}|[^\n]{{0,40}}?\s[|｜·•]\s)?{_PAGE_NO}"
+                        rf"(?:(?:[ \t\u3000]{{2,}}|\s[|｜·•]\s)[^\n]{{0,40}})?[ \t\u3000]*", re.M)
+
+
+#: the comment mark of a data export's header line that holds a label ("# 导出时间：2026-12-02")
+_COMMENT_LABEL = re.compile(r"^#[ \t]*(?=[^#\s:：][^:：\n]{0,29}[:：][ \t]*\S)", re.M)
+
+
+def _without_page_marks(raw: str) -> str:
+    """``raw`` without the lines that number its printed pages (with their running header): no
+    text of the document, and a paragraph a page break cut goes on across it."""
+    if not _PAGE_MARK.search(raw):
+        return raw
+    return "\n".join(line for line in raw.split("\n") if not _PAGE_MARK.fullmatch(line.rstrip("\r")))
+
+
 def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str = "auto") -> Document:
     """A :class:`Document` of ``raw`` text (Markdown when ``markdown``)."""
     from ...errors import TaskError
@@ -534,6 +573,14 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
     from .scope import own_entry, raising_section
+    from .width import fold_width
+
+    # "６．８４亿元", "１，４６０人", "２０２６年３月": full-width figures read as the figures they are
+    written, raw = raw, fold_width(raw)
+    raw = _without_page_marks(raw)
+    if not markdown and "#" in raw:
+        # an export's comment lines over its data ("# 报表名称：…", "# 单位：万元"): its labels
+        raw = _COMMENT_LABEL.sub("", raw)
 
     # a programme of several companies' entries that says which one is the user's: that one; a
     # letter with a section per company: the one company that is raising
@@ -706,7 +753,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     if not sections[0].paragraphs and not sections[0].bullets and not sections[0].tables:
         sections = sections[1:]
     title = next((s.heading for s in sections if s.heading), "")
-    doc = Document(plain, lang, sections, file=file, title=title, spoken=spoken)
+    doc = Document(plain, lang, sections, file=file, title=title, spoken=spoken,
+                   written=written if written != raw else "")
     doc.quoted = quoted_spans(plain)
     # (a Markdown block quote may be any passage set off, a forum's reply: only a quoted post,
     # under its header, is set apart here)
@@ -807,6 +855,10 @@ _COUNTED = re.compile(r"客户|用户|会员|人数|人次|家数|户数|门店|
                       re.I)
 
 
+#: a table's column of units ("单位", "计量单位")
+_UNIT_HEAD = re.compile(r"(?:计量)?单位|[Uu]nits?")
+
+
 def _at_table_scale(doc: Document, m: Mention) -> Mention:
     """``m`` at the scale its table gives a bare number: its row label's or column header's unit
     ("营业收入（万元） | 15,320" is 153,200,000 yuan, "会员人数（万人） | 86" is 860,000), else a
@@ -816,7 +868,16 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
     at = table_cell(doc, m.start)
     if at is None or at[3] == 0:
         return m
-    header, row, t, _col = at
+    header, row, t, col = at
+    # a statistics form's unit column ("指标; 单位; 2025年" over "营业收入; 万元; 16,380"): the row's
+    # unit cell is the unit of its figures
+    unit_col = next((k for k, h in enumerate(t.header) if _UNIT_HEAD.fullmatch(h.strip())), None)
+    if unit_col is not None and re.search(r"[%％]|率|占比|比重", header):
+        return m  # ("增减（%）": the row's change in percent, not in its unit)
+    if unit_col is not None and unit_col != col:
+        cells = next((r for r in t.rows if r and r[0] == row and len(r) > unit_col), None)
+        if cells is not None:
+            row = f"{row}（{cells[unit_col].strip()}）"
     for words in (row, header):
         for pattern, scale in _MONEY_SCALE:
             if pattern.search(words):

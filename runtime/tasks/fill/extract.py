@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from .document import (
     Mention,
     Section,
     Table,
+    table_cell,
     zh_count,
 )
 from .fields import OTHERS, Field
@@ -153,11 +155,23 @@ _WRAP_CUT = re.compile(r"[A-Za-z,]\n[ \t]*(?![-*•]\s)[A-Za-z0-9$€£]")
 _CLAUSE_END = re.compile(r"[。！？\n]|[.!?](?=\s)")
 
 
+#: a Chinese line cut inside its sentence (a scan's OCR text, a plain-text export wrapped at a
+#: width): a character, a comma or a digit before the break, and the sentence going on after it
+_WRAP_CUT_ZH = re.compile(r"[\u4e00-\u9fff，、,\d%]\n[ \t]*(?![-*•]\s)[\u4e00-\u9fff\d]")
+
+
+def _columns(line: str) -> int:
+    """How wide ``line`` prints: a Chinese character (or a full-width form) takes two columns."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
 def _wrapped_at(text: str, nl: int) -> bool:
     """The line break at ``nl`` wraps a sentence of a plain-text paragraph (no sentence ends there)."""
-    if nl <= 0 or not _WRAP_CUT.match(text, nl - 1):
+    if nl <= 0 or not (_WRAP_CUT.match(text, nl - 1) or _WRAP_CUT_ZH.match(text, nl - 1)):
         return False
-    return nl - (text.rfind("\n", 0, nl) + 1) >= WRAPPED_LINE
+    if _WRAP_CUT_ZH.match(text, nl - 1) and "; " in text[text.rfind("\n", 0, nl) + 1:text.find("\n", nl + 1) % (len(text) + 1)]:
+        return False  # a table's rows ("月份; 鲜切花; …; 活跃客户数" over "2026-01; 412; …"): no sentence
+    return _columns(text[text.rfind("\n", 0, nl) + 1:nl]) >= WRAPPED_LINE
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -376,7 +390,7 @@ _OURS_SPEND = re.compile(r"\b(?:we|our|us|i)\b[^,;.]{0,20}\bspend")
 
 
 #: a table column or row of percents without the sign ("qoq growth pct", "NRR (%)")
-_PERCENT_HEAD = re.compile(r"\b(?:pct|percent|per cent)\b|\(\s*%\s*\)|\s%$", re.I)
+_PERCENT_HEAD = re.compile(r"\b(?:pct|percent|per cent)\b|\(\s*%\s*\)|[（(]\s*[%％]\s*[)）]$|\s%$", re.I)
 
 
 def _en_table_percent(doc: Document, m: Mention) -> Mention:
@@ -625,7 +639,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "Jonas Weber 9:05 AM", "周敏 08:41": a chat's sender line, a time of day
         if doc.lang == "en" and money:
             m = _bare_scaled(_en_table_scaled(doc, m))
-        if doc.lang == "en" and f.fraction:
+        if f.fraction:  # ("增减（%）" over "27.3": a Chinese statistics form's column too)
             m = _en_table_percent(doc, m)
         value = convert(m, f, doc.lang, text)
         if value is None:
@@ -1734,6 +1748,30 @@ def _latest_entry(doc: Document, cands: list) -> list:
     return [c for k, c in dated if k == latest]
 
 
+def _latest_period_entry(doc: Document, cands: list) -> tuple | None:
+    """Of the best-scored candidates, each with its own period named in its line before it
+    ("- 2019年，营业收入1.2亿元" … "- 2025年，营业收入9.7亿元", a profile's history; "最近一个年度
+    （2025年度）：营业收入…" / "最近一期（2026年1-9月）：营业收入…", a notice's): the one of the
+    latest period, where the company stands; None unless the tied candidates name distinct periods."""
+    from .periods import PERIOD_IN_LINE, period_end, planned
+
+    top = [c for c in cands if c[0] == cands[0][0]]
+    if len(top) < 2:
+        return None
+    ends = []
+    for c in top:
+        lo, _hi = _line_bounds(doc.text, c[2].start)
+        named = [m for m in PERIOD_IN_LINE.finditer(doc.text, lo, c[2].start)
+                 if not planned(doc.text[lo:], m.start() - lo, m.end() - lo)]
+        end = period_end(named[-1].group(0)) if named else None
+        if end is None:
+            return None
+        ends.append((end, c))
+    if len({e for e, _c in ends}) < len(ends):
+        return None
+    return max(ends, key=lambda x: x[0])[1]
+
+
 def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
                 taken: frozenset[int] = frozenset()) -> Answer | None:
     """The best number for ``f``; ``siblings``: the sentences the fields of the same object
@@ -1754,7 +1792,7 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
         cands = sorted(cands, key=lambda c: (-(c[0] + SIBLING_SENTENCE * (c[3] in siblings)),
                                               c[2].start))
     notes = []
-    later = _later_dated(doc, cands) if doc.lang == "en" else None
+    later = _later_dated(doc, cands) if doc.lang == "en" else _latest_period_entry(doc, cands)
     if later is not None:
         cands = [later] + [c for c in cands if c is not later]
         notes.append("the figure the document dates latest")
@@ -1894,6 +1932,30 @@ _DAY_PART = re.compile(r"\s*(?:[（(]\s*(?:周|星期)[一二三四五六日天]
                        r"(?:[|｜]\s*[^\n|｜]{0,30})?")
 
 
+#: a section of cited sources, whose dates are theirs ("参考资料", "References")
+_SOURCES_HEADING = re.compile(r"参考资料|参考文献|资料来源|引用来源|外部链接|延伸阅读|^注释$|references|sources|bibliography|"
+                              r"further reading|external links", re.I)
+#: words that stamp a document with the day it was last written, before the date ("最近更新于")
+_STAMP_BEFORE = re.compile(r"(?:最近|最后|最新)?(?:更新|修订|修改|编辑)(?:于|时间|日期)[:：]?\s*$")
+#: and after it ("2026年3月印制", "2026年3月修订")
+_STAMP_AFTER_ZH = re.compile(r"\s*(?:印制|印发|编印|修订|更新)(?:[\s。）)]|$)")
+
+
+#: the label of the day a report was exported from a system
+_EXPORT_LABEL = re.compile(r"(?:数据)?导出(?:时间|日期)|生成(?:时间|日期)|export(?:ed)?(?: on| at| date| time)?", re.I)
+#: a chat's exported log ("聊天记录：…", "…群聊天记录"), whose export is no day of what was said
+_CHAT_LOG = re.compile(r"聊天记录|群聊|聊天导出|chat (?:log|export|history)", re.I)
+
+
+def _cited(doc: Document, d: DateMention) -> bool:
+    """``d`` dates a source the document cites: under a references heading, or on a note's line
+    ("[2] …. 川报观察. 2024-09-03")."""
+    here = doc.section_at(d.start)
+    lo, _hi = _line_bounds(doc.text, d.start)
+    return bool(here is not None and _SOURCES_HEADING.search(here.heading.strip())) \
+        or re.match(r"\s*(?:[-*•]\s*)?[\[［【]\d{1,3}[\]］】]", doc.text[lo:d.start]) is not None
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -1969,6 +2031,12 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                     f.key == "date" and len(f.keys) == 1 and _DATE_LABEL.fullmatch(lab.strip())
                     and not _RANGE_AFTER.match(text, d.end))):
                 score += 6
+        if f.key == "date" and len(f.keys) == 1 and doc.lang == "zh" and (cell := table_cell(doc, d.start)) is not None \
+                and len(cell[2].header) == 2 and cell[3] == 1 and _DATE_LABEL.fullmatch(cell[1].strip()) \
+                and not _RANGE_AFTER.match(text, d.end):
+            # a form's two-column table ("项目; 内容" over "时间; 2026年11月20日 14:00-15:30", an investor
+            # relations record): its date row is a label like "时间：…"
+            score += 6
         if score:
             role = section_role(doc, f, d.start)
             if role < 0 and _count(low[lo_c:hi_c], own):
@@ -1989,6 +2057,16 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
     if year is not None:
         return year
     if best is None and f.key == "date" and len(f.keys) == 1:
+        # (not a cited source's date: "[1] 鹿鸣智造发布2025年经营数据. 蜀商财经. 2026-01-12" under
+        # "参考资料")
+        dated = [d for d in doc.dates if not _cited(doc, d)]
+        # "最近更新于2026年3月2日" (an encyclopedia entry, a profile page), "2026年3月印制" (a printed
+        # brochure's last line): the day the document was last written, a month alone as its 1st
+        stamped = [d for d in dated if _STAMP_BEFORE.search(text, max(0, d.start - 12), d.start)
+                   or _STAMP_AFTER_ZH.match(text, d.end)]
+        if stamped and not any(d.day is not None and _alone_on_line(text, d) for d in dated):
+            best = (0, stamped[-1], stamped[-1].raw)
+    if best is None and f.key == "date" and len(f.keys) == 1:
         # the document's own date with no label: a date alone on its line (a dateline
         # under the title, or the signature's date at the end)
         # (a month alone, "【月度简报】2026年7月", is the period the report covers: its day would be
@@ -1996,11 +2074,11 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # ("- 2026年7月18日": a slide's bullet under the title slide's name)
         # (a chat export's day rule, "—————  2026年12月1日  —————", is a date alone on its line too)
         # ("———— 2026年12月7日 星期一 ————": with its weekday)
-        lines = [d for d in doc.dates if d.day is not None and _alone_on_line(text, d)]
+        lines = [d for d in dated if d.day is not None and _alone_on_line(text, d)]
         if not lines:
             # a press release's dateline: "**杭州，2026年10月22日** —— 视频会议设备厂商…", "北京讯　2026年…
             # ——", "CHICAGO, Ill., June 16, 2026 — Ferrovane ..." (a place, the date, a dash)
-            for d in doc.dates:
+            for d in dated:
                 lo, _hi = _line_bounds(text, d.start)
                 if d.day is not None and _DATELINE_HEAD.fullmatch(text[lo:d.start]) \
                         and _DATELINE_TAIL.match(text, d.end):
@@ -2009,7 +2087,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if not lines:
             # a line in brackets that dates the document: "（2026年2月3日）" under the title, or
             # "（2026年1月26日总经理办公会审议通过）"
-            for d in doc.dates:
+            for d in dated:
                 lo, hi = _line_bounds(text, d.start)
                 line = text[lo:hi].strip()
                 # (or ends it, after who speaks: "（总经理 黄建国　2027年1月8日）" under a speech's
@@ -2018,7 +2096,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                     r"(?:截至|截止|至|到|为止|" + _OTHER_DAY + r")\s*$", text[lo:d.start])
                 if d.day is not None and re.fullmatch(r"[（(][^（）()]{0,40}[）)]", line) \
                         and (line[1:].startswith(d.raw) or ends) and not _RANGE_AFTER.match(text, d.end) \
-                        and sum(1 for o in doc.dates if lo <= o.start < hi) == 1:
+                        and sum(1 for o in dated if lo <= o.start < hi) == 1:
                     lines = [d]
                     break
         if not lines and doc.lang == "zh":
@@ -2026,7 +2104,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             # 禾川农品旗舰店 · 双十一返场专场 · 2026年11月15日晚"): the day of the event the document records
             first = len(text) - len(text.lstrip())
             lo, hi = _line_bounds(text, first)
-            on_line = [d for d in doc.dates if lo <= d.start < hi]
+            on_line = [d for d in dated if lo <= d.start < hi]
             if len(on_line) == 1 and on_line[0].day is not None \
                     and re.search(r"(?:\s|[·•|｜】」—–-])\s*$", text[lo:on_line[0].start]) \
                     and _DAY_PART.fullmatch(text, on_line[0].end, hi):
@@ -2034,7 +2112,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if not lines:
             # the date that ends a short line ("编制：财务管理中心　2026年4月12日"), not the end of a
             # range ("报告期间：2025年1月1日至2025年12月31日")
-            lines = [d for d in doc.dates if d.day is not None and not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
+            lines = [d for d in dated if d.day is not None and not text[_line_bounds(text, d.start)[0]:d.start].rstrip()
                      .endswith(("至", "到", "-", "—", "–", "~", "to", "until"))
                      and not re.search(_OTHER_DAY, text[_line_bounds(text, d.start)[0]:d.start])
                      and (_WEEKDAY.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
@@ -2043,6 +2121,11 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                           or (_CLOCK_AFTER.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])
                               and not re.search(r"[:：]", text[_line_bounds(text, d.start)[0]:d.start])))
                      and _line_bounds(text, d.start)[1] - _line_bounds(text, d.start)[0] <= 40]
+        if not lines and not doc.spoken and not _CHAT_LOG.search(text[:300]):
+            # a report exported from a system ("数据来源：生意参谋　导出时间：2027年1月5日") with no
+            # other date: the day it was exported (not a chat log's: its talk is older)
+            lines = [d for d in dated if d.day is not None and any(
+                off <= d.start < off + len(v) and _EXPORT_LABEL.fullmatch(lab.strip()) for lab, v, off in doc.labels)]
         if lines:
             best = (0, lines[0], lines[0].raw)
     if best is None and f.schema.get("format") != "date":
@@ -2426,6 +2509,28 @@ def _row_line(t: Table, row: list[str], lang: str) -> str:
 _PART = re.compile(r"\s*第[一二三四五六七八九十\d]+(?:部分|章|节|篇)")
 
 
+#: an outline heading's number: "第一章", "1.", "1.2", "2.3.1"
+_OUTLINE_NO = re.compile(r"\s*(?:第([一二三四五六七八九十\d]{1,3})[章部篇]|(\d{1,2}(?:\.\d{1,2}){0,2})(?:[.、．]|\s|(?=[\u4e00-\u9fff])))")
+
+
+def _parent_heading(doc: Document, s: Section) -> bool:
+    """``s`` is an outline's part with nothing of its own, over its numbered parts: "第一章 公司概况"
+    over "1.1 公司简介", "1. 总体经营情况" over "1.1 收入与增长"."""
+    from .spelled import _zh_int
+
+    i = next((k for k, x in enumerate(doc.sections) if x is s), -1)
+    if i < 0 or i + 1 >= len(doc.sections):
+        return False
+    mine, child = _OUTLINE_NO.match(s.heading), _OUTLINE_NO.match(doc.sections[i + 1].heading)
+    if mine is None or child is None or child.group(2) is None or "." not in child.group(2):
+        return False
+    if mine.group(1):
+        number = mine.group(1) if mine.group(1).isdigit() else str(int(_zh_int(mine.group(1)) or 0) or "")
+    else:
+        number = mine.group(2) or ""
+    return bool(number) and child.group(2).rsplit(".", 1)[0] == number
+
+
 def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None) -> Answer | None:
     items = f.schema.get("items") or {}
     props = items.get("properties") or {}
@@ -2448,6 +2553,9 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
                 and not _REPORT_WORDS.search(doc.title) and len(s.heading) <= 40:
             continue  # the title's second line ("华岳冷链物流有限公司" over "2026年3月经营简报")
         paras = _section_text(doc, s)
+        if not paras and not s.tables and not s.paragraphs and not s.bullets and _parent_heading(doc, s):
+            out.append({head_key: s.heading, para_key: []})  # "第一章 公司概况" over "1.1 公司简介"
+            continue
         if not paras and not s.tables:
             # a headed section of only "Label: figure" lines ("## 收入构成" over "- 有机蔬菜：1,080万元"):
             # those lines are its text (not a form's header lines, which stand under no heading)
@@ -2483,8 +2591,14 @@ def _section_text(doc: Document, s: Section) -> list[str]:
 
     labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
     dates = {d.raw.strip() for d in doc.dates}
-    return [p for p in s.paragraphs + s.bullets
-            if len(p) >= 8 and not (p in labels and len(p) < 60) and p.strip() not in dates
+    items = s.paragraphs + s.bullets
+    # three short lines or more in a row are a list ("总经理办公室" / "产品研发中心" / "客户成功部"
+    # under "组织架构"), not a signature
+    short = [2 <= len(p.strip()) < 8 for p in items]
+    listed = {k for k in range(len(items))
+              if any(all(short[j] for j in range(a, a + 3)) for a in range(max(0, k - 2), min(k, len(items) - 3) + 1))}
+    return [p for k, p in enumerate(items)
+            if (len(p) >= 8 or k in listed) and not (p in labels and len(p) < 60) and p.strip() not in dates
             and not _SALUTATION.match(p.strip())  # "尊敬的各位股东：" opens a letter: no text of it
             and not _DOC_BYLINE.match(p.strip())  # "原创　小川说　2026-11-20 08:00": who wrote it, when
             # an e-mail's header lines joined ("主题：… 发件人：… 收件人：…"); one long

@@ -109,9 +109,13 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
                 "经营数据"),
     "revenue": ("revenue", "sales", "turnover", "收入", "营收", "营业收入", "销售额", "营业额",
                 # spoken: "一共卖了三千二百万元", "流水做到两千万"
-                "卖了", "流水"),
+                "卖了", "流水",
+                # an online shop's sales as its platform reports them ("支付金额：1.36亿元")
+                "支付金额", "成交金额", "成交额"),
     "customers": ("customers", "clients", "paying", "客户", "客户数", "用户", "用户数", "付费", "签约",
-                  "会员", "会员数", "买家", "顾客", "经销商", "商户", "学员"),
+                  "会员", "会员数", "买家", "顾客", "经销商", "商户", "学员",
+                  # the hospitals a diagnostics or medical-device maker sells to ("期末合作医院（家）")
+                  "合作医院", "覆盖医院", "服务医院", "终端医院"),
     "sections": ("sections", "章节"),
     "heading": ("heading", "title", "标题"),
     "paragraphs": ("paragraphs", "text", "正文"),

@@ -31,6 +31,7 @@ from .extract import (
     section_for,
 )
 from .fields import FOLLOWS, Field
+from .periods import period_end, planned
 
 __all__ = ["pick_headline", "pick_text", "pick_bullets", "best_sentences"]
 
@@ -262,7 +263,8 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             re.compile(r"\d{4}年(?=(?:经营|工作|业绩|财务|运营)?(?:报告|简报|总结|情况))"),
             # a year's figures: "2025年营业收入3.6亿元", "2025年全年实现营收"
             # ("2025年公司实现营业收入2.46亿元": the company named between)
-            re.compile(r"\d{4}年(?=(?:全年|度)?(?:(?:本|我)?(?:公司|集团|企业)(?:全年)?)?(?:实现|完成)?"
+            # ("2025年，公司实现营业收入6.84亿元": a comma after the year)
+            re.compile(r"\d{4}年(?=[，,]?(?:全年|度)?(?:(?:本|我)?(?:公司|集团|企业)(?:全年)?)?(?:实现|完成)?"
                        r"(?:营业收入|营收|销售收入|销售额|净利润))"),
             # an issue of a bulletin: "工作简报（2026年第5期）"
             re.compile(r"\d{4}年第\d{1,3}期"))
@@ -274,6 +276,8 @@ _REPORT_WORDS = re.compile(r"报告|汇报|简报|通报|分析|总结|月报|�
 TITLE_CHARS = {"en": 80, "zh": 60}
 #: labels that give a document's title ("主题：关于…的通报", "Subject: …")
 _TITLE_LABELS = ("主题", "标题", "题目", "subject", "title",
+                 # a system's export names its report ("# 报表名称：2026年1-11月经营数据汇总")
+                 "报表名称", "报告名称", "报告标题", "文件名称",
                  # a reply's or forward's subject line ("Re: 11月销售数据", "回复：…")
                  "re", "fw", "fwd", "回复", "答复", "转发",
                  # a chat export's name ("聊天记录：鹭岛茶饮经营数据群", "群聊：华东区周会")
@@ -320,7 +324,21 @@ def _period(doc: Document) -> Answer | None:
             found = [m for m in found if m.re is not _PERIODS[-1]] or found
             # the period of the report's figures ("2026年1—10月，…实现营业收入2.74亿元") over an
             # event's month earlier in the text ("2025年10月，…开出了第一家")
-            found = [m for m in found if _FIGURES_AFTER.match(doc.text, m.end())] or found
+            figured = [m for m in found if _FIGURES_AFTER.match(doc.text, m.end())
+                       and not planned(doc.text, m.start(), m.end())]
+            # periods side by side, each with its figures ("2019年，营业收入1.2亿元" … "2025年，营业收入
+            # 9.7亿元", a profile's history; a notice's last audited year and its latest interim): the
+            # latest, where the company stands (an earlier one after it is a comparison)
+            ends = {m.start(): e for m in figured if (e := period_end(m.group(0))) is not None}
+            days = [(d.year, d.month) for d in doc.dates if d.day is not None]
+            # (a period after every day the document names has no results yet: "业绩承诺：2027年…")
+            future = {k for k, e in ends.items() if days and e > max(days)}
+            figured = [m for m in figured if m.start() not in future] or figured
+            ends = {k: e for k, e in ends.items() if k not in future}
+            if len(set(ends.values())) >= 2:
+                latest = max(ends.values())
+                figured = [m for m in figured if ends.get(m.start()) == latest]
+            found = figured or found
             # "编制日期：2026年3月": the document's date, no period of its figures
             found = [m for m in found if not any(
                 off <= m.start() < off + len(v) and re.search(r"日期|时间|date", lab, re.I)
@@ -347,6 +365,9 @@ def _period(doc: Document) -> Answer | None:
                 y = figures[0]
                 return Answer(y.group(0), doc.text[_clause_bounds(doc.text, y.start(), y.end())[0]:y.end() + 40],
                               ["the year of the document's figures (the title names a later year)"])
+            later = _earlier_figures(doc, int(year.group(1))) if year and title else None
+            if later is not None:
+                return later
             return Answer(value, where[:200] if title else
                           doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
                           ["the period named in the document"])
@@ -363,10 +384,26 @@ def _period(doc: Document) -> Answer | None:
         # a chat or a note without a year ("出来了，11月门店总营收2,860万元"): the month the figures
         # follow, as written (its year would be made up)
         for m in _BARE_MONTH.finditer(doc.text):
-            if _FIGURES_AFTER.match(doc.text, m.end()) and not _TARGET_NEAR.search(doc.text, m.end(), m.end() + 24):
+            if _FIGURES_AFTER.match(doc.text, m.end()) and not _target_after(doc.text, m.end()):
                 a = _clause_bounds(doc.text, m.start(), m.end())[0]
                 return Answer(m.group(0), doc.text[a:m.end() + 40], ["the month the figures are given for (no year given)"])
     return None
+
+
+def _earlier_figures(doc: Document, year: int) -> Answer | None:
+    """The period the text gives its figures for, when the title names a later year the text
+    gives none for ("邀请函 | …2027年度全国经销商大会" over "2026年1-11月，公司实现销售收入9.35亿元":
+    the title's year is the meeting's); the latest such period.  None when the text gives
+    figures for the title's year, or none at all."""
+    figured = [m for pat in _PERIODS[:-1] for m in pat.finditer(doc.text)
+               if _FIGURES_AFTER.match(doc.text, m.end()) and not planned(doc.text, m.start(), m.end())]
+    ends = [(e, m) for m in figured if (e := period_end(m.group(0))) is not None]
+    if not ends or any(e[0] >= year for e, _m in ends):
+        return None
+    latest = max(e for e, _m in ends)
+    m = min((m for e, m in ends if e == latest), key=lambda m: (m.start(), -len(m.group(0))))
+    return Answer(m.group(0), doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40],
+                  ["the period of the document's figures (the title names a later year)"])
 
 
 #: a period said without digits ("今年一到十月", "今年前三季度", "今年上半年"): this year's
@@ -380,7 +417,7 @@ def _spoken_period(doc: Document) -> Answer | None:
     from .spelled import _zh_int
 
     for m in _SPOKEN_PERIOD.finditer(doc.text):
-        if not _FIGURES_AFTER.match(doc.text, m.end()) or _TARGET_NEAR.search(doc.text, m.end(), m.end() + 24):
+        if not _FIGURES_AFTER.match(doc.text, m.end()) or _target_after(doc.text, m.end()):
             continue
         years = {d.year for d in doc.dates if d.day is not None}
         evidence = doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end() + 40]
@@ -401,7 +438,12 @@ def _spoken_period(doc: Document) -> Answer | None:
 #: a month without its year ("11月", not "2026年11月", "11月5日" or "3个月")
 _BARE_MONTH = re.compile(r"(?<![\d年.个])(?:1[0-2]|[1-9])月份?(?![\d日号底末初中])")
 #: a plan's words after a period ("12月目标3,000万"): no period of the figures
-_TARGET_NEAR = re.compile(r"^[^。；;！？\n]{0,8}?(?:目标|计划|预计|力争|预算)")
+_TARGET_NEAR = re.compile(r"[^。；;！？\n]{0,8}?(?:目标|计划|预计|力争|预算)")
+
+
+def _target_after(text: str, end: int) -> bool:
+    """A plan's words right after the period that ends at ``end`` ("2026年度营业收入预算为…")."""
+    return _TARGET_NEAR.match(text[end:end + 24]) is not None
 
 
 def _figures_years(doc: Document) -> list[re.Match[str]]:
