@@ -149,7 +149,8 @@ def passage(doc: Document, f: Field) -> str:
 #: a line of a hard-wrapped plain-text paragraph (an e-mail or a letter wrapped at 70-110
 #: columns): long, and cut inside its sentence (after a word or a comma), before a line that
 #: goes on with a word ("... and 145 shipper" / "   customers, and that ...")
-_WRAP_CUT = re.compile(r"[A-Za-z,]\n[ \t]*(?![-*•]\s)[A-Za-z0-9$€£]")
+_WRAP_CUT = re.compile(r"[A-Za-z,]\n[ \t]*(?![-*•]\s)[A-Za-z0-9$€£]|"
+                       r"\d\n[ \t]*[a-z]")  # (or cut after a figure, before its noun: "across 74" / "warehouse customers")
 _CLAUSE_END = re.compile(r"[。！？\n]|[.!?](?=\s)")
 
 
@@ -828,7 +829,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 or re.search(r"\d\s*(?:to|-|–)\s*$", low[a:m.start]) or re.match(r"\s*(?:to|–)\s*\d", low[m.end:b])
                 # ("Between 18,000 and 19,000 workers": a range, either end)
                 or re.search(r"\bbetween\s+(?:about\s+|roughly\s+)?(?:[\d,.]+\s+and\s+)?$", low[a:m.start])
-                or re.match(r"[^,.;]{0,20}\b(?:waitlist|waiting list|wait list)", low[m.end:b])):
+                or re.match(r"[^,.;]{0,20}\b(?:waitlist|waiting list|wait list)", low[m.end:b])
+                # ("Harrow alone has 31 of our sites": a part of the company's count, not all of it)
+                or re.match(r"\s+of\s+(?:our|its|their|them|those|these)\b", low[m.end:m.end + 14])):
             # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
             # the waitlist": a duration, a range or people waiting count no one using it
             continue
@@ -851,7 +854,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
-        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start]) or _TARGET.search(low[m.end:hi_c])
+        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start])
+                                                 or _TARGET.search(_PRICE_PLAN.sub("", low[m.end:hi_c]))
                                                  or _MODELLED.search(clause)):
             # "预计参会客户60家以上", "we target 10,000 users", "两家连锁便利店预计10月下旬签约": a plan
             # counts no one yet
@@ -926,6 +930,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # one of a list of parts that add up to a total the document states
         if money and not f.fraction and _SHARE_AFTER.match(text, m.end):
             score -= 5  # "化学制剂收入7.38亿元，占营业收入的60%": a part, given with its share
+        if at is not None and f.key == "amount" and doc.lang == "en" and _closed_round_row(doc, m):
+            score -= 4  # "8 June 2024; Series A; $11M; Basalt Ridge" in a list of rounds: raised, no ask
         column = at[0] if at is not None else ""
         if column and "target" not in f.key and "plan" not in f.key:
             # a table "项目 | 预算 | 实际": the plan's column is no result, the actual's is
@@ -1051,6 +1057,10 @@ _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planne
                      r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
                      r"目标|力争|争取|确保|有望|计划|预计|预期|预算|承诺|对赌|不低于|不少于")
+#: a price plan the counted ones are on ("144 marinas on paid plans", "on the Pro plan"): no plan
+#: for the future
+_PRICE_PLAN = re.compile(r"\b(?:paid|free|pro|premium|basic|starter|standard|annual|monthly|yearly|subscription|"
+                         r"pricing|enterprise|team|business|family|trial)\s+plans?\b")
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says?|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
@@ -1235,6 +1245,15 @@ def _parts(doc: Document) -> set[float]:
     from .lists import part_values
 
     return part_values(doc)
+
+
+def _closed_round_row(doc: Document, m: Mention) -> bool:
+    """``m`` stands in a table row dated (a day or a month) before the latest date the document
+    gives: a funding history's row ("8 June 2024; Series A; $11M" in a profile updated 2 December
+    2026), a round already closed."""
+    lo, hi = _line_bounds(doc.text, m.start)
+    row = [(d.year, d.month or 0, d.day or 0) for d in doc.dates if lo <= d.start < hi and d.month]
+    return bool(row) and max(row) < max((d.year, d.month or 0, d.day or 0) for d in doc.dates)
 
 
 def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
@@ -1686,6 +1705,12 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     # no sentence says "customers": a count of organisations that are customers now, when the
     # document has exactly one such count ("23 terminals on contract", "41 feed mills buying")
     text = doc.text
+    from .names import _recurring_name
+
+    # (the company's first word: the title's, or the name the text is about, "Tidewell Health"
+    # in a customer's reference letter headed with the customer's own name)
+    subject = getattr(_recurring_name(doc), "value", "") or ""
+    ours = "|".join(re.escape(w) for w in {getattr(doc, "_ours", ""), (subject.split() or [""])[0].lower()} if w)
     dates = [(d.start, d.end) for d in doc.dates]
     for m in doc.mentions:
         if m.percent or m.currency or m.scaled or m.start in taken or any(a <= m.start < b for a, b in dates) \
@@ -1698,6 +1723,9 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 # "We started in March 2020 and now serve 260 shippers"
                 or re.search(r"\b(?:we|and)\s+(?:now\s+)?serve\s+(?:about |around |some |over |nearly )?$",
                              low[a:m.start])
+                # ("Tidewell now serves 58 hospital systems": the company named, serving them)
+                or (ours and re.search(rf"\b(?:{ours}|it)\s+(?:now\s+|currently\s+|already\s+)?serves\s+"
+                                       r"(?:about |around |some |over |nearly )?$", low[a:m.start]))
                 # "Updated: ARR $3.6M, 610 practices": listed with the ARR, the count it comes from
                 or _AFTER_ARR.search(low[a:m.start])):
             continue
@@ -1820,12 +1848,13 @@ def _alone_on_line(text: str, d: Any) -> bool:
 
 #: a company's founding year with nothing finer: "founded in 2021", "Year founded: 2019",
 #: "incorporated 2018" (not "founded in March 2019", read as a date, nor a range of years)
-_FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]ear (?:founded|of incorporation)"
+_FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]ear (?:[Ff]ounded|[Oo]f [Ii]ncorporation)"
                            # "We started the company in 2022", "set up the business in 2019"
                            r"|(?:[Ss]tarted|[Ss]et up|[Ff]ormed) (?:the|our) (?:company|business|firm)"
                            # a founder's "Pollenate rents out ... Started it in 2021."
                            r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it)"
-                           r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
+                           # (a form's box, "Year of Incorporation: Within Last Five Years — 2023")
+                           r"(?:\s+in|\s*:(?:\s+[^:\n\d.;]{1,40}?\s+[—–])?)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
 _MONTH_NAMES = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
@@ -1885,7 +1914,8 @@ _STAMP_AFTER = re.compile(r",?\s+\d{1,2}:\d{2}\b")
 _INC_BEFORE = re.compile(r"(?:^|[-•*:;]\s*)inc(?:orp)?\.\s*$", re.I)
 #: the company's first unit of business done ("first lab installed", "our first kiosk was commissioned")
 _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s+)?(?:installed|live|in|deployed|"
-                         r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded)\b[^.;]{0,30}$")
+                         r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded|energi[sz]ed|activated|"
+                         r"connected|billed|invoiced|came online|switched on)\b[^.;]{0,30}$")
 
 
 #: a weekday or a part of the day after a date ("2026年11月15日晚", "11月3日（周三）"), or nothing

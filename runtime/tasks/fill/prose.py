@@ -468,6 +468,11 @@ def _name_is_a(doc: Document, limit: int) -> tuple[str, str, str] | None:
     return None
 
 
+#: a street address ("2200 Riverbend Parkway", "410 Larkspur Avenue, Suite 6")
+_STREET = re.compile(r"\b\d{1,5}\s+(?:[A-Z][\w'-]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Parkway|Pkwy|Boulevard|"
+                     r"Blvd|Lane|Ln|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Highway|Hwy)\b\.?")
+
+
 def _under_title(doc: Document, limit: int) -> str | None:
     """The short line right under a memo's title ("Leak sensors for apartment blocks.")."""
     if not doc.sections:
@@ -483,6 +488,11 @@ def _under_title(doc: Document, limit: int) -> str | None:
         if not head or not first.paragraphs or first.paragraphs[0] != head:
             return None
         parts = first.paragraphs[1:2]
+    if not parts and first.heading and len(doc.sections) > 1 and first.heading.split()[0].isupper() \
+            and doc.sections[1].heading.rstrip().endswith((".", "!")):
+        # "PLINTH" over "Inventory counts in minutes, not days." (a flyer's name and its slogan,
+        # each a short line): the sentence read as the next heading is the line under the title
+        parts = [doc.sections[1].heading]
     if not parts:
         return None
     # the one that comes first: a slide's bullet stands under its title, its notes after it
@@ -493,6 +503,12 @@ def _under_title(doc: Document, limit: int) -> str | None:
         return None
     if any(d.raw.strip() == line.rstrip("。.").strip() for d in doc.dates):
         return None  # "October 9, 2025": the memo's date, not its motto
+    if _STREET.search(line) or (re.search(r"\s[·•|]\s", line) and (
+            any(d.raw in line for d in doc.dates) or re.search(r"\bupdated\b", line, re.I))):
+        # "Chicago · 3 December 2026" under an event deck's title, "Company profile · DealCompass ·
+        # Last updated 2 December 2026", a letterhead's "Office of the CFO · 2200 Riverbend
+        # Parkway": where and when, no motto
+        return None
     if _BYLINE.match(line):
         return None  # "Prepared by Sam Whitcombe (CEO) for the board meeting of ...": who wrote it
     if line.rstrip().endswith(("?", "？")) or re.match(r"(?:describe|tell us|explain|list|please|briefly)\b",
