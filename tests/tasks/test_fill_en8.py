@@ -179,3 +179,54 @@ def test_a_form_s_year_of_incorporation_and_a_part_of_the_count():
     assert r.data["company"]["founded"] == "2022-01-01"
     assert r.data["traction"]["since"] == "2023-03-01"
     assert r.data["traction"].get("users") != 30
+
+
+_IMPACT = (
+    "Millbrook — 2026 Annual Report\n\n"
+    "Prepared for our investors, 1 December 2026.\n\n"
+    "Who we are\n\n"
+    "Millbrook leases electric tuk-tuks to delivery riders on a weekly plan. We were founded in Kampala "
+    "in 2019 and leased our first vehicle in May 2020.\n\n"
+    "Metrics\n\n"
+    "Metric; FY2025; FY2026; Change\n"
+    "Riders leasing a Millbrook tuk-tuk; 2,100; 3,300; 57%\n"
+    "Tonnes of CO2 avoided; 4,000; 6,500; 63%\n"
+    "ARR; $1.5M; $2.4M; 60%\n\n"
+    "Financials\n\n"
+    "Our weekly plan, Millbrook Ride, costs riders $12 a week. We are raising $6M for 24 months of runway.\n"
+)
+
+
+def test_a_founding_place_before_the_year_and_the_first_lease_after_it():
+    r = _fill(_IMPACT)
+    assert r.data["company"]["founded"] == "2019-01-01"  # "founded in Kampala in 2019"
+    assert r.data["traction"]["since"] == "2020-05-01"
+
+
+def test_a_metrics_table_by_year_gives_users_growth_and_no_quarters():
+    r = _fill(_IMPACT)
+    # the riders row, not the tonnes on the next line ("3,300" / "Tonnes" is no unit of it)
+    assert r.data["traction"]["users"] == 3300
+    assert r.data["traction"]["arr"] == 2400000
+    assert r.data["traction"]["growth"] == 0.6  # the ARR row's Change, not the riders'
+    assert not r.data["traction"].get("quarters")  # years, no quarters
+
+
+def test_a_price_with_its_payer_between():
+    r = _fill(_IMPACT)
+    assert [(p["name"], p["price"]) for p in r.data["products"]] == [("Millbrook Ride", 12)]
+
+
+def test_an_as_of_column_dates_the_figures_and_a_q_and_a_gives_the_start():
+    text = ("Data room — Osprey Lending (Series A)\n\n"
+            "Osprey lends working capital to independent pharmacies.\n\n"
+            "Key metrics\n\n"
+            "Metric; Value; As of\n"
+            "ARR; $3.1M; 30 Sep 2026\n"
+            "Loans outstanding; 420; 30 Sep 2026\n\n"
+            "Q&A\n\n"
+            "Q: When did your first pharmacy go live? A: June 2022.\n")
+    r = _fill(text)
+    assert r.data["traction"]["since"] == "2022-06-01"  # not the As-of column's 30 Sep 2026
+    without_q = _fill(text.split("Q&A")[0])
+    assert without_q.data["traction"].get("since") is None

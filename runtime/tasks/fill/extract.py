@@ -948,6 +948,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             if "growth" in f.key:
                 # "指标 | 11月 | 10月 | 环比 | 去年同期 | 同比": a report's growth is year on year
                 score += 1.5 if _YOY.search(column) else -1.5 if _MOM.search(column) else 0.0
+        elif column and "growth" in f.key and m.percent and at is not None and _CHANGE_COLUMN.search(column.lower()) \
+                and _REVENUE_NAMED.search(at[1].lower()):
+            # "Metric; FY2025; FY2026; Change" / "ARR (restated); $3.2M; $4.6M; 44%": the change of
+            # the revenue row is its growth
+            score += 4
+            named = True
         if at is not None and doc.lang == "en" and "target" not in f.key and "plan" not in f.key \
                 and _latest_period_row(at[2], at[1]):
             # "Quarter | ARR ($K)" over Q1 ... Q3 2026: the latest quarter's row is where the company
@@ -982,7 +988,7 @@ _SENDER = re.compile(r"[^\n\d:：]{1,30}?\s(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?
 REPLY_CHARS = 40
 
 
-def _asked(doc: Document, m: Mention) -> str:
+def _asked(doc: Document, m: Mention | DateMention) -> str:
     """The question (lower case) a short line holding ``m`` answers: the line before it, past a
     chat's sender line, when it ends with a question mark; "" otherwise."""
     text = doc.text
@@ -1089,7 +1095,7 @@ _THEN_ACTUAL = re.compile(r"(?:[^$€£¥%\d.;!?]{0,24}?|\s+by\s+[^$€£¥%.;!?
 _ACTUAL_AFTER_DASH = re.compile(r"(?:\s[—–-]|[—–,;(])\s*actual(?:ly)?\s*[:=]?\s*(?:us\$|usd|[$€£¥])?\s*$")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
-_THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
+_THING_UNIT = re.compile(r"[ \t]*(?:余|多)?[ \t]*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
                          r"orders\b|tickets\b|units\b|packs\b|tonnes\b|tons\b|acres\b|gallons\b|litres\b|"
                          r"liters\b|kg\b|km\b|miles\b|[kmg]wh?\b|hours\b|minutes\b)", re.I)
 _BY_YEAR = re.compile(r"\bby (?:the end of )?(?:20\d\d|next year)\b|\bnext (?:year|quarter)\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
@@ -1286,6 +1292,14 @@ def _row_period(cell: str) -> tuple[str, int, int] | None:
         return ("period", *key) if key else None
     month = _month_key(cell)
     return ("month", *month) if month else None
+
+
+def _column_header_at(doc: Document, start: int) -> str | None:
+    """The header of the table column the text at ``start`` stands in (None outside tables)."""
+    from .document import table_cell
+
+    at = table_cell(doc, start)
+    return at[0] if at else None
 
 
 def _column_header(doc: Document, m: Mention) -> str:
@@ -1854,7 +1868,9 @@ _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]
                            # a founder's "Pollenate rents out ... Started it in 2021."
                            r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it)"
                            # (a form's box, "Year of Incorporation: Within Last Five Years — 2023")
-                           r"(?:\s+in|\s*:(?:\s+[^:\n\d.;]{1,40}?\s+[—–])?)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
+                           # (or where: "founded in Nairobi in 2020", "incorporated in Delaware in 2021")
+                           r"(?:\s+in(?:\s+[A-Z][\w'-]+(?:,?\s+[A-Z][\w'-]+){0,2}\s+in)?"
+                           r"|\s*:(?:\s+[^:\n\d.;]{1,40}?\s+[—–])?)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
 _MONTH_NAMES = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
@@ -1962,6 +1978,10 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
                 and _AS_OF.search(low[max(a, d.start - 30):d.start]):
             continue  # "Key metrics (as of 30 September 2026)": when the figures stand, no start
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and doc.tables \
+                and re.fullmatch(r"\s*(?:as of|as at|date|period|period end|measured|updated)\s*",
+                                 (_column_header_at(doc, d.start) or "x").lower()):
+            continue  # "Metric | Value | As of" / "ARR | $8.2M | 31 Oct 2026": when the figure stands
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and _STAMP_AFTER.match(text, d.end) \
                 and re.fullmatch(r"\s*[\[(]?\s*", text[_line_bounds(text, d.start)[0]:d.start]):
             continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
@@ -1974,6 +1994,10 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             # "first lab installed Sep 2021", "the first kiosk was commissioned on ...": the start of
             # the business in other words
             score += 3
+        answers = doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
+            and bool(_count(_asked(doc, d), own))
+        if answers:
+            score += 3  # "Q: When did your first agency go live? A: March 2022.": the answer's date
         # two dates in one sentence: each is the date of the words in its own part ("We started
         # the company in October 2022 and have been billing customers since July 2023")
         flat = _flat(low, a, b)
@@ -2001,7 +2025,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                 score += 6
         if score:
             role = section_role(doc, f, d.start)
-            if role < 0 and _count(low[lo_c:hi_c], own):
+            if role < 0 and (_count(low[lo_c:hi_c], own) or answers):
                 role = 0  # "... and shipped its first kits in March 2022" under "About the company"
             score += SECTION_ROLE * role
         elif doc.lang == "en" and _AS_OF.search(low[max(a, d.start - 30):d.start]):
@@ -2338,6 +2362,9 @@ def _periods_across(doc: Document, f: Field) -> Answer | None:
                    and not _CHANGE_COLUMN.search(heads[i])]
         if len(periods) < 2:
             continue
+        if _count(" ".join(label.own_words()), ["quarter"]) and not any(
+                re.search(r"\b(?:Q[1-4]|H[12])\b", t.header[i], re.I) or (keys[i] and keys[i][0] == 0) for i in periods):
+            continue  # "Metric | FY2025 | FY2026": years, no quarters
         row = next((r for r in t.rows if _count(r[0].lower(), number.own_words()) and not _CHANGE_COLUMN.search(r[0].lower())
                     and all(i < len(r) and r[i].strip() and "%" not in r[i] for i in periods)), None)
         if row is None:

@@ -77,7 +77,9 @@ def _in_order(doc: Document, named: list[tuple[str, str]], common: list[tuple[st
 _PRODUCT_NAME = re.compile(r"(?<![\w'’])([A-Z][\w&+-]*(?: [A-Z][\w&+-]*){0,3})")
 #: words between a product's name and its price that say it is one ("Railsight, available from
 #: today, is a wayside portal priced at", "YardScan, a camera app, costs", "Thimble Plus, at")
-_PRICE_VERB = re.compile(r"\b(?:costs?|priced|sells?|sold|at|for)\s*$|[(:]\s*$|\s[-—–]\s*$", re.I)
+_PRICE_VERB = re.compile(r"\b(?:costs?|priced|sells?|sold|at|for)\s*$|[(:]\s*$|\s[-—–]\s*$"
+                         # ("Rainstead Pump One, costs farmers $14 a month": who pays, between)
+                         r"|\bcosts?\s+(?:each\s+|every\s+|a\s+|an\s+)?[a-z]+\s*$", re.I)
 #: what a price is per, right after its amount ("per site", "a month", "each", "/month", "a panel
 #: a month")
 _PRICE_CUE = re.compile(r"\s*(?:per\b|an? (?:month|year|week|day|seat|user|unit|visit|trip|test|job)\b|each\b|/\s?[a-z]|"
@@ -164,7 +166,8 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         if any(_RIVAL.search(x) for x in re.split(r"(?<=[.!?])\s+", doc.text)
                if re.search(rf"\b{re.escape(name)}\b", x)):
             continue  # "The incumbent, Clausewise, reported ...": someone else's product
-        best = (name, re.sub(r"\s*[()]\s*", ", ", clause[n.end():]).strip(" ,:;.-—–"))
+        rest = re.sub(r"^\W*costs?\s+(?:each\s+|every\s+|an?\s+)?[a-z]+\s+(?=[$€£])", "", clause[n.end():])
+        best = (name, re.sub(r"\s*[()]\s*", ", ", rest).strip(" ,:;.-—–"))
         break
     return best
 
