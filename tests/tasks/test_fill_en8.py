@@ -230,3 +230,16 @@ def test_an_as_of_column_dates_the_figures_and_a_q_and_a_gives_the_start():
     assert r.data["traction"]["since"] == "2022-06-01"  # not the As-of column's 30 Sep 2026
     without_q = _fill(text.split("Q&A")[0])
     assert without_q.data["traction"].get("since") is None
+
+
+def test_the_description_is_the_company_s_line_of_business_and_a_role_is_no_aside():
+    text = ("Corvid Rail\n\n"
+            "Company profile · TrackBase · Last updated 4 December 2026\n\n"
+            "Corvid Rail inspects freight tracks with drones for short-line railroads.\n\n"
+            "Overview\n\n"
+            "- Founded: 2021\n"
+            "- CEO: Ada Brenner\n"
+            "- Board: Milo Frank — Director (investor designee, Tallis Ventures); Ada Brenner — Director\n")
+    r = _fill(text)
+    assert r.data["company"]["description"] == "Corvid Rail inspects freight tracks with drones for short-line railroads"
+    assert r.data["company"].get("tagline") is None  # not "Investor designee, Tallis Ventures"
