@@ -243,3 +243,14 @@ def test_the_description_is_the_company_s_line_of_business_and_a_role_is_no_asid
     r = _fill(text)
     assert r.data["company"]["description"] == "Corvid Rail inspects freight tracks with drones for short-line railroads"
     assert r.data["company"].get("tagline") is None  # not "Investor designee, Tallis Ventures"
+
+
+def test_a_chat_s_careful_use_this_figure_corrects_the_figure_said_again_bare():
+    text = ("Chat export: #deck-prep\n\n"
+            "[11/02/2026 9:02 AM] Lena Ortiz: numbers for the deck. Sorrel Labs: lab scheduling for biotech startups\n"
+            "[11/02/2026 9:03 AM] Lena Ortiz: ARR $4.2M, growth 22% QoQ\n"
+            "[11/02/2026 9:40 AM] Sam Reyes: careful, 4.2 includes the Basel pilot which isn't signed. Use $3.9M\n"
+            "[11/02/2026 9:41 AM] Lena Ortiz: ok, ARR $3.9M then\n")
+    r = _fill(text)
+    assert r.data["traction"]["arr"] == 3900000
+    assert r.data["traction"]["growth"] == 0.22

@@ -266,7 +266,9 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         if doc.lang == "zh":
             pairs += _named_before(text, mentions, lo, cue.start(), line, earlier)
         for o in old:
-            mates = [n for n in new if _kind(n) == _kind(o)]
+            # (a bare figure said again, "3.1 includes the pilot … Use $2.85M", takes a new figure
+            # of the kind it was first said in)
+            mates = [n for n in new if _kind(n) in (_kind(o), _kind(loose[id(o)]) if id(o) in loose else None)]
             was = [loose[id(o)]] if id(o) in loose else [e for e in earlier if _same(o, e)]
             if len(mates) > 1 and was:
                 # "刚才说的1.36亿元含了代收运费0.08亿元，…10月营业收入是1.28亿元": the new figure
@@ -275,7 +277,7 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
                 mates = same if len(same) == 1 else mates
             if len(mates) == 1 or (mates and len(old) == len(new)):
                 n = min(mates, key=lambda n: abs(n.start - o.start))
-                if id(o) in loose:
+                if id(o) in loose and _bare(n):
                     e = loose[id(o)]
                     n = replace(n, value=n.value * e.value / o.value, currency=e.currency, scaled=e.scaled)
                 pairs.append(([o] + was, n, False))
