@@ -38,6 +38,7 @@ def test_scanned_text_rejoins_broken_words_and_reads_misread_zeros():
     assert "Founded: 2019" in fixed and "Sep 2026" in fixed
     # a compound the text also writes with its hyphen keeps it; a word in capitals keeps its O
     assert "long-term" in repair("a long-\nterm plan; long-term contracts")
+    assert "self-service" in repair("a self-\nservice kiosk")
     assert repair("CO2 and H2O, 2 OEMs") == "CO2 and H2O, 2 OEMs"
 
 

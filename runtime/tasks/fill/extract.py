@@ -1304,8 +1304,7 @@ def _column_header_at(doc: Document, start: int) -> str | None:
 
 def _column_header(doc: Document, m: Mention) -> str:
     """The header of the table column ``m`` stands in ("" when it is in no table row)."""
-    at = _cell_at(doc, m)
-    return at[0] if at else ""
+    return _column_header_at(doc, m.start) or ""
 
 
 def _real_unit(text: str, m: Mention) -> str:

@@ -26,6 +26,13 @@ _O_IN_FIGURE = re.compile(r"(?<=\d)[Oo](?=[\dOo]*\d)|(?<=\b[12][\dOo]{2})[Oo]\b"
 _CHECKBOX = re.compile(r"(?m)^([ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+)\[[ xX✓✔]\][ \t]+|^([ \t]*)[☐☑☒✅][ \t]+")
 
 
+#: words that open hyphenated compounds, never a broken word's first part
+_COMPOUND_HEADS = frozenset(("self", "non", "well", "long", "short", "high", "low", "real", "full", "part", "end",
+                             "multi", "cross", "mid", "semi", "anti", "year", "month", "week", "day", "time",
+                             "world", "best", "top", "small", "large", "open", "data", "cloud", "user", "state",
+                             "off", "one", "two", "three", "four", "five", "first", "second", "third"))
+
+
 def _rejoin(text: str) -> str:
     """``text`` with its line-end hyphen breaks joined: the word's halves as one word on one
     line ("rev-" / "enue: $3.1M" -> "revenue: $3.1M"), unless the half after the break is a
@@ -34,8 +41,11 @@ def _rejoin(text: str) -> str:
     def join(m: re.Match[str]) -> str:
         rest = re.match(r"[a-z]+", text[m.end():])
         tail = rest.group(0) if rest else ""
-        if tail and re.search(rf"\w-{re.escape(tail)}\b", text):
-            return "-"  # a compound written with its hyphen elsewhere: keep the hyphen
+        head = re.search(r"[a-z]+$", text[:m.start()])
+        if (tail and re.search(rf"\w-{re.escape(tail)}\b", text)) or (head and head.group(0) in _COMPOUND_HEADS):
+            # a compound written with its hyphen elsewhere, or a first word that compounds
+            # ("self-" / "service", "long-" / "term"): keep the hyphen
+            return "-"
         return ""
 
     return _BROKEN.sub(join, text)
