@@ -255,3 +255,15 @@ def test_a_chat_s_careful_use_this_figure_corrects_the_figure_said_again_bare():
     r = _fill(text)
     assert r.data["traction"]["arr"] == 3900000
     assert r.data["traction"]["growth"] == 0.22
+
+
+def test_call_notes_first_order_and_abbreviated_market():
+    text = ("CALL NOTES - Larchmont Capital / Fennick Feeds\n"
+            "2-Dec-2026, notes by R. Ames\n\n"
+            "- Fennick Feeds: insect-protein pellets for fish farms\n"
+            "- inc. 2022 (Mar), first farm order Sep 2023\n"
+            "- mkt per founder: $4B aquafeed protein; SAM (salmon farms) $900M\n"
+            "- expects first retail order in Q2 2027\n")
+    r = _fill(text)
+    assert r.data["traction"]["since"] == "2023-09-01"
+    assert r.data["market"]["tam"] == 4000

@@ -1930,7 +1930,9 @@ _INC_BEFORE = re.compile(r"(?:^|[-•*:;]\s*)inc(?:orp)?\.\s*$", re.I)
 #: the company's first unit of business done ("first lab installed", "our first kiosk was commissioned")
 _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s+)?(?:installed|live|in|deployed|"
                          r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded|energi[sz]ed|activated|"
-                         r"connected|billed|invoiced|came online|switched on)\b[^.;]{0,30}$")
+                         r"connected|billed|invoiced|came online|switched on|"
+                         # (or the first sale named: "first mill order Aug 2022", "first paid contract")
+                         r"order|sale|contract|invoice|shipment|delivery)\b[^.;]{0,30}$")
 
 
 #: a weekday or a part of the day after a date ("2026年11月15日晚", "11月3日（周三）"), or nothing
@@ -1989,7 +1991,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key == "founded" and _INC_BEFORE.search(line_head):
             score += 3  # "- inc. Jan 2023 (Delaware)": incorporated, abbreviated in notes
         if doc.lang == "en" and f.key == "since" and _FIRST_DONE.search(low[a:d.start]) \
-                and not _count(low[a:d.start], own):
+                and not _count(low[a:d.start], own) and not _TARGET.search(low[a:d.start]) \
+                and not re.search(r"\b(?:will|expect|expects|expected|due|next|hope|hopes)\b", low[a:d.start]):
             # "first lab installed Sep 2021", "the first kiosk was commissioned on ...": the start of
             # the business in other words
             score += 3
