@@ -36,6 +36,18 @@ def _words(en: str, zh: str) -> re.Pattern[str]:
 
 
 _CORRECTION = _words("correction_en", "correction_zh")
+#: words before a figure that give it as what an earlier version said ("previously reported as
+#: $7.9M"), or an earlier version of the document saying it ("The November pack showed $7.9M")
+_FORMERLY = re.compile(r"(?:\b(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(
+    _CUES["formerly_en"], key=len, reverse=True)) + r")|\b(?:pack|deck|draft|version|report|update|memo|one-pager|"
+    r"filing|release|edition|slide|model|forecast)\s+(?:had\s+)?(?:showed|shown|said|gave|given|stated|listed|"
+    r"reported|put it)(?:\s+(?:it|arr|revenue|the figure))?)\s*(?:as\s+|at\s+)?(?:US\$|USD\s?|[$€£])?$", re.I)
+#: a line that opens on newer figures ("Updated (28 Nov): $1.85M ARR ...", "- EDIT: 640 clinics")
+_UPDATE = re.compile(r"^[ \t]*(?:[-*•>][ \t]*)?(?:\*\*|__)?(?:" + "|".join(
+    re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_CUES["update_en"], key=len, reverse=True))
+    + r")\b[^:\n\d$€£%]{0,30}(?:\([^()\n]{1,20}\))?[^:\n\d$€£%]{0,10}:", re.I | re.M)
+#: a footnote's mark at a line's start, and the same mark glued to a figure ("$7.4M¹" / "¹ Restated.")
+_NOTE_MARK = re.compile(r"[ \t]*([¹²³⁴⁵⁶⁷⁸⁹*†‡]+)")
 _CORRECTS = _words("corrects_en", "corrects_zh")
 _REJECTED = _words("rejected_en", "rejected_zh")
 #: how far before a correction line the figure it corrects may stand (its own line or the ones
@@ -160,6 +172,53 @@ def _authoritative(text: str, mentions: list[Mention]) -> list[tuple[list[Mentio
     return out
 
 
+def _set_aside(text: str, lo: int, line: list[Mention], mentions: list[Mention]
+               ) -> tuple[list[tuple[list[Mention], Mention, bool]], list[Mention]]:
+    """(pairs, figures done with) for a correction line that gives an earlier version's figure
+    ("¹ Restated. The November pack showed $7.9M; … The $7.4M is the figure of record."): that
+    figure (and its earlier mentions) gives way to the line's other figure of its kind, else to
+    the figure the line's footnote mark is glued to ("ARR; $7.4M¹"); it is never the new one."""
+    former = [m for m in line if _FORMERLY.search(text, max(lo, m.start - 60), m.start)]
+    pairs: list[tuple[list[Mention], Mention, bool]] = []
+    done: list[Mention] = list(former)
+    mark = _NOTE_MARK.match(text, lo)
+    for f in former:
+        holds = [m for m in line if m not in former and _kind(m) == _kind(f) and not _same(m, f)]
+        if len({m.value for m in holds}) != 1 and mark:
+            holds = [m for m in mentions if m.start < lo and _kind(m) == _kind(f)
+                     and text.startswith(mark.group(1), m.end)]
+        if len({m.value for m in holds}) == 1:
+            pairs.append(([f] + [e for e in mentions if e.start < f.start and _same(e, f)], holds[-1], False))
+            done += holds
+    return pairs, done
+
+
+def _after_word(text: str, m: Mention) -> str:
+    """The word right after a figure ("$1.6M ARR at …" -> "arr"), "" for none or a small word."""
+    w = re.match(r"\s*([A-Za-z][A-Za-z-]+)", text[m.end:m.end + 30])
+    word = w.group(1).lower() if w else ""
+    return "" if word in ("and", "or", "of", "in", "on", "at", "to", "for", "a", "the", "by", "from", "with") else word
+
+
+def _updates(text: str, mentions: list[Mention]) -> list[tuple[list[Mention], Mention, bool]]:
+    """(the earlier figure, the newer one) for each figure of a line that opens on an update word
+    ("- Answer (3 Oct): $1.6M ARR …, up 90% YoY." / "- Updated (28 Nov): $1.85M ARR …, up 105%
+    YoY."): the newer figure replaces the nearest one before of its kind given for the same
+    words (the label before it, or the word after it)."""
+    out = []
+    for u in _UPDATE.finditer(text):
+        hi = text.find("\n", u.end())
+        hi = len(text) if hi < 0 else hi
+        earlier = [m for m in mentions if u.start() - _REACH <= m.start < u.start()]
+        for n in (m for m in mentions if u.end() <= m.start < hi):
+            after = _after_word(text, n)
+            was = [e for e in earlier if _kind(e) == _kind(n) and not _same(e, n) and (
+                _same_label(_label(text, n), _label(text, e)) or (after and _after_word(text, e) == after))]
+            if was:
+                out.append(([was[-1]], n, False))
+    return out
+
+
 def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
     """(the corrected mentions, the correcting one, whether the corrected one was only the nearest
     of its kind) for every correction in ``doc``."""
@@ -191,6 +250,10 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         # the figures after the correction word, to the end of its line; "earlier": before it
         line = [m for m in mentions if cue.start() <= m.start < hi]
         earlier = [m for m in mentions if m.start < cue.start()]
+        if doc.lang == "en":
+            aside, done = _set_aside(text, lo, line, mentions)
+            out += [p for p in aside if p not in out]
+            line = [m for m in line if m not in done]
         old = [m for m in line if any(_same(m, e) for e in earlier)
                or _REJECTED.search(text[max(lo, m.start - 14):m.start])]
         # "ARR is 2.6 million dollars" … "sorry — it's 2.4. The 2.6 includes …": the bare 2.6 is the
@@ -203,7 +266,9 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         if doc.lang == "zh":
             pairs += _named_before(text, mentions, lo, cue.start(), line, earlier)
         for o in old:
-            mates = [n for n in new if _kind(n) == _kind(o)]
+            # (a bare figure said again, "3.1 includes the pilot … Use $2.85M", takes a new figure
+            # of the kind it was first said in)
+            mates = [n for n in new if _kind(n) in (_kind(o), _kind(loose[id(o)]) if id(o) in loose else None)]
             was = [loose[id(o)]] if id(o) in loose else [e for e in earlier if _same(o, e)]
             if len(mates) > 1 and was:
                 # "刚才说的1.36亿元含了代收运费0.08亿元，…10月营业收入是1.28亿元": the new figure
@@ -212,7 +277,7 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
                 mates = same if len(same) == 1 else mates
             if len(mates) == 1 or (mates and len(old) == len(new)):
                 n = min(mates, key=lambda n: abs(n.start - o.start))
-                if id(o) in loose:
+                if id(o) in loose and _bare(n):
                     e = loose[id(o)]
                     n = replace(n, value=n.value * e.value / o.value, currency=e.currency, scaled=e.scaled)
                 pairs.append(([o] + was, n, False))
@@ -249,5 +314,7 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         out += [p for p in pairs if p not in out]
     if doc.lang == "zh":
         out += [p for p in _exact_in_brackets(text, mentions) + _authoritative(text, mentions) if p not in out]
+    else:
+        out += [p for p in _updates(text, mentions) if p not in out]
     doc._corrections = out  # type: ignore[attr-defined]
     return out

@@ -298,12 +298,15 @@ def _indent(line: str) -> int:
 
 
 def _is_bullet_lead_in(raw: str, raw_next: str | None) -> bool:
-    """"- Problem:" over more indented bullets (a fact sheet's nested list): a heading."""
+    """"- Problem:" over more indented bullets (a fact sheet's nested list), or a checklist's
+    item "- Company overview" over its sub-items (a few words, no sentence): a heading."""
     b = _BULLET.match(raw)
     if b is None or raw_next is None or not _BULLET.match(raw_next):
         return False
     head = raw[b.end():].strip()
-    return 1 <= len(head) <= 40 and head.endswith((":", "：")) and _indent(raw_next) > _indent(raw)
+    return 1 <= len(head) <= 40 and _indent(raw_next) > _indent(raw) and (
+        head.endswith((":", "：")) or (len(head.split()) <= 5 and not head.endswith(_SENTENCE_END)
+                                       and not re.search(r"\d", head)))
 
 
 #: a key of a fenced data block's line ("arr_usd: 3,400,000")
@@ -588,6 +591,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         from .calendar import calendar_text
 
         raw = calendar_text(raw) or raw  # a calendar invite: its summary, description, location
+    from .scanned import repair
+
+    raw = repair(raw)  # an OCR'd page's broken words and misread zeros, a task list's checkboxes
     if lang != "zh":
         from .panel import without_others_turns
 

@@ -151,7 +151,8 @@ def passage(doc: Document, f: Field) -> str:
 #: a line of a hard-wrapped plain-text paragraph (an e-mail or a letter wrapped at 70-110
 #: columns): long, and cut inside its sentence (after a word or a comma), before a line that
 #: goes on with a word ("... and 145 shipper" / "   customers, and that ...")
-_WRAP_CUT = re.compile(r"[A-Za-z,]\n[ \t]*(?![-*•]\s)[A-Za-z0-9$€£]")
+_WRAP_CUT = re.compile(r"[A-Za-z,]\n[ \t]*(?![-*•]\s)[A-Za-z0-9$€£]|"
+                       r"\d\n[ \t]*[a-z]")  # (or cut after a figure, before its noun: "across 74" / "warehouse customers")
 _CLAUSE_END = re.compile(r"[。！？\n]|[.!?](?=\s)")
 
 
@@ -842,7 +843,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 or re.search(r"\d\s*(?:to|-|–)\s*$", low[a:m.start]) or re.match(r"\s*(?:to|–)\s*\d", low[m.end:b])
                 # ("Between 18,000 and 19,000 workers": a range, either end)
                 or re.search(r"\bbetween\s+(?:about\s+|roughly\s+)?(?:[\d,.]+\s+and\s+)?$", low[a:m.start])
-                or re.match(r"[^,.;]{0,20}\b(?:waitlist|waiting list|wait list)", low[m.end:b])):
+                or re.match(r"[^,.;]{0,20}\b(?:waitlist|waiting list|wait list)", low[m.end:b])
+                # ("Harrow alone has 31 of our sites": a part of the company's count, not all of it)
+                or re.match(r"\s+of\s+(?:our|its|their|them|those|these)\b", low[m.end:m.end + 14])):
             # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
             # the waitlist": a duration, a range or people waiting count no one using it
             continue
@@ -865,7 +868,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if f.fraction and "share" not in f.key and m.percent and _ALLOCATED.match(low, m.end) \
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
-        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start]) or _TARGET.search(low[m.end:hi_c])
+        if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start])
+                                                 or _TARGET.search(_PRICE_PLAN.sub("", low[m.end:hi_c]))
                                                  or _MODELLED.search(clause)):
             # "预计参会客户60家以上", "we target 10,000 users", "两家连锁便利店预计10月下旬签约": a plan
             # counts no one yet
@@ -940,6 +944,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # one of a list of parts that add up to a total the document states
         if money and not f.fraction and _SHARE_AFTER.match(text, m.end):
             score -= 5  # "化学制剂收入7.38亿元，占营业收入的60%": a part, given with its share
+        if at is not None and f.key == "amount" and doc.lang == "en" and _closed_round_row(doc, m):
+            score -= 4  # "8 June 2024; Series A; $11M; Basalt Ridge" in a list of rounds: raised, no ask
         column = at[0] if at is not None else ""
         if column and "target" not in f.key and "plan" not in f.key:
             # a table "项目 | 预算 | 实际": the plan's column is no result, the actual's is
@@ -956,6 +962,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             if "growth" in f.key:
                 # "指标 | 11月 | 10月 | 环比 | 去年同期 | 同比": a report's growth is year on year
                 score += 1.5 if _YOY.search(column) else -1.5 if _MOM.search(column) else 0.0
+        elif column and "growth" in f.key and m.percent and at is not None and _CHANGE_COLUMN.search(column.lower()) \
+                and _REVENUE_NAMED.search(at[1].lower()):
+            # "Metric; FY2025; FY2026; Change" / "ARR (restated); $3.2M; $4.6M; 44%": the change of
+            # the revenue row is its growth
+            score += 4
+            named = True
         if at is not None and doc.lang == "en" and "target" not in f.key and "plan" not in f.key \
                 and _latest_period_row(at[2], at[1]):
             # "Quarter | ARR ($K)" over Q1 ... Q3 2026: the latest quarter's row is where the company
@@ -990,7 +1002,7 @@ _SENDER = re.compile(r"[^\n\d:：]{1,30}?\s(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?
 REPLY_CHARS = 40
 
 
-def _asked(doc: Document, m: Mention) -> str:
+def _asked(doc: Document, m: Mention | DateMention) -> str:
     """The question (lower case) a short line holding ``m`` answers: the line before it, past a
     chat's sender line, when it ends with a question mark; "" otherwise."""
     text = doc.text
@@ -1065,6 +1077,10 @@ _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planne
                      r"expect to reach|expect|expects|project|projects|projected|projection|budget|"
                      r"budgeted|will (?:reach|hit|exceed|top|be|grow))\b|"
                      r"目标|力争|争取|确保|有望|计划|预计|预期|预算|承诺|对赌|不低于|不少于")
+#: a price plan the counted ones are on ("144 marinas on paid plans", "on the Pro plan"): no plan
+#: for the future
+_PRICE_PLAN = re.compile(r"\b(?:paid|free|pro|premium|basic|starter|standard|annual|monthly|yearly|subscription|"
+                         r"pricing|enterprise|team|business|family|trial)\s+plans?\b")
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says?|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
@@ -1093,7 +1109,7 @@ _THEN_ACTUAL = re.compile(r"(?:[^$€£¥%\d.;!?]{0,24}?|\s+by\s+[^$€£¥%.;!?
 _ACTUAL_AFTER_DASH = re.compile(r"(?:\s[—–-]|[—–,;(])\s*actual(?:ly)?\s*[:=]?\s*(?:us\$|usd|[$€£¥])?\s*$")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|cumulative)\b|累计|总数|总计|共计|合计|达到|截至")
 #: units after a number that count events or things, not people or firms
-_THING_UNIT = re.compile(r"\s*(?:余|多)?\s*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
+_THING_UNIT = re.compile(r"[ \t]*(?:余|多)?[ \t]*(?:人次|次|件|项|吨|亩|个|台|套|笔|单|批|times\b|visits\b|sessions\b|"
                          r"orders\b|tickets\b|units\b|packs\b|tonnes\b|tons\b|acres\b|gallons\b|litres\b|"
                          r"liters\b|kg\b|km\b|miles\b|[kmg]wh?\b|hours\b|minutes\b)", re.I)
 _BY_YEAR = re.compile(r"\bby (?:the end of )?(?:20\d\d|next year)\b|\bnext (?:year|quarter)\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
@@ -1251,6 +1267,15 @@ def _parts(doc: Document) -> set[float]:
     return part_values(doc)
 
 
+def _closed_round_row(doc: Document, m: Mention) -> bool:
+    """``m`` stands in a table row dated (a day or a month) before the latest date the document
+    gives: a funding history's row ("8 June 2024; Series A; $11M" in a profile updated 2 December
+    2026), a round already closed."""
+    lo, hi = _line_bounds(doc.text, m.start)
+    row = [(d.year, d.month or 0, d.day or 0) for d in doc.dates if lo <= d.start < hi and d.month]
+    return bool(row) and max(row) < max((d.year, d.month or 0, d.day or 0) for d in doc.dates)
+
+
 def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
     """The header of the table column ``m`` stands in, its row's first cell and its table
     (None when it is in no table row)."""
@@ -1283,10 +1308,17 @@ def _row_period(cell: str) -> tuple[str, int, int] | None:
     return ("month", *month) if month else None
 
 
+def _column_header_at(doc: Document, start: int) -> str | None:
+    """The header of the table column the text at ``start`` stands in (None outside tables)."""
+    from .document import table_cell
+
+    at = table_cell(doc, start)
+    return at[0] if at else None
+
+
 def _column_header(doc: Document, m: Mention) -> str:
     """The header of the table column ``m`` stands in ("" when it is in no table row)."""
-    at = _cell_at(doc, m)
-    return at[0] if at else ""
+    return _column_header_at(doc, m.start) or ""
 
 
 def _real_unit(text: str, m: Mention) -> str:
@@ -1700,6 +1732,12 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     # no sentence says "customers": a count of organisations that are customers now, when the
     # document has exactly one such count ("23 terminals on contract", "41 feed mills buying")
     text = doc.text
+    from .names import _recurring_name
+
+    # (the company's first word: the title's, or the name the text is about, "Tidewell Health"
+    # in a customer's reference letter headed with the customer's own name)
+    subject = getattr(_recurring_name(doc), "value", "") or ""
+    ours = "|".join(re.escape(w) for w in {getattr(doc, "_ours", ""), (subject.split() or [""])[0].lower()} if w)
     dates = [(d.start, d.end) for d in doc.dates]
     for m in doc.mentions:
         if m.percent or m.currency or m.scaled or m.start in taken or any(a <= m.start < b for a, b in dates) \
@@ -1712,6 +1750,9 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 # "We started in March 2020 and now serve 260 shippers"
                 or re.search(r"\b(?:we|and)\s+(?:now\s+)?serve\s+(?:about |around |some |over |nearly )?$",
                              low[a:m.start])
+                # ("Tidewell now serves 58 hospital systems": the company named, serving them)
+                or (ours and re.search(rf"\b(?:{ours}|it)\s+(?:now\s+|currently\s+|already\s+)?serves\s+"
+                                       r"(?:about |around |some |over |nearly )?$", low[a:m.start]))
                 # "Updated: ARR $3.6M, 610 practices": listed with the ARR, the count it comes from
                 or _AFTER_ARR.search(low[a:m.start])):
             continue
@@ -1858,12 +1899,15 @@ def _alone_on_line(text: str, d: Any) -> bool:
 
 #: a company's founding year with nothing finer: "founded in 2021", "Year founded: 2019",
 #: "incorporated 2018" (not "founded in March 2019", read as a date, nor a range of years)
-_FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]ear (?:founded|of incorporation)"
+_FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]ear (?:[Ff]ounded|[Oo]f [Ii]ncorporation)"
                            # "We started the company in 2022", "set up the business in 2019"
                            r"|(?:[Ss]tarted|[Ss]et up|[Ff]ormed) (?:the|our) (?:company|business|firm)"
                            # a founder's "Pollenate rents out ... Started it in 2021."
                            r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it)"
-                           r"(?:\s+in|\s*:)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
+                           # (a form's box, "Year of Incorporation: Within Last Five Years — 2023")
+                           # (or where: "founded in Nairobi in 2020", "incorporated in Delaware in 2021")
+                           r"(?:\s+in(?:\s+[A-Z][\w'-]+(?:,?\s+[A-Z][\w'-]+){0,2}\s+in)?"
+                           r"|\s*:(?:\s+[^:\n\d.;]{1,40}?\s+[—–])?)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
 _MONTH_NAMES = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
@@ -1923,7 +1967,10 @@ _STAMP_AFTER = re.compile(r",?\s+\d{1,2}:\d{2}\b")
 _INC_BEFORE = re.compile(r"(?:^|[-•*:;]\s*)inc(?:orp)?\.\s*$", re.I)
 #: the company's first unit of business done ("first lab installed", "our first kiosk was commissioned")
 _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s+)?(?:installed|live|in|deployed|"
-                         r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded)\b[^.;]{0,30}$")
+                         r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded|energi[sz]ed|activated|"
+                         r"connected|billed|invoiced|came online|switched on|"
+                         # (or the first sale named: "first mill order Aug 2022", "first paid contract")
+                         r"order|sale|contract|invoice|shipment|delivery)\b[^.;]{0,30}$")
 
 
 #: a weekday or a part of the day after a date ("2026年11月15日晚", "11月3日（周三）"), or nothing
@@ -1994,6 +2041,10 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
                 and _AS_OF.search(low[max(a, d.start - 30):d.start]):
             continue  # "Key metrics (as of 30 September 2026)": when the figures stand, no start
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and doc.tables \
+                and re.fullmatch(r"\s*(?:as of|as at|date|period|period end|measured|updated)\s*",
+                                 (_column_header_at(doc, d.start) or "x").lower()):
+            continue  # "Metric | Value | As of" / "ARR | $8.2M | 31 Oct 2026": when the figure stands
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and _STAMP_AFTER.match(text, d.end) \
                 and re.fullmatch(r"\s*[\[(]?\s*", text[_line_bounds(text, d.start)[0]:d.start]):
             continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
@@ -2002,10 +2053,15 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key == "founded" and _INC_BEFORE.search(line_head):
             score += 3  # "- inc. Jan 2023 (Delaware)": incorporated, abbreviated in notes
         if doc.lang == "en" and f.key == "since" and _FIRST_DONE.search(low[a:d.start]) \
-                and not _count(low[a:d.start], own):
+                and not _count(low[a:d.start], own) and not _TARGET.search(low[a:d.start]) \
+                and not re.search(r"\b(?:will|expect|expects|expected|due|next|hope|hopes)\b", low[a:d.start]):
             # "first lab installed Sep 2021", "the first kiosk was commissioned on ...": the start of
             # the business in other words
             score += 3
+        answers = doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
+            and bool(_count(_asked(doc, d), own))
+        if answers:
+            score += 3  # "Q: When did your first agency go live? A: March 2022.": the answer's date
         # two dates in one sentence: each is the date of the words in its own part ("We started
         # the company in October 2022 and have been billing customers since July 2023")
         flat = _flat(low, a, b)
@@ -2039,7 +2095,7 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             score += 6
         if score:
             role = section_role(doc, f, d.start)
-            if role < 0 and _count(low[lo_c:hi_c], own):
+            if role < 0 and (_count(low[lo_c:hi_c], own) or answers):
                 role = 0  # "... and shipped its first kits in March 2022" under "About the company"
             score += SECTION_ROLE * role
         elif doc.lang == "en" and _AS_OF.search(low[max(a, d.start - 30):d.start]):
@@ -2391,6 +2447,9 @@ def _periods_across(doc: Document, f: Field) -> Answer | None:
                    and not _CHANGE_COLUMN.search(heads[i])]
         if len(periods) < 2:
             continue
+        if _count(" ".join(label.own_words()), ["quarter"]) and not any(
+                re.search(r"\b(?:Q[1-4]|H[12])\b", t.header[i], re.I) or (keys[i] and keys[i][0] == 0) for i in periods):
+            continue  # "Metric | FY2025 | FY2026": years, no quarters
         row = next((r for r in t.rows if _count(r[0].lower(), number.own_words()) and not _CHANGE_COLUMN.search(r[0].lower())
                     and all(i < len(r) and r[i].strip() and "%" not in r[i] for i in periods)), None)
         if row is None:

@@ -119,19 +119,20 @@ def _names_with(doc: Document, f: Field) -> Answer | None:
 
 _ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|商业计划书|计划书|路演(?:材料|文稿)?|简介|介绍)$")
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
-_DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|"
+_DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|(?:due[- ])?diligence|"
                         r"quarterly|team|slack|whatsapp|group)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
                         r"chat export|chat log|chat|export|thread|"
                         r"summary|brief|notes?|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
-                        r"questionnaire|application|application form|profile|fact ?sheet|teaser|"
+                        r"questionnaire|application|application form|profile|fact ?sheet|teaser|checklist|tracker|"
                         r"data[ -]room(?: index)?|letter of intent|term sheet|loi)\b", re.I)
 _TITLE_TAIL = re.compile(r"\s*(?:(?:[—–:|(（]|-(?!\w))\s*.*|\s+(?:investor|pitch|company|seed|series)\b.*)$", re.I)
 
 
 #: a company named as a sentence's subject: "Northloop Freight is a ...", "Kestrel Robotics
 #: builds ...", "Fernhill Analytics gives ..."
-_SUBJECT = re.compile(r"(?:^(?:[-*•]\s+)?|(?<=[.!?:] ))[\"“]?((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)"
-                      r"(?: +\([^()\n]{1,40}\))? +(?:is|was|were|are|"
+_SUBJECT = re.compile(r"(?:^[ \t]*(?:(?:[-*•]|[\u2600-\u27bf\U0001f300-\U0001faff]\ufe0f?)\s+)?|(?<=[.!?:] ))[\"“]?"
+                      r"((?:[A-Z][\w&'-]* +){0,3}[A-Z][\w&'-]*)"
+                      r"(?: +\([^()\n]{1,40}\))? +(?:is|was|were|are|uses|"
                       r"has|builds|makes|gives|provides|offers|sells|develops|helps|runs|turns|lets|"
                       r"connects|designs|operates|brings|does|automates|produces|manufactures|puts|delivers|"
                       r"ships|schedules|matches|tracks|powers|teaches|trains|supplies|installs|rents|lends)\b", re.M)
@@ -162,6 +163,10 @@ _ROLE_AT = re.compile(r"\b(?:CEO|CFO|CTO|COO|CPO|[Ff]ounder|[Cc]o-?founder|[Mm]a
                       r"(?:,| of| at)\s$")
 
 
+#: a signature line: a person's name and their role ("Dana Whitcombe, CFO", "Ines Varga — Founder & CEO")
+_SIGNATURE = re.compile(r"(?:[A-Z][\w.'-]*\s+){1,3}[A-Z][\w'-]+\s*(?:,|[—–-]|\|)\s*(?:[A-Z][\w&/ -]{0,30}?\s)?"
+                        r"(?:CEO|CFO|CTO|COO|CPO|CRO|[Ff]ounder|[Cc]o-?founder|[Pp]resident|[Cc]hair(?:man|woman|person)?|"
+                        r"[Mm]anaging [Dd]irector|[Dd]irector)(?:\s*(?:&|/|,|\band\b)\s*[\w&/ ,.-]{1,40})?")
 _ROLE_NAME = re.compile(_ROLE_AT.pattern[:-1] + r"((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*)\b(?!\s[A-Z])")
 
 
@@ -189,6 +194,8 @@ def _recurring_name(doc: Document) -> Answer | None:
             trade.add(name)
     for m in _DEFINED.finditer(doc.text):
         name = (m.group(1) or m.group(2)).strip()
+        if re.match(r"[^.;\n]*\d\s?%", doc.text[m.end():]):
+            continue  # "Funds: production line 55%, sales 30%": a label over shares, no name defined
         if name.split()[0].lower() not in _NOT_NAMES:
             cands[name] = cands.get(name, 0) + 1.0
             trade.add(name)
@@ -208,6 +215,12 @@ def _recurring_name(doc: Document) -> Answer | None:
     head = _title_name(doc)
     if head and 0 < len(head.split()) <= 4:
         cands[head] = cands.get(head, 0) + 1.5
+    for part in _caps_title_parts(doc):
+        # "OSSORY PACKAGING · FACT SHEET": a letterhead in capitals names the company the text
+        # writes as "Ossory Packaging"
+        for name in [n for n in cands if n.lower() == part.lower()]:
+            cands[name] += 1.5
+            subjects.add(name)  # (one word, "PLINTH" over "Plinth uses ceiling cameras ...")
     for sec in doc.sections:
         # a job posting's or a website's "About Kestrel Freight" heading names the company
         about = re.fullmatch(r"About\s+((?:[A-Z][\w&'-]*\s+){0,3}[A-Z][\w&'-]*)", (sec.heading or "").strip())
@@ -360,6 +373,8 @@ def _title_name(doc: Document) -> str | None:
     title = _first_line_title(doc) or doc.title
     if not title or title.isupper() or POST_HEAD.match(title):
         return None  # (a post's header, "Noor Haddad @noorbuilds · Dec 9", names who wrote it)
+    if _SIGNATURE.fullmatch(title.strip()):
+        return None  # "Dana Whitcombe, CFO": an e-mail's signature, who wrote it
     news = _NEWS_TITLE.match(title)
     if news:  # a press release's headline: "Orbweave raises $9 million Series A to ..."
         return news.group(1)
@@ -389,6 +404,17 @@ def _title_name(doc: Document) -> str | None:
     if name and len(name) <= 60 and not _DOC_WORDS.fullmatch(name) and name[0].isalnum():
         return name
     return None
+
+
+def _caps_title_parts(doc: Document) -> list[str]:
+    """The parts of a first line written in capitals ("OSSORY PACKAGING  ·  FACT SHEET  ·
+    CONFIDENTIAL      Nov 2026": its first two), without the words that name the document: the
+    company the letterhead names is among them, in the case the text writes it."""
+    line = next((x.strip() for x in doc.text.split("\n") if x.strip()), "")
+    if not line or len(line) > 120:
+        return []
+    parts = [_without_doc_words(p.strip()) for p in re.split(r"\s{3,}|\s*[·•|—–]\s*|\s+-\s+", line)]
+    return [p for p in parts if p.isupper() and not _DOC_WORDS.fullmatch(p)]
 
 
 def _first_line_title(doc: Document) -> str:

@@ -473,6 +473,11 @@ _PLEASANTRY = re.compile(r"(?:hi|hello|hey|dear|thanks|thank you|best|cheers|reg
                          r"|感谢|谢谢|您好|大家好|此致|敬礼|如有疑问", re.I)
 
 
+#: a person's role, no company's name ("Director", "Executive Officer", "Partner")
+_ROLE_NAME = re.compile(r"(?:Director|Officer|Partner|Chair(?:man|woman|person)?|CEO|CFO|CTO|COO|President|Founder|"
+                        r"Co-?founder|Advisor|Adviser|Member|Manager|Secretary|Treasurer|Observer)s?")
+
+
 def _name_aside(doc: Document, limit: int) -> tuple[str, str, str] | None:
     """"Loomwise (AI pattern design for small textile mills) closed October at ...": the words
     in brackets right after the name the memo is about (a name that recurs), when they are a
@@ -482,6 +487,8 @@ def _name_aside(doc: Document, limit: int) -> tuple[str, str, str] | None:
         if name.split()[0].lower() in ("we", "our", "the", "this", "it") or re.search(r"\d", aside) \
                 or len(aside.split()) < 3 or len(aside) > limit or ":" in aside:
             continue
+        if _ROLE_NAME.fullmatch(name.split()[-1]):
+            continue  # "Carol Ashdown — Director (investor designee, Pinecrest Ventures)": a person's role
         if len(re.findall(rf"\b{re.escape(name)}\b", doc.text)) < 2:
             continue
         sent = doc.text[_clause_bounds(doc.text, m.start(), m.end())[0]:m.end()]
@@ -510,6 +517,11 @@ def _name_is_a(doc: Document, limit: int) -> tuple[str, str, str] | None:
     return None
 
 
+#: a street address ("2200 Riverbend Parkway", "410 Larkspur Avenue, Suite 6")
+_STREET = re.compile(r"\b\d{1,5}\s+(?:[A-Z][\w'-]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Parkway|Pkwy|Boulevard|"
+                     r"Blvd|Lane|Ln|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Highway|Hwy)\b\.?")
+
+
 def _under_title(doc: Document, limit: int) -> str | None:
     """The short line right under a memo's title ("Leak sensors for apartment blocks.")."""
     if not doc.sections:
@@ -525,6 +537,11 @@ def _under_title(doc: Document, limit: int) -> str | None:
         if not head or not first.paragraphs or first.paragraphs[0] != head:
             return None
         parts = first.paragraphs[1:2]
+    if not parts and first.heading and len(doc.sections) > 1 and first.heading.split()[0].isupper() \
+            and doc.sections[1].heading.rstrip().endswith((".", "!")):
+        # "PLINTH" over "Inventory counts in minutes, not days." (a flyer's name and its slogan,
+        # each a short line): the sentence read as the next heading is the line under the title
+        parts = [doc.sections[1].heading]
     if not parts:
         return None
     # the one that comes first: a slide's bullet stands under its title, its notes after it
@@ -535,6 +552,12 @@ def _under_title(doc: Document, limit: int) -> str | None:
         return None
     if any(d.raw.strip() == line.rstrip("。.").strip() for d in doc.dates):
         return None  # "October 9, 2025": the memo's date, not its motto
+    if _STREET.search(line) or (re.search(r"\s[·•|]\s", line) and (
+            any(d.raw in line for d in doc.dates) or re.search(r"\bupdated\b", line, re.I))):
+        # "Chicago · 3 December 2026" under an event deck's title, "Company profile · DealCompass ·
+        # Last updated 2 December 2026", a letterhead's "Office of the CFO · 2200 Riverbend
+        # Parkway": where and when, no motto
+        return None
     if _BYLINE.match(line):
         return None  # "Prepared by Sam Whitcombe (CEO) for the board meeting of ...": who wrote it
     if line.rstrip().endswith(("?", "？")) or re.match(r"(?:describe|tell us|explain|list|please|briefly)\b",
@@ -705,11 +728,48 @@ def pick_text(doc: Document, f: Field) -> Answer | None:
     limit = _limit(f, TEXT_CHARS, doc.lang)
     if lv and len(lv[0]) <= limit:
         return Answer(lv[0], lv[1], [])
+    if f.key == "description" and doc.lang == "en":
+        headed = section_for(doc, f)
+        if headed is None or not headed.paragraphs or not _heading_names(headed, f):
+            trade = _trade_sentence(doc, limit)
+            if trade:
+                return Answer(trade, trade, ["the sentence that says what the company does"])
     p = _retrieve(doc, f, need_paragraphs=True)
     if p is None:
         return None
     text = _summary(_without_corrected(doc, p.text), doc.lang, limit, "paragraph")
     return Answer(text, p.evidence or text, p.notes)
+
+
+#: verbs of a sentence about the company that say no line of business ("Tidewell raises ...")
+_NOT_TRADE = frozenset(("is", "was", "has", "does", "says", "reports", "raises", "claims", "expects", "plans", "needs",
+                        "wants", "hopes", "aims", "targets", "seeks", "closes", "closed", "grows", "passes", "crosses",
+                        "reaches", "hits", "gets", "thanks", "welcomes", "announces", "joins", "wins", "loses", "tells"))
+
+
+def _trade_sentence(doc: Document, limit: int) -> str | None:
+    """The first sentence whose subject is the company, doing its line of business ("Corbelite
+    makes scheduling software that lets general contractors plan ...", "Fenlight installs and
+    operates behind-the-meter batteries ..."): what a description says, where no prose section
+    is headed as one (a profile's "Overview" of labels, a deck's "By the numbers")."""
+    from .names import _TRADE_VERB, _recurring_name
+
+    found = _recurring_name(doc)
+    name = str(found.value) if found is not None else ""
+    if not name:
+        return None
+    first = re.escape(name.split()[0])
+    for sec in doc.sections:
+        for part in sec.paragraphs + sec.bullets:
+            for sent in doc.sentences(part):
+                sent = sent.strip()
+                m = re.match(rf"{first}(?:\s+[A-Z][\w&'-]*){{0,3}}(?=\s)", sent)
+                verb = re.match(r"\s+(?:\([^()\n]{1,40}\)\s+)?([a-z]+s)\s+(?:and\s+[a-z]+s\s+)?[a-z]", sent[m.end():]) \
+                    if m else None
+                if verb and (_TRADE_VERB.match(sent, m.end()) or verb.group(1) not in _NOT_TRADE) \
+                        and len(sent) <= limit and not re.search(r"\d", sent):
+                    return sent.rstrip(".")
+    return None
 
 
 def _enumerated(sentence: str, lang: str) -> list[str] | None:

@@ -77,7 +77,9 @@ def _in_order(doc: Document, named: list[tuple[str, str]], common: list[tuple[st
 _PRODUCT_NAME = re.compile(r"(?<![\w'’])([A-Z][\w&+-]*(?: [A-Z][\w&+-]*){0,3})")
 #: words between a product's name and its price that say it is one ("Railsight, available from
 #: today, is a wayside portal priced at", "YardScan, a camera app, costs", "Thimble Plus, at")
-_PRICE_VERB = re.compile(r"\b(?:costs?|priced|sells?|sold|at|for)\s*$|[(:]\s*$|\s[-—–]\s*$", re.I)
+_PRICE_VERB = re.compile(r"\b(?:costs?|priced|sells?|sold|at|for)\s*$|[(:]\s*$|\s[-—–]\s*$"
+                         # ("Rainstead Pump One, costs farmers $14 a month": who pays, between)
+                         r"|\bcosts?\s+(?:each\s+|every\s+|a\s+|an\s+)?[a-z]+\s*$", re.I)
 #: what a price is per, right after its amount ("per site", "a month", "each", "/month", "a panel
 #: a month")
 _PRICE_CUE = re.compile(r"\s*(?:per\b|an? (?:month|year|week|day|seat|user|unit|visit|trip|test|job)\b|each\b|/\s?[a-z]|"
@@ -164,7 +166,8 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         if any(_RIVAL.search(x) for x in re.split(r"(?<=[.!?])\s+", doc.text)
                if re.search(rf"\b{re.escape(name)}\b", x)):
             continue  # "The incumbent, Clausewise, reported ...": someone else's product
-        best = (name, re.sub(r"\s*[()]\s*", ", ", clause[n.end():]).strip(" ,:;.-—–"))
+        rest = re.sub(r"^\W*costs?\s+(?:each\s+|every\s+|an?\s+)?[a-z]+\s+(?=[$€£])", "", clause[n.end():])
+        best = (name, re.sub(r"\s*[()]\s*", ", ", rest).strip(" ,:;.-—–"))
         break
     return best
 
@@ -200,7 +203,8 @@ _CENTS = re.compile(r"(?<![\d.$€£])(\d+(?:\.\d+)?)\s+cents\b")
 def labelled_items(doc: Document, f: Field) -> list[tuple[str, str]]:
     """(name, text) of the items a form row or a note's line labelled as the field gives
     ("Product / service; TideBank 500 (500 kWh container), list price $410K", "- product: Fernwick
-    Capture, $149/location/mo; Fernwick Pay add-on (pricing tbd)"): one item per ";" piece, named
+    Capture, $149/location/mo; Fernwick Pay add-on (pricing tbd)", "Pricing — Dockmaster: $240 per
+    marina per month; Fuel Dock add-on: $60"): one item per ";" piece, named
     by the capitalised words that open it.  English only."""
     if doc.lang != "en":
         return []
@@ -208,7 +212,18 @@ def labelled_items(doc: Document, f: Field) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = [(r[0], r[1]) for t in doc.tables for r in t.rows if len(r) == 2]
     for sec in doc.sections:
         for line in sec.bullets + sec.paragraphs:
-            head, sep, tail = line.partition(":")
+            # ("Pricing — Arbor Dock: $240 per marina; Fuel Dock add-on: $60": a dash label over
+            # items that each have a colon of their own)
+            dotted = re.split(r"\s+[·|]\s+", line)
+            if len(dotted) >= 3 and len(dotted[0]) <= 30:
+                # "PRICING · Plinth Shelf — $89 per camera per month · Plinth Insights — $400 per
+                # store per month · Expo special: 20% off": a flyer's label over its priced items
+                priced = [p for p in dotted[1:] if _ITEM_PRICED.search(p)]
+                if priced:
+                    lines.append((dotted[0], "; ".join(priced)))
+                    continue
+            dash = re.match(r"([^:—–]{1,30}?)\s+[—–]\s+(\S.*)", line)
+            head, sep, tail = (dash.group(1), "—", dash.group(2)) if dash else line.partition(":")
             if sep:
                 lines.append((head, tail))
     out: list[tuple[str, str]] = []
