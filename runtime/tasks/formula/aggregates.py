@@ -1021,6 +1021,9 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     words = [w for w in lex["share_words"] + lex["zh_share_words"] if _spans(text, w)]
     if not words:
         return None
+    for _c, head, _v in flag_columns(schema):  # "escape rate", "pass rate": the Yes share of Escaped, Passed
+        if head.endswith("ed") and len(head) >= 6:
+            text = re.sub(rf"(?<![a-z])(?:{head[:-1]}|{head[:-2]})(?=\s+rates?(?![a-z]))", head, text)
     if is_zh(text) and any(is_zh(w) for w in words):
         words += [w for w in lex["zh_share_of"] if _spans(text, w)]  # 南湖占…的比例: 占 says "of"
     plain = text
@@ -1047,9 +1050,10 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     conds = tuple(dict.fromkeys(rows.conditions))  # "pass rate (60+)": one condition said twice
     base = schema.column(conds[0].column)
     part = compile_intent(Intent("count", "", conds), schema)
-    scope = tuple(c for c in conds if c.op == "=" and isinstance(c.value, str))
-    if scope and len(scope) < len(conds) and all(isinstance(c.value, (int, float)) for c in conds
-                                                 if c not in scope):
+    flags = {c.header for c, _h, _v in flag_columns(schema)}
+    scope = tuple(c for c in conds if c.op == "=" and isinstance(c.value, str) and c.column not in flags)
+    if scope and len(scope) < len(conds) and all(isinstance(c.value, (int, float)) or c.column in flags
+                                                 for c in conds if c not in scope):
         # "pass rate for class 7C", "what % of 7C passed": the values name the rows the rate is
         # of, the thresholds what is counted among them
         whole = compile_intent(Intent("count", "", scope), schema)
@@ -2401,7 +2405,8 @@ def _title_words(schema: SheetSchema) -> list[str]:
     ("各分公司营业收入" names 收入 and 营业).  English titles name projects and companies
     ("Website Relaunch"), which a request names as a condition, so they are not read."""
     out: list[str] = []
-    units = [w for g in lexicon("aggregates")["units"] for w in g] + list(lexicon("aggregates")["measure_units"])
+    units = [w for g in lexicon("aggregates")["units"] for w in g] + list(lexicon("aggregates")["measure_units"]) + [
+        w for g in lexicon("aggregates")["measure_units"].values() for w in g if len(w) > 2]  # (tonnes)
     for (r, _c), v in schema.cells.items():
         if r >= schema.header_row or not isinstance(v, str):
             continue
@@ -2587,6 +2592,21 @@ def _said_period(rest: str, schema: SheetSchema, lex: dict) -> str:
     return whole.sub(lambda m: " " * len(m.group(0)), rest)
 
 
+def without_total_row_aside(request: str, schema: SheetSchema) -> str:
+    """``request`` less its "(ignore the total row)" where the sheet's bottom row is a Total row:
+    no formula's range holds that row, so the words are kept already (lexicon total_row_asides).
+    A sheet with no total row found keeps them, unread: the row they mean may be in the range."""
+    from .schema import _total_row
+
+    said = lexicon("aggregates")["total_row_asides"]
+    pat = re.compile(r"[(,;-]?\s*(?<![a-z])(?:" + "|".join(map(re.escape, said["verbs"]))
+                     + r")\s+(?:the\s+|any\s+)?(?:" + "|".join(map(re.escape, said["rows"]))
+                     + r")s?(?![a-z])\s*\)?", re.I)
+    if not schema.cells or not pat.search(request) or _total_row(schema.cells, schema.header_row) is None:
+        return request
+    return pat.sub(" ", request).strip()
+
+
 def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
              conditions: bool = True) -> list[str]:
     """The words of the request that are neither used nor filler words (the reason a reader refuses)."""
@@ -2608,6 +2628,8 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
         words += ops
     words += lex.get("zh_filler_words", []) + lex["context_words"]
     words += _named_parts(text, ms) + _unit_words(ms, lex)
+    # "frame charges" for Frame under a two-row header's Charges: the group word of a column named
+    words += [f for _p, c in ms if c.group for w in header_forms(c.group) for f in (w, w.removesuffix("s"))]
     if any(c.type == "number" and has(c.header.lower(), lex["money_headers"] + lex["payment_headers_en"])
            for _p, c in ms) \
             and not _COUNTED.search(text):  # ("how many card payments" counts payments: not read)
@@ -2633,8 +2655,11 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     never = [w for w in lex["never_filler"] if has(rest, [w]) or " " in w and has(said, [w])]
     if never:
         return never  # a negation or an alternative changes the rows: never read past it
+    # "how many people played" beside Players, "dined" beside Diners: the verb of a header's doer
+    doers = {h[:-3] for h in heads if h.endswith("ers") and len(h) >= 6}
     en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1
-          and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))]
+          and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))
+          and not (w.endswith(("ed", "ing")) and _verb_root(w) in doers)]
     zh = [ch for ch in re.findall(r"[\u4e00-\u9fff]", rest) if ch not in lex["zh_filler"]]
     return en + zh
 
