@@ -2095,8 +2095,10 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
         # said as it stands, or its two words turned round: "paid a deposit" for Deposit Paid
         words = head.split()
+        # (or the verb after a "was": "the cert was issued" for Cert Issued)
         said_as = re.escape(head) if len(words) != 2 else \
-            rf"(?:{re.escape(head)}|{re.escape(words[1])}\s+(?:a|an|the|their|his|her)\s+{re.escape(words[0])})"
+            rf"(?:{re.escape(head)}|{re.escape(words[1])}\s+(?:a|an|the|their|his|her)\s+{re.escape(words[0])}" \
+            rf"|{re.escape(words[0])}\s+(?:was|were|has been|have been|is|are)\s+{re.escape(words[1])})"
         neg = re.search(rf"(?<![a-z]){NOT_DONE}{said_as}(?![a-z])", text)
         pos = neg or re.search(rf"(?<![a-z]){said_as}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
@@ -2640,6 +2642,8 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words += _zh_context(text, schema, lex)  # 帮我看看, 一共进了, 这个月 (a sheet of one month)
     words += lex["function_words_en"] + lex["event_nouns"] + _activity_verbs(schema, lex)  # "on his shifts"
     said = rest  # before the filler words go: "still up" is two of them, and a state together
+    # "jobs where the cert was issued": a "where" after the rows counted says which, asks no place
+    rest = re.sub(r"(?<=[a-z]s )where(?= (?:the|a|an|they|it|there)\b)", "     ", rest)
     rest = cover(_said_period(rest, schema, lex), words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)
