@@ -117,3 +117,11 @@ def test_a_two_word_flag_said_with_was_between_its_words(tmp_path):
                             ["J3", "Kiln Co", "Yes"], ["J4", "Loom Ltd", "Yes"]], "Jobs")
     r = formula("% of jobs where the invoice was sent", sheet=book, method="rules")
     assert r.value == pytest.approx(0.75)
+
+
+def test_rows_that_had_no_amount_are_the_zero_rows_where_none_is_blank(tmp_path):
+    rows = [["Order ref", "Customer", "Delivery", "Discount"], ["P1", "Ann", 5, 0], ["P2", "Bob", 0, 10],
+            ["P3", "Cara", 0, 0], ["P4", "Dev", 7, 5]]
+    book = _book(tmp_path, rows, "Orders")
+    assert formula("how many orders had no discount", sheet=book, method="rules").value == 2
+    assert formula("what share of orders had no delivery", sheet=book, method="rules").value == pytest.approx(0.5)

@@ -1083,6 +1083,21 @@ def rows_with_a(request: str, schema: SheetSchema, kinds: tuple[str, ...] = ("nu
     return None
 
 
+_UNFILLED = re.compile(r"(?<![a-z])(?:(?:with|got|had|have|has|received|took|paid)\s+no|without(?:\s+(?:a|an|any))?)\s+")
+
+
+def _rows_without_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """The number column said after "had no" / "without a" ("orders that had no glass", "jobs
+    without a discount"), and the span said; None when none is."""
+    text = request.lower()
+    for m in _UNFILLED.finditer(text):
+        for p, c in mentions(text, schema):
+            if p == m.end() and c.type == "number":
+                return c, (m.start(), p + len(next((w for w in _column_words(schema, c) if text.startswith(w, p)),
+                                                   re.match(r"[a-z]*", text[p:]).group(0))))
+    return None
+
+
 def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """"how many walks got a tip", "what fraction of jobs had a discount": the rows whose number
     column holds an amount (above 0; a blank or 0 is none), counted or over all the table's
@@ -1091,6 +1106,8 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     from .quantities import rows_are_people
 
     found = rows_with_a(request, schema, ("number", "date"))
+    without = found is None
+    found = found or _rows_without_a(request, schema)
     if found is None:
         return None
     col, span = found
@@ -1098,7 +1115,7 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     lex = lexicon("aggregates")
     noun = re.search(r"(?<![a-z])(?:how many|number of|count of|share of|fraction of|percent of|percentage of|"
                      r"proportion of|% of)\s+(?:all\s+)?(?:the\s+|our\s+|my\s+)?([a-z]+)", text)
-    own = _own_rows(schema)
+    own = _own_rows(schema) + re.findall(r"[a-z]{3,}", schema.sheet.lower())  # "orders" on a sheet of Orders
     if rows_are_people(schema):  # "how many kids have ...", "number of people who got a refund" on a roster
         own = own + lexicon("aggregates")["quantity_nouns_en"]["heads"] + [
             w for w in lex["people_nouns"] if w.isascii()]
@@ -1112,6 +1129,15 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     taken = [span] + share + counted
     if leftover(text, schema, lex, taken, mentions(text, schema)):
         return None
+    if without:  # "how many orders had no glass": the rows whose amount is 0, where no row is blank
+        if any(schema.cells.get((r, col_index(col.letter))) in (None, "") for r in range(col.first_row, col.last_row + 1)) \
+                or _table_rows(schema, col)[0] != col.last_row:
+            return None  # a blank may be "none" too, or a row not entered: not guessed
+        key = _table_rows(schema, col)[1]
+        if counted:
+            return f"=COUNTIF({col.range},0)", f"the number of rows with a {col.header} of 0"
+        return (None if key is None else (f"=COUNTIF({col.range},0)/COUNTA({key.range})",
+                                          f"the share of rows ({key.header}) with a {col.header} of 0"))
     dated = col.type == "date"
     last, key = _table_rows(schema, col)
     # the dates run to the table's last row: a blank at the bottom is a row without one
