@@ -1021,6 +1021,9 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     words = [w for w in lex["share_words"] + lex["zh_share_words"] if _spans(text, w)]
     if not words:
         return None
+    for _c, head, _v in flag_columns(schema):  # "escape rate", "pass rate": the Yes share of Escaped, Passed
+        if head.endswith("ed") and len(head) >= 6:
+            text = re.sub(rf"(?<![a-z])(?:{head[:-1]}|{head[:-2]})(?=\s+rates?(?![a-z]))", head, text)
     if is_zh(text) and any(is_zh(w) for w in words):
         words += [w for w in lex["zh_share_of"] if _spans(text, w)]  # 南湖占…的比例: 占 says "of"
     plain = text
@@ -1047,9 +1050,10 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     conds = tuple(dict.fromkeys(rows.conditions))  # "pass rate (60+)": one condition said twice
     base = schema.column(conds[0].column)
     part = compile_intent(Intent("count", "", conds), schema)
-    scope = tuple(c for c in conds if c.op == "=" and isinstance(c.value, str))
-    if scope and len(scope) < len(conds) and all(isinstance(c.value, (int, float)) for c in conds
-                                                 if c not in scope):
+    flags = {c.header for c, _h, _v in flag_columns(schema)}
+    scope = tuple(c for c in conds if c.op == "=" and isinstance(c.value, str) and c.column not in flags)
+    if scope and len(scope) < len(conds) and all(isinstance(c.value, (int, float)) or c.column in flags
+                                                 for c in conds if c not in scope):
         # "pass rate for class 7C", "what % of 7C passed": the values name the rows the rate is
         # of, the thresholds what is counted among them
         whole = compile_intent(Intent("count", "", scope), schema)
@@ -1079,6 +1083,21 @@ def rows_with_a(request: str, schema: SheetSchema, kinds: tuple[str, ...] = ("nu
     return None
 
 
+_UNFILLED = re.compile(r"(?<![a-z])(?:(?:with|got|had|have|has|received|took|paid)\s+no|without(?:\s+(?:a|an|any))?)\s+")
+
+
+def _rows_without_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """The number column said after "had no" / "without a" ("orders that had no glass", "jobs
+    without a discount"), and the span said; None when none is."""
+    text = request.lower()
+    for m in _UNFILLED.finditer(text):
+        for p, c in mentions(text, schema):
+            if p == m.end() and c.type == "number":
+                return c, (m.start(), p + len(next((w for w in _column_words(schema, c) if text.startswith(w, p)),
+                                                   re.match(r"[a-z]*", text[p:]).group(0))))
+    return None
+
+
 def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """"how many walks got a tip", "what fraction of jobs had a discount": the rows whose number
     column holds an amount (above 0; a blank or 0 is none), counted or over all the table's
@@ -1087,6 +1106,8 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     from .quantities import rows_are_people
 
     found = rows_with_a(request, schema, ("number", "date"))
+    without = found is None
+    found = found or _rows_without_a(request, schema)
     if found is None:
         return None
     col, span = found
@@ -1094,7 +1115,7 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     lex = lexicon("aggregates")
     noun = re.search(r"(?<![a-z])(?:how many|number of|count of|share of|fraction of|percent of|percentage of|"
                      r"proportion of|% of)\s+(?:all\s+)?(?:the\s+|our\s+|my\s+)?([a-z]+)", text)
-    own = _own_rows(schema)
+    own = _own_rows(schema) + re.findall(r"[a-z]{3,}", schema.sheet.lower())  # "orders" on a sheet of Orders
     if rows_are_people(schema):  # "how many kids have ...", "number of people who got a refund" on a roster
         own = own + lexicon("aggregates")["quantity_nouns_en"]["heads"] + [
             w for w in lex["people_nouns"] if w.isascii()]
@@ -1108,6 +1129,15 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     taken = [span] + share + counted
     if leftover(text, schema, lex, taken, mentions(text, schema)):
         return None
+    if without:  # "how many orders had no glass": the rows whose amount is 0, where no row is blank
+        if any(schema.cells.get((r, col_index(col.letter))) in (None, "") for r in range(col.first_row, col.last_row + 1)) \
+                or _table_rows(schema, col)[0] != col.last_row:
+            return None  # a blank may be "none" too, or a row not entered: not guessed
+        key = _table_rows(schema, col)[1]
+        if counted:
+            return f"=COUNTIF({col.range},0)", f"the number of rows with a {col.header} of 0"
+        return (None if key is None else (f"=COUNTIF({col.range},0)/COUNTA({key.range})",
+                                          f"the share of rows ({key.header}) with a {col.header} of 0"))
     dated = col.type == "date"
     last, key = _table_rows(schema, col)
     # the dates run to the table's last row: a blank at the bottom is a row without one
@@ -2091,8 +2121,10 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
         # said as it stands, or its two words turned round: "paid a deposit" for Deposit Paid
         words = head.split()
+        # (or the verb after a "was": "the cert was issued" for Cert Issued)
         said_as = re.escape(head) if len(words) != 2 else \
-            rf"(?:{re.escape(head)}|{re.escape(words[1])}\s+(?:a|an|the|their|his|her)\s+{re.escape(words[0])})"
+            rf"(?:{re.escape(head)}|{re.escape(words[1])}\s+(?:a|an|the|their|his|her)\s+{re.escape(words[0])}" \
+            rf"|{re.escape(words[0])}\s+(?:was|were|has been|have been|is|are)\s+{re.escape(words[1])})"
         neg = re.search(rf"(?<![a-z]){NOT_DONE}{said_as}(?![a-z])", text)
         pos = neg or re.search(rf"(?<![a-z]){said_as}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
@@ -2401,7 +2433,8 @@ def _title_words(schema: SheetSchema) -> list[str]:
     ("各分公司营业收入" names 收入 and 营业).  English titles name projects and companies
     ("Website Relaunch"), which a request names as a condition, so they are not read."""
     out: list[str] = []
-    units = [w for g in lexicon("aggregates")["units"] for w in g] + list(lexicon("aggregates")["measure_units"])
+    units = [w for g in lexicon("aggregates")["units"] for w in g] + list(lexicon("aggregates")["measure_units"]) + [
+        w for g in lexicon("aggregates")["measure_units"].values() for w in g if len(w) > 2]  # (tonnes)
     for (r, _c), v in schema.cells.items():
         if r >= schema.header_row or not isinstance(v, str):
             continue
@@ -2587,6 +2620,21 @@ def _said_period(rest: str, schema: SheetSchema, lex: dict) -> str:
     return whole.sub(lambda m: " " * len(m.group(0)), rest)
 
 
+def without_total_row_aside(request: str, schema: SheetSchema) -> str:
+    """``request`` less its "(ignore the total row)" where the sheet's bottom row is a Total row:
+    no formula's range holds that row, so the words are kept already (lexicon total_row_asides).
+    A sheet with no total row found keeps them, unread: the row they mean may be in the range."""
+    from .schema import _total_row
+
+    said = lexicon("aggregates")["total_row_asides"]
+    pat = re.compile(r"[(,;-]?\s*(?<![a-z])(?:" + "|".join(map(re.escape, said["verbs"]))
+                     + r")\s+(?:the\s+|any\s+)?(?:" + "|".join(map(re.escape, said["rows"]))
+                     + r")s?(?![a-z])\s*\)?", re.I)
+    if not schema.cells or not pat.search(request) or _total_row(schema.cells, schema.header_row) is None:
+        return request
+    return pat.sub(" ", request).strip()
+
+
 def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),
              conditions: bool = True) -> list[str]:
     """The words of the request that are neither used nor filler words (the reason a reader refuses)."""
@@ -2608,6 +2656,8 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
         words += ops
     words += lex.get("zh_filler_words", []) + lex["context_words"]
     words += _named_parts(text, ms) + _unit_words(ms, lex)
+    # "frame charges" for Frame under a two-row header's Charges: the group word of a column named
+    words += [f for _p, c in ms if c.group for w in header_forms(c.group) for f in (w, w.removesuffix("s"))]
     if any(c.type == "number" and has(c.header.lower(), lex["money_headers"] + lex["payment_headers_en"])
            for _p, c in ms) \
             and not _COUNTED.search(text):  # ("how many card payments" counts payments: not read)
@@ -2618,6 +2668,8 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words += _zh_context(text, schema, lex)  # 帮我看看, 一共进了, 这个月 (a sheet of one month)
     words += lex["function_words_en"] + lex["event_nouns"] + _activity_verbs(schema, lex)  # "on his shifts"
     said = rest  # before the filler words go: "still up" is two of them, and a state together
+    # "jobs where the cert was issued": a "where" after the rows counted says which, asks no place
+    rest = re.sub(r"(?<=[a-z]s )where(?= (?:the|a|an|they|it|there)\b)", "     ", rest)
     rest = cover(_said_period(rest, schema, lex), words, plural=True)
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)
@@ -2633,8 +2685,11 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     never = [w for w in lex["never_filler"] if has(rest, [w]) or " " in w and has(said, [w])]
     if never:
         return never  # a negation or an alternative changes the rows: never read past it
+    # "how many people played" beside Players, "dined" beside Diners: the verb of a header's doer
+    doers = {h[:-3] for h in heads if h.endswith("ers") and len(h) >= 6}
     en = [w for w in re.findall(r"[a-z]+", rest) if len(w) > 1
-          and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))]
+          and not (len(w) >= 3 and any(h.startswith(w.removesuffix("s")) for h in heads))
+          and not (w.endswith(("ed", "ing")) and _verb_root(w) in doers)]
     zh = [ch for ch in re.findall(r"[\u4e00-\u9fff]", rest) if ch not in lex["zh_filler"]]
     return en + zh
 

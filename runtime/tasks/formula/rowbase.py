@@ -208,6 +208,13 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
                 claim(at, len(word), col)
             at = low.find(word, at + 1)
 
+    # "the glass charge" for Glass under a two-row header's Charges: the header and its group word
+    for col in schema.columns:
+        group = col.group.lower().strip()
+        if group and col.header.isascii() and group.isascii() and group not in col.header.lower():
+            for g in dict.fromkeys((group, group.removesuffix("s"))):
+                scan(f"{col.header.lower().strip()} {g}", col)
+                scan(f"{g} {col.header.lower().strip()}", col)
     heads = {c.letter: {c.header.lower().strip(), _bare(c.header)} for c in schema.columns}
     for col in sorted(schema.columns, key=lambda c: -len(c.header)):
         for h in header_forms(col.header):
@@ -279,6 +286,10 @@ def header_forms(header: str) -> list[str]:
     words = h.split()
     if len(words) == 2 and h.isascii():
         forms |= {f"{words[1]} per {words[0]}", f"{words[1]} of {words[0]}"}
+    adjective = {a: u for u, adjs in lexicon("rows")["per_adjectives"].items() for a in adjs}
+    if len(words) == 2 and words[0] in adjective and h.isascii():  # "Weekly rate": "rate per week", "rate a week"
+        unit = adjective[words[0]]
+        forms |= {f"{words[1]} per {unit}", f"{words[1]} a {unit}", f"per-{unit} {words[1]}", f"per {unit} {words[1]}"}
     if len(words) == 2 and words[0] == "per" and h.isascii():  # "Per night": "nightly rate", "price per night"
         unit = words[1]
         said = [unit, *lexicon("rows")["per_adjectives"].get(unit, [])]

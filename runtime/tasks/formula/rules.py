@@ -62,6 +62,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         read_share,
         read_weekday,
         read_year_block,
+        without_total_row_aside,
     )
     from .aggregates import read as read_aggregate
     from .compose import group_by, read
@@ -71,6 +72,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .rowbase import is_zh
     from .sumcols import read_columns_share, read_columns_total
 
+    request = without_total_row_aside(request, schema)  # "(ignore the total row)": no range holds it
     by = group_by(request, schema)
     if by is not None:
         raise TaskError(
