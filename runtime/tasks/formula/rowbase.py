@@ -104,6 +104,17 @@ def values(schema: SheetSchema, col: Column) -> list[Any]:
     return [schema.cells.get((r, c)) for r in range(col.first_row, col.last_row + 1)]
 
 
+def table_values(schema: SheetSchema, col: Column) -> list[Any]:
+    """Every cell of ``col`` on the table's data rows (the rows any column fills; None for a
+    blank): a date column left blank on its last rows (交货日期 of the orders not delivered yet)
+    ends above them, so :func:`values` would not see those blanks."""
+    first = min(c.first_row for c in schema.columns)
+    last = max(c.last_row for c in schema.columns)
+    rows = sorted({r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")})
+    c = col_index(col.letter)
+    return [schema.cells.get((r, c)) for r in rows]
+
+
 #: a verb said negated before a Yes/No column's one-word header: "hasn't paid", "not yet
 #: collected", "never been paid", "nobody's collected it" (the header follows; "unpaid" is said apart)
 NOT_DONE = (r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never"

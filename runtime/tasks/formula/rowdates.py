@@ -374,7 +374,8 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     said = [c for c in times if c in named]
     others = [c for c in named if c not in times and c.type in ("number", "date")]  # a text column is the row's noun
     nums = [v for v, unit, _ in numbers(request)]
-    if has(text, tl["end"]) and not has(text, tl["end_not"]):  # "end time (start + hours)", "结束时间"
+    if has(text, tl["end"]) and not has(text, tl["end_not"]) and len(said) < 2:
+        # "end time (start + hours)", "结束时间"; not "结束时间减开始时间": both times are the sheet's
         start = said if said else times
         spans = [c for c in schema.columns if c.type == "number" and has(c.header.lower(), tl["hour_headers"] + tl["minute_headers"])]
         spans = [c for c in spans if c in others] or spans

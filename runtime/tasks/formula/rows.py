@@ -28,6 +28,7 @@ from .rowbase import (
     mentions,
     names_the_row,
     ref,
+    table_values,
     used_up,
     values,
 )
@@ -40,12 +41,29 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
-    """The per-row formula for ``request``, or None when no family reads it whole.
+    """The per-row formula for ``request``, or None when no family reads it whole; an area
+    asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`)."""
+    from .rowunits import area
+
+    reading = _read_rounded(request, schema, target_col)
+    return None if reading is None else area(request, schema, reading)
+
+
+def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """The per-row formula for ``request`` as the families read it, or None.
 
     A clause asking for decimal places ("保留两位小数", "四舍五入两位", "to 2 dp"), wherever
     it stands, is read apart when the whole is not read: the rest is read on its own and its
     number wrapped in ROUND (a rest that rounds already, or writes a label, gets no answer)."""
+    request = _year_measure_dropped(request, schema)
     reading = _read(request, schema, target_col) or _taxed(request, schema, target_col)
+    if reading is not None and not re.search(r"\bIF\(", reading.template) \
+            and any(re.search(p, request, re.I) for p in lexicon("dates")["blank_clause"]):
+        # "…减下单日期，还没交的留空": the whole read with the blank clause left unread
+        # would fill the open rows with nonsense; the clause read apart keeps them blank
+        guarded = _blank_guarded(request, schema, target_col)
+        if guarded is not None:
+            return guarded
     if reading is not None:
         return reading
     state = _state(request, schema)
@@ -67,6 +85,26 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _year_measure_dropped(request: str, schema: SheetSchema) -> str:
+    """"2025年场次排名" on a table of 2020 … 2025 columns under the title "历年演出场次（单位：场）":
+    what every year column holds is said in the title, not in a header, so the word after the
+    year ("场次", "销量") names the year's column itself and is dropped.  Only a word of 2-4
+    characters that the title above the header row holds, after a year that heads a column."""
+    heads = {c.header.strip() for c in schema.columns}
+    title = "".join(v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str))
+    if not title or not re.search(r"(?:19|20)\d\d", request):
+        return request
+
+    def drop(m: re.Match) -> str:
+        year, word = m.group(1), m.group(3)
+        for n in range(len(word), 1, -1):
+            if (year in heads or year + "年" in heads) and word[:n] in title and word[:n] not in heads:
+                return m.group(1) + m.group(2) + word[n:]
+        return m.group(0)
+
+    return re.sub(r"(?<!\d)((?:19|20)\d\d)(年?的?)([\u4e00-\u9fff]{2,4})", drop, request)
 
 
 def _state(request: str, schema: SheetSchema) -> RowReading | None:
@@ -121,14 +159,9 @@ def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowRea
         if inner is None or not inner.template.startswith("=") or '"' in inner.template \
                 or re.search(r"\b(?:IF|IFS|IFERROR|AND|OR)\(", inner.template):
             return None
-        first = min(c.first_row for c in schema.columns)
-        last = max(c.last_row for c in schema.columns)
-        rows = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
-        gaps = []
-        for letter in dict.fromkeys(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", inner.template)):
-            ci = col_index(letter)
-            if any(schema.cells.get((r, ci)) in (None, "") for r in rows):
-                gaps.append(letter)
+        by_letter = {c.letter: c for c in schema.columns}
+        gaps = [letter for letter in dict.fromkeys(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", inner.template))
+                if letter in by_letter and any(v in (None, "") for v in table_values(schema, by_letter[letter]))]
         if len(gaps) != 1:
             return None
         g = gaps[0]
@@ -1895,7 +1928,8 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
     m = re.search(r"^(.+?)\s+as (?:an? )?(?:percent|percentage|share|fraction|ratio|proportion|%) of\s+(?:the\s+)?(.+)$",
                   text) \
         or re.search(r"^(.+?)占(.+?)的?(?:比例|百分比|比重|比率|百分之(?:几|多少)|多少)", text)
-    if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)):
+    if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)) \
+            and not _whole_is_column(m.group(2), schema):
         return None
     whole = re.sub(r"\s+(?:for|on|in)\s+(?:each|every)\s+\w+$|\s+(?:per|each|every)\s+\w+$", "", m.group(2))
     right = [c for _, c in mentions(whole, schema) if c.type == "number"]  # ("... for each order": the row's noun)
@@ -1915,6 +1949,15 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
     else:
         return None
     return f"{x}/{ref(y)}", (f"{what}占{y.header}的比例" if zh else f"{what} / {y.header}"), []
+
+
+def _whole_is_column(whole: str, schema: SheetSchema) -> bool:
+    """"定金占总价的比例" on a sheet with a 总价 column, "占总分的百分比" beside 总分: the whole the
+    request names is one column's own header (a header that says 总 itself), not the column's total.
+    Only a whole said exactly as that header (with 的 around it) counts; "占总价合计" is the total's."""
+    said = re.sub(r"[（(][^）)]*[）)]", "", whole).strip(" 的")
+    return bool(said) and any(c.type == "number" and re.sub(r"[（(][^）)]*[）)]", "", c.header).strip() == said
+                              for c in schema.columns)
 
 
 def _names_of(col: Column, schema: SheetSchema, bare: bool = False) -> list[str]:
