@@ -204,6 +204,10 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
                      request, flags=re.I)
     request = re.sub(r"^\s*(?:(?:can you|please)\s+)?divide\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 divided by ",
                      request, flags=re.I)
+    for pat, plain in lexicon("rows")["said_plainly_zh"]:  # "…的那天标个“忙”": …的标“忙”
+        request = re.sub(pat, plain, request)
+    for pat in lexicon("rows")["mark_it"]:  # "…的算加班，标出来": the label is said already
+        request = re.sub(pat, "", request)
     for pat in lexicon("rows")["purpose"]:  # "..., so I know when to go back": what it is for
         m = re.search(pat, request, re.I)
         if m and m.start() > 0 and not any(re.search(q, m.group(0), re.I) for q in lexicon("rows")["purpose_not"]):
@@ -766,6 +770,18 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
 _HEADER_ONLY = frozenset({"owed_headers", "plan_left"})
 
 
+def _one_row_a_day(schema: SheetSchema) -> bool:
+    """Whether the sheet is a daily report: a date column whose dates (three or more) are each on one row."""
+    from .rowbase import values
+
+    for c in schema.columns:
+        if c.type == "date":
+            days = [v for v in values(schema, c) if v not in (None, "")]
+            if len(days) >= 3 and len(set(days)) == len(days):
+                return True
+    return False
+
+
 @cache
 def _vocabulary() -> tuple[str, ...]:
     """Every word and phrase of the per-row vocabulary files (regular expressions left out)."""
@@ -813,6 +829,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
+    if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
+        spans += [m.span() for m in re.finditer(r"每一?[天日]|当天|当日", text)]
     # "14剂及以上" on 剂数: a number said in its count column's own measure word
     for c in schema.columns:
         if c.type == "number" and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip()):
