@@ -140,3 +140,12 @@ def test_header_led_by_a_number_said_alone_and_twice(daily):
 def test_the_day_a_label_goes_on_said_by_its_noun(daily):
     r = formula("保洁超过20次的那天标个“忙”，其他空着", daily, "E3", method="rules")
     assert r.formula == '=IF(D3>20,"忙","")' and r.value == ""
+
+
+def test_the_year_block_said_as_a_whole(yearly):
+    for ask in ("各门店历年销量合计", "每个门店两年总销量，放D列"):
+        r = formula(ask, yearly, "D3", method="rules")
+        assert r.formula == "=SUM(B3:C3)", ask
+        assert r.value == 720
+    with pytest.raises(TaskError):  # three years said, two year columns: not the block
+        formula("三年总销量", yearly, "D3", method="rules")

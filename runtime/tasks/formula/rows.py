@@ -94,7 +94,7 @@ def _year_measure_dropped(request: str, schema: SheetSchema) -> str:
     characters that the title above the header row holds, after a year that heads a column."""
     heads = {c.header.strip() for c in schema.columns}
     title = "".join(v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str))
-    if not title or not re.search(r"(?:19|20)\d\d", request):
+    if not title:
         return request
 
     def drop(m: re.Match) -> str:
@@ -104,7 +104,39 @@ def _year_measure_dropped(request: str, schema: SheetSchema) -> str:
                 return m.group(1) + m.group(2) + word[n:]
         return m.group(0)
 
-    return re.sub(r"(?<!\d)((?:19|20)\d\d)(年?的?)([\u4e00-\u9fff]{2,4})", drop, request)
+    request = re.sub(r"(?<!\d)((?:19|20)\d\d)(年?的?)([\u4e00-\u9fff]{2,4})", drop, request)
+    return _year_block_said(request, schema, title, heads)
+
+
+def _year_block_said(request: str, schema: SheetSchema, title: str, heads: set[str]) -> str:
+    """"各剧目历年场次合计", "每个剧目六年总场次" on 2020 … 2025 columns under a title that says
+    场次: the years said as a whole (历年, 这几年, 六年 when six year columns follow each other)
+    written as their span ("2020到2025", read by the span reader), and 总 + the title's measure
+    as 合计.  Nothing is rewritten on a sheet without such a block."""
+    from .rowbase import count_word
+
+    years = [int(c.header) for c in schema.columns if re.fullmatch(r"(?:19|20)\d\d", c.header.strip())]
+    if len(years) < 2 or years != list(range(years[0], years[0] + len(years))):
+        return request
+    span = f"{years[0]}到{years[-1]}"
+
+    def whole(m: re.Match) -> str:
+        n = m.group(1)
+        return span if n is None or count_word(n) == len(years) else m.group(0)
+
+    out = re.sub(r"(?<!\d)(?:历年|这几年|这些年|各年)|(?<![\d年])([一二两三四五六七八九十]|\d)年(?=总|合计|加起来|一共|累计|平均)",
+                 whole, request)
+    words = sorted({w for n in (4, 3, 2) for i in range(len(title) - n + 1)
+                    if re.fullmatch(r"[\u4e00-\u9fff]+", w := title[i:i + n]) and w not in heads
+                    and not any(w in h for h in heads)}, key=len, reverse=True)
+    for w in words:
+        if f"总{w}" in out and out != request:
+            out = out.replace(f"总{w}", "合计").replace(w, "")
+            break
+        if out != request and w in out and re.search(r"合计|加起来|总和|平均", out):
+            out = out.replace(w, "")
+            break
+    return out
 
 
 def _state(request: str, schema: SheetSchema) -> RowReading | None:
