@@ -149,3 +149,20 @@ def test_the_year_block_said_as_a_whole(yearly):
         assert r.value == 720
     with pytest.raises(TaskError):  # three years said, two year columns: not the block
         formula("三年总销量", yearly, "D3", method="rules")
+
+
+def test_a_year_less_a_column_of_years_is_not_the_years_column(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["剧目", 2024, 2025, "首演年份"])
+    ws.append(["甲", 30, 40, 2015])
+    ws.append(["乙", 20, 10, 2020])
+    ws.append(["丙", 5, 8, 2023])
+    path = tmp_path / "plays.xlsx"
+    wb.save(path)
+    plays = read_sheet(path)
+    with pytest.raises(TaskError):  # 2025 is the year here, not the 2025 column's counts
+        formula("到2025年演了几年（2025减首演年份）", plays, "E2", method="rules")
+    assert formula("2025减2024", plays, "E2", method="rules").formula == "=C2-B2"
+    r = formula("按25年给每部戏排个名次", plays, "E3", method="rules")
+    assert r.formula == "=RANK(C3,$C$2:$C$4)" and r.value == 2

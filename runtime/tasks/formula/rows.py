@@ -92,6 +92,10 @@ def _year_measure_dropped(request: str, schema: SheetSchema) -> str:
     what every year column holds is said in the title, not in a header, so the word after the
     year ("场次", "销量") names the year's column itself and is dropped.  Only a word of 2-4
     characters that the title above the header row holds, after a year that heads a column."""
+    from .aggregates import _full_years
+
+    if is_zh(request):  # "按25年场次" beside a 2025 column: the year written out
+        request = _full_years(request, schema)
     heads = {c.header.strip() for c in schema.columns}
     title = "".join(v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str))
     if not title:
@@ -861,6 +865,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
+    # "每部戏", "每台车", "每本书": a measure word and its one-character noun, the row's (not an operation)
+    spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
     if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
         spans += [m.span() for m in re.finditer(r"每一?[天日]|当天|当日", text)]
     # "14剂及以上" on 剂数: a number said in its count column's own measure word
@@ -1123,6 +1129,8 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     if span is not None and "-" in span[0].group(0) and not found[0].startswith(("SUM(", "AVERAGE(")):
         return None  # "2019-2024" is the years from one to the other, not 2019 minus 2024
     f, explanation, consumed = found
+    if _year_with_years(f, schema):
+        return None
     bracketed = re.search(r"[(（][^()（）]*[-+*/×÷][^()（）]*[)）]\s*[-+*/×÷]|[-+*/×÷]\s*[(（][^()（）]*[-+*/×÷]", text)
     for c in _distinct([c for _, c in _all_mentions(text, schema) if c.type == "number"]) if bracketed else []:
         said_times = sum(1 for _, x in _all_mentions(text, schema) if x is c)
@@ -1137,6 +1145,21 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
         f = f"({f})*{10000 if units.pop().startswith('万') else 1000}"
     f, used = _round(text, f)
     return RowReading("=" + f, explanation, consumed + used)
+
+
+def _year_with_years(body: str, schema: SheetSchema) -> bool:
+    """Whether ``body`` does arithmetic between a column headed by a year (2025: the counts of that
+    year) and a column of years (首演年份): "2025减首演年份" means the year 2025, not its column, and
+    the counts less a year are nonsense, so no answer."""
+    from .rowbase import values
+
+    letters = set(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", body))
+    cols = [c for c in schema.columns if c.letter in letters]
+    year_head = any(re.fullmatch(r"(?:19|20)\d\d年?", c.header.strip()) for c in cols)
+    of_years = any(c.type == "number" and (vs := [v for v in values(schema, c) if v not in (None, "")])
+                   and all(isinstance(v, (int, float)) and 1900 <= v <= 2100 and v == int(v) for v in vs)
+                   for c in cols)
+    return year_head and of_years
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
