@@ -166,3 +166,10 @@ def test_a_year_less_a_column_of_years_is_not_the_years_column(tmp_path):
     assert formula("2025减2024", plays, "E2", method="rules").formula == "=C2-B2"
     r = formula("按25年给每部戏排个名次", plays, "E3", method="rules")
     assert r.formula == "=RANK(C3,$C$2:$C$4)" and r.value == 2
+
+
+def test_a_price_said_per_unit_multiplies_the_quantity(daily):
+    for ask in ("1号线按2.5元一张算，每天收了多少钱", "1号线销售额，单价2.5"):
+        r = formula(ask, daily, "E2", method="rules")
+        assert r.formula == "=B2*2.5", ask
+        assert r.value == 750
