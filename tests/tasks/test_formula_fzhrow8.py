@@ -173,3 +173,14 @@ def test_a_price_said_per_unit_multiplies_the_quantity(daily):
         r = formula(ask, daily, "E2", method="rules")
         assert r.formula == "=B2*2.5", ask
         assert r.value == 750
+
+
+def test_area_asked_by_name_is_the_two_lengths_product():
+    s = schema_from_rows([["单号", "宽（米）", "高（米）", "金额"], ["P1", 2, 1.5, 300], ["P2", 3, 2, 500]])
+    for ask in ("算每单的面积（平方米）", "每单多少平方", "宽乘高算面积"):
+        r = formula(ask, s, "E2", method="rules")
+        assert r.formula == "=B2*C2", ask
+        assert r.value == 3
+    box = schema_from_rows([["箱号", "长", "宽", "高"], ["X1", 2, 3, 4], ["X2", 1, 1, 1]])
+    with pytest.raises(TaskError):  # three lengths, none named: which face is not said
+        formula("每箱面积", box, "E2", method="rules")

@@ -43,10 +43,10 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole; an area
     asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`)."""
-    from .rowunits import area
+    from .rowunits import area, area_of_lengths
 
     reading = _read_rounded(request, schema, target_col)
-    return None if reading is None else area(request, schema, reading)
+    return area_of_lengths(request, schema) if reading is None else area(request, schema, reading)
 
 
 def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:

@@ -222,3 +222,29 @@ def area(request: str, schema: SheetSchema, reading: RowReading) -> RowReading |
         return reading
     template = reading.template[:m.end()] + f"/{factor:g}" + reading.template[m.end():]
     return RowReading(template, f"{reading.explanation}, in square metres (/{factor:g})", reading.consumed)
+
+
+def area_of_lengths(request: str, schema: SheetSchema) -> RowReading | None:
+    """"算每单的面积（平方米）", "每单多少平方", "宽乘高算面积" on a sheet of 尺寸（米） over 宽 | 高:
+    the product of the two length columns (a length unit in the header or its group, or a
+    length name: 长, 宽, 高), or of the two of them the request names; the area in square
+    metres then as :func:`area` converts it.  Any number said, or three lengths and two not
+    named, gets no answer."""
+    from .rows import _residue
+
+    lex = lexicon("rows")["areas"]
+    text = request.lower()
+    if not any(w in text for w in lex["said"]) or numbers(request):
+        return None
+    lengths = [c for c in schema.columns if c.type == "number"
+               and (_length_unit(c, lex["lengths"]) is not None or c.header.strip().lower() in lex["length_names"])]
+    named = [c for _, c in mentions(text, schema)]
+    if any(c not in lengths and c.type == "number" for c in named):
+        return None
+    pair = [c for c in lengths if c in named] if len([c for c in lengths if c in named]) == 2 else lengths
+    if len(pair) != 2:
+        return None
+    reading = RowReading(f"={ref(pair[0])}*{ref(pair[1])}", f"{pair[0].header} × {pair[1].header}")
+    if _residue(request, schema, reading.template):
+        return None
+    return area(request, schema, reading)
