@@ -184,3 +184,11 @@ def test_area_asked_by_name_is_the_two_lengths_product():
     box = schema_from_rows([["箱号", "长", "宽", "高"], ["X1", 2, 3, 4], ["X2", 1, 1, 1]])
     with pytest.raises(TaskError):  # three lengths, none named: which face is not said
         formula("每箱面积", box, "E2", method="rules")
+
+
+def test_weekend_and_the_other_days_labels_unquoted(daily):
+    r = formula("周六周日写周末，其他写工作日", daily, "E2", method="rules")
+    assert r.formula == '=IF(WEEKDAY(A2,2)>5,"周末","工作日")'
+    assert r.value == "工作日"  # 2026-05-01 is a Friday
+    r = formula("周六周日写“周末”，其他写“工作日”", daily, "E3", method="rules")
+    assert r.value == "周末"
