@@ -94,7 +94,8 @@ def _year_measure_dropped(request: str, schema: SheetSchema) -> str:
     characters that the title above the header row holds, after a year that heads a column."""
     from .aggregates import _full_years
 
-    if is_zh(request):  # "按25年场次" beside a 2025 column: the year written out
+    if is_zh(request) and not re.search(r"\d\s*(?:到|至|~|～|-|—)\s*\d{2}年", request):
+        # "按25年场次" beside a 2025 column: the year written out ("19到20年" is a span, read whole)
         request = _full_years(request, schema)
     heads = {c.header.strip() for c in schema.columns}
     title = "".join(v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str))
