@@ -104,6 +104,17 @@ def values(schema: SheetSchema, col: Column) -> list[Any]:
     return [schema.cells.get((r, c)) for r in range(col.first_row, col.last_row + 1)]
 
 
+def table_values(schema: SheetSchema, col: Column) -> list[Any]:
+    """Every cell of ``col`` on the table's data rows (the rows any column fills; None for a
+    blank): a date column left blank on its last rows (交货日期 of the orders not delivered yet)
+    ends above them, so :func:`values` would not see those blanks."""
+    first = min(c.first_row for c in schema.columns)
+    last = max(c.last_row for c in schema.columns)
+    rows = sorted({r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")})
+    c = col_index(col.letter)
+    return [schema.cells.get((r, c)) for r in rows]
+
+
 #: a verb said negated before a Yes/No column's one-word header: "hasn't paid", "not yet
 #: collected", "never been paid", "nobody's collected it" (the header follows; "unpaid" is said apart)
 NOT_DONE = (r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never"
@@ -520,7 +531,15 @@ def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[t
                 low = text.lower()
                 named = [(p, p + len(f)) for p, c in mentions(text, schema)
                          for f in [c.header.lower().strip(), *header_forms(c.header)] if low.startswith(f, p)]
-            if any(a < pos < b and re.search(r"\d", text[a:b]) for a, b in named):
+                # a header said twice ("95号汽油/(92号汽油+95号汽油)"): mentions() finds it once
+                named += [(m.start(), m.end()) for c in schema.columns if re.search(r"\d", c.header)
+                          for f in {c.header.lower().strip()} if f for m in re.finditer(re.escape(f), low)]
+                # "95号/(92号+95号)" on 92号汽油 | 95号汽油: a header's leading number and the character
+                # after it, when no other header starts so
+                leads = [m.group(0) for c in schema.columns if (m := re.match(r"\d+[\u4e00-\u9fff]", c.header.strip()))]
+                named += [(m.start(), m.end()) for lead in leads if leads.count(lead) == 1
+                          for m in re.finditer(rf"(?<![\d.]){re.escape(lead)}", low)]
+            if any(a <= pos < b and re.search(r"\d", text[a:b]) for a, b in named):
                 continue
         if in_wan and not unit and re.match(r"\s*万", text[pos + len(raw):]):
             v = float(raw.replace(",", ""))

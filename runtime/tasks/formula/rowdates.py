@@ -374,7 +374,8 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     said = [c for c in times if c in named]
     others = [c for c in named if c not in times and c.type in ("number", "date")]  # a text column is the row's noun
     nums = [v for v, unit, _ in numbers(request)]
-    if has(text, tl["end"]) and not has(text, tl["end_not"]):  # "end time (start + hours)", "结束时间"
+    if has(text, tl["end"]) and not has(text, tl["end_not"]) and len(said) < 2:
+        # "end time (start + hours)", "结束时间"; not "结束时间减开始时间": both times are the sheet's
         start = said if said else times
         spans = [c for c in schema.columns if c.type == "number" and has(c.header.lower(), tl["hour_headers"] + tl["minute_headers"])]
         spans = [c for c in spans if c in others] or spans
@@ -433,11 +434,15 @@ def _weekend_label(request: str, text: str, d: Column, lex: dict) -> RowReading 
     if m is not None and m.group(1).isascii() and not m.group(1).isupper():
         m = None  # "mark weekends with ...": an English label is quoted or in capitals
     labels = quoted or ([m.group(1)] if m else [])
+    other_m = re.search(wl["else_after"], request) if not quoted and m is not None else None
+    if other_m is not None and other_m.start() > m.end() and other_m.group(1) != m.group(1):
+        labels = [m.group(1), other_m.group(1)]  # "周六周日写周末，其他写工作日": both unquoted
     if not labels or len(labels) > 2:
         return None
     said = re.sub(r'["“「][^"”」]{1,20}["”」]', " ", text)
     if not quoted and m is not None:
-        said = said.replace(m.group(1).lower(), " ")
+        for lab in labels:
+            said = said.replace(lab.lower(), " ")
     names, number = _day_names()
     named = list(names.finditer(said))
     days = sorted({_day_of(x, number) for x in named})

@@ -144,7 +144,7 @@ def _time_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     for words, o in ((cl["after"], ">="), (cl["before"], "<")):
         if any(after_t.startswith(w) for w in words):
             op = op or o
-    for words, o in ((cl["after_said"], ">="), (cl["before_said"], "<")):
+    for words, o in ((cl["after_strict_said"], ">"), (cl["after_said"], ">="), (cl["before_said"], "<")):
         w = next((w for w in sorted(words, key=len, reverse=True) if re.search(rf"(?<![a-z]){re.escape(w)}\s*(?:在|at)?$", before_t)), None)
         if w is not None:
             if before_t[:before_t.rfind(w)].rstrip().endswith(("不", "not", "no")):
@@ -673,6 +673,8 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     s = raw.strip(" ，,。；;：:的")
     s = re.sub(r"^(?:the |显示为|标记为|显示|标记|填写|填|为|是|则|就|记为|写成|写|标成|标为|标|算作|算成|算|给个)",
                "", s).strip()
+    if s in lex["not_labels_zh"]:
+        return None  # "算加班，标出来": 出来 is the verb's, not a label
     if not s or has(s, lex["blank"]) or s in lex["blank_whole"]:
         return ""  # ("其他空": a branch that is only 空 is blank, not the label "空")
     if re.fullmatch(r"\d+(?:\.\d+)?", s):

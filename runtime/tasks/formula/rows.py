@@ -28,6 +28,7 @@ from .rowbase import (
     mentions,
     names_the_row,
     ref,
+    table_values,
     used_up,
     values,
 )
@@ -40,12 +41,29 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
-    """The per-row formula for ``request``, or None when no family reads it whole.
+    """The per-row formula for ``request``, or None when no family reads it whole; an area
+    asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`)."""
+    from .rowunits import area, area_of_lengths
+
+    reading = _read_rounded(request, schema, target_col)
+    return area_of_lengths(request, schema) if reading is None else area(request, schema, reading)
+
+
+def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """The per-row formula for ``request`` as the families read it, or None.
 
     A clause asking for decimal places ("保留两位小数", "四舍五入两位", "to 2 dp"), wherever
     it stands, is read apart when the whole is not read: the rest is read on its own and its
     number wrapped in ROUND (a rest that rounds already, or writes a label, gets no answer)."""
+    request = _year_measure_dropped(request, schema)
     reading = _read(request, schema, target_col) or _taxed(request, schema, target_col)
+    if reading is not None and not re.search(r"\bIF\(", reading.template) \
+            and any(re.search(p, request, re.I) for p in lexicon("dates")["blank_clause"]):
+        # "…减下单日期，还没交的留空": the whole read with the blank clause left unread
+        # would fill the open rows with nonsense; the clause read apart keeps them blank
+        guarded = _blank_guarded(request, schema, target_col)
+        if guarded is not None:
+            return guarded
     if reading is not None:
         return reading
     state = _state(request, schema)
@@ -67,6 +85,63 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _year_measure_dropped(request: str, schema: SheetSchema) -> str:
+    """"2025年场次排名" on a table of 2020 … 2025 columns under the title "历年演出场次（单位：场）":
+    what every year column holds is said in the title, not in a header, so the word after the
+    year ("场次", "销量") names the year's column itself and is dropped.  Only a word of 2-4
+    characters that the title above the header row holds, after a year that heads a column."""
+    from .aggregates import _full_years
+
+    if is_zh(request) and not re.search(r"\d\s*(?:到|至|~|～|-|—)\s*\d{2}年", request):
+        # "按25年场次" beside a 2025 column: the year written out ("19到20年" is a span, read whole)
+        request = _full_years(request, schema)
+    heads = {c.header.strip() for c in schema.columns}
+    title = "".join(v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str))
+    if not title:
+        return request
+
+    def drop(m: re.Match) -> str:
+        year, word = m.group(1), m.group(3)
+        for n in range(len(word), 1, -1):
+            if (year in heads or year + "年" in heads) and word[:n] in title and word[:n] not in heads:
+                return m.group(1) + m.group(2) + word[n:]
+        return m.group(0)
+
+    request = re.sub(r"(?<!\d)((?:19|20)\d\d)(年?的?)([\u4e00-\u9fff]{2,4})", drop, request)
+    return _year_block_said(request, schema, title, heads)
+
+
+def _year_block_said(request: str, schema: SheetSchema, title: str, heads: set[str]) -> str:
+    """"各剧目历年场次合计", "每个剧目六年总场次" on 2020 … 2025 columns under a title that says
+    场次: the years said as a whole (历年, 这几年, 六年 when six year columns follow each other)
+    written as their span ("2020到2025", read by the span reader), and 总 + the title's measure
+    as 合计.  Nothing is rewritten on a sheet without such a block."""
+    from .rowbase import count_word
+
+    years = [int(c.header) for c in schema.columns if re.fullmatch(r"(?:19|20)\d\d", c.header.strip())]
+    if len(years) < 2 or years != list(range(years[0], years[0] + len(years))):
+        return request
+    span = f"{years[0]}到{years[-1]}"
+
+    def whole(m: re.Match) -> str:
+        n = m.group(1)
+        return span if n is None or count_word(n) == len(years) else m.group(0)
+
+    out = re.sub(r"(?<!\d)(?:历年|这几年|这些年|各年)|(?<![\d年])([一二两三四五六七八九十]|\d)年(?=总|合计|加起来|一共|累计|平均)",
+                 whole, request)
+    words = sorted({w for n in (4, 3, 2) for i in range(len(title) - n + 1)
+                    if re.fullmatch(r"[\u4e00-\u9fff]+", w := title[i:i + n]) and w not in heads
+                    and not any(w in h for h in heads)}, key=len, reverse=True)
+    for w in words:
+        if f"总{w}" in out and out != request:
+            out = out.replace(f"总{w}", "合计").replace(w, "")
+            break
+        if out != request and w in out and re.search(r"合计|加起来|总和|平均", out):
+            out = out.replace(w, "")
+            break
+    return out
 
 
 def _state(request: str, schema: SheetSchema) -> RowReading | None:
@@ -121,14 +196,9 @@ def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowRea
         if inner is None or not inner.template.startswith("=") or '"' in inner.template \
                 or re.search(r"\b(?:IF|IFS|IFERROR|AND|OR)\(", inner.template):
             return None
-        first = min(c.first_row for c in schema.columns)
-        last = max(c.last_row for c in schema.columns)
-        rows = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
-        gaps = []
-        for letter in dict.fromkeys(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", inner.template)):
-            ci = col_index(letter)
-            if any(schema.cells.get((r, ci)) in (None, "") for r in rows):
-                gaps.append(letter)
+        by_letter = {c.letter: c for c in schema.columns}
+        gaps = [letter for letter in dict.fromkeys(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", inner.template))
+                if letter in by_letter and any(v in (None, "") for v in table_values(schema, by_letter[letter]))]
         if len(gaps) != 1:
             return None
         g = gaps[0]
@@ -171,6 +241,10 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
                      request, flags=re.I)
     request = re.sub(r"^\s*(?:(?:can you|please)\s+)?divide\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 divided by ",
                      request, flags=re.I)
+    for pat, plain in lexicon("rows")["said_plainly_zh"]:  # "…的那天标个“忙”": …的标“忙”
+        request = re.sub(pat, plain, request)
+    for pat in lexicon("rows")["mark_it"]:  # "…的算加班，标出来": the label is said already
+        request = re.sub(pat, "", request)
     for pat in lexicon("rows")["purpose"]:  # "..., so I know when to go back": what it is for
         m = re.search(pat, request, re.I)
         if m and m.start() > 0 and not any(re.search(q, m.group(0), re.I) for q in lexicon("rows")["purpose_not"]):
@@ -733,6 +807,18 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
 _HEADER_ONLY = frozenset({"owed_headers", "plan_left"})
 
 
+def _one_row_a_day(schema: SheetSchema) -> bool:
+    """Whether the sheet is a daily report: a date column whose dates (three or more) are each on one row."""
+    from .rowbase import values
+
+    for c in schema.columns:
+        if c.type == "date":
+            days = [v for v in values(schema, c) if v not in (None, "")]
+            if len(days) >= 3 and len(set(days)) == len(days):
+                return True
+    return False
+
+
 @cache
 def _vocabulary() -> tuple[str, ...]:
     """Every word and phrase of the per-row vocabulary files (regular expressions left out)."""
@@ -780,6 +866,10 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
+    # "每部戏", "每台车", "每本书": a measure word and its one-character noun, the row's (not an operation)
+    spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
+    if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
+        spans += [m.span() for m in re.finditer(r"每一?[天日]|当天|当日", text)]
     # "14剂及以上" on 剂数: a number said in its count column's own measure word
     for c in schema.columns:
         if c.type == "number" and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip()):
@@ -1040,6 +1130,8 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
     if span is not None and "-" in span[0].group(0) and not found[0].startswith(("SUM(", "AVERAGE(")):
         return None  # "2019-2024" is the years from one to the other, not 2019 minus 2024
     f, explanation, consumed = found
+    if _year_with_years(f, schema):
+        return None
     bracketed = re.search(r"[(（][^()（）]*[-+*/×÷][^()（）]*[)）]\s*[-+*/×÷]|[-+*/×÷]\s*[(（][^()（）]*[-+*/×÷]", text)
     for c in _distinct([c for _, c in _all_mentions(text, schema) if c.type == "number"]) if bracketed else []:
         said_times = sum(1 for _, x in _all_mentions(text, schema) if x is c)
@@ -1054,6 +1146,21 @@ def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
         f = f"({f})*{10000 if units.pop().startswith('万') else 1000}"
     f, used = _round(text, f)
     return RowReading("=" + f, explanation, consumed + used)
+
+
+def _year_with_years(body: str, schema: SheetSchema) -> bool:
+    """Whether ``body`` does arithmetic between a column headed by a year (2025: the counts of that
+    year) and a column of years (首演年份): "2025减首演年份" means the year 2025, not its column, and
+    the counts less a year are nonsense, so no answer."""
+    from .rowbase import values
+
+    letters = set(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", body))
+    cols = [c for c in schema.columns if c.letter in letters]
+    year_head = any(re.fullmatch(r"(?:19|20)\d\d年?", c.header.strip()) for c in cols)
+    of_years = any(c.type == "number" and (vs := [v for v in values(schema, c) if v not in (None, "")])
+                   and all(isinstance(v, (int, float)) and 1900 <= v <= 2100 and v == int(v) for v in vs)
+                   for c in cols)
+    return year_head and of_years
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
@@ -1895,7 +2002,8 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
     m = re.search(r"^(.+?)\s+as (?:an? )?(?:percent|percentage|share|fraction|ratio|proportion|%) of\s+(?:the\s+)?(.+)$",
                   text) \
         or re.search(r"^(.+?)占(.+?)的?(?:比例|百分比|比重|比率|百分之(?:几|多少)|多少)", text)
-    if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)):
+    if m is None or re.search(r"\btotal\b|\ball\b|合计|总|全部", m.group(2)) \
+            and not _whole_is_column(m.group(2), schema):
         return None
     whole = re.sub(r"\s+(?:for|on|in)\s+(?:each|every)\s+\w+$|\s+(?:per|each|every)\s+\w+$", "", m.group(2))
     right = [c for _, c in mentions(whole, schema) if c.type == "number"]  # ("... for each order": the row's noun)
@@ -1915,6 +2023,15 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
     else:
         return None
     return f"{x}/{ref(y)}", (f"{what}占{y.header}的比例" if zh else f"{what} / {y.header}"), []
+
+
+def _whole_is_column(whole: str, schema: SheetSchema) -> bool:
+    """"定金占总价的比例" on a sheet with a 总价 column, "占总分的百分比" beside 总分: the whole the
+    request names is one column's own header (a header that says 总 itself), not the column's total.
+    Only a whole said exactly as that header (with 的 around it) counts; "占总价合计" is the total's."""
+    said = re.sub(r"[（(][^）)]*[）)]", "", whole).strip(" 的")
+    return bool(said) and any(c.type == "number" and re.sub(r"[（(][^）)]*[）)]", "", c.header).strip() == said
+                              for c in schema.columns)
 
 
 def _names_of(col: Column, schema: SheetSchema, bare: bool = False) -> list[str]:

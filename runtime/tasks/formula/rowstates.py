@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .rowbase import RowReading, lexicon, ref, values
+from .rowbase import RowReading, lexicon, ref, table_values, values
 from .schema import Column, SheetSchema
 
 
@@ -23,7 +23,7 @@ def _column(schema: SheetSchema, verb: str) -> tuple[Column, str] | None:
     for c in schema.columns:
         if verb not in c.header:
             continue
-        vals = values(schema, c)
+        vals = table_values(schema, c) if c.type == "date" else values(schema, c)
         if c.type == "date" and any(v in (None, "") for v in vals) and any(v not in (None, "") for v in vals):
             found.append((c, f'{ref(c)}=""'))
         elif c.type in ("text", "mixed"):
@@ -32,6 +32,27 @@ def _column(schema: SheetSchema, verb: str) -> tuple[Column, str] | None:
             if yes_no:
                 found.append((c, f'{ref(c)}="{yes_no[0][1]}"'))
     return found[0] if len(found) == 1 else None
+
+
+def _same_step(verb: str | None, v: str) -> str | None:
+    """The step two clauses name, or None when they name two: "还没交货的…，交了的…" name one
+    step, 交货 said once whole and once by its verb 交 (the longer kept, it finds the column)."""
+    if verb is None or verb == v:
+        return v
+    if verb.startswith(v) or v.startswith(verb):
+        return max(verb, v, key=len)
+    return None
+
+
+def _asked(text: str, lex: dict) -> tuple[str, dict[str, str], tuple[int, int]] | None:
+    """The state asked with no labels ("标一下交没交货", "交货状态"): the step, the labels
+    made of it (未交货 / 已交货, ``lexicon/labels.json`` state.asked) and the span read."""
+    for pat in lex["asked"]:
+        m = re.search(pat, text)
+        if m is not None:
+            step = m.group("v") + (m.group("o") or "")
+            return step, {"not_done": lex["not_yet_label"] + step, "done": lex["done_label"] + step}, m.span()
+    return None
 
 
 def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
@@ -47,9 +68,9 @@ def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
                 g = m.groupdict()
                 v = g.get("v")
                 if v is not None:
-                    if verb not in (None, v):
+                    verb = _same_step(verb, v)
+                    if verb is None:
                         return None  # two steps named
-                    verb = v
                 if key == "pair":
                     a, b = g["a"], g["b"]
                     if a[1:] != b[1:] or (a[0] in lex["not_yet"]) == (b[0] in lex["not_yet"]):
@@ -69,10 +90,15 @@ def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
                         return None
                     labels[slot] = said
                 spans.append(m.span())
+    if verb is None and not labels:
+        asked = _asked(text, lex)
+        if asked is not None:
+            verb, labels, span = asked
+            spans.append(span)
     if verb is None or set(labels) != {"not_done", "done"} or labels["not_done"] == labels["done"] \
             or not (labels["not_done"] or labels["done"]):
         return None
-    found = _column(schema, verb)
+    found = _column(schema, verb) or (_column(schema, verb[0]) if len(verb) > 1 else None)
     if found is None:
         return None
     col, test = found

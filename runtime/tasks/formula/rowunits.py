@@ -189,3 +189,62 @@ def _stated_factor(request: str) -> tuple[float, list[float]] | None:
     if m:
         return float(m.group(1)), [float(m.group(1))]
     return None
+
+
+def _length_unit(col: Column, lengths: dict) -> str | None:
+    """The length unit ``col``'s header or its header group says ("长（cm）", 尺寸（厘米） over 长), or None."""
+    name = col.full_name.lower()
+    found = [u for u, spec in lengths.items() if any(re.search(p, name) for p in spec["header"])]
+    return found[0] if len(found) == 1 else None
+
+
+def area(request: str, schema: SheetSchema, reading: RowReading) -> RowReading | None:
+    """``reading`` with its area put in square metres when the request asks for them.
+
+    "面积（长×高）换成平方米" on lengths in 厘米: the product of the two lengths is divided by
+    10000 (``lexicon/rows.json`` areas).  A reading that is no product of two columns is left
+    as it is (an area column of its own); a product of lengths whose unit no header says, when
+    square metres are asked, gets no answer (None): the number would be in unknown units."""
+    lex = lexicon("rows")["areas"]
+    text = request.lower()
+    if not any(re.search(p, text) for p in lex["asked"]):
+        return reading
+    m = re.search(r"(?<![A-Z$])([A-Z]{1,3})\{r\}\*([A-Z]{1,3})\{r\}(?![/*])", reading.template)
+    letters = re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", reading.template)
+    if m is None or len(letters) != 2 or "/" in reading.template:
+        return reading
+    by_letter = {c.letter: c for c in schema.columns}
+    units = [_length_unit(by_letter[x], lex["lengths"]) if x in by_letter else None for x in m.groups()]
+    if None in units:
+        return None
+    factor = lex["lengths"][units[0]]["per_m"] * lex["lengths"][units[1]]["per_m"]
+    if factor == 1:
+        return reading
+    template = reading.template[:m.end()] + f"/{factor:g}" + reading.template[m.end():]
+    return RowReading(template, f"{reading.explanation}, in square metres (/{factor:g})", reading.consumed)
+
+
+def area_of_lengths(request: str, schema: SheetSchema) -> RowReading | None:
+    """"算每单的面积（平方米）", "每单多少平方", "宽乘高算面积" on a sheet of 尺寸（米） over 宽 | 高:
+    the product of the two length columns (a length unit in the header or its group, or a
+    length name: 长, 宽, 高), or of the two of them the request names; the area in square
+    metres then as :func:`area` converts it.  Any number said, or three lengths and two not
+    named, gets no answer."""
+    from .rows import _residue
+
+    lex = lexicon("rows")["areas"]
+    text = request.lower()
+    if not any(w in text for w in lex["said"]) or numbers(request):
+        return None
+    lengths = [c for c in schema.columns if c.type == "number"
+               and (_length_unit(c, lex["lengths"]) is not None or c.header.strip().lower() in lex["length_names"])]
+    named = [c for _, c in mentions(text, schema)]
+    if any(c not in lengths and c.type == "number" for c in named):
+        return None
+    pair = [c for c in lengths if c in named] if len([c for c in lengths if c in named]) == 2 else lengths
+    if len(pair) != 2:
+        return None
+    reading = RowReading(f"={ref(pair[0])}*{ref(pair[1])}", f"{pair[0].header} × {pair[1].header}")
+    if _residue(request, schema, reading.template):
+        return None
+    return area(request, schema, reading)
