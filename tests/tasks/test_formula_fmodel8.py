@@ -94,3 +94,39 @@ def test_a_word_no_phrasing_carries_keeps_the_old_floor(laps, monkeypatch):
     monkeypatch.setattr(mod, "decode", lambda gen, req, schema, lang: (text, 0.9))
     answer, _ = paraphrase("total riders, bumpy", s, object(), _read(s), lambda r: r.formula)
     assert answer is not None and answer.formula == "=SUM(E2:E5)"
+
+
+@pytest.fixture(scope="module")
+def kaqian(tmp_path_factory) -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "会员"
+    ws.append(["姓名", "卡种", "门店", "充值"])
+    for r in [("周可", "年卡", "东门", 1200), ("吴迪", "次卡", "东门", 300), ("郑好", "年卡", "西门", 1200),
+              ("王越", "月卡", "西门", 150)]:
+        ws.append(list(r))
+    path = tmp_path_factory.mktemp("fmodel8") / "kaqian.xlsx"
+    wb.save(path)
+    return path
+
+
+def test_a_word_inside_a_value_is_no_word_a_rewrite_must_keep(kaqian, monkeypatch):
+    """年 of 年卡 is the value's, not a year the rewrite would drop."""
+    from o3local.tasks.formula import paraphrase as mod
+
+    s = read_sheet(kaqian)
+    monkeypatch.setattr(mod, "decode", lambda gen, req, schema, lang: ("卡种为年卡的行数", 0.95))
+    answer, said = paraphrase("办年卡的一共几个", s, object(), _read(s), lambda r: r.formula)
+    assert answer is not None and answer.formula == '=COUNTIF(B2:B5,"年卡")'
+    # a year of its own is still kept out
+    answer, why = paraphrase("今年办年卡的一共几个", s, object(), _read(s), lambda r: r.formula)
+    assert answer is None and "'年'" in why[0]
+
+
+def test_a_chinese_rewrite_may_not_drop_a_value_the_request_says(kaqian, monkeypatch):
+    from o3local.tasks.formula import paraphrase as mod
+
+    s = read_sheet(kaqian)
+    monkeypatch.setattr(mod, "decode", lambda gen, req, schema, lang: ("卡种为年卡的充值的总和", 0.99))
+    answer, why = paraphrase("西门年卡一共充值多少", s, object(), _read(s), lambda r: r.formula)
+    assert answer is None and "西门" in why[0]

@@ -204,6 +204,22 @@ def kept_out(request: str, lang: str) -> str | None:
     return None
 
 
+def _sheet_names_masked(request: str, schema: SheetSchema) -> str:
+    """``request`` with the sheet's headers and text values it says blanked out, so that a word
+    no rewrite carries is not found inside a name (周 of 老周, 年 of 年卡 or of 2025年 naming a
+    header 2025, "last" of a value Last Orders)."""
+    low = request.lower()
+    names = {c.header.lower().strip() for c in schema.columns}
+    names |= {f"{c.header.strip()}年" for c in schema.columns if re.fullmatch(r"(?:19|20)\d\d", c.header.strip())}
+    names |= {v.lower().strip() for vs in _values(schema).values() for v in vs}
+    for name in sorted((n for n in names if len(n) >= 2), key=len, reverse=True):
+        if name.isascii():
+            low = re.sub(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", lambda m: " " * len(m.group(0)), low)
+        else:
+            low = low.replace(name, " " * len(name))
+    return low
+
+
 @dataclass(frozen=True)
 class Parts:
     """The headers and values a rewrite names."""
@@ -334,11 +350,13 @@ def dropped(request: str, text: str, schema: SheetSchema) -> list[tuple[str, boo
     word of one of the sheet's text values is never filler: it may be the condition.
     """
     global _EN_FILLERS
-    if lang_of(request) != "en":
-        return []
     from .ground import _EN_STOP
     from .rowbase import lexicon as lex_of
-    from .rowbase import mentions
+    from .rowbase import mentions, value_mentions
+
+    if lang_of(request) != "en":  # Chinese: every value the request says is in the rewrite
+        kept = {v for _, v in parts_of(text, schema).values}
+        return [(v, True) for _, _, _, v in value_mentions(request, schema) if v not in kept]
 
     if _EN_FILLERS is None:
         _EN_FILLERS = _en_fillers()
@@ -436,7 +454,7 @@ def paraphrase(request: str, schema: SheetSchema, gen: Any, read: Callable[[str]
     from ...errors import TaskError
 
     lang = lang_of(request)
-    word = kept_out(request, lang)
+    word = kept_out(_sheet_names_masked(request, schema), lang)
     if word is not None:
         return None, [f"{word!r} is not something a rewrite can keep"]
     from .ground import unknown_spans
