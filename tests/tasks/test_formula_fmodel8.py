@@ -130,3 +130,11 @@ def test_a_chinese_rewrite_may_not_drop_a_value_the_request_says(kaqian, monkeyp
     monkeypatch.setattr(mod, "decode", lambda gen, req, schema, lang: ("卡种为年卡的充值的总和", 0.99))
     answer, why = paraphrase("西门年卡一共充值多少", s, object(), _read(s), lambda r: r.formula)
     assert answer is None and "西门" in why[0]
+
+
+def test_a_rewrite_may_not_add_a_comparison_nor_drop_a_negation(laps):
+    """'> 0' for 'riders is 0' says what the request does not; 'no' of a header is still a no."""
+    s = read_sheet(laps)
+    assert (">", True) in dropped("count the karts where riders is 0", "number of rows where Riders > 0", s)
+    assert ("no", True) in dropped("how many karts had no riders", "total Riders", s)
+    assert dropped("count the entries with more than 1 rider", "number of rows where Riders > 1", s) == []

@@ -370,16 +370,22 @@ def dropped(request: str, text: str, schema: SheetSchema) -> list[tuple[str, boo
     sheet_words = value_words | {w for c in schema.columns for w in re.findall(r"[a-z]+", c.header.lower())
                                  if w not in _EN_STOP}
     quantities = lex_of("aggregates")["quantity_nouns_en"]  # "how many people": no count of rows
-    must = sheet_words | {w for ws in quantities.values() for w in ws}
+    never = {w for w in lex_of("aggregates")["never_filler"] if " " not in w}  # "no", "except"
+    must = sheet_words | never | {w for ws in quantities.values() for w in ws}
     topic = set(re.findall(r"[a-z]+", schema.sheet.lower())) - value_words  # "livery" on a sheet Livery
     # "drivers" by Driver, a column of one value a row: the rows themselves, no condition
     ids = [c for c in schema.columns if c.type == "text" and len(c.distinct) > 3
            and len(c.distinct) >= 0.9 * (c.last_row - c.first_row + 1)]
     others = {w for c in schema.columns if c not in ids for w in re.findall(r"[a-z]+", c.header.lower())}
     topic |= {_stem(w) for c in ids for w in re.findall(r"[a-z]+", c.header.lower())} - others - value_words
+    topic -= never  # the "no" of Order no is still a negation
 
     words = [m.group(0).strip("'’-") for m in re.finditer(r"[a-z][a-z'’-]*", low)]
     out = []
+    # what the rewrite says besides names is said by the request too: "> 0" for "is 0" is not
+    for key in lexicon()["evidenced"]["en"]:
+        if key in said and not set(words) & set(lexicon()["cues"]["en"][key]):
+            out.append((key.strip(), True))
     for i, w in enumerate(words):
         if not w or w in cues:
             continue
