@@ -138,3 +138,8 @@ def test_a_rewrite_may_not_add_a_comparison_nor_drop_a_negation(laps):
     assert (">", True) in dropped("count the karts where riders is 0", "number of rows where Riders > 0", s)
     assert ("no", True) in dropped("how many karts had no riders", "total Riders", s)
     assert dropped("count the entries with more than 1 rider", "number of rows where Riders > 1", s) == []
+
+
+def test_no_before_a_number_is_a_number_not_a_negation(laps):
+    s = read_sheet(laps)
+    assert ("no", True) not in dropped("track for the entry at no. 4", "Track of Ben Ode", s)
