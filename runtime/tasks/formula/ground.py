@@ -138,7 +138,7 @@ def vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
         if path.stem == "columns":
             doc = {k: v for k, v in doc.items() if k not in ("groups", "glossary", "en_synonyms")}
         if path.stem == "paraphrase":  # what a rewrite carries is no reader's vocabulary
-            doc = {k: v for k, v in doc.items() if k not in ("fillers", "cues")}
+            doc = {k: v for k, v in doc.items() if k not in ("fillers", "cues", "evidenced")}
         sources.append(doc)
     sources += [v for k, v in vars(phrases).items() if not k.startswith("__")]
     sources += [rules._OPS, rules._OUT_OF_SCOPE, rules._EN_FILLER, list(rules._MONTHS),
