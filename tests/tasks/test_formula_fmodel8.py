@@ -143,3 +143,17 @@ def test_a_rewrite_may_not_add_a_comparison_nor_drop_a_negation(laps):
 def test_no_before_a_number_is_a_number_not_a_negation(laps):
     s = read_sheet(laps)
     assert ("no", True) not in dropped("track for the entry at no. 4", "Track of Ben Ode", s)
+
+
+def test_an_amount_word_is_not_grounded_onto_one_part_of_the_amount(kaqian, monkeypatch):
+    """金额 is what a row came to: grounding it onto 充值 alone is refused; 充值金额 would do."""
+    from o3local.tasks.formula import ground as g
+
+    s = read_sheet(kaqian)
+    span = g.Span(4, 6, "金额")
+    monkeypatch.setattr(g, "unknown_spans", lambda req, schema: [span])
+    monkeypatch.setattr(g, "ground_span", lambda *a, **k: g.Grounding(span, g.Choice("column", "充值", "充值"), 5.0, "none"))
+    answer, why, _ = g.ground("西门会员金额合计", s, object(), _read(s), lambda r: r.formula)
+    assert answer is None and "'金额'" in why[0]
+    assert g._amount_onto_part("金额", "充值") and not g._amount_onto_part("金额", "充值金额")
+    assert not g._amount_onto_part("riders", "Riders")
