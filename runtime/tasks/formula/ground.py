@@ -137,6 +137,8 @@ def vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
             continue  # words for values: known only on a sheet holding them (_sheet_terms)
         if path.stem == "columns":
             doc = {k: v for k, v in doc.items() if k not in ("groups", "glossary", "en_synonyms")}
+        if path.stem == "paraphrase":  # what a rewrite carries is no reader's vocabulary
+            doc = {k: v for k, v in doc.items() if k not in ("fillers", "cues", "evidenced")}
         sources.append(doc)
     sources += [v for k, v in vars(phrases).items() if not k.startswith("__")]
     sources += [rules._OPS, rules._OUT_OF_SCOPE, rules._EN_FILLER, list(rules._MONTHS),
@@ -456,6 +458,17 @@ def _read_without(request: str, g: Grounding, schema: SheetSchema, read: Callabl
     return answer is not None and reads_choice(formula_of(answer), g, schema)
 
 
+def _amount_onto_part(word: str, header: str) -> bool:
+    """A word for what a row came to (金额, amount: ``aggregates.json`` amount_headers) read as a
+    column that does not say so itself: on a sheet of 材料 | 安装 | 已付 the amount is their sum
+    or nothing, and 已付 alone was measured wrong (formula-dev13 tune, 订单金额 -> 已付)."""
+    from .rowbase import lexicon
+
+    amounts = [w.lower() for w in lexicon("aggregates")["amount_headers"]]
+    w, h = word.lower().strip(), header.lower()
+    return any(a == w or a in w for a in amounts) and not any(a in h for a in amounts)
+
+
 def ground(request: str, schema: SheetSchema, gen: Any, read: Callable[[str], T | None],
            formula_of: Callable[[T], str], min_margin: float = MIN_MARGIN,
            ) -> tuple[T, list[Grounding], str] | tuple[None, list[str], str]:
@@ -485,6 +498,8 @@ def ground(request: str, schema: SheetSchema, gen: Any, read: Callable[[str], T 
         g = ground_span(gen, request, span, schema, min_margin)
         if g is None:
             reasons.append(f"no column or value is clearly meant by {span.text!r}")
+        elif g.choice.kind == "column" and _amount_onto_part(span.text, g.choice.column):
+            reasons.append(f"{span.text!r} is what a row came to, not {g.choice.column!r} alone")
         elif already_named(request, g, schema) or _read_without(request, g, schema, read, formula_of):
             reasons.append(f"{span.text!r} looks like {g.choice.column!r}, which the request already names")
         else:

@@ -14,7 +14,10 @@ dates relative to today: ``keeps``), every number of the request is kept,
 every column the rewrite names is named in the request, every value it names
 is (a part of) a word of the request, the model chose each token with at
 least :data:`MIN_CONFIDENCE`, and the formula read from it uses every column
-and value the rewrite names.
+and value the rewrite names.  An English rewrite must also carry every word of the request
+(:func:`dropped`): a word of the sheet's headers or values, a unit or head count, a negation
+left out refuses at any confidence, and a rewrite carrying every word is trusted from
+:data:`MIN_CONFIDENCE_CARRIED`; a Chinese one must keep every value the request says.
 
 Measured with Qwen2.5-Coder-0.5B (``bench/eval_formula.py --method auto --trust``, after
 grounding): formula-dev4 tune (in-sample) +1 right / 0 wrong over rules then grounding;
@@ -49,6 +52,13 @@ _CJK = r"\u4e00-\u9fff"
 #: rewrites seen were at 0.50 ('Claim No of Paula Reyes' for "what did paula reyes claim")
 #: and 0.58 (润滑油的安全库存 read as a sum of 数量), the right ones mostly at 0.9 or more
 MIN_CONFIDENCE = 0.7
+#: the floor for an English rewrite that carries every word of the request (:func:`dropped`):
+#: the guard does the work the confidence floor did (a rewrite dropping a condition).  On
+#: formula-dev12's refusals (tune and the spent blind part, rewrites cached and graded) the
+#: rewrites carrying every word below 0.7 were 1 right, 0 wrong; those dropping a word not
+#: the sheet's ("tonnage", "charge") below 0.7 were 2 right, 0 wrong: too few to lower
+#: MIN_CONFIDENCE for them.  0.3 keeps out the model's guesses ('total 2025 where 2025 >= 2025', p=0.37)
+MIN_CONFIDENCE_CARRIED = 0.3
 MAX_VALUES = 400  # text values offered (all columns together), shortest columns first
 
 
@@ -201,6 +211,22 @@ def kept_out(request: str, lang: str) -> str | None:
     return None
 
 
+def _sheet_names_masked(request: str, schema: SheetSchema) -> str:
+    """``request`` with the sheet's headers and text values it says blanked out, so that a word
+    no rewrite carries is not found inside a name (周 of 老周, 年 of 年卡 or of 2025年 naming a
+    header 2025, "last" of a value Last Orders)."""
+    low = request.lower()
+    names = {c.header.lower().strip() for c in schema.columns}
+    names |= {f"{c.header.strip()}年" for c in schema.columns if re.fullmatch(r"(?:19|20)\d\d", c.header.strip())}
+    names |= {v.lower().strip() for vs in _values(schema).values() for v in vs}
+    for name in sorted((n for n in names if len(n) >= 2), key=len, reverse=True):
+        if name.isascii():
+            low = re.sub(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", lambda m: " " * len(m.group(0)), low)
+        else:
+            low = low.replace(name, " " * len(name))
+    return low
+
+
 @dataclass(frozen=True)
 class Parts:
     """The headers and values a rewrite names."""
@@ -293,6 +319,100 @@ def losses(request: str, text: str, schema: SheetSchema) -> list[str]:
     return out
 
 
+def _en_fillers() -> frozenset[str]:
+    """English words that never carry a condition of a one-cell request: the aggregate
+    readers' own filler lists (``aggregates.json``) and ``paraphrase.json``'s ``fillers``."""
+    from .ground import _EN_STOP
+    from .rowbase import lexicon as lex_of
+
+    agg = lex_of("aggregates")
+    words = [*agg["filler"], *agg["function_words_en"], *agg["event_nouns"], *agg["row_nouns"],
+             *agg["activity_verbs"],
+             *agg["context_words"], *lexicon()["fillers"]["en"]]
+    return frozenset(_EN_STOP | {w for w in words if re.fullmatch(r"[a-z']+", w)})
+
+
+_EN_FILLERS: frozenset[str] | None = None
+
+
+def _stem(word: str) -> str:
+    """A crude English stem: enough to see 'escaped' in Escape, 'sweeps' in Sweep."""
+    w = word.removesuffix("'s").removesuffix("’s")
+    for suffix in ("ing", "ies", "ed", "es", "s", "e"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return w[: -len(suffix)]
+    return w
+
+
+def dropped(request: str, text: str, schema: SheetSchema) -> list[tuple[str, bool]]:
+    """The words of an English ``request`` the rewrite ``text`` does not carry (empty: none),
+    each with whether it is a word of the sheet's headers or text values (a condition, likely).
+
+    A rewrite that drops a word of the request may have dropped a condition ("average minutes
+    left for teams that escaped the Vault" -> "average Mins left"), which no check of the
+    rewrite alone sees.  A word is carried when the rewrite says it (a header or value named
+    in it holds the word), when it names a header the rewrite names (a synonym), when it is a
+    cue word of the phrasing the rewrite uses (``paraphrase.json``'s ``cues``: "mean" by
+    "average", "above" by ">"), or when it is a filler word that never says which rows.  A
+    word of one of the sheet's text values is never filler: it may be the condition.
+    """
+    global _EN_FILLERS
+    from .ground import _EN_STOP
+    from .rowbase import lexicon as lex_of
+    from .rowbase import mentions, value_mentions
+
+    if lang_of(request) != "en":  # Chinese: every value the request says is in the rewrite
+        kept = {v for _, v in parts_of(text, schema).values}
+        return [(v, True) for _, _, _, v in value_mentions(request, schema) if v not in kept]
+
+    if _EN_FILLERS is None:
+        _EN_FILLERS = _en_fillers()
+    low, said = request.lower(), text.lower()
+    low = re.sub(r"(?<![a-z])no\.?\s*(?=\d)", "number ", low)  # "at no. 97": a number, no negation
+    parts = parts_of(text, schema)
+    named = set(parts.headers) | {h for h, _ in parts.values}
+    said_stems = {_stem(w) for w in re.findall(r"[a-z0-9]+", said)}
+    value_words = {w for vs in _values(schema).values() for v in vs for w in re.findall(r"[a-z]+", v.lower())
+                   if w not in _EN_STOP}
+    cues = {w for key, ws in lexicon()["cues"]["en"].items() if key in said for w in ws}
+    sheet_words = value_words | {w for c in schema.columns for w in re.findall(r"[a-z]+", c.header.lower())
+                                 if w not in _EN_STOP}
+    quantities = lex_of("aggregates")["quantity_nouns_en"]  # "how many people": no count of rows
+    never = {w for w in lex_of("aggregates")["never_filler"] if " " not in w}  # "no", "except"
+    must = sheet_words | never | {w for ws in quantities.values() for w in ws}
+    topic = set(re.findall(r"[a-z]+", schema.sheet.lower())) - value_words  # "livery" on a sheet Livery
+    # "drivers" by Driver, a column of one value a row: the rows themselves, no condition
+    ids = [c for c in schema.columns if c.type == "text" and len(c.distinct) > 3
+           and len(c.distinct) >= 0.9 * (c.last_row - c.first_row + 1)]
+    others = {w for c in schema.columns if c not in ids for w in re.findall(r"[a-z]+", c.header.lower())}
+    topic |= {_stem(w) for c in ids for w in re.findall(r"[a-z]+", c.header.lower())} - others - value_words
+    topic -= never  # the "no" of Order no is still a negation
+
+    words = [m.group(0).strip("'’-") for m in re.finditer(r"[a-z][a-z'’-]*", low)]
+    out = []
+    # what the rewrite says besides names is said by the request too: "> 0" for "is 0" is not
+    for key in lexicon()["evidenced"]["en"]:
+        if key in said and not set(words) & set(lexicon()["cues"]["en"][key]):
+            out.append((key.strip(), True))
+    for i, w in enumerate(words):
+        if not w or w in cues:
+            continue
+        if w in _EN_FILLERS and w not in must or w in topic or _stem(w) in topic or _stem(w) in said_stems:
+            continue
+        if {c.header for _, c in mentions(w, schema)} & named or any(
+                len(a) >= 3 and len(b) >= 3 and (a.startswith(b) or b.startswith(a))
+                for a in (_stem(w),) for h in named for b in map(_stem, re.findall(r"[a-z]+", h.lower()))):
+            continue  # "minutes" by Mins left
+        # a header named by two words ("minutes left"): the pair names it, the other word alone not
+        pairs = [(words[i - 1], f"{words[i - 1]} {w}")] if i else []
+        pairs += [(words[i + 1], f"{w} {words[i + 1]}")] if i + 1 < len(words) else []
+        if any(({c.header for _, c in mentions(pair, schema)} - {c.header for _, c in mentions(other, schema)})
+               & named for other, pair in pairs):
+            continue
+        out.append((w, w in must or _stem(w) in {_stem(x) for x in sheet_words}))
+    return out
+
+
 def uses(formula: str, parts: Parts, schema: SheetSchema) -> list[str]:
     """The rewrite's columns and values the formula does not use."""
     from .engine import bounded, references
@@ -348,7 +468,7 @@ def paraphrase(request: str, schema: SheetSchema, gen: Any, read: Callable[[str]
     from ...errors import TaskError
 
     lang = lang_of(request)
-    word = kept_out(request, lang)
+    word = kept_out(_sheet_names_masked(request, schema), lang)
     if word is not None:
         return None, [f"{word!r} is not something a rewrite can keep"]
     from .ground import unknown_spans
@@ -361,7 +481,12 @@ def paraphrase(request: str, schema: SheetSchema, gen: Any, read: Callable[[str]
     except TaskError as err:
         return None, [err.message]
     log.debug("paraphrase %r -> %r (p=%.2f)", request, text, conf)
-    if conf < min_confidence:
+    left = dropped(request, text, schema)
+    sheet_words = [w for w, on_sheet in left if on_sheet]
+    if sheet_words:  # a header's or value's word left out: a condition dropped, however sure
+        return None, [f"rewrite {text!r} (p={conf:.2f}) drops {', '.join(map(repr, sheet_words))} of the request"]
+    floor = min(min_confidence, MIN_CONFIDENCE_CARRIED) if lang == "en" and not left else min_confidence
+    if conf < floor:
         return None, [f"the model is unsure of its rewrite {text!r} (p={conf:.2f})"]
     lost = losses(request, text, schema)
     if lost:
