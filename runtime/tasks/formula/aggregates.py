@@ -1512,10 +1512,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if op == "count" and not numeric and is_zh(text):
         unit = unit_column(text, schema)  # "玫瑰卖了几束": the bunches of 数量（束） added, not rows
         if unit is not None and (not re.search(r"(?:多少|几)(?:" + "|".join(lex["row_measures"]) + ")", text)
-                                 or _bare(unit[0].header).endswith(text[unit[1][0]:unit[1][1]] + "数")):
+                                 or _counts_the_unit(text, unit[0], unit[1])):
             # (and "接了多少单" beside a 单数 column: the orders it counts, not the rows)
             op, numeric = "sum", [unit[0]]
             taken.append(unit[1])
+            taken += _verb_of_the_unit(text, _bare(unit[0].header), unit[1])  # 洗 of 洗车次数
             conds += [c for c in unit[2] if c not in conds]
             cond_cols |= {c.column for c in unit[2]}
     counted: Column | None = None
@@ -1896,11 +1897,12 @@ def counted_rows(text: str, schema: SheetSchema) -> str | None:
         return m.group(0)  # "五月报名的有多少": the rows meeting the condition, no amount named
     nouns = sorted(row_things(schema), key=len, reverse=True)
     measures = sorted(set(lex["row_measures"]) | {"张"}, key=len, reverse=True)
+    named = mentions(text, schema)
     for m in re.finditer(r"(多少|几)(" + "|".join(map(re.escape, measures)) + ")?", text):
         rest = text[m.end():]
         if any(c.type == "number" and any(rest.startswith(f) for f in header_forms(c.header) if f)
-               for c in schema.columns):
-            continue  # "多少人工费": the amount named
+               for c in schema.columns) or any(p == m.end() and c.type == "number" for p, c in named):
+            continue  # "多少人工费": the amount named (or "多少工资" by the end of 基本工资)
         noun = next((w for w in nouns if is_zh(w) and rest.startswith(w)), None)
         if noun is not None:
             return text[m.start():m.end() + len(noun)]
@@ -2203,7 +2205,8 @@ def unit_column(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]
     def carries(header: str) -> bool:
         # 存栏(头), 重量(kg), 课时; or the count of the unit: 2025年团数, 单数 (多少个团, 几单)
         h = header.lower()
-        inside = re.findall(r"[(（]([^)）]*)[)）]", h)
+        # (a rate's unit after "/" is what it is per, not what it counts: 单价（元/公斤）)
+        inside = [re.split(r"/|每|per", part)[0] for part in re.findall(r"[(（]([^)）]*)[)）]", h)]
         return any(f in part for part in inside for f in forms) or any(
             h.endswith(f) or h.endswith(f + "数") for f in forms if is_zh(f))
 
@@ -2218,6 +2221,33 @@ def unit_column(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]
     if len(held) == 1 and qty is not None and qty.type == "number":
         return qty, m.span(1), [Condition(held[0][0].header, "=", held[0][1])]
     return None
+
+
+def _counts_the_unit(text: str, col: Column, span: tuple[int, int]) -> bool:
+    """Whether a row measure after 多少 / 几 asks for ``col``, a header that counts that measure
+    (单数, 2025年单数, 剩余次数), rather than for the rows: the header is the measure's count
+    alone (a year aside: "2025年接了多少单"), or the rest of it shares a character with the verb
+    said just before the question ("还剩多少次" beside 剩余次数).  "YM01被订了几次" beside
+    剩余次数 counts the bookings."""
+    head = _bare(col.header)
+    unit = text[span[0]:span[1]]
+    if not head.endswith(unit + "数"):
+        return False
+    stem = re.sub(r"(?:19|20)?\d\d年?", "", head[: -len(unit) - 1])
+    if not re.search(r"[\u4e00-\u9fff]", stem):
+        return True
+    return bool(_verb_of_the_unit(text, stem, span))
+
+
+def _verb_of_the_unit(text: str, stem: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """Where the four characters before "多少 / 几 <unit>" at ``span`` hold a character of
+    ``stem`` (the rest of the header that counts the unit: 剩 of 剩余次数 in "还剩多少次")."""
+    asked = re.search(r"(?:多少|几)个?$", text[:span[0]])
+    if asked is None:
+        return []
+    start = max(0, asked.start() - 4)
+    return [(i, i + 1) for i in range(start, asked.start())
+            if is_zh(text[i]) and text[i] not in "的了有是" and text[i] in stem]
 
 
 def money_column(schema: SheetSchema) -> Column | None:

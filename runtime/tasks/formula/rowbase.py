@@ -509,7 +509,10 @@ def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[t
                 low = text.lower()
                 named = [(p, p + len(f)) for p, c in mentions(text, schema)
                          for f in [c.header.lower().strip(), *header_forms(c.header)] if low.startswith(f, p)]
-            if any(a < pos < b and re.search(r"\d", text[a:b]) for a, b in named):
+                # "95号卖得最多" names 95号汽油 by its first characters: the number is the header's
+                named += [(p, p + n) for p, c in mentions(text, schema)
+                          for n in (_shared_head(low[p:], c.header.lower().strip()),) if n >= 2]
+            if any(a <= pos < b and re.search(r"\d", text[a:b]) for a, b in named):
                 continue
         if in_wan and not unit and re.match(r"\s*万", text[pos + len(raw):]):
             v = float(raw.replace(",", ""))
@@ -520,6 +523,14 @@ def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[t
             continue  # "23年" on a sheet with a column 2023: the column (header_forms)
         out.append((v, unit, pos))
     return out
+
+
+def _shared_head(text: str, header: str) -> int:
+    """How many first characters ``text`` shares with ``header`` (0 when they differ at once)."""
+    n = 0
+    while n < min(len(text), len(header)) and text[n] == header[n]:
+        n += 1
+    return n
 
 
 def count_word(text: str) -> int | None:
