@@ -509,8 +509,8 @@ _DAY_DATES = [re.compile(p) for p in (
     # one day: "the 5th of november 2026", "nov 3", "3 nov", "2026年11月3日"
     rf"(?<![\d])(?P<d1>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?<![a-z]){_MON}(?![a-z])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
     rf"(?<![a-z]){_MON}\s+(?P<d1>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
-    r"(?:(?P<y>(?:19|20)\d\d)年)?(?<!\d)(?P<m>1[0-2]|[1-9])月(?P<d1>\d{1,2})[日号]",
-    r"(?<![\d月])(?P<d1>\d{1,2})[日号](?!\d)",  # "15号以前": the data's one month
+    r"(?:(?P<y>(?:19|20)\d\d)年)?(?<!\d)(?P<m>1[0-2]|[1-9])月(?P<d1>[12]\d|3[01]|0?[1-9])[日号]",  # (1月0号柴油: no day 0)
+    r"(?<![\d月])(?P<d1>[12]\d|3[01]|0?[1-9])[日号](?!\d)",  # "15号以前": the data's one month
 )]
 _AFTER_EN = re.compile(r"(?:(?P<ge>since|from|starting|on or after|as of)|(?P<gt>after)|(?P<lt>before|prior to)"
                        r"|(?P<le>until|till|up to|through|by))\s+(?:the\s+)?$")
@@ -581,7 +581,7 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
     if span is not None:
         return span
     # "2026年11月份出厂的": a Chinese month with its year written before it
-    zh = re.search(r"(?<!\d)((?:19|20)\d\d)年(1[0-2]|[1-9])月份?(?![\d日号])", text)
+    zh = re.search(r"(?<!\d)((?:19|20)\d\d)年(1[0-2]|[1-9])月份?(?!(?!0号)[\d日号])", text)  # (1月0号柴油: no day 0)
     if zh and not any(a < zh.end() and zh.start() < b for a, b in taken):
         y, month = int(zh.group(1)), int(zh.group(2))
         end = calendar.monthrange(y, month)[1]
@@ -658,7 +658,7 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
     days = _day_dates(text, y, months, taken)
     if days is not None:
         return [Condition(col.header, op, when.isoformat()) for op, when in days[0]], days[1]
-    day = re.search(r"(?<![\d年])(1[0-2]|[1-9])月(\d{1,2})[日号]|(?<![\d月])(\d{1,2})[日号](?!\d)|"
+    day = re.search(r"(?<![\d年])(1[0-2]|[1-9])月([12]\d|3[01]|0?[1-9])[日号]|(?<![\d月])([12]\d|3[01]|0?[1-9])[日号](?!\d)|"
                     r"(?<![a-z])(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d])", text)
     if day and not any(a < day.end() and day.start() < b for a, b in taken):
         if day.group(1):
@@ -679,7 +679,7 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         return span
     # "in oct", "nov sales": a month's short name, unless a value of the sheet is written with it (Jan Novak)
     short = _short_months(schema)
-    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS + short) + r")\.?(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
+    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS + short) + r")\.?(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!(?!0号)\d)"
                   r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
         return None
@@ -2246,8 +2246,10 @@ def _verb_of_the_unit(text: str, stem: str, span: tuple[int, int]) -> list[tuple
     if asked is None:
         return []
     start = max(0, asked.start() - 4)
-    return [(i, i + 1) for i in range(start, asked.start())
-            if is_zh(text[i]) and text[i] not in "的了有是" and text[i] in stem]
+    before = [(i, i + 1) for i in range(start, asked.start())
+              if is_zh(text[i]) and text[i] not in "的了有是" and text[i] in stem]
+    after = re.match(r"[\u4e00-\u9fff]{1,2}", text[span[1]:])  # "洗了多少次车": 车 of 洗车次数 too
+    return before + ([(span[1], span[1] + len(after.group(0)))] if before and after and after.group(0) in stem else [])
 
 
 def money_column(schema: SheetSchema) -> Column | None:

@@ -46,7 +46,7 @@ _MONTH_WORD = r"(?:" + "|".join(_MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept?|
 _DATES = [
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), "ymd"),
     (re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})"), "ymd"),
-    (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日"), "ymd"),
+    (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"), "ymd"),
     (re.compile(r"(\d{1,2})\s+(" + _MONTH_WORD + r")\s+(\d{4})", re.I), "dMy"),
     (re.compile(r"(" + _MONTH_WORD + r")\s+(\d{1,2}),?\s+(\d{4})", re.I), "Mdy"),
 ]
@@ -300,6 +300,8 @@ def header_forms(header: str) -> list[str]:
             forms.add(h[: -len(word)] + short)  # 合同金额 as 合同额
     if re.fullmatch(r"[\u4e00-\u9fff]{2,}名", h):
         forms.add(h + "字")  # 宠物名 as 宠物名字
+    if re.fullmatch(r"\d+号[\u4e00-\u9fff]{2,}", h):
+        forms.add(h.replace("号", "", 1))  # 92号汽油 as 92汽油
     if re.fullmatch(r"[\u4e00-\u9fff]{2}[一二三四五六七八九十]", h):
         forms.add(h[0] + h[-1])  # 科一 for 科目一
     for word, said in lexicon("columns")["zh_header_words"].items():

@@ -182,6 +182,20 @@ def short_year(request: str, schema: SheetSchema) -> str:
     return _SHORT_YEAR.sub(year, request)
 
 
+_RELATIVE_ZH = "|".join(sorted(lexicon("aggregates")["zh_relative_years"], key=len, reverse=True))
+_PINNED_MONTH = re.compile(rf"(?:{_RELATIVE_ZH})?\s*(?:的)?(?P<mon>1[0-2]|0?[1-9])\s*月(?:份)?\s*"
+                           r"[（(]\s*(?P<year>(?:19|20)\d\d)\s*年?\s*[)）]")
+_PINNED_YEAR = re.compile(rf"(?:{_RELATIVE_ZH})\s*[（(]\s*(?P<year>(?:19|20)\d\d)\s*年?\s*[)）]")
+
+
+def pinned_years(request: str) -> str:
+    """A year said relative to now and pinned in brackets, written as the year itself: "去年(2025)总场次"
+    is "2025年总场次", "今年1月份（2027）" and "10月份（2026）" are "2027年1月", "2026年10月" (the
+    bracket says which year; the relative word only says it again)."""
+    text = _PINNED_MONTH.sub(lambda m: f"{m['year']}年{int(m['mon'])}月", request)
+    return _PINNED_YEAR.sub(lambda m: f"{m['year']}年", text)
+
+
 _CODE_WORD = re.compile(r"(?<![a-z])(?:no\.?|number|num\.?|#)\s*(?=[a-z]*\d)", re.I)
 
 
