@@ -25,7 +25,7 @@ def depot():
         rows.append([dt.date(2025, 3, 1) + dt.timedelta(days=i), 3000 + 100 * i, 900 + 37 * (i % 3),
                      2500 + 300 * (i % 4), 10 + i, ["阿梅", "老冯"][i % 2]])
     rows.append([dt.date(2025, 4, 2), 2800, 950, 2600, 9, "阿梅"])
-    return schema_from_rows(rows, sheet="流水")
+    return schema_from_rows(rows, sheet="日报")
 
 
 def test_a_header_named_by_the_number_it_starts_with(depot):
@@ -98,3 +98,31 @@ def test_a_relative_year_pinned_in_brackets():
     assert _ask("去年(2025)合计", s) == "=SUM(C2:C3)"
     with pytest.raises(TaskError):
         _ask("前年(2023)合计", s)  # a year the sheet does not keep
+
+
+@pytest.fixture
+def signs():
+    """A sign shop's orders: one-character size headers (宽, 高) beside the money columns."""
+    rows = [["单号", "下单日期", "客户", "宽", "高", "材料", "总价"]]
+    for i, who in enumerate(["东门面馆", "西街药房", "南湖书店", "北站超市"]):
+        rows.append([f"S{i}", dt.date(2025, 4, 2 + 3 * i), who, 2 + i, 1 + (i % 2), 300 + 170 * (i % 3), 900 - 50 * i])
+    return schema_from_rows(rows, sheet="订单")
+
+
+def test_which_shop_asks_for_the_customer_and_a_one_character_header_in_a_superlative(signs):
+    assert _ask("材料费最高的是哪家", signs) == "=INDEX(C2:C5,MATCH(MAX(F2:F5),F2:F5,0))"
+    assert _ask("总价最高的是谁家", signs) == "=INDEX(C2:C5,MATCH(MAX(G2:G5),G2:G5,0))"
+
+
+def test_an_inclusive_bound_said_in_brackets(signs):
+    assert _ask("4月8号（含）之后的订单数", signs) == '=COUNTIF(B2:B5,">="&DATE(2025,4,8))'
+    assert _ask("西街药房的总价汇总", signs) == '=SUMIF(C2:C5,"西街药房",G2:G5)'
+
+
+def test_on_shift_said_dang_ban():
+    rows = [["日期", "营业额（元）", "值班"]]
+    for i in range(6):
+        rows.append([dt.date(2025, 2, 1 + i), 5000 + 300 * i, ["小吴", "阿青"][i % 2]])
+    s = schema_from_rows(rows, sheet="日报")
+    assert _ask("小吴当班那几天营业额加起来多少", s) == '=SUMIF(C2:C7,"小吴",B2:B7)'
+    assert _ask("阿青值班的流水合计", s) == '=SUMIF(C2:C7,"阿青",B2:B7)'
