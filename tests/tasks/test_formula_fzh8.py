@@ -126,3 +126,11 @@ def test_on_shift_said_dang_ban():
     s = schema_from_rows(rows, sheet="日报")
     assert _ask("小吴当班那几天营业额加起来多少", s) == '=SUMIF(C2:C7,"小吴",B2:B7)'
     assert _ask("阿青值班的流水合计", s) == '=SUMIF(C2:C7,"阿青",B2:B7)'
+
+
+def test_which_member_asks_for_the_name_and_a_total_row_left_out_is_no_total():
+    rows = [["编号", "姓名", "电话", "积分"],
+            ["M01", "韩梅", "13800001111", 120], ["M02", "李雷", "13800002222", 80], ["M03", "吴越", "13800003333", 95]]
+    s = schema_from_rows(rows, sheet="会员")
+    assert _ask("编号M02是哪个会员", s) == '=INDEX(B2:B4,MATCH("M02",A2:A4,0))'
+    assert _ask("积分一共多少（别把合计算进去）", s) == "=SUM(D2:D4)"

@@ -209,6 +209,16 @@ def inclusive_bounds(request: str) -> str:
     return _INCLUSIVE.sub(said, request)
 
 
+_TOTAL_ROW = re.compile(r"[，,]?\s*[（(]?\s*(?:" + "|".join(map(re.escape, sorted(
+    lexicon("aggregates")["total_row_words"], key=len, reverse=True))) + r")(?:行)?\s*[)）]?")
+
+
+def without_total_row(request: str) -> str:
+    """The request without the words that leave a total row below the data out ("（别把合计算进去）",
+    "不算合计行"): every reader's range stops at the data already, and the 合计 in them is no total."""
+    return _TOTAL_ROW.sub("", request).strip() or request
+
+
 _CODE_WORD = re.compile(r"(?<![a-z])(?:no\.?|number|num\.?|#)\s*(?=[a-z]*\d)", re.I)
 
 
