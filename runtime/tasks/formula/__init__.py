@@ -631,9 +631,10 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
               model: str | None) -> FormulaResult:
     notes: list[str] = []
     if method in ("auto", "rules"):
-        from .rules import said_codes, short_year
+        from .rules import inclusive_bounds, pinned_years, said_codes, short_year, without_total_row
 
-        answer = _rules_only(short_year(said_codes(request, schema), schema), schema, target, notes)
+        said = without_total_row(inclusive_bounds(pinned_years(said_codes(request, schema))))
+        answer = _rules_only(short_year(said, schema), schema, target, notes)
         if answer is not None:
             return answer
         if not _llm_allowed(method, model):

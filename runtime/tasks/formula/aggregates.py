@@ -509,8 +509,8 @@ _DAY_DATES = [re.compile(p) for p in (
     # one day: "the 5th of november 2026", "nov 3", "3 nov", "2026年11月3日"
     rf"(?<![\d])(?P<d1>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?<![a-z]){_MON}(?![a-z])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
     rf"(?<![a-z]){_MON}\s+(?P<d1>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
-    r"(?:(?P<y>(?:19|20)\d\d)年)?(?<!\d)(?P<m>1[0-2]|[1-9])月(?P<d1>\d{1,2})[日号]",
-    r"(?<![\d月])(?P<d1>\d{1,2})[日号](?!\d)",  # "15号以前": the data's one month
+    r"(?:(?P<y>(?:19|20)\d\d)年)?(?<!\d)(?P<m>1[0-2]|[1-9])月(?P<d1>[12]\d|3[01]|0?[1-9])[日号]",  # (1月0号柴油: no day 0)
+    r"(?<![\d月])(?P<d1>[12]\d|3[01]|0?[1-9])[日号](?!\d)",  # "15号以前": the data's one month
 )]
 _AFTER_EN = re.compile(r"(?:(?P<ge>since|from|starting|on or after|as of)|(?P<gt>after)|(?P<lt>before|prior to)"
                        r"|(?P<le>until|till|up to|through|by))\s+(?:the\s+)?$")
@@ -581,7 +581,7 @@ def _month_of_year(text: str, schema: SheetSchema, col: Column, year: int | None
     if span is not None:
         return span
     # "2026年11月份出厂的": a Chinese month with its year written before it
-    zh = re.search(r"(?<!\d)((?:19|20)\d\d)年(1[0-2]|[1-9])月份?(?![\d日号])", text)
+    zh = re.search(r"(?<!\d)((?:19|20)\d\d)年(1[0-2]|[1-9])月份?(?!(?!0号)[\d日号])", text)  # (1月0号柴油: no day 0)
     if zh and not any(a < zh.end() and zh.start() < b for a, b in taken):
         y, month = int(zh.group(1)), int(zh.group(2))
         end = calendar.monthrange(y, month)[1]
@@ -658,7 +658,7 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
     days = _day_dates(text, y, months, taken)
     if days is not None:
         return [Condition(col.header, op, when.isoformat()) for op, when in days[0]], days[1]
-    day = re.search(r"(?<![\d年])(1[0-2]|[1-9])月(\d{1,2})[日号]|(?<![\d月])(\d{1,2})[日号](?!\d)|"
+    day = re.search(r"(?<![\d年])(1[0-2]|[1-9])月([12]\d|3[01]|0?[1-9])[日号]|(?<![\d月])([12]\d|3[01]|0?[1-9])[日号](?!\d)|"
                     r"(?<![a-z])(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d])", text)
     if day and not any(a < day.end() and day.start() < b for a, b in taken):
         if day.group(1):
@@ -679,7 +679,7 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         return span
     # "in oct", "nov sales": a month's short name, unless a value of the sheet is written with it (Jan Novak)
     short = _short_months(schema)
-    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS + short) + r")\.?(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!\d)"
+    m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS + short) + r")\.?(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!(?!0号)\d)"
                   r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
     if not m or any(a < m.end() and m.start() < b for a, b in taken):
         return None
@@ -1542,10 +1542,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if op == "count" and not numeric and is_zh(text):
         unit = unit_column(text, schema)  # "玫瑰卖了几束": the bunches of 数量（束） added, not rows
         if unit is not None and (not re.search(r"(?:多少|几)(?:" + "|".join(lex["row_measures"]) + ")", text)
-                                 or _bare(unit[0].header).endswith(text[unit[1][0]:unit[1][1]] + "数")):
+                                 or _counts_the_unit(text, unit[0], unit[1])):
             # (and "接了多少单" beside a 单数 column: the orders it counts, not the rows)
             op, numeric = "sum", [unit[0]]
             taken.append(unit[1])
+            taken += _verb_of_the_unit(text, _bare(unit[0].header), unit[1])  # 洗 of 洗车次数
             conds += [c for c in unit[2] if c not in conds]
             cond_cols |= {c.column for c in unit[2]}
     counted: Column | None = None
@@ -1926,11 +1927,12 @@ def counted_rows(text: str, schema: SheetSchema) -> str | None:
         return m.group(0)  # "五月报名的有多少": the rows meeting the condition, no amount named
     nouns = sorted(row_things(schema), key=len, reverse=True)
     measures = sorted(set(lex["row_measures"]) | {"张"}, key=len, reverse=True)
+    named = mentions(text, schema)
     for m in re.finditer(r"(多少|几)(" + "|".join(map(re.escape, measures)) + ")?", text):
         rest = text[m.end():]
         if any(c.type == "number" and any(rest.startswith(f) for f in header_forms(c.header) if f)
-               for c in schema.columns):
-            continue  # "多少人工费": the amount named
+               for c in schema.columns) or any(p == m.end() and c.type == "number" for p, c in named):
+            continue  # "多少人工费": the amount named (or "多少工资" by the end of 基本工资)
         noun = next((w for w in nouns if is_zh(w) and rest.startswith(w)), None)
         if noun is not None:
             return text[m.start():m.end() + len(noun)]
@@ -2235,7 +2237,8 @@ def unit_column(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]
     def carries(header: str) -> bool:
         # 存栏(头), 重量(kg), 课时; or the count of the unit: 2025年团数, 单数 (多少个团, 几单)
         h = header.lower()
-        inside = re.findall(r"[(（]([^)）]*)[)）]", h)
+        # (a rate's unit after "/" is what it is per, not what it counts: 单价（元/公斤）)
+        inside = [re.split(r"/|每|per", part)[0] for part in re.findall(r"[(（]([^)）]*)[)）]", h)]
         return any(f in part for part in inside for f in forms) or any(
             h.endswith(f) or h.endswith(f + "数") for f in forms if is_zh(f))
 
@@ -2250,6 +2253,35 @@ def unit_column(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]
     if len(held) == 1 and qty is not None and qty.type == "number":
         return qty, m.span(1), [Condition(held[0][0].header, "=", held[0][1])]
     return None
+
+
+def _counts_the_unit(text: str, col: Column, span: tuple[int, int]) -> bool:
+    """Whether a row measure after 多少 / 几 asks for ``col``, a header that counts that measure
+    (单数, 2025年单数, 剩余次数), rather than for the rows: the header is the measure's count
+    alone (a year aside: "2025年接了多少单"), or the rest of it shares a character with the verb
+    said just before the question ("还剩多少次" beside 剩余次数).  "YM01被订了几次" beside
+    剩余次数 counts the bookings."""
+    head = _bare(col.header)
+    unit = text[span[0]:span[1]]
+    if not head.endswith(unit + "数"):
+        return False
+    stem = re.sub(r"(?:19|20)?\d\d年?", "", head[: -len(unit) - 1])
+    if not re.search(r"[\u4e00-\u9fff]", stem):
+        return True
+    return bool(_verb_of_the_unit(text, stem, span))
+
+
+def _verb_of_the_unit(text: str, stem: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """Where the four characters before "多少 / 几 <unit>" at ``span`` hold a character of
+    ``stem`` (the rest of the header that counts the unit: 剩 of 剩余次数 in "还剩多少次")."""
+    asked = re.search(r"(?:多少|几)个?$", text[:span[0]])
+    if asked is None:
+        return []
+    start = max(0, asked.start() - 4)
+    before = [(i, i + 1) for i in range(start, asked.start())
+              if is_zh(text[i]) and text[i] not in "的了有是" and text[i] in stem]
+    after = re.match(r"[\u4e00-\u9fff]{1,2}", text[span[1]:])  # "洗了多少次车": 车 of 洗车次数 too
+    return before + ([(span[1], span[1] + len(after.group(0)))] if before and after and after.group(0) in stem else [])
 
 
 def money_column(schema: SheetSchema) -> Column | None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from .phrases import normalize_zh_numbers
 from .rowbase import lexicon
-from .schema import Column, SheetSchema
+from .schema import Column, SheetSchema, col_index
 
 OPEN, CLOSE = "\ue000", "\ue001"
 TOKEN_RE = re.compile(f"{OPEN}([a-z])(\\d+){CLOSE}")
@@ -62,7 +62,6 @@ def col_type(col: Column) -> str:
 
 def tables(schema: SheetSchema) -> list[list[Column]]:
     """Columns grouped into tables (runs of adjacent columns), the largest first."""
-    from .schema import col_index
 
     groups: list[list[Column]] = []
     for col in schema.columns:
@@ -152,7 +151,7 @@ _DATES = [
     (re.compile(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MON})\.?,?\s+(\d{{4}})", re.I), "dMy"),
     (re.compile(rf"({_MON})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})", re.I), "Mdy"),
     (re.compile(rf"\b({_MON})\.?,?\s+(\d{{4}})\b", re.I), "My"),
-    (re.compile(r"(\d{4})年(\d{1,2})月(?![\d日号])"), "ym"),
+    (re.compile(r"(\d{4})年(\d{1,2})月(?!(?!0号)[\d日号])"), "ym"),  # (1月0号柴油: no day 0)
 ]
 
 
@@ -321,6 +320,13 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
     # a Chinese sheet name is what a row is called too: "金额超过1000的报销" -> 的记录
     if re.fullmatch(r"[\u4e00-\u9fff]{2,4}", schema.sheet.strip()) and schema.sheet.strip() not in headers:
         text = text.replace(schema.sheet.strip(), "记录")
+    # ... and so is what its number column numbers, one number a row (卡号, 设备编号): "到期的卡有几张"
+    # -> 的记录 (not on a log where a number comes back: 阳光城的设备 are fewer than its visits)
+    for col in schema.columns:
+        one = re.fullmatch(r"([\u4e00-\u9fff]{1,3}?)(?:编号|编码|号)", col.header.strip())
+        cells = [schema.cells.get((r, col_index(col.letter))) for r in range(col.first_row, col.last_row + 1)]
+        if one and col.type == "text" and len(set(cells)) == len(cells):
+            text = re.sub(rf"(?<=的){one.group(1)}(?=(?:一共|总共|共)?(?:有|是)?(?:多少|几)(?![种类]))", "记录", text)
     # a name the sheet does not hold, right after a text column: "customer Quinn"
     def unknown(m: re.Match) -> str:
         tok = ann.toks[int(m.group(2))]

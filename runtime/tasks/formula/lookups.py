@@ -25,6 +25,7 @@ from .rowbase import (
     group_of,
     has,
     header_forms,
+    is_zh,
     lexicon,
     mentions,
     person_column,
@@ -233,11 +234,20 @@ def qualify(formula: str, sheet: str) -> str:
     return _outside_strings(formula, fix)
 
 
+def _without_headers(text: str, schema: SheetSchema) -> str:
+    """``text`` without the Chinese headers it names whole (总价 is a column, its 总 no total)."""
+    for col in sorted(schema.columns, key=lambda c: -len(c.header)):
+        head = col.header.strip().lower()
+        if is_zh(head) and len(head) >= 2:
+            text = text.replace(head, " ")
+    return text
+
+
 def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """(formula, explanation) for a lookup request, or None."""
     text = _relative_years(request.lower().strip(), schema)  # 去年营收第一的业务: 2025's
     lex = lexicon("lookups")
-    if has(text, lex["totals"]):
+    if has(_without_headers(text, schema), lex["totals"]):
         return None  # "who spent the most in total": a total per person, not one row
     found = _answer_column(text, schema, lex)
     if found is None:  # "email address of Omar Ali", "6月的支出是多少": the one column named

@@ -46,7 +46,7 @@ _MONTH_WORD = r"(?:" + "|".join(_MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept?|
 _DATES = [
     (re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"), "ymd"),
     (re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})"), "ymd"),
-    (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日"), "ymd"),
+    (re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"), "ymd"),
     (re.compile(r"(\d{1,2})\s+(" + _MONTH_WORD + r")\s+(\d{4})", re.I), "dMy"),
     (re.compile(r"(" + _MONTH_WORD + r")\s+(\d{1,2}),?\s+(\d{4})", re.I), "Mdy"),
 ]
@@ -322,6 +322,8 @@ def header_forms(header: str) -> list[str]:
             forms.add(h[: -len(word)] + short)  # 合同金额 as 合同额
     if re.fullmatch(r"[\u4e00-\u9fff]{2,}名", h):
         forms.add(h + "字")  # 宠物名 as 宠物名字
+    if re.fullmatch(r"\d+号[\u4e00-\u9fff]{2,}", h):
+        forms.add(h.replace("号", "", 1))  # 92号汽油 as 92汽油
     if re.fullmatch(r"[\u4e00-\u9fff]{2}[一二三四五六七八九十]", h):
         forms.add(h[0] + h[-1])  # 科一 for 科目一
     for word, said in lexicon("columns")["zh_header_words"].items():
@@ -539,6 +541,9 @@ def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[t
                 leads = [m.group(0) for c in schema.columns if (m := re.match(r"\d+[\u4e00-\u9fff]", c.header.strip()))]
                 named += [(m.start(), m.end()) for lead in leads if leads.count(lead) == 1
                           for m in re.finditer(rf"(?<![\d.]){re.escape(lead)}", low)]
+                # "95号卖得最多" names 95号汽油 by its first characters: the number is the header's
+                named += [(p, p + n) for p, c in mentions(text, schema)
+                          for n in (_shared_head(low[p:], c.header.lower().strip()),) if n >= 2]
             if any(a <= pos < b and re.search(r"\d", text[a:b]) for a, b in named):
                 continue
         if in_wan and not unit and re.match(r"\s*万", text[pos + len(raw):]):
@@ -550,6 +555,14 @@ def header_numbers(text: str, schema: SheetSchema, units: bool = True) -> list[t
             continue  # "23年" on a sheet with a column 2023: the column (header_forms)
         out.append((v, unit, pos))
     return out
+
+
+def _shared_head(text: str, header: str) -> int:
+    """How many first characters ``text`` shares with ``header`` (0 when they differ at once)."""
+    n = 0
+    while n < min(len(text), len(header)) and text[n] == header[n]:
+        n += 1
+    return n
 
 
 def count_word(text: str) -> int | None:

@@ -184,6 +184,43 @@ def short_year(request: str, schema: SheetSchema) -> str:
     return _SHORT_YEAR.sub(year, request)
 
 
+_RELATIVE_ZH = "|".join(sorted(lexicon("aggregates")["zh_relative_years"], key=len, reverse=True))
+_PINNED_MONTH = re.compile(rf"(?:{_RELATIVE_ZH})?\s*(?:的)?(?P<mon>1[0-2]|0?[1-9])\s*月(?:份)?\s*"
+                           r"[（(]\s*(?P<year>(?:19|20)\d\d)\s*年?\s*[)）]")
+_PINNED_YEAR = re.compile(rf"(?:{_RELATIVE_ZH})\s*[（(]\s*(?P<year>(?:19|20)\d\d)\s*年?\s*[)）]")
+
+
+def pinned_years(request: str) -> str:
+    """A year said relative to now and pinned in brackets, written as the year itself: "去年(2025)总场次"
+    is "2025年总场次", "今年1月份（2027）" and "10月份（2026）" are "2027年1月", "2026年10月" (the
+    bracket says which year; the relative word only says it again)."""
+    text = _PINNED_MONTH.sub(lambda m: f"{m['year']}年{int(m['mon'])}月", request)
+    return _PINNED_YEAR.sub(lambda m: f"{m['year']}年", text)
+
+
+_INCLUSIVE = re.compile(r"\s*[（(]\s*含(?:当天|当日|本日|那天)?\s*[)）]\s*(?P<side>之后|以后|往后|之前|以前|为止)"
+                        r"|(?P<side2>之后|以后|之前|以前)\s*[（(]\s*含(?:当天|当日|本日|那天)?\s*[)）]")
+
+
+def inclusive_bounds(request: str) -> str:
+    """A bound said inclusive in brackets, written the way the readers take it: "5月10号（含）之后"
+    is "5月10号及之后", "6月30日以前（含当天）" is "6月30日及以前"."""
+    def said(m: re.Match) -> str:
+        side = m["side"] or m["side2"]
+        return "为止" if side == "为止" else "及" + side
+    return _INCLUSIVE.sub(said, request)
+
+
+_TOTAL_ROW = re.compile(r"[，,]?\s*[（(]?\s*(?:" + "|".join(map(re.escape, sorted(
+    lexicon("aggregates")["total_row_words"], key=len, reverse=True))) + r")(?:行)?\s*[)）]?")
+
+
+def without_total_row(request: str) -> str:
+    """The request without the words that leave a total row below the data out ("（别把合计算进去）",
+    "不算合计行"): every reader's range stops at the data already, and the 合计 in them is no total."""
+    return _TOTAL_ROW.sub("", request).strip() or request
+
+
 _CODE_WORD = re.compile(r"(?<![a-z])(?:no\.?|number|num\.?|#)\s*(?=[a-z]*\d)", re.I)
 
 
@@ -289,8 +326,12 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
         return True  # "phone number of rosie wright": the number is the Phone column's, not a count
     # "2025年接了多少单" reads 2025年单数: the year said is that column's, not the 2025 column
     said_in = [_c.header for _c in schema.columns if col_index(_c.letter) in used]
-    return any(c.type == "number" and col_index(c.letter) not in used
+    named = mentions(request, schema)
+    # "材料最高的是哪个客户" beside a column 高: the superlative of the 材料 named before it
+    superlative = {p for p, c in named if len(c.header.strip()) == 1 and request[p - 1:p] in ("最", "更", "较")
+                   and any(q < p and col_index(d.letter) in used for q, d in named)}
+    return any(c.type == "number" and col_index(c.letter) not in used and p not in superlative
                and not any(h.startswith(c.header + "年") for h in said_in)
                and not (counting and low.startswith(("数量", "个数", "number", "count"), p)
                         and (p == 0 or low[:p].rstrip().rstrip("的 of").endswith(rows_before)))
-               for p, c in mentions(request, schema))
+               for p, c in named)

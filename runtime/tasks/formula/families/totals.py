@@ -78,7 +78,7 @@ def _aggregate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(rf"(?:how many|number of|count of|count the|count) (?:the )?(?:<C>|(?:{NOUN_EN_RE})s?|people|entries)? (?:(?:are|were|is|have|has|had|with|in|that|who|which|scored|got|earned|did|do|{REL_RE}) )*<K>",
       r"(?:number|count|how many) <K>",
-      r"<K> (?:一共|总共|共)?(?:[\u4e00-\u9fff]{1,2})?了 (?:多少|几)次",
+      r"<K> (?:一共|总共|共)?(?:[\u4e00-\u9fff]{1,2})?了 (?:多少|几)(?:次|趟|回|遍)",
       rf"(?:how many|number of) (?:the )?(?:<C>|(?:{NOUN_EN_RE})s?|people|entries)? (?:does|do|did) <K> "
       r"(?:have|has|own|organi[sz]e|run|manage|handle|lead|host|do|make|sell|teach|drive|attend|work on|own)",
       rf"<K> (?:的)?(?:<C>|{NOUN_ZH_RE})? (?:有|共有|一共有)?(?:多少|几)(?:[{ZH_CLASSIFIERS}人种])?(?:<C>|{NOUN_ZH_RE})?",
