@@ -165,7 +165,27 @@ def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(way, "ROUND")
 
 
+_SHORT_YEAR_PAIR = re.compile(r"(?<![\d.,$£€¥])(['’]?)(\d\d)(\s*(?:->|→|=>|-|–|\bto\b|\bvs\.?|\bversus\b|\bover\b|\bagainst\b)\s*)"
+                              r"(['’]?)(\d\d)(?![\d.,%])", re.I)
+
+
+def short_year_pair(request: str, schema: SheetSchema) -> str:
+    """"% change 24->25", "'24 vs '25" on a sheet with columns headed 2024 and 2025: two years
+    said by their last two digits, written out.  Only a pair of such numbers joined by a word or
+    sign that compares or spans them, and only when both years head a column of the sheet."""
+    heads = {c.header.strip() for c in _year_columns(schema)}
+
+    def full(m: re.Match) -> str:
+        a, b = "20" + m.group(2), "20" + m.group(5)
+        if a not in heads or b not in heads or a == b:
+            return m.group(0)
+        return f"{a}{m.group(3)}{b}"
+
+    return _SHORT_YEAR_PAIR.sub(full, request)
+
+
 def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    request = short_year_pair(request, schema)
     # "multiply guests by the per-head price": guests times the per-head price
     request = re.sub(r"^\s*(?:(?:can you|please)\s+)?multiply\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 times ",
                      request, flags=re.I)
@@ -796,6 +816,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             while end < len(text) and is_zh(text[end]) and text[end] in heads:
                 end += 1
             spans.append((m.start(), end))
+    if re.search(r"[A-Z]{1,3}\{r\}:[A-Z]{1,3}\{r\}", template):  # "skip the missing years": a range does
+        spans += [m.span() for pat in lexicon("rows")["blanks_skipped"] for m in re.finditer(pat, text)]
     if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
         spans += [m.span(1) for m in re.finditer(r"\bbeen (?:in|with|at) the ([a-z]+)", text)]
     if re.fullmatch(r"=[A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\}", template):  # "还剩几节课": what is left, a subtraction
@@ -1700,7 +1722,10 @@ def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, z
                   r"|\b(\w+)[- ](?:years?|months?)\b|([一二两三四五六七八九十\d]+)(?:年|个月)"
                   r"|" + "|".join(re.escape(w) for w in lex["periods"]["across"] + lex["periods"]["whole"]), text)
     only = all(c in years for c in schema.columns if c.type == "number")
-    if not m and not only:
+    # "mean harvest per variety" on a sheet called Harvest: what its period columns hold, named
+    held = any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text)
+               for w in [schema.sheet.lower().strip(), *lex["periods"]["measures"]] if w.isascii() and len(w) > 3)
+    if not m and not only and not held:
         return None
     said = m and (m.group(1) or m.group(2) or m.group(3))
     n = count_word(said.strip()) if said else None
@@ -1721,23 +1746,48 @@ def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     """"人均费用", "平均一张票多少钱", "cost per person": the row's amount over its count column."""
     lex = lexicon("rows")
     m = next((m for p in lex["per_count"] if (m := re.search(p, text))), None)
-    if m is None or nums:
+    if nums:
         return None
-    word = m.group(1)
-    names = [f"{word}数"] if is_zh(word) else lex["count_headers"].get(word, [])
-    counts = [c for c in schema.columns if c.type == "number" and any(n in c.header.lower() for n in names)]
+    if m is None:
+        counts = _counted_after_per(text, schema)
+        said_money = has(text, lex["rates"]["money_words"])
+    else:
+        word = m.group(1)
+        names = [f"{word}数"] if is_zh(word) else lex["count_headers"].get(word, [])
+        counts = [c for c in schema.columns if c.type == "number" and any(n in c.header.lower() for n in names)]
+        said_money = has(text, lex["money_words"])
     if len(counts) != 1:
         return None
     count = counts[0]
     money = _distinct([c for c in numeric if c is not count])
-    if not money and has(text, lex["money_words"]):
+    if not money and m is None and said_money:
+        # "cost per chimney flue": the one money column of the sheet (Price), its header unsaid
+        owners = [c for c in schema.columns if c.type == "number" and c is not count
+                  and any(re.search(rf"\b{re.escape(w)}\b", c.header.lower()) for w in lex["rates"]["money_headers"])]
+        money = owners if len(owners) == 1 else []
+    elif not money and said_money:
         owners = _distinct([c for g in ("sales", "cost") if (c := group_of(schema, g)) is not None
                             and c.type == "number" and c is not count])
         money = owners if len(owners) == 1 else []
     if len(money) != 1:
         return None
     a = money[0]
+    if m is None and re.search(r"\b(?:per|each|unit|rate|avg|average)\b|/|单价|每", a.header.lower()):
+        return None  # "price per guest" beside a Price per guest column: already the amount for one
     return f"{ref(a)}/{ref(count)}", f"{a.header} / {count.header}", []
+
+
+def _counted_after_per(text: str, schema: SheetSchema) -> list[Column]:
+    """"price per flue", "cost per chimney flue": the count column said right after "per" (one
+    word may stand between), a column of whole numbers; none when "per" names no such column."""
+    out = []
+    for p, c in mentions(text, schema):
+        if c.type != "number" or not re.search(r"\bper\s+(?:[a-z]+\s+)?$", text[:p]):
+            continue
+        vals = [v for v in values(schema, c) if v is not None]
+        if vals and all(isinstance(v, (int, float)) and v >= 0 and float(v).is_integer() for v in vals):
+            out.append(c)
+    return _distinct(out)
 
 
 _SPAN = re.compile(r"(?<![\d.])((?:19|20)?\d\d)\s*(?:年)?\s*(?:-|–|~|～|to|through|thru|到|至)\s*((?:19|20)?\d\d)(?![\d.])")
