@@ -157,8 +157,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
 
 
 def _read(request: str, schema: SheetSchema) -> RowReading | None:
-    text = request.lower()
     lex = lexicon("dates")
+    for phrase, said in lex["same_day_later"].items():  # "same day next year": 1 year later
+        request = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", said, request, flags=re.I)
+    text = request.lower()
     found = date_in(request)
     end = None if found else re.search(lex["year_end"], text)
     if end is not None:  # "截至2026年底", "at the end of 2026": the last day of that year
@@ -223,7 +225,8 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
     worded = _worded_count(text, lex)
     specific = [x for x in lex["parts"] if (len(x) < 4 or x[3] == "one") and re.search(x[0], text)]
     if worded is not None and not nums and not specific:  # "加一个月", "two weeks after"; not "最后一天"
-        shifted = _shift(text.replace(worded[0], f"{worded[1]}", 1), float(worded[1]), d, schema, lex)
+        said = text[:worded[2]] + f"{worded[1]}" + text[worded[3]:]
+        shifted = _shift(said, float(worded[1]), d, schema, lex)
         if shifted is not None:
             return RowReading(shifted.template, shifted.explanation, [])
     distinct = sorted(set(plain))
@@ -285,7 +288,8 @@ def _shift(text: str, n: float, d: Column, schema: SheetSchema, lex: dict) -> Ro
     """A date N days / weeks / months / years later or earlier: ``D2+30``, ``EDATE(D2,3)``."""
     if not n.is_integer() or any(c.type == "number" for _, c in mentions(text, schema)):
         return None
-    if has(f" {text} ", lexicon("rows")["condition"]):
+    asked = re.sub(r"^\s*when\s+(?:is|are|was|were|does|do|did|will|should)\b", " ", text)  # "when is ... due": a question
+    if has(f" {asked} ", lexicon("rows")["condition"]):
         return None  # "Veteran if hired more than 10 years ago": a test on the date, the labels' to read
     k = f"{n:g}"
     unit = None
@@ -604,15 +608,17 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
     return RowReading(f'=TEXT({ref(d)},"{fmt}")', f"{d.header} shown as {example}", [float(x) for x in nums])
 
 
-def _worded_count(text: str, lex: dict) -> tuple[str, int] | None:
-    """A small count written as a word before a unit ("一个月", "two weeks"): (the word, its value)."""
+def _worded_count(text: str, lex: dict) -> tuple[str, int, int, int] | None:
+    """A small count written as a word before a unit ("一个月", "two weeks", "a year later"):
+    (the word, its value, where the word starts and ends)."""
     from .rowbase import count_word
 
     m = re.search(r"(?<![\u4e00-\u9fff])([一二两三四五六七八九十])(?=\s*(?:个月|天|周|年|星期))"
                   r"|([一二两三四五六七八九十])(?=\s*(?:个月|天|周|星期))"
-                  r"|\b(one|two|three|four|five|six)(?=\s+(?:days?|weeks?|months?|years?)\b)", text)
+                  r"|\b(one|two|three|four|five|six)(?=\s+(?:days?|weeks?|months?|years?)\b)"
+                  r"|\b(an?)(?=\s+(?:day|week|month|year)\s+(?:later|after|on|from)\b)", text)
     if m is None:
         return None
-    word = m.group(1) or m.group(2) or m.group(3)
-    n = count_word(word)
-    return (word, n) if n else None
+    word = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+    n = 1 if m.group(4) else count_word(word)
+    return (word, n, m.start(), m.end()) if n else None

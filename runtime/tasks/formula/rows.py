@@ -818,6 +818,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             spans.append((m.start(), end))
     if re.search(r"[A-Z]{1,3}\{r\}:[A-Z]{1,3}\{r\}", template):  # "skip the missing years": a range does
         spans += [m.span() for pat in lexicon("rows")["blanks_skipped"] for m in re.finditer(pat, text)]
+    if re.search(r"EDATE\(|[A-Z]\{r\}\+(?:7\*)?\d", template):  # "due their next sweep (12 months after)": the event
+        spans += [m.span(1) for m in re.finditer(r"\b(?:next|following)\s+([a-z]+)", text)]
     if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
         spans += [m.span(1) for m in re.finditer(r"\bbeen (?:in|with|at) the ([a-z]+)", text)]
     if re.fullmatch(r"=[A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\}", template):  # "还剩几节课": what is left, a subtraction
