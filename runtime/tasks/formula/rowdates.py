@@ -201,7 +201,12 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
         # or the one date column the request names (注册日期)
         d = _date_column(text, schema, "hire date")
         named = [c for _, c in mentions(text, schema) if c.type == "date"]
-        if d is not None and (d is group_of(schema, "hire date") or named == [d]):
+        starts = [c for c in schema.columns if c.type == "date" and c.header.lower().strip() in lex["tenure_start"]]
+        if d is None and not named and group_of(schema, "hire date") is None and len(starts) == 1:
+            d = named_start = starts[0]  # "full years each horse has been on the yard" on Arrived
+        else:
+            named_start = None
+        if d is not None and (d is group_of(schema, "hire date") or named == [d] or d is named_start):
             return RowReading(f'=DATEDIF({ref(d)},{as_of},"Y")',
                               f"whole years from {d.header} to {as_of}")
         return None
@@ -387,6 +392,9 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
         per = "24" if has(spans[0].header.lower(), tl["hour_headers"]) else "1440"
         return RowReading(f"={ref(start[0])}+{ref(spans[0])}/{per}", f"{start[0].header} plus {spans[0].header}")
     pair = said if len(said) == 2 else times if len(times) == 2 and not said else None
+    if pair is None and len(said) == 1 and len(times) == 2 and re.search(r"\bhours\b|\bhrs\b|\bhow long\b", text) \
+            and not any(re.search(pattern, text) for pattern, _ in tl["parts"]):
+        pair = times  # "how many hrs is each horse turned out for": from the one said to the other
     if pair is not None and has(text, tl["hours"] + tl["minutes"]) and not others:
         a, b = pair
         rows_ = row_pairs(schema, a, b)

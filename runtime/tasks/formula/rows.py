@@ -821,7 +821,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     if re.search(r"EDATE\(|[A-Z]\{r\}\+(?:7\*)?\d", template):  # "due their next sweep (12 months after)": the event
         spans += [m.span(1) for m in re.finditer(r"\b(?:next|following)\s+([a-z]+)", text)]
     if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
-        spans += [m.span(1) for m in re.finditer(r"\bbeen (?:in|with|at) the ([a-z]+)", text)]
+        spans += [m.span(1) for m in re.finditer(r"\b(?:been|years|time) (?:in|with|at|on) the ([a-z]+)", text)]
     if re.fullmatch(r"=[A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\}", template):  # "还剩几节课": what is left, a subtraction
         spans += [m.span() for w in lexicon("rows")["plan_left"]["asks"] for m in re.finditer(re.escape(w), text)]
     if "DATEDIF(" in template and "TODAY()" not in template:  # "看病时多大": the event an age is counted to
