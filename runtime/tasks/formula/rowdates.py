@@ -385,8 +385,14 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     nums = [v for v, unit, _ in numbers(request)]
     if has(text, tl["end"]) and not has(text, tl["end_not"]):  # "end time (start + hours)", "结束时间"
         start = said if said else times
-        spans = [c for c in schema.columns if c.type == "number" and has(c.header.lower(), tl["hour_headers"] + tl["minute_headers"])]
+        spans = [c for c in schema.columns if c.type == "number" and has(c.header.lower(), tl["hour_headers"] + tl["minute_headers"])
+                 and not has(c.header.lower(), tl["span_not"])]  # "Mins left" is no length of the session
         spans = [c for c in spans if c in others] or spans
+        fixed = _said_duration(text)
+        if len(start) == 1 and not others and fixed is not None and not (spans and set(spans) & set(named)):
+            h, mins, n = fixed  # "end time per booking (start + 1 hr)", "they last an hour"
+            return RowReading(f"={ref(start[0])}+TIME({h},{mins},0)", f"{start[0].header} plus {h}:{mins:02d}",
+                              [n] if n is not None else [])
         if len(start) != 1 or len(spans) != 1 or nums or any(c not in spans for c in others):
             return None
         per = "24" if has(spans[0].header.lower(), tl["hour_headers"]) else "1440"
@@ -410,6 +416,23 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
             if re.search(pattern, text):
                 return RowReading(f"={fn}({ref(one[0])})", f"{fn.lower()} of {one[0].header}")
     return None
+
+
+def _said_duration(text: str) -> tuple[int, int, float | None] | None:
+    """A length of time said in the request ("60 minutes", "1 hr", "an hour", "1.5 hours"): (hours,
+    minutes, the number said), whole minutes under a day only; None when none is said."""
+    m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(hours?|hrs?|h|minutes?|mins?)\b", text)
+    if m is not None:
+        n = float(m.group(1))
+        total = n * 60 if m.group(2).startswith("h") else n
+        said: float | None = n
+    elif (w := re.search(r"\b(?:an|one) hour\b|\bhalf an hour\b", text)) is not None:
+        total, said = (30.0 if w.group(0).startswith("half") else 60.0), None
+    else:
+        return None
+    if not total.is_integer() or not 0 < total < 1440:
+        return None
+    return int(total) // 60, int(total) % 60, said
 
 
 @lru_cache(maxsize=1)

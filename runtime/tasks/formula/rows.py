@@ -214,11 +214,13 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
         said.append(spelled)
     family = _family_spelled(request, schema)
     if family is not None:  # "deposit + instalments" on Instalment 1, Instalment 2: each of them added
+        whole = said
         request = family
         said = [request]
         spelled = _definition(request)
         if spelled is not None:
             said.append(spelled)
+        said += whole  # "total charge (frame + glass + mount)": the columns spelled out already
     takings = _takings(request, schema)
     if takings is not None:  # "what did each walk bring in including the tip": the fee plus the tip
         said.append(takings)
@@ -488,8 +490,12 @@ def _operator_dropped(text: str, template: str) -> bool:
     for signs, op in (("/／÷", "/"), ("*×", "*")):
         if any(ch in plain for ch in signs) and op not in template:
             return True
-    # "guests x price per head - deposit": a minus or plus written between words
-    if re.search(r"[a-z\u4e00-\u9fff)）]\s+[-−–]\s+[a-z\u4e00-\u9fff(（]", plain, re.I) and "-" not in template:
+    # "guests x price per head - deposit": a minus or plus written between words; not the dash that
+    # names the result before its sum ("hire charge for each job - weeks times the weekly rate")
+    dash = re.search(r"[a-z\u4e00-\u9fff)）]\s+[-−–]\s+[a-z\u4e00-\u9fff(（]", plain, re.I)
+    named_first = dash is not None and not _OPERATOR.search(plain[:dash.start() + 1]) \
+        and _OPERATOR.search(plain[dash.end() - 1:])
+    if dash is not None and not named_first and "-" not in template:
         return True
     return bool(re.search(r"[a-z\u4e00-\u9fff)）]\s*[+＋]\s*[a-z\u4e00-\u9fff(（]", plain, re.I) and "+" not in template
                 and "SUM(" not in template)
@@ -743,6 +749,8 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
             continue  # "用数量和单价算金额": the result's own name
         if names_the_row(low, p) or any(a <= p < b for a, b in nouns):
             continue  # "tuning + repairs for each visit", "rank the visits by distance": the row's noun
+        if c.type == "date" and re.match(r"\s+(?:charges?|value|costs?|fees?|price|rate|total|amount|bill)\b", low[end:]):
+            continue  # "hire charge", "hire value": a kind of money, not the hire date
         if c.type in ("number", "date") or text_too and joined:
             return True
     return False
@@ -1776,6 +1784,10 @@ def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     a = money[0]
     if m is None and re.search(r"\b(?:per|each|unit|rate|avg|average)\b|/|单价|每", a.header.lower()):
         return None  # "price per guest" beside a Price per guest column: already the amount for one
+    units = {w for k, ws in lex["unit_words"].items() for w in [k, *ws] if w.isascii() and len(w) > 1}
+    heads = f"{a.header} {count.header} {schema.sheet}".lower()
+    if m is None and any(re.search(rf"\b{re.escape(u)}s?\b", text) and u not in heads for u in units):
+        return None  # "yield per tree in kg" on a column of tonnes: a unit the columns do not say
     return f"{ref(a)}/{ref(count)}", f"{a.header} / {count.header}", []
 
 
