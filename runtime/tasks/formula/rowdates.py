@@ -202,10 +202,9 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
         d = _date_column(text, schema, "hire date")
         named = [c for _, c in mentions(text, schema) if c.type == "date"]
         starts = [c for c in schema.columns if c.type == "date" and c.header.lower().strip() in lex["tenure_start"]]
-        if d is None and not named and group_of(schema, "hire date") is None and len(starts) == 1:
-            d = named_start = starts[0]  # "full years each horse has been on the yard" on Arrived
-        else:
-            named_start = None
+        named_start = starts[0] if not named and group_of(schema, "hire date") is None and len(starts) == 1 else None
+        if d is None and named_start is not None:
+            d = named_start  # "full years each horse has been on the yard" on Arrived
         if d is not None and (d is group_of(schema, "hire date") or named == [d] or d is named_start):
             return RowReading(f'=DATEDIF({ref(d)},{as_of},"Y")',
                               f"whole years from {d.header} to {as_of}")
