@@ -1380,7 +1380,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\bgross\b|\binclusive\b|\bon top\b|加上|加收|加(?=\s*\d)"
                           r"|含|\+\s*\d", text)
         if has(text, lex["tax"]) and not added:
-            return None  # "tax at 20% of salary" is the tax alone; "with 20% tax" adds it: say which
+            # "VAT at 20% on each job's price", "the vat (20%) per row": the tax alone; "with 20% tax" adds it
+            if re.search(r"\bnet\b|\bless\b|\bminus\b|\bdeduct|\bwithout\b|\bexcl|税后|扣", text):
+                return None
+            return f"{ref(c)}*{p:g}", f"{pct[0]:g}% tax on {c.header}", [pct[0]]
         if has(text, lex["tax"]) or has(text, lex["raise"]) or added and not re.search(r"%\s*of\b", text):
             return f"{ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%", [pct[0]]
         if not (has(text, lex["percent_of"]) or _default_group(text)):
