@@ -183,7 +183,9 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
             and plain[0].is_integer():
         # "how old is each runner in 2026" on Birth Year, "age of each car (2026 minus year)" on Year:
         # the year said less the one column of whole years whose header says year
-        cols = [c for c in schema.columns if c.type == "number" and re.search(r"\byear\b|年份|年", c.header.lower())
+        # (a header that says year, or the event the year is of: Opened, Founded, Built)
+        cols = [c for c in schema.columns if c.type == "number"
+                and re.search(r"\byear\b|年份|年|^[a-z]{3,}ed$|\bsince\b", c.header.lower().strip())
                 and (vs := [v for v in values(schema, c) if v is not None])
                 and all(isinstance(v, (int, float)) and float(v).is_integer() and 1900 <= v <= plain[0] for v in vs)]
         if len(cols) == 1:
@@ -346,7 +348,7 @@ def _span_end(request: str, text: str, schema: SheetSchema, lex: dict) -> RowRea
                for u in [_length_unit(c.header, lex)] if u is not None]
     said = [(c, u) for c, u in lengths if c in named]
     lengths = said or lengths
-    dates = [c for c in named if c.type == "date"] or [c for c in schema.columns if c.type == "date"]
+    dates = [c for c in named if c.type == "date"] or _first_dates(schema)
     if len(lengths) != 1 or len(dates) != 1 or any(c.type == "number" and c is not lengths[0][0] for c in named):
         return None
     (n, unit), d = lengths[0], dates[0]
@@ -355,6 +357,17 @@ def _span_end(request: str, text: str, schema: SheetSchema, lex: dict) -> RowRea
     body = {"nights": f"{ref(d)}+{ref(n)}", "days": f"{ref(d)}+{ref(n)}", "weeks": f"{ref(d)}+7*{ref(n)}",
             "months": f"EDATE({ref(d)},{ref(n)})"}[unit]
     return RowReading("=" + body, f"{d.header} plus {n.header}")
+
+
+def _first_dates(schema: SheetSchema) -> list[Column]:
+    """The sheet's date columns, or, of several, the one that comes first on every row where the
+    others are filled (Check-in before Collected): the start a length is added to."""
+    every = [c for c in schema.columns if c.type == "date"]
+    if len(every) < 2:
+        return every
+    first = [c for c in every if all(row_pairs(schema, c, o) and all(x <= y for x, y in row_pairs(schema, c, o))
+                                     for o in every if o is not c)]
+    return first if len(first) == 1 else every
 
 
 def _time_columns(schema: SheetSchema) -> list[Column]:
@@ -542,7 +555,8 @@ def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | 
     every = [c for c in schema.columns if c.type == "date"]
     if len(dates) < 2 and len(every) == 2 and all(c in every for c in dates) \
             and not re.search(r"\btoday\b|\bnow\b|今天|至今|距今|截至|截止|\d", text) \
-            and has(text, lex["duration_words"]):
+            and has(text, lex["duration_words"]) \
+            and not any(c.type == "number" for _, c in mentions(text, schema)):  # "nights times nightly rate"
         dates = every  # "transit days", "到货用了几天": a sheet with two dates, the gap between them
     if len(dates) == 2 and not has(text, lex["between_words"]):
         # "实际完成减计划完成", "returned minus checked out": one date less the other, as said

@@ -186,6 +186,8 @@ def short_year_pair(request: str, schema: SheetSchema) -> str:
 
 def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     request = short_year_pair(request, schema)
+    # "% change 2023 to last year (2025)": the year the bracket says is the one meant
+    request = re.sub(r"\b(?:last|this|next|previous)\s+(?:year|season)\s*[(（]\s*((?:19|20)\d\d)\s*[)）]", r"\1", request, flags=re.I)
     # "multiply guests by the per-head price": guests times the per-head price
     request = re.sub(r"^\s*(?:(?:can you|please)\s+)?multiply\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 times ",
                      request, flags=re.I)
@@ -573,17 +575,23 @@ def _family_spelled(request: str, schema: SheetSchema) -> str | None:
             stems.setdefault(m.group(1), []).append(c)
     out = request
     groups: dict[str, list[Column]] = {}  # a header over two or more columns ("Charges" over Tuning, Repairs)
+    bare = lambda g: re.sub(r"\s*[（(][^()（）]*[)）]\s*", " ", g.lower()).strip()  # noqa: E731 - "Charges (£)"
     for c in schema.columns:
-        if c.group and c.group.isascii() and c.type == "number":
-            groups.setdefault(c.group.lower().strip(), []).append(c)
+        if c.group and bare(c.group).isascii() and c.type == "number":
+            groups.setdefault(bare(c.group), []).append(c)
     for name, cols in groups.items():
-        if len(cols) >= 2 and len(cols) == sum(c.group.lower().strip() == name for c in schema.columns):
+        if len(cols) >= 2 and len(cols) == sum(bare(c.group) == name for c in schema.columns if c.group):
             cols = _takings_only(name, cols)
             if len(cols) < 2:
                 continue
             one = name[:-1] if re.fullmatch(r"[a-z]{4,}s", name) else name
-            pat = rf"\b(total|sum of)\s+(?:the\s+|all\s+(?:the\s+)?)?{re.escape(one)}s?\b"
-            out = re.sub(pat, " + ".join(c.header.lower() for c in cols), out, flags=re.I)
+            # "total charges", "add up all three charges": each column under the header, added
+            pat = (rf"\b(?:total|sum of|add up|adding up|sum up|add together)\s+(?:the\s+|all\s+(?:the\s+)?)?"
+                   rf"(?:(?P<n>two|three|four|five|six|\d)\s+)?{re.escape(one)}s?\b")
+            m = re.search(pat, out, re.I)
+            if m is not None and (m.group("n") is None or count_word(m.group("n").lower()) == len(cols)
+                                  or m.group("n") == str(len(cols))):
+                out = out[:m.start()] + " + ".join(c.header.lower() for c in cols) + out[m.end():]
     for stem, cols in stems.items():
         if len(cols) < 2:
             continue
@@ -826,6 +834,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             spans.append((m.start(), end))
     if re.search(r"[A-Z]{1,3}\{r\}:[A-Z]{1,3}\{r\}", template):  # "skip the missing years": a range does
         spans += [m.span() for pat in lexicon("rows")["blanks_skipped"] for m in re.finditer(pat, text)]
+    if '"' not in template and len(set(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", template))) >= 2:
+        # "boarding bill per booking = nights times nightly rate": the name of the money worked out
+        spans += [m.span(1) for m in re.finditer(r"^\s*(?:the\s+)?([a-z]+)\s+(?:bill|cost|charge|total|fee|takings)\b", text)]
     if re.search(r"EDATE\(|[A-Z]\{r\}\+(?:7\*)?\d", template):  # "due their next sweep (12 months after)": the event
         spans += [m.span(1) for m in re.finditer(r"\b(?:next|following)\s+([a-z]+)", text)]
     if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
@@ -872,8 +883,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
               for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
     # a date header that is a past participle, said as its verb: "from brew to packaging" (Brewed, Packaged)
-    stems = [w[:-2] for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{5,}", c.header.lower())
-             if w.endswith("ed")]
+    stems = [w[:-2] for c in schema.columns if c.type == "date" or re.fullmatch(r"[a-z]{3,}ed", c.header.lower().strip())
+             for w in re.findall(r"[a-z]{5,}", c.header.lower()) if w.endswith("ed")]  # (Opened: years "been open")
     stems += [w[:-1] for w in stems if len(w) > 3 and w[-1] == w[-2]]  # shipped: ship
     words += [w + end for w in stems for end in ("", "e", "es", "s", "ing", "y", "ment")]
     # two characters of a header or of its group (材料信息 over 名称: "每种材料")

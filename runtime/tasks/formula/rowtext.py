@@ -101,6 +101,13 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if has(text, lex["after_space"]) and not has(text, lex["before_space"]) and (c := _column(text, schema, spaced)):
         r = ref(c)
         return RowReading(f'=MID({r},FIND(" ",{r})+1,LEN({r}))', f"{c.header} after its first space")
+    dashed = lambda vs: bool(vs) and all(v.strip().count("-") == 1 and v.strip()[0] != "-" for v in vs)  # noqa: E731
+    if has(text, lex["before_dash"]) and not has(text, lex["after_dash"]) and (c := _column(text, schema, dashed)):
+        r = ref(c)  # "the bit of the route before the dash": Uig of Uig-Tarbert
+        return RowReading(f'=LEFT({r},FIND("-",{r})-1)', f"{c.header} before its dash")
+    if has(text, lex["after_dash"]) and not has(text, lex["before_dash"]) and (c := _column(text, schema, dashed)):
+        r = ref(c)
+        return RowReading(f'=MID({r},FIND("-",{r})+1,LEN({r}))', f"{c.header} after its dash")
     if has(text, lex["initials"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
         return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")
