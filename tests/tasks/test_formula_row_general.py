@@ -244,8 +244,8 @@ def test_chinese_month_ends_and_worded_counts(ban):
 
 
 def test_what_a_percent_does_must_be_said(shop):
-    with pytest.raises(TaskError):  # the tax alone or the revenue with it: "at 20% of" does not add
-        formula("tax at 20% of revenue", shop, "J2", method="rules")
+    # "tax at 20%" names the tax alone ("VAT at 20% on each job's price"); "with" adds it
+    assert formula("tax at 20% of revenue", shop, "J2", method="rules").formula == "=E2*0.2"
     assert formula("revenue with 20% tax", shop, "J2", method="rules").formula == "=E2*1.2"
     assert formula("20% of revenue", shop, "J2", method="rules").formula == "=E2*0.2"
     with pytest.raises(TaskError):  # a boolean is not the text "TRUE"

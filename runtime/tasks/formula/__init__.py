@@ -375,7 +375,7 @@ def _unplaced(request: str, schema: SheetSchema, target: str) -> str:
             request = _without(request, m)
     for pattern in words["new_column"]:
         m = re.search(pattern, request, re.IGNORECASE)
-        if m and re.search(r"column|列|栏|后面|后边|右边|旁边", m.group(0), re.IGNORECASE):  # not the 加一个 of "加一个月"
+        if m and re.search(r"column|\bcol\b|next to|列|栏|后面|后边|右边|旁边", m.group(0), re.IGNORECASE):  # not the 加一个 of "加一个月"
             request = _without(request, m)
     return request
 

@@ -312,6 +312,9 @@ def header_forms(header: str) -> list[str]:
         forms.add(f"{words[2]} {words[0]}")  # "Price per Unit" as "unit price"
         forms |= {f"per {words[2]} {words[0]}", f"per-{words[2]} {words[0]}", f"per {words[2]}"}  # "per-head price", "guests x per head"
         forms |= {f"{adj} {words[0]}" for adj in lexicon("rows")["per_adjectives"].get(words[2], [])}  # "hourly rate"
+        if words[2] in lexicon("nouns")["person_units"]:  # "Price per player" as "price per head", "per-person price"
+            for unit in lexicon("nouns")["person_said"]:
+                forms |= {f"{words[0]} per {unit}", f"per {unit} {words[0]}", f"per-{unit} {words[0]}"}
     forms |= _spelled_out(h)
     if re.search(r"[a-z]-[a-z]", h) and h.isascii():
         forms |= {re.sub(r"(?<=[a-z])-(?=[a-z])", "", h), re.sub(r"(?<=[a-z])-(?=[a-z])", " ", h)}  # "callout fee"
@@ -332,7 +335,26 @@ def header_forms(header: str) -> list[str]:
             forms |= set(said) if h.startswith(word) else set()
     if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
         forms.add(h[:-1])
+    forms |= _phrasal_forms(h)
     return sorted((f for f in forms if f), key=len, reverse=True)
+
+
+def _phrasal_forms(h: str) -> set[str]:
+    """"Turnout" said as "turned out" / "turn out", "Bring in" as "brought in", "Check-in" as
+    "checked in": a header that is a verb and its particle (``lexicon/verbs.json``), one word or
+    two, said as the verb in any of its forms."""
+    verbs = lexicon("verbs")
+    m = re.fullmatch(r"([a-z]{3,}?)[- ]?(" + "|".join(verbs["particles"]) + ")", h)
+    if m is None or not h.isascii():
+        return set()
+    verb, particle = m.groups()
+    said = {verb, verb + "s", verb + "ing", verb + ("d" if verb.endswith("e") else "ed"),
+            *verbs["irregular"].get(verb, [])}
+    if re.search(r"[^aeiou][aeiou][bdgmnpt]$", verb):  # drop: dropped, dropping
+        said |= {verb + verb[-1] + "ed", verb + verb[-1] + "ing"}
+    if verb.endswith("e"):
+        said.add(verb[:-1] + "ing")
+    return {f"{w} {particle}" for w in said} | {f"{w}-{particle}" for w in said}
 
 
 _FUNCTION_WORDS = {"to", "from", "in", "out", "on", "at", "by", "for", "of", "with", "and", "or", "is"}
@@ -449,8 +471,16 @@ def quoted(text: str) -> list[tuple[int, str]]:
     return [(m.start(), next(g for g in m.groups() if g is not None)) for m in _QUOTED.finditer(text)]
 
 
+_SLASHED = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
+
+
 def date_in(text: str) -> tuple[dt.date, int, int] | None:
-    """The first calendar date written in ``text``, with its span."""
+    """The first calendar date written in ``text``, with its span.  "1/1/2027", "25/12/2026",
+    "12/25/2026": a day and month with slashes only where which is which cannot be mistaken
+    (the same number, or one over 12); "3/4/2026" is no date here."""
+    found = _slashed(text)
+    if found is not None:
+        return found
     for pattern, order in _DATES:
         m = pattern.search(text)
         if not m:
@@ -462,6 +492,19 @@ def date_in(text: str) -> tuple[dt.date, int, int] | None:
             return dt.date(int(parts["y"]), month, int(parts["d"])), m.start(), m.end()
         except ValueError:
             return None
+    return None
+
+
+def _slashed(text: str) -> tuple[dt.date, int, int] | None:
+    for m in _SLASHED.finditer(text):
+        a, b, y = (int(x) for x in m.groups())
+        if a != b and a <= 12 and b <= 12:
+            continue  # 3/4/2026: March or April, not guessed
+        day, month = (a, b) if a > 12 or a == b else (b, a)
+        try:
+            return dt.date(y, month, day), m.start(), m.end()
+        except ValueError:
+            continue
     return None
 
 

@@ -157,8 +157,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
 
 
 def _read(request: str, schema: SheetSchema) -> RowReading | None:
-    text = request.lower()
     lex = lexicon("dates")
+    for phrase, said in lex["same_day_later"].items():  # "same day next year": 1 year later
+        request = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", said, request, flags=re.I)
+    text = request.lower()
     found = date_in(request)
     end = None if found else re.search(lex["year_end"], text)
     if end is not None:  # "截至2026年底", "at the end of 2026": the last day of that year
@@ -181,7 +183,9 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
             and plain[0].is_integer():
         # "how old is each runner in 2026" on Birth Year, "age of each car (2026 minus year)" on Year:
         # the year said less the one column of whole years whose header says year
-        cols = [c for c in schema.columns if c.type == "number" and re.search(r"\byear\b|年份|年", c.header.lower())
+        # (a header that says year, or the event the year is of: Opened, Founded, Built)
+        cols = [c for c in schema.columns if c.type == "number"
+                and re.search(r"\byear\b|年份|年|^[a-z]{3,}ed$|\bsince\b", c.header.lower().strip())
                 and (vs := [v for v in values(schema, c) if v is not None])
                 and all(isinstance(v, (int, float)) and float(v).is_integer() and 1900 <= v <= plain[0] for v in vs)]
         if len(cols) == 1:
@@ -199,7 +203,11 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
         # or the one date column the request names (注册日期)
         d = _date_column(text, schema, "hire date")
         named = [c for _, c in mentions(text, schema) if c.type == "date"]
-        if d is not None and (d is group_of(schema, "hire date") or named == [d]):
+        starts = [c for c in schema.columns if c.type == "date" and c.header.lower().strip() in lex["tenure_start"]]
+        named_start = starts[0] if not named and group_of(schema, "hire date") is None and len(starts) == 1 else None
+        if d is None and named_start is not None:
+            d = named_start  # "full years each horse has been on the yard" on Arrived
+        if d is not None and (d is group_of(schema, "hire date") or named == [d] or d is named_start):
             return RowReading(f'=DATEDIF({ref(d)},{as_of},"Y")',
                               f"whole years from {d.header} to {as_of}")
         return None
@@ -223,7 +231,8 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
     worded = _worded_count(text, lex)
     specific = [x for x in lex["parts"] if (len(x) < 4 or x[3] == "one") and re.search(x[0], text)]
     if worded is not None and not nums and not specific:  # "加一个月", "two weeks after"; not "最后一天"
-        shifted = _shift(text.replace(worded[0], f"{worded[1]}", 1), float(worded[1]), d, schema, lex)
+        said = text[:worded[2]] + f"{worded[1]}" + text[worded[3]:]
+        shifted = _shift(said, float(worded[1]), d, schema, lex)
         if shifted is not None:
             return RowReading(shifted.template, shifted.explanation, [])
     distinct = sorted(set(plain))
@@ -285,7 +294,8 @@ def _shift(text: str, n: float, d: Column, schema: SheetSchema, lex: dict) -> Ro
     """A date N days / weeks / months / years later or earlier: ``D2+30``, ``EDATE(D2,3)``."""
     if not n.is_integer() or any(c.type == "number" for _, c in mentions(text, schema)):
         return None
-    if has(f" {text} ", lexicon("rows")["condition"]):
+    asked = re.sub(r"^\s*when\s+(?:is|are|was|were|does|do|did|will|should)\b", " ", text)  # "when is ... due": a question
+    if has(f" {asked} ", lexicon("rows")["condition"]):
         return None  # "Veteran if hired more than 10 years ago": a test on the date, the labels' to read
     k = f"{n:g}"
     unit = None
@@ -338,7 +348,7 @@ def _span_end(request: str, text: str, schema: SheetSchema, lex: dict) -> RowRea
                for u in [_length_unit(c.header, lex)] if u is not None]
     said = [(c, u) for c, u in lengths if c in named]
     lengths = said or lengths
-    dates = [c for c in named if c.type == "date"] or [c for c in schema.columns if c.type == "date"]
+    dates = [c for c in named if c.type == "date"] or _first_dates(schema)
     if len(lengths) != 1 or len(dates) != 1 or any(c.type == "number" and c is not lengths[0][0] for c in named):
         return None
     (n, unit), d = lengths[0], dates[0]
@@ -347,6 +357,17 @@ def _span_end(request: str, text: str, schema: SheetSchema, lex: dict) -> RowRea
     body = {"nights": f"{ref(d)}+{ref(n)}", "days": f"{ref(d)}+{ref(n)}", "weeks": f"{ref(d)}+7*{ref(n)}",
             "months": f"EDATE({ref(d)},{ref(n)})"}[unit]
     return RowReading("=" + body, f"{d.header} plus {n.header}")
+
+
+def _first_dates(schema: SheetSchema) -> list[Column]:
+    """The sheet's date columns, or, of several, the one that comes first on every row where the
+    others are filled (Check-in before Collected): the start a length is added to."""
+    every = [c for c in schema.columns if c.type == "date"]
+    if len(every) < 2:
+        return every
+    first = [c for c in every if all(row_pairs(schema, c, o) and all(x <= y for x, y in row_pairs(schema, c, o))
+                                     for o in every if o is not c)]
+    return first if len(first) == 1 else every
 
 
 def _time_columns(schema: SheetSchema) -> list[Column]:
@@ -377,13 +398,22 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     if has(text, tl["end"]) and not has(text, tl["end_not"]) and len(said) < 2:
         # "end time (start + hours)", "结束时间"; not "结束时间减开始时间": both times are the sheet's
         start = said if said else times
-        spans = [c for c in schema.columns if c.type == "number" and has(c.header.lower(), tl["hour_headers"] + tl["minute_headers"])]
+        spans = [c for c in schema.columns if c.type == "number" and has(c.header.lower(), tl["hour_headers"] + tl["minute_headers"])
+                 and not has(c.header.lower(), tl["span_not"])]  # "Mins left" is no length of the session
         spans = [c for c in spans if c in others] or spans
+        fixed = _said_duration(text)
+        if len(start) == 1 and not others and fixed is not None and not (spans and set(spans) & set(named)):
+            h, mins, n = fixed  # "end time per booking (start + 1 hr)", "they last an hour"
+            return RowReading(f"={ref(start[0])}+TIME({h},{mins},0)", f"{start[0].header} plus {h}:{mins:02d}",
+                              [n] if n is not None else [])
         if len(start) != 1 or len(spans) != 1 or nums or any(c not in spans for c in others):
             return None
         per = "24" if has(spans[0].header.lower(), tl["hour_headers"]) else "1440"
         return RowReading(f"={ref(start[0])}+{ref(spans[0])}/{per}", f"{start[0].header} plus {spans[0].header}")
     pair = said if len(said) == 2 else times if len(times) == 2 and not said else None
+    if pair is None and len(said) == 1 and len(times) == 2 and re.search(r"\bhours\b|\bhrs\b|\bhow long\b", text) \
+            and not any(re.search(pattern, text) for pattern, _ in tl["parts"]):
+        pair = times  # "how many hrs is each horse turned out for": from the one said to the other
     if pair is not None and has(text, tl["hours"] + tl["minutes"]) and not others:
         a, b = pair
         rows_ = row_pairs(schema, a, b)
@@ -399,6 +429,23 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
             if re.search(pattern, text):
                 return RowReading(f"={fn}({ref(one[0])})", f"{fn.lower()} of {one[0].header}")
     return None
+
+
+def _said_duration(text: str) -> tuple[int, int, float | None] | None:
+    """A length of time said in the request ("60 minutes", "1 hr", "an hour", "1.5 hours"): (hours,
+    minutes, the number said), whole minutes under a day only; None when none is said."""
+    m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(hours?|hrs?|h|minutes?|mins?)\b", text)
+    if m is not None:
+        n = float(m.group(1))
+        total = n * 60 if m.group(2).startswith("h") else n
+        said: float | None = n
+    elif (w := re.search(r"\b(?:an|one) hour\b|\bhalf an hour\b", text)) is not None:
+        total, said = (30.0 if w.group(0).startswith("half") else 60.0), None
+    else:
+        return None
+    if not total.is_integer() or not 0 < total < 1440:
+        return None
+    return int(total) // 60, int(total) % 60, said
 
 
 @lru_cache(maxsize=1)
@@ -513,7 +560,8 @@ def _between_columns(text: str, schema: SheetSchema, lex: dict) -> RowReading | 
     every = [c for c in schema.columns if c.type == "date"]
     if len(dates) < 2 and len(every) == 2 and all(c in every for c in dates) \
             and not re.search(r"\btoday\b|\bnow\b|今天|至今|距今|截至|截止|\d", text) \
-            and has(text, lex["duration_words"]):
+            and has(text, lex["duration_words"]) \
+            and not any(c.type == "number" for _, c in mentions(text, schema)):  # "nights times nightly rate"
         dates = every  # "transit days", "到货用了几天": a sheet with two dates, the gap between them
     if len(dates) == 2 and not has(text, lex["between_words"]):
         # "实际完成减计划完成", "returned minus checked out": one date less the other, as said
@@ -609,15 +657,17 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
     return RowReading(f'=TEXT({ref(d)},"{fmt}")', f"{d.header} shown as {example}", [float(x) for x in nums])
 
 
-def _worded_count(text: str, lex: dict) -> tuple[str, int] | None:
-    """A small count written as a word before a unit ("一个月", "two weeks"): (the word, its value)."""
+def _worded_count(text: str, lex: dict) -> tuple[str, int, int, int] | None:
+    """A small count written as a word before a unit ("一个月", "two weeks", "a year later"):
+    (the word, its value, where the word starts and ends)."""
     from .rowbase import count_word
 
     m = re.search(r"(?<![\u4e00-\u9fff])([一二两三四五六七八九十])(?=\s*(?:个月|天|周|年|星期))"
                   r"|([一二两三四五六七八九十])(?=\s*(?:个月|天|周|星期))"
-                  r"|\b(one|two|three|four|five|six)(?=\s+(?:days?|weeks?|months?|years?)\b)", text)
+                  r"|\b(one|two|three|four|five|six)(?=\s+(?:days?|weeks?|months?|years?)\b)"
+                  r"|\b(an?)(?=\s+(?:day|week|month|year)\s+(?:later|after|on|from)\b)", text)
     if m is None:
         return None
-    word = m.group(1) or m.group(2) or m.group(3)
-    n = count_word(word)
-    return (word, n) if n else None
+    word = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+    n = 1 if m.group(4) else count_word(word)
+    return (word, n, m.start(), m.end()) if n else None

@@ -934,8 +934,8 @@ def _direction(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
     text = request.lower()
     words = lex["direction"]
     m = next((m for p in words["pairs"] if (m := re.search(p, text))), None)
-    if m is None:
-        return None
+    if m is None or re.search(words["amount"], text[:m.start()]):
+        return None  # "how much up or down was each variety": by how much, a number (rows._year_over_year)
     cols = []
     for _, c in mentions(text, schema):
         if c.type == "number" and c not in cols:

@@ -235,7 +235,29 @@ def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(way, "ROUND")
 
 
+_SHORT_YEAR_PAIR = re.compile(r"(?<![\d.,$£€¥])(['’]?)(\d\d)(\s*(?:->|→|=>|-|–|\bto\b|\bvs\.?|\bversus\b|\bover\b|\bagainst\b)\s*)"
+                              r"(['’]?)(\d\d)(?![\d.,%])", re.I)
+
+
+def short_year_pair(request: str, schema: SheetSchema) -> str:
+    """"% change 24->25", "'24 vs '25" on a sheet with columns headed 2024 and 2025: two years
+    said by their last two digits, written out.  Only a pair of such numbers joined by a word or
+    sign that compares or spans them, and only when both years head a column of the sheet."""
+    heads = {c.header.strip() for c in _year_columns(schema)}
+
+    def full(m: re.Match) -> str:
+        a, b = "20" + m.group(2), "20" + m.group(5)
+        if a not in heads or b not in heads or a == b:
+            return m.group(0)
+        return f"{a}{m.group(3)}{b}"
+
+    return _SHORT_YEAR_PAIR.sub(full, request)
+
+
 def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    request = short_year_pair(request, schema)
+    # "% change 2023 to last year (2025)": the year the bracket says is the one meant
+    request = re.sub(r"\b(?:last|this|next|previous)\s+(?:year|season)\s*[(（]\s*((?:19|20)\d\d)\s*[)）]", r"\1", request, flags=re.I)
     # "multiply guests by the per-head price": guests times the per-head price
     request = re.sub(r"^\s*(?:(?:can you|please)\s+)?multiply\s+(?:the\s+)?(.+?)\s+by\s+", r"\1 times ",
                      request, flags=re.I)
@@ -268,11 +290,13 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
         said.append(spelled)
     family = _family_spelled(request, schema)
     if family is not None:  # "deposit + instalments" on Instalment 1, Instalment 2: each of them added
+        whole = said
         request = family
         said = [request]
         spelled = _definition(request)
         if spelled is not None:
             said.append(spelled)
+        said += whole  # "total charge (frame + glass + mount)": the columns spelled out already
     takings = _takings(request, schema)
     if takings is not None:  # "what did each walk bring in including the tip": the fee plus the tip
         said.append(takings)
@@ -542,8 +566,12 @@ def _operator_dropped(text: str, template: str) -> bool:
     for signs, op in (("/／÷", "/"), ("*×", "*")):
         if any(ch in plain for ch in signs) and op not in template:
             return True
-    # "guests x price per head - deposit": a minus or plus written between words
-    if re.search(r"[a-z\u4e00-\u9fff)）]\s+[-−–]\s+[a-z\u4e00-\u9fff(（]", plain, re.I) and "-" not in template:
+    # "guests x price per head - deposit": a minus or plus written between words; not the dash that
+    # names the result before its sum ("hire charge for each job - weeks times the weekly rate")
+    dash = re.search(r"[a-z\u4e00-\u9fff)）]\s+[-−–]\s+[a-z\u4e00-\u9fff(（]", plain, re.I)
+    named_first = dash is not None and not _OPERATOR.search(plain[:dash.start() + 1]) \
+        and _OPERATOR.search(plain[dash.end() - 1:])
+    if dash is not None and not named_first and "-" not in template:
         return True
     return bool(re.search(r"[a-z\u4e00-\u9fff)）]\s*[+＋]\s*[a-z\u4e00-\u9fff(（]", plain, re.I) and "+" not in template
                 and "SUM(" not in template)
@@ -621,17 +649,23 @@ def _family_spelled(request: str, schema: SheetSchema) -> str | None:
             stems.setdefault(m.group(1), []).append(c)
     out = request
     groups: dict[str, list[Column]] = {}  # a header over two or more columns ("Charges" over Tuning, Repairs)
+    bare = lambda g: re.sub(r"\s*[（(][^()（）]*[)）]\s*", " ", g.lower()).strip()  # noqa: E731 - "Charges (£)"
     for c in schema.columns:
-        if c.group and c.group.isascii() and c.type == "number":
-            groups.setdefault(c.group.lower().strip(), []).append(c)
+        if c.group and bare(c.group).isascii() and c.type == "number":
+            groups.setdefault(bare(c.group), []).append(c)
     for name, cols in groups.items():
-        if len(cols) >= 2 and len(cols) == sum(c.group.lower().strip() == name for c in schema.columns):
+        if len(cols) >= 2 and len(cols) == sum(bare(c.group) == name for c in schema.columns if c.group):
             cols = _takings_only(name, cols)
             if len(cols) < 2:
                 continue
             one = name[:-1] if re.fullmatch(r"[a-z]{4,}s", name) else name
-            pat = rf"\b(total|sum of)\s+(?:the\s+|all\s+(?:the\s+)?)?{re.escape(one)}s?\b"
-            out = re.sub(pat, " + ".join(c.header.lower() for c in cols), out, flags=re.I)
+            # "total charges", "add up all three charges": each column under the header, added
+            pat = (rf"\b(?:total|sum of|add up|adding up|sum up|add together)\s+(?:the\s+|all\s+(?:the\s+)?)?"
+                   rf"(?:(?P<n>two|three|four|five|six|\d)\s+)?{re.escape(one)}s?\b")
+            m = re.search(pat, out, re.I)
+            if m is not None and (m.group("n") is None or count_word(m.group("n").lower()) == len(cols)
+                                  or m.group("n") == str(len(cols))):
+                out = out[:m.start()] + " + ".join(c.header.lower() for c in cols) + out[m.end():]
     for stem, cols in stems.items():
         if len(cols) < 2:
             continue
@@ -797,6 +831,8 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
             continue  # "用数量和单价算金额": the result's own name
         if names_the_row(low, p) or any(a <= p < b for a, b in nouns):
             continue  # "tuning + repairs for each visit", "rank the visits by distance": the row's noun
+        if c.type == "date" and re.match(r"\s+(?:charges?|value|costs?|fees?|price|rate|total|amount|bill)\b", low[end:]):
+            continue  # "hire charge", "hire value": a kind of money, not the hire date
         if c.type in ("number", "date") or text_too and joined:
             return True
     return False
@@ -886,8 +922,15 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             while end < len(text) and is_zh(text[end]) and text[end] in heads:
                 end += 1
             spans.append((m.start(), end))
+    if re.search(r"[A-Z]{1,3}\{r\}:[A-Z]{1,3}\{r\}", template):  # "skip the missing years": a range does
+        spans += [m.span() for pat in lexicon("rows")["blanks_skipped"] for m in re.finditer(pat, text)]
+    if '"' not in template and len(set(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", template))) >= 2:
+        # "boarding bill per booking = nights times nightly rate": the name of the money worked out
+        spans += [m.span(1) for m in re.finditer(r"^\s*(?:the\s+)?([a-z]+)\s+(?:bill|cost|charge|total|fee|takings)\b", text)]
+    if re.search(r"EDATE\(|[A-Z]\{r\}\+(?:7\*)?\d", template):  # "due their next sweep (12 months after)": the event
+        spans += [m.span(1) for m in re.finditer(r"\b(?:next|following)\s+([a-z]+)", text)]
     if "DATEDIF(" in template:  # "years has each person been in the choir": the body they joined
-        spans += [m.span(1) for m in re.finditer(r"\bbeen (?:in|with|at) the ([a-z]+)", text)]
+        spans += [m.span(1) for m in re.finditer(r"\b(?:been|years|time) (?:in|with|at|on) the ([a-z]+)", text)]
     if re.fullmatch(r"=[A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\}", template):  # "还剩几节课": what is left, a subtraction
         spans += [m.span() for w in lexicon("rows")["plan_left"]["asks"] for m in re.finditer(re.escape(w), text)]
     if "DATEDIF(" in template and "TODAY()" not in template:  # "看病时多大": the event an age is counted to
@@ -930,8 +973,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
               for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
     # a date header that is a past participle, said as its verb: "from brew to packaging" (Brewed, Packaged)
-    stems = [w[:-2] for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{5,}", c.header.lower())
-             if w.endswith("ed")]
+    stems = [w[:-2] for c in schema.columns if c.type == "date" or re.fullmatch(r"[a-z]{3,}ed", c.header.lower().strip())
+             for w in re.findall(r"[a-z]{5,}", c.header.lower()) if w.endswith("ed")]  # (Opened: years "been open")
     stems += [w[:-1] for w in stems if len(w) > 3 and w[-1] == w[-2]]  # shipped: ship
     words += [w + end for w in stems for end in ("", "e", "es", "s", "ing", "y", "ment")]
     # two characters of a header or of its group (材料信息 over 名称: "每种材料")
@@ -1455,7 +1498,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\bgross\b|\binclusive\b|\bon top\b|加上|加收|加(?=\s*\d)"
                           r"|含|\+\s*\d", text)
         if has(text, lex["tax"]) and not added:
-            return None  # "tax at 20% of salary" is the tax alone; "with 20% tax" adds it: say which
+            # "VAT at 20% on each job's price", "the vat (20%) per row": the tax alone; "with 20% tax" adds it
+            if re.search(r"\bnet\b|\bless\b|\bminus\b|\bdeduct|\bwithout\b|\bexcl|税后|扣", text):
+                return None
+            return f"{ref(c)}*{p:g}", f"{pct[0]:g}% tax on {c.header}", [pct[0]]
         if has(text, lex["tax"]) or has(text, lex["raise"]) or added and not re.search(r"%\s*of\b", text):
             return f"{ref(c)}*{1 + p:g}", f"{c.header} plus {pct[0]:g}%", [pct[0]]
         if not (has(text, lex["percent_of"]) or _default_group(text)):
@@ -1803,11 +1849,14 @@ def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, z
     lex = lexicon("rows")
     if len(years) < 2 or numeric or nums:
         return None
-    m = re.search(r"\b(?:per|a|each|every|this) (?:year|month|term|season)\b|\b(?:the |all |these )?(\w+ )?(?:years|months|quarters)\b"
+    m = re.search(r"\b(?:per|a|each|every|this) (?:year|month|term|season)\b|\b(?:yearly|annual|monthly)\b|\b(?:the |all |these )?(\w+ )?(?:years|months|quarters)\b"
                   r"|\b(\w+)[- ](?:years?|months?)\b|([一二两三四五六七八九十\d]+)(?:年|个月)"
                   r"|" + "|".join(re.escape(w) for w in lex["periods"]["across"] + lex["periods"]["whole"]), text)
     only = all(c in years for c in schema.columns if c.type == "number")
-    if not m and not only:
+    # "mean harvest per variety" on a sheet called Harvest: what its period columns hold, named
+    held = any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text)
+               for w in [schema.sheet.lower().strip(), *lex["periods"]["measures"]] if w.isascii() and len(w) > 3)
+    if not m and not only and not held:
         return None
     said = m and (m.group(1) or m.group(2) or m.group(3))
     n = count_word(said.strip()) if said else None
@@ -1828,23 +1877,52 @@ def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     """"人均费用", "平均一张票多少钱", "cost per person": the row's amount over its count column."""
     lex = lexicon("rows")
     m = next((m for p in lex["per_count"] if (m := re.search(p, text))), None)
-    if m is None or nums:
+    if nums:
         return None
-    word = m.group(1)
-    names = [f"{word}数"] if is_zh(word) else lex["count_headers"].get(word, [])
-    counts = [c for c in schema.columns if c.type == "number" and any(n in c.header.lower() for n in names)]
+    if m is None:
+        counts = _counted_after_per(text, schema)
+        said_money = has(text, lex["rates"]["money_words"])
+    else:
+        word = m.group(1)
+        names = [f"{word}数"] if is_zh(word) else lex["count_headers"].get(word, [])
+        counts = [c for c in schema.columns if c.type == "number" and any(n in c.header.lower() for n in names)]
+        said_money = has(text, lex["money_words"])
     if len(counts) != 1:
         return None
     count = counts[0]
     money = _distinct([c for c in numeric if c is not count])
-    if not money and has(text, lex["money_words"]):
+    if not money and m is None and said_money:
+        # "cost per chimney flue": the one money column of the sheet (Price), its header unsaid
+        owners = [c for c in schema.columns if c.type == "number" and c is not count
+                  and any(re.search(rf"\b{re.escape(w)}\b", c.header.lower()) for w in lex["rates"]["money_headers"])]
+        money = owners if len(owners) == 1 else []
+    elif not money and said_money:
         owners = _distinct([c for g in ("sales", "cost") if (c := group_of(schema, g)) is not None
                             and c.type == "number" and c is not count])
         money = owners if len(owners) == 1 else []
     if len(money) != 1:
         return None
     a = money[0]
+    if m is None and re.search(r"\b(?:per|each|unit|rate|avg|average)\b|/|单价|每", a.header.lower()):
+        return None  # "price per guest" beside a Price per guest column: already the amount for one
+    units = {w for k, ws in lex["unit_words"].items() for w in [k, *ws] if w.isascii() and len(w) > 1}
+    heads = f"{a.header} {count.header} {schema.sheet}".lower()
+    if m is None and any(re.search(rf"\b{re.escape(u)}s?\b", text) and u not in heads for u in units):
+        return None  # "yield per tree in kg" on a column of tonnes: a unit the columns do not say
     return f"{ref(a)}/{ref(count)}", f"{a.header} / {count.header}", []
+
+
+def _counted_after_per(text: str, schema: SheetSchema) -> list[Column]:
+    """"price per flue", "cost per chimney flue": the count column said right after "per" (one
+    word may stand between), a column of whole numbers; none when "per" names no such column."""
+    out = []
+    for p, c in mentions(text, schema):
+        if c.type != "number" or not re.search(r"\bper\s+(?:[a-z]+\s+)?$", text[:p]):
+            continue
+        vals = [v for v in values(schema, c) if v is not None]
+        if vals and all(isinstance(v, (int, float)) and v >= 0 and float(v).is_integer() for v in vals):
+            out.append(c)
+    return _distinct(out)
 
 
 _SPAN = re.compile(r"(?<![\d.])((?:19|20)?\d\d)\s*(?:年)?\s*(?:-|–|~|～|to|through|thru|到|至)\s*((?:19|20)?\d\d)(?![\d.])")

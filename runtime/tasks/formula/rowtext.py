@@ -101,6 +101,13 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if has(text, lex["after_space"]) and not has(text, lex["before_space"]) and (c := _column(text, schema, spaced)):
         r = ref(c)
         return RowReading(f'=MID({r},FIND(" ",{r})+1,LEN({r}))', f"{c.header} after its first space")
+    dashed = lambda vs: bool(vs) and all(v.strip().count("-") == 1 and v.strip()[0] != "-" for v in vs)  # noqa: E731
+    if has(text, lex["before_dash"]) and not has(text, lex["after_dash"]) and (c := _column(text, schema, dashed)):
+        r = ref(c)  # "the bit of the route before the dash": Uig of Uig-Tarbert
+        return RowReading(f'=LEFT({r},FIND("-",{r})-1)', f"{c.header} before its dash")
+    if has(text, lex["after_dash"]) and not has(text, lex["before_dash"]) and (c := _column(text, schema, dashed)):
+        r = ref(c)
+        return RowReading(f'=MID({r},FIND("-",{r})+1,LEN({r}))', f"{c.header} after its dash")
     if has(text, lex["initials"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
         return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")
@@ -110,6 +117,12 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if has(text, lex["first_char"]) and (c := _column(text, schema, lambda vs: bool(vs))):
         return RowReading(f"={_case(text, lex, f'LEFT({ref(c)},1)')}", f"{c.header}的第一个字" if zh
                           else f"first character of {c.header}")
+    padded = lambda vs: bool(vs) and all(re.fullmatch(r"\d+", v.strip()) for v in vs) \
+        and any(v.strip().startswith("0") for v in vs)  # noqa: E731
+    named = any(c.type in ("text", "mixed") for _, c in mentions(text, schema))
+    if has(text, lex["as_number"]) and not numbers(request) and (named or re.search(r"\bzero|零|0", text)) \
+            and (c := _column(text, schema, padded)):
+        return RowReading(f"=VALUE({ref(c)})", f"{c.header} as a number")  # "horse ID without the leading zeros"
     if has(text, lex["before_at"]) and (c := _column(text, schema, at)):
         r = ref(c)
         return RowReading(f'=LEFT({r},FIND("@",{r})-1)', f"{c.header} before the @")
