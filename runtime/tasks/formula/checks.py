@@ -850,7 +850,20 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
             or labels_unwritten(request, formula) or operand_before_unused(request, formula, schema)
             or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema)
-            or inclusion_not_added(request, formula))
+            or inclusion_not_added(request, formula) or remainder_not_subtracted(request, formula, schema))
+
+
+def remainder_not_subtracted(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"剩下的课时值多少钱" on 课时包 and 已上课时: what is left is a difference, so a formula that
+    subtracts nothing read the left-over from some other column (已上课时 × 单价), unless a column
+    of its own holds it (剩余次数)."""
+    m = re.search(r"剩余|剩下|还剩|(?<![a-z])(?:left over|remaining)(?![a-z])", request.lower())
+    if m is None or "-" in formula:
+        return None
+    used = _used_columns(formula).get("", set())
+    if any(c.letter in used and re.search(r"剩|left|remain|balance|余", c.header.lower()) for c in schema.columns):
+        return None
+    return f"the request asks what is '{m.group(0)}', and the formula subtracts nothing"
 
 
 def inclusion_not_added(request: str, formula: str) -> str | None:

@@ -290,13 +290,11 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
         said.append(spelled)
     family = _family_spelled(request, schema)
     if family is not None:  # "deposit + instalments" on Instalment 1, Instalment 2: each of them added
-        whole = said
         request = family
         said = [request]
         spelled = _definition(request)
         if spelled is not None:
             said.append(spelled)
-        said += whole  # "total charge (frame + glass + mount)": the columns spelled out already
     takings = _takings(request, schema)
     if takings is not None:  # "what did each walk bring in including the tip": the fee plus the tip
         said.append(takings)
@@ -1895,7 +1893,10 @@ def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
         # "cost per chimney flue": the one money column of the sheet (Price), its header unsaid
         owners = [c for c in schema.columns if c.type == "number" and c is not count
                   and any(re.search(rf"\b{re.escape(w)}\b", c.header.lower()) for w in lex["rates"]["money_headers"])]
-        money = owners if len(owners) == 1 else []
+        others = [c for c in schema.columns if c.type == "number" and c is not count and c not in owners]
+        # only on a sheet with no other amount the money might be made of ("takings per cover" beside
+        # Food, Drinks and Tips is their sum over the covers, not the one column with a money header)
+        money = owners if len(owners) == 1 and not others else []
     elif not money and said_money:
         owners = _distinct([c for g in ("sales", "cost") if (c := group_of(schema, g)) is not None
                             and c.type == "number" and c is not count])

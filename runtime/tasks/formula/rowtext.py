@@ -119,9 +119,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
                           else f"first character of {c.header}")
     padded = lambda vs: bool(vs) and all(re.fullmatch(r"\d+", v.strip()) for v in vs) \
         and any(v.strip().startswith("0") for v in vs)  # noqa: E731
-    named = any(c.type in ("text", "mixed") for _, c in mentions(text, schema))
+    named = {c.letter for _, c in mentions(text, schema) if c.type in ("text", "mixed")}
+    # a named column must be the padded one itself: "zone number as a number" on a sheet of zones
+    # 1-9 is no leading-zero ID, whatever other column is padded
     if has(text, lex["as_number"]) and not numbers(request) and (named or re.search(r"\bzero|零|0", text)) \
-            and (c := _column(text, schema, padded)):
+            and (c := _column(text, schema, padded)) and (not named or c.letter in named):
         return RowReading(f"=VALUE({ref(c)})", f"{c.header} as a number")  # "horse ID without the leading zeros"
     if has(text, lex["before_at"]) and (c := _column(text, schema, at)):
         r = ref(c)
