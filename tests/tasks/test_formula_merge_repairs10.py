@@ -3,8 +3,6 @@ the corpus test found these answers wrong on the merged engine (tests/tasks/test
 
 from __future__ import annotations
 
-import pytest
-
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
 from o3local.tasks.formula.schema import schema_from_rows
