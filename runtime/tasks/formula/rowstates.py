@@ -47,10 +47,10 @@ def _same_step(verb: str | None, v: str) -> str | None:
 def _asked(text: str, lex: dict) -> tuple[str, dict[str, str], tuple[int, int]] | None:
     """The state asked with no labels ("标一下交没交", "交货状态"): the step, the labels
     made of it (未交 / 已交 for "交没交", 未交货 / 已交货 for "交货状态"; ``lexicon/labels.json`` state.asked) and the span read."""
-    for n, pat in enumerate(lex["asked"]):
+    for pat in lex["asked"]:
         m = re.search(pat, text)
         if m is not None:
-            if n == 0 and m.group("o"):
+            if "(?P=v)" in pat and m.group("o"):
                 # "缴没缴费", "交没交货": whether the labels are 已缴 / 未缴 or 已缴费 / 未缴费 is the user's
                 # to say (both are written); guessing gave one or the other wrong, so ask for them
                 continue
