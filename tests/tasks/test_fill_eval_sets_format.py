@@ -294,6 +294,31 @@ SETS = (
              ("number", 8640000000, 1235000000, _ZH, 0.0),  # the ranking's first company
              ("number", 0.2043, 0.2043, _ZH, 1.0),
              ("date", "2026-11-30", {"any": ["2026-12-02", "2026-11-30"]}, _ZH, 1.0))),
+    EvalSet("fill-eval15", "fe15", 20, True,
+            {"fe15-en-01": ("ARR is $4.6M", "2,340 court reporters", "$10M Series A"),  # raw MIME, quoted-printable
+             "fe15-en-03": ("ARR grew 68", "Paying farms & 190 & 310", "26 months"),  # LaTeX source
+             "fe15-en-05": ("$6.2M", "ARR $6,240,000", "Heat, stored."),  # text boxes inside group shapes; notes
+             "fe15-en-10": ("2026-10 | 2880000", "(3 rows)", "$8M Series A"),  # psql output
+             "fe15-zh-01": ("2,386万元", "累计合作客户286家", "【周报】"),  # GBK with CRLF
+             "fe15-zh-03": ("营业收入 6.8亿元", "6.83亿元", "海藻肥 3.42亿元"),  # group shapes; the second in 备注
+             "fe15-zh-09": ("6.48亿元", "工业客户812家", "导出日期：2026年12月1日")},  # a .md file
+            (("name", "Quillfeather Labs", {"any": ["Quillfeather Labs", "Quillfeather Labs, Inc.", "Quillfeather"]},
+              _EN, 1.0),
+             ("number", 4600000, 4600000, _EN, 1.0),
+             ("number", 2500000, 4600000, _EN, 0.0),  # last year's ARR in the same sentence
+             ("number", 85000000, 10000000, _EN, 0.0),  # the quoted investor's fund, not the raise
+             ("number", 1900000, 2700000, _EN, 0.0),  # the LaTeX %-comment's superseded draft
+             ("number", 3300000, 6240000, _EN, 0.0),  # the deck appendix's prior year
+             ("number", 6240000, 6240000, _EN, 1.0),
+             ("date", "2022-06-01", "2022-06-01", _EN, 1.0),
+             ("name", "2026年前十一个月", {"any": ["2026年1-11月", "2026年前十一个月"]}, _ZH, 1.0),
+             ("number", 23860000, 23860000, _ZH, 1.0),
+             ("number", 24100000, 23860000, _ZH, 0.0),  # the 日报's estimate that the 周报 corrects
+             ("number", 680000000, 683000000, _ZH, 0.0),  # the slide's rounded figure; 备注 give 6.83亿元
+             ("number", 1200000000, 1146000000, _ZH, 0.0),  # the 考核 target, not the 完成值
+             ("number", 0.138, 0.138, _ZH, 1.0),
+             ("number", 648000000, 648000000, _ZH, 1.0),
+             ("number", 597000000, 648000000, _ZH, 0.0))),  # 2025年度, the earlier year
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
