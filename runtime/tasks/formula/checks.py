@@ -378,6 +378,24 @@ def count_of_money(request: str, formula: str, schema: SheetSchema) -> str | Non
     return None
 
 
+_SCORE_ASKED = re.compile(r"平均分|总分|得分|评分|分数|打分|几分|多少分|星级|(?<![a-z])(?:scores?|ratings?|marks|stars)(?![a-z])")
+_SCORE_HEADER = re.compile(r"评分|得分|积分|学分|分数|打分|总分|成绩|星级|(?<![a-z])(?:scores?|ratings?|rated|marks?|stars?|points?|grades?)(?![a-z])")
+
+
+def score_of_another_column(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"老钱的平均分" answered with the average of his 费用: a score asked (平均分, rating) is read
+    from the sheet's score column (评分, Rating) when it has one, never from another amount."""
+    if not _SCORE_ASKED.search(request.lower()):
+        return None
+    scores = {c.letter for c in schema.columns if c.type == "number" and _SCORE_HEADER.search(c.header.lower())}
+    if not scores:
+        return None
+    for _fn, col in _aggregated(formula, schema):
+        if col.letter not in scores and not _SCORE_HEADER.search(col.header.lower()):
+            return f"the request asks for a score, and the formula reads {col.header}, not the sheet's score column"
+    return None
+
+
 def count_of_a_unique_value(formula: str, schema: SheetSchema) -> str | None:
     """``COUNTIF(Nation,"Indonesia")`` where every Nation appears once: the count is 1 whatever
     was asked ("number of medals earned by Indonesia" is a value of Indonesia's row)."""
@@ -850,7 +868,42 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
             or labels_unwritten(request, formula) or operand_before_unused(request, formula, schema)
             or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema)
-            or inclusion_not_added(request, formula) or remainder_not_subtracted(request, formula, schema))
+            or inclusion_not_added(request, formula) or remainder_not_subtracted(request, formula, schema)
+            or _dimension_problems(request, formula, schema) or label_read_as_column(request, formula, schema))
+
+
+def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """A price per unit treated as a row's total or as a length of time, an earliest or latest
+    taken of no time (:mod:`.dimensions`)."""
+    from .dimensions import duration_priced, per_unit_with_total, time_extreme_untimed
+
+    return per_unit_with_total(request, formula, schema) or duration_priced(request, formula, schema) \
+        or time_extreme_untimed(request, formula, schema)
+
+
+def label_read_as_column(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"put Collection if the delivery fee is 0, otherwise Delivery" answered with
+    =IF(H3=0,"Collection",H3): a capitalised word that is only part of a header (Delivery of
+    Delivery fee), said where a label goes, is the label the user wants written, not the column."""
+    from .rowbase import _bare
+
+    if not re.match(r"=\s*IFS?\(", formula, re.I):
+        return None
+    branches = re.findall(r",\s*\$?([A-Z]{1,3})\$?\d+\s*(?=[,)])", formula)
+    for letter in branches:
+        col = schema.column(letter)
+        if col is None:
+            continue
+        bare = _bare(col.header)
+        if not bare.isascii() or " " not in bare:
+            continue
+        for word in re.findall(r"[a-z]{3,}", bare):
+            whole = [h.span() for h in re.finditer(re.escape(bare), request.lower())]
+            if any(not any(a <= m.start() < b for a, b in whole)
+                   for m in re.finditer(rf"(?<=[a-z,;:] ){word.capitalize()}(?![a-z])", request)):
+                return (f"'{word.capitalize()}' is said as a label, and the formula writes {col.header} there "
+                        f"(a column it only names part of)")
+    return None
 
 
 def remainder_not_subtracted(request: str, formula: str, schema: SheetSchema) -> str | None:
@@ -898,7 +951,8 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    attribute_counted(request, formula, schema), criterion_in_another_column(formula, schema),
                    named_amount_unread(request, formula, schema), labels_unwritten(request, formula),
                    amount_named_inside_a_value(request, formula, schema),
-                   count_of_an_unheld_quantity(request, formula, schema)):
+                   count_of_an_unheld_quantity(request, formula, schema),
+                   _dimension_problems(request, formula, schema), score_of_another_column(request, formula, schema)):
         if reason:
             return reason
     return None

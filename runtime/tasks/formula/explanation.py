@@ -279,6 +279,8 @@ class _Sayer:
         said = [self.grouped(a) for a in args]
         arity = 1 if name in ("LEFT", "RIGHT") and said[1:] == ["1"] else len(args)
         key = f"{name}/{arity}" if f"{name}/{arity}" in self.fn else name
+        if name == "MOD" and said[1:] == ["1"]:  # MOD(end - start, 1): a span of time across midnight
+            key = "MOD/day"
         phrase = self.fn.get(key, {}).get(lang)
         if phrase is None:
             return f"{name}({', '.join(said)})"

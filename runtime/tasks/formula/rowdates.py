@@ -411,23 +411,49 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
         per = "24" if has(spans[0].header.lower(), tl["hour_headers"]) else "1440"
         return RowReading(f"={ref(start[0])}+{ref(spans[0])}/{per}", f"{start[0].header} plus {spans[0].header}")
     pair = said if len(said) == 2 else times if len(times) == 2 and not said else None
-    if pair is None and len(said) == 1 and len(times) == 2 and re.search(r"\bhours\b|\bhrs\b|\bhow long\b", text) \
+    if pair is None and len(said) == 1 and len(times) == 2 \
+            and re.search(r"\bhours\b|\bhrs\b|\bhow long\b|小时|钟头|时长|多久|用时", text) \
             and not any(re.search(pattern, text) for pattern, _ in tl["parts"]):
         pair = times  # "how many hrs is each horse turned out for": from the one said to the other
     if pair is not None and has(text, tl["hours"] + tl["minutes"]) and not others:
         a, b = pair
         rows_ = row_pairs(schema, a, b)
-        if not rows_ or not all(y >= x for x, y in rows_) and not all(x >= y for x, y in rows_):
+        if not rows_:
             return None
-        early, late = (a, b) if all(y >= x for x, y in rows_) else (b, a)
+        overnight = not all(y >= x for x, y in rows_) and not all(x >= y for x, y in rows_)
+        if not overnight:
+            early, late = (a, b) if all(y >= x for x, y in rows_) else (b, a)
+        else:
+            # some rows go past midnight (a 22:28 start, a 00:52 finish): the headers say which
+            # column starts the span, and its length is taken modulo a day, MOD(finish - start, 1)
+            order = _start_end(a, b, tl)
+            if order is None:
+                return None
+            early, late = order
         k = "1440" if has(text, tl["minutes"]) and not has(text, tl["hours"]) else "24"
-        body, used = _round(text, f"({ref(late)}-{ref(early)})*{k}")
+        span = f"MOD({ref(late)}-{ref(early)},1)" if overnight else f"({ref(late)}-{ref(early)})"
+        body, used = _round(text, f"{span}*{k}")
         return RowReading("=" + body, f"{'minutes' if k == '1440' else 'hours'} from {early.header} to {late.header}", used)
     one = said if said else times if len(times) == 1 else []
     if len(one) == 1 and not others and not nums:
         for pattern, fn in tl["parts"]:
             if re.search(pattern, text):
                 return RowReading(f"={fn}({ref(one[0])})", f"{fn.lower()} of {one[0].header}")
+    return None
+
+
+def _start_end(a: Column, b: Column, tl: dict) -> tuple[Column, Column] | None:
+    """(start, end) of two time columns by their headers (上机时间 / 下机时间, Departs / Arrives),
+    or None when the headers do not tell."""
+    def says(col: Column, words: list[str]) -> bool:
+        head = col.header.lower()
+        return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", head) if w.isascii() else w in head
+                   for w in words)
+
+    starts = [c for c in (a, b) if says(c, tl["start_headers"]) and not says(c, tl["end_headers"])]
+    ends = [c for c in (a, b) if says(c, tl["end_headers"]) and not says(c, tl["start_headers"])]
+    if len(starts) == 1 and len(ends) == 1 and starts[0] is not ends[0]:
+        return starts[0], ends[0]
     return None
 
 

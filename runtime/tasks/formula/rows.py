@@ -935,6 +935,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         spans += [m.span() for m in re.finditer(lexicon("dates")["age_event_zh"], text)]
     if re.search(r"MID\([A-Z]+\{r\},(?:7|17),", template):  # "从身份证号提出生日期": said of the ID's digits
         spans += [m.span() for w in lexicon("dates")["id_said"] for m in re.finditer(re.escape(w), text)]
+    if re.search(r"MOD\([A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\},1\)\*(?:24|1440)", template):
+        # "（有跨零点的）", "overnight ones too": said of the rows the MOD of a day takes care of
+        spans += [m.span() for p in lexicon("dates")["times"]["overnight_said"] for m in re.finditer(p, text)]
     if "TIME(" in template:  # "下午3点前", "before 6:30pm": a time of day the formula compares
         from .rowlabels import _CLOCK
 
@@ -1146,9 +1149,30 @@ def _derived(text: str, schema: SheetSchema) -> tuple[str, str, list[Column]] | 
         a, b = (group_of(schema, g) for g in concept["of"])
         if a is None or b is None or a is b:
             continue
-        body = f"{ref(a)}{concept['op']}{ref(b)}"
-        return (f"({body})/{ref(a)}" if concept.get("ratio") else body), concept["what"], [a, b]
+        terms = _like_for_like(schema, a, b)
+        if terms is None:
+            return None
+        body = f"{terms[0]}{concept['op']}{terms[1]}"
+        return (f"({body})/{terms[0]}" if concept.get("ratio") else body), concept["what"], [a, b]
     return None
+
+
+def _like_for_like(schema: SheetSchema, a: Column, b: Column) -> tuple[str, str] | None:
+    """``a`` and ``b`` as terms of one kind: a row's total (金额) against a price per unit
+    (成本（元/斤）) makes the unit price the row's (斤数 × 成本); None when no one column counts
+    that unit, since a total less a unit price is no answer (:mod:`.dimensions`)."""
+    from .dimensions import is_row_total, quantity_for, unit_of
+
+    terms = []
+    for col, other in ((a, b), (b, a)):
+        if unit_of(col) is not None and is_row_total(other):
+            qty = quantity_for(schema, col)
+            if qty is None:
+                return None
+            terms.append(f"({ref(qty)}*{ref(col)})")
+        else:
+            terms.append(ref(col))
+    return terms[0], terms[1]
 
 
 def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
