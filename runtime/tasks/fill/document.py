@@ -30,12 +30,18 @@ __all__ = ["Document", "Section", "Table", "Mention", "DateMention", "parse", "r
 #: a 30-page report ~60,000); more is refused by the summarizer's own cap first
 MAX_SOURCE_CHARS = 200_000
 
-_BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、](?!\d)|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
+#: a list item's mark: a dash, a bullet glyph of another font or input method (the katakana
+#: middle dot "・" of a Chinese or Japanese IME, "►", "➢", "✓"), a number, a Chinese ordinal
+#: ("■ 经营数据" / "◆ 下一步" mark a Chinese feature's subheadings: no list item)
+_BULLET = re.compile(r"^\s*(?:[-–*•·▪●◦‣・･∙►▶▸➢➤✓✔]|\d{1,2}[.)、](?!\d)|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
 _SENTENCE_END = tuple("。！？；.!?;:：")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*$")
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _MD_QUOTE = re.compile(r"^ {0,3}(?:>[ \t]?)+")
+#: a reviewer's comment as the .docx reader writes it after its paragraph ("批注（财务部）：…",
+#: "Comment (Dana Kerr): …"): read for its figures, no paragraph of the document's text
+COMMENT_LINE = re.compile(r"^(?:批注|Comment)(?:\s?[（(][^）)\n]{0,40}[)）])?\s*[:：]")
 #: a social post's header: who posted it, by their handle ("Noor Haddad @noorbuilds · Dec 9",
 #: "Brightlane @brightlane_edu"), not an e-mail address
 POST_HEAD = re.compile(r"^[^\n@]{0,60}(?<![\w.])@[A-Za-z0-9_]{2,30}\b(?!\.\w)")
@@ -263,7 +269,15 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         # ("三、收入结构" over "（一）影像设备：…" is a heading over its own numbered items)
         return numbered and (not _BULLET.match(nxt) or (
             _family(s) != _family(nxt.strip()) and not re.search(r"[\d:：，,；;。]", s)))
+    if lang == "zh" and (re.search(r"[，；]", re.sub(r"[（(][^（）()]*[)）]", "", s)) or _ZH_ENDS_WITH_FIGURE.search(s)):
+        # "公司成立于2013年，专注丘陵山区" (a clause cut where a printed or OCR'd page wraps its
+        # line), "2024年营业收入 6.03亿元" (a figure said): a sentence's part, no heading
+        return False
     return _cells(s) is None and not _LABEL.match(s)
+
+
+#: a Chinese line that ends in a figure with its unit ("…营业收入 6.03亿元", "…增长23.7%")
+_ZH_ENDS_WITH_FIGURE = re.compile(r"\d\s*(?:[万亿千百]?元|[%％]|家|人|个|户|台|套)$")
 
 
 #: a line that ends in a share or an amount after a dash, colon or brackets: a list's item
@@ -603,7 +617,12 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         # keeps the sentence from ending)
         raw = _CITATION_MARK.sub("", raw)
     if "~~" in raw:
-        raw = _STRUCK.sub("", raw)  # (what a struck figure was replaced by stays: the current one)
+        raw = _STRUCK.sub("", raw)
+    from .markup import footnotes, html_tables
+
+    # an HTML <table> kept in a Markdown export: its rows, spans filled out; Markdown footnotes:
+    # their markers no text, their definitions notes after the last section
+    raw = footnotes(html_tables(raw), resolve_language(raw, lang), markdown)  # (what a struck figure was replaced by stays: the current one)
     if "/" in raw:
         raw = _without_post_counters(raw)
     raw = own_entry(raw, markdown) or (raising_section(raw) if markdown else None) or raw
@@ -774,7 +793,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                                 if not any(w.start < d.end and d.start < w.end for w in words)],
                        key=lambda d: d.start)
     # "$000", "'000": a scale written with zeros, no figure of nothing
-    digits = [m for m in find_mentions(plain) if not re.fullmatch(r"\D*000\D*", m.raw)]
+    digits = [m for m in find_mentions(plain) if not re.fullmatch(r"\D*000\D*", m.raw)
+              and not _range_start(plain, m)]
     if lang == "en":
         digits = _money_mm(plain, digits)
     taken = [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in doc.dates]
@@ -948,6 +968,23 @@ def numeric_dates(text: str) -> list[DateMention]:
     return sorted(out, key=lambda d: d.start)
 
 
+#: the rest of a range of months, days or years after its first number ("1-10月", "3至5日")
+_RANGE_REST = re.compile(r"\s*[-—–~～至到]\s*\d{1,4}\s*(?:年|个?月|日|号|季度)")
+
+
+#: a day of a month written without its year ("11月5日报送", "3月12号"): the day's number
+_MONTH_BEFORE = re.compile(r"(?<!\d)(?:1[0-2]|0?[1-9])\s*月\s*$")
+
+
+def _range_start(text: str, m: Mention) -> bool:
+    """``m`` is the first number of a range of months, days or years ("2026年1-10月": the 1 of
+    "1-10月"), or the day of "11月5日": a part of a period or a day, no figure."""
+    if m.unit or m.currency or m.percent or m.scaled:
+        return False
+    return _RANGE_REST.match(text, m.end) is not None or (
+        text.startswith(("日", "号"), m.end) and _MONTH_BEFORE.search(text, max(0, m.start - 4), m.start) is not None)
+
+
 _MM = re.compile(r"\s?mm(?![A-Za-z])")
 
 
@@ -982,6 +1019,17 @@ def read_source(path: str | Path, lang: str = "auto") -> Document:
         with check_zip(raw, file=str(p), what=".pptx file") as archive:
             return parse(pptx_outline(archive, str(p), MAX_INPUT_CHARS), str(p), markdown=True,
                          lang=lang)
+    if p.suffix.lower() == ".docx":
+        # the body and its reviewers' comments, each after the paragraph it is anchored in (a
+        # comment that corrects a figure is what a careful reader fills in)
+        from ...safeio import MAX_DOCUMENT_FILE_BYTES, check_zip
+        from ..summarize.office import docx_text
+        from ..summarize.readers import MAX_INPUT_CHARS
+
+        read_document(p)  # the same checks and errors as a summary's
+        raw = read_user_file(p, limit=MAX_DOCUMENT_FILE_BYTES, what=".docx file")
+        with check_zip(raw, file=str(p), what=".docx file") as archive:
+            return parse(docx_text(archive, str(p), MAX_INPUT_CHARS, comments=True), str(p), lang=lang)
     if p.suffix.lower() in (".md", ".markdown"):
         # the summarizer's reader drops the '#': headings are read here from the raw text
         read_document(p)  # the same checks (suffix, size, encoding) and errors

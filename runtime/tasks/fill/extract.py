@@ -934,6 +934,14 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     and all(not (o.percent or o.currency or o.scaled) or other_period(o) for o in row_numbers[:-1]):
                 score += 4
                 named = True
+        if at is not None and not named and _count(at[0].lower(), own) and not _count(at[1].lower(), own) \
+                and not _PRIOR_COLUMN.search(at[0].lower()) and not _PLAN_COLUMN.search(at[0].lower()) \
+                and not _later_year_column(at[2], at[0]):
+            # "期间 | 营业收入（万元） 2025年 | 营业收入（万元） 2026年" over "1-10月累计 | 21,460 | 26,380": a
+            # table whose columns name the figures (its header's rows the figure over the year),
+            # the latest year's column like "营业收入：26,380万元"
+            score += 4
+            named = True
         if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
                 and m.start in _earlier_in_series(doc):
             score -= 4  # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M": an earlier period's figure, not where it stands now
@@ -1274,6 +1282,20 @@ def _closed_round_row(doc: Document, m: Mention) -> bool:
     lo, hi = _line_bounds(doc.text, m.start)
     row = [(d.year, d.month or 0, d.day or 0) for d in doc.dates if lo <= d.start < hi and d.month]
     return bool(row) and max(row) < max((d.year, d.month or 0, d.day or 0) for d in doc.dates)
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _later_year_column(t: Table, header: str) -> bool:
+    """Whether ``t`` has a column headed as ``header`` but for a later year ("营业收入 2026年"
+    beside "营业收入 2025年"): the earlier year's column is the year before's."""
+    years = [int(y) for y in _YEAR.findall(header)]
+    if not years:
+        return False
+    bare = _YEAR.sub("", header)
+    return any(_YEAR.sub("", h) == bare and max(int(y) for y in _YEAR.findall(h)) > max(years)
+               for h in t.header if h != header and _YEAR.search(h))
 
 
 def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
@@ -2596,6 +2618,7 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
     head_key = "heading" if "heading" in props else "title"
     para_key = next((k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"),
                     "paragraphs")
+    from .markup import NOTES_HEADINGS
     from .prose import _REPORT_WORDS
 
     dates = {d.raw.strip() for d in doc.dates}
@@ -2611,6 +2634,8 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
                 and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \
                 and not _REPORT_WORDS.search(doc.title) and len(s.heading) <= 40:
             continue  # the title's second line ("华岳冷链物流有限公司" over "2026年3月经营简报")
+        if s is doc.sections[-1] and s.heading in NOTES_HEADINGS.values():
+            continue  # the document's footnotes, gathered by the reader: notes, no section of the text
         paras = _section_text(doc, s)
         if not paras and not s.tables and not s.paragraphs and not s.bullets and _parent_heading(doc, s):
             out.append({head_key: s.heading, para_key: []})  # "第一章 公司概况" over "1.1 公司简介"
@@ -2645,7 +2670,7 @@ def _section_text(doc: Document, s: Section) -> list[str]:
     dates standing alone, a letter's salutation, greetings and thanks, or lines under 8
     characters (a signature: "森屿文旅管理层")."""
     from .document import _BYLINE as _DOC_BYLINE
-    from .document import _SALUTATION
+    from .document import _SALUTATION, COMMENT_LINE
     from .prose import _only_labels, pleasantry
 
     labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
@@ -2663,7 +2688,8 @@ def _section_text(doc: Document, s: Section) -> list[str]:
             # an e-mail's header lines joined ("主题：… 发件人：… 收件人：…"); one long
             # "财务部汇报：一季度实现营业收入…" line is text
             and not (_only_labels(doc, p) and sum(v in p for _lab, v, _o in doc.labels) >= 2)
-            and not pleasantry(doc, p)]
+            and not pleasantry(doc, p)
+            and not (doc.file and COMMENT_LINE.match(p.strip()))]  # a Word comment: a note on the text
 
 
 def answer(doc: Document, f: Field, siblings: tuple[str, ...] = (),

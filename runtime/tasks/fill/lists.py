@@ -649,7 +649,9 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
 _STATED = re.compile(r"(?:(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|是|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?"
+                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|是|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed"
+                     # a corrected revenue ("营业收入应为3.42亿元", a reviewer's comment)
+                     r"|应为|应是|应该是|更正为|修正为|调整为|审定为|核定为)?"
                      # "计划销售收入2.2亿元，实际完成1.94亿元": the actual of the revenue planned before it
                      r"|实际(?:完成|实现)?(?:了|为)?|\bactual(?:ly)?(?: (?:was|were|came in at))?)"
                      r"\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
@@ -710,12 +712,17 @@ _REVENUE_ROW = re.compile(r"(?:营业|主营业务|销售)?(?:收入|营收|营�
 
 
 def _revenue_row(doc: Document, m: Any) -> bool:
-    """``m`` stands in a table row whose first cell names the revenue (its unit in brackets aside)."""
+    """``m`` stands in a table row whose first cell names the revenue (its unit in brackets aside),
+    or in a column whose header does ("营业收入（万元） 2026年": a header of two rows, the figure over
+    the year)."""
     from .document import table_cell
 
     cell = table_cell(doc, m.start)
-    return cell is not None and bool(_REVENUE_ROW.fullmatch(re.sub(r"\s*[（(][^（）()]{0,12}[)）]\s*$", "",
-                                                                     cell[1].strip())))
+    if cell is None:
+        return False
+    row = re.sub(r"\s*[（(][^（）()]{0,12}[)）]\s*$", "", cell[1].strip())
+    column = re.sub(r"\s*[（(][^（）()]{0,12}[)）]\s*|\s*(?:19|20)\d\d\s*年?(?:度)?\s*", "", cell[0].strip())
+    return bool(_REVENUE_ROW.fullmatch(row) or _REVENUE_ROW.fullmatch(column))
 
 
 #: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")

@@ -170,6 +170,10 @@ _SIGNATURE = re.compile(r"(?:[A-Z][\w.'-]*\s+){1,3}[A-Z][\w'-]+\s*(?:,|[—–-]
 _ROLE_NAME = re.compile(_ROLE_AT.pattern[:-1] + r"((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*)\b(?!\s[A-Z])")
 
 
+#: a company's legal suffix at a name's end ("PLUMBLINE ROBOTICS LTD", "Acme, Inc.")
+_SUFFIX_TAIL = re.compile(r",?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC|AB|AG|SA|BV|NV|Oy|AS)\.?$", re.I)
+
+
 def _recurring_name(doc: Document) -> Answer | None:
     """The company a memo is about: the capitalised name that is a sentence's subject, the
     e-mail's subject or the title, and recurs most (an e-mail's "WHO WE ARE" heading or a
@@ -221,6 +225,14 @@ def _recurring_name(doc: Document) -> Answer | None:
         for name in [n for n in cands if n.lower() == part.lower()]:
             cands[name] += 1.5
             subjects.add(name)  # (one word, "PLINTH" over "Plinth uses ceiling cameras ...")
+    for sec in doc.sections:
+        # a catalogue's or a letter's heading in capitals ("PLUMBLINE ROBOTICS LTD" over
+        # "Plumbline Robotics makes ..."): the company the text then writes in its own case
+        caps = _SUFFIX_TAIL.sub("", (sec.heading or "").strip())
+        if caps.isupper() and not _DOC_WORDS.fullmatch(caps):
+            for name in [n for n in cands if n.lower() == caps.lower()]:
+                cands[name] += 1.5
+                subjects.add(name)
     for sec in doc.sections:
         # a job posting's or a website's "About Kestrel Freight" heading names the company
         about = re.fullmatch(r"About\s+((?:[A-Z][\w&'-]*\s+){0,3}[A-Z][\w&'-]*)", (sec.heading or "").strip())

@@ -1,0 +1,184 @@
+"""Reader classes of h/fill9, each tested on short documents of fictitious companies written for
+these tests: an OCR'd page that reads letters for digits, a printed board's full-width figures
+with stray spaces and a Chinese zero, bullet glyphs of other fonts and input methods, a Chinese
+line wrapped between a figure's words and the figure, a letter-spaced title, and a catalogue's
+company named in capitals over its entry."""
+
+from __future__ import annotations
+
+from o3local.tasks.fill import parse
+from o3local.tasks.fill.scanned import repair
+from o3local.tasks.fill.width import as_written, fold_width
+from tests.tasks.fill_docs import pitch, report
+
+# --- 1. an OCR'd page: l / I / S / O read for digits ---------------------------------------------
+
+_SCAN = ("TRADE FAIR GUIDE 2027\n\n"
+         "Hall 3\n"
+         "KESTREL MILLWORKS LTD\n"
+         "Kestrel Millworks makes saw-blade sharpening robots for sawmills.\n\n"
+         "Founded: April 20l8, Leeds\n"
+         "Customers: l,730 sawmills\n"
+         "Annual recurring revenue: $3.S million, up 4l% on last year\n"
+         "Now raising: $8 million Series A\n")
+
+
+def test_letters_read_for_digits_are_the_figures_of_a_scanned_page():
+    r = pitch(_SCAN, markdown=False)
+    assert r.data["traction"]["arr"] == 3_500_000
+    assert r.data["traction"]["growth"] == 0.41
+    assert r.data["traction"]["users"] == 1730
+    assert r.data["company"]["founded"] == "2018-04-01"
+    assert r.data["company"]["name"] == "Kestrel Millworks"  # the entry's name in capitals
+
+
+def test_one_letter_beside_a_digit_is_no_sign_of_a_misread_page():
+    # "AWS S3", "PL-l", "I5": with no figure that shows misreading, letters stay letters
+    text = "We run on AWS S3 and I5 chips; the PL-l robot costs $4,000. In 2O21 we started."
+    assert repair(text) == "We run on AWS S3 and I5 chips; the PL-l robot costs $4,000. In 2021 we started."
+    # and on a misread page a name that opens on a letter stays a name
+    assert "AWS S3" in repair("Founded 20l9; l,240 users; we store scans on AWS S3.")
+
+
+def test_printed_ligatures_are_their_letters():
+    assert repair("BIM \ufb01les and work\ufb02ow") == "BIM files and workflow"
+
+
+# --- 2. a board's full-width figures with stray spaces, a Chinese zero ----------------------------
+
+_BOARD = ("青 禾 农 业 科 技\n\n"
+          "公司成立于２〇１６年，专注设施农业\n"
+          "温室环境控制系统的研发与制造。\n\n"
+          "２０２５年实现营业收入 ３． ２８亿元，\n"
+          "同比增长 １８． ５％；\n"
+          "累计服务种植基地客户\n"
+          "２，４１０家。\n")
+
+
+def test_stray_spaces_inside_full_width_figures_are_no_break():
+    r = report(_BOARD)
+    assert r.data["figures"]["revenue"] == 328_000_000
+    assert r.data["figures"]["growth"] == 0.185
+    assert r.data["figures"]["customers"] == 2410  # the figure on the line after its words
+
+
+def test_a_folded_figure_is_quoted_in_the_users_characters():
+    written = "营业收入 ３． ２８亿元"
+    assert fold_width(written) == "营业收入 3.28亿元"
+    assert as_written("营业收入 3.28亿元", written) == "营业收入 ３．２８亿元"
+
+
+def test_a_sentence_end_between_figures_stays_a_sentence_end():
+    assert fold_width("We opened in 2025. 46 stores followed.") == "We opened in 2025. 46 stores followed."
+    assert fold_width("二〇二五年，2〇16年") == "二〇二五年，2016年"  # Chinese numerals stay
+
+
+def test_a_letter_spaced_title_and_a_wrapped_clause():
+    doc = parse(_BOARD, "board", lang="zh")
+    assert doc.sections[0].heading == "青禾农业科技"
+    assert "公司成立于2016年，专注设施农业温室环境控制系统的研发与制造。" in doc.sections[0].paragraphs
+
+
+# --- 3. bullet glyphs of other fonts and input methods ---------------------------------------------
+
+def test_a_katakana_dot_and_an_arrow_are_list_marks():
+    text = ("2025年营业收入1.20亿元。\n\n主要产品收入占比：\n・温控系统 55%\n・水肥一体机 30%\n・运维服务 15%\n")
+    r = report(text)
+    assert [x["name"] for x in r.data["mix"]] == ["温控系统", "水肥一体机", "运维服务"]
+    doc = parse("Use of funds:\n➢ Hiring 50%\n➢ Sales 30%\n➢ R&D 20%\n", "memo")
+    assert doc.sections[0].bullets == ["Hiring 50%", "Sales 30%", "R&D 20%"]
+
+
+# --- 4. a Markdown export's HTML table (spans, a header of two rows) and its footnotes -------------
+
+_BRIEF = ("# 宁州远帆环保设备有限公司经营快报（2026年1-9月）\n\n"
+          "报送日期：2026年10月20日\n\n"
+          "## 一、主要数据\n\n"
+          "<table>\n"
+          "  <tr><th rowspan=\"2\">项目</th><th colspan=\"2\">营业收入（万元）</th><th colspan=\"2\">签约客户（家）</th></tr>\n"
+          "  <tr><th>2025年</th><th>2026年</th><th>2025年</th><th>2026年</th></tr>\n"
+          "  <tr><td>1-9月累计</td><td>8,150</td><td>9,600[^1]</td><td>212</td><td>247</td></tr>\n"
+          "</table>\n\n"
+          "1-9月营业收入同比增长17.8%。\n\n"
+          "## 二、收入构成\n\n"
+          "1-9月：除尘设备5,760万元，脱硝设备2,880万元，运维服务960万元。\n\n"
+          "[^1]: 更正：10月8日报送的初稿误报为9,960万元，现更正为9,600万元。\n")
+
+
+def test_an_html_tables_columns_name_its_figures_the_latest_years():
+    r = fill_md(_BRIEF)
+    assert r.data["figures"]["revenue"] == 96_000_000  # 2026年, not 2025年's 8,150万元
+    assert r.data["figures"]["customers"] == 247
+    assert [x["share"] for x in r.data["mix"]] == [0.6, 0.3, 0.1]  # the parts of the table's total
+
+
+def test_a_figure_a_footnote_says_was_misreported_is_no_answer():
+    # "误报为9,960万元，现更正为9,600万元": the misreported figure never fills the revenue
+    # (the footnote names no revenue: refusing is right too)
+    r = fill_md(_BRIEF.replace("9,600[^1]", "-"))
+    assert r.data["figures"].get("revenue") in (None, 96_000_000)
+
+
+def test_footnotes_are_notes_not_the_last_sections_text():
+    doc = parse(_BRIEF, "brief", markdown=True, lang="zh")
+    assert doc.tables[0].header[2] == "营业收入（万元） 2026年"
+    assert "[^" not in doc.text
+    r = fill_md(_BRIEF)
+    heads = [s["heading"] for s in r.data["sections"]]
+    assert heads == ["一、主要数据", "二、收入构成"]
+
+
+def test_a_month_range_and_a_day_without_its_year_are_no_figures():
+    r = report("2026年1-9月经营情况\n\n10月8日报送。1-9月累计服务客户247家。\n")
+    assert r.data["figures"]["customers"] == 247
+    doc = parse("2026年1-10月，营收增长。11月5日开会。", "x", lang="zh")
+    assert not [m for m in doc.mentions if m.value in (1, 5)]
+
+
+# --- 5. a Word comment that corrects a figure ------------------------------------------------------
+
+def _commented_docx(path, body: str, anchor: str, comment: str, author: str) -> str:
+    import docx
+
+    d = docx.Document()
+    d.add_heading("青渚物流有限公司2026年1-11月经营简报", 0)
+    d.add_heading("一、经营概况", 1)
+    p = d.add_paragraph()
+    before, after = body.split(anchor)
+    p.add_run(before)
+    run = p.add_run(anchor)
+    p.add_run(after)
+    d.add_heading("二、收入构成", 1)
+    d.add_paragraph("冷链仓储1.20亿元，城市配送0.60亿元，代采服务0.20亿元。")
+    d.add_comment([run], text=comment, author=author, initials="财")
+    d.save(path)
+    return str(path)
+
+
+def test_a_reviewers_comment_correcting_a_figure_is_filled(tmp_path):
+    from o3local.tasks.fill import fill
+    from tests.tasks.fill_docs import inputs
+
+    f = _commented_docx(tmp_path / "brief.docx", "1-11月实现营业收入1.90亿元，同比增长12.0%；服务客户320家。",
+                        "1.90亿元，同比增长12.0%", "经复核，营业收入应为2.00亿元，同比增长15.0%。", "财务部")
+    r = fill(inputs("report-zh"), f)
+    assert r.data["figures"]["revenue"] == 200_000_000
+    assert r.data["figures"]["growth"] == 0.15
+    assert r.data["figures"]["customers"] == 320
+    assert [x["share"] for x in r.data["mix"]] == [0.6, 0.3, 0.1]
+    # the comment is a note on the text, no paragraph of its section
+    assert r.data["sections"][0]["paragraphs"] == ["1-11月实现营业收入1.90亿元，同比增长12.0%；服务客户320家。"]
+
+
+def test_a_summary_reads_the_body_without_its_comments(tmp_path):
+    from o3local.tasks.summarize.readers import read_document
+
+    f = _commented_docx(tmp_path / "brief.docx", "1-11月实现营业收入1.90亿元。", "1.90亿元", "应为2.00亿元", "财务部")
+    assert "2.00" not in read_document(f)
+
+
+def fill_md(text: str):
+    from o3local.tasks.fill import fill
+    from tests.tasks.fill_docs import inputs
+
+    return fill(inputs("report-zh"), parse(text, "brief", markdown=True, lang="zh"))
