@@ -182,3 +182,63 @@ def fill_md(text: str):
     from tests.tasks.fill_docs import inputs
 
     return fill(inputs("report-zh"), parse(text, "brief", markdown=True, lang="zh"))
+
+
+# --- 6. a bilingual memo, fact by fact in English and Chinese --------------------------------------
+
+_BILINGUAL = ("# Ferrocline Batteries: Investor Brief / 投资者简报\n\n"
+              "## Company / 公司概况\n\n"
+              "Ferrocline Batteries makes iron-air storage packs for rural grids. Ferrocline Batteries 为农村电网生产铁空气储能电池组。\n\n"
+              "Founded in Porto in June 2019 · 2019年6月成立于波尔图。\n\n"
+              "## Traction / 经营数据\n\n"
+              "- ARR: $4.1M, up 52% year over year · 年度经常性收入410万美元，同比增长52%\n"
+              "- 64 utilities use our packs · 64家电力公司使用我们的电池组\n\n"
+              "## China / 中国市场\n\n"
+              "We will launch in Hefei in May 2027 with our joint-venture partner Anhui Tianheng Power (安徽天衡电力) "
+              "and the distributor Shanghai Liangji Energy (上海良纪能源)。我们将于2027年5月在合肥启动业务。\n\n"
+              "## The ask / 融资需求\n\n"
+              "We are raising a $12M Series B, which gives us 28 months of runway. Use of funds: 50% manufacturing, "
+              "30% China, 20% R&D. 本轮融资1,200万美元，可支撑28个月运营。\n")
+
+
+def test_a_bilingual_memo_that_opens_in_english_is_read_in_english():
+    r = pitch(_BILINGUAL)
+    assert r.data["company"]["name"] == "Ferrocline Batteries"
+    assert r.data["traction"]["arr"] == 4_100_000 and r.data["traction"]["users"] == 64
+    assert r.data["ask"]["amount"] == 12_000_000
+    # the English sentence ends before the Chinese one that repeats it
+    assert [x["share"] for x in r.data["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]
+    # partners by their English names, after their roles, without the Chinese forms in brackets
+    assert r.data["china"]["partners"] == ["Anhui Tianheng Power", "Shanghai Liangji Energy"]
+
+
+def test_a_chinese_report_with_english_terms_stays_chinese():
+    doc = parse("# Q3 Business Update — 澄江医疗（上海）有限公司\n\n第三季度营业收入1.2亿元，同比增长18%，"
+                "主要来自CT设备和MRI设备的销售，服务客户310家。本季度新签约医院42家，续约率95%。\n", "x", markdown=True)
+    assert doc.lang == "zh"
+
+
+# --- 7. e-mails and decks: a part of the round, a price's unit, Outlook's header --------------------
+
+def test_a_part_of_the_round_already_committed_is_no_ask():
+    r = pitch("## The ask\n\n- Raising $5M (seed extension), 20 months of runway\n\n"
+              "If asked: $1.5M of the round is already committed by Harrowgate Capital.\n")
+    assert r.data["ask"]["amount"] == 5_000_000
+
+
+def test_a_price_unit_stops_before_the_next_items_name():
+    r = pitch("## Products\n\nTwo products: Kelda Lite at $9.50 per kg and Kelda Pro at $12 per kg.\n")
+    assert r.data["products"][0]["price_unit"] == "per kg"
+
+
+def test_an_outlook_header_saved_as_text_is_labels_not_a_table():
+    doc = parse("From:\tMara Quill <mara@x.example>\nSent:\tMonday, 7 December 2026\nSubject:\tSeed round\n\n"
+                "Hi Tom, Quillstone makes invoicing software for dentists.\n", "mail")
+    assert not doc.tables
+    assert ("From", "Mara Quill <mara@x.example>") in [(a, b) for a, b, _o in doc.labels]
+
+
+def test_an_events_day_and_place_under_the_title_date_the_deck():
+    r = report("# 南岭智控 2027届校园招聘宣讲会\n\n- 2026年11月3日 · 湘江大学图书馆报告厅\n\n## 关于我们\n\n"
+               "- 2025年营业收入4.2亿元，同比增长21%\n\n## 招聘流程\n\n- 网申：11月3日-12月15日\n", markdown=True)
+    assert r.data["date"] == "2026-11-03"

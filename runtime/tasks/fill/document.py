@@ -512,6 +512,12 @@ def _tab_tables(raw: str) -> str:
         j = i + 1
         while width >= 2 and j < len(lines) and len(lines[j].split("\t")) == width and lines[j].strip():
             j += 1
+        if width == 2 and j - i >= 2 and all(x.split("\t")[0].strip().endswith((":", "：")) for x in lines[i:j]):
+            # an e-mail's header as Outlook saves it ("From:<TAB>Jonas Hale", "Sent:<TAB>…"): its
+            # labels, no table
+            out.extend(" ".join(c.strip() for c in x.split("\t")) for x in lines[i:j])
+            i = j
+            continue
         if width >= 2 and j - i >= 2:
             out.extend("; ".join(c.strip() for c in x.split("\t")) for x in lines[i:j])
             i = j
@@ -654,7 +660,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted
     # into a .md): its headings are found as in plain text ("WHO WE ARE", a title line)
     headed = markdown and any(level is not None for _line, level in lines)
-    lang = resolve_language(plain, lang)
+    lang = (_bilingual(plain) if lang == "auto" else None) or resolve_language(plain, lang)
     sections: list[Section] = [Section("", 0)]
     table: list[list[str]] = []
     para: list[str] = []
@@ -966,6 +972,21 @@ def numeric_dates(text: str) -> list[DateMention]:
         if 1900 <= y <= 2200 and 1 <= month <= 12 and 1 <= day <= 31:
             out.append(DateMention(y, month, day, m.group(0), m.start(), m.end()))
     return sorted(out, key=lambda d: d.start)
+
+
+def _bilingual(text: str) -> str | None:
+    """"en" for a document written in both English and Chinese, fact by fact, that opens in
+    English (an investor summary "ARR: $6.4M, up 47% · 年度经常性收入640万美元，同比增长47%"), which
+    the script count alone reads as Chinese; None otherwise (one language; Chinese with English
+    names and terms; a bilingual text that opens in Chinese, read as Chinese as before). Both are
+    there in full when its English words are at least half as many as its Chinese characters (a
+    translation takes about 1.5 characters a word; a Chinese report that names its products in
+    English has three or more characters to each English word)."""
+    cjk = len(_CJK.findall(text))
+    if not cjk or 2 * len(re.findall(r"[A-Za-z]{2,}", text)) < cjk:
+        return None
+    first = re.search(r"[A-Za-z\u4e00-\u9fff]", text)
+    return "en" if first is not None and first.group(0).isascii() else None
 
 
 #: the rest of a range of months, days or years after its first number ("1-10月", "3至5日")

@@ -1126,7 +1126,10 @@ _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore th
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
 #: after an amount: the money a round has taken in so far ("$612,400 raised", "£80k committed")
-_RAISED_SO_FAR = re.compile(r"[\s*_]*(?:raised|committed|pledged|invested|secured|subscribed|in so far)\b"
+#: ("$2.5M of the round is already committed by Tidewell", "$800k has been soft-circled": a part in hand)
+_RAISED_SO_FAR = re.compile(r"[\s*_]*(?:(?:of (?:the|this|our) (?:round|raise|financing)\s+)?(?:is|are|was|were|has been|have been)"
+                            r"\s+)?(?:already\s+)?(?:raised|committed|pledged|invested|secured|subscribed|soft[- ]circled"
+                            r"|in so far|in hand)\b"
                             r"|[\s*_]*(?:已募集|已认购|已到账)", re.I)
 #: after an amount: the round's target ("a $1,000,000 target", "€500,000 funding goal", "目标金额")
 _GOAL_AFTER = re.compile(r"[\s*_]*(?:(?:funding|raise|round|investment)\s+)?(?:target|goal)\b", re.I)
@@ -1454,6 +1457,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key == "amount" and _RAISED_SO_FAR.match(after_part):
         score -= 3  # "$612,400 raised of a $1,000,000 target": the money in so far, not the ask
+        if re.match(r"[\s*_]*of (?:the|this|our) (?:round|raise|financing)\b", after_part):
+            score -= 3  # "$2.5M of the round is already committed": a part of the round, said as one
     elif key == "amount" and _GOAL_AFTER.match(after_part):
         score += 1  # "a $1,000,000 target", "€500,000 funding goal": what the round asks for
     if key in ("customers", "users", "clients"):
@@ -2154,6 +2159,17 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # ("———— 2026年12月7日 星期一 ————": with its weekday)
         lines = [d for d in dated if d.day is not None and _alone_on_line(text, d)]
         if not lines:
+            # an event's day and place under the title ("- 2026年10月15日 · 江城大学学术交流中心" on a
+            # talk's title slide, "3 December 2026 | Pier 9, San Francisco"): the day of the event
+            opening = [x.strip() for x in text.split("\n") if x.strip()][:4]
+            for d in dated:
+                lo, hi = _line_bounds(text, d.start)
+                if d.day is not None and text[lo:hi].strip() in opening \
+                        and re.fullmatch(r"\s*(?:[-*•]\s*)?", text[lo:d.start]) \
+                        and re.fullmatch(r"\s*[·•|｜@]\s*[^\d\n·•|｜]{2,40}", text[d.end:hi]):
+                    lines = [d]
+                    break
+        if not lines:
             # a press release's dateline: "**杭州，2026年10月22日** —— 视频会议设备厂商…", "北京讯　2026年…
             # ——", "CHICAGO, Ill., June 16, 2026 — Ferrovane ..." (a place, the date, a dash)
             for d in dated:
@@ -2316,7 +2332,8 @@ def table_caption(s: Section) -> str:
 
 
 # "$14 per trip", "$1,200 per site per month": the words a price is per, as written after it
-_PER_UNIT = re.compile(r"\s*(per\s+[^\W\d_]+(?:[ -]+(?:and|per|a)\s+[^\W\d_]+)*)", re.I)
+#: ("$4.20 per kg and Lard Block at $3.60": a capitalised word after "and" names the next item)
+_PER_UNIT = re.compile(r"\s*(per\s+[^\W\d_]+(?:[ -]+(?:and|per|a)\s+(?-i:[a-z])[^\W\d_]*)*)", re.I)
 
 
 def unit_after(text: str, end: int) -> str | None:
