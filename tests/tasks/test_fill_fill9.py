@@ -242,3 +242,89 @@ def test_an_events_day_and_place_under_the_title_date_the_deck():
     r = report("# 南岭智控 2027届校园招聘宣讲会\n\n- 2026年11月3日 · 湘江大学图书馆报告厅\n\n## 关于我们\n\n"
                "- 2025年营业收入4.2亿元，同比增长21%\n\n## 招聘流程\n\n- 网申：11月3日-12月15日\n", markdown=True)
     assert r.data["date"] == "2026-11-03"
+
+
+# --- 8. sources that carry their markup: MIME, LaTeX, a database prompt's tables --------------------
+
+_MIME = ("From: Oren Vale <oren@tarnwick.example>\r\nTo: Jo Park <jo@fund.example>\r\n"
+         "Subject: =?UTF-8?Q?Tarnwick_=E2=80=94_summary?=\r\nDate: Tue, 1 Dec 2026 10:00:00 +0000\r\n"
+         "MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b1\"\r\n\r\n"
+         "--b1\r\nContent-Type: text/plain; charset=\"UTF-8\"\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+         "Hi Jo,\r\n\r\nTarnwick makes moisture sensors for grain silos =E2=80=94 a probe per bin.\r\n\r\n"
+         "- ARR is $3.4M, up 6=\r\n1% year on year.\r\n- 812 farms use Tarnwick every week.\r\n\r\n"
+         "We are raising a $9M Series A for 20 months of runway.\r\n\r\nOren\r\n\r\n"
+         "--b1\r\nContent-Type: text/html; charset=\"UTF-8\"\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+         "<p>Hi Jo,</p><p>ARR is $3.4M, up 61% year on year.</p>\r\n--b1--\r\n")
+
+
+def test_an_emails_mime_source_is_read_as_its_message():
+    r = pitch(_MIME, markdown=False)
+    assert r.data["traction"]["arr"] == 3_400_000
+    assert r.data["traction"]["growth"] == 0.61  # a soft line break inside the figure joined
+    assert r.data["traction"]["users"] == 812
+    assert r.data["ask"]["amount"] == 9_000_000
+    assert "=E2" not in parse(_MIME, "m").text and "<p>" not in parse(_MIME, "m").text
+
+
+_TEX = r"""\documentclass{article}
+\title{Brindlefen Robotics\\\large One-page summary}
+\date{October 2026}
+\begin{document}
+\maketitle
+\section{Traction}
+\begin{tabular}{lrr}
+\toprule
+Metric & FY2025 & FY2026 \\
+\midrule
+ARR & \$2.2M & \$3.9M \\
+Paying sites & 120 & 205 \\
+\bottomrule
+\end{tabular}
+
+ARR grew 77\% year on year.
+% ARR: \$4.4M (an old draft)
+\section{The round}
+We are raising \$6M: 50\% hardware, 30\% sales, 20\% support.
+\end{document}
+"""
+
+
+def test_a_latex_source_is_read_as_the_page_it_typesets():
+    r = pitch(_TEX, markdown=False)
+    assert r.data["company"]["name"] == "Brindlefen Robotics"
+    assert r.data["traction"]["arr"] == 3_900_000  # the FY2026 column, not a comment's draft
+    assert r.data["traction"]["users"] == 205
+    assert r.data["traction"]["growth"] == 0.77
+    assert [x["share"] for x in r.data["ask"]["use_of_funds"]] == [0.5, 0.3, 0.2]
+    assert "4.4" not in parse(_TEX, "t").text
+
+
+_PSQL = ("Numbers for the deck, straight from the warehouse:\n\n"
+         "acme=> select month, arr_usd, paying_shops from kpi where month >= '2026-07' order by month;\n"
+         "  month  | arr_usd | paying_shops\n---------+---------+--------------\n"
+         " 2026-07 | 1510000 |          301\n 2026-08 | 1640000 |          322\n 2026-09 | 1790000 |          348\n"
+         "(3 rows)\n\n"
+         "acme=> select cohort, shops, arr_usd from cohorts;\n"
+         " cohort | shops | arr_usd\n--------+-------+---------\n pilot  |    40 |       0\n(1 row)\n\n"
+         "Kettleby runs stock counting for independent grocers; founded in 2020; we are raising $5M.\n")
+
+
+def test_a_database_prompts_tables_are_tables_and_its_queries_no_figures():
+    doc = parse(_PSQL, "mail")
+    assert [t.header for t in doc.tables] == [["month", "arr usd", "paying shops"], ["cohort", "shops", "arr usd"]]
+    r = pitch(_PSQL, markdown=False)
+    assert r.data["traction"]["arr"] == 1_790_000  # the latest month's row
+    assert r.data["traction"]["users"] == 348
+
+
+# --- 9. a figure asked about; the latest year of a Q&A's answers -----------------------------------
+
+def test_a_figure_in_a_question_is_no_answer_and_the_later_year_wins():
+    text = ("某某环保 投资者问答记录\n\n投资者提问：请问公司今年前三季度营收是不是只有3亿多？\n\n"
+            "董秘回复：公司2026年前三季度实现营业收入4.12亿元，同比增长11.5%。\n\n"
+            "投资者提问：2025年全年收入是多少？\n\n董秘回复：截至9月末服务客户530家；公司2025年度营业收入为4.86亿元。\n")
+    r = report(text)
+    assert r.data["figures"]["revenue"] == 412_000_000
+    assert r.data["figures"]["customers"] == 530
+    r = report("投资者提问：请问公司今年营收是不是只有3亿多？\n\n董秘回复：感谢关注。\n")
+    assert r.data.get("figures", {}).get("revenue") is None

@@ -132,6 +132,18 @@ _SCALE_STOP = re.compile(r"(?<=\d[MKB]\.)\s+(?=[A-Z][a-z]|Q[1-4]\b)|(?<=\d[mk]\.
 _TWO_SENTENCES = re.compile(r"(?:[.!?]\s+|[。！？])\S")  # not "$1.35M"
 
 
+def _row_goes_on(table: list[list[str]], cells: list[str]) -> bool:
+    """Whether ``cells``, a blank line after ``table``'s last row, is a further row of it (Word
+    and PowerPoint write rows a blank line apart), not a sentence with a semicolon (no cell
+    of nine words or more) nor the next table's header (cells without a figure under rows that
+    have figures: two query results one after the other)."""
+    if any(len(c.split()) >= 9 for c in cells):
+        return False
+    figures = re.compile(r"\d")
+    return not (len(table) >= 2 and any(figures.search(c) for c in table[-1][1:])
+                and not any(figures.search(c) for c in cells))
+
+
 def _cells(line: str) -> list[str] | None:
     """A table row's cells (``a; b; c``), or None: a line of prose with a semicolon
     ("... 5,300 users. ARR is $780,000; retention 94%.") is not a row."""
@@ -527,6 +539,55 @@ def _tab_tables(raw: str) -> str:
     return "\n".join(out)
 
 
+#: a text table's rule: dashes with "+" where its columns meet ("---------+---------", "+----+----+")
+_ASCII_RULE = re.compile(r"^\s*\|?[-=]{2,}(?:[+|][-=]{2,})+\|?\+?\s*$|^\s*\+[-=+]{4,}\+\s*$")
+#: a query at a database prompt: "mossgate=> select …", "mysql> SELECT …", "sqlite> …"
+_QUERY_LINE = re.compile(r"^[ \t]*(?:[\w-]{1,30}[=#-]?[>#]|mysql>|sqlite>)[ \t]+(?i:select|with|show|table|explain)\b.*$",
+                         re.M)
+#: a query tool's row count under its table ("(3 rows)", "3 rows in set (0.00 sec)")
+_ROW_COUNT = re.compile(r"^\s*(?:\(\d+ rows?\)|\d+ rows? in set\b.*)\s*$")
+
+
+def _bar_cells(line: str) -> list[str]:
+    s = line.strip()
+    s = s[1:] if s.startswith("|") else s
+    s = s[:-1] if s.endswith("|") else s
+    return [c.strip() for c in s.split("|")]
+
+
+def _ascii_tables(raw: str) -> str:
+    """Tables a query tool or a terminal prints as text (psql's "month | arr_usd" over
+    "--------+--------", MySQL's "+----+" borders): written as the "a; b; c" rows a table is read
+    from, the rules and the row count dropped, a column's snake_case name as words."""
+    lines = raw.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if i > 0 and _ASCII_RULE.match(lines[i]) and "|" in lines[i - 1]:
+            head = _bar_cells(lines[i - 1])
+            j, rows = i + 1, []
+            while j < len(lines) and ("|" in lines[j] or _ASCII_RULE.match(lines[j])):
+                if not _ASCII_RULE.match(lines[j]):
+                    cells = _bar_cells(lines[j])
+                    if len(cells) != len(head):
+                        break
+                    rows.append(cells)
+                j += 1
+            if rows and len(head) >= 2:
+                out.pop()  # the header line, written again below
+                if out and _ASCII_RULE.match(out[-1]):
+                    out.pop()  # a border above the header
+                out.append("; ".join(_csv_name(c) if _CSV_NAME.match(c) else c for c in head))
+                out.extend("; ".join(c or "-" for c in r) for r in rows)
+                if j < len(lines) and _ROW_COUNT.match(lines[j]):
+                    j += 1
+                i = j
+                continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
 #: a hard-wrapped line (plain text wrapped at 70-110 columns) is this long at least
 WRAPPED_LINE = 60
 
@@ -595,9 +656,15 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
+    from .latex import is_latex, latex_markdown
+    from .mime import mime_text
     from .scope import own_entry, raising_section
     from .width import fold_width
 
+    # an e-mail's MIME source (an .eml saved as text): the message as a mail client shows it
+    raw = mime_text(raw) or raw
+    if is_latex(raw):  # a LaTeX source: the Markdown of what it typesets
+        raw, markdown = latex_markdown(raw), True
     # "６．８４亿元", "１，４６０人", "２０２６年３月": full-width figures read as the figures they are
     written, raw = raw, fold_width(raw)
     raw = _without_page_marks(raw)
@@ -642,6 +709,11 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raw = _csv_tables(raw)
     if "\t" in raw:
         raw = _tab_tables(raw)
+    if "|" in raw and ("-+-" in raw or "+--" in raw):
+        raw = _ascii_tables(raw)
+    # a query typed at a database prompt ("mossgate=> select month, arr_usd ... where month >=
+    # '2026-08';"): code, whose numbers are no figures (the table it printed follows it)
+    raw = _QUERY_LINE.sub("", raw)
     # (a speaker line holds no "speaker:" turn, so removing those lines leaves the turns as counted)
     speaker_lines, turns = len(_SPEAKER_LINE.findall(raw)), len(_TURN.findall(raw))
     spoken = speaker_lines >= 3 or turns >= 3
@@ -704,7 +776,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             table.append(cells)
             continue
         if not line and table and nxt is not None and level is None \
-                and len(_cells(nxt) or ()) == len(table[0]):
+                and len(_cells(nxt) or ()) == len(table[0]) and _row_goes_on(table, _cells(nxt) or []):
             continue  # Word and PowerPoint rows come a blank line apart
         end_table()
         if cells is not None:

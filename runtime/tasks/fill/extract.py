@@ -484,7 +484,14 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 _MONTH_HEAD = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+['’]?(\d{2}|\d{4}))?$")
 
 
+#: a month written as a date tool or a database writes it: "2026-08", "2026/08", "2026.08"
+_ISO_MONTH = re.compile(r"^((?:19|20)\d\d)[-/.](0?[1-9]|1[0-2])$")
+
+
 def _month_key(header: str) -> tuple[int, int] | None:
+    iso = _ISO_MONTH.match(header.strip())
+    if iso is not None:
+        return int(iso.group(1)), int(iso.group(2))
     m = _MONTH_HEAD.match(header.strip().lower())
     if m is None:
         return None
@@ -1825,7 +1832,11 @@ def _latest_period_entry(doc: Document, cands: list) -> tuple | None:
 
     top = [c for c in cands if c[0] == cands[0][0]]
     if len(top) < 2:
-        return None
+        # or the best two a little apart, of different years ("公司2026年前三季度实现营业收入6.48亿元"
+        # below "公司2025年度营业收入为5.97亿元" in a Q&A): the later year's
+        top = [c for c in cands[:2] if c[0] >= cands[0][0] - 3]
+        if len(top) < 2:
+            return None
     ends = []
     for c in top:
         lo, _hi = _line_bounds(doc.text, c[2].start)
@@ -1846,7 +1857,10 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     were read from (their figures come together); ``taken``: where the numbers other fields
     were read from start (one number is one field's)."""
     cands = [c for c in number_candidates(doc, f, own_only=True)
-             if c[0] >= 3.0 and c[2].start not in taken]
+             if c[0] >= 3.0 and c[2].start not in taken
+             # "请问贵公司今年前三季度营收是不是只有5亿多？", "Is ARR really $5M?": a figure asked
+             # about is no figure the document gives
+             and not c[3].rstrip().endswith(("?", "？"))]
     if not cands and doc.lang == "en" and f.key == "users":
         cands = _customers_as_users(doc, f, taken)
     if not cands:

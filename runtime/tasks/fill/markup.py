@@ -18,7 +18,7 @@ import html
 import re
 from html.parser import HTMLParser
 
-__all__ = ["html_tables", "footnotes", "NOTES_HEADINGS"]
+__all__ = ["html_tables", "html_text", "footnotes", "NOTES_HEADINGS"]
 
 #: the heading the gathered footnotes stand under, by the document's language
 NOTES_HEADINGS = {"zh": "注释", "en": "Footnotes"}
@@ -134,6 +134,20 @@ def html_tables(raw: str) -> str:
     if "<table" not in raw.lower():
         return raw
     return _TABLE.sub(lambda m: "\n\n" + _as_rows(m.group(0)) + "\n\n", raw)
+
+
+_BLOCK_END = re.compile(r"<\s*(?:br\s*/?|/\s*(?:p|div|li|tr|h[1-6]|table|ul|ol|blockquote))\s*>", re.I)
+
+
+def html_text(page: str) -> str:
+    """The text of an HTML fragment (an e-mail's HTML part): its tables as rows, a line per
+    paragraph, list item or break, its tags and scripts dropped, its entities decoded."""
+    page = re.sub(r"<(script|style)\b.*?</\1\s*>", "", page, flags=re.I | re.S)
+    page = html_tables(page)
+    page = _BLOCK_END.sub("\n", page)
+    page = re.sub(r"<li\b[^>]*>", "- ", page, flags=re.I)
+    text = html.unescape(re.sub(r"<[^>]+>", "", page))
+    return re.sub(r"\n{3,}", "\n\n", re.sub(r"[ \t]+\n", "\n", text)).strip()
 
 
 #: a footnote's marker in the text ("26,380[^1]", "…计算。[^note]")
