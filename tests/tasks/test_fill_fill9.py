@@ -328,3 +328,17 @@ def test_a_figure_in_a_question_is_no_answer_and_the_later_year_wins():
     assert r.data["figures"]["customers"] == 530
     r = report("投资者提问：请问公司今年营收是不是只有3亿多？\n\n董秘回复：感谢关注。\n")
     assert r.data.get("figures", {}).get("revenue") is None
+
+
+# --- 10. a work-log export: the revenue a later entry settles, the latest entry's day ----------------
+
+def test_a_logs_settled_revenue_splits_into_its_parts_and_its_latest_entry_dates_it():
+    text = ("工作日志导出 — 某某机电有限公司 市场部\n导出人：李明　导出时间：2026-12-01 09:00\n\n"
+            "【日报】王芳　2026-11-25 18:30\n今日完成：\n1. 11月收入预估 1,300万元。\n\n"
+            "【周报】王芳　2026-11-29 20:00\n本周完成：\n"
+            "1. 11月营业收入经财务核定为1,250万元，同比增长9.6%。\n"
+            "2. 11月收入构成：伺服电机750万元，控制器375万元，售后服务125万元。\n")
+    r = report(text)
+    assert r.data["figures"]["revenue"] == 12_500_000
+    assert [x["share"] for x in r.data["mix"]] == [0.6, 0.3, 0.1]
+    assert r.data["date"] == "2026-11-29"

@@ -2234,6 +2234,11 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             # other date: the day it was exported (not a chat log's: its talk is older)
             lines = [d for d in dated if d.day is not None and any(
                 off <= d.start < off + len(v) and _EXPORT_LABEL.fullmatch(lab.strip()) for lab, v, off in doc.labels)]
+        clocked = [d for d in lines if _CLOCK_AFTER.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])]
+        if len(clocked) >= 2:
+            # a log's entries, each headed by when it was written ("【日报】张蕾　2026-11-26 18:40" …
+            # "【周报】张蕾　2026-11-30 20:10"): the document stands at its latest entry
+            lines = [max(clocked, key=lambda d: (d.year, d.month, d.day or 0))]
         if lines:
             best = (0, lines[0], lines[0].raw)
     if best is None and f.schema.get("format") != "date":

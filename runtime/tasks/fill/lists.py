@@ -649,9 +649,10 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
 _STATED = re.compile(r"(?:(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|是|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed"
+                     # ("11月营业收入经财务核定为2,386万元": who settled the figure, before its verb)
+                     r"(?:[（(][^（）()]{0,12}[）)])?(?:经[\u4e00-\u9fff]{1,6}?(?=核定|审定|确认|复核|审计))?(?:为|是|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed"
                      # a corrected revenue ("营业收入应为3.42亿元", a reviewer's comment)
-                     r"|应为|应是|应该是|更正为|修正为|调整为|审定为|核定为)?"
+                     r"|应为|应是|应该是|更正为|修正为|调整为|审定为|核定为|确认为|复核为|审计为)?"
                      # "计划销售收入2.2亿元，实际完成1.94亿元": the actual of the revenue planned before it
                      r"|实际(?:完成|实现)?(?:了|为)?|\bactual(?:ly)?(?: (?:was|were|came in at))?)"
                      r"\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
