@@ -342,3 +342,18 @@ def test_a_logs_settled_revenue_splits_into_its_parts_and_its_latest_entry_dates
     assert r.data["figures"]["revenue"] == 12_500_000
     assert [x["share"] for x in r.data["mix"]] == [0.6, 0.3, 0.1]
     assert r.data["date"] == "2026-11-29"
+
+
+# --- 11. a homepage's testimonials are the customers' figures ----------------------------------------
+
+def test_a_testimonials_figures_are_the_customers_not_the_companys():
+    text = ("# Plan every shelf.\n\nCorvale is stock software for independent garden centres.\n\n"
+            "## What customers say\n\n"
+            "> \"Since we switched, our sales grew 40% and reached $3.2M this year.\"\n"
+            "> — Ana Ruiz, owner, Fernleaf Garden Centre\n\n"
+            "## About us\n\nFounded in 2019. ARR is $1.4M, up 25% year on year.\n")
+    r = pitch(text)
+    assert r.data["traction"]["arr"] == 1_400_000
+    assert r.data["traction"]["growth"] == 0.25
+    doc = parse(text, "page", markdown=True)
+    assert doc.reposted and "$3.2M" in doc.text[doc.reposted[0][0]:doc.reposted[0][1]]

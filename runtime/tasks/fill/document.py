@@ -432,6 +432,12 @@ _QUOTE_HEAD = re.compile(r"^\s*(?:>\s*)*(?:On\s.{3,120}\swrote:\s*$|-{3,}\s*Orig
                          r"|-{3,}\s*原始邮件\s*-{3,}\s*$|发件人[:：])", re.I)
 
 
+#: a quotation on its own line over the line that says whose it is ("— Marta Lind, owner, Lantern
+#: Books"), or with its attribution after it on the same line
+_TESTIMONIAL = re.compile(r"^[ \t]*[\"“「][^\n]{5,600}?[\"”」][ \t]*(?:\n[ \t]*)?(?:—|–|―|--)[ \t]*"
+                          r"[A-Z\u4e00-\u9fff][^\n]{1,100}$", re.M)
+
+
 def _reposted(text: str, quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The quoted blocks that open on a social post's header (``POST_HEAD``): a post someone
     shared ("People keep sending me this: > Brightlane @brightlane_edu · Dec 2 > Brightlane now
@@ -862,6 +868,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # (a Markdown block quote may be any passage set off, a forum's reply: only a quoted post,
     # under its header, is set apart here)
     doc.reposted = _reposted(plain, doc.quoted + [(starts[i], starts[i + 1]) for i in quote_lines if lines[i][0]])
+    # a customer's testimonial ('"Since we switched, returns are down 30% …"' over "— Marta Lind,
+    # owner, Lantern Books"): its figures are the customer's, like a quoted post's
+    doc.reposted += [(m.start(), m.end()) for m in _TESTIMONIAL.finditer(plain)]
     from .spelled import spelled_dates, spelled_mentions
 
     words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"
