@@ -357,3 +357,16 @@ def test_a_testimonials_figures_are_the_customers_not_the_companys():
     assert r.data["traction"]["growth"] == 0.25
     doc = parse(text, "page", markdown=True)
     assert doc.reposted and "$3.2M" in doc.text[doc.reposted[0][0]:doc.reposted[0][1]]
+
+
+# --- 12. a wiki export's callout fences; a figure's target in brackets beside it ----------------------
+
+def test_callout_fences_are_markup_and_a_bracketed_target_leaves_the_figure_its_own():
+    text = ("# 10月经营复盘 — 某某家居有限公司\n\n:::tip\n本文档数据截至2026年10月31日。\n:::\n\n## 一、核心数据\n\n"
+            "- 10月营业收入 3,200万元，同比增长 15.0%（目标 3,500万元，完成率91.4%）\n"
+            "- 累计服务门店客户 860家（目标 900家）\n"
+            "- 1-10月累计营业收入 2.95亿元\n")
+    r = report(text, markdown=True)
+    assert r.data["figures"]["revenue"] == 32_000_000  # the month's, not the longer period's
+    assert r.data["figures"]["customers"] == 860
+    assert ":::" not in parse(text, "x", markdown=True, lang="zh").text

@@ -705,6 +705,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     if "/" in raw:
         raw = _without_post_counters(raw)
     raw = own_entry(raw, markdown) or (raising_section(raw) if markdown else None) or raw
+    if markdown and ":::" in raw:
+        # a wiki's callout fences (飞书 / Docusaurus / VuePress ":::tip" … ":::"): markup around
+        # text that is the document's (a paragraph of its own)
+        raw = re.sub(r"(?m)^[ \t]*:::[ \t]*(?:[A-Za-z][\w-]*)?[ \t]*(?:\{[^}\n]*\})?[ \t]*$", "", raw)
     if markdown and "<summary>" in raw:
         # a Notion/GitHub export's toggles: "<details><summary>Traction</summary> … </details>"
         # is a section headed "Traction"; the tags themselves are no text

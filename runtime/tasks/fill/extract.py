@@ -876,7 +876,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
         if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start])
-                                                 or _TARGET.search(_PRICE_PLAN.sub("", low[m.end:hi_c]))
+                                                 or _TARGET.search(_TARGET_ASIDE.sub("", _PRICE_PLAN.sub("", low[m.end:hi_c])))
                                                  or _MODELLED.search(clause)):
             # "预计参会客户60家以上", "we target 10,000 users", "两家连锁便利店预计10月下旬签约": a plan
             # counts no one yet
@@ -1129,6 +1129,8 @@ _THING_UNIT = re.compile(r"[ \t]*(?:余|多)?[ \t]*(?:人次|次|件|项|吨|亩
                          r"liters\b|kg\b|km\b|miles\b|[kmg]wh?\b|hours\b|minutes\b)", re.I)
 _BY_YEAR = re.compile(r"\bby (?:the end of )?(?:20\d\d|next year)\b|\bnext (?:year|quarter)\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
+#: a figure's plan in brackets after it ("1,372家（目标 1,400家）", "$4.1M (target $4.5M)"): an aside
+_TARGET_ASIDE = re.compile(r"[（(]\s*(?:目标|计划|预算|指标|target|plan|goal|budget)[^（）()\n]{0,40}[)）]", re.I)
 #: a round already closed, or all the money raised so far: no ask
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
@@ -1400,7 +1402,9 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         last = ([None] + list(_VERSUS.finditer(before)))[-1]
         pre = before[last.end():] if last else before
         cut = _VERSUS.search(rest)
-        own_rest = rest[:cut.start()] if cut else rest
+        # ("4,860万元，同比增长28.4%（目标5,200万元，完成率93.5%）": the target in brackets is the
+        # figure's plan, beside it; the figure is the result)
+        own_rest = _TARGET_ASIDE.sub("", rest[:cut.start()] if cut else rest)
         own_after = own_rest[:len(after_part)]
         targets = list(_TARGET.finditer(pre))
         just = _ACTUAL_JUST_BEFORE.search(pre)
