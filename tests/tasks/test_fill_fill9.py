@@ -370,3 +370,20 @@ def test_callout_fences_are_markup_and_a_bracketed_target_leaves_the_figure_its_
     assert r.data["figures"]["revenue"] == 32_000_000  # the month's, not the longer period's
     assert r.data["figures"]["customers"] == 860
     assert ":::" not in parse(text, "x", markdown=True, lang="zh").text
+
+
+# --- 13. a ranking pasted with bars; bullets inside a Chinese line ------------------------------------
+
+def test_bar_rows_are_a_table_and_inline_bullets_an_enumeration():
+    text = ("2026某行业五十强榜单（节选）\n发布日期：2026年11月20日\n\n"
+            "排名｜企业名称｜所在地｜2025年营业收入（亿元）\n1｜甲乙集团有限公司｜北京｜40.10\n……\n"
+            "12｜丙丁科技有限公司｜杭州｜6.40\n13｜戊己物流有限公司｜苏州｜6.15\n\n"
+            "入选企业简介：丙丁科技有限公司\n丙丁科技有限公司2025年实现营业收入6.40亿元，同比增长12.0%，服务客户410家。\n"
+            "业务构成：• 软件许可3.20亿元 • 实施服务1.92亿元 • 运维服务1.28亿元\n")
+    doc = parse(text, "rank", lang="zh")
+    assert doc.tables and doc.tables[0].header == ["排名", "企业名称", "所在地", "2025年营业收入（亿元）"]
+    assert len(doc.tables[0].rows) == 3  # the "……" line stands for rows left out
+    r = report(text)
+    assert r.data["figures"]["revenue"] == 640_000_000
+    assert [x["name"] for x in r.data["mix"]] == ["软件许可", "实施服务", "运维服务"]
+    assert [x["share"] for x in r.data["mix"]] == [0.5, 0.3, 0.2]

@@ -594,6 +594,47 @@ def _ascii_tables(raw: str) -> str:
     return "\n".join(out)
 
 
+def _bar_tables(raw: str) -> str:
+    """Rows written with bars and no Markdown rule under the header ("排名｜企业名称｜所在地｜2025年营业收入",
+    a ranking pasted as text; "Metric | FY2025 | FY2026" in plain text): two lines or more of as many
+    cells each (a "……" line standing for left-out rows between them), written as the "a; b; c"
+    rows a table is read from."""
+    lines = raw.split("\n")
+    out: list[str] = []
+
+    def width(line: str) -> int:
+        s = line.strip()
+        if s.startswith(("|", "｜")) or not s:
+            return 0  # (a Markdown pipe row: read with its rule by the Markdown reader)
+        n = s.count("｜") if "｜" in s else s.count(" | ")
+        return n + 1 if n >= 2 else 0
+
+    i = 0
+    while i < len(lines):
+        w = width(lines[i])
+        j, rows = i, []
+        while j < len(lines) and (width(lines[j]) == w or (rows and re.fullmatch(r"\s*(?:…+|\.{3,}|⋯+)\s*", lines[j]))):
+            if width(lines[j]) == w:
+                rows.append(lines[j])
+            j += 1
+        if w and len(rows) >= 2 and not any(re.match(r"\s*[-=|｜:\s]+$", x) for x in rows):
+            out.extend("; ".join(c.strip() for c in re.split(r"｜| \| ", x.strip())) for x in rows)
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
+def _inline_bullets(line: str) -> str:
+    """A Chinese enumeration set with bullet marks inside its line ("业务构成：• 冷链仓储6.18亿元 • 冷链配送
+    4.94亿元"): its items a comma apart ("业务构成：冷链仓储6.18亿元，冷链配送4.94亿元"); other lines as they are."""
+    if not _CJK.search(line) or len(re.findall(r"[•▪●]", line)) < 2 or _BULLET.match(line):
+        return line
+    line = re.sub(r"([：:])\s*[•▪●]\s*", r"\1", line)
+    return re.sub(r"\s+[•▪●]\s+(?=[\u4e00-\u9fff])", "，", line)
+
+
 #: a hard-wrapped line (plain text wrapped at 70-110 columns) is this long at least
 WRAPPED_LINE = 60
 
@@ -721,6 +762,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raw = _tab_tables(raw)
     if "|" in raw and ("-+-" in raw or "+--" in raw):
         raw = _ascii_tables(raw)
+    if "｜" in raw or " | " in raw:
+        raw = _bar_tables(raw)
+    if "•" in raw or "●" in raw or "▪" in raw:
+        raw = "\n".join(_inline_bullets(line) for line in raw.split("\n"))
     # a query typed at a database prompt ("mossgate=> select month, arr_usd ... where month >=
     # '2026-08';"): code, whose numbers are no figures (the table it printed follows it)
     raw = _QUERY_LINE.sub("", raw)
