@@ -387,3 +387,15 @@ def test_bar_rows_are_a_table_and_inline_bullets_an_enumeration():
     assert r.data["figures"]["revenue"] == 640_000_000
     assert [x["name"] for x in r.data["mix"]] == ["软件许可", "实施服务", "运维服务"]
     assert [x["share"] for x in r.data["mix"]] == [0.5, 0.3, 0.2]
+
+
+# --- 14. a partner's section holds the partner's figures ---------------------------------------------
+
+def test_figures_under_a_partner_heading_are_the_partners():
+    text = ("# Press kit: Dunmoor Power\n\n## Key facts\n\n- ARR: $4.2 million\n- Growth: 61% year over year\n\n"
+            "## Launch partner\n\nHighfield Rural Electric, which serves 52,000 members, spent $2.8 million on diesel "
+            "in 2025; its pilot with Dunmoor began in June 2026.\n")
+    r = pitch(text)
+    assert r.data["traction"]["arr"] == 4_200_000
+    assert r.data["traction"].get("users") is None  # not the partner's 52,000 members
+    assert r.data["traction"].get("since") is None  # not the partner's pilot

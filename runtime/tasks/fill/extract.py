@@ -619,12 +619,21 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         named_as = _title_name(doc) or (getattr(_recurring_name(doc), "value", "") if doc.lang == "en" else "")
         ours = ((named_as or "").split() or [""])[0].lower()
         doc._ours = ours  # type: ignore[attr-defined]
+    from .fields import GLOSSARY
+
+    partner_words = list(GLOSSARY.get("partners", ()))
     out = []
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
             continue
         if any(a <= m.start < b for a, b in doc.reposted):
             continue  # a post someone else wrote, quoted ("> Brightlane ... just passed $20M ARR")
+        if partner_words and not any(k in ("china", "partners") for k in f.keys):
+            here = doc.section_at(m.start)
+            if here is not None and here.heading and _count(here.heading.lower(), partner_words):
+                # under "Launch partner" / "合作伙伴": the partner's members, revenue and spend
+                # ("…Cooperative, which serves 48,000 members, spent $3.2 million…"), not the company's
+                continue
         if _IN_LINK.search(text, max(0, m.start - 200), m.start):
             continue  # "https://zoom.example/j/8841203317": part of a link, no figure
         if doc.lang == "en" and not (m.currency or m.percent or m.scaled) \
@@ -2050,7 +2059,7 @@ def _cited(doc: Document, d: DateMention) -> bool:
 
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
-    from .fields import SCOPES
+    from .fields import GLOSSARY, SCOPES
 
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
@@ -2080,6 +2089,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                           else w in clause for w in others):
             continue
         here = doc.section_at(d.start)
+        if here is not None and here.heading and not any(k in ("china", "partners") for k in f.keys) \
+                and _count(here.heading.lower(), list(GLOSSARY.get("partners", ()))):
+            continue  # under "Launch partner": "its pilot with Saltgrass began in May 2026" is the partner's
         if others and here is not None and here.heading and any(
                 re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", here.heading.lower()) for w in others):
             continue  # "Launch: September 2026" on the China slide is no date of the company's
