@@ -399,3 +399,11 @@ def test_figures_under_a_partner_heading_are_the_partners():
     assert r.data["traction"]["arr"] == 4_200_000
     assert r.data["traction"].get("users") is None  # not the partner's 52,000 members
     assert r.data["traction"].get("since") is None  # not the partner's pilot
+
+
+def test_two_pasted_csv_tables_stay_two_and_a_pct_column_is_percent():
+    text = ("## The round\n\n```\nitem,value\nraise_000,6000\nrunway_months,20\n```\n\n"
+            "```\nuse_of_funds,share_pct\nhardware,50\nsales,30\nsupport,20\n```\n")
+    r = pitch(text)
+    assert [(x["label"], x["share"]) for x in r.data["ask"]["use_of_funds"]] == [
+        ("hardware", 0.5), ("sales", 0.3), ("support", 0.2)]

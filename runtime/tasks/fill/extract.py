@@ -2385,6 +2385,10 @@ def unit_children(f: Field) -> list[tuple[Field, Field]]:
             and by_key[c.key[:-5]].type in ("number", "integer") and _is_money(by_key[c.key[:-5]])]
 
 
+#: a column header that says its cells are percentages ("share pct", "NRR %", "占比（%）", "percent")
+_PERCENT_HEADER = re.compile(r"\bpct\b|\bpercent(?:age)?\b|[%％]", re.I)
+
+
 def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
     from ..summarize.facts import find_mentions
 
@@ -2396,7 +2400,8 @@ def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
         if child.fraction:
             if _POINTS.search(m.raw):
                 return None
-            if m.percent:
+            if m.percent or (not m.currency and not m.scaled and _PERCENT_HEADER.search(header)):
+                # ("share_pct | 50", "占比（%） | 50": the column's header says its cells are percent)
                 return round(m.value / 100, 10)
             return m.value if 0 <= m.value <= 1 else None
         value = m.value * (1.0 if m.scaled else _header_scale(header)) / child.unit_scale
