@@ -626,15 +626,6 @@ def _bar_tables(raw: str) -> str:
     return "\n".join(out)
 
 
-def _inline_bullets(line: str) -> str:
-    """A Chinese enumeration set with bullet marks inside its line ("业务构成：• 冷链仓储6.18亿元 • 冷链配送
-    4.94亿元"): its items a comma apart ("业务构成：冷链仓储6.18亿元，冷链配送4.94亿元"); other lines as they are."""
-    if not _CJK.search(line) or len(re.findall(r"[•▪●]", line)) < 2 or _BULLET.match(line):
-        return line
-    line = re.sub(r"([：:])\s*[•▪●]\s*", r"\1", line)
-    return re.sub(r"\s+[•▪●]\s+(?=[\u4e00-\u9fff])", "，", line)
-
-
 #: a hard-wrapped line (plain text wrapped at 70-110 columns) is this long at least
 WRAPPED_LINE = 60
 
@@ -764,8 +755,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raw = _ascii_tables(raw)
     if "｜" in raw or " | " in raw:
         raw = _bar_tables(raw)
-    if "•" in raw or "●" in raw or "▪" in raw:
-        raw = "\n".join(_inline_bullets(line) for line in raw.split("\n"))
+
     # a query typed at a database prompt ("mossgate=> select month, arr_usd ... where month >=
     # '2026-08';"): code, whose numbers are no figures (the table it printed follows it)
     raw = _QUERY_LINE.sub("", raw)

@@ -129,8 +129,9 @@ def _item(text: str) -> Item | None:
     return _item_of(text)
 
 
-#: emoji and pictographs opening a line ("🔥 ", "👉")
-_EMOJI_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\s]+")
+#: emoji and pictographs opening a line ("🔥 ", "👉"), and a bullet mark set inside a line ("业务构成：• 冷链仓储
+#: 6.18亿元 • 冷链配送4.94亿元": no part of an item's name)
+_EMOJI_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\s•·▪●◦‣・∙►▸]+")
 
 
 def _item_of(text: str) -> Item | None:
