@@ -132,16 +132,26 @@ _SCALE_STOP = re.compile(r"(?<=\d[MKB]\.)\s+(?=[A-Z][a-z]|Q[1-4]\b)|(?<=\d[mk]\.
 _TWO_SENTENCES = re.compile(r"(?:[.!?]\s+|[。！？])\S")  # not "$1.35M"
 
 
-def _row_goes_on(table: list[list[str]], cells: list[str]) -> bool:
+def _row_goes_on(table: list[list[str]], cells: list[str], after: str | None = None) -> bool:
     """Whether ``cells``, a blank line after ``table``'s last row, is a further row of it (Word
-    and PowerPoint write rows a blank line apart), not a sentence with a semicolon (no cell
-    of nine words or more) nor the next table's header (cells without a figure under rows that
-    have figures: two query results one after the other)."""
-    if any(len(c.split()) >= 9 for c in cells):
+    and PowerPoint write rows a blank line apart), not a hard-wrapped sentence with a semicolon
+    (its line ends mid-sentence and ``after``, the next line, goes on with it) nor the next
+    table's header (cells without a figure under rows that have figures: two query results one
+    after the other)."""
+    if after and cells and re.search(r"[A-Za-z,]$", cells[-1]) and len(cells[-1].split()) >= 2 \
+            and _cells(after) is None and re.match(r"[a-z0-9]", after.strip()):
         return False
     figures = re.compile(r"\d")
     return not (len(table) >= 2 and any(figures.search(c) for c in table[-1][1:])
                 and not any(figures.search(c) for c in cells))
+
+
+def _line_after(texts: list[tuple[str, int | None]], i: int, line: str) -> str | None:
+    """The line right after the first non-empty ``line`` past index ``i`` of ``texts``."""
+    for k in range(i + 1, len(texts)):
+        if texts[k][0] == line:
+            return texts[k + 1][0] if k + 1 < len(texts) else None
+    return None
 
 
 def _cells(line: str) -> list[str] | None:
@@ -594,6 +604,9 @@ def _ascii_tables(raw: str) -> str:
     return "\n".join(out)
 
 
+_BAR_TABLES_ON = True
+
+
 def _bar_tables(raw: str) -> str:
     """Rows written with bars and no Markdown rule under the header ("排名｜企业名称｜所在地｜2025年营业收入",
     a ranking pasted as text; "Metric | FY2025 | FY2026" in plain text): two lines or more of as many
@@ -753,7 +766,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raw = _tab_tables(raw)
     if "|" in raw and ("-+-" in raw or "+--" in raw):
         raw = _ascii_tables(raw)
-    if "｜" in raw or " | " in raw:
+    if ("｜" in raw or " | " in raw) and _BAR_TABLES_ON:
         raw = _bar_tables(raw)
 
     # a query typed at a database prompt ("mossgate=> select month, arr_usd ... where month >=
@@ -821,7 +834,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             table.append(cells)
             continue
         if not line and table and nxt is not None and level is None \
-                and len(_cells(nxt) or ()) == len(table[0]) and _row_goes_on(table, _cells(nxt) or []):
+                and len(_cells(nxt) or ()) == len(table[0]) \
+                and _row_goes_on(table, _cells(nxt) or [], _line_after(texts, i, nxt)):
             continue  # Word and PowerPoint rows come a blank line apart
         end_table()
         if cells is not None:

@@ -630,7 +630,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # a post someone else wrote, quoted ("> Brightlane ... just passed $20M ARR")
         if partner_words and not any(k in ("china", "partners") for k in f.keys):
             here = doc.section_at(m.start)
-            if here is not None and here.heading and _count(here.heading.lower(), partner_words):
+            if here is not None and _partner_heading(doc, here.heading):
                 # under "Launch partner" / "合作伙伴": the partner's members, revenue and spend
                 # ("…Cooperative, which serves 48,000 members, spent $3.2 million…"), not the company's
                 continue
@@ -950,12 +950,14 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     and all(not (o.percent or o.currency or o.scaled) or other_period(o) for o in row_numbers[:-1]):
                 score += 4
                 named = True
-        if at is not None and not named and _count(at[0].lower(), own) and not _count(at[1].lower(), own) \
+        if at is not None and not named and len(at[2].rows) == 1 and _count(at[0].lower(), own) \
+                and not _count(at[1].lower(), own) \
                 and not _PRIOR_COLUMN.search(at[0].lower()) and not _PLAN_COLUMN.search(at[0].lower()) \
                 and not _later_year_column(at[2], at[0]):
             # "期间 | 营业收入（万元） 2025年 | 营业收入（万元） 2026年" over "1-10月累计 | 21,460 | 26,380": a
-            # table whose columns name the figures (its header's rows the figure over the year),
-            # the latest year's column like "营业收入：26,380万元"
+            # table of one row whose columns name the figures (its header's rows the figure over
+            # the year), the latest year's column like "营业收入：26,380万元" (a table of many rows
+            # is read by its rows' periods)
             score += 4
             named = True
         if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
@@ -1317,6 +1319,20 @@ def _later_year_column(t: Table, header: str) -> bool:
     bare = _YEAR.sub("", header)
     return any(_YEAR.sub("", h) == bare and max(int(y) for y in _YEAR.findall(h)) > max(years)
                for h in t.header if h != header and _YEAR.search(h))
+
+
+def _partner_heading(doc: Document, heading: str) -> bool:
+    """A section headed as a partner's ("Launch partner", "Our partners", "合作伙伴"): its heading ends
+    with a partners word (the partners glossary); not the document's title ("Oakhollow Ventures
+    partner meeting", a transcript's, heads the whole text) nor a heading where the word is a
+    qualifier ("Partner meeting", "Partner pricing")."""
+    from .fields import GLOSSARY
+
+    head = (heading or "").strip().lower().rstrip(":：").strip()
+    if not head or heading == doc.title:
+        return False
+    return any(head == w or head.endswith((" " + w, " " + w + "s")) or (not w.isascii() and head.endswith(w))
+               for w in GLOSSARY.get("partners", ()))
 
 
 def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
@@ -1845,11 +1861,7 @@ def _latest_period_entry(doc: Document, cands: list) -> tuple | None:
 
     top = [c for c in cands if c[0] == cands[0][0]]
     if len(top) < 2:
-        # or the best two a little apart, of different years ("公司2026年前三季度实现营业收入6.48亿元"
-        # below "公司2025年度营业收入为5.97亿元" in a Q&A): the later year's
-        top = [c for c in cands[:2] if c[0] >= cands[0][0] - 3]
-        if len(top) < 2:
-            return None
+        return None
     ends = []
     for c in top:
         lo, _hi = _line_bounds(doc.text, c[2].start)
@@ -2059,7 +2071,7 @@ def _cited(doc: Document, d: DateMention) -> bool:
 
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
-    from .fields import GLOSSARY, SCOPES
+    from .fields import SCOPES
 
     own = f.own_words()
     parents = [w for w in f.words() if w not in own]
@@ -2089,8 +2101,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                           else w in clause for w in others):
             continue
         here = doc.section_at(d.start)
-        if here is not None and here.heading and not any(k in ("china", "partners") for k in f.keys) \
-                and _count(here.heading.lower(), list(GLOSSARY.get("partners", ()))):
+        if here is not None and not any(k in ("china", "partners") for k in f.keys) \
+                and _partner_heading(doc, here.heading):
             continue  # under "Launch partner": "its pilot with Saltgrass began in May 2026" is the partner's
         if others and here is not None and here.heading and any(
                 re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", here.heading.lower()) for w in others):
@@ -2400,7 +2412,9 @@ def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
         if child.fraction:
             if _POINTS.search(m.raw):
                 return None
-            if m.percent or (not m.currency and not m.scaled and _PERCENT_HEADER.search(header)):
+            if m.percent or (not m.currency and not m.scaled and _PERCENT_HEADER.search(header)
+                             and not _CHANGE_COLUMN.search(header.lower())
+                             and not re.search(r"增减|增长|同比|环比|变动|\b(?:change|growth|yoy|qoq|delta)\b", header, re.I)):
                 # ("share_pct | 50", "占比（%） | 50": the column's header says its cells are percent)
                 return round(m.value / 100, 10)
             return m.value if 0 <= m.value <= 1 else None
