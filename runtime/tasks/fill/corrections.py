@@ -42,6 +42,9 @@ _FORMERLY = re.compile(r"(?:\b(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+"
     _CUES["formerly_en"], key=len, reverse=True)) + r")|\b(?:pack|deck|draft|version|report|update|memo|one-pager|"
     r"filing|release|edition|slide|model|forecast)\s+(?:had\s+)?(?:showed|shown|said|gave|given|stated|listed|"
     r"reported|put it)(?:\s+(?:it|arr|revenue|the figure))?)\s*(?:as\s+|at\s+)?(?:US\$|USD\s?|[$€£])?$", re.I)
+#: the same in Chinese: "初版误报为27,160万元", "原报5,200万元" (an earlier version's figure)
+_FORMERLY_ZH = re.compile(r"(?:" + "|".join(map(re.escape, sorted(_CUES["formerly_zh"], key=len, reverse=True)))
+                          + r")\s*(?:人民币)?$")
 #: a line that opens on newer figures ("Updated (28 Nov): $1.85M ARR ...", "- EDIT: 640 clinics")
 _UPDATE = re.compile(r"^[ \t]*(?:[-*•>][ \t]*)?(?:\*\*|__)?(?:" + "|".join(
     re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_CUES["update_en"], key=len, reverse=True))
@@ -178,7 +181,8 @@ def _set_aside(text: str, lo: int, line: list[Mention], mentions: list[Mention]
     ("¹ Restated. The November pack showed $7.9M; … The $7.4M is the figure of record."): that
     figure (and its earlier mentions) gives way to the line's other figure of its kind, else to
     the figure the line's footnote mark is glued to ("ARR; $7.4M¹"); it is never the new one."""
-    former = [m for m in line if _FORMERLY.search(text, max(lo, m.start - 60), m.start)]
+    former = [m for m in line if _FORMERLY.search(text, max(lo, m.start - 60), m.start)
+              or _FORMERLY_ZH.search(text, max(lo, m.start - 20), m.start)]
     pairs: list[tuple[list[Mention], Mention, bool]] = []
     done: list[Mention] = list(former)
     mark = _NOTE_MARK.match(text, lo)
@@ -250,10 +254,9 @@ def corrections(doc: Document) -> list[tuple[list[Mention], Mention, bool]]:
         # the figures after the correction word, to the end of its line; "earlier": before it
         line = [m for m in mentions if cue.start() <= m.start < hi]
         earlier = [m for m in mentions if m.start < cue.start()]
-        if doc.lang == "en":
-            aside, done = _set_aside(text, lo, line, mentions)
-            out += [p for p in aside if p not in out]
-            line = [m for m in line if m not in done]
+        aside, done = _set_aside(text, lo, line, mentions)
+        out += [p for p in aside if p not in out]
+        line = [m for m in line if m not in done]
         old = [m for m in line if any(_same(m, e) for e in earlier)
                or _REJECTED.search(text[max(lo, m.start - 14):m.start])]
         # "ARR is 2.6 million dollars" … "sorry — it's 2.4. The 2.6 includes …": the bare 2.6 is the

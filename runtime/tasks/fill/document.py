@@ -30,12 +30,18 @@ __all__ = ["Document", "Section", "Table", "Mention", "DateMention", "parse", "r
 #: a 30-page report ~60,000); more is refused by the summarizer's own cap first
 MAX_SOURCE_CHARS = 200_000
 
-_BULLET = re.compile(r"^\s*(?:[-*•·▪●◦‣]|\d{1,2}[.)、](?!\d)|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
+#: a list item's mark: a dash, a bullet glyph of another font or input method (the katakana
+#: middle dot "・" of a Chinese or Japanese IME, "►", "➢", "✓"), a number, a Chinese ordinal
+#: ("■ 经营数据" / "◆ 下一步" mark a Chinese feature's subheadings: no list item)
+_BULLET = re.compile(r"^\s*(?:[-–*•·▪●◦‣・･∙►▶▸➢➤✓✔]|\d{1,2}[.)、](?!\d)|[（(]?[一二三四五六七八九十]+[、.）)])\s*")
 _SENTENCE_END = tuple("。！？；.!?;:：")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,60}?)[:：]?\1\s*[:：]?\s*$")
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _MD_QUOTE = re.compile(r"^ {0,3}(?:>[ \t]?)+")
+#: a reviewer's comment as the .docx reader writes it after its paragraph ("批注（财务部）：…",
+#: "Comment (Dana Kerr): …"): read for its figures, no paragraph of the document's text
+COMMENT_LINE = re.compile(r"^(?:批注|Comment)(?:\s?[（(][^）)\n]{0,40}[)）])?\s*[:：]")
 #: a social post's header: who posted it, by their handle ("Noor Haddad @noorbuilds · Dec 9",
 #: "Brightlane @brightlane_edu"), not an e-mail address
 POST_HEAD = re.compile(r"^[^\n@]{0,60}(?<![\w.])@[A-Za-z0-9_]{2,30}\b(?!\.\w)")
@@ -124,6 +130,28 @@ class Document:
 
 _SCALE_STOP = re.compile(r"(?<=\d[MKB]\.)\s+(?=[A-Z][a-z]|Q[1-4]\b)|(?<=\d[mk]\.)\s+(?=[A-Z][a-z])")
 _TWO_SENTENCES = re.compile(r"(?:[.!?]\s+|[。！？])\S")  # not "$1.35M"
+
+
+def _row_goes_on(table: list[list[str]], cells: list[str], after: str | None = None) -> bool:
+    """Whether ``cells``, a blank line after ``table``'s last row, is a further row of it (Word
+    and PowerPoint write rows a blank line apart), not a hard-wrapped sentence with a semicolon
+    (its line ends mid-sentence and ``after``, the next line, goes on with it) nor the next
+    table's header (cells without a figure under rows that have figures: two query results one
+    after the other)."""
+    if after and cells and re.search(r"[A-Za-z,]$", cells[-1]) and len(cells[-1].split()) >= 2 \
+            and _cells(after) is None and re.match(r"[a-z0-9]", after.strip()):
+        return False
+    figures = re.compile(r"\d")
+    return not (len(table) >= 2 and any(figures.search(c) for c in table[-1][1:])
+                and not any(figures.search(c) for c in cells))
+
+
+def _line_after(texts: list[tuple[str, int | None]], i: int, line: str) -> str | None:
+    """The line right after the first non-empty ``line`` past index ``i`` of ``texts``."""
+    for k in range(i + 1, len(texts)):
+        if texts[k][0] == line:
+            return texts[k + 1][0] if k + 1 < len(texts) else None
+    return None
 
 
 def _cells(line: str) -> list[str] | None:
@@ -263,7 +291,15 @@ def _is_heading(line: str, nxt: str | None, lang: str) -> bool:
         # ("三、收入结构" over "（一）影像设备：…" is a heading over its own numbered items)
         return numbered and (not _BULLET.match(nxt) or (
             _family(s) != _family(nxt.strip()) and not re.search(r"[\d:：，,；;。]", s)))
+    if lang == "zh" and (re.search(r"[，；]", re.sub(r"[（(][^（）()]*[)）]", "", s)) or _ZH_ENDS_WITH_FIGURE.search(s)):
+        # "公司成立于2013年，专注丘陵山区" (a clause cut where a printed or OCR'd page wraps its
+        # line), "2024年营业收入 6.03亿元" (a figure said): a sentence's part, no heading
+        return False
     return _cells(s) is None and not _LABEL.match(s)
+
+
+#: a Chinese line that ends in a figure with its unit ("…营业收入 6.03亿元", "…增长23.7%")
+_ZH_ENDS_WITH_FIGURE = re.compile(r"\d\s*(?:[万亿千百]?元|[%％]|家|人|个|户|台|套)$")
 
 
 #: a line that ends in a share or an amount after a dash, colon or brackets: a list's item
@@ -406,6 +442,12 @@ _QUOTE_HEAD = re.compile(r"^\s*(?:>\s*)*(?:On\s.{3,120}\swrote:\s*$|-{3,}\s*Orig
                          r"|-{3,}\s*原始邮件\s*-{3,}\s*$|发件人[:：])", re.I)
 
 
+#: a quotation on its own line over the line that says whose it is ("— Marta Lind, owner, Lantern
+#: Books"), or with its attribution after it on the same line
+_TESTIMONIAL = re.compile(r"^[ \t]*[\"“「][^\n]{5,600}?[\"”」][ \t]*(?:\n[ \t]*)?(?:—|–|―|--)[ \t]*"
+                          r"[A-Z\u4e00-\u9fff][^\n]{1,100}$", re.M)
+
+
 def _reposted(text: str, quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The quoted blocks that open on a social post's header (``POST_HEAD``): a post someone
     shared ("People keep sending me this: > Brightlane @brightlane_edu · Dec 2 > Brightlane now
@@ -498,8 +540,98 @@ def _tab_tables(raw: str) -> str:
         j = i + 1
         while width >= 2 and j < len(lines) and len(lines[j].split("\t")) == width and lines[j].strip():
             j += 1
+        if width == 2 and j - i >= 2 and all(x.split("\t")[0].strip().endswith((":", "：")) for x in lines[i:j]):
+            # an e-mail's header as Outlook saves it ("From:<TAB>Jonas Hale", "Sent:<TAB>…"): its
+            # labels, no table
+            out.extend(" ".join(c.strip() for c in x.split("\t")) for x in lines[i:j])
+            i = j
+            continue
         if width >= 2 and j - i >= 2:
             out.extend("; ".join(c.strip() for c in x.split("\t")) for x in lines[i:j])
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
+#: a text table's rule: dashes with "+" where its columns meet ("---------+---------", "+----+----+")
+_ASCII_RULE = re.compile(r"^\s*\|?[-=]{2,}(?:[+|][-=]{2,})+\|?\+?\s*$|^\s*\+[-=+]{4,}\+\s*$")
+#: a query at a database prompt: "mossgate=> select …", "mysql> SELECT …", "sqlite> …"
+_QUERY_LINE = re.compile(r"^[ \t]*(?:[\w-]{1,30}[=#-]?[>#]|mysql>|sqlite>)[ \t]+(?i:select|with|show|table|explain)\b.*$",
+                         re.M)
+#: a query tool's row count under its table ("(3 rows)", "3 rows in set (0.00 sec)")
+_ROW_COUNT = re.compile(r"^\s*(?:\(\d+ rows?\)|\d+ rows? in set\b.*)\s*$")
+
+
+def _bar_cells(line: str) -> list[str]:
+    s = line.strip()
+    s = s[1:] if s.startswith("|") else s
+    s = s[:-1] if s.endswith("|") else s
+    return [c.strip() for c in s.split("|")]
+
+
+def _ascii_tables(raw: str) -> str:
+    """Tables a query tool or a terminal prints as text (psql's "month | arr_usd" over
+    "--------+--------", MySQL's "+----+" borders): written as the "a; b; c" rows a table is read
+    from, the rules and the row count dropped, a column's snake_case name as words."""
+    lines = raw.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if i > 0 and _ASCII_RULE.match(lines[i]) and "|" in lines[i - 1]:
+            head = _bar_cells(lines[i - 1])
+            j, rows = i + 1, []
+            while j < len(lines) and ("|" in lines[j] or _ASCII_RULE.match(lines[j])):
+                if not _ASCII_RULE.match(lines[j]):
+                    cells = _bar_cells(lines[j])
+                    if len(cells) != len(head):
+                        break
+                    rows.append(cells)
+                j += 1
+            if rows and len(head) >= 2:
+                out.pop()  # the header line, written again below
+                if out and _ASCII_RULE.match(out[-1]):
+                    out.pop()  # a border above the header
+                out.append("; ".join(_csv_name(c) if _CSV_NAME.match(c) else c for c in head))
+                out.extend("; ".join(c or "-" for c in r) for r in rows)
+                if j < len(lines) and _ROW_COUNT.match(lines[j]):
+                    j += 1
+                i = j
+                continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
+_BAR_TABLES_ON = True
+
+
+def _bar_tables(raw: str) -> str:
+    """Rows written with bars and no Markdown rule under the header ("排名｜企业名称｜所在地｜2025年营业收入",
+    a ranking pasted as text; "Metric | FY2025 | FY2026" in plain text): two lines or more of as many
+    cells each (a "……" line standing for left-out rows between them), written as the "a; b; c"
+    rows a table is read from."""
+    lines = raw.split("\n")
+    out: list[str] = []
+
+    def width(line: str) -> int:
+        s = line.strip()
+        if s.startswith(("|", "｜")) or not s:
+            return 0  # (a Markdown pipe row: read with its rule by the Markdown reader)
+        n = s.count("｜") if "｜" in s else s.count(" | ")
+        return n + 1 if n >= 2 else 0
+
+    i = 0
+    while i < len(lines):
+        w = width(lines[i])
+        j, rows = i, []
+        while j < len(lines) and (width(lines[j]) == w or (rows and re.fullmatch(r"\s*(?:…+|\.{3,}|⋯+)\s*", lines[j]))):
+            if width(lines[j]) == w:
+                rows.append(lines[j])
+            j += 1
+        if w and len(rows) >= 2 and not any(re.match(r"\s*[-=|｜:\s]+$", x) for x in rows):
+            out.extend("; ".join(c.strip() for c in re.split(r"｜| \| ", x.strip())) for x in rows)
             i = j
             continue
         out.append(lines[i])
@@ -575,9 +707,15 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
+    from .latex import is_latex, latex_markdown
+    from .mime import mime_text
     from .scope import own_entry, raising_section
     from .width import fold_width
 
+    # an e-mail's MIME source (an .eml saved as text): the message as a mail client shows it
+    raw = mime_text(raw) or raw
+    if is_latex(raw):  # a LaTeX source: the Markdown of what it typesets
+        raw, markdown = latex_markdown(raw), True
     # "６．８４亿元", "１，４６０人", "２０２６年３月": full-width figures read as the figures they are
     written, raw = raw, fold_width(raw)
     raw = _without_page_marks(raw)
@@ -603,10 +741,19 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         # keeps the sentence from ending)
         raw = _CITATION_MARK.sub("", raw)
     if "~~" in raw:
-        raw = _STRUCK.sub("", raw)  # (what a struck figure was replaced by stays: the current one)
+        raw = _STRUCK.sub("", raw)
+    from .markup import footnotes, html_tables
+
+    # an HTML <table> kept in a Markdown export: its rows, spans filled out; Markdown footnotes:
+    # their markers no text, their definitions notes after the last section
+    raw = footnotes(html_tables(raw), resolve_language(raw, lang), markdown)  # (what a struck figure was replaced by stays: the current one)
     if "/" in raw:
         raw = _without_post_counters(raw)
     raw = own_entry(raw, markdown) or (raising_section(raw) if markdown else None) or raw
+    if markdown and ":::" in raw:
+        # a wiki's callout fences (飞书 / Docusaurus / VuePress ":::tip" … ":::"): markup around
+        # text that is the document's (a paragraph of its own)
+        raw = re.sub(r"(?m)^[ \t]*:::[ \t]*(?:[A-Za-z][\w-]*)?[ \t]*(?:\{[^}\n]*\})?[ \t]*$", "", raw)
     if markdown and "<summary>" in raw:
         # a Notion/GitHub export's toggles: "<details><summary>Traction</summary> … </details>"
         # is a section headed "Traction"; the tags themselves are no text
@@ -617,6 +764,14 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raw = _csv_tables(raw)
     if "\t" in raw:
         raw = _tab_tables(raw)
+    if "|" in raw and ("-+-" in raw or "+--" in raw):
+        raw = _ascii_tables(raw)
+    if ("｜" in raw or " | " in raw) and _BAR_TABLES_ON:
+        raw = _bar_tables(raw)
+
+    # a query typed at a database prompt ("mossgate=> select month, arr_usd ... where month >=
+    # '2026-08';"): code, whose numbers are no figures (the table it printed follows it)
+    raw = _QUERY_LINE.sub("", raw)
     # (a speaker line holds no "speaker:" turn, so removing those lines leaves the turns as counted)
     speaker_lines, turns = len(_SPEAKER_LINE.findall(raw)), len(_TURN.findall(raw))
     spoken = speaker_lines >= 3 or turns >= 3
@@ -635,7 +790,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # Markdown without any heading markup (an e-mail, a fact sheet, plain paragraphs pasted
     # into a .md): its headings are found as in plain text ("WHO WE ARE", a title line)
     headed = markdown and any(level is not None for _line, level in lines)
-    lang = resolve_language(plain, lang)
+    lang = (_bilingual(plain) if lang == "auto" else None) or resolve_language(plain, lang)
     sections: list[Section] = [Section("", 0)]
     table: list[list[str]] = []
     para: list[str] = []
@@ -679,7 +834,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             table.append(cells)
             continue
         if not line and table and nxt is not None and level is None \
-                and len(_cells(nxt) or ()) == len(table[0]):
+                and len(_cells(nxt) or ()) == len(table[0]) \
+                and _row_goes_on(table, _cells(nxt) or [], _line_after(texts, i, nxt)):
             continue  # Word and PowerPoint rows come a blank line apart
         end_table()
         if cells is not None:
@@ -765,6 +921,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # (a Markdown block quote may be any passage set off, a forum's reply: only a quoted post,
     # under its header, is set apart here)
     doc.reposted = _reposted(plain, doc.quoted + [(starts[i], starts[i + 1]) for i in quote_lines if lines[i][0]])
+    # a customer's testimonial ('"Since we switched, returns are down 30% …"' over "— Marta Lind,
+    # owner, Lantern Books"): its figures are the customer's, like a quoted post's
+    doc.reposted += [(m.start(), m.end()) for m in _TESTIMONIAL.finditer(plain)]
     from .spelled import spelled_dates, spelled_mentions
 
     words = spelled_dates(plain, lang)  # "the first of February 2023" over "February 2023"
@@ -774,7 +933,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
                                 if not any(w.start < d.end and d.start < w.end for w in words)],
                        key=lambda d: d.start)
     # "$000", "'000": a scale written with zeros, no figure of nothing
-    digits = [m for m in find_mentions(plain) if not re.fullmatch(r"\D*000\D*", m.raw)]
+    digits = [m for m in find_mentions(plain) if not re.fullmatch(r"\D*000\D*", m.raw)
+              and not _range_start(plain, m)]
     if lang == "en":
         digits = _money_mm(plain, digits)
     taken = [(m.start, m.end) for m in digits] + [(d.start, d.end) for d in doc.dates]
@@ -948,6 +1108,38 @@ def numeric_dates(text: str) -> list[DateMention]:
     return sorted(out, key=lambda d: d.start)
 
 
+def _bilingual(text: str) -> str | None:
+    """"en" for a document written in both English and Chinese, fact by fact, that opens in
+    English (an investor summary "ARR: $6.4M, up 47% · 年度经常性收入640万美元，同比增长47%"), which
+    the script count alone reads as Chinese; None otherwise (one language; Chinese with English
+    names and terms; a bilingual text that opens in Chinese, read as Chinese as before). Both are
+    there in full when its English words are at least half as many as its Chinese characters (a
+    translation takes about 1.5 characters a word; a Chinese report that names its products in
+    English has three or more characters to each English word)."""
+    cjk = len(_CJK.findall(text))
+    if not cjk or 2 * len(re.findall(r"[A-Za-z]{2,}", text)) < cjk:
+        return None
+    first = re.search(r"[A-Za-z\u4e00-\u9fff]", text)
+    return "en" if first is not None and first.group(0).isascii() else None
+
+
+#: the rest of a range of months, days or years after its first number ("1-10月", "3至5日")
+_RANGE_REST = re.compile(r"\s*[-—–~～至到]\s*\d{1,4}\s*(?:年|个?月|日|号|季度)")
+
+
+#: a day of a month written without its year ("11月5日报送", "3月12号"): the day's number
+_MONTH_BEFORE = re.compile(r"(?<!\d)(?:1[0-2]|0?[1-9])\s*月\s*$")
+
+
+def _range_start(text: str, m: Mention) -> bool:
+    """``m`` is the first number of a range of months, days or years ("2026年1-10月": the 1 of
+    "1-10月"), or the day of "11月5日": a part of a period or a day, no figure."""
+    if m.unit or m.currency or m.percent or m.scaled:
+        return False
+    return _RANGE_REST.match(text, m.end) is not None or (
+        text.startswith(("日", "号"), m.end) and _MONTH_BEFORE.search(text, max(0, m.start - 4), m.start) is not None)
+
+
 _MM = re.compile(r"\s?mm(?![A-Za-z])")
 
 
@@ -982,6 +1174,17 @@ def read_source(path: str | Path, lang: str = "auto") -> Document:
         with check_zip(raw, file=str(p), what=".pptx file") as archive:
             return parse(pptx_outline(archive, str(p), MAX_INPUT_CHARS), str(p), markdown=True,
                          lang=lang)
+    if p.suffix.lower() == ".docx":
+        # the body and its reviewers' comments, each after the paragraph it is anchored in (a
+        # comment that corrects a figure is what a careful reader fills in)
+        from ...safeio import MAX_DOCUMENT_FILE_BYTES, check_zip
+        from ..summarize.office import docx_text
+        from ..summarize.readers import MAX_INPUT_CHARS
+
+        read_document(p)  # the same checks and errors as a summary's
+        raw = read_user_file(p, limit=MAX_DOCUMENT_FILE_BYTES, what=".docx file")
+        with check_zip(raw, file=str(p), what=".docx file") as archive:
+            return parse(docx_text(archive, str(p), MAX_INPUT_CHARS, comments=True), str(p), lang=lang)
     if p.suffix.lower() in (".md", ".markdown"):
         # the summarizer's reader drops the '#': headings are read here from the raw text
         read_document(p)  # the same checks (suffix, size, encoding) and errors

@@ -484,7 +484,14 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 _MONTH_HEAD = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+['’]?(\d{2}|\d{4}))?$")
 
 
+#: a month written as a date tool or a database writes it: "2026-08", "2026/08", "2026.08"
+_ISO_MONTH = re.compile(r"^((?:19|20)\d\d)[-/.](0?[1-9]|1[0-2])$")
+
+
 def _month_key(header: str) -> tuple[int, int] | None:
+    iso = _ISO_MONTH.match(header.strip())
+    if iso is not None:
+        return int(iso.group(1)), int(iso.group(2))
     m = _MONTH_HEAD.match(header.strip().lower())
     if m is None:
         return None
@@ -612,12 +619,21 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         named_as = _title_name(doc) or (getattr(_recurring_name(doc), "value", "") if doc.lang == "en" else "")
         ours = ((named_as or "").split() or [""])[0].lower()
         doc._ours = ours  # type: ignore[attr-defined]
+    from .fields import GLOSSARY
+
+    partner_words = list(GLOSSARY.get("partners", ()))
     out = []
     for m in doc.mentions:
         if any(a <= m.start < b for a, b in date_spans):
             continue
         if any(a <= m.start < b for a, b in doc.reposted):
             continue  # a post someone else wrote, quoted ("> Brightlane ... just passed $20M ARR")
+        if partner_words and not any(k in ("china", "partners") for k in f.keys):
+            here = doc.section_at(m.start)
+            if here is not None and _partner_heading(doc, here.heading):
+                # under "Launch partner" / "合作伙伴": the partner's members, revenue and spend
+                # ("…Cooperative, which serves 48,000 members, spent $3.2 million…"), not the company's
+                continue
         if _IN_LINK.search(text, max(0, m.start - 200), m.start):
             continue  # "https://zoom.example/j/8841203317": part of a link, no figure
         if doc.lang == "en" and not (m.currency or m.percent or m.scaled) \
@@ -869,7 +885,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 and len(_ALLOCATION.findall(clause)) >= 2:
             continue  # "60% goes to product, 40% to retention marketing": shares of the money
         if f.key in ("users", "customers") and (_TARGET.search(low[lo_c:m.start])
-                                                 or _TARGET.search(_PRICE_PLAN.sub("", low[m.end:hi_c]))
+                                                 or _TARGET.search(_TARGET_ASIDE.sub("", _PRICE_PLAN.sub("", low[m.end:hi_c])))
                                                  or _MODELLED.search(clause)):
             # "预计参会客户60家以上", "we target 10,000 users", "两家连锁便利店预计10月下旬签约": a plan
             # counts no one yet
@@ -934,6 +950,16 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                     and all(not (o.percent or o.currency or o.scaled) or other_period(o) for o in row_numbers[:-1]):
                 score += 4
                 named = True
+        if at is not None and not named and len(at[2].rows) == 1 and _count(at[0].lower(), own) \
+                and not _count(at[1].lower(), own) \
+                and not _PRIOR_COLUMN.search(at[0].lower()) and not _PLAN_COLUMN.search(at[0].lower()) \
+                and not _later_year_column(at[2], at[0]):
+            # "期间 | 营业收入（万元） 2025年 | 营业收入（万元） 2026年" over "1-10月累计 | 21,460 | 26,380": a
+            # table of one row whose columns name the figures (its header's rows the figure over
+            # the year), the latest year's column like "营业收入：26,380万元" (a table of many rows
+            # is read by its rows' periods)
+            score += 4
+            named = True
         if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
                 and m.start in _earlier_in_series(doc):
             score -= 4  # "Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M": an earlier period's figure, not where it stands now
@@ -1114,11 +1140,16 @@ _THING_UNIT = re.compile(r"[ \t]*(?:余|多)?[ \t]*(?:人次|次|件|项|吨|亩
                          r"liters\b|kg\b|km\b|miles\b|[kmg]wh?\b|hours\b|minutes\b)", re.I)
 _BY_YEAR = re.compile(r"\bby (?:the end of )?(?:20\d\d|next year)\b|\bnext (?:year|quarter)\b|\bin 20[3-9]\d\b|到20\d\d年|\d{4}年(?:前|底前)")
 _SUBSET = re.compile(r"超过|以上|以下|之间|不足|\bof which\b|\bmore than\b|\bover\b|\bbetween\b")
+#: a figure's plan in brackets after it ("1,372家（目标 1,400家）", "$4.1M (target $4.5M)"): an aside
+_TARGET_ASIDE = re.compile(r"[（(]\s*(?:目标|计划|预算|指标|target|plan|goal|budget)[^（）()\n]{0,40}[)）]", re.I)
 #: a round already closed, or all the money raised so far: no ask
 _EARLIER_ROUND = re.compile(r"\b(?:last|previous|prior|earlier|past)\s+(?:\w+\s+)?(?:round|raise|financing)\b|"
                             r"\btotal (?:funding|raised)\b|\braised (?:to date|so far)\b|上一轮|前一轮|累计融资")
 #: after an amount: the money a round has taken in so far ("$612,400 raised", "£80k committed")
-_RAISED_SO_FAR = re.compile(r"[\s*_]*(?:raised|committed|pledged|invested|secured|subscribed|in so far)\b"
+#: ("$2.5M of the round is already committed by Tidewell", "$800k has been soft-circled": a part in hand)
+_RAISED_SO_FAR = re.compile(r"[\s*_]*(?:(?:of (?:the|this|our) (?:round|raise|financing)\s+)?(?:is|are|was|were|has been|have been)"
+                            r"\s+)?(?:already\s+)?(?:raised|committed|pledged|invested|secured|subscribed|soft[- ]circled"
+                            r"|in so far|in hand)\b"
                             r"|[\s*_]*(?:已募集|已认购|已到账)", re.I)
 #: after an amount: the round's target ("a $1,000,000 target", "€500,000 funding goal", "目标金额")
 _GOAL_AFTER = re.compile(r"[\s*_]*(?:(?:funding|raise|round|investment)\s+)?(?:target|goal)\b", re.I)
@@ -1276,6 +1307,34 @@ def _closed_round_row(doc: Document, m: Mention) -> bool:
     return bool(row) and max(row) < max((d.year, d.month or 0, d.day or 0) for d in doc.dates)
 
 
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _later_year_column(t: Table, header: str) -> bool:
+    """Whether ``t`` has a column headed as ``header`` but for a later year ("营业收入 2026年"
+    beside "营业收入 2025年"): the earlier year's column is the year before's."""
+    years = [int(y) for y in _YEAR.findall(header)]
+    if not years:
+        return False
+    bare = _YEAR.sub("", header)
+    return any(_YEAR.sub("", h) == bare and max(int(y) for y in _YEAR.findall(h)) > max(years)
+               for h in t.header if h != header and _YEAR.search(h))
+
+
+def _partner_heading(doc: Document, heading: str) -> bool:
+    """A section headed as a partner's ("Launch partner", "Our partners", "合作伙伴"): its heading ends
+    with a partners word (the partners glossary); not the document's title ("Oakhollow Ventures
+    partner meeting", a transcript's, heads the whole text) nor a heading where the word is a
+    qualifier ("Partner meeting", "Partner pricing")."""
+    from .fields import GLOSSARY
+
+    head = (heading or "").strip().lower().rstrip(":：").strip()
+    if not head or heading == doc.title:
+        return False
+    return any(head == w or head.endswith((" " + w, " " + w + "s")) or (not w.isascii() and head.endswith(w))
+               for w in GLOSSARY.get("partners", ()))
+
+
 def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
     """The header of the table column ``m`` stands in, its row's first cell and its table
     (None when it is in no table row)."""
@@ -1368,7 +1427,9 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         last = ([None] + list(_VERSUS.finditer(before)))[-1]
         pre = before[last.end():] if last else before
         cut = _VERSUS.search(rest)
-        own_rest = rest[:cut.start()] if cut else rest
+        # ("4,860万元，同比增长28.4%（目标5,200万元，完成率93.5%）": the target in brackets is the
+        # figure's plan, beside it; the figure is the result)
+        own_rest = _TARGET_ASIDE.sub("", rest[:cut.start()] if cut else rest)
         own_after = own_rest[:len(after_part)]
         targets = list(_TARGET.finditer(pre))
         just = _ACTUAL_JUST_BEFORE.search(pre)
@@ -1432,6 +1493,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         score -= 3  # "Our last round was $1.1M", "total funding to $2.9M": not the raise asked for
     if key == "amount" and _RAISED_SO_FAR.match(after_part):
         score -= 3  # "$612,400 raised of a $1,000,000 target": the money in so far, not the ask
+        if re.match(r"[\s*_]*of (?:the|this|our) (?:round|raise|financing)\b", after_part):
+            score -= 3  # "$2.5M of the round is already committed": a part of the round, said as one
     elif key == "amount" and _GOAL_AFTER.match(after_part):
         score += 1  # "a $1,000,000 target", "€500,000 funding goal": what the round asks for
     if key in ("customers", "users", "clients"):
@@ -1819,7 +1882,10 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
     were read from (their figures come together); ``taken``: where the numbers other fields
     were read from start (one number is one field's)."""
     cands = [c for c in number_candidates(doc, f, own_only=True)
-             if c[0] >= 3.0 and c[2].start not in taken]
+             if c[0] >= 3.0 and c[2].start not in taken
+             # "请问贵公司今年前三季度营收是不是只有5亿多？", "Is ARR really $5M?": a figure asked
+             # about is no figure the document gives
+             and not c[3].rstrip().endswith(("?", "？"))]
     if not cands and doc.lang == "en" and f.key == "users":
         cands = _customers_as_users(doc, f, taken)
     if not cands:
@@ -2035,6 +2101,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                           else w in clause for w in others):
             continue
         here = doc.section_at(d.start)
+        if here is not None and not any(k in ("china", "partners") for k in f.keys) \
+                and _partner_heading(doc, here.heading):
+            continue  # under "Launch partner": "its pilot with Saltgrass began in May 2026" is the partner's
         if others and here is not None and here.heading and any(
                 re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", here.heading.lower()) for w in others):
             continue  # "Launch: September 2026" on the China slide is no date of the company's
@@ -2132,6 +2201,17 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         # ("———— 2026年12月7日 星期一 ————": with its weekday)
         lines = [d for d in dated if d.day is not None and _alone_on_line(text, d)]
         if not lines:
+            # an event's day and place under the title ("- 2026年10月15日 · 江城大学学术交流中心" on a
+            # talk's title slide, "3 December 2026 | Pier 9, San Francisco"): the day of the event
+            opening = [x.strip() for x in text.split("\n") if x.strip()][:4]
+            for d in dated:
+                lo, hi = _line_bounds(text, d.start)
+                if d.day is not None and text[lo:hi].strip() in opening \
+                        and re.fullmatch(r"\s*(?:[-*•]\s*)?", text[lo:d.start]) \
+                        and re.fullmatch(r"\s*[·•|｜@]\s*[^\d\n·•|｜]{2,40}", text[d.end:hi]):
+                    lines = [d]
+                    break
+        if not lines:
             # a press release's dateline: "**杭州，2026年10月22日** —— 视频会议设备厂商…", "北京讯　2026年…
             # ——", "CHICAGO, Ill., June 16, 2026 — Ferrovane ..." (a place, the date, a dash)
             for d in dated:
@@ -2182,6 +2262,11 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             # other date: the day it was exported (not a chat log's: its talk is older)
             lines = [d for d in dated if d.day is not None and any(
                 off <= d.start < off + len(v) and _EXPORT_LABEL.fullmatch(lab.strip()) for lab, v, off in doc.labels)]
+        clocked = [d for d in lines if _CLOCK_AFTER.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])]
+        if len(clocked) >= 2:
+            # a log's entries, each headed by when it was written ("【日报】张蕾　2026-11-26 18:40" …
+            # "【周报】张蕾　2026-11-30 20:10"): the document stands at its latest entry
+            lines = [max(clocked, key=lambda d: (d.year, d.month, d.day or 0))]
         if lines:
             best = (0, lines[0], lines[0].raw)
     if best is None and f.schema.get("format") != "date":
@@ -2294,7 +2379,8 @@ def table_caption(s: Section) -> str:
 
 
 # "$14 per trip", "$1,200 per site per month": the words a price is per, as written after it
-_PER_UNIT = re.compile(r"\s*(per\s+[^\W\d_]+(?:[ -]+(?:and|per|a)\s+[^\W\d_]+)*)", re.I)
+#: ("$4.20 per kg and Lard Block at $3.60": a capitalised word after "and" names the next item)
+_PER_UNIT = re.compile(r"\s*(per\s+[^\W\d_]+(?:[ -]+(?:and|per|a)\s+(?-i:[a-z])[^\W\d_]*)*)", re.I)
 
 
 def unit_after(text: str, end: int) -> str | None:
@@ -2311,6 +2397,10 @@ def unit_children(f: Field) -> list[tuple[Field, Field]]:
             and by_key[c.key[:-5]].type in ("number", "integer") and _is_money(by_key[c.key[:-5]])]
 
 
+#: a column header that says its cells are percentages ("share pct", "NRR %", "占比（%）", "percent")
+_PERCENT_HEADER = re.compile(r"\bpct\b|\bpercent(?:age)?\b|[%％]", re.I)
+
+
 def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
     from ..summarize.facts import find_mentions
 
@@ -2322,7 +2412,10 @@ def _cell_value(cell: str, child: Field, header: str, lang: str) -> Any:
         if child.fraction:
             if _POINTS.search(m.raw):
                 return None
-            if m.percent:
+            if m.percent or (not m.currency and not m.scaled and _PERCENT_HEADER.search(header)
+                             and not _CHANGE_COLUMN.search(header.lower())
+                             and not re.search(r"增减|增长|同比|环比|变动|\b(?:change|growth|yoy|qoq|delta)\b", header, re.I)):
+                # ("share_pct | 50", "占比（%） | 50": the column's header says its cells are percent)
                 return round(m.value / 100, 10)
             return m.value if 0 <= m.value <= 1 else None
         value = m.value * (1.0 if m.scaled else _header_scale(header)) / child.unit_scale
@@ -2596,6 +2689,7 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
     head_key = "heading" if "heading" in props else "title"
     para_key = next((k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"),
                     "paragraphs")
+    from .markup import NOTES_HEADINGS
     from .prose import _REPORT_WORDS
 
     dates = {d.raw.strip() for d in doc.dates}
@@ -2611,6 +2705,8 @@ def pick_sections(doc: Document, f: Field, used_headings: set[str] | None = None
                 and not doc.sections[0].body() and _REPORT_WORDS.search(s.heading) \
                 and not _REPORT_WORDS.search(doc.title) and len(s.heading) <= 40:
             continue  # the title's second line ("华岳冷链物流有限公司" over "2026年3月经营简报")
+        if s is doc.sections[-1] and s.heading in NOTES_HEADINGS.values():
+            continue  # the document's footnotes, gathered by the reader: notes, no section of the text
         paras = _section_text(doc, s)
         if not paras and not s.tables and not s.paragraphs and not s.bullets and _parent_heading(doc, s):
             out.append({head_key: s.heading, para_key: []})  # "第一章 公司概况" over "1.1 公司简介"
@@ -2645,7 +2741,7 @@ def _section_text(doc: Document, s: Section) -> list[str]:
     dates standing alone, a letter's salutation, greetings and thanks, or lines under 8
     characters (a signature: "森屿文旅管理层")."""
     from .document import _BYLINE as _DOC_BYLINE
-    from .document import _SALUTATION
+    from .document import _SALUTATION, COMMENT_LINE
     from .prose import _only_labels, pleasantry
 
     labels = {f"{lab}: {v}" for lab, v, _ in doc.labels} | {f"{lab}：{v}" for lab, v, _ in doc.labels}
@@ -2663,7 +2759,8 @@ def _section_text(doc: Document, s: Section) -> list[str]:
             # an e-mail's header lines joined ("主题：… 发件人：… 收件人：…"); one long
             # "财务部汇报：一季度实现营业收入…" line is text
             and not (_only_labels(doc, p) and sum(v in p for _lab, v, _o in doc.labels) >= 2)
-            and not pleasantry(doc, p)]
+            and not pleasantry(doc, p)
+            and not (doc.file and COMMENT_LINE.match(p.strip()))]  # a Word comment: a note on the text
 
 
 def answer(doc: Document, f: Field, siblings: tuple[str, ...] = (),

@@ -129,8 +129,9 @@ def _item(text: str) -> Item | None:
     return _item_of(text)
 
 
-#: emoji and pictographs opening a line ("🔥 ", "👉")
-_EMOJI_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\s]+")
+#: emoji and pictographs opening a line ("🔥 ", "👉"), and a bullet mark set inside a line ("业务构成：• 冷链仓储
+#: 6.18亿元 • 冷链配送4.94亿元": no part of an item's name)
+_EMOJI_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\s•·▪●◦‣・∙►▸]+")
 
 
 def _item_of(text: str) -> Item | None:
@@ -649,7 +650,10 @@ def _is_product(f: Field) -> bool:
 _REVENUE = ("收入", "营收", "营业额", "销售额", "revenue", "sales", "turnover")
 #: a revenue word right before its amount ("实现主营业务收入6.72亿元", "营业额为1.85亿元", "revenue of")
 _STATED = re.compile(r"(?:(?:收入|营收|营业额|销售额|revenue|sales|turnover)(?:总额|合计|总计)?"
-                     r"(?:[（(][^（）()]{0,12}[）)])?(?:为|是|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed)?"
+                     # ("11月营业收入经财务核定为2,386万元": who settled the figure, before its verb)
+                     r"(?:[（(][^（）()]{0,12}[）)])?(?:经[\u4e00-\u9fff]{1,6}?(?=核定|审定|确认|复核|审计))?(?:为|是|达|达到|约|共|共计|累计|实现|了|of|was|is|reached|totall?ed"
+                     # a corrected revenue ("营业收入应为3.42亿元", a reviewer's comment)
+                     r"|应为|应是|应该是|更正为|修正为|调整为|审定为|核定为|确认为|复核为|审计为)?"
                      # "计划销售收入2.2亿元，实际完成1.94亿元": the actual of the revenue planned before it
                      r"|实际(?:完成|实现)?(?:了|为)?|\bactual(?:ly)?(?: (?:was|were|came in at))?)"
                      r"\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
@@ -710,12 +714,17 @@ _REVENUE_ROW = re.compile(r"(?:营业|主营业务|销售)?(?:收入|营收|营�
 
 
 def _revenue_row(doc: Document, m: Any) -> bool:
-    """``m`` stands in a table row whose first cell names the revenue (its unit in brackets aside)."""
+    """``m`` stands in a table row whose first cell names the revenue (its unit in brackets aside),
+    or in a column whose header does ("营业收入（万元） 2026年": a header of two rows, the figure over
+    the year)."""
     from .document import table_cell
 
     cell = table_cell(doc, m.start)
-    return cell is not None and bool(_REVENUE_ROW.fullmatch(re.sub(r"\s*[（(][^（）()]{0,12}[)）]\s*$", "",
-                                                                     cell[1].strip())))
+    if cell is None:
+        return False
+    row = re.sub(r"\s*[（(][^（）()]{0,12}[)）]\s*$", "", cell[1].strip())
+    column = re.sub(r"\s*[（(][^（）()]{0,12}[)）]\s*|\s*(?:19|20)\d\d\s*年?(?:度)?\s*", "", cell[0].strip())
+    return bool(_REVENUE_ROW.fullmatch(row) or _REVENUE_ROW.fullmatch(column))
 
 
 #: words that say a list splits a whole ("分品类：", "按产品划分", "收入构成")

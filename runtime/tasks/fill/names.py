@@ -45,7 +45,7 @@ def pick_names(doc: Document, f: Field) -> Answer | None:
                           "", rest)
             rest = re.split(r"[。！？]|[.!?](?=\s|$)", rest)[0]
             parts = [n.strip(" ：:") for n in _LIST_SPLIT.split(rest) if n.strip(" ：:")]
-            names = _without_asides(parts)
+            names = _without_asides(parts, own)
             said = _COUNT.search(low[:spans[0][0]])
             if said and _NUMBER_WORDS.get(said.group(1), said.group(1)) != str(len(names or ())):
                 continue  # "two partners: A, our distributor, and B, which ..." must give two
@@ -64,13 +64,25 @@ _ASIDE_START = re.compile(r"(?:which|who|whose|our|its|their|a|an|the|based|head
                           r"part of|owned by|backed by)\b")
 
 
-def _without_asides(parts: list[str]) -> list[str] | None:
+#: a name's other-language form in brackets after it ("Zhejiang Keqiao Lanyin Dyeing Group
+#: (浙江柯桥蓝印染整集团)", a bilingual memo's): no part of the English name
+_TRANSLATED = re.compile(r"\s*[（(][^()（）]*[\u4e00-\u9fff][^()（）]*[)）]")
+
+
+def _without_asides(parts: list[str], roles: list[str] | tuple[str, ...] = ()) -> list[str] | None:
     """The names of a list whose names may each have an aside after them ("Suzhou Meiqi
     Medical, our distributor, and Shanghai Renai Hospital Group, which will run the pilot"):
     an aside (``_ASIDE_START``) may follow a name; anything else makes it no list ("A second
-    partner, Zhongke Remote Sensing, will process the data" is a sentence, not a list)."""
+    partner, Zhongke Remote Sensing, will process the data" is a sentence, not a list). A name
+    may also come after its role, one of ``roles`` ("and the distributor Hangzhou Qingliu
+    Environmental"), and have its Chinese form in brackets after it."""
     names: list[str] = []
     for n in parts:
+        if re.match(r"[A-Za-z]", n):
+            n = _TRANSLATED.sub("", n).strip()
+        role = re.match(r"(?:the|our|its|their|a)\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)\s+(?=[A-Z])", n)
+        if role and any(role.group(1) == w or role.group(1).endswith(" " + w) for w in roles):
+            n = n[role.end():]
         if _is_name(n):
             names.append(n)
         elif not (names and _ASIDE_START.match(n)):
@@ -170,6 +182,10 @@ _SIGNATURE = re.compile(r"(?:[A-Z][\w.'-]*\s+){1,3}[A-Z][\w'-]+\s*(?:,|[—–-]
 _ROLE_NAME = re.compile(_ROLE_AT.pattern[:-1] + r"((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*)\b(?!\s[A-Z])")
 
 
+#: a company's legal suffix at a name's end ("PLUMBLINE ROBOTICS LTD", "Acme, Inc.")
+_SUFFIX_TAIL = re.compile(r",?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC|AB|AG|SA|BV|NV|Oy|AS)\.?$", re.I)
+
+
 def _recurring_name(doc: Document) -> Answer | None:
     """The company a memo is about: the capitalised name that is a sentence's subject, the
     e-mail's subject or the title, and recurs most (an e-mail's "WHO WE ARE" heading or a
@@ -221,6 +237,14 @@ def _recurring_name(doc: Document) -> Answer | None:
         for name in [n for n in cands if n.lower() == part.lower()]:
             cands[name] += 1.5
             subjects.add(name)  # (one word, "PLINTH" over "Plinth uses ceiling cameras ...")
+    for sec in doc.sections:
+        # a catalogue's or a letter's heading in capitals ("PLUMBLINE ROBOTICS LTD" over
+        # "Plumbline Robotics makes ..."): the company the text then writes in its own case
+        caps = _SUFFIX_TAIL.sub("", (sec.heading or "").strip())
+        if caps.isupper() and not _DOC_WORDS.fullmatch(caps):
+            for name in [n for n in cands if n.lower() == caps.lower()]:
+                cands[name] += 1.5
+                subjects.add(name)
     for sec in doc.sections:
         # a job posting's or a website's "About Kestrel Freight" heading names the company
         about = re.fullmatch(r"About\s+((?:[A-Z][\w&'-]*\s+){0,3}[A-Z][\w&'-]*)", (sec.heading or "").strip())

@@ -10,8 +10,14 @@ always, and a full-width full stop, comma, colon, slash or dash only between dig
 point "６．８４", a thousands mark "１，４６０" before three digits, a time "１０：３０", a date
 "２０２６／３／１" or "２０２６－０３－０１").
 
-Every fold is one character for one, so a folded text has the same length and offsets as the
-written one: :func:`as_written` gives back the user's own characters for a quoted passage
+An OCR'd page also sets stray spaces after a figure's full-width point or comma ("７． ４６亿元",
+"２３． ７％") and reads a zero as the Chinese "〇" inside Arabic figures ("２〇１３年"): the point
+joins its digits (the spaces are dropped: "7.46亿元") and the "〇" beside a digit is
+a 0. A half-width ". " between digits is joined only before a Chinese unit or a percent sign
+("7. 46亿元"): elsewhere it may end a sentence ("in 2025. 46 new stores").
+
+Every fold is one character for one, but for those dropped spaces, so the folded text's
+non-space characters are the written one's, in order: :func:`as_written` gives back the user's own characters for a quoted passage
 (the evidence a field shows), where the readers used the folded text.
 """
 
@@ -33,11 +39,29 @@ _MARK_IN_NUMBER = re.compile(r"(?<=\d)[．：／－](?=\d)")
 _THOUSANDS = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")
 
 
+#: a figure cut by stray spaces after its point ("7． 46", "23． 7%", "7. 46亿元") or its
+#: thousands comma ("12， 650家")
+_SPACED = re.compile(r"(?<![\d.])(\d+)(?:([．.])([ \t\u3000]+)(\d+)(?=\s?[%％亿万千百元倍家人个户])|(．)([ \t\u3000]+)(\d+)"
+                     r"|(，)([ \t\u3000]+)(\d{3})(?!\d))")
+#: the Chinese zero beside an Arabic digit: "2〇13"
+_ZERO = re.compile(r"(?<=\d)〇|〇(?=\d)")
+
+
+def _joined(m: re.Match[str]) -> str:
+    head = m.group(1)
+    mark, tail = next((m.group(i), m.group(i + 2)) for i in (2, 5, 8) if m.group(i))
+    return head + ("," if mark == "，" else ".") + tail
+
+
 def fold_width(text: str) -> str:
-    """``text`` with its full-width figures written half-width, one character for one."""
-    if not any("\uff01" <= ch <= "\uffee" for ch in text):
+    """``text`` with its full-width figures written half-width, one character for one (a
+    figure's stray inner spaces dropped)."""
+    if "〇" in text:
+        text = _ZERO.sub("0", text)
+    if not any("\uff01" <= ch <= "\uffee" for ch in text) and not re.search(r"\d\.[ \t]+\d", text):
         return text
     out = text.translate(_ALWAYS)
+    out = _SPACED.sub(_joined, out)
     out = _MARK_IN_NUMBER.sub(lambda m: _BETWEEN[m.group(0)], out)
     return _THOUSANDS.sub(",", out)
 
@@ -59,7 +83,10 @@ def as_written(passage: str, written: str) -> str:
     found = hay.find(needle) if needle else -1
     if found < 0:
         return passage
+    # (a fold keeps every other character in its order and only moves spaces: the n-th
+    # non-space character of the folded text is the n-th of the written one)
+    mine = [i for i, ch in enumerate(written) if not ch.isspace()]
     chars = list(passage)
-    for k, i in zip(keys, at[found:found + len(keys)], strict=True):
+    for k, i in zip(keys, mine[found:found + len(keys)], strict=True):
         chars[k] = written[i]
     return "".join(chars)

@@ -118,14 +118,21 @@ class _Reader:
                             code="task.too_long")
         return text
 
-    def text_of(self, part: str, tags: _Tags) -> None:
-        """Append the blocks of one XML part (a Word body or a slide)."""
+    def text_of(self, part: str, tags: _Tags, comments: dict[str, str] | None = None) -> None:
+        """Append the blocks of one XML part (a Word body or a slide); with ``comments`` (a Word
+        comment's id: its block), each comment's block after the paragraph (or table row) that
+        holds its reference."""
         para: list[str] = []
         cell_paras: list[str] = []
         row_cells: list[str] = []
+        pending: list[str] = []  # the comments referenced in the paragraph or row being read
         for el in self._events(part):
             tag = el.tag
-            if tag == tags.text:
+            if comments is not None and tag == _COMMENT_REF:
+                block = comments.get(el.get(f"{_W}id", ""))
+                if block and block not in pending:
+                    pending.append(block)
+            elif tag == tags.text:
                 para.append(self._take(el.text or ""))
             elif tag == tags.tab and el.getparent() is not None and el.getparent().tag == tags.run:
                 para.append(self._take("\t"))
@@ -136,8 +143,11 @@ class _Reader:
                 para = []
                 if inside(el, tags.cell):
                     cell_paras.append(text)
-                elif text.strip():
+                    continue
+                if text.strip():
                     self.blocks.append(text.strip() if tags is _PPTX else text)
+                self.blocks.extend(pending)
+                pending = []
             elif tag == tags.cell:
                 row_cells.append("\n".join(cell_paras).strip())
                 cell_paras = []
@@ -146,6 +156,8 @@ class _Reader:
                 row_cells = []
                 if cells:
                     self.blocks.append("; ".join(dict.fromkeys(cells)))
+                self.blocks.extend(pending)
+                pending = []
 
     def ids(self, part: str, tag: str, attr: str, value: str) -> list[tuple[str, str]]:
         """(``attr``, ``value``) attribute pairs of every ``tag`` element of a small part."""
@@ -162,10 +174,41 @@ def inside(el: Any, tag: str) -> bool:
     return False
 
 
-def docx_text(archive: zipfile.ZipFile, file: str, max_chars: int) -> str:
-    """The text of a Word body (``word/document.xml``) in document order."""
+_COMMENT_REF = f"{_W}commentReference"
+_COMMENTS_PART = "word/comments.xml"
+
+
+def _comment_blocks(reader: _Reader) -> dict[str, str]:
+    """A Word file's comments (``word/comments.xml``), by id, each as one block: "批注（财务部
+    周蓉）：经审定，…应为3.42亿元" / "Comment (Dana Kerr): ARR should read $2.1M"."""
+    if _COMMENTS_PART not in reader.archive.namelist():
+        return {}
+    out: dict[str, str] = {}
+    paras: list[str] = []
+    para: list[str] = []
+    for el in reader._events(_COMMENTS_PART):
+        if el.tag == _DOCX.text:
+            para.append(reader._take(el.text or ""))
+        elif el.tag == _DOCX.para:
+            paras.append("".join(para).strip())
+            para = []
+        elif el.tag == f"{_W}comment":
+            text = " ".join(p for p in paras if p)
+            paras = []
+            if text:
+                author = (el.get(f"{_W}author") or "").strip()
+                zh = any("\u4e00" <= ch <= "\u9fff" for ch in text)
+                who = (f"（{author}）" if zh else f" ({author})") if author else ""
+                out[el.get(f"{_W}id", "")] = f"批注{who}：{text}" if zh else f"Comment{who}: {text}"
+    return out
+
+
+def docx_text(archive: zipfile.ZipFile, file: str, max_chars: int, comments: bool = False) -> str:
+    """The text of a Word body (``word/document.xml``) in document order; with ``comments``, each
+    reviewer's comment as a block of its own after the paragraph it is anchored in (a summary
+    reads the body only; a fill reads a reviewer's correction too)."""
     reader = _Reader(archive, file, max_chars)
-    reader.text_of("word/document.xml", _DOCX)
+    reader.text_of("word/document.xml", _DOCX, _comment_blocks(reader) if comments else None)
     return "\n\n".join(reader.blocks)
 
 

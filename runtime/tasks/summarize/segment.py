@@ -157,9 +157,11 @@ def _split_en(paragraph: str) -> list[str]:
     for m in _EN_END.finditer(paragraph):
         before = paragraph[start : m.start()]
         after = paragraph[m.end() : m.end() + 1]
-        if m.group(1) == "." and (_is_abbreviation(before) or _LIST_NUMBER.fullmatch(before)):
+        if m.group(1) == "." and not _CJK.match(after) \
+                and (_is_abbreviation(before) or _LIST_NUMBER.fullmatch(before)):
             continue  # "Dr. Lee", or "1. Introduction" (a numbered heading or item)
-        if after and not (after.isupper() or after.isdigit() or after in "\"'“‘(["):
+        if after and not (after.isupper() or after.isdigit() or after in "\"'“‘([" or _CJK.match(after)):
+            # ("... 25% R&D. 本轮融资1,600万美元。": a bilingual text's Chinese sentence starts here)
             continue  # "e.g. the" or "3. million": no new sentence starts here
         piece = paragraph[start : m.end()].strip()
         if piece:
