@@ -691,6 +691,11 @@ _PAGE_MARK = re.compile(rf"[ \t\u3000]*(?:[^\n]{{0,40}}?[ \t\u3000]{{2,}}|[^\n]{
 _COMMENT_LABEL = re.compile(r"^#[ \t]*(?=[^#\s:：][^:：\n]{0,29}[:：][ \t]*\S)", re.M)
 
 
+#: a line that is a form's example answer: "Example: …", "*e.g. Acme builds …*", "示例：…", "（例：…）"
+_EXAMPLE_LINE = re.compile(r"(?im)^[ \t>]*[*_]{0,2}[ \t]*[（(]?(?:example|for example|e\.g\.|sample answer|示例|例如|填写示例|样例|例)"
+                           r"[ \t]*[:：][^\n]*$")
+
+
 def _without_page_marks(raw: str) -> str:
     """``raw`` without the lines that number its printed pages (with their running header): no
     text of the document, and a paragraph a page break cut goes on across it."""
@@ -719,6 +724,9 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # "６．８４亿元", "１，４６０人", "２０２６年３月": full-width figures read as the figures they are
     written, raw = raw, fold_width(raw)
     raw = _without_page_marks(raw)
+    # a form's own example answers ("*Example: ARR $2.0M · NRR 110%*", "示例：…"), left in by the
+    # one who filled it in: the form's figures, never the company's
+    raw = _EXAMPLE_LINE.sub("", raw)
     if not markdown and "#" in raw:
         # an export's comment lines over its data ("# 报表名称：…", "# 单位：万元"): its labels
         raw = _COMMENT_LABEL.sub("", raw)
