@@ -2675,9 +2675,19 @@ def without_total_row_aside(request: str, schema: SheetSchema) -> str:
     pat = re.compile(r"[(,;-]?\s*(?<![a-z])(?:" + "|".join(map(re.escape, said["verbs"]))
                      + r")\s+(?:the\s+|any\s+)?(?:" + "|".join(map(re.escape, said["rows"]))
                      + r")s?(?![a-z])\s*\)?", re.I)
-    if not schema.cells or not pat.search(request) or _total_row(schema.cells, schema.header_row) is None:
+    rows = "|".join(map(re.escape, said["rows"]))
+    # a whole aside that names the row and says to leave it out, in brackets or after a dash
+    # or comma to the end: "(there's already a total row, don't count it twice)"
+    clause = re.compile(r"[(（][^()（）]*(?<![a-z])(?:" + rows + r")s?(?![a-z])[^()（）]*[)）]"
+                        r"|(?:\s[-–—]+\s*|[,;:]\s*)[^()（）,;]*(?<![a-z])(?:" + rows + r")s?(?![a-z])[^()（）]*$", re.I)
+    words = re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, said["clause_words"])) + r")(?![a-z])", re.I)
+    asides = [m for m in clause.finditer(request) if words.search(m.group(0))]
+    if not schema.cells or not (pat.search(request) or asides) \
+            or _total_row(schema.cells, schema.header_row) is None:
         return request
-    return pat.sub(" ", request).strip()
+    for m in reversed(asides):
+        request = request[:m.start()] + " " + request[m.end():]
+    return re.sub(r"\s+", " ", pat.sub(" ", request)).strip()
 
 
 def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),

@@ -273,8 +273,8 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if ext is not None:
         fn, w = ext
         vals = [v for v in values(schema, answer) if v is not None]
-        if w in lex["accumulating"] and len(set(map(str, vals))) != len(vals):
-            return None  # "which product sold the most": a total per product, not one row
+        if w in lex["accumulating"] and len(set(map(str, vals))) != len(vals) and not has(text, lex["single_row"]):
+            return None  # "which product sold the most": a total per product, not one row ("谁一次花得最多": one)
         p = text.find(w)
         taken.append((p, p + len(w)))
         implied = lex["implied"].get(w) or next(
@@ -318,7 +318,11 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]))
         asked = any(re.search(p, text) for p in lex["which"]) or has(text, lex["who"]) \
             or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
-        if left and not (asked and by in named and _loose_ok(left, text, schema, answer, lex)):
+        # what is compared said by a column's name or by the superlative itself ("the heaviest
+        # parcel": its weight): a word left over is then the row's noun or a verb, if loose
+        said_by = by in named or (implied is not None and by is group_of(schema, implied)
+                                  and not has(text, ["name of"]))  # "name of the heaviest animal": not a person
+        if left and not (asked and said_by and _loose_ok(left, text, schema, answer, lex)):
             return None
         if kth is not None:
             if kth > by.last_row - by.first_row + 1:
