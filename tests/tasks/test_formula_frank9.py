@@ -145,3 +145,35 @@ def test_which_year_zh_total_row():
                               ["二店", 40, 30, 70], ["合计", 90, 90, 125]])
     r = formula("哪一年营业额最高", sheet, method="rules")
     assert r.value in (2024, "2024"), r.formula
+
+
+def _jobs() -> object:
+    return schema_from_rows([["工单号", "日期", "业主", "报修类型", "维修工", "费用"],
+                             ["WX2611001", "2026-11-01", "周红", "水管", "老李", 80],
+                             ["WX2611002", "2026-11-02", "吴芳", "电路", "小马", 120],
+                             ["WX2611013", "2026-11-05", "郑强", "门锁", "老李", 60],
+                             ["WX2611024", "2026-11-09", "王丽", "水管", "小马", 9013]])
+
+
+def test_a_code_said_by_its_tail():
+    """"1013那单", "工单1013": the month's serial of WX2611013, written without the shared 2611."""
+    for req in ("1013那单是谁修的", "工单1013是谁修的"):
+        r = formula(req, _jobs(), method="rules")
+        assert r.formula == '=INDEX(E2:E5,MATCH("WX2611013",A2:A5,0))', (req, r.formula)
+
+
+def test_a_bare_number_is_not_read_as_a_code_tail():
+    """"费用超过1013的单子有几个": 1013 is an amount here (no code word, no 那单), not WX2611013."""
+    try:
+        r = formula("费用超过1013的单子有几个", _jobs(), method="rules")
+    except TaskError:
+        return
+    assert "WX2611013" not in r.formula, r.formula
+
+
+def test_who_did_names_the_doers_column():
+    """"who served order B-12": the Server column (the verb's stem), not another text column."""
+    sheet = schema_from_rows([["Order No", "Table", "Server", "Dish"], ["B-11", 3, "Nina", "Soup"],
+                              ["B-12", 5, "Omar", "Steak"], ["B-13", 2, "Nina", "Pie"]])
+    r = formula("who served order B-12", sheet, method="rules")
+    assert r.value == "Omar", r.formula

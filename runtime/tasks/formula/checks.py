@@ -542,6 +542,9 @@ def who_not_a_person(request: str, formula: str, schema: SheetSchema) -> str | N
     people = {w.lower() for w in _lex("lookups")["person_headers"]}
     if col.header.lower().strip() in people:
         return None
+    if col.type in ("text", "mixed") and not is_identifier(col) and re.search(
+            r"(?:[a-z]{3}(?:er|or)|(?:工|人|员|师|师傅|者|手))$", col.header.lower().strip()):
+        return None  # a doer's column (Server, Driver, 维修工, 经办人): people, whatever person_column says
     if col.type in ("number", "date") or is_identifier(col) or person.type == "text":
         return f"the request asks who, and it gives {col.header}, not {person.header}"
     return None

@@ -57,6 +57,9 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
     label = _row_label(text, schema, lex)
     if label is not None:
         return label
+    did = _who_did(text, schema)
+    if did is not None:  # "who served order A-3312": the Server; "谁修的": 维修工
+        return did
     for word in lex["who"]:
         if has(text, [word]):
             p = text.find(word)
@@ -97,6 +100,28 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
                 p = text.find(word)
                 return c, (p, p + len(word))
     return None
+
+
+def _who_did(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """"who served order A-3312", "工单BX2605019是谁修的": the verb after who / 谁 names the one
+    text column of people who do it (Server, 维修工), by the verb's stem in its header; None when
+    no column or several do."""
+    m = re.search(r"(?<![a-z])who\s+([a-z]{4,})", text)
+    if m:
+        verb = re.sub(r"(?:ed|d|ing|s)$", "", m.group(1))  # served -> serv, drove -> drove
+        cols = [c for c in schema.columns if c.type in ("text", "mixed")
+                and any(len(verb) >= 4 and re.sub(r"(?:ers?|ors?)$", "", h) == verb
+                        for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
+    else:
+        m = re.search(r"谁([\u4e00-\u9fff])的", text)
+        if not m or m.group(1) in "的是家":
+            return None
+        cols = [c for c in schema.columns if c.type in ("text", "mixed") and m.group(1) in c.header]
+        if len(cols) > 1:  # 报修类型 and 维修工: the one that names a person (工, 人, 员, 师)
+            cols = [c for c in cols if re.search(r"(?:工|人|员|师|师傅|者|手)$", c.header.strip())]
+    if len(cols) != 1 or is_identifier(cols[0]):
+        return None
+    return cols[0], m.span()
 
 
 def _row_label(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple[int, int]] | None:
