@@ -177,3 +177,15 @@ def test_who_did_names_the_doers_column():
                               ["B-12", 5, "Omar", "Steak"], ["B-13", 2, "Nina", "Pie"]])
     r = formula("who served order B-12", sheet, method="rules")
     assert r.value == "Omar", r.formula
+
+
+def test_earliest_compares_dates_never_amounts():
+    """最早 / 最晚 compare dates or times: never a number column, and a noun after 哪台 that is
+    no column (机子) is not answered with the times' column."""
+    sheet = schema_from_rows([["机号", "日期", "开机时间", "消费"], ["A01", "2026-11-03", "21:10", 12],
+                              ["A02", "2026-11-01", "08:30", 30], ["B01", "2026-11-02", "13:05", 5]])
+    try:
+        r = formula("哪台机子开机时间最早", sheet, method="rules")
+    except TaskError:
+        return
+    assert "D2:D4" not in r.formula and not r.formula.startswith("=INDEX(C2:C4"), r.formula

@@ -43,6 +43,8 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
         ms = [(p, c) for p, c in mentions(rest, schema) if p <= 2]
         if len(ms) == 1 and ms[0][1].type == "number" and ms[0][0] > 0 and _header_noun(rest, schema):
             ms = []  # 哪个场出栏最多: 场 (养殖场) is asked for, 出栏 is what is compared
+        if len(ms) == 1 and re.fullmatch(r"[\u4e00-\u9fff]{2,}", rest[:ms[0][0]]) and _header_noun(rest, schema) is None:
+            return None  # 哪台机子上机时间最早: 机子 is asked for (机号?), not 上机时间, and no one column is 机子
         if len(ms) == 1:
             p, c = ms[0]
             return c, (m.start(), m.end() + p + len(_word_at(rest[p:], c)))
