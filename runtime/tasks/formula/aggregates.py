@@ -74,6 +74,8 @@ def _zh_total(text: str, schema: SheetSchema, lex: dict) -> tuple[str, list[str]
         after = text[m.end():]
         if any(after.startswith(w) for w in heads + units):
             return "sum", ["总"]
+        if after.startswith("数") and any(text[:m.start()].endswith(w) for w in heads if len(w) >= 2):
+            return "sum", ["总数"]  # 游客总数 under 历年游客: the total of what the numbers count
     return None
 
 
@@ -2460,6 +2462,10 @@ def _per_row_words(schema: SheetSchema, lex: dict) -> list[str]:
     return [f"{p} {f}" for p in ("per", "each", "a") for f in sorted(forms) if f]
 
 
+#: the last character of a Chinese measure noun (销售量, 营业额, 人数): the one kept when it is shortened
+MEASURE_SUFFIXES = "量额数"
+
+
 def _title_words(schema: SheetSchema) -> list[str]:
     """The words of a Chinese title above the header, as every two-character piece of it
     ("各分公司营业收入" names 收入 and 营业).  English titles name projects and companies
@@ -2486,6 +2492,13 @@ def _title_words(schema: SheetSchema) -> list[str]:
                 out += [w for g in lex["units"] + list(lex["measure_units"].values()) if words[0] in g
                         for w in g if len(w) > 1 or is_zh(w)]
     if any(re.fullmatch(r"(?:19|20)\d\d", _bare(c.header)) for c in schema.columns):
+        # over year columns the title names what every number is, and people shorten it or
+        # add 量: 历年销售量 is "销量", 历年游客 is "游客量" (MEASURE_SUFFIXES)
+        for (r, _c), v in schema.cells.items():
+            if r < schema.header_row and isinstance(v, str):
+                for run in re.findall(r"[\u4e00-\u9fff]{2,}", v):
+                    out += [run[i] + run[i + 2] for i in range(len(run) - 2) if run[i + 2] in MEASURE_SUFFIXES]
+                    out += [run[i:i + 2] + "量" for i in range(len(run) - 1) if run[i + 1] not in MEASURE_SUFFIXES]
         # a sheet 历年营收 of year columns: its name says what they hold, 收入 names it too
         for run in re.findall(r"[\u4e00-\u9fff]{2,}", schema.sheet):
             out += [w for g in lexicon("columns")["groups"] if any(len(x) >= 2 and is_zh(x) and x in run for x in g)
@@ -2662,9 +2675,19 @@ def without_total_row_aside(request: str, schema: SheetSchema) -> str:
     pat = re.compile(r"[(,;-]?\s*(?<![a-z])(?:" + "|".join(map(re.escape, said["verbs"]))
                      + r")\s+(?:the\s+|any\s+)?(?:" + "|".join(map(re.escape, said["rows"]))
                      + r")s?(?![a-z])\s*\)?", re.I)
-    if not schema.cells or not pat.search(request) or _total_row(schema.cells, schema.header_row) is None:
+    rows = "|".join(map(re.escape, said["rows"]))
+    # a whole aside that names the row and says to leave it out, in brackets or after a dash
+    # or comma to the end: "(there's already a total row, don't count it twice)"
+    clause = re.compile(r"[(（][^()（）]*(?<![a-z])(?:" + rows + r")s?(?![a-z])[^()（）]*[)）]"
+                        r"|(?:\s[-–—]+\s*|[,;:]\s*)[^()（）,;]*(?<![a-z])(?:" + rows + r")s?(?![a-z])[^()（）]*$", re.I)
+    words = re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, said["clause_words"])) + r")(?![a-z])", re.I)
+    asides = [m for m in clause.finditer(request) if words.search(m.group(0))]
+    if not schema.cells or not (pat.search(request) or asides) \
+            or _total_row(schema.cells, schema.header_row) is None:
         return request
-    return pat.sub(" ", request).strip()
+    for m in reversed(asides):
+        request = request[:m.start()] + " " + request[m.end():]
+    return re.sub(r"\s+", " ", pat.sub(" ", request)).strip()
 
 
 def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[str, ...] = (),

@@ -47,6 +47,8 @@ def header_reference(formula: str, schema: SheetSchema, request: str = "") -> st
         if "!" in ref or not cells:
             continue
         (c1, r1), (c2, r2) = cells[0], cells[-1]
+        if r1 == r2 and re.search(r"INDEX\(\s*" + re.escape(ref) + r"\s*,", formula, re.I):
+            continue  # INDEX(C1:N1,MATCH(…)): the header row is the answer ("which month"), not data
         for col in schema.columns:
             hr = col.first_row - 1
             inside = col_index(c1) <= col_index(col.letter) <= col_index(c2) and int(r1) <= hr <= int(r2)
@@ -148,6 +150,15 @@ def month_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
     return f"it ignores the month the request names ({word})"
 
 
+def _year_of_the_sheet(year: str, schema: SheetSchema) -> bool:
+    """Whether the sheet's name or title says ``year`` and no column holds dates or year headers
+    (a sheet "Hires 2026" of monthly counts): the year then names the whole sheet, no condition."""
+    if any(c.type == "date" or re.fullmatch(r"(?:19|20)\d\d", c.header.strip()) for c in schema.columns):
+        return False
+    titles = [schema.sheet] + [str(v) for (r, _c), v in schema.cells.items() if r < schema.header_row]
+    return any(re.search(rf"(?<!\d){year}(?!\d)", t) for t in titles)
+
+
 def number_ignored(request: str, formula: str, schema: SheetSchema | None = None) -> str | None:
     """A number of the request that the formula does not contain in any form."""
     if is_zh(request) and re.search(r"[一二三四五六七八九十两]", request) and not re.search(r"\d", request):
@@ -166,6 +177,8 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
             continue  # "四舍五入到0.01": decimal places, written as ROUND's 2
         if v in (0, 1) and not unit:
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
+        if schema is not None and re.fullmatch(r"(?:19|20)\d\d", raw) and _year_of_the_sheet(raw, schema):
+            continue  # "in 2026" on a sheet "Hires 2026" with no dates: every row is of that year
         forms = {v, v / 100} if unit else {v}
         written = float(raw.replace(",", ""))
         said = f"{v:g}"
@@ -547,6 +560,9 @@ def who_not_a_person(request: str, formula: str, schema: SheetSchema) -> str | N
     people = {w.lower() for w in _lex("lookups")["person_headers"]}
     if col.header.lower().strip() in people:
         return None
+    if col.type in ("text", "mixed") and not is_identifier(col) and re.search(
+            r"(?:[a-z]{3}(?:er|or)|(?:工|人|员|师|师傅|者|手))$", col.header.lower().strip()):
+        return None  # a doer's column (Server, Driver, 维修工, 经办人): people, whatever person_column says
     if col.type in ("number", "date") or is_identifier(col) or person.type == "text":
         return f"the request asks who, and it gives {col.header}, not {person.header}"
     return None

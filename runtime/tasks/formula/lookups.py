@@ -43,6 +43,8 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
         ms = [(p, c) for p, c in mentions(rest, schema) if p <= 2]
         if len(ms) == 1 and ms[0][1].type == "number" and ms[0][0] > 0 and _header_noun(rest, schema):
             ms = []  # 哪个场出栏最多: 场 (养殖场) is asked for, 出栏 is what is compared
+        if len(ms) == 1 and re.fullmatch(r"[\u4e00-\u9fff]{2,}", rest[:ms[0][0]]) and _header_noun(rest, schema) is None:
+            return None  # 哪台机子上机时间最早: 机子 is asked for (机号?), not 上机时间, and no one column is 机子
         if len(ms) == 1:
             p, c = ms[0]
             return c, (m.start(), m.end() + p + len(_word_at(rest[p:], c)))
@@ -57,6 +59,9 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
     label = _row_label(text, schema, lex)
     if label is not None:
         return label
+    did = _who_did(text, schema)
+    if did is not None:  # "who served order A-3312": the Server; "谁修的": 维修工
+        return did
     for word in lex["who"]:
         if has(text, [word]):
             p = text.find(word)
@@ -97,6 +102,28 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
                 p = text.find(word)
                 return c, (p, p + len(word))
     return None
+
+
+def _who_did(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """"who served order A-3312", "工单BX2605019是谁修的": the verb after who / 谁 names the one
+    text column of people who do it (Server, 维修工), by the verb's stem in its header; None when
+    no column or several do."""
+    m = re.search(r"(?<![a-z])who\s+([a-z]{4,})", text)
+    if m:
+        verb = re.sub(r"(?:ed|d|ing|s)$", "", m.group(1))  # served -> serv, drove -> drove
+        cols = [c for c in schema.columns if c.type in ("text", "mixed")
+                and any(len(verb) >= 4 and re.sub(r"(?:ers?|ors?)$", "", h) == verb
+                        for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
+    else:
+        m = re.search(r"谁([\u4e00-\u9fff])的", text)
+        if not m or m.group(1) in "的是家":
+            return None
+        cols = [c for c in schema.columns if c.type in ("text", "mixed") and m.group(1) in c.header]
+        if len(cols) > 1:  # 报修类型 and 维修工: the one that names a person (工, 人, 员, 师)
+            cols = [c for c in cols if re.search(r"(?:工|人|员|师|师傅|者|手)$", c.header.strip())]
+    if len(cols) != 1 or is_identifier(cols[0]):
+        return None
+    return cols[0], m.span()
 
 
 def _row_label(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple[int, int]] | None:
@@ -273,8 +300,8 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if ext is not None:
         fn, w = ext
         vals = [v for v in values(schema, answer) if v is not None]
-        if w in lex["accumulating"] and len(set(map(str, vals))) != len(vals):
-            return None  # "which product sold the most": a total per product, not one row
+        if w in lex["accumulating"] and len(set(map(str, vals))) != len(vals) and not has(text, lex["single_row"]):
+            return None  # "which product sold the most": a total per product, not one row ("谁一次花得最多": one)
         p = text.find(w)
         taken.append((p, p + len(w)))
         implied = lex["implied"].get(w) or next(
@@ -318,7 +345,11 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]))
         asked = any(re.search(p, text) for p in lex["which"]) or has(text, lex["who"]) \
             or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
-        if left and not (asked and by in named and _loose_ok(left, text, schema, answer, lex)):
+        # what is compared said by a column's name or by the superlative itself ("the heaviest
+        # parcel": its weight): a word left over is then the row's noun or a verb, if loose
+        said_by = by in named or (implied is not None and by is group_of(schema, implied)
+                                  and not has(text, ["name of"]))  # "name of the heaviest animal": not a person
+        if left and not (asked and said_by and _loose_ok(left, text, schema, answer, lex)):
             return None
         if kth is not None:
             if kth > by.last_row - by.first_row + 1:

@@ -20,12 +20,13 @@ corpus test it answered (issue 16 item 7).
 
 from __future__ import annotations
 
+import os
 import re
 
 from ...errors import TaskError
 from .compose import Reading
-from .rowbase import lexicon
-from .schema import SheetSchema
+from .rowbase import header_forms, lexicon
+from .schema import Column, SheetSchema
 
 #: a "not" the bag-of-words readers would drop (they see a column and a value, not the negation)
 _NEGATED = re.compile(r"不为|不是|不等于|并非|(?<![a-z])(?:not|isn't|aren't|doesn't|don't|other than)(?![a-z])|≠|!=")
@@ -65,6 +66,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         without_total_row_aside,
     )
     from .aggregates import read as read_aggregate
+    from .bestperiod import read_best_period
     from .compose import group_by, read
     from .intent import compile_intent, explain
     from .lookups import names_other_column, read_other
@@ -109,7 +111,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         if text is not None and not _misses(request, text, schema):
             return Reading(text, explain(intent), intent.to_dict())
     for read_more in (read_blank, read_fee_share, read_share, read_derived, read_distinct, read_either, read_rank,
-                      read_weekday, read_year_block, read_columns_total, read_columns_share):
+                      read_weekday, read_year_block, read_columns_total, read_columns_share, read_best_period):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
@@ -224,6 +226,22 @@ def without_total_row(request: str) -> str:
 _CODE_WORD = re.compile(r"(?<![a-z])(?:no\.?|number|num\.?|#)\s*(?=[a-z]*\d)", re.I)
 
 
+_CODE_AFTER = re.compile(r"\s*(?:这单|那单|这张|那张|这笔|那笔|这个单|那个单|号单|单)")
+
+
+def _names_a_code(request: str, m: re.Match, col: Column) -> bool:
+    """Whether the number at ``m`` is said as a code of ``col`` (only its tail written): a code
+    word or the column's name just before it ("order 9016", "订单9016", "单号 5013"), or 这单 /
+    那单 after it ("5013那单")."""
+    before = request[:m.start()].lower()[-12:]
+    if re.search(r"(?<![a-z])(?:no\.?|number|num\.?|#|ref\.?)\s*$", before):
+        return True
+    heads = [h for h in header_forms(col.header) if len(h) >= 2] + [col.header.lower()[:2]]
+    if any(re.search(re.escape(w) + r"\s*$", before) for h in heads for w in {h, h.rstrip("号#")} if w):
+        return True
+    return _CODE_AFTER.match(request[m.end():]) is not None
+
+
 def said_codes(request: str, schema: SheetSchema) -> str:
     """A code of the sheet as people write it, in the sheet's spelling: "ticket no. 4822" on a
     sheet of tickets 004822 is "ticket 004822", "order 1194" on a sheet of orders F1180 … F1211
@@ -232,6 +250,7 @@ def said_codes(request: str, schema: SheetSchema) -> str:
     is, zeros and prefix aside, one value of one column of such codes (all one length) and no
     number of the sheet; a "no." only where the code after it is a value of the sheet."""
     codes: dict[str, set[str]] = {}
+    tails: dict[str, tuple[set[str], Column]] = {}
     plain: set[str] = set()
     for col in schema.columns:
         vals = [str(v) for v in col.distinct]
@@ -241,6 +260,15 @@ def said_codes(request: str, schema: SheetSchema) -> str:
             # 004822 as 4822; F1194 (every code one prefix, F) as 1194
             for p in parts:
                 codes.setdefault(p.group(2).lstrip("0"), set()).add(p.group(0))
+            # DJ2605013 (a month's serial after a shared 2605) as "5013": its tail, at least every
+            # digit after the part all codes share
+            digits = [p.group(2) for p in parts]
+            shared = len(os.path.commonprefix(digits))
+            for p in parts:
+                for k in range(max(3, len(p.group(2)) - shared), len(p.group(2))):
+                    tail = p.group(2)[-k:]
+                    if not tail.startswith("0"):
+                        tails.setdefault(tail, (set(), col))[0].add(p.group(0))
         else:
             plain |= {v.lower() for v in vals}
     plain |= {str(v).removesuffix(".0") for v in schema.cells.values() if isinstance(v, (int, float))}
@@ -253,6 +281,8 @@ def said_codes(request: str, schema: SheetSchema) -> str:
             # "tickets in 2025" on a sheet of dates, or "2025的顾客" said with no code word before
             # it: a year or an amount as likely as ticket 002025, so left as written
             return m.group(0)
+        if not found and m.group(0) in tails and _names_a_code(request, m, tails[m.group(0)][1]):
+            found = tails[m.group(0)][0]
         return next(iter(found)) if len(found) == 1 and m.group(0) not in plain else m.group(0)
 
     text = re.sub(r"(?<![A-Za-z\d.,$£€¥-])[1-9]\d{2,}(?![\d.,%])", padded, request) if codes else request
