@@ -1019,6 +1019,13 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     lex = lexicon("aggregates")
     text = request.lower()
     words = [w for w in lex["share_words"] + lex["zh_share_words"] if _spans(text, w)]
+    scope = re.match(r"\s*(?:在)?([\u4e00-\u9fff]{2,6}?)(?:表)?(?:里面|里头|当中|里|中)", text)
+    if scope and scope.group(1) in schema.sheet:  # "上机记录里会员的比例", "预约里…": of the sheet's rows
+        text = " " * scope.end() + text[scope.end():]
+    lead = re.match(r"\s*(?:%|percent|percentage|pct)(?=\s+[a-z])", text)
+    if lead and not words:  # "% paid so far", "percent paid": the share said first, of the rows
+        words = [lead.group(0).strip()]
+        text = " " * lead.end() + text[lead.end():]
     if not words:
         return None
     for _c, head, _v in flag_columns(schema):  # "escape rate", "pass rate": the Yes share of Escaped, Passed
@@ -1173,8 +1180,14 @@ _NOT_YET_BEFORE = re.compile(
     r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent|awaiting"
     r"|(?:still\s+)?waiting(?:\s+to\s+be)?|yet\s+to\s+be)|n't|(?<![a-z])not)"
     r"\s+(?:(?:been|yet|a|an|any|got|gotten|had|have|has)\s+)*$"
-    r"|(?:还没有?|还未|尚未|没有|没|未|缺)$")
-_NOT_YET_AFTER = re.compile(r"(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back))*|(?:日期)?(?:的)?")
+    r"|(?:还没有?|还未|尚未|没有|没|未|缺)(?:[交填写收付给缴录登记](?:过|了)?)?$")
+_NOT_YET_AFTER = re.compile(r"(?:日期|成绩|分数|记录|金额)的?|的"  # (tried first: the English form matches nothing too)
+                            r"|(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back))*")
+
+
+#: a column said, then empty: "定金空着的", "复试（成绩）为空", "left blank", "is empty"
+_EMPTY_AFTER = re.compile(r"(?:成绩|日期|一栏|一列|栏|列)?(?:还)?(?:是)?(?:空着|为空|是空的|空白|空的|没填|未填|没有填)(?:的)?"
+                          r"|\s+(?:(?:is|are|was|were|still|left|been)\s+)*(?:blank|empty)(?![a-z])")
 
 
 def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
@@ -1219,8 +1232,13 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     nays = set(lexicon("aggregates")["blank_values_no"])
     found = []
     for a, b, col in _blank_mentions(text, schema):
+        if is_identifier(col):
+            continue
         cue = _NOT_YET_BEFORE.search(text[:a])
-        if cue is None or is_identifier(col):
+        if cue is None:
+            empty = _EMPTY_AFTER.match(text, b)  # "定金空着的", "复试成绩为空的": the column said, then empty
+            if empty is not None:
+                found.append((a, empty.end(), col))
             continue
         tail = _NOT_YET_AFTER.match(text, b)
         found.append((cue.start(), tail.end() if tail else b, col))
@@ -2106,12 +2124,13 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         said = {str(v).strip().lower(): str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
         yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
         neg = re.search(rf"(?<![a-z])(?:{NOT_DONE}{head}(?![a-z])(?:\s+(?:for\s+)?yet)?|un{head}(?![a-z]))", text)
+        neg = neg or _owed(text, schema, head)  # "how much is still owed" beside Paid: its No rows
         # "the emergencies" for the rows of an Emergency flag: its plural names its Yes rows
         plural = rf"(?:{head}(?:s|es)?|{head[:-1]}ies)" if head.endswith("y") else rf"{head}(?:s|es)?"
         pos = neg or re.search(rf"(?<![a-z]){plural}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
-        return Condition(c.header, "=", no if neg else yes), pos.span()
+        return Condition(c.header, "=", no if neg else yes), _had(text, pos.span(), taken)
     # "hires that were returned late": a Yes / No column named by its whole header of two or
     # three words (Returned Late, Frames Done), said as it stands
     for c in schema.columns:
@@ -2131,8 +2150,37 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         pos = neg or re.search(rf"(?<![a-z]){said_as}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
-        return Condition(c.header, "=", no if neg else yes), pos.span()
+        return Condition(c.header, "=", no if neg else yes), _had(text, pos.span(), taken)
     return _zh_flag(text, schema, taken)
+
+
+def _owed(text: str, schema: SheetSchema, head: str) -> re.Match | None:
+    """"still owed", "unpaid total", "money outstanding": money not paid yet, said on a sheet whose
+    Yes / No column is headed by a payment word (Paid, Settled): that column's No rows.  None
+    when the word is itself a value of the sheet (a Status of Outstanding is read as that value)."""
+    lex = lexicon("aggregates")
+    if head.strip("? ") not in lex["payment_flag_heads"]:
+        return None
+    for w in sorted(lex["owed_words"], key=len, reverse=True):
+        m = re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text)
+        if m is None:
+            continue
+        if any(str(v).strip().lower() == w.split()[-1] for c in schema.columns
+               if c.type in ("text", "mixed") for v in values(schema, c)):
+            return None
+        return m
+    return None
+
+
+def _had(text: str, span: tuple[int, int], taken) -> tuple[int, int]:
+    """``span`` (a Yes / No column's mention) widened over a verb said right before it that only
+    says a row has it (lexicon flag_have_verbs): "hired shoes", "included the frames", "marked
+    paid", "marked not paid"."""
+    verbs = "|".join(re.escape(v) for v in sorted(lexicon("aggregates")["flag_have_verbs"], key=len, reverse=True))
+    m = re.search(rf"(?<![a-z])(?:{verbs})\s+(?:(?:a|an|the|any|some|their|as)\s+)?$", text[:span[0]])
+    if m is None or any(a < span[0] and m.start() < b for a, b in taken):
+        return span
+    return m.start(), span[1]
 
 
 def _zh_flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:

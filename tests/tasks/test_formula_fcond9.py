@@ -1,0 +1,97 @@
+"""Conditions inside one-cell aggregates (helper h/fcond9, eleventh session), each class on a
+sheet of our own: "no. of" as a count; money "owed / outstanding / unpaid" as the No rows of a
+Paid column; a verb that only says a row has a Yes / No column ("hired shoes", "marked paid");
+a share said first ("% paid so far"); a Chinese scope before a share ("预约里…的比例"); a blank
+column said with a verb between 没 and it (没交定金) or followed by 空着 / 为空, or with 成绩 after it."""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+def _ask(text, s):
+    return formula(text, sheet=s, method="rules").formula
+
+
+@pytest.fixture
+def mowing():
+    """A gardener's jobs: a Fee column, a Paid Yes / No column, a Trimmings Yes / No column."""
+    rows = [["Job", "Date", "Street", "Fee", "Trimmings", "Paid"]]
+    streets = ["Elm Road", "Ash Grove", "Elm Road", "Bay Close", "Ash Grove", "Elm Road", "Bay Close"]
+    for i, st in enumerate(streets):
+        rows.append([f"M{40 + i}", dt.date(2026, 5, 2 + i), st, 25 + 5 * i,
+                     "Yes" if i % 3 == 0 else "No", "No" if i in (1, 4, 5) else "Yes"])
+    return schema_from_rows(rows, sheet="Mowing")
+
+
+def test_no_dot_of_counts_the_rows(mowing):
+    assert _ask("no. of jobs not paid yet", mowing) == '=COUNTIF(F2:F8,"No")'
+    assert _ask("Elm Road - no. of jobs not paid yet", mowing) == '=COUNTIFS(F2:F8,"No",C2:C8,"Elm Road")'
+
+
+def test_money_owed_is_the_unpaid_rows_of_the_money(mowing):
+    assert _ask("how much is still owed to me", mowing) == '=SUMIF(F2:F8,"No",D2:D8)'
+    assert _ask("outstanding fees on Ash Grove", mowing) == '=SUMIFS(D2:D8,F2:F8,"No",C2:C8,"Ash Grove")'
+
+
+def test_owed_is_a_value_where_the_sheet_says_it():
+    rows = [["Invoice", "Client", "Amount", "Status", "Paid"]]
+    for i in range(6):
+        rows.append([f"INV{i}", ["Kerr", "Lamb"][i % 2], 100 + i, ["Outstanding", "Settled"][i % 2],
+                     ["No", "Yes"][i % 2]])
+    s = schema_from_rows(rows, sheet="Invoices")
+    # "outstanding" names the Status value here, never the Paid column's No rows
+    try:
+        got = _ask("total outstanding amount", s)
+    except TaskError:
+        got = ""
+    assert "E2:E7" not in got
+
+
+def test_a_have_verb_before_a_yes_no_column(mowing):
+    assert _ask("what % of jobs included trimmings", mowing) == '=COUNTIF(E2:E8,"Yes")/COUNTA(E2:E8)'
+    assert _ask("how many jobs had trimmings", mowing) == '=COUNTIF(E2:E8,"Yes")'
+    assert _ask("share of jobs marked paid", mowing) == '=COUNTIF(F2:F8,"Yes")/COUNTA(F2:F8)'
+
+
+def test_a_share_said_first(mowing):
+    assert _ask("% paid so far", mowing) == '=COUNTIF(F2:F8,"Yes")/COUNTA(F2:F8)'
+    assert _ask("percent unpaid", mowing) == '=COUNTIF(F2:F8,"No")/COUNTA(F2:F8)'
+
+
+def test_a_leading_percent_with_no_condition_is_not_a_share(mowing):
+    with pytest.raises(TaskError):
+        _ask("% fee", mowing)
+
+
+@pytest.fixture
+def studio():
+    """A rehearsal studio's bookings: a 会员 是 / 否 column, a 押金 column left blank when none was taken."""
+    rows = [["预约号", "日期", "房间", "会员", "押金"]]
+    for i in range(8):
+        rows.append([f"Y{300 + i}", dt.date(2026, 9, 1 + i), ["大厅", "小间"][i % 2],
+                     "是" if i % 3 else "否", None if i in (2, 5) else 100])
+    return schema_from_rows(rows, sheet="预约记录")
+
+
+def test_a_sheet_scope_before_a_share(studio):
+    assert _ask("预约记录里会员的比例", studio) == '=COUNTIF(D2:D9,"是")/COUNTA(D2:D9)'
+    assert _ask("预约里会员占百分之几", studio) == '=COUNTIF(D2:D9,"是")/COUNTA(D2:D9)'
+
+
+def test_a_blank_column_said_with_a_verb_or_as_empty(studio):
+    assert _ask("没交押金的有几单", studio) == "=COUNTBLANK(E2:E9)"
+    assert _ask("押金空着的有几个", studio) == "=COUNTBLANK(E2:E9)"
+    assert _ask("大厅没交押金的有几单", studio) == '=COUNTIFS(E2:E9,"",C2:C9,"大厅")'
+
+
+def test_a_blank_score_said_with_its_noun():
+    rows = [["编号", "姓名", "笔试", "复试"]]
+    for i in range(6):
+        rows.append([f"A{i}", f"考生{i}", 70 + i, None if i % 2 else 80 + i])
+    s = schema_from_rows(rows, sheet="考生")
+    assert _ask("有几个人还没有复试成绩", s) == "=COUNTBLANK(D2:D7)"
