@@ -95,3 +95,49 @@ def test_a_blank_score_said_with_its_noun():
         rows.append([f"A{i}", f"考生{i}", 70 + i, None if i % 2 else 80 + i])
     s = schema_from_rows(rows, sheet="考生")
     assert _ask("有几个人还没有复试成绩", s) == "=COUNTBLANK(D2:D7)"
+
+
+def test_a_place_value_said_in_full_or_short(mowing):
+    rows = [["Job", "Street", "Fee"]]
+    for i, st in enumerate(["Kings Ave", "Mill Road", "Kings Ave", "High St", "Mill Road"]):
+        rows.append([f"W{i}", st, 10 + i])
+    s = schema_from_rows(rows, sheet="Rounds")
+    assert _ask("how many jobs on Kings Avenue", s) == '=COUNTIF(B2:B6,"Kings Ave")'
+    assert _ask("total fee for Mill Rd", s) == '=SUMIF(B2:B6,"Mill Road",C2:C6)'
+    assert _ask("fees on the high street", s) == '=SUMIF(B2:B6,"High St",C2:C6)'
+
+
+def test_a_hyphenated_value_said_without_its_hyphen():
+    rows = [["Job", "Bike", "Work"]]
+    for i, (b, w) in enumerate([("E-bike", "Full service"), ("Road", "Puncture"), ("E-bike", "Puncture"),
+                                ("E-bike", "Full service"), ("Hybrid", "Full service")]):
+        rows.append([f"J{i}", b, w])
+    s = schema_from_rows(rows, sheet="Jobs")
+    assert _ask("number of punctures on ebikes", s) == '=COUNTIFS(C2:C6,"Puncture",B2:B6,"E-bike")'
+
+
+def test_two_values_joined_by_a_plus():
+    rows = [["Visit", "Piano", "Fee"]]
+    for i, p in enumerate(["Upright", "Grand", "Baby Grand", "Upright", "Grand"]):
+        rows.append([f"V{i}", p, 60 + i])
+    s = schema_from_rows(rows, sheet="Visits")
+    assert _ask("no. of grand + baby grand pianos", s) == '=SUM(COUNTIF(B2:B6,{"Baby Grand","Grand"}))'
+
+
+def test_the_rows_a_share_is_of_named_by_what_a_row_is():
+    rows = [["Ref", "Name", "Country", "Ticket"]]
+    for i, c in enumerate(["India", "Kenya", "India", "Peru", "India", "Kenya"]):
+        rows.append([f"R{i}", f"N{i}", c, ["Day", "Full"][i % 2]])
+    s = schema_from_rows(rows, sheet="Registrations")
+    assert _ask("what percent of registrants are from India", s) == '=COUNTIF(C2:C7,"India")/COUNTA(C2:C7)'
+    assert _ask("share of attendees from kenya", s) == '=COUNTIF(C2:C7,"Kenya")/COUNTA(C2:C7)'
+
+
+def test_a_chinese_share_names_its_whole():
+    rows = [["订单号", "门店", "付款状态", "营业额"]]
+    for i in range(8):
+        rows.append([f"D{i}", ["东店", "西店"][i % 2], ["已付款", "待付款"][i % 3 == 0], 100 + 10 * i])
+    s = schema_from_rows(rows, sheet="订单")
+    assert _ask("已付款的订单占全部订单的百分比", s) == '=COUNTIF(C2:C9,"已付款")/COUNTA(C2:C9)'
+    assert _ask("东店营业额占总营业额的百分比", s) == '=SUMIF(B2:B9,"东店",D2:D9)/SUM(D2:D9)'
+    assert _ask("东店营业额占总和的比例", s) == '=SUMIF(B2:B9,"东店",D2:D9)/SUM(D2:D9)'

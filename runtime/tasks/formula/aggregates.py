@@ -192,6 +192,14 @@ def _value_parts(low: str, common: set[str]) -> set[str]:
     plain = re.sub(r"[.]", "", low)
     if plain != low:
         out.add(plain)
+    if re.search(r"[a-z]-[a-z]", plain):  # "ebikes" / "e bike" for E-bike, "off peak" for Off-peak
+        out |= {plain.replace("-", ""), plain.replace("-", " ")}
+    abbr = lexicon("aggregates")["value_abbreviations"]
+    last = re.fullmatch(r"(.+\s)([a-z]+)", plain)
+    if last and last.group(2) in abbr:  # "Kings Avenue" for Kings Ave, "High Street" for High St
+        out.add(last.group(1) + abbr[last.group(2)])
+    elif last and last.group(2) in abbr.values():  # "Mill Rd" for Mill Road
+        out |= {last.group(1) + a for a, full in abbr.items() if full == last.group(2)}
     tokens = re.findall(r"[a-z]+", plain)
     if len(tokens) >= 2:
         out |= {t for t in tokens if len(t) >= 4 and t not in common}
@@ -380,7 +388,8 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
                 i = seen[col.letter]
                 prev = conds[i]
                 a, b = sorted([spans[i], (m.start(), m.end())])
-                joint = re.fullmatch(r"\s*(?:,|，|、|or|and|和|或|或者|及|与|以及|plus)\s*", text[a[1]:b[0]])
+                joint = re.fullmatch(r"\s*(?:,|，|、|or|and|和|或|或者|及|与|以及|plus|\+|&|/|,\s*(?:and|or)|as well as|"
+                                     r"加上?|跟|还有)\s*", text[a[1]:b[0]])
                 if not alternatives or joint is None or prev.op != "=":
                     return None  # two values of one column: "either ... or", not handled here
                 both = prev.value if isinstance(prev.value, tuple) else (prev.value,)
@@ -1037,8 +1046,18 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     for w in words:
         for a, b in _spans(plain, w):
             plain = plain[:a] + " " * (b - a) + plain[b:]
-    amount = _parse(plain, schema, force_op="sum")
-    rows = _parse(plain, schema, force_op="count")
+    whole_zh = _zh_whole(text, schema) if is_zh(text) else None
+    if whole_zh is not None:  # "付了款的订单占全部订单的百分比": the whole said, rows or an amount
+        kind, (a, b), head = whole_zh
+        cut = plain[:a] + " " * (b - a) + plain[b:]
+        amount = _parse(cut, schema, force_op="sum") if kind == "sum" else None
+        if amount is not None and head and amount.value is not None and amount.value.header != head:
+            return None  # the part's amount and the whole's are not one column
+        rows = _parse(cut, schema, force_op="count") if kind == "rows" else None
+    else:
+        amount = _parse(plain, schema, force_op="sum")
+        rows = _parse(plain, schema, force_op="count") or _parse(_whole_said(plain, text, schema), schema,
+                                                                 force_op="count")
     if amount is not None and amount.value is not None and amount.named and amount.conditions:
         conds = tuple(amount.conditions)
         if any(c.column == amount.value.header for c in conds):
@@ -1069,6 +1088,46 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                 + " that have " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds if c not in scope))
     return (f"={part[1:]}/COUNTA({base.range})",
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
+
+
+def _zh_whole(text: str, schema: SheetSchema) -> tuple[str, tuple[int, int], str] | None:
+    """The whole a Chinese share is of, said after 占 ("占全部订单的百分比", "占总人数百分比",
+    "占总和的比例", "占销售额的比例"): ("rows", span, "") for what a row is (订单, 人数, the
+    sheet's own row words), ("sum", span, header) for a total (总和, 总额; header "" ) or a number
+    column named (销售额), else None (the usual readers read it)."""
+    m = re.search(r"占(?P<all>总|全部|所有|整体|整个|全)?(?P<w>[\u4e00-\u9fff]{0,8}?)(?:的)?"
+                  r"(?=比例|百分比|百分之|比重|占比|多少|几成)", text)
+    if m is None or (not m.group("all") and not m.group("w")):
+        return None
+    w = m.group("w")
+    lex = lexicon("aggregates")
+    rows = {n for n in lex["people_nouns"] + lex["row_nouns"] + row_things(schema) if is_zh(n)}
+    if w in rows or (w.endswith("数") and (w[:-1] in rows or w[:-1] in ("人", "单", "户", "条", "次"))) or (
+            len(w) >= 2 and w in schema.sheet):
+        return "rows", m.span(), ""
+    if w in ("总和", "总额", "合计", "总计", "和") or (m.group("all") and not w):
+        return "sum", m.span(), ""
+    named = [c for c in schema.columns if c.type == "number" and len(w) >= 2 and w == _bare(c.header)]
+    return ("sum", m.span(), named[0].header) if len(named) == 1 else None
+
+
+def _whole_said(plain: str, text: str, schema: SheetSchema) -> str:
+    """``plain`` without the noun the share is of, when it says what a row is: "what % of
+    registrants are from India", "share of attendees from india", "% of customers paid by card"
+    (the rows counted), not a column.  Only where no number column counts people (Guests,
+    人数: "share of customers" there may be of that head count)."""
+    lex = lexicon("aggregates")
+    if any(c.type == "number" and _bare(c.header).lower() in lex["people_count_headers"] for c in schema.columns):
+        return plain
+    m = re.search(r"(?<![a-z])(?:share|percent|percentage|proportion|fraction|pct|%)\s+of\s+(?:all\s+)?"
+                  r"(?:the\s+|our\s+|my\s+|these\s+)?([a-z]+)(?![a-z])", text)
+    if m is None or any(c.type == "number" for _p, c in mentions(m.group(1), schema)):
+        return plain
+    nouns = set(lex["people_nouns"] + lex["row_nouns"] + lex["quantity_nouns_en"]["heads"]
+                + lex["row_people_en"] + _own_rows(schema))
+    if m.group(1) not in nouns and m.group(1).removesuffix("s") not in nouns:
+        return plain
+    return plain[:m.start(1)] + " " * (m.end(1) - m.start(1)) + plain[m.end(1):]
 
 
 _FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|receive|left|gave|paid|took|take|taken)\s+(?:a|an|any)\s+")
