@@ -141,3 +141,22 @@ def test_a_chinese_share_names_its_whole():
     assert _ask("已付款的订单占全部订单的百分比", s) == '=COUNTIF(C2:C9,"已付款")/COUNTA(C2:C9)'
     assert _ask("东店营业额占总营业额的百分比", s) == '=SUMIF(B2:B9,"东店",D2:D9)/SUM(D2:D9)'
     assert _ask("东店营业额占总和的比例", s) == '=SUMIF(B2:B9,"东店",D2:D9)/SUM(D2:D9)'
+
+
+@pytest.fixture
+def ferry():
+    """Crossings: a Vehicle column that writes None for a foot passenger."""
+    rows = [["Ticket", "Date", "Vehicle", "Fare"]]
+    for i, v in enumerate(["Car", "None", "Van", "None", "Car", "Motorbike", "None"]):
+        rows.append([f"T{i}", dt.date(2026, 7, 1 + i), v, 20 + i])
+    return schema_from_rows(rows, sheet="Tickets")
+
+
+def test_a_column_whose_none_is_a_word(ferry):
+    assert _ask("how many tickets had a vehicle on them", ferry) == '=COUNTIF(C2:C8,"<>None")'
+    assert _ask("how many tickets with no vehicle", ferry) == '=COUNTIF(C2:C8,"None")'
+    assert _ask("what % of tickets had a vehicle", ferry) == '=COUNTIF(C2:C8,"<>None")/COUNTA(C2:C8)'
+
+
+def test_owed_rows_counted(mowing):
+    assert _ask("how many jobs are still owed", mowing) == '=COUNTIF(F2:F8,"No")'

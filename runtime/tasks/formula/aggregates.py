@@ -1164,6 +1164,33 @@ def _rows_without_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[in
     return None
 
 
+def _absent_value(schema: SheetSchema, col: Column) -> str | None:
+    """The value a text column writes for "none" (None, -, n/a, 无; lexicon absent_values) beside
+    two or more others (Car, Van, None), or None: a Yes / No column is read by its values."""
+    said = {str(v).strip() for v in values(schema, col) if v is not None and str(v).strip()}
+    marks = [v for v in said if v.lower() in lexicon("aggregates")["absent_values"]]
+    if col.type not in ("text", "mixed") or len(marks) != 1 or len(said) < 3 \
+            or {v.lower() for v in said} & {"yes", "no", "y", "n", "是", "否"}:
+        return None
+    return marks[0]
+
+
+def _marked_with_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[int, int], str, bool] | None:
+    """"tickets that had a vehicle", "bookings with no vehicle": a text column whose "none" is a
+    word (Vehicle: Car, Van, None) said after "with a" / "had a" (its other rows) or "with no" /
+    "without a" (its none rows); (column, span said, the none word, without) or None."""
+    text = request.lower()
+    for pat, without in ((_FILLED, False), (_UNFILLED, True)):
+        for m in pat.finditer(text):
+            for p, c in mentions(text, schema):
+                absent = _absent_value(schema, c) if p == m.end() else None
+                if absent is not None:
+                    word = next((w for w in _column_words(schema, c) if text.startswith(w, p)),
+                                re.match(r"[a-z]*", text[p:]).group(0))
+                    return c, (m.start(), p + len(word)), absent, without
+    return None
+
+
 def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """"how many walks got a tip", "what fraction of jobs had a discount": the rows whose number
     column holds an amount (above 0; a blank or 0 is none), counted or over all the table's
@@ -1174,9 +1201,12 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     found = rows_with_a(request, schema, ("number", "date"))
     without = found is None
     found = found or _rows_without_a(request, schema)
-    if found is None:
+    marked = _marked_with_a(request, schema) if found is None else None
+    if found is None and marked is None:
         return None
-    col, span = found
+    col, span = found or marked[:2]
+    if marked is not None:
+        without = marked[3]
     text = request.lower()
     lex = lexicon("aggregates")
     noun = re.search(r"(?<![a-z])(?:how many|number of|count of|share of|fraction of|percent of|percentage of|"
@@ -1195,6 +1225,16 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     taken = [span] + share + counted
     if leftover(text, schema, lex, taken, mentions(text, schema)):
         return None
+    if marked is not None:  # "tickets that had a vehicle": the rows not marked None (no blank among them)
+        absent = marked[2]
+        if any(schema.cells.get((r, col_index(col.letter))) in (None, "") for r in range(col.first_row, col.last_row + 1)) \
+                or _table_rows(schema, col)[0] != col.last_row:
+            return None
+        want = f'"{absent}"' if without else f'"<>{absent}"'
+        what = f"rows where {col.header} is {'' if without else 'not '}{absent}"
+        if counted:
+            return f"=COUNTIF({col.range},{want})", f"the number of {what}"
+        return f"=COUNTIF({col.range},{want})/COUNTA({col.range})", f"the share of {what}"
     if without:  # "how many orders had no glass": the rows whose amount is 0, where no row is blank
         if any(schema.cells.get((r, col_index(col.letter))) in (None, "") for r in range(col.first_row, col.last_row + 1)) \
                 or _table_rows(schema, col)[0] != col.last_row:
