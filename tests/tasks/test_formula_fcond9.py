@@ -160,3 +160,16 @@ def test_a_column_whose_none_is_a_word(ferry):
 
 def test_owed_rows_counted(mowing):
     assert _ask("how many jobs are still owed", mowing) == '=COUNTIF(F2:F8,"No")'
+
+
+def test_a_value_left_out_in_other_words(studio):
+    assert _ask("不算小间，一共几单", studio) == '=COUNTIF(C2:C9,"<>小间")'
+    assert _ask("how many bookings not counting 小间", studio) == '=COUNTIF(C2:C9,"<>小间")'
+
+
+def test_getting_any_before_an_amount_column():
+    rows = [["Student", "Language", "Discount"]]
+    for i in range(6):
+        rows.append([f"S{i}", ["French", "Thai"][i % 2], [0, 10, 0, 5, 15, 0][i]])
+    s = schema_from_rows(rows, sheet="Enrolments")
+    assert _ask("% of students getting any discount", s) == '=COUNTIF(C2:C7,">0")/COUNTA(A2:A7)'

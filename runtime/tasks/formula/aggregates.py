@@ -398,8 +398,8 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
                 continue
             op = "="
             if alternatives:
-                neg = re.search(r"(?:excluding|except(?: for)?|other than|apart from|besides|not in|除了|除去|除|不含|不包括|"
-                                r"非)\s*$", text[:m.start()])
+                neg = re.search(r"(?:excluding|except(?: for)?|other than|apart from|besides|not in|not counting|leaving out|"
+                                r"ignoring|除了|除去|除|不含|不包括|不包含|不算|不计|去掉|排除|刨去|非)\s*$", text[:m.start()])
                 if neg:
                     op = "<>"
                     after = re.match(r"\s*(?:以外|之外|外)", text[m.end():])
@@ -1028,7 +1028,7 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     lex = lexicon("aggregates")
     text = request.lower()
     words = [w for w in lex["share_words"] + lex["zh_share_words"] if _spans(text, w)]
-    scope = re.match(r"\s*(?:在)?([\u4e00-\u9fff]{2,6}?)(?:表)?(?:里面|里头|当中|里|中)", text)
+    scope = re.match(r"\s*(?:在)?([\u4e00-\u9fff]{2,6}?)(?:表)?(?:里面|里头|当中|里)", text)  # (not 中: 预约中老年…)
     if scope and scope.group(1) in schema.sheet:  # "上机记录里会员的比例", "预约里…": of the sheet's rows
         text = " " * scope.end() + text[scope.end():]
     lead = re.match(r"\s*(?:%|percent|percentage|pct)(?=\s+[a-z])", text)
@@ -1130,7 +1130,8 @@ def _whole_said(plain: str, text: str, schema: SheetSchema) -> str:
     return plain[:m.start(1)] + " " * (m.end(1) - m.start(1)) + plain[m.end(1):]
 
 
-_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|receive|left|gave|paid|took|take|taken)\s+(?:a|an|any)\s+")
+_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|getting|had|have|has|having|received|receive|left|gave|paid|took|take|taken)"
+                     r"\s+(?:a|an|any)\s+")
 _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\. of|count of|count)(?![a-z])")
 
 
