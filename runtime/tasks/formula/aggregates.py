@@ -1046,18 +1046,19 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     for w in words:
         for a, b in _spans(plain, w):
             plain = plain[:a] + " " * (b - a) + plain[b:]
+    amount = _parse(plain, schema, force_op="sum")
+    rows = _parse(plain, schema, force_op="count") or _parse(_whole_said(plain, text, schema), schema,
+                                                             force_op="count")
     whole_zh = _zh_whole(text, schema) if is_zh(text) else None
-    if whole_zh is not None:  # "付了款的订单占全部订单的百分比": the whole said, rows or an amount
+    if whole_zh is not None and not (amount is not None and amount.named and amount.conditions) \
+            and not (rows is not None and rows.conditions):
+        # "付了款的订单占全部订单的百分比": the whole said, rows or an amount (when nothing else read it)
         kind, (a, b), head = whole_zh
         cut = plain[:a] + " " * (b - a) + plain[b:]
         amount = _parse(cut, schema, force_op="sum") if kind == "sum" else None
         if amount is not None and head and amount.value is not None and amount.value.header != head:
             return None  # the part's amount and the whole's are not one column
         rows = _parse(cut, schema, force_op="count") if kind == "rows" else None
-    else:
-        amount = _parse(plain, schema, force_op="sum")
-        rows = _parse(plain, schema, force_op="count") or _parse(_whole_said(plain, text, schema), schema,
-                                                                 force_op="count")
     if amount is not None and amount.value is not None and amount.named and amount.conditions:
         conds = tuple(amount.conditions)
         if any(c.column == amount.value.header for c in conds):
