@@ -194,6 +194,14 @@ def _value_parts(low: str, common: set[str]) -> set[str]:
     plain = re.sub(r"[.]", "", low)
     if plain != low:
         out.add(plain)
+    if re.search(r"[a-z]-[a-z]", plain):  # "ebikes" / "e bike" for E-bike, "off peak" for Off-peak
+        out |= {plain.replace("-", ""), plain.replace("-", " ")}
+    abbr = lexicon("aggregates")["value_abbreviations"]
+    last = re.fullmatch(r"(.+\s)([a-z]+)", plain)
+    if last and last.group(2) in abbr:  # "Kings Avenue" for Kings Ave, "High Street" for High St
+        out.add(last.group(1) + abbr[last.group(2)])
+    elif last and last.group(2) in abbr.values():  # "Mill Rd" for Mill Road
+        out |= {last.group(1) + a for a, full in abbr.items() if full == last.group(2)}
     tokens = re.findall(r"[a-z]+", plain)
     if len(tokens) >= 2:
         out |= {t for t in tokens if len(t) >= 4 and t not in common}
@@ -382,7 +390,8 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
                 i = seen[col.letter]
                 prev = conds[i]
                 a, b = sorted([spans[i], (m.start(), m.end())])
-                joint = re.fullmatch(r"\s*(?:,|，|、|or|and|和|或|或者|及|与|以及|plus)\s*", text[a[1]:b[0]])
+                joint = re.fullmatch(r"\s*(?:,|，|、|or|and|和|或|或者|及|与|以及|plus|\+|&|/|,\s*(?:and|or)|as well as|"
+                                     r"加上?|跟|还有)\s*", text[a[1]:b[0]])
                 if not alternatives or joint is None or prev.op != "=":
                     return None  # two values of one column: "either ... or", not handled here
                 both = prev.value if isinstance(prev.value, tuple) else (prev.value,)
@@ -391,8 +400,8 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
                 continue
             op = "="
             if alternatives:
-                neg = re.search(r"(?:excluding|except(?: for)?|other than|apart from|besides|not in|除了|除去|除|不含|不包括|"
-                                r"非)\s*$", text[:m.start()])
+                neg = re.search(r"(?:excluding|except(?: for)?|other than|apart from|besides|not in|not counting|leaving out|"
+                                r"ignoring|除了|除去|除|不含|不包括|不包含|不算|不计|去掉|排除|刨去|非)\s*$", text[:m.start()])
                 if neg:
                     op = "<>"
                     after = re.match(r"\s*(?:以外|之外|外)", text[m.end():])
@@ -1021,6 +1030,13 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     lex = lexicon("aggregates")
     text = request.lower()
     words = [w for w in lex["share_words"] + lex["zh_share_words"] if _spans(text, w)]
+    scope = re.match(r"\s*(?:在)?([\u4e00-\u9fff]{2,6}?)(?:表)?(?:里面|里头|当中|里)", text)  # (not 中: 预约中老年…)
+    if scope and scope.group(1) in schema.sheet:  # "上机记录里会员的比例", "预约里…": of the sheet's rows
+        text = " " * scope.end() + text[scope.end():]
+    lead = re.match(r"\s*(?:%|percent|percentage|pct)(?=\s+[a-z])", text)
+    if lead and not words:  # "% paid so far", "percent paid": the share said first, of the rows
+        words = [lead.group(0).strip()]
+        text = " " * lead.end() + text[lead.end():]
     if not words:
         return None
     for _c, head, _v in flag_columns(schema):  # "escape rate", "pass rate": the Yes share of Escaped, Passed
@@ -1033,7 +1049,18 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         for a, b in _spans(plain, w):
             plain = plain[:a] + " " * (b - a) + plain[b:]
     amount = _parse(plain, schema, force_op="sum")
-    rows = _parse(plain, schema, force_op="count")
+    rows = _parse(plain, schema, force_op="count") or _parse(_whole_said(plain, text, schema), schema,
+                                                             force_op="count")
+    whole_zh = _zh_whole(text, schema) if is_zh(text) else None
+    if whole_zh is not None and not (amount is not None and amount.named and amount.conditions) \
+            and not (rows is not None and rows.conditions):
+        # "付了款的订单占全部订单的百分比": the whole said, rows or an amount (when nothing else read it)
+        kind, (a, b), head = whole_zh
+        cut = plain[:a] + " " * (b - a) + plain[b:]
+        amount = _parse(cut, schema, force_op="sum") if kind == "sum" else None
+        if amount is not None and head and amount.value is not None and amount.value.header != head:
+            return None  # the part's amount and the whole's are not one column
+        rows = _parse(cut, schema, force_op="count") if kind == "rows" else None
     if amount is not None and amount.value is not None and amount.named and amount.conditions:
         conds = tuple(amount.conditions)
         if any(c.column == amount.value.header for c in conds):
@@ -1066,7 +1093,48 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
 
-_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|had|have|has|received|receive|left|gave|paid|took|take|taken)\s+(?:a|an|any)\s+")
+def _zh_whole(text: str, schema: SheetSchema) -> tuple[str, tuple[int, int], str] | None:
+    """The whole a Chinese share is of, said after 占 ("占全部订单的百分比", "占总人数百分比",
+    "占总和的比例", "占销售额的比例"): ("rows", span, "") for what a row is (订单, 人数, the
+    sheet's own row words), ("sum", span, header) for a total (总和, 总额; header "" ) or a number
+    column named (销售额), else None (the usual readers read it)."""
+    m = re.search(r"占(?P<all>总|全部|所有|整体|整个|全)?(?P<w>[\u4e00-\u9fff]{0,8}?)(?:的)?"
+                  r"(?=比例|百分比|百分之|比重|占比|多少|几成)", text)
+    if m is None or (not m.group("all") and not m.group("w")):
+        return None
+    w = m.group("w")
+    lex = lexicon("aggregates")
+    rows = {n for n in lex["people_nouns"] + lex["row_nouns"] + row_things(schema) if is_zh(n)}
+    if w in rows or (w.endswith("数") and (w[:-1] in rows or w[:-1] in ("人", "单", "户", "条", "次"))) or (
+            len(w) >= 2 and w in schema.sheet):
+        return "rows", m.span(), ""
+    if w in ("总和", "总额", "合计", "总计", "和") or (m.group("all") and not w):
+        return "sum", m.span(), ""
+    named = [c for c in schema.columns if c.type == "number" and len(w) >= 2 and w == _bare(c.header)]
+    return ("sum", m.span(), named[0].header) if len(named) == 1 else None
+
+
+def _whole_said(plain: str, text: str, schema: SheetSchema) -> str:
+    """``plain`` without the noun the share is of, when it says what a row is: "what % of
+    registrants are from India", "share of attendees from india", "% of customers paid by card"
+    (the rows counted), not a column.  Only where no number column counts people (Guests,
+    人数: "share of customers" there may be of that head count)."""
+    lex = lexicon("aggregates")
+    if any(c.type == "number" and _bare(c.header).lower() in lex["people_count_headers"] for c in schema.columns):
+        return plain
+    m = re.search(r"(?<![a-z])(?:share|percent|percentage|proportion|fraction|pct|%)\s+of\s+(?:all\s+)?"
+                  r"(?:the\s+|our\s+|my\s+|these\s+)?([a-z]+)(?![a-z])", text)
+    if m is None or any(c.type == "number" for _p, c in mentions(m.group(1), schema)):
+        return plain
+    nouns = set(lex["people_nouns"] + lex["row_nouns"] + lex["quantity_nouns_en"]["heads"]
+                + lex["row_people_en"] + _own_rows(schema))
+    if m.group(1) not in nouns and m.group(1).removesuffix("s") not in nouns:
+        return plain
+    return plain[:m.start(1)] + " " * (m.end(1) - m.start(1)) + plain[m.end(1):]
+
+
+_FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|getting|had|have|has|having|received|receive|left|gave|paid|took|take|taken)"
+                     r"\s+(?:a|an|any)\s+")
 _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\. of|count of|count)(?![a-z])")
 
 
@@ -1100,6 +1168,33 @@ def _rows_without_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[in
     return None
 
 
+def _absent_value(schema: SheetSchema, col: Column) -> str | None:
+    """The value a text column writes for "none" (None, -, n/a, 无; lexicon absent_values) beside
+    two or more others (Car, Van, None), or None: a Yes / No column is read by its values."""
+    said = {str(v).strip() for v in values(schema, col) if v is not None and str(v).strip()}
+    marks = [v for v in said if v.lower() in lexicon("aggregates")["absent_values"]]
+    if col.type not in ("text", "mixed") or len(marks) != 1 or len(said) < 3 \
+            or {v.lower() for v in said} & {"yes", "no", "y", "n", "是", "否"}:
+        return None
+    return marks[0]
+
+
+def _marked_with_a(request: str, schema: SheetSchema) -> tuple[Column, tuple[int, int], str, bool] | None:
+    """"tickets that had a vehicle", "bookings with no vehicle": a text column whose "none" is a
+    word (Vehicle: Car, Van, None) said after "with a" / "had a" (its other rows) or "with no" /
+    "without a" (its none rows); (column, span said, the none word, without) or None."""
+    text = request.lower()
+    for pat, without in ((_FILLED, False), (_UNFILLED, True)):
+        for m in pat.finditer(text):
+            for p, c in mentions(text, schema):
+                absent = _absent_value(schema, c) if p == m.end() else None
+                if absent is not None:
+                    word = next((w for w in _column_words(schema, c) if text.startswith(w, p)),
+                                re.match(r"[a-z]*", text[p:]).group(0))
+                    return c, (m.start(), p + len(word)), absent, without
+    return None
+
+
 def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """"how many walks got a tip", "what fraction of jobs had a discount": the rows whose number
     column holds an amount (above 0; a blank or 0 is none), counted or over all the table's
@@ -1110,9 +1205,12 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     found = rows_with_a(request, schema, ("number", "date"))
     without = found is None
     found = found or _rows_without_a(request, schema)
-    if found is None:
+    marked = _marked_with_a(request, schema) if found is None else None
+    if found is None and marked is None:
         return None
-    col, span = found
+    col, span = found or marked[:2]
+    if marked is not None:
+        without = marked[3]
     text = request.lower()
     lex = lexicon("aggregates")
     noun = re.search(r"(?<![a-z])(?:how many|number of|count of|share of|fraction of|percent of|percentage of|"
@@ -1131,6 +1229,16 @@ def read_filled(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     taken = [span] + share + counted
     if leftover(text, schema, lex, taken, mentions(text, schema)):
         return None
+    if marked is not None:  # "tickets that had a vehicle": the rows not marked None (no blank among them)
+        absent = marked[2]
+        if any(schema.cells.get((r, col_index(col.letter))) in (None, "") for r in range(col.first_row, col.last_row + 1)) \
+                or _table_rows(schema, col)[0] != col.last_row:
+            return None
+        want = f'"{absent}"' if without else f'"<>{absent}"'
+        what = f"rows where {col.header} is {'' if without else 'not '}{absent}"
+        if counted:
+            return f"=COUNTIF({col.range},{want})", f"the number of {what}"
+        return f"=COUNTIF({col.range},{want})/COUNTA({col.range})", f"the share of {what}"
     if without:  # "how many orders had no glass": the rows whose amount is 0, where no row is blank
         if any(schema.cells.get((r, col_index(col.letter))) in (None, "") for r in range(col.first_row, col.last_row + 1)) \
                 or _table_rows(schema, col)[0] != col.last_row:
@@ -1175,8 +1283,14 @@ _NOT_YET_BEFORE = re.compile(
     r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent|awaiting"
     r"|(?:still\s+)?waiting(?:\s+to\s+be)?|yet\s+to\s+be)|n't|(?<![a-z])not)"
     r"\s+(?:(?:been|yet|a|an|any|got|gotten|had|have|has)\s+)*$"
-    r"|(?:还没有?|还未|尚未|没有|没|未|缺)$")
-_NOT_YET_AFTER = re.compile(r"(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back))*|(?:日期)?(?:的)?")
+    r"|(?:还没有?|还未|尚未|没有|没|未|缺)(?:[交填写收付给缴录登记](?:过|了)?)?$")
+_NOT_YET_AFTER = re.compile(r"(?:日期|成绩|分数|记录|金额)的?|的"  # (tried first: the English form matches nothing too)
+                            r"|(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back))*")
+
+
+#: a column said, then empty: "定金空着的", "复试（成绩）为空", "left blank", "is empty"
+_EMPTY_AFTER = re.compile(r"(?:成绩|日期|一栏|一列|栏|列)?(?:还)?(?:是)?(?:空着|为空|是空的|空白|空的|没填|未填|没有填)(?:的)?"
+                          r"|\s+(?:(?:is|are|was|were|still|left|been)\s+)*(?:blank|empty)(?![a-z])")
 
 
 def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
@@ -1221,8 +1335,13 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     nays = set(lexicon("aggregates")["blank_values_no"])
     found = []
     for a, b, col in _blank_mentions(text, schema):
+        if is_identifier(col):
+            continue
         cue = _NOT_YET_BEFORE.search(text[:a])
-        if cue is None or is_identifier(col):
+        if cue is None:
+            empty = _EMPTY_AFTER.match(text, b)  # "定金空着的", "复试成绩为空的": the column said, then empty
+            if empty is not None:
+                found.append((a, empty.end(), col))
             continue
         tail = _NOT_YET_AFTER.match(text, b)
         found.append((cue.start(), tail.end() if tail else b, col))
@@ -2108,12 +2227,13 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         said = {str(v).strip().lower(): str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
         yes, no = (said.get("yes") or said.get("y")), (said.get("no") or said.get("n"))
         neg = re.search(rf"(?<![a-z])(?:{NOT_DONE}{head}(?![a-z])(?:\s+(?:for\s+)?yet)?|un{head}(?![a-z]))", text)
+        neg = neg or _owed(text, schema, head)  # "how much is still owed" beside Paid: its No rows
         # "the emergencies" for the rows of an Emergency flag: its plural names its Yes rows
         plural = rf"(?:{head}(?:s|es)?|{head[:-1]}ies)" if head.endswith("y") else rf"{head}(?:s|es)?"
         pos = neg or re.search(rf"(?<![a-z]){plural}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
-        return Condition(c.header, "=", no if neg else yes), pos.span()
+        return Condition(c.header, "=", no if neg else yes), _had(text, pos.span(), taken)
     # "hires that were returned late": a Yes / No column named by its whole header of two or
     # three words (Returned Late, Frames Done), said as it stands
     for c in schema.columns:
@@ -2133,8 +2253,37 @@ def _flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, 
         pos = neg or re.search(rf"(?<![a-z]){said_as}(?![a-z])(?!\s*(?:is|=|:)?\s*(?:yes|no|y|n)(?![a-z]))", text)
         if pos is None or any(a < pos.end() and pos.start() < b for a, b in taken):
             continue
-        return Condition(c.header, "=", no if neg else yes), pos.span()
+        return Condition(c.header, "=", no if neg else yes), _had(text, pos.span(), taken)
     return _zh_flag(text, schema, taken)
+
+
+def _owed(text: str, schema: SheetSchema, head: str) -> re.Match | None:
+    """"still owed", "unpaid total", "money outstanding": money not paid yet, said on a sheet whose
+    Yes / No column is headed by a payment word (Paid, Settled): that column's No rows.  None
+    when the word is itself a value of the sheet (a Status of Outstanding is read as that value)."""
+    lex = lexicon("aggregates")
+    if head.strip("? ") not in lex["payment_flag_heads"]:
+        return None
+    for w in sorted(lex["owed_words"], key=len, reverse=True):
+        m = re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text)
+        if m is None:
+            continue
+        if any(str(v).strip().lower() == w.split()[-1] for c in schema.columns
+               if c.type in ("text", "mixed") for v in values(schema, c)):
+            return None
+        return m
+    return None
+
+
+def _had(text: str, span: tuple[int, int], taken) -> tuple[int, int]:
+    """``span`` (a Yes / No column's mention) widened over a verb said right before it that only
+    says a row has it (lexicon flag_have_verbs): "hired shoes", "included the frames", "marked
+    paid", "marked not paid"."""
+    verbs = "|".join(re.escape(v) for v in sorted(lexicon("aggregates")["flag_have_verbs"], key=len, reverse=True))
+    m = re.search(rf"(?<![a-z])(?:{verbs})\s+(?:(?:a|an|the|any|some|their|as)\s+)?$", text[:span[0]])
+    if m is None or any(a < span[0] and m.start() < b for a, b in taken):
+        return span
+    return m.start(), span[1]
 
 
 def _zh_flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:

@@ -45,6 +45,12 @@ _OUT_OF_SCOPE: tuple[str, ...] = tuple(_RETIRED["_out_of_scope"])
 _EN_FILLER: frozenset[str] = frozenset(_RETIRED["_filler_en"])
 
 
+def _said_no(intent) -> int:
+    """How many of ``intent``'s conditions are the No rows of a Yes / No column ("not paid yet")."""
+    return sum(c.op == "=" and isinstance(c.value, str) and c.value.strip().lower() in ("no", "n", "否")
+               for c in intent.conditions)
+
+
 def read_request(request: str, schema: SheetSchema, respelt: bool = False, renamed: bool = False) -> Reading | None:
     """What the model-free reader makes of ``request``, or ``None`` (the module says the path).
 
@@ -102,8 +108,10 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     # names ("马超的销售额一共多少" is no COUNTIF)
     intent = read_aggregate(request, schema)
     if intent is not None and not (_NEGATED.search(request.lower())
-                                   and not any(c.op == "<>" for c in intent.conditions)):
-        # ("病假不为0的人数" is no COUNTIF(…,"0"): a bag of words cannot read a "not")
+                                   and not any(c.op == "<>" for c in intent.conditions)
+                                   and len(_NEGATED.findall(request.lower())) > _said_no(intent)):
+        # ("病假不为0的人数" is no COUNTIF(…,"0"): a bag of words cannot read a "not"; "jobs not
+        # paid yet" is, the No rows of a Paid column: one "not" for each No read)
         try:
             text = compile_intent(intent, schema)
         except TaskError:
