@@ -104,3 +104,21 @@ def test_a_second_threshold_in_the_negated_else_is_not_dropped(visits):
     # "，不满3写B" after "满5写A": two rules, not one and its opposite
     with pytest.raises(TaskError):
         formula("客户评分满5写好评，不满3写差评", visits, "G2", method="rules")
+
+
+@pytest.fixture
+def repairs():
+    return schema_from_rows([["Job", "Customer", "Booked in", "Settled", "Price"],
+                             ["R1", "Ames", "2026-10-01", "2026-10-09", 80],
+                             ["R2", "Binns", "2026-10-03", None, 120],
+                             ["R3", "Cole", "2026-10-04", "2026-10-20", 60]])
+
+
+def test_a_date_column_named_by_another_form_of_its_verb(repairs):
+    r = formula("say Open when there's no settlement date, else Closed", repairs, "F2", method="rules")
+    assert r.formula == '=IF(D2="","Open","Closed")' and _at(r, repairs, 3) == "Open" and r.value == "Closed"
+
+
+def test_two_capitalised_labels_depending_on_a_date_being_there(repairs):
+    r = formula("put Closed or Open depending on whether theres a settlement date", repairs, "F2", method="rules")
+    assert [r.value, _at(r, repairs, 3), _at(r, repairs, 4)] == ["Closed", "Open", "Closed"]

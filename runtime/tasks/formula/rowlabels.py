@@ -370,7 +370,7 @@ def _dates_compared(term: str, ms: list, schema: SheetSchema, lex: dict) -> str 
 
 def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     """A column tested for being empty: "没填缴费日期" -> ``G2=""``, "return date is blank" -> ``F2=""``."""
-    ms = mentions(term, schema)
+    ms = mentions(term, schema) or _stem_mentions(term, schema)
     if len(ms) != 1:
         return None
     p, col = ms[0]
@@ -397,6 +397,22 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     if yes_no is not None:  # "没签到的" on a 是否签到 column of 是 / 否: its 否 rows, no blank cell
         return f'{ref(col)}="{yes_no[1] if found[1] == "=" else yes_no[0]}"'
     return f'{ref(col)}{found[1]}""'
+
+
+def _stem_mentions(term: str, schema: SheetSchema) -> list[tuple[int, Column]]:
+    """A date or text column named by another form of its header's verb, when nothing names a
+    column outright: "no settlement date" on Settled, "a collection date" on Collected (the
+    words share all of the header but its ending, five letters at least); one column or none."""
+    found: dict[str, tuple[int, Column]] = {}
+    for m in re.finditer(r"[a-z]{5,}", term):
+        for c in schema.columns:
+            if c.type not in ("date", "text"):
+                continue
+            for h in re.findall(r"[a-z]{5,}", c.header.lower()):
+                stem = re.sub(r"(?:ed|d|ing|s)$", "", h)
+                if len(stem) >= 5 and m.group(0).startswith(stem) and m.group(0) != h:
+                    found.setdefault(c.letter, (m.start(), c))
+    return list(found.values()) if len(found) == 1 else []
 
 
 #: endings that turn a header's stem into the word a request says ("Cert" -> "certified")
@@ -899,10 +915,16 @@ def _depending(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
     q = r"(?:\"([^\"]+)\"|'([^']+)'|“([^”]+)”)"
     m = re.search(rf"{q}\s*(?:or|/)\s*{q}\s*,?\s+(?:depending on|based on|according to)\s+(?:whether\s+)?(.+?)\s*[.!?]?\s*$",
                   request, re.I)
+    if m is None:  # "put Collected or Waiting depending on ...": two labels in capitals, unquoted
+        cap = r"(?:()()([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)?))"
+        m = re.search(rf"(?<![A-Za-z]){cap}\s*(?:or|/)\s*{cap}\s*,?\s+(?:depending on|based on|according to)\s+"
+                      rf"(?:whether\s+)?(.+?)\s*[.!?]?\s*$", request)
     if m is None or is_zh(request):
         return None
-    then = next(g for g in m.groups()[:3] if g is not None)
-    other = next(g for g in m.groups()[3:6] if g is not None)
+    then = next((g for g in m.groups()[:3] if g), None)
+    other = next((g for g in m.groups()[3:6] if g), None)
+    if not then or not other:
+        return None
     read = _condition(_clause_condition(m.group(7), schema), schema, lex)
     if read is None or then == other:
         return None

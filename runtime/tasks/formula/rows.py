@@ -982,7 +982,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     stems = [w[:-2] for c in schema.columns if c.type == "date" or re.fullmatch(r"[a-z]{3,}ed", c.header.lower().strip())
              for w in re.findall(r"[a-z]{5,}", c.header.lower()) if w.endswith("ed")]  # (Opened: years "been open")
     stems += [w[:-1] for w in stems if len(w) > 3 and w[-1] == w[-2]]  # shipped: ship
-    words += [w + end for w in stems for end in ("", "e", "es", "s", "ing", "y", "ment")]
+    words += [w + end for w in stems for end in ("", "e", "es", "s", "ing", "y", "ment", "ement", "ion", "ions")]
     # two characters of a header or of its group (材料信息 over 名称: "每种材料")
     words += [c.full_name[i:i + 2] for c in schema.columns if is_zh(c.full_name)
               for i in range(len(c.full_name) - 1)]
