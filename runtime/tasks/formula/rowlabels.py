@@ -570,7 +570,9 @@ def _unit_skipped(after: str, lex: dict, schema: SheetSchema) -> str:
     if any(after.startswith(w) for w, _ in lex["compare_after"]):
         return after  # "60分及格": 分及格 is the comparison's own word
     measure = re.match(lex["measure_after_number"], after)  # "不少于60场", "600度及以上"
-    return after[measure.end():].lstrip() if measure else after
+    if measure is None or counted:
+        return after  # a sheet whose count column has its own measure word (场数): only that one (3台 is not 3场)
+    return after[measure.end():].lstrip()
 
 
 def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:

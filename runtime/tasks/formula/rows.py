@@ -905,7 +905,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
         spans += [m.span() for m in re.finditer(r"每一?[天日]|当天|当日", text)]
     # "不少于60场", "多于20台": a measure word right after a number is the unit it is counted in
-    spans += [m.span(1) for m in re.finditer(r"[\d一二两三四五六七八九十]\s*(" + lexicon("labels")["measure_after_number"] + ")", text)]
+    spans += [m.span(1) for m in re.finditer(r"\d\s*(" + lexicon("labels")["measure_after_number"] + ")", text)]
     # "14剂及以上" on 剂数: a number said in its count column's own measure word
     for c in schema.columns:
         if c.type == "number" and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip()):
