@@ -1155,6 +1155,9 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
             blank_spans = [(m.start(), m.end() + len(m.group(2)))]
             if other is None:
                 return None
+            if not tail and m.group(1).startswith("算") and isinstance(then, str) and not _partner(then, lex) \
+                    and not re.search(r"标出|标记|标一下|标上", text):
+                return None  # "…算热门": a class, whose other rows' class is not said (blank or 一般?): no guess
     if then is None or other is None:
         return None
     expr = [b for b in (then, other) if isinstance(b, tuple) and b[0] == "expr"]
