@@ -122,3 +122,12 @@ def test_a_date_column_named_by_another_form_of_its_verb(repairs):
 def test_two_capitalised_labels_depending_on_a_date_being_there(repairs):
     r = formula("put Closed or Open depending on whether theres a settlement date", repairs, "F2", method="rules")
     assert [r.value, _at(r, repairs, 3), _at(r, repairs, 4)] == ["Closed", "Open", "Closed"]
+
+
+def test_a_class_with_no_other_class_said_is_not_guessed():
+    # "算热门" names one class; the other rows' (blank? 一般?) is not said
+    s = schema_from_rows([["剧目", "类型", "2025"], ["雷雨", "话剧", 80], ["茶馆", "话剧", 40]])
+    with pytest.raises(TaskError):
+        formula("25年>=60场算热门", s, "D2", method="rules")
+    r = formula("2025年不少于60场的标“热门”，否则“一般”", s, "D2", method="rules")
+    assert r.formula == '=IF(C2>=60,"热门","一般")' and _at(r, s, 3) == "一般"
