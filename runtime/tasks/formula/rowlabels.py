@@ -1156,8 +1156,10 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
             if other is None:
                 return None
             if not tail and m.group(1).startswith("算") and isinstance(then, str) and not _partner(then, lex) \
-                    and not re.search(r"标出|标记|标一下|标上", text):
-                return None  # "…算热门": a class, whose other rows' class is not said (blank or 一般?): no guess
+                    and not head[:m.start()].rstrip().endswith("的"):
+                # "25年>=60场算热门": a rule naming one class, the other rows' (blank? 一般?) not said: no
+                # guess; "超过17点走的算加班" picks out the rows that get a mark (the rest stay blank)
+                return None
     if then is None or other is None:
         return None
     expr = [b for b in (then, other) if isinstance(b, tuple) and b[0] == "expr"]
