@@ -33,6 +33,9 @@ from .rowbase import (
 from .schema import Column, SheetSchema, col_index
 
 _STOP = r"[，,。；;、！!？?\s]"
+#: the else clause said as the condition negated: "，没超的空着", "，不满写未达标", "，不是就标进行中"
+NEGATED_ELSE = re.compile(r"[，,；;]\s*(?:未|不|非|没有?)(?:[\u4e00-\u9fff\d.]{1,6}?的|"
+                          r"[\u4e00-\u9fff\d.]{1,6}?(?=(?:就|则)?(?:写|标|算|填|记)))")
 
 
 def _lit(v: object) -> str:
@@ -227,7 +230,10 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
         if p == end + gap and c.type == "number":
             rest = re.match(r"[a-z\u4e00-\u9fff]+", low[p:])
             if rest is not None:
-                counted, after = c, low[p + rest.end():].lstrip()
+                # "10公斤及以上标大件": the unit ends where its comparison word starts
+                said = rest.group(0)
+                stop = min((said.find(w) for w, _ in lex["compare_after"] if said.find(w) > 0), default=len(said))
+                counted, after = c, low[p + stop:].lstrip()
             break
     for word, o in sorted(lex["compare_after"], key=lambda wo: -len(wo[0])):
         if after.startswith(word):
@@ -245,6 +251,8 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
                 break
     if op is None and re.search(r"\bzero\b|为0|等于0", low):
         op = "="
+    if op is None and is_zh(low) and not after.strip(" 的") and _named_before(low, pos, schema):
+        op = "="  # "评分5分的标好评": the column, its value and 的, with no comparison word, is that value
     if op is None:
         return None
     quant = _every(low, lex)
@@ -274,6 +282,14 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     elif unit:
         return None
     return f"{left[0]}{op}{_lit(x)}", [v]
+
+
+def _named_before(term: str, pos: int, schema: SheetSchema) -> bool:
+    """True when a number column's name ends right where the number at ``pos`` starts ("评分5分")."""
+    from .rows import _mention_end
+
+    return any(c.type == "number" and (_mention_end(term, p, c, schema) == pos or term[p:pos] in c.header.lower())
+               for p, c in mentions(term[:pos], schema))
 
 
 def _year_change(term: str, schema: SheetSchema, lex: dict) -> str | None:
@@ -354,7 +370,7 @@ def _dates_compared(term: str, ms: list, schema: SheetSchema, lex: dict) -> str 
 
 def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     """A column tested for being empty: "没填缴费日期" -> ``G2=""``, "return date is blank" -> ``F2=""``."""
-    ms = mentions(term, schema)
+    ms = mentions(term, schema) or _stem_mentions(term, schema)
     if len(ms) != 1:
         return None
     p, col = ms[0]
@@ -383,6 +399,26 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     return f'{ref(col)}{found[1]}""'
 
 
+def _stem_mentions(term: str, schema: SheetSchema) -> list[tuple[int, Column]]:
+    """A date or text column named by another form of its header's verb, when nothing names a
+    column outright: "no settlement date" on Settled, "a collection date" on Collected (the
+    words share all of the header but its ending, five letters at least); one column or none."""
+    found: dict[str, tuple[int, Column]] = {}
+    for m in re.finditer(r"[a-z]{5,}", term):
+        for c in schema.columns:
+            if c.type not in ("date", "text"):
+                continue
+            for h in re.findall(r"[a-z]{5,}", c.header.lower()):
+                stem = re.sub(r"(?:ed|d|ing|s)$", "", h)
+                if len(stem) >= 5 and m.group(0).startswith(stem) and m.group(0) != h:
+                    found.setdefault(c.letter, (m.start(), c))
+    return list(found.values()) if len(found) == 1 else []
+
+
+#: endings that turn a header's stem into the word a request says ("Cert" -> "certified")
+_STEM_ENDS = ("", "s", "ed", "d", "ified", "ificate", "ification", "ing")
+
+
 def _flag_term(term: str, schema: SheetSchema) -> str | None:
     """A column of Yes / No answers named as the condition: "10 if returned late" -> ``H2="Yes"``,
     "if it wasn't returned late" -> ``H2="No"``.  The column is the one Yes / No column the term
@@ -405,11 +441,16 @@ def _flag_term(term: str, schema: SheetSchema) -> str | None:
         col = next(iter(flags.values()))
     else:  # the Yes/No column by a word of its header; a text column named is the row's noun
         words = set(re.findall(r"[a-z]{4,}", rest))
-        found = [c for c in schema.columns if words & set(re.findall(r"[a-z]{4,}", c.header.lower()))]
+
+        def said(head_word: str) -> bool:  # "certified" names Belay Cert: a header word is its stem
+            return any(w == head_word or w.startswith(head_word) and w[len(head_word):] in _STEM_ENDS for w in words)
+
+        found = [c for c in schema.columns if any(said(h) for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
         if len(found) != 1 or _answers(schema, found[0]) is None:
             return None
         col = found[0]
-        rest = re.sub(r"|".join(rf"\b{w}\b" for w in re.findall(r"[a-z]{4,}", col.header.lower())), " ", rest)
+        ends = "|".join(e for e in _STEM_ENDS if e)
+        rest = re.sub(r"|".join(rf"\b{w}(?:{ends})?\b" for w in re.findall(r"[a-z]{4,}", col.header.lower())), " ", rest)
     # every other word is a filler, the row's noun or a negation ("unpaid" on Deposit Paid):
     # anything else ("outstanding", "overdue") may say the other answer, so no answer
     own = set(re.findall(r"[a-z]{3,}", col.header.lower()))
@@ -526,7 +567,12 @@ def _unit_skipped(after: str, lex: dict, schema: SheetSchema) -> str:
     for unit in sorted(lex["units"] + counted, key=len, reverse=True):
         if after.startswith(unit) and not (unit.isascii() and after[len(unit):len(unit) + 1].isalpha()):
             return after[len(unit):].lstrip()
-    return after
+    if any(after.startswith(w) for w, _ in lex["compare_after"]):
+        return after  # "60分及格": 分及格 is the comparison's own word
+    measure = re.match(lex["measure_after_number"], after)  # "不少于60场", "600度及以上"
+    if measure is None or counted:
+        return after  # a sheet whose count column has its own measure word (场数): only that one (3台 is not 3场)
+    return after[measure.end():].lstrip()
 
 
 def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
@@ -671,8 +717,9 @@ def _shared_comparison(parts: list[str], schema: SheetSchema) -> list[str]:
 def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     """An unquoted branch: a number, a column, blank, or a short label."""
     s = raw.strip(" ，,。；;：:的")
-    s = re.sub(r"^(?:the |显示为|标记为|显示|标记|填写|填|为|是|则|就|记为|写成|写|标成|标为|标|算作|算成|算|给个)",
-               "", s).strip()
+    for _ in range(2):  # "就标进行中": the conjunction, then the verb
+        s = re.sub(r"^(?:the |显示为|标记为|显示|标记|填写|填|为|是|则|就|记为|写成|写|标成|标为|标|算作|算成|算|给个)",
+                   "", s).strip()
     if s in lex["not_labels_zh"]:
         return None  # "算加班，标出来": 出来 is the verb's, not a label
     if not s or has(s, lex["blank"]) or s in lex["blank_whole"]:
@@ -680,7 +727,11 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     if re.fullmatch(r"\d+(?:\.\d+)?", s):
         return float(s)
     ms = mentions(s, schema)
-    if len(ms) == 1 and ms[0][0] <= 4:
+    from .rows import _mention_end
+
+    # (a Chinese branch that says more than the column's name is a label: "已完成" on 完成进度)
+    if len(ms) == 1 and ms[0][0] <= 4 and not (
+            is_zh(s) and (ms[0][0] > 0 or _mention_end(s, ms[0][0], ms[0][1], schema) < len(s))):
         return ("col", ms[0][1])
     if is_zh(s) and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]{1,6}", s) and not re.search(r"哪|谁|什么|多少|几|吗", s):
         return s  # (a question, "是哪位同事", is no label)
@@ -721,7 +772,7 @@ def _bands(request: str, text: str, schema: SheetSchema) -> RowReading | None:
                       thresholds)
 
 
-def _clauses(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+def _clauses(request: str, schema: SheetSchema, lex: dict, single: bool = False) -> RowReading | None:
     """Labels said one clause each: "Short if under 30 minutes, Long if over 60, otherwise Standard",
     "under 30 mins Short, 30-60 Standard, over 60 Long": nested IFs in the order said.
 
@@ -741,13 +792,16 @@ def _clauses(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
         return None
     said: list[tuple[str, str]] = []  # (condition text, label as said)
     other: object = ""
+    else_said = "|".join(re.escape(w) for w in sorted(lex["else"], key=len, reverse=True) if w.isascii())
+    other_said = False
     for i, part in enumerate(parts):
-        els = re.fullmatch(rf"(?:and\s+|or\s+)?(?:otherwise|else|(?:the\s+|all\s+)?(?:rest|others)|anything else|everything else)"
-                           rf"\s+(?:is\s+|are\s+|gets?\s+|=\s*)?({label})", part, re.I)
+        els = re.fullmatch(rf"(?:and\s+|or\s+)?(?:{else_said})"
+                           rf"\s+(?:is\s+|are\s+|gets?\s+|=\s*|->\s*|:\s*)?({label})", part, re.I)
         if els is not None and i == len(parts) - 1:
             other = _clause_label(els.group(1), request, schema, lex)
             if other is None:
                 return None
+            other_said = True
             continue
         m = re.fullmatch(rf"(?:and\s+|or\s+)?({label})\s+(?:if|when|for)\s+(.+)", part, re.I)
         if m is not None:
@@ -761,15 +815,16 @@ def _clauses(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
         words = part.split()
         for n in range(1, min(3, len(words) - 1) + 1):
             head, lab = " ".join(words[:-n]), " ".join(words[-n:])
+            arrow = re.search(r"(?:=|->|→)$", head) is not None  # "certified -> Can belay": said as a rule
             head = re.sub(r"^(?:and|or)\s+|\s*(?:=|:|->|→|\bis|\bgets)$", "", head, flags=re.I)
-            if re.search(r"\d", head) and re.fullmatch(label, lab, re.I) \
+            if (re.search(r"\d", head) or arrow and head) and re.fullmatch(label, lab, re.I) \
                     and _clause_label(lab, request, schema, lex) is not None:
                 said.append((head, lab))
                 break
         else:
             return None
-    if len(said) < 2:
-        return None
+    if len(said) < 2 and not (single and said and other_said):
+        return None  # one clause and its "otherwise" ("grade 6 and up = Senior, everyone else Junior"): single
     conds: list[str | None] = []
     used: list[float] = []
     for cond, _ in said:
@@ -862,10 +917,16 @@ def _depending(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
     q = r"(?:\"([^\"]+)\"|'([^']+)'|“([^”]+)”)"
     m = re.search(rf"{q}\s*(?:or|/)\s*{q}\s*,?\s+(?:depending on|based on|according to)\s+(?:whether\s+)?(.+?)\s*[.!?]?\s*$",
                   request, re.I)
+    if m is None:  # "put Collected or Waiting depending on ...": two labels in capitals, unquoted
+        cap = r"(?:()()([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)?))"
+        m = re.search(rf"(?<![A-Za-z]){cap}\s*(?:or|/)\s*{cap}\s*,?\s+(?:depending on|based on|according to)\s+"
+                      rf"(?:whether\s+)?(.+?)\s*[.!?]?\s*$", request)
     if m is None or is_zh(request):
         return None
-    then = next(g for g in m.groups()[:3] if g is not None)
-    other = next(g for g in m.groups()[3:6] if g is not None)
+    then = next((g for g in m.groups()[:3] if g), None)
+    other = next((g for g in m.groups()[3:6] if g), None)
+    if not then or not other:
+        return None
     read = _condition(_clause_condition(m.group(7), schema), schema, lex)
     if read is None or then == other:
         return None
@@ -887,7 +948,8 @@ def _clause_label(raw: str, request: str, schema: SheetSchema, lex: dict) -> obj
 def _clause_condition(cond: str, schema: SheetSchema) -> str:
     """A clause's condition as :func:`_condition` reads it: without "it's", "they've" and the like."""
     low = _negated_flag(cond.lower(), schema)
-    low = re.sub(r"\b(?:it|they|he|she)(?:['’](?:s|re|ve))?\b|\b(?:is|are|was|were|has|have)\b", " ", low)
+    it = "" if re.search(r"\bIT\b", cond) else "it|"  # (IT said in capitals is a value: "IT or Finance staff")
+    low = re.sub(rf"\b(?:{it}they|he|she)(?:['’](?:s|re|ve))?\b|\b(?:is|are|was|were|has|have)\b", " ", low)
     return _range_said(low).strip()
 
 
@@ -972,6 +1034,15 @@ def _direction(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
 
 
 def read(request: str, schema: SheetSchema) -> RowReading | None:
+    """An IF-label reading of ``request``: the forms said in one sentence, else a pair of labels
+    and a definition of one of them (:mod:`labelpair`)."""
+    from . import labelpair
+
+    return _read_said(request, schema) or _clauses(request, schema, lexicon("labels"), single=True) \
+        or labelpair.read(request, schema)
+
+
+def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     lex = lexicon("labels")
     signed = _signed(request.lower(), schema, lex)
     if signed is not None:
@@ -996,7 +1067,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         or _depending(request, schema, lex)
     if band is not None:
         return band
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d" + f"{lex['measure_after_number']}?" + r"|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
             and not re.search(r"(?:标记?|标注|写上?|填上?|显示|记)为?\s*[\"“「']", text) \
             and not re.search(r"[\"“'][^\"”']+[\"”']\s+(?:for|on|next to|beside|where)\s", text):  # 下的单标“午餐”, "'Cheap' for fees under £10"
         return None
@@ -1006,7 +1077,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         p = text.find(word)
         if 0 <= p < cut:
             cut = p
-    neg = re.search(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)
+    neg = NEGATED_ELSE.search(text)
     if neg and neg.start() < cut:
         cut = neg.start()
     # "没有复试成绩的写未复试，有的写已复试": the other rows, said as the opposite of 没有/未
@@ -1052,6 +1123,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             if said >= 0 and later and later.group(1) not in (pos_w, neg_w) \
                     and not later.group(1).startswith(neg_w) and not re.match(r"[\d.]", later.group(1)):
                 continue  # "数学及格的为通过": 及格 is the condition, 通过 the label
+            if pos_w in stripped and not _said_alone(stripped, pos_w, schema):
+                continue  # "完成进度…标已完成": 已完成 is the label said, 完成进度 a column, not 完成 of 完成/未完成
             if pos_w in stripped:
                 then, other = pos_w, neg_w
                 # "及格或不及格" goes whole; "60分及格" stays: it is the comparison
@@ -1081,6 +1154,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             other = _branch(_else_words(tail, lex), schema, lex) if tail else ""
             blank_spans = [(m.start(), m.end() + len(m.group(2)))]
             if other is None:
+                return None
+            if not tail and m.group(1).startswith("算") and isinstance(then, str) and not _partner(then, lex) \
+                    and not head[:m.start()].rstrip().endswith("的"):
+                # "25年>=60场算热门": a rule naming one class, the other rows' (blank? 一般?) not said: no
+                # guess; "超过17点走的算加班" picks out the rows that get a mark (the rest stay blank)
                 return None
     if then is None or other is None:
         return None
@@ -1134,6 +1212,20 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if gap is not None:  # "没成绩的空着", "未评分不算": a row without the number gets no label
         return RowReading(f'=IF({ref(gap)}="","",{body})', f"blank if {gap.header} is empty, else {why}", used)
     return RowReading(f"={body}", why, used)
+
+
+def _said_alone(text: str, word: str, schema: SheetSchema) -> bool:
+    """True when ``word`` is said somewhere in ``text`` on its own: not after 已 (已完成 is
+    another label than 完成) and not inside a column's header (完成进度)."""
+    heads = [c.header.strip() for c in schema.columns if word in c.header]
+    for m in re.finditer(re.escape(word), text):
+        i = m.start()
+        if text[i - 1:i] == "已":
+            continue
+        if any(text.startswith(h, i - h.find(word)) for h in heads if i - h.find(word) >= 0):
+            continue
+        return True
+    return False
 
 
 def _negated_flag(cond: str, schema: SheetSchema) -> str:
@@ -1202,7 +1294,7 @@ def _else_words(tail: str, lex: dict) -> str:
     for word in sorted(lex["else"], key=len, reverse=True):
         if tail.startswith(word):
             return tail[len(word):]
-    m = re.match(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", tail)
+    m = NEGATED_ELSE.match(tail)
     return tail[m.end():] if m else tail
 
 

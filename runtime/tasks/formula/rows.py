@@ -904,6 +904,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
     if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
         spans += [m.span() for m in re.finditer(r"每一?[天日]|当天|当日", text)]
+    # "不少于60场", "多于20台": a measure word right after a number is the unit it is counted in
+    spans += [m.span(1) for m in re.finditer(r"\d\s*(" + lexicon("labels")["measure_after_number"] + ")", text)]
     # "14剂及以上" on 剂数: a number said in its count column's own measure word
     for c in schema.columns:
         if c.type == "number" and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip()):
@@ -951,7 +953,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         changes = [w for said in lexicon("labels")["year_change"].values() for w in said]  # "跟2021年比增长的"
         spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + "|".join(map(re.escape, changes)) + ")", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
-        spans += [m.span() for m in re.finditer(r"[，,；;]\s*(?:未|不|非|没有?)[\u4e00-\u9fff\d.]{1,6}?的", text)]
+        from .rowlabels import NEGATED_ELSE
+
+        spans += [m.span() for m in NEGATED_ELSE.finditer(text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
@@ -971,13 +975,17 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     words += [w for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower())]
     words += [f for c in schema.columns for f in header_forms(c.header)]  # "abv" for ABV %: as mentions() reads it
     words += ["un" + f for c in schema.columns for f in header_forms(c.header) if f.isalpha()]  # "uncollected"
+    from .rowlabels import _STEM_ENDS
+
+    # "certified" on Belay Cert: a header word said in a longer form
+    words += [w + e for c in schema.columns for w in re.findall(r"[a-z]{4,}", c.header.lower()) for e in _STEM_ENDS]
     words += [w + end for c in schema.columns if c.type == "date" for w in re.findall(r"[a-z]{3,}", c.header.lower())
               for end in ("ed", "ped", "ted", "ing", "ping", "ting", "s", "d")]  # "it shipped", "the task starts"
     # a date header that is a past participle, said as its verb: "from brew to packaging" (Brewed, Packaged)
     stems = [w[:-2] for c in schema.columns if c.type == "date" or re.fullmatch(r"[a-z]{3,}ed", c.header.lower().strip())
              for w in re.findall(r"[a-z]{5,}", c.header.lower()) if w.endswith("ed")]  # (Opened: years "been open")
     stems += [w[:-1] for w in stems if len(w) > 3 and w[-1] == w[-2]]  # shipped: ship
-    words += [w + end for w in stems for end in ("", "e", "es", "s", "ing", "y", "ment")]
+    words += [w + end for w in stems for end in ("", "e", "es", "s", "ing", "y", "ment", "ement", "ion", "ions")]
     # two characters of a header or of its group (材料信息 over 名称: "每种材料")
     words += [c.full_name[i:i + 2] for c in schema.columns if is_zh(c.full_name)
               for i in range(len(c.full_name) - 1)]
