@@ -985,6 +985,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     words += [u + end for c in schema.columns for u in re.findall(r"[（(]([\u4e00-\u9fff]{1,2})[)）]", c.header)
               for end in ("数", "")]
     words += [schema.sheet.lower() + "表"] + ([schema.sheet[-2:] + "表"] if is_zh(schema.sheet[-2:]) else [])
+    words += re.findall(r"[a-z]{2,}", title_units(schema).lower())  # "MWh per kW" under "output (MWh per year)"
     words += [w.rstrip("s") for w in re.findall(r"[a-z]{4,}", schema.sheet.lower())]
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"] \
@@ -1004,7 +1005,7 @@ _CLAUSE = re.compile(
     r"(?:(?:rounded|round(?:ed)?|四舍五入|取)\s*(?:it\s+|off\s+)?)?(?:to\s+|到|成)?\s*"
     r"(?:"
     r"(?P<en>(?<![\d.])\d|\b(?:one|two|three|four))\s*(?:-\s*)?(?:decimal(?:\s+places?|s)?\b|dp\b|d\.p\.?|places? after(?: the (?:decimal )?point)?)"
-    r"|(?<=\bto )(?P<en2>\d|one|two|three|four)\s+places\b"  # "round to 2 places": places after "to"
+    r"|(?:(?<=\bto )|(?<=\bround ))(?P<en2>\d|one|two|three|four)\s+places\b"  # "round to 2 places": places after "to"
     r"|(?:保留|精确到|小数点后|四舍五入(?:到|保留|取)?)\s*(?:小数点后)?\s*(?P<zh>[0-9一两二三四])\s*位(?:小数)?"
     r"|(?P<zh2>[0-9一两二三四])\s*位小数"
     r")")
@@ -1522,13 +1523,40 @@ def _per_bracket_unit(text: str, schema: SheetSchema, numeric: list[Column], num
         if col.type != "number" or unit not in units:
             continue
         words = units[unit]
-        if not any(re.search(rf"\bper\s+{re.escape(w)}s?\b|(?:每|单)\s*{re.escape(w)}|(?<![\u4e00-\u9fff]){re.escape(w)}[产均]", text)
-                   for w in words):  # "per hectare", "每亩", "亩产"
+        if not any(re.search(rf"\bper\s+{re.escape(w)}s?\b|(?:每|单)\s*{re.escape(w)}|(?<![\u4e00-\u9fff]){re.escape(w)}[产均]"
+                             rf"|[/／]\s*{re.escape(w)}s?(?![a-z])|(?<![a-z]){re.escape(w)}单价", text)
+                   for w in words):  # "per hectare", "每亩", "亩产", "元/公里", "公里单价"
             continue
         others = _distinct([c for c in numeric if c is not col])
+        if not others:  # "£ per km", "每公里合多少钱": the money said is the sheet's one money column
+            others = _money_said(text, schema, col)
         if len(others) == 1:
             return f"{ref(others[0])}/{ref(col)}", f"{others[0].header} / {col.header}", []
     return None
+
+
+def title_units(schema: SheetSchema) -> str:
+    """What the brackets of the title above the header row say the table's numbers are in
+    ("honey extracted per apiary (kg)", "output by site (MWh per year)", "（单位：万元）"): the
+    unit a request names for a column whose header does not say it."""
+    title = {v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str)}
+    return " ".join(u for t in sorted(title) for u in re.findall(r"[（(]([^)）]{1,30})[)）]", t))
+
+
+def _money_said(text: str, schema: SheetSchema, besides: Column) -> list[Column]:
+    """The one money column of the sheet, when ``text`` asks for money without naming a column
+    ("£ per km", "price per km", "每公里合多少钱"): the number columns whose header says money
+    (``lexicon/rows.json`` money_said), when there is exactly one besides ``besides``; none when
+    the money is not said, or when two columns could hold it (Fee and Charge) or one is a rate
+    already (Price per kg)."""
+    lex = lexicon("rows")["money_said"]
+    if not any(re.search(p, text) for p in lex["asks"]):
+        return []
+    owners = [c for c in schema.columns if c.type == "number" and c is not besides
+              and any(re.search(p, c.header.lower()) for p in lex["headers"])]
+    if len(owners) != 1 or any(re.search(p, owners[0].header.lower()) for p in lex["not_headers"]):
+        return []
+    return owners
 
 
 def _rate_like(schema: SheetSchema, col: Column) -> bool:
@@ -1907,7 +1935,7 @@ def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     if m is None and re.search(r"\b(?:per|each|unit|rate|avg|average)\b|/|单价|每", a.header.lower()):
         return None  # "price per guest" beside a Price per guest column: already the amount for one
     units = {w for k, ws in lex["unit_words"].items() for w in [k, *ws] if w.isascii() and len(w) > 1}
-    heads = f"{a.header} {count.header} {schema.sheet}".lower()
+    heads = f"{a.header} {count.header} {schema.sheet} {title_units(schema)}".lower()
     if m is None and any(re.search(rf"\b{re.escape(u)}s?\b", text) and u not in heads for u in units):
         return None  # "yield per tree in kg" on a column of tonnes: a unit the columns do not say
     return f"{ref(a)}/{ref(count)}", f"{a.header} / {count.header}", []
