@@ -27,6 +27,7 @@ from .rowbase import (
     lexicon,
     mentions,
     names_the_row,
+    numbers,
     ref,
     table_values,
     used_up,
@@ -64,6 +65,11 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
         guarded = _blank_guarded(request, schema, target_col)
         if guarded is not None:
             return guarded
+    if reading is not None and rounding_clause(request.lower()) is not None \
+            and not re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|MROUND|TEXT)\(", reading.template):
+        # "每单时长按小时算，不足一小时按一小时": the whole read with its rounding clause left unread;
+        # the clause read apart puts it in the formula (the whole's reading when it cannot)
+        return _clause_read(request, schema, target_col) or reading
     if reading is not None:
         return reading
     state = _state(request, schema)
@@ -72,6 +78,12 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
     guarded = _blank_guarded(request, schema, target_col)
     if guarded is not None:
         return guarded
+    return _clause_read(request, schema, target_col)
+
+
+def _clause_read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """``request``'s rounding clause read apart: the rest read on its own, its number wrapped in
+    ROUND / ROUNDUP / ROUNDDOWN; None when there is no clause or the rest is not one number."""
     clause = rounding_clause(request.lower())
     if clause is None:
         return None
@@ -79,12 +91,34 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
     rest = without_clause(request, clause)
     if not rest or rounding_clause(rest.lower()) is not None:
         return None
-    inner = _read(rest, schema, target_col) or _taxed(rest, schema, target_col)
+    inner = _read(rest, schema, target_col) or _taxed(rest, schema, target_col) or _bare_column(rest, schema)
     if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
             or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _bare_column(rest: str, schema: SheetSchema) -> RowReading | None:
+    """"retail rounded to whole pounds", "报销金额四舍五入保留整数": what is left once the rounding
+    clause is read apart names one number column and nothing else; alone it would be a copy of
+    the column (no answer), rounded it is the column's value rounded."""
+    found = mentions(rest, schema)
+    if len({c.letter for _, c in found}) != 1 or found[0][1].type != "number" or numbers(rest):
+        return None
+    p, col = found[0]
+    text = rest.lower()
+    # nothing but the column's name, the row's noun and a few words that name no operation
+    # ("the", "each", "price", 的): "hourly rate per visit" names Visit as the row, not as the number
+    left = text[:p] + " " + text[_mention_end(text, p, col, schema):]
+    left = re.sub(r"\b(?:for\s+)?(?:each|every|per)\s+[a-z]+|每一?[个张件笔条行单项户位名种批]", " ", left)
+    for i in range(len(schema.sheet) - 1):  # "报销金额" on 报销明细: the sheet's own word before the header
+        if is_zh(schema.sheet[i:i + 2]):
+            left = left.replace(schema.sheet[i:i + 2], " ")
+    if re.search(r"\b(?:each|every|per)\s*$", text[:p]) \
+            or re.sub(r"\b(?:the|its|their|price|figure|value|amount|column|col|for|of)\b|[\s,，;；.。:：的]", "", left):
+        return None
+    return RowReading(f"={ref(col)}", col.header, [])
 
 
 def _year_measure_dropped(request: str, schema: SheetSchema) -> str:
@@ -219,8 +253,10 @@ def without_clause(request: str, clause: tuple) -> str:
 _WHOLE = re.compile(
     r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?|再|后)?\s*(?:"
     r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|a\s+)?"
-    r"(?:whole(?:\s+number)?|integer))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
+    r"(?:whole(?:\s+(?:number|pounds|dollars|euros|yuan|quid))?|integer|pound|dollar|euro|[£$€¥]))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
     r"|(?P<zh>(?P<zdir>向上|向下)?(?:四舍五入)?(?:取整数?|到整数|到个位))"
+    # "不足一小时按一小时算", "不满1天按1天计": a part of the unit counts as a whole one (ROUNDUP)
+    r"|(?P<zh3>(?:不足|不满|不到)\s*(?:一|1)\s*(?P<zunit>[\u4e00-\u9fff]{1,2})\s*(?:的)?(?:按|算|计)\s*(?:一|1)\s*(?P=zunit)\s*(?:算|计|收费?)?)"
     r"|(?P<zh2>四舍五入)(?=\s*(?:[，,;；。]|$))"
     r")")
 
@@ -229,9 +265,9 @@ def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     """A clause asking for a whole number ("rounded up", "四舍五入取整", "向下取整"), wherever it
     stands: (start, end, 0, [], ROUND / ROUNDUP / ROUNDDOWN); None when there is none."""
     m = _WHOLE.search(text)
-    if m is None or not (m.group("en") or m.group("zh") or m.group("zh2")):
+    if m is None or not (m.group("en") or m.group("zh") or m.group("zh2") or m.group("zh3")):
         return None
-    way = m.group("dir") or {"向上": "up", "向下": "down"}.get(m.group("zdir") or "", "")
+    way = m.group("dir") or {"向上": "up", "向下": "down"}.get(m.group("zdir") or "", "") or ("up" if m.group("zh3") else "")
     return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(way, "ROUND")
 
 
@@ -1061,7 +1097,7 @@ def _round_to() -> tuple[tuple[str, int, re.Pattern[str]], ...]:
     """``lexicon/aggregates.json`` round_to, longest first, each with its pattern at a request's end."""
     return tuple((word, n, re.compile(
         r"(?:[,，;；]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
-        r"\s*(?:it\s+)?(?:off\s+)?(?:to\s+)?)?" + re.escape(word) + r"$"))
+        r"\s*(?:it\s+)?(?:off\s+)?)?(?:to\s+)?" + re.escape(word) + r"$"))
         for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
 
 
@@ -1147,9 +1183,24 @@ def _derived(text: str, schema: SheetSchema) -> tuple[str, str, list[Column]] | 
         a, b = (group_of(schema, g) for g in concept["of"])
         if a is None or b is None or a is b:
             continue
-        body = f"{ref(a)}{concept['op']}{ref(b)}"
+        terms = [ref(a), ref(b)]
+        if _per_unit_header(a) != _per_unit_header(b) and concept["op"] in "+-":
+            # "毛利" on 金额 and 成本（元/斤）: a row's amount less a price for one unit is no profit;
+            # the unit price times the row's quantity is (no quantity column: no answer)
+            q = group_of(schema, "qty")
+            if q is None or q in (a, b) or q.type != "number":
+                return None
+            unit = 0 if _per_unit_header(a) else 1
+            terms[unit] = f"{ref(q)}*{terms[unit]}"
+        body = f"{terms[0]}{concept['op']}{terms[1]}"
         return (f"({body})/{ref(a)}" if concept.get("ratio") else body), concept["what"], [a, b]
     return None
+
+
+def _per_unit_header(col: Column) -> bool:
+    """A header that says its number is for one unit: "成本（元/斤）", "Price per kg", "Unit cost", "单价"."""
+    h = col.header.lower()
+    return bool(re.search(r"[/／]|\bper\b|\bunit\b|\beach\b|单价|每", h))
 
 
 def _arithmetic(request: str, schema: SheetSchema) -> RowReading | None:
