@@ -128,3 +128,46 @@ def test_profit_is_not_an_amount_less_a_unit_cost(tmp_path):
     except TaskError:
         return  # no answer is right too
     assert r.value == 15  # 35 - 10 × 2, never 35 - 2
+
+
+@pytest.fixture
+def seeds(tmp_path):
+    """Sales in kg per year and a price in 元/公斤: an amount in 元 nobody keeps in a column."""
+    return _sheet(tmp_path, "销售", [
+        ["品种", "2024", "2025", "2025年单价（元/公斤）"],
+        ["甲", 3000, 4000, 25],
+        ["乙", 1000, 2000, 12.5],
+    ], title="历年销售量（单位：公斤）")
+
+
+def test_scale_said_around_a_product_divides_it(seeds):
+    r = formula("2025年每个品种卖了多少万元（销量×单价）", seeds, "E3", method="rules")
+    assert r.formula == "=D3*C3/10000" or r.formula == "=C3*D3/10000"
+    assert r.value == 10
+    r = formula("2025年每个品种卖了多少万元（销量×单价），保留一位小数", seeds, "E4", method="rules")
+    assert r.formula.startswith("=ROUND(") and r.formula.endswith("/10000,1)") and r.value == 2.5
+
+
+def test_scale_on_columns_kept_in_wan(tmp_path):
+    sheet = _sheet(tmp_path, "台账", [
+        ["站点", "门票收入（万元）", "餐饮收入（万元）", "团数"],
+        ["东", 12.5, 3.5, 40],
+        ["西", 8.0, 2.0, 20],
+    ])
+    r = formula("门票收入加餐饮收入，换算成元", sheet, "E2", method="rules")
+    assert r.formula == "=(B2+C2)*10000" and r.value == 160000
+    # asked in 万 on columns in 万: the sum as it stands
+    r = formula("门票收入加餐饮收入，单位为万元", sheet, "E3", method="rules")
+    assert r.formula == "=B3+C3" and r.value == 10
+    r = formula("平均每个团门票收入多少万", sheet, "E2", method="rules")
+    assert r.formula == "=B2/D2" and r.value == 0.3125
+
+
+def test_scale_in_thousands(tmp_path):
+    sheet = _sheet(tmp_path, "Deals", [
+        ["Deal", "Units", "Unit Price"],
+        ["D1", 400, 25.0],
+        ["D2", 120, 50.0],
+    ])
+    r = formula("units times unit price in thousands", sheet, "D2", method="rules")
+    assert r.formula == "=B2*C2/1000" and r.value == 10

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from . import rowscale
 from .rowbase import (
     RowReading,
     count_word,
@@ -65,12 +66,21 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
         guarded = _blank_guarded(request, schema, target_col)
         if guarded is not None:
             return guarded
+    if reading is not None and rowscale.said_unscaled(request, reading.template):
+        # "每个品种卖了多少万元（销量×单价）": the whole read with its scale left out is off by 10000
+        # (rounded too: the rounding clause apart first, so the scaled number is what is rounded)
+        if rounding_clause(request.lower()) is not None:
+            return _clause_read(request, schema, target_col)
+        return _inner(request, schema, target_col)
     if reading is not None and rounding_clause(request.lower()) is not None \
             and not re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|MROUND|TEXT)\(", reading.template):
         # "每单时长按小时算，不足一小时按一小时": the whole read with its rounding clause left unread;
         # the clause read apart puts it in the formula (the whole's reading when it cannot)
         return _clause_read(request, schema, target_col) or reading
     if reading is not None:
+        return reading
+    reading = rowscale.scaled(request, schema, lambda rest: _inner(rest, schema, target_col))
+    if reading is not None and rounding_clause(request.lower()) is None:
         return reading
     state = _state(request, schema)
     if state is not None:
@@ -91,12 +101,23 @@ def _clause_read(request: str, schema: SheetSchema, target_col: int) -> RowReadi
     rest = without_clause(request, clause)
     if not rest or rounding_clause(rest.lower()) is not None:
         return None
-    inner = _read(rest, schema, target_col) or _taxed(rest, schema, target_col) or _bare_column(rest, schema)
+    inner = _inner(rest, schema, target_col)
     if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
             or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _inner(rest: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """What is left of a request once a modifier (rounding, scale) is read apart, read by the
+    families, as a taxed sum, with its own scale clause apart, or as one bare column."""
+    def plain(text: str) -> RowReading | None:
+        return _read(text, schema, target_col) or _taxed(text, schema, target_col) or _bare_column(text, schema)
+
+    if rowscale.scale_clause(rest) is not None:
+        return rowscale.scaled(rest, schema, plain)
+    return plain(rest)
 
 
 def _bare_column(rest: str, schema: SheetSchema) -> RowReading | None:
