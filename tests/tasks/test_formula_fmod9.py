@@ -171,3 +171,34 @@ def test_scale_in_thousands(tmp_path):
     ])
     r = formula("units times unit price in thousands", sheet, "D2", method="rules")
     assert r.formula == "=B2*C2/1000" and r.value == 10
+
+
+def test_per_thing_counted_by_listed_columns(tmp_path):
+    sheet = _sheet(tmp_path, "Sailings", [
+        ["Sailing", "Adults", "Children", "Cafe Sales", "Fuel"],
+        ["S1", 30, 10, 200.0, 80.0],
+        ["S2", 12, 4, 64.0, 50.0],
+    ])
+    r = formula("cafe sales per passenger (adults and children)", sheet, "F2", method="rules")
+    assert r.formula == "=D2/(B2+C2)" and r.value == 5
+    r = formula("cafe sales per head (adults + children), 2 dp", sheet, "F3", method="rules")
+    assert r.formula == "=ROUND(D3/(B3+C3),2)" and r.value == 4
+
+
+def test_owed_said_with_a_deposit_or_in_arrears(tmp_path):
+    sheet = _sheet(tmp_path, "订单", [
+        ["单号", "客户", "合同金额", "订金"],
+        ["D1", "周", 8000, 3000],
+        ["D2", "吴", 5000, 5000],
+    ])
+    for ask in ("每单尾款", "还要收多少钱 每个客户"):
+        r = formula(ask, sheet, "E2", method="rules")
+        assert r.formula == "=C2-D2", ask
+        assert r.value == 5000
+    en = _sheet(tmp_path, "Members", [
+        ["Member", "Fee Due", "Paid"],
+        ["Ann", 60, 60],
+        ["Bo", 60, 20],
+    ])
+    r = formula("arrears for each member", en, "D3", method="rules")
+    assert r.formula == "=B3-C3" and r.value == 40

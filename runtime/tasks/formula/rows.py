@@ -958,7 +958,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
     # "每部戏", "每台车", "每本书": a measure word and its one-character noun, the row's (not an operation)
-    spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
+    spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋对][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
     if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
         spans += [m.span() for m in re.finditer(r"每一?[天日]|当天|当日", text)]
     # "14剂及以上" on 剂数: a number said in its count column's own measure word
@@ -1479,7 +1479,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
-    for rule in (_owed, _per_count, _plan_actual, _plan_left, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+    for rule in (_owed, _per_listed, _per_count, _plan_actual, _plan_left, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
         found = rule(text, schema, numeric, nums, zh)
         if found is not None:
             return found
@@ -2011,6 +2011,44 @@ def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     if m is None and any(re.search(rf"\b{re.escape(u)}s?\b", text) and u not in heads for u in units):
         return None  # "yield per tree in kg" on a column of tonnes: a unit the columns do not say
     return f"{ref(a)}/{ref(count)}", f"{a.header} / {count.header}", []
+
+
+_LISTED = re.compile(r"\b(?:per|each|a)\s+[a-z]+\s*[(（]([^)）]+)[)）]|(?:每|平均每|人均)一?[人位个名]?\s*[(（]([^)）]+)[)）]")
+
+
+def _per_listed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"snack takings per passenger (adults and children)", "人均消费（大人加小孩）": a ratio whose
+    "per" thing is counted by several columns, listed in the brackets after it: the amount over
+    their sum.  The brackets must hold those count columns (whole numbers) and joining words only;
+    the amount is the one other number column named, or the sheet's one money column."""
+    m = _LISTED.search(text)
+    if m is None or nums:
+        return None
+    inner = m.group(1) or m.group(2)
+    at = m.start(1) if m.group(1) else m.start(2)
+    listed = _distinct([c for _, c in mentions(inner, schema)])
+    if len(listed) < 2:
+        return None
+    for c in listed:
+        vals = [v for v in values(schema, c) if v is not None]
+        if c.type != "number" or not vals or not all(isinstance(v, (int, float)) and float(v).is_integer() for v in vals):
+            return None
+    plain = inner.lower()
+    for c in listed:
+        for n in sorted(_names_of(c, schema), key=len, reverse=True):
+            plain = plain.replace(n.lower(), " ")
+    if re.sub(r"\b(?:and|plus|the|both)\b|[+＋&、,，和加及与\s]", "", plain):
+        return None  # something besides the counts in the brackets
+    others = _distinct([c for p, c in mentions(text, schema) if c.type == "number" and c not in listed
+                        and not at <= p < at + len(inner)])
+    if not others:
+        others = _money_said(text, schema, listed[0])
+        others = [c for c in others if c not in listed]
+    if len(others) != 1:
+        return None
+    a = others[0]
+    whole = "+".join(ref(c) for c in listed)
+    return f"{ref(a)}/({whole})", f"{a.header} / ({' + '.join(c.header for c in listed)})", []
 
 
 def _counted_after_per(text: str, schema: SheetSchema) -> list[Column]:
