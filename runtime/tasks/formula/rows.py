@@ -1063,7 +1063,7 @@ _CLAUSE = re.compile(
     r"(?:"
     r"(?P<en>(?<![\d.])\d|\b(?:one|two|three|four))\s*(?:-\s*)?(?:decimal(?:\s+places?|s)?\b|dp\b|d\.p\.?|places? after(?: the (?:decimal )?point)?)"
     r"|(?:(?<=\bto )|(?<=\bround ))(?P<en2>\d|one|two|three|four)\s+places\b"  # "round to 2 places": places after "to"
-    r"|(?:保留|精确到|小数点后|四舍五入(?:到|保留|取)?)\s*(?:小数点后)?\s*(?P<zh>[0-9一两二三四])\s*位(?:小数)?"
+    r"|(?:保留|精确到|小数点后|四舍五入(?:到|保留|取)?|留)\s*(?:小数点后)?\s*(?P<zh>[0-9一两二三四])\s*位(?:小数)?"
     r"|(?P<zh2>[0-9一两二三四])\s*位小数"
     r")")
 
