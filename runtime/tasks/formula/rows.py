@@ -71,11 +71,16 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
         # (rounded too: the rounding clause apart first, so the scaled number is what is rounded)
         if rounding_clause(request.lower()) is not None:
             return _clause_read(request, schema, target_col)
-        return _inner(request, schema, target_col)
-    if reading is not None and rounding_clause(request.lower()) is not None \
+        # (columns kept in the asked unit already: "比24年多了多少万" on 万元 columns is the whole's reading)
+        return _inner(request, schema, target_col) or (reading if rowscale.in_asked_unit(request, reading.template, schema)
+                                                       else None)
+    clause = rounding_clause(request.lower())
+    if reading is not None and clause is not None and clause[4] in ("ROUNDUP", "ROUNDDOWN") \
             and not re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|MROUND|TEXT)\(", reading.template):
-        # "每单时长按小时算，不足一小时按一小时": the whole read with its rounding clause left unread;
-        # the clause read apart puts it in the formula (the whole's reading when it cannot)
+        # "每单时长按小时算，不足一小时按一小时": the whole read with its round-up clause left unread;
+        # the clause read apart puts it in the formula (the whole's reading when it cannot, which
+        # the checks refuse).  A decimals clause left unread stays the checks' to refuse: the whole
+        # read may have left more than the clause unread ("亩/天，一位小数" read as the days alone)
         return _clause_read(request, schema, target_col) or reading
     if reading is not None:
         return reading

@@ -84,3 +84,15 @@ def said_unscaled(request: str, template: str) -> bool:
     if clause is None:
         return False
     return not re.search(r"[*/]\s*(?:10000|1000|1000000)\b", template)
+
+
+def in_asked_unit(request: str, template: str, schema: SheetSchema) -> bool:
+    """Every column ``template`` reads is counted in the unit ``request``'s scale clause asks for
+    ("多了多少万" on 万元 columns): the formula needs no factor."""
+    clause = scale_clause(request)
+    if clause is None or clause[3]:
+        return False
+    by_letter = {c.letter: c for c in schema.columns}
+    letters = set(re.findall(r"(?<![A-Z$])([A-Z]{1,3})(?:\{r\}|\{p\}|\$?\d)", template))
+    units = {_unit_of(by_letter[x].header, schema) for x in letters if x in by_letter}
+    return units == {clause[2]}
