@@ -137,7 +137,9 @@ def _bare_column(rest: str, schema: SheetSchema) -> RowReading | None:
     # nothing but the column's name, the row's noun and a few words that name no operation
     # ("the", "each", "price", 的): "hourly rate per visit" names Visit as the row, not as the number
     left = text[:p] + " " + text[_mention_end(text, p, col, schema):]
-    left = re.sub(r"\b(?:for\s+)?(?:each|every|per)\s+[a-z]+|每一?[个张件笔条行单项户位名种批]", " ", left)
+    # (not "per kg", "per visit": a ratio asked, or a column named as the row, is no bare column)
+    left = re.sub(r"\b(?:for\s+|on\s+)?(?:each|every)\s+[a-z]+|\bper\s+(?:row|line)\b|每一?[个张件笔条行单项户位名种批]",
+                  " ", left)
     for i in range(len(schema.sheet) - 1):  # "报销金额" on 报销明细: the sheet's own word before the header
         if is_zh(schema.sheet[i:i + 2]):
             left = left.replace(schema.sheet[i:i + 2], " ")
@@ -1123,7 +1125,7 @@ def _round_to() -> tuple[tuple[str, int, re.Pattern[str]], ...]:
     """``lexicon/aggregates.json`` round_to, longest first, each with its pattern at a request's end."""
     return tuple((word, n, re.compile(
         r"(?:[,，;；]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
-        r"\s*(?:it\s+)?(?:off\s+)?)?(?:to\s+)?" + re.escape(word) + r"$"))
+        r"\s*(?:it\s+)?(?:off\s+)?(?:to\s+)?|to\s+(?=the\b|nearest\b|whole\b))?" + re.escape(word) + r"$"))
         for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
 
 
