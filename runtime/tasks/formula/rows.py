@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from . import rowscale
 from .rowbase import (
     RowReading,
     count_word,
@@ -27,6 +28,7 @@ from .rowbase import (
     lexicon,
     mentions,
     names_the_row,
+    numbers,
     ref,
     table_values,
     used_up,
@@ -64,7 +66,26 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
         guarded = _blank_guarded(request, schema, target_col)
         if guarded is not None:
             return guarded
+    if reading is not None and rowscale.said_unscaled(request, reading.template):
+        # "每个品种卖了多少万元（销量×单价）": the whole read with its scale left out is off by 10000
+        # (rounded too: the rounding clause apart first, so the scaled number is what is rounded)
+        if rounding_clause(request.lower()) is not None:
+            return _clause_read(request, schema, target_col)
+        # (columns kept in the asked unit already: "比24年多了多少万" on 万元 columns is the whole's reading)
+        return _inner(request, schema, target_col) or (reading if rowscale.in_asked_unit(request, reading.template, schema)
+                                                       else None)
+    clause = rounding_clause(request.lower())
+    if reading is not None and clause is not None and clause[4] in ("ROUNDUP", "ROUNDDOWN") \
+            and not re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|MROUND|TEXT)\(", reading.template):
+        # "每单时长按小时算，不足一小时按一小时": the whole read with its round-up clause left unread;
+        # the clause read apart puts it in the formula (the whole's reading when it cannot, which
+        # the checks refuse).  A decimals clause left unread stays the checks' to refuse: the whole
+        # read may have left more than the clause unread ("亩/天，一位小数" read as the days alone)
+        return _clause_read(request, schema, target_col) or reading
     if reading is not None:
+        return reading
+    reading = rowscale.scaled(request, schema, lambda rest: _inner(rest, schema, target_col))
+    if reading is not None and rounding_clause(request.lower()) is None:
         return reading
     state = _state(request, schema)
     if state is not None:
@@ -72,6 +93,12 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
     guarded = _blank_guarded(request, schema, target_col)
     if guarded is not None:
         return guarded
+    return _clause_read(request, schema, target_col)
+
+
+def _clause_read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """``request``'s rounding clause read apart: the rest read on its own, its number wrapped in
+    ROUND / ROUNDUP / ROUNDDOWN; None when there is no clause or the rest is not one number."""
     clause = rounding_clause(request.lower())
     if clause is None:
         return None
@@ -79,12 +106,47 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
     rest = without_clause(request, clause)
     if not rest or rounding_clause(rest.lower()) is not None:
         return None
-    inner = _read(rest, schema, target_col) or _taxed(rest, schema, target_col)
+    inner = _inner(rest, schema, target_col)
     if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
             or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
         return None
     return RowReading(f"={fn}({inner.template[1:]},{places})", f"{inner.explanation}, rounded to {places} decimals",
                       inner.consumed)
+
+
+def _inner(rest: str, schema: SheetSchema, target_col: int) -> RowReading | None:
+    """What is left of a request once a modifier (rounding, scale) is read apart, read by the
+    families, as a taxed sum, with its own scale clause apart, or as one bare column."""
+    def plain(text: str) -> RowReading | None:
+        return _read(text, schema, target_col) or _taxed(text, schema, target_col) or _bare_column(text, schema)
+
+    if rowscale.scale_clause(rest) is not None:
+        return rowscale.scaled(rest, schema, plain)
+    return plain(rest)
+
+
+def _bare_column(rest: str, schema: SheetSchema) -> RowReading | None:
+    """"retail rounded to whole pounds", "报销金额四舍五入保留整数": what is left once the rounding
+    clause is read apart names one number column and nothing else; alone it would be a copy of
+    the column (no answer), rounded it is the column's value rounded."""
+    found = mentions(rest, schema)
+    if len({c.letter for _, c in found}) != 1 or found[0][1].type != "number" or numbers(rest):
+        return None
+    p, col = found[0]
+    text = rest.lower()
+    # nothing but the column's name, the row's noun and a few words that name no operation
+    # ("the", "each", "price", 的): "hourly rate per visit" names Visit as the row, not as the number
+    left = text[:p] + " " + text[_mention_end(text, p, col, schema):]
+    # (not "per kg", "per visit": a ratio asked, or a column named as the row, is no bare column)
+    left = re.sub(r"\b(?:for\s+|on\s+)?(?:each|every)\s+[a-z]+|\bper\s+(?:row|line)\b|每一?[个张件笔条行单项户位名种批]",
+                  " ", left)
+    for i in range(len(schema.sheet) - 1):  # "报销金额" on 报销明细: the sheet's own word before the header
+        if is_zh(schema.sheet[i:i + 2]):
+            left = left.replace(schema.sheet[i:i + 2], " ")
+    if re.search(r"\b(?:each|every|per)\s*$", text[:p]) \
+            or re.sub(r"\b(?:the|its|their|price|figure|value|amount|column|col|for|of)\b|[\s,，;；.。:：的]", "", left):
+        return None
+    return RowReading(f"={ref(col)}", col.header, [])
 
 
 def _year_measure_dropped(request: str, schema: SheetSchema) -> str:
@@ -219,8 +281,10 @@ def without_clause(request: str, clause: tuple) -> str:
 _WHOLE = re.compile(
     r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?|再|后)?\s*(?:"
     r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|a\s+)?"
-    r"(?:whole(?:\s+number)?|integer))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
+    r"(?:whole(?:\s+(?:number|pounds|dollars|euros|yuan|quid))?|integer|pound|dollar|euro|[£$€¥]))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
     r"|(?P<zh>(?P<zdir>向上|向下)?(?:四舍五入)?(?:取整数?|到整数|到个位))"
+    # "不足一小时按一小时算", "不满1天按1天计": a part of the unit counts as a whole one (ROUNDUP)
+    r"|(?P<zh3>(?:不足|不满|不到)\s*(?:一|1)\s*(?P<zunit>[\u4e00-\u9fff]{1,2})\s*(?:的)?(?:按|算|计)\s*(?:一|1)\s*(?P=zunit)\s*(?:算|计|收费?)?)"
     r"|(?P<zh2>四舍五入)(?=\s*(?:[，,;；。]|$))"
     r")")
 
@@ -229,9 +293,9 @@ def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     """A clause asking for a whole number ("rounded up", "四舍五入取整", "向下取整"), wherever it
     stands: (start, end, 0, [], ROUND / ROUNDUP / ROUNDDOWN); None when there is none."""
     m = _WHOLE.search(text)
-    if m is None or not (m.group("en") or m.group("zh") or m.group("zh2")):
+    if m is None or not (m.group("en") or m.group("zh") or m.group("zh2") or m.group("zh3")):
         return None
-    way = m.group("dir") or {"向上": "up", "向下": "down"}.get(m.group("zdir") or "", "")
+    way = m.group("dir") or {"向上": "up", "向下": "down"}.get(m.group("zdir") or "", "") or ("up" if m.group("zh3") else "")
     return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(way, "ROUND")
 
 
@@ -901,7 +965,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
     # "每部戏", "每台车", "每本书": a measure word and its one-character noun, the row's (not an operation)
-    spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
+    spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋对][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
     if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
         spans += [m.span() for m in re.finditer(r"每一?[天日]|当天|当日", text)]
     # "不少于60场", "多于20台": a measure word right after a number is the unit it is counted in
@@ -996,6 +1060,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     words += [u + end for c in schema.columns for u in re.findall(r"[（(]([\u4e00-\u9fff]{1,2})[)）]", c.header)
               for end in ("数", "")]
     words += [schema.sheet.lower() + "表"] + ([schema.sheet[-2:] + "表"] if is_zh(schema.sheet[-2:]) else [])
+    words += re.findall(r"[a-z]{2,}", title_units(schema).lower())  # "MWh per kW" under "output (MWh per year)"
     words += [w.rstrip("s") for w in re.findall(r"[a-z]{4,}", schema.sheet.lower())]
     words = sorted(set(words), key=len, reverse=True)
     for pat in lexicon("text")["left"] + lexicon("text")["right"] + lexicon("text")["mask_where"] \
@@ -1015,8 +1080,8 @@ _CLAUSE = re.compile(
     r"(?:(?:rounded|round(?:ed)?|四舍五入|取)\s*(?:it\s+|off\s+)?)?(?:to\s+|到|成)?\s*"
     r"(?:"
     r"(?P<en>(?<![\d.])\d|\b(?:one|two|three|four))\s*(?:-\s*)?(?:decimal(?:\s+places?|s)?\b|dp\b|d\.p\.?|places? after(?: the (?:decimal )?point)?)"
-    r"|(?<=\bto )(?P<en2>\d|one|two|three|four)\s+places\b"  # "round to 2 places": places after "to"
-    r"|(?:保留|精确到|小数点后|四舍五入(?:到|保留|取)?)\s*(?:小数点后)?\s*(?P<zh>[0-9一两二三四])\s*位(?:小数)?"
+    r"|(?:(?<=\bto )|(?<=\bround ))(?P<en2>\d|one|two|three|four)\s+places\b"  # "round to 2 places": places after "to"
+    r"|(?:保留|精确到|小数点后|四舍五入(?:到|保留|取)?|留)\s*(?:小数点后)?\s*(?P<zh>[0-9一两二三四])\s*位(?:小数)?"
     r"|(?P<zh2>[0-9一两二三四])\s*位小数"
     r")")
 
@@ -1071,7 +1136,7 @@ def _round_to() -> tuple[tuple[str, int, re.Pattern[str]], ...]:
     """``lexicon/aggregates.json`` round_to, longest first, each with its pattern at a request's end."""
     return tuple((word, n, re.compile(
         r"(?:[,，;；]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
-        r"\s*(?:it\s+)?(?:off\s+)?(?:to\s+)?)?" + re.escape(word) + r"$"))
+        r"\s*(?:it\s+)?(?:off\s+)?(?:to\s+)?|to\s+(?=the\b|nearest\b|whole\b))?" + re.escape(word) + r"$"))
         for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
 
 
@@ -1438,7 +1503,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
                 return _across(scores, "AVERAGE"), "平均分" if zh else "average of the marks", []
             if has(text, lex["total_words"]):
                 return _across(scores, "SUM"), "总分" if zh else "total of the marks", []
-    for rule in (_owed, _per_count, _plan_actual, _plan_left, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
+    for rule in (_owed, _per_listed, _per_count, _plan_actual, _plan_left, _weighted, _year_span, _together, _years_across, _from_to, _more_than, _plus_rate, _as_percent):
         found = rule(text, schema, numeric, nums, zh)
         if found is not None:
             return found
@@ -1554,13 +1619,40 @@ def _per_bracket_unit(text: str, schema: SheetSchema, numeric: list[Column], num
         if col.type != "number" or unit not in units:
             continue
         words = units[unit]
-        if not any(re.search(rf"\bper\s+{re.escape(w)}s?\b|(?:每|单)\s*{re.escape(w)}|(?<![\u4e00-\u9fff]){re.escape(w)}[产均]", text)
-                   for w in words):  # "per hectare", "每亩", "亩产"
+        if not any(re.search(rf"\bper\s+{re.escape(w)}s?\b|(?:每|单)\s*{re.escape(w)}|(?<![\u4e00-\u9fff]){re.escape(w)}[产均]"
+                             rf"|[/／]\s*{re.escape(w)}s?(?![a-z])|(?<![a-z]){re.escape(w)}单价", text)
+                   for w in words):  # "per hectare", "每亩", "亩产", "元/公里", "公里单价"
             continue
         others = _distinct([c for c in numeric if c is not col])
+        if not others:  # "£ per km", "每公里合多少钱": the money said is the sheet's one money column
+            others = _money_said(text, schema, col)
         if len(others) == 1:
             return f"{ref(others[0])}/{ref(col)}", f"{others[0].header} / {col.header}", []
     return None
+
+
+def title_units(schema: SheetSchema) -> str:
+    """What the brackets of the title above the header row say the table's numbers are in
+    ("honey extracted per apiary (kg)", "output by site (MWh per year)", "（单位：万元）"): the
+    unit a request names for a column whose header does not say it."""
+    title = {v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str)}
+    return " ".join(u for t in sorted(title) for u in re.findall(r"[（(]([^)）]{1,30})[)）]", t))
+
+
+def _money_said(text: str, schema: SheetSchema, besides: Column) -> list[Column]:
+    """The one money column of the sheet, when ``text`` asks for money without naming a column
+    ("£ per km", "price per km", "每公里合多少钱"): the number columns whose header says money
+    (``lexicon/rows.json`` money_said), when there is exactly one besides ``besides``; none when
+    the money is not said, or when two columns could hold it (Fee and Charge) or one is a rate
+    already (Price per kg)."""
+    lex = lexicon("rows")["money_said"]
+    if not any(re.search(p, text) for p in lex["asks"]):
+        return []
+    owners = [c for c in schema.columns if c.type == "number" and c is not besides
+              and any(re.search(p, c.header.lower()) for p in lex["headers"])]
+    if len(owners) != 1 or any(re.search(p, owners[0].header.lower()) for p in lex["not_headers"]):
+        return []
+    return owners
 
 
 def _rate_like(schema: SheetSchema, col: Column) -> bool:
@@ -1939,10 +2031,48 @@ def _per_count(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     if m is None and re.search(r"\b(?:per|each|unit|rate|avg|average)\b|/|单价|每", a.header.lower()):
         return None  # "price per guest" beside a Price per guest column: already the amount for one
     units = {w for k, ws in lex["unit_words"].items() for w in [k, *ws] if w.isascii() and len(w) > 1}
-    heads = f"{a.header} {count.header} {schema.sheet}".lower()
+    heads = f"{a.header} {count.header} {schema.sheet} {title_units(schema)}".lower()
     if m is None and any(re.search(rf"\b{re.escape(u)}s?\b", text) and u not in heads for u in units):
         return None  # "yield per tree in kg" on a column of tonnes: a unit the columns do not say
     return f"{ref(a)}/{ref(count)}", f"{a.header} / {count.header}", []
+
+
+_LISTED = re.compile(r"\b(?:per|each|a)\s+[a-z]+\s*[(（]([^)）]+)[)）]|(?:每|平均每|人均)一?[人位个名]?\s*[(（]([^)）]+)[)）]")
+
+
+def _per_listed(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: bool):
+    """"snack takings per passenger (adults and children)", "人均消费（大人加小孩）": a ratio whose
+    "per" thing is counted by several columns, listed in the brackets after it: the amount over
+    their sum.  The brackets must hold those count columns (whole numbers) and joining words only;
+    the amount is the one other number column named, or the sheet's one money column."""
+    m = _LISTED.search(text)
+    if m is None or nums:
+        return None
+    inner = m.group(1) or m.group(2)
+    at = m.start(1) if m.group(1) else m.start(2)
+    listed = _distinct([c for _, c in mentions(inner, schema)])
+    if len(listed) < 2:
+        return None
+    for c in listed:
+        vals = [v for v in values(schema, c) if v is not None]
+        if c.type != "number" or not vals or not all(isinstance(v, (int, float)) and float(v).is_integer() for v in vals):
+            return None
+    plain = inner.lower()
+    for c in listed:
+        for n in sorted(_names_of(c, schema), key=len, reverse=True):
+            plain = plain.replace(n.lower(), " ")
+    if re.sub(r"\b(?:and|plus|the|both)\b|[+＋&、,，和加及与\s]", "", plain):
+        return None  # something besides the counts in the brackets
+    others = _distinct([c for p, c in mentions(text, schema) if c.type == "number" and c not in listed
+                        and not at <= p < at + len(inner)])
+    if not others:
+        others = _money_said(text, schema, listed[0])
+        others = [c for c in others if c not in listed]
+    if len(others) != 1:
+        return None
+    a = others[0]
+    whole = "+".join(ref(c) for c in listed)
+    return f"{ref(a)}/({whole})", f"{a.header} / ({' + '.join(c.header for c in listed)})", []
 
 
 def _counted_after_per(text: str, schema: SheetSchema) -> list[Column]:
