@@ -296,9 +296,9 @@ SETS = (
              ("date", "2026-11-30", {"any": ["2026-12-02", "2026-11-30"]}, _ZH, 1.0))),
     EvalSet("fill-eval15", "fe15", 20, True,
             {"fe15-en-01": ("ARR is $4.6M", "2,340 court reporters", "$10M Series A"),  # raw MIME, quoted-printable
-             "fe15-en-03": ("ARR grew 68", "Paying farms & 190 & 310", "26 months"),  # LaTeX source
+             "fe15-en-03": ("ARR grew 68", "Paying farms; 190; 310", "26 months"),  # LaTeX source, its table read as rows
              "fe15-en-05": ("$6.2M", "ARR $6,240,000", "Heat, stored."),  # text boxes inside group shapes; notes
-             "fe15-en-10": ("2026-10 | 2880000", "(3 rows)", "$8M Series A"),  # psql output
+             "fe15-en-10": ("2026-10; 2880000", "$8M Series A"),  # psql output, its tables read as rows
              "fe15-zh-01": ("2,386万元", "累计合作客户286家", "【周报】"),  # GBK with CRLF
              "fe15-zh-03": ("营业收入 6.8亿元", "6.83亿元", "海藻肥 3.42亿元"),  # group shapes; the second in 备注
              "fe15-zh-09": ("6.48亿元", "工业客户812家", "导出日期：2026年12月1日")},  # a .md file
