@@ -319,6 +319,35 @@ SETS = (
              ("number", 0.138, 0.138, _ZH, 1.0),
              ("number", 648000000, 648000000, _ZH, 1.0),
              ("number", 597000000, 648000000, _ZH, 0.0))),  # 2025年度, the earlier year
+    EvalSet("fill-eval16", "fe16", 20, True,
+            {"fe16-en-01": ("ARR is $3.8M", "Kilnworth Monitor: $2,900 per kiln per month"),  # a .md file
+             "fe16-en-03": ("Fresh from the farm, cold all the way.", "$18M Series B", "2,870 farms"),
+             "fe16-en-04": ("ARR $1.7M", "ARR $1,720,000", "436 vessels"),  # the last two only in notes
+             "fe16-en-07": ("Q3 2026: $3.12M", "860 subcontractors", "$10M Series A"),
+             "fe16-en-09": ("ARR ~$9M", "$8,870,000", "Net revenue retention 131%"),  # the last two only in notes
+             "fe16-zh-04": ("营业收入3.74亿元", "合作经销商386家", "出口业务收入占比58%"),  # GB18030 with CRLF
+             "fe16-zh-05": ("营业收入约4.3亿元", "4.27亿元", "128.6万人"),  # the last two only in 备注
+             "fe16-zh-06": ("全年实现营业收入3.96亿元", "累计服务工业园区及企业客户642家", "五、2027年工作计划"),
+             "fe16-zh-07": ("营业收入2.34亿元", "合作客户97家", "2026年10月20日"),
+             "fe16-zh-08": ("营业收入2,148万元", "签约货主客户356家", "2026年11月4日")},  # a .md file
+            (("name", "Kilnworth", {"any": ["Kilnworth Analytics", "Kilnworth"]}, _EN, 1.0),
+             ("number", 3800000, 3800000, _EN, 1.0),
+             ("number", 1900000, 3800000, _EN, 0.0),  # a year ago's ARR in the same line
+             ("number", 1.0, 1.0, _EN, 1.0),  # 'up 100%'
+             ("number", 1720000, 1720000, _EN, 1.0),
+             ("number", 1700000, 1720000, _EN, 0.0),  # the slide's rounded ARR; the notes give the exact one
+             ("number", 3460000, 5600000, _EN, 0.0),  # the overview's FY2025 column
+             ("number", 9500000, 5600000, _EN, 0.0),  # the FY2027 plan
+             ("date", "2021-08-01", "2021-08-01", _EN, 1.0),
+             ("name", "2026年1-9月", {"any": ["2026年1-9月", "2026年前三季度", "前三季度"]}, _ZH, 1.0),
+             ("number", 427000000, 427000000, _ZH, 1.0),
+             ("number", 430000000, 427000000, _ZH, 0.0),  # the slide's 约4.3亿元; 备注 give 4.27亿元
+             ("number", 295000000, 234000000, _ZH, 0.0),  # 2025年全年, another period
+             ("number", 0.134, 0.134, _ZH, 1.0),
+             ("number", 0.095, 0.134, _ZH, 0.0),  # 环比, not 同比
+             ("number", 420000000, 396000000, _ZH, 0.0),  # the 年度预算, not the actual
+             ("number", 321000000, 374000000, _ZH, 0.0),  # 2024年, the earlier year
+             ("date", "2027-01-08", "2027-01-08", _ZH, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
