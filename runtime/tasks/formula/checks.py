@@ -255,6 +255,8 @@ def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
     from .aggregates import _contracted
     from .rowbase import value_mentions
 
+    # "the I.T. department" names the value IT: a dotted acronym is read with its dots dropped
+    request = re.sub(r"(?<![A-Za-z.])((?:[A-Za-z]\.){2,})", lambda m: m.group(1).replace(".", "") + " ", request)
     literals = " ".join(re.findall(r'"([^"]*)"', formula)).lower()
     low = request.lower()
     headers = [(m.start(), m.end()) for c in schema.columns if len(c.header) > 2
@@ -890,11 +892,15 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
 
 def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """A price per unit treated as a row's total or as a length of time, an earliest or latest
-    taken of no time (:mod:`.dimensions`)."""
+    taken of no time (:mod:`.dimensions`); a date or a number in 万 the formula does not carry
+    (:mod:`.literals`); a factor of a spelled-out product left out (:mod:`.factors`)."""
     from .dimensions import duration_priced, per_unit_with_total, time_extreme_untimed
+    from .factors import factor_dropped
+    from .literals import date_ignored, wan_out_of_scale
 
     return per_unit_with_total(request, formula, schema) or duration_priced(request, formula, schema) \
-        or time_extreme_untimed(request, formula, schema)
+        or time_extreme_untimed(request, formula, schema) or date_ignored(request, formula) \
+        or wan_out_of_scale(request, formula, schema) or factor_dropped(request, formula)
 
 
 def label_read_as_column(request: str, formula: str, schema: SheetSchema) -> str | None:

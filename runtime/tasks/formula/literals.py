@@ -1,0 +1,69 @@
+"""A date or a scaled number the request names, carried into the formula (issue 16 item 5).
+
+"2026-11-17的单数" answered with ``=COUNTA(A2:A33)`` counts every order of the month: the date
+was the whole point of the request and the formula never looks at it.  ``number_ignored``
+(:mod:`.checks`) skips dates on purpose (a date is three numbers in many spellings), so a
+date gets its own check: the formula must hold it in some form, as ``DATE(2026,11,17)``, a
+date serial, a text "2026-11-17", or its year, month and day pieces.
+
+"1月业绩超过50万的有几个人" on a sheet whose 1月 column runs 8.2 … 53.5 (the sheet counts in
+万元 and only a sibling sheet says so) becomes ``">500000"``: a count of 0 that looks like an
+answer.  When every figure of the compared column lies a hundred times or more below the
+number as scaled, while the unscaled number sits among them, the scale is in doubt; the
+user is asked rather than given 0.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from .rowbase import date_in, values
+from .schema import SheetSchema
+
+_EPOCH = dt.date(1899, 12, 30)  # Excel's (and LibreOffice's) day 0
+_TODAY = re.compile(r"(?<![a-z])(?:today|now)(?![a-z])|今天|今日|当天|截至目前", re.I)
+_WAN = re.compile(r"(\d+(?:\.\d+)?)\s*万(?!元?[/每])")
+_RANGE = re.compile(r"(?:(\w+)!)?\$?([A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+")
+
+
+def date_ignored(request: str, formula: str) -> str | None:
+    """The request names a calendar date and the formula holds it in no form."""
+    found = date_in(request)
+    if found is None:
+        return None
+    day = found[0]
+    if _TODAY.search(request) and re.search(r"\b(?:TODAY|NOW)\(", formula, re.I):
+        return None  # "today (6 Dec 2026)": the pinned day may be written as TODAY()
+    numbers = {int(x) for x in re.findall(r"\d+", formula)}
+    if (day - _EPOCH).days in numbers or {day.year, day.month, day.day} <= numbers:
+        return None
+    return f"it ignores the date the request names ({day.isoformat()})"
+
+
+def wan_out_of_scale(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """A number said in 万 compared, multiplied out, with a column whose figures are all a
+    hundred times smaller, while the number as said lies among them."""
+    said = [float(m.group(1)) for m in _WAN.finditer(request)]
+    if not said or schema.counts_in_wan:
+        return None
+    written = {float(x) for x in re.findall(r"(?<![A-Z$\d.])\d+(?:\.\d+)?", formula)}
+    by_letter = {c.letter: c for c in schema.columns}
+    for n in said:
+        if n * 10_000 not in written:
+            continue
+        for m in _RANGE.finditer(formula):
+            if m.group(1):
+                continue  # another sheet's column: its figures are not at hand here
+            col = by_letter.get(m.group(2))
+            if col is None:
+                continue
+            figures = [float(v) for v in values(schema, col)
+                       if isinstance(v, (int, float)) and not isinstance(v, bool)]
+            if len(figures) < 3:
+                continue
+            top, low = max(abs(f) for f in figures), min(figures)
+            if top * 100 <= n * 10_000 and low <= n <= top:
+                return (f"{col.header} runs {low:g} to {top:g}, so {n:g}万 ({n * 10_000:g}) is above "
+                        f"every row; if {col.header} counts in 万, ask for {n:g}")
+    return None
