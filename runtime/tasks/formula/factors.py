@@ -23,20 +23,10 @@ _SUMPRODUCT = re.compile(r"\bSUMPRODUCT\(", re.I)
 
 def _products(formula: str) -> int:
     """How many multiplications ``formula`` writes."""
-    count = formula.count("*")
-    for m in _SUMPRODUCT.finditer(formula):
-        depth, commas = 0, 0
-        for ch in formula[m.end():]:
-            if ch == "(":
-                depth += 1
-            elif ch == ")":
-                if depth == 0:
-                    break
-                depth -= 1
-            elif ch == "," and depth == 0:
-                commas += 1
-        count += commas
-    return count
+    from .checks import _call_arguments
+
+    return formula.count("*") + sum(len(_call_arguments(formula, m.end())) - 1
+                                    for m in _SUMPRODUCT.finditer(formula))
 
 
 def factor_dropped(request: str, formula: str) -> str | None:
