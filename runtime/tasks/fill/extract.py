@@ -620,6 +620,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         ours = ((named_as or "").split() or [""])[0].lower()
         doc._ours = ours  # type: ignore[attr-defined]
     from .fields import GLOSSARY
+    from .scope import other_party_heading
 
     partner_words = list(GLOSSARY.get("partners", ()))
     out = []
@@ -634,6 +635,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 # under "Launch partner" / "合作伙伴": the partner's members, revenue and spend
                 # ("…Cooperative, which serves 48,000 members, spent $3.2 million…"), not the company's
                 continue
+        if (here := doc.section_at(m.start)) is not None and here.heading and here is not doc.sections[0] \
+                and other_party_heading(here.heading):
+            continue  # under "二、合同对方基本情况": the counterparty's revenue and capital, not the company's
         if _IN_LINK.search(text, max(0, m.start - 200), m.start):
             continue  # "https://zoom.example/j/8841203317": part of a link, no figure
         if doc.lang == "en" and not (m.currency or m.percent or m.scaled) \
@@ -1230,9 +1234,12 @@ _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|�
 #: a heading over plans: its figures are targets, not results
 #: a link's text up to a number inside it ("https://zoom.example/j/88412", "www.x.com/2026/")
 _IN_LINK = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]\"']*$", re.I)
-#: the heading of a list of sources, whose entries cite other pages ("References", "Sources")
+#: the heading of a list of sources, whose entries cite other pages and whose figures and dates
+#: are theirs ("References", "Sources", "参考资料"); a number's section must be headed by it whole,
+#: a date's heading need only hold it
 _SOURCES_HEADING = re.compile(r"(?:references|sources|citations|bibliography|footnotes|notes and references|"
-                              r"further reading|external links|works cited|参考文献|参考资料|资料来源)", re.I)
+                              r"further reading|external links|works cited|参考文献|参考资料|资料来源|引用来源|"
+                              r"外部链接|延伸阅读|^注释$)", re.I)
 _PLAN_HEADING = re.compile(r"目标|计划|展望|预期|预测|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
 #: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
@@ -1241,8 +1248,10 @@ _RESULT_HEADING = re.compile(r"完成|实际|执行|达成|回顾|\b(?:actuals?|
 _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prior|previous|last) (?:year|quarter|month|period)\b")
 #: a table column of changes ("同比", "较上年增减", "YoY change")
 _CHANGE_COLUMN = re.compile(r"增|减|降|变动|变化|同比|环比|\b(?:change|growth|yoy)\b")
-#: a table column of planned figures
-_PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
+#: a table column of planned figures, or of the thresholds a covenant or a contract requires
+#: ("Covenant | Required | Actual": the required minimum is no figure of the company's)
+_PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算|\b(?:required|requirements?|thresholds?|"
+                          r"covenant (?:level|minimum|maximum)|minimum required)\b|要求|门槛|考核标准|约定值")
 
 
 def _earlier_in_series(doc: Document) -> set[int]:
@@ -1852,26 +1861,38 @@ def _latest_entry(doc: Document, cands: list) -> list:
     return [c for k, c in dated if k == latest]
 
 
+#: how far behind the best a figure of a later period may score and still be taken for it
+PERIOD_TIE = 2.0
+
+
 def _latest_period_entry(doc: Document, cands: list) -> tuple | None:
     """Of the best-scored candidates, each with its own period named in its line before it
     ("- 2019年，营业收入1.2亿元" … "- 2025年，营业收入9.7亿元", a profile's history; "最近一个年度
     （2025年度）：营业收入…" / "最近一期（2026年1-9月）：营业收入…", a notice's): the one of the
-    latest period, where the company stands; None unless the tied candidates name distinct periods."""
+    latest period, where the company stands; None unless the tied candidates name distinct periods.
+    A candidate close behind the best counts as tied when its period governs it in one clause
+    ("占公司2025年度经审计营业收入8.64亿元的24.9%" against "公司2026年1-9月实现营业收入7.12亿元": a word
+    more or less about the figure decides less than its period; not "2026年…市场规模约380亿元，行业
+    龙头…年收入约40亿元", where the year is the market's)."""
     from .periods import PERIOD_IN_LINE, period_end, planned
 
-    top = [c for c in cands if c[0] == cands[0][0]]
-    if len(top) < 2:
-        return None
+    best = cands[0][0] if cands else 0.0
+    top = [c for c in cands if c[0] == best]
+    near = [c for c in cands if best - PERIOD_TIE <= c[0] < best]
     ends = []
-    for c in top:
+    for c in top + near:
         lo, _hi = _line_bounds(doc.text, c[2].start)
         named = [m for m in PERIOD_IN_LINE.finditer(doc.text, lo, c[2].start)
                  if not planned(doc.text[lo:], m.start() - lo, m.end() - lo)]
         end = period_end(named[-1].group(0)) if named else None
+        if c in near:
+            if end is not None and not re.search(r"[，,；;：:]", doc.text[named[-1].end():c[2].start]):
+                ends.append((end, c))
+            continue
         if end is None:
             return None
         ends.append((end, c))
-    if len({e for e, _c in ends}) < len(ends):
+    if len(ends) < 2 or len({e for e, _c in ends}) < len(ends):
         return None
     return max(ends, key=lambda x: x[0])[1]
 
@@ -1938,6 +1959,10 @@ _WEEKDAY = re.compile(r"\s*(?:[（(]?(?:星期|周|礼拜)[一二三四五六日
 #: labels that date a document ("发布：2026年5月6日", "报送时间：…", "时间：2026-10-09")
 #: labels of a day that is not the document's ("导出时间", "成立日期", "截止日期")
 _OTHER_DAY = r"导出|成立|创立|注册|截止|开始|结束|上市|投产|出生|有效|到期"
+#: a label of a day that is never the document's own: the company's founding or listing, a
+#: person's birth, a term's end ("成立日期：2012-05-16" in a credit report's basic facts)
+_OTHER_DAY_LABEL = re.compile(r"(?:成立|创立|注册|登记|上市|投产|出生|到期|失效)(?:日期|时间|日)|^(?:date of )?(?:incorporat|"
+                              r"founded|established|registered|expir|due date|deadline|birth)", re.I)
 _DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期"
                          # the day of what the document records: "调研时间", "会议日期", "申报日期" (not an
                          # export's, a founding's or a deadline's)
@@ -1969,7 +1994,9 @@ _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]
                            # "We started the company in 2022", "set up the business in 2019"
                            r"|(?:[Ss]tarted|[Ss]et up|[Ff]ormed) (?:the|our) (?:company|business|firm)"
                            # a founder's "Pollenate rents out ... Started it in 2021."
-                           r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it)"
+                           r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it"
+                           # a founder's own words, a sentence's start: "We started in 2020 in Rotterdam"
+                           r"|(?:(?<![^\n])|(?<=[.!?] ))(?:I|We) (?:started|began)(?=\s+in\b))"
                            # (a form's box, "Year of Incorporation: Within Last Five Years — 2023")
                            # (or where: "founded in Nairobi in 2020", "incorporated in Delaware in 2021")
                            r"(?:\s+in(?:\s+[A-Z][\w'-]+(?:,?\s+[A-Z][\w'-]+){0,2}\s+in)?"
@@ -2045,9 +2072,6 @@ _DAY_PART = re.compile(r"\s*(?:[（(]\s*(?:周|星期)[一二三四五六日天]
                        r"(?:[|｜]\s*[^\n|｜]{0,30})?")
 
 
-#: a section of cited sources, whose dates are theirs ("参考资料", "References")
-_SOURCES_HEADING = re.compile(r"参考资料|参考文献|资料来源|引用来源|外部链接|延伸阅读|^注释$|references|sources|bibliography|"
-                              r"further reading|external links", re.I)
 #: words that stamp a document with the day it was last written, before the date ("最近更新于")
 _STAMP_BEFORE = re.compile(r"(?:最近|最后|最新)?(?:更新|修订|修改|编辑)(?:于|时间|日期)[:：]?\s*$")
 #: and after it ("2026年3月印制", "2026年3月修订")
@@ -2151,6 +2175,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if f.key == "since" and doc.lang == "en" and re.search(r"\b(?:founded|incorporated|established)\b", low[lo_c:hi_c]) \
                 and not _count(low[lo_c:hi_c], own):
             continue  # "Tidewell was founded in Rotterdam in September 2021": the company's start, not its business's
+        if f.key == "date" and len(f.keys) == 1 and any(
+                off <= d.start < off + len(_v) and _OTHER_DAY_LABEL.search(lab) for lab, _v, off in doc.labels):
+            continue  # "成立日期：2012-05-16" in a credit report, "Incorporated on: …": another day than the document's
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and (_count(lab.lower(), own) or (
                     f.key == "date" and len(f.keys) == 1 and _DATE_LABEL.fullmatch(lab.strip())

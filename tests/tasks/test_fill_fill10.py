@@ -1,0 +1,136 @@
+"""Reader and reading classes of h/fill10, each tested on short documents of fictitious companies
+written for these tests: a text table aligned with spaces under a heading that gives its unit, a
+covenant table's required column beside the actual one, a section about a contract's counterparty,
+figures of two periods close in wording, a label of another day than the document's, and a
+video's subtitles whose sentences run across cues."""
+
+from __future__ import annotations
+
+from o3local.tasks.fill import parse
+from o3local.tasks.fill.scope import other_party_heading
+from o3local.tasks.fill.subtitles import subtitle_text
+from tests.tasks.fill_docs import pitch, report
+
+# --- 1. a table aligned with (full-width) spaces, its unit in the heading over it -----------------
+
+_CREDIT = ("企业信息查询报告\n"
+           "查询编号：A7730012　　报告时间：2026-10-09 10:15:31\n\n"
+           "一、登记信息\n"
+           "企业名称：宁波澜石阀门有限公司\n"
+           "成立日期：2009-03-21\n\n"
+           "二、主要财务数据（单位：万元）\n"
+           "项目　　　　　　2025年度　　　　2024年度\n"
+           "营业收入　　　　12,640　　　　10,915\n"
+           "利润总额　　　　 1,302　　　　　 988\n"
+           "2025年度营业收入较上年有所增长。\n")
+
+
+def test_a_space_aligned_table_is_read_with_the_unit_its_heading_gives():
+    doc = parse(_CREDIT, "report", lang="zh")
+    t = doc.tables[0]
+    assert t.header == ["项目", "2025年度", "2024年度"]
+    assert t.rows[0] == ["营业收入", "12,640", "10,915"]
+    r = report(_CREDIT)
+    assert r.data["figures"]["revenue"] == 126_400_000  # 万元, the latest year's column
+    # the table's rows are no headings of sections
+    assert [s["heading"] for s in r.data["sections"]][-1].startswith("二、主要财务数据")
+
+
+def test_the_document_date_is_not_a_founding_date_labelled_as_a_date():
+    assert report(_CREDIT).data["date"] == "2026-10-09"  # not 成立日期
+
+
+def test_space_aligned_english_table_and_labels_on_one_line_are_told_apart():
+    text = ("Prepared by: J. Okafor    Date: 3 Nov 2026\n\n"
+            "Metric          FY2025       FY2026\n"
+            "ARR             $2.9M        $4.1M\n"
+            "Customers       210          305\n")
+    doc = parse(text, "memo", markdown=False)
+    assert [t.header for t in doc.tables] == [["Metric", "FY2025", "FY2026"]]
+    assert not any("Prepared by" in c for t in doc.tables for row in t.rows for c in row)
+
+
+# --- 2. a covenant table: the required threshold beside the actual figure --------------------------
+
+_COVENANT = ("# Quarterly compliance certificate\n\n"
+             "Borrower: Quillmere Analytics, Inc.\n\n"
+             "## Financial covenants\n\n"
+             "| Covenant | Required | Actual |\n|---|---|---|\n"
+             "| Minimum ARR | $6,000,000 | $7,250,000 |\n"
+             "| Minimum cash | $1,500,000 | $4,100,000 |\n")
+
+
+def test_the_actual_column_is_the_company_figure_not_the_required_one():
+    assert pitch(_COVENANT).data["traction"]["arr"] == 7_250_000
+
+
+# --- 3. a section about a contract's counterparty ----------------------------------------------
+
+_NOTICE = ("云岭电子股份有限公司关于签订重大采购合同的公告\n\n"
+           "一、合同基本情况\n"
+           "公司与北辰能源集团有限公司签订设备采购合同，合同金额1.80亿元。\n\n"
+           "二、交易对方基本情况\n"
+           "北辰能源集团有限公司2025年度营业收入418亿元，注册资本60亿元。\n\n"
+           "三、对公司的影响\n"
+           "本合同的履行预计对公司经营业绩产生积极影响。\n")
+
+
+def test_a_counterparty_section_figures_are_not_the_company_revenue():
+    r = report(_NOTICE)
+    assert not r.data.get("figures", {}).get("revenue")  # the company gives none; 418亿元 is the other's
+
+
+def test_other_party_headings():
+    assert other_party_heading("二、合同对方基本情况")
+    assert other_party_heading("3. About the Purchaser")
+    assert other_party_heading("Competitors")
+    assert not other_party_heading("三、对公司的影响")
+    assert not other_party_heading("Our partners")  # (partners have their own reading)
+
+
+_TWO_PERIODS = ("瑞丰机电2026年前三季度经营简报\n\n"
+                "一、经营情况\n"
+                "本项目投资额占公司2025年度经审计营业收入6.20亿元的8.1%。\n"
+                "公司2026年1-9月实现营业收入5.48亿元（未经审计），同比增长9.6%；本项目预计对公司2027年度业绩产生积极影响。\n")
+
+
+def test_of_two_periods_figures_close_in_wording_the_latest_period_wins():
+    assert report(_TWO_PERIODS).data["figures"]["revenue"] == 548_000_000
+
+
+# --- 4. a video's subtitles -------------------------------------------------------------------
+
+_SRT_EN = ("\ufeff1\r\n00:00:00,000 --> 00:00:02,000\r\n[MUSIC]\r\n\r\n"
+           "2\r\n00:00:02,200 --> 00:00:06,000\r\nI'm Dana Ruiz, and this is Brightkeel.\r\n\r\n"
+           "3\r\n00:00:06,200 --> 00:00:10,000\r\nWe started in 2021 in Porto, and today 215 bakeries use\r\n\r\n"
+           "4\r\n00:00:10,200 --> 00:00:14,000\r\nour ovens. We are at 2.4 million\r\n\r\n"
+           "5\r\n00:00:14,200 --> 00:00:18,000\r\ndollars in annual recurring revenue.\r\n\r\n")
+
+
+def test_subtitle_cues_are_joined_into_the_sentences_spoken():
+    text = subtitle_text(_SRT_EN)
+    assert text is not None
+    assert "00:00" not in text and "[MUSIC]" not in text
+    assert "We are at 2.4 million dollars in annual recurring revenue." in text
+    r = pitch(_SRT_EN, markdown=False)
+    assert r.data["traction"]["arr"] == 2_400_000
+    assert r.data["traction"]["users"] == 215
+    assert r.data["company"]["founded"] == "2021-01-01"  # "We started in 2021": the founder's words
+
+
+_SRT_ZH = ("1\n00:00:01,000 --> 00:00:03,000\n《山水之间》\n\n"
+           "2\n00:00:03,500 --> 00:00:07,000\n二〇二五年，青岚茶业实现营业收入\n\n"
+           "3\n00:00:07,200 --> 00:00:10,000\n四点二亿元，同比增长百分之十五。\n\n"
+           "4\n00:00:10,200 --> 00:00:14,000\n到二〇三〇年，我们希望营业收入突破十亿元。\n")
+
+
+def test_a_chinese_figure_spoken_across_two_cues_is_one_figure_and_the_goal_stays_a_goal():
+    text = subtitle_text(_SRT_ZH)
+    assert text is not None and text.startswith("《山水之间》\n")
+    r = report(_SRT_ZH)
+    assert r.data["figures"]["revenue"] == 420_000_000
+    assert r.data["figures"]["growth"] == 0.15
+
+
+def test_text_that_is_no_subtitle_file_is_left_alone():
+    assert subtitle_text("1\nThe plan\n\n2\nThe team\n\n3\nThe ask\n") is None
