@@ -134,3 +134,77 @@ def test_a_chinese_figure_spoken_across_two_cues_is_one_figure_and_the_goal_stay
 
 def test_text_that_is_no_subtitle_file_is_left_alone():
     assert subtitle_text("1\nThe plan\n\n2\nThe team\n\n3\nThe ask\n") is None
+
+
+# --- 5. a JSON export under a cover note: amounts in cents or 分, this period against the others ---
+
+_EXPORT_EN = ("Export from our billing system for the board. Amounts are in cents (USD).\n"
+              "We are raising a $9M Series A for 24 months of runway.\n\n"
+              "{\n"
+              '  "company": {"name": "Larchway Vet, Inc.", "incorporated_on": "2022-06-01"},\n'
+              '  "current": {"arr_cents": 284000000, "arr_yoy_growth": 0.48, "active_practices": 640},\n'
+              '  "prior_year": {"arr_cents": 191900000, "active_practices": 455},\n'
+              '  "targets_fy2027": {"arr_cents": 400000000, "active_practices": 900}\n'
+              "}\n")
+
+
+def test_a_json_export_in_cents_fills_the_current_figures_in_dollars():
+    doc = parse(_EXPORT_EN, "memo", markdown=False)
+    assert doc.tables[0].header == ["item", "current", "prior year", "targets fy2027"]
+    assert "{" not in doc.text
+    r = pitch(_EXPORT_EN, markdown=False)
+    assert r.data["traction"]["arr"] == 2_840_000  # not 284,000,000, nor last year's or the target
+    assert r.data["traction"]["growth"] == 0.48
+    assert r.data["company"]["founded"] == "2022-06-01"
+    assert r.data["ask"]["amount"] == 9_000_000
+
+
+_EXPORT_ZH = ("说明：云杉烘焙订货系统 后台数据导出（10月），金额字段单位为分。\n\n"
+              "{\n"
+              '  "tongji_qijian": "2026-10",\n'
+              '  "shuju": {"yingye_shouru_fen": 932050000, "tongbi_zengzhang": 0.126, "hezuo_mendian_shu": 742},\n'
+              '  "mubiao": {"yingye_shouru_fen": 1000000000, "hezuo_mendian_shu": 800},\n'
+              '  "shangnian_tongqi": {"yingye_shouru_fen": 827700000, "hezuo_mendian_shu": 615},\n'
+              '  "daochu_shijian": "2026-11-02T08:00:00+08:00"\n'
+              "}\n")
+
+
+def test_a_chinese_system_export_with_pinyin_keys_in_fen():
+    doc = parse(_EXPORT_ZH, "report", lang="zh")
+    assert doc.tables[0].header == ["项目", "数据", "目标", "上年同期"]
+    assert doc.tables[0].rows[0][:2] == ["营业收入", "9,320,500元"]
+    r = report(_EXPORT_ZH)
+    assert r.data["figures"]["revenue"] == 9_320_500
+    assert r.data["figures"]["growth"] == 0.126
+    assert r.data["figures"]["customers"] == 742  # 合作门店: the shops it supplies
+    assert r.data["title"] != "{"
+
+
+def test_json_inside_prose_that_is_no_export_is_left_alone():
+    from o3local.tasks.fill.jsondoc import json_text
+
+    assert json_text("The config is {\"a\": 1} and that is all.") is None
+    assert json_text("Settings:\n{\n  \"retries\": 3\n}\n") is None  # fewer than three keys
+
+
+# --- 6. an official paper's number over its title --------------------------------------------
+
+def test_the_paper_number_is_no_part_of_the_title():
+    text = ("云港司发〔2026〕7号\n\n"
+            "关于表彰2026年度优秀团队的通报\n\n"
+            "各部门：\n\n"
+            "一、全年经营情况\n"
+            "2026年，公司实现营业收入8.4亿元，同比增长9.1%。\n")
+    assert report(text).data["title"] == "关于表彰2026年度优秀团队的通报"
+
+
+# --- 7. a lender's certificate: its type is no company name, the Borrower is ------------------
+
+def test_a_certificate_names_the_company_as_the_borrower_it_defines():
+    text = ("# Officer's Compliance Certificate\n\n"
+            "To: Ashgrove Credit Partners II, L.P. (the \u201cLender\u201d)\n\n"
+            "From: Marrowby Systems, Inc. (the \u201cBorrower\u201d)\n\n"
+            "## Operating information\n\n"
+            "The Borrower was incorporated in Delaware on May 2, 2019. As of October 31, 2026, "
+            "880 clinics use the Borrower's platform.\n")
+    assert pitch(text).data["company"]["name"] == "Marrowby Systems, Inc."

@@ -751,6 +751,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
+    from .jsondoc import json_text
     from .latex import is_latex, latex_markdown
     from .mime import mime_text
     from .scope import own_entry, raising_section
@@ -760,6 +761,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     # an e-mail's MIME source (an .eml saved as text): the message as a mail client shows it
     raw = mime_text(raw) or raw
     raw = subtitle_text(raw) or raw  # a video's subtitles: what is said, a line per sentence
+    if "{" in raw:
+        raw = json_text(raw) or raw  # a JSON export under a cover note: its figures as tables
     if is_latex(raw):  # a LaTeX source: the Markdown of what it typesets
         raw, markdown = latex_markdown(raw), True
     # "６．８４亿元", "１，４６０人", "２０２６年３月": full-width figures read as the figures they are

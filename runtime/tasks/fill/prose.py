@@ -577,6 +577,10 @@ def _under_title(doc: Document, limit: int) -> str | None:
 _CHAT_NAME = re.compile(r"[^\n「“\"《]{0,12}[「“\"《]([^」”\"》\n]{2,40})[」”\"》]\s*(?:的)?(?:聊天记录|群聊记录|消息记录)")
 
 
+#: an official paper's number ("明湖司发〔2026〕18号", "国办函[2025]7号", "X发（2026）3号")
+_DOC_NUMBER = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,12}[〔\[［(（]\s*(?:19|20)\d\d\s*[〕\]］)）]\s*(?:第\s*)?\d{1,5}\s*号")
+
+
 def _title(doc: Document) -> str:
     """The document's title: a "主题：" / "Subject:" line, else the first heading, with the line
     under it when the heading is only a name and that line says what report it is
@@ -594,6 +598,13 @@ def _title(doc: Document) -> str:
         return chat.group(1).strip()
     title = doc.title if not (doc.lang == "zh" and _NEWS_BYLINE.fullmatch(doc.title)) else ""
     title = title or _zh_first_line(doc)
+    if title and _DOC_NUMBER.fullmatch(title.strip()):
+        # an official paper's number over its title ("明湖司发〔2026〕18号" / "关于表彰…的通报"): the
+        # number files the paper, the line under it is its title
+        at = doc.text.find(title)
+        under = [x.strip() for x in doc.text[at + len(title):].split("\n") if x.strip()][:1] if at >= 0 else []
+        if under and len(under[0]) <= 60 and not re.search(r"[。！？；;：:]", under[0]):
+            return under[0]
     if not title or _REPORT_WORDS.search(title):
         return title
     at = doc.text.find(title)
