@@ -208,3 +208,59 @@ def test_a_certificate_names_the_company_as_the_borrower_it_defines():
             "The Borrower was incorporated in Delaware on May 2, 2019. As of October 31, 2026, "
             "880 clinics use the Borrower's platform.\n")
     assert pitch(text).data["company"]["name"] == "Marrowby Systems, Inc."
+
+
+# --- 8. a table of a figure's parts with its total row ----------------------------------------
+
+def test_the_total_row_of_a_table_the_heading_names_is_the_figure():
+    text = ("青梧环保科技股份有限公司2025年度财务报表附注（节选）\n\n"
+            "（除特别注明外，金额单位均为人民币元）\n\n"
+            "一、营业收入\n\n"
+            "（1）营业收入按业务类别列示\n\n"
+            "项目; 本期发生额（合并）; 上期发生额（合并）; 本期发生额（母公司）\n"
+            "设备销售; 301,200,000.00; 266,000,000.00; 210,500,000.00\n"
+            "运营服务; 148,800,000.00; 120,400,000.00; 60,300,000.00\n"
+            "合计; 450,000,000.00; 386,400,000.00; 270,800,000.00\n")
+    assert report(text).data["figures"]["revenue"] == 450_000_000  # not a part, last year or the parent's
+
+
+def test_a_json_export_plans_are_the_products_with_their_monthly_price():
+    text = ("Export from the Tallowby admin console. Amounts are in cents (USD).\n\n"
+            "{\n"
+            '  "company": {"name": "Tallowby", "incorporated_on": "2021-09-14"},\n'
+            '  "metrics": {"arr_cents": 96000000, "active_shops": 410},\n'
+            '  "plans": [\n'
+            '    {"name": "Tallowby Basic", "price_cents_monthly": 4900},\n'
+            '    {"name": "Tallowby Plus", "price_cents_monthly": 12900}\n'
+            "  ]\n"
+            "}\n")
+    products = pitch(text, markdown=False).data["products"]
+    assert [(p["name"], p["price"]) for p in products] == [("Tallowby Basic", 49), ("Tallowby Plus", 129)]
+
+
+def test_a_chinese_export_category_amounts_make_the_mix():
+    text = ("说明：禾丰生鲜订货系统 后台数据导出（9月），金额字段单位为分。\n\n"
+            "{\n"
+            '  "tongji_qijian": "2026-09",\n'
+            '  "shuju": {"yingye_shouru_fen": 500000000, "hezuo_mendian_shu": 320},\n'
+            '  "pinlei_shouru": [\n'
+            '    {"mingcheng": "水果", "shouru_fen": 300000000},\n'
+            '    {"mingcheng": "蔬菜", "shouru_fen": 200000000}\n'
+            "  ]\n"
+            "}\n")
+    r = report(text)
+    assert r.data["figures"]["revenue"] == 5_000_000
+    assert [(m["name"], round(m["share"], 4)) for m in r.data["mix"]] == [("水果", 0.6), ("蔬菜", 0.4)]
+
+
+# --- 9. two shares that make a whole, after the round they split ------------------------------
+
+def test_two_shares_making_a_whole_after_the_raise_are_the_use_of_funds():
+    text = "# Memo\n\n## Fundraising\n\nWe are raising a $7M Series A, 70% to engineering and 30% to sales.\n"
+    uses = pitch(text).data["ask"]["use_of_funds"]
+    assert [(u["label"].lower(), u["share"]) for u in uses] == [("engineering", 0.7), ("sales", 0.3)]
+
+
+def test_two_figures_that_are_no_shares_stay_facts():
+    text = "# Memo\n\n## Traction\n\nARR is $2.2M, up 11% on last year, and 89% of schools renewed.\n"
+    assert not pitch(text).data.get("ask", {}).get("use_of_funds")

@@ -944,10 +944,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             row_numbers = [o for o in doc.mentions if _line_bounds(text, m.start)[0] <= o.start < m.end
                            and not any(x <= o.start < y for x, y in date_spans)]
             def other_period(o: Mention) -> bool:
-                # "指标 | 上年同期 | 本期": the first figure of this period's columns
-                head = _column_header(doc, o).lower()
-                return bool(_PLAN_COLUMN.search(head) or (_PRIOR_COLUMN.search(head)
-                                                          and not _CHANGE_COLUMN.search(head)))
+                return _other_period_column(doc, o)
 
             if row_numbers and row_numbers[-1] is m and text.count("; ", _line_bounds(text, m.start)[0], m.start) \
                     and not other_period(m) \
@@ -962,6 +959,15 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # table of one row whose columns name the figures (its header's rows the figure over
             # the year), the latest year's column like "营业收入：26,380万元" (a table of many rows
             # is read by its rows' periods)
+            score += 4
+            named = True
+        if at is not None and not f.fraction and _TOTAL_ROW.fullmatch(at[1].strip()) \
+                and (here := doc.section_at(m.start)) is not None and here.heading \
+                and _names_field(here.heading, f, f.words()) and not _other_period_column(doc, m) \
+                and all(_other_period_column(doc, o) for o in doc.mentions
+                        if _line_bounds(text, m.start)[0] <= o.start < m.start):
+            # "（1）营业收入按业务类别列示" over a table whose "合计" row sums its parts: the total's
+            # first figure of this period is the revenue (its rows are parts of it)
             score += 4
             named = True
         if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
@@ -1252,6 +1258,17 @@ _CHANGE_COLUMN = re.compile(r"增|减|降|变动|变化|同比|环比|\b(?:chang
 #: ("Covenant | Required | Actual": the required minimum is no figure of the company's)
 _PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算|\b(?:required|requirements?|thresholds?|"
                           r"covenant (?:level|minimum|maximum)|minimum required)\b|要求|门槛|考核标准|约定值")
+
+
+#: a table row of a total ("合计", "Total")
+_TOTAL_ROW = re.compile(r"合\s*计|总\s*计|共\s*计|(?:grand )?totals?", re.I)
+
+
+def _other_period_column(doc: Document, o: Mention) -> bool:
+    """``o`` stands in a column of another period or of a plan ("指标 | 上年同期 | 本期": the
+    first figure of this period's columns is the one)."""
+    head = _column_header(doc, o).lower()
+    return bool(_PLAN_COLUMN.search(head) or (_PRIOR_COLUMN.search(head) and not _CHANGE_COLUMN.search(head)))
 
 
 def _earlier_in_series(doc: Document) -> set[int]:
@@ -1862,7 +1879,7 @@ def _latest_entry(doc: Document, cands: list) -> list:
 
 
 #: how far behind the best a figure of a later period may score and still be taken for it
-PERIOD_TIE = 2.0
+PERIOD_TIE = 3.0
 
 
 def _latest_period_entry(doc: Document, cands: list) -> tuple | None:

@@ -83,6 +83,20 @@ def _scalar(key: str, value: Any, cents: bool, zh: bool, dollars: bool) -> str:
     return stamp.group(1) if stamp else text
 
 
+#: a key's words that give a price's period ("price_cents_monthly", "annual_fee")
+_PER = ((re.compile(r"\b(?:monthly|per month|mo)\b"), "per month"), (re.compile(r"\b(?:annual|yearly|per year|yr)\b"), "per year"))
+
+
+def _priced(key: str, value: str) -> str:
+    """A record's field as a memo writes it: "price_cents_monthly" 24900 as "$249 per month", else
+    "seats 12"."""
+    words = _words(key, False)
+    if not re.search(r"\b(?:price|fee|cost|pricing)\b", words):
+        return f"{words} {value}"
+    per = next((p for pattern, p in _PER if pattern.search(words)), "")
+    return f"{value} {per}".strip()
+
+
 def _render(obj: dict[str, Any], cents: bool, zh: bool, dollars: bool) -> list[str]:
     """``obj``'s lines: its texts and dates as labelled lines ("Company name: …"), the numbers of it
     and of its nested objects as one table with a column per object ("item; metrics; prior year;
@@ -102,12 +116,16 @@ def _render(obj: dict[str, Any], cents: bool, zh: bool, dollars: bool) -> list[s
                 # named records ("plans": [{"name": "Pro", "price_cents_monthly": 24900}]): a bullet
                 # each, "Pro: price monthly $249", as a memo lists its products
                 lists.append((words, [f"- {v['name']}: " + ", ".join(
-                    f"{_words(k, zh)} {_scalar(k, x, cents, zh, dollars)}" for k, x in v.items() if k != "name")
+                    _priced(k, _scalar(k, x, cents, zh, dollars)) for k, x in v.items() if k != "name")
                     for v in value]))
             elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
                 keys = list(dict.fromkeys(k for v in value for k in v))
-                lists.append((words, ["; ".join(_words(k, zh) for k in keys)]
-                              + ["; ".join(_scalar(k, v.get(k), cents, zh, dollars) for k in keys) for v in value]))
+                # (a Chinese table gives a column's money unit in its header: "收入（元）" over "11,205,200")
+                yuan = {k for k in keys if zh and not dollars and all(
+                    _scalar(k, v.get(k), cents, zh, dollars).endswith("元") for v in value if k in v)}
+                lists.append((words, ["; ".join(_words(k, zh) + ("（元）" if k in yuan else "") for k in keys)]
+                              + ["; ".join(_scalar(k, v.get(k), cents, zh, dollars).removesuffix("元") if k in yuan
+                                           else _scalar(k, v.get(k), cents, zh, dollars) for k in keys) for v in value]))
             elif isinstance(value, list):
                 lines.append(f"{words}: {', '.join(_scalar(key, v, cents, zh, dollars) for v in value)}")
             elif isinstance(value, (int, float)) and not isinstance(value, bool):
