@@ -264,3 +264,84 @@ def test_two_shares_making_a_whole_after_the_raise_are_the_use_of_funds():
 def test_two_figures_that_are_no_shares_stay_facts():
     text = "# Memo\n\n## Traction\n\nARR is $2.2M, up 11% on last year, and 89% of schools renewed.\n"
     assert not pitch(text).data.get("ask", {}).get("use_of_funds")
+
+
+# --- 10. classes from fill-eval16's tune part (everyday memos), on documents of our own ----------
+
+def test_a_word_table_with_an_empty_corner_keeps_its_columns():
+    import io
+    import zipfile
+
+    from o3local.tasks.summarize.office import docx_text
+
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+    def cell(t: str) -> str:
+        return f"<w:tc><w:p><w:r><w:t>{t}</w:t></w:r></w:p></w:tc>" if t else "<w:tc><w:p><w:r/></w:p></w:tc>"
+
+    rows = [["", "FY2025", "FY2026"], ["Clinics using Harrowgate", "410", "655"]]
+    body = "".join("<w:tr>" + "".join(cell(c) for c in r) + "</w:tr>" for r in rows)
+    xml = f'<w:document {w}><w:body><w:tbl>{body}</w:tbl></w:body></w:document>'
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("word/document.xml", xml)
+    text = docx_text(zipfile.ZipFile(buf), "t.docx", 10_000)
+    assert "—; FY2025; FY2026" in text
+    doc = parse(text, "t.docx")
+    assert doc.tables[0].header == ["—", "FY2025", "FY2026"]
+
+
+def test_the_document_title_is_no_section_about_the_company():
+    text = ("# Brackwater Farms - Company Overview\n\n"
+            "Prepared for investors, November 2026.\n\n"
+            "## Who we are\n\n"
+            "Brackwater was founded in March 2019 in Leeds. Our first paying shop signed in May 2020.\n")
+    assert pitch(text).data["company"]["founded"] == "2019-03-01"
+
+
+def test_a_funding_history_is_no_ask_and_a_size_bound_is_no_market():
+    text = ("# Tessaly - overview\n\n"
+            "## Market\n\n"
+            "The segment we serve, bakeries under $1M of annual sales in the Midwest, is $1.8B.\n\n"
+            "## Funding history\n\n"
+            "We raised a $3M seed round in 2023 and a $1M extension in 2025.\n\n"
+            "## The round\n\n"
+            "We are raising a $12M Series A, which gives us 28 months of runway.\n")
+    r = pitch(text)
+    assert r.data["ask"]["amount"] == 12_000_000
+    assert 1 not in (r.data.get("market") or {}).values()  # "under $1M of annual sales" bounds the segment
+
+
+def test_an_indented_list_under_a_lead_in_and_a_change_base_in_brackets():
+    text = ("Hi all,\n\nHere is our Q3 2026 update.\n\n"
+            "ARR at the end of each quarter:\n"
+            "  Q1 2026: $1.40M\n"
+            "  Q2 2026: $1.65M\n"
+            "  Q3 2026: $1.92M\n\n"
+            "ARR is up 58% on Q3 2025 ($1.22M). 310 dental labs use Quillow.\n")
+    r = pitch(text, markdown=False)
+    assert [q["label"] for q in r.data["traction"]["quarters"]] == ["Q1 2026", "Q2 2026", "Q3 2026"]
+    assert r.data["traction"]["arr"] != 1_220_000  # the base of the change, a year before
+    assert r.data["traction"]["arr"] != 2025  # never the year of a period
+
+
+def test_a_chinese_one_before_its_noun_is_an_article_not_a_count():
+    text = ("情况说明\n\n"
+            "2026年1-9月，公司实现营业收入1.52亿元，同比增长4.1%，主要是一家整车厂客户订单减少所致。\n"
+            "截至9月末，公司合作客户63家。\n")
+    assert report(text).data["figures"]["customers"] == 63
+
+
+def test_a_founding_year_after_a_place_with_its_region():
+    text = "# Pellow\n\n## About\n\n- Founded in Truro, Nova Scotia, in 2019.\n- First paying dairy: May 2020.\n"
+    assert pitch(text).data["company"]["founded"] == "2019-01-01"
+
+
+def test_a_profile_list_of_years_gives_the_latest_year_as_the_period():
+    text = ("嘉禾厨具有限公司简介\n\n"
+            "近三年经营数据\n"
+            "2024年：营业收入1.92亿元，合作经销商210家\n"
+            "2025年：营业收入2.18亿元，同比增长13.5%，合作经销商236家\n")
+    r = report(text)
+    assert r.data["period"].startswith("2025年")
+    assert r.data["figures"]["revenue"] == 218_000_000

@@ -555,6 +555,28 @@ def _tab_tables(raw: str) -> str:
     return "\n".join(out)
 
 
+#: a short "label: value" line indented under a lead-in ("ARR at the end of each quarter:" over
+#: "  Q4 2025: $2.05M"), a plain-text e-mail's list without bullet marks
+_INDENTED_ITEM = re.compile(r"^([ \t]{2,})(?![-*•]\s)([^\s:：][^:：\n]{0,40}[:：][ \t]*\S[^\n]{0,40})$")
+
+
+def _indented_lists(raw: str) -> str:
+    """Two or more indented "label: value" lines right under a line that ends with a colon,
+    written as the bullets they stand for (a paragraph would run them into one line)."""
+    lines = raw.split("\n")
+    i = 1
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _INDENTED_ITEM.match(lines[j]):
+            j += 1
+        if j - i >= 2 and lines[i - 1].rstrip().endswith((":", "：")) and not _INDENTED_ITEM.match(lines[i - 1]):
+            for k in range(i, j):
+                m = _INDENTED_ITEM.match(lines[k])
+                lines[k] = f"{m.group(1)}- {m.group(2)}"  # type: ignore[union-attr]
+        i = max(j, i + 1)
+    return "\n".join(lines)
+
+
 #: the gap between a text table's columns: two spaces or more (full-width ones too)
 _SPACED_GAP = re.compile(r"[ \t\u3000]{2,}")
 #: a table cell that is a figure: "486,320", "$4.35M", "18.6%", "(1,200)", "-3.5"
@@ -817,7 +839,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     if "\t" in raw:
         raw = _tab_tables(raw)
     if not markdown and ("  " in raw or "\u3000\u3000" in raw):
-        raw = _spaced_tables(raw)
+        raw = _spaced_tables(_indented_lists(raw))
     if "|" in raw and ("-+-" in raw or "+--" in raw):
         raw = _ascii_tables(raw)
     if ("｜" in raw or " | " in raw) and _BAR_TABLES_ON:

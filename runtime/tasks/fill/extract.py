@@ -89,11 +89,15 @@ def section_role(doc: Document, f: Field, offset: int) -> float:
     the traction's, when the memo has a Traction section."""
     words = f.words()
     here = doc.section_at(offset)
-    if here is not None and here.heading and _names_field(here.heading, f, words):
+    # the document's title over its first part ("Otterbrook Logistics - Company Overview" over
+    # "Prepared for … investors, November 2026") heads the whole document, no section of it
+    title = doc.sections[0] if len(doc.sections) > 1 and doc.sections[0].heading \
+        and doc.sections[0].heading == doc.title else None
+    if here is not None and here is not title and here.heading and _names_field(here.heading, f, words):
         return 1.0
     if here is None or not here.heading or here is doc.sections[0]:
         return 0.0
-    if any(s.heading and _names_field(s.heading, f, words) for s in doc.sections):
+    if any(s.heading and s is not title and _names_field(s.heading, f, words) for s in doc.sections):
         return -1.0
     return 0.0
 
@@ -741,6 +745,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         here = doc.section_at(m.start)
         if here is not None and _SOURCES_HEADING.fullmatch((here.heading or "").strip(" *:#")):
             continue  # a reference list's titles ('"Corvane hits 140 customers". Jan 2025.'): older news
+        if here is not None and here.heading and f.key == "amount" and _HISTORY_HEADING.search(here.heading.lower()):
+            score -= 4  # under "Funding history" / "融资历程": the rounds closed, no ask
         if here is not None and here.heading and "target" not in f.key and "plan" not in f.key \
                 and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()) \
                 and not _RESULT_HEADING.search(here.heading.lower()):
@@ -934,6 +940,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         if money and doc.lang == "en" and not (m.currency or m.scaled or m.percent) and _COUNTED_NOUN.match(low, m.end):
             continue  # "12,000 mid-size hauliers": a count of things, no amount of money
+        if 1900 <= m.value <= 2100 and re.fullmatch(r"\d{4}", m.raw.strip()) \
+                and _PERIOD_BEFORE_YEAR.search(low, max(0, m.start - 12), m.start):
+            continue  # "Q3 2025", "FY 2026", "Sept 2025": the year of a period, no figure
+        if money and _BASE_IN_BRACKETS.search(low, max(0, m.start - 40), m.start):
+            continue  # "ARR is up 74% on Q3 2025 ($1.79M)": the earlier period's figure the change is on
+        if money and _SIZE_BOUND_BEFORE.search(low, max(0, m.start - 14), m.start) and _SIZE_BOUND_AFTER.match(low, m.end):
+            continue  # "farms under $2M of annual sales": the size that bounds a segment, no figure of it
         if money and "price" not in f.key and _EACH.match(low, m.end):
             continue  # "€9,000 a year each", "$40 per seat": a price of one, no total
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
@@ -1248,6 +1261,21 @@ _SOURCES_HEADING = re.compile(r"(?:references|sources|citations|bibliography|foo
                               r"外部链接|延伸阅读|^注释$)", re.I)
 _PLAN_HEADING = re.compile(r"目标|计划|展望|预期|预测|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
+#: a quarter, a half, a fiscal year or a month right before a year
+_PERIOD_BEFORE_YEAR = re.compile(r"\b(?:q[1-4]|h[12]|fy|cy|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|"
+                                 r"january|february|march|april|june|july|august|september|october|november|"
+                                 r"december)\.?\s*'?$")
+#: a change's base period with its figure in brackets: "up 74% on Q3 2025 ($1.79M", "+18% vs FY2025 ("
+_BASE_IN_BRACKETS = re.compile(r"\d\s*%\s+(?:on|from|over|vs\.?|versus|against|compared (?:to|with))\s+(?:the\s+)?"
+                               r"(?:q[1-4]\s*'?\d{2,4}|h[12]\s*'?\d{2,4}|fy\s*'?\d{2,4}|[a-z]{3,9}\.?\s+\d{4}|\d{4}|"
+                               r"last (?:year|quarter|month)|a year (?:ago|earlier|before))\s*\(\s*(?:us)?[$€£¥]?\s*$")
+#: a bound on the size of the firms a segment counts: "farms under $2M of annual sales", "clinics
+#: with more than $5 million in revenue"
+_SIZE_BOUND_BEFORE = re.compile(r"\b(?:under|below|over|above|less than|more than|at least|up to|fewer than)\s+$")
+_SIZE_BOUND_AFTER = re.compile(r"\s+(?:of|in)\s+(?:annual\s+|yearly\s+)?(?:sales|revenues?|turnover)\b")
+#: a heading over what was done before ("Funding history", "Previous rounds", "融资历程"): its rounds
+#: are closed
+_HISTORY_HEADING = re.compile(r"\b(?:history|to date|previous|prior|past|earlier)\b|历程|历史|以往|过往|历次")
 #: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
 _RESULT_HEADING = re.compile(r"完成|实际|执行|达成|回顾|\b(?:actuals?|results?|vs\.?|versus|review|performance)\b")
 #: a table column of an earlier period's figures
@@ -2016,7 +2044,7 @@ _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]
                            r"|(?:(?<![^\n])|(?<=[.!?] ))(?:I|We) (?:started|began)(?=\s+in\b))"
                            # (a form's box, "Year of Incorporation: Within Last Five Years — 2023")
                            # (or where: "founded in Nairobi in 2020", "incorporated in Delaware in 2021")
-                           r"(?:\s+in(?:\s+[A-Z][\w'-]+(?:,?\s+[A-Z][\w'-]+){0,2}\s+in)?"
+                           r"(?:\s+in(?:\s+[A-Z][\w'-]+(?:,?\s+[A-Z][\w'-]+){0,2},?\s+in)?"
                            r"|\s*:(?:\s+[^:\n\d.;]{1,40}?\s+[—–])?)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 

@@ -264,7 +264,8 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             # a year's figures: "2025年营业收入3.6亿元", "2025年全年实现营收"
             # ("2025年公司实现营业收入2.46亿元": the company named between)
             # ("2025年，公司实现营业收入6.84亿元": a comma after the year)
-            re.compile(r"\d{4}年(?=[，,]?(?:全年|度)?(?:(?:本|我)?(?:公司|集团|企业)(?:全年)?)?(?:实现|完成)?"
+            # ("2025年：营业收入3.74亿元": a year's line in a profile's list of years)
+            re.compile(r"\d{4}年(?=[，,:：]?(?:全年|度)?(?:(?:本|我)?(?:公司|集团|企业)(?:全年)?)?(?:实现|完成)?"
                        r"(?:营业收入|营收|销售收入|销售额|净利润))"),
             # an issue of a bulletin: "工作简报（2026年第5期）"
             re.compile(r"\d{4}年第\d{1,3}期"))
