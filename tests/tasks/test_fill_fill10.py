@@ -345,3 +345,31 @@ def test_a_profile_list_of_years_gives_the_latest_year_as_the_period():
     r = report(text)
     assert r.data["period"].startswith("2025年")
     assert r.data["figures"]["revenue"] == 218_000_000
+
+
+def test_firms_that_run_the_product_or_a_traction_line_of_sites_are_the_users():
+    text = ("# Brinefield\n\nBrinefield makes dosing controllers for municipal water plants.\n\n"
+            "## Numbers\n\n- ARR $2.4M, up 80% on last year.\n"
+            "- 52 plants in four states run Brinefield.\n")
+    assert pitch(text).data["traction"]["users"] == 52
+    deck = ("# Coldrun\n\n## Traction\n\n- ARR ~$4M\n\n- 31 warehouses in 5 countries\n\n- +38% year on year\n")
+    assert pitch(deck).data["traction"]["users"] == 31
+
+
+def test_a_count_of_firms_in_a_plan_is_no_users():
+    text = ("# Coldrun\n\n## Traction\n\n- ARR ~$4M\n\n## Plan\n\n- 90 warehouses\n")
+    assert not pitch(text).data["traction"].get("users")
+
+
+def test_a_plan_named_in_apposition_is_a_product_with_its_price():
+    text = ("# Q3 update\n\nARR is $1.2M. Our one plan, Ledgerline Pro, is $189 per month per firm.\n")
+    products = pitch(text).data["products"]
+    assert [(p["name"], p["price"]) for p in products] == [("Ledgerline Pro", 189)]
+
+
+def test_lines_that_open_on_a_product_name_and_a_colon_then_give_its_price():
+    text = ("# Overview\n\n## What we offer\n\nWe sell two products.\n\n"
+            "Harlow Track: scheduling and invoicing for clinics, $120 per clinic per month.\n\n"
+            "Harlow Kiosk: a check-in tablet for the front desk, $35 per kiosk per month.\n")
+    products = pitch(text).data["products"]
+    assert [(p["name"], p["price"]) for p in products] == [("Harlow Track", 120), ("Harlow Kiosk", 35)]

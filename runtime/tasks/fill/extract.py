@@ -1871,7 +1871,15 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 or (ours and re.search(rf"\b(?:{ours}|it)\s+(?:now\s+|currently\s+|already\s+)?serves\s+"
                                        r"(?:about |around |some |over |nearly )?$", low[a:m.start]))
                 # "Updated: ARR $3.6M, 610 practices": listed with the ARR, the count it comes from
-                or _AFTER_ARR.search(low[a:m.start])):
+                or _AFTER_ARR.search(low[a:m.start])
+                # ("64 plants in six countries run Kilnworth": the firms that use the company's product)
+                or (ours and re.match(rf"[^.;:!?]{{0,40}}?\b(?:use|run|rely on|deploy|operate)\s+(?:{ours})\b",
+                                      low[m.end:b]))
+                # ("- 68 warehouses in 7 countries", a line of its own under "Traction"): the count the
+                # traction gives
+                or (re.fullmatch(r"\s+[a-z-]+(?:\s+[a-z-]+)?(?:\s+(?:in|across)\s+\d+\s+[a-z]+)?\s*\.?\s*", low[m.end:b])
+                    and re.fullmatch(r"\s*(?:[-*•]\s*)?", low[_line_bounds(text, m.start)[0]:m.start]) is not None
+                    and section_role(doc, f, m.start) > 0)):
             continue
         clause = low[a:b]
         if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
