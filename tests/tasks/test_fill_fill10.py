@@ -373,3 +373,9 @@ def test_lines_that_open_on_a_product_name_and_a_colon_then_give_its_price():
             "Harlow Kiosk: a check-in tablet for the front desk, $35 per kiosk per month.\n")
     products = pitch(text).data["products"]
     assert [(p["name"], p["price"]) for p in products] == [("Harlow Track", 120), ("Harlow Kiosk", 35)]
+
+
+def test_vessels_on_paid_plans_are_the_users_and_their_price_plan_is_no_plan():
+    text = ("# Skerrywave\n\n## Traction\n\nExact figures: ARR $940,000 at the end of October 2026; "
+            "212 vessels on paid plans; net revenue retention 112%.\n")
+    assert pitch(text).data["traction"]["users"] == 212

@@ -1882,7 +1882,9 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                     and section_role(doc, f, m.start) > 0)):
             continue
         clause = low[a:b]
-        if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
+        # ("436 vessels on paid plans": a price plan they are on, no plan of the company's)
+        if _NEW.search(clause) or _TARGET.search(_PRICE_PLAN.sub("", clause)) or _MODELLED.search(clause) \
+                or _CLAIM.search(clause):
             continue  # new ones, a plan, a scenario, someone else's claim
         out.append((3.0, int(m.value), m, text[a:b].strip()))
     if len({c[1] for c in out}) > 1:
