@@ -555,6 +555,67 @@ def _tab_tables(raw: str) -> str:
     return "\n".join(out)
 
 
+#: a short "label: value" line indented under a lead-in ("ARR at the end of each quarter:" over
+#: "  Q4 2025: $2.05M"), a plain-text e-mail's list without bullet marks
+_INDENTED_ITEM = re.compile(r"^([ \t]{2,})(?![-*•]\s)([^\s:：][^:：\n]{0,40}[:：][ \t]*\S[^\n]{0,40})$")
+
+
+def _indented_lists(raw: str) -> str:
+    """Two or more indented "label: value" lines right under a line that ends with a colon,
+    written as the bullets they stand for (a paragraph would run them into one line)."""
+    lines = raw.split("\n")
+    i = 1
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _INDENTED_ITEM.match(lines[j]):
+            j += 1
+        if j - i >= 2 and lines[i - 1].rstrip().endswith((":", "：")) and not _INDENTED_ITEM.match(lines[i - 1]):
+            for k in range(i, j):
+                m = _INDENTED_ITEM.match(lines[k])
+                lines[k] = f"{m.group(1)}- {m.group(2)}"  # type: ignore[union-attr]
+        i = max(j, i + 1)
+    return "\n".join(lines)
+
+
+#: the gap between a text table's columns: two spaces or more (full-width ones too)
+_SPACED_GAP = re.compile(r"[ \t\u3000]{2,}")
+#: a table cell that is a figure: "486,320", "$4.35M", "18.6%", "(1,200)", "-3.5"
+_FIGURE_CELL = re.compile(r"[-+−(]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|％|[kKmMbB]|万|亿)?\)?")
+
+
+def _spaced_cells(line: str) -> list[str] | None:
+    """A line's cells when it is a row of a table aligned with spaces (three or more short cells,
+    no form labels ("报告编号：…　　报告时间：…") and no list item), else None."""
+    s = line.strip()
+    if not s or "; " in s or re.search(r"[:：]", s) or _BULLET.match(s):
+        return None
+    cells = _SPACED_GAP.split(s)
+    return cells if len(cells) >= 3 and all(len(c) <= 24 for c in cells) else None
+
+
+def _spaced_tables(raw: str) -> str:
+    """Tables laid out with runs of spaces in plain text (a credit report's "利润表　　2025年度　　2024年度"
+    over "营业收入　　486,320　　412,870", a statement copied from a PDF): a header line and
+    one row or more of as many cells each, every row with a figure after its label, written as the
+    "a; b; c" rows a table is read from (so its column, and a "单位：千元" over it, is known)."""
+    lines = raw.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        head = _spaced_cells(lines[i])
+        j = i + 1
+        while head and j < len(lines) and (cells := _spaced_cells(lines[j])) and len(cells) == len(head):
+            j += 1
+        rows = [c for x in lines[i + 1:j] if (c := _spaced_cells(x))]
+        if head and rows and all(any(_FIGURE_CELL.fullmatch(c) for c in r[1:]) for r in rows):
+            out.extend("; ".join(c) for c in [head, *rows])
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
 #: a text table's rule: dashes with "+" where its columns meet ("---------+---------", "+----+----+")
 _ASCII_RULE = re.compile(r"^\s*\|?[-=]{2,}(?:[+|][-=]{2,})+\|?\+?\s*$|^\s*\+[-=+]{4,}\+\s*$")
 #: a query at a database prompt: "mossgate=> select …", "mysql> SELECT …", "sqlite> …"
@@ -712,13 +773,18 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raise TaskError(f"the document has {len(raw):,} characters; a fill reads at most "
                         f"{MAX_SOURCE_CHARS:,} (give it the part the template is about)",
                         code="task.too_long")
+    from .jsondoc import json_text
     from .latex import is_latex, latex_markdown
     from .mime import mime_text
     from .scope import own_entry, raising_section
+    from .subtitles import subtitle_text
     from .width import fold_width
 
     # an e-mail's MIME source (an .eml saved as text): the message as a mail client shows it
     raw = mime_text(raw) or raw
+    raw = subtitle_text(raw) or raw  # a video's subtitles: what is said, a line per sentence
+    if "{" in raw:
+        raw = json_text(raw) or raw  # a JSON export under a cover note: its figures as tables
     if is_latex(raw):  # a LaTeX source: the Markdown of what it typesets
         raw, markdown = latex_markdown(raw), True
     # "６．８４亿元", "１，４６０人", "２０２６年３月": full-width figures read as the figures they are
@@ -772,6 +838,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         raw = _csv_tables(raw)
     if "\t" in raw:
         raw = _tab_tables(raw)
+    if not markdown and ("  " in raw or "\u3000\u3000" in raw):
+        raw = _spaced_tables(_indented_lists(raw))
     if "|" in raw and ("-+-" in raw or "+--" in raw):
         raw = _ascii_tables(raw)
     if ("｜" in raw or " | " in raw) and _BAR_TABLES_ON:
@@ -1066,6 +1134,8 @@ def _at_table_scale(doc: Document, m: Mention) -> Mention:
     # (a short line, or the last label of a header line: "编制单位：财务管理部　　报送日期：…　　金额单位：万元")
     units = [u.group(1) for p in (home.paragraphs if home else []) if (u := _UNIT_LINE.search(p))
              and (len(p) <= 20 or u.end() >= len(p.rstrip()) and re.search(r"(?:\u3000|\s{2,})\S*$", p[:u.start() + 1]))]
+    # "三、财务报表摘要（单位：千元）": the heading over the table gives its unit (a line under it wins)
+    units[:0] = [u.group(1) for u in [_UNIT_LINE.search(home.heading) if home else None] if u]
     # "项目（单位：万元）", "项目（万元）": the first header cell names the unit of the whole table
     units += [u.group(1) for u in [_UNIT_LINE.search(t.header[0]) or _UNIT_BRACKET.search(t.header[0])] if u]
     for pattern, scale in _MONEY_SCALE:

@@ -89,11 +89,15 @@ def section_role(doc: Document, f: Field, offset: int) -> float:
     the traction's, when the memo has a Traction section."""
     words = f.words()
     here = doc.section_at(offset)
-    if here is not None and here.heading and _names_field(here.heading, f, words):
+    # the document's title over its first part ("Otterbrook Logistics - Company Overview" over
+    # "Prepared for … investors, November 2026") heads the whole document, no section of it
+    title = doc.sections[0] if len(doc.sections) > 1 and doc.sections[0].heading \
+        and doc.sections[0].heading == doc.title else None
+    if here is not None and here is not title and here.heading and _names_field(here.heading, f, words):
         return 1.0
     if here is None or not here.heading or here is doc.sections[0]:
         return 0.0
-    if any(s.heading and _names_field(s.heading, f, words) for s in doc.sections):
+    if any(s.heading and s is not title and _names_field(s.heading, f, words) for s in doc.sections):
         return -1.0
     return 0.0
 
@@ -620,6 +624,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         ours = ((named_as or "").split() or [""])[0].lower()
         doc._ours = ours  # type: ignore[attr-defined]
     from .fields import GLOSSARY
+    from .scope import other_party_heading
 
     partner_words = list(GLOSSARY.get("partners", ()))
     out = []
@@ -634,6 +639,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 # under "Launch partner" / "合作伙伴": the partner's members, revenue and spend
                 # ("…Cooperative, which serves 48,000 members, spent $3.2 million…"), not the company's
                 continue
+        if (here := doc.section_at(m.start)) is not None and here.heading and here is not doc.sections[0] \
+                and other_party_heading(here.heading):
+            continue  # under "二、合同对方基本情况": the counterparty's revenue and capital, not the company's
         if _IN_LINK.search(text, max(0, m.start - 200), m.start):
             continue  # "https://zoom.example/j/8841203317": part of a link, no figure
         if doc.lang == "en" and not (m.currency or m.percent or m.scaled) \
@@ -737,6 +745,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         here = doc.section_at(m.start)
         if here is not None and _SOURCES_HEADING.fullmatch((here.heading or "").strip(" *:#")):
             continue  # a reference list's titles ('"Corvane hits 140 customers". Jan 2025.'): older news
+        if here is not None and here.heading and f.key == "amount" and _HISTORY_HEADING.search(here.heading.lower()):
+            score -= 4  # under "Funding history" / "融资历程": the rounds closed, no ask
         if here is not None and here.heading and "target" not in f.key and "plan" not in f.key \
                 and f.key not in ("som", "amount", "runway_months") and _PLAN_HEADING.search(here.heading.lower()) \
                 and not _RESULT_HEADING.search(here.heading.lower()):
@@ -930,6 +940,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "SOM (5 years)": a count of years, months or users is no amount of money
         if money and doc.lang == "en" and not (m.currency or m.scaled or m.percent) and _COUNTED_NOUN.match(low, m.end):
             continue  # "12,000 mid-size hauliers": a count of things, no amount of money
+        if 1900 <= m.value <= 2100 and re.fullmatch(r"\d{4}", m.raw.strip()) \
+                and _PERIOD_BEFORE_YEAR.search(low, max(0, m.start - 12), m.start):
+            continue  # "Q3 2025", "FY 2026", "Sept 2025": the year of a period, no figure
+        if money and _BASE_IN_BRACKETS.search(low, max(0, m.start - 40), m.start):
+            continue  # "ARR is up 74% on Q3 2025 ($1.79M)": the earlier period's figure the change is on
+        if money and _SIZE_BOUND_BEFORE.search(low, max(0, m.start - 14), m.start) and _SIZE_BOUND_AFTER.match(low, m.end):
+            continue  # "farms under $2M of annual sales": the size that bounds a segment, no figure of it
         if money and "price" not in f.key and _EACH.match(low, m.end):
             continue  # "€9,000 a year each", "$40 per seat": a price of one, no total
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
@@ -940,10 +957,7 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             row_numbers = [o for o in doc.mentions if _line_bounds(text, m.start)[0] <= o.start < m.end
                            and not any(x <= o.start < y for x, y in date_spans)]
             def other_period(o: Mention) -> bool:
-                # "指标 | 上年同期 | 本期": the first figure of this period's columns
-                head = _column_header(doc, o).lower()
-                return bool(_PLAN_COLUMN.search(head) or (_PRIOR_COLUMN.search(head)
-                                                          and not _CHANGE_COLUMN.search(head)))
+                return _other_period_column(doc, o)
 
             if row_numbers and row_numbers[-1] is m and text.count("; ", _line_bounds(text, m.start)[0], m.start) \
                     and not other_period(m) \
@@ -958,6 +972,15 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # table of one row whose columns name the figures (its header's rows the figure over
             # the year), the latest year's column like "营业收入：26,380万元" (a table of many rows
             # is read by its rows' periods)
+            score += 4
+            named = True
+        if at is not None and not f.fraction and _TOTAL_ROW.fullmatch(at[1].strip()) \
+                and (here := doc.section_at(m.start)) is not None and here.heading \
+                and _names_field(here.heading, f, f.words()) and not _other_period_column(doc, m) \
+                and all(_other_period_column(doc, o) for o in doc.mentions
+                        if _line_bounds(text, m.start)[0] <= o.start < m.start):
+            # "（1）营业收入按业务类别列示" over a table whose "合计" row sums its parts: the total's
+            # first figure of this period is the revenue (its rows are parts of it)
             score += 4
             named = True
         if doc.lang == "en" and "target" not in f.key and "plan" not in f.key and len(f.keys) == 2 \
@@ -1230,19 +1253,50 @@ _OTHER_FIGURE = re.compile(r"利润|毛利|成本|费用|支出|回款|订单|�
 #: a heading over plans: its figures are targets, not results
 #: a link's text up to a number inside it ("https://zoom.example/j/88412", "www.x.com/2026/")
 _IN_LINK = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]\"']*$", re.I)
-#: the heading of a list of sources, whose entries cite other pages ("References", "Sources")
+#: the heading of a list of sources, whose entries cite other pages and whose figures and dates
+#: are theirs ("References", "Sources", "参考资料"); a number's section must be headed by it whole,
+#: a date's heading need only hold it
 _SOURCES_HEADING = re.compile(r"(?:references|sources|citations|bibliography|footnotes|notes and references|"
-                              r"further reading|external links|works cited|参考文献|参考资料|资料来源)", re.I)
+                              r"further reading|external links|works cited|参考文献|参考资料|资料来源|引用来源|"
+                              r"外部链接|延伸阅读|^注释$)", re.I)
 _PLAN_HEADING = re.compile(r"目标|计划|展望|预期|预测|下一步|下半年|下季度|下月|下周|明年|安排|规划|打算|\b(?:outlook|targets?|goals?|"
                            r"next (?:year|quarter|steps))\b")
+#: a quarter, a half, a fiscal year or a month right before a year
+_PERIOD_BEFORE_YEAR = re.compile(r"\b(?:q[1-4]|h[12]|fy|cy|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|"
+                                 r"january|february|march|april|june|july|august|september|october|november|"
+                                 r"december)\.?\s*'?$")
+#: a change's base period with its figure in brackets: "up 74% on Q3 2025 ($1.79M", "+18% vs FY2025 ("
+_BASE_IN_BRACKETS = re.compile(r"\d\s*%\s+(?:on|from|over|vs\.?|versus|against|compared (?:to|with))\s+(?:the\s+)?"
+                               r"(?:q[1-4]\s*'?\d{2,4}|h[12]\s*'?\d{2,4}|fy\s*'?\d{2,4}|[a-z]{3,9}\.?\s+\d{4}|\d{4}|"
+                               r"last (?:year|quarter|month)|a year (?:ago|earlier|before))\s*\(\s*(?:us)?[$€£¥]?\s*$")
+#: a bound on the size of the firms a segment counts: "farms under $2M of annual sales", "clinics
+#: with more than $5 million in revenue"
+_SIZE_BOUND_BEFORE = re.compile(r"\b(?:under|below|over|above|less than|more than|at least|up to|fewer than)\s+$")
+_SIZE_BOUND_AFTER = re.compile(r"\s+(?:of|in)\s+(?:annual\s+|yearly\s+)?(?:sales|revenues?|turnover)\b")
+#: a heading over what was done before ("Funding history", "Previous rounds", "融资历程"): its rounds
+#: are closed
+_HISTORY_HEADING = re.compile(r"\b(?:history|to date|previous|prior|past|earlier)\b|历程|历史|以往|过往|历次")
 #: a heading over results set against the plan ("计划完成情况", "Budget vs actual"): no plan
 _RESULT_HEADING = re.compile(r"完成|实际|执行|达成|回顾|\b(?:actuals?|results?|vs\.?|versus|review|performance)\b")
 #: a table column of an earlier period's figures
 _PRIOR_COLUMN = re.compile(r"上年|去年|上期|上月|上季|上一|\b(?:prior|previous|last) (?:year|quarter|month|period)\b")
 #: a table column of changes ("同比", "较上年增减", "YoY change")
 _CHANGE_COLUMN = re.compile(r"增|减|降|变动|变化|同比|环比|\b(?:change|growth|yoy)\b")
-#: a table column of planned figures
-_PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算")
+#: a table column of planned figures, or of the thresholds a covenant or a contract requires
+#: ("Covenant | Required | Actual": the required minimum is no figure of the company's)
+_PLAN_COLUMN = re.compile(_TARGET.pattern + r"|\bbudget\b|预算|\b(?:required|requirements?|thresholds?|"
+                          r"covenant (?:level|minimum|maximum)|minimum required)\b|要求|门槛|考核标准|约定值")
+
+
+#: a table row of a total ("合计", "Total")
+_TOTAL_ROW = re.compile(r"合\s*计|总\s*计|共\s*计|(?:grand )?totals?", re.I)
+
+
+def _other_period_column(doc: Document, o: Mention) -> bool:
+    """``o`` stands in a column of another period or of a plan ("指标 | 上年同期 | 本期": the
+    first figure of this period's columns is the one)."""
+    head = _column_header(doc, o).lower()
+    return bool(_PLAN_COLUMN.search(head) or (_PRIOR_COLUMN.search(head) and not _CHANGE_COLUMN.search(head)))
 
 
 def _earlier_in_series(doc: Document) -> set[int]:
@@ -1817,10 +1871,20 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 or (ours and re.search(rf"\b(?:{ours}|it)\s+(?:now\s+|currently\s+|already\s+)?serves\s+"
                                        r"(?:about |around |some |over |nearly )?$", low[a:m.start]))
                 # "Updated: ARR $3.6M, 610 practices": listed with the ARR, the count it comes from
-                or _AFTER_ARR.search(low[a:m.start])):
+                or _AFTER_ARR.search(low[a:m.start])
+                # ("64 plants in six countries run Kilnworth": the firms that use the company's product)
+                or (ours and re.match(rf"[^.;:!?]{{0,40}}?\b(?:use|run|rely on|deploy|operate)\s+(?:{ours})\b",
+                                      low[m.end:b]))
+                # ("- 68 warehouses in 7 countries", a line of its own under "Traction"): the count the
+                # traction gives
+                or (re.fullmatch(r"\s+[a-z-]+(?:\s+[a-z-]+)?(?:\s+(?:in|across)\s+\d+\s+[a-z]+)?\s*\.?\s*", low[m.end:b])
+                    and re.fullmatch(r"\s*(?:[-*•]\s*)?", low[_line_bounds(text, m.start)[0]:m.start]) is not None
+                    and section_role(doc, f, m.start) > 0)):
             continue
         clause = low[a:b]
-        if _NEW.search(clause) or _TARGET.search(clause) or _MODELLED.search(clause) or _CLAIM.search(clause):
+        # ("436 vessels on paid plans": a price plan they are on, no plan of the company's)
+        if _NEW.search(clause) or _TARGET.search(_PRICE_PLAN.sub("", clause)) or _MODELLED.search(clause) \
+                or _CLAIM.search(clause):
             continue  # new ones, a plan, a scenario, someone else's claim
         out.append((3.0, int(m.value), m, text[a:b].strip()))
     if len({c[1] for c in out}) > 1:
@@ -1852,26 +1916,38 @@ def _latest_entry(doc: Document, cands: list) -> list:
     return [c for k, c in dated if k == latest]
 
 
+#: how far behind the best a figure of a later period may score and still be taken for it
+PERIOD_TIE = 3.0
+
+
 def _latest_period_entry(doc: Document, cands: list) -> tuple | None:
     """Of the best-scored candidates, each with its own period named in its line before it
     ("- 2019年，营业收入1.2亿元" … "- 2025年，营业收入9.7亿元", a profile's history; "最近一个年度
     （2025年度）：营业收入…" / "最近一期（2026年1-9月）：营业收入…", a notice's): the one of the
-    latest period, where the company stands; None unless the tied candidates name distinct periods."""
+    latest period, where the company stands; None unless the tied candidates name distinct periods.
+    A candidate close behind the best counts as tied when its period governs it in one clause
+    ("占公司2025年度经审计营业收入8.64亿元的24.9%" against "公司2026年1-9月实现营业收入7.12亿元": a word
+    more or less about the figure decides less than its period; not "2026年…市场规模约380亿元，行业
+    龙头…年收入约40亿元", where the year is the market's)."""
     from .periods import PERIOD_IN_LINE, period_end, planned
 
-    top = [c for c in cands if c[0] == cands[0][0]]
-    if len(top) < 2:
-        return None
+    best = cands[0][0] if cands else 0.0
+    top = [c for c in cands if c[0] == best]
+    near = [c for c in cands if best - PERIOD_TIE <= c[0] < best]
     ends = []
-    for c in top:
+    for c in top + near:
         lo, _hi = _line_bounds(doc.text, c[2].start)
         named = [m for m in PERIOD_IN_LINE.finditer(doc.text, lo, c[2].start)
                  if not planned(doc.text[lo:], m.start() - lo, m.end() - lo)]
         end = period_end(named[-1].group(0)) if named else None
+        if c in near:
+            if end is not None and not re.search(r"[，,；;：:]", doc.text[named[-1].end():c[2].start]):
+                ends.append((end, c))
+            continue
         if end is None:
             return None
         ends.append((end, c))
-    if len({e for e, _c in ends}) < len(ends):
+    if len(ends) < 2 or len({e for e, _c in ends}) < len(ends):
         return None
     return max(ends, key=lambda x: x[0])[1]
 
@@ -1938,6 +2014,10 @@ _WEEKDAY = re.compile(r"\s*(?:[（(]?(?:星期|周|礼拜)[一二三四五六日
 #: labels that date a document ("发布：2026年5月6日", "报送时间：…", "时间：2026-10-09")
 #: labels of a day that is not the document's ("导出时间", "成立日期", "截止日期")
 _OTHER_DAY = r"导出|成立|创立|注册|截止|开始|结束|上市|投产|出生|有效|到期"
+#: a label of a day that is never the document's own: the company's founding or listing, a
+#: person's birth, a term's end ("成立日期：2012-05-16" in a credit report's basic facts)
+_OTHER_DAY_LABEL = re.compile(r"(?:成立|创立|注册|登记|上市|投产|出生|到期|失效)(?:日期|时间|日)|^(?:date of )?(?:incorporat|"
+                              r"founded|established|registered|expir|due date|deadline|birth)", re.I)
 _DATE_LABEL = re.compile(r"(?:发布|印发|报送|发送|发文|成文|编制|编写|撰写|提交|落款|报告|填报)(?:日期|时间)?|时间|日期"
                          # the day of what the document records: "调研时间", "会议日期", "申报日期" (not an
                          # export's, a founding's or a deadline's)
@@ -1969,10 +2049,12 @@ _FOUNDED_YEAR = re.compile(r"\b(?:[Ff]ounded|[Ii]ncorporated|[Ee]stablished|[Yy]
                            # "We started the company in 2022", "set up the business in 2019"
                            r"|(?:[Ss]tarted|[Ss]et up|[Ff]ormed) (?:the|our) (?:company|business|firm)"
                            # a founder's "Pollenate rents out ... Started it in 2021."
-                           r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it)"
+                           r"|(?:^|(?<=[.!?] ))(?:I |We )?[Ss]tarted it"
+                           # a founder's own words, a sentence's start: "We started in 2020 in Rotterdam"
+                           r"|(?:(?<![^\n])|(?<=[.!?] ))(?:I|We) (?:started|began)(?=\s+in\b))"
                            # (a form's box, "Year of Incorporation: Within Last Five Years — 2023")
                            # (or where: "founded in Nairobi in 2020", "incorporated in Delaware in 2021")
-                           r"(?:\s+in(?:\s+[A-Z][\w'-]+(?:,?\s+[A-Z][\w'-]+){0,2}\s+in)?"
+                           r"(?:\s+in(?:\s+[A-Z][\w'-]+(?:,?\s+[A-Z][\w'-]+){0,2},?\s+in)?"
                            r"|\s*:(?:\s+[^:\n\d.;]{1,40}?\s+[—–])?)?\s+((?:19|20)\d\d)\b(?!\s*[-–/]\s*\d)")
 
 
@@ -2045,9 +2127,6 @@ _DAY_PART = re.compile(r"\s*(?:[（(]\s*(?:周|星期)[一二三四五六日天]
                        r"(?:[|｜]\s*[^\n|｜]{0,30})?")
 
 
-#: a section of cited sources, whose dates are theirs ("参考资料", "References")
-_SOURCES_HEADING = re.compile(r"参考资料|参考文献|资料来源|引用来源|外部链接|延伸阅读|^注释$|references|sources|bibliography|"
-                              r"further reading|external links", re.I)
 #: words that stamp a document with the day it was last written, before the date ("最近更新于")
 _STAMP_BEFORE = re.compile(r"(?:最近|最后|最新)?(?:更新|修订|修改|编辑)(?:于|时间|日期)[:：]?\s*$")
 #: and after it ("2026年3月印制", "2026年3月修订")
@@ -2151,6 +2230,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if f.key == "since" and doc.lang == "en" and re.search(r"\b(?:founded|incorporated|established)\b", low[lo_c:hi_c]) \
                 and not _count(low[lo_c:hi_c], own):
             continue  # "Tidewell was founded in Rotterdam in September 2021": the company's start, not its business's
+        if f.key == "date" and len(f.keys) == 1 and any(
+                off <= d.start < off + len(_v) and _OTHER_DAY_LABEL.search(lab) for lab, _v, off in doc.labels):
+            continue  # "成立日期：2012-05-16" in a credit report, "Incorporated on: …": another day than the document's
         for lab, _v, off in doc.labels:
             if off <= d.start < off + len(_v) and (_count(lab.lower(), own) or (
                     f.key == "date" and len(f.keys) == 1 and _DATE_LABEL.fullmatch(lab.strip())

@@ -115,7 +115,9 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "customers": ("customers", "clients", "paying", "客户", "客户数", "用户", "用户数", "付费", "签约",
                   "会员", "会员数", "买家", "顾客", "经销商", "商户", "学员",
                   # the hospitals a diagnostics or medical-device maker sells to ("期末合作医院（家）")
-                  "合作医院", "覆盖医院", "服务医院", "终端医院"),
+                  "合作医院", "覆盖医院", "服务医院", "终端医院",
+                  # the shops a brand or a supply chain sells through ("走进了全国1,200家合作门店", "合作门店数")
+                  "合作门店", "签约门店"),
     "sections": ("sections", "章节"),
     "heading": ("heading", "title", "标题"),
     "paragraphs": ("paragraphs", "text", "正文"),

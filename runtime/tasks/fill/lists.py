@@ -342,7 +342,10 @@ def _group(pieces: list[str], context: str, evidence: str, sentence: bool = Fals
         lead += [it.text for it in items[:k]]
         whole_run = end < len(items)
         items = items[k:end]
-        if len(items) < 3 and not whole_run:
+        if len(items) < 3 and not whole_run and not (
+                all(it.number.percent for it in items) and abs(sum(it.number.value for it in items) - 100) <= 1.1):
+            # (two shares that make a whole after the round are its split: "raising a $9M Series A,
+            # 60% to sales and 40% to product")
             return None  # "ARR is $2.2M, up 11% ..., and 89% of schools renewed": two facts
     kinds = {kind(it) for it in items}
     if len(kinds) > 1:

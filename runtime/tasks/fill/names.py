@@ -132,7 +132,9 @@ def _names_with(doc: Document, f: Field) -> Answer | None:
 _ZH_DOC_WORDS = re.compile(r"(?:融资|投资者|投资人|项目)?(?:备忘录|商业计划书|计划书|路演(?:材料|文稿)?|简介|介绍)$")
 _COMPANY_ZH = re.compile(r"[\u4e00-\u9fff]{2,16}(?:股份有限公司|有限责任公司|有限公司|集团|公司)")
 _DOC_WORDS = re.compile(r"(?:(?:investor|seed|series [a-e]|funding|fundraising|company|pitch|board|(?:due[- ])?diligence|"
-                        r"quarterly|team|slack|whatsapp|group)\s+)*(?:memo|memorandum|pitch|deck|update|overview|one-pager|"
+                        r"quarterly|team|slack|whatsapp|group|compliance|covenant|tender offer|officer'?s)\s+)*"
+                        # (a lender's or a shareholder's paper: "Compliance Certificate", "Tender Offer Notice")
+                        r"(?:memo|memorandum|pitch|deck|update|overview|one-pager|certificate|notice|announcement|circular|"
                         r"chat export|chat log|chat|export|thread|"
                         r"summary|brief|notes?|letter|transcript|minutes|programme|program|agenda|meeting|intro|introduction|"
                         r"questionnaire|application|application form|profile|fact ?sheet|teaser|checklist|tracker|"
@@ -302,11 +304,13 @@ def _recurring_name(doc: Document) -> Answer | None:
     return Answer(name, name, ["the name the document is about (its subject, title or e-mail subject)"])
 
 
-#: a party an agreement defines as "the Company" (a letter of intent, a term sheet, a SAFE):
+#: a party an agreement defines as "the Company" (a letter of intent, a term sheet, a SAFE; a loan's
+#: "Borrower", a note's "Issuer"):
 #: 'Tidewater Sensors, Inc. (the "COMPANY")', 'Acme Ltd, a Delaware corporation (the "Company")'
 _DEFINED_COMPANY = re.compile(
     r"\b((?:[A-Z][\w&'-]*\s+){0,4}[A-Z][\w&'-]*(?:,?\s+(?:Inc|Ltd|LLC|Corp|Co|GmbH|Limited|PLC|AB|AG|SA|BV|NV|Oy|AS)\.?)?)"
-    r"(?:,\s+an?\s+[A-Za-z -]{1,40}?)?\s*\(\s*(?:the\s+|hereinafter\s+)?[\"“”']?(?i:company)[\"“”']?\s*\)")
+    # (a lender's paper defines the company as the Borrower: 'Kiteline Software, Inc. (the "Borrower")')
+    r"(?:,\s+an?\s+[A-Za-z -]{1,40}?)?\s*\(\s*(?:the\s+|hereinafter\s+)?[\"“”']?(?i:company|borrower|issuer)[\"“”']?\s*\)")
 
 
 def _defined_company(doc: Document) -> Answer | None:

@@ -264,7 +264,8 @@ _PERIODS = (re.compile(_MONTH_RANGE),
             # a year's figures: "2025年营业收入3.6亿元", "2025年全年实现营收"
             # ("2025年公司实现营业收入2.46亿元": the company named between)
             # ("2025年，公司实现营业收入6.84亿元": a comma after the year)
-            re.compile(r"\d{4}年(?=[，,]?(?:全年|度)?(?:(?:本|我)?(?:公司|集团|企业)(?:全年)?)?(?:实现|完成)?"
+            # ("2025年：营业收入3.74亿元": a year's line in a profile's list of years)
+            re.compile(r"\d{4}年(?=[，,:：]?(?:全年|度)?(?:(?:本|我)?(?:公司|集团|企业)(?:全年)?)?(?:实现|完成)?"
                        r"(?:营业收入|营收|销售收入|销售额|净利润))"),
             # an issue of a bulletin: "工作简报（2026年第5期）"
             re.compile(r"\d{4}年第\d{1,3}期"))
@@ -577,6 +578,10 @@ def _under_title(doc: Document, limit: int) -> str | None:
 _CHAT_NAME = re.compile(r"[^\n「“\"《]{0,12}[「“\"《]([^」”\"》\n]{2,40})[」”\"》]\s*(?:的)?(?:聊天记录|群聊记录|消息记录)")
 
 
+#: an official paper's number ("明湖司发〔2026〕18号", "国办函[2025]7号", "X发（2026）3号")
+_DOC_NUMBER = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,12}[〔\[［(（]\s*(?:19|20)\d\d\s*[〕\]］)）]\s*(?:第\s*)?\d{1,5}\s*号")
+
+
 def _title(doc: Document) -> str:
     """The document's title: a "主题：" / "Subject:" line, else the first heading, with the line
     under it when the heading is only a name and that line says what report it is
@@ -594,6 +599,13 @@ def _title(doc: Document) -> str:
         return chat.group(1).strip()
     title = doc.title if not (doc.lang == "zh" and _NEWS_BYLINE.fullmatch(doc.title)) else ""
     title = title or _zh_first_line(doc)
+    if title and _DOC_NUMBER.fullmatch(title.strip()):
+        # an official paper's number over its title ("明湖司发〔2026〕18号" / "关于表彰…的通报"): the
+        # number files the paper, the line under it is its title
+        at = doc.text.find(title)
+        under = [x.strip() for x in doc.text[at + len(title):].split("\n") if x.strip()][:1] if at >= 0 else []
+        if under and len(under[0]) <= 60 and not re.search(r"[。！？；;：:]", under[0]):
+            return under[0]
     if not title or _REPORT_WORDS.search(title):
         return title
     at = doc.text.find(title)

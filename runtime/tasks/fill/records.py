@@ -152,7 +152,13 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         if name.split()[0].lower() in _NO_NAME or (name.isupper() and len(name) <= 5):
             continue
         gap = head[n.end():]
-        if re.search(r"\d", gap) or len(gap.split()) > 10 or not _PRICE_VERB.search(gap):
+        # ("Our one plan, Copperleaf Pay, is $249 per month": the plan named in apposition, then priced)
+        plan_is = re.fullmatch(r",\s*(?:is|are)\s*", gap) is not None and re.search(
+            r"\b(?:plan|product|tier|offering|subscription)\s*,$", before, re.I) is not None
+        # ("Otterbrook Route: ordering and invoicing for farms, $89 per farm per month": a line that
+        # opens on the name and a colon, says what it is, then its price and what it is per)
+        line_item = not before and gap.startswith(":") and gap.rstrip().endswith(",") and cue is not None
+        if re.search(r"\d", gap) or len(gap.split()) > 10 or not (_PRICE_VERB.search(gap) or plan_is or line_item):
             continue
         # (or sold "for" it: "We also sell the cooperative a monitoring tablet, the Brinefield Hub, for $240")
         if not cue and not re.search(r"\bat\s*$", gap) and not (

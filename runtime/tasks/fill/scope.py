@@ -16,9 +16,12 @@ is raising a $9M Series A"), the document is read as that section alone, under i
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
+from pathlib import Path
 
-__all__ = ["own_entry", "raising_section"]
+__all__ = ["own_entry", "raising_section", "other_party_heading"]
 
 #: a numbered entry's heading line: "## 1. Quillon Pay", "Entry 2: Hazelrig", "2) Tarnbrook",
 #: "第二家：云舟书局"
@@ -118,3 +121,22 @@ def raising_section(raw: str) -> str | None:
         return None
     name, body = raising[0]
     return f"# {name}\n\n{body.strip()}\n"
+
+
+@lru_cache(maxsize=1)
+def _other_party_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    cues = json.loads(Path(__file__).with_name("cues.json").read_text(encoding="utf-8"))
+    en = "|".join(re.escape(w) for w in sorted(cues["other_party_heading_en"], key=len, reverse=True))
+    zh = "|".join(re.escape(w) for w in sorted(cues["other_party_heading_zh"], key=len, reverse=True))
+    return re.compile(rf"(?<![a-z])(?:{en})(?![a-z])", re.I), re.compile(zh)
+
+
+@lru_cache(maxsize=1024)
+def other_party_heading(heading: str) -> bool:
+    """``heading`` heads a section about another party than the company: "二、合同对方基本情况" in a
+    contract announcement, "About the Purchaser" in a tender offer, "Competitors" (the words in
+    ``cues.json``). Whatever that section says in figures (the counterparty's 326亿元 revenue, the
+    buyer's $1.4 billion fund) is the other party's, no figure of the company's."""
+    en, zh = _other_party_words()
+    head = (heading or "").strip()
+    return bool(head) and len(head) <= 60 and bool(en.search(head) or zh.search(head))

@@ -231,6 +231,9 @@ def _chinese(text: str) -> list[Mention]:
             continue  # 第一, 一季度, 二期, 一是, 三月: an ordinal or a name, no figure
         if not pct and unit_m is None:
             continue
+        if not pct and body == "一" and unit_m.group(1) in ("家", "名", "位", "个", "台") \
+                and re.match(r"[\u4e00-\u9fff]", text[unit_m.end():unit_m.end() + 1]):  # type: ignore[union-attr]
+            continue  # "一家整车厂客户停产": "a" carmaker, an article before its noun, no count
         unit = "" if pct else unit_m.group(1)  # type: ignore[union-attr]
         scale = 1.0
         if unit in ("万元", "亿元"):

@@ -153,6 +153,10 @@ class _Reader:
                 cell_paras = []
             elif tag == tags.row:
                 cells = [c for c in row_cells if c]
+                if len(cells) >= 2 and row_cells and not row_cells[0]:
+                    # a header row's empty corner ("" | FY2025 | FY2026) keeps its place, or the
+                    # columns would pass for the rows' labels and figures
+                    cells = ["—", *cells]  # (a dash would read as a bullet)
                 row_cells = []
                 if cells:
                     self.blocks.append("; ".join(dict.fromkeys(cells)))
