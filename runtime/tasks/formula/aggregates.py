@@ -239,6 +239,8 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if has(text, lex["not_aggregate"]):
         return None
     found = _op(text, lex)
+    if found is None and (tail := _value_count_tail(text, schema, lex)) is not None:
+        found = ("count", [tail])  # "会员票数": the 是 rows of 会员, counted
     if found is None or found[0] != "count":
         return None
     taken = [sp for w in found[1] for sp in _spans(text, w)]
@@ -1946,7 +1948,12 @@ def row_things(schema: SheetSchema) -> list[str]:
         out += _label_kind(schema, c)
     if _one_row_a_day(schema):
         out.append("天")  # a sheet of one row a day: 雪天, 圆圆上了几天班
-    return [w for w in dict.fromkeys(out) if w]
+    # a column of 是 / yes marks headed by a row word (会员: 是 / 否) says which rows are members:
+    # "普通区会员上机了几次" is the 普通区 rows marked 是, not every 普通区 row
+    marks = set(lexicon("answers")["yes_no_values"])
+    marked = {_bare(c.header).lower() for c in schema.columns if c.type in ("text", "mixed") and c.distinct
+              and {str(v).strip().lower() for v in c.distinct} <= marks}
+    return [w for w in dict.fromkeys(out) if w and w not in marked]
 
 
 def _label_kind(schema: SheetSchema, col: Column) -> list[str]:
@@ -2024,17 +2031,31 @@ def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
 def _value_count_tail(text: str, schema: SheetSchema, lex: dict) -> str | None:
     """"统计年卡数量", "草坪婚礼的个数": a word for "how many" (lexicon zh_count_tails) closing a
     Chinese request right after a value of the sheet: the rows of that value, counted.  None
-    where a header holds the word or a column is the sheet's quantity (数量 is then its sum)."""
+    where a header holds the word or a column is the sheet's quantity (数量 is then its sum).
+
+    Between the value and the word may stand the event a date column records ("电竞区上机次数"
+    beside 上机时间, "中通入库件数" beside 入库日期: each row is one such event); and in place of
+    a value the header of a column of 是 / yes marks ("会员票数" beside 会员: its 是 rows)."""
     if not is_zh(text):
         return None
+    events = [st for c in schema.columns if (st := _date_stem(c.header))]
     for word in lex["zh_count_tails"]:
         m = re.search(rf"(?:的)?{re.escape(word)}\s*[？?]?$", text)
-        if m is None or any(word in c.header for c in schema.columns) or group_of(schema, "qty") is not None:
+        if m is None or any(word in c.header for c in schema.columns) or (
+                word in lex["zh_count_tails_pieces"] and group_of(schema, "qty") is not None):
             continue
         before = text[:m.start()]
+        for st in events:
+            if before.endswith(st) and len(before) > len(st):
+                before = before[:-len(st)].removesuffix("的")  # "电竞区上机次数": 电竞区's 上机 events
+                break
         if any(isinstance(v, str) and len(v.strip()) >= 2 and before.endswith(v.strip().lower())
                for c in schema.columns if c.type in ("text", "mixed") for v in _all_texts(schema, c)):
             return word
+        if any(c.type in ("text", "mixed") and len(_bare(c.header)) >= 2 and before.endswith(_bare(c.header))
+               and {str(v).strip().lower() for v in c.distinct} <= set(lexicon("answers")["yes_no_values"])
+               for c in schema.columns):
+            return word  # "会员票数": the rows marked 是 in 会员
     return None
 
 
@@ -2301,6 +2322,32 @@ def _zh_flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[in
         if neg is None or any(a < neg.end() and neg.start() < b for a, b in taken):
             continue
         return Condition(c.header, "=", "否"), neg.span()
+    return _zh_marked(text, schema, taken)
+
+
+def _zh_marked(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:
+    """"普通区会员有几个", "会员票数": a column of 是 marks (是 / 否, or 是 and blanks) named by its
+    header alone is its 是 rows ("非会员" its 否 rows, where 否 is written).  Not where the header
+    starts a longer header of the workbook (会员价, 会员卡号) or is followed by 是 / 否 / 为 (the
+    value is said then, and read as such)."""
+    heads = [_bare(c.header) for sh in (schema, *schema.others.values()) for c in sh.columns]
+    for c in schema.columns:
+        head = _bare(c.header)
+        said = {str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
+        if c.type != "text" or "是" not in said or not said <= {"是", "否"} \
+                or not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", head):
+            continue
+        for m in re.finditer(re.escape(head), text):
+            if any(a < m.end() and m.start() < b for a, b in taken) \
+                    or any(len(h) > len(head) and text.startswith(h, m.start()) for h in heads) \
+                    or re.match(r"\s*(?:是|否|为|一栏|一列|栏|列|[：:=])", text[m.end():]) \
+                    or text[:m.start()].endswith(("是否", "是不是")):
+                continue
+            if text[:m.start()].endswith(("非", "不是")):
+                if "否" not in said:
+                    return None  # "非会员" where the others are left blank: not guessed
+                return Condition(c.header, "=", "否"), (m.start() - (1 if text[m.start() - 1] == "非" else 2), m.end())
+            return Condition(c.header, "=", "是"), m.span()
     return None
 
 
