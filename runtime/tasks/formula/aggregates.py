@@ -1312,6 +1312,11 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
                 out.append((m.start(), m.end(), col))
         if col.type == "date":  # "picked up" for Collected: the event the date records
             out += [(a, b, col) for _c, spans in _date_events(text, [col]) for a, b in spans]
+        stem = _date_stem(col.header)
+        if stem and is_zh(stem) and not any(o is not col and (_date_stem(o.header) or "").startswith(stem[0])
+                                            for o in schema.columns):  # (取件码 beside 取件日期 is a code)
+            # "还有几个件没取" beside 取件日期: the verb said alone after 没 / 未 names the date it records
+            out += [(m.start(1), m.end(1), col) for m in re.finditer(r"(?:没有?|未|尚未)(" + re.escape(stem[0]) + ")", text)]
         h = _bare(col.header)
         if is_zh(h):
             for n in range(len(h), 1, -1):
@@ -1388,8 +1393,9 @@ def _count_where(text: str, schema: SheetSchema, found: list, col: Column, first
     a = min(x[0] for x in found)
     b = max(x[1] for x in found)
     rest = text[:a] + " " * (b - a) + text[b:]
-    times = re.search(r"次数\s*[？?]?$", rest) if want != '""' else None
-    if times:  # "未签到次数": the rows, counted by the times they say
+    tails = [w for w in lex["zh_count_tails"] if not any(w in c.header for c in schema.columns)]
+    times = re.search("(?:" + "|".join(map(re.escape, tails)) + r")\s*[？?]?$", rest) if tails else None
+    if times:  # "未签到次数", "未取件数": the rows, counted by the times (pieces) they say
         rest = rest[:times.start()] + " " * (len(rest) - times.start())
     elif not has(text, lex["ops"]["count"]) and not counted_rows(text, schema):
         return None
@@ -2064,7 +2070,7 @@ def counted_rows(text: str, schema: SheetSchema) -> str | None:
     ("带了多少学员", "有几个工单", "多少批"), or None.  What is counted must name the rows,
     never a numeric column or its unit ("多少公斤" is a weight, "多少人工费" a sum)."""
     lex = lexicon("aggregates")
-    m = re.search(r"的(?:人)?(?:一共|总共|共)?有多少[个人位名]?\s*[？?]?$", text)
+    m = re.search(r"的(?:人|件|票|单子)?(?:一共|总共|共)?有多少[个人位名]?\s*[？?]?$", text)
     if m and not any(c.type == "number" for _p, c in mentions(text, schema)):
         return m.group(0)  # "五月报名的有多少": the rows meeting the condition, no amount named
     nouns = sorted(row_things(schema), key=len, reverse=True)
