@@ -92,3 +92,26 @@ def test_units_summed_from_a_text_stored_column(request_):
     s = _sheet(["Ticket", "Customer", "Kg"], [["T1", "Ann", "4.5"], ["T2", "Bo", "3"], ["T3", "Cy", "2.5"]], "Washes")
     got = _answer(s, request_)
     assert got is None or "COUNT" not in got
+
+
+def _repairs():
+    # a bike shop's repair log: Fixed and Collected are dates, blank until it happens
+    fixed = [D, D, None, D, None]
+    collected = [D, None, None, D, None]
+    return _sheet(["Job", "Owner", "Booked in", "Fixed", "Collected", "Service date"],
+                  [[f"R{40 + i}", n, D, f, c, D if i % 2 else None]
+                   for i, (n, f, c) in enumerate(zip(["Al", "Bea", "Cal", "Dot", "Eve"], fixed, collected, strict=True))],
+                  "Repairs")
+
+
+def test_an_event_said_done_counts_its_dates():
+    s = _repairs()
+    assert _answer(s, "how many jobs were collected") == "=COUNT(E2:E6)"
+    assert _answer(s, "how many jobs have been picked up") == "=COUNT(E2:E6)"
+    # said negated, it is the blanks (read_blank), never the filled dates
+    assert _answer(s, "how many jobs have not been collected") == "=COUNTBLANK(E2:E6)"
+
+
+def test_a_date_set_said_by_its_stem_and_a_participle():
+    s = _repairs()
+    assert _answer(s, "how many jobs have a service booked") == "=COUNT(F2:F6)"

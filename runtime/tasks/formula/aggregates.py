@@ -1150,8 +1150,39 @@ def rows_with_a(request: str, schema: SheetSchema, kinds: tuple[str, ...] = ("nu
     for m in _FILLED.finditer(text):
         for p, c in mentions(text, schema):
             if p == m.end() and c.type in kinds:
-                return c, (m.start(), p + len(next((w for w in _column_words(schema, c) if text.startswith(w, p)),
-                                                   re.match(r"[a-z]*", text[p:]).group(0))))
+                end = p + len(next((w for w in _column_words(schema, c) if text.startswith(w, p)),
+                                   re.match(r"[a-z]*", text[p:]).group(0)))
+                if c.type == "date" and (after := _SET_AFTER.match(text, end)):
+                    end = after.end()  # "pupils who have got an exam booked": the date set
+                return c, (m.start(), end)
+        if "date" in kinds:  # "an exam booked" for Exam date: the date header's stem, then "booked"
+            for c in schema.columns:
+                st = _date_stem(c.header) if c.type == "date" else None
+                after = _SET_AFTER.match(text, m.end() + len(st)) if st and st.isascii() \
+                    and re.match(re.escape(st) + r"(?![a-z])", text[m.end():]) else None
+                if after is not None:
+                    return c, (m.start(), after.end())
+    return _rows_with_event(text, schema) if "date" in kinds else None
+
+
+#: a participle after a date column said, that only says its date is set ("an exam booked")
+_SET_AFTER = re.compile(r"\s+(?:booked|scheduled|set|arranged|fixed|recorded|entered|logged|filled in)(?![a-z])")
+#: the words before an event said as done: "tickets (that) were collected", "have been picked up"
+_DONE_BEFORE = re.compile(r"(?<![a-z])(?:(?:that|which|who)\s+)?(?:(?:were|was|have|has|had|been|got|already)\s+)+$")
+
+
+def _rows_with_event(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """"how many tickets were collected", "bikes that have been picked up": the event a date
+    column records (``_date_events``: Collected, "picked up") said as done, after were / have
+    been, and no "not" / "yet to be" before it: the rows whose date is filled in; and the span
+    said.  None when no such event is said, or it is said negated (read_blank reads that)."""
+    dates = [c for c in schema.columns if c.type == "date"]
+    for col, spans in _date_events(text, dates):
+        for a, b in spans:
+            done = _DONE_BEFORE.search(text[:a])
+            if done is None or _NOT_YET_BEFORE.search(text[:a]) or re.search(r"(?<![a-z])not\s", text[done.start():a]):
+                continue
+            return col, (done.start(), b)
     return None
 
 
