@@ -115,3 +115,28 @@ def test_an_event_said_done_counts_its_dates():
 def test_a_date_set_said_by_its_stem_and_a_participle():
     s = _repairs()
     assert _answer(s, "how many jobs have a service booked") == "=COUNT(F2:F6)"
+
+
+def _signs():
+    fitted = [D, None, D, None, None]
+    return _sheet(["Job", "Client", "Quote", "Fitted"],
+                  [[f"J{i}", c, 100 * (i + 1), f] for i, (c, f) in enumerate(zip(["Ann", "Bo", "Ann", "Cy", "Bo"], fitted, strict=True))],
+                  "Jobs")
+
+
+def test_a_total_over_the_rows_not_done_yet():
+    s = _signs()
+    assert _answer(s, "sum of quotes where the fitted date is empty") == '=SUMIFS(C2:C6,D2:D6,"")'
+    assert _answer(s, "total quote of the jobs not fitted yet") == '=SUMIFS(C2:C6,D2:D6,"")'
+    assert _answer(s, "total quote for Bo's unfitted jobs") in ('=SUMIFS(C2:C6,D2:D6,"",B2:B6,"Bo")', None)
+
+
+def test_un_before_a_date_header_is_not_done_yet():
+    s = _signs()
+    assert _answer(s, "how many unfitted jobs") == "=COUNTBLANK(D2:D6)"
+    assert _answer(s, "how many jobs are fitted") == "=COUNT(D2:D6)"
+
+
+def test_a_zh_total_over_the_rows_not_done_yet():
+    s = _parcels()
+    assert _answer(s, "没领的件重量合计") == '=SUMIFS(F2:F8,E2:E8,"")'

@@ -1091,6 +1091,8 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         return (f"={part[1:]}/{whole[1:]}",
                 "the share of the rows where " + ", ".join(f"{c.column} = {c.value}" for c in scope)
                 + " that have " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds if c not in scope))
+    if _marked_range(schema, base) is not None:  # "点钟单占比" beside 点钟: 是 or blank: of every row
+        return _share_of_yes(plain, schema) if len(conds) == 1 else None
     return (f"={part[1:]}/COUNTA({base.range})",
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
@@ -1168,7 +1170,7 @@ def rows_with_a(request: str, schema: SheetSchema, kinds: tuple[str, ...] = ("nu
 #: a participle after a date column said, that only says its date is set ("an exam booked")
 _SET_AFTER = re.compile(r"\s+(?:booked|scheduled|set|arranged|fixed|recorded|entered|logged|filled in)(?![a-z])")
 #: the words before an event said as done: "tickets (that) were collected", "have been picked up"
-_DONE_BEFORE = re.compile(r"(?<![a-z])(?:(?:that|which|who)\s+)?(?:(?:were|was|have|has|had|been|got|already)\s+)+$")
+_DONE_BEFORE = re.compile(r"(?<![a-z])(?:(?:that|which|who)\s+)?(?:(?:were|was|are|is|have|has|had|been|got|already)\s+)+$")
 
 
 def _rows_with_event(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
@@ -1323,7 +1325,8 @@ _NOT_YET_AFTER = re.compile(r"(?:日期|成绩|分数|记录|金额)的?|的"  #
 
 #: a column said, then empty: "定金空着的", "复试（成绩）为空", "left blank", "is empty"
 _EMPTY_AFTER = re.compile(r"(?:成绩|日期|一栏|一列|栏|列)?(?:还)?(?:是)?(?:空着|为空|是空的|空白|空的|没填|未填|没有填)(?:的)?"
-                          r"|\s+(?:(?:is|are|was|were|still|left|been)\s+)*(?:blank|empty)(?![a-z])")
+                          r"|(?:\s+(?:date|dates|column|field|cell|box))?"  # "the fitted date is empty"
+                          r"\s+(?:(?:is|are|was|were|still|left|been)\s+)*(?:blank|empty)(?![a-z])")
 
 
 def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
@@ -1343,6 +1346,10 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
                 out.append((m.start(), m.end(), col))
         if col.type == "date":  # "picked up" for Collected: the event the date records
             out += [(a, b, col) for _c, spans in _date_events(text, [col]) for a, b in spans]
+        if col.type == "date" and re.fullmatch(r"[a-z]{4,}", col.header.strip().lower()):
+            # "unfitted jobs", "uncollected tickets": the date not filled in yet (read_blank's own cue)
+            out += [(m.start(), m.end(), col) for m in
+                    re.finditer(rf"(?<![a-z])un-?{re.escape(col.header.strip().lower())}(?![a-z])", text)]
         stem = _date_stem(col.header)
         if stem and is_zh(stem) and not any(o is not col and (_date_stem(o.header) or "").startswith(stem[0])
                                             for o in schema.columns):  # (取件码 beside 取件日期 is a code)
@@ -1376,6 +1383,9 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if is_identifier(col):
             continue
         cue = _NOT_YET_BEFORE.search(text[:a])
+        if cue is None and text.startswith("un", a) and not col.header.strip().lower().startswith("un"):
+            found.append((a, b, col))  # "unfitted": the "un" says not yet
+            continue
         if cue is None:
             empty = _EMPTY_AFTER.match(text, b)  # "定金空着的", "复试成绩为空的": the column said, then empty
             if empty is not None:
@@ -1411,7 +1421,35 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         key = next((c for c in table if c is not col and not any(empty(r, c) for r in rows)), None)
         if key is None:
             return None
-    return _count_where(text, schema, found, col, first, last, '""', key, f"number of rows with no {col.header}")
+    counted = _count_where(text, schema, found, col, first, last, '""', key, f"number of rows with no {col.header}")
+    return counted or _sum_where_blank(text, schema, found, col, first, last)
+
+
+def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, first: int,
+                     last: int) -> tuple[str, str] | None:
+    """read_blank's total of an amount over the rows where ``col`` is still empty: "sum of quotes
+    where the fitted date is empty", "total quoted value of the jobs that haven't been fitted
+    yet", "没取的件到付合计".  The rest of the request is read by the aggregate reader as a sum of
+    one number column of the same table (every word used); a blank row adds nothing to it."""
+    from .intent import criterion
+
+    a = min(x[0] for x in found)
+    b = max(x[1] for x in found)
+    parsed = _parse(text[:a] + " " * (b - a) + text[b:], schema)
+    if parsed is None or parsed.op != "sum" or parsed.value is None or parsed.implicit:
+        return None
+    value = parsed.value
+    if value.type != "number" or value.first_row != first or value is col \
+            or any(c.column == col.header for c in parsed.conditions):
+        return None
+    args = [f"{value.letter}{first}:{value.letter}{last}", f"{col.letter}{first}:{col.letter}{last}", '""']
+    for cond in parsed.conditions:
+        c = schema.column(cond.column)
+        if c is None or c.first_row != first:
+            return None
+        args += [f"{c.letter}{first}:{c.letter}{last}", criterion(cond, c)]
+    return (f"=SUMIFS({','.join(args)})", f"the total of {value.header} over the rows with no {col.header}"
+            + "".join(f", {c.column} {c.op} {c.value}" for c in parsed.conditions))
 
 
 def _count_where(text: str, schema: SheetSchema, found: list, col: Column, first: int, last: int,
