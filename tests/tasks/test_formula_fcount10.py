@@ -140,3 +140,10 @@ def test_un_before_a_date_header_is_not_done_yet():
 def test_a_zh_total_over_the_rows_not_done_yet():
     s = _parcels()
     assert _answer(s, "没领的件重量合计") == '=SUMIFS(F2:F8,E2:E8,"")'
+
+
+def test_not_yet_said_with_another_negation_word_than_the_sheets_value():
+    # the sheet writes 未体检 / 已体检; people say 没体检, 没有体检过
+    s = _sheet(["编号", "姓名", "体检"], [["T1", "王芳", "已体检"], ["T2", "李强", "未体检"], ["T3", "赵敏", "未体检"]], "员工")
+    assert _answer(s, "没体检过的有几个人") == '=COUNTIF(C2:C4,"未体检")'
+    assert _answer(s, "没有体检的人数") == '=COUNTIF(C2:C4,"未体检")'
