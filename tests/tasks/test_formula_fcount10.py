@@ -147,3 +147,17 @@ def test_not_yet_said_with_another_negation_word_than_the_sheets_value():
     s = _sheet(["编号", "姓名", "体检"], [["T1", "王芳", "已体检"], ["T2", "李强", "未体检"], ["T3", "赵敏", "未体检"]], "员工")
     assert _answer(s, "没体检过的有几个人") == '=COUNTIF(C2:C4,"未体检")'
     assert _answer(s, "没有体检的人数") == '=COUNTIF(C2:C4,"未体检")'
+
+
+def _stays():
+    # a campsite's pitches: Hookup is a Yes / No column
+    return _sheet(["Pitch", "Guest", "Hookup", "Nights", "Bill"],
+                  [["P1", "Ann", "Yes", 2, 40], ["P2", "Bo", "No", 3, 45], ["P3", "Cy", "No", 1, 15], ["P4", "Di", "Yes", 4, 80]],
+                  "Pitches")
+
+
+def test_without_or_with_no_before_a_yes_no_header_is_its_no_rows():
+    s = _stays()
+    assert _answer(s, "average bill for pitches without a hookup") == '=AVERAGEIF(C2:C5,"No",E2:E5)'
+    assert _answer(s, "how many pitches with no hookup") == '=COUNTIF(C2:C5,"No")'
+    assert _answer(s, "total nights for pitches with a hookup") == '=SUMIF(C2:C5,"Yes",D2:D5)'
