@@ -161,3 +161,14 @@ def test_without_or_with_no_before_a_yes_no_header_is_its_no_rows():
     assert _answer(s, "average bill for pitches without a hookup") == '=AVERAGEIF(C2:C5,"No",E2:E5)'
     assert _answer(s, "how many pitches with no hookup") == '=COUNTIF(C2:C5,"No")'
     assert _answer(s, "total nights for pitches with a hookup") == '=SUMIF(C2:C5,"Yes",D2:D5)'
+
+
+def test_still_here_is_the_blanks_of_the_leaving_date():
+    s = _sheet(["Booking", "Cat", "Check-in", "Collected", "Nights"],
+               [["B1", "Tom", D, D, 2], ["B2", "Mog", D, None, 3], ["B3", "Kit", D, None, 1]], "Stays")
+    assert _answer(s, "how many cats are still here") in ("=COUNTBLANK(D2:D4)", None)
+    assert _answer(s, "how many stays are still here") == "=COUNTBLANK(D2:D4)"
+    z = _sheet(["房号", "姓名", "入住日期", "月费", "退住日期"],
+               [["101", "王", D, 3000, D], ["102", "李", D, 3200, None], ["103", "赵", D, 2800, None]], "入住")
+    assert _answer(z, "还在住的有几个") == "=COUNTBLANK(E2:E4)"
+    assert _answer(z, "还在住的月费合计") == '=SUMIFS(D2:D4,E2:E4,"")'

@@ -1366,6 +1366,24 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
     return out
 
 
+def _still_here(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
+    """"still here", "still in", "还在": the rows whose leaving is not recorded yet, said by
+    where they are (lexicon still_here): the one date column recording that they left
+    (date_events_en: collected, picked up, departed, checked out; 退住日期, 离开日期)."""
+    lex = lexicon("aggregates")
+    said = [m.span() for w in lex["still_here"] for m in re.finditer(
+        (r"(?<![a-z])" + re.escape(w) + r"(?![a-z])") if w.isascii() else re.escape(w), text)]
+    if not said:
+        return []
+    leaving = {p for g in lex["date_events_en"] if {"collected", "departure"} & set(g) for p in g}
+    cols = [c for c in schema.columns if c.type == "date" and (
+        _bare(c.header).lower().strip() in leaving
+        or any(w in _bare(c.header) for w in lex["leaving_headers_zh"]))]
+    if len(cols) != 1:
+        return []
+    return [(a, b, cols[0]) for a, b in said]
+
+
 def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """A count of the rows where a column is still empty, under the request's other conditions:
     "how many bikes haven't been collected yet", "count lessons with no paid date",
@@ -1393,6 +1411,7 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             continue
         tail = _NOT_YET_AFTER.match(text, b)
         found.append((cue.start(), tail.end() if tail else b, col))
+    found += _still_here(text, schema)
     cols = {c.letter for _a, _b, c in found}
     if len(cols) != 1:
         return None
