@@ -34,6 +34,7 @@ from .rowbase import (
     header_numbers,
     is_zh,
     lexicon,
+    mark_columns,
     mentions,
     today,
     value_synonyms,
@@ -2044,9 +2045,7 @@ def row_things(schema: SheetSchema) -> list[str]:
         out.append("天")  # a sheet of one row a day: 雪天, 圆圆上了几天班
     # a column of 是 / yes marks headed by a row word (会员: 是 / 否) says which rows are members:
     # "普通区会员上机了几次" is the 普通区 rows marked 是, not every 普通区 row
-    marks = set(lexicon("answers")["yes_no_values"])
-    marked = {_bare(c.header).lower() for c in schema.columns if c.type in ("text", "mixed") and c.distinct
-              and {str(v).strip().lower() for v in c.distinct} <= marks}
+    marked = {_bare(c.header).lower() for c in mark_columns(schema)}
     return [w for w in dict.fromkeys(out) if w and w not in marked]
 
 
@@ -2146,9 +2145,7 @@ def _value_count_tail(text: str, schema: SheetSchema, lex: dict) -> str | None:
         if any(isinstance(v, str) and len(v.strip()) >= 2 and before.endswith(v.strip().lower())
                for c in schema.columns if c.type in ("text", "mixed") for v in _all_texts(schema, c)):
             return word
-        if any(c.type in ("text", "mixed") and len(_bare(c.header)) >= 2 and before.endswith(_bare(c.header))
-               and {str(v).strip().lower() for v in c.distinct} <= set(lexicon("answers")["yes_no_values"])
-               for c in schema.columns):
+        if any(len(_bare(c.header)) >= 2 and before.endswith(_bare(c.header)) for c in mark_columns(schema)):
             return word  # "会员票数": the rows marked 是 in 会员
     return None
 
