@@ -631,9 +631,11 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
               model: str | None) -> FormulaResult:
     notes: list[str] = []
     if method in ("auto", "rules"):
+        from .negation import said_negated_values
         from .rules import inclusive_bounds, pinned_years, said_codes, short_year, without_total_row
 
         said = without_total_row(inclusive_bounds(pinned_years(said_codes(request, schema))))
+        said = said_negated_values(said, schema)  # "没培训过的" beside 未培训: the sheet's value
         answer = _rules_only(short_year(said, schema), schema, target, notes)
         if answer is not None:
             return answer

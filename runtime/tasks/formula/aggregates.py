@@ -34,6 +34,7 @@ from .rowbase import (
     header_numbers,
     is_zh,
     lexicon,
+    mark_columns,
     mentions,
     today,
     value_synonyms,
@@ -239,6 +240,8 @@ def read_distinct(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if has(text, lex["not_aggregate"]):
         return None
     found = _op(text, lex)
+    if found is None and (tail := _value_count_tail(text, schema, lex)) is not None:
+        found = ("count", [tail])  # "会员票数": the 是 rows of 会员, counted
     if found is None or found[0] != "count":
         return None
     taken = [sp for w in found[1] for sp in _spans(text, w)]
@@ -1089,6 +1092,8 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         return (f"={part[1:]}/{whole[1:]}",
                 "the share of the rows where " + ", ".join(f"{c.column} = {c.value}" for c in scope)
                 + " that have " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds if c not in scope))
+    if _marked_range(schema, base) is not None:  # "点钟单占比" beside 点钟: 是 or blank: of every row
+        return _share_of_yes(plain, schema) if len(conds) == 1 else None
     return (f"={part[1:]}/COUNTA({base.range})",
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
@@ -1148,8 +1153,39 @@ def rows_with_a(request: str, schema: SheetSchema, kinds: tuple[str, ...] = ("nu
     for m in _FILLED.finditer(text):
         for p, c in mentions(text, schema):
             if p == m.end() and c.type in kinds:
-                return c, (m.start(), p + len(next((w for w in _column_words(schema, c) if text.startswith(w, p)),
-                                                   re.match(r"[a-z]*", text[p:]).group(0))))
+                end = p + len(next((w for w in _column_words(schema, c) if text.startswith(w, p)),
+                                   re.match(r"[a-z]*", text[p:]).group(0)))
+                if c.type == "date" and (after := _SET_AFTER.match(text, end)):
+                    end = after.end()  # "pupils who have got an exam booked": the date set
+                return c, (m.start(), end)
+        if "date" in kinds:  # "an exam booked" for Exam date: the date header's stem, then "booked"
+            for c in schema.columns:
+                st = _date_stem(c.header) if c.type == "date" else None
+                after = _SET_AFTER.match(text, m.end() + len(st)) if st and st.isascii() \
+                    and re.match(re.escape(st) + r"(?![a-z])", text[m.end():]) else None
+                if after is not None:
+                    return c, (m.start(), after.end())
+    return _rows_with_event(text, schema) if "date" in kinds else None
+
+
+#: a participle after a date column said, that only says its date is set ("an exam booked")
+_SET_AFTER = re.compile(r"\s+(?:booked|scheduled|set|arranged|fixed|recorded|entered|logged|filled in)(?![a-z])")
+#: the words before an event said as done: "tickets (that) were collected", "have been picked up"
+_DONE_BEFORE = re.compile(r"(?<![a-z])(?:(?:that|which|who)\s+)?(?:(?:were|was|are|is|have|has|had|been|got|already)\s+)+$")
+
+
+def _rows_with_event(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """"how many tickets were collected", "bikes that have been picked up": the event a date
+    column records (``_date_events``: Collected, "picked up") said as done, after were / have
+    been, and no "not" / "yet to be" before it: the rows whose date is filled in; and the span
+    said.  None when no such event is said, or it is said negated (read_blank reads that)."""
+    dates = [c for c in schema.columns if c.type == "date"]
+    for col, spans in _date_events(text, dates):
+        for a, b in spans:
+            done = _DONE_BEFORE.search(text[:a])
+            if done is None or _NOT_YET_BEFORE.search(text[:a]) or re.search(r"(?<![a-z])not\s", text[done.start():a]):
+                continue
+            return col, (done.start(), b)
     return None
 
 
@@ -1290,7 +1326,8 @@ _NOT_YET_AFTER = re.compile(r"(?:日期|成绩|分数|记录|金额)的?|的"  #
 
 #: a column said, then empty: "定金空着的", "复试（成绩）为空", "left blank", "is empty"
 _EMPTY_AFTER = re.compile(r"(?:成绩|日期|一栏|一列|栏|列)?(?:还)?(?:是)?(?:空着|为空|是空的|空白|空的|没填|未填|没有填)(?:的)?"
-                          r"|\s+(?:(?:is|are|was|were|still|left|been)\s+)*(?:blank|empty)(?![a-z])")
+                          r"|(?:\s+(?:date|dates|column|field|cell|box))?"  # "the fitted date is empty"
+                          r"\s+(?:(?:is|are|was|were|still|left|been)\s+)*(?:blank|empty)(?![a-z])")
 
 
 def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
@@ -1310,6 +1347,15 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
                 out.append((m.start(), m.end(), col))
         if col.type == "date":  # "picked up" for Collected: the event the date records
             out += [(a, b, col) for _c, spans in _date_events(text, [col]) for a, b in spans]
+        if col.type == "date" and re.fullmatch(r"[a-z]{4,}", col.header.strip().lower()):
+            # "unfitted jobs", "uncollected tickets": the date not filled in yet (read_blank's own cue)
+            out += [(m.start(), m.end(), col) for m in
+                    re.finditer(rf"(?<![a-z])un-?{re.escape(col.header.strip().lower())}(?![a-z])", text)]
+        stem = _date_stem(col.header)
+        if stem and is_zh(stem) and not any(o is not col and (_date_stem(o.header) or "").startswith(stem[0])
+                                            for o in schema.columns):  # (取件码 beside 取件日期 is a code)
+            # "还有几个件没取" beside 取件日期: the verb said alone after 没 / 未 names the date it records
+            out += [(m.start(1), m.end(1), col) for m in re.finditer(r"(?:没有?|未|尚未)(" + re.escape(stem[0]) + ")", text)]
         h = _bare(col.header)
         if is_zh(h):
             for n in range(len(h), 1, -1):
@@ -1319,6 +1365,24 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
                         p = text.find(sub)
                         out.append((p, p + n, col))
     return out
+
+
+def _still_here(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
+    """"still here", "still in", "还在": the rows whose leaving is not recorded yet, said by
+    where they are (lexicon still_here): the one date column recording that they left
+    (date_events_en: collected, picked up, departed, checked out; 退住日期, 离开日期)."""
+    lex = lexicon("aggregates")
+    said = [m.span() for w in lex["still_here"] for m in re.finditer(
+        (r"(?<![a-z])" + re.escape(w) + r"(?![a-z])") if w.isascii() else re.escape(w), text)]
+    if not said:
+        return []
+    leaving = {p for g in lex["date_events_en"] if {"collected", "departure"} & set(g) for p in g}
+    cols = [c for c in schema.columns if c.type == "date" and (
+        _bare(c.header).lower().strip() in leaving
+        or any(w in _bare(c.header) for w in lex["leaving_headers_zh"]))]
+    if len(cols) != 1:
+        return []
+    return [(a, b, cols[0]) for a, b in said]
 
 
 def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
@@ -1338,6 +1402,9 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if is_identifier(col):
             continue
         cue = _NOT_YET_BEFORE.search(text[:a])
+        if cue is None and text.startswith("un", a) and not col.header.strip().lower().startswith("un"):
+            found.append((a, b, col))  # "unfitted": the "un" says not yet
+            continue
         if cue is None:
             empty = _EMPTY_AFTER.match(text, b)  # "定金空着的", "复试成绩为空的": the column said, then empty
             if empty is not None:
@@ -1345,6 +1412,7 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             continue
         tail = _NOT_YET_AFTER.match(text, b)
         found.append((cue.start(), tail.end() if tail else b, col))
+    found += _still_here(text, schema)
     cols = {c.letter for _a, _b, c in found}
     if len(cols) != 1:
         return None
@@ -1373,7 +1441,35 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         key = next((c for c in table if c is not col and not any(empty(r, c) for r in rows)), None)
         if key is None:
             return None
-    return _count_where(text, schema, found, col, first, last, '""', key, f"number of rows with no {col.header}")
+    counted = _count_where(text, schema, found, col, first, last, '""', key, f"number of rows with no {col.header}")
+    return counted or _sum_where_blank(text, schema, found, col, first, last)
+
+
+def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, first: int,
+                     last: int) -> tuple[str, str] | None:
+    """read_blank's total of an amount over the rows where ``col`` is still empty: "sum of quotes
+    where the fitted date is empty", "total quoted value of the jobs that haven't been fitted
+    yet", "没取的件到付合计".  The rest of the request is read by the aggregate reader as a sum of
+    one number column of the same table (every word used); a blank row adds nothing to it."""
+    from .intent import criterion
+
+    a = min(x[0] for x in found)
+    b = max(x[1] for x in found)
+    parsed = _parse(text[:a] + " " * (b - a) + text[b:], schema)
+    if parsed is None or parsed.op != "sum" or parsed.value is None or parsed.implicit:
+        return None
+    value = parsed.value
+    if value.type != "number" or value.first_row != first or value is col \
+            or any(c.column == col.header for c in parsed.conditions):
+        return None
+    args = [f"{value.letter}{first}:{value.letter}{last}", f"{col.letter}{first}:{col.letter}{last}", '""']
+    for cond in parsed.conditions:
+        c = schema.column(cond.column)
+        if c is None or c.first_row != first:
+            return None
+        args += [f"{c.letter}{first}:{c.letter}{last}", criterion(cond, c)]
+    return (f"=SUMIFS({','.join(args)})", f"the total of {value.header} over the rows with no {col.header}"
+            + "".join(f", {c.column} {c.op} {c.value}" for c in parsed.conditions))
 
 
 def _count_where(text: str, schema: SheetSchema, found: list, col: Column, first: int, last: int,
@@ -1386,8 +1482,9 @@ def _count_where(text: str, schema: SheetSchema, found: list, col: Column, first
     a = min(x[0] for x in found)
     b = max(x[1] for x in found)
     rest = text[:a] + " " * (b - a) + text[b:]
-    times = re.search(r"次数\s*[？?]?$", rest) if want != '""' else None
-    if times:  # "未签到次数": the rows, counted by the times they say
+    tails = [w for w in lex["zh_count_tails"] if not any(w in c.header for c in schema.columns)]
+    times = re.search("(?:" + "|".join(map(re.escape, tails)) + r")\s*[？?]?$", rest) if tails else None
+    if times:  # "未签到次数", "未取件数": the rows, counted by the times (pieces) they say
         rest = rest[:times.start()] + " " * (len(rest) - times.start())
     elif not has(text, lex["ops"]["count"]) and not counted_rows(text, schema):
         return None
@@ -1946,7 +2043,10 @@ def row_things(schema: SheetSchema) -> list[str]:
         out += _label_kind(schema, c)
     if _one_row_a_day(schema):
         out.append("天")  # a sheet of one row a day: 雪天, 圆圆上了几天班
-    return [w for w in dict.fromkeys(out) if w]
+    # a column of 是 / yes marks headed by a row word (会员: 是 / 否) says which rows are members:
+    # "普通区会员上机了几次" is the 普通区 rows marked 是, not every 普通区 row
+    marked = {_bare(c.header).lower() for c in mark_columns(schema)}
+    return [w for w in dict.fromkeys(out) if w and w not in marked]
 
 
 def _label_kind(schema: SheetSchema, col: Column) -> list[str]:
@@ -2024,17 +2124,29 @@ def _row_count_noun(text: str, schema: SheetSchema) -> str | None:
 def _value_count_tail(text: str, schema: SheetSchema, lex: dict) -> str | None:
     """"统计年卡数量", "草坪婚礼的个数": a word for "how many" (lexicon zh_count_tails) closing a
     Chinese request right after a value of the sheet: the rows of that value, counted.  None
-    where a header holds the word or a column is the sheet's quantity (数量 is then its sum)."""
+    where a header holds the word or a column is the sheet's quantity (数量 is then its sum).
+
+    Between the value and the word may stand the event a date column records ("电竞区上机次数"
+    beside 上机时间, "中通入库件数" beside 入库日期: each row is one such event); and in place of
+    a value the header of a column of 是 / yes marks ("会员票数" beside 会员: its 是 rows)."""
     if not is_zh(text):
         return None
+    events = [st for c in schema.columns if (st := _date_stem(c.header))]
     for word in lex["zh_count_tails"]:
         m = re.search(rf"(?:的)?{re.escape(word)}\s*[？?]?$", text)
-        if m is None or any(word in c.header for c in schema.columns) or group_of(schema, "qty") is not None:
+        if m is None or any(word in c.header for c in schema.columns) or (
+                word in lex["zh_count_tails_pieces"] and group_of(schema, "qty") is not None):
             continue
         before = text[:m.start()]
+        for st in events:
+            if before.endswith(st) and len(before) > len(st):
+                before = before[:-len(st)].removesuffix("的")  # "电竞区上机次数": 电竞区's 上机 events
+                break
         if any(isinstance(v, str) and len(v.strip()) >= 2 and before.endswith(v.strip().lower())
                for c in schema.columns if c.type in ("text", "mixed") for v in _all_texts(schema, c)):
             return word
+        if any(len(_bare(c.header)) >= 2 and before.endswith(_bare(c.header)) for c in mark_columns(schema)):
+            return word  # "会员票数": the rows marked 是 in 会员
     return None
 
 
@@ -2043,7 +2155,7 @@ def counted_rows(text: str, schema: SheetSchema) -> str | None:
     ("带了多少学员", "有几个工单", "多少批"), or None.  What is counted must name the rows,
     never a numeric column or its unit ("多少公斤" is a weight, "多少人工费" a sum)."""
     lex = lexicon("aggregates")
-    m = re.search(r"的(?:人)?(?:一共|总共|共)?有多少[个人位名]?\s*[？?]?$", text)
+    m = re.search(r"的(?:人|件|票|单子)?(?:一共|总共|共)?有多少[个人位名]?\s*[？?]?$", text)
     if m and not any(c.type == "number" for _p, c in mentions(text, schema)):
         return m.group(0)  # "五月报名的有多少": the rows meeting the condition, no amount named
     nouns = sorted(row_things(schema), key=len, reverse=True)
@@ -2301,6 +2413,32 @@ def _zh_flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[in
         if neg is None or any(a < neg.end() and neg.start() < b for a, b in taken):
             continue
         return Condition(c.header, "=", "否"), neg.span()
+    return _zh_marked(text, schema, taken)
+
+
+def _zh_marked(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:
+    """"普通区会员有几个", "会员票数": a column of 是 marks (是 / 否, or 是 and blanks) named by its
+    header alone is its 是 rows ("非会员" its 否 rows, where 否 is written).  Not where the header
+    starts a longer header of the workbook (会员价, 会员卡号) or is followed by 是 / 否 / 为 (the
+    value is said then, and read as such)."""
+    heads = [_bare(c.header) for sh in (schema, *schema.others.values()) for c in sh.columns]
+    for c in schema.columns:
+        head = _bare(c.header)
+        said = {str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
+        if c.type != "text" or "是" not in said or not said <= {"是", "否"} \
+                or not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", head):
+            continue
+        for m in re.finditer(re.escape(head), text):
+            if any(a < m.end() and m.start() < b for a, b in taken) \
+                    or any(len(h) > len(head) and text.startswith(h, m.start()) for h in heads) \
+                    or re.match(r"\s*(?:是|否|为|一栏|一列|栏|列|[：:=])", text[m.end():]) \
+                    or text[:m.start()].endswith(("是否", "是不是")):
+                continue
+            if text[:m.start()].endswith(("非", "不是")):
+                if "否" not in said:
+                    return None  # "非会员" where the others are left blank: not guessed
+                return Condition(c.header, "=", "否"), (m.start() - (1 if text[m.start() - 1] == "非" else 2), m.end())
+            return Condition(c.header, "=", "是"), m.span()
     return None
 
 

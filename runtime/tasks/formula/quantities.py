@@ -21,8 +21,9 @@ from .schema import SheetSchema
 _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\.? of|count of)\s+(?:of\s+)?"
                       r"(?:(?:the|our|my|your|their|all)\s+)?([a-z]+)(?:\s+([a-z]+))?")
 
-#: a formula counting rows: COUNTIF(S), COUNTA, COUNT, COUNTBLANK, SUMPRODUCT(--(…))
-_ROW_COUNT = re.compile(r"=\s*(?:COUNT[A-Z]*\(|SUMPRODUCT\(\s*--)", re.I)
+#: a formula counting rows: COUNTIF(S), COUNTA, COUNT, COUNTBLANK, SUMPRODUCT(--(…)); not
+#: SUMPRODUCT(--("0"&E2:E30)), the sum of a column whose numbers are stored as text
+_ROW_COUNT = re.compile(r"=\s*(?:COUNT[A-Z]*\(|SUMPRODUCT\(\s*--(?!\(\s*\"0\"\s*&\s*\$?[A-Z]+\$?\d+:\$?[A-Z]+\$?\d+\s*\)\s*\)$))", re.I)
 
 
 def rows_are_people(schema: SheetSchema) -> bool:

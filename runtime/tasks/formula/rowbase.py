@@ -118,7 +118,16 @@ def table_values(schema: SheetSchema, col: Column) -> list[Any]:
 #: a verb said negated before a Yes/No column's one-word header: "hasn't paid", "not yet
 #: collected", "never been paid", "nobody's collected it" (the header follows; "unpaid" is said apart)
 NOT_DONE = (r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never"
-            r"|(?:nobody|no one|no-one)(?:['’]s|\s+has))\s+(?:yet\s+|been\s+)*")  # "nobody's collected it"
+            r"|(?:nobody|no one|no-one)(?:['’]s|\s+has)"
+            r"|without(?:\s+(?:a|an|any))?|with\s+no|no)\s+(?:yet\s+|been\s+)*")  # "cars without a permit"
+
+
+def mark_columns(schema: SheetSchema) -> list[Column]:
+    """The text columns holding only yes / no marks (是 / 否, 是 and blanks, Yes / No, ✓): named
+    alone, such a column's header says which rows ("会员" beside 会员: 是 / 否), never what a row is."""
+    marks = set(lexicon("answers")["yes_no_values"])
+    return [c for c in schema.columns if c.type in ("text", "mixed") and c.distinct
+            and {str(v).strip().lower() for v in c.distinct} <= marks]
 
 
 def flag_columns(schema: SheetSchema) -> list[tuple[Column, str, set[str]]]:
