@@ -631,9 +631,12 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
               model: str | None) -> FormulaResult:
     notes: list[str] = []
     if method in ("auto", "rules"):
+        from .periods import said_periods
         from .rules import inclusive_bounds, pinned_years, said_codes, short_year, without_total_row
 
-        said = without_total_row(inclusive_bounds(pinned_years(said_codes(request, schema))))
+        # (said_periods: "between 15 and 21 Jan (inclusive)", "this month (Nov 2026)", "11.25起" in
+        # the forms every family reads)
+        said = without_total_row(inclusive_bounds(pinned_years(said_periods(said_codes(request, schema), schema))))
         answer = _rules_only(short_year(said, schema), schema, target, notes)
         if answer is not None:
             return answer
