@@ -120,3 +120,17 @@ def test_a_plain_relative_month_only_where_the_sheet_holds_it(monkeypatch):
     monkeypatch.setenv("O3_TODAY", "2025-06-01")  # July 2025: no session then, so not read as one
     with pytest.raises(O3Error):
         _ask("how many sessions next month", _classes())
+
+
+def test_a_per_row_label_reads_the_same_periods():
+    s = _classes()
+    r = _ask("Late if on or after 16 Jan 2027, otherwise blank", s, "F2")
+    assert r.formula == '=IF(A2>=DATE(2027,1,16),"Late","")'
+    r = _ask("write Early if on or before 9 Jan 2027, otherwise blank", s, "F2")
+    assert r.formula == '=IF(A2<=DATE(2027,1,9),"Early","")'
+
+
+def test_a_chinese_per_row_label_after_a_day():
+    z = _zh()
+    assert _ask("日期在2026年11月25日之后的写晚", z, "D2").formula == '=IF(A2>DATE(2026,11,25),"晚","")'
+    assert _ask("11.25起的写晚，其他空着", z, "D2").formula == '=IF(A2>=DATE(2026,11,25),"晚","")'

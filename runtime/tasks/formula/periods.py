@@ -145,7 +145,7 @@ def _span_en(m: re.Match, schema: SheetSchema) -> str:
     if m2 is None or not _has_dates(schema):
         return m.group(0)  # "between 5 and 10": numbers, not days
     m1 = m1 or m2
-    y = y2 or y1
+    y = y2 or y1 or _one_year(schema)
     if y1 and y2 and y1 != y2:  # "28 dec 2026 to 3 jan 2027": across a year end, both years said
         if m1 is None or not (_valid(d1, m1, y1) and _valid(d2, m2, y2)) or (y1, m1, d1) >= (y2, m2, d2):
             return m.group(0)
@@ -157,10 +157,11 @@ def _span_en(m: re.Match, schema: SheetSchema) -> str:
     return f" {_day(d1, m1, None)} - {_day(d2, m2, y)} "
 
 
-def _one(m: re.Match) -> tuple[int, int, int | None] | None:
+def _one(m: re.Match, schema: SheetSchema) -> tuple[int, int, int | None] | None:
+    """(day, month, year) of a day said once; the year, when not said, is the sheet's dates' one year."""
     g = m.groupdict()
     d, mon = int(g["ad"] or g["ad2"]), _month_no(g["am"] or g["am2"])
-    y = int(g["ay"]) if g["ay"] else None
+    y = int(g["ay"]) if g["ay"] else _one_year(schema)
     return (d, mon, y) if _valid(d, mon, y) else None
 
 
@@ -244,15 +245,15 @@ def said_periods(request: str, schema: SheetSchema) -> str:
     text = _SPAN_EN.sub(lambda m: _span_en(m, schema), text)
     if _has_dates(schema):
         def open_after(m: re.Match) -> str:
-            one = _one(m)
+            one = _one(m, schema)
             return f" since {_day(*one)} " if one else m.group(0)
 
         def open_before(m: re.Match) -> str:
-            one = _one(m)
+            one = _one(m, schema)
             return f" on or before {_day(*one)} " if one else m.group(0)
 
         def bound(m: re.Match) -> str:  # "before 5 nov (inclusive)": on or before it
-            one = _one(m)
+            one = _one(m, schema)
             if one is None:
                 return m.group(0)
             cmp = m.group("cmp").lower()
@@ -294,7 +295,8 @@ def _said_periods_zh(text: str, schema: SheetSchema) -> str:
             mon, d = int(m.group("m")), int(m.group("d"))
             if not _valid(d, mon, int(m.group("y")) if m.group("y") else None):
                 return m.group(0)
-            return (f"{m.group('y')}年" if m.group("y") else "") + f"{mon}月{d}日"
+            y = m.group("y") or _one_year(schema)
+            return (f"{y}年" if y else "") + f"{mon}月{d}日"
         def dotted_span(m: re.Match) -> str:
             y = int(m.group("y")) if m.group("y") else None
             a, b = (int(m.group("m")), int(m.group("d"))), (int(m.group("m2")), int(m.group("d2")))
