@@ -134,3 +134,24 @@ def test_a_chinese_per_row_label_after_a_day():
     z = _zh()
     assert _ask("日期在2026年11月25日之后的写晚", z, "D2").formula == '=IF(A2>DATE(2026,11,25),"晚","")'
     assert _ask("11.25起的写晚，其他空着", z, "D2").formula == '=IF(A2>=DATE(2026,11,25),"晚","")'
+
+
+def _targets():
+    """A sales-target sheet of month columns, as people keep them in Chinese."""
+    return schema_from_rows([["工号", "区域", "1月", "2月", "3月", "4月"], ["A1", "华东", 12, 30, 18, 7],
+                             ["A2", "华南", 25, 9, 41, 16], ["A3", "华南", 8, 14, 22, 35]])
+
+
+def test_chinese_numeral_months_are_the_sheets_month_columns():
+    assert _ask("三月份华南一共做了多少", _targets()).value == 63
+    assert _ask("一月超过10的人数", _targets()).value == 2
+
+
+def test_a_chinese_span_of_month_columns():
+    assert _ask("1-3月华南的合计", _targets()).value == 25 + 9 + 41 + 8 + 14 + 22
+
+
+def test_a_year_against_a_date_header_said_by_its_verb():
+    s = schema_from_rows([["合同号", "签订日期", "金额"], ["H1", dt.datetime(2025, 3, 2), 500],
+                          ["H2", dt.datetime(2026, 1, 9), 800], ["H3", dt.datetime(2025, 11, 30), 300]])
+    assert _ask("2025年签了几份合同", s).value == 2

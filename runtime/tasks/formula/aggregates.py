@@ -1541,17 +1541,14 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if month is not None:
         conds += month[0]
         taken.append(month[1])
-        dcol = _date_column(text, schema)
-        head = dcol.header
-        stem = _date_stem(head)
-        if stem and is_zh(stem) and _bare(head) not in text:  # "5月份报名的": the date column named by its stem
-            # or by its verb ("11月开了多少张处方" beside 开方日期)
-            taken += _spans(text, stem) or _date_verb(text, dcol)
-        taken += [sp for c, spans in _date_events(text, [dcol]) for sp in spans]  # "arriving in aug"
+        taken += _date_said(text, _date_column(text, schema))
     year = _year(text, schema, lex, taken)
     if year is not None:
         conds += year[0]
         taken.append(year[1])
+        ycol = next((c for c in schema.columns if c.header == year[0][0].column), None)
+        if ycol is not None and ycol.type == "date":
+            taken += _date_said(text, ycol)  # "2025年签了几份合同" beside 签订日期: 签 is its verb
     flag = _flag(text, schema, taken)
     if flag is not None:
         conds.append(flag[0])
@@ -1787,6 +1784,17 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None
         return _Parsed("counta", first, [], implicit)
     return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _date_said(text: str, dcol: Column) -> list[tuple[int, int]]:
+    """Where ``text`` names the date column its period is of without its header: by its stem
+    ("5月份报名的" beside 报名日期), by its verb ("11月开了多少张处方" beside 开方日期), or by the
+    event it records ("arriving in aug")."""
+    spans: list[tuple[int, int]] = []
+    stem = _date_stem(dcol.header)
+    if stem and is_zh(stem) and _bare(dcol.header) not in text:
+        spans += _spans(text, stem) or _date_verb(text, dcol)
+    return spans + [sp for _c, found in _date_events(text, [dcol]) for sp in found]
 
 
 def _has_year(schema: SheetSchema, year: str) -> bool:

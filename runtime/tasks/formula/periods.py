@@ -71,8 +71,13 @@ _ZH_DOTTED_SPAN = re.compile(r"(?:(?P<y>(?:19|20)\d\d)\s*年\s*)?(?<![\d.])(?P<m
                              r"(?![\d.%])\s*[日号]?")
 _ZH_PART = re.compile(r"(?:(?P<y>(?:19|20)\d\d)\s*年\s*)?(?P<m>1[0-2]|0?[1-9])\s*月份?\s*(?:的)?\s*(?P<part>"
                       + "|".join(_LEX["month_parts_zh"]) + ")")
+_ZH_NUMERAL_MONTH = re.compile(r"(?<![一二三四五六七八九十两第个])(十[一二]?|[一二三四五六七八九])\s*月(?!\d)")
+_ZH_MONTH_SPAN = re.compile(r"(?<![\d.])(?P<a>1[0-2]|[1-9])\s*(?:月份?)?\s*(?:-|–|~|～|到|至)\s*(?P<b>1[0-2]|[1-9])\s*月份?(?![\d日号])")
 _ZH_QUARTER = re.compile(r"(?:(?P<y>(?:19|20)\d\d)\s*年\s*(?:的)?)?(?P<word>" + "|".join(
     sorted(lexicon("aggregates")["zh_month_spans"], key=len, reverse=True)) + ")")
+
+
+_ZH_NUMERALS = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
 
 
 def _month_no(word: str) -> int:
@@ -289,6 +294,10 @@ def _said_periods_zh(text: str, schema: SheetSchema) -> str:
         if m.group("m0") and int(m.group("m0")) != int(m.group("m")):
             return m.group(0)  # "10月（2026年11月）": which one
         return f"{m.group('y')}年{int(m.group('m'))}月"
+    heads = _month_headers(schema)
+    if heads or _has_dates(schema):  # "三月份", "十一月": the month's number, as sheets write it
+        text = _ZH_NUMERAL_MONTH.sub(lambda m: (" " if re.match(r"[\dA-Za-z]", text[m.start() - 1:m.start()]) else "")
+                                     + f"{_ZH_NUMERALS.index(m.group(1)) + 1}月", text)
     text = _ZH_PINNED.sub(pinned, text)
     if _has_dates(schema):
         def dotted(m: re.Match) -> str:
@@ -315,8 +324,14 @@ def _said_periods_zh(text: str, schema: SheetSchema) -> str:
             b = b or calendar.monthrange(y, mon)[1]
             return (f"{m.group('y')}年" if m.group("y") else "") + f"{mon}月{a}日到{b}日"
         text = _ZH_PART.sub(part, text)
-    heads = _month_headers(schema)
     if heads and not _has_dates(schema):
+        def month_span(m: re.Match) -> str:  # "1-6月" beside columns 1月 … 6月: those columns added
+            a, b = int(m.group("a")), int(m.group("b"))
+            if b <= a or not all(k in heads for k in range(a, b + 1)):
+                return m.group(0)
+            return "（" + "+".join(heads[k] for k in range(a, b + 1)) + "）"
+        text = _ZH_MONTH_SPAN.sub(month_span, text)
+
         def quarter(m: re.Match) -> str:
             a, b = lexicon("aggregates")["zh_month_spans"][m.group("word")]
             if not all(k in heads for k in range(a, b + 1)) or m.group("y"):
