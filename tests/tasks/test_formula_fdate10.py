@@ -106,7 +106,14 @@ def test_chinese_relative_month_pinned_in_brackets():
 
 def test_chinese_dotted_day_with_an_open_end():
     assert _ask("11.25起有几条记录", _zh()).value == 2
-    assert _ask("2026年11.12以后的金额合计", _zh()).value == 900
+    assert _ask("2026年11.12及以后的金额合计", _zh()).value == 300 + 400 + 500
+    # a bare 以后 / 之前 after a dotted day: whether the day itself is in is not said, so not read
+    assert said_periods("11.12以后的金额合计", _zh()) == "11.12以后的金额合计"
+
+
+def test_two_periods_compared_are_not_rewritten():
+    s = schema_from_rows([["Pupil", "Sep", "Oct", "Nov", "Dec"], ["Ann", 3, 5, 4, 8], ["Bo", 6, 2, 7, 9]])
+    assert said_periods("change from Sep to Dec for each pupil", s) == "change from Sep to Dec for each pupil"
 
 
 def test_chinese_part_of_a_month():

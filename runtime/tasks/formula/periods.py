@@ -220,8 +220,12 @@ def _months_said(first: int, last: int, year: str | None, schema: SheetSchema) -
 def said_periods(request: str, schema: SheetSchema) -> str:
     """``request`` with its periods written the way every reader takes them (the module says which)."""
     text = request
+    if any(w in text.lower() for w in _LEX["change_words"]):
+        return text  # "change from Sep to Dec", "% change 2023 to last year (2025)": two periods compared
     if re.search(r"[\u4e00-\u9fff]", text):
         return _said_periods_zh(text, schema)
+    if not _has_dates(schema):  # a sheet of month or year columns: only its spans of month columns
+        return _month_spans(text, schema)
 
     def month_rel(m: re.Match) -> str:  # "march next year (2027)": march 2027
         y = int(m.group("y")) if m.group("y") else today().year + {"this": 0, "next": 1, "last": -1}[m.group("rel").lower()]
@@ -267,7 +271,11 @@ def said_periods(request: str, schema: SheetSchema) -> str:
         text = _UP_TO_INCL.sub("on or before ", text)
         text = _OPEN_AFTER.sub(open_after, text)
         text = _OPEN_BEFORE.sub(open_before, text)
-    # "Q1", "first quarter", "jan to march": a span of months
+    return _month_spans(text, schema)
+
+
+def _month_spans(text: str, schema: SheetSchema) -> str:
+    """"Q1", "first quarter", "jan to march": a span of months (``_months_said``)."""
     said = {str(v).strip().lower() for c in schema.columns for v in c.distinct} | {
         c.header.strip().lower() for c in schema.columns}
 
