@@ -632,9 +632,12 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
     notes: list[str] = []
     if method in ("auto", "rules"):
         from .negation import said_negated_values
+        from .periods import said_periods
         from .rules import inclusive_bounds, pinned_years, said_codes, short_year, without_total_row
 
-        said = without_total_row(inclusive_bounds(pinned_years(said_codes(request, schema))))
+        # (said_periods: "between 15 and 21 Jan (inclusive)", "this month (Nov 2026)", "11.25起" in
+        # the forms every family reads)
+        said = without_total_row(inclusive_bounds(pinned_years(said_periods(said_codes(request, schema), schema))))
         said = said_negated_values(said, schema)  # "没培训过的" beside 未培训: the sheet's value
         answer = _rules_only(short_year(said, schema), schema, target, notes)
         if answer is not None:

@@ -480,8 +480,10 @@ def _date_verb(text: str, col: Column) -> list[tuple[int, int]]:
 
 
 def _verb_root(word: str) -> str:
-    """An English word less its inflection: arriving, arrived, arrivals, arrive -> arriv."""
-    return re.sub(r"(?:ing|ed|als|al|es|s|e)$", "", word)
+    """An English word less its inflection: arriving, arrived, arrivals, arrive -> arriv; a
+    consonant doubled before it once: dropped, dropping, drops -> drop."""
+    root = re.sub(r"(?:ing|ed|als|al|es|s|e)$", "", word)
+    return root[:-1] if re.search(r"([b-df-hj-np-tv-z])\1$", root) and root != word else root
 
 
 def _date_events(text: str, dates: list[Column]) -> list[tuple[Column, list[tuple[int, int]]]]:
@@ -514,6 +516,10 @@ def _date_stem(header: str) -> str | None:
 _MON = r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _ORD = r"(?:st|nd|rd|th)?"
 _DAY_DATES = [re.compile(p) for p in (
+    # a span of days across months: "15 jan - 3 feb 2027" (periods.said_periods writes spans so)
+    rf"(?<![\d])(?P<d1>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?<![a-z]){_MON}(?![a-z])(?:,?\s+(?P<y1>(?:19|20)\d\d))?"
+    rf"\s*(?:-|–|to|through|until|till)\s*"
+    rf"(?P<d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?{_MON.replace('?P<mon>', '?P<mon2>')}(?![a-z])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
     # a span of days: "14-15 nov 2026", "the 1st to the 7th of october", "oct 1-7", "10月1日到7日", "11月1日至11月7日"
     rf"(?<![\d])(?P<d1>\d{{1,2}}){_ORD}\s*(?:-|–|to|through|and)\s*(?:the\s+)?(?P<d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?"
     rf"(?<![a-z]){_MON}(?![a-z])(?:,?\s+(?P<y>(?:19|20)\d\d))?",
@@ -527,12 +533,12 @@ _DAY_DATES = [re.compile(p) for p in (
     r"(?<![\d月])(?P<d1>[12]\d|3[01]|0?[1-9])[日号](?!\d)",  # "15号以前": the data's one month
 )]
 _AFTER_EN = re.compile(r"(?:(?P<ge>since|from|starting|on or after|as of)|(?P<gt>after)|(?P<lt>before|prior to)"
-                       r"|(?P<le>until|till|up to|through|by))\s+(?:the\s+)?$")
+                       r"|(?P<le>until|till|up to|through|by|on or before))\s+(?:the\s+)?$")
 _AFTER_ZH = re.compile(r"^\s*(?:(?P<incl>(?:及|或)?以后[（(]含[^)）]*[)）]|(?:及|或)?之后[（(]含[^)）]*[)）]|以来|起|开始|及以后|及之后)"
                        r"|(?P<gt>以后|之后)|(?P<lt>以前|之前|前))")
 
 
-def _day_dates(text: str, year: int, months: set[int], taken) -> tuple[list[tuple[str, dt.date]], tuple[int, int]] | None:
+def _day_dates(text: str, year: int | None, months: set[int], taken) -> tuple[list[tuple[str, dt.date]], tuple[int, int]] | None:
     """Days a request names and how: [("=", day)], a span [(">=", first), ("<=", last)], or one
     end ("since nov 3": [(">=", day)]; "11月16日以后（含16号）"), and where they are written; the
     year, when not written, is the data's one year.  None when no day is named (or a day
@@ -543,6 +549,8 @@ def _day_dates(text: str, year: int, months: set[int], taken) -> tuple[list[tupl
             continue
         g = m.groupdict()
         y = int(g["y"]) if g.get("y") else year
+        if y is None:
+            return None  # "3-10 jan" on a sheet of several years: which year's
         if g.get("mon"):
             mon = _MONTHS.index(next(n for n in _MONTHS if n.startswith(g["mon"].rstrip(".")[:3]))) + 1
         elif g.get("m"):
@@ -552,8 +560,10 @@ def _day_dates(text: str, year: int, months: set[int], taken) -> tuple[list[tupl
         else:
             return None  # "15号" of which month
         try:
-            first = dt.date(y, mon, int(g["d1"]))
-            last = dt.date(y, int(g.get("m2") or mon), int(g["d2"])) if g.get("d2") else None
+            first = dt.date(int(g["y1"]) if g.get("y1") else y, mon, int(g["d1"]))
+            mon2 = _MONTHS.index(next(n for n in _MONTHS if n.startswith(g["mon2"].rstrip(".")[:3]))) + 1 \
+                if g.get("mon2") else int(g.get("m2") or mon)
+            last = dt.date(y, mon2, int(g["d2"])) if g.get("d2") else None
         except ValueError:
             return None
         if last is not None:
@@ -666,6 +676,10 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
     years = {v.year for v in seen}
     if len(years) != 1:
         # "april" of which year: refused rather than mixed, unless the request writes the year
+        # ("3-10 jan 2027", "28 dec 2026 - 3 jan 2027": days with their year written)
+        days = _day_dates(text, None, set(), taken)
+        if days is not None:
+            return [Condition(col.header, op, when.isoformat()) for op, when in days[0]], days[1]
         return _month_of_year(text, schema, col, None, taken)
     y = years.pop()
     months = {v.month for v in seen}
@@ -1624,17 +1638,14 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     if month is not None:
         conds += month[0]
         taken.append(month[1])
-        dcol = _date_column(text, schema)
-        head = dcol.header
-        stem = _date_stem(head)
-        if stem and is_zh(stem) and _bare(head) not in text:  # "5月份报名的": the date column named by its stem
-            # or by its verb ("11月开了多少张处方" beside 开方日期)
-            taken += _spans(text, stem) or _date_verb(text, dcol)
-        taken += [sp for c, spans in _date_events(text, [dcol]) for sp in spans]  # "arriving in aug"
+        taken += _date_said(text, _date_column(text, schema))
     year = _year(text, schema, lex, taken)
     if year is not None:
         conds += year[0]
         taken.append(year[1])
+        ycol = next((c for c in schema.columns if c.header == year[0][0].column), None)
+        if ycol is not None and ycol.type == "date":
+            taken += _date_said(text, ycol)  # "2025年签了几份合同" beside 签订日期: 签 is its verb
     flag = _flag(text, schema, taken)
     if flag is not None:
         conds.append(flag[0])
@@ -1870,6 +1881,17 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None
         return _Parsed("counta", first, [], implicit)
     return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _date_said(text: str, dcol: Column) -> list[tuple[int, int]]:
+    """Where ``text`` names the date column its period is of without its header: by its stem
+    ("5月份报名的" beside 报名日期), by its verb ("11月开了多少张处方" beside 开方日期), or by the
+    event it records ("arriving in aug")."""
+    spans: list[tuple[int, int]] = []
+    stem = _date_stem(dcol.header)
+    if stem and is_zh(stem) and _bare(dcol.header) not in text:
+        spans += _spans(text, stem) or _date_verb(text, dcol)
+    return spans + [sp for _c, found in _date_events(text, [dcol]) for sp in found]
 
 
 def _has_year(schema: SheetSchema, year: str) -> bool:

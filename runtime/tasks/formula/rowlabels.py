@@ -578,6 +578,9 @@ def _unit_skipped(after: str, lex: dict, schema: SheetSchema) -> str:
 def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:
     """A date column against a year or a date: "hired before 2015" -> ``YEAR(D2)<2015``."""
     dates = [(p, c) for p, c in mentions(term, schema) if c.type == "date"]
+    own = [c for c in schema.columns if c.type == "date"]
+    if not dates and len(own) == 1 and date_in(term) is not None:
+        dates = [(0, own[0])]  # "Late if on or after 16 Jan 2027": the sheet's one date column
     if len(dates) != 1 or any(c.type == "number" for _, c in mentions(term, schema)):
         return None
     col = dates[0][1]
@@ -644,6 +647,9 @@ def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[floa
             masked = re.sub(r"between\s+[\d.,]+\s*万?\s+and", lambda m: "#" * len(m.group(0)), seg)
             for after, _ in lex["compare_after"]:
                 masked = masked.replace(after, "#" * len(after))
+            for said, _ in lex["date_compare"]:  # "on or after 16 jan": one comparison
+                if " or " in said:
+                    masked = masked.replace(said, "#" * len(said))
             if word in masked:
                 cuts = [m.start() for m in re.finditer(re.escape(word), masked)]
                 bounds = [0, *cuts, len(seg)]

@@ -164,7 +164,35 @@ def _text_condition_col(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
                 ('区域-商品-单价-c0f1e2', '华东和华南的单价合计', '=SUMIFS(C2:C4,A2:A4,"华东",A2:A4,"华南")')))
 def _and(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     conds = t[0].conds + t[1].conds
+    if _disjoint(t[0].conds, t[1].conds):
+        return None  # "jan to mar", "in jan and mar": two months, never rows in both at once
     return Tok("k", "", "bool", t[0].col, what=conds_what(conds), conds=conds)
+
+
+def _bounds(conds: tuple) -> dict[str, tuple[object, object]]:
+    """Column -> (lowest, highest) a run of >= / <= conditions allows (None: open)."""
+    out: dict[str, tuple[object, object]] = {}
+    for c in conds:
+        lo, hi = out.get(c.column, (None, None))
+        if c.op == ">=":
+            lo = c.value if lo is None or c.value > lo else lo
+        elif c.op == "<=":
+            hi = c.value if hi is None or c.value < hi else hi
+        out[c.column] = (lo, hi)
+    return out
+
+
+def _disjoint(a: tuple, b: tuple) -> bool:
+    """Whether two runs of conditions bound one column to ranges that do not meet (2026-01 and 2026-03)."""
+    try:
+        for col, (lo, hi) in _bounds(a).items():
+            lo2, hi2 = _bounds(b).get(col, (None, None))
+            if (lo is not None and hi2 is not None and type(lo) is type(hi2) and lo > hi2) or \
+                    (lo2 is not None and hi is not None and type(lo2) is type(hi) and lo2 > hi):
+                return True
+    except TypeError:
+        return False
+    return False
 
 
 @rule(rf"(?:for |of |in |on |from |among )?(?:the |all )?(?:rows|(?:{NOUN_EN_RE})s) (?:with |where |that |which |whose |that are |that were )?<K>",
