@@ -479,10 +479,13 @@ def _date_verb(text: str, col: Column) -> list[tuple[int, int]]:
     return [(m.start(), m.start() + 1) for m in re.finditer(re.escape(stem[0]) + r"(?=[了的过])", text.lower())]
 
 
+_INFLECTION = re.compile(r"(?:ing|ed|als|al|es|s|e)$")
+
+
 def _verb_root(word: str) -> str:
     """An English word less its inflection: arriving, arrived, arrivals, arrive -> arriv; a
     consonant doubled before it once: dropped, dropping, drops -> drop."""
-    root = re.sub(r"(?:ing|ed|als|al|es|s|e)$", "", word)
+    root = _INFLECTION.sub("", word)
     return root[:-1] if re.search(r"([b-df-hj-np-tv-z])\1$", root) and root != word else root
 
 
@@ -498,7 +501,9 @@ def _date_events(text: str, dates: list[Column]) -> list[tuple[Column, list[tupl
         said = [p for g in lexicon("aggregates")["date_events_en"] if head in g for p in g]
         spans = [m.span() for p in said for m in re.finditer(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low)]
         words = [w for w in re.findall(r"[a-z]{4,}", head) if w not in ("date", "time")]
-        if len(words) == 1 and len(_verb_root(words[0])) >= 4:
+        # a root of four letters or more before undoubling ("fitt" of Fitted): shorter ones
+        # ("us" of Used) match too many words
+        if len(words) == 1 and len(_INFLECTION.sub("", words[0])) >= 4:
             spans += [m.span() for m in re.finditer(r"[a-z]{4,}", low)
                       if _verb_root(m.group(0)) == _verb_root(words[0])]
         if spans:
