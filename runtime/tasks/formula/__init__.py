@@ -635,6 +635,14 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
 
         said = without_total_row(inclusive_bounds(pinned_years(said_codes(request, schema))))
         answer = _rules_only(short_year(said, schema), schema, target, notes)
+        if answer is None:  # "Prices tab, col E: ...", "... pls": read again without the frame
+            from .frame import unframed
+
+            bare = unframed(said, schema)
+            if bare and bare != said:
+                again: list[str] = []
+                answer = _rules_only(short_year(bare, schema), schema, target, again)
+                notes = again or notes  # what is still unread once the frame is cut
         if answer is not None:
             return answer
         if not _llm_allowed(method, model):

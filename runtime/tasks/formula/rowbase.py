@@ -179,6 +179,10 @@ def _group_owner(schema: SheetSchema, group: list[str]) -> Column | None:
         ends = [c for c in schema.columns if len(_bare(c.header).split()) > 1
                 and _bare(c.header).isascii() and _bare(c.header).split()[-1] in group
                 and not any(_bare(c.header) in g for g in lexicon("columns")["groups"] if g is not group)]
+    if not ends:  # "Price each", "Price per kg", "Rate per hour": a unit price said by its first word
+        ends = [c for c in schema.columns if c.type == "number" and _bare(c.header).isascii()
+                and re.fullmatch(r"([a-z]+)\s+(?:each|per\s+[a-z]+|an?\s+[a-z]+)", _bare(c.header))
+                and _bare(c.header).split()[0] in group]
     return ends[0] if len(ends) == 1 else None
 
 

@@ -269,9 +269,26 @@ def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowRea
     return None
 
 
+# "round the prices to whole £", "round up each charge to the next pound": the verb said first,
+# its clause ("to whole £") at the end; the two are one rounding clause
+_LEAD_ROUND = re.compile(r"^\s*(?:(?:please|pls|can you)\s+)?round(?:ed)?(?:\s+(up|down))?(?:\s+off)?\s+(?=\S)", re.I)
+
+
+def _lead_round(text: str, clause: tuple) -> re.Match[str] | None:
+    """The leading "round (up|down)" of ``text`` whose "to ..." ``clause`` comes later, or None."""
+    m = _LEAD_ROUND.match(text)
+    if m is None or m.end() > clause[0] or "round" in text[clause[0]:clause[1]].lower():
+        return None
+    return m
+
+
 def without_clause(request: str, clause: tuple) -> str:
-    """``request`` without the rounding ``clause`` :func:`rounding_clause` found in it."""
+    """``request`` without the rounding ``clause`` :func:`rounding_clause` found in it (and the
+    "round" verb that leads the request when the clause is its "to whole £" end)."""
     start, end = clause[0], clause[1]
+    lead = _lead_round(request, clause)
+    if lead is not None:
+        request = " " * lead.end() + request[lead.end():]
     rest = request[:start] + ("，" if is_zh(request[end:end + 1]) and start else " ") + request[end:]
     rest = re.sub(r"[（(]\s*[）)]", " ", rest)  # "(round to 2 places)": the brackets it stood in
     return rest.strip(" ,，;；。.?？!")
@@ -1110,7 +1127,16 @@ def rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     the smallest step kept ("to 0.01", "四舍五入到0.1") and, at the end of the request, the
     words of ``lexicon/aggregates.json`` round_to ("no decimals", "to the nearest cent").
     The one reading of a rounding clause: the per-row family and the one-cell requests
-    (``__init__._rounded_reading``) both ask here."""
+    (``__init__._rounded_reading``) both ask here.  A leading "round up ... to the next pound"
+    gives its direction to the clause at the end."""
+    found = _rounding_clause(text)
+    lead = _lead_round(text, found) if found is not None else None
+    if lead is not None and lead.group(1):
+        return (*found[:4], "ROUNDUP" if lead.group(1).lower() == "up" else "ROUNDDOWN")
+    return found
+
+
+def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     clause = round_clause(text)
     if clause is not None:
         return (*clause, "ROUND")
@@ -1328,6 +1354,9 @@ def _mention_end(text: str, p: int, c: Column, schema: SheetSchema) -> int:
     if end == p:  # a Chinese header named by its first characters
         h = c.header.lower()
         end = p + next((k for k in range(len(h), 1, -1) if text.startswith(h[:k], p)), 0)
+    if end > p and text[end - 1:end].isascii() and text[end - 1:end].isalpha() \
+            and re.match(r"e?s(?![a-z])", text[end:]):  # "the prices": a plural, as mentions() reads it
+        end += 2 if text[end] == "e" else 1
     return end
 
 
