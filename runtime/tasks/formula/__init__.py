@@ -635,10 +635,10 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
 
         said = without_total_row(inclusive_bounds(pinned_years(said_codes(request, schema))))
         answer = _rules_only(short_year(said, schema), schema, target, notes)
-        if answer is None:  # "Prices tab, col E: ...", "... pls": read again without the frame
-            from .frame import unframed
+        if answer is None:  # "Prices tab, col E: ...", "... pls", "两百块以上": read again without the frame
+            from .frame import figures, unframed
 
-            bare = unframed(said, schema)
+            bare = figures(unframed(said, schema), schema)
             if bare and bare != said:
                 again: list[str] = []
                 answer = _rules_only(short_year(bare, schema), schema, target, again)

@@ -54,3 +54,29 @@ def unframed(request: str, schema: SheetSchema) -> str:
                 if cut and cut != text:
                     text, changed = cut, True
     return text
+
+
+def figures(request: str, schema: SheetSchema) -> str:
+    """``request`` with numbers said in words written as figures: "两百块以上" -> "200块以上",
+    "金额的三成" -> "金额的30%", "收入的一半" -> "收入的50%", "百分之15" -> "15%".  A word that is a
+    text value of the sheet (a dish called 一百五) stays as it is."""
+    from .phrases import ZH_DIGITS, zh_number
+    words = lexicon("placement")
+    values = [v for c in schema.columns for v in c.distinct if isinstance(v, str)]
+
+    def figure(m: re.Match[str]) -> str:
+        n = zh_number(m.group(1))
+        if n is None or any(m.group(1) in v for v in values):
+            return m.group(0)
+        return str(n)
+
+    text = re.sub(r"(?<![零一二两三四五六七八九十百千万])([零一二两三四五六七八九十百千万]*[百千万][零一二两三四五六七八九十百千万]*)"
+                  rf"(?=(?:{words['zh_number_after']}))", figure, request)
+    for pattern, said in words["shares"]:
+        def share(m: re.Match[str], said: str = said) -> str:
+            if m.lastindex:
+                g = m.group(1)
+                return said.replace("{n}", str(ZH_DIGITS.get(g, g)))
+            return said
+        text = re.sub(pattern, share, text)
+    return text
