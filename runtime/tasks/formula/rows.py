@@ -297,8 +297,8 @@ def without_clause(request: str, clause: tuple) -> str:
 # "rounded up to a whole number", "四舍五入取整", "向上取整": no decimal places at all
 _WHOLE = re.compile(
     r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?|再|后)?\s*(?:"
-    r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|a\s+)?"
-    r"(?:whole(?:\s+(?:number|pounds|dollars|euros|yuan|quid))?|integer|pound|dollar|euro|[£$€¥]))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
+    r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|the\s+next\s+|a\s+)?"
+    r"(?:whole(?:\s+(?:number|pounds?|dollars?|euros?|yuan|quid|[£$€¥]))?|integer|pound|dollar|euro|[£$€¥]))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
     r"|(?P<zh>(?P<zdir>向上|向下)?(?:四舍五入)?(?:取整数?|到整数|到个位))"
     # "不足一小时按一小时算", "不满1天按1天计": a part of the unit counts as a whole one (ROUNDUP)
     r"|(?P<zh3>(?:不足|不满|不到)\s*(?:一|1)\s*(?P<zunit>[\u4e00-\u9fff]{1,2})\s*(?:的)?(?:按|算|计)\s*(?:一|1)\s*(?P=zunit)\s*(?:算|计|收费?)?)"
@@ -645,6 +645,9 @@ def _operator_dropped(text: str, template: str) -> bool:
     for signs, op in (("/／÷", "/"), ("*×", "*")):
         if any(ch in plain for ch in signs) and op not in template:
             return True
+    if re.search(r"[a-z)]\s+(?:x|times|multiplied by)\s+[a-z(]", plain, re.I) and "*" not in template \
+            and "PRODUCT(" not in template:  # "(kg x rate)": a product said in words
+        return True
     # "guests x price per head - deposit": a minus or plus written between words; not the dash that
     # names the result before its sum ("hire charge for each job - weeks times the weekly rate")
     dash = re.search(r"[a-z\u4e00-\u9fff)）]\s+[-−–]\s+[a-z\u4e00-\u9fff(（]", plain, re.I)
@@ -844,6 +847,10 @@ def _loose_column(word: str, schema: SheetSchema, context: str) -> Column | None
     if len(found) > 1 and not zh:
         said = set(re.findall(r"[a-z]{3,}", context))
         found = [c for c in found if said & set(re.findall(r"[a-z]{3,}", c.full_name.lower()))]
+    if not found and not zh and len(words) == 1 and words[0] in lexicon("rows")["rates"]["money_headers"]:
+        from .rowrates import rate_of  # "kg x rate" on Price per kg: the sheet's one money rate
+
+        found = [c for c in schema.columns if (rate_of(c) or ("",))[0] == "money"]
     return found[0] if len(found) == 1 else None
 
 
