@@ -101,3 +101,18 @@ def test_a_ticket_is_the_rows_noun():
     s = schema_from_rows([["票号", "回鱼", "钓位费"], ["T1", 60, 100], ["T2", None, 80], ["T3", 30, 120]], sheet="票")
     r = formula("每票回鱼/钓位费，放D列，没有回鱼就留空", s, "D2", method="rules")
     assert r.formula == '=IF(B2="","",B2/C2)'
+
+
+def test_a_bound_said_in_words_on_the_one_price_column():
+    """"单价十块及以上": 单价 names the one column ending in 价, 十块 is 10, and "单价10及以上" is a
+    bound (not "times 10")."""
+    s = schema_from_rows([["品名", "斤数", "售价（元/斤）", "金额"], ["白菜", 10, 2.5, 25], ["牛肉", 2, 38, 76],
+                          ["虾", 1.5, 10, 15]], sheet="账")
+    r = formula("单价十块及以上算贵的，其他平价", s, "E2", method="rules")
+    assert r.formula == '=IF(C2>=10,"贵","平价")'
+
+
+def test_a_contraction_is_grammar_to_the_one_cell_readers():
+    s = schema_from_rows([["Ticket", "Kg"], ["T1", 4.5], ["T2", 6], ["T3", 3.2]], sheet="Washes")
+    r = formula("total kg we've washed", s, method="rules")
+    assert r.formula == "=SUM(B2:B4)"
