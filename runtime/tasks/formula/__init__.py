@@ -640,6 +640,14 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         said = without_total_row(inclusive_bounds(pinned_years(said_periods(said_codes(request, schema), schema))))
         said = said_negated_values(said, schema)  # "没培训过的" beside 未培训: the sheet's value
         answer = _rules_only(short_year(said, schema), schema, target, notes)
+        if answer is None:  # "Prices tab, col E: ...", "... pls", "两百块以上": read again without the frame
+            from .frame import figures, unframed
+
+            bare = figures(unframed(said, schema), schema)
+            if bare and bare != said:
+                again: list[str] = []
+                answer = _rules_only(short_year(bare, schema), schema, target, again)
+                notes = again or notes  # what is still unread once the frame is cut
         if answer is not None:
             return answer
         if not _llm_allowed(method, model):

@@ -3037,6 +3037,7 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     words += _zh_context(text, schema, lex)  # 帮我看看, 一共进了, 这个月 (a sheet of one month)
     words += lex["function_words_en"] + lex["event_nouns"] + _activity_verbs(schema, lex)  # "on his shifts"
     said = rest  # before the filler words go: "still up" is two of them, and a state together
+    rest = re.sub(r"(?<=[a-z])['’](?:ve|re|ll|d|m)(?![a-z])", lambda m: " " * len(m.group(0)), rest)  # "we've", "they'd": grammar, not a word to read
     # "jobs where the cert was issued": a "where" after the rows counted says which, asks no place
     rest = re.sub(r"(?<=[a-z]s )where(?= (?:the|a|an|they|it|there)\b)", "     ", rest)
     rest = cover(_said_period(rest, schema, lex), words, plural=True)

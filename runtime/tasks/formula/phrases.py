@@ -48,8 +48,26 @@ ZH_DIGITS: dict[str, int] = _LEX["zh_digits"]
 
 
 def zh_number(text: str) -> int | None:
-    """一 -> 1, 十二 -> 12, 二十 -> 20, 两 -> 2 (up to 99)."""
-    if not text or any(ch not in ZH_DIGITS and ch != "十" for ch in text):
+    """一 -> 1, 十二 -> 12, 二十 -> 20, 两 -> 2; 两百 -> 200, 一百五 -> 150 (said short: 一百五十),
+    三千零五 -> 3005, 两万 -> 20000; None for anything else."""
+    if not text:
+        return None
+    for unit, size in (("万", 10000), ("千", 1000), ("百", 100)):
+        if unit in text:
+            head, _, rest = text.partition(unit)
+            lead = zh_number(head) if head else 1
+            if lead is None or unit != "万" and not 1 <= lead <= 9:
+                return None
+            if not rest:
+                return lead * size
+            if rest[0] == "零":  # 一百零五: the 零 says the next place is empty
+                tail = zh_number(rest[1:])
+                return None if tail is None or tail * 10 >= size else lead * size + tail
+            if len(rest) == 1 and rest in ZH_DIGITS and size >= 100:  # 一百五 = 150, 三千二 = 3200
+                return lead * size + ZH_DIGITS[rest] * size // 10
+            tail = zh_number(rest)
+            return None if tail is None or tail >= size or tail * 10 < size else lead * size + tail
+    if any(ch not in ZH_DIGITS and ch != "十" for ch in text):
         return None
     if "十" not in text:
         return ZH_DIGITS[text] if len(text) == 1 else None

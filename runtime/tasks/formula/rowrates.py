@@ -95,7 +95,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return named
     asked = _asked(text)
     if asked is None:
-        return None
+        return _line_money(request, schema, rates)
     named = [c for _, c in mentions(request, schema) if c.type == "number"]
     if any(c not in [c for c, _ in rates] for c in named):
         return None  # another number column said: not only the rates multiplied
@@ -113,3 +113,34 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return None
     cols = sorted(hits[0], key=lambda c: c.letter)
     return RowReading("=" + "*".join(ref(c) for c in cols), " × ".join(c.header for c in cols))
+
+
+def _unit_column(unit: str, schema: SheetSchema, rate: Column) -> Column | None:
+    """The one number column that counts ``unit`` (Kg for "per kg", Hours for "per hour"):
+    its header is the unit, its plural, or a word of the unit's synonym group (Weight for kg)."""
+    group = next((g for g in lexicon("columns")["groups"] if unit in g), [unit])
+    said = {unit, unit + "s", *group}
+    hits = [c for c in schema.columns if c is not rate and c.type == "number"
+            and (re.sub(r"\s*[（(][^)）]*[)）]", "", c.header.lower()).strip() in said)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _line_money(request: str, schema: SheetSchema, rates: list[tuple[Column, tuple[str, str]]]) -> RowReading | None:
+    """"charge per ticket", "what will each wash cost" on Kg | Price per kg: the money a row comes to
+    is its one money rate times the column counting the rate's unit (kg x price per kg).  Only when
+    the sheet has one money rate, one column of its unit, and the request asks money of each row
+    without naming another number column."""
+    text = request.lower()
+    if not has(text, lexicon("rows")["rates"]["money_words"]):
+        return None
+    money = [(c, r) for c, r in rates if r[0] == "money"]
+    if len(money) != 1:
+        return None
+    rate, (_, unit) = money[0]
+    count = _unit_column(unit, schema, rate)
+    if count is None:
+        return None
+    named = {c.letter for _, c in mentions(request, schema) if c.type == "number"}
+    if not named <= {rate.letter, count.letter}:
+        return None
+    return RowReading(f"={ref(count)}*{ref(rate)}", f"{count.header} × {rate.header}")

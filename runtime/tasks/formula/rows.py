@@ -269,9 +269,26 @@ def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowRea
     return None
 
 
+# "round the prices to whole £", "round up each charge to the next pound": the verb said first,
+# its clause ("to whole £") at the end; the two are one rounding clause
+_LEAD_ROUND = re.compile(r"^\s*(?:(?:please|pls|can you)\s+)?round(?:ed)?(?:\s+(up|down))?(?:\s+off)?\s+(?=\S)", re.I)
+
+
+def _lead_round(text: str, clause: tuple) -> re.Match[str] | None:
+    """The leading "round (up|down)" of ``text`` whose "to ..." ``clause`` comes later, or None."""
+    m = _LEAD_ROUND.match(text)
+    if m is None or m.end() > clause[0] or "round" in text[clause[0]:clause[1]].lower():
+        return None
+    return m
+
+
 def without_clause(request: str, clause: tuple) -> str:
-    """``request`` without the rounding ``clause`` :func:`rounding_clause` found in it."""
+    """``request`` without the rounding ``clause`` :func:`rounding_clause` found in it (and the
+    "round" verb that leads the request when the clause is its "to whole £" end)."""
     start, end = clause[0], clause[1]
+    lead = _lead_round(request, clause)
+    if lead is not None:
+        request = " " * lead.end() + request[lead.end():]
     rest = request[:start] + ("，" if is_zh(request[end:end + 1]) and start else " ") + request[end:]
     rest = re.sub(r"[（(]\s*[）)]", " ", rest)  # "(round to 2 places)": the brackets it stood in
     return rest.strip(" ,，;；。.?？!")
@@ -280,8 +297,8 @@ def without_clause(request: str, clause: tuple) -> str:
 # "rounded up to a whole number", "四舍五入取整", "向上取整": no decimal places at all
 _WHOLE = re.compile(
     r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?|再|后)?\s*(?:"
-    r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|a\s+)?"
-    r"(?:whole(?:\s+(?:number|pounds|dollars|euros|yuan|quid))?|integer|pound|dollar|euro|[£$€¥]))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
+    r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|the\s+next\s+|a\s+)?"
+    r"(?:whole(?:\s+(?:number|pounds?|dollars?|euros?|yuan|quid|[£$€¥]))?|integer|pound|dollar|euro|[£$€¥]))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
     r"|(?P<zh>(?P<zdir>向上|向下)?(?:四舍五入)?(?:取整数?|到整数|到个位))"
     # "不足一小时按一小时算", "不满1天按1天计": a part of the unit counts as a whole one (ROUNDUP)
     r"|(?P<zh3>(?:不足|不满|不到)\s*(?:一|1)\s*(?P<zunit>[\u4e00-\u9fff]{1,2})\s*(?:的)?(?:按|算|计)\s*(?:一|1)\s*(?P=zunit)\s*(?:算|计|收费?)?)"
@@ -628,6 +645,9 @@ def _operator_dropped(text: str, template: str) -> bool:
     for signs, op in (("/／÷", "/"), ("*×", "*")):
         if any(ch in plain for ch in signs) and op not in template:
             return True
+    if re.search(r"[a-z)]\s+(?:x|times|multiplied by)\s+[a-z(]", plain, re.I) and "*" not in template \
+            and "PRODUCT(" not in template:  # "(kg x rate)": a product said in words
+        return True
     # "guests x price per head - deposit": a minus or plus written between words; not the dash that
     # names the result before its sum ("hire charge for each job - weeks times the weekly rate")
     dash = re.search(r"[a-z\u4e00-\u9fff)）]\s+[-−–]\s+[a-z\u4e00-\u9fff(（]", plain, re.I)
@@ -827,6 +847,10 @@ def _loose_column(word: str, schema: SheetSchema, context: str) -> Column | None
     if len(found) > 1 and not zh:
         said = set(re.findall(r"[a-z]{3,}", context))
         found = [c for c in found if said & set(re.findall(r"[a-z]{3,}", c.full_name.lower()))]
+    if not found and not zh and len(words) == 1 and words[0] in lexicon("rows")["rates"]["money_headers"]:
+        from .rowrates import rate_of  # "kg x rate" on Price per kg: the sheet's one money rate
+
+        found = [c for c in schema.columns if (rate_of(c) or ("",))[0] == "money"]
     return found[0] if len(found) == 1 else None
 
 
@@ -963,7 +987,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
-    spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项]", text)]  # 每场活动, 每笔
+    spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项票单]", text)]  # 每场活动, 每笔, 每票
     # "每部戏", "每台车", "每本书": a measure word and its one-character noun, the row's (not an operation)
     spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋对][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
     if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
@@ -1110,7 +1134,16 @@ def rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     the smallest step kept ("to 0.01", "四舍五入到0.1") and, at the end of the request, the
     words of ``lexicon/aggregates.json`` round_to ("no decimals", "to the nearest cent").
     The one reading of a rounding clause: the per-row family and the one-cell requests
-    (``__init__._rounded_reading``) both ask here."""
+    (``__init__._rounded_reading``) both ask here.  A leading "round up ... to the next pound"
+    gives its direction to the clause at the end."""
+    found = _rounding_clause(text)
+    lead = _lead_round(text, found) if found is not None else None
+    if lead is not None and lead.group(1):
+        return (*found[:4], "ROUNDUP" if lead.group(1).lower() == "up" else "ROUNDDOWN")
+    return found
+
+
+def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     clause = round_clause(text)
     if clause is not None:
         return (*clause, "ROUND")
@@ -1328,6 +1361,9 @@ def _mention_end(text: str, p: int, c: Column, schema: SheetSchema) -> int:
     if end == p:  # a Chinese header named by its first characters
         h = c.header.lower()
         end = p + next((k for k in range(len(h), 1, -1) if text.startswith(h[:k], p)), 0)
+    if end > p and text[end - 1:end].isascii() and text[end - 1:end].isalpha() \
+            and re.match(r"e?s(?![a-z])", text[end:]):  # "the prices": a plural, as mentions() reads it
+        end += 2 if text[end] == "e" else 1
     return end
 
 
