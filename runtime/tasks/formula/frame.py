@@ -70,7 +70,9 @@ def figures(request: str, schema: SheetSchema) -> str:
             return m.group(0)
         return str(n)
 
-    text = re.sub(r"(?<![零一二两三四五六七八九十百千万])([零一二两三四五六七八九十百千万]*[十百千万][零一二两三四五六七八九十百千万]*)"
+    # a number word starts with a digit word or 十 and holds 十/百/千/万; never the 万 of "50万"
+    text = re.sub(r"(?<![零一二两三四五六七八九十百千万\d.])((?=[零一二两三四五六七八九十百千万]*[十百千万])"
+                  r"[零一二两三四五六七八九十][零一二两三四五六七八九十百千万]*)"
                   rf"(?=(?:{words['zh_number_after']}))", figure, request)
     for pattern, said in words["shares"]:
         def share(m: re.Match[str], said: str = said) -> str:

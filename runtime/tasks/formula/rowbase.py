@@ -188,13 +188,11 @@ def _group_owner(schema: SheetSchema, group: list[str]) -> Column | None:
         ends = [c for c in schema.columns if len(_bare(c.header).split()) > 1
                 and _bare(c.header).isascii() and _bare(c.header).split()[-1] in group
                 and not any(_bare(c.header) in g for g in lexicon("columns")["groups"] if g is not group)]
-    if not ends:  # "Price each", "Price per kg", "Rate per hour": a unit price said by its first word
+    if not ends:  # "Price each": a unit price said by its first word ("Price per kg" owns no
+        # "price": on a price list it would take the word from the order's own price)
         ends = [c for c in schema.columns if c.type == "number" and _bare(c.header).isascii()
-                and re.fullmatch(r"([a-z]+)\s+(?:each|per\s+[a-z]+|an?\s+[a-z]+)", _bare(c.header))
+                and re.fullmatch(r"([a-z]+)\s+each", _bare(c.header))
                 and _bare(c.header).split()[0] in group]
-    if not ends and "单价" in group:  # "单价" on 售价（元/斤）: the one number column whose header ends in 价
-        ends = [c for c in schema.columns if c.type == "number" and is_zh(_bare(c.header))
-                and _bare(c.header).endswith("价")]
     return ends[0] if len(ends) == 1 else None
 
 

@@ -847,7 +847,7 @@ def _loose_column(word: str, schema: SheetSchema, context: str) -> Column | None
     if len(found) > 1 and not zh:
         said = set(re.findall(r"[a-z]{3,}", context))
         found = [c for c in found if said & set(re.findall(r"[a-z]{3,}", c.full_name.lower()))]
-    if not found and not zh and len(words) == 1 and words[0] in lexicon("rows")["rates"]["money_headers"]:
+    if not found and not zh and words == ["rate"]:  # "fee" is no rate: "weeks*fee less discount"
         from .rowrates import rate_of  # "kg x rate" on Price per kg: the sheet's one money rate
 
         found = [c for c in schema.columns if (rate_of(c) or ("",))[0] == "money"]
