@@ -115,12 +115,12 @@ def _who_did(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] |
                 and any(len(verb) >= 4 and re.sub(r"(?:ers?|ors?)$", "", h) == verb
                         for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
     else:
-        m = re.search(r"谁([\u4e00-\u9fff])的", text)
+        m = re.search(r"谁(?:在)?([\u4e00-\u9fff])(?:的|[?？。]*$)", text)  # 谁修的; 是谁在钓
         if not m or m.group(1) in "的是家":
             return None
         cols = [c for c in schema.columns if c.type in ("text", "mixed") and m.group(1) in c.header]
-        if len(cols) > 1:  # 报修类型 and 维修工: the one that names a person (工, 人, 员, 师)
-            cols = [c for c in cols if re.search(r"(?:工|人|员|师|师傅|者|手)$", c.header.strip())]
+        if len(cols) > 1:  # 报修类型 and 维修工: the one that names a person (工, 人, 员, 师, 钓友)
+            cols = [c for c in cols if re.search(r"(?:工|人|员|师|师傅|者|手|友|客)$", c.header.strip())]
     if len(cols) != 1 or is_identifier(cols[0]):
         return None
     return cols[0], m.span()
@@ -135,13 +135,16 @@ def _row_label(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple
     if m is None or not schema.columns:
         return None
     first = schema.columns[0]
+    if first.type == "date" and len(schema.columns) > 1:
+        first = schema.columns[1]  # 日期 | 品名: a dated log's rows are named after the date
+    at = schema.columns.index(first)
     coded = is_identifier(first) or all(
         re.fullmatch(r"[A-Za-z]{1,4}[-_]?\d{2,}", str(v).strip()) for v in values(schema, first) if v is not None)
-    if coded and len(schema.columns) > 1 and schema.columns[1].type == "text":
-        first = schema.columns[1]  # 商品编码 | 品名: the thing is named by its name, not its code
+    if coded and len(schema.columns) > at + 1 and schema.columns[at + 1].type == "text":
+        first = schema.columns[at + 1]  # 商品编码 | 品名: the thing is named by its name, not its code
     vals = [str(v).strip() for v in values(schema, first) if v is not None and str(v).strip()]
-    if first.type != "text" or not vals or len(set(vals)) != len(vals):
-        return None
+    if first.type != "text" or not vals or (len(set(vals)) != len(vals) and not has(text, lex["single_row"])):
+        return None  # two rows of one label: a guess between them, unless one row is asked for (单笔)
     return first, m.span()
 
 
@@ -363,9 +366,60 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     return _by_value(text, schema, lex, answer, taken)
 
 
+def _number_keys(text: str, schema: SheetSchema) -> list[tuple[Column, str, tuple[int, int]]]:
+    """A row named by a number said with its column ("lane 7", "seat no. 12", 钓位37, 37号钓位,
+    3号桌): (the column, the number, the span of both), for each column of numbers (or of
+    numbers stored as text) said right beside a number that is on exactly one of its rows."""
+    out = []
+    for p, col in mentions(text, schema):
+        if col.type not in ("number", "text", "mixed") or is_identifier(col) and col.type == "number":
+            continue
+        end = p + len(_word_at(text[p:], col))
+        after = re.match(r"\s*(?:no\.?\s*|number\s+|#\s*|是)?(\d+)(?![\d.])(?:\s*号)?", text[end:])
+        before = re.search(r"(?<![\d.])(\d+)\s*号(?:的)?\s*$", text[:p])
+        for m, span in ((after, (p, end + after.end()) if after else None),
+                        (before, (before.start(), end) if before else None)):
+            if m is None:
+                continue
+            n = m.group(1)
+            rows = [v for v in values(schema, col) if v is not None and str(v).strip() in (n, f"{n}.0")
+                    or isinstance(v, (int, float)) and not isinstance(v, bool) and v == int(n)]
+            if len(rows) == 1:
+                out.append((col, n, span))
+    return out
+
+
+def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
+               taken: list[tuple[int, int]]) -> tuple[str, str] | None:
+    """The ``answer`` (None: the one other column named) of the row whose number is said with
+    its column (:func:`_number_keys`); None unless exactly one such key and every word read."""
+    keys = [k for k in _number_keys(text, schema) if k[0] is not answer
+            and not any(a < k[2][1] and k[2][0] < b for a, b in taken)]
+    if len(keys) != 1:
+        return None
+    key, n, span = keys[0]
+    if answer is None:
+        named = {c.letter: (p, c) for p, c in mentions(text, schema)
+                 if c is not key and not (span[0] <= p < span[1])}
+        if len(named) != 1:
+            return None
+        p, answer = next(iter(named.values()))
+        taken = [*taken, (p, p + len(_word_at(text[p:], answer)))]
+    if (key.first_row, key.last_row) != (answer.first_row, answer.last_row) or key is answer:
+        return None
+    taken = [*taken, span]
+    if _residue(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"])):
+        return None
+    needle = n if key.type == "number" else f'"{n}"'
+    return (f"=INDEX({answer.range},MATCH({needle},{key.range},0))",
+            f"{answer.header} where {key.header} = {n}")
+
+
 def _named(text: str, schema: SheetSchema, lex: dict) -> tuple[str, str] | None:
     vals = _values(text, schema, lexicon("aggregates"), [])
-    if vals is None or len(vals.conditions) != 1:
+    if vals is None or not vals.conditions:
+        return _by_number(text, schema, lex, None, [])  # "钓位37的钓友", "who's on lane 7"
+    if len(vals.conditions) != 1:
         return None
     key = vals.conditions[0].column.lower()
     named = {c.letter: (p, c) for p, c in mentions(text, schema)
@@ -379,7 +433,9 @@ def _named(text: str, schema: SheetSchema, lex: dict) -> tuple[str, str] | None:
 def _by_value(text: str, schema: SheetSchema, lex: dict, answer: Column,
               taken: list[tuple[int, int]]) -> tuple[str, str] | None:
     vals = _values(text, schema, lexicon("aggregates"), taken)
-    if vals is None or len(vals.conditions) != 1:
+    if vals is None or not vals.conditions:
+        return _by_number(text, schema, lex, answer, taken)  # "37号钓位是谁", "who bowled on lane 7"
+    if len(vals.conditions) != 1:
         return None
     cond = vals.conditions[0]
     key = schema.column(cond.column)
