@@ -117,3 +117,24 @@ def test_middle_segment_of_a_dashed_code():
     sheet = schema_from_rows([["Bin", "Part"], ["K-3-104", "screw"], ["M-12-220", "washer"], ["K-7-015", "nut"]])
     r = formula("middle bit of the bin", sheet, target_cell="C3", method="rules")
     assert r.value == "12", r.formula
+
+
+def test_priciest_reads_a_price_header_with_more_words():
+    """"what was the priciest single item we sold": priciest is the price, here "Price each"."""
+    sheet = schema_from_rows([["Date", "Item", "Qty", "Price each", "Paid by"],
+                              ["2026-09-06", "Lamp", 1, 12, "Cash"],
+                              ["2026-09-06", "Mug", 4, 1.5, "Card"],
+                              ["2026-09-13", "Lamp", 1, 9, "Cash"]])
+    r = formula("what was the priciest single item we sold", sheet, method="rules")
+    assert r.value == "Lamp", r.formula
+
+
+def test_a_value_inside_a_longer_header_is_no_condition():
+    """"卡号001582的会员叫什么" beside a 支付方式 value 会员卡: 会员卡 is part of the header 会员卡号."""
+    sheet = schema_from_rows([["单号", "会员卡号", "姓名", "支付方式", "金额"],
+                              ["D1", "001582", "张博文", "会员卡", 90],
+                              ["D2", "001776", "杨紫涵", "现金", 120],
+                              ["D3", "001850", "胡丽娟", "会员卡", 60]])
+    for req in ("卡号001776的会员叫什么", "会员卡号001776的姓名"):
+        r = formula(req, sheet, method="rules")
+        assert r.value == "杨紫涵", (req, r.formula)

@@ -142,6 +142,8 @@ def _row_label(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple
         re.fullmatch(r"[A-Za-z]{1,4}[-_]?\d{2,}", str(v).strip()) for v in values(schema, first) if v is not None)
     if coded and len(schema.columns) > at + 1 and schema.columns[at + 1].type == "text":
         first = schema.columns[at + 1]  # 商品编码 | 品名: the thing is named by its name, not its code
+    elif coded and re.search(r"什么|啥", m.group(0)):
+        return None  # "是什么菜" asks for a thing's name: no code answers it
     vals = [str(v).strip() for v in values(schema, first) if v is not None and str(v).strip()]
     if first.type != "text" or not vals or (len(set(vals)) != len(vals) and not has(text, lex["single_row"])):
         return None  # two rows of one label: a guess between them, unless one row is asked for (单笔)
@@ -320,7 +322,7 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         else:
             implied_date = []
         if implied and not numeric:
-            col = group_of(schema, implied)
+            col = _implied_column(schema, implied)
             numeric = [col] if col is not None else []
             if implied == "price" and answer is not group_of(schema, "product") and (
                     group_of(schema, "qty") is not None or group_of(schema, "sales") not in (None, col)):
@@ -350,7 +352,7 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
         # what is compared said by a column's name or by the superlative itself ("the heaviest
         # parcel": its weight): a word left over is then the row's noun or a verb, if loose
-        said_by = by in named or (implied is not None and by is group_of(schema, implied)
+        said_by = by in named or (implied is not None and by is _implied_column(schema, implied)
                                   and not has(text, ["name of"]))  # "name of the heaviest animal": not a person
         if left and not (asked and said_by and _loose_ok(left, text, schema, answer, lex)):
             return None
@@ -415,8 +417,33 @@ def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
             f"{answer.header} where {key.header} = {n}")
 
 
+def _outside_headers(vals, text: str, schema: SheetSchema):
+    """``vals`` without the values said only inside a longer header the request names: 会员卡 (a
+    支付方式) inside "会员卡号001131" is the header 会员卡号, not a condition."""
+    if vals is None:
+        return None
+    heads = [(p, p + len(_word_at(text[p:], c))) for p, c in mentions(text, schema)]
+    keep = [(c, sp) for c, sp in zip(vals.conditions, vals.spans, strict=False)
+            if not any(a <= sp[0] and sp[1] <= b and b - a > sp[1] - sp[0] for a, b in heads)]
+    if len(keep) == len(vals.conditions):
+        return vals
+    return type(vals)([c for c, _ in keep], [sp for _, sp in keep])
+
+
+def _implied_column(schema: SheetSchema, implied: str) -> Column | None:
+    """The column a superlative's implied measure names ("priciest": the price): the owner of
+    its synonym group, else the one number column whose header has the word ("Price each",
+    "Price per kg")."""
+    col = group_of(schema, implied)
+    if col is not None:
+        return col
+    said = [c for c in schema.columns if c.type == "number"
+            and implied in re.findall(r"[a-z]+", c.header.lower())]
+    return said[0] if len(said) == 1 else None
+
+
 def _named(text: str, schema: SheetSchema, lex: dict) -> tuple[str, str] | None:
-    vals = _values(text, schema, lexicon("aggregates"), [])
+    vals = _outside_headers(_values(text, schema, lexicon("aggregates"), []), text, schema)
     if vals is None or not vals.conditions:
         return _by_number(text, schema, lex, None, [])  # "钓位37的钓友", "who's on lane 7"
     if len(vals.conditions) != 1:
@@ -432,7 +459,7 @@ def _named(text: str, schema: SheetSchema, lex: dict) -> tuple[str, str] | None:
 
 def _by_value(text: str, schema: SheetSchema, lex: dict, answer: Column,
               taken: list[tuple[int, int]]) -> tuple[str, str] | None:
-    vals = _values(text, schema, lexicon("aggregates"), taken)
+    vals = _outside_headers(_values(text, schema, lexicon("aggregates"), taken), text, schema)
     if vals is None or not vals.conditions:
         return _by_number(text, schema, lex, answer, taken)  # "37号钓位是谁", "who bowled on lane 7"
     if len(vals.conditions) != 1:
