@@ -130,11 +130,11 @@ def test_priciest_reads_a_price_header_with_more_words():
 
 
 def test_a_value_inside_a_longer_header_is_no_condition():
-    """"卡号001582的会员叫什么" beside a 支付方式 value 会员卡: 会员卡 is part of the header 会员卡号."""
+    """"卡号VIP1776的会员叫什么" beside a 支付方式 value 会员卡: 会员卡 is part of the header 会员卡号."""
     sheet = schema_from_rows([["单号", "会员卡号", "姓名", "支付方式", "金额"],
-                              ["D1", "001582", "张博文", "会员卡", 90],
-                              ["D2", "001776", "杨紫涵", "现金", 120],
-                              ["D3", "001850", "胡丽娟", "会员卡", 60]])
-    for req in ("卡号001776的会员叫什么", "会员卡号001776的姓名"):
+                              ["D1", "VIP1582", "张博文", "会员卡", 90],
+                              ["D2", "VIP1776", "杨紫涵", "现金", 120],
+                              ["D3", "VIP1850", "胡丽娟", "会员卡", 60]])
+    for req in ("卡号VIP1776的会员叫什么", "会员卡号VIP1776的姓名"):
         r = formula(req, sheet, method="rules")
         assert r.value == "杨紫涵", (req, r.formula)

@@ -412,7 +412,7 @@ def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
     taken = [*taken, span]
     if _residue(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"])):
         return None
-    needle = n if key.type == "number" else f'"{n}"'
+    needle = str(int(n)) if key.type == "number" else f'"{n}"'
     return (f"=INDEX({answer.range},MATCH({needle},{key.range},0))",
             f"{answer.header} where {key.header} = {n}")
 
