@@ -138,3 +138,34 @@ def test_a_value_inside_a_longer_header_is_no_condition():
     for req in ("卡号VIP1776的会员叫什么", "会员卡号VIP1776的姓名"):
         r = formula(req, sheet, method="rules")
         assert r.value == "杨紫涵", (req, r.formula)
+
+
+def test_a_thing_word_asks_the_item_not_its_category():
+    """"哪样东西一笔卖得最多钱" on 日期 | 类别 | 品名: the item (the text column with more values), not 类别."""
+    sheet = schema_from_rows([["日期", "类别", "品名", "数量", "金额"],
+                              ["2026-10-01", "肉串", "羊肉串", 20, 60],
+                              ["2026-10-01", "蔬菜", "韭菜", 10, 15],
+                              ["2026-10-02", "肉串", "牛肉串", 30, 96],
+                              ["2026-10-02", "蔬菜", "茄子", 4, 12]])
+    r = formula("哪样东西一笔卖得最多钱", sheet, method="rules")
+    assert r.value == "牛肉串", r.formula
+
+
+def test_the_largest_invoice_is_its_amount():
+    """"Which customer has the largest single invoice?": an invoice's size is its Amount."""
+    sheet = schema_from_rows([["Invoice no", "Customer", "Terms (days)", "Amount"],
+                              ["INV-1", "Acme", 30, 500],
+                              ["INV-2", "Bolt", 60, 1200],
+                              ["INV-3", "Acme", 30, 800]])
+    r = formula("Which customer has the largest single invoice?", sheet, method="rules")
+    assert r.value == "Bolt", r.formula
+
+
+def test_a_day_is_a_row_on_a_daily_sheet():
+    """"which pitch had our best day for cones" on one row a day: the row with the most cones."""
+    sheet = schema_from_rows([["Date", "Pitch", "Cones", "Tubs"],
+                              ["2026-06-06", "Promenade", 75, 30],
+                              ["2026-06-07", "Harbour", 90, 20],
+                              ["2026-06-08", "Promenade", 60, 50]])
+    r = formula("Which pitch had our best day for cones?", sheet, method="rules")
+    assert r.value == "Harbour", r.formula

@@ -15,6 +15,7 @@ accounted for as in the aggregate family.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from ...errors import TaskError
@@ -132,11 +133,18 @@ def _row_label(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple
     holds codes), when it is text and names each row once (two rows of one label would make
     the answer a guess between them)."""
     m = re.search(lex["row_label"], text)
+    if m is None:  # "哪样东西一笔卖得最多钱": a question word before a word for any thing
+        m = re.search(r"(?:哪一?[样种个件]|什么|啥)(?:" + "|".join(map(re.escape, lex["thing_nouns"])) + ")", text)
     if m is None or not schema.columns:
         return None
     first = schema.columns[0]
-    if first.type == "date" and len(schema.columns) > 1:
-        first = schema.columns[1]  # 日期 | 品名: a dated log's rows are named after the date
+    if first.type == "date":  # 日期 | 品类 | 菜品 | 数量: a dated log's thing is the text column before
+        # the numbers with the most different values (菜品, not the category 品类 above it)
+        lead = list(itertools.takewhile(lambda c: c.type != "number", schema.columns[1:]))
+        texts = [c for c in lead if c.type == "text" and not is_identifier(c)]
+        if not texts:
+            return None
+        first = max(texts, key=lambda c: (len(c.distinct), -schema.columns.index(c)))
     at = schema.columns.index(first)
     coded = is_identifier(first) or all(
         re.fullmatch(r"[A-Za-z]{1,4}[-_]?\d{2,}", str(v).strip()) for v in values(schema, first) if v is not None)
@@ -311,7 +319,8 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         taken.append((p, p + len(w)))
         implied = lex["implied"].get(w) or next(
             (g for word, g in lexicon("aggregates")["implied_column"].items()
-             if has(text, [word]) and group_of(schema, g) is not None), None)
+             if has(text, [word]) and group_of(schema, g) is not None), None) or (
+            "sales" if has(text, lex["row_money"]) and group_of(schema, "sales") is not None else None)
         named = [c for q, c in mentions(text, schema) if not any(a <= q < b for a, b in taken)]
         numeric = [c for c in named if c.type in ("number", "date")]
         reverse = lex["reversed"].get(w)
@@ -347,7 +356,10 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         by = numeric[0]
         if (by.first_row, by.last_row) != (answer.first_row, answer.last_row):
             return None
-        left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]))
+        from .rows import _one_row_a_day
+
+        daily = tuple(lex["daily_rows"]) if _one_row_a_day(schema) else ()  # "our best day": a row is a day
+        left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]) + daily)
         asked = any(re.search(p, text) for p in lex["which"]) or has(text, lex["who"]) \
             or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
         # what is compared said by a column's name or by the superlative itself ("the heaviest
