@@ -169,3 +169,13 @@ def test_a_day_is_a_row_on_a_daily_sheet():
                               ["2026-06-08", "Promenade", 60, 50]])
     r = formula("Which pitch had our best day for cones?", sheet, method="rules")
     assert r.value == "Harbour", r.formula
+
+
+def test_a_count_beside_a_number_key_is_no_lookup():
+    """"how many stays in run 7" counts rows: never the row's Stay looked up by its run."""
+    for req in ("how many stays in run 7", "number of owners in run 7"):
+        try:
+            r = formula(req, _kennels(), method="rules")
+        except TaskError:
+            continue
+        assert r.value == 1, (req, r.formula)

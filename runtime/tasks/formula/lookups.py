@@ -407,6 +407,9 @@ def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
                taken: list[tuple[int, int]]) -> tuple[str, str] | None:
     """The ``answer`` (None: the one other column named) of the row whose number is said with
     its column (:func:`_number_keys`); None unless exactly one such key and every word read."""
+    ops = lexicon("aggregates")["ops"]
+    if has(text, [w for op in ("count", "sum", "average", "median") for w in ops[op]] + lex["totals"]):
+        return None  # "how many stays in run 7": a count (of one row, or none), not the row's Stay
     keys = [k for k in _number_keys(text, schema) if k[0] is not answer
             and not any(a < k[2][1] and k[2][0] < b for a, b in taken)]
     if len(keys) != 1:
