@@ -15,6 +15,7 @@ accounted for as in the aggregate family.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from ...errors import TaskError
@@ -115,12 +116,12 @@ def _who_did(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] |
                 and any(len(verb) >= 4 and re.sub(r"(?:ers?|ors?)$", "", h) == verb
                         for h in re.findall(r"[a-z]{4,}", c.header.lower()))]
     else:
-        m = re.search(r"谁([\u4e00-\u9fff])的", text)
+        m = re.search(r"谁(?:在)?([\u4e00-\u9fff])(?:的|[?？。]*$)", text)  # 谁修的; 是谁在钓
         if not m or m.group(1) in "的是家":
             return None
         cols = [c for c in schema.columns if c.type in ("text", "mixed") and m.group(1) in c.header]
-        if len(cols) > 1:  # 报修类型 and 维修工: the one that names a person (工, 人, 员, 师)
-            cols = [c for c in cols if re.search(r"(?:工|人|员|师|师傅|者|手)$", c.header.strip())]
+        if len(cols) > 1:  # 报修类型 and 维修工: the one that names a person (工, 人, 员, 师, 钓友)
+            cols = [c for c in cols if re.search(r"(?:工|人|员|师|师傅|者|手|友|客)$", c.header.strip())]
     if len(cols) != 1 or is_identifier(cols[0]):
         return None
     return cols[0], m.span()
@@ -132,16 +133,28 @@ def _row_label(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple
     holds codes), when it is text and names each row once (two rows of one label would make
     the answer a guess between them)."""
     m = re.search(lex["row_label"], text)
+    if m is None:  # "哪样东西一笔卖得最多钱": a question word before a word for any thing
+        m = re.search(r"(?:哪一?[样种个件]|什么|啥)(?:" + "|".join(map(re.escape, lex["thing_nouns"])) + ")", text)
     if m is None or not schema.columns:
         return None
     first = schema.columns[0]
+    if first.type == "date":  # 日期 | 品类 | 菜品 | 数量: a dated log's thing is the text column before
+        # the numbers with the most different values (菜品, not the category 品类 above it)
+        lead = list(itertools.takewhile(lambda c: c.type != "number", schema.columns[1:]))
+        texts = [c for c in lead if c.type == "text" and not is_identifier(c)]
+        if not texts:
+            return None
+        first = max(texts, key=lambda c: (len(c.distinct), -schema.columns.index(c)))
+    at = schema.columns.index(first)
     coded = is_identifier(first) or all(
         re.fullmatch(r"[A-Za-z]{1,4}[-_]?\d{2,}", str(v).strip()) for v in values(schema, first) if v is not None)
-    if coded and len(schema.columns) > 1 and schema.columns[1].type == "text":
-        first = schema.columns[1]  # 商品编码 | 品名: the thing is named by its name, not its code
+    if coded and len(schema.columns) > at + 1 and schema.columns[at + 1].type == "text":
+        first = schema.columns[at + 1]  # 商品编码 | 品名: the thing is named by its name, not its code
+    elif coded and re.search(r"什么|啥", m.group(0)):
+        return None  # "是什么菜" asks for a thing's name: no code answers it
     vals = [str(v).strip() for v in values(schema, first) if v is not None and str(v).strip()]
-    if first.type != "text" or not vals or len(set(vals)) != len(vals):
-        return None
+    if first.type != "text" or not vals or (len(set(vals)) != len(vals) and not has(text, lex["single_row"])):
+        return None  # two rows of one label: a guess between them, unless one row is asked for (单笔)
     return first, m.span()
 
 
@@ -306,7 +319,8 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         taken.append((p, p + len(w)))
         implied = lex["implied"].get(w) or next(
             (g for word, g in lexicon("aggregates")["implied_column"].items()
-             if has(text, [word]) and group_of(schema, g) is not None), None)
+             if has(text, [word]) and group_of(schema, g) is not None), None) or (
+            "sales" if has(text, lex["row_money"]) and group_of(schema, "sales") is not None else None)
         named = [c for q, c in mentions(text, schema) if not any(a <= q < b for a, b in taken)]
         numeric = [c for c in named if c.type in ("number", "date")]
         reverse = lex["reversed"].get(w)
@@ -317,7 +331,7 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         else:
             implied_date = []
         if implied and not numeric:
-            col = group_of(schema, implied)
+            col = _implied_column(schema, implied)
             numeric = [col] if col is not None else []
             if implied == "price" and answer is not group_of(schema, "product") and (
                     group_of(schema, "qty") is not None or group_of(schema, "sales") not in (None, col)):
@@ -342,12 +356,15 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         by = numeric[0]
         if (by.first_row, by.last_row) != (answer.first_row, answer.last_row):
             return None
-        left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]))
+        from .rows import _one_row_a_day
+
+        daily = tuple(lex["daily_rows"]) if _one_row_a_day(schema) else ()  # "our best day": a row is a day
+        left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]) + daily)
         asked = any(re.search(p, text) for p in lex["which"]) or has(text, lex["who"]) \
             or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
         # what is compared said by a column's name or by the superlative itself ("the heaviest
         # parcel": its weight): a word left over is then the row's noun or a verb, if loose
-        said_by = by in named or (implied is not None and by is group_of(schema, implied)
+        said_by = by in named or (implied is not None and by is _implied_column(schema, implied)
                                   and not has(text, ["name of"]))  # "name of the heaviest animal": not a person
         if left and not (asked and said_by and _loose_ok(left, text, schema, answer, lex)):
             return None
@@ -363,9 +380,88 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     return _by_value(text, schema, lex, answer, taken)
 
 
+def _number_keys(text: str, schema: SheetSchema) -> list[tuple[Column, str, tuple[int, int]]]:
+    """A row named by a number said with its column ("lane 7", "seat no. 12", 钓位37, 37号钓位,
+    3号桌): (the column, the number, the span of both), for each column of numbers (or of
+    numbers stored as text) said right beside a number that is on exactly one of its rows."""
+    out = []
+    for p, col in mentions(text, schema):
+        if col.type not in ("number", "text", "mixed") or is_identifier(col) and col.type == "number":
+            continue
+        end = p + len(_word_at(text[p:], col))
+        after = re.match(r"\s*(?:no\.?\s*|number\s+|#\s*|是)?(\d+)(?![\d.])(?:\s*号)?", text[end:])
+        before = re.search(r"(?<![\d.])(\d+)\s*号(?:的)?\s*$", text[:p])
+        for m, span in ((after, (p, end + after.end()) if after else None),
+                        (before, (before.start(), end) if before else None)):
+            if m is None:
+                continue
+            n = m.group(1)
+            rows = [v for v in values(schema, col) if v is not None and str(v).strip() in (n, f"{n}.0")
+                    or isinstance(v, (int, float)) and not isinstance(v, bool) and v == int(n)]
+            if len(rows) == 1:
+                out.append((col, n, span))
+    return out
+
+
+def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
+               taken: list[tuple[int, int]]) -> tuple[str, str] | None:
+    """The ``answer`` (None: the one other column named) of the row whose number is said with
+    its column (:func:`_number_keys`); None unless exactly one such key and every word read."""
+    ops = lexicon("aggregates")["ops"]
+    if has(text, [w for op in ("count", "sum", "average", "median") for w in ops[op]] + lex["totals"]):
+        return None  # "how many stays in run 7": a count (of one row, or none), not the row's Stay
+    keys = [k for k in _number_keys(text, schema) if k[0] is not answer
+            and not any(a < k[2][1] and k[2][0] < b for a, b in taken)]
+    if len(keys) != 1:
+        return None
+    key, n, span = keys[0]
+    if answer is None:
+        named = {c.letter: (p, c) for p, c in mentions(text, schema)
+                 if c is not key and not (span[0] <= p < span[1])}
+        if len(named) != 1:
+            return None
+        p, answer = next(iter(named.values()))
+        taken = [*taken, (p, p + len(_word_at(text[p:], answer)))]
+    if (key.first_row, key.last_row) != (answer.first_row, answer.last_row) or key is answer:
+        return None
+    taken = [*taken, span]
+    if _residue(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"])):
+        return None
+    needle = str(int(n)) if key.type == "number" else f'"{n}"'
+    return (f"=INDEX({answer.range},MATCH({needle},{key.range},0))",
+            f"{answer.header} where {key.header} = {n}")
+
+
+def _outside_headers(vals, text: str, schema: SheetSchema):
+    """``vals`` without the values said only inside a longer header the request names: 会员卡 (a
+    支付方式) inside "会员卡号001131" is the header 会员卡号, not a condition."""
+    if vals is None:
+        return None
+    heads = [(p, p + len(_word_at(text[p:], c))) for p, c in mentions(text, schema)]
+    keep = [(c, sp) for c, sp in zip(vals.conditions, vals.spans, strict=False)
+            if not any(a <= sp[0] and sp[1] <= b and b - a > sp[1] - sp[0] for a, b in heads)]
+    if len(keep) == len(vals.conditions):
+        return vals
+    return type(vals)([c for c, _ in keep], [sp for _, sp in keep])
+
+
+def _implied_column(schema: SheetSchema, implied: str) -> Column | None:
+    """The column a superlative's implied measure names ("priciest": the price): the owner of
+    its synonym group, else the one number column whose header has the word ("Price each",
+    "Price per kg")."""
+    col = group_of(schema, implied)
+    if col is not None:
+        return col
+    said = [c for c in schema.columns if c.type == "number"
+            and implied in re.findall(r"[a-z]+", c.header.lower())]
+    return said[0] if len(said) == 1 else None
+
+
 def _named(text: str, schema: SheetSchema, lex: dict) -> tuple[str, str] | None:
-    vals = _values(text, schema, lexicon("aggregates"), [])
-    if vals is None or len(vals.conditions) != 1:
+    vals = _outside_headers(_values(text, schema, lexicon("aggregates"), []), text, schema)
+    if vals is None or not vals.conditions:
+        return _by_number(text, schema, lex, None, [])  # "钓位37的钓友", "who's on lane 7"
+    if len(vals.conditions) != 1:
         return None
     key = vals.conditions[0].column.lower()
     named = {c.letter: (p, c) for p, c in mentions(text, schema)
@@ -378,8 +474,10 @@ def _named(text: str, schema: SheetSchema, lex: dict) -> tuple[str, str] | None:
 
 def _by_value(text: str, schema: SheetSchema, lex: dict, answer: Column,
               taken: list[tuple[int, int]]) -> tuple[str, str] | None:
-    vals = _values(text, schema, lexicon("aggregates"), taken)
-    if vals is None or len(vals.conditions) != 1:
+    vals = _outside_headers(_values(text, schema, lexicon("aggregates"), taken), text, schema)
+    if vals is None or not vals.conditions:
+        return _by_number(text, schema, lex, answer, taken)  # "37号钓位是谁", "who bowled on lane 7"
+    if len(vals.conditions) != 1:
         return None
     cond = vals.conditions[0]
     key = schema.column(cond.column)

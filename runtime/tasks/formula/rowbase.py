@@ -326,6 +326,11 @@ def header_forms(header: str) -> list[str]:
         forms.add(f"{words[2]} {words[0]}")  # "Price per Unit" as "unit price"
         forms |= {f"per {words[2]} {words[0]}", f"per-{words[2]} {words[0]}", f"per {words[2]}"}  # "per-head price", "guests x per head"
         forms |= {f"{adj} {words[0]}" for adj in lexicon("rows")["per_adjectives"].get(words[2], [])}  # "hourly rate"
+        money = ("rate", "price", "charge", "cost")
+        units = [words[2], *lexicon("rows")["header_abbreviations"].get(words[2], [])]
+        if words[0] in money:  # "Price per kg" said as "rate per kg", "per kilo price"
+            forms |= {f"{w} per {u}" for w in money for u in units}
+            forms |= {f"per {u} {w}" for w in money for u in units} | {f"per {u}" for u in units}
         if words[2] in lexicon("nouns")["person_units"]:  # "Price per player" as "price per head", "per-person price"
             for unit in lexicon("nouns")["person_said"]:
                 forms |= {f"{words[0]} per {unit}", f"per {unit} {words[0]}", f"per-{unit} {words[0]}"}
@@ -337,6 +342,8 @@ def header_forms(header: str) -> list[str]:
     for word, short in lexicon("columns")["zh_header_contractions"].items():
         if re.fullmatch(rf"[\u4e00-\u9fff]{{2,}}{word}", h):
             forms.add(h[: -len(word)] + short)  # 合同金额 as 合同额
+    if re.fullmatch(r"[\u4e00-\u9fff]数", h):
+        forms.add("按" + h[0])  # 斤数 as "（按斤）": the measure a superlative compares by
     if re.fullmatch(r"[\u4e00-\u9fff]{2,}名", h):
         forms.add(h + "字")  # 宠物名 as 宠物名字
     if re.fullmatch(r"\d+号[\u4e00-\u9fff]{2,}", h):
@@ -421,6 +428,12 @@ def person_column(columns: list[Column]) -> Column | None:
             or all(re.fullmatch(r"[\u4e00-\u9fff]{2,3}", v.strip()) for v in vals))
 
     found = [c for c in columns if c.type == "text" and names(c)]
+    if len(found) > 1:  # 钓友 (林思琪) beside 塘口 (鲫鱼塘, 黑坑): the one whose values start with a family name
+        surnames = lexicon("lookups")["zh_surnames"]
+        named = [c for c in found if all(str(v).strip()[:1] in surnames for v in c.distinct
+                                         if re.fullmatch(r"[\u4e00-\u9fff]{2,3}", str(v).strip()))
+                 and any(re.fullmatch(r"[\u4e00-\u9fff]{2,3}", str(v).strip()) for v in c.distinct)]
+        found = named if len(named) == 1 else found
     return found[0] if len(found) == 1 else None
 
 

@@ -1047,6 +1047,14 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
+    # "(5101 not BW-5101)", "（A-2-032取2）": a bracket showing a value of a column the formula
+    # reads is an example of the result (rowtext._code_part checks that it agrees)
+    read_cols = set(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", template))
+    for m in re.finditer(r"[(（]([^)）]*)[)）]", text):
+        if any(c.letter in read_cols and c.type in ("text", "mixed") and any(
+                len(str(v).strip()) >= 3 and str(v).strip().lower() in m.group(1) for v in c.distinct)
+               for c in schema.columns):
+            spans.append(m.span())
     # the result's own name, wherever it is said: "进场后30天付款，算付款日期", "算一下到货日期"
     for m in re.finditer(r"(?:算|计算|求)(?:一下|出)?\s*([\u4e00-\u9fff]{2,4}?)(?:日期|的日期)", text):
         spans += [(x.start(), x.end()) for x in re.finditer(re.escape(m.group(1)), text)]

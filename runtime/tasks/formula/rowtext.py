@@ -173,6 +173,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     removed = _unquoted_removal(request, text, schema, lex) if has(text, lex["remove"]) and not qs else None
     if removed is not None:
         return removed
+    part = _code_part(text, schema, lex) if not qs else None
+    if part is not None:
+        return part
     if has(text, lex["length"]) and (c := _column(text, schema)) is not None:
         return RowReading(f"=LEN({ref(c)})", f"number of characters in {c.header}")
     if has(text, lex["join"]) or has(text, lex["brackets"]):
@@ -203,6 +206,68 @@ def _unquoted_removal(request: str, text: str, schema: SheetSchema, lex: dict) -
     if re.search(r"\bas an? (?:number|integer|whole number)\b", text):
         body = f"VALUE({body})"
     return RowReading(f"={body}", f"{c.header} without {lit!r}", [v for v, _, _ in numbers(lit)])
+
+
+_PREFIXED = re.compile(r"([A-Za-z]+[-_/ ]?)(\d+)")
+
+
+def _code_part(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """The digits of a prefixed code (BW-5101 -> 5101) or one segment of a dashed code
+    (A-2-032 -> 2), asked for with no literal (``lexicon/text.json`` code_digits /
+    code_segment).  The column is the one named (or the one whose values fit); every value
+    must have the shape; a bracketed example that shows a value must show its part too."""
+    if has(text, lex["code_digits"]):
+        fits = lambda vs: bool(vs) and all(_PREFIXED.fullmatch(v.strip()) for v in vs)  # noqa: E731
+        c = _column(text, schema, fits)
+        if c is None:
+            return None
+        heads = {_PREFIXED.fullmatch(v.strip()).group(1) for v in _texts(schema, c)}
+        r = ref(c)
+        if len(heads) == 1:
+            lit = next(iter(heads))
+            body, part = f'SUBSTITUTE({r},"{lit}","")', lambda v: v.strip()[len(lit):]
+        elif len({len(h) for h in heads}) == 1:
+            n = len(next(iter(heads)))
+            body, part = f"MID({r},{n + 1},LEN({r}))", lambda v: v.strip()[n:]
+        else:
+            return None
+        what = "number part"
+    else:
+        seg = next((int(k) for k, words in lex["code_segment"].items() if has(text, words)), None)
+        if seg is None:
+            return None
+        fits = lambda vs: bool(vs) and len({v.strip().count("-") for v in vs}) == 1 \
+            and vs[0].strip().count("-") >= 2 and all(all(v.strip().split("-")) for v in vs)  # noqa: E731
+        c = _column(text, schema, fits)
+        if c is None or seg > _texts(schema, c)[0].strip().count("-") + 1:
+            return None
+        vs = [v.strip() for v in _texts(schema, c)]
+        if seg == 2 and vs[0].count("-") != 2 and not has(text, ["second", "第二"]):
+            return None  # "the middle" of four segments is no one segment
+        r = ref(c)
+        lens = {tuple(len(x) for x in v.split("-")) for v in vs}
+        if len(lens) == 1:  # fixed widths: A-2-032's 2 is MID(r,3,1)
+            widths = next(iter(lens))
+            start = sum(widths[:seg - 1]) + seg
+            body = f"MID({r},{start},{widths[seg - 1]})"
+        elif seg == 1:
+            body = f'LEFT({r},FIND("-",{r})-1)'
+        elif seg == 2:
+            body = f'MID({r},FIND("-",{r})+1,FIND("-",{r},FIND("-",{r})+1)-FIND("-",{r})-1)'
+        else:
+            return None
+        part = lambda v: v.strip().split("-")[seg - 1]  # noqa: E731
+        what = f"part {seg} (between dashes)"
+    consumed = []
+    for m in re.finditer(r"[(（]([^)）]*)[)）]", text):  # "(5101 not BW-5101)": the example must agree
+        shown = [v for v in _texts(schema, c) if v.strip() and v.strip().lower() in m.group(1)]
+        if not shown:
+            continue
+        rest = m.group(1).replace(shown[0].strip().lower(), " ", 1)  # (said_codes may respell "5101" as BW-5101)
+        if part(shown[0]).lower() not in re.findall(r"[a-z0-9]+", rest):
+            return None
+        consumed += [v for v, _, _ in numbers(m.group(1))] + [v for v, _, _ in numbers(rest)]
+    return RowReading(f"={body}", f"{what} of {c.header}", consumed)
 
 
 def _shown_with(request: str, c, fn: str, n: int, raw: str) -> RowReading | None:

@@ -22,8 +22,15 @@ def _left(request: str, schema: SheetSchema) -> list[str]:
     from .rowbase import mentions, value_mentions
 
     taken = [(a, b) for a, b, _col, _v in value_mentions(request, schema)]
+    look = lexicon("lookups")  # "which", "who", "dearest", 什么: the lookup reader's own words, read by it
+    asked = [w for w in look["who"] + look["filler"] + look["superlative"]["MAX"] + look["superlative"]["MIN"]
+             + look["single_row"] + list(look["when"])]
+    asked += [w for p in look["which"] for w in re.findall(r"[a-z]{3,}|[\u4e00-\u9fff]+", p.replace("\\s", " "))]
+    # (a lookup's one-character fillers, 月 个 分, stay unread elsewhere: "这半个月" is not a lookup)
+    asked = [w for w in asked if w.isascii() or len(w) > 1 or w in ("谁", "哪")]
     try:
-        return leftover(request.lower(), schema, lexicon("aggregates"), taken, mentions(request, schema))
+        return leftover(request.lower(), schema, lexicon("aggregates"), taken, mentions(request, schema),
+                        tuple(asked))
     except (ValueError, KeyError, IndexError):  # a message helper never turns a refusal into a crash
         return []
 
