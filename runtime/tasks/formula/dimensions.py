@@ -137,7 +137,8 @@ def per_unit_with_total(request: str, formula: str, schema: SheetSchema) -> str 
 
 
 #: a request that asks how long something took: a length of time, not money or a count
-_DURATION_ASKED = re.compile(r"(?<![a-z])(?:how many (?:hours|hrs|minutes|mins)|how long|duration|length of time)(?![a-z])"
+_DURATION_ASKED = re.compile(r"(?<![a-z])(?:(?:how many|mean|average|avg|total|number of|no\. of) (?:hours|hrs|minutes|mins)"
+                             r"|how long|duration|length of time)(?![a-z])"
                              r"|多少(?:个)?(?:小时|钟头|分钟)|几(?:个)?(?:小时|钟头)|几分钟|时长|多久|用时|耗时")
 _TIME_UNITS = frozenset({"hour", "hr", "h", "小时", "时", "min", "minute", "分钟", "day", "天", "night", "晚"})
 
