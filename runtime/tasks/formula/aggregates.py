@@ -1374,7 +1374,12 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
         if stem and is_zh(stem) and not any(o is not col and (_date_stem(o.header) or "").startswith(stem[0])
                                             for o in schema.columns):  # (取件码 beside 取件日期 is a code)
             # "还有几个件没取" beside 取件日期: the verb said alone after 没 / 未 names the date it records
-            out += [(m.start(1), m.end(1), col) for m in re.finditer(r"(?:没有?|未|尚未)(" + re.escape(stem[0]) + ")", text)]
+            # ("没交定金" names 定金's blanks, not 交货日期's: the verb before another header is that header's)
+            others = "|".join(re.escape(_bare(o.header)) for o in schema.columns
+                              if o is not col and is_zh(_bare(o.header)) and len(_bare(o.header)) >= 2)
+            after = f"(?!{others})" if others else ""
+            out += [(m.start(1), m.end(1), col)
+                    for m in re.finditer(r"(?:没有?|未|尚未)(" + re.escape(stem[0]) + ")" + after, text)]
         h = _bare(col.header)
         if is_zh(h):
             for n in range(len(h), 1, -1):

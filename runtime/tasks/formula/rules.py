@@ -368,10 +368,12 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
     # "材料最高的是哪个客户" beside a column 高: the superlative of the 材料 named before it
     superlative = {p for p, c in named if len(c.header.strip()) == 1 and request[p - 1:p] in ("最", "更", "较")
                    and any(q < p and col_index(d.letter) in used for q, d in named)}
-    # a column of 是 / yes marks named ("普通区会员有几个" beside 会员: 是 / 否) is a condition too
-    from .rowbase import mark_columns
+    # a column of 是 / yes marks named ("普通区会员有几个" beside 会员: 是 / 否) is a condition too; an
+    # English header of marks is as often the request's verb ("which patient paid the biggest fee"
+    # beside Paid: Yes / No), so only a Chinese one counts here
+    from .rowbase import is_zh, mark_columns
 
-    marking = {c.letter for c in mark_columns(schema)}
+    marking = {c.letter for c in mark_columns(schema) if is_zh(c.header)}
     return any((c.type == "number" or c.letter in marking) and col_index(c.letter) not in used and p not in superlative
                and not any(h.startswith(c.header + "年") for h in said_in)
                and not (counting and low.startswith(("数量", "个数", "number", "count"), p)
