@@ -93,3 +93,8 @@ def test_a_dotted_acronym_names_its_value():
             ["IT", "Licences", 2000], ["HR", "Training", 1500]]
     r = _answer("total budget for the I.T. department", schema_from_rows(rows))
     assert r is None or r.value == 7000, r.formula
+
+
+def test_a_date_shown_as_an_example_is_no_condition():
+    assert date_ignored("opened date shown like 2024/02/29", '=TEXT(H3,"yyyy/mm/dd")') is None
+    assert date_ignored("日期写成例如2024-02-29的样子", '=TEXT(B2,"yyyy-mm-dd")') is None

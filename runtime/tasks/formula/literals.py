@@ -23,6 +23,9 @@ from .schema import SheetSchema
 
 _EPOCH = dt.date(1899, 12, 30)  # Excel's (and LibreOffice's) day 0
 _TODAY = re.compile(r"(?<![a-z])(?:today|now)(?![a-z])|今天|今日|当天|截至目前", re.I)
+#: a date given as an example of how the answer looks, not as a condition
+_EXAMPLE = re.compile(r"(?:(?<![a-z])(?:like|e\.g\.?|eg|such as|as in|format|formatted)|例如|比如|像|格式|形如|如)\s*[:：(（]?\s*$", re.I)
+_FORMAT = re.compile(r"\bTEXT\([^\"]*\"[^\"]*[yY][^\"]*\"")
 _WAN = re.compile(r"(\d+(?:\.\d+)?)\s*万(?!元?[/每])")
 _RANGE = re.compile(r"(?:(\w+)!)?\$?([A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+")
 
@@ -33,6 +36,8 @@ def date_ignored(request: str, formula: str) -> str | None:
     if found is None:
         return None
     day = found[0]
+    if _EXAMPLE.search(request[:found[1]]) or _FORMAT.search(formula):
+        return None  # "shown like 2024/02/29": the date is the shape of the answer, no condition
     if _TODAY.search(request) and re.search(r"\b(?:TODAY|NOW)\(", formula, re.I):
         return None  # "today (6 Dec 2026)": the pinned day may be written as TODAY()
     numbers = {int(x) for x in re.findall(r"\d+", formula)}
