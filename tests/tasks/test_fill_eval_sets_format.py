@@ -348,6 +348,41 @@ SETS = (
              ("number", 420000000, 396000000, _ZH, 0.0),  # the 年度预算, not the actual
              ("number", 321000000, 374000000, _ZH, 0.0),  # 2024年, the earlier year
              ("date", "2027-01-08", "2027-01-08", _ZH, 1.0))),
+    EvalSet("fill-eval17", "fe17", 20, True,
+            {"fe17-en-02": ("ARR: $1.86M ($0.98M)", "Liftwarden Sense is $38 per elevator per month", "$7M Series A"),
+             "fe17-en-05": ("$2.05M", "Stores live; 410; 720", "$6M Series A"),  # a space-aligned table, read as rows
+             "fe17-en-06": ("Contracted ARR is $3.4M", "29 customers", "$12M Series A"),  # a .md file
+             "fe17-en-07": ("Q3 2026: $3.35M", "1,140 at 30 September", "$10M Series A"),
+             "fe17-en-09": ("ARR ~$4M", "ARR $3,940,000", "Net revenue retention 126%"),  # the last two only in notes
+             "fe17-zh-02": ("营业收入3,260万元", "合作渠道客户1,236家", "2026年12月3日"),  # a .md file
+             "fe17-zh-03": ("营业收入2.68亿元", "合作客户183家", "【2025年度主要数据】"),
+             "fe17-zh-05": ("营业收入约1.9亿元", "1.87亿元", "86,420人"),  # the last two only in 备注
+             "fe17-zh-06": ("全年实现营业收入4.18亿元", "有效合同客户3,860家", "五、2027年工作计划"),
+             "fe17-zh-10": ("营业收入约5.4亿元", "5.38亿元", "合作客户1,096家")},  # the last two only in 备注
+            (("name", "Tumblehaus", {"any": ["Tumblehaus", "Tumblehaus, Inc."]}, _EN, 1.0),
+             ("number", 1860000, 1860000, _EN, 1.0),
+             ("number", 980000, 1860000, _EN, 0.0),  # October 2025's ARR in brackets beside October 2026's
+             ("number", 3400000, 3400000, _EN, 1.0),
+             ("number", 2200000, 3400000, _EN, 0.0),  # a year ago's ARR in the same sentence
+             ("number", 2900000, 3400000, _EN, 0.0),  # recognised revenue, not ARR
+             ("number", 540, 540, _EN, 1.0),
+             ("number", 6000, 540, _EN, 0.0),  # the laundromat industry's own revenue, not the TAM
+             ("number", 5000000, 12000000, _EN, 0.0),  # the fund's first cheque, not the round
+             ("number", 20000000, 12000000, _EN, 0.0),  # the rival's round
+             ("number", 15000000, 14000000, _EN, 0.0),  # the rival's round in the notes
+             ("number", 4000000, 3940000, _EN, 0.0),  # the slide's '~$4M'; the notes give the exact one
+             ("number", 0.55, 0.55, _EN, 1.0),
+             ("date", "2020-08-01", "2020-08-01", _EN, 1.0),
+             ("name", "2026年1-10月", {"any": ["2026年1-10月", "2026年前十个月"]}, _ZH, 1.0),
+             ("name", "2025年", {"any": ["2025年度", "2025年"]}, _ZH, 1.0),
+             ("number", 187000000, 187000000, _ZH, 1.0),
+             ("number", 190000000, 187000000, _ZH, 0.0),  # the slide's 约1.9亿元; 备注 give 1.87亿元
+             ("number", 0.146, 0.146, _ZH, 1.0),
+             ("number", 0.094, 0.146, _ZH, 0.0),  # 环比, not 同比
+             ("number", 450000000, 418000000, _ZH, 0.0),  # the 年度预算, not the 快报 actual
+             ("number", 367000000, 418000000, _ZH, 0.0),  # 2025年, the earlier year
+             ("number", 750000000, 538000000, _ZH, 0.0),  # the 全年 target
+             ("date", "2026-03-01", "2026-03-01", _ZH, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
