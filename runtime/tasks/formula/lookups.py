@@ -63,6 +63,9 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
     did = _who_did(text, schema)
     if did is not None:  # "who served order A-3312": the Server; "谁修的": 维修工
         return did
+    asked = _header_before_who(text, schema)
+    if asked is not None:  # "这份合同的对方单位是谁": 对方单位 is asked for, not the 经办人
+        return asked
     for word in lex["who"]:
         if has(text, [word]):
             p = text.find(word)
@@ -103,6 +106,21 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
                 p = text.find(word)
                 return c, (p, p + len(word))
     return None
+
+
+def _header_before_who(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """"HT2025-132这份合同的对方单位是谁": a text column named just before 是谁 is the one asked
+    for; 谁 there asks which party, not which person (the sheet's column of names)."""
+    m = re.search(r"是谁", text)
+    if m is None:
+        return None
+    named = [(p, c) for p, c in mentions(text, schema)
+             if p + len(_word_at(text[p:], c)) == m.start() and c.type in ("text", "mixed")
+             and not is_identifier(c)]
+    if len(named) != 1:
+        return None
+    p, c = named[0]
+    return c, (p, m.end())
 
 
 def _who_did(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:

@@ -21,6 +21,9 @@ from .schema import SheetSchema
 _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\.? of|count of)\s+(?:of\s+)?"
                       r"(?:(?:the|our|my|your|their|all)\s+)?([a-z]+)(?:\s+([a-z]+))?")
 
+#: a head count said as one word ("headcount for Sales", "head count in IT")
+_HEADCOUNT = re.compile(r"(?<![a-z])head\s?counts?(?![a-z])")
+
 #: a formula counting rows: COUNTIF(S), COUNTA, COUNT, COUNTBLANK, SUMPRODUCT(--(…)); not
 #: SUMPRODUCT(--("0"&E2:E30)), the sum of a column whose numbers are stored as text
 _ROW_COUNT = re.compile(r"=\s*(?:COUNT[A-Z]*\(|SUMPRODUCT\(\s*--(?!\(\s*\"0\"\s*&\s*\$?[A-Z]+\$?\d+:\$?[A-Z]+\$?\d+\s*\)\s*\)$))", re.I)
@@ -49,6 +52,8 @@ def counted_quantity(request: str, schema: SheetSchema) -> str | None:
     a unit ("hours", "miles") always, a head count ("people", "guests") unless the rows are
     people (``rows_are_people``)."""
     words = lexicon("aggregates")["quantity_nouns_en"]
+    if _HEADCOUNT.search(request.lower()):  # "headcount for Sales?": a count of people
+        return None if rows_are_people(schema) and not heads_held(schema) else "headcount"
     for m in _COUNTED.finditer(request.lower()):
         for noun in filter(None, m.groups()):
             if _is_value(noun, schema):

@@ -1,0 +1,54 @@
+"""Two wrong answers of formula-dev15 (joined the corpus with them): a head count answered with a
+count of budget lines, and 谁 read as the sheet's column of people where the request names the
+column it asks for ("对方单位是谁").  These workbooks are our own."""
+
+from __future__ import annotations
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+def _answer(request, sheet, cell=None):
+    try:
+        return formula(request, sheet, cell, method="rules")
+    except TaskError:
+        return None
+
+
+def _budget():
+    rows = [["Cost centre", "Line", "Owner", "Budget"]]
+    for i, (cc, line) in enumerate([("Sales", "Travel"), ("Sales", "Events"), ("IT", "Licences"),
+                                    ("IT", "Hardware"), ("Sales", "Training"), ("HR", "Recruiting")]):
+        rows.append([cc, line, ["Ann Lee", "Bo Chan"][i % 2], 1000 + 250 * i])
+    return schema_from_rows(rows)
+
+
+def _staff():
+    rows = [["Name", "Department", "Salary"]]
+    for i, (n, d) in enumerate([("Ann Lee", "Sales"), ("Bo Chan", "IT"), ("Cy Park", "Sales"),
+                                ("Di Ross", "HR"), ("Ed Moss", "Sales")]):
+        rows.append([n, d, 30000 + 1000 * i])
+    return schema_from_rows(rows)
+
+
+def test_a_headcount_is_no_count_of_budget_lines():
+    r = _answer("headcount for Sales?", _budget())
+    assert r is None, r.formula  # each row is a budget line, not a person: no column gives it
+    r = _answer("headcount for Sales", _staff())
+    assert r is not None and r.value == 3, r  # a staff list: one person per row
+
+
+def _contracts():
+    rows = [["合同编号", "对方单位", "合同金额", "经办人"]]
+    for i, (no, party, who) in enumerate([("HT-01", "金桥软件", "于家豪"), ("HT-02", "恒达建设", "李娜"),
+                                          ("HT-03", "东方物流", "于家豪")]):
+        rows.append([no, party, 10000 * (i + 1), who])
+    return schema_from_rows(rows)
+
+
+def test_a_column_named_before_who_is_the_one_asked_for():
+    r = _answer("HT-01的对方单位是谁", _contracts())
+    assert r is None or r.value == "金桥软件", r.formula  # never the 经办人 于家豪
+    r = _answer("HT-02的经办人是谁", _contracts())
+    assert r is not None and r.value == "李娜", r
