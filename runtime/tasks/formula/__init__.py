@@ -581,11 +581,18 @@ def _paraphrased(request: str, schema: SheetSchema, model: str | None, notes: li
     if answer is None:
         notes.append("paraphrase: " + "; ".join(said))
         return None
+    return _read_by_model(request, answer, f"读作“{said}”（本地模型改写）",
+                          f"read as {said!r} (reworded by the local model)", "rules+model",
+                          [*notes, f"rewritten request: {said}"])
+
+
+def _read_by_model(request: str, answer: FormulaResult, how_zh: str, how_en: str, method: str,
+                   notes: list[str]) -> FormulaResult:
+    """The rules' answer to a phrasing the model chose, saying so in the request's language."""
     zh = re.search(r"[\u4e00-\u9fff]", request) is not None
-    how = f"读作“{said}”（本地模型改写）" if zh else f"read as {said!r} (reworded by the local model)"
+    how = how_zh if zh else how_en
     return FormulaResult(answer.formula, answer.value, f"{how}{'：' if zh else ': '}{answer.explanation}",
-                         "rules+model", "generate", answer.intent, None,
-                         [*notes, f"rewritten request: {said}"], answer.fill_range, how)
+                         method, "generate", answer.intent, None, notes, answer.fill_range, how)
 
 
 def _reader(request: str, schema: SheetSchema) -> Callable[[str], FormulaResult | None]:
@@ -618,13 +625,11 @@ def _ranked(request: str, schema: SheetSchema, model: str | None, notes: list[st
     if answer is None:
         notes.append("ranking: " + "; ".join(best))
         return None
-    zh = re.search(r"[\u4e00-\u9fff]", request) is not None
-    how = (f"读作“{best.text}”（本地模型在表格的标准说法中选出）" if zh
-           else f"read as {best.text!r} (chosen by the local model among the sheet's canonical phrasings)")
-    return FormulaResult(answer.formula, answer.value, f"{how}{'：' if zh else ': '}{answer.explanation}",
-                         "rules+model-ranked", "generate", answer.intent, None,
-                         [*notes, f"ranked phrasing: {best.text} (margin {best.margin:.2f} over "
-                                  f"{best.runner_up!r})"], answer.fill_range, how)
+    return _read_by_model(request, answer, f"读作“{best.text}”（本地模型在表格的标准说法中选出）",
+                          f"read as {best.text!r} (chosen by the local model among the sheet's canonical phrasings)",
+                          "rules+model-ranked",
+                          [*notes, f"ranked phrasing: {best.text} (margin {best.margin:.2f} over "
+                                   f"{best.runner_up!r})"])
 
 
 def _generate(request: str, schema: SheetSchema, target: str | None, method: str,
