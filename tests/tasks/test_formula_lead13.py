@@ -52,3 +52,39 @@ def test_a_column_named_before_who_is_the_one_asked_for():
     assert r is None or r.value == "金桥软件", r.formula  # never the 经办人 于家豪
     r = _answer("HT-02的经办人是谁", _contracts())
     assert r is not None and r.value == "李娜", r
+
+
+def _regions():
+    rows = [["Region", "Rep", "Amount"]]
+    rows += [["East", "Ann", 100], ["West", "Bo", 200], ["East", "Cy", 50], ["North", "Di", 75], ["East", "Ed", 25]]
+    return schema_from_rows(rows)
+
+
+def _regions_zh():
+    rows = [["区域", "销售员", "金额"]]
+    rows += [["华东", "张伟", 100], ["华西", "李娜", 200], ["华东", "王芳", 50], ["华北", "赵强", 75], ["华东", "刘洋", 25]]
+    return schema_from_rows(rows)
+
+
+def test_forum_lead_ins_ask_nothing_the_formula_computes():
+    """As people ask on Excel-help forums: the lead-in and the thanks are no part of the request,
+    and "sum X if Y is Z" is a SUMIF."""
+    sheet = _regions()
+    for request, value in [("How do I sum the Amount if the Region is East?", 175),
+                           ("I need a formula that adds up the Amount for East", 175),
+                           ("what's the formula to count the rows where Region is East", 3),
+                           ("count the rows if Region is East", 3),
+                           ("Can someone help me with the total Amount for East? Thanks in advance", 175),
+                           ("how to get the total Amount for East in excel", 175)]:
+        r = _answer(request, sheet)
+        assert r is not None and r.value == value, (request, r)
+    sheet = _regions_zh()
+    for request in ["怎么统计华东的金额合计", "帮我写个公式算华东的金额合计", "求华东金额合计的公式",
+                    "华东的金额合计用什么函数？", "统计华东的金额总和"]:
+        r = _answer(request, sheet)
+        assert r is not None and r.value == 175, (request, r)
+
+
+def test_an_if_with_outcomes_stays_a_label():
+    r = _answer('show "Big" if the Amount is more than 60', _regions())
+    assert r is None or "SUMIF" not in r.formula and "COUNTIF" not in r.formula, r.formula

@@ -3,7 +3,9 @@
 "Prices tab, col E: cost of one game ...", "on the Prices sheet add what a full lane pays ...",
 "在区域价目表上加一列：会员价便宜了多少", "charge per ticket pls": the sheet named as the place the
 answer is written (the sheet the request is asked on already) and the politeness or lead-in
-around it say nothing the formula computes.  :func:`unframed` cuts them, so that every family
+around it say nothing the formula computes, nor do the forum's lead-ins ("I need a formula that
+…", "how do I …", 帮我写个公式, 怎么统计, "… 用什么函数"); "sum X if Y is Z" says "where".
+:func:`unframed` cuts them (and reads that "if" as "where"), so that every family
 reader (per-row, one-cell) reads the request itself; ``__init__._generate`` asks again with it
 when the request as said is refused.  Vocabulary: ``lexicon/placement.json`` (sheet_place, lead_in).
 """
@@ -53,7 +55,23 @@ def unframed(request: str, schema: SheetSchema) -> str:
                 cut = _cut(text, m)
                 if cut and cut != text:
                     text, changed = cut, True
-    return text
+    return _aggregate_if(text)
+
+
+def _aggregate_if(text: str) -> str:
+    """"sum the Amount if the Region is East" -> "... where the Region is East": an "if" after an
+    aggregate's operation word names the rows, as SUMIF/COUNTIF do; a request that writes
+    outcomes ("Over" if …, otherwise "OK") is an IF label and stays as said."""
+    words = lexicon("placement")["aggregate_if"]
+    low = text.lower()
+    if re.search(words["not_with"], low):
+        return text
+    op = re.search(words["ops"], low)
+    m = re.search(words["if"], low[op.end():]) if op else None
+    if m is None:
+        return text
+    at = op.end() + m.start()
+    return text[:at] + "where" + text[at + 2:]
 
 
 def figures(request: str, schema: SheetSchema) -> str:
