@@ -88,3 +88,17 @@ def test_forum_lead_ins_ask_nothing_the_formula_computes():
 def test_an_if_with_outcomes_stays_a_label():
     r = _answer('show "Big" if the Amount is more than 60', _regions())
     assert r is None or "SUMIF" not in r.formula and "COUNTIF" not in r.formula, r.formula
+
+
+def test_a_function_named_is_the_operation_it_performs():
+    sheet = _regions()
+    for request, value in [("sumif for East amounts", 175), ("countif Region = East", 3),
+                           ("a countif formula for the East rows", 3), ("vlookup Bo's Amount", 200),
+                           ("index match to find Bo's Amount", 200),
+                           ("I need a vlookup that pulls the Amount for Bo", 200),
+                           ("sumifs Amount where Region is East and Rep is Ann", 100)]:
+        r = _answer(request, sheet)
+        assert r is not None and r.value == value, (request, r)
+    for request, value in [("用sumif算华东的金额", 175), ("用countif统计华东的单数", 3)]:
+        r = _answer(request, _regions_zh())
+        assert r is not None and r.value == value, (request, r)

@@ -55,7 +55,17 @@ def unframed(request: str, schema: SheetSchema) -> str:
                 cut = _cut(text, m)
                 if cut and cut != text:
                     text, changed = cut, True
-    return _aggregate_if(text)
+    return _aggregate_if(_functions_said(text))
+
+
+def _functions_said(text: str) -> str:
+    """"countif Region = East", "vlookup Bo's Amount", 用sumif算…: the function the user names
+    said as the operation it performs; the readers write (and the checks judge) the formula."""
+    for pattern, said in lexicon("placement")["functions_said"]:
+        m = re.search(pattern, text, re.IGNORECASE)
+        if m:
+            text = re.sub(r"\s{2,}", " ", (text[:m.start()] + said + text[m.end():])).strip()
+    return text
 
 
 def _aggregate_if(text: str) -> str:
