@@ -102,3 +102,21 @@ def test_a_function_named_is_the_operation_it_performs():
     for request, value in [("用sumif算华东的金额", 175), ("用countif统计华东的单数", 3)]:
         r = _answer(request, _regions_zh())
         assert r is not None and r.value == value, (request, r)
+
+
+def test_a_distinct_count_is_written_for_every_target():
+    """"how many distinct reps" had been COUNTA(UNIQUE(…)), refused for the default target (Excel
+    2016 and LibreOffice 7 show #NAME?), and "count unique products" let it through because the
+    word "unique" was taken for the function's name."""
+    sheet = _regions()
+    for request, value in [("how many distinct reps", 5), ("count unique regions", 3)]:
+        r = _answer(request, sheet)
+        assert r is not None and r.value == value and "UNIQUE" not in r.formula, (request, r)
+
+
+def test_more_forum_phrasings():
+    sheet = _regions()
+    for request, value in [("count the number of rows where Region is East and Rep is Ann", 1),
+                           ("what formula will give me the total Amount for East", 175)]:
+        r = _answer(request, sheet)
+        assert r is not None and r.value == value, (request, r)

@@ -37,10 +37,17 @@ from .words import (
 @rule(r"(?:how many|number of|count of|count the|count) (?:unique|distinct|different) <C> (?:are there|exist|there are|values)?",
       r"(?:有|一共有|共有|总共有)?(?:多少|几) (?:个|种|类)?(?:不同|不重复)(?:的)? <C>",
       r"<C> (?:有)?(?:多少|几)(?:个|种)?(?:不同的值|不同值|不同|不重复的值|不重复值|唯一值)", order=260,
-      examples=(('Customer-City-Amount-f087b0', 'how many distinct cities are there?', '=COUNTA(UNIQUE(B2:B7))'),))
+      examples=(('Customer-City-Amount-f087b0', 'how many distinct cities are there?',
+                 '=SUMPRODUCT(1/COUNTIF(B2:B7,B2:B7))'),))
 def _count_distinct(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # SUMPRODUCT(1/COUNTIF(r,r)), not COUNTA(UNIQUE(r)): every target computes it (UNIQUE is
+    # Excel 365's); a blank cell would divide by 0, so such a column is left to other readers
+    from ..rowbase import values
+
     col = t[0].col
-    return piece(f"COUNTA(UNIQUE({col.range}))", "num", f"number of distinct {col.header}")
+    if any(v is None or str(v).strip() == "" for v in values(ctx.schema, col)):
+        return None
+    return piece(f"SUMPRODUCT(1/COUNTIF({col.range},{col.range}))", "num", f"number of distinct {col.header}")
 
 
 @rule(r"(?:the )?total (?:number|amount|count|quantity) of (?:the )?<C>", order=410,
