@@ -61,8 +61,12 @@ def unframed(request: str, schema: SheetSchema) -> str:
 def _functions_said(text: str) -> str:
     """"countif Region = East", "vlookup Bo's Amount", 用sumif算…: the function the user names
     said as the operation it performs; the readers write (and the checks judge) the formula."""
-    for pattern, said in lexicon("placement")["functions_said"]:
+    words = lexicon("placement")
+    for pattern, said in words["functions_said"]:
         m = re.search(pattern, text, re.IGNORECASE)
+        if m and not said and re.search(words["aggregate_if"]["ops"], text.lower()) \
+                and re.search(r"(?i)lookup|match", m.group(0)):
+            return text  # "average amount using VLOOKUP": the function named does not do what is asked
         if m:
             text = re.sub(r"\s{2,}", " ", (text[:m.start()] + said + text[m.end():])).strip()
     return text

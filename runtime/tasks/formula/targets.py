@@ -34,8 +34,21 @@ def lacks(target: str) -> set[str]:
 
 
 def unsupported(formula: str, target: str, request: str = "") -> list[str]:
-    """Functions of ``formula`` that ``target`` lacks, less those the request asks for by name."""
-    asked = {w.upper() for w in re.findall(r"[A-Za-z][A-Za-z0-9.]*", request)}
+    """Functions of ``formula`` that ``target`` lacks, less those the request asks for by name
+    ("using XLOOKUP"; a name that is also an English word only as a function's name: "unique
+    cities" asks for distinct values, not for Excel 365's UNIQUE)."""
+    english = set(lexicon("targets")["english_words"])
+    asked = {w.upper() for w in re.findall(r"[A-Za-z][A-Za-z0-9.]*", request)
+             if w.lower() not in english or _named_as_function(w, request)}
     used = {m.upper() for m in re.findall(r"([A-Za-z][A-Za-z0-9.]*)\s*\(", formula)}
     used = {u.removeprefix("_XLFN.") for u in used}
     return sorted((used & lacks(target)) - asked)
+
+
+def _named_as_function(word: str, request: str) -> bool:
+    """Whether ``word`` (an English word that is also a function's name) names the function."""
+    if word.isupper() and len(word) > 1:
+        return True
+    w = re.escape(word)
+    return re.search(rf"(?i)(?:\b(?:using|use|with|via)\s+(?:the\s+|a\s+)?{w}\b|\b{w}\s*\(|\b{w}\s+(?:function|formula)\b)",
+                     request) is not None
