@@ -120,3 +120,23 @@ def test_more_forum_phrasings():
                            ("what formula will give me the total Amount for East", 175)]:
         r = _answer(request, sheet)
         assert r is not None and r.value == value, (request, r)
+
+
+def test_a_value_said_not_to_count_is_left_out():
+    sheet = _regions()
+    for request in ["sum of Amount where Region is not East", "total Amount where Region isn't East",
+                    "sum Amount where Region <> East", "how many rows are not from East"]:
+        r = _answer(request, sheet)
+        assert r is not None and "<>" in r.formula, (request, r)
+        assert r.value == (275 if "Amount" in request else 2), (request, r.formula, r.value)
+    for request in ["华东以外的金额合计", "不是华东的金额合计", "区域不等于华东的金额合计"]:
+        r = _answer(request, _regions_zh())
+        assert r is not None and r.value == 275, (request, r)
+
+
+def test_a_not_equal_symbol_must_reach_the_formula():
+    from o3local.tasks.formula.literals import unequal_ignored
+
+    assert unequal_ignored("sum amount where region <> East", '=SUMIF(A2:A6,"East",C2:C6)') is not None
+    assert unequal_ignored("sum amount where region <> East", '=SUMIF(A2:A6,"<>East",C2:C6)') is None
+    assert unequal_ignored('count cells equal to "<>"', '=COUNTIF(A2:A6,"x")') is None  # quoted: a value

@@ -404,7 +404,12 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
             op = "="
             if alternatives:
                 neg = re.search(r"(?:excluding|except(?: for)?|other than|apart from|besides|not in|not counting|leaving out|"
-                                r"ignoring|除了|除去|除|不含|不包括|不包含|不算|不计|去掉|排除|刨去|非)\s*$", text[:m.start()])
+                                r"ignoring|(?<![a-z])(?:is|are|was|were)\s+not(?:\s+from|\s+in)?|(?<![a-z])(?:isn'?t|aren'?t|"
+                                r"wasn'?t|weren'?t)(?:\s+from|\s+in)?|(?<![a-z])not\s+from|<>|!=|"
+                                r"除了|除去|除|不含|不包括|不包含|不算|不计|去掉|排除|刨去|不是|不等于|不为|并非|非)\s*$",
+                                text[:m.start()])
+                if neg is None and re.match(r"\s*(?:以外|之外)", text[m.end():]):
+                    neg = re.search(r"$", text[:m.start()])  # "华东以外的金额": every 区域 but 华东
                 if neg:
                     op = "<>"
                     after = re.match(r"\s*(?:以外|之外|外)", text[m.end():])

@@ -11,6 +11,10 @@ date serial, a text "2026-11-17", or its year, month and day pieces.
 answer.  When every figure of the compared column lies a hundred times or more below the
 number as scaled, while the unscaled number sits among them, the scale is in doubt; the
 user is asked rather than given 0.
+
+"sum amount where region <> East" answered with ``SUMIF(…,"East",…)``: a "not equal" said as a
+symbol is no word a reader must account for, so a reader that skips it answers the opposite;
+the formula must compare with ``<>`` (or NOT) somewhere.
 """
 
 from __future__ import annotations
@@ -72,3 +76,14 @@ def wan_out_of_scale(request: str, formula: str, schema: SheetSchema) -> str | N
                 return (f"{col.header} runs {low:g} to {top:g}, so {n:g}万 ({n * 10_000:g}) is above "
                         f"every row; if {col.header} counts in 万, ask for {n:g}")
     return None
+
+
+_UNEQUAL = re.compile(r"<>|!=|≠|=/=")
+
+
+def unequal_ignored(request: str, formula: str) -> str | None:
+    """A "not equal" the request says as a symbol that the formula compares with nowhere."""
+    said = re.sub(r'"[^"]*"|“[^”]*”', "", request)
+    if not _UNEQUAL.search(said) or "<>" in formula or re.search(r"\bNOT\(", formula, re.I):
+        return None
+    return "the request says 'not equal' (<>), and the formula compares with nothing of the kind"
