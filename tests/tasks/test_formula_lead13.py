@@ -140,3 +140,16 @@ def test_a_not_equal_symbol_must_reach_the_formula():
     assert unequal_ignored("sum amount where region <> East", '=SUMIF(A2:A6,"East",C2:C6)') is not None
     assert unequal_ignored("sum amount where region <> East", '=SUMIF(A2:A6,"<>East",C2:C6)') is None
     assert unequal_ignored('count cells equal to "<>"', '=COUNTIF(A2:A6,"x")') is None  # quoted: a value
+
+
+def test_the_copula_of_shi_duoshao_is_no_yes_value():
+    """"打印机的销售数量是多少" on a sheet with a 是否回款 column had added 是否回款 = 是 to the
+    condition (5 instead of 11): the 是 of "是多少" is the copula, not a yes."""
+    rows = [["产品", "数量", "单价", "是否回款"]]
+    rows += [["打印机", 3, 1050, "是"], ["扫描仪", 5, 2000, "否"], ["打印机", 2, 1050, "是"],
+             ["打印机", 6, 1050, "否"], ["扫描仪", 1, 2000, "是"]]
+    sheet = schema_from_rows(rows)
+    r = _answer("打印机的销售数量是多少", sheet)
+    assert r is None or r.value == 11, r.formula
+    r = _answer("平均单价是多少", sheet)
+    assert r is None or abs(r.value - 1430) < 1e-9, r.formula

@@ -353,6 +353,8 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
         if len(form) == 1 and is_zh(form) and all(len(str(v)) == 1 for v in col.distinct):
+            if form == "是":
+                continue  # the copula of "单价是多少", "数量是几": never the 是 of a 是/否 column
             # 男 / 女 of a one-character column, before what a row is: 女学员, 女的, 男员工; or
             # before the count asked of it (猫有多少单, 猫一共几单), said twice as people do
             # (狗狗订单占比)
