@@ -153,3 +153,23 @@ def test_the_copula_of_shi_duoshao_is_no_yes_value():
     assert r is None or r.value == 11, r.formula
     r = _answer("平均单价是多少", sheet)
     assert r is None or abs(r.value - 1430) < 1e-9, r.formula
+
+
+def test_what_the_request_spells_out_must_reach_the_formula():
+    """Three wrong answers on our own forum-style requests: the quoted "Q" dropped
+    (=ROUNDUP(MONTH(A2)/3,0) for "Q1"), "round … up" written as ROUND, "Amount / total amount"
+    answered with the total alone."""
+    from o3local.tasks.formula.literals import division_ignored, quoted_text_unwritten, rounding_direction_ignored
+
+    sheet = _regions()
+    assert quoted_text_unwritten('"Q" & quarter', "=ROUNDUP(MONTH(A2)/3,0)", sheet) is not None
+    assert quoted_text_unwritten('"Q" & quarter', '="Q"&ROUNDUP(MONTH(A2)/3,0)', sheet) is None
+    assert quoted_text_unwritten('total of the "Amount" column', "=SUM(C2:C6)", sheet) is None
+    assert quoted_text_unwritten('shown like "2024/02/29"', '=TEXT(A2,"yyyy/mm/dd")', sheet) is None
+    assert rounding_direction_ignored("round the amount up to the nearest 10", "=ROUND(C2,-1)") is not None
+    assert rounding_direction_ignored("round the amount up to the nearest 10", "=ROUNDUP(C2,-1)") is None
+    assert rounding_direction_ignored("金额向上取整", "=ROUND(C2,0)") is not None
+    assert division_ignored("Amount / total amount", "=SUM(C2:C6)") is not None
+    assert division_ignored("label each one Paid up / Chase", '=IF(C2>0,"Paid up","Chase")') is None
+    r = _answer("round the Amount up to the nearest 100", sheet, "D6")
+    assert r is None or r.value == 100, r.formula  # 25 up to 100; never ROUND's 0

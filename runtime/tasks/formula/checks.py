@@ -896,12 +896,20 @@ def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str 
     (:mod:`.literals`); a factor of a spelled-out product left out (:mod:`.factors`)."""
     from .dimensions import duration_priced, per_unit_with_total, time_extreme_untimed
     from .factors import factor_dropped
-    from .literals import date_ignored, unequal_ignored, wan_out_of_scale
+    from .literals import (
+        date_ignored,
+        division_ignored,
+        quoted_text_unwritten,
+        rounding_direction_ignored,
+        unequal_ignored,
+        wan_out_of_scale,
+    )
 
     return per_unit_with_total(request, formula, schema) or duration_priced(request, formula, schema) \
         or time_extreme_untimed(request, formula, schema) or date_ignored(request, formula) \
         or wan_out_of_scale(request, formula, schema) or factor_dropped(request, formula) \
-        or unequal_ignored(request, formula)
+        or unequal_ignored(request, formula) or division_ignored(request, formula) \
+        or rounding_direction_ignored(request, formula) or quoted_text_unwritten(request, formula, schema)
 
 
 def label_read_as_column(request: str, formula: str, schema: SheetSchema) -> str | None:

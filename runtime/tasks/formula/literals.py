@@ -87,3 +87,58 @@ def unequal_ignored(request: str, formula: str) -> str | None:
     if not _UNEQUAL.search(said) or "<>" in formula or re.search(r"\bNOT\(", formula, re.I):
         return None
     return "the request says 'not equal' (<>), and the formula compares with nothing of the kind"
+
+
+_QUOTED = re.compile(r'"([^"]{1,40})"|“([^”]{1,40})”|「([^」]{1,40})」')
+_EXAMPLE_BEFORE = re.compile(r"(?:like|e\.g\.?|eg|such as|for example|as in|比如|例如|像|如)\s*[:：]?\s*$", re.I)
+
+
+def quoted_text_unwritten(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """'"Q" & quarter', 'show "Chase" when unpaid': a text the request puts in quotes is what the
+    cell must write or compare with; a formula that holds it nowhere answers something else
+    (=ROUNDUP(MONTH(A2)/3,0) for "Q1").  Quotes around a column's name or an example of the
+    answer's shape ("like "2024/02/29"") are neither."""
+    heads = [str(c.header).strip().lower() for c in schema.columns]
+    body = formula.lower()
+    for m in _QUOTED.finditer(request):
+        said = next(g for g in m.groups() if g is not None).strip()
+        low = said.lower()
+        if not low or _EXAMPLE_BEFORE.search(request[:m.start()]):
+            continue
+        if any(low == h or low in h or h and h in low for h in heads):
+            continue  # the "Amount" column
+        if low in body or low.replace('"', '""') in body:
+            continue
+        if re.fullmatch(r"[\d.,%\s]+", low) and re.sub(r"[,%\s]", "", low) in re.sub(r"[,%\s]", "", body):
+            continue  # "100" written as 100
+        return f"the request quotes {said!r}, which the formula never writes or compares with"
+    return None
+
+
+def division_ignored(request: str, formula: str) -> str | None:
+    """"Amount / total amount" answered with =SUM(G2:G9): a division said as a spaced slash or ÷
+    (not a date, not a label pair such as Paid/Open) that the formula never performs."""
+    said = _QUOTED.sub(" ", request)
+    if not re.search(r"\s/\s|÷", said) or "/" in formula or re.search(r"\bQUOTIENT\(", formula, re.I):
+        return None
+    if re.search(r"[A-Z][\w'-]*(?:\s+[\w'-]+){0,2}\s/\s[A-Z]", said) and '"' in formula:
+        return None  # "Paid up / Chase": the two labels a formula writes
+    return "the request divides (/), and the formula divides nothing"
+
+
+_ROUND_UP = re.compile(r"(?<![a-z])round(?:ed|ing)?\s+(?:(?:it|them|this|the\s+\w+|\w+)\s+)?up(?![a-z])|(?<![a-z])roundup"
+                       r"|向上取整|向上舍入|进位取整|往上取整|只入不舍|进一法", re.I)
+_ROUND_DOWN = re.compile(r"(?<![a-z])round(?:ed|ing)?\s+(?:(?:it|them|this|the\s+\w+|\w+)\s+)?down(?![a-z])"
+                         r"|(?<![a-z])rounddown|向下取整|向下舍入|往下取整|只舍不入|去尾法|舍去小数", re.I)
+
+
+def rounding_direction_ignored(request: str, formula: str) -> str | None:
+    """"round the amount up to the nearest 10" answered with ROUND(G2,-1) (30 for 31.5, where up
+    gives 40): a direction said for the rounding must be the formula's."""
+    if _ROUND_UP.search(request) and re.search(r"\bROUND\(", formula, re.I) \
+            and not re.search(r"\b(?:ROUNDUP|CEILING(?:\.MATH)?)\(", formula, re.I):
+        return "the request rounds up, and the formula rounds to the nearest"
+    if _ROUND_DOWN.search(request) and re.search(r"\bROUND\(", formula, re.I) \
+            and not re.search(r"\b(?:ROUNDDOWN|FLOOR(?:\.MATH)?|INT|TRUNC)\(", formula, re.I):
+        return "the request rounds down, and the formula rounds to the nearest"
+    return None
