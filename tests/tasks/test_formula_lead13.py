@@ -159,7 +159,11 @@ def test_what_the_request_spells_out_must_reach_the_formula():
     """Three wrong answers on our own forum-style requests: the quoted "Q" dropped
     (=ROUNDUP(MONTH(A2)/3,0) for "Q1"), "round … up" written as ROUND, "Amount / total amount"
     answered with the total alone."""
-    from o3local.tasks.formula.literals import division_ignored, quoted_text_unwritten, rounding_direction_ignored
+    from o3local.tasks.formula.literals import (
+        division_ignored,
+        quoted_text_unwritten,
+        rounding_direction_ignored,
+    )
 
     sheet = _regions()
     assert quoted_text_unwritten('"Q" & quarter', "=ROUNDUP(MONTH(A2)/3,0)", sheet) is not None
