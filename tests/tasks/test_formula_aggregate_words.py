@@ -156,8 +156,11 @@ def shop():
 def test_chinese_request_and_politeness_words_change_no_rows(shop):
     assert formula("帮我算一下徐家汇店一共卖了多少", shop, method="rules").value == 700
     assert formula("麻烦帮我数一下会员卡的有几笔", shop, method="rules").value == 2
-    with pytest.raises(TaskError):  # a negation is never passed over
-        formula("帮我算一下不是徐家汇店的一共卖了多少呢", shop, method="rules")
+    # a negation is never passed over: read as the other stores (or refused), never 徐家汇店's 700
+    try:
+        assert formula("帮我算一下不是徐家汇店的一共卖了多少呢", shop, method="rules").value == 800
+    except TaskError:
+        pass
 
 
 def test_an_action_verb_the_sheet_does_not_hold_is_context(shop):
