@@ -1,0 +1,113 @@
+"""IF labels on a whole period the sheet keeps in part columns (issue 16, round 13).
+
+"Busy if it did over 400 hires in the year" on Jan … Dec columns, "Over if the half-year actual
+is more than the budget" on Jan … Jun, "全年满40小时写达标" on 上半年时长 | 下半年时长: the condition
+is on the row's total over the period (periodtotal.py).  A period the sheet does not keep whole
+(a year on six month columns) is no total: refused.  Sheets written here; values checked by the
+engine.
+"""
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.engine import evaluate
+from o3local.tasks.formula.schema import schema_from_rows
+
+_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+
+def _at(r, s, row):
+    return evaluate(r.intent["template"].replace("{r}", str(row)), s).value
+
+
+@pytest.fixture
+def vans():
+    return schema_from_rows([
+        ["Van", *_MONTHS],
+        ["V1", *[40] * 12],   # 480
+        ["V2", *[10] * 12],   # 120
+        ["V3", *[30] * 12],   # 360
+    ])
+
+
+@pytest.mark.parametrize("request_", [
+    "mark a van Busy if it did over 400 trips in the year, else Quiet",
+    "Busy if the year total tops 400, else Quiet",
+    "Busy when the annual total is more than 400, otherwise Quiet",
+])
+def test_a_year_on_twelve_month_columns_is_their_sum(vans, request_):
+    r = formula(request_, vans, "N2", method="rules")
+    assert r.formula == '=IF(SUM(B2:M2)>400,"Busy","Quiet")'
+    assert [r.value, _at(r, vans, 3), _at(r, vans, 4)] == ["Busy", "Quiet", "Quiet"]
+
+
+@pytest.fixture
+def budget():
+    return schema_from_rows([
+        ["Line", "Budget H1", "Jan", "Feb", "Mar", "Apr", "May", "Jun"],
+        ["Rent", 600, 100, 100, 100, 100, 100, 100],   # 600: not over
+        ["IT", 500, 100, 100, 100, 100, 100, 100],     # 600: over
+        ["Travel", 300, 10, 10, 10, 10, 10, 10],       # 60
+    ])
+
+
+def test_the_half_year_actual_against_a_column(budget):
+    r = formula('"Over" if the half-year actual is more than the budget, otherwise "OK"', budget, "I2",
+                method="rules")
+    assert r.formula == '=IF(SUM(C2:H2)>B2,"Over","OK")'
+    assert [r.value, _at(r, budget, 3), _at(r, budget, 4)] == ["OK", "Over", "OK"]
+
+
+def test_a_year_on_six_month_columns_is_no_total(budget):
+    with pytest.raises(TaskError):
+        formula("Busy if the year total tops 400, else Quiet", budget, "I2", method="rules")
+
+
+@pytest.fixture
+def volunteers():
+    return schema_from_rows([
+        ["姓名", "上半年时长（小时）", "下半年时长（小时）"],
+        ["张三", 25, 20],   # 45
+        ["李四", 10, 12],   # 22
+        ["王五", 20, 20],   # 40
+    ])
+
+
+@pytest.mark.parametrize("request_", ["全年满40小时写达标，不满写未达标", "全年时长满40小时的写达标，不满的写未达标"])
+def test_a_year_kept_as_two_halves_is_their_sum(volunteers, request_):
+    r = formula(request_, volunteers, "D2", method="rules")
+    assert r.formula == '=IF(B2+C2>=40,"达标","未达标")'
+    assert [r.value, _at(r, volunteers, 3), _at(r, volunteers, 4)] == ["达标", "未达标", "达标"]
+
+
+def test_zh_a_year_on_month_columns():
+    s = schema_from_rows([
+        ["网点", *[f"{k}月" for k in range(1, 13)]],
+        ["A", *[100] * 12],
+        ["B", *[50] * 12],
+    ])
+    r = formula("全年超过1000的标重点，其他标一般", s, "N2", method="rules")
+    assert r.formula == '=IF(SUM(B2:M2)>1000,"重点","一般")'
+    assert [r.value, _at(r, s, 3)] == ["重点", "一般"]
+
+
+def test_a_half_said_by_its_own_column_stays_that_column(volunteers):
+    r = formula("上半年时长满20小时写达标，不满写未达标", volunteers, "D2", method="rules")
+    assert r.formula == '=IF(B2>=20,"达标","未达标")'
+
+
+def test_a_number_is_no_month_column_its_digits_begin():
+    s = schema_from_rows([["网点", *[f"{k}月" for k in range(1, 13)]], ["A", *[1500] * 12], ["B", *[50] * 12]])
+    r = formula("1月超过1000的标重点，其他标一般", s, "N2", method="rules")
+    assert r.formula == '=IF(B2>1000,"重点","一般")'
+    assert [r.value, _at(r, s, 3)] == ["重点", "一般"]
+
+
+def test_a_yes_or_no_asked_is_not_answered_by_a_number():
+    from o3local.tasks.formula.checks import test_unanswered
+
+    assert test_unanswered("上半年有没有达标", "=D2+E2+F2") is not None
+    assert test_unanswered("whether the job is done", "=D2*2") is not None
+    assert test_unanswered("上半年有没有达标", '=IF(D2+E2>=C2,"达标","未达标")') is None
+    assert test_unanswered("上半年合计", "=D2+E2+F2") is None
