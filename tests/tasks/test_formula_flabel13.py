@@ -111,3 +111,25 @@ def test_a_yes_or_no_asked_is_not_answered_by_a_number():
     assert test_unanswered("whether the job is done", "=D2*2") is not None
     assert test_unanswered("上半年有没有达标", '=IF(D2+E2>=C2,"达标","未达标")') is None
     assert test_unanswered("上半年合计", "=D2+E2+F2") is None
+
+
+def test_a_sum_of_money_said_alone_is_the_one_money_column():
+    s = schema_from_rows([["单号", "项目", "金额", "人数"], ["A1", "烫发", 380, 1], ["A2", "剪发", 60, 3]])
+    r = formula("200块以上的标个大单，其他空着", s, "E2", method="rules")
+    assert r.formula == '=IF(C2>=200,"大单","")'
+    assert [r.value, _at(r, s, 3)] == ["大单", ""]
+
+
+def test_a_sum_of_money_said_alone_beside_two_money_columns_names_neither():
+    s = schema_from_rows([["单号", "单价", "金额", "数量"], ["A1", 190, 380, 2], ["A2", 20, 60, 3]])
+    with pytest.raises(TaskError):
+        formula("200块以上的标个大单，其他空着", s, "E2", method="rules")
+
+
+def test_a_unit_glued_to_the_number_before_or_more_is_no_equality():
+    s = schema_from_rows([["Job", "Rim", "Qty"], ["J1", 18, 4], ["J2", 16, 2], ["J3", 19, 1]])
+    r = formula("Large if the rim is 18 inch or more otherwise Standard", s, "D2", method="rules")
+    assert r.formula == '=IF(B2>=18,"Large","Standard")'
+    assert [r.value, _at(r, s, 3), _at(r, s, 4)] == ["Large", "Standard", "Large"]
+    with pytest.raises(TaskError):
+        formula("Large if the rim is 18xx or more otherwise Standard", s, "D2", method="rules")

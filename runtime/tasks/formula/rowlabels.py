@@ -239,9 +239,9 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
         if after.startswith(word):
             op = o
             break
-    if op is None and re.match(r"(?:or|and)\s+(?:more|less|over|under|above|below|higher|lower|greater|fewer|up|upwards"
+    if op is None and re.match(r"(?:[a-z\"”']{1,8}\.?\s*)?(?:or|and)\s+(?:more|less|over|under|above|below|higher|lower|greater|fewer|up|upwards"
                                r"|later|earlier|longer|shorter|bigger|smaller|fewer)\b", after):
-        return None  # "60 mins or more" whose unit was not read: no "= 60"
+        return None  # "60 mins or more", "18in or more" whose unit was not read: no "= 60"
     if op is None:
         before = low[:pos].rstrip().rstrip("£$€¥￥").rstrip()  # "under £10"
         for word, o in sorted(lex["compare"], key=lambda wo: -len(wo[0])):
@@ -548,7 +548,21 @@ def _unit_operand(after: str, schema: SheetSchema) -> tuple[str, Column | None, 
             stem = word.rstrip("s")
             found = [c for c in schema.columns if c.type == "number" and c.header.isascii()
                      and any(w.rstrip("s") == stem for w in re.findall(r"[a-z]+", c.header.lower()))]
+    if not found and re.match(r"\s*(?:元|块钱?|万元)", after):  # "200块以上的标大单": the sheet's one money column
+        found = _money_column(schema)
     return (ref(found[0]), found[0], 0) if len(found) == 1 else None
+
+
+def _money_column(schema: SheetSchema) -> list[Column]:
+    """The sheet's money column, when it has one and only one: a row's total (金额) and no price,
+    fee or cost column beside it (with two, a sum of money said alone names neither)."""
+    from .dimensions import is_row_total, unit_of
+
+    money = [c for c in schema.columns if c.type == "number" and (
+        is_row_total(c) or unit_of(c) is not None
+        or re.search(r"价|费|钱|元|租金|成本|工资|收入|支出|预算|定金|押金|[£$€¥]|price|cost|fee|pay|amount|total|budget",
+                     c.header.lower()))]
+    return money if len(money) == 1 and is_row_total(money[0]) else []
 
 
 def _percent_operand(schema: SheetSchema) -> tuple[str, Column | None, int] | None:
