@@ -133,3 +133,10 @@ def test_a_unit_glued_to_the_number_before_or_more_is_no_equality():
     assert [r.value, _at(r, s, 3), _at(r, s, 4)] == ["Large", "Standard", "Large"]
     with pytest.raises(TaskError):
         formula("Large if the rim is 18xx or more otherwise Standard", s, "D2", method="rules")
+
+
+def test_a_year_number_or_later_is_at_least_it():
+    s = schema_from_rows([["Gallery", "Floor", "Opened"], ["East", 1, 2018], ["West", 2, 1999], ["North", 1, 2015]])
+    r = formula("tag each gallery New if it opened in 2015 or after, else Established", s, "D2", method="rules")
+    assert r.formula == '=IF(C2>=2015,"New","Established")'
+    assert [r.value, _at(r, s, 3), _at(r, s, 4)] == ["New", "Established", "New"]
