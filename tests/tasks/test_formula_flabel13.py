@@ -140,3 +140,27 @@ def test_a_year_number_or_later_is_at_least_it():
     r = formula("tag each gallery New if it opened in 2015 or after, else Established", s, "D2", method="rules")
     assert r.formula == '=IF(C2>=2015,"New","Established")'
     assert [r.value, _at(r, s, 3), _at(r, s, 4)] == ["New", "Established", "New"]
+
+
+@pytest.fixture
+def parcels():
+    return schema_from_rows([["运单号", "收件人", "重量（kg）", "天数"], ["A", "张三", 12.5, 7], ["B", "李四", 10, 5],
+                             ["C", "王五", 3, 2]])
+
+
+@pytest.mark.parametrize("request_, formula_, values", [
+    ("重量10kg以上(含)是大件 不然小件", '=IF(C2>=10,"大件","小件")', ["大件", "大件", "小件"]),
+    ("重量10kg以上（不含）是大件，不然小件", '=IF(C2>10,"大件","小件")', ["大件", "小件", "小件"]),
+    ("天数5天以上（不含5天）算长租，不然短租", '=IF(D2>5,"长租","短租")', ["长租", "短租", "短租"]),
+])
+def test_a_bound_said_inclusive_or_not_in_brackets(parcels, request_, formula_, values):
+    r = formula(request_, parcels, "E2", method="rules")
+    assert r.formula == formula_
+    assert [r.value, _at(r, parcels, 3), _at(r, parcels, 4)] == values
+
+
+def test_said_bounds_leaves_a_contradiction_alone():
+    from o3local.tasks.formula.bounds import said_bounds
+
+    assert said_bounds("10及以上（不含）") == "10及以上（不含）"
+    assert said_bounds("400以上（含）算大单") == "400及以上算大单"

@@ -579,7 +579,8 @@ def _unit_skipped(after: str, lex: dict, schema: SheetSchema) -> str:
     counted = [c.header.strip()[:-1] for c in schema.columns if c.type == "number"
                and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip())]
     for unit in sorted(lex["units"] + counted, key=len, reverse=True):
-        if after.startswith(unit) and not (unit.isascii() and after[len(unit):len(unit) + 1].isalpha()):
+        nxt = after[len(unit):len(unit) + 1]  # ("kg及以上": a Latin unit may run into a Chinese word)
+        if after.startswith(unit) and not (unit.isascii() and nxt.isascii() and nxt.isalpha()):
             return after[len(unit):].lstrip()
     if any(after.startswith(w) for w, _ in lex["compare_after"]):
         return after  # "60分及格": 分及格 is the comparison's own word
@@ -1087,7 +1088,8 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
         or _depending(request, schema, lex)
     if band is not None:
         return band
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d" + f"{lex['measure_after_number']}?" + r"|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
+    units = "|".join(re.escape(u) for u in sorted(lex["units"], key=len, reverse=True))
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d(?:" + f"{lex['measure_after_number']}|{units}" + r")?|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
             and not re.search(r"(?:标记?|标注|写上?|填上?|显示|记)为?\s*[\"“「']", text) \
             and not re.search(r"[\"“'][^\"”']+[\"”']\s+(?:for|on|next to|beside|where)\s", text):  # 下的单标“午餐”, "'Cheap' for fees under £10"
         return None
