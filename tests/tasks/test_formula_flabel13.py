@@ -164,3 +164,11 @@ def test_said_bounds_leaves_a_contradiction_alone():
 
     assert said_bounds("10及以上（不含）") == "10及以上（不含）"
     assert said_bounds("400以上（含）算大单") == "400及以上算大单"
+
+
+def test_nobody_has_done_it_is_the_step_column_blank():
+    s = schema_from_rows([["Ticket", "Garment", "Collected"], ["T1", "Coat", "2026-11-02"], ["T2", "Suit", None],
+                          ["T3", "Dress", "2026-11-05"]])
+    r = formula("mark each job Waiting if nobody's collected it, else Done", s, "D2", method="rules")
+    assert r.formula == '=IF(C2="","Waiting","Done")'
+    assert [r.value, _at(r, s, 3), _at(r, s, 4)] == ["Done", "Waiting", "Done"]
