@@ -579,8 +579,11 @@ def _unit_skipped(after: str, lex: dict, schema: SheetSchema) -> str:
     counted = [c.header.strip()[:-1] for c in schema.columns if c.type == "number"
                and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip())]
     for unit in sorted(lex["units"] + counted, key=len, reverse=True):
-        nxt = after[len(unit):len(unit) + 1]  # ("kg及以上": a Latin unit may run into a Chinese word)
-        if after.startswith(unit) and not (unit.isascii() and nxt.isascii() and nxt.isalpha()):
+        # ("kg及以上": a Latin unit may run into a Chinese bound said inclusive; a bare 以上 after
+        # it, "10kg以上算重货", stays unread: whether 10 itself is one is not said)
+        nxt = after[len(unit):len(unit) + 1]
+        glued = unit.isascii() and nxt.isalpha() and not (not nxt.isascii() and re.match(r"[及或]", nxt))
+        if after.startswith(unit) and not glued:
             return after[len(unit):].lstrip()
     if any(after.startswith(w) for w, _ in lex["compare_after"]):
         return after  # "60分及格": 分及格 is the comparison's own word
