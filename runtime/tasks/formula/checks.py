@@ -856,6 +856,17 @@ def labels_unwritten(request: str, formula: str) -> str | None:
     return f"the request asks for the labels {pair.group(1).strip()} / {pair.group(2).strip()}, which the formula never writes"
 
 
+def test_unanswered(request: str, formula: str) -> str | None:
+    """"上半年有没有达标" answered with the half year's sum: the request asks a yes-or-no of each
+    row (有没有 / 够不够 / 交没交 / 是否 / whether), and a formula that compares nothing and writes
+    no text gives a number, not the answer."""
+    if not re.search(r"([\u4e00-\u9fff])[没不]\1|是否|\bwhether\b", request, re.I):
+        return None
+    if '"' in formula or re.search(r"[<>]|(?<=[^<>])=|\b(?:IF|IFS|IFERROR|IS[A-Z]+|AND|OR|NOT)\(", formula[1:]):
+        return None
+    return "the request asks whether something holds of each row, and the formula tests nothing"
+
+
 def amount_named_inside_a_value(request: str, formula: str, schema: SheetSchema) -> str | None:
     """"number of kids clay bookings" as SUMIF(Course, "Kids clay", Clay (kg)): the column added
     up is named only by a word inside a value of the request (clay in "Kids clay"), so nothing
@@ -883,7 +894,8 @@ def amount_named_inside_a_value(request: str, formula: str, schema: SheetSchema)
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
-            or labels_unwritten(request, formula) or operand_before_unused(request, formula, schema)
+            or labels_unwritten(request, formula) or test_unanswered(request, formula)
+            or operand_before_unused(request, formula, schema)
             or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema)
             or inclusion_not_added(request, formula) or remainder_not_subtracted(request, formula, schema)

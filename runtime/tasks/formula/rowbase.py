@@ -229,8 +229,10 @@ def mentions(text: str, schema: SheetSchema) -> list[tuple[int, Column]]:
             end = at + len(word)
             if not ((first and at and low[at - 1].isalpha() and (low[at - 1].isascii() or last))
                     or (last and end < len(low) and low[end].isalpha() and low[end] != "s"
-                        and (low[end].isascii() or first))):
-                claim(at, len(word), col)
+                        and (low[end].isascii() or first))
+                    or word[0].isdigit() and at and low[at - 1].isdigit()
+                    or word[-1].isdigit() and end < len(low) and low[end].isdigit()):
+                claim(at, len(word), col)  # (a number's digits name no column: "1000" is not 10月)
             at = low.find(word, at + 1)
 
     # "the glass charge" for Glass under a two-row header's Charges: the header and its group word

@@ -239,9 +239,9 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
         if after.startswith(word):
             op = o
             break
-    if op is None and re.match(r"(?:or|and)\s+(?:more|less|over|under|above|below|higher|lower|greater|fewer|up|upwards"
+    if op is None and re.match(r"(?:[a-z\"”']{1,8}\.?\s*)?(?:or|and)\s+(?:more|less|over|under|above|below|higher|lower|greater|fewer|up|upwards"
                                r"|later|earlier|longer|shorter|bigger|smaller|fewer)\b", after):
-        return None  # "60 mins or more" whose unit was not read: no "= 60"
+        return None  # "60 mins or more", "18in or more" whose unit was not read: no "= 60"
     if op is None:
         before = low[:pos].rstrip().rstrip("£$€¥￥").rstrip()  # "under £10"
         for word, o in sorted(lex["compare"], key=lambda wo: -len(wo[0])):
@@ -548,7 +548,21 @@ def _unit_operand(after: str, schema: SheetSchema) -> tuple[str, Column | None, 
             stem = word.rstrip("s")
             found = [c for c in schema.columns if c.type == "number" and c.header.isascii()
                      and any(w.rstrip("s") == stem for w in re.findall(r"[a-z]+", c.header.lower()))]
+    if not found and re.match(r"\s*(?:元|块钱?|万元)", after):  # "200块以上的标大单": the sheet's one money column
+        found = _money_column(schema)
     return (ref(found[0]), found[0], 0) if len(found) == 1 else None
+
+
+def _money_column(schema: SheetSchema) -> list[Column]:
+    """The sheet's money column, when it has one and only one: a row's total (金额) and no price,
+    fee or cost column beside it (with two, a sum of money said alone names neither)."""
+    from .dimensions import is_row_total, unit_of
+
+    money = [c for c in schema.columns if c.type == "number" and (
+        is_row_total(c) or unit_of(c) is not None
+        or re.search(r"价|费|钱|元|租金|成本|工资|收入|支出|预算|定金|押金|[£$€¥]|price|cost|fee|pay|amount|total|budget",
+                     c.header.lower()))]
+    return money if len(money) == 1 and is_row_total(money[0]) else []
 
 
 def _percent_operand(schema: SheetSchema) -> tuple[str, Column | None, int] | None:
@@ -565,7 +579,11 @@ def _unit_skipped(after: str, lex: dict, schema: SheetSchema) -> str:
     counted = [c.header.strip()[:-1] for c in schema.columns if c.type == "number"
                and re.fullmatch(r"[\u4e00-\u9fff]{1,2}数", c.header.strip())]
     for unit in sorted(lex["units"] + counted, key=len, reverse=True):
-        if after.startswith(unit) and not (unit.isascii() and after[len(unit):len(unit) + 1].isalpha()):
+        # ("kg及以上": a Latin unit may run into a Chinese bound said inclusive; a bare 以上 after
+        # it, "10kg以上算重货", stays unread: whether 10 itself is one is not said)
+        nxt = after[len(unit):len(unit) + 1]
+        glued = unit.isascii() and nxt.isalpha() and not (not nxt.isascii() and re.match(r"[及或]", nxt))
+        if after.startswith(unit) and not glued:
             return after[len(unit):].lstrip()
     if any(after.startswith(w) for w, _ in lex["compare_after"]):
         return after  # "60分及格": 分及格 is the comparison's own word
@@ -1073,7 +1091,8 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
         or _depending(request, schema, lex)
     if band is not None:
         return band
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d" + f"{lex['measure_after_number']}?" + r"|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
+    units = "|".join(re.escape(u) for u in sorted(lex["units"], key=len, reverse=True))
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d(?:" + f"{lex['measure_after_number']}|{units}" + r")?|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
             and not re.search(r"(?:标记?|标注|写上?|填上?|显示|记)为?\s*[\"“「']", text) \
             and not re.search(r"[\"“'][^\"”']+[\"”']\s+(?:for|on|next to|beside|where)\s", text):  # 下的单标“午餐”, "'Cheap' for fees under £10"
         return None

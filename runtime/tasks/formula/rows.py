@@ -410,6 +410,16 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
         reading = _first(text, schema, nums)
         if reading is not None:
             return reading
+    from . import periodtotal
+
+    for sheet, letter, body, named in periodtotal.stand_ins(request, schema):
+        # "Busy if it did over 400 hires in the year" on Jan … Dec: the row's total, a stand-in column
+        for text in said:
+            reading = _first(named(text), sheet, nums, labels_only=True)
+            if reading is not None and f"{letter}{{r}}" in reading.template:
+                template = _inline(reading.template, f"{letter}{{r}}", body)
+                if template is not None:
+                    return RowReading(template, reading.explanation, reading.consumed)
     for sheet, letter, body, pinned in _measures(request, schema):
         # "年满80岁的标高龄", "LONG if they stayed more than 3 hours": a label on a value no column
         # holds (the age from an ID number, the hours between two times), read on a stand-in column;

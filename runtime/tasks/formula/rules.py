@@ -218,7 +218,9 @@ def inclusive_bounds(request: str) -> str:
     def said(m: re.Match) -> str:
         side = m["side"] or m["side2"]
         return "为止" if side == "为止" else "及" + side
-    return _INCLUSIVE.sub(said, request)
+    from .bounds import said_bounds
+
+    return said_bounds(_INCLUSIVE.sub(said, request))
 
 
 _TOTAL_ROW = re.compile(r"[，,]?\s*[（(]?\s*(?:" + "|".join(map(re.escape, sorted(
