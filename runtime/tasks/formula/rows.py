@@ -369,6 +369,11 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     spelled = _definition(request)
     if spelled is not None:  # "缺勤天数=应出勤-实际出勤": the formula is spelled out after the name
         said.append(spelled)
+    from .shares import share_named
+
+    named = share_named(request)
+    if named is not None:  # "付款进度：已付款占合同金额的比例": a name for the share, then the share
+        said.append(named)
     family = _family_spelled(request, schema)
     if family is not None:  # "deposit + instalments" on Instalment 1, Instalment 2: each of them added
         request = family

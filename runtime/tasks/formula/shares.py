@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .rowbase import lexicon
-from .rowbase import is_zh
+from .rowbase import is_zh, lexicon
 from .schema import SheetSchema
 
 _SHARE_EN = r"(?:%|percent|percentage|pct|share|proportion|fraction|ratio|rate)"
@@ -52,6 +51,9 @@ def restated(request: str) -> list[str]:
                          r"(?P<b>[^/／()（）]+?)\s*[)）]\s*", text)
         if m:  # "缴费比例（已缴/应缴）": the label, then the division spelled out
             out.append(f"{_side(m.group('a'))}占{_side(m.group('b'))}的比例")
+        named = share_named(text)
+        if named is not None:  # "付款进度：已付款占合同金额的比例": a name for the share, then the share
+            out.append(named)
         return [o for o in out if o]
     # "% collected so far (paid vs invoiced)": the share said, then which over which in brackets
     m = re.fullmatch(rf"\s*(?P<lead>.*?)\s*\(\s*(?P<a>[a-z][a-z ]*?)\s+{_OVER_EN}\s+(?P<b>[a-z][a-z ]*?)\s*\)\s*", text)
@@ -68,7 +70,25 @@ def restated(request: str) -> list[str]:
                      rf"(?:percent|percentage|fraction|share|proportion|ratio|%)\s*", text)
     if m:
         out.append(f"{_side(m.group('a'))} as a share of {_side(m.group('b'))}")
+    # "proportion of total subs paid so far": the whole, then what of it; each way to split the
+    # words in two is tried (column_ratio keeps only a split whose sides are one column each)
+    m = re.fullmatch(r"\s*(?:what\s+)?(?:percentage|percent|share|proportion|fraction|%)\s+of\s+(?P<rest>[a-z][a-z ]*)",
+                     text)
+    if m:
+        words = _side(m.group("rest")).split()
+        for k in range(1, len(words)):
+            b, a = " ".join(words[:k]), " ".join(words[k:])
+            a = re.sub(r"^(?:that|which)\s+|^(?:has|have|had)\s+been\s+|^(?:was|were|is|are)\s+", "", a)
+            out.append(f"{_side(a)} as a share of {_side(b)}")
     return [o for o in out if not o.startswith(" as") and " of " in o and not o.endswith(" of ")]
+
+
+def share_named(request: str) -> str | None:
+    """The share said after a short name for it and a colon ("付款进度：已付款占合同金额的比例"), or
+    None: the name is what the result is called, the share after it is read whole."""
+    m = re.fullmatch(r"\s*[\u4e00-\u9fff]{2,8}\s*[:：]\s*(?P<rest>[^:：]+?占[^:：]+?(?:比例|百分比|比重|比率|百分之(?:几|多少)))\s*",
+                     request)
+    return m.group("rest") if m else None
 
 
 def _label(lead: str) -> bool:
@@ -86,7 +106,9 @@ def column_ratio(request: str, schema: SheetSchema) -> tuple[str, str, list] | N
     from .rows import _names_of, _ratio
 
     zh = is_zh(request)
+    found = []
     for said in restated(request):
+        said = _widened(said, schema)
         got = _ratio(said, schema, zh)
         m = re.fullmatch(r"([A-Z]{1,3})\{r\}/([A-Z]{1,3})\{r\}", got[0]) if got else None
         if m is None:
@@ -95,8 +117,33 @@ def column_ratio(request: str, schema: SheetSchema) -> tuple[str, str, list] | N
         part = next(c for c in schema.columns if c.letter == m.group(1))
         if [c for _p, c in mentions(a, schema)] != [part] or cover(a, _names_of(part, schema, bare=True)).strip(" 的"):
             continue  # "late deposit": a word of the part that names no column
-        return got
-    return None
+        if got[0] not in (f[0] for f in found):
+            found.append(got)
+    return found[0] if len(found) == 1 else None  # two splits read two ways: not guessed
+
+
+def _widened(said: str, schema: SheetSchema) -> str:
+    """``said`` with a side that names no column but is a word of exactly one number column's
+    header (the end of it in Chinese) said as that header: "paid vs due" beside Fee Due, "subs"
+    beside Annual Sub, "paid" beside Paid So Far."""
+    from .rowbase import mentions
+
+    zh = is_zh(said)
+    parts = said.split("占", 1) if zh else said.split(" as a share of ", 1)
+    if len(parts) != 2:
+        return said
+    out = []
+    for i, side in enumerate(parts):
+        word = side if i == 0 else (re.sub(r"的?(?:比例|百分比|比重|比率|百分之(?:几|多少)|多少)$", "", side) if zh else side)
+        tail = side[len(word):]
+        if word and not mentions(word, schema) and (zh or re.fullmatch(r"[a-z]+", word)):
+            heads = [c.header for c in schema.columns if c.type == "number" and (
+                c.header.strip().endswith(word) if zh else
+                re.search(rf"(?<![a-z]){re.escape(word.removesuffix('s'))}s?(?![a-z])", c.header.lower()))]
+            if len(heads) == 1 and len(word) >= (2 if zh else 3):
+                word = heads[0].lower()
+        out.append(word + tail)
+    return ("占" if zh else " as a share of ").join(out)
 
 
 def read_total_ratio(request: str, schema: SheetSchema) -> tuple[str, str] | None:
