@@ -123,3 +123,10 @@ def test_a_share_of_a_value_looked_up_on_another_sheet(leave):
 def test_the_looked_up_whole_alone_is_no_share(leave):
     with pytest.raises(TaskError):
         formula("what % of the annual days has each person had", sheet=leave, target_cell="D2", method="rules")
+
+
+def test_a_chinese_share_of_all_the_sheets_rows_said_by_its_row_word():
+    s = schema_from_rows([["取件码", "物品", "费用"], ["1", "皮鞋", 30], ["2", "皮包", 50],
+                          ["3", "皮鞋", 20], ["4", "运动鞋", 25]], "取件登记")
+    f, v = _value("皮鞋占所有单子的百分比", s)
+    assert f == '=COUNTIF(B2:B5,"皮鞋")/COUNTA(B2:B5)' and v == pytest.approx(0.5)
