@@ -512,7 +512,9 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         return None
     if target is not None and _row_target(target, schema) and not _reads_row(reading.formula, target) \
             and (re.search(r"\b(?:each|every|per)\b|每|各", request.lower())
-                 or (reading.parts or {}).get("operation") == "year_block"):  # 五年累计业务量 at a row: the row's own
+                 or (reading.parts or {}).get("operation") == "year_block"  # 五年累计业务量 at a row: the row's own
+                 or (reading.parts or {}).get("operation") == "total_ratio"  # "deposit relative to rent, as a
+                 and not re.search(r"\b(?:total|overall|all)\b|so far|整体|总|全部", request.lower())):  # percent"
         # "平均每单卖了多少钱" at G2: one value for the whole table is no answer for each row of it
         notes.append(f"rules: {reading.formula} is one value for the whole table, and {target} is a row of it")
         return None

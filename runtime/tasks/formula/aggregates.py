@@ -1102,7 +1102,7 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if rows is None or not rows.conditions or rows.op != "count":
         return _share_of_yes(plain, schema)
     whole = re.search(r"占(?:总|全部|所有|整体)([\u4e00-\u9fff]*?)(?:的|比|百分|$)", text)
-    nouns = lex["row_nouns"] + lex["people_nouns"] + [schema.sheet.lower()]
+    nouns = lex["row_nouns"] + lex["people_nouns"] + row_things(schema) + [schema.sheet.lower()]  # (单子: _zh_whole's rows)
     if whole and whole.group(1) and not any(whole.group(1) in (n, n + "数") for n in nouns):
         return None  # "差旅费占总报销的比例": a share of an amount the sheet does not name, not of rows
     conds = tuple(dict.fromkeys(rows.conditions))  # "pass rate (60+)": one condition said twice

@@ -588,6 +588,15 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
             return RowReading(f"={qty.letter}{{r}}*{look}", f"{qty.header} times {what}")
         return RowReading(f"={look}", what)
     times = any(re.search(p, low) for p in lex["times"])
+    share = re.search(lex["share_of"], said.lower())
+    if len(named) == 1 and share and not times:
+        # "days taken as a percentage of the grade's annual days": this sheet's column over the
+        # value looked up, said after the share word (and the column before it)
+        part = next(iter(named.values()))
+        at_part = next(p for p, c in mentions(said, schema) if c is part)
+        if part.type != "number" or answer.type != "number" or not at_part < share.start() <= span[0]:
+            return None
+        return RowReading(f"={part.letter}{{r}}/{look}", f"{part.header} as a share of {what}")
     if len(named) != 1 or not times:
         return None
     factor = next(iter(named.values()))

@@ -369,6 +369,11 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     spelled = _definition(request)
     if spelled is not None:  # "缺勤天数=应出勤-实际出勤": the formula is spelled out after the name
         said.append(spelled)
+    from .shares import share_named
+
+    named = share_named(request)
+    if named is not None:  # "付款进度：已付款占合同金额的比例": a name for the share, then the share
+        said.append(named)
     family = _family_spelled(request, schema)
     if family is not None:  # "deposit + instalments" on Instalment 1, Instalment 2: each of them added
         request = family
@@ -1477,7 +1482,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if yoy is not None:  # "2025年同比增长率" on year columns: not the row above
         return yoy
 
-    if has(text, lex["running_total"]) and one_col is not None and not nums:
+    # "累计折旧占原值的百分比" beside a 累计折旧 column: an operation word inside a column's own name
+    # names that column, not the operation
+    ops = _names_blanked(text, schema)
+    if has(ops, lex["running_total"]) and one_col is not None and not nums:
         c = one_col
         return (f"SUM(${c.letter}${c.first_row}:{c.letter}{{r}})",
                 f"累计{c.header}" if zh else f"running total of {c.header}", [])
@@ -1500,7 +1508,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         order = ",1" if low or has(text, lex["ascending"]) else ""
         return (f"RANK({ref(c)},${c.letter}${c.first_row}:${c.letter}${c.last_row}{order})",
                 f"{c.header}的排名" if zh else f"rank of {c.header}", [1.0] if low or high else [])
-    if has(text, lex["rank"]) or has(text, lex["running_total"]):
+    if has(text, lex["rank"]) or has(ops, lex["running_total"]):
         return None  # a rank or running total of something these rules cannot name
     if has(text, lex["growth"]) and one_col is not None and not nums:
         c = one_col
@@ -1511,6 +1519,10 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         return (f"{c.letter}{{r}}-{c.letter}{{p}}", f"{c.header}比上一行的变化" if zh
                 else f"change in {c.header} from the row above", [])
     ratio = _ratio(text, schema, zh)
+    if ratio is None:  # "deposit relative to rent, as a percent", "缴费比例（已缴/应缴）": said another way
+        from .shares import column_ratio
+
+        ratio = column_ratio(text, schema)
     if ratio is not None and not nums:
         return ratio
     share = has(text, lex["share"]) or re.search(r"占[\u4e00-\u9fff]{1,4}?总(?:额|金额|价|数|量|计|和)", text)  # 占采购总额
@@ -2318,6 +2330,15 @@ def _ratio(text: str, schema: SheetSchema, zh: bool):
     else:
         return None
     return f"{x}/{ref(y)}", (f"{what}占{y.header}的比例" if zh else f"{what} / {y.header}"), []
+
+
+def _names_blanked(text: str, schema: SheetSchema) -> str:
+    """``text`` with every column's name said in it blanked (what is left says the operations)."""
+    out = text
+    for p, c in _all_mentions(text, schema):
+        end = _mention_end(text, p, c, schema)
+        out = out[:p] + " " * (end - p) + out[end:]
+    return out
 
 
 def _whole_is_column(whole: str, schema: SheetSchema) -> bool:

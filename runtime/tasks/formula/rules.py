@@ -78,6 +78,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
     from .rowbase import is_zh
+    from .shares import read_total_ratio
     from .sumcols import read_columns_share, read_columns_total
 
     request = without_total_row_aside(request, schema)  # "(ignore the total row)": no range holds it
@@ -118,7 +119,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
             text = None
         if text is not None and not _misses(request, text, schema):
             return Reading(text, explain(intent), intent.to_dict())
-    for read_more in (read_blank, read_fee_share, read_share, read_derived, read_distinct, read_either, read_rank,
+    for read_more in (read_blank, read_fee_share, read_share, read_total_ratio, read_derived, read_distinct, read_either, read_rank,
                       read_weekday, read_year_block, read_columns_total, read_columns_share, read_best_period):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
