@@ -177,3 +177,13 @@ def test_what_the_request_spells_out_must_reach_the_formula():
     assert division_ignored("label each one Paid up / Chase", '=IF(C2>0,"Paid up","Chase")') is None
     r = _answer("round the Amount up to the nearest 100", sheet, "D6")
     assert r is None or r.value == 100, r.formula  # 25 up to 100; never ROUND's 0
+
+
+def test_a_latin_value_is_named_as_a_word():
+    """"Ann" on the sheet is not named by "annual", "Cy" not by "percentage" (a lookup of one row
+    had been assumed, refusing the per-row share)."""
+    from o3local.tasks.formula.lookups import _names_a_value
+
+    sheet, other = _regions(), _regions()
+    assert not _names_a_value("days taken as a percentage of the annual days", sheet, other)
+    assert _names_a_value("ann's amount", sheet, other)

@@ -649,8 +649,9 @@ def _names_a_value(text: str, schema: SheetSchema, other: SheetSchema) -> bool:
                 continue
             for v in c.distinct:
                 v = v.strip().lower()
-                if len(v) >= 2 and v in low:
-                    return True
+                if len(v) >= 2 and (v in low if re.search(r"[\u4e00-\u9fff]", v) else
+                                    re.search(rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])", low)):
+                    return True  # a Latin value as a word: "Ann" is not in "annual", "Cy" not in "percentage"
                 if re.match(r"[\u4e00-\u9fff]{3}", v) and v[:3] in low:  # 布洛芬 for 布洛芬缓释胶囊
                     return True
                 if any(len(w) >= 4 and w not in heads and re.search(rf"(?<![a-z]){w}(?![a-z])", low)
