@@ -1169,6 +1169,13 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
         m = pattern.search(end)
         if m is not None and m.group(0).strip(" ,，;；"):
             return m.start(), m.end(), n, [], "ROUND"
+    # "客单价（四舍五入到元）", "avg spend (nearest pound)": the clause alone in a closing bracket
+    m = re.search(r"[（(]\s*([^()（）]+?)\s*[)）]$", end)
+    if m is not None:
+        inner = m.group(1)
+        for word, n, pattern in _round_to():
+            if word in inner and (hit := pattern.search(" " + inner)) is not None and hit.start() == 0:
+                return m.start(), m.end(), n, [], "ROUND"
     return None
 
 
