@@ -705,7 +705,7 @@ def _inline(template: str, name: str, body: str) -> str | None:
     return out
 
 
-_OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?"
+_OPERATOR = re.compile(r"[-+*/×÷－＋]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?"
                        r"|(?:之后|以后|后)\s*[\d一二三四五六七八九十]+\s*(?:天|日|周|个月|年)")  # 下单后3天
 
 
@@ -1453,6 +1453,16 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
     return body, what, [x[4] for x in operands if x[4] is not None]
 
 
+def _headers_blanked(text: str, schema: SheetSchema) -> str:
+    """``text`` with every place a column is named by its header blanked out: a word of the
+    header ("累计折旧", "Running Total") is the column, not the operation the word names."""
+    for p, c in reversed(_all_mentions(text, schema)):
+        end = _mention_end(text, p, c, schema)
+        if end > p:
+            text = text[:p] + " " * (end - p) + text[end:]
+    return text
+
+
 def _balanced(text: str) -> bool:
     """True when the brackets of ``text`` open before they close and all close."""
     depth = 0
@@ -1474,7 +1484,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     if yoy is not None:  # "2025年同比增长率" on year columns: not the row above
         return yoy
 
-    if has(text, lex["running_total"]) and one_col is not None and not nums:
+    said = _headers_blanked(text, schema)  # "累计折旧" is a column's name, not a running total asked
+    if has(said, lex["running_total"]) and one_col is not None and not nums:
         c = one_col
         return (f"SUM(${c.letter}${c.first_row}:{c.letter}{{r}})",
                 f"累计{c.header}" if zh else f"running total of {c.header}", [])
@@ -1497,7 +1508,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         order = ",1" if low or has(text, lex["ascending"]) else ""
         return (f"RANK({ref(c)},${c.letter}${c.first_row}:${c.letter}${c.last_row}{order})",
                 f"{c.header}的排名" if zh else f"rank of {c.header}", [1.0] if low or high else [])
-    if has(text, lex["rank"]) or has(text, lex["running_total"]):
+    if has(text, lex["rank"]) or has(said, lex["running_total"]):
         return None  # a rank or running total of something these rules cannot name
     if has(text, lex["growth"]) and one_col is not None and not nums:
         c = one_col

@@ -1,0 +1,98 @@
+"""General arithmetic words and rounding wrappers (h/farith13).
+
+The total still owed over a whole table in one cell (the charged column's total less the paid
+column's, the pair the per-row balance reads), and a rounding clause said as "nearest pound",
+"四舍五入到元" or alone in a closing bracket, wrapped round any one-cell answer.  Sheets of our own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from o3local.errors import O3Error
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import build_schema
+
+
+def _sheet(headers, rows, name="Sheet1"):
+    cells = {(1, c): h for c, h in enumerate(headers, start=1)}
+    for r, row in enumerate(rows, start=2):
+        for c, v in enumerate(row, start=1):
+            if v is not None:
+                cells[(r, c)] = v
+    return build_schema(cells, name)
+
+
+def _result(schema, request, target=None):
+    try:
+        return formula(request, sheet=schema, target_cell=target, method="rules")
+    except O3Error:
+        return None
+
+
+def _answer(schema, request, target=None):
+    got = _result(schema, request, target)
+    return None if got is None else got.formula
+
+
+def _club():
+    # a tennis club's subscriptions: each member's fee and what they have paid so far
+    return _sheet(["Member", "Name", "Grade", "Fee Due", "Paid"],
+                  [["M01", "Ann", "Senior", 120, 120], ["M02", "Bob", "Junior", 60, 20],
+                   ["M03", "Cy", "Senior", 120, 0], ["M04", "Di", "Senior", 120, 100],
+                   ["M05", "Ed", "Junior", 60, 60]], "Subs")
+
+
+def _wuye():
+    # 车位管理费收缴台账：应缴、实缴
+    return _sheet(["车位号", "车主", "月数", "应缴", "实缴"],
+                  [["A-01", "王", 12, 1800, 1800], ["A-02", "李", 12, 1800, 900],
+                   ["A-03", "赵", 6, 900, 0], ["A-04", "孙", 12, 1800, 1500]], "收缴")
+
+
+@pytest.mark.parametrize("request_", [
+    "total outstanding",
+    "how much is still owed altogether",
+    "what's still unpaid in total",
+    "total owed - fee due minus what's been paid",
+    "outstanding balance = fee due minus paid, overall",
+    "how much in fees is still outstanding across the club",
+])
+def test_the_total_still_owed_is_the_charged_total_less_the_paid_total(request_):
+    s = _club()
+    got = _result(s, request_)
+    assert got is not None and got.formula == "=SUM(D2:D6)-SUM(E2:E6)"
+    assert got.value == 180
+
+
+def test_the_total_still_owed_in_chinese():
+    s = _wuye()
+    got = _result(s, "管理费总共还欠多少钱")
+    assert got is not None and got.formula == "=SUM(D2:D5)-SUM(E2:E5)" and got.value == 2100
+    assert _answer(s, "一共还欠多少") == "=SUM(D2:D5)-SUM(E2:E5)"
+
+
+def test_the_total_still_owed_is_not_read_where_the_request_says_more():
+    s = _club()
+    assert _answer(s, "total outstanding for Senior members") != "=SUM(D2:D6)-SUM(E2:E6)"  # a condition
+    assert _answer(s, "total paid minus fee due") is None or \
+        _answer(s, "total paid minus fee due") != "=SUM(D2:D6)-SUM(E2:E6)"  # the other order
+    assert _answer(s, "total outstanding per grade") is None  # one per grade is no one cell
+    assert _answer(s, "total outstanding from the lapsed juniors") is None  # words nothing reads
+
+
+def test_rounding_said_without_the_or_in_a_closing_bracket():
+    s = _club()
+    assert _answer(s, "average fee due, nearest pound") == "=ROUND(AVERAGE(D2:D6),0)"
+    assert _answer(s, "average paid (nearest £)") == "=ROUND(AVERAGE(E2:E6),0)"
+    w = _wuye()
+    assert _answer(w, "平均实缴（四舍五入到元）") == "=ROUND(AVERAGE(E2:E5),0)"
+    assert _answer(w, "平均应缴四舍五入到分") == "=ROUND(AVERAGE(D2:D5),2)"
+
+
+def test_a_bracket_that_is_no_rounding_clause_is_not_one():
+    from o3local.tasks.formula.rows import rounding_clause
+
+    assert rounding_clause("average paid (nearest branch)") is None
+    assert rounding_clause("平均实缴（换算到元）") is None
+    assert rounding_clause("客单价（四舍五入到元）")[2] == 0
