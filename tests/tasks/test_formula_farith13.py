@@ -96,3 +96,37 @@ def test_a_bracket_that_is_no_rounding_clause_is_not_one():
     assert rounding_clause("average paid (nearest branch)") is None
     assert rounding_clause("平均实缴（换算到元）") is None
     assert rounding_clause("客单价（四舍五入到元）")[2] == 0
+
+
+def _assets():
+    # 固定资产：原值、累计折旧（header words that also name a running total）
+    return _sheet(["资产编号", "原值（元）", "累计折旧（元）", "数量", "单价"],
+                  [["ZC01", 5000, 1200, 2, 30], ["ZC02", 8000, 3000, 1, 45], ["ZC03", 2600, 100, 4, 12]], "资产")
+
+
+def test_a_header_holding_a_running_total_word_is_the_column():
+    s = _assets()
+    for request in ("净值＝原值－累计折旧", "原值减累计折旧", "净值=原值-累计折旧"):
+        got = _result(s, request, "F2")
+        assert got is not None and got.formula == "=B2-C2" and got.value == 3800
+    # a running total asked still is one
+    assert _answer(s, "running total of 原值", "F2") == "=SUM($B$2:B2)"
+
+
+def test_full_width_operators_between_columns():
+    s = _assets()
+    assert _answer(s, "原值＋累计折旧", "F2") == "=B2+C2"
+
+
+def test_a_sign_written_binds_first_and_words_alone_stay_unread():
+    s = _assets()
+    got = _result(s, "原值减去数量×单价", "F2")
+    assert got is not None and got.formula == "=B2-D2*E2" and got.value == 4940
+    assert _answer(s, "原值减去数量乘单价", "F2") is None  # said in words: which first is not said
+
+
+def test_add_up_is_a_total():
+    s = _club()
+    assert _answer(s, "add up the paid column") in ("=SUM(E2:E6)", None)
+    assert _answer(s, "add up what's been paid") in ("=SUM(E2:E6)", None)
+    assert _answer(s, "add up the fee due") == "=SUM(D2:D6)"

@@ -1406,7 +1406,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
     operands.sort()
     if len(operands) < 3 or any(a[1] > b[0] for a, b in zip(operands, operands[1:], strict=False)):
         return None
-    ops, stepwise = [], False
+    ops, stepwise, signs = [], False, []
     words = [(w, sym) for sym, key in (("-", "minus"), ("*", "times"), ("/", "divided"), ("+", "plus"))
              for w in lex[key]]
     said = sum(has(text[a[1]:b[0]], [w for w, _ in words]) for a, b in zip(operands, operands[1:], strict=False)) > 1
@@ -1427,6 +1427,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
         if len(set(hit)) != 1:
             return _UNREAD if said else None
         ops.append(hit[0])
+        signs.append(gap in ("*", "×", "/", "÷"))
     closes.append(len(re.findall(r"[)）]", trail.group(0))) if trail else 0)
     levels = [_PRECEDENCE[o] for o in ops]
     depth, steps = 0, []
@@ -1445,7 +1446,9 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
             body = f"{body}{o}{x[2]}"
             if i < len(ops) - 1 and _PRECEDENCE[ops[i + 1]] > _PRECEDENCE[o]:
                 body = f"({body})"
-    elif levels == sorted(levels, reverse=True) or len(set(levels)) == 1:
+    elif levels == sorted(levels, reverse=True) or len(set(levels)) == 1 \
+            or all(sign for sign, level in zip(signs, levels, strict=True) if level == 2):
+        # ("金额减去斤数×成本": a × or / written as the sign binds first, as arithmetic writes it)
         body = "".join(f"{x[2]}{o}" for x, o in zip(operands, ops, strict=False)) + operands[-1][2]
     else:
         return _UNREAD  # "a minus b times c": which first, the words do not say
