@@ -130,3 +130,11 @@ def test_add_up_is_a_total():
     assert _answer(s, "add up the paid column") in ("=SUM(E2:E6)", None)
     assert _answer(s, "add up what's been paid") in ("=SUM(E2:E6)", None)
     assert _answer(s, "add up the fee due") == "=SUM(D2:D6)"
+
+
+def test_inc_is_including_and_a_tax_included_is_added():
+    s = _sheet(["Job", "Quote", "Invoiced"], [["J1", 100, 110], ["J2", 250, 240]], "Jobs")
+    got = _result(s, "quote inc vat at 20%", "D2")
+    assert got is not None and got.formula == "=B2*1.2" and got.value == 120
+    assert _answer(s, "quote inc vat at 20%, nearest £", "D2") in ("=ROUND(B2*1.2,0)", None)  # never unrounded
+    assert _answer(s, "quote inc vat", "D2") is None  # no rate said: none assumed

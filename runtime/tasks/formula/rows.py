@@ -1655,7 +1655,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
         if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
             return None  # "after 10% tax": net of it or with it added, the words do not say
-        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\bgross\b|\binclusive\b|\bon top\b|加上|加收|加(?=\s*\d)"
+        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\binc\b|\bgross\b|\binclusive\b|\bon top\b|加上|加收|加(?=\s*\d)"
                           r"|含|\+\s*\d", text)
         if has(text, lex["tax"]) and not added:
             # "VAT at 20% on each job's price", "the vat (20%) per row": the tax alone; "with 20% tax" adds it
