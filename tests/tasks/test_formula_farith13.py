@@ -138,3 +138,12 @@ def test_inc_is_including_and_a_tax_included_is_added():
     assert got is not None and got.formula == "=B2*1.2" and got.value == 120
     assert _answer(s, "quote inc vat at 20%, nearest £", "D2") in ("=ROUND(B2*1.2,0)", None)  # never unrounded
     assert _answer(s, "quote inc vat", "D2") is None  # no rate said: none assumed
+
+
+def test_another_question_about_what_is_owed_is_not_the_total_owed():
+    s = _club()
+    for request in ("how many members are unpaid in total", "average outstanding overall",
+                    "who owes the most in total", "what share of the fees is still outstanding overall"):
+        assert _answer(s, request) != "=SUM(D2:D6)-SUM(E2:E6)", request
+    w = _wuye()
+    assert _answer(w, "一共几户还欠费") != "=SUM(D2:D5)-SUM(E2:E5)"

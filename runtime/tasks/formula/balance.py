@@ -8,8 +8,9 @@ reader pairs from the headers (``rows._owed``: Fee Due | Paid, Annual Sub | Paid
 
 No answer when: no word of the whole table is said (a request without one may ask each row),
 each / every / per / 每 / 各 is said, a value of the sheet is named (a condition this reader does
-not read), a column outside the pair is named, the operator words say another order than charged
-less paid, or a word is left that no reader places and ``balance.json`` does not allow.
+not read), a word asks another question (how many, average, who, what share: ``balance.json``
+other_asks), a column outside the pair is named, the operator words say another order than
+charged less paid, or a word is left that no reader places and ``balance.json`` does not allow.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ def read_balance(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         return None
     if re.search(r"\b(?:each|every|per|by)\b|每|各|按", low) or value_mentions(request, schema):
         return None
+    if any(re.search(p, low) for p in lex["other_asks"]):
+        return None  # "how many invoices are unpaid in total", "who owes the most": another question
     if re.search(r"\b(?:plus|times|divided|multiplied|add(?:ed|ing)?)\b|[+*/×÷%]|加|乘|除", low):
         return None
     nouns = lex["charge_nouns"]
