@@ -506,9 +506,13 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
     request = _values_spelled(re.sub(r"(?i)(?<![a-z])no\.?\s+of(?![a-z])", "number of", request), schema)
     reading = read_request(request, schema) or _rounded_reading(request, schema)
     if reading is None:
+        from .rows import rounding_clause, without_clause
         from .unread import refusal_hint
 
-        notes.append(f"rules: {refusal_hint(request, schema)}")
+        # the words to change are the rest's: a rounding clause is read apart, whatever is asked
+        clause = rounding_clause(request.lower())
+        said = (without_clause(request, clause) if clause is not None else "") or request
+        notes.append(f"rules: {refusal_hint(said, schema)}")
         return None
     if target is not None and _row_target(target, schema) and not _reads_row(reading.formula, target) \
             and (re.search(r"\b(?:each|every|per)\b|每|各", request.lower())

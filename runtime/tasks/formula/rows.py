@@ -720,7 +720,7 @@ def _inline(template: str, name: str, body: str) -> str | None:
     return out
 
 
-_OPERATOR = re.compile(r"[-+*/×÷]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?"
+_OPERATOR = re.compile(r"[-+*/×÷－＋]|\b(?:minus|plus|times|divided by|x)\b|减去?|加上?|乘以?|除以?"
                        r"|(?:之后|以后|后)\s*[\d一二三四五六七八九十]+\s*(?:天|日|周|个月|年)")  # 下单后3天
 
 
@@ -1184,6 +1184,13 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
         m = pattern.search(end)
         if m is not None and m.group(0).strip(" ,，;；"):
             return m.start(), m.end(), n, [], "ROUND"
+    # "客单价（四舍五入到元）", "avg spend (nearest pound)": the clause alone in a closing bracket
+    m = re.search(r"[（(]\s*([^()（）]+?)\s*[)）]$", end)
+    if m is not None:
+        inner = m.group(1)
+        for word, n, pattern in _round_to():
+            if word in inner and (hit := pattern.search(" " + inner)) is not None and hit.start() == 0:
+                return m.start(), m.end(), n, [], "ROUND"
     return None
 
 
@@ -1414,7 +1421,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
     operands.sort()
     if len(operands) < 3 or any(a[1] > b[0] for a, b in zip(operands, operands[1:], strict=False)):
         return None
-    ops, stepwise = [], False
+    ops, stepwise, signs = [], False, []
     words = [(w, sym) for sym, key in (("-", "minus"), ("*", "times"), ("/", "divided"), ("+", "plus"))
              for w in lex[key]]
     said = sum(has(text[a[1]:b[0]], [w for w, _ in words]) for a, b in zip(operands, operands[1:], strict=False)) > 1
@@ -1435,6 +1442,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
         if len(set(hit)) != 1:
             return _UNREAD if said else None
         ops.append(hit[0])
+        signs.append(gap in ("*", "×", "/", "÷"))
     closes.append(len(re.findall(r"[)）]", trail.group(0))) if trail else 0)
     levels = [_PRECEDENCE[o] for o in ops]
     depth, steps = 0, []
@@ -1453,7 +1461,9 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
             body = f"{body}{o}{x[2]}"
             if i < len(ops) - 1 and _PRECEDENCE[ops[i + 1]] > _PRECEDENCE[o]:
                 body = f"({body})"
-    elif levels == sorted(levels, reverse=True) or len(set(levels)) == 1:
+    elif levels == sorted(levels, reverse=True) or len(set(levels)) == 1 \
+            or all(sign for sign, level in zip(signs, levels, strict=True) if level == 2):
+        # ("金额减去斤数×成本": a × or / written as the sign binds first, as arithmetic writes it)
         body = "".join(f"{x[2]}{o}" for x, o in zip(operands, ops, strict=False)) + operands[-1][2]
     else:
         return _UNREAD  # "a minus b times c": which first, the words do not say
@@ -1656,7 +1666,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
             return f"{ref(c)}*{1 - p:g}", f"{c.header} less {pct[0]:g}%", [pct[0]]
         if has(text, lex["tax"]) and re.search(r"\bafter\b|税后", text):
             return None  # "after 10% tax": net of it or with it added, the words do not say
-        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\bgross\b|\binclusive\b|\bon top\b|加上|加收|加(?=\s*\d)"
+        added = re.search(r"\bplus\b|\badd(?:ed|ing)?\b|\bwith\b|\bincl(?:uding|\.|\b)|\binc\b|\bgross\b|\binclusive\b|\bon top\b|加上|加收|加(?=\s*\d)"
                           r"|含|\+\s*\d", text)
         if has(text, lex["tax"]) and not added:
             # "VAT at 20% on each job's price", "the vat (20%) per row": the tax alone; "with 20% tax" adds it

@@ -72,6 +72,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         without_total_row_aside,
     )
     from .aggregates import read as read_aggregate
+    from .balance import read_balance
     from .bestperiod import read_best_period
     from .compose import group_by, read
     from .intent import compile_intent, explain
@@ -120,7 +121,8 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         if text is not None and not _misses(request, text, schema):
             return Reading(text, explain(intent), intent.to_dict())
     for read_more in (read_blank, read_fee_share, read_share, read_total_ratio, read_derived, read_distinct, read_either, read_rank,
-                      read_weekday, read_year_block, read_columns_total, read_columns_share, read_best_period):
+                      read_weekday, read_year_block, read_columns_total, read_columns_share, read_best_period,
+                      read_balance):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
