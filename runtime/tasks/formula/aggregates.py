@@ -353,8 +353,6 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
     seen: dict[str, int] = {}
     for form, col, value in sorted(_value_stems(schema, lex), key=lambda t: -len(t[0])):
         if len(form) == 1 and is_zh(form) and all(len(str(v)) == 1 for v in col.distinct):
-            if form == "是":
-                continue  # the copula of "单价是多少", "数量是几": never the 是 of a 是/否 column
             # 男 / 女 of a one-character column, before what a row is: 女学员, 女的, 男员工; or
             # before the count asked of it (猫有多少单, 猫一共几单), said twice as people do
             # (狗狗订单占比)
@@ -362,7 +360,9 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
             f = re.escape(form)
             pat = rf"{f}{f}?(?=的|性|生|士|有几|有多少|一共|总共|共有|共几|几|多少|{nouns})"
             hits = [m for m in re.finditer(pat, text)
-                    if not any(a < m.end() and m.start() < b for a, b in taken + spans)]
+                    if not any(a < m.end() and m.start() < b for a, b in taken + spans)
+                    and not (form == "是" and re.match(r"(?:多少|几)", text[m.end():]))]
+            # (the copula of "单价是多少", "数量是几" is never the 是 of a 是/否 column; "为是的" is)
             if len(hits) == 1 and col.letter not in seen:
                 seen[col.letter] = len(conds)
                 conds.append(Condition(col.header, "=", value))
