@@ -306,6 +306,32 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
                          fill_range=f"{target}:{m.group(1)}{last}")
 
 
+def _averaged_over_rows(request: str, schema: SheetSchema):
+    """The one-cell reading of a mean asked "per X" where X names the rows ("average spend per
+    transaction": the mean of the spend over all rows; ``perrow.averaged``), or None."""
+    from .perrow import averaged
+    from .rules import read_request
+
+    bare = averaged(request, schema)
+    if bare is None:
+        return None
+    try:
+        return read_request(bare, schema) or _rounded_reading(bare, schema)
+    except TaskError:
+        return None
+
+
+def _per_row_unnamed(request: str, schema: SheetSchema, target: str) -> FormulaResult | None:
+    """:func:`_per_row` of ``request`` without the words that name its rows ("for every job",
+    "per booking", 每份合同: ``perrow.py``), or None when it names none or that reads nothing."""
+    from .perrow import without_rows_said
+
+    bare = without_rows_said(request, schema)
+    if bare == request or not bare:
+        return None
+    return _per_row(bare, schema, target)
+
+
 def _placement(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """The cell a per-row request without a target cell is written in, and the request
     without the words that placed it (the readers need not know "放在I列"), or ``None``.
@@ -351,7 +377,7 @@ def _placed_per_row(request: str, schema: SheetSchema, notes: list[str]) -> Form
         return None
     cell = placed[0]
     try:
-        answer = _per_row(placed[1], schema, cell)
+        answer = _per_row(placed[1], schema, cell) or _per_row_unnamed(placed[1], schema, cell)
     except TaskError as err:  # the placement was a guess: the other readers still try
         notes.append(f"rows at {cell}: {err.message}")
         return None
@@ -500,11 +526,19 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         unplaced = _unplaced(request, schema, target)
         if answer is None and unplaced != request:
             answer = _per_row(unplaced, schema, target)
+        if answer is None:  # "m2 for every job", "算每份合同还欠多少款": the rows named, the rest read
+            answer = _per_row_unnamed(unplaced, schema, target)
         if answer is not None:
             return answer
     # "no. of plots", "avg no of guests": the number of (never the negation "no")
     request = _values_spelled(re.sub(r"(?i)(?<![a-z])no\.?\s+of(?![a-z])", "number of", request), schema)
-    reading = read_request(request, schema) or _rounded_reading(request, schema)
+    try:
+        reading = read_request(request, schema) or _rounded_reading(request, schema)
+    except TaskError as err:  # "avg cost per batch" beside a Batch column: no grouping, a mean over the rows
+        if err.code != "task.group_by" or (reading := _averaged_over_rows(request, schema)) is None:
+            raise
+    if reading is None:
+        reading = _averaged_over_rows(request, schema)
     if reading is None:
         from .rows import rounding_clause, without_clause
         from .unread import refusal_hint

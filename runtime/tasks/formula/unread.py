@@ -22,6 +22,7 @@ def _left(request: str, schema: SheetSchema) -> list[str]:
     from .rowbase import mentions, value_mentions
 
     taken = [(a, b) for a, b, _col, _v in value_mentions(request, schema)]
+    taken += _placed_spans(request, schema)  # "in col J", "新加一列", "for every job": read, not the reason
     look = lexicon("lookups")  # "which", "who", "dearest", 什么: the lookup reader's own words, read by it
     asked = [w for w in look["who"] + look["filler"] + look["superlative"]["MAX"] + look["superlative"]["MIN"]
              + look["single_row"] + list(look["when"])]
@@ -33,6 +34,20 @@ def _left(request: str, schema: SheetSchema) -> list[str]:
                         tuple(asked))
     except (ValueError, KeyError, IndexError):  # a message helper never turns a refusal into a crash
         return []
+
+
+def _placed_spans(request: str, schema: SheetSchema) -> list[tuple[int, int]]:
+    """The spans of ``request`` that place a per-row answer ("in col J", "in a new column", 放K列,
+    新加一列, "for each row") or name the rows it is for ("per booking", 每份合同: ``perrow.py``):
+    words a reader took, so a refusal never names them as the words it could not place."""
+    from .perrow import rows_said
+    from .rowbase import lexicon
+
+    words = lexicon("placement")
+    spans = list(rows_said(request, schema))
+    for pattern in words["column"] + words["new_column"] + words["each_row"]:
+        spans += [m.span() for m in re.finditer(pattern, request, re.IGNORECASE)]
+    return spans
 
 
 def unread_words(request: str, schema: SheetSchema) -> list[str]:
