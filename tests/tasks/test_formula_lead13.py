@@ -187,3 +187,20 @@ def test_a_latin_value_is_named_as_a_word():
     sheet, other = _regions(), _regions()
     assert not _names_a_value("days taken as a percentage of the annual days", sheet, other)
     assert _names_a_value("ann's amount", sheet, other)
+
+
+def _lines():
+    return schema_from_rows([["Line", "Budget", "Jan", "Feb", "Mar"], ["Travel", 1000, 100, 200, 300],
+                             ["Events", 2000, 50, 60, 70], ["Kit", 500, 10, 20, 30]])
+
+
+def test_subtractions_are_not_month_spans():
+    """"budget - jan - feb - mar" had been =B2-C2+D2-E2 ("jan - feb" read as the span Jan to Feb,
+    its sum written without brackets); "budget minus Jan+Feb+Mar" =B2-C2+D2+E2."""
+    sheet = _lines()
+    for request in ["budget - jan - feb - mar", "budget minus Jan+Feb+Mar", "budget minus Jan-Mar",
+                    "budget minus jan to mar", "budget minus jan minus feb minus mar"]:
+        r = _answer(request, sheet, "F2")
+        assert r is None or r.value == 400, (request, r.formula)
+    r = _answer("total of jan-mar", sheet, "F2")
+    assert r is not None and r.value == 600, r

@@ -290,7 +290,13 @@ def _month_spans(text: str, schema: SheetSchema) -> str:
         a, b = _month_no(m.group("a") or m.group("a2")), _month_no(m.group("b"))
         if b <= a:
             return m.group(0)  # "nov to feb": across a year end, which year is whose
-        return _months_said(a, b, m.group("y"), schema) or m.group(0)
+        if re.match(rf"\s*(?:-|–)\s*{_MON}(?![a-z])", text[m.end():], re.I) \
+                or re.search(rf"(?<![a-z]){_MON}\.?\s*(?:-|–)\s*$", text[:m.start()], re.I):
+            return m.group(0)  # "budget - jan - feb - mar": a chain of subtractions, no span
+        said = _months_said(a, b, m.group("y"), schema)
+        if said is not None and "+" in said and re.search(r"(?:-|–|−|minus|less)\s*$", text[:m.start()], re.I):
+            said = f" ({said.strip()}) "  # "budget minus Jan-Jun": the months' sum is taken off whole
+        return said or m.group(0)
     text = _MONTH_SPAN_EN.sub(month_span, text)
     return re.sub(r"\s{2,}", " ", text).strip()
 

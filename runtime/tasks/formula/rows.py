@@ -1421,7 +1421,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
     operands.sort()
     if len(operands) < 3 or any(a[1] > b[0] for a, b in zip(operands, operands[1:], strict=False)):
         return None
-    ops, stepwise, signs = [], False, []
+    ops, stepwise, signs, gaps = [], False, [], []
     words = [(w, sym) for sym, key in (("-", "minus"), ("*", "times"), ("/", "divided"), ("+", "plus"))
              for w in lex[key]]
     said = sum(has(text[a[1]:b[0]], [w for w, _ in words]) for a, b in zip(operands, operands[1:], strict=False)) > 1
@@ -1443,6 +1443,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
             return _UNREAD if said else None
         ops.append(hit[0])
         signs.append(gap in ("*", "×", "/", "÷"))
+        gaps.append(gap)
     closes.append(len(re.findall(r"[)）]", trail.group(0))) if trail else 0)
     levels = [_PRECEDENCE[o] for o in ops]
     depth, steps = 0, []
@@ -1461,6 +1462,11 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
             body = f"{body}{o}{x[2]}"
             if i < len(ops) - 1 and _PRECEDENCE[ops[i + 1]] > _PRECEDENCE[o]:
                 body = f"({body})"
+    elif (cut := _minus_a_sum(ops, gaps)) is not None:
+        # "budget minus Jan+Feb+Mar": a minus said in words before a sum written with signs takes
+        # the whole sum off (=B2-(C2+D2+E2)), as the words mean, not only its first term
+        body = "".join(f"{x[2]}{o}" for x, o in zip(operands[:cut + 1], ops[:cut], strict=False)) + operands[cut][2]
+        body += "-(" + "+".join(x[2] for x in operands[cut + 1:]) + ")"
     elif levels == sorted(levels, reverse=True) or len(set(levels)) == 1 \
             or all(sign for sign, level in zip(signs, levels, strict=True) if level == 2):
         # ("金额减去斤数×成本": a × or / written as the sign binds first, as arithmetic writes it)
@@ -1469,6 +1475,16 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
         return _UNREAD  # "a minus b times c": which first, the words do not say
     what = " ".join(f"{x[3]} {o}" for x, o in zip(operands, ops, strict=False)) + f" {operands[-1][3]}"
     return body, what, [x[4] for x in operands if x[4] is not None]
+
+
+def _minus_a_sum(ops: list[str], gaps: list[str]) -> int | None:
+    """The index of a minus said as a word ("minus", "less", 减, 减去) whose every later operator
+    is a "+" written as a sign, or None."""
+    for i, (o, g) in enumerate(zip(ops, gaps, strict=True)):
+        if o == "-" and g not in ("-", "–", "−", "－"):
+            rest = gaps[i + 1:]
+            return i if len(rest) >= 1 and all(x in ("+", "＋") for x in rest) else None
+    return None
 
 
 def _balanced(text: str) -> bool:
