@@ -950,6 +950,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if money and "price" not in f.key and _EACH.match(low, m.end):
             continue  # "€9,000 a year each", "$40 per seat": a price of one, no total
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
+        if doc.lang == "en" and f.key == "growth" and not named and m.percent \
+                and _SIGNED_CHANGE.search(low, max(a, m.start - 3), m.start + 1) \
+                and _REVENUE_NAMED.search(low[a:m.start]) and _YEAR_BACK.search(low[a:m.start]):
+            # "ARR is $7.1M, against $4.4M a year ago (+61%)": the signed change beside the revenue
+            # set against a year before is its growth year on year
+            score += 7
+            named = True
         at = _cell_at(doc, m) if doc.tables else None
         if at is not None and _count(at[1].lower(), own) and not _count(at[0].lower(), own):
             # "营业收入 | 1,865万元" in a table of key figures: the row's label names the number
@@ -1443,6 +1450,12 @@ def _real_unit(text: str, m: Mention) -> str:
     return m.unit if after else ""
 
 
+#: a signed change in brackets or after a comma ("(+61%)", ", +35%")
+_SIGNED_CHANGE = re.compile(r"(?:\(|,\s?|\s)\+\d")
+#: a figure a year back the change is over ("a year ago", "last year", "in fy2025")
+_YEAR_BACK = re.compile(r"\b(?:a year (?:ago|earlier|before)|(?:last|prior|previous) year|year on year|yoy)\b")
+
+
 def _paragraph_bounds(text: str, at: int) -> tuple[int, int]:
     """The paragraph around ``at``: between blank lines."""
     lo = max((m.end() for m in re.finditer(r"\n[ \t]*\n", text[:at])), default=0)
@@ -1507,6 +1520,10 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
             score -= 3
+            if targets and _BY_YEAR.search(part) and not _ACTUAL.search(pre[targets[-1].end():]):
+                # "Our five-year goal is $20M ARR by 2031": a goal word and a later year around
+                # the figure, a plan's figure through and through (a table's actual wins)
+                score -= 5
         elif _TARGET.search(before) and _BASE_ACTUAL.search(before):
             # "2026年预算按营业收入5.40亿元编制，较2025年实际增长10.9%": the plan's growth over the
             # actual, a target
@@ -1875,6 +1892,11 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 # ("64 plants in six countries run Kilnworth": the firms that use the company's product)
                 or (ours and re.match(rf"[^.;:!?]{{0,40}}?\b(?:use|run|rely on|deploy|operate)\s+(?:{ours})\b",
                                       low[m.end:b]))
+                # ("1,940 practices ordered from us in the last 90 days": the firms that buy from the
+                # company, now)
+                or re.match(r"[^.;:!?]{0,30}?\b(?:ordered|order|orders|bought|buy|buys|purchased|purchase|"
+                            r"paid|pay|pays)\s+(?:from|with)\s+(?:us\b" + (rf"|(?:{ours})\b" if ours else "") + r")",
+                            low[m.end:b])
                 # ("- 68 warehouses in 7 countries", a line of its own under "Traction"): the count the
                 # traction gives
                 or (re.fullmatch(r"\s+[a-z-]+(?:\s+[a-z-]+)?(?:\s+(?:in|across)\s+\d+\s+[a-z]+)?\s*\.?\s*", low[m.end:b])
