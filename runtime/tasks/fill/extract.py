@@ -875,6 +875,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
             # the waitlist": a duration, a range or people waiting count no one using it
             continue
+        if doc.lang == "en" and f.key in ("users", "customers") and _PAID_BY_US.search(low[lo_c:m.start]):
+            continue  # "We pay our 1,400 tutors $42 an hour": the people the company pays, no customers
         if doc.lang == "en" and f.key in ("tam", "sam") and _PART_BY_THEN.match(low, m.end):
             continue  # "we can reach $60 million of that in five years": a goal's part of the market
         if doc.lang == "en" and f.key == "amount" and (m.currency or m.scaled) and re.search(r"\bgrants?\b", clause):
@@ -1456,6 +1458,13 @@ _SIGNED_CHANGE = re.compile(r"(?:\(|,\s?|\s)\+\d")
 _YEAR_BACK = re.compile(r"\b(?:a year (?:ago|earlier|before)|(?:last|prior|previous) year|year on year|yoy)\b")
 
 
+#: words before a count that make it the people or firms the company pays or employs ("we pay our
+#: 1,400 tutors", "we contract 60 drivers")
+_PAID_BY_US = re.compile(r"\b(?:we|i)\s+(?:now\s+|currently\s+)?(?:pay|paid|employ|employed|contract|contracted|"
+                         r"subcontract|engage|engaged|train|trained|recruit|recruited)\s+(?:our\s+|the\s+)?"
+                         r"(?:about |around |some |over |nearly |roughly )?$")
+
+
 def _paragraph_bounds(text: str, at: int) -> tuple[int, int]:
     """The paragraph around ``at``: between blank lines."""
     lo = max((m.end() for m in re.finditer(r"\n[ \t]*\n", text[:at])), default=0)
@@ -1857,6 +1866,7 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     named = {c[2].start for c in out}  # ("Customers: 134 general contractors": people, who are the customers)
     if any(_counted(low[m.end:m.end + 40]) == "people" and not _STAFF_LEAD.search(low, max(0, m.start - 40), m.start)
            and not _INDEX_LEAD.search(low, max(0, m.start - 12), m.start) and m.start not in named
+           and not _PAID_BY_US.search(low, max(0, m.start - 40), m.start)
            for m in doc.mentions if not (m.percent or m.currency)):
         # ("hiring 40 tutors for Q1": the company's own staff, who use nothing; "[SLIDE 3 — What
         # patients did]": which slide)
@@ -1892,6 +1902,9 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 # ("64 plants in six countries run Kilnworth": the firms that use the company's product)
                 or (ours and re.match(rf"[^.;:!?]{{0,40}}?\b(?:use|run|rely on|deploy|operate)\s+(?:{ours})\b",
                                       low[m.end:b]))
+                # ("1,120 pharmacies now schedule their staff on Pennywhistle": work done on the product)
+                or (ours and re.match(rf"\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:now\s+|currently\s+)?[a-z]+[^.;:!?\d]{{0,30}}?"
+                                      rf"\b(?:on|through|via|with)\s+(?:{ours})\b", low[m.end:b]))
                 # ("1,940 practices ordered from us in the last 90 days": the firms that buy from the
                 # company, now)
                 or re.match(r"[^.;:!?]{0,30}?\b(?:ordered|order|orders|bought|buy|buys|purchased|purchase|"
