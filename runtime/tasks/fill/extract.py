@@ -543,7 +543,9 @@ _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open
                      r"each (?:day|week|month)|every (?:day|week|month)|"
                      # the company's service done to them: "41,000 riders served last month", "2,860
                      # patients were monitored", "shoppers measured", "farmers stored crates with us"
-                     r"served|monitored|measured|screened|treated|tracked|insured|with us|through us)\b")
+                     r"served|monitored|measured|screened|treated|tracked|insured|with us|through us|"
+                     # "870 opticians ordered from us last quarter": they buy from the company
+                     r"(?:ordered|order|orders|bought|buy|buys|purchased) from us)\b")
 
 
 #: a field's word that dates a time back from now ("a year ago", "a quarter earlier")
@@ -877,6 +879,15 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue
         if doc.lang == "en" and f.key in ("users", "customers") and _PAID_BY_US.search(low[lo_c:m.start]):
             continue  # "We pay our 1,400 tutors $42 an hour": the people the company pays, no customers
+        if doc.lang == "en" and f.key in ("users", "customers") \
+                and (served := _SERVED_BY.search(low[lo_c:m.start])) is not None:
+            subject = low[lo_c:m.start][:served.start()]
+            if subject.strip() and not re.search(r"\b(?:we|we've|we're|our|us|it|its)\b", subject) and not (
+                    ours and re.match(rf"\s*(?:[-*•]\s*)?(?:today,?\s+|now,?\s+)?{re.escape(ours)}\b(?!\s+(?:customers|users|clients))",
+                                      subject)):
+                # "Bakeries on Thimbleweed supplied about 6,800 wholesale customers": the customers'
+                # own customers, served by someone other than the company
+                continue
         if doc.lang == "en" and f.key in ("tam", "sam") and _PART_BY_THEN.match(low, m.end):
             continue  # "we can reach $60 million of that in five years": a goal's part of the market
         if doc.lang == "en" and f.key == "amount" and (m.currency or m.scaled) and re.search(r"\bgrants?\b", clause):
@@ -1463,6 +1474,11 @@ _YEAR_BACK = re.compile(r"\b(?:a year (?:ago|earlier|before)|(?:last|prior|previ
 _PAID_BY_US = re.compile(r"\b(?:we|i)\s+(?:now\s+|currently\s+)?(?:pay|paid|employ|employed|contract|contracted|"
                          r"subcontract|engage|engaged|train|trained|recruit|recruited)\s+(?:our\s+|the\s+)?"
                          r"(?:about |around |some |over |nearly |roughly )?$")
+
+
+#: a verb that has its subject serve the count after it ("supplied about 6,800 wholesale customers")
+_SERVED_BY = re.compile(r"\b(?:supplied|supplies|supply|served|serves|sold to|sell to|sells to|delivered to|"
+                        r"delivers to|deliver to)\s+(?:about |around |some |over |nearly |roughly |more than )?$")
 
 
 def _paragraph_bounds(text: str, at: int) -> tuple[int, int]:
