@@ -105,3 +105,14 @@ def test_a_meeting_line_under_the_title_is_no_tagline():
             "Meeting of the board of directors, 9 December 2026, 10:00\n\n"
             "Fernock makes scheduling software for heat-pump installers.\n")
     assert "Meeting" not in (_pitch(text).data["company"].get("tagline") or "")
+
+
+def test_a_word_with_a_digit_does_not_bar_the_line_of_business():
+    text = ("# Follow-up to Monday's call\n\n"
+            "Dear Sam,\n\n"
+            "Thank you for Monday. Below are our answers to your questions.\n\n"
+            "**1. What does Tessaly sell?**\n\n"
+            "Tessaly Print runs a chain of 3D-printing labs that make hearing-aid shells for audiology clinics. "
+            "A shell costs the clinic $120.\n")
+    desc = _pitch(text).data["company"].get("description") or ""
+    assert desc.startswith("Tessaly Print runs a chain of 3D-printing labs")

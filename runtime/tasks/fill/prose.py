@@ -825,7 +825,8 @@ def _trade_sentence(doc: Document, limit: int) -> str | None:
                 verb = re.match(r"\s+(?:\([^()\n]{1,40}\)\s+)?([a-z]+s)\s+(?:and\s+[a-z]+s\s+)?[a-z]", sent[m.end():]) \
                     if m else None
                 if verb and (_TRADE_VERB.match(sent, m.end()) or verb.group(1) not in _NOT_TRADE) \
-                        and len(sent) <= limit and not re.search(r"\d", sent):
+                        and len(sent) <= limit and not re.search(r"\d(?![A-Za-z])", sent):
+                    # (no figure; "3D-printing labs" is a word with a digit in it)
                     return sent.rstrip(".")
     return None
 
