@@ -47,18 +47,19 @@ def test_people_the_company_pays_are_no_users():
 
 
 def test_firms_that_order_from_us_are_the_users():
-    text = ("# Harrowdene Optics\n\n"
-            "Harrowdene grinds prescription lenses for independent opticians.\n\n"
-            "Our ARR is $3.2M. 870 opticians ordered from us in the last quarter.\n")
+    text = ("# Harrowdene Dental\n\n"
+            "Harrowdene Dental makes crowns for independent dental practices.\n\n"
+            "Our annualised recurring revenue is $3.2M. 870 practices ordered from us in the last 90 days.\n")
     assert _pitch(text).data["traction"]["users"] == 870
 
 
 def test_firms_that_work_on_the_product_are_the_users():
-    text = ("Subject: Lintwhistle - October update\n\n"
+    text = ("Subject: Lintwhistle Health - October update\n\n"
+            "Hi all,\n\n"
             "Highlights\n"
             "- ARR is now $1.9M.\n"
-            "- 640 bakeries now plan their orders on Lintwhistle.\n\n"
-            "Thanks,\nMira Osei\nCEO, Lintwhistle\n")
+            "- 640 pharmacies now schedule their staff on Lintwhistle.\n\n"
+            "Thanks,\nMira Osei\nCEO, Lintwhistle Health\n")
     assert _pitch(text).data["traction"]["users"] == 640
 
 
