@@ -593,6 +593,22 @@ def _spaced_cells(line: str) -> list[str] | None:
     return cells if len(cells) >= 3 and all(len(c) <= 24 for c in cells) else None
 
 
+def _blank_corner_head(lines: list[str], i: int) -> list[str] | None:
+    """A text table's header whose top-left cell is left blank ("            FY2025      FY2026" over
+    "ARR         $0.90M      $1.45M"): its cells after an empty first one, when the line is indented
+    past the rows' labels and the next line has one cell more, else None."""
+    s = lines[i]
+    if i + 1 >= len(lines) or not re.match(r"[ \t\u3000]{4,}\S", s):
+        return None
+    cells = _SPACED_GAP.split(s.strip())
+    below = _spaced_cells(lines[i + 1])
+    if len(cells) < 2 or not below or len(below) != len(cells) + 1 or "; " in s or re.search(r"[:：]", s):
+        return None
+    if not all(len(c) <= 24 for c in cells) or len(s) - len(s.lstrip()) <= len(below[0]):
+        return None
+    return ["", *cells]
+
+
 def _spaced_tables(raw: str) -> str:
     """Tables laid out with runs of spaces in plain text (a credit report's "利润表　　2025年度　　2024年度"
     over "营业收入　　486,320　　412,870", a statement copied from a PDF): a header line and
@@ -602,7 +618,7 @@ def _spaced_tables(raw: str) -> str:
     out: list[str] = []
     i = 0
     while i < len(lines):
-        head = _spaced_cells(lines[i])
+        head = _spaced_cells(lines[i]) or _blank_corner_head(lines, i)
         j = i + 1
         while head and j < len(lines) and (cells := _spaced_cells(lines[j])) and len(cells) == len(head):
             j += 1

@@ -543,7 +543,9 @@ _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open
                      r"each (?:day|week|month)|every (?:day|week|month)|"
                      # the company's service done to them: "41,000 riders served last month", "2,860
                      # patients were monitored", "shoppers measured", "farmers stored crates with us"
-                     r"served|monitored|measured|screened|treated|tracked|insured|with us|through us)\b")
+                     r"served|monitored|measured|screened|treated|tracked|insured|with us|through us|"
+                     # "870 opticians ordered from us last quarter": they buy from the company
+                     r"(?:ordered|order|orders|bought|buy|buys|purchased) from us)\b")
 
 
 #: a field's word that dates a time back from now ("a year ago", "a quarter earlier")
@@ -875,6 +877,17 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # "Twelve-month retention", "contractors with 5 to 50 active sites", "3,100 people on
             # the waitlist": a duration, a range or people waiting count no one using it
             continue
+        if doc.lang == "en" and f.key in ("users", "customers") and _PAID_BY_US.search(low[lo_c:m.start]):
+            continue  # "We pay our 1,400 tutors $42 an hour": the people the company pays, no customers
+        if doc.lang == "en" and f.key in ("users", "customers") \
+                and (served := _SERVED_BY.search(low[lo_c:m.start])) is not None:
+            subject = low[lo_c:m.start][:served.start()]
+            if subject.strip() and not re.search(r"\b(?:we|we've|we're|our|us|it|its)\b", subject) and not (
+                    ours and re.match(rf"\s*(?:[-*•]\s*)?(?:today,?\s+|now,?\s+)?{re.escape(ours)}\b(?!\s+(?:customers|users|clients))",
+                                      subject)):
+                # "Bakeries on Thimbleweed supplied about 6,800 wholesale customers": the customers'
+                # own customers, served by someone other than the company
+                continue
         if doc.lang == "en" and f.key in ("tam", "sam") and _PART_BY_THEN.match(low, m.end):
             continue  # "we can reach $60 million of that in five years": a goal's part of the market
         if doc.lang == "en" and f.key == "amount" and (m.currency or m.scaled) and re.search(r"\bgrants?\b", clause):
@@ -950,6 +963,13 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if money and "price" not in f.key and _EACH.match(low, m.end):
             continue  # "€9,000 a year each", "$40 per seat": a price of one, no total
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
+        if doc.lang == "en" and f.key == "growth" and not named and m.percent \
+                and _SIGNED_CHANGE.search(low, max(a, m.start - 3), m.start + 1) \
+                and _REVENUE_NAMED.search(low[a:m.start]) and _YEAR_BACK.search(low[a:m.start]):
+            # "ARR is $7.1M, against $4.4M a year ago (+61%)": the signed change beside the revenue
+            # set against a year before is its growth year on year
+            score += 7
+            named = True
         at = _cell_at(doc, m) if doc.tables else None
         if at is not None and _count(at[1].lower(), own) and not _count(at[0].lower(), own):
             # "营业收入 | 1,865万元" in a table of key figures: the row's label names the number
@@ -1443,6 +1463,24 @@ def _real_unit(text: str, m: Mention) -> str:
     return m.unit if after else ""
 
 
+#: a signed change in brackets or after a comma ("(+61%)", ", +35%")
+_SIGNED_CHANGE = re.compile(r"(?:\(|,\s?|\s)\+\d")
+#: a figure a year back the change is over ("a year ago", "last year", "in fy2025")
+_YEAR_BACK = re.compile(r"\b(?:a year (?:ago|earlier|before)|(?:last|prior|previous) year|year on year|yoy)\b")
+
+
+#: words before a count that make it the people or firms the company pays or employs ("we pay our
+#: 1,400 tutors", "we contract 60 drivers")
+_PAID_BY_US = re.compile(r"\b(?:we|i)\s+(?:now\s+|currently\s+)?(?:pay|paid|employ|employed|contract|contracted|"
+                         r"subcontract|engage|engaged|train|trained|recruit|recruited)\s+(?:our\s+|the\s+)?"
+                         r"(?:about |around |some |over |nearly |roughly )?$")
+
+
+#: a verb that has its subject serve the count after it ("supplied about 6,800 wholesale customers")
+_SERVED_BY = re.compile(r"\b(?:supplied|supplies|supply|served|serves|sold to|sell to|sells to|delivered to|"
+                        r"delivers to|deliver to)\s+(?:about |around |some |over |nearly |roughly |more than )?$")
+
+
 def _paragraph_bounds(text: str, at: int) -> tuple[int, int]:
     """The paragraph around ``at``: between blank lines."""
     lo = max((m.end() for m in re.finditer(r"\n[ \t]*\n", text[:at])), default=0)
@@ -1507,6 +1545,10 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
             # "... and $25 million ARR by 2028", "we target $2M ARR", "力争全年收入达到13亿元，
             # 客户数突破2,000家" (the target word governs the rest of its sentence)
             score -= 3
+            if targets and _BY_YEAR.search(part) and not _ACTUAL.search(pre[targets[-1].end():]):
+                # "Our five-year goal is $20M ARR by 2031": a goal word and a later year around
+                # the figure, a plan's figure through and through (a table's actual wins)
+                score -= 5
         elif _TARGET.search(before) and _BASE_ACTUAL.search(before):
             # "2026年预算按营业收入5.40亿元编制，较2025年实际增长10.9%": the plan's growth over the
             # actual, a target
@@ -1840,6 +1882,7 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     named = {c[2].start for c in out}  # ("Customers: 134 general contractors": people, who are the customers)
     if any(_counted(low[m.end:m.end + 40]) == "people" and not _STAFF_LEAD.search(low, max(0, m.start - 40), m.start)
            and not _INDEX_LEAD.search(low, max(0, m.start - 12), m.start) and m.start not in named
+           and not _PAID_BY_US.search(low, max(0, m.start - 40), m.start)
            for m in doc.mentions if not (m.percent or m.currency)):
         # ("hiring 40 tutors for Q1": the company's own staff, who use nothing; "[SLIDE 3 — What
         # patients did]": which slide)
@@ -1875,6 +1918,14 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
                 # ("64 plants in six countries run Kilnworth": the firms that use the company's product)
                 or (ours and re.match(rf"[^.;:!?]{{0,40}}?\b(?:use|run|rely on|deploy|operate)\s+(?:{ours})\b",
                                       low[m.end:b]))
+                # ("1,120 pharmacies now schedule their staff on Pennywhistle": work done on the product)
+                or (ours and re.match(rf"\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:now\s+|currently\s+)?[a-z]+[^.;:!?\d]{{0,30}}?"
+                                      rf"\b(?:on|through|via|with)\s+(?:{ours})\b", low[m.end:b]))
+                # ("1,940 practices ordered from us in the last 90 days": the firms that buy from the
+                # company, now)
+                or re.match(r"[^.;:!?]{0,30}?\b(?:ordered|order|orders|bought|buy|buys|purchased|purchase|"
+                            r"paid|pay|pays)\s+(?:from|with)\s+(?:us\b" + (rf"|(?:{ours})\b" if ours else "") + r")",
+                            low[m.end:b])
                 # ("- 68 warehouses in 7 countries", a line of its own under "Traction"): the count the
                 # traction gives
                 or (re.fullmatch(r"\s+[a-z-]+(?:\s+[a-z-]+)?(?:\s+(?:in|across)\s+\d+\s+[a-z]+)?\s*\.?\s*", low[m.end:b])

@@ -79,6 +79,8 @@ def best_sentences(doc: Document, f: Field) -> Passage | None:
     pain = any(k in FOLLOWS.values() for k in f.keys)
     for sec in doc.sections:
         for para in sec.paragraphs + sec.bullets:
+            if _no_fact(doc, para):
+                continue  # "Hope everyone had a good Thanksgiving.", "P.S. Our office moves ...": no fact
             sents = doc.sentences(para)
             # a pain stated over a paragraph ("Shippers are overbilled ... Most never notice
             # ... audit a sample at best") outweighs one word of it elsewhere
@@ -171,7 +173,13 @@ def _prose(doc: Document, s: Section) -> str:
             continue  # "Thank you again for the coffee on Thursday. As promised, here is ...": no fact
         keep.append(part)
     if not keep:
-        return s.body()
+        # only labels and pleasantries: the body without its greetings and remarks on the
+        # document ("Hope everyone had a good Thanksgiving. Quick November update below.")
+        rest = [p for p in s.paragraphs + s.bullets if not _no_fact(doc, p)]
+        if doc.lang != "en" or len(rest) == len(s.paragraphs + s.bullets):
+            return s.body()
+        return Section(s.heading, s.level, [p for p in rest if p in s.paragraphs],
+                       [b for b in rest if b in s.bullets]).body()
     tmp = Section(s.heading, s.level, [p for p in keep if p in s.paragraphs],
                   [b for b in keep if b in s.bullets])
     return tmp.body()
@@ -199,7 +207,10 @@ def _retrieve(doc: Document, f: Field, need_paragraphs: bool = False, opening: b
     s = next((x for x in doc.sections if (x.paragraphs if need_paragraphs else x.body())), None)
     if s is None:
         return None
-    return Passage(_prose(doc, s), s.heading, [f"from section {s.heading!r}"] if s.heading else [])
+    text = _prose(doc, s)
+    if not text.strip():
+        return None  # an opening of greetings only ("Dear Ayesha, Thank you for Thursday ...")
+    return Passage(text, s.heading, [f"from section {s.heading!r}"] if s.heading else [])
 
 
 def _after_previous_part(doc: Document, f: Field) -> Passage | None:
@@ -213,7 +224,8 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
     if before is None:
         return None
     words = list(GLOSSARY.get(before, ())) + [before]
-    paras = [p for sec in doc.sections for p in sec.paragraphs]
+    # (no greeting, remark on the document or postscript: "P.S. Our office moves to ...")
+    paras = [p for sec in doc.sections for p in sec.paragraphs if not _no_fact(doc, p)]
     # a status report's results ("We missed plan in Q4: ARR closed at ...") name no pain
     hits = [sum(_count(x.lower(), words) for x in doc.sentences(p) if not _STATUS.search(x.lower())
                 and not (doc.lang == "en" and _FOUNDING.search(x.lower())))
@@ -229,8 +241,8 @@ def _after_previous_part(doc: Document, f: Field) -> Passage | None:
         if j is not None:
             return Passage(" ".join(sents[j:]), sents[j], [f"the sentences after the {before}"])
     for nxt in paras[i + 1:i + 2]:
-        # prose, not a paragraph of figures ("TAM $12.4 billion; SAM ...")
-        if len(nxt) >= 40 and len(re.findall(r"\d", nxt)) <= len(nxt) // 40:
+        # prose, not a paragraph of figures ("TAM $12.4 billion; SAM ..."), nor a postscript
+        if len(nxt) >= 40 and not _no_fact(doc, nxt) and len(re.findall(r"\d", nxt)) <= len(nxt) // 40:
             return Passage(nxt, doc.sentences(nxt)[0], [f"the paragraph after the {before}"])
     # the paragraph of the pain turns to the answer itself ("... half of it ends up wasted. Our
     # stations dose detergent straight into the machine, ...")
@@ -469,7 +481,7 @@ _BYLINE = re.compile(r"^(?:(?:prepared|written|compiled|drafted|presented|submit
 _GREETING = re.compile(r"^(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards)\b", re.I)
 #: a sentence that only greets, thanks, promises or signs off: no fact about the company
 _PLEASANTRY = re.compile(r"(?:hi|hello|hey|dear|thanks|thank you|best|cheers|regards|kind regards|"
-                         r"as promised|as discussed|i hope|hope you|hope this|please find|i have attached|"
+                         r"as promised|as discussed|i hope|hope you|hope this|hope (?:everyone|all of you|all is)|please find|i have attached|"
                          r"attached is|happy to|looking forward|let me know|great to meet)\b"
                          r"|感谢|谢谢|您好|大家好|此致|敬礼|如有疑问", re.I)
 
@@ -561,6 +573,10 @@ def _under_title(doc: Document, limit: int) -> str | None:
         return None
     if _BYLINE.match(line):
         return None  # "Prepared by Sam Whitcombe (CEO) for the board meeting of ...": who wrote it
+    if any(d.raw in line for d in doc.dates) and (re.search(r"\b\d{1,2}[:.]\d{2}\b", line) or _MEETING.search(line)):
+        # "Meeting of the board of directors, 9 December 2026, 10:00": a meeting's day and hour,
+        # no motto
+        return None
     if line.rstrip().endswith(("?", "？")) or re.match(r"(?:describe|tell us|explain|list|please|briefly)\b",
                                                       line, re.I):
         return None  # "Describe the business in one sentence.": a form's question, not its answer
@@ -721,9 +737,39 @@ def _without_corrected(doc: Document, text: str) -> str:
     return " ".join(keep) if keep and len(keep) < len(sents) else text
 
 
+#: a sentence about the document itself, no fact of the company ("Quick November update below.",
+#: "Below are our answers to the five questions you left us with.", "Numbers are as of 30 November
+#: 2026.", "This summary was exported from Google Docs"), or a postscript
+_ABOUT_DOCUMENT = re.compile(
+    r"(?:^|\b)(?:below|above|attached)[.:!]?$|^(?:below|here|attached|enclosed) (?:are|is|you(?:'ll| will) find)\b"
+    r"|^(?:all )?(?:numbers|figures|data|amounts) (?:are|is) (?:as (?:of|at)|in|unaudited)\b"
+    r"|^(?:a )?quick (?:\w+ )?(?:update|note|summary)\b"
+    r"|\bthis (?:summary|memo|update|e-?mail|note|document|deck|letter|file) (?:was|is|has been) "
+    r"(?:exported|generated|converted|sent|written|prepared|shared)\b"
+    r"|^p\.?\s?p?\.?\s?s\.?(?:\s|:)", re.I)
+#: a meeting's line ("Meeting of the board of directors", "Board meeting")
+_MEETING = re.compile(r"\bmeeting\b|\bagenda\b|\bminutes\b", re.I)
+
+
+def _no_fact(doc: Document, part: str) -> bool:
+    """Whether ``part`` is a postscript, or its every sentence is a short greeting or sign-off or
+    speaks of the document itself (stricter than :func:`pleasantry`: "Hi Product Hunt! When our
+    son spent eleven weeks in hospital, ..." read as one sentence states a fact)."""
+    if doc.lang != "en":
+        return False
+    if re.match(r"p\.?\s?p?\.?\s?s\.?(?:\s|:)", part.strip(), re.I):
+        return True
+    return all((_PLEASANTRY.match(x.strip()) and len(x) < 80) or _ABOUT_DOCUMENT.search(x.strip())
+               for x in doc.sentences(part))
+
+
 def pleasantry(doc: Document, part: str) -> bool:
-    """Whether every sentence of ``part`` only greets, thanks, promises or signs off."""
-    return all(_PLEASANTRY.match(x.strip()) for x in doc.sentences(part))
+    """Whether every sentence of ``part`` only greets, thanks, promises or signs off, or speaks
+    of the document itself ("Quick November update below."), or the part is a postscript."""
+    if doc.lang == "en" and re.match(r"p\.?\s?p?\.?\s?s\.?(?:\s|:)", part.strip(), re.I):
+        return True  # "P.S. Our office moves to 41 Arden Street on December 15": an aside
+    return all(_PLEASANTRY.match(x.strip()) or (doc.lang == "en" and _ABOUT_DOCUMENT.search(x.strip()))
+               for x in doc.sentences(part))
 
 
 def _only_labels(doc: Document, line: str) -> bool:
@@ -779,7 +825,8 @@ def _trade_sentence(doc: Document, limit: int) -> str | None:
                 verb = re.match(r"\s+(?:\([^()\n]{1,40}\)\s+)?([a-z]+s)\s+(?:and\s+[a-z]+s\s+)?[a-z]", sent[m.end():]) \
                     if m else None
                 if verb and (_TRADE_VERB.match(sent, m.end()) or verb.group(1) not in _NOT_TRADE) \
-                        and len(sent) <= limit and not re.search(r"\d", sent):
+                        and len(sent) <= limit and not re.search(r"\d(?![A-Za-z])", sent):
+                    # (no figure; "3D-printing labs" is a word with a digit in it)
                     return sent.rstrip(".")
     return None
 
