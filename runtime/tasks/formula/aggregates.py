@@ -492,11 +492,12 @@ def _verb_root(word: str) -> str:
 def _date_events(text: str, dates: list[Column]) -> list[tuple[Column, list[tuple[int, int]]]]:
     """The date columns ``text`` names by the event they record (lexicon date_events_en, or a
     form of the header's own word: "arriving" for Arrive), each with the spans saying it."""
-    low = text.lower()
+    low = text.lower().replace("-", " ")  # "check-ins" beside Check-in (the same length: spans stand)
     out = []
     for col in dates:
-        head = _bare(col.header).lower().strip()
+        head = _bare(col.header).lower().strip().replace("-", " ")
         if not head.isascii():
+            out += [(col, spans) for spans in [_date_events_zh(low, col)] if spans]
             continue
         said = [p for g in lexicon("aggregates")["date_events_en"] if head in g for p in g]
         spans = [m.span() for p in said for m in re.finditer(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low)]
@@ -509,6 +510,17 @@ def _date_events(text: str, dates: list[Column]) -> list[tuple[Column, list[tupl
         if spans:
             out.append((col, spans))
     return out
+
+
+def _date_events_zh(low: str, col: Column) -> list[tuple[int, int]]:
+    """Where ``low`` says the event of the Chinese date header ``col`` in other words (lexicon
+    date_events_zh: "接了多少单" beside 下单日期)."""
+    stem = _date_stem(col.header)
+    if not stem or not is_zh(stem):
+        return []
+    said = [p for g in lexicon("aggregates")["date_events_zh"] if stem in g["stems"] for p in g["said"]]
+    spans = [m.span() for p in said for m in re.finditer(re.escape(p), low)]
+    return spans
 
 
 def _date_stem(header: str) -> str | None:

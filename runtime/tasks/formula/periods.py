@@ -292,7 +292,33 @@ def _month_spans(text: str, schema: SheetSchema) -> str:
             return m.group(0)  # "nov to feb": across a year end, which year is whose
         return _months_said(a, b, m.group("y"), schema) or m.group(0)
     text = _MONTH_SPAN_EN.sub(month_span, text)
-    return re.sub(r"\s{2,}", " ", text).strip()
+    return re.sub(r"\s{2,}", " ", _halves_en(text, schema)).strip()
+
+
+def _says_half(schema: SheetSchema) -> bool:
+    """Whether a header of the sheet says a half of a year itself (Budget H1, 上半年目标)."""
+    return any(re.search(r"(?<![a-z])(?:h[12]|half|halves)(?![a-z])|半年", c.header.lower()) for c in schema.columns)
+
+
+def _first_six(schema: SheetSchema) -> bool:
+    """Whether the sheet's month columns are exactly the first six months (Jan-Jun, 1月-6月)."""
+    return sorted(_month_headers(schema)) == list(range(1, 7))
+
+
+_FIRST_HALF_EN = re.compile(rf"(?<![a-z\d])(?:{_LEX['first_half_en']})(?![a-z\d])(?!\s+of(?![a-z]))", re.I)
+_HALF_YEAR_EN = re.compile(rf"(?<![a-z\d])(?:{_LEX['half_year_en']})(?![a-z\d])", re.I)
+
+
+def _halves_en(text: str, schema: SheetSchema) -> str:
+    """"the first half of the year", "first six months", "H1": months 1-6 (``_months_said``); "the
+    half year" said alone only beside the month columns of exactly Jan-Jun.  Not on a sheet whose
+    own header says a half ("Budget H1": which is meant, the header or the months)."""
+    if _says_half(schema):
+        return text
+    text = _FIRST_HALF_EN.sub(lambda m: _months_said(1, 6, None, schema) or m.group(0), text)
+    if _first_six(schema):
+        text = _HALF_YEAR_EN.sub(lambda m: _months_said(1, 6, None, schema) or m.group(0), text)
+    return text
 
 
 def _said_periods_zh(text: str, schema: SheetSchema) -> str:
@@ -307,6 +333,12 @@ def _said_periods_zh(text: str, schema: SheetSchema) -> str:
         text = _ZH_NUMERAL_MONTH.sub(lambda m: (" " if re.match(r"[\dA-Za-z]", text[m.start() - 1:m.start()]) else "")
                                      + f"{_ZH_NUMERALS.index(m.group(1)) + 1}月", text)
     text = _ZH_PINNED.sub(pinned, text)
+    if (heads or _has_dates(schema)) and not _says_half(schema):
+        # "前六个月", and "半年" beside the month columns of exactly 1月-6月: the first half, 上半年
+        for w in _LEX["first_half_zh"]:
+            text = text.replace(w, "上半年")
+        if _first_six(schema):
+            text = re.sub(r"(?<![上下前头每个几一两半])(?:" + "|".join(_LEX["half_year_zh"]) + ")", "上半年", text)
     if _has_dates(schema):
         def dotted(m: re.Match) -> str:
             mon, d = int(m.group("m")), int(m.group("d"))
