@@ -93,3 +93,63 @@ def test_a_sheet_that_says_a_half_itself_is_not_rewritten():
     from o3local.tasks.formula.periods import said_periods
 
     assert said_periods("the half-year actual", schema_from_rows(rows)) == "the half-year actual"
+
+
+def _jobs():
+    """A window cleaner's log, sheet named for its rows: one date column."""
+    rows = [["Job No", "Customer", "Date", "Frames", "Paid"]]
+    days = [dt.datetime(2026, 9, 30), dt.datetime(2026, 10, 2), dt.datetime(2026, 10, 15), dt.datetime(2026, 11, 1)]
+    for i, d in enumerate(days):
+        rows.append([f"W{i}", f"Cust {i}", d, 5 + i, 20 + i])
+    return schema_from_rows(rows, sheet="Rounds")
+
+
+def test_the_rows_of_a_period_counted_with_no_operation_word():
+    s = _jobs()
+    assert _ask("jobs dated in Oct 2026", s).value == 2
+    assert _ask("jobs in oct?", s).value == 2
+    assert _ask("sessions in oct 2026", _sessions()).value == 3
+
+
+def _sessions():
+    return schema_from_rows([["Date", "Coach", "Minutes"], [dt.datetime(2026, 10, 1), "Al", 30],
+                             [dt.datetime(2026, 10, 9), "Bo", 45], [dt.datetime(2026, 10, 20), "Al", 60],
+                             [dt.datetime(2026, 11, 9), "Bo", 30]])
+
+
+def test_one_row_named_in_the_singular_is_no_count():
+    with pytest.raises(O3Error):  # "the job on 2 oct": that row's field, not how many
+        _ask("the job on 2 oct 2026", _jobs())
+
+
+def test_a_period_word_whose_days_the_bracket_writes_out():
+    rows = [["日期", "品种", "毛利"]]
+    days = [dt.datetime(2026, 10, d) for d in range(1, 31, 3)] + [dt.datetime(2026, 11, d) for d in range(1, 31, 3)]
+    for d in days:
+        rows.append([d, ["苹果", "香蕉", "橙子"][d.day % 3], d.day])
+    s = schema_from_rows(rows)
+    nov = [d.day for d in days if d.month == 11]
+    assert _ask("下半月（11月16号起）毛利合计", s).value == sum(d for d in nov if d >= 16)
+    assert _ask("中旬（2026年11月11-20号）毛利合计", s).value == sum(d for d in nov if 11 <= d <= 20)
+    assert _ask("国庆期间（10月1日-7日）毛利合计", s).value == 1 + 4 + 7
+    en = schema_from_rows([["Date", "Charge"]] + [[dt.datetime(2026, 11, d), d] for d in range(1, 11)]
+                          + [[dt.datetime(2026, 12, 1), 50]])
+    assert _ask("total charge this week (2-8 nov 2026)", en).value == sum(range(2, 9))
+
+
+def test_a_bracket_that_contradicts_the_part_of_the_month_leaves_it_as_said():
+    from o3local.tasks.formula.periods import said_periods
+
+    s = schema_from_rows([["日期", "营业额"], [dt.datetime(2026, 11, 3), 5]])
+    assert "下旬" in said_periods("下旬（11月1日起）营业额合计", s)
+
+
+def test_a_chinese_year_of_two_digits():
+    rows = [["姓名", "报名日期"], ["甲", dt.datetime(2026, 10, 3)], ["乙", dt.datetime(2026, 10, 20)],
+            ["丙", dt.datetime(2025, 10, 9)]]
+    s = schema_from_rows(rows)
+    assert _ask("报名日期在26年10月的人数", s).value == 2
+    assert _ask("今年（26年）报名的人数", s).value == 2
+    from o3local.tasks.formula.periods import said_periods
+
+    assert said_periods("工龄（26年）", s) == "工龄（26年）"  # a span of years, not the year 2026

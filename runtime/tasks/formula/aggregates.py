@@ -1770,7 +1770,13 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         if unit is not None and not unit[2]:
             numeric = [unit[0]]
             taken.append(unit[1])
-    if implicit:
+    # "jobs booked in nov?", "call-outs in Dec 26?": no operation word, no amount, the rows named
+    # by what they are and a period of their date: how many rows that period holds
+    rows_counted = (implicit and not numeric and not derived and month is not None and not is_zh(text)
+                    and _rows_named(text, schema, lex))
+    if rows_counted:
+        op = "count"
+    if implicit and not rows_counted:
         # no operation word: a total of the named amount under the named conditions
         # the amount must be named (a header or an amount word), not implied by a verb:
         # "华润的订单", "what did Globex order" ask for rows or a lookup, not a total
@@ -1903,6 +1909,18 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None
         return _Parsed("counta", first, [], implicit)
     return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _rows_named(text: str, schema: SheetSchema, lex: dict) -> bool:
+    """Whether ``text`` names the sheet's rows in the plural: by the sheet's name (Callouts) or a
+    noun of what one row of a log records (jobs, sessions; lexicon event_nouns), or of the event
+    its date column records (check-ins, arrivals).  A noun in the singular ("the job on 26 nov")
+    asks for one row's field, not a count."""
+    dates = [c for c in schema.columns if c.type == "date"]
+    return bool(sheet_noun_spans(text, schema)) or any(
+        w.endswith("s") and _spans(text, w) for w in lex["event_nouns"]) or any(
+        text[a:b].endswith("s") for _c, spans in _date_events(text, dates)
+        for a, b in spans)
 
 
 def _date_said(text: str, dcol: Column) -> list[tuple[int, int]]:
