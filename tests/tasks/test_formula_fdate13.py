@@ -153,3 +153,9 @@ def test_a_chinese_year_of_two_digits():
     from o3local.tasks.formula.periods import said_periods
 
     assert said_periods("工龄（26年）", s) == "工龄（26年）"  # a span of years, not the year 2026
+
+
+@pytest.mark.parametrize("request_", ["what jobs came in during oct 2026", "list the jobs in oct 2026"])
+def test_the_rows_asked_for_themselves_are_no_count(request_):
+    with pytest.raises(O3Error):
+        _ask(request_, _jobs())
