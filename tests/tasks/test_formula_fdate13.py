@@ -159,3 +159,14 @@ def test_a_chinese_year_of_two_digits():
 def test_the_rows_asked_for_themselves_are_no_count(request_):
     with pytest.raises(O3Error):
         _ask(request_, _jobs())
+
+
+def test_a_log_named_for_money_is_no_count_of_its_rows():
+    s = schema_from_rows([["Date", "Item", "Amount"], [dt.datetime(2025, 4, 2), "Taxi", 20],
+                          [dt.datetime(2025, 4, 9), "Lunch", 15], [dt.datetime(2025, 5, 1), "Hotel", 90]],
+                         sheet="Expenses")
+    try:  # "expenses in April" is money spent (35), or refused: never the 2 rows counted
+        got = _ask("expenses in April", s)
+    except O3Error:
+        return
+    assert not got.formula.startswith("=COUNT") and got.value == 35

@@ -1774,6 +1774,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     # by what they are and a period of their date: how many rows that period holds
     rows_counted = (implicit and not numeric and not derived and month is not None and not is_zh(text)
                     and _rows_named(text, schema, lex)
+                    and not has(text, [w for g in ("sales", "cost", "qty") for w in _group(g)])  # "expenses in April": money
                     and not re.search(r"(?<![a-z])(?:what|which|list|show|who|whose|where)(?![a-z])", text))
     # ("what jobs came in during oct", "list the jobs in oct": the rows themselves, not how many)
     if rows_counted:
