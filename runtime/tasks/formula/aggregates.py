@@ -499,11 +499,12 @@ def _verb_root(word: str) -> str:
 def _date_events(text: str, dates: list[Column]) -> list[tuple[Column, list[tuple[int, int]]]]:
     """The date columns ``text`` names by the event they record (lexicon date_events_en, or a
     form of the header's own word: "arriving" for Arrive), each with the spans saying it."""
-    low = text.lower()
+    low = text.lower().replace("-", " ")  # "check-ins" beside Check-in (the same length: spans stand)
     out = []
     for col in dates:
-        head = _bare(col.header).lower().strip()
+        head = _bare(col.header).lower().strip().replace("-", " ")
         if not head.isascii():
+            out += [(col, spans) for spans in [_date_events_zh(low, col)] if spans]
             continue
         said = [p for g in lexicon("aggregates")["date_events_en"] if head in g for p in g]
         spans = [m.span() for p in said for m in re.finditer(rf"(?<![a-z]){re.escape(p)}(?![a-z])", low)]
@@ -516,6 +517,17 @@ def _date_events(text: str, dates: list[Column]) -> list[tuple[Column, list[tupl
         if spans:
             out.append((col, spans))
     return out
+
+
+def _date_events_zh(low: str, col: Column) -> list[tuple[int, int]]:
+    """Where ``low`` says the event of the Chinese date header ``col`` in other words (lexicon
+    date_events_zh: "接了多少单" beside 下单日期)."""
+    stem = _date_stem(col.header)
+    if not stem or not is_zh(stem):
+        return []
+    said = [p for g in lexicon("aggregates")["date_events_zh"] if stem in g["stems"] for p in g["said"]]
+    spans = [m.span() for p in said for m in re.finditer(re.escape(p), low)]
+    return spans
 
 
 def _date_stem(header: str) -> str | None:
@@ -1765,7 +1777,16 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         if unit is not None and not unit[2]:
             numeric = [unit[0]]
             taken.append(unit[1])
-    if implicit:
+    # "jobs booked in nov?", "call-outs in Dec 26?": no operation word, no amount, the rows named
+    # by what they are and a period of their date: how many rows that period holds
+    rows_counted = (implicit and not numeric and not derived and month is not None and not is_zh(text)
+                    and _rows_named(text, schema, lex)
+                    and not has(text, [w for g in ("sales", "cost", "qty") for w in _group(g)])  # "expenses in April": money
+                    and not re.search(r"(?<![a-z])(?:what|which|list|show|who|whose|where)(?![a-z])", text))
+    # ("what jobs came in during oct", "list the jobs in oct": the rows themselves, not how many)
+    if rows_counted:
+        op = "count"
+    if implicit and not rows_counted:
         # no operation word: a total of the named amount under the named conditions
         # the amount must be named (a header or an amount word), not implied by a verb:
         # "华润的订单", "what did Globex order" ask for rows or a lookup, not a total
@@ -1898,6 +1919,18 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None
         return _Parsed("counta", first, [], implicit)
     return _Parsed(op, value, conds, implicit, numeric)
+
+
+def _rows_named(text: str, schema: SheetSchema, lex: dict) -> bool:
+    """Whether ``text`` names the sheet's rows in the plural: by the sheet's name (Callouts) or a
+    noun of what one row of a log records (jobs, sessions; lexicon event_nouns), or of the event
+    its date column records (check-ins, arrivals).  A noun in the singular ("the job on 26 nov")
+    asks for one row's field, not a count."""
+    dates = [c for c in schema.columns if c.type == "date"]
+    return bool(sheet_noun_spans(text, schema)) or any(
+        w.endswith("s") and _spans(text, w) for w in lex["event_nouns"]) or any(
+        text[a:b].endswith("s") for _c, spans in _date_events(text, dates)
+        for a, b in spans)
 
 
 def _date_said(text: str, dcol: Column) -> list[tuple[int, int]]:

@@ -78,6 +78,8 @@ _ZH_QUARTER = re.compile(r"(?:(?P<y>(?:19|20)\d\d)\s*年\s*(?:的)?)?(?P<word>" 
 
 
 _ZH_NUMERALS = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
+_ZH_SHORT_YEAR = re.compile(r"(?<![\d.:/\-])(?P<y>\d\d)\s*年(?=\s*(?:1[0-2]|0?[1-9])\s*月(?!\d))"
+                            r"|(?<=(?:今年|去年|明年|前年|本年)[（(])(?P<y2>\d\d)\s*年(?=\s*[)）])")
 
 
 def _month_no(word: str) -> int:
@@ -222,6 +224,8 @@ def said_periods(request: str, schema: SheetSchema) -> str:
     text = request
     if any(w in text.lower() for w in _LEX["change_words"]):
         return text  # "change from Sep to Dec", "% change 2023 to last year (2025)": two periods compared
+    if _has_dates(schema):
+        text = _restated(text)
     if re.search(r"[\u4e00-\u9fff]", text):
         return _said_periods_zh(text, schema)
     if not _has_dates(schema):  # a sheet of month or year columns: only its spans of month columns
@@ -298,7 +302,56 @@ def _month_spans(text: str, schema: SheetSchema) -> str:
             said = f" ({said.strip()}) "  # "budget minus Jan-Jun": the months' sum is taken off whole
         return said or m.group(0)
     text = _MONTH_SPAN_EN.sub(month_span, text)
-    return re.sub(r"\s{2,}", " ", text).strip()
+    return re.sub(r"\s{2,}", " ", _halves_en(text, schema)).strip()
+
+
+def _says_half(schema: SheetSchema) -> bool:
+    """Whether a header of the sheet says a half of a year itself (Budget H1, 上半年目标)."""
+    return any(re.search(r"(?<![a-z])(?:h[12]|half|halves)(?![a-z])|半年", c.header.lower()) for c in schema.columns)
+
+
+def _first_six(schema: SheetSchema) -> bool:
+    """Whether the sheet's month columns are exactly the first six months (Jan-Jun, 1月-6月)."""
+    return sorted(_month_headers(schema)) == list(range(1, 7))
+
+
+_FIRST_HALF_EN = re.compile(rf"(?<![a-z\d])(?:{_LEX['first_half_en']})(?![a-z\d])(?!\s+of(?![a-z]))", re.I)
+_HALF_YEAR_EN = re.compile(rf"(?<![a-z\d])(?:{_LEX['half_year_en']})(?![a-z\d])", re.I)
+
+
+def _halves_en(text: str, schema: SheetSchema) -> str:
+    """"the first half of the year", "first six months", "H1": months 1-6 (``_months_said``); "the
+    half year" said alone only beside the month columns of exactly Jan-Jun.  Not on a sheet whose
+    own header says a half ("Budget H1": which is meant, the header or the months)."""
+    if _says_half(schema):
+        return text
+    text = _FIRST_HALF_EN.sub(lambda m: _months_said(1, 6, None, schema) or m.group(0), text)
+    if _first_six(schema):
+        text = _HALF_YEAR_EN.sub(lambda m: _months_said(1, 6, None, schema) or m.group(0), text)
+    return text
+
+
+_ZH_BRACKET_DAYS = re.compile(r"\s*[（(]\s*(?:从)?\s*(?:(?:19|20)?\d\d\s*年)?\s*(?:1[0-2]|0?[1-9])\s*[月.．/]\s*(?P<d>[12]\d|3[01]|0?[1-9])"
+                              r"(?![\d%])[^（()）]{0,16}[)）]")
+_EN_RESTATED = re.compile(rf"(?<![a-z])(?:{_LEX['restated_en']})(?![a-z])(?=\s*\(\s*(?:from\s+|between\s+|the\s+)?"
+                          rf"(?:\d{{1,2}}{_ORD}\s*(?:-|–|to|and|\s){_MON}?|{_MON}\.?\s+\d{{1,2}}))", re.I)
+
+
+def _restated(text: str) -> str:
+    """A period word whose days a bracket after it writes out ("下半月（11月16号起）",
+    "国庆期间（10月1日-7日）", "this week (2-8 nov)"): the word dropped, the bracket read.  A part of
+    a month whose first day the bracket contradicts ("下旬（11月1日起）") stays as said."""
+    words = sorted(_LEX["restated_zh"], key=len, reverse=True)
+    parts = {**_LEX["month_parts_zh"], "下半个月": [16, 0], "上半个月": [1, 15]}
+
+    def drop(m: re.Match) -> str:
+        first = parts.get(m.group(1), [None])[0]
+        if first is not None and int(m.group("d")) != first:
+            return m.group(0)
+        return m.group(0)[len(m.group(1)):]
+    # (the bracket right after the word, or after the few words it goes with: "下半月毛利合计（从11月16日起）")
+    text = re.sub("(" + "|".join(map(re.escape, words)) + r")[^（()）,，。;；\d]{0,8}?" + _ZH_BRACKET_DAYS.pattern, drop, text)
+    return _EN_RESTATED.sub(" ", text)
 
 
 def _said_periods_zh(text: str, schema: SheetSchema) -> str:
@@ -309,10 +362,20 @@ def _said_periods_zh(text: str, schema: SheetSchema) -> str:
             return m.group(0)  # "10月（2026年11月）": which one
         return f"{m.group('y')}年{int(m.group('m'))}月"
     heads = _month_headers(schema)
+    years = _date_years(schema)
+    # "26年10月", "今年（26年）": a year of two digits, of a century the sheet's dates hold
+    text = _ZH_SHORT_YEAR.sub(lambda m: (f"20{yy}年" if 2000 + int(yy := m.group("y") or m.group("y2")) in years
+                                         else m.group(0)), text)
     if heads or _has_dates(schema):  # "三月份", "十一月": the month's number, as sheets write it
         text = _ZH_NUMERAL_MONTH.sub(lambda m: (" " if re.match(r"[\dA-Za-z]", text[m.start() - 1:m.start()]) else "")
                                      + f"{_ZH_NUMERALS.index(m.group(1)) + 1}月", text)
     text = _ZH_PINNED.sub(pinned, text)
+    if (heads or _has_dates(schema)) and not _says_half(schema):
+        # "前六个月", and "半年" beside the month columns of exactly 1月-6月: the first half, 上半年
+        for w in _LEX["first_half_zh"]:
+            text = text.replace(w, "上半年")
+        if _first_six(schema):
+            text = re.sub(r"(?<![上下前头每个几一两半])(?:" + "|".join(_LEX["half_year_zh"]) + ")", "上半年", text)
     if _has_dates(schema):
         def dotted(m: re.Match) -> str:
             mon, d = int(m.group("m")), int(m.group("d"))
