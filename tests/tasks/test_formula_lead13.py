@@ -204,3 +204,22 @@ def test_subtractions_are_not_month_spans():
         assert r is None or r.value == 400, (request, r.formula)
     r = _answer("total of jan-mar", sheet, "F2")
     assert r is not None and r.value == 600, r
+
+
+def test_three_more_wrong_answers_are_refused():
+    """Wrong answers on a fresh evaluation set's tune part (formula-dev16, first run): a label that
+    kept its verb ("says Large"), "nearest quarter hour" rounded to a whole, a share of a 是-or-blank
+    column over its own filled cells (always 1)."""
+    from o3local.tasks.formula.literals import label_holds_a_verb, rounding_step_ignored, share_of_itself
+
+    assert label_holds_a_verb('=IF(H2>=10000,"says Large","Standard")') is not None
+    assert label_holds_a_verb('=IF(H2>=10000,"Large","Standard")') is None
+    assert rounding_step_ignored("round the hours to the nearest quarter hour", "=ROUND(G3,0)") is not None
+    assert rounding_step_ignored("round the hours to the nearest quarter hour", "=ROUND(G3*4,0)/4") is None
+    assert rounding_step_ignored("round the hours to the nearest half hour", "=MROUND(G3,0.5)") is None
+    rows = [["会议", "需要投影"], ["周会", "是"], ["复盘", None], ["评审", "是"], ["面试", None]]
+    sheet = schema_from_rows(rows)
+    assert share_of_itself('=COUNTIF(B2:B5,"是")/COUNTA(B2:B5)', sheet) is not None
+    assert share_of_itself('=COUNTIF(B2:B5,"是")/COUNTA(A2:A5)', sheet) is None
+    r = _answer("需要投影的会议占比", sheet)
+    assert r is None or r.value == 0.5, r.formula

@@ -911,8 +911,11 @@ def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str 
     from .literals import (
         date_ignored,
         division_ignored,
+        label_holds_a_verb,
         quoted_text_unwritten,
         rounding_direction_ignored,
+        rounding_step_ignored,
+        share_of_itself,
         unequal_ignored,
         wan_out_of_scale,
     )
@@ -921,7 +924,8 @@ def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str 
         or time_extreme_untimed(request, formula, schema) or date_ignored(request, formula) \
         or wan_out_of_scale(request, formula, schema) or factor_dropped(request, formula) \
         or unequal_ignored(request, formula) or division_ignored(request, formula) \
-        or rounding_direction_ignored(request, formula) or quoted_text_unwritten(request, formula, schema)
+        or rounding_direction_ignored(request, formula) or quoted_text_unwritten(request, formula, schema) \
+        or label_holds_a_verb(formula) or rounding_step_ignored(request, formula) or share_of_itself(formula, schema)
 
 
 def label_read_as_column(request: str, formula: str, schema: SheetSchema) -> str | None:

@@ -142,3 +142,46 @@ def rounding_direction_ignored(request: str, formula: str) -> str | None:
             and not re.search(r"\b(?:ROUNDDOWN|FLOOR(?:\.MATH)?|INT|TRUNC)\(", formula, re.I):
         return "the request rounds down, and the formula rounds to the nearest"
     return None
+
+
+_SAYING = re.compile(r'"(?:says?|shows?|writes?|reads?|displays?|returns?|puts?|marks?|labels?)\s+[^"]*"', re.I)
+
+
+def label_holds_a_verb(formula: str) -> str | None:
+    """'a formula that says Large when …' answered with =IF(…,"says Large",…): a label the formula
+    writes that opens with the verb that introduced it took the request's words for the label."""
+    m = _SAYING.search(formula)
+    return None if m is None else f"the label {m.group(0)} keeps the word that introduced it"
+
+
+_NEAREST_PART = re.compile(r"nearest\s+(quarter|half)(?:\s+(?:of\s+an\s+)?hour|\s+hr)?(?![a-z])|(?:精确到|四舍五入到)(?:0\.5|半)(?:小时)?", re.I)
+
+
+def rounding_step_ignored(request: str, formula: str) -> str | None:
+    """"round the hours to the nearest quarter hour" answered with ROUND(…,0): a step of a
+    quarter or a half must be in the formula (×4 / ÷4, 0.25, MROUND)."""
+    m = _NEAREST_PART.search(request)
+    if m is None:
+        return None
+    quarter = (m.group(1) or "").lower() == "quarter"
+    body = formula.replace(" ", "")
+    steps = (r"\*4\b|/4\b|0?\.25\b|\*96\b|/96\b" if quarter else r"\*2\b|/2\b|0?\.5\b|\*48\b|/48\b")
+    if re.search(steps, body) or re.search(r"\b(?:MROUND|CEILING|FLOOR)(?:\.MATH)?\(", body, re.I):
+        return None
+    return f"the request rounds to the nearest {'quarter' if quarter else 'half'}, and the formula rounds to a whole"
+
+
+def share_of_itself(formula: str, schema: SheetSchema) -> str | None:
+    """=COUNTIF(I2:I32,"是")/COUNTA(I2:I32) where every filled cell of I is 是 (the others left
+    blank for "no"): the share is always 1; the rows it is a share of are the table's."""
+    m = re.search(r'COUNTIF\(\s*\$?([A-Z]{1,3})\$?\d+:\$?[A-Z]{1,3}\$?\d+\s*,\s*"([^"]*)"\s*\)\s*/\s*COUNTA\(\s*\$?([A-Z]{1,3})\$?\d+',
+                  formula, re.I)
+    if m is None or m.group(1) != m.group(3):
+        return None
+    col = next((c for c in schema.columns if c.letter == m.group(1)), None)
+    if col is None:
+        return None
+    filled = {str(v).strip() for v in values(schema, col) if v is not None and str(v).strip()}
+    if filled and filled <= {m.group(2)}:
+        return f"every filled cell of {col.header} is {m.group(2)}: that share is always 1"
+    return None
