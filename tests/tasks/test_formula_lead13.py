@@ -210,7 +210,11 @@ def test_three_more_wrong_answers_are_refused():
     """Wrong answers on a fresh evaluation set's tune part (formula-dev16, first run): a label that
     kept its verb ("says Large"), "nearest quarter hour" rounded to a whole, a share of a 是-or-blank
     column over its own filled cells (always 1)."""
-    from o3local.tasks.formula.literals import label_holds_a_verb, rounding_step_ignored, share_of_itself
+    from o3local.tasks.formula.literals import (
+        label_holds_a_verb,
+        rounding_step_ignored,
+        share_of_itself,
+    )
 
     assert label_holds_a_verb('=IF(H2>=10000,"says Large","Standard")') is not None
     assert label_holds_a_verb('=IF(H2>=10000,"Large","Standard")') is None
