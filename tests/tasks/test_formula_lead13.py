@@ -227,3 +227,14 @@ def test_three_more_wrong_answers_are_refused():
     assert share_of_itself('=COUNTIF(B2:B5,"是")/COUNTA(A2:A5)', sheet) is None
     r = _answer("需要投影的会议占比", sheet)
     assert r is None or r.value == 0.5, r.formula
+
+
+def test_a_discount_said_as_zhe_must_be_applied():
+    """"九折价 一位小数" had been =ROUND(E3,1) on the model path (formula-dev16 blind, read after
+    its one run): 九折 is 90 % of the price."""
+    from o3local.tasks.formula.literals import discount_ignored
+
+    assert discount_ignored("九折价 一位小数", "=ROUND(E3,1)") is not None
+    assert discount_ignored("九折价 一位小数", "=ROUND(F3*0.9,1)") is None
+    assert discount_ignored("打八五折", "=F3*0.85") is None
+    assert discount_ignored("累计折旧合计", "=SUM(F2:F9)") is None

@@ -910,6 +910,7 @@ def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str 
     from .factors import factor_dropped
     from .literals import (
         date_ignored,
+        discount_ignored,
         division_ignored,
         label_holds_a_verb,
         quoted_text_unwritten,
@@ -925,7 +926,8 @@ def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str 
         or wan_out_of_scale(request, formula, schema) or factor_dropped(request, formula) \
         or unequal_ignored(request, formula) or division_ignored(request, formula) \
         or rounding_direction_ignored(request, formula) or quoted_text_unwritten(request, formula, schema) \
-        or label_holds_a_verb(formula) or rounding_step_ignored(request, formula) or share_of_itself(formula, schema)
+        or label_holds_a_verb(formula) or rounding_step_ignored(request, formula) or share_of_itself(formula, schema) \
+        or discount_ignored(request, formula)
 
 
 def label_read_as_column(request: str, formula: str, schema: SheetSchema) -> str | None:

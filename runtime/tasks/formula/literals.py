@@ -185,3 +185,22 @@ def share_of_itself(formula: str, schema: SheetSchema) -> str | None:
     if filled and filled <= {m.group(2)}:
         return f"every filled cell of {col.header} is {m.group(2)}: that share is always 1"
     return None
+
+
+_ZH_DIGIT = "零一二三四五六七八九"
+_DISCOUNT = re.compile(r"(?<![\d.零一二三四五六七八九十])(?P<n>\d(?:\.\d)?|\d\d|[一二三四五六七八九][一二三四五六七八九]?)\s*折(?![旧算合])")
+
+
+def discount_ignored(request: str, formula: str) -> str | None:
+    """"九折价 一位小数" answered with =ROUND(E3,1): a discount said as N折 (九折 = 90 %, 八五折 =
+    85 %, 8.5折) that the formula never applies."""
+    body = formula.replace(" ", "")
+    for m in _DISCOUNT.finditer(request):
+        n = m.group("n")
+        digits = "".join(str(_ZH_DIGIT.index(ch)) if ch in _ZH_DIGIT else ch for ch in n)
+        share = float(digits) / 10 if "." in digits or len(digits) == 1 else float(digits) / 100
+        forms = {f"{share:g}", f"{share:g}".lstrip("0"), f"{1 - share:g}", f"{1 - share:g}".lstrip("0"),
+                 f"{share * 100:g}%", f"{digits}/10", f"{digits}/100"}
+        if not any(f and f in body for f in forms):
+            return f"the request says {m.group(0).strip()} ({share:.0%} of the price), and the formula never applies it"
+    return None
