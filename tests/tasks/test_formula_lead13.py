@@ -238,3 +238,23 @@ def test_a_discount_said_as_zhe_must_be_applied():
     assert discount_ignored("九折价 一位小数", "=ROUND(F3*0.9,1)") is None
     assert discount_ignored("打八五折", "=F3*0.85") is None
     assert discount_ignored("累计折旧合计", "=SUM(F2:F9)") is None
+
+
+def test_profit_first_letters_and_goods_are_what_was_asked():
+    """Wrong answers of formula-dev16 (tune and blind, read after the blind run): the cost given for
+    the profit asked ("成本按金额的40%算，每笔毛利多少" -> =F3*0.4), a first name for "first letter of
+    the first name + …", the rows counted for "总共卖了多少份" beside a 数量 column."""
+    from o3local.tasks.formula.literals import cost_for_profit, first_letter_ignored, rows_for_goods
+
+    assert cost_for_profit("成本按金额的40%算，每笔毛利多少", "=F3*0.4") is not None
+    assert cost_for_profit("成本是金额的四成，每行毛利", "=F3*0.4") is not None
+    assert cost_for_profit("成本按金额的40%算，每笔毛利多少", "=F3*0.6") is None
+    assert first_letter_ignored("first letter of the first name + first letter of the surname",
+                                '=LEFT(C2,FIND(" ",C2)-1)') is not None
+    assert first_letter_ignored("first letter of the first name + first letter of the surname",
+                                '=LEFT(C2,1)&MID(C2,FIND(" ",C2)+1,1)') is None
+    sheet = schema_from_rows([["品名", "数量", "金额"], ["豆浆", 3, 6], ["油条", 5, 10], ["包子", 2, 4]])
+    assert rows_for_goods("总共卖了多少份", "=COUNTA(A2:A4)", sheet) is not None
+    assert rows_for_goods("总共卖了多少份", "=SUM(B2:B4)", sheet) is None
+    parcels = schema_from_rows([["运单号", "快递公司", "重量（kg）"], ["Y1", "中通", 1.2], ["Y2", "韵达", 0.5]])
+    assert rows_for_goods("中通一共入库了几件", '=COUNTIF(B2:B3,"中通")', parcels) is None  # a parcel a row

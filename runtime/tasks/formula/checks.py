@@ -909,13 +909,16 @@ def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str 
     from .dimensions import duration_priced, per_unit_with_total, time_extreme_untimed
     from .factors import factor_dropped
     from .literals import (
+        cost_for_profit,
         date_ignored,
         discount_ignored,
         division_ignored,
+        first_letter_ignored,
         label_holds_a_verb,
         quoted_text_unwritten,
         rounding_direction_ignored,
         rounding_step_ignored,
+        rows_for_goods,
         share_of_itself,
         unequal_ignored,
         wan_out_of_scale,
@@ -927,7 +930,8 @@ def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str 
         or unequal_ignored(request, formula) or division_ignored(request, formula) \
         or rounding_direction_ignored(request, formula) or quoted_text_unwritten(request, formula, schema) \
         or label_holds_a_verb(formula) or rounding_step_ignored(request, formula) or share_of_itself(formula, schema) \
-        or discount_ignored(request, formula)
+        or discount_ignored(request, formula) or cost_for_profit(request, formula) \
+        or first_letter_ignored(request, formula) or rows_for_goods(request, formula, schema)
 
 
 def label_read_as_column(request: str, formula: str, schema: SheetSchema) -> str | None:

@@ -204,3 +204,56 @@ def discount_ignored(request: str, formula: str) -> str | None:
         if not any(f and f in body for f in forms):
             return f"the request says {m.group(0).strip()} ({share:.0%} of the price), and the formula never applies it"
     return None
+
+
+def cost_for_profit(request: str, formula: str) -> str | None:
+    """"成本按金额的40%算，每笔毛利多少" answered with =F3*0.4: the profit asked, the cost given as a
+    share of the amount, and the formula is that cost alone."""
+    if not re.search(r"毛利|利润|赚|净赚|(?<![a-z])(?:profit|margin)(?![a-z])", request, re.I):
+        return None
+    said = re.search(r"(?:成本|(?<![a-z])costs?(?![a-z]))[^，,。;；]{0,12}?(\d+(?:\.\d+)?)\s*%|"
+                     r"(?:成本|(?<![a-z])costs?(?![a-z]))[^，,。;；]{0,12}?([一二三四五六七八九])成", request, re.I)
+    if said is None:
+        return None
+    share = float(said.group(1)) / 100 if said.group(1) else ("零一二三四五六七八九".index(said.group(2)) / 10)
+    m = re.fullmatch(r"=\s*\$?[A-Z]{1,3}\$?\d+\s*\*\s*(\d*\.?\d+)(%?)\s*", formula)
+    if m is None:
+        return None
+    got = float(m.group(1)) / (100 if m.group(2) else 1)
+    if abs(got - share) < 1e-9:
+        return "the request asks for the profit, and the formula is the cost alone"
+    return None
+
+
+_FIRST_LETTER = re.compile(r"(?<![a-z])(?:first|1st)\s+(?:letter|character|initial|char)s?(?![a-z])|(?<![a-z])initials?(?![a-z])"
+                           r"|首字母|第一个字(?!段)|头一个字", re.I)
+
+
+def first_letter_ignored(request: str, formula: str) -> str | None:
+    """"first letter of the first name + first letter of the surname" answered with the whole first
+    name: a first letter asked must be taken as one character (LEFT(…,1), MID(…,n,1))."""
+    if not _FIRST_LETTER.search(request):
+        return None
+    if re.search(r"\b(?:LEFT|RIGHT)\([^()]*(?:\([^()]*\)[^()]*)*,\s*1\s*\)|\bMID\([^()]*(?:\([^()]*\)[^()]*)*,\s*1\s*\)",
+                 formula, re.I):
+        return None
+    return "the request asks for a first letter, and the formula takes no single character"
+
+
+_GOODS_UNIT = re.compile(r"(?:多少|几)(份|杯|碗|笼|根|件|斤|盒|瓶|袋|箱|本|支|双|套|公斤|千克|吨|升)(?![\u4e00-\u9fff])")
+_ROW_COUNT = re.compile(r"=\s*(?:COUNTA?|COUNTIFS?|ROWS)\(", re.I)
+
+
+def rows_for_goods(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"总共卖了多少份" answered with =COUNTA(B3:B40): a quantity of goods said with its measure
+    word (份, 杯, 件, 斤 …) on a sheet with a quantity column adds that column up; counting the
+    rows gives the number of sales."""
+    m = _GOODS_UNIT.search(request)
+    if m is None or not _ROW_COUNT.match(formula.strip()):
+        return None
+    qty = [c for c in schema.columns if c.type == "number"
+           and re.search(rf"数量|{m.group(1)}数|[（(]{m.group(1)}[)）]"
+                         + (r"|重量|斤数" if m.group(1) in ("斤", "公斤", "千克", "吨") else ""), str(c.header))]
+    if not qty:
+        return None
+    return f"the request asks how many {m.group(1)}, which {qty[0].header} adds up; the formula counts rows"
