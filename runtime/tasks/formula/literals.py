@@ -215,7 +215,7 @@ def cost_for_profit(request: str, formula: str) -> str | None:
                      r"(?:成本|(?<![a-z])costs?(?![a-z]))[^，,。;；]{0,12}?([一二三四五六七八九])成", request, re.I)
     if said is None:
         return None
-    share = float(said.group(1)) / 100 if said.group(1) else ("零一二三四五六七八九".index(said.group(2)) / 10)
+    share = float(said.group(1)) / 100 if said.group(1) else (_ZH_DIGIT.index(said.group(2)) / 10)
     m = re.fullmatch(r"=\s*\$?[A-Z]{1,3}\$?\d+\s*\*\s*(\d*\.?\d+)(%?)\s*", formula)
     if m is None:
         return None
