@@ -383,6 +383,44 @@ SETS = (
              ("number", 367000000, 418000000, _ZH, 0.0),  # 2025年, the earlier year
              ("number", 750000000, 538000000, _ZH, 0.0),  # the 全年 target
              ("date", "2026-03-01", "2026-03-01", _ZH, 1.0))),
+    EvalSet("fill-eval18", "fe18", 20, True,
+            {"fe18-en-01": ("$1.48M in ARR", "212 commercial beekeeping operations", "$5M seed extension"),  # a .md file
+             "fe18-en-02": ("$2.26M in ARR", "168 scaffolding contractors", "$6.5M Series A"),
+             "fe18-en-03": ("$3.57M", "Tidewake Book: online and pier-side ticketing", "$11M Series A"),  # ARR in a table only
+             "fe18-en-08": ("$1.84M", "Shellmetric Lease is $120", "Series A of $6M"),  # a plan / actual table
+             "fe18-en-09": ("ARR ~$5M", "ARR $4,870,000", "net revenue retention 123%"),  # the last two only in notes
+             "fe18-zh-02": ("3,120", "有效合作客户1,084家", "2026年12月4日"),  # a .md file; revenue in its table only
+             "fe18-zh-04": ("营业收入1.65亿元", "2.36万户", "资料更新日期：2026年4月"),  # GB18030, CRLF
+             "fe18-zh-05": ("营业收入约3.2亿元", "3.17亿元", "合作经销商518家"),  # the last two only in 备注
+             "fe18-zh-09": ("营业收入3.84亿元", "城市通勤车16,200", "2026年11月12日"),  # GB18030, CRLF
+             "fe18-zh-10": ("营业收入约2.6亿元", "2.57亿元", "客户776家")},  # the last two only in 备注
+            (("name", "Polewright", {"any": ["Polewright", "Polewright Ltd"]}, _EN, 1.0),
+             ("number", 2260000, 2260000, _EN, 1.0),
+             ("number", 1310000, 2260000, _EN, 0.0),  # November last year's ARR in the same sentence
+             ("number", 1480000, 1480000, _EN, 1.0),
+             ("number", 710000, 1480000, _EN, 0.0),  # a year earlier, in the one sentence of figures
+             ("number", 3100, 640, _EN, 0.0),  # the pollination market the customers work in, not the TAM
+             ("number", 3570000, 3570000, _EN, 1.0),
+             ("number", 2100000, 3570000, _EN, 0.0),  # the table's FY2025 column
+             ("number", 48000, 1200, _EN, 0.0),  # the ferry industry's ticket revenue
+             ("number", 30000000, 11000000, _EN, 0.0),  # the rival's Series B
+             ("number", 1600000, 1840000, _EN, 0.0),  # the board pack's plan column
+             ("number", 4000000, 6000000, _EN, 0.0),  # a fund's offered share of the round
+             ("number", 5000000, 4870000, _EN, 0.0),  # the slide's '~$5M'; the notes give the exact one
+             ("number", 35000000, 16000000, _EN, 0.0),  # the rival's round in the notes
+             ("number", 0.65, 0.65, _EN, 1.0),
+             ("date", "2020-06-01", "2020-06-01", _EN, 1.0),
+             ("name", "2026年1-11月", {"any": ["2026年1-11月", "2026年前十一个月"]}, _ZH, 1.0),
+             ("name", "2025年", {"any": ["2025年", "2025年度"]}, _ZH, 1.0),
+             ("number", 31200000, 31200000, _ZH, 1.0),
+             ("number", 29700000, 31200000, _ZH, 0.0),  # 10月, the column beside
+             ("number", 0.127, 0.127, _ZH, 1.0),
+             ("number", 0.051, 0.127, _ZH, 0.0),  # 环比, not 同比
+             ("number", 320000000, 317000000, _ZH, 0.0),  # the slide's 约3.2亿元; 备注 give 3.17亿元
+             ("number", 137000000, 165000000, _ZH, 0.0),  # 2024年, the earlier year
+             ("number", 460000000, 384000000, _ZH, 0.0),  # the 全年 forecast, not the actual
+             ("number", 350000000, 257000000, _ZH, 0.0),  # the 全年 target
+             ("date", "2026-04-01", "2026-04-01", _ZH, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
