@@ -1,0 +1,144 @@
+"""English readings of h/ffill14 (issue 20, fill rate), each tested on short made-up documents
+about fictitious companies: a KPI table whose customers row is the only count of who uses the
+product, read in the table's current column."""
+
+from __future__ import annotations
+
+from o3local.tasks.fill import fill, parse
+from tests.tasks.fill_docs import inputs as _inputs
+
+
+def _fill(text: str, markdown: bool = True):
+    return fill(_inputs("funding-pitch"), parse(text, "memo", markdown=markdown))
+
+
+def _users(text: str, markdown: bool = True):
+    return _fill(text, markdown).data.get("traction", {}).get("users")
+
+
+# --- 1. a KPI table's customers row ----------------------------------------------------------
+
+def test_customers_row_in_the_latest_year_column():
+    text = ("# Pallisade Health: investor summary\n\n"
+            "Pallisade schedules night nurses for private clinics.\n\n"
+            "| Metric | FY2025 | FY2026 |\n|---|---|---|\n"
+            "| ARR | $1.4M | $2.3M |\n| Clinics live | 88 | 131 |\n| Net retention | 108% | 114% |\n")
+    assert _users(text) == 131
+
+
+def test_customers_row_in_the_actual_column_not_the_plan():
+    text = ("# Ostrander Cold Chain: board pack\n\n"
+            "| KPI | Plan | Actual |\n|---|---|---|\n"
+            "| ARR | $3.0M | $2.8M |\n| Warehouses under contract | 90 | 84 |\n| Gross margin | 40% | 42% |\n")
+    assert _users(text) == 84
+
+
+def test_customers_row_with_the_current_column_first_and_someone_elses_staff():
+    # the advisor's former employer's 1,400 employees are no users of the company
+    text = ("# Birchmoor Legal: update\n\n"
+            "Our new advisor ran a firm with 1,400 employees before she joined us.\n\n"
+            "| | This year | Last year |\n|---|---|---|\n"
+            "| Revenue | $900K | $610K |\n| Paying customers (law firms) | 64 | 41 |\n")
+    assert _users(text) == 64
+
+
+def test_customers_row_of_quarters_in_a_text_table():
+    text = ("HARROWGATE FERRIES - Q3 UPDATE\n\n"
+            "Metric      Q2 2026   Q3 2026\n"
+            "ARR         $2.1M     $2.6M\n"
+            "Marinas     38        45\n")
+    r = _fill(text, markdown=False)
+    if r.data["traction"].get("arr") == 2600000:  # the reader saw the table
+        assert r.data["traction"].get("users") == 45
+
+
+def test_no_column_says_which_is_now():
+    # two regions, side by side: neither column is the company's current count
+    text = ("# Quenby Salons\n\n| | North | South |\n|---|---|---|\n"
+            "| Salons | 40 | 65 |\n| ARR | $0.4M | $0.7M |\n")
+    assert _users(text) is None
+
+
+def test_new_or_lost_customers_are_not_all_of_them():
+    text = ("# Tollgate Vets\n\n| | FY2025 | FY2026 |\n|---|---|---|\n"
+            "| ARR | $1.0M | $1.6M |\n| New clinics | 20 | 35 |\n| Clinics lost | 2 | 3 |\n")
+    assert _users(text) is None
+
+
+def test_a_people_row_leaves_the_customers_row_alone():
+    # the teachers may be the users: no guess between them and the schools
+    text = ("# Lanternfield Maths\n\n| | FY2025 | FY2026 |\n|---|---|---|\n"
+            "| Schools | 120 | 210 |\n| Teachers | 900 | 1,700 |\n")
+    assert _users(text) != 210
+
+
+# --- 2. counts of people that are nobody's users -----------------------------------------------
+
+def test_another_companys_employees_leave_the_customers_count():
+    text = ("# Wickham Dental Cloud\n\n"
+            "Customers: 85 dental practices in England and Wales.\n\n"
+            "Our chair, Ruth Keane, ran a bank with 12,000 employees.\n")
+    assert _users(text) == 85
+
+
+def test_a_range_or_a_cap_of_people_is_no_count_of_users():
+    text = ("# Flexwell Studios\n\n"
+            "Most yoga studios have 3 to 12 instructors. 240 studios pay for Flexwell every month.\n\n"
+            "- Flexwell Solo: $49 per studio per month (up to 5 instructors)\n")
+    assert _users(text) == 240
+
+
+def test_a_date_before_a_count_of_people_is_no_count():
+    text = ("Fenwick Trade Tools\n\nFounded: May 2019, Cardiff\nFirst paying site: June 2020\n"
+            "Customers: 310 electricians in Wales\n")
+    assert _users(text, markdown=False) == 310
+
+
+def test_a_partners_members_are_not_the_company_s_users():
+    text = ("# Harrowfield Grain\n\nHarrowfield dries grain for 44 farms on contract.\n\n"
+            "## Launch partner\n\nNorthvale Co-op, which serves 30,000 members, signed in May.\n")
+    assert _users(text) == 44
+
+
+def test_a_workforce_that_uses_the_product_still_blocks_the_guess():
+    # "1,900 employees log in": people who use it, maybe the users -- no guess from the stores
+    text = ("# Shiftmoor\n\n| | FY2025 | FY2026 |\n|---|---|---|\n| Stores live | 30 | 52 |\n\n"
+            "1,900 store employees log in to Shiftmoor every week.\n")
+    assert _users(text) != 52
+
+
+# --- 3. a slogan set apart: named by the text, or under a signature ---------------------------
+
+def _tagline(text: str, markdown: bool = True):
+    return _fill(text, markdown).data.get("company", {}).get("tagline")
+
+
+def test_the_line_the_text_names_as_its_motto():
+    text = ("# Greenwick Produce: note for investors\n\n"
+            "Greenwick runs cold stores for market gardens around Norwich.\n\n"
+            "Our motto, printed on every crate: Grown here, eaten here.\n\n"
+            "## Traction\n\nARR is $640K.\n")
+    assert _tagline(text) == "Grown here, eaten here."
+
+
+def test_the_short_line_under_a_founders_signature():
+    text = ("Subject: Tallowmere - November numbers\n\nHi Sam,\n\n"
+            "Tallowmere keeps bakery shelves stocked by predicting what sells out. ARR is $1.1M.\n\n"
+            "Thanks,\nPriya Raman\nFounder & CEO, Tallowmere\nBakeries that never run out.\n")
+    assert _tagline(text, markdown=False) == "Bakeries that never run out."
+
+
+def test_a_legal_name_or_a_long_sentence_under_a_signature_is_no_slogan():
+    for last in ("Tallowmere Ltd.",
+                 "We will send the deck next week once the audit is finished and the board signs off."):
+        text = ("Subject: Tallowmere - November numbers\n\nHi Sam,\n\n"
+                "ARR is $1.1M, up 40% on last year.\n\n"
+                f"Best,\nPriya Raman\nCEO, Tallowmere\n{last}\n")
+        assert _tagline(text, markdown=False) != last.rstrip(".")
+        assert _tagline(text, markdown=False) != last
+
+
+def test_a_line_someone_else_tests_is_not_named_ours():
+    text = ("# Greenwick Produce\n\nARR is $640K.\n\n"
+            "The tagline a rival uses: Fresh every day.\n")
+    assert _tagline(text) != "Fresh every day."
