@@ -142,3 +142,38 @@ def test_a_line_someone_else_tests_is_not_named_ours():
     text = ("# Greenwick Produce\n\nARR is $640K.\n\n"
             "The tagline a rival uses: Fresh every day.\n")
     assert _tagline(text) != "Fresh every day."
+
+
+# --- 4. priced items listed together -----------------------------------------------------------
+
+def _products(text: str, markdown: bool = True):
+    return [(p.get("name"), p.get("price")) for p in _fill(text, markdown).data.get("products") or []]
+
+
+def test_wiki_links_are_the_names_they_show():
+    text = ("---\ntitle: Kelpline\n---\n# Kelpline\n\nKelpline makes seaweed feed additives for dairy farms.\n\n"
+            "- Products: [[Kelpline Feed]] ($22 per tonne), [[Kelpline Boost]] ($35 per tonne)\n"
+            "- ARR: $1.3M\n")
+    assert _products(text) == [("Kelpline Feed", 22), ("Kelpline Boost", 35)]
+
+
+def test_two_items_priced_in_one_labelled_line():
+    text = ("# Harbourlight: note for the partners\n\nHarbourlight runs berth booking and billing for the "
+            "marinas of the south coast, and it lets boat owners book a night from their phone.\n\n"
+            "- Pricing: Harbourlight Dock at $240 per marina per month and Harbourlight Fuel at $60 per "
+            "marina per month.\n- ARR: $2.2M\n")
+    assert _products(text) == [("Harbourlight Dock", 240), ("Harbourlight Fuel", 60)]
+
+
+def test_the_second_item_priced_with_its_verb_left_out():
+    text = ("# Ternwick\n\nTernwick finds faults in rooftop solar.\n\n## Products\n\n"
+            "Ternwick Scan is sold for US$900 per site per year; Ternwick Alerts for US$300 per site per year.\n")
+    r = _fill(text)
+    assert [(p["name"], p["price"]) for p in r.data["products"]] == [("Ternwick Scan", 900), ("Ternwick Alerts", 300)]
+    assert all("US" not in (p.get("summary") or "") for p in r.data["products"])
+
+
+def test_one_price_for_two_names_is_not_split():
+    text = ("# Ternwick\n\nTernwick finds faults in rooftop solar.\n\n"
+            "- Products: Ternwick Scan and Ternwick Alerts ($900 per site per year together)\n")
+    assert ("Ternwick Alerts", 900) not in _products(text)
