@@ -177,3 +177,25 @@ def test_one_price_for_two_names_is_not_split():
     text = ("# Ternwick\n\nTernwick finds faults in rooftop solar.\n\n"
             "- Products: Ternwick Scan and Ternwick Alerts ($900 per site per year together)\n")
     assert ("Ternwick Alerts", 900) not in _products(text)
+
+
+def test_the_payers_price_for_a_named_item():
+    text = ("# Quarrymoor Tutoring\n\nQuarrymoor runs small-group maths tutoring inside state schools, "
+            "taught by trained graduates.\n\n"
+            "Schools pay $180 per pupil per term for Quarrymoor Catch Up. ARR is $2.4M.\n")
+    assert _products(text) == [("Quarrymoor Catch Up", 180)]
+
+
+def test_an_item_named_in_apposition_to_its_lease():
+    text = ("# Sillhaven Robotics\n\nSillhaven builds robots that clean greenhouse roofs for growers "
+            "in the Netherlands and in England.\n\n"
+            "Each robot is leased with servicing included; the standard lease, Sillhaven G3, is $900 per robot "
+            "per month.\n")
+    assert _products(text) == [("Sillhaven G3", 900)]
+
+
+def test_who_pays_for_the_round_is_no_item():
+    text = ("# Sillhaven Robotics\n\nSillhaven builds robots that clean greenhouse roofs for growers "
+            "in the Netherlands and in England.\n\n"
+            "Investors pay $4 per share for the Series A Preferred.\n")
+    assert ("Series A Preferred", 4) not in _products(text)

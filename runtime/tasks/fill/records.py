@@ -154,7 +154,7 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         gap = head[n.end():]
         # ("Our one plan, Copperleaf Pay, is $249 per month": the plan named in apposition, then priced)
         plan_is = re.fullmatch(r",\s*(?:is|are)\s*", gap) is not None and re.search(
-            r"\b(?:plan|product|tier|offering|subscription)\s*,$", before, re.I) is not None
+            r"\b(?:plan|product|tier|offering|subscription|lease|package|bundle|edition)\s*,$", before, re.I) is not None
         # ("Otterbrook Route: ordering and invoicing for farms, $89 per farm per month": a line that
         # opens on the name and a colon, says what it is, then its price and what it is per)
         line_item = not before and gap.startswith(":") and gap.rstrip().endswith(",") and cue is not None
@@ -277,8 +277,10 @@ _PAYS = frozenset(("pay", "pays", "paid", "spend", "spends", "spent", "charge", 
 #: ``counted_en.json``) before the amount, the item after "for"
 _PAYER = re.compile(r"^(?:(?:the|our|most|all|many)\s+)?(?:[a-z]+(?:-[a-z]+)?\s+)?(?P<payer>[a-z]+)\s+(?:pay|pays)\s+"
                     r"(?:about |around |roughly |only |just )?$", re.I)
-_FOR_ITEM = re.compile(r"(?P<per>(?:\s*(?:a|an|per|each)\s+[a-z]+)?)\s+for\s+(?:the|our|a|an|its|their)\s+"
-                       r"(?P<name>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)\s*$")
+_FOR_ITEM = re.compile(r"(?P<per>(?:\s*(?:a|an|per|each)\s+[a-z]+){0,2})\s+for\s+(?:(?:the|our|a|an|its|their)\s+"
+                       r"(?P<name>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
+                       # (or its name: "Districts pay $220 per student per semester for Hollowmoor Small Groups")
+                       r"|(?:the\s+)?(?P<proper>[A-Z][\w&+-]*(?: [A-Z][\w&+-]*){1,3}))\.?\s*$")
 
 
 def _paid_for(clause: str, find_mentions) -> tuple[str, str] | None:
@@ -293,10 +295,11 @@ def _paid_for(clause: str, find_mentions) -> tuple[str, str] | None:
     item = _FOR_ITEM.match(clause, money[0].end)
     if payer is None or item is None or payer.group("payer").lower() not in _COUNTED_NOUNS:
         return None
-    words = item.group("name").lower().split()
+    name = item.group("name") or item.group("proper")
+    words = name.lower().split()
     if any(w in _NOT_ITEMS and w not in _COUNTED_NOUNS or w in _NO_NAME for w in words):
         return None
-    return item.group("name"), (clause[at:money[0].end] + item.group("per")).strip()
+    return name, (clause[at:money[0].end] + item.group("per")).strip()
 
 
 def _where(doc: Document, clause: str) -> int:
