@@ -826,6 +826,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         from .panel import without_others_turns
 
         raw = without_others_turns(raw)  # a panel's other companies' speakers: not this company's words
+    if markdown and "[[" in raw:
+        from .markup import wikilinks
+
+        raw = wikilinks(raw)  # "[[FH-Nitro coating]] ($18 per hectare)": a note's link is its words
     if "[" in raw:
         # "went live in January 2020.[2] By the end of 2024 ...": a citation's mark is no text (and
         # keeps the sentence from ending)

@@ -1875,6 +1875,8 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     buying", "customers: 58 utilities"): the customers are who uses the product, so their count
     is the template's users (read as a count of customers: no money, no share, no plan), where the
     document counts no people at all."""
+    from .customer_rows import customers_row
+
     low = doc.text.lower()
     as_customers = replace(f, keys=f.keys[:-1] + ("customers",))
     out = [c for c in number_candidates(doc, as_customers, own_only=True)
@@ -1882,13 +1884,15 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
     named = {c[2].start for c in out}  # ("Customers: 134 general contractors": people, who are the customers)
     if any(_counted(low[m.end:m.end + 40]) == "people" and not _STAFF_LEAD.search(low, max(0, m.start - 40), m.start)
            and not _INDEX_LEAD.search(low, max(0, m.start - 12), m.start) and m.start not in named
-           and not _PAID_BY_US.search(low, max(0, m.start - 40), m.start)
+           and not _PAID_BY_US.search(low, max(0, m.start - 40), m.start) and not _no_users_count(doc, m)
            for m in doc.mentions if not (m.percent or m.currency)):
         # ("hiring 40 tutors for Q1": the company's own staff, who use nothing; "[SLIDE 3 — What
-        # patients did]": which slide)
-        return []  # "230 vineyards pay ...; 1,480 growers": a count of people there may be the users
+        # patients did]": which slide; a KPI table's customers row still counts who uses it)
+        return customers_row(doc, taken)  # "230 vineyards pay ...; 1,480 growers": the people may be the users
     if out:
         return out
+    if table := customers_row(doc, taken):
+        return table  # "Stores live | 410 | 720": the current column of a KPI table's customers row
     # no sentence says "customers": a count of organisations that are customers now, when the
     # document has exactly one such count ("23 terminals on contract", "41 feed mills buying")
     text = doc.text
@@ -1943,6 +1947,33 @@ def _customers_as_users(doc: Document, f: Field, taken: frozenset[int]) -> list:
         # — ... ~540 practices"): the count of the latest entry
         out = _latest_entry(doc, out)
     return out if len({c[1] for c in out}) == 1 else []
+
+
+#: a count that is one end of a range or a cap ("5 to 40 teachers", "up to 10 teachers"): no count of anyone
+_RANGE_END = re.compile(r"\s*(?:to|-|–|—|or)\s*\d")
+_CAP_LEAD = re.compile(r"\b(?:up to|at most|no more than|fewer than|less than|per|each|every|a|an)\s+$")
+#: a count of a workforce ("2,300 employees", "We are 64 people"): staff, not users, unless they use something
+_WORKFORCE = re.compile(r"\s*(?:full[- ]time\s+)?(?:" + "|".join(
+    re.escape(w) for w in sorted(_COUNTED["workforce"], key=len, reverse=True)) + r")\b")
+
+
+def _no_users_count(doc: Document, m: Mention) -> bool:
+    """A count of people that cannot be the company's users: a year or a day (inside a date:
+    "First paying site: June 2020\nCustomers: 1,240 contractors"), one end of a range or a cap
+    ("Most schools have 5 to 40 teachers", "up to 10 teachers"), a workforce's size that uses
+    nothing ("a company with $140 million of revenue and 2,300 employees", "We are 64 people"), or
+    a figure of a partner's section ("Launch partner": its 48,000 members)."""
+    text, low = doc.text, doc.text.lower()
+    if any(d.start <= m.start < d.end for d in doc.dates):
+        return True
+    if _RANGE_END.match(low, m.end) or re.search(r"\d\s*(?:to|-|–|—|or)\s*$", low[max(0, m.start - 12):m.start]) \
+            or _CAP_LEAD.search(low, max(0, m.start - 14), m.start):
+        return True
+    a, b = _clause_bounds(text, m.start, m.end)
+    if _WORKFORCE.match(low, m.end) and not _IN_USE.search(low[m.end:b]):
+        return True
+    here = doc.section_at(m.start)
+    return here is not None and bool(here.heading) and _partner_heading(doc, here.heading)
 
 
 #: an amount of ARR right before a count in a list of figures ("ARR $3.6M, 610 practices")
@@ -2440,6 +2471,8 @@ def _label_value(doc: Document, f: Field) -> tuple[str, str] | None:
         low = label.lower()
         if not _count(low, own) or re.fullmatch(r"[\d\s.,%$¥€万亿]+", value):
             continue
+        if _count(low, list(OTHERS)):
+            continue  # "The tagline a rival uses: Fresh every day.": another company's
         if home is None or value in home.body() or _count(low, parents):
             return value, f"{label}: {value}"
     return None

@@ -7,6 +7,9 @@ and its figures are read without their column. Here every such table is written 
 ``a; b; c`` rows the reader takes tables from: spans filled out into each column and row
 they cover, and a header of several rows joined per column ("营业收入（万元） 2026年").
 
+A note-taking app's wiki links ("[[FH-Nitro coating]] ($18 per hectare)", "[[Fernhollow Bio|Fernhollow]]")
+are markup around a name: the text is the link's shown words.
+
 Markdown footnotes ("…26,380[^1]", then "[^1]: 更正：…") are notes: the marker is no text (a
 figure's "[^1]" is no part of the figure), and the definitions are gathered into a notes
 section at the end, so that they are neither the last section's paragraphs nor lost.
@@ -18,7 +21,7 @@ import html
 import re
 from html.parser import HTMLParser
 
-__all__ = ["html_tables", "html_text", "footnotes", "NOTES_HEADINGS"]
+__all__ = ["html_tables", "html_text", "footnotes", "wikilinks", "NOTES_HEADINGS"]
 
 #: the heading the gathered footnotes stand under, by the document's language
 NOTES_HEADINGS = {"zh": "注释", "en": "Footnotes"}
@@ -169,3 +172,14 @@ def footnotes(raw: str, lang: str, markdown: bool = True) -> str:
     heading = NOTES_HEADINGS["zh" if lang == "zh" else "en"]
     mark = "## " if markdown else ""
     return body.rstrip() + f"\n\n{mark}{heading}\n\n" + "\n\n".join(notes) + "\n"
+
+
+#: a wiki link: "[[target]]" or "[[target|shown words]]" (Obsidian, Logseq, a wiki export)
+_WIKILINK = re.compile(r"\[\[([^\[\]\n|]{1,120})(?:\|([^\[\]\n]{1,120}))?\]\]")
+
+
+def wikilinks(raw: str) -> str:
+    """``raw`` with each wiki link written as the words it shows."""
+    if "[[" not in raw:
+        return raw
+    return _WIKILINK.sub(lambda m: (m.group(2) or m.group(1)).strip(), raw)

@@ -694,9 +694,17 @@ def pick_headline(doc: Document, f: Field) -> Answer | None:
     if f.key == "period":
         return _period(doc)
     if f.key in TAGLINE_KEYS and not _label_value(doc, f):
+        from .slogans import named_slogan, signature_slogan
+
+        named = named_slogan(doc, limit)  # "Our line on every van: Fresh from the farm, cold all the way."
+        if named:
+            return Answer(named[0], named[1], ["the line the document names as its slogan"])
         line = _under_title(doc, limit)
         if line:
             return Answer(line, line, ["the line under the document's title"])
+        signed = signature_slogan(doc, limit)  # "Best, / Ines Okafor / CEO, Quillfeather Labs / Every word, on the record."
+        if signed:
+            return Answer(signed[0], signed[1], ["the short line under the signature's name and role"])
         found = _name_aside(doc, limit) or _name_is_a(doc, limit)
         if found:
             return Answer(found[0], found[1], [found[2]])

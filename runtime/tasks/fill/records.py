@@ -154,7 +154,7 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         gap = head[n.end():]
         # ("Our one plan, Copperleaf Pay, is $249 per month": the plan named in apposition, then priced)
         plan_is = re.fullmatch(r",\s*(?:is|are)\s*", gap) is not None and re.search(
-            r"\b(?:plan|product|tier|offering|subscription)\s*,$", before, re.I) is not None
+            r"\b(?:plan|product|tier|offering|subscription|lease|package|bundle|edition)\s*,$", before, re.I) is not None
         # ("Otterbrook Route: ordering and invoicing for farms, $89 per farm per month": a line that
         # opens on the name and a colon, says what it is, then its price and what it is per)
         line_item = not before and gap.startswith(":") and gap.rstrip().endswith(",") and cue is not None
@@ -237,13 +237,34 @@ def labelled_items(doc: Document, f: Field) -> list[tuple[str, str]]:
         label = label.strip(" *_").lower()
         if not label or len(label) > 30 or not count(label, words) or _OTHERS.search(label):
             continue
-        for piece in re.split(r"\s*;\s*", value.strip()):
+        for piece in (x for part in re.split(r"\s*;\s*", value.strip()) for x in _each_priced(doc, part)):
             m = re.match(r"([A-Z][\w&+-]*(?: (?:[A-Z][\w&+-]*|\d+\b)){0,3})", piece.strip())  # "TideBank 500"
             if m is None or m.group(1).split()[0].lower() in _NO_NAME:
                 continue
             rest = re.sub(r"\s*[()]\s*", ", ", piece.strip()[m.end():]).strip(" ,:;.-—–")
+            if not _ITEM_PRICED.search(rest):
+                # "Products; Corvane Close, Corvane Audit Trail", priced in a sentence of their own
+                rest = next((t for n, t in priced_sentences(doc) if n == m.group(1)), rest)
             out.append((m.group(1), rest))
     return out
+
+
+#: where a list of priced items goes on to the next name ("A at $149 per month and B at $59",
+#: "A ($18 per hectare), B ($14 per hectare)")
+_NEXT_NAME = re.compile(r"(?:,\s+(?:and\s+)?|,?\s+and\s+)(?=[A-Z])")
+
+
+def _each_priced(doc: Document, piece: str) -> list[str]:
+    """``piece`` cut into one part per item where each part names and prices its own, or each is
+    a bare name a sentence of the document prices ("Corvane Close, Corvane Audit Trail"), else whole."""
+    parts = _NEXT_NAME.split(piece)
+    if len(parts) > 1 and all(len(_ITEM_PRICED.findall(p)) == 1 for p in parts):
+        return parts
+    if len(parts) > 1 and not _ITEM_PRICED.search(piece):
+        priced = {n for n, _t in priced_sentences(doc)}
+        if all(p.strip(" .") in priced for p in parts):
+            return parts
+    return [piece]
 
 
 #: verbs that say who pays, not what is sold ("Hospitals pay $6,000 a year")
@@ -256,8 +277,10 @@ _PAYS = frozenset(("pay", "pays", "paid", "spend", "spends", "spent", "charge", 
 #: ``counted_en.json``) before the amount, the item after "for"
 _PAYER = re.compile(r"^(?:(?:the|our|most|all|many)\s+)?(?:[a-z]+(?:-[a-z]+)?\s+)?(?P<payer>[a-z]+)\s+(?:pay|pays)\s+"
                     r"(?:about |around |roughly |only |just )?$", re.I)
-_FOR_ITEM = re.compile(r"(?P<per>(?:\s*(?:a|an|per|each)\s+[a-z]+)?)\s+for\s+(?:the|our|a|an|its|their)\s+"
-                       r"(?P<name>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)\s*$")
+_FOR_ITEM = re.compile(r"(?P<per>(?:\s*(?:a|an|per|each)\s+[a-z]+){0,2})\s+for\s+(?:(?:the|our|a|an|its|their)\s+"
+                       r"(?P<name>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
+                       # (or its name: "Districts pay $220 per student per semester for Hollowmoor Small Groups")
+                       r"|(?:the\s+)?(?P<proper>[A-Z][\w&+-]*(?: [A-Z][\w&+-]*){1,3}))\.?\s*$")
 
 
 def _paid_for(clause: str, find_mentions) -> tuple[str, str] | None:
@@ -272,10 +295,11 @@ def _paid_for(clause: str, find_mentions) -> tuple[str, str] | None:
     item = _FOR_ITEM.match(clause, money[0].end)
     if payer is None or item is None or payer.group("payer").lower() not in _COUNTED_NOUNS:
         return None
-    words = item.group("name").lower().split()
+    name = item.group("name") or item.group("proper")
+    words = name.lower().split()
     if any(w in _NOT_ITEMS and w not in _COUNTED_NOUNS or w in _NO_NAME for w in words):
         return None
-    return item.group("name"), (clause[at:money[0].end] + item.group("per")).strip()
+    return name, (clause[at:money[0].end] + item.group("per")).strip()
 
 
 def _where(doc: Document, clause: str) -> int:
@@ -447,7 +471,7 @@ def _sentence_records(doc: Document, para: str, named: bool = False) -> list[tup
     heading that names the field, a "Name: what it is" line too, priced or not: "Fouling
     Forecast: the dashboard, included with HullSense")."""
     out = []
-    for sent in doc.sentences(para):
+    for sent in (c for x in doc.sentences(para) for c in _priced_clauses(x)):
         m = _SENTENCE_ITEM.match(sent.strip())
         if m and (_ITEM_PRICED.search(m.group(2)) or (
                 named and sent.strip()[m.end(1):].startswith(": ") and len(doc.sentences(para)) == 1)):
@@ -455,6 +479,21 @@ def _sentence_records(doc: Document, para: str, named: bool = False) -> list[tup
         elif m is None and doc.lang == "en":
             out += _after_colon_record(sent.strip())
     return out
+
+
+def _priced_clauses(sent: str) -> list[str]:
+    """A sentence that prices one item per clause ("Corvane Close is sold for US$1,200 per entity per
+    year; Corvane Audit Trail for US$400"): its clauses, each opening on its item's name; else itself."""
+    clauses = re.split(r"\s*;\s*", sent.strip())
+    if len(clauses) > 1 and _SENTENCE_ITEM.match(clauses[0]) and all(
+            len(_ITEM_PRICED.findall(c)) == 1 and (_SENTENCE_ITEM.match(c) or _ELLIPTIC_ITEM.match(c)) for c in clauses):
+        # (the later clauses' verb left out, as the first clause's: "Corvane Audit Trail for US$400")
+        return [c if _SENTENCE_ITEM.match(c) else _ELLIPTIC_ITEM.sub(r"\1 is \2", c) for c in clauses]
+    return [sent]
+
+
+#: a clause that names an item and prices it with its verb left out ("Corvane Audit Trail for US$400")
+_ELLIPTIC_ITEM = re.compile(r"^((?:[A-Z][\w&+-]*|\d+)(?: (?:[A-Z][\w&+-]*|\d+)){0,3}) ((?:for |at )?(?:US\$|USD ?|EUR ?|GBP ?|[$€£]) ?\d.*)$")
 
 
 def _after_colon_record(sent: str) -> list[tuple[str, str]]:
@@ -542,7 +581,8 @@ def _text(text: str, numbers_and_lists: list[Field]) -> str | None:
     # every clause holds a number ("the remote nursing service at $9,600 per patient ...",
     # "a 48 V, 10 kWh backup pack ... List price $3,900"): the words before the first price,
     # share or property word
-    cut = re.search(r"[$€£¥]\s?\d|\d+(?:\.\d+)?\s?%|\d[\d,.]*\s?(?:USD|EUR|GBP|CHF)\b", text)
+    # (a currency's letters before its sign are the price's too: "US$1,200")
+    cut = re.search(r"(?:\b(?:US|AU|A|CA|C|NZ|HK|S))?[$€£¥]\s?\d|\d+(?:\.\d+)?\s?%|\d[\d,.]*\s?(?:USD|EUR|GBP|CHF)\b", text)
     head = text[:cut.start()] if cut else text
     for w in words:
         at = head.lower().find(w.lower())
