@@ -96,7 +96,7 @@ def _clause(part: str) -> tuple[str, str] | None:
         m = re.fullmatch(rf"(?P<cond>.*?{_CLOSED})\s*(?:的)?\s*{_LABEL}", part)
     if m is None or not re.search(r"\d", m["cond"]):
         return None
-    return m["cond"].strip().removesuffix("的"), m["label"]
+    return re.sub(r"[：:]", " ", m["cond"]).strip().removesuffix("的"), m["label"]  # "四季度：90以上优秀"
 
 
 def _ranged(cond: str) -> str:

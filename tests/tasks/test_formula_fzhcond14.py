@@ -1,0 +1,102 @@
+"""Chinese conditions said the way a 文员 types them in a WeChat message (issue 16, round 14).
+
+Band labels said clause by clause ("90分以上优秀，60到90合格，其余不合格", "金额100以上写大单，
+50-100写中单，50以下写小单": zhbands.py), and a strict comparison whose bracket takes the number in
+("超过200块（含）的写需审批" is ≥ 200: bounds.py).  Sheets written here; values checked by the engine.
+"""
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.engine import evaluate
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+def _at(r, s, row):
+    return evaluate(r.intent["template"].replace("{r}", str(row)), s).value
+
+
+@pytest.fixture
+def scores():
+    # 期末成绩：95 / 90 / 75 / 60 / 42
+    return schema_from_rows([
+        ["学号", "姓名", "班级", "期末成绩"],
+        ["S01", "王芳", "一班", 95],
+        ["S02", "李强", "一班", 90],
+        ["S03", "赵敏", "二班", 75],
+        ["S04", "孙磊", "二班", 60],
+        ["S05", "周婷", "二班", 42],
+    ])
+
+
+@pytest.fixture
+def orders():
+    # 早餐店流水：金额 120 / 100 / 60 / 30
+    return schema_from_rows([
+        ["日期", "品名", "数量", "金额"],
+        ["2026-12-01", "豆浆", 3, 120],
+        ["2026-12-01", "油条", 5, 100],
+        ["2026-12-02", "包子", 2, 60],
+        ["2026-12-02", "豆浆", 1, 30],
+    ])
+
+
+@pytest.mark.parametrize("request_", [
+    "期末成绩90分以上优秀，60到90合格，其余不合格",
+    "期末成绩90分及以上为优秀，60-90为合格，其他为不合格",
+    "期末成绩90以上写优秀，60至90写合格，否则写不合格",
+    "期末成绩低于60写不合格，60到90写合格，90以上写优秀",
+    "期末成绩：90以上优秀，60到90合格，其余不合格",
+])
+def test_three_bands_said_clause_by_clause(scores, request_):
+    r = formula(request_, scores, "E2", method="rules")
+    got = [_at(r, scores, row) for row in range(2, 7)]
+    assert got[0] == "优秀" and got[2] == "合格" and got[3] == "合格" and got[4] == "不合格"
+    assert got[1] in ("优秀", "合格")  # 90 said in two clauses: the earlier one
+
+
+def test_the_first_clause_said_wins_at_a_shared_bound(scores):
+    r = formula("期末成绩90分以上优秀，60到90合格，其余不合格", scores, "E2", method="rules")
+    assert r.formula == '=IF(D2>=90,"优秀",IF(AND(D2>=60,D2<=90),"合格","不合格"))'
+    assert "含本数" in r.explanation
+
+
+@pytest.mark.parametrize("request_", [
+    "金额100以上写大单，50到100写中单，其余写小单",
+    "金额100以上大单，50到100中单，其余小单",
+    "金额100及以上标大单，50到100之间标中单，低于50标小单",
+    "金额≥100大单，≥50中单，其他小单",
+    "金额大于等于100写大单，大于等于50写中单，否则小单",
+])
+def test_order_size_bands(orders, request_):
+    r = formula(request_, orders, "E2", method="rules")
+    assert [_at(r, orders, row) for row in range(2, 6)] == ["大单", "大单", "中单", "小单"]
+
+
+@pytest.mark.parametrize("request_", [
+    "金额超过100（含）写大单",
+    "金额超过100块（含100）的标大单",
+])
+def test_a_strict_word_said_inclusive_takes_the_number_in(orders, request_):
+    r = formula(request_, orders, "E2", method="rules")
+    assert r.formula == '=IF(D2>=100,"大单","")'
+
+
+def test_a_strict_count_said_inclusive(orders):
+    r = formula("金额超过100（含）的有几条", orders, method="rules")
+    assert r.formula == '=COUNTIF(D2:D5,">=100")'
+
+
+def test_not_over_is_no_strict_word(orders):
+    r = formula("金额不超过50（含）写小单", orders, "E2", method="rules")
+    assert r.formula == '=IF(D2<=50,"小单","")'
+
+
+@pytest.mark.parametrize("request_", [
+    "90分以上优秀，60到90合格，其余不合格",          # no column, and the sheet has two number columns
+    "金额100以上写大单，数量5以上写大单",            # one label twice
+])
+def test_bands_that_do_not_say_one_column_are_refused(orders, request_):
+    with pytest.raises(TaskError):
+        formula(request_, orders, "E2", method="rules")
