@@ -100,3 +100,35 @@ def test_not_over_is_no_strict_word(orders):
 def test_bands_that_do_not_say_one_column_are_refused(orders, request_):
     with pytest.raises(TaskError):
         formula(request_, orders, "E2", method="rules")
+
+
+@pytest.fixture
+def daily():
+    # 两家门店的日报：每店每天一行
+    return schema_from_rows([
+        ["日期", "门店", "客流量", "营业额"],
+        ["2026-12-01", "南京路店", 900, 12000],
+        ["2026-12-01", "人民广场店", 700, 8000],
+        ["2026-12-02", "南京路店", 650, 7000],
+        ["2026-12-02", "人民广场店", 950, 13000],
+        ["2026-12-03", "南京路店", 820, 11000],
+        ["2026-12-03", "人民广场店", 500, 6000],
+    ], "日报")
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("南京路店客流超过800的有几天", 2),
+    ("南京路店客流量在800以上的有多少天", 2),
+    ("人民广场店营业额不低于8000的天数", 2),
+    ("南京路店营业额满1万的有几天", 2),
+])
+def test_days_counted_on_a_sheet_of_one_row_a_day_per_store(daily, request_, want):
+    r = formula(request_, daily, method="rules")
+    assert r.formula.startswith("=COUNTIFS(")
+    assert evaluate(r.formula, daily).value == want
+
+
+def test_days_over_all_stores_are_not_rows(daily):
+    # each day is two rows here: how many days is no count of the rows
+    with pytest.raises(TaskError):
+        formula("客流量超过800的有几天", daily, method="rules")
