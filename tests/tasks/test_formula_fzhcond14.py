@@ -119,7 +119,7 @@ def daily():
 @pytest.mark.parametrize("request_, want", [
     ("南京路店客流超过800的有几天", 2),
     ("南京路店客流量在800以上的有多少天", 2),
-    ("人民广场店营业额不低于8000的天数", 2),
+    ("人民广场店营业额不低于8000的天数", 2),  # (人 of 人民 is no head count)
     ("南京路店营业额满1万的有几天", 2),
 ])
 def test_days_counted_on_a_sheet_of_one_row_a_day_per_store(daily, request_, want):
@@ -132,3 +132,11 @@ def test_days_over_all_stores_are_not_rows(daily):
     # each day is two rows here: how many days is no count of the rows
     with pytest.raises(TaskError):
         formula("客流量超过800的有几天", daily, method="rules")
+
+
+def test_a_span_of_days_is_no_count_of_days(daily):
+    # 这几天 is the days the sheet keeps, not "how many days"
+    r = formula("南京路店这几天营业额合计", daily, method="rules")
+    assert r.formula == '=SUMIF(B2:B7,"南京路店",D2:D7)'
+    with pytest.raises(TaskError):
+        formula("南京路店还有多少天", daily, method="rules")  # days until: no count of rows

@@ -2000,13 +2000,14 @@ def _daily(text: str, schema: SheetSchema) -> str:
 def _days_counted(request: str, schema: SheetSchema) -> str:
     """"徐家汇店客流超过800的有几天", "…的天数" with the days written as 几条 on a sheet of one row per
     day (:func:`_a_day_a_row`) where no header counts days itself: a count of the rows."""
-    words = [w for w in lexicon("aggregates")["zh_days_counted"] if w in request]
-    if not words or not is_zh(request) or any("天" in c.header for c in schema.columns) \
+    lex = lexicon("aggregates")
+    not_counted = lex["zh_days_not_counted"]
+    said = re.compile(f"(?<![{not_counted}])(?<![{not_counted}]有)(?:"
+                      + "|".join(map(re.escape, sorted(lex["zh_days_counted"], key=len, reverse=True))) + ")")
+    if not said.search(request) or not is_zh(request) or any("天" in c.header for c in schema.columns) \
             or not _a_day_a_row(request, schema):
         return request
-    for w in sorted(words, key=len, reverse=True):
-        request = request.replace(w, "几条")
-    return request
+    return said.sub("几条", request)
 
 
 def _a_day_a_row(text: str, schema: SheetSchema) -> bool:
