@@ -46,7 +46,7 @@ def orders():
     "期末成绩90分以上优秀，60到90合格，其余不合格",
     "期末成绩90分及以上为优秀，60-90为合格，其他为不合格",
     "期末成绩90以上写优秀，60至90写合格，否则写不合格",
-    "期末成绩低于60写不合格，60到90写合格，90以上写优秀",
+    "期末成绩低于60写不合格，60到89写合格，90以上写优秀",
     "期末成绩：90以上优秀，60到90合格，其余不合格",
 ])
 def test_three_bands_said_clause_by_clause(scores, request_):
@@ -140,3 +140,9 @@ def test_a_span_of_days_is_no_count_of_days(daily):
     assert r.formula == '=SUMIF(B2:B7,"南京路店",D2:D7)'
     with pytest.raises(TaskError):
         formula("南京路店还有多少天", daily, method="rules")  # days until: no count of rows
+
+
+def test_a_range_said_first_that_shares_its_bound_is_refused(scores):
+    # "60到90合格，90以上优秀": is 90 合格 or 优秀? not said
+    with pytest.raises(TaskError):
+        formula("期末成绩低于60写不合格，60到90写合格，90以上写优秀", scores, "E2", method="rules")

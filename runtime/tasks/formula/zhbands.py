@@ -6,7 +6,8 @@ when the condition closes on a number, 以上 / 以下 / 之间 or a unit), and 
 (其余 / 其他 / 否则 ... label).  A condition is read by :func:`rowlabels._condition`; one that names
 no column ("60到90") is read on the one number column the other clauses name.  The labels become
 nested IFs in the order said (the first clause that holds wins, so a bound said in two clauses
-goes to the earlier one).  以上 / 以下 include their number (the common 含本数 reading, said so in the
+goes to the earlier one; where the earlier is a range, "60到90合格，90以上优秀", which band 90 is in
+is not said: no answer).  以上 / 以下 include their number (the common 含本数 reading, said so in the
 explanation); a bracket that says otherwise is written out first (:mod:`bounds`).  Two labelled
 clauses or more, every clause read and every label distinct, or no answer.
 """
@@ -78,6 +79,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     labels = [lab for _, lab in said]
     if len(set(labels)) != len(labels) or other in labels or any(re.search(r"\d", lab) for lab in labels):
         return None
+    if _range_first(conds):
+        return None
     if other is None and _covering(conds):  # "60以下…，60到90…，90以上…": the last band is the rest
         other = labels.pop()
         conds.pop()
@@ -87,6 +90,30 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     why = "；".join(f"{cond} 为 {lab}" for cond, lab in zip(conds, labels, strict=True))
     inclusive = "（以上 / 以下 含本数）" if re.search(r"以上|以下", request) else ""
     return RowReading("=" + expr, f"按顺序判断：{why}；其余为 {other or '空'}{inclusive}", used)
+
+
+def _range_first(conds: list[str]) -> bool:
+    """Whether a range said first ("60到90合格") shares a number with a later clause ("90以上优秀"):
+    which label the bound takes is not said (the first clause would win, where the user likely
+    means the later one), so no answer.  A one-sided bound said first ("90以上优秀，60到90合格")
+    takes it, as written."""
+    ops = {"<": float.__lt__, "<=": float.__le__, ">": float.__gt__, ">=": float.__ge__}
+
+    def terms(c: str) -> list[tuple[str, float]] | None:
+        inner = re.fullmatch(r"AND\((.+)\)", c)
+        found = [re.fullmatch(r"[A-Z]{1,3}\{r\}(<=|>=|<|>)(-?\d+(?:\.\d+)?)", t)
+                 for t in (inner.group(1).split(",") if inner else [c])]
+        return [(m.group(1), float(m.group(2))) for m in found] if all(found) else None
+
+    read = [terms(c) for c in conds]
+    for i, first in enumerate(read):
+        if first is None or len(first) < 2:
+            continue
+        for later in read[i + 1:]:
+            if later is not None and any(all(ops[o](x, v) for o, v in first) and all(ops[o](x, v) for o, v in later)
+                                         for _, x in first):
+                return True
+    return False
 
 
 def _clause(part: str) -> tuple[str, str] | None:
