@@ -197,11 +197,13 @@ def formula(
         raise UsageError("generating a formula needs the sheet (sheet=...)", code="usage.sheet")
     result = _generate(request, schema, target, method, model)
     _for_target(request, result.formula, app)
-    from .explanation import explain_formula, language
+    from .explanation import explain_formula, inclusive_note, language
     from .textnumbers import converted_columns, plain
 
     said = explain_formula(plain(result.formula), schema, language(request),
                            per_row=result.fill_range is not None)
+    if said:
+        said += inclusive_note(request, result.formula)
     texts = converted_columns(result.formula, schema)
     if said and texts:  # why the formula is longer than the request
         said += (f"（{'、'.join(texts)}是以文本存储的数字，公式已换算）" if language(request) == "zh"

@@ -1622,6 +1622,7 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
     from .rowlabels import _term
     from .rows import _scores
 
+    request = _days_counted(request, schema)
     # currency signs are not words: "$5,000", "¥200"
     text = _daily(_full_years(re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip()), schema), schema)
     lex = lexicon("aggregates")
@@ -1800,9 +1801,11 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
             return None  # "Patel's department": a lookup of a text field
     heads = [c for c in schema.columns if c.type == "number" and _bare(c.header) in lex["people_count_headers"]]
     heads = heads[0] if len(heads) == 1 else None
-    if op == "count" and not numeric and heads is not None and has(text, lex["people_nouns"] + [
+    if op == "count" and not numeric and heads is not None and not re.search(r"(?:多少|几)(?:条|行)", text) \
+            and has(text, lex["people_nouns"] + [
             w for w, to in lexicon("columns")["en_synonyms"].items() if _bare(heads.header).lower() in to]):
         op, numeric = "sum", [heads]  # "how many people are coming" on a bookings sheet: the guests
+        # (never "几条": the records; 人 may be a value's character, 人民广场店)
     pieces = counts_pieces(request, schema) if op == "count" else None
     if pieces is not None and not numeric:
         op, numeric = "sum", [pieces]  # "how many hammers do we have": the quantity held
@@ -1985,11 +1988,31 @@ def _full_years(text: str, schema: SheetSchema) -> str:
 
 def _daily(text: str, schema: SheetSchema) -> str:
     """"日均早餐人次", "五角场店平均每天客流" with the per-day words written as 平均, on a sheet of one
-    row per day (a date column headed 日期 / Date whose dates do not repeat among all rows, or
-    among the rows of each value of a text column the request names): the average of the rows."""
+    row per day (:func:`_a_day_a_row`): the average of the rows."""
     words = lexicon("aggregates")["zh_daily_average"]
-    if not is_zh(text) or not has(text, words):
+    if not is_zh(text) or not has(text, words) or not _a_day_a_row(text, schema):
         return text
+    for w in sorted(words, key=len, reverse=True):
+        text = text.replace(w, "平均")
+    return text
+
+
+def _days_counted(request: str, schema: SheetSchema) -> str:
+    """"徐家汇店客流超过800的有几天", "…的天数" with the days written as 几条 on a sheet of one row per
+    day (:func:`_a_day_a_row`) where no header counts days itself: a count of the rows."""
+    lex = lexicon("aggregates")
+    not_counted = lex["zh_days_not_counted"]
+    said = re.compile(f"(?<![{not_counted}])(?<![{not_counted}]有)(?:"
+                      + "|".join(map(re.escape, sorted(lex["zh_days_counted"], key=len, reverse=True))) + ")")
+    if not said.search(request) or not is_zh(request) or any("天" in c.header for c in schema.columns) \
+            or not _a_day_a_row(request, schema):
+        return request
+    return said.sub("几条", request)
+
+
+def _a_day_a_row(text: str, schema: SheetSchema) -> bool:
+    """Whether the sheet keeps one row per day: a date column headed 日期 / Date whose dates do not
+    repeat among all rows, or among the rows of each value of a text column ``text`` names."""
     lex = lexicon("aggregates")
     for col in schema.columns:
         if col.type != "date" or _bare(col.header).lower().strip() not in lex["row_date_headers"]:
@@ -2006,10 +2029,8 @@ def _daily(text: str, schema: SheetSchema) -> str:
             pairs = [(str(d), str(v)) for d, v in zip(days, values(schema, other), strict=True) if d is not None]
             ok = bool(said) and len(set(pairs)) == len(pairs)
         if ok:
-            for w in sorted(words, key=len, reverse=True):
-                text = text.replace(w, "平均")
-            return text
-    return text
+            return True
+    return False
 
 
 def _value_said(value: str, text: str, lex: dict) -> bool:

@@ -38,6 +38,16 @@ def language(request: str) -> str:
     return "zh" if _CJK.search(request) else "en"
 
 
+def inclusive_note(request: str, formula: str) -> str:
+    """"（以上、以下含本数）" where a Chinese request bounds a number by 以上 / 以下 alone and the
+    formula takes the number in (>= / <=): the common reading, said so the user can see which was
+    taken (a bracket that says 不含 is a strict bound already and needs no note)."""
+    if language(request) != "zh" or not re.search(r"\d\s*[\u4e00-\u9fff%％]{0,3}?(?:及|或)?(?:以上|以下)", request) \
+            or not re.search(r">=|<=", formula):
+        return ""
+    return lexicon("explanation")["words"]["inclusive_bound"]["zh"]
+
+
 def explain_formula(text: str, schema: SheetSchema | None, lang: str, *,
                     per_row: bool = False) -> str | None:
     """The formula in words, or ``None`` when it cannot be read (the caller keeps its own line)."""

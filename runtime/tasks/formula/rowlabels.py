@@ -1060,9 +1060,9 @@ def _direction(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     """An IF-label reading of ``request``: the forms said in one sentence, else a pair of labels
     and a definition of one of them (:mod:`labelpair`)."""
-    from . import labelpair
+    from . import labelpair, zhbands
 
-    return _read_said(request, schema) or _clauses(request, schema, lexicon("labels"), single=True) \
+    return zhbands.read(request, schema) or _read_said(request, schema) or _clauses(request, schema, lexicon("labels"), single=True) \
         or labelpair.read(request, schema)
 
 
