@@ -326,6 +326,8 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         # "who has the second highest salary", "工资第二高的是谁": LARGE(r,2) instead of MAX
         kth = rank[1]
         ext = ("MAX" if rank[2] else "MIN", text[rank[3][0]:rank[3][1]])
+    elif rank is not None and rank[0] == "kth" and ext is None:
+        ext = ("MAX" if rank[2] else "MIN", text[rank[3][0]:rank[3][1]])  # 第一名是谁, "who came first"
     elif rank is not None and rank[0] == "topn":
         return None  # "the top 3 customers": several rows
     if ext is not None:
