@@ -977,6 +977,20 @@ def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     return f"={agg}({fn}({col.range},{arr}))", f"{op} of the {k} {side} {col.header} values"
 
 
+def condition_mask(schema: SheetSchema, col: Column, conds: list[Condition]) -> str | None:
+    """``B2:B8="East"``, or ``(B2:B8="East")*(C2:C8="Q1")`` for several: the rows whose text
+    columns equal the values said, over the rows of ``col`` (None: a condition that is no plain
+    text equality, or a column of other rows)."""
+    tests = []
+    for c in conds:
+        cc = next((x for x in schema.columns if x.header == c.column), None)
+        if cc is None or c.op != "=" or not isinstance(c.value, str) or '"' in c.value or \
+                (cc.first_row, cc.last_row) != (col.first_row, col.last_row):
+            return None
+        tests.append(f'{cc.range}="{c.value}"')
+    return tests[0] if len(tests) == 1 else "*".join(f"({t})" for t in tests) if tests else None
+
+
 def conditional_kth(schema: SheetSchema, col: Column, conds: list[Condition], k: int,
                     large: bool) -> tuple[str, str] | None:
     """The k-th largest (smallest) of ``col`` over the rows whose text columns equal the values
@@ -985,21 +999,16 @@ def conditional_kth(schema: SheetSchema, col: Column, conds: list[Condition], k:
     and LibreOffice compute it as a plain formula, where ``LARGE(IF(...))`` needs array entry in
     Excel 2016 and ``LARGE((c="East")*r,k)`` is wrong once a value is negative.  Refused when
     fewer rows pass than k."""
-    tests = []
-    for c in conds:
-        cc = next((x for x in schema.columns if x.header == c.column), None)
-        if cc is None or not isinstance(c.value, str) or '"' in c.value or \
-                (cc.first_row, cc.last_row) != (col.first_row, col.last_row):
-            return None
-        tests.append((cc, c.value))
-    rows = [i for i in range(col.last_row - col.first_row + 1)
-            if all(str(values(schema, cc)[i]).strip().lower() == v.strip().lower() for cc, v in tests)]
-    if k > len(rows):
+    from .engine import evaluate
+
+    mask = condition_mask(schema, col, conds)
+    if mask is None:
         return None
-    mask = "*".join(f'({cc.range}="{v}")' for cc, v in tests)
-    mask = mask if len(tests) > 1 else mask[1:-1]
+    passed = evaluate(f"=SUMPRODUCT(({mask})*ISNUMBER({col.range}))", schema)
+    if not passed.ok or not isinstance(passed.value, (int, float)) or passed.value < k:
+        return None
     side = "largest" if large else "smallest"
-    where = " and ".join(f"{cc.header} is {v}" for cc, v in tests)
+    where = " and ".join(f"{c.column} is {c.value}" for c in conds)
     return (f"=AGGREGATE({14 if large else 15},6,{col.range}/({mask}),{k})",
             f"the {k}. {side} {col.header} where {where} (AGGREGATE skips the rows that fail: no array entry)")
 
