@@ -885,7 +885,7 @@ def rank_phrase(text: str) -> tuple[str, int, bool, tuple[int, int]] | None:
         (rf"(?<![a-z])(?:in\s+)?(?P<k>{o})\s+place(?![a-z])", "kth"),
         (rf"(?<![a-z])(?:came|come|comes|finished|finishes|placed|ranked|ranks?|is|was)\s+(?P<k>{o})"
          r"(?=\s+(?:in|by|for|on)\s|\s*[?.!]?\s*$)", "kth"),
-        (rf"(?P<d>倒数)第(?P<k>\d+|[一二三四五六七八九十])(?:名)?(?![位个行条字列号])", "kth"),
+        (r"(?P<d>倒数)第(?P<k>\d+|[一二三四五六七八九十])(?:名)?(?![位个行条字列号])", "kth"),
         (r"(?<!倒数)第(?P<k>\d+|[一二三四五六七八九十])名", "kth"),
         (rf"(?<![a-z])(?:the\s+)?(?P<d>{big}|{small})\s+{n}(?![a-z\d])", "topn"),
         (rf"(?<![a-z\d]){n}\s+(?P<d>{big}|{small})(?![a-z])", "topn"),

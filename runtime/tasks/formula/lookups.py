@@ -412,7 +412,8 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             found_row = argext_where(schema, by, answer, mask, fn == "MAX", kth or 1)
             return None if found_row is None else (
                 "=" + found_row, f"{answer.header} of the row with the {kth or 1}. "
-                f"{'largest' if fn == 'MAX' else 'smallest'} {by.header} among the rows where {mask}")
+                f"{'largest' if fn == 'MAX' else 'smallest'} {by.header} among the rows where "
+                + " and ".join(f"{c.column} is {c.value}" for c in got.conditions))
         if kth is not None:
             if kth > by.last_row - by.first_row + 1:
                 return None
