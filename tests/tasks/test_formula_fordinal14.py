@@ -138,3 +138,19 @@ def test_engine_computes_aggregate_large_and_small():
     assert evaluate('=AGGREGATE(14,6,D2:D8/(B2:B8="West"),1)', sheet).value == 8800
     assert evaluate('=AGGREGATE(15,6,D2:D8/(B2:B8="East"),1)', sheet).value == 4700
     assert not evaluate('=AGGREGATE(14,6,D2:D8/(B2:B8="West"),3)', sheet).ok  # #NUM!: two West rows
+
+
+@pytest.mark.parametrize("request_", ["who came second", "who finished 2nd in the race", "who is in 3rd place"])
+def test_a_place_on_a_sheet_of_times_or_places_is_not_guessed(request_):
+    """On a race sheet the 2nd place is the quickest but one, or the row whose Place is 2: a place
+    said with no direction is refused there, never read as the 2nd largest time."""
+    race = schema_from_rows([["Runner", "Time (min)", "Place"], ["Ann", 41.5, 2], ["Bob", 39.0, 1],
+                             ["Cat", 44.2, 3]])
+    with pytest.raises(TaskError):
+        formula(request_, race, method="rules")
+
+
+def test_chinese_place_on_a_sheet_of_times_is_refused():
+    race = schema_from_rows([["选手", "用时（分钟）"], ["张三", 41.5], ["李四", 39.0], ["王五", 44.2]])
+    with pytest.raises(TaskError):
+        formula("第2名是谁", race, method="rules")

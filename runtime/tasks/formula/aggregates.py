@@ -869,9 +869,12 @@ _ORD_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth"
 _CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
-def rank_phrase(text: str) -> tuple[str, int, bool, tuple[int, int]] | None:
+def rank_phrase(text: str, schema: SheetSchema | None = None) -> tuple[str, int, bool, tuple[int, int]] | None:
     """(kind, k, largest?, span) of a rank phrase: "kth" ("second highest", 第二高, 排第二)
-    or "topn" ("top 3", "3 largest", 前三名, 最高的3个)."""
+    or "topn" ("top 3", "3 largest", 前三名, 最高的3个).  A place said with no direction
+    ("came second", "in 3rd place", 第2名) is read only given the ``schema`` and none of its
+    headers keeps places or times (``place_headers``): there it may be the row holding 2, or the
+    quickest."""
     big = r"largest|highest|biggest|greatest|top|best|most"
     small = r"lowest|smallest|least|bottom|worst|fewest"
     zbig, zsmall = r"高|大|多", r"低|小|少"
@@ -882,11 +885,11 @@ def rank_phrase(text: str) -> tuple[str, int, bool, tuple[int, int]] | None:
         # a place with no direction is counted from the top: "in 3rd place", "who came second
         # in sales", "ranked fifth by orders", 第2名; 倒数第二(名) from the bottom (not 倒数第二位
         # of an ID number, nor 倒数第二行 of the sheet)
-        (rf"(?<![a-z])(?:in\s+)?(?P<k>{o})\s+place(?![a-z])", "kth"),
+        (rf"(?<![a-z])(?:in\s+)?(?P<k>{o})\s+place(?![a-z])", "place"),
         (rf"(?<![a-z])(?:came|come|comes|finished|finishes|placed|ranked|ranks?|is|was)\s+(?P<k>{o})"
-         r"(?=\s+(?:in|by|for|on)\s|\s*[?.!]?\s*$)", "kth"),
+         r"(?=\s+(?:in|by|for|on)\s|\s*[?.!]?\s*$)", "place"),
         (r"(?P<d>倒数)第(?P<k>\d+|[一二三四五六七八九十])(?:名)?(?![位个行条字列号])", "kth"),
-        (r"(?<!倒数)第(?P<k>\d+|[一二三四五六七八九十])名", "kth"),
+        (r"(?<!倒数)第(?P<k>\d+|[一二三四五六七八九十])名", "place"),
         (rf"(?<![a-z])(?:the\s+)?(?P<d>{big}|{small})\s+{n}(?![a-z\d])", "topn"),
         (rf"(?<![a-z\d]){n}\s+(?P<d>{big}|{small})(?![a-z])", "topn"),
         (rf"第(?P<k>\d+|[一二三四五六七八九十])(?P<d>{zbig}|{zsmall})", "kth"),
@@ -898,6 +901,12 @@ def rank_phrase(text: str) -> tuple[str, int, bool, tuple[int, int]] | None:
         m = re.search(pat, text)
         if not m:
             continue
+        if kind == "place":
+            words = lexicon("aggregates")["place_headers"]
+            if schema is None or any(w in re.findall(r"[a-z]+", c.header.lower()) or is_zh(w) and w in c.header
+                                     for c in schema.columns for w in words):
+                return None
+            kind = "kth"
         gd = m.groupdict()
         raw = gd.get("k") or next((g for i, g in enumerate(m.groups(), 1)
                                    if g and m.re.groupindex.get("d") != i), None)
@@ -922,7 +931,7 @@ def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
     if has(text, lex["not_aggregate"]):
         return None
-    found = rank_phrase(text)
+    found = rank_phrase(text, schema)
     if found is None:
         return None
     kind, k, large, span = found

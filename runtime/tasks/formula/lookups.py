@@ -320,7 +320,7 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     found_sup = [(len(w), fn, w) for fn in ("MAX", "MIN") for w in lex["superlative"][fn]
                  if has(text, [w]) and (dated or w not in lex["dates_only"])]
     ext = max(found_sup, key=lambda f: f[0])[1:] if found_sup else None
-    rank = rank_phrase(text)
+    rank = rank_phrase(text, schema)
     kth = None
     if rank is not None and rank[0] == "kth" and rank[1] > 1:
         # "who has the second highest salary", "工资第二高的是谁": LARGE(r,2) instead of MAX
