@@ -863,20 +863,33 @@ def read_either(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     return "=SUM(" + text[1:].replace('"\x00"', array) + ")", f"{got.op} where {what} (either value)"
 
 
-_ORD_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3,
-           "4th": 4, "5th": 5}
+_ORD_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+           "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
+           "9th": 9, "10th": 10}
 _CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
-def rank_phrase(text: str) -> tuple[str, int, bool, tuple[int, int]] | None:
+def rank_phrase(text: str, schema: SheetSchema | None = None) -> tuple[str, int, bool, tuple[int, int]] | None:
     """(kind, k, largest?, span) of a rank phrase: "kth" ("second highest", 第二高, 排第二)
-    or "topn" ("top 3", "3 largest", 前三名, 最高的3个)."""
+    or "topn" ("top 3", "3 largest", 前三名, 最高的3个).  A place said with no direction
+    ("came second", "in 3rd place", 第2名) is read only given the ``schema`` and none of its
+    headers keeps places or times (``place_headers``): there it may be the row holding 2, or the
+    quickest."""
     big = r"largest|highest|biggest|greatest|top|best|most"
     small = r"lowest|smallest|least|bottom|worst|fewest"
     zbig, zsmall = r"高|大|多", r"低|小|少"
     n = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十])"
+    o = "|".join(_ORD_EN)
     pats = [
-        (rf"(?<![a-z])(?P<k>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?P<d>{big}|{small})(?![a-z])", "kth"),
+        (rf"(?<![a-z])(?P<k>{o})[\s-]+(?P<d>{big}|{small})(?![a-z])", "kth"),
+        # a place with no direction is counted from the top: "in 3rd place", "who came second
+        # in sales", "ranked fifth by orders", 第2名; 倒数第二(名) from the bottom (not 倒数第二位
+        # of an ID number, nor 倒数第二行 of the sheet)
+        (rf"(?<![a-z])(?:in\s+)?(?P<k>{o})\s+place(?![a-z])", "place"),
+        (rf"(?<![a-z])(?:came|come|comes|finished|finishes|placed|ranked|ranks?|is|was)\s+(?P<k>{o})"
+         r"(?=\s+(?:in|by|for|on)\s|\s*[?.!]?\s*$)", "place"),
+        (r"(?P<d>倒数)第(?P<k>\d+|[一二三四五六七八九十])(?:名)?(?![位个行条字列号])", "kth"),
+        (r"(?<!倒数)第(?P<k>\d+|[一二三四五六七八九十])名", "place"),
         (rf"(?<![a-z])(?:the\s+)?(?P<d>{big}|{small})\s+{n}(?![a-z\d])", "topn"),
         (rf"(?<![a-z\d]){n}\s+(?P<d>{big}|{small})(?![a-z])", "topn"),
         (rf"第(?P<k>\d+|[一二三四五六七八九十])(?P<d>{zbig}|{zsmall})", "kth"),
@@ -888,13 +901,19 @@ def rank_phrase(text: str) -> tuple[str, int, bool, tuple[int, int]] | None:
         m = re.search(pat, text)
         if not m:
             continue
+        if kind == "place":
+            words = lexicon("aggregates")["place_headers"]
+            if schema is None or any(w in re.findall(r"[a-z]+", c.header.lower()) or is_zh(w) and w in c.header
+                                     for c in schema.columns for w in words):
+                return None
+            kind = "kth"
         gd = m.groupdict()
         raw = gd.get("k") or next((g for i, g in enumerate(m.groups(), 1)
                                    if g and m.re.groupindex.get("d") != i), None)
         k = _ORD_EN.get(raw or "") or (int(raw) if raw and raw.isdigit() else
                                         _CN_NUM.get(raw or "") or count_word(raw or ""))
         d = gd.get("d") or "高"
-        large = not re.fullmatch(rf"{small}|后|最?(?:{zsmall})", d)
+        large = not re.fullmatch(rf"{small}|后|倒数|最?(?:{zsmall})", d)
         if k and k >= 1:
             return kind, k, large, m.span()
         return None
@@ -912,7 +931,7 @@ def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     text = re.sub(r"[$¥￥€£](?=\s*\d)", " ", request.lower().strip())
     if has(text, lex["not_aggregate"]):
         return None
-    found = rank_phrase(text)
+    found = rank_phrase(text, schema)
     if found is None:
         return None
     kind, k, large, span = found
@@ -926,8 +945,9 @@ def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             return None  # "top 3 sales": a list of three values, one cell holds one
         op = found_op[0]
         taken += _spans(text, found_op[1])
-    elif _op(text, lex) is not None and _op(text, lex)[0] not in ("max", "min"):
-        return None
+    elif _op(text, lex) is not None and _op(text, lex)[0] not in ("max", "min") and not (
+            _op(text, lex)[0] == "sum" and set(_op(text, lex)[1]) <= {"多少"}):
+        return None  # (倒数第二是多少: 多少 asks the value, it adds nothing up)
     ms = mentions(text, schema)
     numeric = [c for p, c in ms if c.type == "number" and not any(a <= p < b for a, b in taken)]
     if len({c.letter for c in numeric}) > 1:
@@ -935,25 +955,71 @@ def read_rank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     col = numeric[0] if numeric else _implied(text, schema, lex)
     if col is None or col.type != "number" or k > col.last_row - col.first_row + 1:
         return None
-    if _text_named(text, ms, set(), taken, lex) or _values(text, schema, lex, taken) is None or \
-            _values(text, schema, lex, taken).conditions:
-        return None  # "who ...", a condition: not this reader's
-    for w in ("名", "位", "个", "项", "笔", "大", "高", "低", "小", "排", "第", "前", "后", "最"):
+    found_values = _values(text, schema, lex, taken)
+    if found_values is None:
+        return None
+    conds = found_values.conditions
+    if any(c.op != "=" or isinstance(c.value, tuple) for c in conds) or conds and op != "value":
+        return None  # "the top 3 in East added up": not read (one condition, one k-th value only)
+    taken += found_values.spans
+    if _text_named(text, ms, {c.column for c in conds}, taken, lex):
+        return None  # "who ...": not this reader's
+    for w in ("名", "位", "个", "项", "笔", "大", "高", "低", "小", "排", "第", "前", "后", "最", "倒数"):
         taken += _spans(text, w)
     for w in ("largest", "highest", "biggest", "greatest", "top", "best", "most", "lowest", "smallest",
               "least", "bottom", "worst", "fewest", "values", "value", "ones"):
         taken += _spans(text, w)
-    plain = re.sub(r"(?<![a-z])(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|one|two|three|four|five|"
+    plain = re.sub(rf"(?<![a-z])(?:{'|'.join(_ORD_EN)}|one|two|three|four|five|"
                    r"six|seven|eight|nine|ten)(?![a-z])|[一二两三四五六七八九十]", lambda x: " " * len(x.group(0)), text)
     if _residue(plain, schema, lex, taken, ms, ("之和", "总和"), False):
         return None
     fn = "LARGE" if large else "SMALL"
     side = "largest" if large else "smallest"
+    if conds:
+        return conditional_kth(schema, col, conds, k, large)
+    if op == "value" and k == 1:  # 第一名, "in first place": the largest itself
+        return f"={'MAX' if large else 'MIN'}({col.range})", f"the {side} {col.header}"
     if op == "value":
         return f"={fn}({col.range},{k})", f"the {k}. {side} {col.header}"
     arr = "{" + ",".join(str(i) for i in range(1, k + 1)) + "}"
     agg = "SUM" if op == "sum" else "AVERAGE"
     return f"={agg}({fn}({col.range},{arr}))", f"{op} of the {k} {side} {col.header} values"
+
+
+def condition_mask(schema: SheetSchema, col: Column, conds: list[Condition]) -> str | None:
+    """``B2:B8="East"``, or ``(B2:B8="East")*(C2:C8="Q1")`` for several: the rows whose text
+    columns equal the values said, over the rows of ``col`` (None: a condition that is no plain
+    text equality, or a column of other rows)."""
+    tests = []
+    for c in conds:
+        cc = next((x for x in schema.columns if x.header == c.column), None)
+        if cc is None or c.op != "=" or not isinstance(c.value, str) or '"' in c.value or \
+                (cc.first_row, cc.last_row) != (col.first_row, col.last_row):
+            return None
+        tests.append(f'{cc.range}="{c.value}"')
+    return tests[0] if len(tests) == 1 else "*".join(f"({t})" for t in tests) if tests else None
+
+
+def conditional_kth(schema: SheetSchema, col: Column, conds: list[Condition], k: int,
+                    large: bool) -> tuple[str, str] | None:
+    """The k-th largest (smallest) of ``col`` over the rows whose text columns equal the values
+    said ("the 2nd highest sales in East", 销售一部销售额第二高): ``AGGREGATE(14,6,r/(c="East"),k)``
+    (15 for the smallest; option 6 skips the #DIV/0! of the rows that fail).  Excel 2010+, WPS
+    and LibreOffice compute it as a plain formula, where ``LARGE(IF(...))`` needs array entry in
+    Excel 2016 and ``LARGE((c="East")*r,k)`` is wrong once a value is negative.  Refused when
+    fewer rows pass than k."""
+    from .engine import evaluate
+
+    mask = condition_mask(schema, col, conds)
+    if mask is None:
+        return None
+    passed = evaluate(f"=SUMPRODUCT(({mask})*ISNUMBER({col.range}))", schema)
+    if not passed.ok or not isinstance(passed.value, (int, float)) or passed.value < k:
+        return None
+    side = "largest" if large else "smallest"
+    where = " and ".join(f"{c.column} is {c.value}" for c in conds)
+    return (f"=AGGREGATE({14 if large else 15},6,{col.range}/({mask}),{k})",
+            f"the {k}. {side} {col.header} where {where} (AGGREGATE skips the rows that fail: no array entry)")
 
 
 def read_year_block(request: str, schema: SheetSchema) -> tuple[str, str] | None:

@@ -76,6 +76,30 @@ def _trim(text: str) -> str:
     return re.sub(" {2,}", " ", text.strip(" "))
 
 
+def _aggregate(function: Any, options: Any, array: Any, k: Any = None) -> Any:
+    """Excel's AGGREGATE for LARGE (14) and SMALL (15) over an array with option 6 (skip error
+    values): ``AGGREGATE(14,6,r/(c="East"),2)`` is the 2nd largest of the rows that pass, a
+    conditional k-th that Excel 2010+, WPS and LibreOffice compute without array entry."""
+    import numpy as np
+    from formulas.functions import Error
+    from formulas.tokens.operand import XlError
+
+    def one(v: Any) -> Any:
+        vals = np.asarray(v, dtype=object).ravel().tolist()
+        return vals[0] if len(vals) == 1 else None
+
+    fn, opt, kth = one(function), one(options), one(k)
+    if fn not in (14, 15) or opt != 6 or isinstance(kth, (str, bool, XlError)) or kth is None:
+        return Error.errors["#VALUE!"]
+    nums = sorted((float(v) for v in np.asarray(array, dtype=object).ravel().tolist()
+                   if isinstance(v, (int, float, np.number)) and not isinstance(v, bool)),
+                  reverse=fn == 14)
+    n = int(kth)
+    if n < 1 or n > len(nums):
+        return Error.errors["#NUM!"]
+    return nums[n - 1]
+
+
 _REGISTERED = False
 
 
@@ -90,6 +114,7 @@ def _register() -> None:
     functions = formulas.get_functions()
     if "SEQUENCE" not in functions:
         functions["SEQUENCE"] = functions["_XLFN.SEQUENCE"] = wrap_func(_sequence)
+    functions["AGGREGATE"] = wrap_func(_aggregate)
     functions["DATEDIF"] = wrap_ufunc(_datedif, input_parser=lambda *a: text2num(a))
     from formulas.functions.text import _kw1
 

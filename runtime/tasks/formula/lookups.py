@@ -320,12 +320,14 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     found_sup = [(len(w), fn, w) for fn in ("MAX", "MIN") for w in lex["superlative"][fn]
                  if has(text, [w]) and (dated or w not in lex["dates_only"])]
     ext = max(found_sup, key=lambda f: f[0])[1:] if found_sup else None
-    rank = rank_phrase(text)
+    rank = rank_phrase(text, schema)
     kth = None
     if rank is not None and rank[0] == "kth" and rank[1] > 1:
         # "who has the second highest salary", "工资第二高的是谁": LARGE(r,2) instead of MAX
         kth = rank[1]
         ext = ("MAX" if rank[2] else "MIN", text[rank[3][0]:rank[3][1]])
+    elif rank is not None and rank[0] == "kth" and ext is None:
+        ext = ("MAX" if rank[2] else "MIN", text[rank[3][0]:rank[3][1]])  # 第一名是谁, "who came first"
     elif rank is not None and rank[0] == "topn":
         return None  # "the top 3 customers": several rows
     if ext is not None:
@@ -369,6 +371,13 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             return None
         if reverse and len(numeric) == 1 and numeric[0].type == "date":
             fn = "MIN" if fn == "MAX" else "MAX"  # the oldest: born first; longest-serving: joined first
+        if len({c.letter for c in numeric}) > 1:  # 销售二部销量: 销售 inside a value names no column
+            from .aggregates import _values
+
+            got = _values(text, schema, lexicon("aggregates"), taken)
+            inside = got.spans if got is not None else []
+            numeric = [c for c in numeric if any(c is d and not any(a <= q < b for a, b in inside)
+                                                 for q, d in mentions(text, schema))]
         if len({c.letter for c in numeric}) != 1 or numeric[0] is answer:
             return None
         by = numeric[0]
@@ -378,6 +387,17 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
 
         daily = tuple(lex["daily_rows"]) if _one_row_a_day(schema) else ()  # "our best day": a row is a day
         left = leftover(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"]) + daily)
+        # "who had the 2nd highest sales in West", 销售一部销售额第二高的是谁: among the rows of a value
+        from .aggregates import _values, condition_mask
+
+        got = _values(text, schema, lexicon("aggregates"), taken)
+        mask = condition_mask(schema, by, got.conditions) if got is not None and got.conditions else None
+        if mask is not None:
+            if not any(c.column == answer.header for c in got.conditions):
+                left = leftover(text, schema, lexicon("aggregates"), taken + got.spans, mentions(text, schema),
+                                tuple(lex["filler"]) + daily)
+            else:
+                mask = None
         asked = any(re.search(p, text) for p in lex["which"]) or has(text, lex["who"]) \
             or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
         # what is compared said by a column's name or by the superlative itself ("the heaviest
@@ -386,6 +406,14 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                                   and not has(text, ["name of"]))  # "name of the heaviest animal": not a person
         if left and not (asked and said_by and _loose_ok(left, text, schema, answer, lex)):
             return None
+        if mask is not None:
+            from .families.lookups import argext_where
+
+            found_row = argext_where(schema, by, answer, mask, fn == "MAX", kth or 1)
+            return None if found_row is None else (
+                "=" + found_row, f"{answer.header} of the row with the {kth or 1}. "
+                f"{'largest' if fn == 'MAX' else 'smallest'} {by.header} among the rows where "
+                + " and ".join(f"{c.column} is {c.value}" for c in got.conditions))
         if kth is not None:
             if kth > by.last_row - by.first_row + 1:
                 return None

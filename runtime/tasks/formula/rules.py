@@ -379,6 +379,10 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
     from .rowbase import is_zh, mark_columns
 
     marking = {c.letter for c in mark_columns(schema) if is_zh(c.header)}
+    # a header inside a value the formula tests names no column (销售二部销量: 销售 is no 销售额)
+    tested = [m.span() for lit in set(re.findall(r'"([^"]{2,})"', formula)) if is_zh(lit)
+              for m in re.finditer(re.escape(lit.lower()), low)]
+    named = [(p, c) for p, c in named if not any(a <= p < b for a, b in tested)]
     return any((c.type == "number" or c.letter in marking) and col_index(c.letter) not in used and p not in superlative
                and not any(h.startswith(c.header + "年") for h in said_in)
                and not (counting and low.startswith(("数量", "个数", "number", "count"), p)

@@ -10,6 +10,7 @@ import re
 
 from ..annotate import Tok, col_type
 from ..rowbase import group_of, lexicon
+from ..schema import Column, SheetSchema
 from .base import (
     Ctx,
     argext_tok,
@@ -197,8 +198,10 @@ def _who_verb_most(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 
 @rule(r"<X> (?:in|among|for|from|of|within|at)? (?:the |all )?<K>",
       rf"<K> (?:的)?(?:{NOUN_ZH_RE})?(?:里|中|当中|里面|之中)?(?:的)? <X>", order=640,
-      examples=(('Name-Department-Salary-ecddea', 'who has the highest salary in Berlin', '=INDEX(FILTER(A2:A6,E2:E6="Berlin"),MATCH(MAX(FILTER(C2:C6,E2:E6="Berlin")),FILTER(C2:C6,E2:E6="Berlin"),0))'),
-                ('Name-Department-Salary-ecddea', 'Paris工资最高的是谁', '=INDEX(FILTER(A2:A6,E2:E6="Paris"),MATCH(MAX(FILTER(C2:C6,E2:E6="Paris")),FILTER(C2:C6,E2:E6="Paris"),0))')))
+      examples=(('Name-Department-Salary-ecddea', 'who has the highest salary in Berlin',
+                 '=LOOKUP(2,1/((E2:E6="Berlin")*(C2:C6=AGGREGATE(14,6,C2:C6/(E2:E6="Berlin"),1))),A2:A6)'),
+                ('Name-Department-Salary-ecddea', 'Paris工资最高的是谁',
+                 '=LOOKUP(2,1/((E2:E6="Paris")*(C2:C6=AGGREGATE(14,6,C2:C6/(E2:E6="Paris"),1))),A2:A6)')))
 def _argext_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "who has the highest salary in IT", "IT部门工资最高的是谁": the extreme row among
     # the rows meeting the condition (never a row outside it with the same value)
@@ -209,10 +212,25 @@ def _argext_where(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     result, by = x.cols
     if any(ctx.table_of(ctx.schema.column(c.column)) is not ctx.table_of(by) for c in k.conds):
         return None
-    mask = cond_masks(ctx, k)
-    fb, fr = f"FILTER({by.range},{mask})", f"FILTER({result.range},{mask})"
-    text = f"INDEX({fr},MATCH({x.value}({fb}),{fb},0))"
-    return piece(text, col_type(result), f"{x.what} where {k.what}")
+    text = argext_where(ctx.schema, by, result, cond_masks(ctx, k), x.value == "MAX")
+    return None if text is None else piece(text, col_type(result), f"{x.what} where {k.what}")
+
+
+def argext_where(schema: SheetSchema, by: Column, result: Column, mask: str, large: bool,
+                 k: int = 1) -> str | None:
+    """``result`` of the row with the k-th largest (smallest) ``by`` among the rows ``mask``
+    passes, never a row outside it with the same value: ``LOOKUP(2,1/((mask)*(by=AGGREGATE(14,
+    6,by/(mask),k))),result)``.  Every target computes it without array entry (Excel 2010+, WPS,
+    LibreOffice; FILTER would need Excel 365).  LOOKUP finds the last such row, so a tie (two
+    rows of the group at that value) is refused rather than one of them guessed."""
+    from ..engine import evaluate
+
+    kth = f"AGGREGATE({14 if large else 15},6,{by.range}/({mask}),{k})"
+    both = f"({mask})*({by.range}={kth})"
+    rows = evaluate(f"=SUMPRODUCT({both})", schema)
+    if not rows.ok or rows.value != 1:
+        return None
+    return f"LOOKUP(2,1/({both}),{result.range})"
 
 
 #: what a verb about money or amounts asks for: header words, in order of preference

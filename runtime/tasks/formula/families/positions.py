@@ -78,6 +78,9 @@ def _sheet_row(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 def _row_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     cols = [x.col for x in t if x.kind == "c"]
     col = cols[-1]
+    if re.search(r"第\s*\S{1,8}?\s*名", m.group(0)) or m.groupdict().get("back2") and col.type == "number" \
+            and not re.search(rf"倒数第\s*\S{{1,8}}?\s*[{ZH_CLASSIFIERS}]", m.group(0)):
+        return None  # 第二名的销售额, 销售额倒数第二: a place in a ranking (aggregates.rank_phrase), not a row
     if len(cols) == 2 and ctx.table_of(cols[0]) is not ctx.table_of(col):
         return None
     num = next((x for x in t if x.kind == "n"), None)
