@@ -323,6 +323,35 @@ def _averaged_over_rows(request: str, schema: SheetSchema):
         return None
 
 
+def _rules_read(said: str, schema: SheetSchema, target: str | None,
+                notes: list[str]) -> tuple[FormulaResult | None, list[str]]:
+    """The rules' answer of ``said``, else of it without its frame ("Prices tab, col E: ...",
+    "... pls", "两百块以上"), and the notes that say what is still unread."""
+    from .frame import figures, unframed
+    from .rules import short_year
+
+    answer = _rules_only(short_year(said, schema), schema, target, notes)
+    if answer is None:
+        bare = figures(unframed(said, schema), schema)
+        if bare and bare != said:
+            again: list[str] = []
+            answer = _rules_only(short_year(bare, schema), schema, target, again)
+            notes = again or notes  # what is still unread once the frame is cut
+    return answer, notes
+
+
+def _rows_unsaid(request: str, schema: SheetSchema, target: str | None) -> str | None:
+    """At a target on a data row, ``request`` without the words that name its rows (``perrow``),
+    or None when there is no such target or no such words.  The rules still require the
+    answer to read the target's own row."""
+    from .perrow import without_rows_said
+
+    if target is None or not _row_target(target, schema):
+        return None
+    bare = without_rows_said(request, schema)
+    return None if bare == request or not bare else bare
+
+
 def _per_row_unnamed(request: str, schema: SheetSchema, target: str) -> FormulaResult | None:
     """:func:`_per_row` of ``request`` without the words that name its rows ("for every job",
     "per booking", 每份合同: ``perrow.py``), or None when it names none or that reads nothing."""
@@ -686,15 +715,18 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         # the forms every family reads)
         said = without_total_row(inclusive_bounds(pinned_years(said_periods(said_codes(request, schema), schema))))
         said = said_negated_values(said, schema)  # "没培训过的" beside 未培训: the sheet's value
-        answer = _rules_only(short_year(said, schema), schema, target, notes)
-        if answer is None:  # "Prices tab, col E: ...", "... pls", "两百块以上": read again without the frame
-            from .frame import figures, unframed
-
-            bare = figures(unframed(said, schema), schema)
-            if bare and bare != said:
-                again: list[str] = []
-                answer = _rules_only(short_year(bare, schema), schema, target, again)
-                notes = again or notes  # what is still unread once the frame is cut
+        try:
+            answer, notes = _rules_read(said, schema, target, notes)
+        except TaskError as err:
+            # "inc vat amount for each invoice" at J2: each invoice is a row (one Invoice No a
+            # row), not a grouping; read without the words that name the rows
+            unnamed = _rows_unsaid(said, schema, target) if err.code == "task.group_by" else None
+            if unnamed is None:
+                raise
+            answer, notes = _rules_read(unnamed, schema, target, notes)
+            if answer is not None and not _reads_row(answer.formula, target):
+                notes.append(f"rules: {answer.formula} is one value for the whole table, and {target} is a row of it")
+                answer = None
         if answer is not None:
             return answer
         if not _llm_allowed(method, model):

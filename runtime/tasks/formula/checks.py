@@ -856,6 +856,38 @@ def labels_unwritten(request: str, formula: str) -> str | None:
     return f"the request asks for the labels {pair.group(1).strip()} / {pair.group(2).strip()}, which the formula never writes"
 
 
+_LABEL_BEFORE = re.compile(r"(?<![\w'])([A-Z][\w'-]*(?: [a-z][\w'-]*){0,2})\s+(?:if|when|where|for)(?![\w'])")
+_LABEL_AFTER = re.compile(r"(?<![\w'])(?:else|otherwise|then|say|says|write|put|mark|label|flag|show)\s+"
+                          r"([A-Z][\w'-]*(?: [a-z][\w'-]*){0,2})(?![\w'])|(?:=|:)\s*([A-Z][\w'-]*(?: [a-z][\w'-]*)?)"
+                          r"\s*(?=$|[,;.)]|\s+(?:if|when|otherwise|else)(?![\w']))")
+
+
+def label_left_out(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"Pass if score >= 70, else Fail; Not scored if blank" answered with
+    =IF(H2="","",IF(H2>=70,"Pass","")): a label the request says in a label's place (a capital
+    word before "if" / "when", after "else" / "otherwise" / "=") that the formula never writes
+    is an answer to a smaller request.  Column names and the sheet's own values are no labels."""
+    texts = [t.lower() for t in re.findall(r'"((?:[^"]|"")*)"', formula) if t]
+    if not texts or not re.match(r"=\s*IF", formula, re.I):
+        return None
+    from .rowbase import values
+
+    said = [m.group(1) for m in _LABEL_BEFORE.finditer(request)]
+    said += [m.group(1) or m.group(2) for m in _LABEL_AFTER.finditer(request)]
+    heads = " ".join(str(c.header).lower() for c in schema.columns)
+    known = {str(v).strip().lower() for c in schema.columns for v in values(schema, c) if isinstance(v, str)}
+    for label in said:
+        low = label.strip().lower()
+        if not low or len(low) < 2 or low in ("i", "if", "the", "it", "is", "can", "how", "what", "need") \
+                or re.search(rf"(?<![a-z]){re.escape(low)}(?![a-z])", heads) or low in known \
+                or re.fullmatch(r"q[1-4]|[a-z]{3}|(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
+                                r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", low):
+            continue
+        if not any(low in t or t in low for t in texts):
+            return f"the request says the label {label.strip()!r}, which the formula never writes"
+    return None
+
+
 def test_unanswered(request: str, formula: str) -> str | None:
     """"上半年有没有达标" answered with the half year's sum: the request asks a yes-or-no of each
     row (有没有 / 够不够 / 交没交 / 是否 / whether), and a formula that compares nothing and writes
@@ -894,7 +926,8 @@ def amount_named_inside_a_value(request: str, formula: str, schema: SheetSchema)
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
-            or labels_unwritten(request, formula) or test_unanswered(request, formula)
+            or labels_unwritten(request, formula) or label_left_out(request, formula, schema)
+            or test_unanswered(request, formula)
             or operand_before_unused(request, formula, schema)
             or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema)

@@ -258,6 +258,8 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
     if any(c.type == "number" for c in other):
         return None
     part = _part(text, lex["parts"], is_zh(request))
+    if part is not None and _period_is_a_column(text, part, schema):
+        return None
     if part is not None and re.search(r"\bweek (?:of|number)|\bweeknum|周数|第几周|周次", text) \
             and "WEEKDAY" not in part[1]:
         return None  # "week of the year": not the year, and which week numbering is not said
@@ -266,6 +268,23 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
         return RowReading("=" + template.replace("{d}", ref(d)), what.replace("{h}", d.header),
                           sorted(set(plain)) if "WEEKDAY" in template and nums else [])
     return None
+
+
+def _period_is_a_column(text: str, part: list[str], schema: SheetSchema) -> bool:
+    """Whether the period word that asked for a date part names columns instead: "Q3 on-time %"
+    beside Q3 Orders / Q3 On time, "四个季度平均编制" beside 一季度..四季度 columns.  The quarter or
+    month of a date is then no answer (=ROUNDUP(MONTH(I3)/3,0) was one)."""
+    from .rows import _period_columns
+
+    if not re.search(r"MONTH\(", part[1]):
+        return False
+    if _period_columns(schema):
+        return True
+    m = re.search(part[0], text)
+    said = m.group(0).strip().lower() if m else ""
+    return bool(said) and any(c.type == "number" and said != c.header.strip().lower()
+                              and re.search(rf"(?<![a-z0-9]){re.escape(said)}(?![a-z0-9])", c.header.lower())
+                              for c in schema.columns)
 
 
 def _part(text: str, parts: list[list[str]], zh: bool) -> list[str] | None:

@@ -2064,7 +2064,7 @@ def _years_across(text: str, schema: SheetSchema, numeric: list[Column], nums, z
     if len(years) < 2 or numeric or nums:
         return None
     m = re.search(r"\b(?:per|a|each|every|this) (?:year|month|term|season)\b|\b(?:yearly|annual|monthly)\b|\b(?:the |all |these )?(\w+ )?(?:years|months|quarters)\b"
-                  r"|\b(\w+)[- ](?:years?|months?)\b|([一二两三四五六七八九十\d]+)(?:年|个月)"
+                  r"|\b(\w+)[- ](?:years?|months?)\b|([一二两三四五六七八九十\d]+)(?:年|个月|个季度)"
                   r"|" + "|".join(re.escape(w) for w in lex["periods"]["across"] + lex["periods"]["whole"]), text)
     only = all(c in years for c in schema.columns if c.type == "number")
     # "mean harvest per variety" on a sheet called Harvest: what its period columns hold, named
