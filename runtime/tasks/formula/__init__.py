@@ -709,7 +709,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
     if method in ("auto", "rules"):
         from .negation import said_negated_values
         from .periods import said_periods
-        from .rules import inclusive_bounds, pinned_years, said_codes, short_year, without_total_row
+        from .rules import inclusive_bounds, pinned_years, said_codes, without_total_row
 
         # (said_periods: "between 15 and 21 Jan (inclusive)", "this month (Nov 2026)", "11.25起" in
         # the forms every family reads)
