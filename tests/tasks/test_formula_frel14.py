@@ -114,3 +114,49 @@ def test_zh_this_month_inside_a_header_is_the_column():
         rows.append([f"货{i}", "鱼竿" if i != 1 else "鱼线", 50, 10 + i, d])
     a = _ask("鱼竿类本月售出合计", schema_from_rows(rows))
     assert "DATE(" not in a.formula and a.value == 10 + 12
+
+
+def _takings():
+    """Daily takings over November and December 2026 (no row on 6 Nov or 29 Nov, the days the two
+    countings of "the last 30 / 7 days" differ on)."""
+    rows = [["Date", "Shop", "Sales"]]
+    for i, d in enumerate([D(2026, 10, 20), D(2026, 11, 3), D(2026, 11, 15), D(2026, 11, 28), D(2026, 12, 1),
+                           D(2026, 12, 1), D(2026, 12, 3), D(2026, 12, 5)]):
+        rows.append([d, f"S{i % 2}", 1000 + 100 * i])
+    return schema_from_rows(rows)
+
+
+@pytest.mark.parametrize(("request_", "value"), [
+    ("total sales in the last 30 days", 1200 + 1300 + 1400 + 1500 + 1600 + 1700),
+    ("sales over the past 7 days", 1400 + 1500 + 1600 + 1700),
+    ("total sales for S1 in the previous 7 days", 1500 + 1700)])
+def test_the_last_n_days_end_on_the_day_asked(request_, value):
+    a = _ask(request_, _takings())
+    assert a.value == value
+    assert 'A9,"<="&DATE(2026,12,6)' in a.formula
+
+
+@pytest.mark.parametrize(("request_", "value"), [("近30天营业额合计", 8700), ("最近7天的营业额", 6200),
+                                                 ("过去7天有几笔", 4)])
+def test_zh_the_last_n_days(request_, value):
+    rows = [["日期", "门店", "营业额"]]
+    for i, d in enumerate([D(2026, 10, 20), D(2026, 11, 3), D(2026, 11, 15), D(2026, 11, 28), D(2026, 12, 1),
+                           D(2026, 12, 1), D(2026, 12, 3), D(2026, 12, 5)]):
+        rows.append([d, f"店{i % 2}", 1000 + 100 * i])
+    assert _ask(request_, schema_from_rows(rows)).value == value
+
+
+def test_the_last_n_days_with_a_row_on_the_day_the_countings_differ_on_is_refused():
+    rows = [["Date", "Sales"], [D(2026, 11, 6), 100], [D(2026, 11, 20), 200], [D(2026, 12, 2), 300]]
+    with pytest.raises(O3Error):  # 6 Nov: in "from 30 days ago", not in "today and the 29 days before"
+        _ask("total sales in the last 30 days", schema_from_rows(rows))
+
+
+@pytest.mark.parametrize(("request_", "value"), [("total sales on 2026-12-01", 2900), ("sales since 2026-12-03", 3300),
+                                                 ("2026-12-01的营业额", None)])
+def test_an_iso_date_is_a_day(request_, value):
+    if value is None:  # (the Chinese form on a Chinese sheet)
+        rows = [["日期", "营业额"], [D(2026, 12, 1), 500], [D(2026, 12, 1), 700], [D(2026, 12, 2), 100]]
+        assert _ask(request_, schema_from_rows(rows)).value == 1200
+        return
+    assert _ask(request_, _takings()).value == value

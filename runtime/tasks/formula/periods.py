@@ -25,6 +25,7 @@ import calendar
 import datetime as dt
 import re
 
+from .recentdays import recent_days
 from .rowbase import lexicon, today
 from .schema import SheetSchema
 
@@ -225,7 +226,7 @@ def said_periods(request: str, schema: SheetSchema) -> str:
     if any(w in text.lower() for w in _LEX["change_words"]):
         return text  # "change from Sep to Dec", "% change 2023 to last year (2025)": two periods compared
     if _has_dates(schema):
-        text = _restated(text)
+        text = recent_days(_restated(text), schema)
     if re.search(r"[\u4e00-\u9fff]", text):
         return _said_periods_zh(text, schema)
     if not _has_dates(schema):  # a sheet of month or year columns: only its spans of month columns
