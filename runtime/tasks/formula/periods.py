@@ -25,6 +25,7 @@ import calendar
 import datetime as dt
 import re
 
+from .recentdays import recent_days
 from .rowbase import lexicon, today
 from .schema import SheetSchema
 
@@ -225,7 +226,7 @@ def said_periods(request: str, schema: SheetSchema) -> str:
     if any(w in text.lower() for w in _LEX["change_words"]):
         return text  # "change from Sep to Dec", "% change 2023 to last year (2025)": two periods compared
     if _has_dates(schema):
-        text = _restated(text)
+        text = recent_days(_restated(text), schema)
     if re.search(r"[\u4e00-\u9fff]", text):
         return _said_periods_zh(text, schema)
     if not _has_dates(schema):  # a sheet of month or year columns: only its spans of month columns
@@ -354,6 +355,23 @@ def _restated(text: str) -> str:
     return _EN_RESTATED.sub(" ", text)
 
 
+_ZH_REL_MONTHS = _LEX["plain_relative_month_zh"]
+_ZH_PLAIN_REL_MONTH = re.compile(r"(?P<w>" + "|".join(sorted(_ZH_REL_MONTHS, key=len, reverse=True))
+                                 + r")(?!\s*[（(\d])(?!份?[底初末中])")
+
+
+def _zh_rel_month(m: re.Match, schema: SheetSchema) -> str:
+    """本月 / 上个月 said plainly: that month of the day asked (2026年11月), where the sheet's dates
+    hold it and no header says the word itself (本月售出, 上月读数: a column, not a period)."""
+    w = m.group("w")
+    if any(w in c.header for c in schema.columns):
+        return w
+    now = today()
+    k = now.year * 12 + now.month - 1 + _ZH_REL_MONTHS[w]
+    y, mon = divmod(k, 12)
+    return f"{y}年{mon + 1}月" if _holds(schema, y, mon + 1) else w
+
+
 def _said_periods_zh(text: str, schema: SheetSchema) -> str:
     """The Chinese forms: "今年10月（2026年10月）" -> 2026年10月, "11.25起" -> 11月25日起, "11月下旬" ->
     11月21日到30日, "第一季度" on a sheet of month columns -> 1月+2月+3月."""
@@ -377,6 +395,8 @@ def _said_periods_zh(text: str, schema: SheetSchema) -> str:
         if _first_six(schema):
             text = re.sub(r"(?<![上下前头每个几一两半])(?:" + "|".join(_LEX["half_year_zh"]) + ")", "上半年", text)
     if _has_dates(schema):
+        text = _ZH_PLAIN_REL_MONTH.sub(lambda m: _zh_rel_month(m, schema), text)
+
         def dotted(m: re.Match) -> str:
             mon, d = int(m.group("m")), int(m.group("d"))
             if not _valid(d, mon, int(m.group("y")) if m.group("y") else None):

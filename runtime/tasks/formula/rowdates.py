@@ -14,6 +14,7 @@ import datetime as dt
 import re
 from functools import lru_cache
 
+from . import rowcountdown
 from .rowbase import (
     RowReading,
     date_formula,
@@ -211,6 +212,9 @@ def _read(request: str, schema: SheetSchema) -> RowReading | None:
             return RowReading(f'=DATEDIF({ref(d)},{as_of},"Y")',
                               f"whole years from {d.header} to {as_of}")
         return None
+    counted = rowcountdown.read(request, schema)  # "days until the wedding", 逾期天数
+    if counted is not None or rowcountdown.asks_overdue(request):
+        return counted
     timed = _times(request, text, schema, lex)
     if timed is not None:
         return timed

@@ -1036,6 +1036,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         spans += [m.span(1) for m in re.finditer(r"\b(?:been|years|time) (?:in|with|at|on) the ([a-z]+)", text)]
     if re.fullmatch(r"=[A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\}", template):  # "还剩几节课": what is left, a subtraction
         spans += [m.span() for w in lexicon("rows")["plan_left"]["asks"] for m in re.finditer(re.escape(w), text)]
+    if re.search(r"[A-Z]\{r\}-(?:DATE\(|TODAY\(\))|\((?:DATE\(\d+,\d+,\d+\)|TODAY\(\))-[A-Z]+\{r\}", template):
+        # "离到期还有几天", "算起": where a countdown counts from (rowcountdown)
+        spans += [m.span() for m in re.finditer(lexicon("dates")["countdown"]["from_said"], text)]
     if "DATEDIF(" in template and "TODAY()" not in template:  # "看病时多大": the event an age is counted to
         spans += [m.span() for m in re.finditer(lexicon("dates")["age_event_zh"], text)]
     if re.search(r"MID\([A-Z]+\{r\},(?:7|17),", template):  # "从身份证号提出生日期": said of the ID's digits
