@@ -30,6 +30,7 @@ from .rowbase import (
     row_pairs,
     values,
 )
+from .rowshifts import Shift, Unread, read_shift
 from .schema import Column, SheetSchema
 
 _ID = re.compile(r"\d{17}[\dXx]")
@@ -438,6 +439,13 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
             and re.search(r"\bhours\b|\bhrs\b|\bhow long\b|小时|钟头|时长|多久|用时", text) \
             and not any(re.search(pattern, text) for pattern, _ in tl["parts"]):
         pair = times  # "how many hrs is each horse turned out for": from the one said to the other
+    shift = Shift()
+    if pair is not None and has(text, tl["hours"] + tl["minutes"]):
+        try:
+            shift = read_shift(request, text, schema, lex)  # less the break, overtime, pay
+        except Unread:
+            return None
+        others = [c for c in others if c not in shift.used_columns + shift.aside]
     if pair is not None and has(text, tl["hours"] + tl["minutes"]) and not others:
         a, b = pair
         rows_ = row_pairs(schema, a, b)
@@ -455,6 +463,12 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
             early, late = order
         k = "1440" if has(text, tl["minutes"]) and not has(text, tl["hours"]) else "24"
         span = f"MOD({ref(late)}-{ref(early)},1)" if overnight else f"({ref(late)}-{ref(early)})"
+        if shift != Shift():
+            if k != "24":
+                return None  # a break or a pay on a span asked in minutes: not read
+            body, used = (shift.hours(f"{span}*24"), []) if shift.step else _round(text, shift.hours(f"{span}*24"))
+            return RowReading("=" + body, shift.explain(f"hours from {early.header} to {late.header}"),
+                              used + shift.used_numbers)
         body, used = _round(text, f"{span}*{k}")
         return RowReading("=" + body, f"{'minutes' if k == '1440' else 'hours'} from {early.header} to {late.header}", used)
     one = said if said else times if len(times) == 1 else []

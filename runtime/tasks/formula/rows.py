@@ -1046,6 +1046,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     if re.search(r"MOD\([A-Z]{1,3}\{r\}-[A-Z]{1,3}\{r\},1\)\*(?:24|1440)", template):
         # "（有跨零点的）", "overnight ones too": said of the rows the MOD of a day takes care of
         spans += [m.span() for p in lexicon("dates")["times"]["overnight_said"] for m in re.finditer(p, text)]
+    from .rowshifts import said_spans
+
+    spans += said_spans(text, template)  # "hours worked after break", "OT over 8 hrs": a timesheet's span
     if "TIME(" in template:  # "下午3点前", "before 6:30pm": a time of day the formula compares
         from .rowlabels import _CLOCK
 
