@@ -67,3 +67,19 @@ def test_name_is_the_names_column(said):
 def test_an_example_that_disagrees_is_refused():
     with pytest.raises(TaskError):
         formula("技师显示成“工号-名字”，比如T07/小芳", _staff(), "F2", method="rules")
+
+
+def _orders():
+    return schema_from_rows([["Order", "Customer", "Qty", "Amount"], ["A1", "Kim", 120, 640.0],
+                             ["A2", "Lee", 30, 95.5], ["A3", "Ng", 100, 500.0], ["A4", "Ola", 8, 40.0]], sheet="Orders")
+
+
+@pytest.mark.parametrize(("said", "at", "want"), [
+    ("I need a formula that says High when the amount is 500 or more, otherwise Low", "E2", "=IF(D2>=500,\"High\",\"Low\")"),
+    ("a column that shows High if amount is at least 500, else Low", "E3", "=IF(D3>=500,\"High\",\"Low\")"),
+    ("need a formula that gives Big if the amount is more than 100, otherwise Small", "E5", "=IF(D5>100,\"Big\",\"Small\")"),
+])
+def test_a_label_introduced_by_a_verb_is_the_label_alone(said, at, want):
+    r = formula(said, _orders(), at, method="rules")
+    assert r.formula == want
+    assert r.value in ("High", "Low", "Big", "Small")
