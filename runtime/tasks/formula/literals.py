@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from .rowbase import date_in, values
+from .rowbase import date_in, lexicon, mentions, values
 from .schema import SheetSchema
 
 _EPOCH = dt.date(1899, 12, 30)  # Excel's (and LibreOffice's) day 0
@@ -107,6 +107,8 @@ def quoted_text_unwritten(request: str, formula: str, schema: SheetSchema) -> st
             continue
         if any(low == h or low in h or h and h in low for h in heads):
             continue  # the "Amount" column
+        if _joined_form(low, body, schema):
+            continue  # "工号-名字": the form of a join, written as its columns and separator
         if low in body or low.replace('"', '""') in body:
             continue
         if re.fullmatch(r"[\d.,%\s]+", low) and re.sub(r"[,%\s]", "", low) in re.sub(r"[,%\s]", "", body):
@@ -257,3 +259,13 @@ def rows_for_goods(request: str, formula: str, schema: SheetSchema) -> str | Non
     if not qty:
         return None
     return f"the request asks how many {m.group(1)}, which {qty[0].header} adds up; the formula counts rows"
+
+
+def _joined_form(said: str, body: str, schema: SheetSchema) -> bool:
+    """Whether a quoted text is the form of a join ("工号-名字", "Job / Client"): column names (or a
+    word for the names column) around a separator the formula writes between two references."""
+    text = lexicon("text")
+    m = re.fullmatch(r"\s*(\S.*?)\s*(" + text["separator_between"] + r")\s*(\S.*?)\s*", said)
+    if m is None or f'&"{m.group(2)}"&' not in body:
+        return False
+    return all(mentions(part, schema) or part in text["person_words"] for part in (m.group(1), m.group(3)))

@@ -1370,8 +1370,8 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
         bare = re.sub(r"^\s*(?:the|its|their)\s+", "", raw.lower()).strip(" ,.;:")
         if bare in _names(b[1], schema):
             return b
-    s = re.sub(r"^\s*(?:as|to|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?)\s+", "",
-               raw.strip(" ,.;:"), flags=re.I)
+    s = re.sub(r"^\s*(?:as|to|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?|"
+               + "|".join(lex["label_verbs"]) + r")\s+", "", raw.strip(" ,.;:"), flags=re.I)
     s = s.strip(" ,.;:")
     from .rows import _derived
 

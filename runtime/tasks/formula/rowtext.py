@@ -178,8 +178,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return part
     if has(text, lex["length"]) and (c := _column(text, schema)) is not None:
         return RowReading(f"=LEN({ref(c)})", f"number of characters in {c.header}")
-    if has(text, lex["join"]) or has(text, lex["brackets"]):
-        return _join(request, text, schema, lex, qs, zh)
+    if has(text, lex["join"]) or has(text, lex["brackets"]) or any(
+            re.fullmatch(r"[^\s\d]+\s*" + lex["separator_between"] + r"\s*[^\s\d]+", q) for _, q in qs):
+        return _join(request, text, schema, lex, qs, zh)  # (a quoted "工号-名字" is a join by itself)
     for kind in ("upper", "lower", "proper"):
         if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
             return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
@@ -332,14 +333,50 @@ def _blurred(schema: SheetSchema, a: Column, b: Column) -> bool:
         or any(re.search(r"[A-Za-z0-9]$", v) for v in left) or any(re.match(r"[A-Za-z0-9]", v) for v in right)
 
 
-def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool) -> RowReading | None:
-    cols = []
-    for _, c in mentions(text, schema):
-        if c.type in ("text", "mixed") and c not in cols:
-            cols.append(c)
-    if len(cols) != 2:
+def _joined_columns(text: str, schema: SheetSchema, lex: dict) -> list[tuple[int, Column]]:
+    """The text columns a join names, in order: each header or synonym, and a word for people's
+    names ('名字', 'name') as the sheet's names column when no column of it is named."""
+    from .rowbase import find, person_column
+
+    found: list[tuple[int, Column]] = []
+    for p, c in mentions(text, schema):
+        if c.type in ("text", "mixed") and all(c is not d for _, d in found):
+            found.append((p, c))
+    person = person_column(schema.columns)
+    if person is not None and person.type in ("text", "mixed") and all(c is not person for _, c in found):
+        for word in lex["person_words"]:
+            at = find(text, word)
+            if at >= 0 and not any(word in c.header.lower() for _, c in found):  # not "Job name"
+                found.append((at, person))
+                break
+    return sorted(found, key=lambda x: x[0])
+
+
+def _between(text: str, schema: SheetSchema, lex: dict, cols: list[tuple[int, Column]]) -> str | None:
+    """The separator written between two joined column names ('品类-品名', '工号 / 名字'), or None."""
+    (pa, a), (pb, b) = cols
+    m = re.fullmatch(r"(.+?)\s*(" + lex["separator_between"] + r")\s*", text[pa:pb])
+    if m is None or [c for _, c in _joined_columns(m.group(1), schema, lex)] != [a]:
         return None
-    a, b = cols
+    return m.group(2)
+
+
+def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool) -> RowReading | None:
+    for _, q in qs:  # "技师显示成“工号-名字”": a quoted form made of the column names themselves
+        inner = _joined_columns(q.lower(), schema, lex)
+        if len(inner) == 2 and (between := _between(q.lower(), schema, lex, inner)) is not None:
+            a, b = (c for _, c in inner)
+            said = re.search(r"(?:比如|例如|e\.g\.|for example|like)\s*[:：]?\s*(\S.*?)\s*[。.]?$", request)
+            if said and _example_sep(said.group(1), schema, a, b) not in (None, between):
+                return None  # an example that disagrees with the form
+            return RowReading(f'={ref(a)}&"{between}"&{ref(b)}', f"{a.header}{between}{b.header}")
+    found = _joined_columns(text, schema, lex)
+    if len(found) != 2:
+        return None
+    a, b = (c for _, c in found)
+    between = _between(text, schema, lex, found)
+    if between is not None and not qs:  # "品类-品名拼一起": the names show the form
+        return RowReading(f'={ref(a)}&"{between}"&{ref(b)}', f"{a.header}{between}{b.header}")
     if has(text, lex["brackets"]):
         left, right = ("（", "）") if zh else (" (", ")")
         return RowReading(f'={ref(a)}&"{left}"&{ref(b)}&"{right}"', f"{a.header} ({b.header})")
@@ -357,6 +394,8 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
         sep = ex[len(va):len(ex) - len(vb)]
     elif not qs and (m := re.search(lex["separator_said"], text)):
         sep = m.group("sep") or m.group("sep2")  # "中间用-隔开", "separated by a /"
+    elif not qs and (m := re.search(lex["separator_added"], text)):
+        sep = m.group("sep") or m.group("sep2")  # "中间加-", "with a / in between"
     elif not qs:
         for word, s in lex["separators"].items():
             if word in text:
