@@ -405,12 +405,8 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
                 continue
             op = "="
             if alternatives:
-                neg = re.search(r"(?:excluding|except(?: for)?|other than|apart from|besides|not in|not counting|leaving out|"
-                                r"ignoring|(?<![a-z])(?:is|are|was|were)\s+not(?:\s+from|\s+in)?|(?<![a-z])(?:isn'?t|aren'?t|"
-                                r"wasn'?t|weren'?t)(?:\s+from|\s+in)?|(?<![a-z])not\s+from|<>|!=|"
-                                r"除了|除去|除|不含|不包括|不包含|不算|不计|去掉|排除|刨去|不是|不等于|不为|并非|非)\s*$",
-                                text[:m.start()])
-                if neg is None and re.match(r"\s*(?:以外|之外)", text[m.end():]):
+                neg = _negated_before().search(text[:m.start()])
+                if neg is None and _negated_after().match(text[m.end():]):
                     neg = re.search(r"$", text[:m.start()])  # "华东以外的金额": every 区域 but 华东
                 if neg:
                     op = "<>"
@@ -423,6 +419,18 @@ def _values(text: str, schema: SheetSchema, lex: dict, taken: list[tuple[int, in
             conds.append(Condition(col.header, op, value))
             spans.append((m.start(), m.end()))
     return _Found(conds, spans)
+
+
+@lru_cache(maxsize=1)
+def _negated_before() -> re.Pattern[str]:
+    """Words right before a value that make its condition <> (lexicon ``negated_value_before``)."""
+    return re.compile("(?:" + "|".join(lexicon("aggregates")["negated_value_before"]) + r")\s*$")
+
+
+@lru_cache(maxsize=1)
+def _negated_after() -> re.Pattern[str]:
+    """Words right after a value that make its condition <> (华东以外)."""
+    return re.compile(r"\s*(?:" + "|".join(lexicon("aggregates")["negated_value_after"]) + ")")
 
 
 def _split_value(form: str, col: Column, schema: SheetSchema) -> bool:

@@ -932,12 +932,14 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
             or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema)
             or inclusion_not_added(request, formula) or remainder_not_subtracted(request, formula, schema)
-            or _dimension_problems(request, formula, schema) or label_read_as_column(request, formula, schema))
+            or _detail_problems(request, formula, schema) or label_read_as_column(request, formula, schema))
 
 
-def _dimension_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
-    """A price per unit treated as a row's total or as a length of time, an earliest or latest
-    taken of no time (:mod:`.dimensions`); a date or a number in 万 the formula does not carry
+def _detail_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """A detail the request says that the formula loses or misreads: a price per unit treated as
+    a row's total or as a length of time, an earliest or latest taken of no time
+    (:mod:`.dimensions`); a date, a number in 万, a quoted text, a "not equal", a division, a
+    rounding direction or step, a discount, a first letter the formula does not carry
     (:mod:`.literals`); a factor of a spelled-out product left out (:mod:`.factors`)."""
     from .dimensions import duration_priced, per_unit_with_total, time_extreme_untimed
     from .factors import factor_dropped
@@ -1038,7 +1040,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    named_amount_unread(request, formula, schema), labels_unwritten(request, formula),
                    amount_named_inside_a_value(request, formula, schema),
                    count_of_an_unheld_quantity(request, formula, schema),
-                   _dimension_problems(request, formula, schema), score_of_another_column(request, formula, schema)):
+                   _detail_problems(request, formula, schema), score_of_another_column(request, formula, schema)):
         if reason:
             return reason
     return None

@@ -243,15 +243,16 @@ def first_letter_ignored(request: str, formula: str) -> str | None:
 
 
 _GOODS_UNIT = re.compile(r"(?:多少|几)(份|杯|碗|笼|根|件|斤|盒|瓶|袋|箱|本|支|双|套|公斤|千克|吨|升)(?![\u4e00-\u9fff])")
-_ROW_COUNT = re.compile(r"=\s*(?:COUNTA?|COUNTIFS?|ROWS)\(", re.I)
 
 
 def rows_for_goods(request: str, formula: str, schema: SheetSchema) -> str | None:
     """"总共卖了多少份" answered with =COUNTA(B3:B40): a quantity of goods said with its measure
     word (份, 杯, 件, 斤 …) on a sheet with a quantity column adds that column up; counting the
     rows gives the number of sales."""
+    from .quantities import ROW_COUNT
+
     m = _GOODS_UNIT.search(request)
-    if m is None or not _ROW_COUNT.match(formula.strip()):
+    if m is None or not ROW_COUNT.match(formula.strip()):
         return None
     qty = [c for c in schema.columns if c.type == "number"
            and re.search(rf"数量|{m.group(1)}数|[（(]{m.group(1)}[)）]"

@@ -24,9 +24,9 @@ _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\.? of|count of)\s+(?:
 #: a head count said as one word ("headcount for Sales", "head count in IT")
 _HEADCOUNT = re.compile(r"(?<![a-z])head\s?counts?(?![a-z])")
 
-#: a formula counting rows: COUNTIF(S), COUNTA, COUNT, COUNTBLANK, SUMPRODUCT(--(…)); not
+#: a formula counting rows: COUNTIF(S), COUNTA, COUNT, COUNTBLANK, ROWS, SUMPRODUCT(--(…)); not
 #: SUMPRODUCT(--("0"&E2:E30)), the sum of a column whose numbers are stored as text
-_ROW_COUNT = re.compile(r"=\s*(?:COUNT[A-Z]*\(|SUMPRODUCT\(\s*--(?!\(\s*\"0\"\s*&\s*\$?[A-Z]+\$?\d+:\$?[A-Z]+\$?\d+\s*\)\s*\)$))", re.I)
+ROW_COUNT = re.compile(r"=\s*(?:COUNT[A-Z]*\(|ROWS\(|SUMPRODUCT\(\s*--(?!\(\s*\"0\"\s*&\s*\$?[A-Z]+\$?\d+:\$?[A-Z]+\$?\d+\s*\)\s*\)$))", re.I)
 
 
 def rows_are_people(schema: SheetSchema) -> bool:
@@ -78,7 +78,7 @@ def count_of_an_unheld_quantity(request: str, formula: str, schema: SheetSchema)
     """Why ``formula`` does not answer ``request`` when it counts rows for a request that counts
     a unit or heads the rows are not (``counted_quantity``), else None: the answer would be a
     number of rows, not of hours or people (a check of ``checks.problems``)."""
-    if _ROW_COUNT.match(formula.strip()) is None:
+    if ROW_COUNT.match(formula.strip()) is None:
         return None
     noun = counted_quantity(request, schema)
     if noun is None:
