@@ -88,3 +88,16 @@ def test_forum_lead_ins_are_cut():
     r = _answer("Can I get a column that says Paid or Unpaid depending on whether there's a paid date?",
                 _invoices(), "G2")
     assert r is not None and r.formula == '=IF(F2<>"","Paid","Unpaid")', r
+
+
+def _jobs():
+    rows = [["Job No", "Customer", "Fabric (m)", "Fabric £/m", "Labour hrs"]]
+    for i in range(5):
+        rows.append([f"J-{300 + i}", f"C{i}", 2.5 + i, 12 + 2 * i, 3 + i])
+    return schema_from_rows(rows, sheet="Jobs")
+
+
+def test_a_cost_is_never_the_quantity_alone():
+    # the metres of fabric are no cost: the price per metre must multiply them (was =C2+E2*28)
+    r = _answer("quote for each job = fabric cost plus labour at £28 an hour", _jobs(), "F2")
+    assert r is None or "D2" in r.formula, r.formula

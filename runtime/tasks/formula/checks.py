@@ -941,7 +941,12 @@ def _detail_problems(request: str, formula: str, schema: SheetSchema) -> str | N
     (:mod:`.dimensions`); a date, a number in 万, a quoted text, a "not equal", a division, a
     rounding direction or step, a discount, a first letter the formula does not carry
     (:mod:`.literals`); a factor of a spelled-out product left out (:mod:`.factors`)."""
-    from .dimensions import duration_priced, per_unit_with_total, time_extreme_untimed
+    from .dimensions import (
+        duration_priced,
+        per_unit_with_total,
+        priced_quantity_unpriced,
+        time_extreme_untimed,
+    )
     from .factors import factor_dropped
     from .literals import (
         cost_for_profit,
@@ -960,6 +965,7 @@ def _detail_problems(request: str, formula: str, schema: SheetSchema) -> str | N
     )
 
     return per_unit_with_total(request, formula, schema) or duration_priced(request, formula, schema) \
+        or priced_quantity_unpriced(request, formula, schema) \
         or time_extreme_untimed(request, formula, schema) or date_ignored(request, formula) \
         or wan_out_of_scale(request, formula, schema) or factor_dropped(request, formula) \
         or unequal_ignored(request, formula) or division_ignored(request, formula) \

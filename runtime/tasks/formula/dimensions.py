@@ -186,3 +186,28 @@ def time_extreme_untimed(request: str, formula: str, schema: SheetSchema) -> str
         if col is not None and not _timed(col):
             return f"the request asks for the earliest or latest, and the formula takes the extreme of {col.header}, no time or date"
     return None
+
+#: a price said in the header without brackets: "Fabric £/m", "Rope $/ft", "面料 元/米"
+_PRICE_MARK = re.compile(r"\s*(?:[(（]\s*)?(?:[£$€¥]|元|块)\s*/\s*[a-z\u4e00-\u9fff]+\s*[)）]?\s*$|\s+per\s+[a-z]+\s*$")
+_COST_AFTER = r"\s*(?:cost|costs|price|charge|spend|total)(?![a-z])|的?(?:费用|成本|金额|钱|价钱|总价)"
+
+
+def priced_quantity_unpriced(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"quote = fabric cost plus labour at £28 an hour" answered with =D2+F2*28 where D is
+    Fabric (m) and E Fabric £/m: the request asks what a thing cost, the sheet holds its quantity
+    and its price per unit, and the formula reads the quantity alone (metres added to pounds)."""
+    refs = set(re.findall(r"(?<![A-Z$])\$?([A-Z]{1,3})\$?(?:\d+|\{r\})", formula))
+    low = request.lower()
+    for price in schema.columns:
+        m = _PRICE_MARK.search(price.header.lower())
+        if m is None or price.letter in refs:
+            continue
+        stem = price.header.lower()[:m.start()].strip()
+        if not stem or not re.search(rf"(?<![a-z]){re.escape(stem)}(?:{_COST_AFTER})", low):
+            continue
+        qty = [c for c in schema.columns if c is not price and c.letter in refs and c.type == "number"
+               and c.header.lower().startswith(stem)]
+        if qty:
+            return (f"the request asks for the {stem}'s cost, and the formula reads {qty[0].header} (a quantity) "
+                    f"without {price.header}, its price per unit")
+    return None
