@@ -101,3 +101,17 @@ def test_a_cost_is_never_the_quantity_alone():
     # the metres of fabric are no cost: the price per metre must multiply them (was =C2+E2*28)
     r = _answer("quote for each job = fabric cost plus labour at £28 an hour", _jobs(), "F2")
     assert r is None or "D2" in r.formula, r.formula
+
+
+def _petty_cash():
+    rows = [["日期", "经手人", "金额", "归还日期"]]
+    for i in range(6):
+        rows.append([dt.date(2026, 10, 8 + i), f"员工{i}", 100 + 10 * i, dt.date(2026, 10, 20 + i) if i % 3 else None])
+    return schema_from_rows(rows, sheet="备用金")
+
+
+def test_a_blank_column_said_by_its_longer_header():
+    # 日期 is also inside 归还日期: the header said whole is the column left blank
+    for said in ("归还日期为空的有几笔", "归还日期是空的有多少笔", "归还日期为空的笔数"):
+        r = _answer(said, _petty_cash())
+        assert r is not None and r.value == 2 and "D2:D7" in r.formula, (said, r)

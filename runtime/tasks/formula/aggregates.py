@@ -1515,9 +1515,10 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     text = request.lower().strip()
     nays = set(lexicon("aggregates")["blank_values_no"])
     found = []
-    for a, b, col in _blank_mentions(text, schema):
-        if is_identifier(col):
-            continue
+    said = list(_blank_mentions(text, schema))
+    for a, b, col in said:
+        if is_identifier(col) or any(c is not col and x <= a and b <= y and (x, y) != (a, b) for x, y, c in said):
+            continue  # 日期 inside 归还日期: the longer header is the one said
         cue = _NOT_YET_BEFORE.search(text[:a])
         if cue is None and text.startswith("un", a) and not col.header.strip().lower().startswith("un"):
             found.append((a, b, col))  # "unfitted": the "un" says not yet
