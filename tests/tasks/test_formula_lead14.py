@@ -115,3 +115,11 @@ def test_a_blank_column_said_by_its_longer_header():
     for said in ("归还日期为空的有几笔", "归还日期是空的有多少笔", "归还日期为空的笔数"):
         r = _answer(said, _petty_cash())
         assert r is not None and r.value == 2 and "D2:D7" in r.formula, (said, r)
+
+
+def test_my_is_a_word_that_names_no_rows():
+    rows = [["Ref", "Event", "Fee"], ["B-1", "Wedding", 900], ["B-2", "Party", 400], ["B-3", "Wedding", 1100],
+            ["B-4", "Corporate", 700]]
+    s = schema_from_rows(rows, sheet="Bookings")
+    r = _answer("what % of my bookings are weddings?", s)
+    assert r is not None and r.value == 0.5, r
