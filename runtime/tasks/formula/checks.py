@@ -883,7 +883,8 @@ def label_left_out(request: str, formula: str, schema: SheetSchema) -> str | Non
                 or re.fullmatch(r"q[1-4]|[a-z]{3}|(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
                                 r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", low):
             continue
-        if not any(low in t or t in low for t in texts):
+        first = low.split()[0]
+        if not any(low in t or t in low or re.search(rf"(?<![a-z]){re.escape(first)}(?![a-z])", t) for t in texts):
             return f"the request says the label {label.strip()!r}, which the formula never writes"
     return None
 
