@@ -123,3 +123,13 @@ def test_my_is_a_word_that_names_no_rows():
     s = schema_from_rows(rows, sheet="Bookings")
     r = _answer("what % of my bookings are weddings?", s)
     assert r is not None and r.value == 0.5, r
+
+
+def test_deal_size_is_the_amount_of_a_deal():
+    rows = [["Opp ID", "Account", "Stage", "Amount"], ["O-1", "Acme", "Won", 1200], ["O-2", "Bolt", "Lost", 800],
+            ["O-3", "Cole", "Won", 2000], ["O-4", "Dyer", "Open", 400]]
+    s = schema_from_rows(rows, sheet="Pipeline")
+    r = _answer("avg deal size", s)
+    assert r is not None and r.value == 1100, r
+    r = _answer("total deal value for Won", s)
+    assert r is not None and r.value == 3200, r
