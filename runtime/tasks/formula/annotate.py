@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .phrases import normalize_zh_numbers
@@ -175,6 +176,15 @@ def _month(name: str) -> int:
     return next(i for m, i in _MONTHS.items() if m == name or m[:3] == name)
 
 
+
+@lru_cache(maxsize=8192)
+def _column_pattern(name: str, after: str) -> re.Pattern[str]:
+    """A column's name (a header or a term for it) as a pattern, compiled once: the sheets' names
+    are more than ``re``'s own cache of 512 patterns holds."""
+    if name.isascii():
+        return re.compile(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9]){after}", re.I)
+    return re.compile(re.escape(name) + after)
+
 def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str]) -> Annotated:
     """Tokenise ``request`` against ``schema``."""
     ann = Annotated(request.strip(), tables=tables(schema))
@@ -283,11 +293,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
     names = [(n, c) for c in cols_all for n in _names(c, cols_all)]
     def mark_column(text: str, name: str, col: Column) -> str:
         """Replace ``name`` (a header or a term for it) with a token for ``col``."""
-        after = _AFTER_COLUMN + _after(col)
-        if name.isascii():
-            pat = re.compile(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9]){after}", re.I)
-        else:
-            pat = re.compile(re.escape(name) + after)
+        pat = _column_pattern(name, _AFTER_COLUMN + _after(col))
         return _sub_outside(pat, lambda m: " " + ann.add(_column_tok(col, m.group(0))) + " ", text)
 
     for name, col in sorted(names, key=lambda nc: (-len(nc[0]), nc[1] not in main)):

@@ -77,10 +77,21 @@ def has(text: str, words: list[str]) -> bool:
 
 
 def find(text: str, word: str) -> int:
-    if re.match(r"[a-z0-9]", word) and re.search(r"[a-z]$", word):
-        m = re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", text)
+    whole = _whole_word(word)
+    if whole is not None:
+        m = whole.search(text)
         return m.start() if m else -1
     return text.find(word)
+
+
+@lru_cache(maxsize=8192)
+def _whole_word(word: str) -> re.Pattern[str] | None:
+    """The compiled whole-word pattern of an English ``word`` (None for any other word).  Compiled
+    once per word: the readers look up thousands of lexicon words, more than ``re``'s own cache of
+    512 patterns holds, and recompiling them was most of the time a request took."""
+    if re.match(r"[a-z0-9]", word) and re.search(r"[a-z]$", word):
+        return re.compile(rf"(?<![a-z]){re.escape(word)}(?![a-z])")
+    return None
 
 
 def names_the_row(low: str, p: int) -> bool:
@@ -579,7 +590,7 @@ def cover(text: str, words: list[str] | tuple[str, ...], plural: bool = False) -
     return "".join(" " if hit else ch for ch, hit in zip(text, mask, strict=True))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _cover_pattern(words: tuple[str, ...], plural: bool) -> re.Pattern[str] | None:
     suffix = "(?:s|es)?" if plural else ""
     alts = []
