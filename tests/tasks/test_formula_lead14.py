@@ -133,3 +133,18 @@ def test_deal_size_is_the_amount_of_a_deal():
     assert r is not None and r.value == 1100, r
     r = _answer("total deal value for Won", s)
     assert r is not None and r.value == 3200, r
+
+
+def _shifts():
+    rows = [["Name", "Clock in", "Clock out", "Break (mins)"]]
+    for i in range(5):
+        rows.append([f"P{i}", dt.time(7 + i % 2, 0), dt.time(16 + i % 3, 30), 30 + 15 * (i % 2)])
+    return schema_from_rows(rows, sheet="Timesheet")
+
+
+def test_overtime_never_forgets_the_break_column_nor_reads_a_label():
+    # a Break column the request does not take off: which hours count is not said (was =MAX(0,(C2-B2)*24-8))
+    r = _answer("OT hours over 8 per shift", _shifts(), "E2")
+    assert r is None or "D2" in r.formula, r.formula
+    r = _answer("LONG/SHORT column - over 9 hrs is LONG", _shifts(), "E2")
+    assert r is not None and r.formula == '=IF((C2-B2)*24>9,"LONG","SHORT")', r

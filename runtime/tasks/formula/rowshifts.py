@@ -134,8 +134,12 @@ def read_shift(request: str, text: str, schema: SheetSchema, lex: dict) -> Shift
             raise Unread("a break with no length")
     m = re.search(sl["over_hours"], text)
     if m is not None:
-        if re.search(sl["label_said"], request):
-            raise Unread("overtime as a label")
+        from .rowlabels import _slash_pair
+
+        if re.search(sl["label_said"], request) or _slash_pair(request) is not None:
+            raise Unread("overtime as a label")  # "LONG/SHORT column - over 3 hrs is LONG"
+        if not out.less and _break_column(schema, sl) is not None:
+            raise Unread("overtime on a sheet with a break column the request does not take off")
         out.over = float(m.group("n"))
         out.used_numbers.append(out.over)
         out.used_numbers += [0.0] if re.search(sl["zero_said"], text) else []  # "or 0 if none": MAX(0, ...)
