@@ -1,4 +1,4 @@
-"""Every committed request of formula-dev2 to dev16, rules only: tune and spent blind parts.
+"""Every committed request of formula-dev2 to dev17, rules only: tune and spent blind parts.
 
 The blind parts (``blind.jsonl.gz``) were scored once (dev2 at ddd4969, dev3 at
 b948964, dev4 at e49f728, dev5 at 5e10fd5, dev6 at 56b8549, dev7 at 2f4255e) and are
@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import multiprocessing
 import os
 import re
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -105,21 +107,48 @@ def _verdicts() -> dict[str, tuple[str, str]]:
             os.environ["O3_TODAY"] = before
 
 
+def _workers() -> int:
+    """Processes for the judge: the machine's cores (``O3_CORPUS_WORKERS`` overrides).
+
+    The corpus is thousands of requests and grows with every set; judged in one process it was
+    most of CI's time on a 2-core machine.
+    """
+    asked = os.environ.get("O3_CORPUS_WORKERS")
+    if asked:
+        return max(1, int(asked))
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 def _judged() -> dict[str, tuple[str, str]]:
+    """Every item's verdict; the sheets are shared out among processes, each sheet read once."""
     dev2 = _module("formula_dev2")
-    schemas: dict[tuple[Path, str | None], object] = {}
-    verdicts: dict[str, tuple[str, str]] = {}
+    by_sheet: dict[tuple[Path, str | None], list[dict]] = {}
     for item in _items():
-        path = (dev2.sheet_path(item, item["_folder"]), item.get("sheet_name"))
-        if path not in schemas:
-            try:
-                schemas[path] = read_sheet(*path)
-            except O3Error as err:
-                schemas[path] = err
-        schema = schemas[path]
-        if isinstance(schema, O3Error):
-            verdicts[item["id"]] = ("refused", str(schema))
-            continue
+        by_sheet.setdefault((dev2.sheet_path(item, item["_folder"]), item.get("sheet_name")), []).append(item)
+    groups = sorted(by_sheet.values(), key=len, reverse=True)  # the longest first: even shares
+    workers = min(_workers(), len(groups))
+    verdicts: dict[str, tuple[str, str]] = {}
+    if workers <= 1:
+        for group in groups:
+            verdicts.update(_judge_sheet(group))
+        return verdicts
+    # spawn, not fork: the suite's process may hold threads (servers, pools) a fork would copy mid-lock
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for part in pool.map(_judge_sheet, groups):
+            verdicts.update(part)
+    return verdicts
+
+
+def _judge_sheet(items: list[dict]) -> dict[str, tuple[str, str]]:
+    """The verdicts of items asked on one sheet (O3_TODAY is inherited from the caller)."""
+    dev2 = _module("formula_dev2")
+    first = items[0]
+    try:
+        schema = read_sheet(dev2.sheet_path(first, first["_folder"]), first.get("sheet_name"))
+    except O3Error as err:
+        return {item["id"]: ("refused", str(err)) for item in items}
+    verdicts: dict[str, tuple[str, str]] = {}
+    for item in items:
         try:
             answer = formula(item["request"], sheet=schema, target_cell=item.get("target"),
                              method="rules").formula
