@@ -421,6 +421,43 @@ SETS = (
              ("number", 460000000, 384000000, _ZH, 0.0),  # the 全年 forecast, not the actual
              ("number", 350000000, 257000000, _ZH, 0.0),  # the 全年 target
              ("date", "2026-04-01", "2026-04-01", _ZH, 1.0))),
+    EvalSet("fill-eval19", "fe19", 20, True,
+            {"fe19-en-03": ("$4.12M", "Silosense Probe: a cable sensor", "$12M Series A"),  # ARR in a table only
+             "fe19-en-05": ("$2.21M", "Paying tree-care companies", "$7M Series A"),  # a plan / actual table
+             "fe19-en-08": ("$2.58M", "Poolwarden Probe, the sensor", "Series A of $8M"),  # a plan / actual table
+             "fe19-en-09": ("ARR ~$6M", "ARR $5,940,000", "net revenue retention 118%"),  # the last two only in notes
+             "fe19-en-10": ("$1.95M in ARR", "274 wedding venues", "$6M Series A"),  # figures once, in a sentence
+             "fe19-zh-03": ("营业收入2.14亿元", "合作经销商和电商客户296家", "【2025年度主要数据】"),
+             "fe19-zh-05": ("营业收入约1.5亿元", "1.47亿元", "有效会员客户61,850人"),  # the last two only in 备注
+             "fe19-zh-07": ("营业收入3,860万元", "同比增长21.4%", "2026年10月20日"),
+             "fe19-zh-08": ("2,600", "有效会员客户9.46万人", "2026年11月5日"),  # a .md file; 万元 in the row labels
+             "fe19-zh-09": ("营业收入2.96亿元", "灭火器11,800", "2026年11月18日")},  # GB18030, CRLF
+            (("name", "Limbwise", {"any": ["Limbwise", "Limbwise Inc.", "Limbwise Inc"]}, _EN, 1.0),
+             ("name", "Silosense Inc.", {"any": ["Silosense", "Silosense Inc.", "Silosense Inc"]}, _EN, 1.0),
+             ("number", 4120000, 4120000, _EN, 1.0),
+             ("number", 2350000, 4120000, _EN, 0.0),  # the table's FY2025 column
+             ("number", 31000, 1500, _EN, 0.0),  # the grain-storage industry's revenue, not the TAM
+             ("number", 25000000, 12000000, _EN, 0.0),  # the rival's Series B
+             ("number", 2210000, 2210000, _EN, 1.0),
+             ("number", 3800000, 2210000, _EN, 0.0),  # the FY2027 plan column
+             ("number", 2400000, 2580000, _EN, 0.0),  # the board pack's plan column
+             ("number", 5000000, 8000000, _EN, 0.0),  # the lead's share of the round
+             ("number", 6000000, 5940000, _EN, 0.0),  # the slide's '~$6M'; the notes give the exact one
+             ("number", 1950000, 1950000, _EN, 1.0),
+             ("number", 1160000, 1950000, _EN, 0.0),  # the end of 2025, in a later line
+             ("number", 70000, 800, _EN, 0.0),  # what Americans spend on weddings, not the TAM
+             ("number", 0.74, 0.74, _EN, 1.0),
+             ("date", "2019-10-01", "2019-10-01", _EN, 1.0),
+             ("name", "2026年1-9月", {"any": ["2026年1-9月", "2026年前三季度", "2026年前九个月"]}, _ZH, 1.0),
+             ("name", "2025年", {"any": ["2025年", "2025年度"]}, _ZH, 1.0),
+             ("number", 26000000, 26000000, _ZH, 1.0),
+             ("number", 22300000, 26000000, _ZH, 0.0),  # 上月, the column beside
+             ("number", 147000000, 147000000, _ZH, 1.0),
+             ("number", 150000000, 147000000, _ZH, 0.0),  # the slide's 约1.5亿元; 备注 give 1.47亿元
+             ("number", 0.214, 0.214, _ZH, 1.0),
+             ("number", 360000000, 296000000, _ZH, 0.0),  # the 全年 forecast, not the actual
+             ("number", 188000000, 214000000, _ZH, 0.0),  # 2024年, the earlier year
+             ("date", "2026-03-01", "2026-03-01", _ZH, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
