@@ -185,6 +185,27 @@ def _column_pattern(name: str, after: str) -> re.Pattern[str]:
         return re.compile(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9]){after}", re.I)
     return re.compile(re.escape(name) + after)
 
+
+@lru_cache(maxsize=8192)
+def _value_pattern(v: str) -> re.Pattern[str]:
+    """A sheet's text value as a pattern, compiled once (a sheet has more values than ``re``'s
+    cache holds): an English one as a whole word, its plural included ("workshops" -> "Workshop"),
+    case-blind from three letters on."""
+    if not v.isascii():
+        return re.compile(re.escape(v))
+    flags = 0 if len(v) <= 2 else re.I
+    plural = "(?:es|s)?" if len(v) > 2 and v[-1].isalpha() and v[-1] not in "sS" else ""
+    return re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(v)}{plural}(?![A-Za-z0-9_]|-(?!>)|'[a-rt-z])", flags)
+
+
+@lru_cache(maxsize=8192)
+def _part_pattern(part: str) -> re.Pattern[str]:
+    """A part of a value (五角场 of 五角场店, "dr reyes" of Dr. Reyes) as a pattern, compiled once."""
+    if part.isascii():
+        return re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(part)}(?![A-Za-z0-9_]|-(?!>)|'[a-rt-z])", re.I)
+    return re.compile(re.escape(part))
+
+
 def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str]) -> Annotated:
     """Tokenise ``request`` against ``schema``."""
     ann = Annotated(request.strip(), tables=tables(schema))
@@ -278,13 +299,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
         v = value.strip()
         if not v:
             continue
-        if v.isascii():
-            flags = 0 if len(v) <= 2 else re.I
-            # a plural of a word value counts as the value: "workshops" -> "Workshop"
-            plural = "(?:es|s)?" if len(v) > 2 and v[-1].isalpha() and v[-1] not in "sS" else ""
-            pat = re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(v)}{plural}(?![A-Za-z0-9_]|-(?!>)|'[a-rt-z])", flags)
-        else:
-            pat = re.compile(re.escape(v))
+        pat = _value_pattern(v)
         cols = tuple(owners[value])
         text = _sub_outside(pat, lambda m, v=value, cols=cols: ann.add(
             Tok("v", _q(v), "text", cols[0], value=v, cols=cols, what=repr(v))), text)
@@ -307,11 +322,7 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
     # a value named by a part of it (五角场 -> 五角场店, dr reyes -> Dr. Reyes), after the
     # columns so that a header word is never read as a value's part
     for part, value, cols in value_parts(schema):
-        if part.isascii():
-            pat = re.compile(rf"(?<![A-Za-z0-9_'\-]){re.escape(part)}(?![A-Za-z0-9_]|-(?!>)|'[a-rt-z])", re.I)
-        else:
-            pat = re.compile(re.escape(part))
-        text = _sub_outside(pat, lambda m, v=value, cols=cols: " " + ann.add(
+        text = _sub_outside(_part_pattern(part), lambda m, v=value, cols=cols: " " + ann.add(
             Tok("v", _q(v), "text", cols[0], value=v, cols=cols, what=repr(v))) + " ", text)
     # the sheet's name is what a row is called: "Trips" -> "the first trip's km"
     noun = schema.sheet.strip().lower()
