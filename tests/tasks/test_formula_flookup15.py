@@ -11,7 +11,19 @@ import pytest
 
 from o3local.errors import TaskError
 from o3local.tasks.formula import formula
-from o3local.tasks.formula.schema import schema_from_rows
+from o3local.tasks.formula.schema import read_sheet, schema_from_rows
+
+
+def _book(tmp_path, rows: list[list[object]]) -> object:
+    """A workbook saved and read back, so codes typed as text ("00452") stay text."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    for row in rows:
+        wb.active.append(row)
+    path = tmp_path / "book.xlsx"
+    wb.save(path)
+    return read_sheet(path)
 
 
 def _lessons() -> object:
@@ -52,3 +64,50 @@ def test_a_day_read_otherwise_is_refused(request_):
     no row: refused, never the row of the day said."""
     with pytest.raises(TaskError):
         formula(request_, _lessons(), method="rules")
+
+
+def _visits(tmp_path) -> object:
+    """拜访记录：客户编号存成带前导零的文本，同一客户可拜访多次（客户名称每次相同）。"""
+    return _book(tmp_path, [["日期", "客户编号", "客户名称", "销售员"],
+                             [dt.date(2026, 11, 2), "00452", "华信科技", "王磊"],
+                             [dt.date(2026, 11, 3), "00086", "鼎盛贸易", "李娜"],
+                             [dt.date(2026, 11, 5), "01207", "远航物流", "王磊"],
+                             [dt.date(2026, 11, 9), "00452", "华信科技", "李娜"],
+                             [dt.date(2026, 11, 12), "00318", "恒达机电", "张伟"]])
+
+
+@pytest.mark.parametrize("request_, value", [
+    ("客户编号452是哪家客户？", "华信科技"),
+    ("客户编号86是哪个客户", "鼎盛贸易"),
+    ("客户编号1207对应哪个客户", "远航物流"),
+    ("按客户编号318查出客户名称", "恒达机电"),
+    ("客户编号00452对应的客户名称", "华信科技"),
+])
+def test_a_code_said_without_its_zeros(tmp_path, request_, value):
+    """452 on a column of "00452": the code as the sheet keeps it; a customer seen twice still
+    has one name; 哪个客户 beside 客户编号 and 客户名称 asks for the name."""
+    r = formula(request_, _visits(tmp_path), method="rules")
+    assert r.value == value, r.formula
+
+
+@pytest.mark.parametrize("request_", [
+    "客户编号452的销售员是谁",  # two visits, two salespeople: no one answer
+    "客户编号999是哪家客户",  # no such code
+])
+def test_a_code_without_one_answer_is_refused(tmp_path, request_):
+    with pytest.raises(TaskError):
+        formula(request_, _visits(tmp_path), method="rules")
+
+
+def _staff(tmp_path) -> object:
+    """Staff with a Dept column that holds IT: the pronoun "it" is not the department."""
+    return _book(tmp_path, [["Emp No", "Name", "Dept"],
+                             ["00680", "Noah Brown", "IT"], ["00712", "Ava Stone", "HR"],
+                             ["00815", "Liam Shah", "Sales"]])
+
+
+def test_the_pronoun_it_is_not_the_value_IT(tmp_path):
+    """"what's the name for emp no 712? it's in the staff list": 'it' is not the IT department."""
+    r = formula("emp no 712 - what's the name on it?", _staff(tmp_path), method="rules")
+    assert r.formula == '=INDEX(B2:B4,MATCH("00712",A2:A4,0))'
+    assert r.value == "Ava Stone"
