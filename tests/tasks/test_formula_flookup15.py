@@ -111,3 +111,31 @@ def test_the_pronoun_it_is_not_the_value_IT(tmp_path):
     r = formula("emp no 712 - what's the name on it?", _staff(tmp_path), method="rules")
     assert r.formula == '=INDEX(B2:B4,MATCH("00712",A2:A4,0))'
     assert r.value == "Ava Stone"
+
+
+def _petty(tmp_path, gap: bool = False) -> object:
+    """备用金：金额列是文本格式的数字（SUM 出来是 0）。"""
+    return _book(tmp_path, [["凭证号", "经手人", "类别", "金额"],
+                            ["BY-0101", "陈思琪", "交通", "120.5"], ["BY-0102", "王磊", "餐费", "86"],
+                            ["BY-0103", "李娜", "交通", "45"], ["BY-0104", "张伟", "办公", "" if gap else "310"],
+                            ["BY-0105", "王磊", "交通", "64.5"]])
+
+
+@pytest.mark.parametrize("request_, text, value", [
+    ("交通类的金额合计", '=SUMPRODUCT((C2:C6="交通")*VALUE(D2:D6))', 230),
+    ("类别是交通的一共花了多少", '=SUMPRODUCT((C2:C6="交通")*VALUE(D2:D6))', 230),
+    ("单笔金额第2大的是多少", "=SUMPRODUCT(LARGE(VALUE(D2:D6),2))", 120.5),
+    ("金额最高的那笔是谁经手的", "=INDEX(B2:B6,SUMPRODUCT(MATCH(SUMPRODUCT(MAX(VALUE(D2:D6))),VALUE(D2:D6),0)))", "张伟"),
+    ("total amount where category is 交通", '=SUMPRODUCT((C2:C6="交通")*VALUE(D2:D6))', 230),
+])
+def test_numbers_stored_as_text_in_a_conditional_total_or_an_extreme(tmp_path, request_, text, value):
+    """SUMIF, LARGE, MAX and MATCH skip text: the column is read through VALUE inside SUMPRODUCT."""
+    r = formula(request_, _petty(tmp_path), method="rules")
+    assert r.formula == text
+    assert r.value == pytest.approx(value) if isinstance(value, (int, float)) else r.value == value
+
+
+def test_a_text_number_column_with_a_gap_is_refused_for_a_conditional_total(tmp_path):
+    """VALUE("") is an error: with a blank amount the SUMIF is refused, as before."""
+    with pytest.raises(TaskError):
+        formula("交通类的金额合计", _petty(tmp_path, gap=True), method="rules")
