@@ -85,7 +85,9 @@ _DAY_NOUN = r"(?:(?!(?:" + _alts(lexicon("lookups")["day_nouns_block"]) + r")(?!
       r"^<D> (?:那天|当天)?(?:是)?(?:谁|哪位) <C> (?:\?)?$",
       order=305,
       examples=(('events', 'what was the event on 17 May 2024', '=INDEX(A2:A4,MATCH(DATE(2024,5,17),C2:C4,0))'),
-                ('events', 'which Organizer was it on 2024-06-03?', '=INDEX(B2:B4,MATCH(DATE(2024,6,3),C2:C4,0))')))
+                ('events', 'which Organizer was it on 2024-06-03?', '=INDEX(B2:B4,MATCH(DATE(2024,6,3),C2:C4,0))'),
+                ('events', 'which Event was held on 2024-06-03?', '=INDEX(A2:A4,MATCH(DATE(2024,6,3),C2:C4,0))'),
+                ('日期-店员-片区-ae397e', '2024-03-20的店员是谁', '=INDEX(B2:B5,MATCH(DATE(2024,3,20),A2:A5,0))')))
 def _on_the_day(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "pitch on 19/08/2026?", "course name for the session dated 26/11/2026", 2027年1月15日值班的是谁:
     # the row of that day, on a sheet with one row for that date
@@ -96,7 +98,7 @@ def _on_the_day(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 @rule(rf"^who(?:'ve|'s| have| has| is| was| were| are)? (?:i|we|you|they)? (?:{_DAY_VERBS}) (?:on|for) (?:the )?<D> (?:\?)?$",
       rf"^who(?:'s| is| was)? (?:my|our|the) {_DAY_NOUN}(?:on|for|dated) (?:the )?<D> (?:\?)?$",
       order=306,
-      examples=(('events', "who've I got booked on 2024-06-03?", '=INDEX(B2:B4,MATCH(DATE(2024,6,3),C2:C4,0))'),))
+      examples=(('日期-店员-片区-ae397e', 'who was in on 2024-03-20', '=INDEX(B2:B5,MATCH(DATE(2024,3,20),A2:A5,0))'),))
 def _who_on_the_day(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     # "who've I got booked on 14 Feb 2027", "who's my booking on 3/6/2024": the sheet's column of
     # names, in the row of that one date
