@@ -32,7 +32,7 @@ def convert(formula: str, schema: SheetSchema) -> str:
 
     for col in cols:
         if not _has_blank(schema, col):  # VALUE("") is an error: a column with gaps is refused below
-            formula = _extreme(_conditional_total(formula, col.letter), col.letter)
+            formula = _extreme(_conditional_total(formula, col.letter, {c.letter for c in cols}), col.letter)
 
     def each(part: str) -> str:  # string literals are left alone
         for col in cols:
@@ -42,8 +42,9 @@ def convert(formula: str, schema: SheetSchema) -> str:
     return _outside_strings(formula, each)
 
 
-#: a criterion SUMIF and "=" read alike: a text without comparison or wildcard, or a number
-_EQUAL_TO = r'(?:"[^"<>=*?~]*"|-?\d+(?:\.\d+)?)'
+#: a criterion SUMIF and "=" read alike: a text without comparison or wildcard and not a number
+#: in quotes (SUMIF's "5" matches the number 5, "=" does not), or a number
+_EQUAL_TO = r'(?:"(?!-?\d+(?:\.\d+)?")[^"<>=*?~]*"|-?\d+(?:\.\d+)?)'
 
 
 def _ranges(letter: str) -> tuple[str, str]:
@@ -52,22 +53,31 @@ def _ranges(letter: str) -> tuple[str, str]:
     return rf"(?<![A-Z$]){cell}:{cell}(?![\w(])", rf"(?<![A-Z$]){own}:{own}(?![\w(])"
 
 
-def _conditional_total(formula: str, letter: str) -> str:
+def _conditional_total(formula: str, letter: str, as_text: set[str]) -> str:
     """金额 stored as text summed where 类别 is 交通: SUMIF skips the text, so
     ``SUMIF(E2:E37,"交通",G2:G37)`` becomes ``SUMPRODUCT((E2:E37="交通")*VALUE(G2:G37))``
-    (SUMIFS alike); only criteria that mean "equal to", which SUMPRODUCT's "=" reads the same."""
+    (SUMIFS alike); only criteria that mean "equal to", which SUMPRODUCT's "=" reads the same,
+    on columns not themselves numbers stored as text ("5" = 5 is FALSE there, SUMIF's 5 matches)."""
     rng, own = _ranges(letter)
     pair = rf"({rng})\s*,\s*({_EQUAL_TO})"
 
     def sumif(m: re.Match) -> str:
+        if _letter(m.group(1)) in as_text:
+            return m.group(0)
         return f"SUMPRODUCT(({m.group(1)}={m.group(2)})*VALUE({m.group(3)}))"
 
     def sumifs(m: re.Match) -> str:
         conds = re.findall(pair, m.group(2))
+        if any(_letter(r) in as_text for r, _ in conds):
+            return m.group(0)
         return "SUMPRODUCT(" + "".join(f"({r}={v})*" for r, v in conds) + f"VALUE({m.group(1)}))"
 
     formula = re.sub(rf"(?<![A-Z])SUMIF\(\s*{pair}\s*,\s*({own})\s*\)", sumif, formula)
     return re.sub(rf"(?<![A-Z])SUMIFS\(\s*({own})\s*((?:,\s*{pair}\s*)+)\)", sumifs, formula)
+
+
+def _letter(ref: str) -> str:
+    return re.match(r"\$?([A-Z]+)", ref).group(1)
 
 
 def _extreme(formula: str, letter: str) -> str:
