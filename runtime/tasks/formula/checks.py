@@ -250,6 +250,16 @@ def extreme_without_its_row(request: str, formula: str, schema: SheetSchema) -> 
     return None
 
 
+def _pronoun_not_acronym(request: str, start: int, end: int, value: str) -> bool:
+    """True when a sheet's capitals (IT, HE) are said in small letters as an English function word
+    ("it's on the other tab", "what is it"): the word, not the department."""
+    from .rowbase import lexicon
+
+    said = request[start:end]
+    return (value.isupper() and said.islower()
+            and said in lexicon("aggregates")["function_words_en"])
+
+
 def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None:
     """A value of the sheet the request names ("华东和华南") that the formula never mentions."""
     from .aggregates import _contracted
@@ -261,11 +271,13 @@ def value_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
     low = request.lower()
     headers = [(m.start(), m.end()) for c in schema.columns if len(c.header) > 2
                for m in re.finditer(re.escape(c.header.lower()), low)]
-    for start, _, col, value in value_mentions(request, schema):
+    for start, end, col, value in value_mentions(request, schema):
         if any(a <= start < b for a, b in headers):
             continue  # "toby patel's member no": the No of the header Member No, not the value No
         if _contracted(request.lower(), start, value.lower(), col) is not None:
             continue  # 出入库: both kinds, every row
+        if _pronoun_not_acronym(request, start, end, value):
+            continue  # "it's on the Vendors tab" beside a Cost centre of IT: the pronoun
         if value.lower() not in literals:
             return f"it leaves out {value!r} ({col.header}), which the request names"
     return None

@@ -186,6 +186,9 @@ def _header_noun(rest: str, schema: SheetSchema) -> tuple[Column, int] | None:
             cols = [c for c in texts if m.group(0)[:n] in c.header]
             if len(cols) == 1:
                 return cols[0], n
+            named = [c for c in cols if not is_identifier(c)]
+            if cols and len(named) == 1:
+                return named[0], n  # 哪家客户 beside 客户编号 and 客户名称: the name; the code names no one
             if cols:
                 return None
         return None
@@ -426,10 +429,11 @@ def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     return _by_value(text, schema, lex, answer, taken)
 
 
-def _number_keys(text: str, schema: SheetSchema) -> list[tuple[Column, str, tuple[int, int]]]:
+def _number_keys(text: str, schema: SheetSchema) -> list[tuple[Column, str, tuple[int, int], list[int]]]:
     """A row named by a number said with its column ("lane 7", "seat no. 12", 钓位37, 37号钓位,
-    3号桌): (the column, the number, the span of both), for each column of numbers (or of
-    numbers stored as text) said right beside a number that is on exactly one of its rows."""
+    3号桌, 客户编号452 on a column of "00452"): (the column, the value as the sheet stores it, the
+    span of both, the rows holding it), for each column of numbers (or of numbers stored as
+    text) said right beside a number that is one value of it."""
     out = []
     for p, col in mentions(text, schema):
         if col.type not in ("number", "text", "mixed") or is_identifier(col) and col.type == "number":
@@ -442,17 +446,28 @@ def _number_keys(text: str, schema: SheetSchema) -> list[tuple[Column, str, tupl
             if m is None:
                 continue
             n = m.group(1)
-            rows = [v for v in values(schema, col) if v is not None and str(v).strip() in (n, f"{n}.0")
+            cells = values(schema, col)
+            rows = [i for i, v in enumerate(cells) if v is not None and str(v).strip() in (n, f"{n}.0")
                     or isinstance(v, (int, float)) and not isinstance(v, bool) and v == int(n)]
-            if len(rows) == 1:
-                out.append((col, n, span))
+            if not rows:  # "vendor 931" on codes kept as text with their zeros ("00931"): the one code
+                rows = [i for i, v in enumerate(cells) if isinstance(v, str) and v.strip().isdigit()
+                        and v.strip().startswith("0") and v.strip().lstrip("0") == n.lstrip("0")]
+                if len({str(cells[i]).strip() for i in rows}) != 1:
+                    continue
+                n = str(cells[rows[0]]).strip()
+                if rows:
+                    out.append((col, n, span, rows))  # a customer's code on a log of visits: several rows
+            elif len(rows) == 1:
+                out.append((col, n, span, rows))
     return out
 
 
 def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
                taken: list[tuple[int, int]]) -> tuple[str, str] | None:
     """The ``answer`` (None: the one other column named) of the row whose number is said with
-    its column (:func:`_number_keys`); None unless exactly one such key and every word read."""
+    its column (:func:`_number_keys`); None unless exactly one such key and every word read.
+    A key on several rows (a customer's code on a log of visits) answers only where every one
+    of its rows gives the same text."""
     ops = lexicon("aggregates")["ops"]
     if has(text, [w for op in ("count", "sum", "average", "median") for w in ops[op]] + lex["totals"]):
         return None  # "how many stays in run 7": a count (of one row, or none), not the row's Stay
@@ -460,7 +475,7 @@ def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
             and not any(a < k[2][1] and k[2][0] < b for a, b in taken)]
     if len(keys) != 1:
         return None
-    key, n, span = keys[0]
+    key, n, span, rows = keys[0]
     if answer is None:
         named = {c.letter: (p, c) for p, c in mentions(text, schema)
                  if c is not key and not (span[0] <= p < span[1])}
@@ -469,6 +484,9 @@ def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
         p, answer = next(iter(named.values()))
         taken = [*taken, (p, p + len(_word_at(text[p:], answer)))]
     if (key.first_row, key.last_row) != (answer.first_row, answer.last_row) or key is answer:
+        return None
+    said = {str(values(schema, answer)[i]) for i in rows}
+    if len(rows) != 1 and (answer.type not in ("text", "mixed") or len(said) != 1 or "None" in said):
         return None
     taken = [*taken, span]
     if _residue(text, schema, lexicon("aggregates"), taken, mentions(text, schema), tuple(lex["filler"])):

@@ -30,6 +30,10 @@ def convert(formula: str, schema: SheetSchema) -> str:
     if not cols:
         return formula
 
+    for col in cols:
+        if not _has_blank(schema, col):  # VALUE("") is an error: a column with gaps is refused below
+            formula = _extreme(_conditional_total(formula, col.letter, {c.letter for c in cols}), col.letter)
+
     def each(part: str) -> str:  # string literals are left alone
         for col in cols:
             part = _convert_part(part, col.letter, col.header)
@@ -38,13 +42,69 @@ def convert(formula: str, schema: SheetSchema) -> str:
     return _outside_strings(formula, each)
 
 
+#: a criterion SUMIF and "=" read alike: a text without comparison or wildcard and not a number
+#: in quotes (SUMIF's "5" matches the number 5, "=" does not), or a number
+_EQUAL_TO = r'(?:"(?!-?\d+(?:\.\d+)?")[^"<>=*?~]*"|-?\d+(?:\.\d+)?)'
+
+
+def _ranges(letter: str) -> tuple[str, str]:
+    cell = rf"\$?[A-Z]{{1,3}}\$?{_ROW}"
+    own = rf"\$?{letter}\$?{_ROW}"
+    return rf"(?<![A-Z$]){cell}:{cell}(?![\w(])", rf"(?<![A-Z$]){own}:{own}(?![\w(])"
+
+
+def _conditional_total(formula: str, letter: str, as_text: set[str]) -> str:
+    """金额 stored as text summed where 类别 is 交通: SUMIF skips the text, so
+    ``SUMIF(E2:E37,"交通",G2:G37)`` becomes ``SUMPRODUCT((E2:E37="交通")*VALUE(G2:G37))``
+    (SUMIFS alike); only criteria that mean "equal to", which SUMPRODUCT's "=" reads the same,
+    on columns not themselves numbers stored as text ("5" = 5 is FALSE there, SUMIF's 5 matches)."""
+    rng, own = _ranges(letter)
+    pair = rf"({rng})\s*,\s*({_EQUAL_TO})"
+
+    def sumif(m: re.Match) -> str:
+        if _letter(m.group(1)) in as_text:
+            return m.group(0)
+        return f"SUMPRODUCT(({m.group(1)}={m.group(2)})*VALUE({m.group(3)}))"
+
+    def sumifs(m: re.Match) -> str:
+        conds = re.findall(pair, m.group(2))
+        if any(_letter(r) in as_text for r, _ in conds):
+            return m.group(0)
+        return "SUMPRODUCT(" + "".join(f"({r}={v})*" for r, v in conds) + f"VALUE({m.group(1)}))"
+
+    formula = re.sub(rf"(?<![A-Z])SUMIF\(\s*{pair}\s*,\s*({own})\s*\)", sumif, formula)
+    return re.sub(rf"(?<![A-Z])SUMIFS\(\s*({own})\s*((?:,\s*{pair}\s*)+)\)", sumifs, formula)
+
+
+def _letter(ref: str) -> str:
+    return re.match(r"\$?([A-Z]+)", ref).group(1)
+
+
+def _extreme(formula: str, letter: str) -> str:
+    """The largest, k-th largest, smallest of a text-number column with no blank cell, and the
+    row holding it: MAX / LARGE / MATCH skip or mis-compare the text, so each reads the column
+    converted (``VALUE(G2:G37)``) inside SUMPRODUCT, which computes the array in every spreadsheet."""
+    _, own = _ranges(letter)
+    formula = re.sub(rf"(?<![A-Z])(MAX|MIN)\(\s*({own})\s*\)", r"SUMPRODUCT(\1(VALUE(\2)))", formula)
+    formula = re.sub(rf"(?<![A-Z])(LARGE|SMALL)\(\s*({own})\s*,\s*(\d+)\s*\)", r"SUMPRODUCT(\1(VALUE(\2),\3))", formula)
+    return re.sub(rf"(?<![A-Z])MATCH\((\s*SUMPRODUCT\((?:MAX|MIN|LARGE|SMALL)\(VALUE\(({own})\)(?:,\d+)?\)\)\s*),\s*\2\s*,\s*0\s*\)",
+                  r"SUMPRODUCT(MATCH(\1,VALUE(\2),0))", formula)
+
+
+def _has_blank(schema: SheetSchema, col) -> bool:
+    from .schema import col_index
+
+    c = col_index(col.letter)
+    return any(schema.cells.get((r, c)) in (None, "") for r in range(col.first_row, col.last_row + 1))
+
+
 def _convert_part(text: str, letter: str, header: str) -> str:
     cell = rf"\$?{letter}\$?{_ROW}"
     rng = rf"(?<![A-Z$]){cell}:{cell}(?![\w(])"
     text = re.sub(rf"(?<![A-Z])SUM\(\s*({rng})\s*\)", r'SUMPRODUCT(--("0"&\1))', text)
     text = re.sub(rf"(?<![A-Z])AVERAGE\(\s*({rng})\s*\)", r'(SUMPRODUCT(--("0"&\1))/COUNTA(\1))', text)
     for m in re.finditer(rng, text):
-        if re.search(r'"0"&$', text[:m.start()]) or re.search(r"COUNTA\($", text[:m.start()]) \
+        if re.search(r'(?:"0"&|VALUE\()$', text[:m.start()]) or re.search(r"COUNTA\($", text[:m.start()]) \
                 or re.search(r"(?<![A-Z])INDEX\(\s*$", text[:m.start()]):
             continue  # converted above, or a lookup that returns the cell as it stands
         fn = re.findall(r"([A-Z][A-Z0-9.]*)\((?=[^()]*$)", text[:m.start()])

@@ -66,16 +66,48 @@ def _lookup_rule(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return lookup_tok(ctx, res, key)
 
 
+def _alts(words: list[str]) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", " ") for w in sorted(words, key=len, reverse=True))
+
+
+_DAY_VERBS = _alts(lexicon("lookups")["day_verbs"])  # plain words: a space is any space
+#: the row's own noun between "the" and "on <date>" ("the gig", "the session"): one word, not a
+#: negation nor a span of time ("the day before", "the week after")
+_DAY_NOUN = r"(?:(?!(?:" + _alts(lexicon("lookups")["day_nouns_block"]) + r")(?![a-z]))[a-z]+ )?"
+
+
 @rule(r"^(?:what|which) (?:was|were|is) (?:the |our |my )?<C> (?:on|for) (?:the )?<D> (?:\?)?$",
       r"^(?:the |our |my )?<C> (?:on|for) (?:the )?<D> (?:\?)?$",
       r"^(?:what|which) <C> (?:was|were|did) (?:we|i|it|they) (?:at |in |use |have |work at |trade at )?(?:on|for) <D> (?:\?)?$",
+      rf"^(?:what|which) <C> (?:was|were|is|are|'s) (?:{_DAY_VERBS}) (?:on|for) (?:the )?<D> (?:\?)?$",
+      rf"^(?:the |our |my )?<C> (?:for|of) (?:the |our |my |that )?{_DAY_NOUN}(?:on|dated|booked for|booked on) (?:the )?<D> (?:\?)?$",
+      r"^<D> (?:那天|当天)?(?:的)? <C> (?:的)?(?:是谁|是哪位|是哪个|是什么|是)? (?:\?)?$",
+      r"^<D> (?:那天|当天)?(?:是)?(?:谁|哪位) <C> (?:\?)?$",
       order=305,
       examples=(('events', 'what was the event on 17 May 2024', '=INDEX(A2:A4,MATCH(DATE(2024,5,17),C2:C4,0))'),
-                ('events', 'which Organizer was it on 2024-06-03?', '=INDEX(B2:B4,MATCH(DATE(2024,6,3),C2:C4,0))')))
+                ('events', 'which Organizer was it on 2024-06-03?', '=INDEX(B2:B4,MATCH(DATE(2024,6,3),C2:C4,0))'),
+                ('events', 'which Event was held on 2024-06-03?', '=INDEX(A2:A4,MATCH(DATE(2024,6,3),C2:C4,0))'),
+                ('日期-店员-片区-ae397e', '2024-03-20的店员是谁', '=INDEX(B2:B5,MATCH(DATE(2024,3,20),A2:A5,0))')))
 def _on_the_day(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
-    # "pitch on 19/08/2026?": the row of that day, on a sheet with one row per date
+    # "pitch on 19/08/2026?", "course name for the session dated 26/11/2026", 2027年1月15日值班的是谁:
+    # the row of that day, on a sheet with one row for that date
     res = next(x for x in t if x.kind == "c").col
-    day = next(x for x in t if x.kind == "d")
+    return _day_row(ctx, res, next(x for x in t if x.kind == "d"))
+
+
+@rule(rf"^who(?:'ve|'s| have| has| is| was| were| are)? (?:i|we|you|they)? (?:{_DAY_VERBS}) (?:on|for) (?:the )?<D> (?:\?)?$",
+      rf"^who(?:'s| is| was)? (?:my|our|the) {_DAY_NOUN}(?:on|for|dated) (?:the )?<D> (?:\?)?$",
+      order=306,
+      examples=(('日期-店员-片区-ae397e', 'who was in on 2024-03-20', '=INDEX(B2:B5,MATCH(DATE(2024,3,20),A2:A5,0))'),))
+def _who_on_the_day(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "who've I got booked on 14 Feb 2027", "who's my booking on 3/6/2024": the sheet's column of
+    # names, in the row of that one date
+    res = person_col(ctx)
+    return None if res is None else _day_row(ctx, res, t[0])
+
+
+def _day_row(ctx: Ctx, res: Column, day: Tok) -> Tok | None:
+    """``res`` of the one row whose date (the table's one date column) is ``day``."""
     if day.op or res.type in ("date", "number"):
         return None  # a month ("in August") is many rows; a number of a day is its SUMIF ("tips on nov 3")
     dates = [c for c in ctx.table_of(res) if c.type == "date"]
