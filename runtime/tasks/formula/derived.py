@@ -126,12 +126,14 @@ def derived(request: str, schema: SheetSchema) -> Derived | None:
     """The derived quantity ``request`` asks about, or None: the one start / end pair of the
     sheet whose span a word of the request names (hours of two times, distance of two odometer
     readings), that word in no header of the sheet."""
-    kinds = {"time": ("minutes", "hours"), "date": ("days",), "number": ("distance",)}
+    kinds = {"time": ("minutes", "hours", "span"), "date": ("days",), "number": ("distance",)}
     found = [(said, start, end) for what, start, end in _pairs(schema)
              if (said := _named(request, kinds[what])) is not None]
     if len(found) != 1:
         return None  # none, or two spans the words could be of (two time pairs, two dates)
     (word, kind), start, end = found[0]
+    if kind == "span":  # "拜访平均时长(分钟)": in the unit said, else hours
+        kind = "minutes" if _named(request, ("minutes",)) and not _named(request, ("hours",)) else "hours"
     if any(c.header.strip().lower() == word for c in schema.columns):
         return None  # the sheet has a column of that name: the readers' own
     return Derived(word, kind, start, end)
@@ -139,7 +141,11 @@ def derived(request: str, schema: SheetSchema) -> Derived | None:
 
 def unverbed(request: str, d: Derived) -> str:
     """``request`` without the verb that only says the quantity was covered ("一共跑了多少公里",
-    "how many miles did Sam drive"): the lent column is the quantity, the verb no column."""
+    "how many miles did Sam drive"): the lent column is the quantity, the verb no column; a rate
+    per one of it ("cost per hour") said as the division it is ("cost / hour")."""
+    for w in _LEX["per_unit"].get(d.kind, []):  # "cost per hour": the cost divided by the hours
+        if d.word in w.lower():
+            request = re.sub(re.escape(w), f" / {d.word} ", request, flags=re.I)
     words = sorted(_LEX["verbs"].get(d.kind, []), key=len, reverse=True)
     pattern = "|".join(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w) for w in words)
     return re.sub(r"\s{2,}", " ", re.sub(pattern, "", request, flags=re.I)).strip() if pattern else request
@@ -267,6 +273,11 @@ def rewrite(formula: str, col: Column, d: Derived) -> str:
             return conditional(name, args)
         if name == "SUM" and len(args) == 1 and arr(args[0]):
             return f"SUMPRODUCT({arr(args[0])})"
+        if name == "AVERAGE" and len(args) == 1 and arr(args[0]):
+            # over the rows with a start: a blank row left in the table is no span of 0
+            m = span.fullmatch(args[0].strip())
+            starts = f"{d.start.letter}{m.group(1)}:{d.start.letter}{m.group(2)}"
+            return f"(SUMPRODUCT({arr(args[0])})/COUNT({starts}))"
         if name in _ARRAYABLE:
             body = f"{name}({','.join(arr(a) or walk(a, True) for a in args)})"
             return body if in_array else f"SUMPRODUCT({body})"
@@ -281,7 +292,9 @@ def rewrite(formula: str, col: Column, d: Derived) -> str:
         else:
             target = args[0] if at == 0 else None
             rest = args[1:] if at == 0 else args
-            pairs = list(zip(rest[0::2], rest[1::2]))
+            if len(rest) % 2:
+                raise Unwritten(f"{name} with a range and no criterion")
+            pairs = list(zip(rest[0::2], rest[1::2], strict=True))
         tests = "*".join(_test(arr(r) or r.strip(), walk(c, True)) for r, c in pairs)
         if at is None:
             return f"SUMPRODUCT({tests}*1)"
