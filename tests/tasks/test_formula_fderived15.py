@@ -111,3 +111,37 @@ def test_readings_of_two_different_things_are_no_span():
     schema = schema_from_rows([["Name", "Start budget", "End cost"], ["Ann", 100, 120], ["Bo", 200, 260]])
     with pytest.raises(TaskError):
         formula("total distance for Ann", sheet=schema, method="rules")
+
+
+def _visits():
+    """Client visits: arrival and departure times, one blank row left between two weeks."""
+    return schema_from_rows([
+        ["日期", "销售员", "到达时间", "离开时间", "意向金额"],
+        ["2026-12-01", "罗晓东", _t(9), _t(9, 40), 20000],
+        ["2026-12-01", "陈静", _t(10), _t(11, 10), 5000],
+        [None, None, None, None, None],
+        ["2026-12-08", "罗晓东", _t(14), _t(14, 50), 8000],
+    ], sheet="拜访记录")
+
+
+@pytest.mark.parametrize("request_", ["平均每次拜访多少分钟，四舍五入到整数", "拜访平均时长(分钟) 取整",
+                                      "平均拜访时长（分钟），取整"])
+def test_average_minutes_skips_the_blank_row(request_):
+    schema = _visits()
+    got = formula(request_, sheet=schema, method="rules")
+    assert "COUNT(C2:C5)" in got.formula and "*1440" in got.formula
+    assert _value(got.formula, schema) == pytest.approx(53)  # (40 + 70 + 50) / 3
+
+
+@pytest.mark.parametrize("request_", ["fee per hour for each gig, 2dp", "fee per hour, rounded to 2 decimals",
+                                      "what's the fee divided by the hours, 2dp"])
+def test_rate_per_hour_on_each_row(request_):
+    got = formula(request_, sheet=_gigs(), target_cell="G2", method="rules")
+    assert got.formula == "=ROUND(F2/((E2-D2)*24),2)"
+    assert got.fill_range == "G2:G6"
+
+
+def test_total_minutes_for_one_salesman():
+    schema = _visits()
+    got = formula("罗晓东拜访一共多少分钟", sheet=schema, method="rules")
+    assert _value(got.formula, schema) == pytest.approx(90)
