@@ -145,3 +145,54 @@ def test_total_minutes_for_one_salesman():
     schema = _visits()
     got = formula("罗晓东拜访一共多少分钟", sheet=schema, method="rules")
     assert _value(got.formula, schema) == pytest.approx(90)
+
+
+def _stays():
+    """Guest stays: check-in and check-out dates, the nightly rate."""
+    return schema_from_rows([
+        ["Guest", "Room", "Check-in", "Check-out", "Rate"],
+        ["Ann Lee", "Double", "2026-11-02", "2026-11-05", 90],
+        ["Bo Chan", "Single", "2026-11-03", "2026-11-04", 60],
+        ["Cy Dunn", "Double", "2026-11-06", "2026-11-10", 95],
+        ["Ann Lee", "Suite", "2026-11-12", "2026-11-14", 150],
+    ])
+
+
+def _vans():
+    """A van log in English: the odometer at the start and the end of each trip."""
+    return schema_from_rows([
+        ["Date", "Driver", "Odometer start", "Odometer end", "Fuel"],
+        ["2026-11-02", "Sam", 5100, 5180, 40],
+        ["2026-11-03", "Lee", 5180, 5222, 20],
+        ["2026-11-04", "Sam", 5222, 5350, 55],
+    ])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("total nights for Ann Lee", 5),
+    ("how many nights in total for doubles", 7),
+    ("average stay in days", 2.5),
+    ("average nights, 1dp", 2.5),
+])
+def test_days_of_a_stay_from_two_dates(request_, want):
+    schema = _stays()
+    got = formula(request_, sheet=schema, method="rules")
+    assert "D2:D5-C2:C5" in got.formula
+    assert _value(got.formula, schema) == pytest.approx(want)
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("total miles Sam drove", 208),
+    ("how many miles did Sam do in total", 208),
+    ("total distance in miles", 250),
+])
+def test_miles_from_odometer_start_and_end(request_, want):
+    schema = _vans()
+    got = formula(request_, sheet=schema, method="rules")
+    assert "D2:D4-C2:C4" in got.formula
+    assert _value(got.formula, schema) == pytest.approx(want)
+
+
+def test_fuel_per_mile_on_each_row():
+    got = formula("fuel per mile, 3dp", sheet=_vans(), target_cell="F2", method="rules")
+    assert got.formula == "=ROUND(E2/(D2-C2),3)"

@@ -146,7 +146,9 @@ def unverbed(request: str, d: Derived) -> str:
     for w in _LEX["per_unit"].get(d.kind, []):  # "cost per hour": the cost divided by the hours
         if d.word in w.lower():
             request = re.sub(re.escape(w), f" / {d.word} ", request, flags=re.I)
-    words = sorted(_LEX["verbs"].get(d.kind, []), key=len, reverse=True)
+    # "average stay in days": a unit phrase holding the request's only word for the quantity stays
+    words = sorted((w for w in _LEX["verbs"].get(d.kind, [])
+                    if d.word not in w.lower() or request.lower().count(d.word) > 1), key=len, reverse=True)
     pattern = "|".join(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w) for w in words)
     return re.sub(r"\s{2,}", " ", re.sub(pattern, "", request, flags=re.I)).strip() if pattern else request
 
