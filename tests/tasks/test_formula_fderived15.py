@@ -196,3 +196,31 @@ def test_miles_from_odometer_start_and_end(request_, want):
 def test_fuel_per_mile_on_each_row():
     got = formula("fuel per mile, 3dp", sheet=_vans(), target_cell="F2", method="rules")
     assert got.formula == "=ROUND(E2/(D2-C2),3)"
+
+
+def _invoices():
+    """Purchase invoices: net amount and VAT, no gross column."""
+    return schema_from_rows([
+        ["Invoice No", "Vendor", "Net amount", "VAT"],
+        ["INV-1", "Greenway", 100, 20],
+        ["INV-2", "Apex", 250, 50],
+        ["INV-3", "Greenway", 40, 8],
+    ])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("total inc vat for Greenway", 168),
+    ("Greenway total including VAT", 168),
+    ("gross total", 468),
+])
+def test_gross_is_net_plus_vat(request_, want):
+    schema = _invoices()
+    got = formula(request_, sheet=schema, method="rules")
+    assert "D2:D4+C2:C4" in got.formula
+    assert _value(got.formula, schema) == pytest.approx(want)
+
+
+def test_a_word_read_twice_is_refused():
+    """"inc vat amount": the lent gross plus the Net amount the word 'amount' names is no answer."""
+    with pytest.raises(TaskError):
+        formula("inc vat amount", sheet=_invoices(), target_cell="E2", method="rules")

@@ -26,7 +26,7 @@ from .rowbase import find, lexicon, values
 from .schema import Column, SheetSchema, col_index, col_letter
 
 _LEX = lexicon("derived")
-_FACTOR = {"hours": "*24", "minutes": "*1440", "distance": "", "days": ""}
+_FACTOR = {"hours": "*24", "minutes": "*1440", "distance": "", "days": "", "gross": ""}
 
 
 @dataclass
@@ -38,14 +38,19 @@ class Derived:
     start: Column
     end: Column
 
+    @property
+    def op(self) -> str:
+        """How the two columns make it: the end less the start, or the net plus the tax."""
+        return "+" if self.kind == "gross" else "-"
+
     def at(self, row: str) -> str:
         """The quantity on one row (``row`` a number or a ``{r}`` placeholder)."""
-        body = f"{self.end.letter}{row}-{self.start.letter}{row}"
+        body = f"{self.end.letter}{row}{self.op}{self.start.letter}{row}"
         return f"(({body}){_FACTOR[self.kind]})" if _FACTOR[self.kind] else f"({body})"
 
     def over(self, first: int, last: int) -> str:
         """The quantity over rows ``first``..``last`` as one array."""
-        body = f"{self.end.letter}{first}:{self.end.letter}{last}-{self.start.letter}{first}:{self.start.letter}{last}"
+        body = f"{self.end.letter}{first}:{self.end.letter}{last}{self.op}{self.start.letter}{first}:{self.start.letter}{last}"
         return f"(({body}){_FACTOR[self.kind]})" if _FACTOR[self.kind] else f"({body})"
 
 
@@ -110,6 +115,15 @@ def _pairs(schema: SheetSchema) -> list[tuple[str, Column, Column]]:
     return out
 
 
+def _gross(schema: SheetSchema) -> list[tuple[str, Column, Column]]:
+    """The net and the tax column a gross amount adds (Net amount + VAT), as a pair (tax last)."""
+    parts = _LEX["gross_parts"]
+    nums = [c for c in schema.columns if c.type == "number"]
+    net = [c for c in nums if _says(c.header, parts["net"]) and not _says(c.header, parts["tax"])]
+    tax = [c for c in nums if _says(c.header, parts["tax"]) and not _says(c.header, parts["net"])]
+    return [("sum", net[0], tax[0])] if len(net) == 1 and len(tax) == 1 else []
+
+
 def _named(request: str, kinds: tuple[str, ...]) -> tuple[str, str] | None:
     """The first word of the request that names a quantity of one of ``kinds``: (word, kind)."""
     low = request.lower()
@@ -126,8 +140,8 @@ def derived(request: str, schema: SheetSchema) -> Derived | None:
     """The derived quantity ``request`` asks about, or None: the one start / end pair of the
     sheet whose span a word of the request names (hours of two times, distance of two odometer
     readings), that word in no header of the sheet."""
-    kinds = {"time": ("minutes", "hours", "span"), "date": ("days",), "number": ("distance",)}
-    found = [(said, start, end) for what, start, end in _pairs(schema)
+    kinds = {"time": ("minutes", "hours", "span"), "date": ("days",), "number": ("distance",), "sum": ("gross",)}
+    found = [(said, start, end) for what, start, end in _pairs(schema) + _gross(schema)
              if (said := _named(request, kinds[what])) is not None]
     if len(found) != 1:
         return None  # none, or two spans the words could be of (two time pairs, two dates)
@@ -167,7 +181,7 @@ def lend(schema: SheetSchema, d: Derived, away: int) -> tuple[SheetSchema, Colum
         x, y = schema.cells.get((r, ca)), schema.cells.get((r, cb))
         if x is None or y is None:
             continue
-        v = round((_excel_value(y) - _excel_value(x)) * scale, 9)
+        v = round((_excel_value(y) + _excel_value(x) if d.op == "+" else _excel_value(y) - _excel_value(x)) * scale, 9)
         cells[(r, away)] = v
         got.append(v)
     col = Column(col_letter(away), d.word, "number", first, last, got[:3],
@@ -307,6 +321,11 @@ def rewrite(formula: str, col: Column, d: Derived) -> str:
     return "=" + walk(formula.lstrip("="), False)
 
 
+def _reads(formula: str, letter: str) -> bool:
+    """Whether ``formula`` reads a cell or range of column ``letter``."""
+    return re.search(rf"(?<![A-Z$]){letter}\$?\d", formula.replace("$", "")) is not None
+
+
 def _same(a, b) -> bool:
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
         return abs(a - b) <= 1e-6 * max(1.0, abs(a))
@@ -336,8 +355,11 @@ def read(request: str, schema: SheetSchema, target: str | None, reader):
         answer = reader(unverbed(request, d), lent, target)
     except TaskError:
         return None
-    if answer is None or col.letter not in re.sub(r'"[^"]*"', "", answer.formula):
+    bare = re.sub(r'"[^"]*"', "", answer.formula) if answer is not None else ""
+    if not _reads(bare, col.letter):
         return None  # read without the quantity: not this module's answer
+    if _reads(bare, d.start.letter) or _reads(bare, d.end.letter):
+        return None  # "inc vat amount" read as the gross plus the Net amount: a word read twice
     try:
         text = rewrite(answer.formula, col, d)
     except Unwritten:
