@@ -162,7 +162,8 @@ def unverbed(request: str, d: Derived) -> str:
             request = re.sub(re.escape(w), f" / {d.word} ", request, flags=re.I)
     # "average stay in days": a unit phrase holding the request's only word for the quantity stays
     words = sorted((w for w in _LEX["verbs"].get(d.kind, [])
-                    if d.word not in w.lower() or request.lower().count(d.word) > 1), key=len, reverse=True)
+                    if (d.word not in w.lower() or request.lower().count(d.word) > 1)
+                    and w.lower() not in d.word), key=len, reverse=True)  # not the "spent" of "time spent"
     pattern = "|".join(rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w) for w in words)
     return re.sub(r"\s{2,}", " ", re.sub(pattern, "", request, flags=re.I)).strip() if pattern else request
 
