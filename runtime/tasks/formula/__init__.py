@@ -732,6 +732,11 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
             if answer is not None and not _reads_row(answer.formula, target):
                 notes.append(f"rules: {answer.formula} is one value for the whole table, and {target} is a row of it")
                 answer = None
+        if answer is None:  # "total hours for Noah" from Start and End: a quantity of two columns
+            from .derived import read as read_derived
+
+            answer = read_derived(said, schema, target,
+                                  lambda text, lent, cell: _rules_read(text, lent, cell, [])[0])
         if answer is not None:
             return answer
         if not _llm_allowed(method, model):
