@@ -1,0 +1,79 @@
+"""Shares of an amount said in Chinese with the part's own words (round 15, partshare.py):
+"微信占比多少", "面类营业额占总营业额的比例", "类别是饮料的金额占比" are the part's total over the
+whole column's, SUMIF(...)/SUM(...); a share whose rows are said ("笔数", "单子", "次") stays a
+share of rows; a bare category share on a sheet with no one money column is not guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.partshare import split_share
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+@pytest.fixture
+def ledger():
+    """A cafe's takings: one row a sale, 金额 the money it came to."""
+    return schema_from_rows([
+        ["日期", "品名", "类别", "数量", "金额", "付款方式"],
+        ["2026-12-01", "拿铁", "咖啡", 2, 60, "微信"],
+        ["2026-12-01", "可颂", "面包", 1, 18, "现金"],
+        ["2026-12-02", "美式", "咖啡", 1, 25, "支付宝"],
+        ["2026-12-02", "贝果", "面包", 3, 45, "微信"],
+        ["2026-12-03", "摩卡", "咖啡", 1, 32, "微信"],
+    ], "流水")
+
+
+def _got(request, schema):
+    r = formula(request, sheet=schema, method="rules")
+    return r.formula, r.value
+
+
+@pytest.mark.parametrize("request_", ["微信占比多少", "微信收款占比", "微信的占比是多少", "微信收的钱占总金额的比例"])
+def test_a_payment_method_share_is_of_the_money(ledger, request_):
+    f, v = _got(request_, ledger)
+    assert f == '=SUMIF(F2:F6,"微信",E2:E6)/SUM(E2:E6)' and v == pytest.approx(137 / 180)
+
+
+@pytest.mark.parametrize("request_", ["咖啡类营业额占总营业额的比例", "类别是咖啡的金额占比", "咖啡的金额占全部金额的百分之几"])
+def test_a_category_amount_over_the_total(ledger, request_):
+    f, v = _got(request_, ledger)
+    assert f == '=SUMIF(C2:C6,"咖啡",E2:E6)/SUM(E2:E6)' and v == pytest.approx(117 / 180)
+
+
+@pytest.mark.parametrize("request_", ["微信付款的笔数占比", "微信付款的单子占比", "微信付了几笔，占比多少"])
+def test_rows_said_are_counted_not_summed(ledger, request_):
+    try:
+        f, _v = _got(request_, ledger)
+    except TaskError:
+        return  # refused is fine; a sum is not
+    assert f.startswith("=COUNTIF(")
+
+
+def test_no_money_column_no_guessed_amount():
+    # a roster: 人数 is counted people, no money column to share out
+    s = schema_from_rows([["姓名", "部门", "工龄"], ["张三", "技术部", 3], ["李四", "行政部", 5],
+                          ["王五", "技术部", 1]], "员工")
+    try:
+        f, _v = _got("技术部占比多少", s)
+    except TaskError:
+        return
+    assert not f.startswith("=SUMIF(")
+
+
+def test_the_whole_must_be_the_same_column(ledger):
+    # "数量" over "金额" is no share of one column's total
+    try:
+        f, _v = _got("咖啡的数量占总金额的比例", ledger)
+    except TaskError:
+        return
+    assert f != '=SUMIF(C2:C6,"咖啡",D2:D6)/SUM(E2:E6)' and not f.endswith("/SUM(D2:D6)")
+
+
+def test_split_share_reads_part_and_whole():
+    assert split_share("面类营业额占总营业额的比例") == ("面类营业额", "营业额")
+    assert split_share("技术部占比多少") == ("技术部", "")
+    assert split_share("小菜的金额占全部金额的百分之几") == ("小菜的金额", "金额")
+    assert split_share("技术部一共领了多少") is None
