@@ -78,8 +78,8 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .intent import compile_intent, explain
     from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
-    from .rowbase import is_zh
     from .partshare import read_part_share
+    from .rowbase import is_zh
     from .shares import read_total_ratio
     from .sumcols import read_columns_share, read_columns_total
 
