@@ -77,3 +77,59 @@ def test_split_share_reads_part_and_whole():
     assert split_share("技术部占比多少") == ("技术部", "")
     assert split_share("小菜的金额占全部金额的百分之几") == ("小菜的金额", "金额")
     assert split_share("技术部一共领了多少") is None
+
+
+# --- the total of a product of two columns (productsum.py) ---------------------------------
+
+@pytest.fixture
+def deals():
+    return schema_from_rows([
+        ["Deal", "Owner", "Stage", "Amount", "Probability"],
+        ["D1", "Ann", "Proposal", 1000, 0.5],
+        ["D2", "Bob", "Negotiation", 2000, 0.8],
+        ["D3", "Ann", "Lead", 500, 0.1],
+    ], "Deals")
+
+
+@pytest.fixture
+def stock():
+    return schema_from_rows([
+        ["货号", "品名", "进价", "库存数量"],
+        ["A1", "杯子", 12, 10],
+        ["A2", "盘子", 8, 5],
+        ["A3", "勺子", 3, 20],
+    ], "库存")
+
+
+@pytest.mark.parametrize("request_", [
+    "sum of amount times probability",
+    "total of amount x probability across all deals",
+    "weighted pipeline: sum of amount multiplied by probability",
+    "what's the total (amount times probability)",
+])
+def test_a_sum_of_a_product_said_in_english(deals, request_):
+    f, v = _got(request_, deals)
+    assert f == "=SUMPRODUCT(D2:D4,E2:E4)" and v == pytest.approx(500 + 1600 + 50)
+
+
+@pytest.mark.parametrize("request_", ["进价×库存数量的合计", "进价乘库存数量的总和", "库存总金额（进价×库存数量）",
+                                      "进价乘以库存数量，一共多少"])
+def test_a_sum_of_a_product_said_in_chinese(stock, request_):
+    f, v = _got(request_, stock)
+    assert f == "=SUMPRODUCT(C2:C4,D2:D4)" and v == pytest.approx(120 + 40 + 60)
+
+
+def test_a_condition_beside_the_product_is_not_dropped(deals):
+    try:
+        f, _v = _got("total of amount times probability for Ann", deals)
+    except TaskError:
+        return
+    assert "Ann" in f
+
+
+def test_a_product_alone_is_no_total(deals):
+    try:
+        f, _v = _got("amount times probability", deals)
+    except TaskError:
+        return
+    assert not f.startswith("=SUMPRODUCT(D2:D4,E2:E4)")
