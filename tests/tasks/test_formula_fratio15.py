@@ -133,3 +133,42 @@ def test_a_product_alone_is_no_total(deals):
     except TaskError:
         return
     assert not f.startswith("=SUMPRODUCT(D2:D4,E2:E4)")
+
+
+# --- a rate written as a division of values' rows (valueratio.py) --------------------------
+
+@pytest.fixture
+def tickets():
+    return schema_from_rows([
+        ["工单号", "客户", "状态"],
+        ["T1", "甲", "已完成"], ["T2", "乙", "已取消"], ["T3", "丙", "已完成"],
+        ["T4", "丁", "处理中"], ["T5", "戊", "已完成"],
+    ], "工单")
+
+
+@pytest.mark.parametrize("request_", [
+    "win rate = closed won / (closed won + closed lost)",
+    "win rate: Closed Won ÷ (Closed Won + Closed Lost), as a %",
+    "Closed Won / (Closed Won + Closed Lost)",
+])
+def test_a_win_rate_written_out(request_):
+    s = schema_from_rows([["Deal", "Stage"], ["D1", "Closed Won"], ["D2", "Closed Lost"], ["D3", "Closed Won"],
+                          ["D4", "Proposal"]], "Deals")
+    f, v = _got(request_, s)
+    assert f == '=COUNTIF(B2:B5,"Closed Won")/(COUNTIF(B2:B5,"Closed Won")+COUNTIF(B2:B5,"Closed Lost"))'
+    assert v == pytest.approx(2 / 3)
+
+
+@pytest.mark.parametrize("request_", ["完成率=已完成/(已完成+已取消)", "完成率：已完成÷（已完成+已取消）"])
+def test_a_completion_rate_written_out_in_chinese(tickets, request_):
+    f, v = _got(request_, tickets)
+    assert f == '=COUNTIF(C2:C6,"已完成")/(COUNTIF(C2:C6,"已完成")+COUNTIF(C2:C6,"已取消"))'
+    assert v == pytest.approx(3 / 4)
+
+
+def test_a_condition_before_the_division_is_not_dropped(tickets):
+    try:
+        f, _v = _got("甲的完成率=已完成/(已完成+已取消)", tickets)
+    except TaskError:
+        return
+    assert "甲" in f
