@@ -172,3 +172,14 @@ def test_a_condition_before_the_division_is_not_dropped(tickets):
     except TaskError:
         return
     assert "甲" in f
+
+
+def test_a_yes_no_column_share_is_of_the_rows():
+    # 午托 is 是 / blank beside a fee: the share of the pupils, not of the fees
+    s = schema_from_rows([["学号", "姓名", "月费", "午托"], ["001", "小明", 800, "是"], ["002", "小红", 900, None],
+                          ["003", "小刚", 800, "是"], ["004", "小丽", 700, None]], "学员")
+    try:
+        f, _v = _got("午托的比例", s)
+    except TaskError:
+        return
+    assert f.startswith("=COUNTIF(")

@@ -20,6 +20,7 @@ import re
 from .rowbase import is_zh, lexicon
 from .schema import SheetSchema
 
+_YES_NO = {"是", "否", "yes", "no", "y", "n"}
 _SUMIF = re.compile(r"=SUMIFS?\((?P<args>.*)\)")
 
 
@@ -68,6 +69,7 @@ def read_part_share(request: str, schema: SheetSchema) -> tuple[str, str] | None
     """``=SUMIF(...)/SUM(v)``: the total of the part the request names over the whole
     column's total; None when the request is not such a share or its part is not read."""
     from .aggregates import money_column
+    from .quantities import rows_are_people
     from .rules import read_request as read
 
     if not is_zh(request):
@@ -87,6 +89,9 @@ def read_part_share(request: str, schema: SheetSchema) -> tuple[str, str] | None
     if m is None:
         return None
     args = m.group("args").split(",")
+    said = [a.strip('"') for a in args if a.startswith('"')]
+    if not said or any(v.lower() not in part.lower() or v.lower() in _YES_NO for v in said):
+        return None  # "午托的比例": a yes / no column named, its rows are counted (read_share)
     rng = args[0] if got.formula.startswith("=SUMIFS") else args[-1]
     col = next((c for c in schema.columns if c.range == rng and c.type == "number"), None)
     if col is None or len(args) < 2:
@@ -95,8 +100,8 @@ def read_part_share(request: str, schema: SheetSchema) -> tuple[str, str] | None
         total = read(whole + _lex()["sum_tail"], schema)
         if total is None or total.formula != f"=SUM({rng})":
             return None
-    elif not _names_amount(part, col, schema) and col is not money:
-        return None  # "技术部占比" with no money column: an amount is not guessed
+    elif not _names_amount(part, col, schema) and (col is not money or rows_are_people(schema)):
+        return None  # "技术部占比" with no money column, or on a roster of people: an amount is not guessed
     return (f"{got.formula}/SUM({rng})", f"{got.explanation} ÷ {col.header}合计")
 
 
