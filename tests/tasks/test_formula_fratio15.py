@@ -183,3 +183,41 @@ def test_a_yes_no_column_share_is_of_the_rows():
     except TaskError:
         return
     assert f.startswith("=COUNTIF(")
+
+
+# --- a rate said by its name (shares.named_rate) -------------------------------------------
+
+@pytest.fixture
+def scorecard():
+    return schema_from_rows([
+        ["Vendor", "Q3 Orders", "Q3 On time", "Q4 Orders", "Q4 On time"],
+        ["Acme", 10, 9, 4, 4],
+        ["Bolt", 20, 15, 5, 3],
+    ], "Scorecard")
+
+
+def _row(request, schema, cell):
+    return formula(request, sheet=schema, target_cell=cell, method="rules").formula
+
+
+@pytest.mark.parametrize("request_", ["Q3 on-time % for each vendor", "q3 on time rate per vendor",
+                                      "Q3 on-time percentage for every vendor"])
+def test_a_named_rate_per_row_picks_the_quarter(scorecard, request_):
+    assert _row(request_, scorecard, "F2") == "=C2/B2"
+
+
+def test_a_named_rate_for_the_other_quarter(scorecard):
+    assert _row("Q4 on-time % for each vendor", scorecard, "F2") == "=E2/D2"
+
+
+def test_a_named_rate_with_no_quarter_is_not_guessed(scorecard):
+    try:
+        f = _row("on-time % for each vendor", scorecard, "F2")
+    except TaskError:
+        return
+    assert f not in ("=C2/B2", "=E2/D2")
+
+
+def test_a_named_rate_in_chinese_per_row():
+    s = schema_from_rows([["姓名", "应出勤天数", "出勤天数"], ["张三", 22, 20], ["李四", 22, 22]], "考勤")
+    assert _row("每个人的出勤率", s, "D2") == "=C2/B2"
