@@ -221,3 +221,15 @@ def test_a_named_rate_with_no_quarter_is_not_guessed(scorecard):
 def test_a_named_rate_in_chinese_per_row():
     s = schema_from_rows([["姓名", "应出勤天数", "出勤天数"], ["张三", 22, 20], ["李四", 22, 22]], "考勤")
     assert _row("每个人的出勤率", s, "D2") == "=C2/B2"
+
+
+def test_a_package_share_on_a_roster_is_not_a_money_share():
+    # each row a client (a name per row): "中老年套餐占了多大比例" is of the clients, not the fees
+    s = schema_from_rows([["体检号", "姓名", "套餐", "金额"], ["T1", "张三", "中老年套餐", 800],
+                          ["T2", "李四", "入职套餐", 200], ["T3", "王五", "中老年套餐", 800],
+                          ["T4", "赵六", "入职套餐", 200]], "预约")
+    try:
+        f, _v = _got("中老年套餐占了多大比例", s)
+    except TaskError:
+        return
+    assert not f.startswith("=SUMIF(")

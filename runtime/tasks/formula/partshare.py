@@ -78,6 +78,8 @@ def read_part_share(request: str, schema: SheetSchema) -> tuple[str, str] | None
     if said is None:
         return None
     part, whole = said
+    if re.search(r"多|几|了|啥|什么", whole):
+        whole = ""  # "占了多大比例": how big the share is, no whole named
     if not part or _counted(part, whole, schema):
         return None
     got = read(part + _lex()["sum_tail"], schema)
