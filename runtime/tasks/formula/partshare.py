@@ -78,8 +78,10 @@ def read_part_share(request: str, schema: SheetSchema) -> tuple[str, str] | None
     if said is None:
         return None
     part, whole = said
-    if re.search(r"多|几|了|啥|什么", whole):
+    if re.fullmatch(r"了?(?:多大|多少|几成|啥|什么)?", whole):
         whole = ""  # "占了多大比例": how big the share is, no whole named
+    elif re.search(r"多|几|了|啥|什么|算", whole):
+        return None  # "占几成？算个百分比": more said than a whole, not read here
     if not part or _counted(part, whole, schema):
         return None
     got = read(part + _lex()["sum_tail"], schema)
