@@ -1141,6 +1141,7 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     The result is the fraction (format the cell as a percentage).
     """
     from .intent import compile_intent
+    from .partshare import rows_counted
 
     lex = lexicon("aggregates")
     text = request.lower()
@@ -1176,6 +1177,8 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if amount is not None and head and amount.value is not None and amount.value.header != head:
             return None  # the part's amount and the whole's are not one column
         rows = _parse(cut, schema, force_op="count") if kind == "rows" else None
+    if amount is not None and rows_counted(text):
+        amount = None  # "微信付了几笔，占比多少": rows counted, not the money they came to
     if amount is not None and amount.value is not None and amount.named and amount.conditions:
         conds = tuple(amount.conditions)
         if any(c.column == amount.value.header for c in conds):

@@ -41,6 +41,45 @@ def _side(words: str) -> str:
     return words
 
 
+def named_rate(request: str, schema: SheetSchema) -> str | None:
+    """A rate said by its name ("Q3 on-time % for each vendor", "各部门满编率") said as "A as a
+    share of B" / "A占B的比例" with the two columns' headers (lexicon shares.json named_rates), the
+    rest of the request kept; None when no name is said or its columns are not one pair (On
+    time under Q3 and Q4 with no quarter said)."""
+    text = request.lower()
+    for rate in lexicon("shares")["named_rates"]:
+        for name in sorted(rate["names"], key=len, reverse=True):
+            at = text.find(name)
+            if at < 0 or (name[0].isascii() and name[0].isalpha() and re.match(r"[a-z]", text[at - 1:at])):
+                continue
+            before = re.findall(r"[a-z0-9]+|[\u4e00-\u9fff]", text[:at])
+            lead = before[-1:]  # "q3 on-time %": the word before picks the columns
+            picked = []
+            for words, other in ((rate["part"], rate["whole"]), (rate["whole"], rate["part"])):
+                cols = [c for c in schema.columns if c.type == "number" and any(w in c.header.lower() for w in words)]
+                if words is rate["part"]:  # 出勤天数, not 应出勤天数: the part's header has no word of the whole
+                    cols = [c for c in cols if not any(w in c.header.lower() for w in other)]
+                if len(cols) > 1 and lead:
+                    cols = [c for c in cols if lead[0] in c.header.lower()]
+                picked.append(cols)
+            (part, *more), (whole, *others) = picked if all(picked) else ([None], [None])
+            if part is None or more or others or part is whole or (
+                    (part.first_row, part.last_row) != (whole.first_row, whole.last_row)):
+                return None
+            said = (f"{part.header}占{whole.header}的比例" if is_zh(text)
+                    else f"{part.header} as a share of {whole.header}").lower()
+            sep = "" if is_zh(text) else " "
+            k = max((k for k in range(1, len(before) + 1)  # "q4 to date on-time %": the header's own words
+                     if part.header.lower().startswith(sep.join(before[-k:]))), default=0)
+            cut = text[:at].rstrip()
+            for w in reversed(before[len(before) - k:]):
+                cut = cut[:len(cut) - len(w)].rstrip()
+            if is_zh(text) and re.fullmatch(r"(?:每个人|每人|每行|每一行|每个|每位)[\u4e00-\u9fff]{0,3}?的?", cut):
+                cut = ""  # "每个人的出勤率": each row's, said by the per-row reading
+            return (cut + sep if cut else "") + said + text[at + len(name):]
+    return None
+
+
 def restated(request: str) -> list[str]:
     """``request`` (lower case) said as "A as a share of B" / "A占B的比例", each way it fits;
     [] when it says no share of one thing in another."""
@@ -107,7 +146,8 @@ def column_ratio(request: str, schema: SheetSchema) -> tuple[str, str, list] | N
 
     zh = is_zh(request)
     found = []
-    for said in restated(request):
+    named = named_rate(request, schema)
+    for said in restated(request) + ([named] if named else []):
         said = _widened(said, schema)
         got = _ratio(said, schema, zh)
         m = re.fullmatch(r"([A-Z]{1,3})\{r\}/([A-Z]{1,3})\{r\}", got[0]) if got else None
