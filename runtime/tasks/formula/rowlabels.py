@@ -377,6 +377,9 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     from .rows import _mention_end
 
     before, after = term[:p].rstrip(), term[_mention_end(term, p, col, schema):]
+    if col.type == "date" and "date" not in col.header.lower():
+        after = re.sub(r"^\s*date\b", "", after)  # "the returned date is blank" on a date column headed Returned
+
     def ends(text: str, w: str) -> bool:
         return text.endswith(w) and not (w.isascii() and text[:-len(w)][-1:].isalpha())
 
@@ -628,6 +631,8 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     else:
         return None
     before, after = term[:at].rstrip(), term[at:]
+    if day is not None:  # "on or before today (7 Dec 2026)": the date said is today's, the word before it compares
+        before = re.sub(r"\s*\btoday\s*(?:[(（,]|is)?\s*$", "", before)
     # "在2026-6-30之前": the word after the date says the comparison; 在 / 于 only place it
     for word, op in sorted(lex["date_compare_after"], key=lambda wo: -len(wo[0])):
         if re.match(r"[\d\-/年月日]*\s*" + re.escape(word), after):
@@ -1079,7 +1084,7 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     if named and has(f" {named.group(2).lower()} ", lex["signal"]):
         request = f"{named.group(1)}: {named.group(2)}"
     # "..., "Gain" otherwise": the else word after its label reads as ", otherwise "Gain""
-    late = re.match(r"^(.*\S)\s*[,;]\s*([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
+    late = re.match(r"^(.*\S)\s*[,;]\s*(?:and\s+|or\s+)?([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
     if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
         request = f"{late.group(1)}, {late.group(3)} {late.group(2)}"
     # "at 6pm or later", "at or after 18:00": one bound said with an "or" that joins no two conditions
