@@ -138,3 +138,53 @@ def test_a_value_left_blank_for_the_empty_rows(vans, request_):
     r = formula(request_, vans, "D2", method="rules")
     assert r.formula == '=IF(B2="","",DATE(2026,12,7)-B2)'
     assert [r.value, _at(r, vans, 3), _at(r, vans, 4)] == [30, "", 6]
+
+
+@pytest.fixture
+def trips():
+    return schema_from_rows([
+        ["日期", "用车人", "停车费", "发票号"],
+        [dt.date(2026, 12, 1), "王磊", 15, "F001"],
+        [dt.date(2026, 12, 2), "李娜", None, None],
+        [dt.date(2026, 12, 3), "赵强", 20, None],
+    ])
+
+
+@pytest.mark.parametrize("request_", [
+    "停车费没填的标“未报”，填了的标“已报”",
+    "停车费没填的标未报，填了的标已报",
+    "停车费为空的写未报，有停车费的写已报",
+    "停车费空着的就是未报，否则就是已报",
+    "停车费是空的就写未报，不为空的写已报，加一列",
+])
+def test_zh_a_label_for_the_empty_rows_and_one_for_the_others(trips, request_):
+    r = formula(request_, trips, "E2", method="rules")
+    assert r.formula == '=IF(C2="","未报","已报")'
+    assert [r.value, _at(r, trips, 3), _at(r, trips, 4)] == ["已报", "未报", "已报"]
+
+
+@pytest.mark.parametrize("request_", [
+    "停车费空着的写未报，有发票的写已报",  # the other clause names another column: two conditions, not one
+])
+def test_zh_a_pair_whose_other_clause_names_another_column_is_refused(trips, request_):
+    with pytest.raises(TaskError):
+        formula(request_, trips, "E2", method="rules")
+
+
+@pytest.fixture
+def orders():
+    return schema_from_rows([
+        ["日期", "品名", "金额", "外送平台"],
+        [dt.date(2026, 12, 1), "炒饭", 28, "美团"],
+        [dt.date(2026, 12, 1), "汤面", 22, None],
+    ])
+
+
+@pytest.mark.parametrize("request_", [
+    "外送平台是空的就是店内，有平台的就是外送",
+    "外送平台为空的标店内，否则标外送",
+])
+def test_zh_a_label_that_is_part_of_the_columns_name(orders, request_):
+    r = formula(request_, orders, "E2", method="rules")
+    assert r.formula == '=IF(D2="","店内","外送")'
+    assert [r.value, _at(r, orders, 3)] == ["外送", "店内"]

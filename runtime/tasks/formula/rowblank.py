@@ -144,12 +144,41 @@ def _wrapped(rest: RowReading, col_said: str | None, label: str, schema: SheetSc
                       f"{label or 'blank'} where {col.header} is empty; else {rest.explanation}", rest.consumed)
 
 
+def _zh_pair(request: str, schema: SheetSchema) -> RowReading | None:
+    """"油费没填的标“未报”，填了的标“已报”", "外卖平台是空的就是堂食，有平台的就是外卖": a label for the rows
+    whose column is empty, then one for the others (said as filled in, as having it, or as 否则)."""
+    from .rowlabels import _names
+
+    lex = lexicon("labels")
+    zh = [w.strip() for w in lex["blank_after"] + lex["blank_before"] if is_zh(w)]
+    empty = _alt([w for w in zh if w not in ("没有", "没", "无", "缺")] + ["空"])
+    others = _alt([w for w in lex["filled_after"] + lex["filled_before"] + lex["else"] if is_zh(w) and w != "有"])
+    marks = _alt([w for w in lex["then_markers"] if is_zh(w)] + ["就是", "就写", "就标", "就显示", "则为", "则"])
+    label = r"[“\"「]?(?P<{0}>[\u4e00-\u9fffA-Za-z0-9]{{1,6}}?)[”\"」]?"
+    m = re.fullmatch(
+        rf"\s*(?P<col>[\u4e00-\u9fffA-Za-z0-9（）()]{{1,12}}?)\s*(?:{empty})(?:的话|的)?\s*[，,]?\s*(?:{marks})?\s*{label.format('a')}"
+        rf"\s*[，,；;]\s*(?:(?:{others})|有(?P<stem>[\u4e00-\u9fff]{{1,4}}?)(?=的))(?:的话|的)?\s*(?:{marks})?\s*{label.format('b')}"
+        rf"\s*(?:[，,；;。]\s*(?:加一列|加个列|新增一列|新加一列|加一个列)?)?\s*[。.!！]?\s*", request)
+    if m is None:
+        return None
+    named = mentions(m.group("col"), schema)
+    if len({c.letter for _, c in named}) != 1 or named[0][0] != 0:
+        return None
+    col = named[0][1]
+    if m.group("stem") and m.group("stem") not in col.header:
+        return None  # "有平台的" names the column again; "有发票的" would name another
+    a, b = m.group("a"), m.group("b")
+    if a == b or "的" in a + b or any(lab in _names(c, schema) for lab in (a, b) for c in schema.columns):
+        return None  # a label that is a column's name: the column shown, or a word? not said
+    return RowReading(f'=IF({ref(col)}="","{a}","{b}")', f"{a} where {col.header} is empty, else {b}")
+
+
 def read(request: str, schema: SheetSchema, nums, labels_only: bool = False) -> RowReading | None:
     """A rule whose lead-in only asks for the column, or with one clause for the empty rows; None otherwise."""
     from .rows import _first
 
     if is_zh(request):
-        return None
+        return None if nums else _zh_pair(request, schema)
     lead = re.match(rf"\s*(?:{_alt(lexicon('labels')['clause_leadins'])})\s*:?\s+(?=\S)", request, re.I)
     if lead is not None:
         return _first(request[lead.end():], schema, nums, labels_only)

@@ -761,6 +761,8 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     # (a Chinese branch that says more than the column's name is a label: "已完成" on 完成进度)
     if len(ms) == 1 and ms[0][0] <= 4 and not (
             is_zh(s) and (ms[0][0] > 0 or _mention_end(s, ms[0][0], ms[0][1], schema) < len(s))):
+        if is_zh(s) and s != ms[0][1].header and s in ms[0][1].header and s not in _names(ms[0][1], schema):
+            return None  # "否则标外卖" on 外卖平台: the label 外卖, or the platform shown? not said
         return ("col", ms[0][1])
     if is_zh(s) and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]{1,6}", s) and not re.search(r"哪|谁|什么|多少|几|吗", s):
         return s  # (a question, "是哪位同事", is no label)
