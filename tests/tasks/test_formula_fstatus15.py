@@ -188,3 +188,23 @@ def test_zh_a_label_that_is_part_of_the_columns_name(orders, request_):
     r = formula(request_, orders, "E2", method="rules")
     assert r.formula == '=IF(D2="","店内","外送")'
     assert [r.value, _at(r, orders, 3)] == ["外送", "店内"]
+
+
+@pytest.fixture
+def drivers():
+    return schema_from_rows([
+        ["Driver", "Drops", "On time", "Complaints"],
+        ["Ann", 200, 190, 1],
+        ["Bob", 150, 120, 4],
+    ])
+
+
+@pytest.mark.parametrize("request_, want", [
+    ("Review if on time / drops is below 90%, otherwise OK", '=IF(C2/B2<0.9,"Review","OK")'),
+    ("Review if on time divided by drops is under 90%, else OK", '=IF(C2/B2<0.9,"Review","OK")'),
+    ("Good if on time / drops >= 95%, otherwise Check", '=IF(C2/B2>=0.95,"Good","Check")'),
+])
+def test_a_quotient_of_two_columns_against_a_threshold(drivers, request_, want):
+    r = formula(request_, drivers, "E2", method="rules")
+    assert r.formula == want
+    assert _at(r, drivers, 3) == ("Review" if "Review" in want else "Check")

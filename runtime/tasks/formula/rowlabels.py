@@ -73,10 +73,30 @@ def _operand(term: str, schema: SheetSchema, before: int) -> tuple[str, Column |
     if not cols:
         return None
     p, c = cols[-1]
-    added = _added_operand(term, schema, cols, before)
+    added = _added_operand(term, schema, cols, before) or _divided_operand(term, schema, cols, before)
     if added is not None:
         return added
     return ref(c), c, p
+
+
+def _divided_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Column]], before: int
+                     ) -> tuple[str, Column | None, int] | None:
+    """"Review if on time / orders is below 85%", "late ÷ total under 0.1": two number columns with a
+    division sign (or "divided by") between them right before the comparison are compared as their
+    quotient (``F2/E2<0.85``), not the last one alone."""
+    from .rows import _mention_end
+
+    if len(cols) < 2:
+        return None
+    (p1, a), (p2, b) = cols[-2], cols[-1]
+    gap = term[_mention_end(term, p1, a, schema):p2]
+    tail = term[_mention_end(term, p2, b, schema):before]
+    tail = re.sub(r"^\s*(?:(?:is|are|was|were)\s+)*", "", tail).strip(" £$€¥")
+    compares = {w for w, _ in lexicon("labels")["compare"]}
+    if a.type != "number" or b.type != "number" or a.letter == b.letter \
+            or not re.fullmatch(r"\s*(?:/|÷|divided by)\s*(?:the\s+)?", gap) or tail and tail not in compares:
+        return None
+    return f"{ref(a)}/{ref(b)}", None, p1
 
 
 def _added_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Column]], before: int
@@ -274,7 +294,9 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     if left is None:
         return None
     x = v
-    if unit and left[1] is not None and _fraction_col(schema, left[1]):
+    if unit.strip() in ("%", "percent") and left[1] is None and re.fullmatch(r"[A-Z]{1,3}\{r\}/[A-Z]{1,3}\{r\}", left[0]):
+        x = v / 100  # "on time / orders below 85%": a quotient of two counts is a fraction
+    elif unit and left[1] is not None and _fraction_col(schema, left[1]):
         x = v / 100
     elif unit and left[1] is not None and re.search(r"[（(]\s*%\s*[)）]|%$|percent|百分", left[1].header.lower()) \
             and unit.strip() in ("%", "percent"):
