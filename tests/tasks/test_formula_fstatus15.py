@@ -208,3 +208,9 @@ def test_a_quotient_of_two_columns_against_a_threshold(drivers, request_, want):
     r = formula(request_, drivers, "E2", method="rules")
     assert r.formula == want
     assert _at(r, drivers, 3) == ("Review" if "Review" in want else "Check")
+
+
+def test_a_date_before_today_said_without_a_date(loans):
+    r = formula("Returned if there's a returned date, Late if the due date is before today, otherwise On loan",
+                loans, "F2", method="rules")
+    assert r.formula == '=IF(E2<>"","Returned",IF(D2<TODAY(),"Late","On loan"))'

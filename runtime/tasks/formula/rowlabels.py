@@ -629,9 +629,12 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     col = dates[0][1]
     day = date_in(term)
     nums = numbers(term)
+    today = re.search(r"\btoday\b", term) if day is None and not nums else None
     if day is not None and not nums:
         at, rhs, used = day[1], date_formula(day[0]), []
         lhs = ref(col)
+    elif today is not None:  # "promised date is on or before today": the day the sheet is opened
+        at, rhs, used, lhs = today.start(), "TODAY()", [], ref(col)
     elif day is None and len(nums) == 1 and not nums[0][1] and nums[0][0] < 100 \
             and re.match(r"[\d.]+\s*(?:个)?(?:年|years?\b)", term[nums[0][2]:]):
         # "入职满5年", "hired more than 5 years ago": whole years from the date to today
