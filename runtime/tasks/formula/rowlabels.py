@@ -73,10 +73,30 @@ def _operand(term: str, schema: SheetSchema, before: int) -> tuple[str, Column |
     if not cols:
         return None
     p, c = cols[-1]
-    added = _added_operand(term, schema, cols, before)
+    added = _added_operand(term, schema, cols, before) or _divided_operand(term, schema, cols, before)
     if added is not None:
         return added
     return ref(c), c, p
+
+
+def _divided_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Column]], before: int
+                     ) -> tuple[str, Column | None, int] | None:
+    """"Review if on time / orders is below 85%", "late ÷ total under 0.1": two number columns with a
+    division sign (or "divided by") between them right before the comparison are compared as their
+    quotient (``F2/E2<0.85``), not the last one alone."""
+    from .rows import _mention_end
+
+    if len(cols) < 2:
+        return None
+    (p1, a), (p2, b) = cols[-2], cols[-1]
+    gap = term[_mention_end(term, p1, a, schema):p2]
+    tail = term[_mention_end(term, p2, b, schema):before]
+    tail = re.sub(r"^\s*(?:(?:is|are|was|were)\s+)*", "", tail).strip(" £$€¥")
+    compares = {w for w, _ in lexicon("labels")["compare"]}
+    if a.type != "number" or b.type != "number" or a.letter == b.letter \
+            or not re.fullmatch(r"\s*(?:/|÷|divided by)\s*(?:the\s+)?", gap) or tail and tail not in compares:
+        return None
+    return f"{ref(a)}/{ref(b)}", None, p1
 
 
 def _added_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Column]], before: int
@@ -274,7 +294,9 @@ def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] 
     if left is None:
         return None
     x = v
-    if unit and left[1] is not None and _fraction_col(schema, left[1]):
+    if unit.strip() in ("%", "percent") and left[1] is None and re.fullmatch(r"[A-Z]{1,3}\{r\}/[A-Z]{1,3}\{r\}", left[0]):
+        x = v / 100  # "on time / orders below 85%": a quotient of two counts is a fraction
+    elif unit and left[1] is not None and _fraction_col(schema, left[1]):
         x = v / 100
     elif unit and left[1] is not None and re.search(r"[（(]\s*%\s*[)）]|%$|percent|百分", left[1].header.lower()) \
             and unit.strip() in ("%", "percent"):
@@ -377,6 +399,9 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     from .rows import _mention_end
 
     before, after = term[:p].rstrip(), term[_mention_end(term, p, col, schema):]
+    if col.type == "date" and "date" not in col.header.lower():
+        after = re.sub(r"^\s*date\b", "", after)  # "the returned date is blank" on a date column headed Returned
+
     def ends(text: str, w: str) -> bool:
         return text.endswith(w) and not (w.isascii() and text[:-len(w)][-1:].isalpha())
 
@@ -604,9 +629,12 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     col = dates[0][1]
     day = date_in(term)
     nums = numbers(term)
+    today = re.search(r"\btoday\b", term) if day is None and not nums else None
     if day is not None and not nums:
         at, rhs, used = day[1], date_formula(day[0]), []
         lhs = ref(col)
+    elif today is not None:  # "promised date is on or before today": the day the sheet is opened
+        at, rhs, used, lhs = today.start(), "TODAY()", [], ref(col)
     elif day is None and len(nums) == 1 and not nums[0][1] and nums[0][0] < 100 \
             and re.match(r"[\d.]+\s*(?:个)?(?:年|years?\b)", term[nums[0][2]:]):
         # "入职满5年", "hired more than 5 years ago": whole years from the date to today
@@ -628,6 +656,8 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     else:
         return None
     before, after = term[:at].rstrip(), term[at:]
+    if day is not None:  # "on or before today (7 Dec 2026)": the date said is today's, the word before it compares
+        before = re.sub(r"\s*\btoday\s*(?:[(（,]|is)?\s*$", "", before)
     # "在2026-6-30之前": the word after the date says the comparison; 在 / 于 only place it
     for word, op in sorted(lex["date_compare_after"], key=lambda wo: -len(wo[0])):
         if re.match(r"[\d\-/年月日]*\s*" + re.escape(word), after):
@@ -756,6 +786,8 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     # (a Chinese branch that says more than the column's name is a label: "已完成" on 完成进度)
     if len(ms) == 1 and ms[0][0] <= 4 and not (
             is_zh(s) and (ms[0][0] > 0 or _mention_end(s, ms[0][0], ms[0][1], schema) < len(s))):
+        if is_zh(s) and s != ms[0][1].header and s in ms[0][1].header and s not in _names(ms[0][1], schema):
+            return None  # "否则标外卖" on 外卖平台: the label 外卖, or the platform shown? not said
         return ("col", ms[0][1])
     if is_zh(s) and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]{1,6}", s) and not re.search(r"哪|谁|什么|多少|几|吗", s):
         return s  # (a question, "是哪位同事", is no label)
@@ -1079,7 +1111,7 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     if named and has(f" {named.group(2).lower()} ", lex["signal"]):
         request = f"{named.group(1)}: {named.group(2)}"
     # "..., "Gain" otherwise": the else word after its label reads as ", otherwise "Gain""
-    late = re.match(r"^(.*\S)\s*[,;]\s*([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
+    late = re.match(r"^(.*\S)\s*[,;]\s*(?:and\s+|or\s+)?([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
     if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
         request = f"{late.group(1)}, {late.group(3)} {late.group(2)}"
     # "at 6pm or later", "at or after 18:00": one bound said with an "or" that joins no two conditions

@@ -636,10 +636,13 @@ def _tenths(request: str) -> str | None:
 
 def _first(text: str, schema: SheetSchema, nums, labels_only: bool = False) -> RowReading | None:
     """The first family's reading of ``text``, when it reads it whole; None otherwise."""
-    from . import rowdates, rowlabels, rowrates, rowtext, rowunits
+    from . import rowblank, rowdates, rowlabels, rowrates, rowtext, rowunits
 
-    families = (rowlabels.read,) if labels_only else (rowdates.read, rowtext.read, rowlabels.read, _owed_label,
-                                                      rowunits.read, _arithmetic, rowrates.read)
+    def blank(t: str, s: SheetSchema) -> RowReading | None:  # a clause for the empty rows, the rest read here
+        return rowblank.read(t, s, nums, labels_only)
+
+    families = (blank, rowlabels.read) if labels_only else (blank, rowdates.read, rowtext.read, rowlabels.read,
+                                                             _owed_label, rowunits.read, _arithmetic, rowrates.read)
     for family in families:
         reading = family(text, schema)
         if reading is not None:
