@@ -344,6 +344,10 @@ def _en_past_aside(text: str, m: Mention) -> bool:
 
 #: a clause that dates its figure to an earlier time: "Back in 2023 we had 900 users", "When we
 #: launched, 40 shops used it"
+#: a line whose label says its figures are an earlier period's ("Last year's figures, for
+#: comparison: ARR $1.67M", "Prior year: ...", "A year ago: ...")
+_PRIOR_LINE_LABEL = re.compile(r"[\s*_#>-]*[^:\n]{0,60}?(?:\b(?:last|prior|previous) (?:year|quarter|month|period)\b"
+                               r"|\ba (?:year|quarter|month) (?:ago|earlier|before)\b)[^:\n]{0,40}:[^:\n]*$")
 _PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:started|launched|began)|"
                         r"a year (?:ago|earlier)|(?<!as of )(?<!as at )(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
 #: a date the figure stands at, before the year of ``_PAST_LEAD`` ("as of October 31, 2026, it had
@@ -818,6 +822,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if doc.lang == "en" and not f.fraction and _past_lead(low, a, m.start):
             score -= 5
+        if doc.lang == "en" and not f.fraction and "target" not in f.key and _PRIOR_LINE_LABEL.match(
+                low, _line_bounds(text, m.start)[0], m.start):
+            continue  # "Last year's figures, for comparison: ARR $1.67M, 810 contractors": the year before's
         if doc.lang == "en" and money and not f.fraction and _LOST_LEAD.search(low, a, m.start):
             score -= 5
         if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and (m.currency or m.scaled) and not named \
@@ -1150,6 +1157,8 @@ _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planne
 #: for the future
 _PRICE_PLAN = re.compile(r"\b(?:paid|free|pro|premium|basic|starter|standard|annual|monthly|yearly|subscription|"
                          r"pricing|enterprise|team|business|family|trial)\s+plans?\b")
+#: counted ones said to be on a price plan ("860 contractors on paid plans", "on the Pro plan")
+_ON_PRICE_PLAN = re.compile(r"\bon\s+(?:a\s+|the\s+|our\s+)?" + _PRICE_PLAN.pattern[2:])
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says?|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
@@ -1522,6 +1531,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         # ("4,860万元，同比增长28.4%（目标5,200万元，完成率93.5%）": the target in brackets is the
         # figure's plan, beside it; the figure is the result)
         own_rest = _TARGET_ASIDE.sub("", rest[:cut.start()] if cut else rest)
+        # ("1,340 roofing contractors on paid plans": the price plan they are on, no plan ahead)
+        own_rest = _ON_PRICE_PLAN.sub(lambda x: " " * len(x.group(0)), own_rest)
         own_after = own_rest[:len(after_part)]
         targets = list(_TARGET.finditer(pre))
         just = _ACTUAL_JUST_BEFORE.search(pre)
@@ -1606,6 +1617,13 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before) \
                 and not _REVENUE_ACROSS.search(before):
             score -= 2  # "2,900 teachers at 310 schools use it": where the users are, not who
+    if key == "cagr":
+        # "$1.48M in ARR, up 108% from $0.71M a year earlier, while the whole market ... is worth
+        # $3.1B a year": the rate after the company's revenue is that revenue's growth, no market's
+        rev = [x.end() for x in _REVENUE_NAMED.finditer(before)]
+        mk = [x.end() for x in _MARKET.finditer(before)]
+        if rev and (not mk or rev[-1] > mk[-1]):
+            score -= 4
     if "growth" in key:
         if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
             score -= 3  # "The coaching market is about $6.5 billion (TAM) and grows 8% a year"

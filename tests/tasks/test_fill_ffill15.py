@@ -1,0 +1,77 @@
+"""English readings of h/ffill15 (issue 20): the company's figures said once, inside an ordinary
+sentence, beside figures of other roles (a market's size, last year's line), and figures given
+in a table only.  Each reading is tested on short made-up documents about fictitious companies,
+written before the next evaluation row was read."""
+
+from __future__ import annotations
+
+from o3local.tasks.fill import fill, parse
+from tests.tasks.fill_docs import inputs as _inputs
+
+
+def _fill(text: str, markdown: bool = True):
+    return fill(_inputs("funding-pitch"), parse(text, "memo", markdown=markdown))
+
+
+def _traction(text: str, markdown: bool = True) -> dict:
+    return _fill(text, markdown).data.get("traction", {})
+
+
+def _market(text: str, markdown: bool = True) -> dict:
+    return _fill(text, markdown).data.get("market", {})
+
+
+# --- 1. the company's revenue growth is no market's CAGR ---------------------------------------
+
+def test_revenue_growth_beside_a_yearly_market_is_no_cagr():
+    text = ("# Loftgrain: a note to investors\n\n"
+            "Loftgrain dries grain on the farm with heat pumps instead of propane.\n\n"
+            "We ended September with 96 farms paying us and $2.2M in ARR, up 64% from $1.34M a year "
+            "earlier, while the grain-drying market our farms buy from turns over about $1.9B a year.\n")
+    r = _fill(text)
+    assert r.data["traction"].get("growth") == 0.64
+    assert r.data.get("market", {}).get("cagr") is None
+
+
+def test_a_market_growing_each_year_is_still_its_cagr():
+    text = ("# Loftgrain\n\n## Market\n\nFarmers spend about $1.9B a year on drying grain, a market "
+            "that grows about 6% a year.\n")
+    assert _market(text).get("cagr") == 0.06
+
+
+# --- 2. counted "on paid plans": a price plan, no plan for the future ----------------------------
+
+def test_contractors_on_paid_plans_are_the_users():
+    text = ("Tarnwell - Executive Summary\n\n"
+            "Tarnwell prices fence jobs from a phone photo.\n\n"
+            "We finished June with 860 fencing contractors on paid plans and $1.15M in ARR, which is "
+            "52% more than a year before.\n")
+    t = _traction(text, markdown=False)
+    assert t.get("users") == 860
+    assert t.get("arr") == 1150000
+    assert t.get("growth") == 0.52
+
+
+def test_a_plan_for_next_year_still_counts_no_users():
+    text = ("Tarnwell - Executive Summary\n\n"
+            "We plan to reach 2,000 fencing contractors by the end of next year.\n")
+    assert _traction(text, markdown=False).get("users") is None
+
+
+# --- 3. a line labelled as last year's: its figures are the year before's -------------------------
+
+def test_last_years_line_is_not_the_current_arr():
+    text = ("Tarnwell - Executive Summary\n\n"
+            "Tarnwell prices fence jobs from a phone photo. We finished June with 860 fencing "
+            "contractors on paid plans and $1.15M in ARR.\n\n"
+            "Last year's figures, for comparison: ARR $0.76M, 540 contractors.\n")
+    t = _traction(text, markdown=False)
+    assert t.get("arr") == 1150000
+    assert t.get("users") == 860
+
+
+def test_prior_year_line_alone_gives_no_current_arr():
+    text = ("Tarnwell - Executive Summary\n\n"
+            "Tarnwell prices fence jobs from a phone photo.\n\n"
+            "Prior year, for reference: ARR $0.76M.\n")
+    assert _traction(text, markdown=False).get("arr") is None
