@@ -75,3 +75,45 @@ def test_prior_year_line_alone_gives_no_current_arr():
             "Tarnwell prices fence jobs from a phone photo.\n\n"
             "Prior year, for reference: ARR $0.76M.\n")
     assert _traction(text, markdown=False).get("arr") is None
+
+
+# --- 4. a market figure the document itself says is not the market -----------------------------
+
+def test_an_industry_figure_the_text_says_is_not_the_market():
+    text = ("# Quillhaven: overview\n\n## Market\n\n"
+            "Analysts put the global courier market, counted as couriers' delivery revenue, at about "
+            "$410B a year; that is not the market for our software.\n\n"
+            "We estimate that courier firms spend about $2.4B a year on dispatch and proof-of-delivery "
+            "software.\n")
+    assert _market(text).get("tam") == 2400
+
+
+def test_an_industry_figure_alone_said_not_to_be_the_market_is_no_tam():
+    text = ("# Quillhaven: overview\n\n## Market\n\n"
+            "The global courier industry turns over about $410B a year, which is not our market.\n")
+    assert _market(text).get("tam") is None
+
+
+# --- 5. a KPI table's paying row beside rows of the things the customers run --------------------
+
+def test_paying_row_of_operators_beside_a_row_of_their_vessels():
+    text = ("Carrowmore Ltd - Company Overview\n\n"
+            "Carrowmore sells dispatch software to ferry operators.\n\n"
+            "Key figures\n\n"
+            "—; FY2025; FY2026\n\n"
+            "ARR; $1.40M; $2.05M\n\n"
+            "Ferry operators (paying); 38; 57\n\n"
+            "Vessels on the platform; 410; 655\n")
+    assert _traction(text, markdown=False).get("users") == 57
+
+
+def test_paying_row_beside_the_staff_and_a_row_of_passengers():
+    # the 52 staff and the millions of passengers carried use no ticketing software of theirs
+    text = ("Carrowmore Ltd - Company Overview\n\n"
+            "Carrowmore sells ticketing software to ferry operators. We are 52 people today.\n\n"
+            "Key figures\n\n"
+            "—; FY2025; FY2026\n\n"
+            "ARR; $1.40M; $2.05M\n\n"
+            "Ferry operators (paying); 38; 57\n\n"
+            "Passengers carried through Carrowmore; 4.1M; 6.9M\n")
+    assert _traction(text, markdown=False).get("users") == 57

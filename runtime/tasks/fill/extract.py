@@ -568,6 +568,12 @@ _THAT_MARKET_WORDS = {"tam": r"(?:market|tam|total addressable market)\b",
                       "som": r"(?:som|serviceable obtainable market)\b"}
 
 
+#: the sentence says the figure before is not the market the company sells into ("...; that is
+#: not the market for software", "which is not our market")
+_NOT_THE_MARKET = re.compile(r"\b(?:that|this|which|it)(?:'s|’s|\s+is|\s+was)\s+not\s+(?:the|our|a)\s+"
+                             r"(?:[a-z-]+\s+){0,2}?(?:market|tam)\b")
+
+
 #: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
 _ACRONYMS = frozenset({"tam", "sam", "som", "arr", "mrr", "nrr", "cagr"})
 
@@ -833,6 +839,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # next sentence names the figure
             score += 4
             named = True
+        if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and _NOT_THE_MARKET.search(low, m.end, b):
+            continue  # "the ferry market ... at roughly $48B a year; that is not the market for software"
         if doc.lang == "en" and f.key == "tam" and (m.currency or m.scaled) and not named and (
                 _MARKET_AFTER.match(low, m.end) or (_YEAR_AFTER.match(low, m.end) and _SPEND.search(clause)
                                                     and not _OURS_SPEND.search(clause))):
