@@ -117,3 +117,19 @@ def test_paying_row_beside_the_staff_and_a_row_of_passengers():
             "Ferry operators (paying); 38; 57\n\n"
             "Passengers carried through Carrowmore; 4.1M; 6.9M\n")
     assert _traction(text, markdown=False).get("users") == 57
+
+
+# --- 6. a space-aligned table of four periods, its top-left cell blank ---------------------------
+
+def test_spaced_table_of_plan_and_actual_columns_with_a_blank_corner():
+    text = ("GRISTLEY - PLAN SUMMARY\n\n"
+            "Gristley runs stock ordering for independent bakeries.\n\n"
+            "RESULTS\n-------\n\n"
+            "                       FY2025 actual   FY2026 plan   FY2026 actual   FY2027 plan\n"
+            "ARR                    $1.10M          $1.90M        $1.75M          $2.80M\n"
+            "ARR growth             41%             73%           59%             60%\n"
+            "Bakeries live          310             520           488             700\n")
+    t = _traction(text, markdown=False)
+    assert t.get("arr") == 1750000
+    assert t.get("growth") == 0.59
+    assert t.get("users") == 488
