@@ -133,3 +133,16 @@ def test_spaced_table_of_plan_and_actual_columns_with_a_blank_corner():
     assert t.get("arr") == 1750000
     assert t.get("growth") == 0.59
     assert t.get("users") == 488
+
+
+# --- 7. "of which ... make up $Y": the part of the market the company sells in now ---------------
+
+def test_of_which_part_is_the_sam_and_the_whole_the_tam():
+    text = ("# Gristley\n\n## Market\n\n"
+            "Bakers in Europe spent about $41B on flour and ingredients last year; that is the bakeries' "
+            "cost, not ours.\n\n"
+            "We size our own market at what independent bakeries spend on ordering and stock software: "
+            "about $520M a year, of which the UK and Ireland we sell in today make up $85M.\n")
+    m = _market(text)
+    assert m.get("tam") == 520
+    assert m.get("sam") == 85

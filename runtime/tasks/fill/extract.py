@@ -571,7 +571,11 @@ _THAT_MARKET_WORDS = {"tam": r"(?:market|tam|total addressable market)\b",
 #: the sentence says the figure before is not the market the company sells into ("...; that is
 #: not the market for software", "which is not our market")
 _NOT_THE_MARKET = re.compile(r"\b(?:that|this|which|it)(?:'s|’s|\s+is|\s+was)\s+not\s+(?:the|our|a)\s+"
-                             r"(?:[a-z-]+\s+){0,2}?(?:market|tam)\b")
+                             r"(?:[a-z-]+\s+){0,2}?(?:market|tam)\b"
+                             # "...; that is the clinics' revenue, not ours"
+                             r"|\b(?:that|this|which)(?:'s|’s|\s+is|\s+was)\s+[^.;]{0,40},\s*not\s+ours\b")
+#: a money figure, then "of which" and the words up to the figure after it: that one is its part
+_OF_WHICH_PART = re.compile(r"[$€£]\s?\d[\d.,]*\s?(?:[kmb]n?|million|billion)?\b[^.;]{0,40}\bof which\b[^.;$€£\d]{0,70}$")
 
 
 #: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
@@ -841,6 +845,12 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             named = True
         if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and _NOT_THE_MARKET.search(low, m.end, b):
             continue  # "the ferry market ... at roughly $48B a year; that is not the market for software"
+        if doc.lang == "en" and f.key in ("tam", "sam") and (m.currency or m.scaled) \
+                and _OF_WHICH_PART.search(low, a, m.start):
+            # "about $760M a year, of which the states we sell in today make up $190M": the part
+            # is the serviceable market, the whole before it the total
+            score += 4 if f.key == "sam" else -5
+            named = named or f.key == "sam"
         if doc.lang == "en" and f.key == "tam" and (m.currency or m.scaled) and not named and (
                 _MARKET_AFTER.match(low, m.end) or (_YEAR_AFTER.match(low, m.end) and _SPEND.search(clause)
                                                     and not _OURS_SPEND.search(clause))):
