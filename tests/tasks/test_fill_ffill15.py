@@ -146,3 +146,25 @@ def test_of_which_part_is_the_sam_and_the_whole_the_tam():
     m = _market(text)
     assert m.get("tam") == 520
     assert m.get("sam") == 85
+
+
+# --- 8. "that is the riders, not our customers": a figure the sentence sets aside -----------------
+
+def test_riders_set_aside_leave_the_paying_count():
+    text = ("Ferrowby\n\n- Commuter shuttles that run on time\n\n"
+            "Traction\n\n"
+            "Exact numbers as of 31 October: ARR $1,640,000, 58 paying employers and business parks, "
+            "ARR up 71% on October 2025. About 212,000 employees ride on Ferrowby shuttles; that is the "
+            "riders, not our customers.\n")
+    t = _traction(text, markdown=False)
+    assert t.get("users") != 212000
+    assert t.get("arr") == 1640000
+
+
+def test_a_rivals_sale_set_aside_is_no_ask():
+    text = ("# Ferrowby\n\n## The raise\n\n"
+            "ShuttleCo, the incumbent, was bought for $95M last year; that is their price, not our round.\n")
+    r = _fill(text)
+    (report,) = [f for f in r.fields if f.pointer == "/ask/amount"]
+    assert report.source not in ("extractive", "model")  # a placeholder at most, flagged for review
+    assert r.data.get("ask", {}).get("amount") in (None, 0)

@@ -571,9 +571,11 @@ _THAT_MARKET_WORDS = {"tam": r"(?:market|tam|total addressable market)\b",
 #: the sentence says the figure before is not the market the company sells into ("...; that is
 #: not the market for software", "which is not our market")
 _NOT_THE_MARKET = re.compile(r"\b(?:that|this|which|it)(?:'s|’s|\s+is|\s+was)\s+not\s+(?:the|our|a)\s+"
-                             r"(?:[a-z-]+\s+){0,2}?(?:market|tam)\b"
-                             # "...; that is the clinics' revenue, not ours"
-                             r"|\b(?:that|this|which)(?:'s|’s|\s+is|\s+was)\s+[^.;]{0,40},\s*not\s+ours\b")
+                             r"(?:[a-z-]+\s+){0,2}?(?:market|tam)\b")
+#: the rest of a sentence that sets its figure aside as someone else's ("...; that is the
+#: clinics' revenue, not ours", "that is the riders, not our customers", "that is their price,
+#: not our round")
+_SET_ASIDE = re.compile(r"\b(?:that|this|which)(?:'s|’s|\s+is|\s+was)\s+[^.;]{0,40},\s*not\s+(?:ours\b|our\s+[a-z])")
 #: a money figure, then "of which" and the words up to the figure after it: that one is its part
 _OF_WHICH_PART = re.compile(r"[$€£]\s?\d[\d.,]*\s?(?:[kmb]n?|million|billion)?\b[^.;]{0,40}\bof which\b[^.;$€£\d]{0,70}$")
 
@@ -843,6 +845,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # next sentence names the figure
             score += 4
             named = True
+        if doc.lang == "en" and _SET_ASIDE.search(low, m.end, b):
+            continue  # "About 610,000 students ride on Routebell routes; that is the riders, not our customers"
         if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and _NOT_THE_MARKET.search(low, m.end, b):
             continue  # "the ferry market ... at roughly $48B a year; that is not the market for software"
         if doc.lang == "en" and f.key in ("tam", "sam") and (m.currency or m.scaled) \
@@ -2008,6 +2012,8 @@ def _no_users_count(doc: Document, m: Mention) -> bool:
     a, b = _clause_bounds(text, m.start, m.end)
     if _WORKFORCE.match(low, m.end) and not _IN_USE.search(low[m.end:b]):
         return True
+    if _SET_ASIDE.search(low, m.end, b):
+        return True  # "610,000 students ride on our routes; that is the riders, not our customers"
     here = doc.section_at(m.start)
     return here is not None and bool(here.heading) and _partner_heading(doc, here.heading)
 
