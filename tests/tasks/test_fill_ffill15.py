@@ -168,3 +168,31 @@ def test_a_rivals_sale_set_aside_is_no_ask():
     (report,) = [f for f in r.fields if f.pointer == "/ask/amount"]
     assert report.source not in ("extractive", "model")  # a placeholder at most, flagged for review
     assert r.data.get("ask", {}).get("amount") in (None, 0)
+
+
+# --- 9. a market slide's ladder of labelled figures, largest first -------------------------------
+
+def test_market_slide_ladder_gives_tam_then_sam():
+    text = ("# Cradlewick\n\n## Market\n\n"
+            "- Hospital linen tracking software: $1.4B a year\n"
+            "- Our three launch countries: $380M\n"
+            "- Growing 9% a year\n\n"
+            "Hospitals spend about $22B a year on linen itself; we do not count it.\n")
+    m = _market(text)
+    assert (m.get("tam"), m.get("sam"), m.get("som")) == (1400, 380, None)
+
+
+def test_market_slide_ladder_of_three_gives_the_som():
+    text = ("# Cradlewick\n\n## Market\n\n"
+            "- Hospital linen tracking software: $1.4B\n"
+            "- Europe today: $380M\n"
+            "- Within reach by 2029: $60M\n")
+    m = _market(text)
+    assert (m.get("tam"), m.get("sam"), m.get("som")) == (1400, 380, 60)
+
+
+def test_figures_that_grow_down_the_slide_are_no_ladder():
+    # a market measured over years, not sized in rungs: the latest year's is not a SAM
+    text = ("# Cradlewick\n\n## Market\n\n"
+            "- 2024: $0.9B\n- 2026: $1.1B\n- 2028: $1.4B\n")
+    assert _market(text).get("sam") is None

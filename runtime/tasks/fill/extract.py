@@ -28,6 +28,7 @@ from .document import (
     zh_count,
 )
 from .fields import OTHERS, Field
+from .market_ladder import RUNGS, market_ladder
 from .turns import audience_turn
 from .words import count, find, tokens
 
@@ -855,6 +856,14 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # is the serviceable market, the whole before it the total
             score += 4 if f.key == "sam" else -5
             named = named or f.key == "sam"
+        if doc.lang == "en" and f.key in RUNGS and (ladder := market_ladder(doc)):
+            # a market slide's "- US school transport software: $900M a year" over "- Our eight
+            # launch states: $210M": the rungs, largest first
+            if ladder.get(f.key) == m.start:
+                score += 5
+                named = True
+            elif m.start in ladder.values():
+                score -= 4
         if doc.lang == "en" and f.key == "tam" and (m.currency or m.scaled) and not named and (
                 _MARKET_AFTER.match(low, m.end) or (_YEAR_AFTER.match(low, m.end) and _SPEND.search(clause)
                                                     and not _OURS_SPEND.search(clause))):
