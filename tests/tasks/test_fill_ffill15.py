@@ -196,3 +196,20 @@ def test_figures_that_grow_down_the_slide_are_no_ladder():
     text = ("# Cradlewick\n\n## Market\n\n"
             "- 2024: $0.9B\n- 2026: $1.1B\n- 2028: $1.4B\n")
     assert _market(text).get("sam") is None
+
+
+# --- 10. "236 paying warehouse operators": people said to pay are who uses it ---------------------
+
+def test_paying_people_count_in_a_run_on_figures_line():
+    text = ("Dockhand\n\n- Every loading bay, booked.\n\nTraction\n\n- ARR ~$3M\n- ~150 site managers\n\n"
+            "Exact as of 31 October 2026: ARR $2,910,000 (October 2025: $1,800,000, so up 62%); 148 paying "
+            "site managers running 2,300 loading bays; net revenue retention 118%.\n")
+    t = _traction(text, markdown=False)
+    assert t.get("users") == 148
+    assert t.get("arr") == 2910000
+
+
+def test_people_who_pay_the_company_nothing_are_not_made_users_by_the_word_paying():
+    # the drivers are paid by the company: no customers
+    text = ("Dockhand\n\nTraction\n\nWe are paying 40 contract drivers to run the pilot routes.\n")
+    assert _traction(text, markdown=False).get("users") is None

@@ -553,6 +553,11 @@ _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open
                      r"(?:ordered|order|orders|bought|buy|buys|purchased) from us)\b")
 
 
+#: a count said to pay, right after it ("236 paying warehouse operators"): whoever they are, they
+#: buy the product (the company paying them is read apart: "we are paying 40 drivers")
+_PAYING_AFTER = re.compile(r"\s+(?:paying|subscribed|subscribing)\b")
+
+
 #: a field's word that dates a time back from now ("a year ago", "a quarter earlier")
 _AGO_AFTER = re.compile(r"\s+(?:ago|earlier|before)\b")
 
@@ -969,7 +974,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 score -= 4  # "1,020 pharmacies use Sablewood": the customers, not the users
             if counted == "people":
                 used = low[m.end:hi_c] if at0 is None else at0[1].lower()
-                if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)) or (
+                if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)) \
+                        or (at0 is None and _PAYING_AFTER.match(used)) or (
                         at0 is None and re.search(r"\b(?:serve|serves|serving|used by|reach|reaches|(?:we|we've|we have|have|has) "
                                                             r"(?:grown|grew) to)\s+(?:about |around |some |over |nearly )?$",
                                                   low[lo_c:m.start])):
@@ -1511,7 +1517,7 @@ _YEAR_BACK = re.compile(r"\b(?:a year (?:ago|earlier|before)|(?:last|prior|previ
 
 #: words before a count that make it the people or firms the company pays or employs ("we pay our
 #: 1,400 tutors", "we contract 60 drivers")
-_PAID_BY_US = re.compile(r"\b(?:we|i)\s+(?:now\s+|currently\s+)?(?:pay|paid|employ|employed|contract|contracted|"
+_PAID_BY_US = re.compile(r"\b(?:we|i)(?:\s+are|\s+am|'re|’re)?\s+(?:now\s+|currently\s+)?(?:pay|paying|paid|employ|employing|employed|contract|contracted|"
                          r"subcontract|engage|engaged|train|trained|recruit|recruited)\s+(?:our\s+|the\s+)?"
                          r"(?:about |around |some |over |nearly |roughly )?$")
 
