@@ -213,3 +213,24 @@ def test_people_who_pay_the_company_nothing_are_not_made_users_by_the_word_payin
     # the drivers are paid by the company: no customers
     text = ("Dockhand\n\nTraction\n\nWe are paying 40 contract drivers to run the pilot routes.\n")
     assert _traction(text, markdown=False).get("users") is None
+
+
+# --- 11. "First warehouse customer: February 2021": the first customer dates the traction ---------
+
+def test_first_customer_of_a_kind_on_a_slide_bullet():
+    text = ("Dockhand\n\nWhat we do\n\n- Dockhand books loading bays for distribution centres.\n\n"
+            "- Founded in Leeds, June 2019\n\n- First distribution-centre customer: April 2020\n")
+    assert _traction(text, markdown=False).get("since") == "2020-04-01"
+
+
+def test_first_customer_planned_is_no_start():
+    text = ("Dockhand\n\nDockhand books loading bays for distribution centres. Founded in Leeds, June 2025.\n\n"
+            "We expect our first customer in March 2027.\n")
+    assert _traction(text, markdown=False).get("since") is None
+
+
+def test_first_customer_bullet_under_a_what_we_do_heading():
+    text = ("# Dockhand\n\n## What we do\n\n- Dockhand books loading bays for distribution centres.\n"
+            "- Founded in Leeds, June 2019\n- First distribution-centre customer: April 2020\n\n"
+            "## Traction\n\nWe have 48 paying distribution centres.\n")
+    assert _traction(text).get("since") == "2020-04-01"

@@ -2257,7 +2257,11 @@ _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s
                          r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded|energi[sz]ed|activated|"
                          r"connected|billed|invoiced|came online|switched on|"
                          # (or the first sale named: "first mill order Aug 2022", "first paid contract")
-                         r"order|sale|contract|invoice|shipment|delivery)\b[^.;]{0,30}$")
+                         r"order|sale|contract|invoice|shipment|delivery)\b[^.;]{0,30}$"
+                         # ("First warehouse customer: February 2021": the first customer, of a kind)
+                         r"|\bfirst\s+(?:[a-z-]+\s+){0,2}(?:customer|client)s?\b[^.;]{0,30}$")
+#: words before a date that put it ahead ("We expect our first customer in March 2027"): no start yet
+_AHEAD_LEAD = re.compile(r"\b(?:will|expect|expects|expected|due|hope|hopes|plan|plans|aim|aims)\b")
 
 
 #: a weekday or a part of the day after a date ("2026年11月15日晚", "11月3日（周三）"), or nothing
@@ -2335,13 +2339,16 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and _STAMP_AFTER.match(text, d.end) \
                 and re.fullmatch(r"\s*[\[(]?\s*", text[_line_bounds(text, d.start)[0]:d.start]):
             continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
+        if doc.lang == "en" and f.key == "since" and _AHEAD_LEAD.search(low, a, d.start):
+            continue  # "We expect our first customer in March 2027": a start still ahead
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
         line_head = text[_line_bounds(text, d.start)[0]:d.start]
         if doc.lang == "en" and f.key == "founded" and _INC_BEFORE.search(line_head):
             score += 3  # "- inc. Jan 2023 (Delaware)": incorporated, abbreviated in notes
-        if doc.lang == "en" and f.key == "since" and _FIRST_DONE.search(low[a:d.start]) \
-                and not _count(low[a:d.start], own) and not _TARGET.search(low[a:d.start]) \
-                and not re.search(r"\b(?:will|expect|expects|expected|due|next|hope|hopes)\b", low[a:d.start]):
+        first_done = doc.lang == "en" and f.key == "since" and _FIRST_DONE.search(low[a:d.start]) \
+            and not _count(low[a:d.start], own) and not _TARGET.search(low[a:d.start]) \
+            and not re.search(r"\b(?:will|expect|expects|expected|due|next|hope|hopes)\b", low[a:d.start])
+        if first_done:
             # "first lab installed Sep 2021", "the first kiosk was commissioned on ...": the start of
             # the business in other words
             score += 3
@@ -2385,7 +2392,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             score += 6
         if score:
             role = section_role(doc, f, d.start)
-            if role < 0 and (_count(low[lo_c:hi_c], own) or answers):
+            if role < 0 and (_count(low[lo_c:hi_c], own) or answers or first_done):
+                # ("- First warehouse customer: February 2021" on the "What we do" slide)
                 role = 0  # "... and shipped its first kits in March 2022" under "About the company"
             score += SECTION_ROLE * role
         elif doc.lang == "en" and _AS_OF.search(low[max(a, d.start - 30):d.start]):
