@@ -234,3 +234,28 @@ def test_first_customer_bullet_under_a_what_we_do_heading():
             "- Founded in Leeds, June 2019\n- First distribution-centre customer: April 2020\n\n"
             "## Traction\n\nWe have 48 paying distribution centres.\n")
     assert _traction(text).get("since") == "2020-04-01"
+
+
+# --- 12. a set-aside said in the next sentence; "when ARR was": an earlier figure -----------------
+
+def test_set_aside_in_the_next_sentence():
+    text = ("# Meterlane: answers to your questions\n\n### How big is the market?\n\n"
+            "Your analyst used the $9B that UK councils collect in parking charges each year. That is our "
+            "customers' income, not the market we sell into. Our own estimate of what councils spend on "
+            "enforcement software is $420M a year.\n")
+    assert _market(text).get("tam") == 420
+
+
+def test_when_arr_was_gives_the_year_before():
+    text = ("Subject: Meterlane Q3 update\n\nARR at the end of each quarter:\n\n"
+            "  Q1 2026: $1.10M\n  Q2 2026: $1.32M\n  Q3 2026: $1.58M\n\n"
+            "That is 61% up on Q3 2025, when ARR was $0.98M.\n")
+    t = _traction(text, markdown=False)
+    assert t.get("arr") == 1580000
+    assert t.get("growth") == 0.61
+
+
+def test_a_lead_in_naming_another_figure_gives_no_arr():
+    text = ("Subject: Meterlane Q3 update\n\nCash burn at the end of each quarter:\n\n"
+            "  Q1 2026: $210K\n  Q2 2026: $235K\n  Q3 2026: $260K\n")
+    assert _traction(text, markdown=False).get("arr") is None

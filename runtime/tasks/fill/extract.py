@@ -343,17 +343,47 @@ def _en_past_aside(text: str, m: Mention) -> bool:
                 or _PERIOD_ASIDE.search(text[max(0, open_at - 16):m.start].lower()))
 
 
-#: a clause that dates its figure to an earlier time: "Back in 2023 we had 900 users", "When we
-#: launched, 40 shops used it"
 #: a line whose label says its figures are an earlier period's ("Last year's figures, for
 #: comparison: ARR $1.67M", "Prior year: ...", "A year ago: ...")
 _PRIOR_LINE_LABEL = re.compile(r"[\s*_#>-]*[^:\n]{0,60}?(?:\b(?:last|prior|previous) (?:year|quarter|month|period)\b"
                                r"|\ba (?:year|quarter|month) (?:ago|earlier|before)\b)[^:\n]{0,40}:[^:\n]*$")
+#: a clause that dates its figure to an earlier time: "Back in 2023 we had 900 users", "When we
+#: launched, 40 shops used it"
 _PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:started|launched|began)|"
+
                         r"a year (?:ago|earlier)|(?<!as of )(?<!as at )(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
 #: a date the figure stands at, before the year of ``_PAST_LEAD`` ("as of October 31, 2026, it had
 #: 145 customers", "as at 30 June 2026, we had ...": where it stands, no earlier time)
 _AS_OF_DATE = re.compile(r"\b(?:as of|as at|at|on)\s+(?:[a-z]+\.?\s+\d{1,2},?\s+|\d{1,2}\s+[a-z]+\.?,?\s+|[a-z]+\.?\s+)$")
+
+
+#: a line of a list of labelled values ("  Q3 2026: $2.64M", "- FY2025: 310")
+_LABELLED_ITEM = re.compile(r"[ \t]*(?:[-*•][ \t]*)?[^:\n]{1,30}:[ \t]*\S[^\n]{0,40}")
+
+
+def _list_lead_in(text: str, at: int) -> str:
+    """The line that leads into the list of labelled values ``at`` is in ("ARR at the end of each
+    quarter:" over "  Q1 2026: $2.10M" ... "  Q3 2026: $2.64M"), else ""."""
+    lo = text.rfind("\n", 0, at) + 1
+    hi = text.find("\n", at)
+    if not _LABELLED_ITEM.fullmatch(text, lo, len(text) if hi < 0 else hi):
+        return ""
+    for _ in range(12):
+        if lo <= 0:
+            return ""
+        prev = text.rfind("\n", 0, lo - 1) + 1
+        line = text[prev:lo - 1]
+        if line.strip() and line.rstrip().endswith(":"):
+            return line
+        if line.strip() and not _LABELLED_ITEM.fullmatch(line):
+            return ""
+        lo = prev
+    return ""
+
+
+#: the words right before a figure that make it what the field was then ("74% up on Q3 2025,
+#: when ARR was $1.52M"): an earlier figure, never the current one
+_WHEN_IT_WAS = re.compile(r"\bwhen (?:[a-z]+\s+){1,3}(?:was|were|stood at)\s+(?:about |around |roughly |~)?$")
 
 
 def _past_lead(low: str, a: int, start: int) -> bool:
@@ -581,7 +611,10 @@ _NOT_THE_MARKET = re.compile(r"\b(?:that|this|which|it)(?:'s|’s|\s+is|\s+was)\
 #: the rest of a sentence that sets its figure aside as someone else's ("...; that is the
 #: clinics' revenue, not ours", "that is the riders, not our customers", "that is their price,
 #: not our round")
-_SET_ASIDE = re.compile(r"\b(?:that|this|which)(?:'s|’s|\s+is|\s+was)\s+[^.;]{0,40},\s*not\s+(?:ours\b|our\s+[a-z])")
+_SET_ASIDE = re.compile(r"\b(?:that|this|which)(?:'s|’s|\s+is|\s+was)\s+[^.;]{0,40},\s*not\s+"
+                        r"(?:ours\b|our\s+[a-z]|the\s+market\b)")
+#: the sentence after a figure, when it opens on "That is" / "This is" (it says what the figure was)
+_THAT_IS_NEXT = re.compile(r"[.!?]?[ \t]+(?=(?:that|this)(?:'s|’s|\s+is|\s+was)\b)([^.!?\n]{0,160})")
 #: a money figure, then "of which" and the words up to the figure after it: that one is its part
 _OF_WHICH_PART = re.compile(r"[$€£]\s?\d[\d.,]*\s?(?:[kmb]n?|million|billion)?\b[^.;]{0,40}\bof which\b[^.;$€£\d]{0,70}$")
 
@@ -832,6 +865,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if not named and here is not None and here.heading and _count(here.heading.lower(), own):
             named = True  # "$15 million Series B" under the heading "Raising"
             score += 1
+        if not named and doc.lang == "en" and (lead := _list_lead_in(text, m.start)) and _count(lead.lower(), own):
+            named = True  # "ARR at the end of each quarter:" over "  Q3 2026: $2.64M": the lead-in names it
+            score += 2
         if money and (m.currency or m.scaled):
             score += 1.5
         if money and not (m.currency or m.scaled) and f.unit_scale > 1:
@@ -840,6 +876,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if doc.lang == "en" and not f.fraction and _past_lead(low, a, m.start):
             score -= 5
+        if doc.lang == "en" and not f.fraction and _WHEN_IT_WAS.search(low, max(a, m.start - 40), m.start):
+            continue  # "That is 74% up on Q3 2025, when ARR was $1.52M": what it was then
         if doc.lang == "en" and not f.fraction and "target" not in f.key and _PRIOR_LINE_LABEL.match(
                 low, _line_bounds(text, m.start)[0], m.start):
             continue  # "Last year's figures, for comparison: ARR $1.67M, 810 contractors": the year before's
@@ -851,8 +889,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # next sentence names the figure
             score += 4
             named = True
-        if doc.lang == "en" and _SET_ASIDE.search(low, m.end, b):
-            continue  # "About 610,000 students ride on Routebell routes; that is the riders, not our customers"
+        if doc.lang == "en" and (_SET_ASIDE.search(low, m.end, b) or (
+                (nxt := _THAT_IS_NEXT.match(low, b)) and _SET_ASIDE.match(nxt.group(1)))):
+            # "About 610,000 students ride on Routebell routes; that is the riders, not our customers";
+            # "... $12B that US cities collect in fines. That is our customers' income, not the market"
+            continue
         if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and _NOT_THE_MARKET.search(low, m.end, b):
             continue  # "the ferry market ... at roughly $48B a year; that is not the market for software"
         if doc.lang == "en" and f.key in ("tam", "sam") and (m.currency or m.scaled) \
