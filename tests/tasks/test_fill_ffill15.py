@@ -259,3 +259,26 @@ def test_a_lead_in_naming_another_figure_gives_no_arr():
     text = ("Subject: Meterlane Q3 update\n\nCash burn at the end of each quarter:\n\n"
             "  Q1 2026: $210K\n  Q2 2026: $235K\n  Q3 2026: $260K\n")
     assert _traction(text, markdown=False).get("arr") is None
+
+
+# --- 13. a use of funds whose items carry long bracketed asides with commas -----------------------
+
+def _shares(text: str, markdown: bool = True):
+    return [u.get("share") for u in (_fill(text, markdown).data.get("ask", {}).get("use_of_funds") or [])]
+
+
+def test_use_of_funds_sentence_with_long_asides():
+    text = ("# Brackwater\n\n## The round\n\n"
+            "We are raising a $9M Series A. Use of funds: 50% product (sensor fusion, automatic "
+            "alerts and the new mobile app), 30% expansion into Spain and Portugal, and 20% working "
+            "capital for hardware inventory.\n")
+    assert _shares(text) == [0.5, 0.3, 0.2]
+
+
+def test_use_of_funds_lines_with_long_asides():
+    text = ("Brackwater Ltd - Overview\n\n8. The round\n\n"
+            "We are raising a $9M Series A. The money will be spent as follows:\n\n"
+            "55% product and engineering (sensor fusion for larger sites, multi-site dashboards)\n\n"
+            "30% sales and partnerships in Spain and Portugal\n\n"
+            "15% customer success and onboarding\n")
+    assert _shares(text, markdown=False) == [0.55, 0.3, 0.15]
