@@ -282,3 +282,9 @@ def test_use_of_funds_lines_with_long_asides():
             "30% sales and partnerships in Spain and Portugal\n\n"
             "15% customer success and onboarding\n")
     assert _shares(text, markdown=False) == [0.55, 0.3, 0.15]
+
+
+def test_of_which_part_of_a_round_is_no_sam():
+    text = ("# Term sheet summary\n\nThe fund intends to lead the company's Series A of $6,000,000, of which "
+            "the fund would invest $2,000,000, giving the company about 22 months of runway.\n")
+    assert _market(text).get("sam") is None

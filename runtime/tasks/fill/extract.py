@@ -897,7 +897,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and _NOT_THE_MARKET.search(low, m.end, b):
             continue  # "the ferry market ... at roughly $48B a year; that is not the market for software"
         if doc.lang == "en" and f.key in ("tam", "sam") and (m.currency or m.scaled) \
-                and _OF_WHICH_PART.search(low, a, m.start):
+                and _OF_WHICH_PART.search(low, a, m.start) and re.search(r"\b(?:market|tam)\b", low[a:m.start]):
+            # (a market's part; not "a Series A of $6,000,000, of which PARTNER would invest $2,000,000")
             # "about $760M a year, of which the states we sell in today make up $190M": the part
             # is the serviceable market, the whole before it the total
             score += 4 if f.key == "sam" else -5
