@@ -345,8 +345,9 @@ def _en_past_aside(text: str, m: Mention) -> bool:
 
 #: a line whose label says its figures are an earlier period's ("Last year's figures, for
 #: comparison: ARR $1.67M", "Prior year: ...", "A year ago: ...")
-_PRIOR_LINE_LABEL = re.compile(r"[\s*_#>-]*[^:\n]{0,60}?(?:\b(?:last|prior|previous) (?:year|quarter|month|period)\b"
-                               r"|\ba (?:year|quarter|month) (?:ago|earlier|before)\b)[^:\n]{0,40}:[^:\n]*$")
+#: (the label opens on the earlier period: "Shoppers measured last month: 98,000" is the current count)
+_PRIOR_LINE_LABEL = re.compile(r"[\s*_#>-]*(?:(?:last|prior|previous) (?:year|quarter|month|period)\b"
+                               r"|a (?:year|quarter|month) (?:ago|earlier|before)\b)[^:\n]{0,60}:[^:\n]*$")
 #: a clause that dates its figure to an earlier time: "Back in 2023 we had 900 users", "When we
 #: launched, 40 shops used it"
 _PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:started|launched|began)|"
