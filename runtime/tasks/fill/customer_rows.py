@@ -28,6 +28,12 @@ _NOT_ALL = re.compile(r"\b(?:new|added|lost|churned|churn|net|gross|target|plan|
                       r"trial|trials|pilot|pilots|prospects?|per|avg|average|cost|revenue|value|ltv|cac)\b")
 
 
+#: a row label that says its count pays ("Ferry operators (paying)", "Paying crews"): whoever
+#: they are, persons or firms, they are the company's customers, and the row that says so wins
+#: over rows of what they run ("Vessels on the platform")
+_PAYING = re.compile(r"\b(?:paying|paid|subscribed|subscribing|under contract|on contract)\b")
+
+
 def _customers_label(label: str) -> bool:
     """Whether a row's first cell names the company's customers (lower case)."""
     from .extract import _ORGANISATIONS
@@ -72,11 +78,16 @@ def customers_row(doc: Document, taken: frozenset[int] = frozenset()) -> list:
         if at is None or at[3] == 0:
             continue
         column, label, table, _col = at
-        if not _customers_label(label):
+        paying = _PAYING.search(label.lower()) is not None and _counted(label.lower()) in ("people", "organisations") \
+            and not _NOT_ALL.search(re.sub(r"\([^()]*\)", "", label.lower()))
+        if not (_customers_label(label) or paying):
             # ("Teachers using it | 2,900"): the people may be the users
             people_row = people_row or _counted(label.lower()) == "people"
             continue
         rows.setdefault((id(table), label), []).append((_column_weight(doc, m, column), m))
+    if len(rows) > 1:
+        paid = {k: v for k, v in rows.items() if _PAYING.search(k[1].lower())}
+        rows = paid if len(paid) == 1 else rows
     if people_row or len(rows) != 1:
         return []
     (cells,) = rows.values()

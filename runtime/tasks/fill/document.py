@@ -618,7 +618,8 @@ def _spaced_tables(raw: str) -> str:
     out: list[str] = []
     i = 0
     while i < len(lines):
-        head = _spaced_cells(lines[i]) or _blank_corner_head(lines, i)
+        # (a blank top-left cell first: "   FY2025 actual   FY2026 plan" over rows of one cell more)
+        head = _blank_corner_head(lines, i) or _spaced_cells(lines[i])
         j = i + 1
         while head and j < len(lines) and (cells := _spaced_cells(lines[j])) and len(cells) == len(head):
             j += 1

@@ -28,6 +28,7 @@ from .document import (
     zh_count,
 )
 from .fields import OTHERS, Field
+from .market_ladder import RUNGS, market_ladder
 from .turns import audience_turn
 from .words import count, find, tokens
 
@@ -342,13 +343,48 @@ def _en_past_aside(text: str, m: Mention) -> bool:
                 or _PERIOD_ASIDE.search(text[max(0, open_at - 16):m.start].lower()))
 
 
+#: a line whose label says its figures are an earlier period's ("Last year's figures, for
+#: comparison: ARR $1.67M", "Prior year: ...", "A year ago: ...")
+#: (the label opens on the earlier period: "Shoppers measured last month: 98,000" is the current count)
+_PRIOR_LINE_LABEL = re.compile(r"[\s*_#>-]*(?:(?:last|prior|previous) (?:year|quarter|month|period)\b"
+                               r"|a (?:year|quarter|month) (?:ago|earlier|before)\b)[^:\n]{0,60}:[^:\n]*$")
 #: a clause that dates its figure to an earlier time: "Back in 2023 we had 900 users", "When we
 #: launched, 40 shops used it"
 _PAST_LEAD = re.compile(r"\b(?:back (?:in|then)|at (?:our )?launch|when we (?:started|launched|began)|"
+
                         r"a year (?:ago|earlier)|(?<!as of )(?<!as at )(?:19|20)\d\d,? (?:we|it|they) (?:had|was|were))\b")
 #: a date the figure stands at, before the year of ``_PAST_LEAD`` ("as of October 31, 2026, it had
 #: 145 customers", "as at 30 June 2026, we had ...": where it stands, no earlier time)
 _AS_OF_DATE = re.compile(r"\b(?:as of|as at|at|on)\s+(?:[a-z]+\.?\s+\d{1,2},?\s+|\d{1,2}\s+[a-z]+\.?,?\s+|[a-z]+\.?\s+)$")
+
+
+#: a line of a list of labelled values ("  Q3 2026: $2.64M", "- FY2025: 310")
+_LABELLED_ITEM = re.compile(r"[ \t]*(?:[-*•][ \t]*)?[^:\n]{1,30}:[ \t]*\S[^\n]{0,40}")
+
+
+def _list_lead_in(text: str, at: int) -> str:
+    """The line that leads into the list of labelled values ``at`` is in ("ARR at the end of each
+    quarter:" over "  Q1 2026: $2.10M" ... "  Q3 2026: $2.64M"), else ""."""
+    lo = text.rfind("\n", 0, at) + 1
+    hi = text.find("\n", at)
+    if not _LABELLED_ITEM.fullmatch(text, lo, len(text) if hi < 0 else hi):
+        return ""
+    for _ in range(12):
+        if lo <= 0:
+            return ""
+        prev = text.rfind("\n", 0, lo - 1) + 1
+        line = text[prev:lo - 1]
+        if line.strip() and line.rstrip().endswith(":"):
+            return line
+        if line.strip() and not _LABELLED_ITEM.fullmatch(line):
+            return ""
+        lo = prev
+    return ""
+
+
+#: the words right before a figure that make it what the field was then ("74% up on Q3 2025,
+#: when ARR was $1.52M"): an earlier figure, never the current one
+_WHEN_IT_WAS = re.compile(r"\bwhen (?:[a-z]+\s+){1,3}(?:was|were|stood at)\s+(?:about |around |roughly |~)?$")
 
 
 def _past_lead(low: str, a: int, start: int) -> bool:
@@ -548,6 +584,11 @@ _IN_USE = re.compile(r"\b(?:use|uses|using|log in|logs in|logged in|sign in|open
                      r"(?:ordered|order|orders|bought|buy|buys|purchased) from us)\b")
 
 
+#: a count said to pay, right after it ("236 paying warehouse operators"): whoever they are, they
+#: buy the product (the company paying them is read apart: "we are paying 40 drivers")
+_PAYING_AFTER = re.compile(r"\s+(?:paying|subscribed|subscribing)\b")
+
+
 #: a field's word that dates a time back from now ("a year ago", "a quarter earlier")
 _AGO_AFTER = re.compile(r"\s+(?:ago|earlier|before)\b")
 
@@ -562,6 +603,21 @@ _THAT_IS = re.compile(r"\s*(?:that|this)(?:'s|’s|\s+is|\s+was)\s+(?:the|our)\s
 _THAT_MARKET_WORDS = {"tam": r"(?:market|tam|total addressable market)\b",
                       "sam": r"(?:sam|serviceable (?:addressable |available )?market)\b",
                       "som": r"(?:som|serviceable obtainable market)\b"}
+
+
+#: the sentence says the figure before is not the market the company sells into ("...; that is
+#: not the market for software", "which is not our market")
+_NOT_THE_MARKET = re.compile(r"\b(?:that|this|which|it)(?:'s|’s|\s+is|\s+was)\s+not\s+(?:the|our|a)\s+"
+                             r"(?:[a-z-]+\s+){0,2}?(?:market|tam)\b")
+#: the rest of a sentence that sets its figure aside as someone else's ("...; that is the
+#: clinics' revenue, not ours", "that is the riders, not our customers", "that is their price,
+#: not our round")
+_SET_ASIDE = re.compile(r"\b(?:that|this|which)(?:'s|’s|\s+is|\s+was)\s+[^.;]{0,40},\s*not\s+"
+                        r"(?:ours\b|our\s+[a-z]|the\s+market\b)")
+#: the sentence after a figure, when it opens on "That is" / "This is" (it says what the figure was)
+_THAT_IS_NEXT = re.compile(r"[.!?]?[ \t]+(?=(?:that|this)(?:'s|’s|\s+is|\s+was)\b)([^.!?\n]{0,160})")
+#: a money figure, then "of which" and the words up to the figure after it: that one is its part
+_OF_WHICH_PART = re.compile(r"[$€£]\s?\d[\d.,]*\s?(?:[kmb]n?|million|billion)?\b[^.;]{0,40}\bof which\b[^.;$€£\d]{0,70}$")
 
 
 #: field words that are acronyms, and read as a name when written as one ("Sam", "Tam")
@@ -810,6 +866,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
         if not named and here is not None and here.heading and _count(here.heading.lower(), own):
             named = True  # "$15 million Series B" under the heading "Raising"
             score += 1
+        if not named and doc.lang == "en" and (lead := _list_lead_in(text, m.start)) and _count(lead.lower(), own):
+            named = True  # "ARR at the end of each quarter:" over "  Q3 2026: $2.64M": the lead-in names it
+            score += 2
         if money and (m.currency or m.scaled):
             score += 1.5
         if money and not (m.currency or m.scaled) and f.unit_scale > 1:
@@ -818,6 +877,11 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "$9.8" is no market counted in millions (a cut "$9.8 bi…")
         if doc.lang == "en" and not f.fraction and _past_lead(low, a, m.start):
             score -= 5
+        if doc.lang == "en" and not f.fraction and _WHEN_IT_WAS.search(low, max(a, m.start - 40), m.start):
+            continue  # "That is 74% up on Q3 2025, when ARR was $1.52M": what it was then
+        if doc.lang == "en" and not f.fraction and "target" not in f.key and _PRIOR_LINE_LABEL.match(
+                low, _line_bounds(text, m.start)[0], m.start):
+            continue  # "Last year's figures, for comparison: ARR $1.67M, 810 contractors": the year before's
         if doc.lang == "en" and money and not f.fraction and _LOST_LEAD.search(low, a, m.start):
             score -= 5
         if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and (m.currency or m.scaled) and not named \
@@ -826,6 +890,28 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             # next sentence names the figure
             score += 4
             named = True
+        if doc.lang == "en" and (_SET_ASIDE.search(low, m.end, b) or (
+                (nxt := _THAT_IS_NEXT.match(low, b)) and _SET_ASIDE.match(nxt.group(1)))):
+            # "About 610,000 students ride on Routebell routes; that is the riders, not our customers";
+            # "... $12B that US cities collect in fines. That is our customers' income, not the market"
+            continue
+        if doc.lang == "en" and f.key in _THAT_MARKET_WORDS and _NOT_THE_MARKET.search(low, m.end, b):
+            continue  # "the ferry market ... at roughly $48B a year; that is not the market for software"
+        if doc.lang == "en" and f.key in ("tam", "sam") and (m.currency or m.scaled) \
+                and _OF_WHICH_PART.search(low, a, m.start) and re.search(r"\b(?:market|tam)\b", low[a:m.start]):
+            # (a market's part; not "a Series A of $6,000,000, of which PARTNER would invest $2,000,000")
+            # "about $760M a year, of which the states we sell in today make up $190M": the part
+            # is the serviceable market, the whole before it the total
+            score += 4 if f.key == "sam" else -5
+            named = named or f.key == "sam"
+        if doc.lang == "en" and f.key in RUNGS and (ladder := market_ladder(doc)):
+            # a market slide's "- US school transport software: $900M a year" over "- Our eight
+            # launch states: $210M": the rungs, largest first
+            if ladder.get(f.key) == m.start:
+                score += 5
+                named = True
+            elif m.start in ladder.values():
+                score -= 4
         if doc.lang == "en" and f.key == "tam" and (m.currency or m.scaled) and not named and (
                 _MARKET_AFTER.match(low, m.end) or (_YEAR_AFTER.match(low, m.end) and _SPEND.search(clause)
                                                     and not _OURS_SPEND.search(clause))):
@@ -931,7 +1017,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
                 score -= 4  # "1,020 pharmacies use Sablewood": the customers, not the users
             if counted == "people":
                 used = low[m.end:hi_c] if at0 is None else at0[1].lower()
-                if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)) or (
+                if _IN_USE.search(used) or (ours and re.search(rf"\b{re.escape(ours)}\b", used)) \
+                        or (at0 is None and _PAYING_AFTER.match(used)) or (
                         at0 is None and re.search(r"\b(?:serve|serves|serving|used by|reach|reaches|(?:we|we've|we have|have|has) "
                                                             r"(?:grown|grew) to)\s+(?:about |around |some |over |nearly )?$",
                                                   low[lo_c:m.start])):
@@ -1150,6 +1237,8 @@ _TARGET = re.compile(r"\b(?:aim|aims|target|targets|goal|goals|plan|plans|planne
 #: for the future
 _PRICE_PLAN = re.compile(r"\b(?:paid|free|pro|premium|basic|starter|standard|annual|monthly|yearly|subscription|"
                          r"pricing|enterprise|team|business|family|trial)\s+plans?\b")
+#: counted ones said to be on a price plan ("860 contractors on paid plans", "on the Pro plan")
+_ON_PRICE_PLAN = re.compile(r"\bon\s+(?:a\s+|the\s+|our\s+)?" + _PRICE_PLAN.pattern[2:])
 #: verbs that report what someone else says ("Dentaflow, which claims 99% retention")
 _CLAIM = re.compile(r"\b(?:claims?|claimed|says?|said|reports|reported)\b|声称|宣称|号称")
 _OURS = re.compile(r"\b(?:we|our|us|i)\b|我们|我司|本公司")
@@ -1471,7 +1560,7 @@ _YEAR_BACK = re.compile(r"\b(?:a year (?:ago|earlier|before)|(?:last|prior|previ
 
 #: words before a count that make it the people or firms the company pays or employs ("we pay our
 #: 1,400 tutors", "we contract 60 drivers")
-_PAID_BY_US = re.compile(r"\b(?:we|i)\s+(?:now\s+|currently\s+)?(?:pay|paid|employ|employed|contract|contracted|"
+_PAID_BY_US = re.compile(r"\b(?:we|i)(?:\s+are|\s+am|'re|’re)?\s+(?:now\s+|currently\s+)?(?:pay|paying|paid|employ|employing|employed|contract|contracted|"
                          r"subcontract|engage|engaged|train|trained|recruit|recruited)\s+(?:our\s+|the\s+)?"
                          r"(?:about |around |some |over |nearly |roughly )?$")
 
@@ -1522,6 +1611,8 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         # ("4,860万元，同比增长28.4%（目标5,200万元，完成率93.5%）": the target in brackets is the
         # figure's plan, beside it; the figure is the result)
         own_rest = _TARGET_ASIDE.sub("", rest[:cut.start()] if cut else rest)
+        # ("1,340 roofing contractors on paid plans": the price plan they are on, no plan ahead)
+        own_rest = _ON_PRICE_PLAN.sub(lambda x: " " * len(x.group(0)), own_rest)
         own_after = own_rest[:len(after_part)]
         targets = list(_TARGET.finditer(pre))
         just = _ACTUAL_JUST_BEFORE.search(pre)
@@ -1606,6 +1697,13 @@ def _role(f: Field, part: str, clause: str, before: str = "", after_part: str = 
         if re.search(r"\b(?:at|in|across|through|from)\s+(?:about |around |some )?$", before) \
                 and not _REVENUE_ACROSS.search(before):
             score -= 2  # "2,900 teachers at 310 schools use it": where the users are, not who
+    if key == "cagr":
+        # "$1.48M in ARR, up 108% from $0.71M a year earlier, while the whole market ... is worth
+        # $3.1B a year": the rate after the company's revenue is that revenue's growth, no market's
+        rev = [x.end() for x in _REVENUE_NAMED.finditer(before)]
+        mk = [x.end() for x in _MARKET.finditer(before)]
+        if rev and (not mk or rev[-1] > mk[-1]):
+            score -= 4
     if "growth" in key:
         if _MARKET.search(clause) and not _OUR_FIGURE.search(clause):
             score -= 3  # "The coaching market is about $6.5 billion (TAM) and grows 8% a year"
@@ -1972,6 +2070,8 @@ def _no_users_count(doc: Document, m: Mention) -> bool:
     a, b = _clause_bounds(text, m.start, m.end)
     if _WORKFORCE.match(low, m.end) and not _IN_USE.search(low[m.end:b]):
         return True
+    if _SET_ASIDE.search(low, m.end, b):
+        return True  # "610,000 students ride on our routes; that is the riders, not our customers"
     here = doc.section_at(m.start)
     return here is not None and bool(here.heading) and _partner_heading(doc, here.heading)
 
@@ -2200,7 +2300,11 @@ _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s
                          r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded|energi[sz]ed|activated|"
                          r"connected|billed|invoiced|came online|switched on|"
                          # (or the first sale named: "first mill order Aug 2022", "first paid contract")
-                         r"order|sale|contract|invoice|shipment|delivery)\b[^.;]{0,30}$")
+                         r"order|sale|contract|invoice|shipment|delivery)\b[^.;]{0,30}$"
+                         # ("First warehouse customer: February 2021": the first customer, of a kind)
+                         r"|\bfirst\s+(?:[a-z-]+\s+){0,2}(?:customer|client)s?\b[^.;]{0,30}$")
+#: words before a date that put it ahead ("We expect our first customer in March 2027"): no start yet
+_AHEAD_LEAD = re.compile(r"\b(?:will|expect|expects|expected|due|hope|hopes|plan|plans|aim|aims)\b")
 
 
 #: a weekday or a part of the day after a date ("2026年11月15日晚", "11月3日（周三）"), or nothing
@@ -2278,13 +2382,16 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and _STAMP_AFTER.match(text, d.end) \
                 and re.fullmatch(r"\s*[\[(]?\s*", text[_line_bounds(text, d.start)[0]:d.start]):
             continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
+        if doc.lang == "en" and f.key == "since" and _AHEAD_LEAD.search(low, a, d.start):
+            continue  # "We expect our first customer in March 2027": a start still ahead
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
         line_head = text[_line_bounds(text, d.start)[0]:d.start]
         if doc.lang == "en" and f.key == "founded" and _INC_BEFORE.search(line_head):
             score += 3  # "- inc. Jan 2023 (Delaware)": incorporated, abbreviated in notes
-        if doc.lang == "en" and f.key == "since" and _FIRST_DONE.search(low[a:d.start]) \
-                and not _count(low[a:d.start], own) and not _TARGET.search(low[a:d.start]) \
-                and not re.search(r"\b(?:will|expect|expects|expected|due|next|hope|hopes)\b", low[a:d.start]):
+        first_done = doc.lang == "en" and f.key == "since" and _FIRST_DONE.search(low[a:d.start]) \
+            and not _count(low[a:d.start], own) and not _TARGET.search(low[a:d.start]) \
+            and not re.search(r"\b(?:will|expect|expects|expected|due|next|hope|hopes)\b", low[a:d.start])
+        if first_done:
             # "first lab installed Sep 2021", "the first kiosk was commissioned on ...": the start of
             # the business in other words
             score += 3
@@ -2328,7 +2435,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             score += 6
         if score:
             role = section_role(doc, f, d.start)
-            if role < 0 and (_count(low[lo_c:hi_c], own) or answers):
+            if role < 0 and (_count(low[lo_c:hi_c], own) or answers or first_done):
+                # ("- First warehouse customer: February 2021" on the "What we do" slide)
                 role = 0  # "... and shipped its first kits in March 2022" under "About the company"
             score += SECTION_ROLE * role
         elif doc.lang == "en" and _AS_OF.search(low[max(a, d.start - 30):d.start]):

@@ -80,6 +80,9 @@ class ListGroup:
 _HEDGE = re.compile(r"^(?:roughly|about|around|approximately|approx\.?|some|nearly|almost|just over|"
                     r"just under|over|under|up to|circa|ca\.|约|大约|近|超过)$", re.I)
 _ASIDE = re.compile(r"\s*[（(][^）)]{0,40}[）)]")
+#: a bracketed aside of any length on one line ("40% product (satellite data fusion, automatic leak
+#: sizing)"): commas inside it part no items, and it makes no list line long
+_LONG_ASIDE = re.compile(r"\s*[（(][^（）()\n]{0,160}[）)]")
 #: a verb that sends the money on, the number after it: "Funds will go 45% to engineering"
 _HEAD_VERB = re.compile(r"\b(?:go|goes|going|split|splits|divided|allocated|earmarked|spent)$", re.I)
 #: words for a part of the money that name no use ("Most of it (70%) goes to two hires, the
@@ -441,8 +444,9 @@ def _share_rows(t: Table, heading: str) -> ListGroup | None:
 
 def _list_line(para: str) -> bool:
     """A short line that is one list item, not a sentence ("Engineering: 40%")."""
-    return 0 < len(para) <= 60 and not para.rstrip().endswith((".", "。", "!", "?", "！", "？")) \
-        and _item(para) is not None
+    bare = _LONG_ASIDE.sub("", para)
+    return 0 < len(bare) <= 60 and not para.rstrip().endswith((".", "。", "!", "?", "！", "？")) \
+        and _item(bare) is not None
 
 
 #: "A、B、C三大业务收入分别为…": the words that pair the names before with the figures after
@@ -537,7 +541,7 @@ def find_groups(doc: Document) -> list[ListGroup]:
             if len(run) >= 2:
                 k = s.paragraphs.index(run[0])
                 lead = s.paragraphs[k - 1] if k > 0 else ""
-                g = _group(run, f"{s.heading} {lead}", s.heading or lead)
+                g = _group([_LONG_ASIDE.sub("", p) for p in run], f"{s.heading} {lead}", s.heading or lead)
                 if g is not None:
                     out.append(g)
             run = []
@@ -574,6 +578,8 @@ def find_groups(doc: Document) -> list[ListGroup]:
                 if colon and colon.start() < len(sent) - 1:
                     context, body = f"{context} {sent[:colon.start()]}", sent[colon.end():]
                 body = body.rstrip("。.!！")
+                if doc.lang == "en" and len(re.findall(r"\d\s*%", _LONG_ASIDE.sub("", body))) >= 2:
+                    body = _LONG_ASIDE.sub("", body)  # "40% product (data fusion, leak sizing), 35% …"
                 paired = _respectively(body)
                 if paired:
                     g = _group(paired, f"{context} {body}", sent, sentence=True)
