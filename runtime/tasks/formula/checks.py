@@ -1038,7 +1038,7 @@ def inclusion_not_added(request: str, formula: str) -> str | None:
 
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
-    from .quantities import count_of_an_unheld_quantity
+    from .quantities import count_of_an_unheld_quantity, stock_left_of_a_log
 
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
                    unit_price_sum(formula, schema),
@@ -1058,7 +1058,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    attribute_counted(request, formula, schema), criterion_in_another_column(formula, schema),
                    named_amount_unread(request, formula, schema), labels_unwritten(request, formula),
                    amount_named_inside_a_value(request, formula, schema),
-                   count_of_an_unheld_quantity(request, formula, schema),
+                   count_of_an_unheld_quantity(request, formula, schema), stock_left_of_a_log(request, formula, schema),
                    _detail_problems(request, formula, schema), score_of_another_column(request, formula, schema)):
         if reason:
             return reason

@@ -84,3 +84,27 @@ def count_of_an_unheld_quantity(request: str, formula: str, schema: SheetSchema)
     if noun is None:
         return None
     return f"it counts rows, and the request counts {noun}, which no row is (no column holds them)"
+
+
+def stock_left_of_a_log(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"A4纸现在库存还剩多少" on a 领用登记 (who took what, how many) answered with the A4 rows'
+    数量 added up: that is what was taken, not what is left, and what is left needs an opening
+    stock the sheet does not hold.  A sheet that holds its stock in a column (库存, On hand) is
+    not a log of takings, so the question is left to the readers there (a check of
+    ``checks.problems``)."""
+    if not re.search(r"\b(?:SUM|SUMIFS?|SUMPRODUCT)\(", formula):
+        return None
+    words = lexicon("aggregates")["stock_of_a_log"]
+    low = request.lower()
+    asked = [w for w in words["stock_left"] if w in low]
+    if not asked:
+        return None
+    heads = [schema.sheet.lower(), *(str(c.header).lower() for c in schema.columns)]
+    if any(w in h for h in heads for w in words["stock_headers"]):
+        return None
+    taking = next((w for w in words["outflow_sheets"] for h in heads if w in h), None)
+    if taking is None:
+        return None
+    return (f"the request asks what is left ({asked[0]}), and each row of {schema.sheet} records a taking "
+            f"({taking}): adding them up gives what went out; what is left needs the opening stock, "
+            "which the sheet does not hold")
