@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from . import rowtitles
 from .rowbase import (
     RowReading,
     count_word,
@@ -87,6 +88,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     zh = is_zh(request)
     spaced = lambda vs: bool(vs) and all(" " in v.strip() for v in vs)  # noqa: E731
     at = lambda vs: bool(vs) and all("@" in v for v in vs)  # noqa: E731
+    initials = has(text, lex["initials"]) or not zh and has(text, lex["first_char"]) \
+        and has(text, lex["first_name"]) and has(text, lex["last_name"])  # "first letter of first name and surname"
+    if initials and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
+        r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
+        return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")
     if has(text, lex["first_name"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)
         body = _case(text, lex, f'LEFT({r},FIND(" ",{r})-1)')
@@ -108,9 +114,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if has(text, lex["after_dash"]) and not has(text, lex["before_dash"]) and (c := _column(text, schema, dashed)):
         r = ref(c)
         return RowReading(f'=MID({r},FIND("-",{r})+1,LEN({r}))', f"{c.header} after its dash")
-    if has(text, lex["initials"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
-        r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
-        return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")
+    if zh and (titled := rowtitles.read(request, schema)) is not None:
+        return titled  # "负责人称呼：姓加“总”": 曹思琪 -> 曹总
     if has(text, lex["zh_surname"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
             re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) for v in vs))):
         return RowReading(f"=LEFT({ref(c)},1)", f"{c.header}的第一个字（姓）")
@@ -122,9 +127,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     named = {c.letter for _, c in mentions(text, schema) if c.type in ("text", "mixed")}
     # a named column must be the padded one itself: "zone number as a number" on a sheet of zones
     # 1-9 is no leading-zero ID, whatever other column is padded
-    if has(text, lex["as_number"]) and not numbers(request) and (named or re.search(r"\bzero|零|0", text)) \
-            and (c := _column(text, schema, padded)) and (not named or c.letter in named):
-        return RowReading(f"=VALUE({ref(c)})", f"{c.header} as a number")  # "horse ID without the leading zeros"
+    if has(text, lex["as_number"]) and (named or re.search(r"\bzero|零|0", text)) \
+            and (c := _column(text, schema, padded)) and (not named or c.letter in named) \
+            and (shown := _padded_shown(request, schema, c)) is not None:
+        return RowReading(f"=VALUE({ref(c)})", f"{c.header} as a number", shown)  # "horse ID without the leading zeros"
     if has(text, lex["before_at"]) and (c := _column(text, schema, at)):
         r = ref(c)
         return RowReading(f'=LEFT({r},FIND("@",{r})-1)', f"{c.header} before the @")
@@ -187,6 +193,19 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     return None
 
 
+def _padded_shown(request: str, schema: SheetSchema, c: Column) -> list[float] | None:
+    """The numbers of a leading-zeros request, each a value of ``c`` or the number one stands for
+    ("leading zeros (00680) ... plain numbers like 680"): an example of the column and of the
+    result; None when a number is neither (it says something else, so the request is not read here)."""
+    vals = {v.strip() for v in _texts(schema, c)}
+    out = []
+    for v, raw, _ in numbers(request):
+        if raw.strip() not in vals and not any(float(x) == v for x in vals if x.isdigit() and x.strip("0")):
+            return None
+        out.append(v)
+    return out
+
+
 def _unquoted_removal(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
     """"task number without the T- prefix", "strip FS- off the order no", "plate number without the
     space": a dashed code start, or a space, said without quotes and taken out of the one text
@@ -224,6 +243,9 @@ def _code_part(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
             return None
         heads = {_PREFIXED.fullmatch(v.strip()).group(1) for v in _texts(schema, c)}
         r = ref(c)
+        after = re.search(lex["code_head_said"], text)  # "BY-后面的数字": the prefix said must be the values' own
+        if after is not None and {h.lower() for h in heads} != {next(g for g in after.groups() if g).strip()}:
+            return None
         if len(heads) == 1:
             lit = next(iter(heads))
             body, part = f'SUBSTITUTE({r},"{lit}","")', lambda v: v.strip()[len(lit):]
@@ -411,3 +433,30 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
         return None
     mid = f'&"{sep}"&' if sep else "&"
     return RowReading(f"={ref(a)}{mid}{ref(b)}", f"{a.header}{sep}{b.header}", shown)
+
+
+_ENDS = re.compile(r"=(?:(?:UPPER|LOWER|PROPER)\()?(LEFT|RIGHT)\(([A-Z]{1,3})\{r\},(\d+)\)\)?")
+
+
+def shown_parts(text: str, schema: SheetSchema, template: str) -> list[tuple[int, int]]:
+    """The words of ``text`` that show or give what the formula makes: the brackets of ``text`` that show results of ``template`` (LEFT / RIGHT n of a column):
+    "车牌前两位（沪A这种）", "单据号前两位（RK/CK）".  Each piece the bracket lists, its example
+    words aside (``lexicon/text.json`` shown_words), must be that part of some row's value; a
+    bracket with any other piece is no example and stays for the residue check to refuse.  For a
+    surname with a title, the words that gave the title (``rowtitles.said_spans``)."""
+    m = _ENDS.fullmatch(template)
+    if m is None:
+        return rowtitles.said_spans(text, template)  # "姓+经理": the words that gave the title
+    fn, letter, n = m.group(1), m.group(2), int(m.group(3))
+    col = next((c for c in schema.columns if c.letter == letter), None)
+    if col is None:
+        return []
+    parts = {(v[:n] if fn == "LEFT" else v[-n:]).lower() for v in _texts(schema, col) if len(v) > n}
+    words = "|".join(map(re.escape, sorted(lexicon("text")["shown_words"], key=len, reverse=True)))
+    spans = []
+    for b in re.finditer(r"[(（]([^)）]*)[)）]", text):
+        inner = re.sub(rf"(?:{words})(?![a-z])", " ", b.group(1))
+        pieces = [p for p in re.split(r"[/／、,，;；\s]+|(?<![a-z])or(?![a-z])|或", inner) if p]
+        if pieces and all(p in parts for p in pieces):
+            spans.append(b.span())
+    return spans
