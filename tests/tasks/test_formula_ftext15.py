@@ -157,3 +157,16 @@ def test_padded_ids_with_examples(staff, request_):
 def test_a_padded_example_that_disagrees_is_refused(staff):
     with pytest.raises(TaskError):
         _ask("Emp ID without the leading zeros (00680 should be 68)", staff, "C2")
+
+
+@pytest.mark.parametrize("request_", ["车牌号去掉前面的“苏A”", "车牌号去掉开头的“苏A”"])
+def test_a_quoted_start_taken_off_the_front(request_):
+    s = schema_from_rows([["车牌号", "工时费"], ["苏AD37054", 100], ["苏AG19759", 80]])
+    r = _ask(request_, s, "C2")
+    assert r.value == "D37054" and _at(r, s, 3) == "G19759"
+
+
+def test_a_quoted_start_no_value_has_is_refused():
+    s = schema_from_rows([["车牌号", "工时费"], ["苏AD37054", 100], ["苏AG19759", 80]])
+    with pytest.raises(TaskError):
+        _ask("车牌号去掉前面的“京A”", s, "C2")
