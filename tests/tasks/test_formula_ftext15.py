@@ -170,3 +170,26 @@ def test_a_quoted_start_no_value_has_is_refused():
     s = schema_from_rows([["车牌号", "工时费"], ["苏AD37054", 100], ["苏AG19759", 80]])
     with pytest.raises(TaskError):
         _ask("车牌号去掉前面的“京A”", s, "C2")
+
+
+@pytest.mark.parametrize("rows, request_, formula_, first", [
+    ([["Unit", "Phone"], ["1A", "(847) 604-8388"], ["2B", "(773) 660-3509"]], "pull out the area code from the phone", "=MID(B2,2,3)", "847"),
+    ([["Unit", "Phone"], ["1A", "847-604-8388"], ["2B", "773-660-3509"]], "area code only, for each tenant", "=LEFT(B2,3)", "847"),
+    ([["房号", "电话"], ["101", "021-62345678"], ["102", "0571-8765432"]], "电话的区号单独一列", '=LEFT(B2,FIND("-",B2)-1)', "021"),
+])
+def test_the_area_code_of_a_phone(rows, request_, formula_, first):
+    s = schema_from_rows(rows)
+    r = _ask(request_, s, "C2")
+    assert r.formula == formula_ and r.value == first
+
+
+def test_an_area_code_of_phones_of_mixed_shapes_is_refused():
+    s = schema_from_rows([["Unit", "Phone"], ["1A", "(847) 604-8388"], ["2B", "07700 900123"]])
+    with pytest.raises(TaskError):
+        _ask("pull out the area code from the phone", s, "C2")
+
+
+def test_an_example_bracket_that_is_not_a_result_stays_refused():
+    s = schema_from_rows([["工号", "姓名", "部门"], ["1", "王磊", "销售部"], ["2", "李娜", "财务部"]])
+    with pytest.raises(TaskError):  # the brackets the example shows are not written by B&C
+        _ask("把姓名和部门拼起来，像 王磊(销售部) 这样", s, "D2")

@@ -179,6 +179,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     removed = _unquoted_removal(request, text, schema, lex) if has(text, lex["remove"]) and not qs else None
     if removed is not None:
         return removed
+    if has(text, lex["area_code"]["words"]) and (area := _area_code(text, schema, lex)) is not None:
+        return area
     part = _code_part(text, schema, lex) if not qs else None
     if part is not None:
         return part
@@ -190,6 +192,16 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     for kind in ("upper", "lower", "proper"):
         if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
             return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
+    return None
+
+
+def _area_code(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """A phone number's area code, on a phone column whose every value has one shape
+    (``lexicon/text.json`` area_code): (847) 604-8388 -> 847, 021-12345678 -> 021."""
+    for shape, body in lex["area_code"]["shapes"]:
+        c = _column(text, schema, lambda vs, p=shape: bool(vs) and all(re.fullmatch(p, v.strip()) for v in vs))
+        if c is not None:
+            return RowReading("=" + body.replace("{r}", ref(c)), f"area code of {c.header}")
     return None
 
 
@@ -452,7 +464,7 @@ def shown_parts(text: str, schema: SheetSchema, template: str) -> list[tuple[int
     if col is None:
         return []
     parts = {(v[:n] if fn == "LEFT" else v[-n:]).lower() for v in _texts(schema, col) if len(v) > n}
-    words = "|".join(map(re.escape, sorted(lexicon("text")["shown_words"], key=len, reverse=True)))
+    words = lexicon("text")["shown_words"]
     spans = []
     for b in re.finditer(r"[(（]([^)）]*)[)）]", text):
         inner = re.sub(rf"(?:{words})(?![a-z])", " ", b.group(1))
