@@ -44,6 +44,11 @@ def test_initials_spelled_out(clients, request_):
     assert r.formula == '=LEFT(B2,1)&MID(B2,FIND(" ",B2)+1,1)' and r.value == "AB" and _at(r, clients, 4) == "PS"
 
 
+def test_a_first_letter_followed_by_the_surname_is_no_initials(clients):
+    with pytest.raises(TaskError):  # "A Brook", not "AB"
+        _ask("first letter of the first name followed by the surname", clients, "D2")
+
+
 @pytest.mark.parametrize("request_", [
     "I need the client's last name in its own column",
     "just the surnames pls, next free column",

@@ -88,8 +88,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     zh = is_zh(request)
     spaced = lambda vs: bool(vs) and all(" " in v.strip() for v in vs)  # noqa: E731
     at = lambda vs: bool(vs) and all("@" in v for v in vs)  # noqa: E731
-    initials = has(text, lex["initials"]) or not zh and has(text, lex["first_char"]) \
-        and has(text, lex["first_name"]) and has(text, lex["last_name"])  # "first letter of first name and surname"
+    initials = has(text, lex["initials"]) or re.search(lex["initials_said"], text)  # "first letter of first name and surname"
     if initials and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
         return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")
