@@ -198,3 +198,14 @@ def test_an_example_bracket_that_is_not_a_result_stays_refused():
     s = schema_from_rows([["工号", "姓名", "部门"], ["1", "王磊", "销售部"], ["2", "李娜", "财务部"]])
     with pytest.raises(TaskError):  # the brackets the example shows are not written by B&C
         _ask("把姓名和部门拼起来，像 王磊(销售部) 这样", s, "D2")
+
+
+def test_a_product_with_a_total_is_no_title():
+    s = schema_from_rows([["姓名", "单价", "总数"], ["曹思琪", 5, 2], ["王建国", 3, 4]])
+    r = _ask("单价×总数", s, "D2")
+    assert r.value == 10
+
+
+def test_a_placeholder_before_a_word_is_no_title(heads):
+    with pytest.raises(TaskError):
+        _ask("负责人X总数", heads, "D2")
