@@ -209,3 +209,9 @@ def test_a_product_with_a_total_is_no_title():
 def test_a_placeholder_before_a_word_is_no_title(heads):
     with pytest.raises(TaskError):
         _ask("负责人X总数", heads, "D2")
+
+
+@pytest.mark.parametrize("request_", ["取车牌前2位，比如京A", "first 2 characters of the 单据号, e.g. XY"])
+def test_an_example_no_row_shows_is_refused(plates, request_):
+    with pytest.raises(TaskError):
+        _ask(request_, plates, "D2")

@@ -169,6 +169,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return None
         if has(text, lex["mask_words"]):
             return _shown_with(request, c, fn, n, raw)
+        if _shown_elsewise(text, schema, c, fn, n):
+            return None  # "前两位，比如京A" where no row starts 京A
         return RowReading(f"={_case(text, lex, f'{fn}({ref(c)},{n})')}",
                           f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw))
     if has(text, lex["phone_tail"]) and not has(text, lex["mask_words"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
@@ -447,6 +449,20 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
 
 
 _ENDS = re.compile(r"=(?:(?:UPPER|LOWER|PROPER)\()?(LEFT|RIGHT)\(([A-Z]{1,3})\{r\},(\d+)\)\)?")
+
+
+def _shown_elsewise(text: str, schema: SheetSchema, c: Column, fn: str, n: int) -> bool:
+    """Whether an example of ``text`` ("比如京A", "e.g. XY", "（京A这种）") shows a piece of ``n``
+    characters that is no row's first (last) ``n``: the request wants something else."""
+    parts = {(v[:n] if fn == "LEFT" else v[-n:]).lower() for v in _texts(schema, c) if len(v) > n}
+    words = lexicon("text")["shown_words"]
+    shown = re.findall(r"(?:比如|例如|e\.g\.|such as|\blike)\s*[:：]?\s*([^,，;；。)）]+)", text)
+    shown += re.findall(r"[(（]([^)）]*)[)）]", text)
+    for said in shown:
+        pieces = re.split(r"[/／、,，;；\s]+|(?<![a-z])or(?![a-z])|或", re.sub(rf"(?:{words})(?![a-z])", " ", said))
+        if any(len(p) == n and p not in parts for p in pieces if p):
+            return True
+    return False
 
 
 def shown_parts(text: str, schema: SheetSchema, template: str) -> list[tuple[int, int]]:
