@@ -457,8 +457,12 @@ def _shown_elsewise(text: str, schema: SheetSchema, c: Column, fn: str, n: int) 
     parts = {(v[:n] if fn == "LEFT" else v[-n:]).lower() for v in _texts(schema, c) if len(v) > n}
     words = lexicon("text")["shown_words"]
     shown = re.findall(r"(?:比如|例如|e\.g\.|such as|\blike)\s*[:：]?\s*([^,，;；。)）]+)", text)
-    shown += re.findall(r"[(（]([^)）]*)[)）]", text)
+    shown += re.findall(r"[(（][^)）]*[)）]", text)
+    counts = lexicon("text")["left"] + lexicon("text")["right"]
     for said in shown:
+        if any(re.search(p, said) for p in counts):
+            continue  # "(last four)": the count itself, not an example
+        said = said.strip("()（）")
         pieces = re.split(r"[/／、,，;；\s]+|(?<![a-z])or(?![a-z])|或", re.sub(rf"(?:{words})(?![a-z])", " ", said))
         if any(len(p) == n and p not in parts for p in pieces if p):
             return True
