@@ -856,8 +856,8 @@ def labels_unwritten(request: str, formula: str) -> str | None:
     formula that writes no text at all (the pitch's capacity, looked up) answers something else."""
     from .rowlabels import _slash_pair
 
-    if '"' in formula:
-        return None
+    if '"' in formula or re.fullmatch(r"=(?:LEFT|RIGHT)\(\$?[A-Z]{1,3}\$?\d+,\d+\)", formula):
+        return None  # "单据号前两位（RK/CK）": the pair is the values' own ends (rowtext.shown_parts checks them)
     pair = _slash_pair(request)
     if pair is not None and not (_SAY.search(request) or pair.group(2)[:1].isupper()):
         pair = None  # "km/h", "and/or": no labels

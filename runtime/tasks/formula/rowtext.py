@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from . import rowtitles
 from .rowbase import (
     RowReading,
     count_word,
@@ -87,6 +88,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     zh = is_zh(request)
     spaced = lambda vs: bool(vs) and all(" " in v.strip() for v in vs)  # noqa: E731
     at = lambda vs: bool(vs) and all("@" in v for v in vs)  # noqa: E731
+    initials = has(text, lex["initials"]) or re.search(lex["initials_said"], text)  # "first letter of first name and surname"
+    if initials and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
+        r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
+        return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")
     if has(text, lex["first_name"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)
         body = _case(text, lex, f'LEFT({r},FIND(" ",{r})-1)')
@@ -108,9 +113,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if has(text, lex["after_dash"]) and not has(text, lex["before_dash"]) and (c := _column(text, schema, dashed)):
         r = ref(c)
         return RowReading(f'=MID({r},FIND("-",{r})+1,LEN({r}))', f"{c.header} after its dash")
-    if has(text, lex["initials"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
-        r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
-        return RowReading(f'=LEFT({r},1)&MID({r},FIND(" ",{r})+1,1)', f"initials of {c.header}")
+    if zh and (titled := rowtitles.read(request, schema)) is not None:
+        return titled  # "负责人称呼：姓加“总”": 曹思琪 -> 曹总
     if has(text, lex["zh_surname"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
             re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) for v in vs))):
         return RowReading(f"=LEFT({ref(c)},1)", f"{c.header}的第一个字（姓）")
@@ -122,9 +126,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     named = {c.letter for _, c in mentions(text, schema) if c.type in ("text", "mixed")}
     # a named column must be the padded one itself: "zone number as a number" on a sheet of zones
     # 1-9 is no leading-zero ID, whatever other column is padded
-    if has(text, lex["as_number"]) and not numbers(request) and (named or re.search(r"\bzero|零|0", text)) \
-            and (c := _column(text, schema, padded)) and (not named or c.letter in named):
-        return RowReading(f"=VALUE({ref(c)})", f"{c.header} as a number")  # "horse ID without the leading zeros"
+    if has(text, lex["as_number"]) and (named or re.search(r"\bzero|零|0", text)) \
+            and (c := _column(text, schema, padded)) and (not named or c.letter in named) \
+            and (shown := _padded_shown(request, schema, c)) is not None:
+        return RowReading(f"=VALUE({ref(c)})", f"{c.header} as a number", shown)  # "horse ID without the leading zeros"
     if has(text, lex["before_at"]) and (c := _column(text, schema, at)):
         r = ref(c)
         return RowReading(f'=LEFT({r},FIND("@",{r})-1)', f"{c.header} before the @")
@@ -164,6 +169,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return None
         if has(text, lex["mask_words"]):
             return _shown_with(request, c, fn, n, raw)
+        if _shown_elsewise(text, schema, c, fn, n):
+            return None  # "前两位，比如京A" where no row starts 京A
         return RowReading(f"={_case(text, lex, f'{fn}({ref(c)},{n})')}",
                           f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw))
     if has(text, lex["phone_tail"]) and not has(text, lex["mask_words"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
@@ -173,6 +180,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     removed = _unquoted_removal(request, text, schema, lex) if has(text, lex["remove"]) and not qs else None
     if removed is not None:
         return removed
+    if has(text, lex["area_code"]["words"]) and (area := _area_code(text, schema, lex)) is not None:
+        return area
     part = _code_part(text, schema, lex) if not qs else None
     if part is not None:
         return part
@@ -185,6 +194,29 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
             return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
     return None
+
+
+def _area_code(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """A phone number's area code, on a phone column whose every value has one shape
+    (``lexicon/text.json`` area_code): (847) 604-8388 -> 847, 021-12345678 -> 021."""
+    for shape, body in lex["area_code"]["shapes"]:
+        c = _column(text, schema, lambda vs, p=shape: bool(vs) and all(re.fullmatch(p, v.strip()) for v in vs))
+        if c is not None:
+            return RowReading("=" + body.replace("{r}", ref(c)), f"area code of {c.header}")
+    return None
+
+
+def _padded_shown(request: str, schema: SheetSchema, c: Column) -> list[float] | None:
+    """The numbers of a leading-zeros request, each a value of ``c`` or the number one stands for
+    ("leading zeros (00680) ... plain numbers like 680"): an example of the column and of the
+    result; None when a number is neither (it says something else, so the request is not read here)."""
+    vals = {v.strip() for v in _texts(schema, c)}
+    out = []
+    for v, raw, _ in numbers(request):
+        if raw.strip() not in vals and not any(float(x) == v for x in vals if x.isdigit() and x.strip("0")):
+            return None
+        out.append(v)
+    return out
 
 
 def _unquoted_removal(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
@@ -224,6 +256,9 @@ def _code_part(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
             return None
         heads = {_PREFIXED.fullmatch(v.strip()).group(1) for v in _texts(schema, c)}
         r = ref(c)
+        after = re.search(lex["code_head_said"], text)  # "BY-后面的数字": the prefix said must be the values' own
+        if after is not None and {h.lower() for h in heads} != {next(g for g in after.groups() if g).strip()}:
+            return None
         if len(heads) == 1:
             lit = next(iter(heads))
             body, part = f'SUBSTITUTE({r},"{lit}","")', lambda v: v.strip()[len(lit):]
@@ -411,3 +446,48 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
         return None
     mid = f'&"{sep}"&' if sep else "&"
     return RowReading(f"={ref(a)}{mid}{ref(b)}", f"{a.header}{sep}{b.header}", shown)
+
+
+_ENDS = re.compile(r"=(?:(?:UPPER|LOWER|PROPER)\()?(LEFT|RIGHT)\(([A-Z]{1,3})\{r\},(\d+)\)\)?")
+
+
+def _shown_elsewise(text: str, schema: SheetSchema, c: Column, fn: str, n: int) -> bool:
+    """Whether an example of ``text`` ("比如京A", "e.g. XY", "（京A这种）") shows a piece of ``n``
+    characters that is no row's first (last) ``n``: the request wants something else."""
+    parts = {(v[:n] if fn == "LEFT" else v[-n:]).lower() for v in _texts(schema, c) if len(v) > n}
+    words = lexicon("text")["shown_words"]
+    shown = re.findall(r"(?:比如|例如|e\.g\.|such as|\blike)\s*[:：]?\s*([^,，;；。)）]+)", text)
+    shown += re.findall(r"[(（][^)）]*[)）]", text)
+    counts = lexicon("text")["left"] + lexicon("text")["right"]
+    for said in shown:
+        if any(re.search(p, said) for p in counts):
+            continue  # "(last four)": the count itself, not an example
+        said = said.strip("()（）")
+        pieces = re.split(r"[/／、,，;；\s]+|(?<![a-z])or(?![a-z])|或", re.sub(rf"(?:{words})(?![a-z])", " ", said))
+        if any(len(p) == n and p not in parts for p in pieces if p):
+            return True
+    return False
+
+
+def shown_parts(text: str, schema: SheetSchema, template: str) -> list[tuple[int, int]]:
+    """The words of ``text`` that show or give what the formula makes: the brackets of ``text`` that show results of ``template`` (LEFT / RIGHT n of a column):
+    "车牌前两位（沪A这种）", "单据号前两位（RK/CK）".  Each piece the bracket lists, its example
+    words aside (``lexicon/text.json`` shown_words), must be that part of some row's value; a
+    bracket with any other piece is no example and stays for the residue check to refuse.  For a
+    surname with a title, the words that gave the title (``rowtitles.said_spans``)."""
+    m = _ENDS.fullmatch(template)
+    if m is None:
+        return rowtitles.said_spans(text, template)  # "姓+经理": the words that gave the title
+    fn, letter, n = m.group(1), m.group(2), int(m.group(3))
+    col = next((c for c in schema.columns if c.letter == letter), None)
+    if col is None:
+        return []
+    parts = {(v[:n] if fn == "LEFT" else v[-n:]).lower() for v in _texts(schema, col) if len(v) > n}
+    words = lexicon("text")["shown_words"]
+    spans = []
+    for b in re.finditer(r"[(（]([^)）]*)[)）]", text):
+        inner = re.sub(rf"(?:{words})(?![a-z])", " ", b.group(1))
+        pieces = [p for p in re.split(r"[/／、,，;；\s]+|(?<![a-z])or(?![a-z])|或", inner) if p]
+        if pieces and all(p in parts for p in pieces):
+            spans.append(b.span())
+    return spans
