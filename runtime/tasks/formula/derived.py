@@ -349,6 +349,8 @@ def read(request: str, schema: SheetSchema, target: str | None, reader):
     d = derived(request, schema)
     if d is None:
         return None
+    if d.kind in ("hours", "minutes") and re.search(lexicon("dates")["shifts"]["break_said"], request.lower()):
+        return None  # a break taken off worked hours is rowshifts' (a break column in unknown units: refused)
     m = re.match(r"([A-Z]{1,3})(\d+)$", target or "")
     away = max(schema.last_column, col_index(m.group(1)) if m else 0) + 3
     lent, col = lend(schema, d, away)

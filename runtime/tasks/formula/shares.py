@@ -46,7 +46,11 @@ def named_rate(request: str, schema: SheetSchema) -> str | None:
     share of B" / "A占B的比例" with the two columns' headers (lexicon shares.json named_rates), the
     rest of the request kept; None when no name is said or its columns are not one pair (On
     time under Q3 and Q4 with no quarter said)."""
+    from .rows import _AS_NUMBER
+
     text = request.lower()
+    if re.search(_AS_NUMBER, text):
+        return None  # "出勤率用百分数表示": the percent as a number (×100), the plan/actual reader's
     for rate in lexicon("shares")["named_rates"]:
         for name in sorted(rate["names"], key=len, reverse=True):
             at = text.find(name)
