@@ -41,7 +41,7 @@ def without_clause(request: str) -> str:
     return request if split is None else split[0]
 
 
-def _difference(body: str) -> bool:
+def difference(body: str) -> bool:
     """Whether ``body`` (a formula without its '=') is a difference at its top level."""
     depth = 0
     for i, ch in enumerate(body):
@@ -76,7 +76,7 @@ def read(request: str, schema: SheetSchema, nums, labels_only: bool = False) -> 
     if rest is None or not rest.template.startswith("=") or rest.template.upper().startswith("=MAX(0,"):
         return None
     body = rest.template[1:]
-    if not _difference(body):
+    if not difference(body):
         return None
     return RowReading(f"=MAX(0,{body})", f"{rest.explanation}; 0 where that is below 0",
                       rest.consumed + ([0.0] if zero else []))
