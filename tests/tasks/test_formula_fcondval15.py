@@ -126,3 +126,15 @@ def test_days_overdue_without_the_paid_clause_stays_refused(invoices):
 def test_zero_for_a_column_that_records_nothing_settled(invoices):
     with pytest.raises(TaskError):
         formula("amount per invoice, 0 if customer", sheet=invoices, target_cell="F2", method="rules")
+
+
+def test_zh_zero_when_returned():
+    d = dt.datetime
+    s = schema_from_rows([
+        ["日期", "经手人", "金额", "预计归还", "归还日期"],
+        [d(2026, 11, 1), "王磊", 500, d(2026, 11, 20), d(2026, 11, 18)],
+        [d(2026, 11, 5), "李娜", 300, d(2026, 11, 30), None],
+    ], sheet="备用金")
+    r = formula("金额减去50，已归还的记0", sheet=s, target_cell="F2", method="rules")
+    assert r.formula == '=IF(E2<>"",0,C2-50)'
+    assert [_at(r, s, row) for row in (2, 3)] == [0, 250]
