@@ -636,18 +636,25 @@ def _tenths(request: str) -> str | None:
 
 def _first(text: str, schema: SheetSchema, nums, labels_only: bool = False) -> RowReading | None:
     """The first family's reading of ``text``, when it reads it whole; None otherwise."""
-    from . import rowblank, rowdates, rowlabels, rowrates, rowtext, rowunits
+    from . import rowblank, rowdates, rowfloor, rowlabels, rowrates, rowsettled, rowtext, rowunits
 
     def blank(t: str, s: SheetSchema) -> RowReading | None:  # a clause for the empty rows, the rest read here
         return rowblank.read(t, s, nums, labels_only)
 
-    families = (blank, rowlabels.read) if labels_only else (blank, rowdates.read, rowtext.read, rowlabels.read,
+    def floor(t: str, s: SheetSchema) -> RowReading | None:  # "..., 0 if not": the rest's difference floored at 0
+        return rowfloor.read(t, s, nums, labels_only)
+
+    def settled(t: str, s: SheetSchema) -> RowReading | None:  # "..., 0 if paid": 0 for the settled rows
+        return rowsettled.read(t, s, nums, labels_only)
+
+    families = (blank, rowlabels.read) if labels_only else (blank, floor, settled, rowdates.read, rowtext.read, rowlabels.read,
                                                              _owed_label, rowunits.read, _arithmetic, rowrates.read)
     for family in families:
         reading = family(text, schema)
         if reading is not None:
-            if not used_up(nums, reading.consumed) or _unexplained(text, schema, reading.template) \
-                    or _unread_column(text, schema, reading.template, family is rowtext.read) \
+            read = (rowfloor if family is floor else rowsettled).without_clause(text) if family in (floor, settled) else text
+            if not used_up(nums, reading.consumed) or _unexplained(read, schema, reading.template) \
+                    or _unread_column(read, schema, reading.template, family is rowtext.read) \
                     or family is _arithmetic and _operator_dropped(text, reading.template):
                 return None
             return reading
