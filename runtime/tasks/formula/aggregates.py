@@ -1189,7 +1189,7 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                     f"the share of {amount.value.header} where "
                     + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
     if rows is None or not rows.conditions or rows.op != "count":
-        return _share_of_yes(plain, schema)
+        return _share_of_yes(plain, schema) or _share_of_blank(plain, schema)
     whole = re.search(r"占(?:总|全部|所有|整体)([\u4e00-\u9fff]*?)(?:的|比|百分|$)", text)
     nouns = lex["row_nouns"] + lex["people_nouns"] + row_things(schema) + [schema.sheet.lower()]  # (单子: _zh_whole's rows)
     if whole and whole.group(1) and not any(whole.group(1) in (n, n + "数") for n in nouns):
@@ -1428,6 +1428,23 @@ def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
     if whole is None:
         return None
     return f"{got[0]}/COUNTA({whole.range})", "the share of " + got[1].removeprefix("the number of ")
+
+
+def _share_of_blank(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"what % of the invoices are still unpaid", "还没缴费的占多少比例": the rows read_blank counts
+    (a column still empty on them) over all the table's rows, counted by a column filled on
+    every row.  Only a count of the whole table: a share under other conditions is refused."""
+    asked = f"{plain.strip()}有几个" if is_zh(plain) else f"how many {plain.strip()}"
+    got = read_blank(asked, schema)
+    m = re.fullmatch(r"=COUNTBLANK\(([A-Z]+)(\d+):[A-Z]+\d+\)", got[0]) if got else None
+    if m is None:
+        return None
+    col = next(c for c in schema.columns if c.letter == m.group(1) and c.first_row == int(m.group(2)))
+    last, key = _table_rows(schema, col)
+    if key is None:
+        return None
+    return (f"{got[0]}/COUNTA({key.letter}{col.first_row}:{key.letter}{last})",
+            f"the share of the rows with no {col.header}")
 
 
 _NOT_YET_BEFORE = re.compile(
