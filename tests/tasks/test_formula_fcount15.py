@@ -1,8 +1,9 @@
 """Counts and shares of rows said by what one row is, and shares of the rows still blank (issue 16, round 15).
 
-"午托的孩子占多少比例" (孩子: each row is a child), "how many gigs after 1 Jan 2027" (a gig a row),
-"平均每趟多少公里" reads 趟 as a row; "what % of invoices haven't been paid", "还没交费的占多少比例":
-the rows read_blank counts (a date still empty) over all the table's rows.  Sheets written here;
+"午托的孩子占多少比例" (孩子: each row is a child), "count of gigs with an event date in 2027" (a gig
+a row); "what % of invoices haven't been paid", "还没缴费的孩子占多少比例":
+the rows read_blank counts (a date still empty) over all the table's rows.  "after 3/1/2027 and before
+25/1/2027": a slashed date the request itself settles (dayorder.py).  Sheets written here;
 values checked by the engine.
 """
 
@@ -93,3 +94,48 @@ def test_a_blank_share_under_a_condition_is_not_read_as_of_the_whole_table(gigs)
     except TaskError:
         return
     assert "Bob" in r.formula or "B2:B5" in r.formula
+
+
+@pytest.fixture
+def events():
+    return schema_from_rows([
+        ["Ref", "Client", "Event date", "Fee"],
+        ["G1", "Ann", dt.date(2026, 11, 20), 400],
+        ["G2", "Bob", dt.date(2026, 12, 12), 550],
+        ["G3", "Cat", dt.date(2027, 1, 9), 300],
+        ["G4", "Dan", dt.date(2027, 2, 14), 650],
+    ], sheet="Bookings")
+
+
+@pytest.mark.parametrize("request_, formula_", [
+    # another date with its day over 12 says the request writes the day first (or the month)
+    ("how many bookings with an event date after 3/1/2027 and before 25/1/2027",
+     '=COUNTIFS(C2:C5,">"&DATE(2027,1,3),C2:C5,"<"&DATE(2027,1,25))'),
+    ("count of bookings with an event date from 1/12/2026 to 31/12/2026",
+     '=COUNTIFS(C2:C5,">="&DATE(2026,12,1),C2:C5,"<="&DATE(2026,12,31))'),
+    ("count of bookings with an event date from 12/1/2026 to 12/31/2026",
+     '=COUNTIFS(C2:C5,">="&DATE(2026,12,1),C2:C5,"<="&DATE(2026,12,31))'),
+])
+def test_a_slashed_date_the_request_settles(events, request_, formula_):
+    r = formula(request_, events, "H2", method="rules")
+    assert r.formula == formula_
+    assert r.value == 1
+
+
+@pytest.mark.parametrize("request_", [
+    "how many bookings with an event date after 3/1/2027",  # 3 January or 1 March: not guessed
+    "how many bookings with an event date after 3/1/2027 and before 25/1/2027 or 1/25/2027",  # two cues
+])
+def test_a_slashed_date_left_unsettled_is_refused(events, request_):
+    with pytest.raises(TaskError):
+        formula(request_, events, "H2", method="rules")
+
+
+def test_settled_rewrites_only_what_the_request_settles():
+    from o3local.tasks.formula.dayorder import settled
+
+    assert settled("after 7/12/2026, today is 7 Dec 2026") == "after 7 Dec 2026, today is 7 Dec 2026"
+    assert settled("from 7/12/2026 to 19/12/2026") == "from 7 Dec 2026 to 19 Dec 2026"
+    assert settled("from 12/7/2026 to 12/19/2026") == "from 7 Dec 2026 to 19 Dec 2026"
+    assert settled("after 7/12/2026") == "after 7/12/2026"
+    assert settled("7/12/2026 or 13/1/2027 or 1/13/2027") == "7/12/2026 or 13/1/2027 or 1/13/2027"
