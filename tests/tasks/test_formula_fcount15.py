@@ -8,6 +8,7 @@ values checked by the engine.
 """
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -139,3 +140,31 @@ def test_settled_rewrites_only_what_the_request_settles():
     assert settled("from 12/7/2026 to 12/19/2026") == "from 7 Dec 2026 to 19 Dec 2026"
     assert settled("after 7/12/2026") == "after 7/12/2026"
     assert settled("7/12/2026 or 13/1/2027 or 1/13/2027") == "7/12/2026 or 13/1/2027 or 1/13/2027"
+
+
+@pytest.fixture
+def petty():
+    return schema_from_rows([
+        ["凭证号", "经手人", "金额", "发票", "回单"],
+        ["BY-01", "王", 120, "是", "是"],
+        ["BY-02", "李", 80, None, "否"],
+        ["BY-03", "王", 200, "是", "是"],
+        ["BY-04", "赵", 50, None, "否"],
+    ])
+
+
+@pytest.mark.parametrize("request_, formula_, value", [
+    ("有票的有几笔", r'=COUNTIF\(D2:D[45],"是"\)', 2),
+    ("有票的占比", r'=COUNTIF\(D2:D[45],"是"\)/COUNTA\(A2:A5\)', 0.5),
+    ("有票的占全部笔数的百分之多少", r'=COUNTIF\(D2:D[45],"是"\)/COUNTA\(A2:A5\)', 0.5),
+    ("没回单的有几笔", r'=COUNTIF\(E2:E5,"否"\)', 2),
+])
+def test_a_yes_no_column_said_by_its_thing(petty, request_, formula_, value):
+    r = formula(request_, petty, "H2", method="rules")
+    assert re.fullmatch(formula_, r.formula)  # (D2:D4: the last 是 is the column's last cell)
+    assert r.value == pytest.approx(value)
+
+
+def test_no_thing_where_no_is_left_blank_is_refused(petty):
+    with pytest.raises(TaskError):  # 发票 leaves its no rows blank: 没票 is not guessed
+        formula("没票的有几笔", petty, "H2", method="rules")
