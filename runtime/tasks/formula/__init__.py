@@ -332,9 +332,11 @@ def _rules_read(said: str, schema: SheetSchema, target: str | None,
                 notes: list[str]) -> tuple[FormulaResult | None, list[str]]:
     """The rules' answer of ``said``, else of it without its frame ("Prices tab, col E: ...",
     "... pls", "两百块以上"), and the notes that say what is still unread."""
+    from .dayorder import settled
     from .frame import figures, unframed
     from .rules import short_year
 
+    said = settled(said)  # "after 7/12/2026" beside "today's 7 Dec 2026": the 7th of December
     answer = _rules_only(short_year(said, schema), schema, target, notes)
     if answer is None:
         bare = figures(unframed(said, schema), schema)

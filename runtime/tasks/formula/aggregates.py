@@ -1189,7 +1189,7 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                     f"the share of {amount.value.header} where "
                     + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
     if rows is None or not rows.conditions or rows.op != "count":
-        return _share_of_yes(plain, schema)
+        return _share_of_yes(plain, schema) or _share_of_blank(plain, schema)
     whole = re.search(r"占(?:总|全部|所有|整体)([\u4e00-\u9fff]*?)(?:的|比|百分|$)", text)
     nouns = lex["row_nouns"] + lex["people_nouns"] + row_things(schema) + [schema.sheet.lower()]  # (单子: _zh_whole's rows)
     if whole and whole.group(1) and not any(whole.group(1) in (n, n + "数") for n in nouns):
@@ -1208,7 +1208,13 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                 "the share of the rows where " + ", ".join(f"{c.column} = {c.value}" for c in scope)
                 + " that have " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds if c not in scope))
     if _marked_range(schema, base) is not None:  # "点钟单占比" beside 点钟: 是 or blank: of every row
-        return _share_of_yes(plain, schema) if len(conds) == 1 else None
+        if len(conds) != 1:
+            return None
+        last, key = _table_rows(schema, base)
+        if conds[0].value != "是" or key is None:
+            return _share_of_yes(plain, schema)
+        return (f"={part[1:]}/COUNTA({key.letter}{base.first_row}:{key.letter}{last})",  # "有票的占比"
+                f"the share of rows where {base.header} is 是, of all the table's rows")
     return (f"={part[1:]}/COUNTA({base.range})",
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
@@ -1428,6 +1434,23 @@ def _share_of_yes(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
     if whole is None:
         return None
     return f"{got[0]}/COUNTA({whole.range})", "the share of " + got[1].removeprefix("the number of ")
+
+
+def _share_of_blank(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
+    """"what % of the invoices are still unpaid", "还没缴费的占多少比例": the rows read_blank counts
+    (a column still empty on them) over all the table's rows, counted by a column filled on
+    every row.  Only a count of the whole table: a share under other conditions is refused."""
+    asked = f"{plain.strip()}有几个" if is_zh(plain) else f"how many {plain.strip()}"
+    got = read_blank(asked, schema)
+    m = re.fullmatch(r"=COUNTBLANK\(([A-Z]+)(\d+):[A-Z]+\d+\)", got[0]) if got else None
+    if m is None:
+        return None
+    col = next(c for c in schema.columns if c.letter == m.group(1) and c.first_row == int(m.group(2)))
+    last, key = _table_rows(schema, col)
+    if key is None:
+        return None
+    return (f"{got[0]}/COUNTA({key.letter}{col.first_row}:{key.letter}{last})",
+            f"the share of the rows with no {col.header}")
 
 
 _NOT_YET_BEFORE = re.compile(
@@ -2610,6 +2633,29 @@ def _zh_marked(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[
                     return None  # "非会员" where the others are left blank: not guessed
                 return Condition(c.header, "=", "否"), (m.start() - (1 if text[m.start() - 1] == "非" else 2), m.end())
             return Condition(c.header, "=", "是"), m.span()
+    return _zh_had(text, schema, taken)
+
+
+def _zh_had(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[int, int]] | None:
+    """"有票的", "没票的": a 是 / 否 column of two characters (发票) said by its last one after 有 or
+    没(有) / 无 — whether the row had the thing.  Only where no other header of the workbook holds
+    that character, and a 否 said only where 否 is written (blanks are not guessed)."""
+    heads = [_bare(c.header) for sh in (schema, *schema.others.values()) for c in sh.columns]
+    for c in schema.columns:
+        head = _bare(c.header)
+        said = {str(v).strip() for v in values(schema, c) if v is not None and str(v).strip()}
+        if c.type != "text" or "是" not in said or not said <= {"是", "否"} \
+                or not re.fullmatch(r"[\u4e00-\u9fff]{2}", head):
+            continue
+        thing = head[-1]
+        if sum(thing in h for h in heads) != 1:
+            continue
+        for m in re.finditer(rf"(没有|没|无|有)({re.escape(thing)})(?=的)", text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if m.group(1) == "有":
+                return Condition(c.header, "=", "是"), m.span()
+            return (Condition(c.header, "=", "否"), m.span()) if "否" in said else None
     return None
 
 
