@@ -453,6 +453,29 @@ def count_of_a_quantity(request: str, formula: str, schema: SheetSchema) -> str 
     return f"it counts the rows of {col.header}, a quantity that the request asks to add up"
 
 
+#: "how many candles did I sell", "how many boxes were shipped": the goods counted by a verb of trade
+_GOODS_TRADED = re.compile(r"(?<![a-z])how many ([a-z]+) (?:(?:did|do|have|had|were|was|are)\s+(?:i|we|you|they|"
+                           r"he|she)?\s*)?(?:sell|sold|ship|shipped|deliver|delivered|buy|bought|pick|picked)(?![a-z])")
+
+
+def goods_counted_as_rows(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"how many candles did I sell at Durham" answered with =COUNTIF(Market,"Durham…") on a sheet
+    with a Qty column: each row is a sale of some candles, so counting rows counts sales, not
+    candles.  A noun that is what one row is (sales, orders, trips: lexicon aggregates row_nouns)
+    is counted by rows."""
+    m = _GOODS_TRADED.search(request.lower())
+    if m is None or not re.match(r"=\s*COUNT(?:A|IFS?)?\(", formula.strip()):
+        return None
+    noun = m.group(1)
+    if noun in lexicon("aggregates")["row_nouns"] or any(noun.rstrip("s") in c.header.lower() for c in schema.columns):
+        return None
+    qty = [c for c in schema.columns if c.type == "number"
+           and re.search(r"(?<![a-z])(?:qty|quantity|units|no\. of units|pcs|pieces)(?![a-z])", c.header.lower())]
+    if len(qty) != 1:
+        return None
+    return f"the request counts {noun}, which {qty[0].header} adds up; the formula counts rows (sales)"
+
+
 def _answers() -> dict:
     return lexicon("answers")
 
@@ -901,6 +924,26 @@ def label_left_out(request: str, formula: str, schema: SheetSchema) -> str | Non
     return None
 
 
+#: the other rows given a value: "Paid for the rest", "otherwise OK", 否则…, 其余…
+_THE_REST = re.compile(r"(?<![a-z])(?:for (?:all )?the rest|for the others|for everything else|for all others|"
+                       r"otherwise|else)(?![a-z])|否则|其余|其他的|不然")
+#: ... unless what they are given is nothing: "otherwise blank", 否则留空
+_REST_BLANK = re.compile(r"(?<![a-z])(?:blank|empty|nothing|leave it|leave them|left)(?![a-z])|留空|空白|为空|空着|不填|不显示")
+
+
+def rest_left_blank(request: str, formula: str) -> str | None:
+    """"put Owed next to the ones not paid yet, Paid for the rest" answered with
+    =IF(J2="","Owed",""): the request gives the other rows a value and the formula leaves them
+    empty (a label that is also a column's name, Paid, slips past ``label_left_out``)."""
+    if not re.search(r',\s*""\s*\)+\s*$', formula) or not re.match(r"=\s*IF\(", formula, re.I):
+        return None
+    low = request.lower()
+    m = _THE_REST.search(low)
+    if m is None or _REST_BLANK.search(low) or "空" in low[m.end():m.end() + 4]:  # "否则空"
+        return None
+    return "the request gives the other rows a value, and the formula leaves them empty"
+
+
 def test_unanswered(request: str, formula: str) -> str | None:
     """"上半年有没有达标" answered with the half year's sum: the request asks a yes-or-no of each
     row (有没有 / 够不够 / 交没交 / 是否 / whether), and a formula that compares nothing and writes
@@ -940,12 +983,63 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
     """The answer-kind checks that hold for a formula filled down a column."""
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
             or labels_unwritten(request, formula) or label_left_out(request, formula, schema)
+            or rest_left_blank(request, formula)
             or test_unanswered(request, formula)
             or operand_before_unused(request, formula, schema)
             or arithmetic_operand_unused(request, formula, schema)
             or number_column_unused(request, formula, schema) or dates_added(formula, schema)
             or inclusion_not_added(request, formula) or remainder_not_subtracted(request, formula, schema)
-            or _detail_problems(request, formula, schema) or label_read_as_column(request, formula, schema))
+            or _detail_problems(request, formula, schema) or label_read_as_column(request, formula, schema)
+            or identifier_in_arithmetic(formula, schema)
+            or month_for_a_rate(request, formula))
+
+
+#: a cell reference of a per-row formula (a row number or the ``{r}`` of a template)
+_ROW_REF = re.compile(r"(?<![A-Z$:!])\$?([A-Z]{1,3})\$?(?:\d+|\{r\})(?![\d:(])")
+
+
+def _operands(formula: str) -> list[tuple[str, str, str]]:
+    """(column letter, the operator before, the operator after) of each cell reference outside quotes."""
+    body = re.sub(r'"[^"]*"', lambda m: "_" * len(m.group(0)), formula)
+    out = []
+    for m in _ROW_REF.finditer(body):
+        before = body[:m.start()].rstrip()[-1:]
+        after = body[m.end():].lstrip()[:1]
+        out.append((m.group(1), before, after))
+    return out
+
+
+def _is_year(col: Column) -> bool:
+    """A column of years: an identifier to add up, a number to subtract from (2026 - Year is an age)."""
+    return bool(re.fullmatch(r"(?:fiscal |model |build )?year|年份|年度|年|出厂年份", col.header.lower().strip()))
+
+
+def identifier_in_arithmetic(formula: str, schema: SheetSchema) -> str | None:
+    """"total weight on every pick line" answered with =I3+A3 where A is Line (1, 2, 3 …): a serial
+    number, code or ID added to or multiplied by a quantity is a number nobody asked for."""
+    by_letter = {c.letter: c for c in schema.columns}
+    for letter, before, after in _operands(formula):
+        col = by_letter.get(letter)
+        if col is not None and col.type == "number" and is_identifier(col) and not _is_year(col) and (before in "+-*/" and before
+                                                                               or after in "+-*/" and after):
+            return f"it does arithmetic with {col.header}, a column of identifiers"
+    return None
+
+
+def month_for_a_rate(request: str, formula: str) -> str | None:
+    """"per-month cost per licence" answered with =ROUND(MONTH(G3),2): "per month" is a rate (a
+    twelfth of a yearly figure), never the month of a date."""
+    if not re.search(r"(?<![a-z])(?:per[- ]month|a month|/\s*month|monthly)(?![a-z])|每月|每个月|月均", request.lower()):
+        return None
+    for m in re.finditer(r"MONTH\(", formula):
+        rest = formula[m.end():]
+        depth, i = 1, 0
+        while i < len(rest) and depth:
+            depth += {"(": 1, ")": -1}.get(rest[i], 0)
+            i += 1
+        if not re.match(r"\s*(?:=|<|>)", rest[i:]) and not re.search(r"(?:=|<|>)\s*$", formula[:m.start()]):
+            return "the request asks for a rate per month, and the formula takes the month of a date"
+    return None
 
 
 def _detail_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
@@ -1045,6 +1139,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    identifier_named(request, formula, schema), contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
                    count_of_a_quantity(request, formula, schema), count_of_a_unique_value(formula, schema),
+                   goods_counted_as_rows(request, formula, schema),
                    count_of_a_measure(request, formula, schema), per_unit_ignored(request, formula, schema),
                    count_of_money(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema),
