@@ -453,9 +453,10 @@ def count_of_a_quantity(request: str, formula: str, schema: SheetSchema) -> str 
     return f"it counts the rows of {col.header}, a quantity that the request asks to add up"
 
 
-#: "how many candles did I sell", "how many boxes were shipped": the goods counted by a verb of trade
+#: "how many candles did I sell", "how many mugs were bought": goods counted by a verb of trade (not
+#: "picked up" / "delivered": a row can be one pick-up or delivery)
 _GOODS_TRADED = re.compile(r"(?<![a-z])how many ([a-z]+) (?:(?:did|do|have|had|were|was|are)\s+(?:i|we|you|they|"
-                           r"he|she)?\s*)?(?:sell|sold|ship|shipped|deliver|delivered|buy|bought|pick|picked)(?![a-z])")
+                           r"he|she)?\s*)?(?:sell|sold|buy|bought)(?![a-z])")
 
 
 def goods_counted_as_rows(request: str, formula: str, schema: SheetSchema) -> str | None:
