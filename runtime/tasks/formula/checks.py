@@ -1033,12 +1033,8 @@ def month_for_a_rate(request: str, formula: str) -> str | None:
     if not re.search(r"(?<![a-z])(?:per[- ]month|a month|/\s*month|monthly)(?![a-z])|每月|每个月|月均", request.lower()):
         return None
     for m in re.finditer(r"MONTH\(", formula):
-        rest = formula[m.end():]
-        depth, i = 1, 0
-        while i < len(rest) and depth:
-            depth += {"(": 1, ")": -1}.get(rest[i], 0)
-            i += 1
-        if not re.match(r"\s*(?:=|<|>)", rest[i:]) and not re.search(r"(?:=|<|>)\s*$", formula[:m.start()]):
+        after = formula[m.end() + len(",".join(_call_arguments(formula, m.end()))) + 1:]
+        if not re.match(r"\s*(?:=|<|>)", after) and not re.search(r"(?:=|<|>)\s*$", formula[:m.start()]):
             return "the request asks for a rate per month, and the formula takes the month of a date"
     return None
 

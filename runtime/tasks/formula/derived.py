@@ -203,40 +203,6 @@ _ARRAYABLE = {"MAX", "MIN", "AVERAGE", "LARGE", "SMALL", "MEDIAN", "MATCH", "SUM
 _CALL = re.compile(r"([A-Z][A-Z0-9.]*)\(")
 
 
-def _split(args: str) -> list[str]:
-    """The top-level arguments of a call's inside."""
-    out, depth, quoted, cur = [], 0, False, ""
-    for ch in args:
-        if ch == '"':
-            quoted = not quoted
-        elif not quoted and ch == "(":
-            depth += 1
-        elif not quoted and ch == ")":
-            depth -= 1
-        elif not quoted and depth == 0 and ch == ",":
-            out.append(cur)
-            cur = ""
-            continue
-        cur += ch
-    return [*out, cur]
-
-
-def _close(text: str, i: int) -> int:
-    """The index of the parenthesis closing the one opened just before ``i``."""
-    depth, quoted = 1, False
-    for j in range(i, len(text)):
-        ch = text[j]
-        if ch == '"':
-            quoted = not quoted
-        elif not quoted and ch == "(":
-            depth += 1
-        elif not quoted and ch == ")":
-            depth -= 1
-            if depth == 0:
-                return j
-    raise Unwritten("unbalanced formula")
-
-
 def _test(rng: str, crit: str) -> str:
     """A SUMIF criterion on ``rng`` as a comparison of arrays: "Noah" -> (B2:B9="Noah")."""
     crit = crit.strip()
@@ -256,6 +222,8 @@ def _test(rng: str, crit: str) -> str:
 
 def rewrite(formula: str, col: Column, d: Derived) -> str:
     """``formula`` (read over the lent column ``col``) written over ``d``'s two columns."""
+    from .checks import _call_arguments
+
     span = re.compile(rf"\$?{col.letter}\$?(\d+):\$?{col.letter}\$?(\d+)")
     cell = re.compile(rf"(?<![A-Z$:]){col.letter}\$?(\d+|\{{r\}})(?![\d:])")
 
@@ -275,8 +243,10 @@ def rewrite(formula: str, col: Column, d: Derived) -> str:
                 out, i = out + text[i], i + 1
                 continue
             name, inner_at = m.group(1), m.end()
-            end = _close(text, inner_at)
-            args = _split(text[inner_at:end])
+            args = _call_arguments(text, inner_at)
+            end = inner_at + len(",".join(args))
+            if end >= len(text) or text[end] != ")":
+                raise Unwritten("unbalanced formula")
             out += call(name, args, in_array)
             i = end + 1
         if span.search(out):
