@@ -458,6 +458,47 @@ SETS = (
              ("number", 360000000, 296000000, _ZH, 0.0),  # the 全年 forecast, not the actual
              ("number", 188000000, 214000000, _ZH, 0.0),  # 2024年, the earlier year
              ("date", "2026-03-01", "2026-03-01", _ZH, 1.0))),
+    EvalSet("fill-eval20", "fe20", 20, True,
+            {"fe20-en-01": ("between $2M and $2.5M", "$2.26M", "$7M Series A"),  # a range first, the exact ARR later
+             "fe20-en-03": ("$3.06M", "Plotkeeper Map", "$9M Series A"),  # ARR in a transposed table only
+             "fe20-en-05": ("$2,480,000", "Fairwaylog Water", "$6M Series A"),  # a transposed plan / actual table
+             "fe20-en-08": ("$3.34M", "Vendwell Telemetry Kit", "Series A of $11M"),  # a KPI table; the ask a range first
+             "fe20-en-09": ("ARR $4-5M", "ARR $4,460,000", "Net revenue retention 117%"),  # the last two only in notes
+             "fe20-zh-03": ("营业收入2.86亿元", "今年3月更新", "【2025年度主要数据】"),
+             "fe20-zh-04": ("营业收入1.58亿元", "合作客户251家", "2026年4月"),  # GB18030, CRLF
+             "fe20-zh-05": ("营业收入约2.0-2.1亿元", "20,460万元", "1,126家"),  # the last two only in 备注
+             "fe20-zh-08": ("1,636", "一千二百余家", "2026年11月4日"),  # a .md file; months as the table's rows
+             "fe20-zh-09": ("实现营业收入3.12亿元", "C35-C50高标号混凝土10,900", "2026年11月16日")},  # GB18030, CRLF
+            (("name", "Scheduler", {"any": ["Flueline Scheduler", "Scheduler"]}, _EN, 1.0),
+             ("name", "Plotkeeper Records", {"any": ["Plotkeeper Records", "Records"]}, _EN, 1.0),
+             ("number", 2260000, 2260000, _EN, 1.0),
+             ("number", 2500000, 2260000, _EN, 0.0),  # the opening range's upper end
+             ("number", 1180000, 2260000, _EN, 0.0),  # a year earlier
+             ("number", 6000, 540, _EN, 0.0),  # what homeowners spend on chimney service, not the TAM
+             ("number", 3060000, 3060000, _EN, 1.0),
+             ("number", 1870000, 3060000, _EN, 0.0),  # the transposed table's FY2025 row
+             ("number", 21000, 780, _EN, 0.0),  # the death-care industry's revenue, not the TAM
+             ("number", 14000000, 9000000, _EN, 0.0),  # the rival's Series A
+             ("number", 2300000, 2480000, _EN, 0.0),  # the FY2026 plan row
+             ("number", 6000000, 11000000, _EN, 0.0),  # the lead's cheque
+             ("number", 4460000, 4460000, _EN, 1.0),
+             ("number", 5000000, 4460000, _EN, 0.0),  # the slide's range '$4-5M'; the notes give the exact one
+             ("number", 1.17, 1.17, _EN, 1.0),
+             ("date", "2019-05-01", "2019-05-01", _EN, 1.0),
+             ("name", "2025年度", {"any": ["2025年", "2025年度"]}, _ZH, 1.0),
+             ("name", "2026年前十个月", {"any": ["2026年1-10月", "2026年前十个月"]}, _ZH, 1.0),
+             ("number", 286000000, 286000000, _ZH, 1.0),
+             ("number", 255000000, 286000000, _ZH, 0.0),  # 2024年, the earlier year
+             ("number", 158000000, 158000000, _ZH, 1.0),
+             ("number", 39000000, 158000000, _ZH, 0.0),  # 2026年一季度, a part year after the period
+             ("number", 204600000, 204600000, _ZH, 1.0),
+             ("number", 210000000, 204600000, _ZH, 0.0),  # the slide's range 约2.0-2.1亿元; 备注 give 20,460万元
+             ("number", 16360000, 16360000, _ZH, 1.0),
+             ("number", 15100000, 16360000, _ZH, 0.0),  # 9月, the row above in the transposed table
+             ("number", 1200, 1237, _ZH, 0.0),  # 一千二百余家, the approximation in words
+             ("number", 0.076, 0.076, _ZH, 1.0),
+             ("number", 370000000, 312000000, _ZH, 0.0),  # the 全年 forecast, not the actual
+             ("date", "2026-03-01", "2026-03-01", _ZH, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
