@@ -202,6 +202,11 @@ def formula(
         raise UsageError("generating a formula needs the sheet (sheet=...)", code="usage.sheet")
     result = _generate(request, schema, target, method, model)
     _for_target(request, result.formula, app)
+    from .labelcase import cased
+
+    shown = cased(request, result.formula, schema)  # "keep/review" -> Keep / Review, as sheets show labels
+    if shown != result.formula:
+        result.formula, result.value = shown, _verified(shown, schema, target).value
     from .explanation import explain_formula, inclusive_note, language
     from .textnumbers import converted_columns, plain
 
