@@ -46,3 +46,79 @@ def test_quoted_labels_and_compared_values_keep_their_case():
 
 def test_chinese_requests_are_left_alone():
     assert cased("超过4小时的标long", '=IF(B2>4,"long","")', _jobs()) == '=IF(B2>4,"long","")'
+
+
+def _trips():
+    import datetime as dt
+
+    rows = [["单号", "姓名", "出发日期", "返回日期", "交通费", "住宿费", "补助"]]
+    for i in range(6):
+        rows.append([f"CC{100 + i}", f"员工{i}", dt.date(2026, 11, 2 + i), dt.date(2026, 11, 4 + 2 * i),
+                     100 + i, 200 + i, 50])
+    return schema_from_rows(rows, sheet="出差")
+
+
+def test_both_end_days_are_counted_or_refused():
+    sheet = _trips()
+    for said in ("每次出差几天，出发当天和返回当天都算", "出差天数（首尾都算）"):
+        r = _answer(said, sheet, "H2")
+        assert r is None or r.formula.replace(" ", "").endswith("+1"), (said, r.formula)
+        if r is not None:  # 2 to 4 November is three days
+            assert r.value == 3, r
+    r = _answer("返回日期减出发日期", sheet, "H2")
+    assert r is not None and r.value == 2, r
+
+
+def test_adding_up_is_never_answered_without_an_addition():
+    from o3local.tasks.formula.asked import addition_unwritten
+
+    assert addition_unwritten("把三项费用加起来", "=INDEX(E2:E7,MATCH(A2,A2:A7,0))")
+    assert addition_unwritten("add up the three costs", "=E2") is not None
+    assert addition_unwritten("把三项费用加起来", "=E2+F2+G2") is None
+    assert addition_unwritten("add up the fees for May", "=SUMIFS(E2:E7,C2:C7,\">=\"&DATE(2026,5,1))") is None
+    r = _answer("交通费住宿费补助加起来，每人一行", _trips(), "H2")
+    assert r is None or r.value == 100 + 200 + 50, r
+
+
+def _deliveries():
+    import datetime as dt
+
+    rows = [["日期", "客户", "品种", "数量", "单价"]]
+    for i, who in enumerate(["城南小学", "东街店", "城南小学", "城南小学", "东街店"]):
+        rows.append([dt.date(2026, 12, 1 + i), who, "鲜肉包", 100 + 10 * i, 1.5])
+    return schema_from_rows(rows, sheet="送货")
+
+
+def test_goods_taken_are_added_not_counted():
+    r = _answer("城南小学一共拿了多少个", _deliveries())
+    assert r is None or r.value == 100 + 120 + 130, r  # never 3, the number of deliveries
+    r = _answer("城南小学送了几次", _deliveries())  # the deliveries themselves are counted
+    assert r is not None and r.value == 3, r
+
+
+def _visits():
+    rows = [["Date", "Visitor", "Time in", "Time out"]]
+    import datetime as dt
+
+    for i, out in enumerate([dt.time(10, 30), None, dt.time(12, 0), None, dt.time(16, 45)]):
+        rows.append([dt.date(2026, 12, 1 + i), f"Guest {i}", dt.time(9 + i, 0), out])
+    return schema_from_rows(rows, sheet="Visits")
+
+
+def test_a_difference_with_a_blank_time_shows_blank():
+    sheet = _visits()
+    r = _answer("minutes between time in and time out for each visit", sheet, "E2")
+    assert r is not None, "the difference should be read"
+    assert r.formula.startswith('=IF(D2="",""'), r.formula  # a visitor still on site gets no -600
+    assert abs(r.value - 90) < 1e-6, r
+    from o3local.tasks.formula.engine import evaluate
+
+    assert evaluate(r.formula.replace("2", "3"), sheet).value in ("", None)
+
+
+def test_a_row_is_not_answered_from_another_tab_alone():
+    from o3local.tasks.formula import _reads_other_sheets_only
+
+    assert _reads_other_sheets_only("=COUNTA(基数!A2:A31)")
+    assert not _reads_other_sheets_only("=INDEX(基数!$C$2:$C$31,MATCH(A2,基数!$A$2:$A$31,0))")
+    assert not _reads_other_sheets_only("=SUM(B2:B9)")

@@ -227,7 +227,8 @@ def test_a_blank_clause_leaves_the_rows_of_an_empty_column_blank(claims):
 
 def test_one_date_column_minus_another_is_the_days_between(claims):
     r = formula("settled minus filed for each claim", claims, "F4", method="rules")
-    assert r.formula == "=C4-B4" and r.value == 10
+    # an open claim (no settled date) shows blank, not minus the filing date's serial
+    assert r.formula == '=IF(C4="","",C4-B4)' and r.value == 10
 
 
 def test_age_in_a_named_year_from_a_column_of_years():

@@ -282,6 +282,7 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     if reading is None:
         return None
     from .rowbase import RowReading
+    from .rowguard import guarded
     from .textnumbers import convert
 
     # "1.5" stored as text: the formula converts it
@@ -300,6 +301,8 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     if why:
         raise TaskError(f"the formula {reading.at(row)} does not answer the request: {why}",
                         code="task.check")
+    # checked as read; then a difference of a date or time left blank on some rows shows blank there
+    reading = RowReading(guarded(reading.template, schema), reading.explanation, reading.consumed)
     # the middle check row is a row with data: a blank row left between blocks of the
     # table is no row the answer is for (nothing in it to read)
     filled = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}
@@ -466,6 +469,17 @@ def _row_target(target: str, schema: SheetSchema) -> bool:
     return first <= row <= last and col <= schema.last_column + 1
 
 
+def _reads_other_sheets_only(formula: str) -> bool:
+    """True when ``formula`` reads nothing but another sheet's columns, whole: at a row of this
+    table, a count of another tab's rows is no answer for the row ("day rate of Gold" looked up
+    on the rates tab by its key is one: the key is said)."""
+    if "!" not in formula or '"' in formula or re.search(r"\b(?:MATCH|VLOOKUP|HLOOKUP|LOOKUP)\(", formula, re.I):
+        return False
+    body = formula
+    rest = re.sub(r"(?:'[^']+'|[^\s(),=+\-*/&<>!:]+)!\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?", "", body)
+    return not re.search(r"(?<![A-Z])\$?[A-Z]{1,3}\$?\d+", rest)
+
+
 def _reads_row(formula: str, target: str) -> bool:
     """True when ``formula`` reads a cell of ``target``'s row on its own (not as a range's end)."""
     row = _CELL.match(target).group(2)
@@ -593,6 +607,7 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         return None
     if target is not None and _row_target(target, schema) and not _reads_row(reading.formula, target) \
             and (re.search(r"\b(?:each|every|per)\b|每|各", request.lower())
+                 or _reads_other_sheets_only(reading.formula)  # "个人合计" at J2 as COUNTA(缴费基数!A2:A31)
                  or (reading.parts or {}).get("operation") == "year_block"  # 五年累计业务量 at a row: the row's own
                  or (reading.parts or {}).get("operation") == "total_ratio"  # "deposit relative to rent, as a
                  and not re.search(r"\b(?:total|overall|all)\b|so far|整体|总|全部", request.lower())):  # percent"
