@@ -40,6 +40,8 @@ def pickups():
 @pytest.mark.parametrize("request_, fn, value", [
     ("which teacher has the earliest start time", "MIN", "Raj"),
     ("teacher with the latest End", "MAX", "Ola"),
+    ("which teacher finished latest", "MAX", "Ola"),
+    ("which teacher started earliest", "MIN", "Raj"),
     ("teacher with the latest end time", "MAX", "Ola"),
 ])
 def test_the_teacher_of_the_earliest_or_latest_class(classes, request_, fn, value):
@@ -62,6 +64,7 @@ def test_zh_the_earliest_or_latest_pickup(pickups, request_, fn, value):
 @pytest.mark.parametrize("request_", [
     "which teacher has the earliest start time on 3 March",  # a condition the rule does not read
     "which teacher has the earliest time",  # which time? starts or ends: not guessed
+    "which teacher was booked latest",  # no time column is booked
 ])
 def test_unread_or_unsaid_times_are_refused(classes, request_):
     try:

@@ -13,6 +13,8 @@ or filler, as in the other readers.  Vocabulary: ``lexicon/timeofday.json``.
 
 from __future__ import annotations
 
+import re
+
 from .aggregates import leftover
 from .lookups import _answer_column, _word_at
 from .rowbase import has, lexicon, mentions
@@ -30,6 +32,19 @@ def _extreme(text: str, lex: dict) -> tuple[str, tuple[int, int]] | None:
     return fn, (p, p + len(w))
 
 
+def _said_by_verb(text: str, times: list, lex: dict) -> tuple[int, object, str] | None:
+    """(where, the time column, the verb) for a verb that names the one time column whose header
+    holds one of its words ("finished" for End, "logged" for Opened at); None when no verb or
+    several columns fit."""
+    for verb, heads in lex["verbs"].items():
+        if verb.startswith("_") or not has(text, [verb]):
+            continue
+        fit = [c for c in times if set(re.findall(r"[a-z]+|[\u4e00-\u9fff]+", c.header.lower())) & set(heads)]
+        if len(fit) == 1:
+            return text.find(verb), fit[0], verb
+    return None
+
+
 def read_time_extreme(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     """(formula, explanation) for "<column> of the row with the earliest/latest <time column>"."""
     text = request.lower().strip()
@@ -43,9 +58,15 @@ def read_time_extreme(request: str, schema: SheetSchema) -> tuple[str, str] | No
     fn, sup = ext
     ms = mentions(text, schema)
     timed = {c.letter: (p, c) for p, c in ms if c in times or c.type in ("date", "time")}
-    if len(timed) != 1:
+    verb = _said_by_verb(text, times, lex) if not timed else None
+    if verb is not None:  # "which booking finished latest": the End column
+        p, when, said = verb
+        ms = [*ms, (p, when)]
+    elif len(timed) != 1:
         return None  # no time said, or a date beside it ("the latest date and time"): not guessed
-    p, when = next(iter(timed.values()))
+    else:
+        p, when = next(iter(timed.values()))
+        said = _word_at(text[p:], when)
     if when not in times:
         return None
     found = _answer_column(text, schema, lexicon("lookups"))
@@ -59,7 +80,7 @@ def read_time_extreme(request: str, schema: SheetSchema) -> tuple[str, str] | No
     if answer is when or answer.type not in ("text", "mixed", "number") \
             or (answer.first_row, answer.last_row) != (when.first_row, when.last_row):
         return None
-    taken = [sup, span, (p, p + len(_word_at(text[p:], when)))]
+    taken = [sup, span, (p, p + len(said))]
     filler = tuple(lexicon("lookups")["filler"]) + tuple(lex["time_words"])
     if leftover(text, schema, lexicon("aggregates"), taken, ms, filler):
         return None
