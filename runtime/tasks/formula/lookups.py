@@ -225,9 +225,12 @@ def _word_at(rest: str, col: Column) -> str:
     """The header or synonym of ``col`` that ``rest`` starts with (the longest)."""
     words = header_forms(col.header) + [w for g in lexicon("columns")["groups"] for w in g]
     hits = [w for w in words if w and rest.startswith(w)]
+    head = col.header.lower()
+    tail = next((head[-n:] for n in range(len(head) - 1, 1, -1) if rest.startswith(head[-n:])), "")
+    if re.match(r"[\u4e00-\u9fff]{2}", tail):  # 单号 of 领用单号 (not 单, a synonym's one character)
+        hits.append(tail)
     if hits:
         return max(hits, key=len)
-    head = col.header.lower()
     n = next((n for n in range(len(head), 1, -1) if rest.startswith(head[:n])), 0)
     if n and re.match(r"[\u4e00-\u9fff]", head):  # 物料 of 物料名称
         return head[:n]

@@ -83,6 +83,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .rowbase import is_zh
     from .shares import read_total_ratio
     from .sumcols import read_columns_share, read_columns_total
+    from .timeofday import read_time_extreme
     from .valueratio import read_value_ratio
 
     request = without_total_row_aside(request, schema)  # "(ignore the total row)": no range holds it
@@ -130,7 +131,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
                                                 "explanation": found[1]})
-    found = read_lookup(request, schema)
+    found = read_time_extreme(request, schema) or read_lookup(request, schema)
     if found is not None and not _misses(request, found[0], schema):
         return Reading(found[0], found[1], {"operation": "lookup", "explanation": found[1]})
     if not respelt:  # "avarage hours per lesson": read again with the slip of the keys put right
