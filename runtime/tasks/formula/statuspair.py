@@ -1,4 +1,4 @@
-"""A pair of English status labels decided by a date being filled in (issue 16 item 1):
+"""A pair of status labels decided by a column being filled in (issue 16 item 1):
 "mark each invoice Paid or Open", "is it paid - Paid/Open", "paid/unpaid status per invoice",
 "open/closed status for each claim", "a column that says Open or Shipped depending on whether the
 ship date is filled in".
@@ -10,6 +10,10 @@ word (Open, Outstanding, Owed) or the done label negated (Unpaid, Not paid).  Th
 ``IF(<date>="",<not done>,<done>)``.  Exactly one such column must match, and the rest of the
 request must be accounted for (``rows._residue``) or there is no answer.  English labels typed
 in lower case are capitalised (a label column shows "Paid", not "paid").
+
+Chinese says the pair with 还是 / 和 / "/" ("堂食还是外卖", "区分会员和散客"): one label starts the
+header of a column filled on some rows and blank on the others (外卖 -> 外卖平台, 会员 -> 会员, its
+filled cells no 否), and the filled rows get it; the other label must name no column and no value.
 Vocabulary: ``lexicon/statuspair.json``.
 """
 
