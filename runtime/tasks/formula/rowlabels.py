@@ -1110,6 +1110,11 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     named = re.fullmatch(r"\s*([a-z][a-z' -]{0,40}?)\s*[(（]([^()（）]+)[)）]\s*[.!]?\s*", request, re.I)
     if named and has(f" {named.group(2).lower()} ", lex["signal"]):
         request = f"{named.group(1)}: {named.group(2)}"
+    # "..., Paid for the rest": the other rows' label said before the words naming them
+    rest = re.match(r"^(.*\S)\s*[,;]\s*(?:and\s+)?([^,;]{1,30}?)\s+for\s+(?:all\s+)?(?:the\s+)?(?:rest|others|other ones|"
+                    r"everyone else|everything else|anything else|remainder)\s*[.!]?\s*$", request, re.I)
+    if rest and not any(has(rest.group(1).lower(), [w]) for w in lex["else"]):
+        request = f"{rest.group(1)}, otherwise {rest.group(2)}"
     # "..., "Gain" otherwise": the else word after its label reads as ", otherwise "Gain""
     late = re.match(r"^(.*\S)\s*[,;]\s*(?:and\s+|or\s+)?([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
     if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
@@ -1167,6 +1172,7 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
         cap = re.search(r"(?:^|\s)([A-Z][A-Za-z'-]*)\s+$", request[:m.start(1)])
         if cap is not None and then.isascii() and then[:1].islower() and re.search(r"[a-z]", request):
             then, start = f"{cap.group(1)} {then}", cap.start(1)  # "Paid up / Chase": the label from its capital
+        then, other = (w[:1].upper() + w[1:] if w.isascii() and w.islower() else w for w in (then, other))  # "keep/review"
         blank_spans = [(start, m.end())]
     else:
         zh_pairs = [(p_w, n_w) for p_w, n_w in lex["pairs"] if is_zh(p_w)]
@@ -1424,7 +1430,7 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
     if named and not any(s.lower() == x.lower() for pair in lex["pairs"] for x in pair) and (
             len(named) > 1 or re.sub(r"^the ", "", s.lower()) in _names(named[0][1], schema)):
         return None  # "Sales" as a label is a column: the families that read columns say so
-    if not re.search(r"[A-Z]", request):  # typed all in lower case: a label starts with a capital
+    if s.islower() or not re.search(r"[A-Z]", request):  # typed in lower case: a label starts with a capital
         return s[:1].upper() + s[1:]
     return s
 

@@ -209,9 +209,9 @@ def _year_block_said(request: str, schema: SheetSchema, title: str, heads: set[s
 def _state(request: str, schema: SheetSchema) -> RowReading | None:
     """"没取写未取，取了的写已取", "在售还是已售": whether the row's step is done yet
     (:mod:`rowstates`), when every other word of the request is accounted for and it says no number."""
-    from . import rowstates
+    from . import rowstates, statuspair
 
-    found = rowstates.read(request, schema) if not re.search(r"\d", request) else None
+    found = rowstates.read(request, schema) or statuspair.read(request, schema) if not re.search(r"\d", request) else None
     if found is None:
         return None
     reading, rest = found

@@ -24,7 +24,10 @@ def _column(schema: SheetSchema, verb: str) -> tuple[Column, str] | None:
         if verb not in c.header:
             continue
         vals = table_values(schema, c) if c.type == "date" else values(schema, c)
-        if c.type == "date" and any(v in (None, "") for v in vals) and any(v not in (None, "") for v in vals):
+        timed = c.type == "date" or c.type in ("text", "mixed") and re.search(r"时间|日期|时刻", c.header)
+        if c.type != "date" and timed:
+            vals = table_values(schema, c)  # 取机时间 kept as text ("14:30"): blank until the step happens
+        if timed and any(v in (None, "") for v in vals) and any(v not in (None, "") for v in vals):
             found.append((c, f'{ref(c)}=""'))
         elif c.type in ("text", "mixed"):
             said = {str(v).strip() for v in vals if v not in (None, "")}
