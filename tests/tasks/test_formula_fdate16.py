@@ -83,3 +83,25 @@ def test_a_particle_said_must_match(repairs):
     ])
     assert named("days from arrival to check-in", stays) == "days from arrival to check-in"
     assert named("days from arrival to check-out", stays) == "days from Arrived to Checked out"
+
+
+@pytest.fixture
+def lessons():
+    return schema_from_rows([
+        ["Pupil", "Day", "Starts", "Ends"],
+        ["Ann", dt.date(2026, 10, 1), dt.time(9, 0), dt.time(10, 30)],
+        ["Bob", dt.date(2026, 10, 2), dt.time(14, 15), dt.time(15, 0)],
+        ["Cy", dt.date(2026, 10, 3), dt.time(11, 0), dt.time(12, 45)],
+    ])
+
+
+@pytest.mark.parametrize("request_, formula_", [
+    ("length of each lesson in minutes", "=(D2-C2)*1440"),
+    ("length of each lesson (hours)", "=(D2-C2)*24"),
+])
+def test_length_in_a_time_unit_is_a_duration(lessons, request_, formula_):
+    assert formula(request_, lessons, "E2", method="rules").formula == formula_
+
+
+def test_length_of_a_name_is_still_its_characters(lessons):
+    assert formula("length of each pupil name", lessons, "E2", method="rules").formula == "=LEN(A2)"
