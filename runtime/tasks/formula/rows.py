@@ -45,8 +45,10 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole; an area
     asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`)."""
+    from .rowspanevents import named
     from .rowunits import area, area_of_lengths
 
+    request = named(request, schema)  # "days from quote to acceptance": the ends as the date headers
     reading = _read_rounded(request, schema, target_col)
     return area_of_lengths(request, schema) if reading is None else area(request, schema, reading)
 
