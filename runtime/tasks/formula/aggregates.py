@@ -1537,6 +1537,7 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     value that itself says no (a Paid column of Yes / No is read by its values).  The rest of
     the request is read by the aggregate reader as a count; every word must be used."""
     from .checks import is_identifier
+    from .undone import undone_mentions
 
     text = request.lower().strip()
     nays = set(lexicon("aggregates")["blank_values_no"])
@@ -1556,7 +1557,7 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             continue
         tail = _NOT_YET_AFTER.match(text, b)
         found.append((cue.start(), tail.end() if tail else b, col))
-    found += _still_here(text, schema)
+    found += _still_here(text, schema) + undone_mentions(text, schema)  # "open tickets", "still owed"
     cols = {c.letter for _a, _b, c in found}
     if len(cols) != 1:
         return None
@@ -1596,10 +1597,13 @@ def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, f
     yet", "没取的件到付合计".  The rest of the request is read by the aggregate reader as a sum of
     one number column of the same table (every word used); a blank row adds nothing to it."""
     from .intent import criterion
+    from .undone import owed_kept
 
     a = min(x[0] for x in found)
     b = max(x[1] for x in found)
     parsed = _parse(text[:a] + " " * (b - a) + text[b:], schema)
+    if parsed is None and (owed := owed_kept(text, a, b)) is not None:
+        parsed = _parse(owed, schema)  # "how much am I still owed": money asked, as in "how much is owed"
     if parsed is None or parsed.op != "sum" or parsed.value is None or parsed.implicit:
         return None
     value = parsed.value
@@ -3010,13 +3014,6 @@ def _title_words(schema: SheetSchema) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _sheet_text(schema: SheetSchema) -> str:
-    """Every header, text value and title cell of the sheet, joined (where a word may name rows)."""
-    parts = [c.header for c in schema.columns] + [str(v) for c in schema.columns for v in c.distinct]
-    parts += [v for (r, _c), v in schema.cells.items() if r < schema.header_row and isinstance(v, str)]
-    return "\n".join(parts)
-
-
 def _one_month(schema: SheetSchema) -> bool:
     """True when every date of the sheet falls in one calendar month, or it keeps no dates and
     no month column: "这个月" is then the whole sheet, not a part of it."""
@@ -3037,8 +3034,10 @@ def _zh_context(text: str, schema: SheetSchema, lex: dict) -> list[str]:
     "这个月" / "本月" on a sheet whose dates are all in one month (or that keeps no dates)."""
     if not is_zh(text):
         return []
+    from .rowevents import condition_text
+
     words = list(lex["zh_function_words"])
-    sheet = _sheet_text(schema)
+    sheet = condition_text(schema)  # (借 beside 借阅日期 is the rows' event, no condition)
     words += [v for v in lex["zh_row_verbs"] if v in text and v not in sheet]
     if "平均" in text:  # 平均每人, 每张采购单平均金额: an average is over the rows already
         words += [w for w in lex["zh_per_row"] if w in text]

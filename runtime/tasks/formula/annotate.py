@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from .phrases import normalize_zh_numbers
+from .qualified import qualifier_first
 from .rowbase import lexicon
 from .schema import Column, SheetSchema, col_index
 
@@ -112,7 +113,7 @@ def header_aliases(col: Column, all_cols: list[Column]) -> set[str]:
     """
     lex = lexicon("columns")
     bare = _bare(col.header)
-    out = {bare} if bare else set()
+    out = ({bare} if bare else set()) | qualifier_first(col.header)
     if bare.isascii():
         words = bare.split()
         abbr = lex.get("abbreviations", {})

@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from .qualified import qualifier_first
 from .schema import Column, SheetSchema, col_index
 
 
@@ -369,7 +370,7 @@ def header_forms(header: str) -> list[str]:
             forms |= set(said) if h.startswith(word) else set()
     if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
         forms.add(h[:-1])
-    forms |= _phrasal_forms(h)
+    forms |= _phrasal_forms(h) | qualifier_first(h)
     return sorted((f for f in forms if f), key=len, reverse=True)
 
 

@@ -82,6 +82,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .productsum import read_product_sum
     from .rowbase import is_zh
     from .shares import read_total_ratio
+    from .soldpieces import read_sold_pieces
     from .sumcols import read_columns_share, read_columns_total
     from .timeofday import read_time_extreme
     from .valueratio import read_value_ratio
@@ -131,6 +132,10 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
                                                 "explanation": found[1]})
+    # "how many candles did I sell at Durham": the Qty column added up, read as "total qty at Durham"
+    found = read_sold_pieces(request, schema, lambda text, sheet: read_request(text, sheet, True, True))
+    if found is not None and not _misses(request, found[0], schema):
+        return Reading(found[0], found[1], {"operation": "sold pieces", "explanation": found[1]})
     found = read_time_extreme(request, schema) or read_lookup(request, schema)
     if found is not None and not _misses(request, found[0], schema):
         return Reading(found[0], found[1], {"operation": "lookup", "explanation": found[1]})
@@ -316,6 +321,7 @@ def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
     """True when ``formula`` leaves out something the request names (the next reader may not)."""
     from .aggregates import counts_pieces, rows_with_a
     from .checks import problems
+    from .undone import ignores_undone
 
     if re.match(r"=\s*COUNT", formula, re.I) and counts_pieces(request, schema) is not None:
         return True  # "how many hammers do we have" on a stock sheet: the quantity, not the rows
@@ -323,7 +329,7 @@ def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
             and rows_with_a(request, schema) is not None:
         return True  # "how many of willow's walks got a tip": walks counted, not tips added up
     return (_ignores_a_named_column(request, formula, schema) or _yes_no_for_a_quantity(request, formula)
-            or problems(request, formula, schema) is not None)
+            or ignores_undone(request, formula, schema) or problems(request, formula, schema) is not None)
 
 
 _QUANTITY_QUESTION = re.compile(r"(?<![a-z])(?:how (?:many|much)|number of|count)(?![a-z])|多少|几[个笔人次条名位种家]")

@@ -1,0 +1,101 @@
+"""Rows not done yet, said by a word for their state: "open tickets", "outstanding invoices",
+"how much am I still owed", "未回款的发票".
+
+A log keeps the date a row was done (Closed, Paid date, 回款日期) and leaves it empty until then;
+"open", "outstanding", "unpaid", "pending" ... (lexicon aggregates.undone, and the owed words,
+which are money not paid yet) name that column's blanks.  ``undone_mentions`` gives
+``read_blank`` the spans saying so, so the rest of the request (a count, a total of an amount, its
+other conditions) is read as with "no closed date"; ``ignores_undone`` tells the readers'
+check that an answer without the blank condition leaves the word out ("how many open
+tickets does Ben have" is not all of Ben's tickets).
+
+A word is read so only when it is no value of the sheet (a Status of Open is read as that
+value) and its column is one date column of the sheet (the heads a word lists, in its header).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .rowbase import lexicon
+from .schema import Column, SheetSchema
+
+_LEX = lexicon("aggregates")
+#: each word for a row not done yet -> the header words of the date column it leaves empty
+_HEADS: dict[str, tuple[str, ...]] = {
+    **{w: ("paid",) for w in _LEX["owed_words"]},
+    **{k: tuple(v) for k, v in _LEX["undone"].items() if not k.startswith("_")},
+}
+
+
+_BEFORE_EN = r"(?:that are|which are|that is|which is|am i|are we|i am|we are|i'm|we're|am|are|is|still|yet)"
+_AFTER_EN = r"(?:to (?:me|us|them)|me|us|so far|yet|now|at the moment|right now)"
+
+
+@lru_cache(maxsize=64)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """``word`` with the words around it that only say who waits and for how long ("am i still
+    owed", "are still open", "owed to us", "还未归还")."""
+    if word.isascii():
+        return re.compile(rf"(?<![a-z])(?:{_BEFORE_EN}\s+)*{re.escape(word)}(?:\s+{_AFTER_EN})?(?![a-z])")
+    return re.compile(rf"(?:还|仍|仍然|依然)?{re.escape(word)}")
+
+
+def _column(schema: SheetSchema, heads: tuple[str, ...]) -> Column | None:
+    """The one date or number column whose header holds one of ``heads`` (any word of it, or a
+    stretch of a Chinese header), where it is a date, or None: beside a Paid amount "outstanding"
+    is as likely the amount less what was paid."""
+    cols = [c for c in schema.columns if c.type in ("date", "number") and any(
+        re.search(rf"(?<![a-z]){re.escape(h)}(?![a-z])", c.header.lower()) if h.isascii() else h in c.header
+        for h in heads)]
+    return cols[0] if len(cols) == 1 and cols[0].type == "date" else None
+
+
+def undone_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
+    """The spans of ``text`` (lower case) that name rows not done yet, each with the date column
+    left empty on them; none where such a word is a value of the sheet."""
+    values = {str(v).strip().lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct}
+    out: list[tuple[int, int, Column]] = []
+    taken: list[tuple[int, int]] = []
+    for word in sorted(_HEADS, key=len, reverse=True):  # "still owed" before "owed"
+        spans = [m.span() for m in _word_pattern(word).finditer(text)
+                 if not any(a <= m.start() < b for a, b in taken)]
+        if not spans:
+            continue
+        if word in values or any(word in v.split() for v in values if v.isascii()):
+            return []  # "Open" / "Outstanding" is what a status column says: read as that value
+        col = _column(schema, _HEADS[word])
+        if col is None:
+            return []
+        out += [(a, b, col) for a, b in spans]
+        taken += spans
+    return out
+
+
+def ignores_undone(request: str, formula: str, schema: SheetSchema) -> bool:
+    """True when ``request`` says rows not done yet ("open tickets") and ``formula`` never reads
+    the date column left empty on them: it counts or adds up the done rows too."""
+    said = undone_mentions(request.lower(), schema)
+    if not said:
+        return False
+    letters = set(_CELL.findall(_QUOTED.sub('""', formula)))
+    return any(col.letter not in letters for _a, _b, col in said)
+
+
+_QUOTED = re.compile(r'"[^"]*"')
+_CELL = re.compile(r"(?<![A-Z$])\$?([A-Z]{1,3})(?=\$?\d|:)")
+
+
+_OWED = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, _LEX["owed_words"]), key=len, reverse=True))
+                   + r")(?![a-z])")
+
+
+def owed_kept(text: str, a: int, b: int) -> str | None:
+    """``text`` with ``a:b`` (the words saying rows not paid yet) blanked but for the owed word
+    in it, which also says money is asked ("how much am I still owed": the money column, as in
+    "how much is owed"); None when no owed word is there."""
+    m = _OWED.search(text, a, b)
+    if m is None:
+        return None
+    return text[:a] + " " * (m.start() - a) + m.group(0) + " " * (b - m.end()) + text[b:]
