@@ -1,0 +1,79 @@
+"""A sales tax added to a row's amount (issue 16, round 16, rowvat.py).
+
+"charge inc vat", "what would each fee be with 20% VAT on top", "labour x rate plus VAT, 2dp": the
+tax clause is read apart, the rest is the amount, the amount is multiplied by 1 + the percent (said,
+or VAT's standard 20% when the sheet has no tax column).  A reading that dropped the tax is no
+answer.  Sheets written here; values checked by the engine.
+"""
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+@pytest.fixture
+def repairs():
+    return schema_from_rows([
+        ["Date", "Customer", "Labour hrs", "Hourly rate", "Fee", "Parts"],
+        [dt.date(2026, 3, 2), "Iris", 2, 40, 80, 15],
+        [dt.date(2026, 3, 3), "Omar", 1.5, 40, 60, 0],
+        [dt.date(2026, 3, 5), "Lena", 3, 35, 105, 22.5],
+    ])
+
+
+@pytest.fixture
+def invoices():
+    return schema_from_rows([
+        ["Invoice", "Client", "Net", "VAT", "Due"],
+        ["A1", "Iris", 100, 20, dt.date(2026, 4, 1)],
+        ["A2", "Omar", 250, 50, dt.date(2026, 4, 8)],
+    ])
+
+
+@pytest.mark.parametrize("request_, expected", [
+    ("fee inc vat", "=E2*1.2"),
+    ("Fee incl. VAT", "=E2*1.2"),
+    ("what would each fee be with 20% VAT on top", "=E2*1.2"),
+    ("fee, VAT included", "=E2*1.2"),
+    ("fee (inc vat)", "=E2*1.2"),
+    ("fee including VAT at 17.5%", "=E2*1.175"),
+    ("fee plus 5% GST", "=E2*1.05"),
+    ("add 20% VAT to the fee", "=E2*1.2"),
+])
+def test_a_tax_on_one_column(repairs, request_, expected):
+    r = formula(request_, repairs, "G2", method="rules")
+    assert r.formula == expected
+    assert r.value == pytest.approx(80 * float(expected.split("*")[1]))
+
+
+def test_a_tax_on_a_product_is_not_dropped(repairs):
+    r = formula("labour hrs x hourly rate inc vat", repairs, "G2", method="rules")
+    assert r.formula == "=(C2*D2)*1.2"
+    assert r.value == pytest.approx(96)
+
+
+def test_a_tax_on_a_sum_rounded_after_the_tax(repairs):
+    r = formula("add vat at 20% to fee+parts, round to 2 dp", repairs, "G4", method="rules")
+    assert r.formula == "=ROUND((E4+F4)*1.2,2)"
+    assert r.value == pytest.approx(153)
+    r = formula("fee inc vat, nearest £", repairs, "G2", method="rules")
+    assert r.formula == "=ROUND(E2*1.2,0)"
+
+
+def test_inc_vat_beside_a_vat_column_adds_the_column(invoices):
+    # the sheet holds the tax: no rate is assumed
+    r = formula("net inc vat", invoices, "F2", method="rules")
+    assert r.formula != "=C2*1.2"
+
+
+@pytest.mark.parametrize("request_", [
+    "fee plus tax",  # a tax without its rate is no VAT: which rate?
+    "vat on each fee",  # the tax alone, not the amount with it
+])
+def test_near_misses_are_refused(repairs, request_):
+    with pytest.raises(TaskError):
+        formula(request_, repairs, "G2", method="rules")
