@@ -67,7 +67,7 @@ def test_a_tax_on_a_sum_rounded_after_the_tax(repairs):
 def test_inc_vat_beside_a_vat_column_adds_the_column(invoices):
     # the sheet holds the tax: no rate is assumed
     r = formula("net inc vat", invoices, "F2", method="rules")
-    assert r.formula != "=C2*1.2"
+    assert r.formula == "=C2+D2"
 
 
 @pytest.mark.parametrize("request_", [
@@ -77,3 +77,74 @@ def test_inc_vat_beside_a_vat_column_adds_the_column(invoices):
 def test_near_misses_are_refused(repairs, request_):
     with pytest.raises(TaskError):
         formula(request_, repairs, "G2", method="rules")
+
+
+@pytest.fixture
+def orders():
+    return schema_from_rows([
+        ["Order", "Customer", "Qty", "Unit price", "Subtotal", "Discount", "Deposit", "Start", "End"],
+        ["S1", "Iris", 3, 12, 36, 4, 10, dt.time(9, 0), dt.time(10, 30)],
+        ["S2", "Omar", 2, 15, 30, None, 5, dt.time(11, 0), dt.time(11, 45)],
+        ["S3", "Lena", 5, 10, 50, 6, 0, dt.time(13, 15), dt.time(15, 15)],
+    ])
+
+
+@pytest.mark.parametrize("request_, expected, value", [
+    ("subtotal after discount", "=E2-F2", 32),
+    ("subtotal after the deposit", "=E2-G2", 26),
+    ("subtotal net of discount", "=E2-F2", 32),
+    ("what's each subtotal once the deposit has been taken off", "=E2-G2", 26),
+    ("subtotal with the discount deducted", "=E2-F2", 32),
+    ("qty x unit price after discount", "=C2*D2-F2", 32),
+    ("qty times unit price minus the discount if there is one", "=C2*D2-F2", 32),
+])
+def test_a_deduction_said_without_a_minus(orders, request_, expected, value):
+    r = formula(request_, orders, "J2", method="rules")
+    assert r.formula == expected
+    assert r.value == pytest.approx(value)
+
+
+def test_a_deduction_rounded_after_it(orders):
+    r = formula("subtotal after discount, 2dp", orders, "J2", method="rules")
+    assert r.formula == "=ROUND(E2-F2,2)"
+
+
+@pytest.mark.parametrize("request_", [
+    "the start after the discount",  # a time minus money: the rewrite reads, the checks refuse
+    "subtotal after the customer",  # a name deducted: the rewrite reads nothing
+])
+def test_deduction_near_misses_are_refused(orders, request_):
+    with pytest.raises(TaskError):
+        formula(request_, orders, "J2", method="rules")
+
+
+@pytest.mark.parametrize("request_, expected", [
+    ("length of each order in minutes", "=(I2-H2)*1440"),
+    ("order length in hours", "=(I2-H2)*24"),
+])
+def test_a_length_in_hours_or_minutes_is_a_time_span(orders, request_, expected):
+    r = formula(request_, orders, "J2", method="rules")
+    assert r.formula == expected
+
+
+def test_length_of_a_name_is_still_its_characters(orders):
+    assert formula("length of the customer name", orders, "J2", method="rules").formula == "=LEN(B2)"
+
+
+@pytest.fixture
+def zh_orders():
+    return schema_from_rows([
+        ["单号", "客户", "数量", "单价", "金额", "优惠", "定金"],
+        ["D1", "张三", 3, 12, 36, 4, 10],
+        ["D2", "李四", 2, 15, 30, None, 5],
+        ["D3", "王五", 5, 10, 50, 6, 0],
+    ])
+
+
+@pytest.mark.parametrize("request_, expected", [
+    ("扣除优惠以后的金额", "=E2-F2"),
+    ("减掉定金之后的金额", "=E2-G2"),
+    ("金额去掉优惠", "=E2-F2"),
+])
+def test_a_chinese_deduction_said_without_a_minus(zh_orders, request_, expected):
+    assert formula(request_, zh_orders, "H2", method="rules").formula == expected

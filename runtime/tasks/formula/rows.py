@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import rowscale, rowvat
+from . import rowafter, rowscale, rowvat
 from .rowbase import (
     RowReading,
     count_word,
@@ -45,11 +45,13 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole; an area
     asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`); one
-    that says a tax is added gets it (:func:`rowvat.kept`)."""
+    that says a tax is added gets it (:func:`rowvat.kept`); one that deducts without a minus
+    ("charge after discount") is read with the minus said (:func:`rowafter.reread`)."""
     from .rowunits import area, area_of_lengths
 
     reading = rowvat.kept(request, schema, _read_rounded(request, schema, target_col),
-                          lambda rest: _inner(rest, schema, target_col))
+                          lambda rest: _inner(rest, schema, target_col)) \
+        or rowafter.reread(request, schema, lambda text: _read_rounded(text, schema, target_col))
     return area_of_lengths(request, schema) if reading is None else area(request, schema, reading)
 
 
