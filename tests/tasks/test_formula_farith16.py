@@ -148,3 +148,21 @@ def zh_orders():
 ])
 def test_a_chinese_deduction_said_without_a_minus(zh_orders, request_, expected):
     assert formula(request_, zh_orders, "H2", method="rules").formula == expected
+
+
+@pytest.fixture
+def fapiao():
+    return schema_from_rows([
+        ["发票号码", "客户名称", "金额(不含税)", "税率", "税额"],
+        ["F1", "甲公司", 1000, 0.13, 130],
+        ["F2", "乙公司", 500, 0.06, 30],
+        ["F3", "丙公司", 800, 0.13, 104],
+    ])
+
+
+@pytest.mark.parametrize("request_", ["金额加税额", "不含税金额+税额", "每张发票的含税金额（金额加税额）"])
+def test_a_tax_column_said_is_added_beside_a_rate_column(fapiao, request_):
+    # 税额 is a column of its own: it is added, not re-derived as 金额 × 税率
+    r = formula(request_, fapiao, "F2", method="rules")
+    assert r.formula == "=C2+E2"
+    assert r.value == pytest.approx(1130)

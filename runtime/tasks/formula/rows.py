@@ -2327,8 +2327,8 @@ def _plus_rate(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     if rate is None or nums or not re.search(r"\bplus\b|\band\b|加上|加|和|\+|including|包括|含", text):
         return None
     base, rc = rate
-    if base not in numeric or rc in numeric:
-        return None
+    if base not in numeric or rc in numeric or any(c is not base for c in numeric):
+        return None  # (金额+税额 beside 税率: the 税额 column said is the addend, not 金额 × 税率)
     return f"{ref(base)}+{ref(base)}*{ref(rc)}", f"{base.header} + {base.header} × {rc.header}", []
 
 
