@@ -137,7 +137,8 @@ def test_inc_is_including_and_a_tax_included_is_added():
     got = _result(s, "quote inc vat at 20%", "D2")
     assert got is not None and got.formula == "=B2*1.2" and got.value == 120
     assert _answer(s, "quote inc vat at 20%, nearest £", "D2") in ("=ROUND(B2*1.2,0)", None)  # never unrounded
-    assert _answer(s, "quote inc vat", "D2") is None  # no rate said: none assumed
+    # no rate said, no VAT column: VAT's standard 20% (rowvat.py; lexicon/rowvat.json default)
+    assert _answer(s, "quote inc vat", "D2") == "=B2*1.2"
 
 
 def test_another_question_about_what_is_owed_is_not_the_total_owed():

@@ -1123,8 +1123,10 @@ def remainder_not_subtracted(request: str, formula: str, schema: SheetSchema) ->
 def inclusion_not_added(request: str, formula: str) -> str | None:
     """"job total incl. setup charge" (per row): what a request says is included is added to
     something, so a formula that adds nothing (the setup charge looked up alone) dropped the rest of the total.
-    A percentage included ("incl. 20% VAT") is a multiplier, not an addend."""
-    m = re.search(r"(?<![a-z])(?:incl(?:uding|usive of|\.)?|inc\.)\s+(?![^,;]*%)", request.lower())
+    A percentage included ("incl. 20% VAT") is a multiplier, not an addend; so is VAT without its
+    rate ("incl. VAT" on a sheet with no VAT column: ``rowvat.py`` multiplies by its standard rate)."""
+    m = re.search(r"(?<![a-z])(?:incl(?:uding|usive of|\.)?|inc\.)\s+(?![^,;]*%)(?!(?:the\s+)?(?:vat|gst)\b)",
+                  request.lower())
     if m is None or "+" in formula or re.search(r"\bSUM", formula, re.I):
         return None
     return f"the request says '{m.group(0).strip()}' something, and the formula adds nothing to it"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import rowscale
+from . import rowafter, rowscale, rowvat
 from .rowbase import (
     RowReading,
     count_word,
@@ -44,12 +44,16 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole; an area
-    asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`)."""
+    asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`); one
+    that says a tax is added gets it (:func:`rowvat.kept`); one that deducts without a minus
+    ("charge after discount") is read with the minus said (:func:`rowafter.reread`)."""
     from .rowspanevents import named
     from .rowunits import area, area_of_lengths
 
     request = named(request, schema)  # "days from quote to acceptance": the ends as the date headers
-    reading = _read_rounded(request, schema, target_col)
+    reading = rowvat.kept(request, schema, _read_rounded(request, schema, target_col),
+                          lambda rest: _inner(rest, schema, target_col)) \
+        or rowafter.reread(request, schema, lambda text: _read_rounded(text, schema, target_col))
     return area_of_lengths(request, schema) if reading is None else area(request, schema, reading)
 
 
@@ -2325,8 +2329,8 @@ def _plus_rate(text: str, schema: SheetSchema, numeric: list[Column], nums, zh: 
     if rate is None or nums or not re.search(r"\bplus\b|\band\b|加上|加|和|\+|including|包括|含", text):
         return None
     base, rc = rate
-    if base not in numeric or rc in numeric:
-        return None
+    if base not in numeric or rc in numeric or any(c is not base for c in numeric):
+        return None  # (金额+税额 beside 税率: the 税额 column said is the addend, not 金额 × 税率)
     return f"{ref(base)}+{ref(base)}*{ref(rc)}", f"{base.header} + {base.header} × {rc.header}", []
 
 
