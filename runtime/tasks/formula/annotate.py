@@ -162,8 +162,11 @@ _SLASHED = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
 
 def _day_month_order(m: re.Match) -> str:
     """A slashed date as year/month/day where its order cannot be mistaken (one part above 12:
-    19/08/2026 is the 19th of August, 8/19/2026 too); 03/04/2026 is left as written."""
+    19/08/2026 is the 19th of August, 8/19/2026 too; or both parts the same: 12/12/2026);
+    03/04/2026 is left as written."""
     a, b, y = int(m.group(1)), int(m.group(2)), m.group(3)
+    if a == b:  # 12/12/2026: either order says the same day
+        return f"{y}/{a}/{b}"
     if a > 12 >= b:
         return f"{y}/{b}/{a}"
     if b > 12 >= a:

@@ -116,8 +116,11 @@ def _day_row(ctx: Ctx, res: Column, day: Tok) -> Tok | None:
     col = dates[0]
     said = dt.date.fromisoformat(day.value)
     cells = [ctx.schema.cells.get((r, ci(col.letter))) for r in range(col.first_row, col.last_row + 1)]
-    if [v.date() if isinstance(v, dt.datetime) else v for v in cells].count(said) != 1:
-        return None  # no row, or several rows, of that day
+    rows = [r for r, v in zip(range(col.first_row, col.last_row + 1), cells, strict=True)
+            if (v.date() if isinstance(v, dt.datetime) else v) == said]
+    got = {str(ctx.schema.cells.get((r, ci(res.letter)))).strip() for r in rows}
+    if not rows or len(rows) > 1 and (res.type not in ("text", "mixed") or len(got) != 1 or "None" in got):
+        return None  # no row of that day, or several that give different answers (the first is a guess)
     return piece(f"INDEX({res.range},MATCH({day.text},{col.range},0))", col_type(res),
                  f"looks up {res.header} where {col.header} = {day.what}")
 
