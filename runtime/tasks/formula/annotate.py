@@ -435,6 +435,8 @@ def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]
       Cardiology;
     - a Chinese value without its suffix (``zh_value_suffixes``: 五角场店 -> 五角场, 销售部 ->
       销售, 华强电子 -> 华强), and a Chinese value's tail after a leading part: 高一2班 -> 2班;
+    - a Chinese person's given name, the way people call them: 春燕 -> 韩春燕 (three characters
+      in the sheet's column of people, the first a family name, the rest no word the readers know);
     each only when one value answers to it and no header holds it.
     """
     from .ground import vocabulary
@@ -482,6 +484,7 @@ def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]
             if m and m.start() > 0:  # 高一2班 -> 2班, 二班
                 cands.setdefault(m.group(0), set()).add(v)
                 cands.setdefault("零一二三四五六七八九"[int(m.group(1))] + m.group(2), set()).add(v)
+    cands = _given_names(schema, cands, set(_zh))
     out = []
     for part, vals in cands.items():
         if len(vals) != 1 or part in owners or part in heads or any(
@@ -490,6 +493,21 @@ def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]
         value = next(iter(vals))
         out.append((part, value, tuple(owners[value])))
     return sorted(out, key=lambda pvc: -len(pvc[0]))
+
+
+def _given_names(schema: SheetSchema, cands: dict[str, set[str]], known: set[str]) -> dict[str, set[str]]:
+    """``cands`` with the given names of the sheet's people (韩春燕 -> 春燕) added."""
+    from .rowbase import person_column
+
+    people = person_column(schema.columns)
+    if people is None:
+        return cands
+    surnames = lexicon("lookups")["zh_surnames"]
+    for v in people.distinct:
+        name = str(v).strip()
+        if re.fullmatch(r"[\u4e00-\u9fff]{3}", name) and name[0] in surnames and name[1:] not in known:
+            cands.setdefault(name[1:], set()).add(v)
+    return cands
 
 
 _WORDS = {w: i for i, w in enumerate(

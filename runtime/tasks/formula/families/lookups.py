@@ -177,8 +177,8 @@ def _who_max_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 _WHEN_VERBS = "|".join(sorted(lexicon("lookups")["when_verbs"], key=len, reverse=True))  # plain words: a space is any space
 
 
-@rule(rf"(?:when|When) (?:is|was|will|does|did|do) (?:the )?(?:<V>|<K>) (?:be )?(?:(?:due|happen|happening|start|starting|end|held|"
-      rf"scheduled|take place|taking place|{_WHEN_VERBS})(?![a-z]))?", order=310,
+@rule(rf"(?:when|When) (?:is|was|will|does|did|do) (?:the )?(?:<V>|<K>) (?:be )?(?:(?:last )?(?P<verb>due|happen|happening|start|"
+      rf"starting|end|held|scheduled|take place|taking place|{_WHEN_VERBS})(?![a-z]))?", order=310,
       examples=(('events', 'when is the Gala', '=INDEX(C2:C4,MATCH("Gala",A2:A4,0))'),
                 ('events', 'when is the Expo held', '=INDEX(C2:C4,MATCH("Expo",A2:A4,0))')))
 def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -192,6 +192,10 @@ def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         key = Tok("v", '"' + str(value).replace('"', '""') + '"', "text", col, what=str(value),
                   value=value, cols=(col,))
     dates = [c for c in ctx.table_of(key.col) if c.type == "date"]
+    if len(dates) > 1 and m.group("verb"):  # "when is X due" beside Start Date and Due Date
+        from .whendates import date_of_verb
+
+        dates = date_of_verb(dates, m.group("verb"))
     return lookup_tok(ctx, dates[0], key) if len(dates) == 1 else None
 
 
