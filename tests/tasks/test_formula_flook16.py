@@ -141,3 +141,17 @@ def test_when_a_value_is_due_reads_the_date_column_the_verb_names():
 
 def test_when_with_no_verb_beside_two_dates_is_refused():
     assert _answer("when is the price list", _tasks()) is None
+
+
+def _loans():
+    rows = [["单号", "借阅人", "借阅日期", "页数"],
+            ["J01", "王芳", dt.date(2026, 10, 3), 120],
+            ["J02", "李雷", dt.date(2026, 10, 5), 80],
+            ["J03", "赵敏", dt.date(2026, 10, 9), 45]]
+    return schema_from_rows(rows, sheet="借阅")
+
+
+def test_a_column_named_like_the_date_columns_stem_keeps_its_name():
+    # 借阅人 is its own column, not 借阅日期 with 人 after it
+    for said in ("2026年10月5日的借阅人是谁", "2026-10-05借阅人"):
+        assert _value(said, _loans()) == "李雷", said

@@ -266,7 +266,10 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
         if col.type == "date" and col.header.endswith("日期") and len(col.header) > 2:
             stem = col.header[:-2]
             text = re.sub(f"{re.escape(stem)}(年份|月份)", f"{col.header}的\\1", text)
-            text = re.sub(f"{re.escape(stem)}(?!日期)", col.header, text)
+            others = "|".join(re.escape(c.header[len(stem):]) for c in schema.columns
+                              if c is not col and c.header.startswith(stem) and len(c.header) > len(stem))
+            # 借阅人 beside 借阅日期: another column's name, not the date's stem
+            text = re.sub(f"{re.escape(stem)}(?!日期{'|' + others if others else ''})", col.header, text)
     # "medium-priority" -> "medium priority" (a value of the sheet keeps its hyphen)
     hyphenated = {v.lower() for c in schema.columns for v in c.distinct if "-" in v}
     hyphenated |= {w.lower() for c in schema.columns for w in c.header.split() if "-" in w}  # Check-out
