@@ -163,8 +163,11 @@ _SLASHED = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
 
 def _day_month_order(m: re.Match) -> str:
     """A slashed date as year/month/day where its order cannot be mistaken (one part above 12:
-    19/08/2026 is the 19th of August, 8/19/2026 too); 03/04/2026 is left as written."""
+    19/08/2026 is the 19th of August, 8/19/2026 too; or both parts the same: 12/12/2026);
+    03/04/2026 is left as written."""
     a, b, y = int(m.group(1)), int(m.group(2)), m.group(3)
+    if a == b:  # 12/12/2026: either order says the same day
+        return f"{y}/{a}/{b}"
     if a > 12 >= b:
         return f"{y}/{b}/{a}"
     if b > 12 >= a:
@@ -264,7 +267,10 @@ def annotate(request: str, schema: SheetSchema, known_functions: frozenset[str])
         if col.type == "date" and col.header.endswith("日期") and len(col.header) > 2:
             stem = col.header[:-2]
             text = re.sub(f"{re.escape(stem)}(年份|月份)", f"{col.header}的\\1", text)
-            text = re.sub(f"{re.escape(stem)}(?!日期)", col.header, text)
+            others = "|".join(re.escape(c.header[len(stem):]) for c in schema.columns
+                              if c is not col and c.header.startswith(stem) and len(c.header) > len(stem))
+            # 借阅人 beside 借阅日期: another column's name, not the date's stem
+            text = re.sub(f"{re.escape(stem)}(?!日期{'|' + others if others else ''})", col.header, text)
     # "medium-priority" -> "medium priority" (a value of the sheet keeps its hyphen)
     hyphenated = {v.lower() for c in schema.columns for v in c.distinct if "-" in v}
     hyphenated |= {w.lower() for c in schema.columns for w in c.header.split() if "-" in w}  # Check-out
@@ -433,6 +439,8 @@ def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]
       Cardiology;
     - a Chinese value without its suffix (``zh_value_suffixes``: 五角场店 -> 五角场, 销售部 ->
       销售, 华强电子 -> 华强), and a Chinese value's tail after a leading part: 高一2班 -> 2班;
+    - a Chinese person's given name, the way people call them: 春燕 -> 韩春燕 (three characters
+      in the sheet's column of people, the first a family name, the rest no word the readers know);
     each only when one value answers to it and no header holds it.
     """
     from .ground import vocabulary
@@ -480,6 +488,7 @@ def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]
             if m and m.start() > 0:  # 高一2班 -> 2班, 二班
                 cands.setdefault(m.group(0), set()).add(v)
                 cands.setdefault("零一二三四五六七八九"[int(m.group(1))] + m.group(2), set()).add(v)
+    cands = _given_names(schema, cands, set(_zh))
     out = []
     for part, vals in cands.items():
         if len(vals) != 1 or part in owners or part in heads or any(
@@ -488,6 +497,21 @@ def value_parts(schema: SheetSchema) -> list[tuple[str, str, tuple[Column, ...]]
         value = next(iter(vals))
         out.append((part, value, tuple(owners[value])))
     return sorted(out, key=lambda pvc: -len(pvc[0]))
+
+
+def _given_names(schema: SheetSchema, cands: dict[str, set[str]], known: set[str]) -> dict[str, set[str]]:
+    """``cands`` with the given names of the sheet's people (韩春燕 -> 春燕) added."""
+    from .rowbase import person_column
+
+    people = person_column(schema.columns)
+    if people is None:
+        return cands
+    surnames = lexicon("lookups")["zh_surnames"]
+    for v in people.distinct:
+        name = str(v).strip()
+        if re.fullmatch(r"[\u4e00-\u9fff]{3}", name) and name[0] in surnames and name[1:] not in known:
+            cands.setdefault(name[1:], set()).add(v)
+    return cands
 
 
 _WORDS = {w: i for i, w in enumerate(

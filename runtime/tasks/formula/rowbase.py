@@ -422,6 +422,10 @@ _PERSON_HEADERS = ("name", "student", "employee", "rep", "salesperson", "person"
                    "学生", "同学", "销售员", "customer", "客户")
 
 
+#: a weekday in Chinese (周一, 星期日, 礼拜天), which looks like a two- or three-character name
+_WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
+
+
 def person_column(columns: list[Column]) -> Column | None:
     """The column of people's names among ``columns`` ("who ..." answers with it), or None.
 
@@ -437,6 +441,8 @@ def person_column(columns: list[Column]) -> Column | None:
 
     def names(col: Column) -> bool:
         vals = [v for v in col.distinct if isinstance(v, str)]
+        if vals and all(_WEEKDAY_ZH.fullmatch(v.strip()) for v in vals):
+            return False  # 周一, 星期二: a column of weekdays, though 周 is a family name
         return len(vals) >= 2 and (
             all(re.fullmatch(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){1,2}", v.strip()) for v in vals)
             or all(re.fullmatch(r"[\u4e00-\u9fff]{2,3}", v.strip()) for v in vals))

@@ -35,6 +35,7 @@ from . import (  # noqa: F401  (importing a family registers its rules)
     dates,
     logic,
     lookups,
+    personal,
     positions,
     statistics,
     text,

@@ -116,8 +116,11 @@ def _day_row(ctx: Ctx, res: Column, day: Tok) -> Tok | None:
     col = dates[0]
     said = dt.date.fromisoformat(day.value)
     cells = [ctx.schema.cells.get((r, ci(col.letter))) for r in range(col.first_row, col.last_row + 1)]
-    if [v.date() if isinstance(v, dt.datetime) else v for v in cells].count(said) != 1:
-        return None  # no row, or several rows, of that day
+    rows = [r for r, v in zip(range(col.first_row, col.last_row + 1), cells, strict=True)
+            if (v.date() if isinstance(v, dt.datetime) else v) == said]
+    got = {str(ctx.schema.cells.get((r, ci(res.letter)))).strip() for r in rows}
+    if not rows or len(rows) > 1 and (res.type not in ("text", "mixed") or len(got) != 1 or "None" in got):
+        return None  # no row of that day, or several that give different answers (the first is a guess)
     return piece(f"INDEX({res.range},MATCH({day.text},{col.range},0))", col_type(res),
                  f"looks up {res.header} where {col.header} = {day.what}")
 
@@ -174,8 +177,8 @@ def _who_max_zh(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
 _WHEN_VERBS = "|".join(sorted(lexicon("lookups")["when_verbs"], key=len, reverse=True))  # plain words: a space is any space
 
 
-@rule(rf"(?:when|When) (?:is|was|will|does|did|do) (?:the )?(?:<V>|<K>) (?:be )?(?:(?:due|happen|happening|start|starting|end|held|"
-      rf"scheduled|take place|taking place|{_WHEN_VERBS})(?![a-z]))?", order=310,
+@rule(rf"(?:when|When) (?:is|was|will|does|did|do) (?:the )?(?:<V>|<K>) (?:be )?(?:(?:last )?(?P<verb>due|happen|happening|start|"
+      rf"starting|end|held|scheduled|take place|taking place|{_WHEN_VERBS})(?![a-z]))?", order=310,
       examples=(('events', 'when is the Gala', '=INDEX(C2:C4,MATCH("Gala",A2:A4,0))'),
                 ('events', 'when is the Expo held', '=INDEX(C2:C4,MATCH("Expo",A2:A4,0))')))
 def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -189,6 +192,10 @@ def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         key = Tok("v", '"' + str(value).replace('"', '""') + '"', "text", col, what=str(value),
                   value=value, cols=(col,))
     dates = [c for c in ctx.table_of(key.col) if c.type == "date"]
+    if len(dates) > 1 and m.group("verb"):  # "when is X due" beside Start Date and Due Date
+        from .whendates import date_of_verb
+
+        dates = date_of_verb(dates, m.group("verb"))
     return lookup_tok(ctx, dates[0], key) if len(dates) == 1 else None
 
 
