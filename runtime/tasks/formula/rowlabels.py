@@ -1172,7 +1172,6 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
         cap = re.search(r"(?:^|\s)([A-Z][A-Za-z'-]*)\s+$", request[:m.start(1)])
         if cap is not None and then.isascii() and then[:1].islower() and re.search(r"[a-z]", request):
             then, start = f"{cap.group(1)} {then}", cap.start(1)  # "Paid up / Chase": the label from its capital
-        then, other = (w[:1].upper() + w[1:] if w.isascii() and w.islower() else w for w in (then, other))  # "keep/review"
         blank_spans = [(start, m.end())]
     else:
         zh_pairs = [(p_w, n_w) for p_w, n_w in lex["pairs"] if is_zh(p_w)]
