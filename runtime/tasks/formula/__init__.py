@@ -495,6 +495,14 @@ def _without(request: str, m: re.Match[str]) -> str:
     return (head + join + tail).strip()
 
 
+def _read_quietly(request: str, schema: SheetSchema):
+    """The one-cell reading of ``request`` (rounded when asked), None where it is refused."""
+    try:
+        return read_request(request, schema) or _rounded_reading(request, schema)
+    except TaskError:
+        return None
+
+
 def _rounded_reading(request: str, schema: SheetSchema):
     """"avg tip, round to cents", "平均药费保留两位": a one-cell number with a rounding clause
     (``rows.rounding_clause``, the per-row family's reading of it too).  The rest is read as
@@ -522,8 +530,8 @@ def _rounded_reading(request: str, schema: SheetSchema):
     from .compose import Reading
 
     n, fn = clause[2], clause[4]
-    return Reading(f"={fn}({body},{n})",
-                   f"{reading.explanation}, rounded to {n} decimal{'' if n == 1 else 's'}", reading.parts)
+    to = f"the nearest {10 ** -n}" if n < 0 else f"{n} decimal{'' if n == 1 else 's'}"
+    return Reading(f"={fn}({body},{n})", f"{reading.explanation}, rounded to {to}", reading.parts)
 
 
 def _fold(text: str) -> str:
@@ -596,6 +604,10 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
             raise
     if reading is None:
         reading = _averaged_over_rows(request, schema)
+    if reading is None:  # "平均学时（空的不算）": an aside that AVERAGE honours anyway
+        from .blankaside import aside_reading
+
+        reading = aside_reading(request, lambda said: _read_quietly(said, schema))
     if reading is None:
         from .rows import rounding_clause, without_clause
         from .unread import refusal_hint

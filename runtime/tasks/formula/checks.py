@@ -159,6 +159,18 @@ def _year_of_the_sheet(year: str, schema: SheetSchema) -> bool:
     return any(re.search(rf"(?<!\d){year}(?!\d)", t) for t in titles)
 
 
+_NEAREST_BEFORE = re.compile(r"nearest\s*[£$€¥]?\s*$")
+
+
+def _rounding_step(raw: str, before: str, body: str) -> bool:
+    """"to the nearest 100", "nearest £1,000": a power of ten said as the step a rounding keeps,
+    which the formula writes as ROUND's negative places (-2, -3), not as the number itself."""
+    digits = raw.replace(",", "")
+    if not re.fullmatch(r"10+", digits) or not _NEAREST_BEFORE.search(before):
+        return False
+    return re.search(rf"\b(?:ROUND|ROUNDUP|ROUNDDOWN)\(.*,-{len(digits) - 1}\)", body) is not None
+
+
 def number_ignored(request: str, formula: str, schema: SheetSchema | None = None) -> str | None:
     """A number of the request that the formula does not contain in any form."""
     if is_zh(request) and re.search(r"[一二三四五六七八九十两]", request) and not re.search(r"\d", request):
@@ -175,6 +187,8 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
             continue  # "2nd", "row 4", "第3行": positions, written as references
         if re.fullmatch(r"0\.0*1", raw) and re.search(r"(?:round(?:ed)?(?: it| off)? to(?: the nearest)?|到|至)\s*$", before):
             continue  # "四舍五入到0.01": decimal places, written as ROUND's 2
+        if _rounding_step(raw, before, body):
+            continue  # "to the nearest £100": ROUND's -2
         if v in (0, 1) and not unit:
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
         if schema is not None and re.fullmatch(r"(?:19|20)\d\d", raw) and _year_of_the_sheet(raw, schema):
@@ -1136,6 +1150,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     from .asked import addition_unwritten
     from .asked import goods_counted_as_rows as goods_taken_counted
+    from .filledshare import event_share_unread
     from .quantities import count_of_an_unheld_quantity, stock_left_of_a_log
 
     for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
@@ -1159,7 +1174,8 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    named_amount_unread(request, formula, schema), labels_unwritten(request, formula),
                    amount_named_inside_a_value(request, formula, schema),
                    count_of_an_unheld_quantity(request, formula, schema), stock_left_of_a_log(request, formula, schema),
-                   _detail_problems(request, formula, schema), score_of_another_column(request, formula, schema)):
+                   _detail_problems(request, formula, schema), score_of_another_column(request, formula, schema),
+                   event_share_unread(request, formula, schema)):
         if reason:
             return reason
     return None

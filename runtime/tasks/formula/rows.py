@@ -1170,7 +1170,7 @@ def round_clause(text: str) -> tuple[int, int, int, list[float]] | None:
 
 
 # "to 0.01", "四舍五入到0.1": the decimal places said as the smallest step kept
-_STEP = re.compile(r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?)?\s*(?:(?:rounded|round(?:ed)?|四舍五入)\s*"
+_STEP = re.compile(r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?)?\s*(?:(?:rounded|round(?:ed)?|四舍五入|精确|保留)\s*"
                    r"(?:it\s+|off\s+)?)(?:to\s+(?:the\s+nearest\s+)?|到|至)\s*(?P<step>0\.0{0,3}1)(?![\d.])")
 
 
@@ -1208,7 +1208,7 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
             continue
         m = pattern.search(end)
         if m is not None and m.group(0).strip(" ,，;；"):
-            return m.start(), m.end(), n, [], "ROUND"
+            return m.start(), m.end(), n, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(m.group("way") or "", "ROUND")
     # "客单价（四舍五入到元）", "avg spend (nearest pound)": the clause alone in a closing bracket
     m = re.search(r"[（(]\s*([^()（）]+?)\s*[)）]$", end)
     if m is not None:
@@ -1223,8 +1223,8 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
 def _round_to() -> tuple[tuple[str, int, re.Pattern[str]], ...]:
     """``lexicon/aggregates.json`` round_to, longest first, each with its pattern at a request's end."""
     return tuple((word, n, re.compile(
-        r"(?:[,，;；]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
-        r"\s*(?:it\s+)?(?:off\s+)?(?:to\s+)?|to\s+(?=the\b|nearest\b|whole\b))?" + re.escape(word) + r"$"))
+        r"(?:[,，;；?？]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
+        r"\s*(?:(?P<way>up|down)\s+)?(?:it\s+)?(?:off\s+)?(?:to\s+)?|to\s+(?=the\b|nearest\b|whole\b))?" + re.escape(word) + r"$"))
         for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
 
 
