@@ -194,10 +194,10 @@ def test_an_area_code_of_phones_of_mixed_shapes_is_refused():
         _ask("pull out the area code from the phone", s, "C2")
 
 
-def test_an_example_bracket_that_is_not_a_result_stays_refused():
+def test_an_example_bracket_is_written_as_the_example_shows():
     s = schema_from_rows([["工号", "姓名", "部门"], ["1", "王磊", "销售部"], ["2", "李娜", "财务部"]])
-    with pytest.raises(TaskError):  # the brackets the example shows are not written by B&C
-        _ask("把姓名和部门拼起来，像 王磊(销售部) 这样", s, "D2")
+    # the brackets the example shows are written (joinshown.py), never dropped (B&C)
+    assert _ask("把姓名和部门拼起来，像 王磊(销售部) 这样", s, "D2").formula == '=B2&"("&C2&")"'
 
 
 def test_a_product_with_a_total_is_no_title():

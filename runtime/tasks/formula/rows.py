@@ -1095,6 +1095,12 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     from .rowtext import shown_parts
 
     spans += shown_parts(text, schema, template)  # "车牌前两位（沪A这种）": the results themselves, shown
+    from .joinshown import said_spans as joined_spans
+
+    spans += joined_spans(text, template)  # "a label like ...": the words that ask for the joined text
+    from .resultname import said_spans as name_spans
+
+    spans += name_spans(text, template)  # "aisle = first letter of Bin": the new column's name
     # the result's own name, wherever it is said: "进场后30天付款，算付款日期", "算一下到货日期"
     for m in re.finditer(r"(?:算|计算|求)(?:一下|出)?\s*([\u4e00-\u9fff]{2,4}?)(?:日期|的日期)", text):
         spans += [(x.start(), x.end()) for x in re.finditer(re.escape(m.group(1)), text)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from . import rowtitles
+from . import joinshown, rowtitles
 from .rowbase import (
     RowReading,
     count_word,
@@ -60,6 +60,11 @@ def _person(text: str, schema: SheetSchema, fits) -> Column | None:
     return c if c is not None and fits(_texts(schema, c)) else None
 
 
+def named_any(text: str, schema: SheetSchema) -> bool:
+    """Whether ``text`` names a text column of ``schema``."""
+    return any(c.type in ("text", "mixed") for _, c in mentions(text, schema))
+
+
 def _n(pattern_list: list[str], text: str) -> tuple[int, str] | None:
     for pat in pattern_list:
         m = re.search(pat, text)
@@ -96,6 +101,11 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         r = ref(c)
         body = _case(text, lex, f'LEFT({r},FIND(" ",{r})-1)')
         return RowReading(f"={body}", f"first word of {c.header}")
+    some = lambda vs: any(" " in v.strip() for v in vs)  # noqa: E731
+    if has(text, lex["first_name"]) and (c := _column(text, schema, some)) is not None:
+        r = ref(c)  # "first word of each plant name": Lavender stays Lavender, Acer palmatum gives Acer
+        body = _case(text, lex, f'LEFT({r},FIND(" ",{r}&" ")-1)')
+        return RowReading(f"={body}", f"first word of {c.header}")
     if has(text, lex["last_name"]) and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)
         body = _case(text, lex, f'RIGHT({r},LEN({r})-FIND(" ",{r}))')
@@ -115,10 +125,12 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return RowReading(f'=MID({r},FIND("-",{r})+1,LEN({r}))', f"{c.header} after its dash")
     if zh and (titled := rowtitles.read(request, schema)) is not None:
         return titled  # "负责人称呼：姓加“总”": 曹思琪 -> 曹总
-    if has(text, lex["zh_surname"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
-            re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) for v in vs))):
+    zh_names = lambda vs: bool(vs) and all(re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) for v in vs)  # noqa: E731
+    if has(text, lex["zh_surname"]) and not has(text, lex["mask_words"]) and (c := _column(text, schema, zh_names) if named_any(text, schema)
+                                         else _person(text, schema, zh_names)):  # "取姓": the sheet's names
         return RowReading(f"=LEFT({ref(c)},1)", f"{c.header}的第一个字（姓）")
-    if has(text, lex["first_char"]) and (c := _column(text, schema, lambda vs: bool(vs))):
+    if has(text, lex["first_char"]) and not has(text, lex["remove"] + lex["mask_words"]) \
+            and (c := _column(text, schema, lambda vs: bool(vs))):  # (not "开头的字母T删掉": a removal)
         return RowReading(f"={_case(text, lex, f'LEFT({ref(c)},1)')}", f"{c.header}的第一个字" if zh
                           else f"first character of {c.header}")
     padded = lambda vs: bool(vs) and all(re.fullmatch(r"\d+", v.strip()) for v in vs) \
@@ -189,11 +201,12 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return RowReading(f"=LEN({ref(c)})", f"number of characters in {c.header}")
     if has(text, lex["join"]) or has(text, lex["brackets"]) or any(
             re.fullmatch(r"[^\s\d]+\s*" + lex["separator_between"] + r"\s*[^\s\d]+", q) for _, q in qs):
-        return _join(request, text, schema, lex, qs, zh)  # (a quoted "工号-名字" is a join by itself)
+        # an example one row makes ("比如 牛肉面（面）") says the form; else the names and separator said
+        return joinshown.read(request, schema) or _join(request, text, schema, lex, qs, zh)  # (a quoted "工号-名字" is a join by itself)
     for kind in ("upper", "lower", "proper"):
         if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
             return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
-    return None
+    return joinshown.read(request, schema)  # "a label like 'Harbour Cafe - Flyers'": the columns the example shows
 
 
 def _area_code(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
@@ -420,7 +433,9 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
     if not qs and said and _example_sep(said.group(1), schema, a, b) is not None:
         qs = [(said.start(1), said.group(1))]  # an example without quotes: "如 螺纹钢 HRB400 Φ16"
         shown = [v for v, _, _ in numbers(said.group(1))]  # its numbers are the values' own
-    if len(qs) == 1:  # an example: "Alice Chen - Laptop"
+    if len(qs) == 1 and re.fullmatch(r"\s*[^\w\s]{1,3}\s*", qs[0][1]):  # "separated by ' - '": the separator itself
+        sep = qs[0][1]
+    elif len(qs) == 1:  # an example: "Alice Chen - Laptop"
         ex = qs[0][1]
         va = next((v for v in _texts(schema, a) if ex.startswith(v)), None)
         vb = next((v for v in _texts(schema, b) if ex.endswith(v)), None)
