@@ -36,6 +36,9 @@ _STOP = r"[，,。；;、！!？?\s]"
 #: the else clause said as the condition negated: "，没超的空着", "，不满写未达标", "，不是就标进行中"
 NEGATED_ELSE = re.compile(r"[，,；;]\s*(?:未|不|非|没有?)(?:[\u4e00-\u9fff\d.]{1,6}?的|"
                           r"[\u4e00-\u9fff\d.]{1,6}?(?=(?:就|则)?(?:写|标|算|填|记)))")
+#: the else clause said as the bare opposite of a 没有 / 未 condition: "，有的写已复试", "，填了的就标已报"
+#: (no other word: "，有发票的写已报" names another column, a second condition)
+AFFIRMED_ELSE = re.compile(r"[，,；;]\s*(?:有值?|已填|填了)的(?:就|则)?(?:写|标|算|填|记|显示)?(?:为|成)?")
 
 
 def _lit(v: object) -> str:
@@ -392,7 +395,7 @@ def _dates_compared(term: str, ms: list, schema: SheetSchema, lex: dict) -> str 
 
 def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     """A column tested for being empty: "没填缴费日期" -> ``G2=""``, "return date is blank" -> ``F2=""``."""
-    ms = mentions(term, schema) or _stem_mentions(term, schema)
+    ms = _date_named(mentions(term, schema), term) or _stem_mentions(term, schema)
     if len(ms) != 1:
         return None
     p, col = ms[0]
@@ -422,6 +425,18 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     if yes_no is not None:  # "没签到的" on a 是否签到 column of 是 / 否: its 否 rows, no blank cell
         return f'{ref(col)}="{yes_no[1] if found[1] == "=" else yes_no[0]}"'
     return f'{ref(col)}{found[1]}""'
+
+
+def _date_named(ms: list[tuple[int, Column]], term: str) -> list[tuple[int, Column]]:
+    """``ms`` without a column headed "Date" named only as the word after a date column's own
+    header ("no paid date" on a date column headed Paid beside the sheet's Date column)."""
+    if len(ms) != 2:
+        return ms
+    (p, col), (q, nxt) = ms
+    if col.type == "date" and "date" not in col.header.lower() and nxt.header.strip().lower() == "date" \
+            and re.fullmatch(r"\s*", term[p + len(col.header):q]) and term[p:p + len(col.header)].lower() == col.header.lower():
+        return [ms[0]]
+    return ms
 
 
 def _stem_mentions(term: str, schema: SheetSchema) -> list[tuple[int, Column]]:
@@ -1356,7 +1371,7 @@ def _else_words(tail: str, lex: dict) -> str:
     for word in sorted(lex["else"], key=len, reverse=True):
         if tail.startswith(word):
             return tail[len(word):]
-    m = NEGATED_ELSE.match(tail)
+    m = NEGATED_ELSE.match(tail) or AFFIRMED_ELSE.match(tail)
     return tail[m.end():] if m else tail
 
 

@@ -948,6 +948,9 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
             continue  # "用数量和单价算金额": the result's own name
         if names_the_row(low, p) or any(a <= p < b for a, b in nouns):
             continue  # "tuning + repairs for each visit", "rank the visits by distance": the row's noun
+        if c.header.strip().lower() == "date" and any(d.type == "date" and col_index(d.letter) in read and q < p
+                                                       and not low[_mention_end(low, q, d, schema):p].strip() for q, d in said):
+            continue  # "no paid date" on a date column headed Paid: the word after its name, not the Date column
         if c.type == "date" and re.match(r"\s+(?:charges?|value|costs?|fees?|price|rate|total|amount|bill)\b", low[end:]):
             continue  # "hire charge", "hire value": a kind of money, not the hire date
         if c.type in ("number", "date") or text_too and joined:

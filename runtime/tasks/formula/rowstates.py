@@ -72,6 +72,8 @@ def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
     for key in ("not_done", "done", "pair", "else"):
         for pat in lex[key]:
             for m in re.finditer(pat, text):
+                if key == "pair" and any(a < m.end() and m.start() < b for a, b in spans):
+                    continue  # "已回寄/未回寄" read whole: its "回寄/未回" is no second pair
                 g = m.groupdict()
                 v = g.get("v")
                 if v is not None:
@@ -84,7 +86,7 @@ def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
                         return None
                     nd, d = (a, b) if a[0] in lex["not_yet"] else (b, a)
                     pv = nd[1:]
-                    if len(pv) != 1 or verb not in (None, pv):
+                    if len(pv) > 3 or verb not in (None, pv):
                         return None
                     verb = pv
                     labels.setdefault("not_done", nd)
