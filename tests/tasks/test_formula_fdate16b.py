@@ -83,3 +83,33 @@ def test_a_date_in_a_bracket_is_no_age(repairs):
 def test_the_pin_stays_when_today_is_still_needed(claims):
     got = said_ages("as of 1 Dec 2026, days overdue for claims lodged more than 10 days ago", claims)
     assert "1 Dec 2026" in got and "before 21 Nov 2026" in got
+
+
+@pytest.fixture
+def leave():
+    return schema_from_rows([
+        ["工号", "姓名", "开始日期", "结束日期", "审批日期"],
+        ["E1", "王芳", dt.date(2026, 11, 3), dt.date(2026, 11, 5), dt.date(2026, 11, 1)],
+        ["E2", "李强", dt.date(2026, 11, 10), dt.date(2026, 11, 10), dt.date(2026, 11, 8)],
+        ["E3", "赵敏", dt.date(2026, 11, 20), dt.date(2026, 11, 24), dt.date(2026, 11, 18)],
+    ])
+
+
+@pytest.mark.parametrize("request_", [
+    "开始日期到结束日期一共几天，含首尾",
+    "结束日期减开始日期，两头都算",
+    "从开始到结束几天（首尾都算）",
+    "days from 开始日期 to 结束日期, inclusive",
+])
+def test_both_end_days_add_one(leave, request_):
+    r = formula(request_, sheet=leave, target_cell="F2", method="rules")
+    assert r.formula == "=D2-C2+1"
+
+
+def test_without_the_clause_no_one_is_added(leave):
+    assert formula("结束日期减开始日期", sheet=leave, target_cell="F2", method="rules").formula == "=D2-C2"
+
+
+def test_both_ends_on_no_span_of_dates_is_refused(leave):
+    with pytest.raises(TaskError):
+        formula("工号加姓名，首尾都算", sheet=leave, target_cell="F2", method="rules")
