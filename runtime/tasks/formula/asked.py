@@ -35,6 +35,12 @@ _BOTH_ENDS = re.compile(r"(?:首尾|两头|两端|当天|当日)都(?:算|要算
 _DIFFERENCE = re.compile(r"\$?[A-Z]{1,3}\$?\d+\s*-\s*\$?[A-Z]{1,3}\$?\d+")
 
 
+def both_ends_said(request: str) -> tuple[int, int] | None:
+    """The span of the words saying both end days count, or None."""
+    m = _BOTH_ENDS.search(request)
+    return m.span() if m else None
+
+
 def both_ends_uncounted(request: str, formula: str) -> str | None:
     """"出差天数，出发当天和返回当天都算" as =F3-E3: a trip from the 3rd to the 5th is three days."""
     m = _BOTH_ENDS.search(request)

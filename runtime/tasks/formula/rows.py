@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import rowafter, rowscale, rowvat
+from . import bothends, rowafter, rowscale, rowvat
 from .rowbase import (
     RowReading,
     count_word,
@@ -51,7 +51,8 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     from .rowunits import area, area_of_lengths
 
     request = named(request, schema)  # "days from quote to acceptance": the ends as the date headers
-    reading = rowvat.kept(request, schema, _read_rounded(request, schema, target_col),
+    reading = bothends.counted(request, schema, lambda text: _read_rounded(text, schema, target_col)) \
+        or rowvat.kept(request, schema, _read_rounded(request, schema, target_col),
                           lambda rest: _inner(rest, schema, target_col)) \
         or rowafter.reread(request, schema, lambda text: _read_rounded(text, schema, target_col))
     return area_of_lengths(request, schema) if reading is None else area(request, schema, reading)

@@ -30,7 +30,8 @@ _HEADS: dict[str, tuple[str, ...]] = {
 
 
 _BEFORE_EN = r"(?:that are|which are|that is|which is|am i|are we|i am|we are|i'm|we're|am|are|is|still|yet)"
-_AFTER_EN = r"(?:to (?:me|us|them)|me|us|so far|yet|now|at the moment|right now)"
+_AFTER_EN = (r"(?:to (?:me|us|them)|me|us|so far|yet|now|at the moment|right now"
+             r"|and(?= (?:were|was|are|is|have|has|had) ))")  # "still open and were received before ..."
 
 
 @lru_cache(maxsize=64)
