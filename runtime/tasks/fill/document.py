@@ -1029,6 +1029,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     doc.dates = sorted(words + [d for d in find_dates(plain)
                                 if not any(w.start < d.end and d.start < w.end for w in words)],
                        key=lambda d: d.start)
+    if lang == "zh":
+        doc.dates = sorted(doc.dates + yearless_dates(plain, doc.dates), key=lambda d: d.start)
     # "$000", "'000": a scale written with zeros, no figure of nothing
     digits = [m for m in find_mentions(plain) if not re.fullmatch(r"\D*000\D*", m.raw)
               and not _range_start(plain, m)]
@@ -1170,6 +1172,34 @@ _MONTH_YEAR = re.compile(r"(?<![\d/.,$€£¥])(0?[1-9]|1[0-2])/((?:19|20)\d\d)(
 _MONTH_SHORT_YEAR = re.compile(r"\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?)\s+['’](\d\d)\b")
 #: a date written year first with dots: "运营部 2026.3.6", "（2026.3.2-2026.3.6）"
 _DOTTED_YMD = re.compile(r"(?<![\d.])(\d{4})\.(\d{1,2})\.(\d{1,2})(?![\d.])")
+
+
+#: a Chinese month (and day) written without its year: after 今年 / 本年 ("今年3月更新"), or as a
+#: dating label's whole value ("报告日期：12月3日")
+_YEARLESS_ZH = re.compile(r"(?:(?<=今年)|(?<=本年)|(?<=日期[:：])|(?<=时间[:：]))\s*(1[0-2]|0?[1-9])月"
+                          r"(?:(3[01]|[12]\d|0?[1-9])[日号])?(?![份度末底初中旬\d])")
+_ZH_YEAR = re.compile(r"((?:19|20)\d\d)\s*年")
+
+
+def yearless_dates(text: str, dated: list[DateMention]) -> list[DateMention]:
+    """Chinese dates whose year is written elsewhere: "（2026年版，今年3月更新）" takes the year of its
+    own line, "报告日期：12月3日" under "…2026年11月工作月报" the year of the document's title line.
+    Only one year there: where the line or the title names several, the date stays unread."""
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    out = []
+    for m in _YEARLESS_ZH.finditer(text):
+        if any(d.start <= m.start(1) < d.end for d in dated):
+            continue
+        lo = text.rfind("\n", 0, m.start()) + 1
+        hi = text.find("\n", m.end())
+        line = text[lo:hi if hi >= 0 else len(text)]
+        years = set(_ZH_YEAR.findall(line)) or (set(_ZH_YEAR.findall(first)) if lo > 0 else set())
+        if len(years) != 1:
+            continue
+        day = int(m.group(2)) if m.group(2) else None
+        start = m.start(1) - (2 if text[m.start() - 2:m.start()] in ("今年", "本年") else 0)
+        out.append(DateMention(int(years.pop()), int(m.group(1)), day, text[start:m.end()], start, m.end()))
+    return out
 
 
 def numeric_dates(text: str) -> list[DateMention]:
