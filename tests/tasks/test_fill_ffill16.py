@@ -138,3 +138,33 @@ def test_bare_amounts_that_add_up_to_no_stated_revenue_give_no_mix():
     text = ("某某建材有限公司经营情况说明\n\n二、经营情况\n\n今年1-9月公司实现营业收入1.60亿元，同比增长5.2%。\n\n"
             "分产品收入（单位：万元）：A型砌块9,600；B型砌块4,800；配套砂浆900。\n")
     assert not report(text).data.get("mix")
+
+
+# --- 7. products priced in aligned lines, or sold in a sentence -----------------------------------
+
+def test_products_in_aligned_lines_are_items_each():
+    text = ("KILNWORKS - PLAN SUMMARY\n\nTHE COMPANY\n\nKilnworks schedules firings for pottery studios.\n\n"
+            "PRODUCTS\n\n"
+            "  Kilnworks Fire      $90 per studio per month    firing queue and kiln logs\n"
+            "  Kilnworks Glaze     $35 per studio per month    glaze recipes and batch costs\n")
+    r = pitch(text, markdown=False)
+    assert [(p["name"], p["price"]) for p in r.data["products"]] == [("Kilnworks Fire", 90), ("Kilnworks Glaze", 35)]
+
+
+def test_a_product_we_sell_at_a_price_is_ours():
+    text = ("# Tapline\n\nTapline meters beer lines for bars. We sell the Tapline Flow Meter at $12 per tap "
+            "per month, installation included.\n")
+    r = pitch(text)
+    assert [(p["name"], p["price"]) for p in r.data["products"]] == [("Tapline Flow Meter", 12)]
+
+
+def test_a_rivals_product_sold_at_a_price_is_not_ours():
+    text = ("# Tapline\n\nTapline meters beer lines for bars.\n\n## Competition\n\n"
+            "Our rival Kegsense says: we sell the Kegsense Hub at $30 per bar per month.\n")
+    assert not pitch(text).data.get("products")
+
+
+def test_a_fiscal_years_end_is_no_start_of_traction():
+    text = ("# Tapline\n\nTapline meters beer lines for bars.\n\n## Results\n\n"
+            "FY2026 ended on 30 November 2026. ARR was $910,000, up 38% on FY2025.\n")
+    assert pitch(text).data.get("traction", {}).get("since") is None

@@ -721,6 +721,10 @@ def _bar_tables(raw: str) -> str:
 WRAPPED_LINE = 60
 
 
+#: a gap of aligned columns inside a line (three spaces or more, or a tab)
+_ALIGNED_GAP = re.compile(r"\S(?: {3,}|\t+)\S")
+
+
 def _wrapped_on(prev: str, line: str) -> bool:
     """``line`` goes on with the sentence a long ``prev`` line was cut in (indented under it, no
     list item of its own): "3. Terms. ... the TideCloud dashboard at $450" / "   per site per month."."""
@@ -1006,6 +1010,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()  # "Stage: pre-revenue" / "Problem you are solving: ...": a form's lines, one each
         elif para and lang == "en" and _long_label_pair(para[-1], line):
             end_para()  # "Minimum subscription via the Bank: USD 250,000" after "Round size: ...": a longer label
+        elif para and _ALIGNED_GAP.search(para[-1]) and _ALIGNED_GAP.search(line):
+            # "Fairline Crew      $220 per course per month   work orders" over "Fairline Water     $140
+            # …": rows of aligned columns, each a line of its own (no sentence wrapped over them)
+            end_para()
         para.append(line)
     end_para()
     end_table()

@@ -2425,6 +2425,11 @@ _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s
                          r"order|sale|contract|invoice|shipment|delivery)\b[^.;]{0,30}$"
                          # ("First warehouse customer: February 2021": the first customer, of a kind)
                          r"|\bfirst\s+(?:[a-z-]+\s+){0,2}(?:customer|client)s?\b[^.;]{0,30}$")
+#: words right before a date that make it the end of a fiscal year or a period ("FY2026 ended on",
+#: "our fiscal year ends", "FY2026 runs to")
+_PERIOD_END_LEAD = re.compile(r"\b(?:fy\s?'?\d{2,4}|fiscal year|financial year|the year|the quarter|the period)"
+                              r"(?:\s+\w+){0,2}?\s+(?:ended|ends|ending|runs to|ran to|closed|closes|closing)"
+                              r"(?:\s+on)?\s*$")
 #: words before a date that put it ahead ("We expect our first customer in March 2027"): no start yet
 _AHEAD_LEAD = re.compile(r"\b(?:will|expect|expects|expected|due|hope|hopes|plan|plans|aim|aims)\b")
 
@@ -2507,6 +2512,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and _STAMP_AFTER.match(text, d.end) \
                 and re.fullmatch(r"\s*[\[(]?\s*", text[_line_bounds(text, d.start)[0]:d.start]):
             continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and _PERIOD_END_LEAD.search(low, a, d.start):
+            continue  # "FY2026 ended on 30 November 2026": where a fiscal year ends, no start
         if doc.lang == "en" and f.key == "since" and _AHEAD_LEAD.search(low, a, d.start):
             continue  # "We expect our first customer in March 2027": a start still ahead
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
