@@ -721,6 +721,10 @@ def _bar_tables(raw: str) -> str:
 WRAPPED_LINE = 60
 
 
+#: a gap of aligned columns inside a line (three spaces or more, or a tab)
+_ALIGNED_GAP = re.compile(r"\S(?: {3,}|\t+)\S")
+
+
 def _wrapped_on(prev: str, line: str) -> bool:
     """``line`` goes on with the sentence a long ``prev`` line was cut in (indented under it, no
     list item of its own): "3. Terms. ... the TideCloud dashboard at $450" / "   per site per month."."""
@@ -1006,6 +1010,10 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
             end_para()  # "Stage: pre-revenue" / "Problem you are solving: ...": a form's lines, one each
         elif para and lang == "en" and _long_label_pair(para[-1], line):
             end_para()  # "Minimum subscription via the Bank: USD 250,000" after "Round size: ...": a longer label
+        elif para and _ALIGNED_GAP.search(para[-1]) and _ALIGNED_GAP.search(line):
+            # "Fairline Crew      $220 per course per month   work orders" over "Fairline Water     $140
+            # …": rows of aligned columns, each a line of its own (no sentence wrapped over them)
+            end_para()
         para.append(line)
     end_para()
     end_table()
@@ -1029,6 +1037,8 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     doc.dates = sorted(words + [d for d in find_dates(plain)
                                 if not any(w.start < d.end and d.start < w.end for w in words)],
                        key=lambda d: d.start)
+    if lang == "zh":
+        doc.dates = sorted(doc.dates + yearless_dates(plain, doc.dates), key=lambda d: d.start)
     # "$000", "'000": a scale written with zeros, no figure of nothing
     digits = [m for m in find_mentions(plain) if not re.fullmatch(r"\D*000\D*", m.raw)
               and not _range_start(plain, m)]
@@ -1170,6 +1180,34 @@ _MONTH_YEAR = re.compile(r"(?<![\d/.,$€£¥])(0?[1-9]|1[0-2])/((?:19|20)\d\d)(
 _MONTH_SHORT_YEAR = re.compile(r"\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?)\s+['’](\d\d)\b")
 #: a date written year first with dots: "运营部 2026.3.6", "（2026.3.2-2026.3.6）"
 _DOTTED_YMD = re.compile(r"(?<![\d.])(\d{4})\.(\d{1,2})\.(\d{1,2})(?![\d.])")
+
+
+#: a Chinese month (and day) written without its year: after 今年 / 本年 ("今年3月更新"), or as a
+#: dating label's whole value ("报告日期：12月3日")
+_YEARLESS_ZH = re.compile(r"(?:(?<=今年)|(?<=本年)|(?<=日期[:：])|(?<=时间[:：]))\s*(1[0-2]|0?[1-9])月"
+                          r"(?:(3[01]|[12]\d|0?[1-9])[日号])?(?![份度末底初中旬\d])")
+_ZH_YEAR = re.compile(r"((?:19|20)\d\d)\s*年")
+
+
+def yearless_dates(text: str, dated: list[DateMention]) -> list[DateMention]:
+    """Chinese dates whose year is written elsewhere: "（2026年版，今年3月更新）" takes the year of its
+    own line, "报告日期：12月3日" under "…2026年11月工作月报" the year of the document's title line.
+    Only one year there: where the line or the title names several, the date stays unread."""
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    out = []
+    for m in _YEARLESS_ZH.finditer(text):
+        if any(d.start <= m.start(1) < d.end for d in dated):
+            continue
+        lo = text.rfind("\n", 0, m.start()) + 1
+        hi = text.find("\n", m.end())
+        line = text[lo:hi if hi >= 0 else len(text)]
+        years = set(_ZH_YEAR.findall(line)) or (set(_ZH_YEAR.findall(first)) if lo > 0 else set())
+        if len(years) != 1:
+            continue
+        day = int(m.group(2)) if m.group(2) else None
+        start = m.start(1) - (2 if text[m.start() - 2:m.start()] in ("今年", "本年") else 0)
+        out.append(DateMention(int(years.pop()), int(m.group(1)), day, text[start:m.end()], start, m.end()))
+    return out
 
 
 def numeric_dates(text: str) -> list[DateMention]:

@@ -1510,7 +1510,13 @@ def _cell_at(doc: Document, m: Mention) -> tuple[str, str, Table] | None:
 def _latest_period_row(t: Table, first_cell: str) -> bool:
     """Whether the row headed ``first_cell`` is the latest of a table whose rows are all
     periods ("Q1 2026", "Q2 2026", "Q3 2026")."""
-    keys = [_row_period(r[0]) for r in t.rows if r and r[0].strip()]
+    # "FY2025 actual / FY2026 plan / FY2026 actual / FY2027 plan": a plan row is no period the
+    # company stands in; the actual rows are the table's periods
+    cells = [r[0] for r in t.rows if r and r[0].strip()]
+    actual = [c for c in cells if not _PLAN_COLUMN.search(c.lower())]
+    if len(actual) < len(cells) and (_PLAN_COLUMN.search(first_cell.lower()) or len(actual) < 2):
+        return False
+    keys = [_row_period(c) for c in actual]
     if len(keys) < 2 or any(k is None for k in keys) or len(set(keys)) != len(keys) \
             or len({k[0] for k in keys}) != 1:  # type: ignore[index]
         return False
@@ -1520,9 +1526,14 @@ def _latest_period_row(t: Table, first_cell: str) -> bool:
     return mine is not None and mine == max(keys)  # type: ignore[type-var]
 
 
+#: a period row's "actual" word ("FY2026 actual", "2026 (actual)", "Actual FY2026")
+_ACTUAL_ROW = re.compile(r"^\s*actuals?\s+|\s*[(（]?\b(?:actuals?|ytd actual)\b[)）]?\s*$", re.I)
+
+
 def _row_period(cell: str) -> tuple[str, int, int] | None:
     """A table row's period: a quarter, a half or a year ("Q3 2026", "FY2025"), or a month
     ("Nov 2026", "Sep"), with its kind first (a table's rows are compared within one kind)."""
+    cell = _ACTUAL_ROW.sub("", cell)
     if _PERIOD_HEAD.fullmatch(cell.strip()):
         key = _period_key(cell)
         return ("period", *key) if key else None
@@ -1829,6 +1840,8 @@ def _exact_of_rounded(doc: Document, f: Field, best: tuple, taken: frozenset[int
     the same noun, or an amount or a rate in a sentence with the field's own words; else None."""
     m = best[2]
     text = doc.text
+    if doc.lang == "zh":
+        return _zh_exact_of_rounded(doc, f, best, taken)
     if doc.lang != "en" or not _rounded(text, m):
         return None
     low = text.lower()
@@ -1860,6 +1873,107 @@ def _exact_of_rounded(doc: Document, f: Field, best: tuple, taken: frozenset[int
             continue
         others.append((best[0], int(o.value) if float(o.value).is_integer() else o.value, o, text[a:b].strip()))
     return _closest_exact(best, others, m)
+
+
+#: a Chinese figure written round: "一千二百余家", "1,100多家", "约2.0亿元", "近300家", "超过50家"
+_ZH_OVER_AFTER = re.compile(r"\s*(?:余|多)")
+_ZH_ABOUT_AFTER = re.compile(r"\s*(?:[^\d\s，。；、]{0,3}?)左右")
+_ZH_OVER_BEFORE = re.compile(r"(?:超过|逾|多于)\s*$")
+_ZH_ABOUT_BEFORE = re.compile(r"(?:约|大约|近|将近|接近|大概)\s*$")
+
+
+#: what joins the two ends of a range ("$4-5M", "115–120%", "$10M to $12M", "2.0-2.1亿元", "300至350家")
+_RANGE_JOIN = re.compile(r"[ \t]*(?:-|–|—|~|～|to|至|到)[ \t]*(?:US\$|[$€£])?[ \t]*", re.I)
+_BETWEEN = re.compile(r"\bbetween\s+(?:US\$|[$€£])?\s*$", re.I)
+
+
+def _range_bounds(doc: Document, m: Mention) -> tuple[float, float] | None:
+    """The low and high value of the range ``m`` is one end of ("$4-5M": 4,000,000 and 5,000,000;
+    "between $2M and $2.5M"), in the scale of the figures (the first end takes the scale the second
+    is written with); None when ``m`` is no range's end."""
+    ms = doc.mentions
+    i = next((k for k, o in enumerate(ms) if o.start == m.start), None)
+    if i is None:
+        return None
+    text = doc.text
+    pair = None
+    if i + 1 < len(ms) and _RANGE_JOIN.fullmatch(text[m.end:ms[i + 1].start]):
+        pair = (m, ms[i + 1])
+    elif i + 1 < len(ms) and re.fullmatch(r"[ \t]+and[ \t]+(?:US\$|[$€£])?[ \t]*", text[m.end:ms[i + 1].start]) \
+            and _BETWEEN.search(text, max(0, m.start - 12), m.start):
+        pair = (m, ms[i + 1])
+    elif i > 0 and _RANGE_JOIN.fullmatch(text[ms[i - 1].end:m.start]) and ms[i - 1].end <= m.start:
+        pair = (ms[i - 1], m)
+    if pair is None:
+        return None
+    a, b = pair
+    if a.percent != b.percent or not a.value or not b.value:
+        return None
+    lo = a.value
+    if b.scaled and not a.scaled:
+        got = _digits(b.raw)
+        if got is None or not float(got[0] or 0):
+            return None
+        num = re.search(r"\d[\d,]*(?:\.\d+)?", b.raw)
+        if num is None or not float(num.group(0).replace(",", "")):
+            return None
+        lo = a.value * b.value / float(num.group(0).replace(",", ""))
+    return (lo, b.value) if lo < b.value else None
+
+
+def _exact_in_range(doc: Document, cands: list, m: Mention) -> tuple | None:
+    """For a best figure that is one end of a range ("ARR $4-5M", "300-350 gyms", 约2.0-2.1亿元),
+    the one candidate of the field given exactly, inside the range ("$4,460,000", "327"); None when
+    none or several."""
+    bounds = _range_bounds(doc, m)
+    if bounds is None:
+        return None
+    lo, hi = bounds
+    inside = {}
+    for c in cands:
+        o = c[2]
+        if o.start != m.start and o.percent == m.percent and lo <= o.value <= hi \
+                and _range_bounds(doc, o) is None:
+            inside.setdefault(o.value, c)
+    return next(iter(inside.values())) if len(inside) == 1 else None
+
+
+def _zh_round_kind(text: str, m: Mention) -> str | None:
+    """"over" for a floor written round ("一千二百余家", "超过50家"), "about" for an approximation
+    ("约300家", "300家左右"), None for a figure written exactly."""
+    if re.search(r"[余多]", m.raw) or _ZH_OVER_AFTER.match(text, m.end) \
+            or _ZH_OVER_BEFORE.search(text, max(0, m.start - 4), m.start):
+        return "over"
+    if _ZH_ABOUT_BEFORE.search(text, max(0, m.start - 4), m.start) or _ZH_ABOUT_AFTER.match(text, m.end):
+        return "about"
+    return None
+
+
+def _zh_exact_of_rounded(doc: Document, f: Field, best: tuple, taken: frozenset[int]) -> tuple | None:
+    """"客户一千二百余家，系统内有效客户1,237家": a round count (or amount) gives way to the one figure of
+    the same field and unit written exactly that it rounds (above a floor "余", "多", "超过"; within
+    the round place of an "约", "近", "左右"); None when none or several."""
+    m = best[2]
+    kind = _zh_round_kind(doc.text, m)
+    if kind is None or not m.value or m.percent:
+        return None
+    whole = int(round(m.value))
+    if abs(m.value - whole) > 1e-6 or whole <= 0:
+        return None
+    step = 1
+    while whole % (step * 10) == 0:
+        step *= 10
+    if step < 10:
+        return None
+    near = {}
+    for c in number_candidates(doc, f, own_only=True):
+        o = c[2]
+        if o.start == m.start or o.start in taken or o.percent != m.percent or o.unit != m.unit \
+                or _zh_round_kind(doc.text, o) is not None:
+            continue
+        if (m.value < o.value < m.value + step) if kind == "over" else (0 < abs(o.value - m.value) < step):
+            near[o.value] = c
+    return next(iter(near.values())) if len(near) == 1 else None
 
 
 def _closest_exact(best: tuple, others: list, m: Mention) -> tuple | None:
@@ -2162,6 +2276,12 @@ def pick_number(doc: Document, f: Field, siblings: tuple[str, ...] = (),
         cands = [later] + [c for c in cands if c is not later]
         notes.append("the figure the document dates latest")
     score, value, m, sentence = cands[0]
+    inside = _exact_in_range(doc, cands, m)
+    if inside is not None:
+        # "ARR $4-5M" on the slide, "ARR $4,460,000" in the notes: the range gives way
+        cands = [inside] + [c for c in cands if c is not inside]
+        score, value, m, sentence = inside
+        notes.append("the exact figure inside a range the document also gives")
     finer = _finer(cands, m) or _exact_of_rounded(doc, f, cands[0], taken)
     if finer is not None:
         # "营业收入1.84亿元" in the text and 18,420（万元）in the table: the same figure, more exactly
@@ -2299,10 +2419,17 @@ _INC_BEFORE = re.compile(r"(?:^|[-•*:;]\s*)inc(?:orp)?\.\s*$", re.I)
 _FIRST_DONE = re.compile(r"\bfirst\s+(?:[a-z-]+\s+){1,2}(?:was\s+|were\s+|went\s+)?(?:installed|live|in|deployed|"
                          r"commissioned|shipped|delivered|sold|signed|opened|launched|onboarded|energi[sz]ed|activated|"
                          r"connected|billed|invoiced|came online|switched on|"
+                         # ("The first cemetery paid us in March 2021": a first paying customer)
+                         r"paid(?: us)?|started paying|signed up|subscribed|bought|purchased|"
                          # (or the first sale named: "first mill order Aug 2022", "first paid contract")
                          r"order|sale|contract|invoice|shipment|delivery)\b[^.;]{0,30}$"
                          # ("First warehouse customer: February 2021": the first customer, of a kind)
                          r"|\bfirst\s+(?:[a-z-]+\s+){0,2}(?:customer|client)s?\b[^.;]{0,30}$")
+#: words right before a date that make it the end of a fiscal year or a period ("FY2026 ended on",
+#: "our fiscal year ends", "FY2026 runs to")
+_PERIOD_END_LEAD = re.compile(r"\b(?:fy\s?'?\d{2,4}|fiscal year|financial year|the year|the quarter|the period)"
+                              r"(?:\s+\w+){0,2}?\s+(?:ended|ends|ending|runs to|ran to|closed|closes|closing)"
+                              r"(?:\s+on)?\s*$")
 #: words before a date that put it ahead ("We expect our first customer in March 2027"): no start yet
 _AHEAD_LEAD = re.compile(r"\b(?:will|expect|expects|expected|due|hope|hopes|plan|plans|aim|aims)\b")
 
@@ -2323,6 +2450,9 @@ _STAMP_AFTER_ZH = re.compile(r"\s*(?:印制|印发|编印|修订|更新)(?:[\s�
 _EXPORT_LABEL = re.compile(r"(?:数据)?导出(?:时间|日期)|生成(?:时间|日期)|export(?:ed)?(?: on| at| date| time)?", re.I)
 #: a chat's exported log ("聊天记录：…", "…群聊天记录"), whose export is no day of what was said
 _CHAT_LOG = re.compile(r"聊天记录|群聊|聊天导出|chat (?:log|export|history)", re.I)
+
+
+_SENTENCE_END_ZH = tuple("。！？；:：.!?;，,")
 
 
 def _cited(doc: Document, d: DateMention) -> bool:
@@ -2382,6 +2512,8 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and _STAMP_AFTER.match(text, d.end) \
                 and re.fullmatch(r"\s*[\[(]?\s*", text[_line_bounds(text, d.start)[0]:d.start]):
             continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and _PERIOD_END_LEAD.search(low, a, d.start):
+            continue  # "FY2026 ended on 30 November 2026": where a fiscal year ends, no start
         if doc.lang == "en" and f.key == "since" and _AHEAD_LEAD.search(low, a, d.start):
             continue  # "We expect our first customer in March 2027": a start still ahead
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
@@ -2534,6 +2666,15 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             # other date: the day it was exported (not a chat log's: its talk is older)
             lines = [d for d in dated if d.day is not None and any(
                 off <= d.start < off + len(v) and _EXPORT_LABEL.fullmatch(lab.strip()) for lab, v, off in doc.labels)]
+        if not lines and doc.lang == "zh" and dated:
+            # a 落款 that signs with a month alone ("南通某某有限公司" over "2026年4月" as the last
+            # lines): the month the document was written, its 1st (not a title's month: that one
+            # is the period a report covers)
+            last = dated[-1]
+            tail = [x.strip() for x in text[:last.start].rstrip().split("\n")[-1:]]
+            if not text[last.end:].strip() and _alone_on_line(text, last) and last.start > len(text) // 2 \
+                    and tail and 2 <= len(tail[0]) <= 30 and not tail[0].endswith(_SENTENCE_END_ZH):
+                lines = [last]
         clocked = [d for d in lines if _CLOCK_AFTER.fullmatch(text[d.end:_line_bounds(text, d.start)[1]])]
         if len(clocked) >= 2:
             # a log's entries, each headed by when it was written ("【日报】张蕾　2026-11-26 18:40" …
@@ -2766,6 +2907,9 @@ def _match_table(doc: Document, f: Field) -> tuple[float, Table, dict[str, int]]
             if label is not None and re.search(r"quarter|季度", f.key.lower()) \
                     and all(_month_key(r[label]) for r in t.rows if len(r) > label):
                 continue  # "Month | ARR" over Sep, Oct, Nov 2026: months are no quarters
+            if label is not None and re.search(r"quarter|季度", f.key.lower()) \
+                    and all((k := _period_key(r[label])) and k[1] == 99 for r in t.rows if len(r) > label):
+                continue  # "Year | ARR" over FY2024, FY2025, FY2026: whole years are no quarters
             score += 0.5 * section_score.get(id(s), 0)
             needed = [c.key for c in f.children if c.required and c.type != "array" and not _may_be_empty(f, c, mapping)]
             # the table is the field's: a figure or list column named as one of its properties

@@ -668,6 +668,11 @@ _STATED = re.compile(r"(?:(?:收入|营收|营业额|销售额|revenue|sales|tur
                      r"\s*[;；:：]?\s*(?:人民币|RMB|[$¥€£])?\s*$", re.I)
 
 
+#: a line's head that names the unit of its bare figures ("（单位：万元）", "单位：亿元")
+_UNIT_LABEL = re.compile(r"单位\s*[:：]\s*(万元|亿元|千元|元)")
+_UNIT_SCALE = {"万元": 1e4, "亿元": 1e8, "千元": 1e3, "元": 1.0}
+
+
 def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | None:
     """The items' shares when they are amounts of money that add up to a revenue stated in the
     words before them ("上半年公司实现营业收入4,520万元。其中，门票收入2,130万元，酒店及餐饮收入
@@ -675,13 +680,18 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
     from ..summarize.facts import find_mentions
 
     nums = [it.number for it in g.items]
-    if any(m.percent or not (m.currency or m.scaled) for m in nums):
+    vals = [m.value for m in nums]
+    unit = _UNIT_LABEL.search(g.evidence)
+    if unit is not None and all(not (m.percent or m.currency or m.scaled or m.unit) for m in nums):
+        # "分产品收入（单位：万元）：普通混凝土17,600；…": bare amounts in the unit the line's head names
+        vals = [v * _UNIT_SCALE[unit.group(1)] for v in vals]
+    elif any(m.percent or not (m.currency or m.scaled) for m in nums):
         return None
-    total = sum(m.value for m in nums)
+    total = sum(vals)
     if count(g.context.lower(), list(_REVENUE)):
         stated = [m for m in find_mentions(g.context) if (m.currency or m.scaled) and not m.percent]
         if any(abs(m.value - total) <= 0.005 * total for m in stated):
-            return [m.value / total for m in nums]
+            return [v / total for v in vals]
     named = count(g.context.lower(), list(_REVENUE)) or _SPLIT_BY.search(g.context)
     if doc is not None and (len(nums) >= 3 or named and len(nums) >= 2):
         # (three amounts or more that add up to it need no revenue word: "拖拉机销售1.16亿元，收获
@@ -692,7 +702,7 @@ def _parts_of_total(g: ListGroup, doc: Document | None = None) -> list[float] | 
         for m in doc.mentions:
             if (m.currency or m.scaled) and not m.percent and abs(m.value - total) <= 0.005 * total \
                     and (_STATED.search(doc.text[max(0, m.start - 12):m.start]) or _revenue_row(doc, m)):
-                return [x.value / total for x in nums]
+                return [v / total for v in vals]
     return None
 
 

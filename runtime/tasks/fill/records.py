@@ -147,7 +147,10 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         before = head[:n.start()].rstrip()
         # a name opens the clause, or follows a colon or an appositive's comma ("Ferrovane's
         # first product, YardScan, a camera app, costs"; "a monitoring tablet, the Brinefield Hub,")
-        if before and not before.endswith((":", ",")) and not re.search(r",\s*the$", before):
+        # ("We sell the Vendline Kit at $6 per machine per month": the company's own item, named)
+        if before and not before.endswith((":", ",")) and not re.search(r",\s*the$", before) \
+                and not re.fullmatch(r"(?:\w+\s+){0,2}?we\s+(?:sell|offer|rent|lease|license)(?:\s+(?:the|our))?",
+                                     before, re.I):
             continue
         if name.split()[0].lower() in _NO_NAME or (name.isupper() and len(name) <= 5):
             continue
@@ -158,6 +161,10 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         # ("Otterbrook Route: ordering and invoicing for farms, $89 per farm per month": a line that
         # opens on the name and a colon, says what it is, then its price and what it is per)
         line_item = not before and gap.startswith(":") and gap.rstrip().endswith(",") and cue is not None
+        # ("  Fairline Crew      $220 per course per month   work orders …": a line of aligned
+        # columns, the name, then its price and what it is per)
+        line_item = line_item or (not before and re.fullmatch(r"(?: {3,}|\t+)", gap) is not None and cue is not None)
+
         if re.search(r"\d", gap) or len(gap.split()) > 10 or not (_PRICE_VERB.search(gap) or plan_is or line_item):
             continue
         # (or sold "for" it: "We also sell the cooperative a monitoring tablet, the Brinefield Hub, for $240")
