@@ -1528,7 +1528,7 @@ def _still_here(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]
     return [(a, b, cols[0]) for a, b in said]
 
 
-def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
+def read_blank(request: str, schema: SheetSchema, keep_after: bool = False) -> tuple[str, str] | None:
     """A count of the rows where a column is still empty, under the request's other conditions:
     "how many bikes haven't been collected yet", "count lessons with no paid date",
     "还没有复试成绩的人数", "二班还没交作业的有几个".
@@ -1556,6 +1556,8 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
                 found.append((a, empty.end(), col))
             continue
         tail = _NOT_YET_AFTER.match(text, b)
+        if keep_after and tail and schema.column(tail.group(0).rstrip("的")) is not None:
+            tail = None  # "未还款金额合计": 金额 the column added up, not the date's own word
         found.append((cue.start(), tail.end() if tail else b, col))
     found += _still_here(text, schema) + undone_mentions(text, schema)  # "open tickets", "still owed"
     cols = {c.letter for _a, _b, c in found}
@@ -1587,7 +1589,8 @@ def read_blank(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         if key is None:
             return None
     counted = _count_where(text, schema, found, col, first, last, '""', key, f"number of rows with no {col.header}")
-    return counted or _sum_where_blank(text, schema, found, col, first, last)
+    done = counted or _sum_where_blank(text, schema, found, col, first, last)
+    return done or (None if keep_after else read_blank(request, schema, keep_after=True))
 
 
 def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, first: int,
@@ -1597,15 +1600,19 @@ def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, f
     yet", "没取的件到付合计".  The rest of the request is read by the aggregate reader as a sum of
     one number column of the same table (every word used); a blank row adds nothing to it."""
     from .intent import criterion
-    from .undone import owed_kept
+    from .undone import owed_each, owed_kept
 
     a = min(x[0] for x in found)
     b = max(x[1] for x in found)
     parsed = _parse(text[:a] + " " * (b - a) + text[b:], schema)
     if parsed is None and (owed := owed_kept(text, a, b)) is not None:
         parsed = _parse(owed, schema)  # "how much am I still owed": money asked, as in "how much is owed"
-    if parsed is None or parsed.op != "sum" or parsed.value is None or parsed.implicit:
+    if parsed is None and (each := owed_each(text, [(x, y) for x, y, _c in found])) is not None:
+        parsed = _parse(each, schema)  # "陈老师还欠多少（还款日期空着的）": each span out, 多少 the money
+    if parsed is None or parsed.op != "sum" or parsed.value is None:
         return None
+    if parsed.implicit and not has(parsed.value.header.lower(), lexicon("aggregates")["amount_headers"]):
+        return None  # "陈老师没还款的金额": a line amount named alone is its total; a price is not
     value = parsed.value
     if value.type != "number" or value.first_row != first or value is col \
             or any(c.column == col.header for c in parsed.conditions):

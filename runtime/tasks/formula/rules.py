@@ -77,6 +77,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .compose import group_by, read
     from .filledshare import read_filled_share
     from .intent import compile_intent, explain
+    from .leadtally import without_lead_tally
     from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
     from .partshare import read_part_share
@@ -85,10 +86,15 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .shares import read_total_ratio
     from .soldpieces import read_sold_pieces
     from .sumcols import read_columns_share, read_columns_total
+    from .textnote import without_text_note
     from .timeofday import read_time_extreme
     from .valueratio import read_value_ratio
+    from .worthof import without_worth_noun
 
     request = without_total_row_aside(request, schema)  # "(ignore the total row)": no range holds it
+    request = without_text_note(request, schema)  # "(数量那列好像是文本)": converted already
+    request = without_lead_tally(request, schema)  # "统计城南小学的数量": the column added up
+    request = without_worth_noun(request, schema)  # "要了多少钱的货": the money asked
     by = group_by(request, schema)
     if by is not None:
         raise TaskError(

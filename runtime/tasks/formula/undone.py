@@ -26,6 +26,7 @@ _LEX = lexicon("aggregates")
 _HEADS: dict[str, tuple[str, ...]] = {
     **{w: ("paid",) for w in _LEX["owed_words"]},
     **{k: tuple(v) for k, v in _LEX["undone"].items() if not k.startswith("_")},
+    **{w: tuple(_LEX["owed_heads_zh"]) for w in _LEX["owed_zh"]},
 }
 
 
@@ -62,11 +63,13 @@ def undone_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
     for word in sorted(_HEADS, key=len, reverse=True):  # "still owed" before "owed"
         spans = [m.span() for m in _word_pattern(word).finditer(text)
                  if not any(a <= m.start() < b for a, b in taken)]
-        if not spans:
-            continue
+        if not spans or (not word.isascii() and any(word in c.header for c in schema.columns)):
+            continue  # (欠 inside a 欠款 header is that column)
         if word in values or any(word in v.split() for v in values if v.isascii()):
             return []  # "Open" / "Outstanding" is what a status column says: read as that value
         col = _column(schema, _HEADS[word])
+        if col is None and word in _LEX["owed_zh"]:
+            continue  # 欠 beside 应缴 / 实缴 and no repayment date: a balance, read elsewhere
         if col is None:
             return []
         out += [(a, b, col) for a, b in spans]
@@ -100,3 +103,20 @@ def owed_kept(text: str, a: int, b: int) -> str | None:
     if m is None:
         return None
     return text[:a] + " " * (m.start() - a) + m.group(0) + " " * (b - m.end()) + text[b:]
+
+
+#: "还欠多少" asks for money: 多少 with no measure word after it
+_HOW_MUCH_ZH = re.compile(r"多少(?![钱元块个件笔次单份位人家天只台张条箱袋包])")
+
+
+def owed_each(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """``text`` with each span blanked (not what lies between them: "还欠我多少钱（还款日期空着的）"
+    asks between its two), and where an owed word was in a span and 多少 follows with no measure
+    word, 多少 read as 多少钱 ("陈老师还欠多少"); None when that changes nothing tried already."""
+    out = text
+    for a, b in spans:
+        out = out[:a] + " " * (b - a) + out[b:]
+    owed = any("欠" in text[a:b] for a, b in spans)
+    if owed:
+        out = _HOW_MUCH_ZH.sub("多少钱", out, count=1)
+    return out if len(spans) > 1 or owed else None
