@@ -348,6 +348,7 @@ def header_forms(header: str) -> list[str]:
         if words[2] in lexicon("nouns")["person_units"]:  # "Price per player" as "price per head", "per-person price"
             for unit in lexicon("nouns")["person_said"]:
                 forms |= {f"{words[0]} per {unit}", f"per {unit} {words[0]}", f"per-{unit} {words[0]}"}
+    forms |= _currency_per_unit(h)
     forms |= _spelled_out(h)
     if re.search(r"[a-z]-[a-z]", h) and h.isascii():
         forms |= {re.sub(r"(?<=[a-z])-(?=[a-z])", "", h), re.sub(r"(?<=[a-z])-(?=[a-z])", " ", h)}  # "callout fee"
@@ -372,6 +373,22 @@ def header_forms(header: str) -> list[str]:
         forms.add(h[:-1])
     forms |= _phrasal_forms(h) | qualifier_first(h)
     return sorted((f for f in forms if f), key=len, reverse=True)
+
+
+#: a header that is a price per unit written with the currency's sign: "£/kg", "$ / hr", "€/m2"
+_CURRENCY_PER = re.compile(r"[£$€]\s*/\s*([a-z][a-z0-9]{0,9})")
+
+
+def _currency_per_unit(h: str) -> set[str]:
+    """"£/kg" said as "price per kg", "per kg price", "kg price", "rate per kilo": the header is a
+    price (a rate, a charge) per one unit, written as the sign of its money over the unit."""
+    m = _CURRENCY_PER.fullmatch(h)
+    if m is None:
+        return set()
+    units = [m.group(1), *lexicon("rows")["header_abbreviations"].get(m.group(1), [])]
+    money = ("rate", "price", "charge", "cost")
+    return ({f"{w} per {u}" for w in money for u in units} | {f"per {u} {w}" for w in money for u in units}
+            | {f"{u} {w}" for w in ("rate", "price") for u in units} | {f"{w} a {u}" for w in money for u in units})
 
 
 def _phrasal_forms(h: str) -> set[str]:

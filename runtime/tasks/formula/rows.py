@@ -381,6 +381,19 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     named = share_named(request)
     if named is not None:  # "付款进度：已付款占合同金额的比例": a name for the share, then the share
         said.append(named)
+    from .rowasked import spelled as asked_spelled
+
+    asked = asked_spelled(request, schema)
+    if asked is not None:  # "What's each job worth? knives plus scissors times the price": the arithmetic
+        said.append(asked)
+        spelled = _definition(asked)
+        if spelled is not None:
+            said.append(spelled)
+    from .zhparts import spelled as parts_spelled
+
+    parts = parts_spelled(request, schema)
+    if parts is not None:  # "个人合计" on 养老个人 | 医疗个人 | ...: each column of the part, added
+        said.append(parts)
     family = _family_spelled(request, schema)
     if family is not None:  # "deposit + instalments" on Instalment 1, Instalment 2: each of them added
         request = family
@@ -699,8 +712,11 @@ def _line_value(request: str, schema: SheetSchema) -> tuple[SheetSchema, str, st
     from dataclasses import replace
 
     from .schema import col_letter
+    from .unitprice import pair
 
     qty, price = group_of(schema, "qty"), group_of(schema, "price")
+    if (qty is None or price is None) and pair(schema) is not None:
+        qty, price = pair(schema)  # "kg" and "£/kg": the quantity and its price per unit
     if qty is None or price is None or group_of(schema, "sales") is not None:
         return None
     low = request.lower()
@@ -1255,13 +1271,21 @@ def _round(text: str, body: str) -> tuple[str, list[float]]:
         return f"CEILING({body},{n})", [float(n)]
     if has(text, lex["rounddown"]):
         return f"ROUNDDOWN({body},{places or 0})", used
-    if has(text, lex["truncate"]):
+    if has(text, lex["truncate"]) and not has(_without(text, lex["truncate"]), lex["round"]):
+        # ("rounded to whole pounds, no pence": the pence dropped by the rounding said)
         return f"INT({body})", used
     if has(text, lex["roundup"]):
         return f"ROUNDUP({body},{places or 0})", used
     if has(text, lex["round"]) or places is not None:
         return f"ROUND({body},{places or 0})", used
     return body, used
+
+
+def _without(text: str, phrases: list[str]) -> str:
+    """``text`` with each of ``phrases`` blanked out."""
+    for w in sorted(phrases, key=len, reverse=True):
+        text = text.replace(w, " ")
+    return text
 
 
 def _base(text: str, cols: list[Column], schema: SheetSchema, default: str | None) -> Column | None:
@@ -1473,6 +1497,7 @@ def _expression(text: str, schema: SheetSchema, nums) -> tuple[str, str, list[fl
         closes.append(len(re.findall(r"[)）]", brackets.group(1))))
         opens.append(len(re.findall(r"[(（]", brackets.group(3))))
         gap = re.sub(r"^[\s,，的]+|[\s,，的]+$", "", brackets.group(2))
+        gap = re.sub(r"(?<=[a-z])\s+(?:the|its|their)$", "", gap)  # "times the per blade price"
         hit = [sym for w, sym in words if gap == w.strip()]
         if len(set(hit)) != 1:
             return _UNREAD if said else None
