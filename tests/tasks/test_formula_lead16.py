@@ -122,3 +122,13 @@ def test_a_row_is_not_answered_from_another_tab_alone():
     assert _reads_other_sheets_only("=COUNTA(基数!A2:A31)")
     assert not _reads_other_sheets_only("=INDEX(基数!$C$2:$C$31,MATCH(A2,基数!$A$2:$A$31,0))")
     assert not _reads_other_sheets_only("=SUM(B2:B9)")
+
+
+def test_a_label_never_keeps_the_word_that_introduced_it():
+    sheet = _jobs()
+    assert cased("Done if hours over 4, otherwise Chase if booked, otherwise Open",
+                 '=IF(B2>4,"Done",IF(C2="booked","otherwise Chase","Open"))', sheet) \
+        == '=IF(B2>4,"Done",IF(C2="booked","Chase","Open"))'
+    assert cased("超过4小时的标长，否则标短", '=IF(B2>4,"长","否则标短")', sheet) == '=IF(B2>4,"长","短")'
+    # a label that merely contains the word keeps it
+    assert cased("flag Then and now", '=IF(B2>4,"Then and now","")', sheet) == '=IF(B2>4,"Then and now","")'
