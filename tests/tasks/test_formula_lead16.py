@@ -132,3 +132,56 @@ def test_a_label_never_keeps_the_word_that_introduced_it():
     assert cased("超过4小时的标长，否则标短", '=IF(B2>4,"长","否则标短")', sheet) == '=IF(B2>4,"长","短")'
     # a label that merely contains the word keeps it
     assert cased("flag Then and now", '=IF(B2>4,"Then and now","")', sheet) == '=IF(B2>4,"Then and now","")'
+
+
+def test_a_price_per_unit_is_never_added_up_as_takings():
+    import datetime as dt
+
+    rows = [["Date", "Market", "Cheese", "kg", "£/kg"]]
+    for i, m in enumerate(["Stroud", "Bath", "Stroud", "Stroud"]):
+        rows.append([dt.date(2026, 11, 1 + i), m, "Brie", 1.5 + i, 20 + i])
+    sheet = schema_from_rows(rows, sheet="Sales")
+    r = _answer("How much did I take at Stroud altogether?", sheet)
+    assert r is None or abs(r.value - (1.5 * 20 + 3.5 * 22 + 4.5 * 23)) < 1e-6, r.formula
+    from o3local.tasks.formula.asked import price_per_unit_added
+
+    assert price_per_unit_added('=SUMIF(B2:B5,"Stroud",E2:E5)', sheet)
+    assert price_per_unit_added('=SUMIF(B2:B5,"Stroud",D2:D5)', sheet) is None  # kilos add up
+
+
+def test_a_share_of_money_is_not_a_share_of_rows():
+    from o3local.tasks.formula.asked import money_share_counted
+
+    sheet = _trips()
+    assert money_share_counted("销售部费用占比", '=COUNTIF(C2:C7,"销售部")/COUNTA(C2:C7)', sheet)
+    assert money_share_counted("销售部出差次数占比", '=COUNTIF(C2:C7,"销售部")/COUNTA(C2:C7)', sheet) is None
+    assert money_share_counted("销售部费用占比", '=SUMIF(C2:C7,"销售部",E2:E7)/SUM(E2:E7)', sheet) is None
+
+
+def test_a_chinese_label_said_is_written():
+    from o3local.tasks.formula.asked import zh_label_unwritten
+
+    sheet = _trips()
+    assert zh_label_unwritten("停缴日期有值的写停缴，空的写在缴", '=IF(I2<>"","在缴","")', sheet)
+    assert zh_label_unwritten("停缴日期有值的写停缴，空的写在缴", '=IF(I2="","在缴","停缴")', sheet) is None
+    assert zh_label_unwritten("赊账的标“待收”，其他空着", '=IF(G3="是","待收","")', sheet) is None
+    assert zh_label_unwritten("帮我写个公式，超过60分显示及格", '=IF(B2>60,"及格","")', sheet) is None
+    # what the column holds is no label: a new column's content, a header, a quantity
+    assert zh_label_unwritten("H列写性别，从身份证号看", '=IF(MOD(MID(C2,17,1),2)=1,"男","女")', sheet) is None
+    assert zh_label_unwritten("住宿费超过200的填住宿费，否则填0", '=IF(F2>200,F2,0)', sheet) is None
+    assert zh_label_unwritten("把交通费写成负数", '=IF(E2>0,-E2,E2)', sheet) is None
+
+
+def test_goods_totals_said_in_chinese_are_added():
+    for said in ("总个数", "12月3号城南小学拿的鲜肉包是多少个"):
+        r = _answer(said, _deliveries())
+        assert r is None or r.value in (100 + 110 + 120 + 130 + 140, 120), (said, r.formula)
+
+
+def test_ten_pence_is_one_decimal_place():
+    rows = [["Cheese", "kg", "£/kg"], ["Brie", 0.37, 25.2], ["Stilton", 1.2, 16.1], ["Cheddar", 0.55, 14]]
+    sheet = schema_from_rows(rows, sheet="Sales")
+    r = _answer("price each sale to the nearest 10p (kg x £/kg)", sheet, "D2")
+    assert r is None or ",1)" in r.formula, r.formula  # 9.324 -> 9.3, never 10
+    if r is not None:
+        assert abs(r.value - 9.3) < 1e-9, r

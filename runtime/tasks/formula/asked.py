@@ -52,9 +52,9 @@ def both_ends_uncounted(request: str, formula: str) -> str | None:
 
 
 #: "拿了多少个", "送了几斤", "卖了多少份": a quantity of goods taken, sent or sold, by its measure word
-_GOODS = re.compile(r"(?:拿|送|卖|买|领|订|要|进|发|出|用|售|销)(?:了|走|出|掉)?(?:多少|几)"
-                    r"(个|件|斤|份|箱|台|瓶|袋|盒|只|笼|公斤|千克|吨|本|张|套|双|桶|包|支|块|条|杯|碗)"
-                    r"(?!订单|单|次|笔|客户|人|家|回|趟|批)")
+_MEASURES = r"(个|件|斤|份|箱|台|瓶|袋|盒|只|笼|公斤|千克|吨|本|张|套|双|桶|包|支|块|条|杯|碗)"
+_GOODS = re.compile(r"(?:(?:拿|送|卖|买|领|订|要|进|发|出|用|售|销)(?:了|走|出|掉)?(?:的[\u4e00-\u9fff]{1,4}?)?"
+                    r"(?:是|有|共|一共|总共)?(?:多少|几)|总|合计)" + _MEASURES + r"(?:数)?(?!订单|单|次|笔|客户|人|家|回|趟|批)")
 _ROW_COUNT = re.compile(r"=\s*COUNT(?:A|IFS?)?\(", re.I)
 
 
@@ -71,3 +71,63 @@ def goods_counted_as_rows(request: str, formula: str, schema: SheetSchema) -> st
     if not qty:
         return None
     return f"'{m.group(0)}' asks for the {qty[0].header} added up; the formula counts rows"
+
+
+#: a header that is a price per unit: "£/kg", "$/hr", "元/斤", "price per kg", "rate per hour"
+_PER_UNIT = re.compile(r"[£$€¥元]\s*/\s*\S|(?<![a-z])(?:price|rate|cost)\s+(?:per|/)\s*[a-z]|每(?:斤|公斤|千克|件|个|小时)(?:单价|价格?)",
+                       re.I)
+_SUMMED = re.compile(r"\b(SUMIFS?|SUM)\(", re.I)
+
+
+def price_per_unit_added(formula: str, schema: SheetSchema) -> str | None:
+    """"How much did I take at Stroud?" as SUMIF(Market, "Stroud", £/kg): prices per kilo added
+    up are no takings; the takings are kilos times the price."""
+    from .checks import _aggregated
+
+    for fn, col in _aggregated(formula, schema):
+        if fn in ("SUM", "SUMIF", "SUMIFS") and _PER_UNIT.search(col.header):
+            return f"it adds up {col.header}, a price per unit (a total is quantity × price)"
+    return None
+
+
+#: a share asked of money: 费用占比, "what share of the cost", "% of revenue"
+_MONEY = re.compile(r"费用|金额|收入|销售额|营业额|成本|支出|花费|开支|营收|"
+                    r"(?<![a-z])(?:cost|costs|spend|spending|revenue|amount|money|value|takings|turnover)(?![a-z])", re.I)
+_SHARE = re.compile(r"占比|比例|比重|百分比|(?<![a-z])(?:share|proportion|percent|percentage)(?![a-z])|%", re.I)
+
+
+def money_share_counted(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"销售部费用占比" as COUNTIF(部门,"销售部")/COUNTA(部门): a share of money is a share of the
+    amounts (SUMIF / SUM), not of the rows."""
+    if not (_SHARE.search(request) and (m := _MONEY.search(request))):
+        return None
+    body = formula.replace(" ", "")
+    if "/" not in body or not re.match(r"=\(?COUNT", body, re.I) or re.search(r"\bSUM", body, re.I):
+        return None
+    if any(m.group(0).lower() in c.header.lower() for c in schema.columns if c.type != "number"):
+        return None  # the money word names a text column (a Cost centre): no amount asked
+    return f"the request asks for a share of {m.group(0)}, and the formula counts rows"
+
+
+#: a Chinese label said after the verb that writes it: 写停缴, 标“待收”, 显示为逾期, 算上午
+_ZH_LABEL = re.compile(r"(?:写|标|显示|标记|标注|填)(?:成|为|上|个)?[“\"'「]?([\u4e00-\u9fff]{2,4})[”\"'」]?(?=$|[，,。；;、）)\s]|[，,]?其)")
+_NOT_LABEL = re.compile(r"^(?:公式|函数|一下|出来|一列|一个|个公式|在)")
+
+
+def zh_label_unwritten(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"停缴日期有值的写停缴，空的写在缴" as =IF(I2<>"","在缴",""): a label the request tells the
+    formula to write is in it, or the formula answers another request.  What names the column's
+    content is no label: "K列写性别", "填金额" (a header itself), "写成负数" (a quantity); a word
+    inside a header still is one (写停缴 beside 停缴日期)."""
+    if not re.match(r"=\s*IF", formula, re.I):
+        return None
+    texts = re.findall(r'"([^"]*)"', formula)
+    heads = [c.header for c in schema.columns]
+    for m in _ZH_LABEL.finditer(request):
+        label = m.group(1)
+        if _NOT_LABEL.match(label) or label.endswith("数") or re.search(r"列[里中上]?$", request[:m.start()]) \
+                or label in heads:
+            continue
+        if not any(label in t or (t and t in label) for t in texts):
+            return f"the request says to write '{label}', which the formula never writes"
+    return None

@@ -996,7 +996,7 @@ def amount_named_inside_a_value(request: str, formula: str, schema: SheetSchema)
 
 def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The answer-kind checks that hold for a formula filled down a column."""
-    from .asked import addition_unwritten, both_ends_uncounted
+    from .asked import addition_unwritten, both_ends_uncounted, zh_label_unwritten
 
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
             or labels_unwritten(request, formula) or label_left_out(request, formula, schema)
@@ -1009,7 +1009,8 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
             or _detail_problems(request, formula, schema) or label_read_as_column(request, formula, schema)
             or identifier_in_arithmetic(formula, schema)
             or month_for_a_rate(request, formula)
-            or both_ends_uncounted(request, formula) or addition_unwritten(request, formula))
+            or both_ends_uncounted(request, formula) or addition_unwritten(request, formula)
+            or zh_label_unwritten(request, formula, schema))
 
 
 #: a cell reference of a per-row formula (a row number or the ``{r}`` of a template)
@@ -1148,7 +1149,12 @@ def inclusion_not_added(request: str, formula: str) -> str | None:
 
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
-    from .asked import addition_unwritten
+    from .asked import (
+        addition_unwritten,
+        money_share_counted,
+        price_per_unit_added,
+        zh_label_unwritten,
+    )
     from .asked import goods_counted_as_rows as goods_taken_counted
     from .filledshare import event_share_unread
     from .quantities import count_of_an_unheld_quantity, stock_left_of_a_log
@@ -1159,7 +1165,8 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),
                    count_of_a_quantity(request, formula, schema), count_of_a_unique_value(formula, schema),
                    goods_counted_as_rows(request, formula, schema), goods_taken_counted(request, formula, schema),
-                   addition_unwritten(request, formula),
+                   addition_unwritten(request, formula), zh_label_unwritten(request, formula, schema),
+                   price_per_unit_added(formula, schema), money_share_counted(request, formula, schema),
                    count_of_a_measure(request, formula, schema), per_unit_ignored(request, formula, schema),
                    count_of_money(request, formula, schema),
                    month_ignored(request, formula, schema), number_ignored(request, formula, schema),
