@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .rowbase import lexicon
 from .schema import SheetSchema
 
 #: "add up" in both languages (a request to add, whatever is added)
@@ -52,7 +53,7 @@ def both_ends_uncounted(request: str, formula: str) -> str | None:
 
 
 #: "拿了多少个", "送了几斤", "卖了多少份": a quantity of goods taken, sent or sold, by its measure word
-_MEASURES = r"(个|件|斤|份|箱|台|瓶|袋|盒|只|笼|公斤|千克|吨|本|张|套|双|桶|包|支|块|条|杯|碗)"
+_MEASURES = "(" + "|".join(sorted(map(re.escape, lexicon("aggregates")["goods_measures_zh"]), key=len, reverse=True)) + ")"
 _GOODS = re.compile(r"(?:(?:拿|送|卖|买|领|订|要|进|发|出|用|售|销)(?:了|走|出|掉)?(?:的[\u4e00-\u9fff]{1,4}?)?"
                     r"(?:是|有|共|一共|总共)?(?:多少|几)|总|合计)" + _MEASURES + r"(?:数)?(?!订单|单|次|笔|客户|人|家|回|趟|批)")
 _ROW_COUNT = re.compile(r"=\s*COUNT(?:A|IFS?)?\(", re.I)
