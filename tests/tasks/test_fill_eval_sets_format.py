@@ -499,6 +499,50 @@ SETS = (
              ("number", 0.076, 0.076, _ZH, 1.0),
              ("number", 370000000, 312000000, _ZH, 0.0),  # the 全年 forecast, not the actual
              ("date", "2026-03-01", "2026-03-01", _ZH, 1.0))),
+    EvalSet("fill-eval21", "fe21", 20, True,
+            {"fe21-en-02": ("$1.37mn", "286 paying farrier practices", "+23 in November"),  # a change, its base above
+             "fe21-en-03": ("$3,020,000", "Tankroute Compliance", "$10M Series A"),  # the exact ARR in a footnote line
+             "fe21-en-04": ("ARR $3.1mn", "Q3 2026 3,080", "$3,080,000"),  # a chart caption box; the last only in notes
+             "fe21-en-07": ("$1,930k", "Q1 FY27 (Jul-Sep 2026): 1,930", "$6M Series A"),  # fiscal-year quarters
+             "fe21-en-10": ("rose by $870K", "ARR stood at $1.45M", "One hundred and thirty-seven tracks"),
+             "fe21-zh-02": ("386.4万美元", "折合人民币2,758万元", "2026年12月4日"),  # two currencies
+             "fe21-zh-04": ("较上年增加2,150万元", "1.32亿元", "2026年3月"),  # GB18030, CRLF
+             "fe21-zh-06": ("21,460", "截至12月5日的快报数", "2026年12月6日"),  # .docx, a 注 line under the table
+             "fe21-zh-07": ("1,842万美元", "营业收入2.18亿元", "2026年11月12日"),
+             "fe21-zh-08": ("净增19家", "在册客户612家", "3,264")},  # a .md file; 同比 and 环比 side by side
+            (("name", "Dispatch", {"any": ["Tankroute Dispatch", "Dispatch"]}, _EN, 1.0),
+             ("name", "FY27 Q1", {"any": ["Q1 FY27", "FY27 Q1", "Q3 2026", "2026Q3"]}, _EN, 1.0),
+             ("number", 309, 309, _EN, 1.0),
+             ("number", 286, 309, _EN, 0.0),  # October's count; November's is 286 + 23
+             ("number", 3020000, 3020000, _EN, 1.0),
+             ("number", 1960000, 3020000, _EN, 0.0),  # the FY2025 column
+             ("number", 4600, 690, _EN, 0.0),  # what pumping companies bill homeowners, not the TAM
+             ("number", 9000000, 10000000, _EN, 0.0),  # the rival's Series A
+             ("number", 3080000, 3080000, _EN, 1.0),
+             ("number", 1400, 1400, _EN, 1.0),  # 'TAM $1.4bn' in $M
+             ("number", 13000, 1400, _EN, 0.0),  # the surveying industry's revenue
+             ("number", 7000000, 12000000, _EN, 0.0),  # the lead's share of the round
+             ("number", 1930000, 1930000, _EN, 1.0),
+             ("number", 1025000, 1930000, _EN, 0.0),  # the same quarter a year earlier
+             ("number", 2320000, 2320000, _EN, 1.0),
+             ("number", 870000, 2320000, _EN, 0.0),  # the year's increase, not the ARR
+             ("number", 1450000, 2320000, _EN, 0.0),  # a year earlier
+             ("number", 27580000, 27580000, _ZH, 1.0),
+             ("number", 3864000, 27580000, _ZH, 0.0),  # the 美元 amount, not the yuan
+             ("number", 0.126, 0.126, _ZH, 1.0),
+             ("number", -0.031, 0.126, _ZH, 0.0),  # 环比, not 同比
+             ("number", 153500000, 153500000, _ZH, 1.0),
+             ("number", 21500000, 153500000, _ZH, 0.0),  # 较上年增加, the change only
+             ("number", 132000000, 153500000, _ZH, 0.0),  # 2024年, the base
+             ("number", 214600000, 214600000, _ZH, 1.0),
+             ("number", 61200000, 214600000, _ZH, 0.0),  # the fourth quarter alone
+             ("number", 0.095, 0.134, _ZH, 0.0),  # the fourth quarter's 环比
+             ("number", 218000000, 218000000, _ZH, 1.0),
+             ("number", 131000000, 218000000, _ZH, 0.0),  # the exports (折合人民币), part of the revenue
+             ("number", 631, 631, _ZH, 1.0),
+             ("number", 612, 631, _ZH, 0.0),  # 9月末, before the month's 净增19家
+             ("name", "2026年10月份", {"any": ["2026年10月", "2026年10月份"]}, _ZH, 1.0),
+             ("date", "2026-12-06", "2026-12-06", _ZH, 1.0))),
 )
 TUNE_ROWS = [(s, row) for s in SETS for row in s.tune()]
 FILE_ROWS = [(s, row) for s, row in TUNE_ROWS if row.get("file")]
