@@ -138,29 +138,6 @@ def _day(d: int, m: int, y: int | None) -> str:
     return f"{d} {_short(m)}" + (f" {y}" if y else "")
 
 
-#: "28/11/2026", "7/12/2026": a day and a month in either order, then the year
-_SLASHED = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)(?![\d/])")
-
-
-def _slashed_day(m: re.Match) -> str:
-    """"28/11/2026" -> "28 nov 2026", the form every reader knows.  The order is the one that makes a
-    date (28/11 and 11/28 both say 28 Nov), or, where both do (7/12/2026), the one that lands near
-    the day the request is asked: "today is 7/12/2026", "as at 9/12/2026" pin a day close to now,
-    in whichever order the writer's country puts it.  Neither: left as written (no reader guesses)."""
-    a, b, y = (int(x) for x in m.groups())
-    days = set()
-    for d, mon in ((a, b), (b, a)):
-        if _valid(d, mon, y):
-            days.add(dt.date(y, mon, d))
-    if len(days) > 1:
-        near = _LEX["slashed_near_days"]
-        days = {d for d in days if abs((d - today()).days) <= near}
-    if len(days) != 1:
-        return m.group(0)
-    day = days.pop()
-    return _day(day.day, day.month, day.year)
-
-
 def _valid(d: int, m: int, y: int | None) -> bool:
     try:
         dt.date(y or 2000, m, d)  # (2000: a leap year, so 29 feb stands when no year is said)
@@ -252,7 +229,6 @@ def said_periods(request: str, schema: SheetSchema) -> str:
         text = recent_days(_restated(text), schema)
     if re.search(r"[\u4e00-\u9fff]", text):
         return _said_periods_zh(text, schema)
-    text = _SLASHED.sub(_slashed_day, text)
     if not _has_dates(schema):  # a sheet of month or year columns: only its spans of month columns
         return _month_spans(text, schema)
 
