@@ -5,6 +5,13 @@ A request that writes another date with its day over 12 ("from 7/12/2026 to 19/1
 the same day with its month in words ("today's 7 Dec 2026 ... after 7/12/2026") says how it
 writes them; its ambiguous slashed dates are then written with the month's name (7 Dec 2026),
 as the earlier rewrites write an ISO date, so every reader takes them as it takes those.  Two cues that disagree settle nothing.
+
+A date the request says is its now ("today is 7/12/2026", "as at 9/12/2026") is a cue too: it is
+close to the day the request is asked, so where only one order lands within ``near_days`` of that
+day (lexicon ``dates.json`` ``day_order``), that is how the writer puts them (7 Dec, whether the
+writer is British or American: 12/7/2026 is then the same day).  A slashed date settled by its own
+day over 12 ("on 28/11/2026") is written with its month's name as well, since some readers only
+know the worded forms.
 """
 
 from __future__ import annotations
@@ -12,7 +19,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from .rowbase import _DATES, _MONTHS
+from .rowbase import _DATES, _MONTHS, lexicon, today
+
+_NOW = lexicon("dates")["day_order"]
+#: the words that say a date is the request's now, right before it ("today is", "as at")
+_NOW_BEFORE = re.compile(_NOW["now_before"], re.I)
 
 #: a day and a month in either order, then the year: "7/12/2026", "07/12/2026"
 _SLASHED = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
@@ -56,6 +67,11 @@ def _order(text: str, ambiguous: list[re.Match]) -> str | None:
             cues.add("dm")
         if dt.date(y, a, b) in worded:
             cues.add("md")
+        if _NOW_BEFORE.search(text[:m.start()]):
+            near = {o for o, day in (("dm", (b, a)), ("md", (a, b)))
+                    if abs((dt.date(y, *day) - today()).days) <= _NOW["near_days"]}
+            if len(near) == 1:
+                cues |= near
     return cues.pop() if len(cues) == 1 else None
 
 
@@ -72,7 +88,7 @@ def settled(request: str) -> str:
                 ambiguous.append(m)
             except ValueError:
                 continue
-    if not ambiguous:
+    if not ambiguous and not _SLASHED.search(request):
         return request
     order = _order(request, ambiguous)
     if order is None:

@@ -7,8 +7,9 @@ People count "the last 30 days" two ways (today and the 29 days before it, or fr
 the rewrite is made only where the sheet has no row on the one day the two differ on, so the
 answer is the same either way; otherwise the request is left as said (and refused).
 
-An ISO date ("on 2026-12-03", "2026-12-03的营业额") is written as the readers' own form ("3 dec
-2026", "2026年12月3日"), except where it is an example of a format ("like 2026-12-03").
+An ISO date ("on 2026-12-03", "2026-12-03的营业额"), or one written year first with dots or
+slashes ("今天2026.12.7", "2026/12/03"), is written as the readers' own form ("3 dec 2026",
+"2026年12月3日"), except where it is an example of a format ("like 2026-12-03").
 Vocabulary: ``lexicon/dates.json`` ``periods.recent_days``.
 """
 
@@ -24,7 +25,9 @@ _LEX = lexicon("dates")["periods"]["recent_days"]
 _LAST_EN = re.compile(rf"(?<![a-z])(?:(?:in|over|during|for|within|from)\s+)?(?:the\s+)?(?:{_LEX['last_en']})\s+"
                       r"(?P<n>\d{1,3})\s+days(?![a-z])", re.I)
 _LAST_ZH = re.compile(rf"(?:{_LEX['last_zh']})\s*(?P<n>\d{{1,3}})\s*(?:天|日)(?:{_LEX['within_zh']})?(?:的)?")
-_ISO = re.compile(r"(?<![\d./-])(?P<y>(?:19|20)\d\d)-(?P<m>1[0-2]|0?[1-9])-(?P<d>3[01]|[12]\d|0?[1-9])(?![\d./-])")
+#: year first, then month and day: 2026-12-03, and 2026.12.3 / 2026/12/3 (one separator throughout)
+_ISO = re.compile(r"(?<![\d./-])(?P<y>(?:19|20)\d\d)(?P<sep>[-./．])(?P<m>1[0-2]|0?[1-9])(?P=sep)"
+                  r"(?P<d>3[01]|[12]\d|0?[1-9])(?![\d./-])")
 _EXAMPLE = re.compile(_LEX["example_before"], re.I)
 _SHORT = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 
