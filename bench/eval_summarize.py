@@ -26,7 +26,9 @@ the paper's title), ``lcsts2-title`` (LCSTS posts from CLGE's val split) and
 ``--score-blind-once``, see ``UNSPENT``); of the sixth ``lcsts4-title`` (more of CLGE's
 LCSTS test split, none in sum-lcsts2/3; blind half scored once at 74e16e9, spent); of the
 seventh ``lcsts5-title`` (CLGE's LCSTS val split, none in sum-lcsts2/3/4; blind half scored once at 38aa456, spent); of the eighth ``lcsts6-title`` (CLGE's LCSTS train
-split, none in sum-lcsts2..5; blind half scored once at 5773fbb, spent).  ``--rows tune`` is their tune half and the
+split, none in sum-lcsts2..5; blind half scored once at 5773fbb, spent); of the ninth
+``cnndm-val`` (300 CNN/DailyMail validation articles with highlights; its blind half is read
+only with ``--score-blind-once``).  ``--rows tune`` is their tune half and the
 even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
 "lead-k cut" (the lead cut to N at a word) as the baseline at that length;
@@ -73,7 +75,9 @@ LOCAL = {"bbc-summary": DATA / "sum-bbc.jsonl",
          # the seventh (make_sum_fresh.py --round 7): a few-shot headline prompt
          "lcsts5-title": DATA / "sum-lcsts5.jsonl",
          # the eighth (make_sum_fresh.py --round 8): the fifth session's headline work
-         "lcsts6-title": DATA / "sum-lcsts6.jsonl"}
+         "lcsts6-title": DATA / "sum-lcsts6.jsonl",
+         # the ninth (make_sum_fresh.py --round 9): CNN/DM validation news at a budget
+         "cnndm-val": DATA / "sum-cnndm-val.jsonl"}
 
 #: set -> (language, Lead-k, sentences the system may use)
 SETS = {
@@ -91,12 +95,13 @@ SETS = {
     "lcsts4-title": ("zh", 1),
     "lcsts5-title": ("zh", 1),
     "lcsts6-title": ("zh", 1),
+    "cnndm-val": ("en", 3),
 }
 #: sets whose blind half has not been scored yet: left out of the default --sets, and
 #: their blind rows are read only with --score-blind-once (the round's one final score)
 #: (lcsts3-title: scored once at b69f9eb; lcsts4-title at 74e16e9; lcsts5-title at 38aa456;
 #: lcsts6-title at 5773fbb)
-UNSPENT: set[str] = set()
+UNSPENT: set[str] = {"cnndm-val"}
 #: how many answers each method actually gave (abstractive ones the guard
 #: threw out come back as extractive)
 USED: Counter[str] = Counter()

@@ -31,6 +31,13 @@ Eighth round (``--round 8``): ``sum-lcsts6.jsonl`` (Chinese), 300 rows of CLGE's
 already in ``sum-lcsts2/3/4/5.jsonl`` or the shared set; drawn on 2026-12-05 (fifth session)
 before any of its rows was read, for one blind score of that session's headline work.
 
+Ninth round (``--round 9``): ``sum-cnndm-val.jsonl`` (English), 300 of the 1,000 CNN/DailyMail
+**validation** articles (3.0.0, the first 1,000 of the split) with their highlights, as kept in
+github.com/hillaryke/rag-optimization-cnn-dailymail (MIT), drawn with seed 209 (salt
+``cnndm-val``), less those whose document is already in a set this bench uses (the shared
+sum-cnndm / sum-xsum, sum-bbc, sum-scitldr); drawn on 2026-12-07 (seventeenth session) before any
+row was read, for a blind figure on CNN/DM-style news at a character budget.
+
 Rows whose document is also in a shared set this bench already uses
 (../shared/evaldata/sum-lcsts, sum-csl-title), or twice in the sample, are dropped
 after the split is drawn (the drop looks at text equality only, never at scores).
@@ -41,10 +48,13 @@ after the split is drawn (the drop looks at text equality only, never at scores)
     python bench/data/make_sum_fresh.py --round 6 /work/.mirror/CLUEbenchmark+CLGE/repo
     python bench/data/make_sum_fresh.py --round 7 /work/.mirror/CLUEbenchmark+CLGE/repo
     python bench/data/make_sum_fresh.py --round 8 /work/.mirror/CLUEbenchmark+CLGE/repo
+    python bench/data/make_sum_fresh.py --round 9 /work/.mirror/hillaryke+rag-optimization-cnn-dailymail/repo
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import subprocess
@@ -60,6 +70,9 @@ SEED5 = 205  # issue 20, round 5 (sum-lcsts3)
 SEED6 = 206  # issue 20, round 6 (sum-lcsts4)
 SEED7 = 207  # issue 20, round 7 (sum-lcsts5)
 SEED8 = 208  # issue 20, round 8 (sum-lcsts6)
+SEED9 = 209  # issue 20, round 9 (sum-cnndm-val)
+CNNDM_VAL_COMMIT = "f52af709252f0d34531c980abb98d7ddd45254e5"
+CNNDM_VAL_PATH = "data/collection/cnn_dailymail_validation_subset.csv"
 
 
 def _show(repo: str, commit: str, path: str) -> str:
@@ -168,7 +181,34 @@ def round8(clge_repo: str) -> int:
     return 0
 
 
+def round9(repo: str) -> int:
+    """300 CNN/DM validation articles with highlights, none in a set this bench already uses."""
+    csv.field_size_limit(1 << 26)
+    table = list(csv.DictReader(io.StringIO(_show(repo, CNNDM_VAL_COMMIT, CNNDM_VAL_PATH))))
+    picked, blind = _draw(len(table), 300, "cnndm-val", SEED9)
+    seen = _shared_docs("sum-cnndm") | _shared_docs("sum-xsum")
+    for name in ("sum-bbc.jsonl", "sum-scitldr.jsonl"):
+        seen |= _local_docs(name)
+    rows = []
+    dropped = 0
+    for i in picked:
+        src = table[i]
+        key = "".join(src["article"].split())
+        if key in seen:
+            dropped += 1
+            continue
+        seen.add(key)
+        highlights = [h.strip() for h in src["highlights"].split("\n") if h.strip()]
+        rows.append({"id": f"cnndm-val-{src['id']}", "split": "blind" if i in blind else "tune",
+                     "document": src["article"].strip(), "reference_sentences": highlights})
+    print(f"cnndm-val: {dropped} rows dropped as already in a set this bench uses or repeated")
+    _write("sum-cnndm-val.jsonl", rows)
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["9"]:
+        sys.exit(round9(sys.argv[3]))
     if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["8"]:
         sys.exit(round8(sys.argv[3]))
     if sys.argv[1:2] == ["--round"] and sys.argv[2:3] == ["5"]:

@@ -43,8 +43,13 @@ POSITION_WEIGHT = {("en", "paragraph"): 0.4, ("en", "bullets"): 0.4, ("en", "hea
 #: sentences.  Chosen on the tune rows at 250 characters (bench/eval_summarize.py --rows
 #: tune --budget 250) as the setting whose smallest margin over the lead cut across CNN/DM,
 #: BBC and XSum is largest (backward 0/0.15/0.25/0.35 x prior 0.4-0.55): 0.25 and 0.5 gave
-#: CNN/DM 40.4, BBC 43.6, XSum 20.2 against lead cuts of 38.4, 40.2, 17.5
-DIRECTED_RANKING = (0.5, 0.25)
+#: CNN/DM 40.4, BBC 43.6, XSum 20.2 against lead cuts of 38.4, 40.2, 17.5 (then (0.5, 0.25)).
+#: Refitted in the seventeenth session on every row of the spent English sets plus the tune
+#: half of the fresh CNN/DM validation set, paired per row against (0.5, 0.25) at 250
+#: characters: (0.4, 0.5) is the one setting of eight tried (prior 0.3-0.7 x backward
+#: 0.25-0.75) that lowers no set: cnndm-val +0.37, sum-cnndm -0.02, BBC +1.05, XSum +0.34,
+#: SciTLDR +0.82 (pooled rows +0.46); a weaker prior (0.3) costs sum-cnndm 0.6-0.9
+DIRECTED_RANKING = (0.4, 0.5)
 #: a headline is taken from the best-ranked sentences, this many at most
 HEADLINE_CANDIDATES = 5
 #: the summary length when the caller gives none (headlines: headline.DEFAULT_CHARS)

@@ -33,6 +33,19 @@ _EN_DATELINE = re.compile(
     r"(?:\((?:[A-Z][A-Za-z.]*)(?:[ -][A-Z][A-Za-z.]*){0,3}\)\s*)?(?:--|—|–|-)\s+"
 )
 _EN_PLACE_ONLY = re.compile(r"^[A-Z][A-Z.'-]+")
+# "(CNN)The ferry…", "London (CNN)A photo…", "(The Hollywood Reporter)Melissa…": a bracketed
+# agency of capitalised words, after an optional capitalised place ("Naypyidaw, Myanmar"),
+# run straight into the story's first word (text copied from a web page loses the space
+# and dash); a bracket followed by a space is an ordinary aside ("Apple (AAPL) rose")
+_EN_GLUED = re.compile(
+    r"^(?:[A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,3}\s+)?"
+    r"\((?:[A-Z][\w.&'-]*)(?:\s+[A-Z][\w.&'-]*){0,3}\)(?=[A-Z0-9\"'“‘])"
+)
+# "March 19, 2015 ." / "Last updated 5 May 2014": a sentence that is only a date
+_EN_DATE_ONLY = re.compile(
+    r"^(?:(?:Last\s+)?(?:updated|published)\s*:?\s*)?(?:\d{1,2}\s+)?"
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d\s*\.?$", re.IGNORECASE)
 # "By Jane Smith." / "By . Daily Mail Reporter ." / "PUBLISHED: . 08:14 EST, 1 May 2013 ."
 _EN_CREDIT = re.compile(
     r"^(?:By\s+(?:\.\s*)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,4}\s*(?:\.|$)"
@@ -52,6 +65,9 @@ def strip(text: str, lang: str) -> str:
             if out == before:
                 break
     else:
+        glued = _EN_GLUED.match(out)
+        if glued:
+            out = out[glued.end():]
         m = _EN_DATELINE.match(out)
         # a dash after a capitalised word alone is an ordinary sentence
         # ("Smith - who …"): the place must be upper-case or the agency bracketed
@@ -80,6 +96,8 @@ def clean(sentences: list[Sentence], lang: str) -> list[Sentence]:
             text = strip(text, lang)
         elif lang == "en" and _EN_CREDIT.match(text):
             text = strip(text, lang)
+        if lang == "en" and _EN_DATE_ONLY.match(text.strip()):
+            continue  # a dateline on its own: no fact to summarize
         if any(ch.isalnum() for ch in text):
             out.append(replace(s, index=len(out), text=text))
     return out or sentences
