@@ -21,6 +21,7 @@ from .repair import complete_rules, repair
 from .rules import read_request
 from .schema import SheetSchema, read_sheet
 from .syntax import check
+from .thousands import written_out
 
 # The readers search with about 2,000 distinct fixed patterns (the lexicon's and their own) per
 # request; ``re`` keeps 512 compiled patterns and drops the oldest, so each request compiled most of
@@ -595,8 +596,9 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
             answer = _per_row_unnamed(unplaced, schema, target)
         if answer is not None:
             return answer
-    # "no. of plots", "avg no of guests": the number of (never the negation "no")
-    request = _values_spelled(re.sub(r"(?i)(?<![a-z])no\.?\s+of(?![a-z])", "number of", request), schema)
+    # "no. of plots", "avg no of guests", "nos of orders": the number of (never the negation "no")
+    request = _values_spelled(re.sub(r"(?i)(?<![a-z])nos?\.?\s+of(?![a-z])", "number of", request), schema)
+    request = written_out(request, schema)  # "over 5k": 5000 for every reader
     try:
         reading = read_request(request, schema) or _rounded_reading(request, schema)
     except TaskError as err:  # "avg cost per batch" beside a Batch column: no grouping, a mean over the rows

@@ -1455,7 +1455,7 @@ def _share_of_blank(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
 
 _NOT_YET_BEFORE = re.compile(
     r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent|awaiting"
-    r"|(?:still\s+)?waiting(?:\s+to\s+be)?|yet\s+to\s+be)|n't|(?<![a-z])not)"
+    r"|(?:still\s+)?waiting(?:\s+to\s+be|\s+(?:on|for))?|yet\s+to\s+be)|n't|(?<![a-z])not)"
     r"\s+(?:(?:been|yet|a|an|any|got|gotten|had|have|has)\s+)*$"
     r"|(?:还没有?|还未|尚未|没有|没|未|缺)(?:[交填写收付给缴录登记](?:过|了)?)?$")
 _NOT_YET_AFTER = re.compile(r"(?:日期|成绩|分数|记录|金额)的?|的"  # (tried first: the English form matches nothing too)
@@ -1546,6 +1546,9 @@ def read_blank(request: str, schema: SheetSchema, keep_after: bool = False) -> t
     for a, b, col in said:
         if is_identifier(col) or any(c is not col and x <= a and b <= y and (x, y) != (a, b) for x, y, c in said):
             continue  # 日期 inside 归还日期: the longer header is the one said
+        if _bare(col.header) != text[a:b] and any(
+                c is not col and (x, y) == (a, b) and _bare(c.header) == text[a:b] for x, y, c in said):
+            continue  # "no closed date" beside Closed and Closed at: the header said as written
         cue = _NOT_YET_BEFORE.search(text[:a])
         if cue is None and text.startswith("un", a) and not col.header.strip().lower().startswith("un"):
             found.append((a, b, col))  # "unfitted": the "un" says not yet
@@ -1556,8 +1559,9 @@ def read_blank(request: str, schema: SheetSchema, keep_after: bool = False) -> t
                 found.append((a, empty.end(), col))
             continue
         tail = _NOT_YET_AFTER.match(text, b)
-        if keep_after and tail and schema.column(tail.group(0).rstrip("的")) is not None:
-            tail = None  # "未还款金额合计": 金额 the column added up, not the date's own word
+        if keep_after and tail and (schema.column(tail.group(0).rstrip("的")) is not None or any(
+                x == b and c.type == "number" for x, _y, c in said)):
+            tail = None  # "未还款金额合计": 金额 the column added up (金额(不含税) too), not the date's own word
         found.append((cue.start(), tail.end() if tail else b, col))
     found += _still_here(text, schema) + undone_mentions(text, schema)  # "open tickets", "still owed"
     cols = {c.letter for _a, _b, c in found}
@@ -1593,6 +1597,14 @@ def read_blank(request: str, schema: SheetSchema, keep_after: bool = False) -> t
     return done or (None if keep_after else read_blank(request, schema, keep_after=True))
 
 
+def _spans_out(text: str, found: list) -> str:
+    """``text`` with each of read_blank's spans blanked, and only them: what lies between two
+    ("open tickets for Ben with no closed date") is still read, a condition never dropped."""
+    for x, y, _col in found:
+        text = text[:x] + " " * (y - x) + text[y:]
+    return text
+
+
 def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, first: int,
                      last: int) -> tuple[str, str] | None:
     """read_blank's total of an amount over the rows where ``col`` is still empty: "sum of quotes
@@ -1604,8 +1616,9 @@ def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, f
 
     a = min(x[0] for x in found)
     b = max(x[1] for x in found)
-    parsed = _parse(text[:a] + " " * (b - a) + text[b:], schema)
-    if parsed is None and (owed := owed_kept(text, a, b)) is not None:
+    parsed = _parse(_spans_out(text, found), schema)
+    if parsed is None and _spans_out(text, found)[a:b].strip(" ()（）,，") == "" \
+            and (owed := owed_kept(text, a, b)) is not None:
         parsed = _parse(owed, schema)  # "how much am I still owed": money asked, as in "how much is owed"
     if parsed is None and (each := owed_each(text, [(x, y) for x, y, _c in found])) is not None:
         parsed = _parse(each, schema)  # "陈老师还欠多少（还款日期空着的）": each span out, 多少 the money
@@ -1634,9 +1647,7 @@ def _count_where(text: str, schema: SheetSchema, found: list, col: Column, first
     from .intent import criterion
 
     lex = lexicon("aggregates")
-    a = min(x[0] for x in found)
-    b = max(x[1] for x in found)
-    rest = text[:a] + " " * (b - a) + text[b:]
+    rest = _spans_out(text, found)
     tails = [w for w in lex["zh_count_tails"] if not any(w in c.header for c in schema.columns)]
     times = re.search("(?:" + "|".join(map(re.escape, tails)) + r")\s*[？?]?$", rest) if tails else None
     if times:  # "未签到次数", "未取件数": the rows, counted by the times (pieces) they say
@@ -3240,7 +3251,9 @@ def leftover(text: str, schema: SheetSchema, lex: dict, taken, ms, extra: tuple[
     # the rows counted: "how many athletes", "number of networks", "ups shipment count" (the
     # noun next to the counting words, found in the request itself: those words are used up)
     rest = _relative_who(rest, text)
-    for m in re.finditer(r"(?<![a-z])(?:how many|number of|count of)\s+([a-z]+s)\b|\b([a-z]+) count\b", text):
+    # ("how many of our applications": the rows counted after "of our / of the" too)
+    for m in re.finditer(r"(?<![a-z])(?:how many|number of|count of)\s+(?:of\s+(?:our|the|my|your|their|these|those)"
+                         r"\s+)?([a-z]+s)\b|\b([a-z]+) count\b", text):
         a, b = m.span(1) if m.group(1) else m.span(2)
         rest = rest[:a] + " " * (b - a) + rest[b:]
     rest = re.sub(r"[\d.,%]+(?:万元|万|元|块钱|块)?|[^\w\u4e00-\u9fff]+|_", " ", rest)

@@ -381,9 +381,10 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
     # "订单数量" counts orders; "北京数量" names the quantity column
     rows_before = ("订单", "记录", "人", "员工", "学生", "客户", "笔", "单", "条", "次", "order", "row", "record")
     if counting and any(is_identifier(c) and col_index(c.letter) not in used
-                        and re.match(r"(?:[a-z]+ ){1,2}(?:number|no)(?![a-z])", low[p:])
+                        and re.match(r"(?:[a-z]+ ){1,2}(?<!with )(?<!have )(?<!has )(?:number|no)(?![a-z])", low[p:])
                         for p, c in mentions(request, schema)):
         return True  # "phone number of rosie wright": the number is the Phone column's, not a count
+        # (never "invoices with no paid date", "tickets have no ...": that "no" is a negation)
     # "2025年接了多少单" reads 2025年单数: the year said is that column's, not the 2025 column
     said_in = [_c.header for _c in schema.columns if col_index(_c.letter) in used]
     named = mentions(request, schema)

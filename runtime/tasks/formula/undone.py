@@ -28,6 +28,12 @@ _HEADS: dict[str, tuple[str, ...]] = {
     **{k: tuple(v) for k, v in _LEX["undone"].items() if not k.startswith("_")},
     **{w: tuple(_LEX["owed_heads_zh"]) for w in _LEX["owed_zh"]},
 }
+#: words for a row still waiting on an outcome ("open quotes", "still waiting on a decision"); where
+#: no date column records the outcome, the one status column left empty until then is meant
+_STATUS = _LEX["undone_status"]
+_STATUS_WORDS = frozenset(_STATUS["words"])
+for _w in _STATUS_WORDS:
+    _HEADS.setdefault(_w, ())
 
 
 _BEFORE_EN = r"(?:that are|which are|that is|which is|am i|are we|i am|we are|i'm|we're|am|are|is|still|yet)"
@@ -48,10 +54,29 @@ def _column(schema: SheetSchema, heads: tuple[str, ...]) -> Column | None:
     """The one date or number column whose header holds one of ``heads`` (any word of it, or a
     stretch of a Chinese header), where it is a date, or None: beside a Paid amount "outstanding"
     is as likely the amount less what was paid."""
-    cols = [c for c in schema.columns if c.type in ("date", "number") and any(
+    cols = _headed(schema, heads, ("date", "number"))
+    return cols[0] if len(cols) == 1 and cols[0].type == "date" else None
+
+
+def _headed(schema: SheetSchema, heads: tuple[str, ...] | list[str], types: tuple[str, ...]) -> list[Column]:
+    """The columns of ``types`` whose header holds one of ``heads`` (a whole English word, or a
+    stretch of a Chinese header)."""
+    return [c for c in schema.columns if c.type in types and any(
         re.search(rf"(?<![a-z]){re.escape(h)}(?![a-z])", c.header.lower()) if h.isascii() else h in c.header
         for h in heads)]
-    return cols[0] if len(cols) == 1 and cols[0].type == "date" else None
+
+
+def _status_column(schema: SheetSchema, heads: tuple[str, ...]) -> Column | None:
+    """Where no date or number column holds ``heads``: the one text column headed as a status or
+    decision (``undone_status`` heads: Status of Won / Lost, Decision of Awarded / Declined) whose
+    values are outcomes only, none saying "not yet" itself (a No or a Pending is read as a value);
+    read_blank then counts its empty cells, and refuses a column with none."""
+    if _headed(schema, heads, ("date", "number")):
+        return None
+    nays = set(_LEX["blank_values_no"])
+    cols = [c for c in _headed(schema, _STATUS["heads"], ("text", "mixed"))
+            if not any(str(v).strip().lower() in nays for v in c.distinct)]
+    return cols[0] if len(cols) == 1 else None
 
 
 def undone_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
@@ -68,6 +93,8 @@ def undone_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
         if word in values or any(word in v.split() for v in values if v.isascii()):
             return []  # "Open" / "Outstanding" is what a status column says: read as that value
         col = _column(schema, _HEADS[word])
+        if col is None and word in _STATUS_WORDS:
+            col = _status_column(schema, _HEADS[word])  # "open quotes" beside a Status of Won / Lost
         if col is None and word in _LEX["owed_zh"]:
             continue  # 欠 beside 应缴 / 实缴 and no repayment date: a balance, read elsewhere
         if col is None:
