@@ -612,6 +612,10 @@ def who_not_a_person(request: str, formula: str, schema: SheetSchema) -> str | N
     people = {w.lower() for w in _lex("lookups")["person_headers"]}
     if col.header.lower().strip() in people:
         return None
+    from .lookups import header_after_who
+
+    if (said := header_after_who(low, schema)) is not None and said[0] is col:
+        return None  # "who is the agent on HD-1203": the people of the column named
     if col.type in ("text", "mixed") and not is_identifier(col) and re.search(
             r"(?:[a-z]{3}(?:er|or)|(?:工|人|员|师|师傅|者|手))$", col.header.lower().strip()):
         return None  # a doer's column (Server, Driver, 维修工, 经办人): people, whatever person_column says

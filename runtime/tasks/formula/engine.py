@@ -123,10 +123,16 @@ def _register() -> None:
     _REGISTERED = True
 
 
+#: a criterion that is a number written with leading zeros ("0095", ">=007"): Excel reads it as the
+#: number (95), and matches it against the range's numbers and number-like text ("0095"); the
+#: engine compiled "0095" as Python and failed (#VALUE!) on every staff ID kept with its zeros
+_LEADING_ZEROS = re.compile(r"(<>|>=|<=|=|>|<)?0+(\d+(?:\.\d+)?)")
+
+
 def _blank_criteria() -> None:
     """COUNTIF/SUMIF/…IFS criteria "<>" (not blank) and "=" (blank), as Excel and LibreOffice read
     them: the engine took "<>" for "equals blank", so =COUNTIF(D2:D9,"<>") showed the user the
-    number of empty cells."""
+    number of empty cells; and a criterion with leading zeros as its number (``_LEADING_ZEROS``)."""
     import numpy as np
     from formulas import functions as fns
 
@@ -135,6 +141,8 @@ def _blank_criteria() -> None:
         return
 
     def criterion(test_range: dict, condition: Any) -> Any:
+        if isinstance(condition, str) and (zeros := _LEADING_ZEROS.fullmatch(condition)):
+            condition = (zeros.group(1) or "") + zeros.group(2)  # "0095": the engine cannot compile it
         if isinstance(condition, str) and condition in ("<>", "="):
             filled = np.vectorize(lambda v: not (isinstance(v, str) and v == ""), otypes=[bool])(
                 test_range["raw"])

@@ -15,6 +15,7 @@ accounted for as in the aggregate family.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 
@@ -63,7 +64,7 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
     did = _who_did(text, schema)
     if did is not None:  # "who served order A-3312": the Server; "谁修的": 维修工
         return did
-    asked = _header_before_who(text, schema)
+    asked = _header_before_who(text, schema) or header_after_who(text, schema)
     if asked is not None:  # "这份合同的对方单位是谁": 对方单位 is asked for, not the 经办人
         return asked
     for word in lex["who"]:
@@ -121,6 +122,24 @@ def _header_before_who(text: str, schema: SheetSchema) -> tuple[Column, tuple[in
         return None
     p, c = named[0]
     return c, (p, m.end())
+
+
+#: "who is the <column>": with "the" (in "who's booking HB-320" booking names the row, not a column asked)
+_WHO_IS = re.compile(r"(?<![a-z])who(?:'s|\s+is|\s+was|\s+were|\s+are)\s+the\s+")
+
+
+def header_after_who(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
+    """"who is the agent on HD-1203", "who was the host for badge 117": the text column named
+    right after "who is the" is asked for, not the sheet's column of names."""
+    m = _WHO_IS.search(text)
+    if m is None:
+        return None
+    named = [c for p, c in mentions(text, schema) if p == m.end() and c.type in ("text", "mixed")
+             and not is_identifier(c)]
+    if len(named) != 1:
+        return None
+    c = named[0]
+    return c, (m.start(), m.end() + len(_word_at(text[m.end():], c)))
 
 
 def _who_did(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
@@ -308,7 +327,17 @@ def _without_headers(text: str, schema: SheetSchema) -> str:
 
 
 def read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
-    """(formula, explanation) for a lookup request, or None."""
+    """(formula, explanation) for a lookup request, or None; read again with a participle
+    header named by its verb written as the header ("what did Paula claim": Claimed)."""
+    from .participles import said_as_headers
+
+    found = _read(request, schema)
+    if found is None and (said := said_as_headers(request.lower().strip(), schema)) is not None:
+        found = _read(said, schema)
+    return found
+
+
+def _read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     text = _relative_years(request.lower().strip(), schema)  # 去年营收第一的业务: 2025's
     lex = lexicon("lookups")
     if has(_without_headers(text, schema), lex["totals"]):
@@ -486,8 +515,9 @@ def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
             return None
         p, answer = next(iter(named.values()))
         taken = [*taken, (p, p + len(_word_at(text[p:], answer)))]
-    if (key.first_row, key.last_row) != (answer.first_row, answer.last_row) or key is answer:
+    if key is answer or (pair := _same_rows(key, answer)) is None:
         return None
+    key, answer = pair
     said = {str(values(schema, answer)[i]) for i in rows}
     if len(rows) != 1 and (answer.type not in ("text", "mixed") or len(said) != 1 or "None" in said):
         return None
@@ -497,6 +527,16 @@ def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
     needle = str(int(n)) if key.type == "number" else f'"{n}"'
     return (f"=INDEX({answer.range},MATCH({needle},{key.range},0))",
             f"{answer.header} where {key.header} = {n}")
+
+
+def _same_rows(key: Column, answer: Column) -> tuple[Column, Column] | None:
+    """``key`` and ``answer`` over the same rows, or None when they start on different rows: a
+    column whose last cells are still blank (Invoiced, not yet filled for the newest jobs)
+    reaches down to the other's last row, as the table does."""
+    if key.first_row != answer.first_row:
+        return None
+    last = max(key.last_row, answer.last_row)
+    return dataclasses.replace(key, last_row=last), dataclasses.replace(answer, last_row=last)
 
 
 def _outside_headers(vals, text: str, schema: SheetSchema):
@@ -548,8 +588,9 @@ def _by_value(text: str, schema: SheetSchema, lex: dict, answer: Column,
         return None
     cond = vals.conditions[0]
     key = schema.column(cond.column)
-    if key is None or key is answer or (key.first_row, key.last_row) != (answer.first_row, answer.last_row):
+    if key is None or key is answer or (pair := _same_rows(key, answer)) is None:
         return None
+    key, answer = pair
     said = [a for k, a in zip(values(schema, key), values(schema, answer), strict=True) if str(k) == str(cond.value)]
     if len(said) != 1 and (answer.type not in ("text", "mixed") and not is_identifier(answer)
                            or len({str(a) for a in said}) != 1 or said[0] is None):

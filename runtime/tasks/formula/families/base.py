@@ -307,7 +307,12 @@ def lookup_tok(ctx: Ctx, result: Column, key: Tok) -> Tok | None:
     elif "XLOOKUP" in hints:  # asked for by name; Excel 2016 / LibreOffice 7 show #NAME?
         text = f"XLOOKUP({key.text},{kcol.range},{result.range})"
     else:  # the default: computed by every target (issue 16 item 6)
-        text = f"INDEX({result.range},MATCH({key.text},{kcol.range},0))"
+        # over the same rows: a column blank on its last rows (Invoiced, not yet filled for the
+        # newest jobs) reaches the other's last row, or a match below its end would be #REF!
+        last = max(result.last_row, kcol.last_row) if result.first_row == kcol.first_row else None
+        res, keys = ((f"{c.letter}{c.first_row}:{c.letter}{last}" for c in (result, kcol)) if last
+                     else (result.range, kcol.range))
+        text = f"INDEX({res},MATCH({key.text},{keys},0))"
     return piece(text, col_type(result), what)
 
 
