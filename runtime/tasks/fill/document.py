@@ -633,6 +633,45 @@ def _spaced_tables(raw: str) -> str:
     return "\n".join(out)
 
 
+#: a list item that is a short label, a colon and a figure ("Q1 2026: 1,180", "Sales: 40%")
+_MARKLESS_ITEM = re.compile(r"^[^\s:：][^:：\n]{0,30}[:：]\s*[~≈]?[$€£¥]?\s?\d")
+#: a line of a two-column list of shares or figures aligned with spaces ("Sales team (Sun Belt)     40%",
+#: "Q4 2025   $1.94M")
+_SPACED_SHARE = re.compile(r"^[ \t\u3000]*([^\s\d;:：|][^;:：|\n]{0,38}?)[ \t\u3000]{3,}"
+                           r"(\d{1,3}(?:\.\d+)?\s?[%％]|[$€£¥]\s?\d[\d,]*(?:\.\d+)?\s?(?:[kKmMbB]|mn|bn)?)[ \t\u3000]*$")
+#: the header over such a list ("Use of funds              Share"): two cells, the second no figure
+_SPACED_HEAD = re.compile(r"^[ \t\u3000]*([^\s\d;:：|][^;:：|\n]{0,38}?)[ \t\u3000]{3,}([^\s\d;:：|][^;:：|\d\n]{0,20}?)[ \t\u3000]*$")
+
+
+def _spaced_shares(raw: str) -> str:
+    """Two or more lines of a label and a share or an amount of money aligned with spaces ("Sales
+    45%" / "Product                30%", "Q4 2025   $1.94M" / "Q1 2026   $2.21M"): under a header line of two cells ("Use of funds      Share"), a
+    two-column table (written as the "a; b" rows a table is read from); without one, the "label:
+    share" bullets they stand for; a list a use of funds or a mix is read from, not short lines
+    taken for headings."""
+    lines = raw.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _SPACED_SHARE.match(lines[j]):
+            j += 1
+        if j - i >= 2:
+            head = _SPACED_HEAD.match(out[-1]) if out else None
+            cells = [_SPACED_SHARE.match(x).groups() for x in lines[i:j]]  # type: ignore[union-attr]
+            if head is not None:
+                out[-1] = f"{head.group(1)}; {head.group(2)}"
+                out.extend(f"{a}; {b}" for a, b in cells)
+            else:
+                # (no header: the bullets "- Sales: 45%" they stand for)
+                out.extend(f"- {a}: {b}" for a, b in cells)
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
 #: a text table's rule: dashes with "+" where its columns meet ("---------+---------", "+----+----+")
 _ASCII_RULE = re.compile(r"^\s*\|?[-=]{2,}(?:[+|][-=]{2,})+\|?\+?\s*$|^\s*\+[-=+]{4,}\+\s*$")
 #: a query at a database prompt: "mossgate=> select …", "mysql> SELECT …", "sqlite> …"
@@ -864,7 +903,7 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
     if "\t" in raw:
         raw = _tab_tables(raw)
     if not markdown and ("  " in raw or "\u3000\u3000" in raw):
-        raw = _spaced_tables(_indented_lists(raw))
+        raw = _spaced_tables(_spaced_shares(_indented_lists(raw)))
     if "|" in raw and ("-+-" in raw or "+--" in raw):
         raw = _ascii_tables(raw)
     if ("｜" in raw or " | " in raw) and _BAR_TABLES_ON:
@@ -929,6 +968,14 @@ def parse(raw: str, file: str | None = None, markdown: bool = False, lang: str =
         starts.append(starts[-1] + len(line) + 1)
     for i, (line, level) in enumerate(texts):
         nxt = next((t for t, _ in texts[i + 1:] if t), None)
+        if level is None and not table and bullet_at == i - 1 and sections[-1].bullets and not _BULLET.match(line) \
+                and _MARKLESS_ITEM.match(sections[-1].bullets[-1]) and _MARKLESS_ITEM.match(line) \
+                and 0 < _indent(lines[i][0]) <= _indent(lines[i - 1][0]) + 2:
+            # "  - Q1 2026: 1,180" over "  Q2 2026: 1,310 (revised ...)": the list goes on at the
+            # bullets' indent, its mark left off
+            sections[-1].bullets.append(line)
+            bullet_at = i
+            continue
         cells = _cells(line) if level is None else None
         if cells is not None and (not table or len(cells) == len(table[0])):
             end_para()

@@ -661,6 +661,13 @@ def _later_year_plan(doc: Document, heading: str) -> bool:
     return bool(years and others and min(years) > min(others))
 
 
+#: a figure that reads as a year ("2025"), and the words that make it one ("at the end of 2025",
+#: "in 2024", "since 2021")
+_YEAR_NOT_COUNT = re.compile(r"(?:19|20)\d\d$")
+_YEAR_LEAD = re.compile(r"(?:\b(?:end|start|beginning|middle|close|half|quarter) of|\b(?:in|since|during|by|until|"
+                        r"through|before|after|from|early|late|mid|fiscal|fy))\s*-?\s*$", re.I)
+
+
 def number_candidates(doc: Document, f: Field, own_only: bool = False
                       ) -> list[tuple[float, Any, Mention, str]]:
     """(score, value, mention, sentence) for every document number that could be ``f``, best
@@ -949,6 +956,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             thing = None  # 个 counts anything: "签约合作停车场1,128个" are customers under contract
         if f.key in ("users", "customers") and (m.currency or thing):
             continue  # an amount of money, 1,300余人次 (visits), 3.6万件 (tickets) count no one
+        if f.key in ("users", "customers") and doc.lang == "en" and _YEAR_NOT_COUNT.match(m.raw) \
+                and _YEAR_LEAD.search(low, max(0, m.start - 24), m.start):
+            continue  # "at the end of 2025 we had 221 paying companies": a year, no count of anyone
         if f.key in ("users", "customers") and _NEW.search(low[lo_c:hi_c]) and not _TOTAL.search(low[lo_c:hi_c]) \
                 and not _TO_VALUE.search(low[a:m.start]):  # "从1,200家增加到1,450家": the count it rose to
             continue  # "新签品牌客户9家", "we added 300 new users": the new ones are not all of them

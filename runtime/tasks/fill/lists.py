@@ -26,6 +26,9 @@ __all__ = ["ListGroup", "find_groups", "pick_list"]
 _SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；|\band\b|以及|和|及|\bto\b(?=\s*[$€£¥\d]))\s*")
 _NUMBER_AND_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；|\band\b(?=\s*[$€£¥\d])|(?:以及|和|及)(?=[\d$¥]))\s*")
 _STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；)\s*")
+#: a slide's line of items set apart by spaced dashes or bars ("Sales 60% - Product 40%",
+#: "50% sales – 30% product – 20% support")
+_DASH_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s[-–—|]\s|\s/\s|\s[·•]\s)\s*")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
 _PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
@@ -245,6 +248,29 @@ def _bracketed_share(text: str, nums: list[Mention]) -> Item | None:
     # the sentences before the item's own ("We are raising $6M. The money goes to A (40%)"): the
     # list's context
     return Item(label, m, text, lead=text[:start].strip())
+
+
+def _whole_or_series(g: ListGroup) -> bool:
+    """The items are shares making a whole of 100 % or a series over periods (what a line set
+    apart by dashes must be to be a list)."""
+    return all(it.period for it in g.items) or (all(it.number.percent for it in g.items)
+                                                 and abs(sum(it.number.value for it in g.items) - 100) <= 1.1)
+
+
+def _shares_past_asides(pieces: list[str], context: str, evidence: str) -> ListGroup | None:
+    """"45% engineering, 35% sales in Kansas, the Dakotas and Canada, and 20% manufacturing":
+    shares whose labels run on past a comma (a piece without a figure after an item only goes on
+    with its label: the item keeps the words before the comma); a list only when they make a
+    whole of 100 %."""
+    joined: list[str] = []
+    for p in pieces:
+        if joined and _item(p) is None and not re.search(r"\d|[%％]", p):
+            continue
+        joined.append(p)
+    if len(joined) == len(pieces) or len(joined) < 2 or not any(_item(p) for p in joined[:1]):
+        return None
+    g = _group(joined, context, evidence, sentence=True)
+    return g if g is not None and not all(it.period for it in g.items) and _whole_or_series(g) else None
 
 
 #: words that say the amounts after a total are its parts
@@ -508,6 +534,10 @@ def find_groups(doc: Document) -> list[ListGroup]:
         if len(s.bullets) >= 2:
             lead = s.paragraphs[-1] if s.paragraphs else ""
             g = _group(s.bullets, f"{s.heading} {lead}", s.heading or lead)
+            if g is None and any(_LONG_ASIDE.search(b) for b in s.bullets):
+                # "Q2 2026: 1,310 (revised; we reported 1,360 in July)": an item's aside, its own
+                # figures no items
+                g = _group([_LONG_ASIDE.sub("", b) for b in s.bullets], f"{s.heading} {lead}", s.heading or lead)
             if g is not None:
                 out.append(g)
         # a two-column table of amounts ("业务板块 | 收入（万元）"): its rows are a list of amounts,
@@ -605,13 +635,17 @@ def find_groups(doc: Document) -> list[ListGroup]:
                         g = g or _group([p for p in _SPLIT.split(clause) if p.strip()],
                                         f"{context} {earlier}", sent, sentence=True)
                         earlier += " " + clause
-                for split in (_NUMBER_AND_SPLIT, _STRONG_SPLIT):
+                for split in (_NUMBER_AND_SPLIT, _STRONG_SPLIT) + ((_DASH_SPLIT,) if doc.lang == "en" else ()):
                     if g is not None:
                         break
                     # "15% for sales and regulatory work", "仓储及增值服务占比15%": and/及
                     # inside a label, not between items
                     pieces = [p for p in split.split(body) if p.strip()]
                     g = _group(pieces, context, sent, sentence=True)
+                    if g is not None and split is _DASH_SPLIT and not _whole_or_series(g):
+                        g = None  # "25 new customers — actual 19, total now 204": a target and its actuals
+                    if g is None and split is _STRONG_SPLIT:
+                        g = _shares_past_asides(pieces, context, sent)
                 if g is not None:
                     out.append(g)
     doc._list_groups = out  # type: ignore[attr-defined]

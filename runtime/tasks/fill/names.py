@@ -239,6 +239,14 @@ def _recurring_name(doc: Document) -> Answer | None:
         for name in [n for n in cands if n.lower() == part.lower()]:
             cands[name] += 1.5
             subjects.add(name)  # (one word, "PLINTH" over "Plinth uses ceiling cameras ...")
+        if not any(n.lower() == part.lower() for n in cands) and len(part.split()) <= 3:
+            # ("BAITLINE - EXECUTIVE SUMMARY" over "Baitline plans routes ..." and "We founded
+            # Baitline in Raleigh": the letterhead's name, written in its own case twice or more)
+            written = [x.group(0) for x in re.finditer(rf"\b{re.escape(part)}\b", doc.text, re.I)
+                       if x.group(0)[0].isupper() and not x.group(0).isupper()]
+            if len(written) >= 2 and len(set(written)) == 1:
+                cands[written[0]] = 1.5
+                subjects.add(written[0])
     for sec in doc.sections:
         # a catalogue's or a letter's heading in capitals ("PLUMBLINE ROBOTICS LTD" over
         # "Plumbline Robotics makes ..."): the company the text then writes in its own case

@@ -93,7 +93,11 @@ _RIVAL = re.compile(r"\b(?:competitors?|competing|rivals?|incumbents?|alternativ
 _NO_NAME = {"the", "our", "we", "it", "its", "this", "that", "these", "those", "each", "every", "a", "an", "they",
             "their", "customers", "operators", "users", "plans", "prices", "pricing", "price", "today", "now",
             "in", "on", "at", "for", "with", "and", "but", "so", "then", "yes", "no", "q", "a:", "products",
-            "product", "both", "all", "most", "some", "one", "two", "three"}
+            "product", "both", "all", "most", "some", "one", "two", "three", "how", "what", "why", "where", "when"}
+
+
+#: a line that opens on an item's name and a colon ("Silosense Probe: a cable sensor …")
+_NAMED_LINE = re.compile(r"[A-Z][\w&+-]*(?: [A-Z][\w&+-]*){0,3}:\s")
 
 
 def _own_sentences(doc: Document):
@@ -105,6 +109,12 @@ def _own_sentences(doc: Document):
                 sent = re.sub(r"^\s*A:\s*", "", sent.strip())
                 if not _OTHERS.search(sent):
                     yield sent
+        for t in s.tables:
+            # ("Silosense Probe: a cable sensor …; $65 per bin per month" read as a two-column table:
+            # a line that names an item and describes it, its price after the semicolon)
+            for r in [t.header, *t.rows]:
+                if len(r) == 2 and _NAMED_LINE.match(r[0]) and not _OTHERS.search(" ".join(r)):
+                    yield f"{r[0]}; {r[1]}"
 
 
 def priced_sentences(doc: Document) -> list[tuple[str, str]]:
@@ -121,7 +131,10 @@ def priced_sentences(doc: Document) -> list[tuple[str, str]]:
         return cached
     out: list[tuple[str, str]] = []
     for sent in _own_sentences(doc):
-        for clause in re.split(r"\s*;\s*|,?\s+and\s+(?=[A-Z])", sent):
+        clauses = re.split(r"\s*;\s*|,?\s+and\s+(?=[A-Z])", sent)
+        if len(clauses) == 2 and ";" in sent and _NAMED_LINE.match(sent):
+            clauses = [sent]  # "Silosense Probe: a cable sensor …; $65 per bin per month": one item's line
+        for clause in clauses:
             item = _priced_clause(doc, clause, find_mentions)
             if item is not None and item[0] not in {n for n, _ in out}:
                 out.append(item)
@@ -148,9 +161,13 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         # a name opens the clause, or follows a colon or an appositive's comma ("Ferrovane's
         # first product, YardScan, a camera app, costs"; "a monitoring tablet, the Brinefield Hub,")
         # ("We sell the Vendline Kit at $6 per machine per month": the company's own item, named)
-        if before and not before.endswith((":", ",")) and not re.search(r",\s*the$", before) \
-                and not re.fullmatch(r"(?:\w+\s+){0,2}?we\s+(?:sell|offer|rent|lease|license)(?:\s+(?:the|our))?",
-                                     before, re.I):
+        # ("partners pay Tinnet Fit at $35 per session": the item its buyers pay, named)
+        # ("growers moved every room onto the Sporewise Controller ($45 per room per month)": an
+        # item named after "the", its price and what it is per in brackets right after it)
+        bracketed = re.search(r"\bthe$", before) is not None and re.fullmatch(r"\s*\(\s*", head[n.end():]) is not None
+        if before and not before.endswith((":", ",")) and not re.search(r",\s*the$", before) and not bracketed \
+                and not re.fullmatch(r"(?:\w+\s+){0,2}?(?:we\s+(?:sell|offer|rent|lease|license)|pays?)"
+                                     r"(?:\s+(?:the|our))?", re.split(r"[:：]\s*", before)[-1], re.I):
             continue
         if name.split()[0].lower() in _NO_NAME or (name.isupper() and len(name) <= 5):
             continue
@@ -158,14 +175,27 @@ def _priced_clause(doc: Document, clause: str, find_mentions) -> tuple[str, str]
         # ("Our one plan, Copperleaf Pay, is $249 per month": the plan named in apposition, then priced)
         plan_is = re.fullmatch(r",\s*(?:is|are)\s*", gap) is not None and re.search(
             r"\b(?:plan|product|tier|offering|subscription|lease|package|bundle|edition)\s*,$", before, re.I) is not None
+        # ("Kerbwise Patrol is $1,150 per vehicle per month", "Poolwarden Probe, the sensor and
+        # dosing controller, is $75 per pool per month": a name of two words or more that opens
+        # the clause, then "is" and a price with what it is per)
+        # (not where a sentence announces how many items there are: "We sell three plans." is
+        # read with its count, see lead_in_records)
+        plan_is = plan_is or (not before and " " in name and cue is not None
+                              and re.fullmatch(r"(?:,\s[^,\d]{1,60},)?\s+(?:is|are)\s+", gap) is not None
+                              and _LEAD_IN.search(doc.text) is None)
         # ("Otterbrook Route: ordering and invoicing for farms, $89 per farm per month": a line that
         # opens on the name and a colon, says what it is, then its price and what it is per)
-        line_item = not before and gap.startswith(":") and gap.rstrip().endswith(",") and cue is not None
+        # (or a longer description, up to a semicolon: "Silosense Probe: a cable sensor hung from the
+        # bin roof that reads level every ten minutes; $65 per bin per month")
+        line_item = not before and gap.startswith(":") and gap.rstrip().endswith((",", ";")) and cue is not None
         # ("  Fairline Crew      $220 per course per month   work orders …": a line of aligned
-        # columns, the name, then its price and what it is per)
-        line_item = line_item or (not before and re.fullmatch(r"(?: {3,}|\t+)", gap) is not None and cue is not None)
+        # columns, the name, then its price and what it is per; or its description in a column
+        # before the price: "Tumblehaus Route    pickup and delivery app, $149 per store per month")
+        line_item = line_item or (not before and re.fullmatch(r"(?: {3,}|\t+)(?:[^\d$€£;:]{1,120},\s*)?", gap) is not None
+                                  and cue is not None)
 
-        if re.search(r"\d", gap) or len(gap.split()) > 10 or not (_PRICE_VERB.search(gap) or plan_is or line_item):
+        if re.search(r"\d", gap) or len(gap.split()) > (30 if line_item else 10) \
+                or not (_PRICE_VERB.search(gap) or plan_is or line_item):
             continue
         # (or sold "for" it: "We also sell the cooperative a monitoring tablet, the Brinefield Hub, for $240")
         if not cue and not re.search(r"\bat\s*$", gap) and not (
