@@ -19,6 +19,7 @@ from functools import cache
 from . import bothends, rowafter, rowscale, rowvat
 from .rowbase import (
     RowReading,
+    _bare,
     count_word,
     cover,
     group_of,
@@ -1341,15 +1342,25 @@ def _derived(text: str, schema: SheetSchema) -> tuple[str, str, list[Column]] | 
     for concept in lexicon("rows")["derived"]:
         if not has(text, concept["words"]):
             continue
-        a, b = (group_of(schema, g) for g in concept["of"])
+        if "of_headers" in concept:  # "毛利率" on a price list: the selling and buying price, by header
+            a, b = (_headed(schema, heads) for heads in concept["of_headers"])
+        else:
+            a, b = (group_of(schema, g) for g in concept["of"])
         if a is None or b is None or a is b:
             continue
         terms = _like_for_like(schema, a, b)
         if terms is None:
             return None
         body = f"{terms[0]}{concept['op']}{terms[1]}"
-        return (f"({body})/{terms[0]}" if concept.get("ratio") else body), concept["what"], [a, b]
+        over = terms[concept.get("over", 0)]  # a markup is over the second (the cost), a margin over the first
+        return (f"({body})/{over}" if concept.get("ratio") else body), concept["what"], [a, b]
     return None
+
+
+def _headed(schema: SheetSchema, heads: list[str]) -> Column | None:
+    """The sheet's one number column headed by a word of ``heads`` (售价, Retail price), or None."""
+    cols = [c for c in schema.columns if c.type == "number" and _bare(c.header).lower() in heads]
+    return cols[0] if len(cols) == 1 else None
 
 
 def _like_for_like(schema: SheetSchema, a: Column, b: Column) -> tuple[str, str] | None:
@@ -2291,6 +2302,10 @@ def _year_over_year(text: str, schema: SheetSchema, numeric: list[Column], nums,
     change = has(text, words["change"])
     if change and re.search(r"%|percent|\brate\b|率|百分", text):
         growth, change = True, False  # "yoy % change", "% change 2024 to 2025": the change as a percent
+    if re.search(r"percentage points?|百分点|(?<![a-z])(?:pp|pts)(?![a-z])", text):
+        return None  # a change in percentage points is a difference of rates, not a growth
+    if any(re.search(p, text) for p in words["percent_change"]):
+        growth, change = True, False  # "25年比24年涨了百分之几", "went up or down ... as a percentage"
     if re.search(r"\bup\s*(?:/|or)\s*down\s*:", text):
         return None  # "Up/Down: 2025 vs 2024": a label, the labels family's
     multiple = has(text, words["multiple"])
@@ -2302,9 +2317,15 @@ def _year_over_year(text: str, schema: SheetSchema, numeric: list[Column], nums,
         return None
     if growth == change:
         return None
-    if len(named) == 1:
-        if not has(text, words["previous"]):
+    if len(named) == 1 and not has(text, words["previous"]):
+        # "growth since 2023", "up or down vs 2024", "比2024年增长了百分之几": the one year said
+        # after a comparison word is the earlier, the sheet's latest year the later
+        old, new = named[0], years[max(years)]
+        said = [p for p, c in mentions(text, schema) if c is old]
+        if old is new or not said or not re.search(
+                r"(?:^|[^a-z])(?:" + "|".join(map(re.escape, words["since"])) + r")\s*$", text[:said[0]]):
             return None  # "2025 growth": over the row above or the year before? not guessed
+    elif len(named) == 1:
         new = named[0]
         old = years.get(int(new.header.strip()) - 1)
         if old is None:

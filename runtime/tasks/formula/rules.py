@@ -76,6 +76,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .bestperiod import read_best_period
     from .compose import group_by, read
     from .filledshare import read_filled_share
+    from .flagshare import read_flag_share
     from .intent import compile_intent, explain
     from .leadtally import without_lead_tally
     from .lookups import names_other_column, read_other
@@ -132,7 +133,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
             text = None
         if text is not None and not _misses(request, text, schema):
             return Reading(text, explain(intent), intent.to_dict())
-    for read_more in (read_blank, read_fee_share, read_part_share, read_product_sum, read_value_ratio, read_filled_share, read_share, read_total_ratio, read_derived, read_distinct, read_either, read_rank,
+    for read_more in (read_blank, read_fee_share, read_part_share, read_product_sum, read_value_ratio, read_filled_share, read_share, read_flag_share, read_total_ratio, read_derived, read_distinct, read_either, read_rank,
                       read_weekday, read_year_block, read_columns_total, read_columns_share, read_best_period,
                       read_balance):
         found = read_more(request, schema)
