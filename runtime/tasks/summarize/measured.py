@@ -65,17 +65,19 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     # sum-scitldr both halves) and the tune half of the fresh CNN/DM validation set
     # (bench/eval_summarize.py --rows all / --rows tune --budget 250). These replace round 3/4's
     # rows (tune halves only, commit 9049883: directed CNN/DM 40.2, BBC 43.6, XSum 20.1,
-    # SciTLDR 31.1; LexRank 39.2, 45.8, 20.9, 31.1)
-    _M("en", "paragraph", True, "sum-cnndm", "all 200", EXTRACTIVE, 39.3, 38.0),
-    _M("en", "paragraph", True, "bbc-summary", "all 100", EXTRACTIVE, 43.7, 38.5),
-    _M("en", "paragraph", True, "sum-xsum", "all 200", EXTRACTIVE, 20.1, 16.2),
-    _M("en", "paragraph", True, "scitldr", "all 200", EXTRACTIVE, 30.4, 26.6),
+    # SciTLDR 31.1; LexRank 39.2, 45.8, 20.9, 31.1).  Rerun in h/sumen17b with the wider
+    # sentence compression (connectives, dash asides, ", which" clauses, a title after the
+    # opening name); the lead cuts are unchanged
+    _M("en", "paragraph", True, "sum-cnndm", "all 200", EXTRACTIVE, 39.4, 38.0),
+    _M("en", "paragraph", True, "bbc-summary", "all 100", EXTRACTIVE, 43.8, 38.5),
+    _M("en", "paragraph", True, "sum-xsum", "all 200", EXTRACTIVE, 20.2, 16.2),
+    _M("en", "paragraph", True, "scitldr", "all 200", EXTRACTIVE, 30.6, 26.6),
     _M("en", "paragraph", True, "cnndm-val", "tune 150", EXTRACTIVE, 32.4, 31.0),
-    _M("en", "paragraph", True, "sum-cnndm", "all 200", DIRECTED, 39.7, 38.0),
-    _M("en", "paragraph", True, "bbc-summary", "all 100", DIRECTED, 42.7, 38.5),
+    _M("en", "paragraph", True, "sum-cnndm", "all 200", DIRECTED, 39.8, 38.0),
+    _M("en", "paragraph", True, "bbc-summary", "all 100", DIRECTED, 42.9, 38.5),
     _M("en", "paragraph", True, "sum-xsum", "all 200", DIRECTED, 20.2, 16.2),
-    _M("en", "paragraph", True, "scitldr", "all 200", DIRECTED, 30.9, 26.6),
-    _M("en", "paragraph", True, "cnndm-val", "tune 150", DIRECTED, 32.8, 31.0),
+    _M("en", "paragraph", True, "scitldr", "all 200", DIRECTED, 31.4, 26.6),
+    _M("en", "paragraph", True, "cnndm-val", "tune 150", DIRECTED, 33.0, 31.0),
     # the local models, guard on, first 20 tune rows, 250 characters (docs/ai-tasks.md)
     _M("en", "paragraph", True, "sum-cnndm", "even 20", "qwen2.5-coder-0.5b-instruct", 34.8, 38.7),
     _M("en", "paragraph", True, "bbc-summary", "tune 20", "qwen2.5-coder-0.5b-instruct", 30.0,
