@@ -40,6 +40,23 @@ NEGATED_ELSE = re.compile(r"[，,；;]\s*(?:未|不|非|没有?)(?:[\u4e00-\u9ff
 #: (no other word: "，有发票的写已报" names another column, a second condition)
 AFFIRMED_ELSE = re.compile(r"[，,；;]\s*(?:有值?|已填|填了)的(?:就|则)?(?:写|标|算|填|记|显示)?(?:为|成)?")
 
+#: the else clause said as the other side of the bound: "12点以前的标上午，之后的标下午", "100以上的标大单，以下的标小单"
+OPPOSITE_ELSE = re.compile(r"[，,；;]\s*(?P<w>之后|以后|之前|以前|以上|以下)的(?:就|则)?(?:写|标|算|填|记|显示)?(?:为|成)?")
+#: the words of the condition's side that the other side answers
+_OPPOSITE = {"之后": "之前|以前|前", "以后": "之前|以前|前", "之前": "之后|以后|后", "以前": "之后|以后|后",
+             "以上": "以下|不到|低于|少于", "以下": "以上|超过|高于|多于"}
+
+
+def _opposite_else(text: str) -> re.Match[str] | None:
+    """The else clause said as the bound's other side, when the condition before it names this side."""
+    m = OPPOSITE_ELSE.search(text)
+    return m if m and re.search(_OPPOSITE[m.group("w")], text[:m.start()]) else None
+
+#: a mark named before the rule that gives it: "大单标记：金额>=100", "催款标注: 欠款超过30天"
+_LABEL_FIRST = re.compile(r"\s*([\u4e00-\u9fff]{1,6}?)(?:标记|标注|标识)\s*[:：]\s*([^，,；;。]+?)\s*[。.]?\s*")
+#: else words that hold a label of a known pair: "否则" is no 否 of 是/否
+_ELSE_MASK = re.compile(r"否则")
+
 
 def _lit(v: object) -> str:
     if isinstance(v, str):
@@ -467,7 +484,7 @@ def _flag_term(term: str, schema: SheetSchema) -> str | None:
     Late) that no other header holds.  A column with empty cells is read only for its Yes rows
     (an empty cell is not a No)."""
     if is_zh(term):
-        return None  # 未签到, 没签到: read by _blank_term with the column's own 是 / 否
+        return _zh_flag_term(term, schema)  # (未签到, 没签到: read by _blank_term with the column's own 是 / 否)
     from .rows import _mention_end
 
     ms = mentions(term, schema)
@@ -506,6 +523,35 @@ def _flag_term(term: str, schema: SheetSchema) -> str | None:
         return None if gaps else f"{ref(col)}={_lit(no)}"
     return f"{ref(col)}={_lit(yes)}"
 
+
+#: a 是/否 column named whole as the condition, with the words that may go around it:
+#: "赊账的", "是会员的", "会员那列为是的", "不是会员的", "非会员"
+_ZH_FLAG = re.compile(r"\s*(?P<neg>不是|非)?(?:是|有)?(?P<name>[\u4e00-\u9fff]{1,6}?)"
+                      r"(?:那列|这列|一栏|一列|列)?(?:(?P<said>为|是|=)\s*(?P<v>是|否|Y|N|Yes|No))?\s*")
+
+
+def _zh_flag_term(term: str, schema: SheetSchema) -> str | None:
+    """A Chinese condition that is a yes/no column's whole header ("赊账的标待收" on 赊账 of 是 / 否):
+    its yes rows; "不是会员的" / "非会员" its no rows.  A column of 是 and empty cells is read as
+    ``="是"`` or ``<>"是"``.  Any other word, or a header that is no yes/no column's: no answer."""
+    m = _ZH_FLAG.fullmatch(term)
+    if m is None:
+        return None
+    cols = [c for c in schema.columns if c.header.strip() == m.group("name")]
+    if len(cols) != 1 or cols[0].type != "text":
+        return None
+    col = cols[0]
+    kinds = {str(v).strip() for v in values(schema, col) if v not in (None, "") and str(v).strip()}
+    pair = _answers(schema, col)
+    if pair is None and kinds != {"是"}:
+        return None
+    yes = pair[0] if pair else "是"
+    neg = bool(m.group("neg")) != (m.group("v") is not None and m.group("v") != yes)
+    if m.group("v") is not None and pair is None and m.group("v") != "是":
+        return None
+    if pair is None or pair[2]:  # empty cells: only the yes rows are known
+        return f'{ref(col)}{"<>" if neg else "="}{_lit(yes)}'
+    return f"{ref(col)}={_lit(pair[1] if neg else yes)}"
 
 def _answers(schema: SheetSchema, col: Column) -> tuple[str, str, bool] | None:
     """(yes, no, has empty cells) as a text column of two answers writes them (Yes / No), or None."""
@@ -644,7 +690,7 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
     col = dates[0][1]
     day = date_in(term)
     nums = numbers(term)
-    today = re.search(r"\btoday\b", term) if day is None and not nums else None
+    today = re.search(r"\btoday\b|今天|今日", term) if day is None and not nums else None
     if day is not None and not nums:
         at, rhs, used = day[1], date_formula(day[0]), []
         lhs = ref(col)
@@ -670,7 +716,7 @@ def _date_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
         lhs = f"YEAR({ref(col)})"
     else:
         return None
-    before, after = term[:at].rstrip(), term[at:]
+    before, after = term[:at].rstrip(), term[today.end():] if rhs == "TODAY()" and today is not None else term[at:]
     if day is not None:  # "on or before today (7 Dec 2026)": the date said is today's, the word before it compares
         before = re.sub(r"\s*\btoday\s*(?:[(（,]|is)?\s*$", "", before)
     # "在2026-6-30之前": the word after the date says the comparison; 在 / 于 only place it
@@ -1114,7 +1160,10 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
 
 
 def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
+    from .pinnedtoday import pinned
+
     lex = lexicon("labels")
+    request = pinned(request)  # "早于今天…（今天是2026年12月7日）": the pinned day is the bound
     signed = _signed(request.lower(), schema, lex)
     if signed is not None:
         return signed
@@ -1134,6 +1183,10 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     late = re.match(r"^(.*\S)\s*[,;]\s*(?:and\s+|or\s+)?([^,;]{1,30}?)\s+(otherwise|else|if not)\s*[.!]?\s*$", request, re.I)
     if late and not any(has(late.group(1).lower(), [w]) for w in lex["else"]):
         request = f"{late.group(1)}, {late.group(3)} {late.group(2)}"
+    # "大单标记：金额>=100": the label named first, then the rows that get it (the rest stay blank)
+    first = _LABEL_FIRST.fullmatch(request)
+    if first and first.group(1) not in first.group(2):
+        request = f"{first.group(2)}的标{first.group(1)}"
     # "at 6pm or later", "at or after 18:00": one bound said with an "or" that joins no two conditions
     clock = r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
     request = re.sub(rf"\b(?:at\s+)?{clock}\s+or\s+(?:later|after)\b", r"from \1", request, flags=re.I)
@@ -1157,6 +1210,9 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     neg = NEGATED_ELSE.search(text)
     if neg and neg.start() < cut:
         cut = neg.start()
+    opp = _opposite_else(text)
+    if opp and opp.start() < cut:
+        cut = opp.start()
     # "没有复试成绩的写未复试，有的写已复试": the other rows, said as the opposite of 没有/未
     pos = re.search(r"[，,；;]\s*(?:有|已)[\u4e00-\u9fff\d.]{0,6}?的", text)
     if pos and pos.start() < cut and re.search(r"没有?|未|无", text[:pos.start()]):
@@ -1190,13 +1246,14 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
         blank_spans = [(start, m.end())]
     else:
         zh_pairs = [(p_w, n_w) for p_w, n_w in lex["pairs"] if is_zh(p_w)]
-        last = lambda pn: max(text.replace(pn[1], "#" * len(pn[1])).rfind(pn[0]), text.rfind(pn[1]))  # noqa: E731
+        ptext = _ELSE_MASK.sub(lambda m: "#" * len(m.group()), text)  # 否则 holds no 否 of 是/否
+        last = lambda pn: max(ptext.replace(pn[1], "#" * len(pn[1])).rfind(pn[0]), ptext.rfind(pn[1]))  # noqa: E731
         for pos_w, neg_w in sorted(zh_pairs, key=last, reverse=True):
-            stripped = text.replace(neg_w, "")
-            if len(pos_w) == 1 and pos_w + neg_w not in text and neg_w not in text:
+            stripped = ptext.replace(neg_w, "")
+            if len(pos_w) == 1 and pos_w + neg_w not in ptext and neg_w not in ptext:
                 continue  # "地区是华东": 是 is the verb, not the label of 是/否
-            said = max(text.rfind(pos_w), text.rfind(neg_w))
-            later = re.search(r"(?:标记为|标注为|显示为|记为|标为|为|显示|标记)\s*([^，,。；;！!？?\s]+)", text[said + 1:])
+            said = max(ptext.rfind(pos_w), ptext.rfind(neg_w))
+            later = re.search(r"(?:标记为|标注为|显示为|记为|标为|为|显示|标记)\s*([^，,。；;！!？?\s]+)", ptext[said + 1:])
             if said >= 0 and later and later.group(1) not in (pos_w, neg_w) \
                     and not later.group(1).startswith(neg_w) and not re.match(r"[\d.]", later.group(1)):
                 continue  # "数学及格的为通过": 及格 is the condition, 通过 the label
@@ -1206,11 +1263,11 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
                 then, other = pos_w, neg_w
                 # "及格或不及格" goes whole; "60分及格" stays: it is the comparison
                 both = re.search(rf"{re.escape(pos_w)}\s*(?:或|还是|or|/)\s*{re.escape(neg_w)}|"
-                                 rf"{re.escape(neg_w)}\s*(?:或|还是|or|/)\s*{re.escape(pos_w)}", text)
+                                 rf"{re.escape(neg_w)}\s*(?:或|还是|or|/)\s*{re.escape(pos_w)}", ptext)
                 blank_spans = [(both.start(), both.end())] if both else [
                     (m.start(), m.end()) for m in
-                    re.finditer("|".join(map(re.escape, (neg_w, pos_w))), text)
-                    if not text[:m.start()].endswith("分")]
+                    re.finditer("|".join(map(re.escape, (neg_w, pos_w))), ptext)
+                    if not ptext[:m.start()].endswith("分")]
                 break
         if then is None and not is_zh(request):
             found = _english_branches(request, text, head, tail, cut, schema, lex)
@@ -1219,7 +1276,9 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
             then, other, blank_spans = found
         if then is None:
             markers = sorted(lex["then_markers"], key=len, reverse=True)
-            pat = "(" + "|".join(re.escape(w) for w in markers if is_zh(w)) + r")(?=\s*([^，,。；;！!？?\s]+))"
+            # (标上 / 写上 mark, but not before 上午, 上旬, 上半年: "标上午" is 标 and the label 上午)
+            pat = "(" + "|".join(re.escape(w) + ("(?![午旬半班])" if w.endswith("上") else "")
+                                 for w in markers if is_zh(w)) + r")(?=\s*([^，,。；;！!？?\s]+))"
             hits = [m for m in re.finditer(pat, head) if not re.match(r"[\d.]", m.group(2))]
             if not hits:
                 return None
@@ -1237,6 +1296,8 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
                 # "25年>=60场算热门": a rule naming one class, the other rows' (blank? 一般?) not said: no
                 # guess; "超过17点走的算加班" picks out the rows that get a mark (the rest stay blank)
                 return None
+            if not tail and m.group(1) == "就":
+                return None  # "现有>编制就超编": one class named by a bare 就, the others' label (正常? blank?) not said
     if then is None or other is None:
         return None
     expr = [b for b in (then, other) if isinstance(b, tuple) and b[0] == "expr"]
@@ -1371,7 +1432,7 @@ def _else_words(tail: str, lex: dict) -> str:
     for word in sorted(lex["else"], key=len, reverse=True):
         if tail.startswith(word):
             return tail[len(word):]
-    m = NEGATED_ELSE.match(tail) or AFFIRMED_ELSE.match(tail)
+    m = NEGATED_ELSE.match(tail) or AFFIRMED_ELSE.match(tail) or OPPOSITE_ELSE.match(tail)
     return tail[m.end():] if m else tail
 
 

@@ -1099,9 +1099,10 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         changes = [w for said in lexicon("labels")["year_change"].values() for w in said]  # "跟2021年比增长的"
         spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + "|".join(map(re.escape, changes)) + ")", text)]
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
-        from .rowlabels import NEGATED_ELSE
+        from .rowlabels import NEGATED_ELSE, OPPOSITE_ELSE
 
         spans += [m.span() for m in NEGATED_ELSE.finditer(text)]
+        spans += [m.span() for m in OPPOSITE_ELSE.finditer(text)]  # "，之后的标下午": the bound's other side
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
