@@ -91,6 +91,8 @@ def unequal_ignored(request: str, formula: str) -> str | None:
 
 _QUOTED = re.compile(r'"([^"]{1,40})"|“([^”]{1,40})”|「([^」]{1,40})」')
 _EXAMPLE_BEFORE = re.compile(r"(?:like|e\.g\.?|eg|such as|for example|as in|比如|例如|像|如)\s*[:：]?\s*$", re.I)
+#: "显示成“12-04”这样", "“3楼”这种", '"12-04" style': an example of the answer said after it
+_EXAMPLE_AFTER = re.compile(r"\s*(?:这样|这种|那样|那种|之类|的样子|的格式|的形式|样式|格式)|\s+(?:style|format)\b", re.I)
 
 
 def quoted_text_unwritten(request: str, formula: str, schema: SheetSchema) -> str | None:
@@ -103,7 +105,7 @@ def quoted_text_unwritten(request: str, formula: str, schema: SheetSchema) -> st
     for m in _QUOTED.finditer(request):
         said = next(g for g in m.groups() if g is not None).strip()
         low = said.lower()
-        if not low or _EXAMPLE_BEFORE.search(request[:m.start()]):
+        if not low or _EXAMPLE_BEFORE.search(request[:m.start()]) or _EXAMPLE_AFTER.match(request, m.end()):
             continue
         if any(low == h or low in h or h and h in low for h in heads):
             continue  # the "Amount" column

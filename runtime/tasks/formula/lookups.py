@@ -634,6 +634,10 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
         if _names_a_value(said, schema, other):
             return None
         asked = {c.letter: (p, c) for p, c in mentions(said, other) if c.header.strip().lower() not in own}
+        if not asked:  # "miles x rate" beside a Rates tab's "Rate per mile"
+            from .otherhead import head_word as _head_word
+
+            asked = _head_word(said, other, own)
         if len(asked) != 1:
             continue
         at, answer = next(iter(asked.values()))

@@ -662,7 +662,7 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
     m = re.search(rf"(?:{pat})\s*[\"“'「]?\s*((?:\d{{1,4}}|[A-Za-z]{{3,9}}\.?)(?:[-/., 年月日号]*(?:\d{{1,4}}|[A-Za-z]{{3,9}}\.?|[年月日号]))+)",
                   request, re.I)
     if m is None:
-        return None
+        return _format_code(request, d, pat)
     example = m.group(1).strip()
     tokens = _EX_TOKEN.findall(example)
     if "".join(tokens) != example:
@@ -718,6 +718,24 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
     if fmt.count("m") == 0 and fmt.count("d") == 0 and "yyyy" not in fmt:
         return None
     return RowReading(f'=TEXT({ref(d)},"{fmt}")', f"{d.header} shown as {example}", [float(x) for x in nums])
+
+
+_CODE = r"(?:yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d)"
+_FORMAT_CODE = re.compile(rf"[\"“'「]?\s*({_CODE}(?:[-/. ]?(?:年|月|日)?{_CODE})*(?:年|月|日|号)?)\s*[\"”'」]?(?![a-z])", re.I)
+
+
+def _format_code(request: str, d: Column, pat: str) -> RowReading | None:
+    """A date shown in a format code the request writes ("转成"mm-dd"格式的文本", "as yyyy/mm/dd"):
+    ``TEXT(D2,"mm-dd")``.  The code must have a separator or a long part (yyyy, mmm): "as d"
+    is no format."""
+    for m in re.finditer(rf"(?:{pat})\s*", request, re.I):
+        code = _FORMAT_CODE.match(request, m.end())
+        if code is None:
+            continue
+        fmt = code.group(1).lower()
+        if re.search(r"[-/. 年月日号]", fmt) or re.fullmatch(r"yyyy|mmmm|mmm|dddd|ddd", fmt):
+            return RowReading(f'=TEXT({ref(d)},"{fmt}")', f"{d.header} shown as {fmt}", [])
+    return None
 
 
 def _worded_count(text: str, lex: dict) -> tuple[str, int, int, int] | None:

@@ -1131,7 +1131,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             chars[i] = " "
     rest = "".join(chars)
     rest = re.sub(r"(?<=[a-z])['’](?:ve|re|ll|d|m)(?![a-z])", " ", rest)  # "they've", "who'd": grammar, not a word to read
-    for lit in sorted(filter(None, re.findall(r'"([^"]*)"', template)), key=len, reverse=True):
+    lits = set(re.findall(r'"([^"]*)"', template))
+    lits |= {x.rstrip("-_/") for x in lits if len(x.rstrip("-_/")) > 1}  # "without the CL": CL- taken off
+    for lit in sorted(filter(None, lits), key=len, reverse=True):
         lit = lit.lower()  # the labels the formula writes (需复核, 一线, "Pass")
         rest = re.sub(rf"(?<![a-z]){re.escape(lit)}(?![a-z])", " ", rest) if lit.isascii() \
             else rest.replace(lit, " ")

@@ -174,6 +174,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         if c is not None:
             return RowReading(f'=SUBSTITUTE({ref(c)},"{lit}","")', f"{c.header} without {lit!r}",
                               [v for v, _, _ in numbers(lit)])
+    if (middle := _middle(request, text, schema, lex)) is not None:
+        return middle
     if (w := _n(lex["left"], text)) or (w2 := _n(lex["right"], text)):
         fn, (n, raw) = ("LEFT", w) if w else ("RIGHT", w2)
         c = _column(text, schema, lambda vs: bool(vs) and all(len(v) > n for v in vs))
@@ -183,8 +185,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
             return _shown_with(request, c, fn, n, raw)
         if _shown_elsewise(text, schema, c, fn, n):
             return None  # "前两位，比如京A" where no row starts 京A
+        kept = [0.0] if re.search(lex["parts_said"]["zeros"], text) else []  # "后4位，前面的0要保留"
         return RowReading(f"={_case(text, lex, f'{fn}({ref(c)},{n})')}",
-                          f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw))
+                          f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw) + kept)
     if has(text, lex["phone_tail"]) and not has(text, lex["mask_words"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
             re.fullmatch(r"1\d{10}", v) for v in vs))) and re.search(  # "卖家手机尾号": a mobile number's last 4 digits
             rf"(?:手机号?|电话(?:号码?)?|号码|{re.escape(c.header.lower())})的?尾号", text):
@@ -194,7 +197,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return removed
     if has(text, lex["area_code"]["words"]) and (area := _area_code(text, schema, lex)) is not None:
         return area
-    part = _code_part(text, schema, lex) if not qs else None
+    heads = all(re.fullmatch(r"[a-z]{1,6}[-_/]?", q.lower()) for _, q in qs)  # "digits after 'IN-'"
+    part = _code_part(text, schema, lex) if not qs or heads else None
     if part is not None:
         return part
     if has(text, lex["length"]) and (c := _column(text, schema)) is not None:
@@ -239,19 +243,126 @@ def _unquoted_removal(request: str, text: str, schema: SheetSchema, lex: dict) -
     the request asks for a number ("as a number")."""
     spec = lex["removed"]
     m = re.search(spec["prefix"], request, re.I)
+    c = None
     if m is not None:
         lit, once = m.group(1), lambda v, lit: v.startswith(lit) and v.count(lit) == 1
+    elif (said := _said_prefix(request, text, schema, spec)) is not None:
+        lit, c = said
     elif has(text, spec["space"]):
         lit, once = " ", lambda v, lit: v.strip() == v and v.count(lit) == 1
     else:
         return None
-    c = _column(text, schema, lambda vs: bool(vs) and all(once(v, lit) for v in vs))
+    c = c or _column(text, schema, lambda vs: bool(vs) and all(once(v, lit) for v in vs))
     if c is None:
         return None
     body = f'SUBSTITUTE({ref(c)},"{lit}","")'
     if re.search(r"\bas an? (?:number|integer|whole number)\b", text):
         body = f"VALUE({body})"
-    return RowReading(f"={body}", f"{c.header} without {lit!r}", [v for v, _, _ in numbers(lit)])
+    kept = _said_of_parts(text, [v.replace(lit, "") for v in _texts(schema, c)], lex) if lit != " " else []
+    return RowReading(f"={body}", f"{c.header} without {lit!r}", [v for v, _, _ in numbers(lit)] + kept)
+
+
+def _place(word: str, spec: dict) -> int | None:
+    return count_word(word) or spec["ordinals"].get(word)
+
+
+def _middle(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
+    """"编号第3到第6位是年份" (MID(r,3,4)), "房号第二位是楼层" (MID(r,2,1)), "characters 3 to 6 of
+    the code", "the 2nd digit of the room no": the characters at the places said, of the one text
+    column named (or whose every value is that long); a result shown with a unit after it
+    ("显示成“3楼”", "写成X楼") gets the unit (``lexicon/text.json`` middle)."""
+    spec = lex["middle"]
+    if re.search(spec["not"], text):
+        return None  # "小数点后第2位", "排第3位": a rounding or a rank, not characters
+    found = None
+    for pat in spec["span"]:
+        m = re.search(pat, text)
+        if m and (a := _place(m.group(1), spec)) and (b := _place(m.group(2), spec)) and b > a:
+            found = (a, b, m)
+            break
+    for pat in spec["one"] if found is None else []:
+        m = re.search(pat, text)
+        if m and (a := _place(m.group(1), spec)):
+            found = (a, a, m)
+            break
+    c = None
+    other_ask = has(text, lex["as_number"]) or _n(lex["left"], text) or _n(lex["right"], text)
+    if found is None and not other_ask and not re.search(spec["labels"], text) \
+            and (shown := _place_shown(request, text, schema, spec)) is not None:
+        a, b, m, c = shown
+        found = (a, b, m)
+    if found is None:
+        return None
+    a, b, m = found
+    c = c or _column(text, schema, lambda vs: bool(vs) and all(len(v.strip()) >= b for v in vs))
+    if c is None or "位" in m.group(0) and any(re.search(r"[\u4e00-\u9fff]", v) for v in _texts(schema, c)):
+        return None  # a digit's place (第2位) is a code's, not a name's: "销量第一位的门店" is a rank
+    consumed = [float(g) for g in m.groups() if g and g.isdigit()]
+    body = f"LEFT({ref(c)},{b})" if a == 1 else f"MID({ref(c)},{a},{b - a + 1})"
+    parts = {v.strip()[a - 1:b] for v in _texts(schema, c)}
+    unit = None
+    for u in re.finditer(spec["unit_shown"], request):
+        shown = u.group("part")
+        if shown.lower() in ("x", "n") or shown in parts:
+            unit = u.group("unit")
+            consumed += [v for v, _, _ in numbers(u.group(0))]
+            break
+    for v in _texts(schema, c):  # "0301就是3楼": a value shown with what it gives
+        if re.fullmatch(r"\d+", v.strip()) and v.strip() in request:
+            consumed += [x for x, _, _ in numbers(v.strip())]
+    if unit is not None:
+        body += f'&"{unit}"'
+    return RowReading(f"={body}", f"characters {a}-{b} of {c.header}" + (f" and {unit!r}" if unit else ""),
+                      consumed)
+
+
+def _place_shown(request: str, text: str, schema: SheetSchema, spec: dict):
+    """"根据房号算楼层，0301就是3楼": the places said by an example, a value of the named column (every
+    value one width) and the characters it gives, found once in it: (first, last, match, column)."""
+    for m in re.finditer(spec["example"], request):
+        value, part = m.group("value"), m.group("part")
+        c = _column(text, schema, lambda vs, v=value: bool(vs) and v in vs and len({len(x) for x in vs}) == 1)
+        if c is None or value.count(part) != 1 or re.sub(r"^\D*0*", "", value) == part:
+            continue  # "P001变成1": the number the code holds, not a place in it
+        a = value.index(part) + 1
+        return a, a + len(part) - 1, m, c
+    return None
+
+
+def _said_of_parts(text: str, parts: list[str], lex: dict) -> list[float]:
+    """The numbers a request says of the text it keeps: its width when every part has it ("the 4
+    digits after IN-", "后4位数字") and the zeros it keeps ("keep the 0s", 保留前面的0: a text
+    result keeps them) (``lexicon/text.json`` parts_said)."""
+    said = lex["parts_said"]
+    out: list[float] = []
+    widths = {len(p) for p in parts}
+    if len(widths) == 1:
+        w = next(iter(widths))
+        out += [float(w) for m in re.finditer(said["width"], text) if int(m.group(1)) == w]
+    if any(p.startswith("0") for p in parts) and re.search(said["zeros"], text):
+        out.append(0.0)
+    return out
+
+
+def _said_prefix(request: str, text: str, schema: SheetSchema, spec: dict) -> tuple[str, Column] | None:
+    """"把申请号前面的CN去掉", "申请号去掉CN前缀", "drop the CN from each app no": letters said without
+    quotes beside a removal word (``lexicon/text.json`` removed.letters), taken when they start
+    every value of one text column, once, in any case; the literal is the values' own spelling,
+    with the separator after it when every value has one there (CN-0012 loses "CN-")."""
+    for m in re.finditer(spec["letters"], request, re.I):
+        said = next(g for g in m.groups() if g)
+        n, low = len(said), said.lower()
+        fits = lambda vs, s=low, n=n: bool(vs) and len({v[:n] for v in vs}) == 1 \
+            and all(v.lower().startswith(s) and v.lower().count(s) == 1 and len(v) > n for v in vs)  # noqa: E731
+        c = _column(text, schema, fits)
+        if c is None:
+            continue
+        vs = _texts(schema, c)
+        lit = vs[0][:n]
+        if len({v[n] for v in vs}) == 1 and vs[0][n] in "-_/ " and not said.endswith(vs[0][n]):
+            lit += vs[0][n]
+        return lit, c
+    return None
 
 
 _PREFIXED = re.compile(r"([A-Za-z]+[-_/ ]?)(\d+)")
@@ -272,6 +383,8 @@ def _code_part(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
         after = re.search(lex["code_head_said"], text)  # "BY-后面的数字": the prefix said must be the values' own
         if after is not None and {h.lower() for h in heads} != {next(g for g in after.groups() if g).strip()}:
             return None
+        if after is None and re.search(r"['\"‘’“”]", text):
+            return None  # a quoted word that is not the values' prefix: said of something else
         if len(heads) == 1:
             lit = next(iter(heads))
             body, part = f'SUBSTITUTE({r},"{lit}","")', lambda v: v.strip()[len(lit):]
@@ -307,7 +420,7 @@ def _code_part(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
             return None
         part = lambda v: v.strip().split("-")[seg - 1]  # noqa: E731
         what = f"part {seg} (between dashes)"
-    consumed = []
+    consumed = _said_of_parts(text, [part(v) for v in _texts(schema, c)], lex)
     for m in re.finditer(r"[(（]([^)）]*)[)）]", text):  # "(5101 not BW-5101)": the example must agree
         shown = [v for v in _texts(schema, c) if v.strip() and v.strip().lower() in m.group(1)]
         if not shown:

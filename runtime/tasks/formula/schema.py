@@ -354,7 +354,8 @@ def _numbers_as_text(values: list[Any], header: str = "") -> bool:
     texts = [v.strip() for v in values if isinstance(v, str)]
     if len(texts) < 3 or not all(_PLAIN_NUMBER.fullmatch(t) for t in texts):
         return False
-    if _COUNT_HEADER.search(header) and not any(len(t) > 1 and t.startswith("0") for t in texts):
+    if (_COUNT_HEADER.search(header) or _MONEY_HEADER.search(header.strip())) \
+            and not any(len(t) > 1 and t.startswith("0") for t in texts):
         return True
     return any("." in t for t in texts) or len({len(t) for t in texts}) > 1
 
@@ -362,6 +363,12 @@ def _numbers_as_text(values: list[Any], header: str = "") -> bool:
 #: a header that says its column counts or measures something per something: never a code
 _COUNT_HEADER = re.compile(r"(?i)^[a-z ]+\s(?:per|a|each)\s(?:week|day|month|year|visit|hour|night|session|"
                            r"person|head|unit)$|^(?:no\.?|number|count)\s+of\s+[a-z ]+$")
+
+
+#: a header that names an amount of money ("年费", "代理费", "Fee", "Unit price"): "600", "900" under
+#: it are money stored as text, never codes
+_MONEY_HEADER = re.compile(r"(?i)^[\u4e00-\u9fff]{0,4}(?:费|金额|价|价格|工资|薪|租金|奖金)(?:[（(][^)）]*[)）])?$"
+                           r"|^[a-z ]*\b(?:fee|fees|price|cost|amount|salary|rent|wage)(?:\s*\([^)]*\))?$")
 
 
 def _looks_numeric(text: str) -> bool:

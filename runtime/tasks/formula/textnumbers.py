@@ -30,6 +30,7 @@ def convert(formula: str, schema: SheetSchema) -> str:
     if not cols:
         return formula
 
+    formula = _row_sum(formula, {c.letter for c in cols})
     for col in cols:
         if not _has_blank(schema, col):  # VALUE("") is an error: a column with gaps is refused below
             formula = _extreme(_conditional_total(formula, col.letter, {c.letter for c in cols}), col.letter)
@@ -74,6 +75,27 @@ def _conditional_total(formula: str, letter: str, as_text: set[str]) -> str:
 
     formula = re.sub(rf"(?<![A-Z])SUMIF\(\s*{pair}\s*,\s*({own})\s*\)", sumif, formula)
     return re.sub(rf"(?<![A-Z])SUMIFS\(\s*({own})\s*((?:,\s*{pair}\s*)+)\)", sumifs, formula)
+
+
+_ROW_SUM = re.compile(rf"(?<![A-Z])SUM\(\s*\$?([A-Z]{{1,3}})(\$?{_ROW}):\$?([A-Z]{{1,3}})\2\s*\)")
+
+
+def _row_sum(formula: str, letters: set[str]) -> str:
+    """"年费加代理费" read as ``SUM(H2:I2)`` with 年费 stored as text: SUM skips the text (the sheet
+    shows 1500, not 2100), and a range that only passes through the column is no range of it, so
+    a sum along one row over such a column is written cell by cell, ``(H2+I2)``, each cell of the
+    column converted after."""
+    from .schema import col_index, col_letter
+
+    inside = {col_index(x) for x in letters}
+
+    def each(m: re.Match) -> str:
+        lo, hi = col_index(m.group(1)), col_index(m.group(3))
+        if not any(lo <= x <= hi for x in inside) or hi - lo > 11:
+            return m.group(0)
+        return "(" + "+".join(f"{col_letter(i)}{m.group(2)}" for i in range(lo, hi + 1)) + ")"
+
+    return _ROW_SUM.sub(each, formula)
 
 
 def _letter(ref: str) -> str:
