@@ -115,6 +115,31 @@ _ZH_LABEL = re.compile(r"(?:写|标|显示|标记|标注|填)(?:成|为|上|个)
 _NOT_LABEL = re.compile(r"^(?:公式|函数|一下|出来|一列|一个|个公式|在)")
 
 
+#: a threshold followed by what the rows beyond it are called: "金额超过100就大单", "满500算大客户"
+_ZH_THRESHOLD_NAMED = re.compile(
+    r"(?:(?:超过|超出|以上|以下|高于|低于|大于|小于|不足|不到|满|达到|[<>]=?)\s*[\d.]+\s*"
+    r"(?:[元块件个斤分天%万]|公斤|小时)?\s*(?:及?以上|及?以下)?"
+    r"|[\d.]+\s*(?:[元块件个斤分天%万]|公斤|小时)?\s*(?:及?以上|及?以下|之上|之下))\s*(?:的)?\s*"
+    r"(?:就算|就是|就|算作|算|记为|记作|叫)\s*[“\"'「]?([\u4e00-\u9fffA-Za-z]{1,6})")
+#: the words of a request that asks for a total, a count or a mean (then 算 is "count in")
+_ZH_AGGREGATE_ASKED = re.compile(r"多少|几|合计|总|求和|汇总|平均|统计|一共|共计|数量|笔数|单数|占比")
+
+
+def zh_threshold_named(request: str, formula: str) -> str | None:
+    """"金额超过100就大单" names the rows beyond a bound (a label for each row); a total or a
+    count of those rows (=SUMIF(D:D,">100",D:D)) answers another request, unless the request
+    also asks how many / how much."""
+    if re.match(r"=\s*IF", formula, re.I) or _ZH_AGGREGATE_ASKED.search(request):
+        return None
+    m = _ZH_THRESHOLD_NAMED.search(request)
+    if not m:
+        return None
+    label = m.group(1)
+    if any(label in t or (t and t in label) for t in re.findall(r'"([^"]*)"', formula)):
+        return None
+    return f"the request calls the rows beyond the bound '{label}', and the formula writes no label"
+
+
 def zh_label_unwritten(request: str, formula: str, schema: SheetSchema) -> str | None:
     """"停缴日期有值的写停缴，空的写在缴" as =IF(I2<>"","在缴",""): a label the request tells the
     formula to write is in it, or the formula answers another request.  What names the column's

@@ -1158,6 +1158,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
         money_share_counted,
         price_per_unit_added,
         zh_label_unwritten,
+        zh_threshold_named,
     )
     from .asked import goods_counted_as_rows as goods_taken_counted
     from .filledshare import event_share_unread
@@ -1170,6 +1171,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
                    count_of_a_quantity(request, formula, schema), count_of_a_unique_value(formula, schema),
                    goods_counted_as_rows(request, formula, schema), goods_taken_counted(request, formula, schema),
                    addition_unwritten(request, formula), zh_label_unwritten(request, formula, schema),
+                   zh_threshold_named(request, formula),
                    price_per_unit_added(formula, schema), money_share_counted(request, formula, schema),
                    count_of_a_measure(request, formula, schema), per_unit_ignored(request, formula, schema),
                    count_of_money(request, formula, schema),

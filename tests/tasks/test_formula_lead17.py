@@ -1,0 +1,38 @@
+"""Checks the lead added in the seventeenth session: a Chinese request that names the rows
+beyond a bound ("金额超过100就大单") asks for a label on each row, so a total of those rows is
+refused rather than given as if it were the answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+def _orders():
+    rows = [["单号", "日期", "客户", "金额", "付款日期", "类型"]]
+    for i in range(6):
+        rows.append([f"DD{i}", dt.date(2026, 11, 2 + i), f"客户{i}", 80 + 40 * i, None, "散客"])
+    return schema_from_rows(rows, sheet="订单")
+
+
+def _answer(request):
+    try:
+        return formula(request, _orders(), "G2", method="rules").formula
+    except TaskError:
+        return None
+
+
+@pytest.mark.parametrize("request_", ["金额超过100就大单", "金额满100算大单", "金额100以上就算大单"])
+def test_rows_named_beyond_a_bound_are_never_totalled(request_):
+    answer = _answer(request_)
+    assert answer is None or answer.startswith("=IF("), answer
+
+
+@pytest.mark.parametrize("request_", ["金额超过100的合计", "金额超过100的一共多少"])
+def test_a_total_asked_beyond_a_bound_is_still_answered(request_):
+    assert _answer(request_) == '=SUMIF(D2:D7,">100",D2:D7)'
