@@ -326,8 +326,13 @@ def _unique(schema: SheetSchema, col: Column) -> bool:
 def _person_names(col: Column) -> bool:
     """Whether ``col`` holds people's names: two or three capitalised words in every value."""
     vals = [v for v in col.distinct if isinstance(v, str)]
-    return len(vals) >= 2 and all(re.fullmatch(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){1,2}", v.strip())
-                                  for v in vals)
+    return len(vals) >= 2 and all(_PERSON_NAME.fullmatch(v.strip()) for v in vals)
+
+
+#: a person's full name: two or three capitalised words, a word also "O'Connor", "McDonald",
+#: "Smith-Jones" (a capital after Mc / Mac / O' / D' or a hyphen)
+_NAME_WORD = r"(?:Mc|Mac|[OD]')?[A-Z][a-z'\-]+(?:-[A-Z][a-z']+)?"
+_PERSON_NAME = re.compile(rf"{_NAME_WORD}(?: {_NAME_WORD}){{1,2}}")
 
 
 def _zh_person_names(col: Column) -> bool:
@@ -2443,7 +2448,8 @@ def _ungrounded_derived(text: str, schema: SheetSchema, lex: dict) -> bool:
 
     Worth words count only on a sheet without an amount column ("average order value" on
     a sales sheet is the amount)."""
-    spans = [sp for col in schema.columns for w in _column_words(schema, col) for sp in _spans(text, w)]
+    spans = [sp for col in schema.columns for w in _column_words(schema, col) + header_forms(col.header)
+             for sp in _spans(text, w)]  # ("net" of a Net amount header: that column, no difference)
     qty, price = group_of(schema, "qty"), group_of(schema, "price")
     # "takings" on a sheet of fees without a quantity: the money column, no quantity × price
     product = group_of(schema, "sales") is None and not (

@@ -24,6 +24,7 @@ from .aggregates import _relative_years, _residue, _values, leftover, rank_phras
 from .checks import is_identifier
 from .rowbase import (
     RowReading,
+    find,
     group_of,
     has,
     header_forms,
@@ -35,8 +36,17 @@ from .rowbase import (
 )
 from .schema import Column, SheetSchema, col_index
 
+#: a question word inside a column's synonym (几号房, 发到哪, 买的什么, "who raised"): the synonym asks for it
+_ASKING = re.compile(r"几|哪|什么|啥|(?<![a-z])(?:who|whoever|where|which)(?![a-z])")
+_SYNONYMS = {w for g in lexicon("columns")["groups"] for w in g}
+
 
 def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple[int, int]] | None:
+    asked = [(p, c, _word_at(text[p:], c)) for p, c in mentions(text, schema)]
+    asked = [(p, c, w) for p, c, w in asked if _ASKING.search(w) and w in _SYNONYMS]
+    if len({c.letter for _, c, _w in asked}) == 1:  # one column asked by its question-word synonym
+        p, c, w = asked[0]
+        return c, (p, p + len(w))
     for pat in lex["which"]:
         m = re.search(pat, text)
         if not m or any(text.startswith(w, m.start()) for w in lex["when"]):
@@ -85,7 +95,9 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
                 if c is not None and c.type in ("text", "mixed"):
                     p = text.find(word)
                     return c, (p, p + len(word))
-    when = next((w for w in lex["when"] if has(text, [w])), None)
+    said = [(p, p + len(_word_at(text[p:], c))) for p, c in mentions(text, schema)]
+    when = next((w for w in lex["when"] if has(text, [w])
+                 and not any(a <= find(text, w) < b for a, b in said)), None)  # 几号房 names 房号: no date
     if when is not None:  # "when is the SEO plan due", "营业额最高的是哪天": the date column named, or the one
         dates = [c for c in schema.columns if c.type == "date"]
         named = {c.letter: c for _p, c in mentions(text, schema) if c.type == "date"}

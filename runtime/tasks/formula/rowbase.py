@@ -359,6 +359,7 @@ def header_forms(header: str) -> list[str]:
             forms.add(h[: -len(word)] + short)  # 合同金额 as 合同额
     if re.fullmatch(r"[\u4e00-\u9fff]数", h):
         forms.add("按" + h[0])  # 斤数 as "（按斤）": the measure a superlative compares by
+        forms |= {"几" + h[0], "多少" + h[0]}  # 桶数 asked as 几桶 / 多少桶: how many, in its unit
     if re.fullmatch(r"[\u4e00-\u9fff]{2,}名", h):
         forms.add(h + "字")  # 宠物名 as 宠物名字
     if re.fullmatch(r"\d+号[\u4e00-\u9fff]{2,}", h):
@@ -371,6 +372,9 @@ def header_forms(header: str) -> list[str]:
             forms |= set(said) if h.startswith(word) else set()
     if h.isascii() and re.fullmatch(r"[a-z]{4,}s", h) and not h.endswith("ss"):
         forms.add(h[:-1])
+    if h.isascii() and re.fullmatch(r"[a-z]{4,}", h):  # "Host" said as "hosted by", "Handler" as "handled by"
+        did = h[:-2] if re.search(r"[a-z]{3}(?:er|or)$", h) else h
+        forms.add(did + ("d" if did.endswith("e") else "ed") + " by")
     forms |= _phrasal_forms(h) | qualifier_first(h)
     return sorted((f for f in forms if f), key=len, reverse=True)
 

@@ -178,7 +178,8 @@ _WHEN_VERBS = "|".join(sorted(lexicon("lookups")["when_verbs"], key=len, reverse
 
 
 @rule(rf"(?:when|When) (?:is|was|will|does|did|do) (?:the )?(?:<V>|<K>) (?:be )?(?:(?:last )?(?P<verb>due|happen|happening|start|"
-      rf"starting|end|held|scheduled|take place|taking place|{_WHEN_VERBS})(?![a-z]))?", order=310,
+      rf"starting|end|held|scheduled|take place|taking place|{_WHEN_VERBS})(?![a-z]))?",
+      r"(?:when|When) (?:did|does|do|will) (?:the )?(?:<V>|<K>) <C>", order=310,  # "when did Noah join" (Joined)
       examples=(('events', 'when is the Gala', '=INDEX(C2:C4,MATCH("Gala",A2:A4,0))'),
                 ('events', 'when is the Expo held', '=INDEX(C2:C4,MATCH("Expo",A2:A4,0))')))
 def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
@@ -192,7 +193,9 @@ def _when(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
         key = Tok("v", '"' + str(value).replace('"', '""') + '"', "text", col, what=str(value),
                   value=value, cols=(col,))
     dates = [c for c in ctx.table_of(key.col) if c.type == "date"]
-    if len(dates) > 1 and m.group("verb"):  # "when is X due" beside Start Date and Due Date
+    if len(t) > 1:  # the verb is a date header's own word: that column, when it is a date
+        dates = [t[1].col] if t[1].col in dates else []
+    elif len(dates) > 1 and m.group("verb"):  # "when is X due" beside Start Date and Due Date
         from .whendates import date_of_verb
 
         dates = date_of_verb(dates, m.group("verb"))
