@@ -312,9 +312,19 @@ def _additive(schema: SheetSchema, col: Column, conds: list[Condition]) -> bool:
     vals = [v for v in values(schema, col) if isinstance(v, (int, float))]
     if col is group_of(schema, "price") or (vals and all(0 <= v <= 1 for v in vals)):
         return False
-    if any(col is group_of(schema, g) for g in ("sales", "cost", "qty")):
+    if any(col is group_of(schema, g) for g in ("sales", "cost", "qty")) or _goods_counted(col):
         return True
     return col not in (_scores(schema, None) or [])  # "一班的数学": marks are averaged, not added
+
+
+def _goods_counted(col: Column) -> bool:
+    """Whether ``col`` counts goods in a measure word (桶数, 箱数, 袋数): pieces, added up, never
+    marks however small and whole its numbers."""
+    m = re.fullmatch(r"([\u4e00-\u9fff]{1,2})数(?:量)?", _bare(col.header))
+    return m is not None and m.group(1) in _GOODS_MEASURES
+
+
+_GOODS_MEASURES = frozenset(lexicon("aggregates")["goods_measures_zh"])
 
 
 def _unique(schema: SheetSchema, col: Column) -> bool:
@@ -1460,7 +1470,7 @@ def _share_of_blank(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
 
 _NOT_YET_BEFORE = re.compile(
     r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent|awaiting"
-    r"|(?:still\s+)?waiting(?:\s+to\s+be|\s+(?:on|for))?|yet\s+to\s+be)|n't|(?<![a-z])not)"
+    r"|(?:still\s+)?waiting(?:\s+to\s+be|\s+(?:on|for))?|(?:yet|still|left|remaining)\s+to\s+be)|n't|(?<![a-z])not)"
     r"\s+(?:(?:been|yet|a|an|any|got|gotten|had|have|has)\s+)*$"
     r"|(?:还没有?|还未|尚未|没有|没|未|缺)(?:[交填写收付给缴录登记](?:过|了)?)?$")
 _NOT_YET_AFTER = re.compile(r"(?:日期|成绩|分数|记录|金额)的?|的"  # (tried first: the English form matches nothing too)
@@ -1520,7 +1530,8 @@ def _still_here(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]
     where they are (lexicon still_here): the one date column recording that they left
     (date_events_en: collected, picked up, departed, checked out; 退住日期, 离开日期)."""
     lex = lexicon("aggregates")
-    said = [m.span() for w in lex["still_here"] for m in re.finditer(
+    values = {str(v).strip().lower() for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct}
+    said = [m.span() for w in lex["still_here"] if w not in values for m in re.finditer(
         (r"(?<![a-z])" + re.escape(w) + r"(?![a-z])") if w.isascii() else re.escape(w), text)]
     if not said:
         return []
@@ -1533,19 +1544,13 @@ def _still_here(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]
     return [(a, b, cols[0]) for a, b in said]
 
 
-def read_blank(request: str, schema: SheetSchema, keep_after: bool = False) -> tuple[str, str] | None:
-    """A count of the rows where a column is still empty, under the request's other conditions:
-    "how many bikes haven't been collected yet", "count lessons with no paid date",
-    "还没有复试成绩的人数", "二班还没交作业的有几个".
-
-    The column must hold blanks and filled cells (its blanks are the rows not done), and no
-    value that itself says no (a Paid column of Yes / No is read by its values).  The rest of
-    the request is read by the aggregate reader as a count; every word must be used."""
+def _blank_spans(text: str, schema: SheetSchema, keep_after: bool = False) -> list[tuple[int, int, Column]]:
+    """The spans of ``text`` (lower case) saying a column is still empty on the rows asked about
+    ("haven't been collected yet", "still to be delivered", "定金空着的", "open tickets"), each with
+    that column: read_blank's cues."""
     from .checks import is_identifier
     from .undone import undone_mentions
 
-    text = request.lower().strip()
-    nays = set(lexicon("aggregates")["blank_values_no"])
     found = []
     said = list(_blank_mentions(text, schema))
     for a, b, col in said:
@@ -1568,7 +1573,39 @@ def read_blank(request: str, schema: SheetSchema, keep_after: bool = False) -> t
                 x == b and c.type == "number" for x, _y, c in said)):
             tail = None  # "未还款金额合计": 金额 the column added up (金额(不含税) too), not the date's own word
         found.append((cue.start(), tail.end() if tail else b, col))
-    found += _still_here(text, schema) + undone_mentions(text, schema)  # "open tickets", "still owed"
+    return found + _still_here(text, schema) + undone_mentions(text, schema)  # "open tickets", "still owed"
+
+
+def ignores_blank(request: str, formula: str, schema: SheetSchema) -> bool:
+    """True when ``request`` says one column is still empty on the rows it asks about ("how many
+    loads are still to be delivered") and ``formula`` never reads that column: it adds up the
+    done rows too.  (read_blank, after the other readers, reads the blank.)"""
+    text = request.lower().strip()
+    if not _BLANK_HINT.search(text):
+        return False
+    found = _blank_spans(text, schema)
+    cols = {c.letter for _a, _b, c in found}
+    if len(cols) != 1:
+        return False
+    used = re.sub(r'"[^"]*"', '""', formula)
+    return re.search(rf"(?<![A-Z$])\$?{found[0][2].letter}\$?(?:\d|:)", used) is None
+
+
+#: words read_blank's cues start with (a cheap test before the spans are looked for)
+_BLANK_HINT = re.compile(r"(?<![a-z])(?:to be|not|no|without|missing|never|awaiting|waiting)(?![a-z])|n't")
+
+
+def read_blank(request: str, schema: SheetSchema, keep_after: bool = False) -> tuple[str, str] | None:
+    """A count of the rows where a column is still empty, under the request's other conditions:
+    "how many bikes haven't been collected yet", "count lessons with no paid date",
+    "还没有复试成绩的人数", "二班还没交作业的有几个".
+
+    The column must hold blanks and filled cells (its blanks are the rows not done), and no
+    value that itself says no (a Paid column of Yes / No is read by its values).  The rest of
+    the request is read by the aggregate reader as a count; every word must be used."""
+    text = request.lower().strip()
+    nays = set(lexicon("aggregates")["blank_values_no"])
+    found = _blank_spans(text, schema, keep_after)
     cols = {c.letter for _a, _b, c in found}
     if len(cols) != 1:
         return None
@@ -1606,8 +1643,13 @@ def _spans_out(text: str, found: list) -> str:
     """``text`` with each of read_blank's spans blanked, and only them: what lies between two
     ("open tickets for Ben with no closed date") is still read, a condition never dropped."""
     for x, y, _col in found:
+        joined = _JOINED_BEFORE.search(text, 0, x)  # "问题数大于0且整改完成日期为空": the 且 joins the blank on
+        x = joined.start() if joined else x
         text = text[:x] + " " * (y - x) + text[y:]
     return text
+
+
+_JOINED_BEFORE = re.compile(r"(?:并且|而且|且|同时|(?<![a-z])and)\s*$")
 
 
 def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, first: int,
@@ -1627,10 +1669,16 @@ def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, f
         parsed = _parse(owed, schema)  # "how much am I still owed": money asked, as in "how much is owed"
     if parsed is None and (each := owed_each(text, [(x, y) for x, y, _c in found])) is not None:
         parsed = _parse(each, schema)  # "陈老师还欠多少（还款日期空着的）": each span out, 多少 the money
+    bare = parsed is None and not is_zh(text)
+    if bare:  # "loads not delivered yet": the amount named alone, read as its total
+        parsed = _parse("total " + _spans_out(text, found), schema)
     if parsed is None or parsed.op != "sum" or parsed.value is None:
         return None
-    if parsed.implicit and not has(parsed.value.header.lower(), lexicon("aggregates")["amount_headers"]):
-        return None  # "陈老师没还款的金额": a line amount named alone is its total; a price is not
+    if (parsed.implicit or bare) and not has(parsed.value.header.lower(), lexicon("aggregates")["amount_headers"]) \
+            and (is_zh(text) or not _additive(schema, parsed.value, [])
+                 or has(parsed.value.header.lower(), lexicon("aggregates")["price_headers"])):
+        return None  # "陈老师没还款的金额": a line amount (a quantity: "loads not delivered yet") named alone
+        # is its total; a price is not
     value = parsed.value
     if value.type != "number" or value.first_row != first or value is col \
             or any(c.column == col.header for c in parsed.conditions):

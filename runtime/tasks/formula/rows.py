@@ -306,7 +306,11 @@ def without_clause(request: str, clause: tuple) -> str:
 _WHOLE = re.compile(
     r"(?:[，,;；]\s*|\s+|(?<=[\u4e00-\u9fff]))?(?:(?:and|then)\s+|并且?|再|后)?\s*(?:"
     r"(?P<en>round(?:ed)?(?:\s+(?P<dir>up|down))?(?:\s+(?:it\s+)?(?:off\s+)?to\s+(?:the\s+nearest\s+|the\s+next\s+|a\s+)?"
-    r"(?:whole(?:\s+(?:number|pounds?|dollars?|euros?|yuan|quid|[£$€¥]))?|integer|pound|dollar|euro|[£$€¥]))?)(?=\s*(?:[,，;；.]|$|\s+(?:for|per|in)\b))"
+    r"(?:whole(?:\s+(?:number|pounds?|dollars?|euros?|yuan|quid|[£$€¥]|(?!(?:table|list|sheet|column|row|lot|year|month|week|day|thing|set|range|team)s?\b)[a-z]{2,12}))?|integer|pound|dollar|euro|[£$€¥]))?)(?=\s*(?:[,，;；.)]|$|\s+(?:for|per|in)\b))"
+    # "avg miles, nearest whole mile", "(to the nearest whole hour)": the clause without its verb, after a comma
+    r"|(?:(?<=[,;(])|(?<=[,;(]\s))(?P<en3>(?:to\s+)?(?:the\s+)?nearest\s+whole\s+(?!(?:table|list|sheet|column|row|lot|year|month|week|day|thing|set|range|team)s?\b)[a-z]{2,12})(?=\s*(?:[,;.)]|$))"
+    # "round each trip's miles to the nearest whole mile in col I": the verb led the request (_LEAD_ROUND)
+    r"|(?<=\s)(?P<en4>to\s+(?:the\s+(?:nearest|next)\s+)?whole\s+[a-z]{2,12})(?=\s*(?:[,;.)]|$|\s+(?:for|per|in|into)\b))"
     r"|(?P<zh>(?P<zdir>向上|向下)?(?:四舍五入)?(?:取整数?|到整数|到个位))"
     # "不足一小时按一小时算", "不满1天按1天计": a part of the unit counts as a whole one (ROUNDUP)
     r"|(?P<zh3>(?:不足|不满|不到)\s*(?:一|1)\s*(?P<zunit>[\u4e00-\u9fff]{1,2})\s*(?:的)?(?:按|算|计)\s*(?:一|1)\s*(?P=zunit)\s*(?:算|计|收费?)?)"
@@ -318,7 +322,10 @@ def _whole_clause(text: str) -> tuple[int, int, int, list[float], str] | None:
     """A clause asking for a whole number ("rounded up", "四舍五入取整", "向下取整"), wherever it
     stands: (start, end, 0, [], ROUND / ROUNDUP / ROUNDDOWN); None when there is none."""
     m = _WHOLE.search(text)
-    if m is None or not (m.group("en") or m.group("zh") or m.group("zh2") or m.group("zh3")):
+    if m is not None and m.group("en4") and _LEAD_ROUND.match(text) is None:
+        return None  # "to whole miles" with no "round" before it
+    if m is None or not (m.group("en") or m.group("en3") or m.group("en4") or m.group("zh") or m.group("zh2")
+                         or m.group("zh3")):
         return None
     way = m.group("dir") or {"向上": "up", "向下": "down"}.get(m.group("zdir") or "", "") or ("up" if m.group("zh3") else "")
     return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(way, "ROUND")

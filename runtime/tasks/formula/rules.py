@@ -327,7 +327,7 @@ def said_codes(request: str, schema: SheetSchema) -> str:
 
 def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
     """True when ``formula`` leaves out something the request names (the next reader may not)."""
-    from .aggregates import counts_pieces, rows_with_a
+    from .aggregates import counts_pieces, ignores_blank, rows_with_a
     from .checks import problems
     from .undone import ignores_undone
 
@@ -337,7 +337,8 @@ def _misses(request: str, formula: str, schema: SheetSchema) -> bool:
             and rows_with_a(request, schema) is not None:
         return True  # "how many of willow's walks got a tip": walks counted, not tips added up
     return (_ignores_a_named_column(request, formula, schema) or _yes_no_for_a_quantity(request, formula)
-            or ignores_undone(request, formula, schema) or problems(request, formula, schema) is not None)
+            or ignores_undone(request, formula, schema) or ignores_blank(request, formula, schema)
+            or problems(request, formula, schema) is not None)
 
 
 _QUANTITY_QUESTION = re.compile(r"(?<![a-z])(?:how (?:many|much)|number of|count)(?![a-z])|多少|几[个笔人次条名位种家]")
