@@ -27,10 +27,14 @@ _PIN_TAIL = re.compile(_LEX["pin_tail"])
 _AGES = tuple(re.compile(p) for p in _LEX["ages"])
 _STILL_TODAY = re.compile(_LEX["still_today"])
 _DOTTED = re.compile(r"^(\d{4})\.(\d{1,2})\.(\d{1,2})(?![\d.])")
-_SLASHED_ANY = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
+_SLASHED_ANY = re.compile(r"^(\d{1,2})/(\d{1,2})/((?:20)?\d\d)(?![\d/])")
 _BRACKET = re.compile(r"\s*[(（]([^()（）]{1,40})[)）]")
 _ZH_NUM = "一二三四五六七八九"
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_PASSED = re.compile(_LEX["passed"])
+_OVERDUE = re.compile(_LEX["overdue_alone"])
+_NOT_COUNTDOWN = re.compile(_LEX["not_a_countdown"])
+_COUNT_CUE = re.compile(_LEX["count_cue"])
 
 
 def _date_at(text: str, at: int) -> tuple[dt.date, int] | None:
@@ -44,6 +48,7 @@ def _date_at(text: str, at: int) -> tuple[dt.date, int] | None:
     if m is None:
         return None
     a, b, c = (int(x) for x in m.groups())
+    c += 2000 if c < 100 else 0  # "as at 10/12/26"
     try:
         days = {dt.date(a, b, c)} if m.re is _DOTTED else {dt.date(c, b, a), dt.date(c, a, b)}
     except ValueError:
@@ -106,18 +111,21 @@ def said_ages(request: str, schema: SheetSchema) -> str:
                 continue  # inside the pin, or an age already read ("超过15天以前")
             n = _number(m.group("n"))
             unit = _LEX["units"].get(m.group("u"))
+            if unit == "y" and n and n > 60:
+                continue  # "2024年以前": a year, not an age
             if not n or unit is None:
                 return request
-            before = day - dt.timedelta(days=n * unit)
-            words = (f"{before.year}年{before.month}月{before.day}日以前" if zh
-                     else f"before {before.day} {_MONTHS[before.month - 1].title()} {before.year}")
+            before = _years_before(day, n) if unit == "y" else day - dt.timedelta(days=n * unit)
+            words = _before(before, zh)
             end = m.end()
             bracket = _BRACKET.match(low, end)
             if bracket is not None and _restates(bracket.group(1), before):
                 end = bracket.end()
-            elif bracket is not None and re.search(r"\d", bracket.group(1)):
+            elif bracket is not None and re.search(r"\d", bracket.group(1)) and not bracket.start() <= pa < bracket.end():
                 return request  # a bracket naming another day: which one is meant
             out.append((m.start(), end, words))
+    out += [span for span in _deadlines_passed(low, day, schema, zh)
+            if not any(a < span[1] and span[0] < b for a, b, _w in out) and not (span[0] < pb and pa < span[1])]
     if not out:
         return request
 
@@ -128,3 +136,46 @@ def said_ages(request: str, schema: SheetSchema) -> str:
         return re.sub(r"\s{2,}", " ", text).strip()
     unpinned = written([*out, (pa, pb, "")])
     return unpinned if not _STILL_TODAY.search(unpinned.lower()) else written(out)
+
+
+def _before(day: dt.date, zh: bool) -> str:
+    return (f"{day.year}年{day.month}月{day.day}日以前" if zh
+            else f"before {day.day} {_MONTHS[day.month - 1].title()} {day.year}")
+
+
+def _years_before(day: dt.date, n: int) -> dt.date:
+    """The same day ``n`` years before (28 Feb for a 29 Feb)."""
+    try:
+        return day.replace(year=day.year - n)
+    except ValueError:
+        return day.replace(year=day.year - n, day=28)
+
+
+def _deadline_columns(schema: SheetSchema) -> list:
+    """The date columns that hold a day a row is due by (Due date, 到期日期, 整改期限, 应还日期)."""
+    from .rowcountdown import _LEX as countdown
+
+    return [c for c in schema.columns if c.type == "date" and (
+        re.search(countdown["deadline_headers"], c.header.lower()) or re.search(_LEX["deadline_extra"], c.header))]
+
+
+def _deadlines_passed(low: str, day: dt.date, schema: SheetSchema, zh: bool) -> list[tuple[int, int, str]]:
+    """A deadline said passed against the pinned day: "past the due date", "过了应还日期",
+    "超过整改期限" (the column named after the word), or 逾期 / "overdue" alone where the sheet
+    has one deadline column and the request counts rows; each as the deadline before that day.
+    Never where days are asked of it ("逾期几天", "days past the due date", "过了到期日多少天": a countdown)."""
+    cols = _deadline_columns(schema)
+    out: list[tuple[int, int, str]] = []
+    for col in cols:
+        head = col.header.lower().strip()
+        for m in _PASSED.finditer(low):
+            if low.startswith(head, m.end()) and not _NOT_COUNTDOWN.match(low[m.end() + len(head):]) \
+                    and not re.search(r"days?\s*$", low[:m.start()]) \
+                    and not re.match(r"[a-z]", low[m.end() + len(head):m.end() + len(head) + 1]):
+                out.append((m.start(), m.end() + len(head), f"{col.header}{'在' if zh else ' '}{_before(day, zh)}"))
+    if out or len(cols) != 1 or not _COUNT_CUE.search(low):
+        return out
+    for m in _OVERDUE.finditer(low):
+        if not _NOT_COUNTDOWN.match(low[m.end():]) and not re.search(r"days?\s*$", low[:m.start()]):
+            out.append((m.start(), m.end(), f"{cols[0].header}{'在' if zh else ' '}{_before(day, zh)}"))
+    return out

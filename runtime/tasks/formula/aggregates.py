@@ -1513,7 +1513,7 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
                               if o is not col and is_zh(_bare(o.header)) and len(_bare(o.header)) >= 2)
             after = f"(?!{others})" if others else ""
             out += [(m.start(1), m.end(1), col)
-                    for m in re.finditer(r"(?:没有?|未|尚未)(" + re.escape(stem[0]) + ")" + after, text)]
+                    for m in re.finditer(r"(?:没有?|未|尚未)(" + _verb_of(stem) + ")" + after, text)]
         h = _bare(col.header)
         if is_zh(h):
             for n in range(len(h), 1, -1):
@@ -1523,6 +1523,12 @@ def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
                         p = text.find(sub)
                         out.append((p, p + n, col))
     return out
+
+
+def _verb_of(stem: str) -> str:
+    """The verb a Chinese date stem starts with, said alone after 没 / 未: the whole stem or any
+    head of it, longest first (整改完成日期: 没整改完成, 没整改, 没整; 取件日期: 没取件, 没取)."""
+    return "|".join(re.escape(stem[:k]) for k in range(len(stem), 0, -1))
 
 
 def _still_here(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
