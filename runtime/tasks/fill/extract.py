@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .currencies import converted_beside, template_currency
 from .document import (
     _BULLET,
     WRAPPED_LINE,
@@ -738,6 +739,8 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "【弹幕】隔壁山野咖啡说他们卖了一亿元？": a viewer's words, no figure of the company's
         if doc.lang == "zh" and money and zh_count(m):
             continue  # "回购会员有四万八千人": a count of people, no amount of money
+        if money and converted_beside(text, doc.mentions, m, template_currency(doc.lang)):
+            continue  # "386.4万美元，折合人民币2,758万元": the yuan figure beside it is the answer
         a, b = _clause_bounds(text, m.start, m.end)
         clause = low[a:b]
         score = 0.0
@@ -1057,6 +1060,9 @@ def number_candidates(doc: Document, f: Field, own_only: bool = False
             continue  # "ARR is up 74% on Q3 2025 ($1.79M)": the earlier period's figure the change is on
         if money and _SIZE_BOUND_BEFORE.search(low, max(0, m.start - 14), m.start) and _SIZE_BOUND_AFTER.match(low, m.end):
             continue  # "farms under $2M of annual sales": the size that bounds a segment, no figure of it
+        if not f.fraction and not m.percent and (_CHANGE_BEFORE.search(low, max(0, m.start - 24), m.start)
+                                                  or _CHANGE_BEFORE_ZH.search(text, max(0, m.start - 16), m.start)):
+            continue  # "Paying practices: +23 in November", "ARR rose by $870K", "较上月净增19家": a change, no level
         if money and "price" not in f.key and _EACH.match(low, m.end):
             continue  # "€9,000 a year each", "$40 per seat": a price of one, no total
         score += _role(f, low[lo_c:hi_c], clause, low[a:m.start], low[m.end:hi_c], low[m.end:b])
@@ -1574,6 +1580,13 @@ def _real_unit(text: str, m: Mention) -> str:
 
 
 #: a signed change in brackets or after a comma ("(+61%)", ", +35%")
+#: words right before a figure that make it a change of a level, not the level ("+23 in November",
+#: "ARR rose by $870K", "added a net 61", "up by 40 customers"; not "rose to $2.3M")
+_CHANGE_BEFORE = re.compile(r"(?:^|[\s(:;,])\+\s?(?:us)?\$?$|\b(?:rose|grew|increased|climbed|jumped|fell|dropped|"
+                            r"declined|decreased|went up|went down|was up|were up|is up|are up|up|down)\s+by\s+(?:us)?\$?$|"
+                            r"\b(?:added|gained|lost)\s+(?:a\s+net\s+(?:of\s+)?|another\s+|net\s+)(?:us)?\$?$|\bnet\s+(?:adds?|additions?|new)\s*:?\s*$")
+#: "较上年增加2,150万元", "比上月净增19家", "同比增加860万元": a change, not the level ("增加至" is a level)
+_CHANGE_BEFORE_ZH = re.compile(r"(?:较|比|同比|环比)[^，,。；;\d]{0,8}?(?:净增|净减|增加|减少|增长|下降|多|少)了?\s*(?:人民币)?$|净(?:增|减)(?:加)?了?\s*$")
 _SIGNED_CHANGE = re.compile(r"(?:\(|,\s?|\s)\+\d")
 #: a figure a year back the change is over ("a year ago", "last year", "in fy2025")
 _YEAR_BACK = re.compile(r"\b(?:a year (?:ago|earlier|before)|(?:last|prior|previous) year|year on year|yoy)\b")
@@ -2474,6 +2487,20 @@ def _cited(doc: Document, d: DateMention) -> bool:
         or re.match(r"\s*(?:[-*•]\s*)?[\[［【]\d{1,3}[\]］】]", doc.text[lo:d.start]) is not None
 
 
+def _opening_line(doc: Document, at: int) -> bool:
+    """``at`` is on a short line with no sentence in it among the document's first three lines,
+    before its first heading after the title (a "Company overview - December 2026" line under the
+    title; not "Kilnworks schedules firings. The first studio paid us in September 2021.")."""
+    lo, hi = _line_bounds(doc.text, at)
+    line = doc.text[lo:hi].strip()
+    if len(line) > 90 or re.search(r"[.!?;](?:\s|$)", line):
+        return False
+    first = [s for s in doc.sections[1:] if s.heading and s.start > lo]
+    if first and at >= first[0].start:
+        return False
+    return len([x for x in doc.text[:lo].split("\n") if x.strip()]) < 3
+
+
 def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> Answer | None:
     """The date of a clause naming the field; ``passed``: offsets of dates already turned down."""
     from .fields import SCOPES
@@ -2524,6 +2551,9 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
             continue  # "[10/14/2026 10:12 AM] Priya: ... incorporated 01/15/2022": the message's time
         if doc.lang == "en" and f.key in ("since", "founded", "launch") and _PERIOD_END_LEAD.search(low, a, d.start):
             continue  # "FY2026 ended on 30 November 2026": where a fiscal year ends, no start
+        if doc.lang == "en" and f.key in ("since", "founded", "launch") and not _count(clause, own) \
+                and _opening_line(doc, d.start):
+            continue  # "Company overview for investors - December 2026" under the title: the document's date
         if doc.lang == "en" and f.key == "since" and _AHEAD_LEAD.search(low, a, d.start):
             continue  # "We expect our first customer in March 2027": a start still ahead
         score = 3 * _count(clause, own) + 0.5 * _count(clause, parents)
@@ -2622,7 +2652,10 @@ def pick_date(doc: Document, f: Field, passed: frozenset[int] = frozenset()) -> 
                 lo, hi = _line_bounds(text, d.start)
                 if d.day is not None and text[lo:hi].strip() in opening \
                         and re.fullmatch(r"\s*(?:[-*•]\s*)?", text[lo:d.start]) \
-                        and re.fullmatch(r"\s*[·•|｜@]\s*[^\d\n·•|｜]{2,40}", text[d.end:hi]):
+                        and (re.fullmatch(r"\s*[·•|｜@]\s*[^\d\n·•|｜]{2,40}", text[d.end:hi])
+                             # or who wrote it, after a space: "2026年11月5日　运营部" under a 月报's title
+                             or (doc.lang == "zh" and re.fullmatch(r"[ \t　]+[\u4e00-\u9fff]{2,12}(?:[ \t　]+[\u4e00-\u9fff]{2,4})?[ \t　]*",
+                                                                   text[d.end:hi]))):
                     lines = [d]
                     break
         if not lines:

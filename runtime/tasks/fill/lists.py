@@ -31,7 +31,10 @@ _STRONG_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s/\s|\s[·•]\s|、|，|；)\s*")
 _DASH_SPLIT = re.compile(r"\s*(?:,(?!\d)|;|\s[-–—|]\s|\s/\s|\s[·•]\s)\s*")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 #: an item labelled by its period: "$610k in Q1 2025", "2026年第一季度1,200万元"
-_PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
+_PERIOD_LABEL = re.compile(r"\b(?:Q[1-4]|H[12])\s?FY\s?(?:\d{2}|\d{4})\b|\bFY\s?(?:\d{2}|\d{4})\s?(?:Q[1-4]|H[12])\b|"
+                           # a fiscal quarter or half as written ("Q2 FY26", "FY2027 H1"), before the
+                           # calendar forms
+                           rf"\b(?:Q[1-4]|H[12])\s?(?:'?\d{{2}}|\d{{4}})\b|\bFY\s?\d{{2,4}}\b|\b{_MONTH} \d{{4}}\b"
                            # a quarter without its year ("Chart data: Q1 ARR $1.8M, Q2 $2.3M, Q3 $2.9M")
                            r"|\bQ[1-4]\b(?!\s?['’]?\d)"
                            r"|\d{4}年(?:第?[一二三四1-4]季度|[上下]半年)?|第?[一二三四]季度|[上下]半年")
