@@ -422,6 +422,10 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
     paired = _paired(request, schema)
     if paired is not None:  # "上下半年加起来" on 上半年时长 | 下半年时长: the two columns, each said whole
         said.append(paired)
+    from .shares import done_share
+
+    if (done := done_share(request, schema)) is not None:  # "每笔借款还了百分之几": 已还金额占借款金额的比例
+        said.append(done)
     tenths = _tenths(request)
     if tenths is not None:  # "笔试四成面试六成": 四成 is 40%
         said.append(tenths)
@@ -1637,7 +1641,7 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         share = False  # "外卖占比，每行算一个": the row's mix (外卖 of 堂食+外卖) as likely as the column's total
     if share and not nums and not has(text, lex["score_words"]) \
             and _derived(text, schema) is None \
-            and not re.search(r"\b(?:two|three|four|five|six|both|row|row's)\b|[两三四五六]科|本行|该行", text):
+            and not re.search(r"\b(?:two|three|four|five|six|both)\b|(?<!each )(?<!every )(?<!per )\brow(?:'s)?\b|[两三四五六]科|本行|该行", text):
         # ("of the total of the three": the row's total, not the column's)
         # (a share of 总分 / "the three subjects" is a share of the row's total: not this rule)
         c = _base(text, cols, schema, None)

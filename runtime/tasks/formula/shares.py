@@ -97,6 +97,9 @@ def restated(request: str) -> list[str]:
         named = share_named(text)
         if named is not None:  # "付款进度：已付款占合同金额的比例": a name for the share, then the share
             out.append(named)
+        m = _IS_SHARE_ZH.fullmatch(_without_place(text))
+        if m:  # "会员价是原价的几折", "实收是应收的百分之多少": A 是 B 的 (a share word)
+            out.append(f"{_side(m.group('a'))}占{_side(m.group('b'))}的比例")
         return [o for o in out if o]
     # "% collected so far (paid vs invoiced)": the share said, then which over which in brackets
     m = re.fullmatch(rf"\s*(?P<lead>.*?)\s*\(\s*(?P<a>[a-z][a-z ]*?)\s+{_OVER_EN}\s+(?P<b>[a-z][a-z ]*?)\s*\)\s*", text)
@@ -124,6 +127,45 @@ def restated(request: str) -> list[str]:
             a = re.sub(r"^(?:that|which)\s+|^(?:has|have|had)\s+been\s+|^(?:was|were|is|are)\s+", "", a)
             out.append(f"{_side(a)} as a share of {_side(b)}")
     return [o for o in out if not o.startswith(" as") and " of " in o and not o.endswith(" of ")]
+
+
+#: "A是B的百分之几 / 几成 / 几折 / 比例": the same share said with 是 … 的
+_IS_SHARE_ZH = re.compile(r"\s*(?:每[\u4e00-\u9fff]?|各)?(?P<a>[^，,。；;是]{1,12}?)是(?P<b>[^，,。；;是]{1,12}?)的"
+                          r"(?:百分之(?:几|多少)|几成|几折|百分比|比例|比率)\s*")
+#: "，放在H列": where the answer goes, said after the ask
+_PLACE_ZH = re.compile(r"\s*[，,、]?\s*(?:放在?|写在|填在|填到|放到|在)?\s*[a-z]{1,2}\s*列\s*$")
+
+
+def _without_place(text: str) -> str:
+    return _PLACE_ZH.sub("", text)
+
+
+def done_share(request: str, schema: SheetSchema) -> str | None:
+    """"每笔借款已还了百分之多少", "每个合同付了百分之几", "每户交了应缴的百分之几": how much of each
+    row's amount is done, said by the verb of the column that records it, as "A占B的比例": the part
+    is the one number column whose header holds the verb (已还金额, 已付款, 实缴; never an 应 column),
+    the whole the column said after the verb (应缴) or else the one number column whose header holds
+    the row's noun (借款 -> 借款金额, 合同 -> 合同金额); None when either is not one column."""
+    from .rowbase import mentions
+
+    words = lexicon("shares")["done_verbs_zh"]
+    text = _without_place(request.lower().strip().rstrip("?？.。"))
+    m = re.fullmatch(r"\s*(?:算一下|算算|看看|求)?\s*(?:每一?[笔个项户人位单张份条家辆]|各)(?P<noun>[\u4e00-\u9fff]{0,4}?)"
+                     r"(?:已经|已|累计|一共|总共)?(?P<verb>" + "|".join(sorted(words, key=len, reverse=True)) + r")了"
+                     r"(?:(?P<whole>[\u4e00-\u9fff]{1,6}?)的)?(?:百分之(?:几|多少)|几成|多少比例|百分比)\s*", text)
+    if m is None:
+        return None
+    verbs = {m["verb"], *words[m["verb"]]}
+    numbers = [c for c in schema.columns if c.type == "number"]
+    parts = [c for c in numbers if any(v in c.header for v in verbs) and not c.header.startswith("应")]
+    if m["whole"]:
+        wholes = [c for _p, c in mentions(m["whole"], schema)]
+    else:
+        noun = m["noun"]
+        wholes = [c for c in numbers if len(noun) >= 2 and noun in c.header and c not in parts]
+    if len(parts) != 1 or len({c.letter for c in wholes}) != 1 or wholes[0] is parts[0] or wholes[0].type != "number":
+        return None
+    return f"{parts[0].header}占{wholes[0].header}的比例"
 
 
 def share_named(request: str) -> str | None:
