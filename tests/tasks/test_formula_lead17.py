@@ -36,3 +36,19 @@ def test_rows_named_beyond_a_bound_are_never_totalled(request_):
 @pytest.mark.parametrize("request_", ["金额超过100的合计", "金额超过100的一共多少"])
 def test_a_total_asked_beyond_a_bound_is_still_answered(request_):
     assert _answer(request_) == '=SUMIF(D2:D7,">100",D2:D7)'
+
+
+def _trips():
+    rows = [["Date", "Driver", "From", "To", "Purpose", "Miles"]]
+    for i in range(6):
+        rows.append([dt.date(2026, 11, 2 + i), f"D{i}", "A", "B", "Client", 40 + 30 * i])
+    return schema_from_rows(rows, sheet="Trips")
+
+
+@pytest.mark.parametrize("request_", [
+    "Mark any trip over 100 miles as Long in column I, leave the others blank",
+    "flag trips over 100 miles as Long in column I, others blank",
+    "In column I mark trips over 100 miles as Long",
+])
+def test_the_column_a_label_goes_in_is_never_the_label(request_):
+    assert formula(request_, _trips(), "I2", method="rules").formula == '=IF(F2>100,"Long","")'
