@@ -27,8 +27,8 @@ the paper's title), ``lcsts2-title`` (LCSTS posts from CLGE's val split) and
 LCSTS test split, none in sum-lcsts2/3; blind half scored once at 74e16e9, spent); of the
 seventh ``lcsts5-title`` (CLGE's LCSTS val split, none in sum-lcsts2/3/4; blind half scored once at 38aa456, spent); of the eighth ``lcsts6-title`` (CLGE's LCSTS train
 split, none in sum-lcsts2..5; blind half scored once at 5773fbb, spent); of the ninth
-``cnndm-val`` (300 CNN/DailyMail validation articles with highlights; its blind half is read
-only with ``--score-blind-once``).  ``--rows tune`` is their tune half and the
+``cnndm-val`` (300 CNN/DailyMail validation articles with highlights; blind half scored once
+at 7ef82a3, spent).  ``--rows tune`` is their tune half and the
 even rows of the shared sets, ``--rows blind`` their blind half and the odd
 rows.  ``--budget N`` holds every paragraph system to N characters, with
 "lead-k cut" (the lead cut to N at a word) as the baseline at that length;
@@ -100,8 +100,8 @@ SETS = {
 #: sets whose blind half has not been scored yet: left out of the default --sets, and
 #: their blind rows are read only with --score-blind-once (the round's one final score)
 #: (lcsts3-title: scored once at b69f9eb; lcsts4-title at 74e16e9; lcsts5-title at 38aa456;
-#: lcsts6-title at 5773fbb)
-UNSPENT: set[str] = {"cnndm-val"}
+#: lcsts6-title at 5773fbb; cnndm-val at 7ef82a3)
+UNSPENT: set[str] = set()
 #: how many answers each method actually gave (abstractive ones the guard
 #: threw out come back as extractive)
 USED: Counter[str] = Counter()
