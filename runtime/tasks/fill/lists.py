@@ -821,6 +821,8 @@ def pick_list(doc: Document, f: Field, own_named: bool = False) -> tuple[list[di
 
     spending = bool(count(" ".join(f.words()).lower(), ["use of funds", "use of proceeds", "资金用途"]))
     for g in find_groups(doc):
+        if spending and all(it.period for it in g.items):
+            continue  # "Q1 $62K, Q2 $88K, …": money raised is spent on uses, never on quarters
         scale = _header_scale(g.context)
         values = [_value(it.number, number_child, scale) for it in g.items]
         # (a revenue's parts are no use of the money raised)
