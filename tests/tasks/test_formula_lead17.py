@@ -52,3 +52,15 @@ def _trips():
 ])
 def test_the_column_a_label_goes_in_is_never_the_label(request_):
     assert formula(request_, _trips(), "I2", method="rules").formula == '=IF(F2>100,"Long","")'
+
+
+
+@pytest.mark.parametrize("request_", ["cost of each trip using the rate list",
+                                      "claim per trip from the rates sheet",
+                                      "each trip's claim using the rates tab"])
+def test_a_rate_list_named_is_the_other_sheet_not_its_rate_column(tmp_path, request_):
+    """"using the product price list" names the other sheet: its price alone is no cost."""
+    from tests.tasks.test_formula_frow17 import _answer as answer
+    from tests.tasks.test_formula_frow17 import _trips as trips
+
+    assert answer(request_, trips(tmp_path), "D2") is None

@@ -3,7 +3,8 @@
 "mileage claim per row = miles x rate (rates are on the other tab)" beside a Rates tab whose
 one money column is "Rate per mile": "rate" names that column, though no form of the whole
 header is said.  Only where no other column there, and none of this sheet, starts with the
-word, and the column holds numbers (a rate, a price, a fee to multiply by); the per-row
+word, and the column holds numbers (a rate, a price, a fee to multiply by), and the word does
+not name the other sheet itself ("using the price list": a list, a sheet, a tab); the per-row
 lookup (``lookups.read_row``) then finds the key and the factor as for a header said whole.
 """
 
@@ -26,7 +27,7 @@ def head_word(said: str, other: SheetSchema, own: set[str]) -> dict[str, tuple[i
             heads.setdefault(w.group(0), []).append(c)
     out = {}
     for w, cols in heads.items():
-        m = re.search(rf"(?<![a-z]){w}(?![a-z])", low)
+        m = re.search(rf"(?<![a-z]){w}(?![a-z])(?!s?\s+(?:list|sheet|tab|table)s?\b)", low)
         if m is None or len(cols) != 1 or cols[0].type != "number" \
                 or any(h.startswith(w) for h in own):
             continue
