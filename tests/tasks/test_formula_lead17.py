@@ -64,3 +64,21 @@ def test_a_rate_list_named_is_the_other_sheet_not_its_rate_column(tmp_path, requ
     from tests.tasks.test_formula_frow17 import _trips as trips
 
     assert answer(request_, trips(tmp_path), "D2") is None
+
+
+def _deliveries():
+    rows = [["单号", "客户", "桶数", "单价", "金额", "已结"]]
+    marks = ["是", None, "否", "是", None, "是"]
+    for i in range(6):
+        rows.append([f"S{i}", f"客户{i}", 2 + i, 10, 20 + 10 * i, marks[i]])
+    return schema_from_rows(rows, sheet="送水")
+
+
+@pytest.mark.parametrize("request_", ["标一下每单已结还是未结", "每单写已结或未结"])
+def test_a_blank_in_a_yes_no_column_is_not_done_yet(request_):
+    """已结 holds 是, 否 and blanks: a blank row is not settled either, so the test is <>"是"."""
+    assert formula(request_, _deliveries(), "G2", method="rules").formula == '=IF(F2<>"是","未结","已结")'
+
+
+def test_rows_not_done_counted_with_the_blanks():
+    assert formula("未结的有几单", _deliveries(), "H1", method="rules").formula == '=COUNTIF(F2:F7,"<>是")'
