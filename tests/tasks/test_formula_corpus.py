@@ -1,4 +1,4 @@
-"""Every committed request of formula-dev2 to dev19, rules only: tune and spent blind parts.
+"""Every committed request of formula-dev2 to dev20, rules only: tune and spent blind parts.
 
 The blind parts (``blind.jsonl.gz``) were scored once (dev2 at ddd4969, dev3 at
 b948964, dev4 at e49f728, dev5 at 5e10fd5, dev6 at 56b8549, dev7 at 2f4255e) and are
@@ -76,7 +76,7 @@ def _values(text: str, item: dict, schema) -> dict[str, object] | None:
 DEV3 = ROOT / "bench" / "data" / "formula-dev3"
 DEV4 = ROOT / "bench" / "data" / "formula-dev4"
 #: the later sets, in the same format (added when their blind parts were spent)
-LATER = tuple(ROOT / "bench" / "data" / f"formula-dev{n}" for n in (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19))
+LATER = tuple(ROOT / "bench" / "data" / f"formula-dev{n}" for n in (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20))
 
 
 def _items() -> list[dict]:
