@@ -24,6 +24,7 @@ from .intent import Condition, Intent
 from .rowbase import (
     NOT_DONE,
     _bare,
+    blank_on_table_rows,
     count_word,
     cover,
     flag_columns,
@@ -36,7 +37,6 @@ from .rowbase import (
     lexicon,
     mark_columns,
     mentions,
-    table_values,
     today,
     value_synonyms,
     values,
@@ -2689,7 +2689,7 @@ def _zh_flag(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[in
         neg = re.search(r"(?:还)?(?:没有|没|未|尚未)" + re.escape(verb), text)
         if neg is None or any(a < neg.end() and neg.start() < b for a, b in taken):
             continue
-        if any(v is None or not str(v).strip() for v in table_values(schema, c)):
+        if blank_on_table_rows(schema, c):
             return Condition(c.header, "<>", "是"), neg.span()  # a blank is not done yet either
         return Condition(c.header, "=", "否"), neg.span()
     return _zh_marked(text, schema, taken)

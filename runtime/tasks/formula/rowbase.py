@@ -127,6 +127,12 @@ def table_values(schema: SheetSchema, col: Column) -> list[Any]:
     return [schema.cells.get((r, c)) for r in rows]
 
 
+def blank_on_table_rows(schema: SheetSchema, col: Column) -> bool:
+    """True when ``col`` is blank on a row the table fills (a 是 / 否 column with blanks: a blank
+    is "not done yet" too, so the test is <>"是", not ="否")."""
+    return any(v is None or not str(v).strip() for v in table_values(schema, col))
+
+
 #: a verb said negated before a Yes/No column's one-word header: "hasn't paid", "not yet
 #: collected", "never been paid", "nobody's collected it" (the header follows; "unpaid" is said apart)
 NOT_DONE = (r"(?:(?:has|have|had|is|are|was|were|did|does|do)\s*(?:n['’]?t|not)|not|never"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .rowbase import RowReading, lexicon, ref, table_values, values
+from .rowbase import RowReading, blank_on_table_rows, lexicon, ref, table_values, values
 from .schema import Column, SheetSchema
 
 
@@ -32,7 +32,7 @@ def _column(schema: SheetSchema, verb: str) -> tuple[Column, str] | None:
         elif c.type in ("text", "mixed"):
             said = {str(v).strip() for v in vals if v not in (None, "")}
             yes_no = [p for p in lexicon("labels")["state"]["yes_no"] if said and said <= set(p)]
-            if yes_no and any(v in (None, "") for v in table_values(schema, c)):
+            if yes_no and blank_on_table_rows(schema, c):
                 found.append((c, f'{ref(c)}<>"{yes_no[0][0]}"'))  # 是 / 否 and blanks: a blank is not done yet
             elif yes_no:
                 found.append((c, f'{ref(c)}="{yes_no[0][1]}"'))
