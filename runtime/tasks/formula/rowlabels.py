@@ -849,6 +849,8 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
             is_zh(s) and (ms[0][0] > 0 or _mention_end(s, ms[0][0], ms[0][1], schema) < len(s))):
         if is_zh(s) and s != ms[0][1].header and s in ms[0][1].header and s not in _names(ms[0][1], schema):
             return None  # "否则标外卖" on 外卖平台: the label 外卖, or the platform shown? not said
+        if s.lower() == ms[0][1].header.strip().lower() and _answers(schema, ms[0][1]):
+            return s  # "已结的标已结" on a 已结 column of 是/否: the label, never the cell's 是
         return ("col", ms[0][1])
     if is_zh(s) and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]{1,6}", s) and not re.search(r"哪|谁|什么|多少|几|吗", s):
         return s  # (a question, "是哪位同事", is no label)
@@ -1016,6 +1018,8 @@ def _default(request: str, schema: SheetSchema, lex: dict) -> RowReading | None:
     said = re.sub(r"^(?:the|their|its)\s+", "", m.group("col").strip(), flags=re.I)
     if col.type == "date" and said[:1].isupper() and said.lower() == col.header.strip().lower():
         return None  # "Collected or Waiting": two states as labels, or the date shown? not said
+    if _answers(schema, col):
+        return None  # "Paid or Unpaid" on a Paid column of Yes/No: two labels, never its Yes shown
     first = min(c.first_row for c in schema.columns)
     last = max(c.last_row for c in schema.columns)
     rows = {r for (r, _c), v in schema.cells.items() if first <= r <= last and v not in (None, "")}

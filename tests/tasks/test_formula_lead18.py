@@ -1,0 +1,51 @@
+"""Checks the lead added in the eighteenth session: a yes/no column (是/否, Yes/No) named as a
+label is the label, never the column's own answer shown ("已结的标已结" on a 已结 column wrote
+=IF(F2="是",F2,"未结"): 是 where the user asked for 已结)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+def _orders():
+    rows = [["单号", "日期", "客户", "金额", "经办", "已结"]]
+    for i, v in enumerate(["是", "否", None, "是", "否", None]):
+        rows.append([f"DD{i}", dt.date(2026, 11, 2 + i), f"客户{i}", 80 + 40 * i, "王", v])
+    return schema_from_rows(rows, sheet="订单")
+
+
+def _invoices():
+    rows = [["Invoice", "Client", "Amount", "Paid"]]
+    for i, v in enumerate(["Yes", "No", None, "Yes", "No", "Yes"]):
+        rows.append([f"I{i}", f"C{i}", 100 + i, v])
+    return schema_from_rows(rows, sheet="Inv")
+
+
+def _answer(request, schema, cell):
+    try:
+        return formula(request, schema, cell, method="rules").formula
+    except TaskError:
+        return None
+
+
+@pytest.mark.parametrize("request_", ["已结的标已结，其他标未结", "已结的写已结，其余写未结", "已结标已结否则未结",
+                                      "已结为是的显示已结，其他显示未结"])
+def test_a_yes_no_column_named_as_a_label_is_the_label(request_):
+    assert _answer(request_, _orders(), "G2") == '=IF(F2="是","已结","未结")'
+
+
+@pytest.mark.parametrize("request_", ["Paid or Unpaid for each invoice", "paid, else Unpaid",
+                                      "Paid or Unpaid on each row"])
+def test_a_yes_no_column_is_never_shown_as_its_own_label(request_):
+    answer = _answer(request_, _invoices(), "E2")
+    assert answer is None or "D2)" not in answer and ",D2," not in answer, answer
+
+
+def test_a_yes_no_label_pair_still_reads_its_condition():
+    assert _answer("show Paid when Paid is Yes else Unpaid", _invoices(), "E2") == '=IF(D2="Yes","Paid","Unpaid")'
