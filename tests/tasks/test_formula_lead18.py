@@ -49,3 +49,41 @@ def test_a_yes_no_column_is_never_shown_as_its_own_label(request_):
 
 def test_a_yes_no_label_pair_still_reads_its_condition():
     assert _answer("show Paid when Paid is Yes else Unpaid", _invoices(), "E2") == '=IF(D2="Yes","Paid","Unpaid")'
+
+
+def _visits():
+    rows = [["日期", "客户", "金额"]]
+    for i in range(6):
+        rows.append([dt.date(2026, 10 + i % 2, 3 + i), f"客户{i}", 100 + i])
+    return schema_from_rows(rows, sheet="记录")
+
+
+@pytest.mark.parametrize("request_", ["在D列把日期变成月份，比如10月", "每行显示是几月（写成X月）",
+                                      "日期是几月，显示成“10月”这样", "月份例如11月"])
+def test_a_month_shown_like_the_example_keeps_its_unit(request_):
+    # (=MONTH(A2) gave 11 where the user showed "11月")
+    assert _answer(request_, _visits(), "D2") == '=TEXT(A2,"m月")'
+
+
+@pytest.mark.parametrize("request_", ["日期显示为X月X日", "日期写成X年X月"])
+def test_a_placeholder_example_says_which_part_each_number_is(request_):
+    assert _answer(request_, _visits(), "D2") in ('=TEXT(A2,"m月d日")', '=TEXT(A2,"yyyy年m月")')
+
+
+@pytest.mark.parametrize("request_", ["日期对应周几，写成周一这样", "每行是周几，比如周三", "显示成周几，像周五"])
+def test_a_weekday_written_like_the_example(request_):
+    assert _answer(request_, _visits(), "D2") == '="周"&MID("一二三四五六日",WEEKDAY(A2,2),1)'
+
+
+def _log():
+    rows = [["Date", "Client", "Amount"]]
+    for i in range(6):
+        rows.append([dt.date(2026, 10, 2 + i), f"C{i}", 100 + i])
+    return schema_from_rows(rows, sheet="Log")
+
+
+@pytest.mark.parametrize("request_", ["weekend/weekday flag from the Date col", "Weekday / Weekend for each row",
+                                      "weekend or weekday?"])
+def test_a_weekend_weekday_pair_with_a_slash_is_the_label_pair(request_):
+    # (the slash form was answered with the weekday name, =TEXT(A2,"dddd"))
+    assert _answer(request_, _log(), "D2") == '=IF(WEEKDAY(A2,2)>5,"Weekend","Weekday")'

@@ -658,12 +658,17 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
     from .rowbase import _MONTHS
 
     words = sorted((w for w in lex["format_words"]), key=len, reverse=True)
+    said = request
+    request = _PLACEHOLDER.sub(lambda p: "2000" if p.group(2) == "年" or len(p.group(1)) == 4
+                               else "01" if len(p.group(1)) == 2 else "1", request)
     pat = "|".join(re.escape(w) if not w.isalpha() or not w.isascii() else rf"\b{re.escape(w)}\b" for w in words)
     m = re.search(rf"(?:{pat})\s*[\"“'「]?\s*((?:\d{{1,4}}|[A-Za-z]{{3,9}}\.?)(?:[-/., 年月日号]*(?:\d{{1,4}}|[A-Za-z]{{3,9}}\.?|[年月日号]))+)",
                   request, re.I)
     if m is None:
         return _format_code(request, d, pat)
     example = m.group(1).strip()
+    if re.match(r"[\u4e00-\u9fffA-Za-z]", request[m.end():]) and not re.match(_EXAMPLE_END, request[m.end():], re.I):
+        return None  # "像12-01花卷这样": the example shows more than the date
     tokens = _EX_TOKEN.findall(example)
     if "".join(tokens) != example:
         return None
@@ -717,8 +722,15 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
     fmt = "".join(out)
     if fmt.count("m") == 0 and fmt.count("d") == 0 and "yyyy" not in fmt:
         return None
-    return RowReading(f'=TEXT({ref(d)},"{fmt}")', f"{d.header} shown as {example}", [float(x) for x in nums])
+    return RowReading(f'=TEXT({ref(d)},"{fmt}")', f"{d.header} shown as {example}",
+                      [float(x) for x in nums] if said == request else [])
 
+
+#: what may follow an example that is only the date ("比如10月这样", "like Jan-2025 format")
+_EXAMPLE_END = r"这样|那样|这种|那种|的|格式|样式|形式|之类|等|format|style|for\b|in\b|from\b|on\b|please|pls|each|every|per|for\b"
+
+#: "写成X月", "XXXX年XX月": a number of the example written as a placeholder; its unit says its part
+_PLACEHOLDER = re.compile(r"(?<![A-Za-z])([Xx]{1,4})(?=([年月日号]))")
 
 _CODE = r"(?:yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d)"
 _FORMAT_CODE = re.compile(rf"[\"“'「]?\s*({_CODE}(?:[-/. ]?(?:年|月|日)?{_CODE})*(?:年|月|日|号)?)\s*[\"”'」]?(?![a-z])", re.I)
