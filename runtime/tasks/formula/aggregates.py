@@ -1169,6 +1169,10 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if lead and not words:  # "% paid so far", "percent paid": the share said first, of the rows
         words = [lead.group(0).strip()]
         text = " " * lead.end() + text[lead.end():]
+    trail = _SHARE_LAST.search(text)
+    if trail and not words:  # "near miss %", "card payments percent": the share said last
+        words = [trail.group(1) or trail.group(2)]
+        text = text[:trail.start()] + " " * (len(text) - trail.start())
     if not words:
         return None
     for _c, head, _v in flag_columns(schema):  # "escape rate", "pass rate": the Yes share of Escaped, Passed
@@ -1208,7 +1212,8 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         return _share_of_yes(plain, schema) or _share_of_blank(plain, schema)
     whole = re.search(r"占(?:总|全部|所有|整体)([\u4e00-\u9fff]*?)(?:的|比|百分|$)", text)
     nouns = lex["row_nouns"] + lex["people_nouns"] + row_things(schema) + [schema.sheet.lower()]  # (单子: _zh_whole's rows)
-    if whole and whole.group(1) and not any(whole.group(1) in (n, n + "数") for n in nouns):
+    if whole and whole.group(1) and not any(whole.group(1) in (n, n + "数") for n in nouns) and not (
+            whole.group(1).endswith(_HEADS_COUNTED) and schema.column(whole.group(1)) is None):
         return None  # "差旅费占总报销的比例": a share of an amount the sheet does not name, not of rows
     conds = tuple(dict.fromkeys(rows.conditions))  # "pass rate (60+)": one condition said twice
     base = schema.column(conds[0].column)
@@ -1235,6 +1240,12 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
 
 
+#: the end of a Chinese whole that counts rows ("登记人数", "下单笔数"), where no column is so headed
+_HEADS_COUNTED = ("人数", "单数", "户数", "笔数", "条数", "次数")
+#: a share word said last, after what is counted ("near miss %", "walk-ins percent")
+_SHARE_LAST = re.compile(r"(?<=[a-z])(?:\s*(%)|\s+(percent|percentage|pct))\s*[?.]?\s*$")
+
+
 def _zh_whole(text: str, schema: SheetSchema) -> tuple[str, tuple[int, int], str] | None:
     """The whole a Chinese share is of, said after 占 ("占全部订单的百分比", "占总人数百分比",
     "占总和的比例", "占销售额的比例"): ("rows", span, "") for what a row is (订单, 人数, the
@@ -1248,8 +1259,9 @@ def _zh_whole(text: str, schema: SheetSchema) -> tuple[str, tuple[int, int], str
     lex = lexicon("aggregates")
     rows = {n for n in lex["people_nouns"] + lex["row_nouns"] + row_things(schema) if is_zh(n)}
     if w in rows or (w.endswith("数") and (w[:-1] in rows or w[:-1] in ("人", "单", "户", "条", "次"))) or (
-            len(w) >= 2 and w in schema.sheet):
-        return "rows", m.span(), ""
+            len(w) >= 2 and w in schema.sheet) or (
+            w.endswith(_HEADS_COUNTED) and schema.column(w) is None):
+        return "rows", m.span(), ""  # "占全部登记人数的比例": the people (rows) a verb counts
     if w in ("总和", "总额", "合计", "总计", "和") or (m.group("all") and not w):
         return "sum", m.span(), ""
     named = [c for c in schema.columns if c.type == "number" and len(w) >= 2 and w == _bare(c.header)]
@@ -1471,11 +1483,12 @@ def _share_of_blank(plain: str, schema: SheetSchema) -> tuple[str, str] | None:
 
 _NOT_YET_BEFORE = re.compile(
     r"(?:(?<![a-z])(?:no|without(?: an?| any)?|missing|never|havent|hasnt|isnt|arent|wasnt|werent|awaiting"
-    r"|(?:still\s+)?waiting(?:\s+to\s+be|\s+(?:on|for))?|(?:yet|still|left|remaining)\s+to\s+be)|n't|(?<![a-z])not)"
+    r"|(?:still\s+)?waiting(?:\s+to\s+be|\s+(?:on|for))?|(?:yet|still|left|remaining)\s+to\s+be"
+    r"|blank|empty|nothing\s+in(?:\s+the)?)|n't|(?<![a-z])not)"  # "count of blank scores", "nothing in paid"
     r"\s+(?:(?:been|yet|a|an|any|got|gotten|had|have|has)\s+)*$"
     r"|(?:还没有?|还未|尚未|没有|没|未|缺)(?:[交填写收付给缴录登记](?:过|了)?)?$")
 _NOT_YET_AFTER = re.compile(r"(?:日期|成绩|分数|记录|金额)的?|的"  # (tried first: the English form matches nothing too)
-                            r"|(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back))*")
+                            r"|(?:\s*(?:yet|date|dates|so far|recorded|entered|filled in|back|column|field|box))*")
 
 
 #: a column said, then empty: "定金空着的", "复试（成绩）为空", "left blank", "is empty"
@@ -1599,7 +1612,7 @@ def ignores_blank(request: str, formula: str, schema: SheetSchema) -> bool:
 
 
 #: words read_blank's cues start with (a cheap test before the spans are looked for)
-_BLANK_HINT = re.compile(r"(?<![a-z])(?:to be|not|no|without|missing|never|awaiting|waiting)(?![a-z])|n't")
+_BLANK_HINT = re.compile(r"(?<![a-z])(?:to be|not|no|without|missing|never|awaiting|waiting|blank|empty|nothing)(?![a-z])|n't")
 
 
 def read_blank(request: str, schema: SheetSchema, keep_after: bool = False) -> tuple[str, str] | None:
@@ -2717,7 +2730,8 @@ def _zh_marked(text: str, schema: SheetSchema, taken) -> tuple[Condition, tuple[
                 if "否" not in said:
                     return None  # "非会员" where the others are left blank: not guessed
                 return Condition(c.header, "=", "否"), (m.start() - (1 if text[m.start() - 1] == "非" else 2), m.end())
-            return Condition(c.header, "=", "是"), m.span()
+            done = re.search(r"(?:已经|已)$", text[:m.start()])  # "已结账的比例": 已 only says it is done
+            return Condition(c.header, "=", "是"), (done.start() if done else m.start(), m.end())
     return _zh_had(text, schema, taken)
 
 

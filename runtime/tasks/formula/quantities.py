@@ -55,6 +55,8 @@ def counted_quantity(request: str, schema: SheetSchema) -> str | None:
     if _HEADCOUNT.search(request.lower()):  # "headcount for Sales?": a count of people
         return None if rows_are_people(schema) and not heads_held(schema) else "headcount"
     for m in _COUNTED.finditer(request.lower()):
+        if m.group(1) in ("blank", "empty", "missing"):
+            continue  # "count of blank minutes watched": the rows where that column is empty
         for noun in filter(None, m.groups()):
             if _is_value(noun, schema):
                 continue
