@@ -980,6 +980,8 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
         if c.header.strip().lower() == "date" and any(d.type == "date" and col_index(d.letter) in read and q < p
                                                        and not low[_mention_end(low, q, d, schema):p].strip() for q, d in said):
             continue  # "no paid date" on a date column headed Paid: the word after its name, not the Date column
+        if "&" in template and low[p:end].strip() in lexicon("text")["join"]:
+            continue  # "join tool + team": the verb of a join, not a Join date
         if c.type == "date" and re.match(r"\s+(?:charges?|value|costs?|fees?|price|rate|total|amount|bill)\b", low[end:]):
             continue  # "hire charge", "hire value": a kind of money, not the hire date
         if c.type in ("number", "date") or text_too and joined:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from . import joinshown, rowtitles
+from . import joinshown, rowconcat, rowtitles
 from .rowbase import (
     RowReading,
     count_word,
@@ -93,6 +93,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     zh = is_zh(request)
     spaced = lambda vs: bool(vs) and all(" " in v.strip() for v in vs)  # noqa: E731
     at = lambda vs: bool(vs) and all("@" in v for v in vs)  # noqa: E731
+    if quoted(request) and (made := rowconcat.form(request, schema)) is not None:
+        return made  # 'Tool & " (" & Team & ")"', "as 'Tool (Team)'": the form written out
     initials = has(text, lex["initials"]) or re.search(lex["initials_said"], text)  # "first letter of first name and surname"
     if initials and (c := _column(text, schema, spaced) or _person(text, schema, spaced)):
         r = ref(c)  # "AB for Alice Brook": the first letters of the first two words
@@ -186,6 +188,7 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         if _shown_elsewise(text, schema, c, fn, n):
             return None  # "前两位，比如京A" where no row starts 京A
         kept = [0.0] if re.search(lex["parts_said"]["zeros"], text) else []  # "后4位，前面的0要保留"
+        kept += _values_shown(request, schema, c)  # "CC2026-031这种单号的最后3位": a value shown, its numbers
         return RowReading(f"={_case(text, lex, f'{fn}({ref(c)},{n})')}",
                           f"{'first' if fn == 'LEFT' else 'last'} {n} characters of {c.header}", _used(raw) + kept)
     if has(text, lex["phone_tail"]) and not has(text, lex["mask_words"]) and (c := _column(text, schema, lambda vs: bool(vs) and all(
@@ -201,6 +204,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     part = _code_part(text, schema, lex) if not qs or heads else None
     if part is not None:
         return part
+    if (made := rowconcat.read(request, schema)) is not None:
+        return made  # "a B in front of the batch number", 'Tool & " (" & Team & ")"'
     if has(text, lex["length"]) and (c := _column(text, schema)) is not None:
         return RowReading(f"=LEN({ref(c)})", f"number of characters in {c.header}")
     if has(text, lex["join"]) or has(text, lex["brackets"]) or any(
@@ -211,6 +216,18 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         if has(text, lex[kind]) and (c := _column(text, schema)) is not None:
             return RowReading(f"={_case(text, lex, ref(c))}", f"{c.header} in {kind} case")
     return joinshown.read(request, schema)  # "a label like 'Harbour Cafe - Flyers'": the columns the example shows
+
+
+def _values_shown(request: str, schema: SheetSchema, c: Column) -> list[float]:
+    """The numbers of the codes ``request`` writes in the shape of ``c``'s values (CC2026-031 on a
+    column of CC2026-017, CC2026-024): an example of the value read, not an operand."""
+    shape = lambda v: re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", v))  # noqa: E731
+    shapes = {shape(v.strip()) for v in _texts(schema, c)}
+    out: list[float] = []
+    for m in re.finditer(r"(?<![A-Za-z\d])[A-Za-z\d][A-Za-z\d\-_/#]{2,}(?![A-Za-z\d])", request):
+        if shape(m.group(0)) in shapes and re.search(r"[A-Za-z\-_/#]", m.group(0)):
+            out += [v for v, _, _ in numbers(m.group(0))]
+    return out
 
 
 def _area_code(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
@@ -373,7 +390,7 @@ def _code_part(text: str, schema: SheetSchema, lex: dict) -> RowReading | None:
     (A-2-032 -> 2), asked for with no literal (``lexicon/text.json`` code_digits /
     code_segment).  The column is the one named (or the one whose values fit); every value
     must have the shape; a bracketed example that shows a value must show its part too."""
-    if has(text, lex["code_digits"]):
+    if has(re.sub(lex["code_width"], "", text), lex["code_digits"]):  # ("XJ-后面的4位数字": its width, checked below)
         fits = lambda vs: bool(vs) and all(_PREFIXED.fullmatch(v.strip()) for v in vs)  # noqa: E731
         c = _column(text, schema, fits)
         if c is None:
@@ -494,7 +511,7 @@ def _blurred(schema: SheetSchema, a: Column, b: Column) -> bool:
         or any(re.search(r"[A-Za-z0-9]$", v) for v in left) or any(re.match(r"[A-Za-z0-9]", v) for v in right)
 
 
-def _joined_columns(text: str, schema: SheetSchema, lex: dict) -> list[tuple[int, Column]]:
+def _joined_columns(text: str, schema: SheetSchema, lex: dict, request: str | None = None) -> list[tuple[int, Column]]:
     """The text columns a join names, in order: each header or synonym, and a word for people's
     names ('名字', 'name') as the sheet's names column when no column of it is named."""
     from .rowbase import find, person_column
@@ -503,6 +520,11 @@ def _joined_columns(text: str, schema: SheetSchema, lex: dict) -> list[tuple[int
     for p, c in mentions(text, schema):
         if c.type in ("text", "mixed") and all(c is not d for _, d in found):
             found.append((p, c))
+    for c in schema.columns:  # "combine From and To": a header that is a function word, said as written
+        m = re.search(rf"(?<![a-z]){re.escape(c.header.strip())}(?![a-z])", request or "") \
+            if c.type in ("text", "mixed") and c.header.strip().lower() in lex["word_headers"] else None
+        if m is not None and all(c is not d for _, d in found):
+            found.append((m.start(), c))
     person = person_column(schema.columns)
     if person is not None and person.type in ("text", "mixed") and all(c is not person for _, c in found):
         for word in lex["person_words"]:
@@ -531,7 +553,7 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
             if said and _example_sep(said.group(1), schema, a, b) not in (None, between):
                 return None  # an example that disagrees with the form
             return RowReading(f'={ref(a)}&"{between}"&{ref(b)}', f"{a.header}{between}{b.header}")
-    found = _joined_columns(text, schema, lex)
+    found = _joined_columns(text, schema, lex, request)
     if len(found) != 2:
         return None
     a, b = (c for _, c in found)
@@ -548,6 +570,8 @@ def _join(request: str, text: str, schema: SheetSchema, lex: dict, qs, zh: bool)
         shown = [v for v, _, _ in numbers(said.group(1))]  # its numbers are the values' own
     if len(qs) == 1 and re.fullmatch(r"\s*[^\w\s]{1,3}\s*", qs[0][1]):  # "separated by ' - '": the separator itself
         sep = qs[0][1]
+    elif len(qs) == 1 and re.fullmatch(r"\s*[a-z]{1,4}\s*", qs[0][1]) and has(text, lex["between_said"]):
+        sep = qs[0][1]  # "with ' to ' between them": a short word as the separator
     elif len(qs) == 1:  # an example: "Alice Chen - Laptop"
         ex = qs[0][1]
         va = next((v for v in _texts(schema, a) if ex.startswith(v)), None)
