@@ -22,6 +22,7 @@ import re
 from ...errors import TaskError
 from .aggregates import _relative_years, _residue, _values, leftover, rank_phrase
 from .checks import is_identifier
+from .extremes import aligned, implied_measure, row_date, row_date_word
 from .rowbase import (
     RowReading,
     find,
@@ -34,6 +35,7 @@ from .rowbase import (
     person_column,
     values,
 )
+from .rowdates import _time_columns
 from .schema import Column, SheetSchema, col_index
 
 #: a question word inside a column's synonym (几号房, 发到哪, 买的什么, "who raised"): the synonym asks for it
@@ -77,6 +79,9 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
     asked = _header_before_who(text, schema) or header_after_who(text, schema)
     if asked is not None:  # "这份合同的对方单位是谁": 对方单位 is asked for, not the 经办人
         return asked
+    called = _called(text, schema)
+    if called is not None:  # 最近申请的一件专利叫什么: the patent's 名称, not its 发明人
+        return called or None
     for word in lex["who"]:
         if has(text, [word]):
             p = text.find(word)
@@ -119,6 +124,22 @@ def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, t
                 p = text.find(word)
                 return c, (p, p + len(word))
     return None
+
+
+_CALLED = re.compile(r"([\u4e00-\u9fff])(?:的)?(?:名字)?叫(?:什么|啥)")
+
+
+def _called(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | tuple[()] | None:
+    """"那件专利叫什么", "最贵的菜叫啥": a thing's name asked (a person's, 客户叫什么, is read with
+    谁): the one text column named 名称 / 品名 / …名 (not 姓名); () when the sheet has none or
+    several (refused: the column of people would answer another question); None when no thing's
+    name is asked."""
+    m = _CALLED.search(text)
+    if m is None or m.group(1) in lexicon("lookups")["person_chars"]:
+        return None
+    cols = [c for c in schema.columns if c.type in ("text", "mixed") and not is_identifier(c)
+            and re.search(r"(?:名称|名)$", c.header.strip()) and c.header.strip() != "姓名"]
+    return (cols[0], m.span()) if len(cols) == 1 else ()
 
 
 def _header_before_who(text: str, schema: SheetSchema) -> tuple[Column, tuple[int, int]] | None:
@@ -362,10 +383,12 @@ def _read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     # the superlative: largest / smallest of a numeric column
     dates = [c for c in schema.columns if c.type == "date"]
     dated = len(dates) == 1 or any(c.type == "date" for _p, c in mentions(text, schema))
+    own_date = row_date(text, schema, dates)  # 最近一次出差: 出发日期 of 出发日期 and 返回日期
     # the longest word said wins ("longest-serving" over "longest"); a word that only compares
     # dates ("joined first", "the latest") counts where there is a date to compare
     found_sup = [(len(w), fn, w) for fn in ("MAX", "MIN") for w in lex["superlative"][fn]
-                 if has(text, [w]) and (dated or w not in lex["dates_only"])]
+                 if has(text, [w]) and (dated or w not in lex["dates_only"]
+                                        or own_date is not None and row_date_word(text, w))]
     ext = max(found_sup, key=lambda f: f[0])[1:] if found_sup else None
     rank = rank_phrase(text, schema)
     kth = None
@@ -384,7 +407,7 @@ def _read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             return None  # "which product sold the most": a total per product, not one row ("谁一次花得最多": one)
         p = text.find(w)
         taken.append((p, p + len(w)))
-        implied = lex["implied"].get(w) or next(
+        implied = implied_measure(schema, lex["implied"].get(w)) or next(
             (g for word, g in lexicon("aggregates")["implied_column"].items()
              if has(text, [word]) and group_of(schema, g) is not None), None) or (
             "sales" if has(text, lex["row_money"]) and group_of(schema, "sales") is not None else None)
@@ -395,6 +418,8 @@ def _read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             implied = reverse  # "the oldest patient": the earliest date of birth
         if w in lex["dates_only"] and not numeric and not implied and len(dates) == 1:
             implied_date = dates  # "who's the newest member": the sheet's one date
+        elif row_date_word(text, w) and not numeric and not implied and own_date is not None:
+            implied_date = [own_date]
         else:
             implied_date = []
         if implied and not numeric:
@@ -414,8 +439,12 @@ def _read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             numeric = implied_date
         elif not named and not implied:  # "who filed the largest expense": the one numeric column
             numeric = [c for c in schema.columns if c.type == "number"][:2]
+        if row_date_word(text, w) and own_date is not None and numeric and not any(c.type == "date" for c in numeric):
+            numeric = implied_date = [own_date]  # 最早的一笔借款: 借款 names 借款金额 too, 最早 compares dates
         if w in lex["dates_only"] and any(c.type != "date" for c in numeric):
             return None
+        if implied_date and _time_columns(schema):
+            return None  # 最晚一次用印 beside 用印日期 and 用印时间: the latest day or the latest time?
         if reverse and len(numeric) == 1 and numeric[0].type == "date":
             fn = "MIN" if fn == "MAX" else "MAX"  # the oldest: born first; longest-serving: joined first
         if len({c.letter for c in numeric}) > 1:  # 销售二部销量: 销售 inside a value names no column
@@ -425,11 +454,15 @@ def _read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             inside = got.spans if got is not None else []
             numeric = [c for c in numeric if any(c is d and not any(a <= q < b for a, b in inside)
                                                  for q, d in mentions(text, schema))]
+        if w not in lex["dates_only"] and any(c.type == "number" for c in numeric):
+            numeric = [c for c in numeric if c.type == "number"]  # "ordered the most loads": Loads, not Ordered
         if len({c.letter for c in numeric}) != 1 or numeric[0] is answer:
             return None
         by = numeric[0]
         if (by.first_row, by.last_row) != (answer.first_row, answer.last_row):
-            return None
+            if aligned(by, answer) is None:
+                return None
+            by, answer = aligned(by, answer)  # the last rows of Minutes watched left blank
         from .rows import _one_row_a_day
 
         daily = tuple(lex["daily_rows"]) if _one_row_a_day(schema) else ()  # "our best day": a row is a day
@@ -449,8 +482,10 @@ def _read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             or (span[0] == 0 and re.match(r"\s*(?:of|for|with)\s+the\s", text[span[1]:]) is not None)
         # what is compared said by a column's name or by the superlative itself ("the heaviest
         # parcel": its weight): a word left over is then the row's noun or a verb, if loose
-        said_by = by in named or (implied is not None and by is _implied_column(schema, implied)
-                                  and not has(text, ["name of"]))  # "name of the heaviest animal": not a person
+        said_by = by.letter in {c.letter for c in named} or (
+            implied is not None and getattr(_implied_column(schema, implied), "letter", None) == by.letter
+            and not has(text, ["name of"])) or (  # "name of the heaviest animal": not a person
+            implied_date == [own_date] and own_date is not None)  # 最近一次出差: the row's own date
         if left and not (asked and said_by and _loose_ok(left, text, schema, answer, lex)):
             return None
         if mask is not None:
