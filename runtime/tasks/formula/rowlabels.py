@@ -412,7 +412,10 @@ def _dates_compared(term: str, ms: list, schema: SheetSchema, lex: dict) -> str 
 
 def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     """A column tested for being empty: "没填缴费日期" -> ``G2=""``, "return date is blank" -> ``F2=""``."""
-    ms = _date_named(mentions(term, schema), term) or _stem_mentions(term, schema)
+    # "there's a date in Cancelled", "any minutes": a filled cell said by what it holds
+    term = re.sub(r"(?<![a-z])(?:there(?:'s|’s| is)\s+)?(?:a|an|any)\s+(?:date|value|entry|number|figure)\s+"
+                  r"(?:in|under)\s+(?:the\s+)?(?=[a-z])", "there's a ", term)
+    ms = _date_named(mentions(term, schema), term) or _stem_mentions(term, schema) or _word_named(term, schema)
     if len(ms) != 1:
         return None
     p, col = ms[0]
@@ -421,6 +424,7 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     before, after = term[:p].rstrip(), term[_mention_end(term, p, col, schema):]
     if col.type == "date" and "date" not in col.header.lower():
         after = re.sub(r"^\s*date\b", "", after)  # "the returned date is blank" on a date column headed Returned
+    after = re.sub(r"^\s*(?:cell|column|col|field|box|entry)\b", "", after)  # "the minutes cell is empty"
 
     def ends(text: str, w: str) -> bool:
         return text.endswith(w) and not (w.isascii() and text[:-len(w)][-1:].isalpha())
@@ -438,6 +442,8 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     found = best or after_best
     if not found:
         return None
+    if ends(before, "any") and col.type != "date" and any(v == 0 for v in values(schema, col)):
+        return None  # "Yes if any overtime" on hours with zeros: more than nothing, not a filled cell
     yes_no = _yes_no_pair(schema, col)
     if yes_no is not None:  # "没签到的" on a 是否签到 column of 是 / 否: its 否 rows, no blank cell
         return f'{ref(col)}="{yes_no[1] if found[1] == "=" else yes_no[0]}"'
@@ -450,7 +456,8 @@ def _date_named(ms: list[tuple[int, Column]], term: str) -> list[tuple[int, Colu
     if len(ms) != 2:
         return ms
     (p, col), (q, nxt) = ms
-    if col.type == "date" and "date" not in col.header.lower() and nxt.header.strip().lower() == "date" \
+    if col.type == "date" and "date" not in col.header.lower() \
+            and re.match(r"date(?![a-z])", term[q:].lower()) \
             and re.fullmatch(r"\s*", term[p + len(col.header):q]) and term[p:p + len(col.header)].lower() == col.header.lower():
         return [ms[0]]
     return ms
@@ -470,6 +477,20 @@ def _stem_mentions(term: str, schema: SheetSchema) -> list[tuple[int, Column]]:
                 if len(stem) >= 5 and m.group(0).startswith(stem) and m.group(0) != h:
                     found.setdefault(c.letter, (m.start(), c))
     return list(found.values()) if len(found) == 1 else []
+
+
+def _word_named(term: str, schema: SheetSchema) -> list[tuple[int, Column]]:
+    """A column named by the first word of its header alone, when nothing names a column
+    outright: "no minutes" on Minutes watched (five letters at least, one header only)."""
+    found: dict[str, tuple[int, Column]] = {}
+    for m in re.finditer(r"[a-z]{5,}", term):
+        for c in schema.columns:
+            first = re.match(r"[a-z]+", c.header.lower())
+            if first and first.group(0) == m.group(0) and first.group(0) != c.header.lower().strip():
+                found.setdefault(c.letter, (m.start(), c))
+    heads = [c for c in schema.columns if any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", c.header.lower())
+                                                  for w in re.findall(r"[a-z]{5,}", term))]
+    return list(found.values()) if len(found) == 1 and len(heads) == 1 else []
 
 
 #: endings that turn a header's stem into the word a request says ("Cert" -> "certified")
@@ -1164,10 +1185,12 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
 
 
 def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
+    from . import clockwords
     from .pinnedtoday import pinned
 
     lex = lexicon("labels")
     request = pinned(request)  # "早于今天…（今天是2026年12月7日）": the pinned day is the bound
+    request = clockwords.plain(request, schema)  # "before midday -> Morning, else Afternoon"
     signed = _signed(request.lower(), schema, lex)
     if signed is not None:
         return signed
