@@ -87,3 +87,23 @@ def _log():
 def test_a_weekend_weekday_pair_with_a_slash_is_the_label_pair(request_):
     # (the slash form was answered with the weekday name, =TEXT(A2,"dddd"))
     assert _answer(request_, _log(), "D2") == '=IF(WEEKDAY(A2,2)>5,"Weekend","Weekday")'
+
+
+def _calls():
+    rows = [["Date", "Time", "Agent", "Minutes"]]
+    for i in range(6):
+        rows.append([dt.date(2026, 10, 2 + i), dt.time(7 + 2 * i, 15), f"A{i}", 5 + i])
+    return schema_from_rows(rows, sheet="Calls")
+
+
+@pytest.mark.parametrize("request_", ["AM if before 12:00, PM", "AM if before 12, PM", "Morning if before 12:00, pm"])
+def test_an_am_pm_word_after_the_clock_is_never_dropped(request_):
+    # ("AM if before 12:00, PM" gave =IF(B2<TIME(12,0,0),"AM",""): the PM label read as the clock's)
+    answer = _answer(request_, _calls(), "E2")
+    assert answer is None or answer.endswith('"PM")'), answer
+
+
+@pytest.mark.parametrize("request_", ["AM if before 12:00, else PM", "label each call AM if before 12, PM otherwise",
+                                      "before noon -> AM, else PM"])
+def test_am_pm_labels_with_their_else_word(request_):
+    assert _answer(request_, _calls(), "E2") == '=IF(B2<TIME(12,0,0),"AM","PM")'

@@ -179,6 +179,8 @@ def _time_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
                 h = 0
         if h > 23 or mins > 59:
             return None
+        if ap is None and re.search(r"(?<![a-z])(?:am|pm|a\.m\.|p\.m\.)(?![a-z])", after_t):
+            return None  # "AM if before 12:00, PM": the PM is the other label, not this clock's
         found.append((m, h, mins, before_t, after_t))
     if len(found) != 1:
         return None
