@@ -1050,7 +1050,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
         for form in {w, w.removesuffix("s")}:
             spans += [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(form)}s?(?![a-z])", text)]
     # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
-    spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+([a-z]+)", text)]
+    spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+(?:single\s+|individual\s+)?([a-z]+)", text)]
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
     spans += [m.span() for m in re.finditer(r"每一?[个张件笔条场次户家位名种批项票单]", text)]  # 每场活动, 每笔, 每票
     # "每部戏", "每台车", "每本书": a measure word and its one-character noun, the row's (not an operation)

@@ -45,6 +45,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     hourly = _per_hour(text, request, schema, units)
     if hourly is not None:
         return hourly
+    piece = _per_piece(text, request, schema)
+    if piece is not None:
+        return piece
     numeric = [c for c in schema.columns if c.type == "number"]
     said = []
     for _, c in mentions(text, schema):
@@ -168,6 +171,60 @@ def _per_hour(text: str, request: str, schema: SheetSchema, units: dict) -> RowR
         return None
     return RowReading("=" + body, f"{amount.header} per {'hour' if times else 'minute'} of {mins[0].header}",
                       used + ([60.0] if 60.0 in [v for v, _, _ in numbers(request)] else []))
+
+
+def _per_piece(text: str, request: str, schema: SheetSchema) -> RowReading | None:
+    """"price per egg in pence" on Price per dozen: ``E2/12*100``, a price per pack over the pack's
+    size, times 100 when a minor unit is said (``lexicon/rows.json`` per_piece).  The sheet has
+    one number column priced per a pack word; the request asks one piece, by a noun that is not
+    the pack's nor the rows' ("for each line"), and names no other number column.  The only
+    numbers allowed are the rounding's, the pack's size and 100 ("/12, x100")."""
+    from .perrow import rows_said
+    from .rowbase import value_mentions
+    from .rows import _round
+
+    lex = lexicon("rows")["per_piece"]
+    packs = lex["packs"]
+    priced = []
+    for c in schema.columns:
+        if c.type != "number":
+            continue
+        sizes = [n for pack, n in packs.items()
+                 if re.search(lex["header"].replace("{pack}", pack), c.header.lower())]
+        if sizes:
+            priced.append((c, sizes[0]))
+    if len(priced) != 1:
+        return None
+    col, size = priced[0]
+    if any(c is not col and c.type == "number" for _, c in mentions(text, schema)):
+        return None
+    rowish = [range(a, b) for a, b in rows_said(request, schema)]
+    rowish += [range(a, b) for a, b, _, _ in value_mentions(text, schema)]  # "per Hatton": a value, no piece
+    pack_words = "|".join(packs)
+    single = False
+    for m in re.finditer(lex["single"][0], text):
+        noun = m.group(1)
+        if re.fullmatch(pack_words, noun) or any(m.start(1) in span for span in rowish) \
+                or noun.removesuffix("s") in lex["row_nouns"] + re.findall(r"[a-z]+", schema.sheet.lower()) \
+                or any(noun in c.header.lower() for c in schema.columns):
+            continue
+        single = True
+    if not single and not re.search(lex["single"][1], text):
+        return None
+    minor = any(re.search(p, text) for p in lex["minor"])
+    body = f"{ref(col)}/{size}" + ("*100" if minor else "")
+    out, used = _round(text, body)
+    if out == body and minor and re.search(lex["whole_minor"], text):
+        out = f"ROUND({body},0)"  # "whole p": the pence the result is in, no decimals
+    rest = [v for v, _, _ in numbers(request)]
+    for v in [*used, float(size), *([100.0] if minor else [])]:
+        if v in rest:
+            rest.remove(v)
+    if rest:
+        return None
+    said = [v for v, _, _ in numbers(request) if v in (float(size), 100.0)]
+    return RowReading("=" + out, f"{col.header} per single piece" + (" in the minor unit" if minor else ""),
+                      used + said)
 
 
 def _rate(text: str, request: str, spec: dict) -> tuple[float, int] | None:
