@@ -75,6 +75,9 @@ def _names_rows_zh(noun: str, schema: SheetSchema) -> bool:
     return any(_distinct_rows(schema, c) for c in hits)
 
 
+_ZH_CUES = re.compile(lexicon("perrow")["zh_cues"])
+
+
 def rows_said(request: str, schema: SheetSchema) -> list[tuple[int, int]]:
     """The spans of ``request`` that say "for each row" by naming the rows (module doc)."""
     words = lexicon("perrow")
@@ -108,6 +111,9 @@ def rows_said(request: str, schema: SheetSchema) -> list[tuple[int, int]]:
                 break
     if _daily(schema):
         spans += [m.span() for m in re.finditer(r"(?<!平均)每一?[天日]", request)]
+    # "，每行都要", "逐行算", "往下拉": the whole clause says only that every row gets one
+    cues = [m.span() for m in _ZH_CUES.finditer(request) if m.group(0).strip(" ，,；;、")]
+    spans = [s for s in spans if not any(a <= s[0] and s[1] <= b for a, b in cues)] + cues
     return sorted(set(spans))
 
 

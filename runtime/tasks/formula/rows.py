@@ -1851,6 +1851,8 @@ def _default_group(text: str) -> str | None:
     for word, group in lexicon("rows")["implied_column"].items():
         if has(text, [word]):
             return group
+    if _ZHE.search(text):  # "每一笔按95折算", "九折价": a discount is of the amount paid
+        return "sales"
     return None
 
 
