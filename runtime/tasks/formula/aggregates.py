@@ -510,7 +510,7 @@ def _date_verb(text: str, col: Column) -> list[tuple[int, int]]:
     return [(m.start(), m.start() + 1) for m in re.finditer(re.escape(stem[0]) + r"(?=[了的过])", text.lower())]
 
 
-_INFLECTION = re.compile(r"(?:ing|ed|als|al|es|s|e)$")
+_INFLECTION = re.compile(r"(?:ings|ing|ed|als|al|es|s|e)$")
 
 
 def _verb_root(word: str) -> str:

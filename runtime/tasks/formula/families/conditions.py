@@ -145,6 +145,19 @@ def _eq_condition(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
     return cond_tok(col, "=", val.value)
 
 
+@rule(r"<C> (?:is |are |was |were |has been |have been )?(?:not blank|not empty|non-blank|non-empty|filled in|not left blank)",
+      r"(?:with|that have|that has|which have|which has|having|has|have) (?:a |an )?<C> (?:date|dated|filled in|entered)?",
+      r"(?<![没无未])有 ?<C> (?=的)", r"<C> (?:不为空|不是空的|不是空白|不空|有值|已填|填了)", order=545,
+      examples=(('staff', 'total Salary where Start is not blank', '=SUMIF(G2:G6,"<>",D2:D6)'),))
+def _filled_condition(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
+    # "with a Refunded date", "Done is filled in", "有还款日期的": the rows whose cell is not empty;
+    # a date said after the column, and 有 before it, only for a date column ("with a tip" is an amount)
+    col = t[0].col
+    if col is None or (col.type != "date" and not re.search(r"blank|empty|filled|空|值|填", m.group(0))):
+        return None
+    return cond_tok(col, "<>", "")
+
+
 @rule(r"<C> (?:that |which )?(?P<how>start(?:s|ing)? with|begin(?:s|ning)? with|end(?:s|ing)? with|contain(?:s|ing)?) <S>",
       r"<C> (?:以) <S> (?P<zh>开头|结尾)", r"<C> (?P<zc>包含|含有) <S>", order=550,
       examples=(('staff', 'count rows where Code contains "50"', '=COUNTIF(I2:I6,"*50*")'),))
