@@ -107,3 +107,22 @@ def test_an_am_pm_word_after_the_clock_is_never_dropped(request_):
                                       "before noon -> AM, else PM"])
 def test_am_pm_labels_with_their_else_word(request_):
     assert _answer(request_, _calls(), "E2") == '=IF(B2<TIME(12,0,0),"AM","PM")'
+
+
+def _one_number(header):
+    rows = [["Name", "Team", header]]
+    for i in range(6):
+        rows.append([f"N{i}", "T", 10 + i])
+    return schema_from_rows(rows, sheet="Sheet1")
+
+
+@pytest.mark.parametrize("request_", ["20% off for each", "apply a 10% discount", "with 5% VAT"])
+def test_a_discount_or_tax_is_never_taken_off_a_count(request_):
+    # (with Years the one number column, "20% off for each" was =C2*0.8)
+    assert _answer(request_, _one_number("Years"), "D2") is None
+
+
+@pytest.mark.parametrize("request_, answer", [("20% off for each", "=C2*0.8"), ("apply a 10% discount", "=C2*0.9"),
+                                              ("with 5% VAT", "=C2*1.05")])
+def test_a_discount_or_tax_on_the_one_price_column(request_, answer):
+    assert _answer(request_, _one_number("Price"), "D2") == answer

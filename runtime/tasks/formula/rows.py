@@ -1732,6 +1732,8 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
     c = _base(text, cols, schema, _default_group(text))
     if c is None or len(numeric) > 1:
         return None
+    if c not in cols and (pct or _ZHE.search(request)) and not _moneyish(schema, c):
+        return None  # "20% off for each" where the one number column is Years: a discount is of money
     if len(plain) == 1 and not pct and not _ZHE.search(request):  # "按8折": the 折 reading below
         v = plain[0]
         at = next(p for p, c2 in mentions(text, schema) if c2 is c) if c in cols else None
@@ -1844,6 +1846,17 @@ def _rate_like(schema: SheetSchema, col: Column) -> bool:
 def _ops() -> list[str]:
     lex = lexicon("rows")
     return lex["minus"] + lex["times"] + lex["divided"] + lex["plus"]
+
+
+def _moneyish(schema: SheetSchema, col: Column) -> bool:
+    """Whether ``col`` holds money: a price, amount, cost or pay column by its group, unit or header."""
+    from .dimensions import is_row_total, unit_of
+
+    if any(col is group_of(schema, g) for g in ("sales", "price", "cost", "salary")):
+        return True
+    return is_row_total(col) or unit_of(col) is not None or bool(re.search(
+        r"价|费|钱|元|金|租|成本|工资|薪|收入|支出|预算|款|[£$€¥]|price|cost|fee|pay|amount|total|budget|"
+        r"sales|revenue|charge|rate|value|spend|wage|salary|income|bill|invoice|net|gross", col.header.lower()))
 
 
 def _default_group(text: str) -> str | None:
