@@ -53,8 +53,9 @@ def _date_at(text: str, at: int) -> tuple[dt.date, int] | None:
         days = {dt.date(a, b, c)} if m.re is _DOTTED else {dt.date(c, b, a), dt.date(c, a, b)}
     except ValueError:
         return None
-    if len(days) > 1:
-        days &= {today()}  # 9/12/2026 said on 9 Dec: the day asked, in the writer's order
+    if len(days) > 1:  # 9/12/2026 said as today: the order that lands near the day asked (dayorder)
+        near = lexicon("dates")["day_order"]["near_days"]
+        days = {d for d in days if abs((d - today()).days) <= near}
     return (days.pop(), at + m.end()) if len(days) == 1 else None
 
 
@@ -116,7 +117,7 @@ def said_ages(request: str, schema: SheetSchema) -> str:
             if not n or unit is None:
                 return request
             before = _years_before(day, n) if unit == "y" else day - dt.timedelta(days=n * unit)
-            words = _before(before, zh)
+            words = _aged_column(low, schema, zh) + _before(before, zh)
             end = m.end()
             bracket = _BRACKET.match(low, end)
             if bracket is not None and _restates(bracket.group(1), before):
@@ -136,6 +137,20 @@ def said_ages(request: str, schema: SheetSchema) -> str:
         return re.sub(r"\s{2,}", " ", text).strip()
     unpinned = written([*out, (pa, pb, "")])
     return unpinned if not _STILL_TODAY.search(unpinned.lower()) else written(out)
+
+
+def _aged_column(low: str, schema: SheetSchema, zh: bool) -> str:
+    """The header an age is of, said before it, where the request says the rows not done yet
+    ("undelivered orders older than 7 days") on a sheet of two date columns: the age is of the
+    other one (Ordered, beside the Delivered left empty); else nothing."""
+    from .undone import undone_mentions
+
+    if zh:
+        return ""
+    dates = [c for c in schema.columns if c.type == "date"]
+    blank = {col.letter for _a, _b, col in undone_mentions(low, schema)}
+    other = [c for c in dates if c.letter not in blank]
+    return f"{other[0].header} " if len(dates) == 2 and len(blank) == 1 and len(other) == 1 else ""
 
 
 def _before(day: dt.date, zh: bool) -> str:

@@ -360,13 +360,13 @@ _ZH_PLAIN_REL_MONTH = re.compile(r"(?P<w>" + "|".join(sorted(_ZH_REL_MONTHS, key
                                  + r")(?!\s*[（(\d])(?!份?[底初末中])")
 
 
-def _zh_rel_month(m: re.Match, schema: SheetSchema) -> str:
+def _zh_rel_month(m: re.Match, schema: SheetSchema, pin: dt.date | None = None) -> str:
     """本月 / 上个月 said plainly: that month of the day asked (2026年11月), where the sheet's dates
     hold it and no header says the word itself (本月售出, 上月读数: a column, not a period)."""
     w = m.group("w")
     if any(w in c.header for c in schema.columns):
         return w
-    now = today()
+    now = pin or today()
     k = now.year * 12 + now.month - 1 + _ZH_REL_MONTHS[w]
     y, mon = divmod(k, 12)
     return f"{y}年{mon + 1}月" if _holds(schema, y, mon + 1) else w
@@ -395,7 +395,11 @@ def _said_periods_zh(text: str, schema: SheetSchema) -> str:
         if _first_six(schema):
             text = re.sub(r"(?<![上下前头每个几一两半])(?:" + "|".join(_LEX["half_year_zh"]) + ")", "上半年", text)
     if _has_dates(schema):
-        text = _ZH_PLAIN_REL_MONTH.sub(lambda m: _zh_rel_month(m, schema), text)
+        from .recentdays import pinned_day, unpinned
+
+        pin = pinned_day(text)  # "今天是2026年12月10日，这个月": the month of the day pinned, the pin then said
+        said = _ZH_PLAIN_REL_MONTH.sub(lambda m: _zh_rel_month(m, schema, pin), text)
+        text = text if said == text else unpinned(said)
 
         def dotted(m: re.Match) -> str:
             mon, d = int(m.group("m")), int(m.group("d"))

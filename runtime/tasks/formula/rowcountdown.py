@@ -49,9 +49,23 @@ def _deadline(text: str, schema: SheetSchema) -> Column | None:
     said = _event_dates(text, schema)
     if len(said) == 1:  # "days until the wedding" -> Wedding Date
         return said[0]
+    said = _events_after_cue(text, schema)
+    if len(said) == 1:  # "days until each subscription renews" -> Renewal date
+        return said[0]
     dates = [c for c in schema.columns if c.type == "date"]
     deadlines = [c for c in dates if re.search(_LEX["deadline_headers"], c.header.lower())]
     return deadlines[0] if len(deadlines) == 1 else None
+
+
+def _events_after_cue(text: str, schema: SheetSchema) -> list[Column]:
+    """The date columns whose event a word after the countdown's cue says in another form
+    ("renews" for Renewal date, "expires" for Expiry), as ``rowspanevents`` matches an event."""
+    from .rowspanevents import _event_of
+
+    cue = max((text.find(w) + len(w) for w in _LEX["until"] if w in text), default=-1)
+    dates = [c for c in schema.columns if c.type == "date"]
+    found = {c.letter: c for w in re.findall(r"[a-z]{4,}", text[cue:]) if (c := _event_of(w, dates))} if cue >= 0 else {}
+    return list(found.values())
 
 
 def asks_overdue(request: str) -> bool:

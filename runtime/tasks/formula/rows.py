@@ -1037,6 +1037,7 @@ def _unexplained(request: str, schema: SheetSchema, template: str) -> bool:
 def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     """The words of ``request`` nothing accounts for."""
     from .rowbase import header_forms, quoted, value_mentions
+    from .rowspanevents import event_spans
 
     text = request.lower()
     chars = list(text)
@@ -1057,6 +1058,7 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     spans += [m.span() for m in re.finditer(r"每一?[部台辆本套首间趟门栋对][^\d\s加减乘除比占差和总均平多少几，,；;。]?", text)]
     if _one_row_a_day(schema):  # "每天95在汽油里占几成" on a daily report: the row's noun
         spans += [m.span() for m in re.finditer(r"每一?[天日]|当天|当日", text)]
+    spans += event_spans(text, schema, template)  # "until it renews" on Renewal date, read (rowspanevents)
     # "不少于60场", "多于20台": a measure word right after a number is the unit it is counted in
     spans += [m.span(1) for m in re.finditer(r"\d\s*(" + lexicon("labels")["measure_after_number"] + ")", text)]
     # "14剂及以上" on 剂数: a number said in its count column's own measure word

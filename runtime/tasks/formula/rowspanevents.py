@@ -109,3 +109,13 @@ def _bare(request: str, dates: list[Column]) -> str:
         if a is not None and b is not None and a is not b:
             return (request[:m.start()] + f"from {a.header} to {b.header}" + request[m.end():])
     return request
+
+
+def event_spans(text: str, schema: SheetSchema, template: str) -> list[tuple[int, int]]:
+    """The words of ``text`` that say the event of a date column ``template`` reads, in another form
+    ("renews" for Renewal date): those words are that column, read."""
+    read = {c for c in re.findall(r"\$?([A-Z]{1,3})\$?(?:\d+|\{r\})", template)}
+    dates = [c for c in schema.columns if c.type == "date" and c.letter in read]
+    if not dates:
+        return []
+    return [m.span() for m in re.finditer(r"[a-z]{4,}", text) if _event_of(m.group(), dates) is not None]

@@ -85,6 +85,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .productsum import read_product_sum
     from .rowbase import is_zh
     from .shares import read_total_ratio
+    from .sincelatest import read_since_latest
     from .soldpieces import read_sold_pieces
     from .sumcols import read_columns_share, read_columns_total
     from .textnote import without_text_note
@@ -135,7 +136,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
             return Reading(text, explain(intent), intent.to_dict())
     for read_more in (read_blank, read_fee_share, read_part_share, read_product_sum, read_value_ratio, read_filled_share, read_share, read_flag_share, read_total_ratio, read_derived, read_distinct, read_either, read_rank,
                       read_weekday, read_year_block, read_columns_total, read_columns_share, read_best_period,
-                      read_balance):
+                      read_balance, read_since_latest):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],

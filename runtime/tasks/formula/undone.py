@@ -101,6 +101,23 @@ def undone_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Colu
             return []
         out += [(a, b, col) for a, b in spans]
         taken += spans
+    return out + _un_events(text, schema, values, taken)
+
+
+def _un_events(text: str, schema: SheetSchema, values: set[str], taken: list[tuple[int, int]]) -> list[tuple[int, int, Column]]:
+    """"undelivered", "unshipped", "unreturned": un- before the event of a date column (Delivered,
+    Ship date), in any form ``rowspanevents`` matches: the rows that column is empty on."""
+    from .rowspanevents import _event_of
+
+    dates = [c for c in schema.columns if c.type == "date"]
+    out: list[tuple[int, int, Column]] = []
+    for m in re.finditer(r"(?<![a-z])un([a-z]{4,})(?![a-z])", text):
+        if m.group(0) in _HEADS or m.group(0) in values or any(a <= m.start() < b for a, b in taken):
+            continue
+        col = _event_of(m.group(1), dates)
+        if col is not None:
+            out += [(a, b, col) for a, b in (w.span() for w in _word_pattern(m.group(0)).finditer(text))
+                    if a <= m.start() < b]
     return out
 
 
