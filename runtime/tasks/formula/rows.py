@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import bothends, rowafter, rowscale, rowvat
+from . import bothends, roundunit, rowafter, rowscale, rowvat
 from .rowbase import (
     RowReading,
     _bare,
@@ -146,7 +146,7 @@ def _bare_column(rest: str, schema: SheetSchema) -> RowReading | None:
     # ("the", "each", "price", 的): "hourly rate per visit" names Visit as the row, not as the number
     left = text[:p] + " " + text[_mention_end(text, p, col, schema):]
     # (not "per kg", "per visit": a ratio asked, or a column named as the row, is no bare column)
-    left = re.sub(r"\b(?:for\s+|on\s+)?(?:each|every)\s+[a-z]+|\bper\s+(?:row|line)\b|每一?[个张件笔条行单项户位名种批]",
+    left = re.sub(r"\b(?:for\s+|on\s+)?(?:each|every)\s+[a-z]+|\bper\s+(?:row|line)\b|每一?[个张件笔条行单项户位名种批](?:都要|都算)?|[把将]|逐行",
                   " ", left)
     for i in range(len(schema.sheet) - 1):  # "报销金额" on 报销明细: the sheet's own word before the header
         if is_zh(schema.sheet[i:i + 2]):
@@ -1240,6 +1240,9 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
     clause = round_clause(text)
     if clause is not None:
         return (*clause, "ROUND")
+    clause = roundunit.unit_clause(text)  # "四舍五入到元", "取到百元", "，整数"
+    if clause is not None:
+        return clause
     clause = _whole_clause(text)
     if clause is not None:
         return clause
@@ -1261,6 +1264,8 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
         for word, n, pattern in _round_to():
             if word in inner and (hit := pattern.search(" " + inner)) is not None and hit.start() == 0:
                 return m.start(), m.end(), n, [], "ROUND"
+    if (m := _LEAD_ROUND.match(text)) is not None:  # "round the miles", "can you round off each amount": to a whole
+        return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(m.group(1) or "", "ROUND")
     return None
 
 
@@ -1268,7 +1273,7 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
 def _round_to() -> tuple[tuple[str, int, re.Pattern[str]], ...]:
     """``lexicon/aggregates.json`` round_to, longest first, each with its pattern at a request's end."""
     return tuple((word, n, re.compile(
-        r"(?:[,，;；?？]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
+        r"(?:[,，;；?？]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|with\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
         r"\s*(?:(?P<way>up|down)\s+)?(?:it\s+)?(?:off\s+)?(?:to\s+)?|to\s+(?=the\b|nearest\b|whole\b))?" + re.escape(word) + r"$"))
         for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
 
@@ -1281,7 +1286,7 @@ def _round(text: str, body: str) -> tuple[str, list[float]]:
         if word in text:
             places = n
             used = [float(re.search(r"\d+", word).group(0))] if re.search(r"\d", word) else []
-    clause = round_clause(text)
+    clause = round_clause(text) or roundunit.unit_clause(text)
     if clause is not None:
         places, used = clause[2], clause[3]
     if (m := re.search(r"(?:rounded|round) up to (?:a|the nearest) multiple of (\d+(?:\.\d+)?)"
