@@ -217,13 +217,13 @@ def _year_block_said(request: str, schema: SheetSchema, title: str, heads: set[s
 def _state(request: str, schema: SheetSchema) -> RowReading | None:
     """"没取写未取，取了的写已取", "在售还是已售": whether the row's step is done yet
     (:mod:`rowstates`), when every other word of the request is accounted for and it says no number."""
-    from . import rowstates, statuspair
+    from . import rowstates, statuspair, zhfilled
 
-    found = rowstates.read(request, schema) or statuspair.read(request, schema) if not re.search(r"\d", request) else None
-    if found is None:
-        return None
-    reading, rest = found
-    return None if _residue(rest, schema, reading.template) else reading
+    for family in (rowstates, statuspair, zhfilled):
+        found = family.read(request, schema) if not re.search(r"\d", request) else None
+        if found is not None and not _residue(found[1], schema, found[0].template):
+            return found[0]
+    return None
 
 
 def _taxed(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
