@@ -206,6 +206,9 @@ def formula(
     from .labelcase import cased
 
     shown = cased(request, result.formula, schema)  # "keep/review" -> Keep / Review, as sheets show labels
+    from .ifsorder import first_range_filled
+
+    shown = first_range_filled(shown, schema)  # LibreOffice's COUNTIFS skips its first range's leading blanks
     if shown != result.formula:
         result.formula, result.value = shown, _verified(shown, schema, target).value
     from .explanation import explain_formula, inclusive_note, language

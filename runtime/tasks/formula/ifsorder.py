@@ -1,0 +1,68 @@
+"""COUNTIFS with its first criteria range starting on a filled cell (issue 16 item 6: the
+default formula must compute the same in every target application).
+
+LibreOffice (7.x, checked with 24.x too) skips the empty cells at the top of COUNTIFS's *first*
+criteria range: on a duty log whose 已调休 column starts blank, ``COUNTIFS(H3:H32,"",D3:D32,"节假日")``
+gave 4 where Excel, and the same formula with the pairs swapped, give 5.  The pairs of a COUNTIFS
+are an AND, so their order is free: a pair whose range starts on a filled cell goes first.  SUMIFS
+and AVERAGEIFS start with the summed range, whose empty cells add nothing, and are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .schema import SheetSchema, col_index
+
+_RANGE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+):\$?[A-Z]{1,3}\$?\d+")
+
+
+def _arguments(formula: str, start: int) -> tuple[list[str], int] | None:
+    """The top-level arguments of the call whose "(" is at ``start``, and where its ")" is."""
+    depth, quoted, args, begin = 0, False, [], start + 1
+    for i in range(start, len(formula)):
+        ch = formula[i]
+        if ch == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                args.append(formula[begin:i])
+                return args, i
+        elif ch == "," and depth == 1:
+            args.append(formula[begin:i])
+            begin = i + 1
+    return None
+
+
+def _starts_empty(rng: str, schema: SheetSchema) -> bool | None:
+    m = _RANGE.fullmatch(rng.strip())
+    if m is None:
+        return None  # another sheet, a table column, a name: not judged here
+    return schema.cells.get((int(m.group(2)), col_index(m.group(1)))) in (None, "")
+
+
+def first_range_filled(formula: str, schema: SheetSchema) -> str:
+    """``formula`` with each COUNTIFS's pairs ordered so the first range starts on a filled cell."""
+    out, pos = [], 0
+    for m in re.finditer(r"(?<![A-Z.])COUNTIFS\(", formula):
+        if m.start() < pos:
+            continue
+        found = _arguments(formula, m.end() - 1)
+        if found is None:
+            return formula
+        args, end = found
+        if len(args) < 4 or len(args) % 2:
+            continue
+        pairs = [args[i:i + 2] for i in range(0, len(args), 2)]
+        empty = [_starts_empty(r, schema) for r, _ in pairs]
+        if not empty[0] or None in empty or all(empty):
+            continue
+        pairs.sort(key=lambda p: bool(_starts_empty(p[0], schema)))  # stable: the said order otherwise
+        out.append(formula[pos:m.end()] + ",".join(",".join(p) for p in pairs) + ")")
+        pos = end + 1
+    return "".join(out) + formula[pos:] if out else formula
