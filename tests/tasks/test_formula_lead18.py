@@ -126,3 +126,29 @@ def test_a_discount_or_tax_is_never_taken_off_a_count(request_):
                                               ("with 5% VAT", "=C2*1.05")])
 def test_a_discount_or_tax_on_the_one_price_column(request_, answer):
     assert _answer(request_, _one_number("Price"), "D2") == answer
+
+
+def _jobs():
+    jobs = [["Job ref", "Requested by", "Pair", "Words", "Received", "Delivered"]]
+    pairs = ["EN>PL", "EN>ES", "EN>DE", "EN>PL", "EN>ES", "EN>DE"]
+    for i, pair in enumerate(pairs):
+        jobs.append([f"T-{i}", f"R{i}", pair, 1000 + i, dt.date(2026, 11, 2 + i),
+                     dt.date(2026, 11, 9 + i) if i % 2 else None])
+    rates = [["Pair", "Rate per word", "Translator"], ["EN>PL", 0.08, "Anna Nowak"], ["EN>ES", 0.09, "Luis Gil"],
+             ["EN>DE", 0.11, "Lingua GmbH"]]
+    schema = schema_from_rows(jobs, sheet="Jobs")
+    schema.others["Rates"] = schema_from_rows(rates, sheet="Rates")
+    return schema
+
+
+@pytest.mark.parametrize("request_", ["how many days did each job take? blank for the ones still with the translator",
+                                      "number of days each job spent with the translator",
+                                      "how long was each job with its translator (days)"])
+def test_a_span_asked_is_never_a_name_looked_up(request_):
+    # (the first was =INDEX(Rates!$C$2:$C$4,MATCH(C2,...)): the translator's name for "how many days")
+    answer = _answer(request_, _jobs(), "G2")
+    assert answer is None or "Rates!$C" not in answer, answer
+
+
+def test_a_name_asked_is_still_looked_up():
+    assert _answer("translator for each job", _jobs(), "G2") == '=INDEX(Rates!$C$2:$C$4,MATCH(C2,Rates!$A$2:$A$4,0))'

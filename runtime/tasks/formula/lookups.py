@@ -710,6 +710,8 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
     else:
         look = f"INDEX({rng(answer)},MATCH({key.letter}{{r}},{rng(okey)},0))"
     what = f"{answer.header} from sheet {name} for the row's {key.header}"
+    if answer.type not in ("number", "date") and _AMOUNT_ASKED.search(low):
+        return None  # "how many days did each job take? blank while still with the translator": no name
     # the other columns of this sheet the request names: at most one, multiplied by the rate
     each = re.compile(lex["each_row"] + r"\s*$")
     named = {c.letter: c for p, c in mentions(said, schema)
@@ -744,6 +746,11 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
     if factor.type != "number" or answer.type != "number":
         return None
     return RowReading(f"={factor.letter}{{r}}*{look}", f"{factor.header} times {what}")
+
+
+#: a request asking for an amount, a count or a span: never answered by a text looked up
+_AMOUNT_ASKED = re.compile(r"\bhow (?:many|much|long)\b|\b(?:number|count) of\b|\b(?:days?|weeks?|months?|hours?)\b"
+                           r"|多少|几天|几次|几个|几周|天数|时长")
 
 
 def _row_keys(schema: SheetSchema, other: SheetSchema, answer: Column,
