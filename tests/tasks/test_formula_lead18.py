@@ -152,3 +152,18 @@ def test_a_span_asked_is_never_a_name_looked_up(request_):
 
 def test_a_name_asked_is_still_looked_up():
     assert _answer("translator for each job", _jobs(), "G2") == '=INDEX(Rates!$C$2:$C$4,MATCH(C2,Rates!$A$2:$A$4,0))'
+
+
+def _duty():
+    rows = [["日期", "姓名", "班次", "补贴", "已调休"]]
+    for i, v in enumerate([None, None, "是", "是", None, None, "是"]):
+        rows.append([dt.date(2026, 10, 1 + i), f"张{i}", "白班", 50, v])
+    return schema_from_rows(rows, sheet="值班")
+
+
+@pytest.mark.parametrize("request_", ["还没调休的标一下待调休，调过的空着", "已调休的空着，没调休的写待调休",
+                                      "没有调休的写待调休，调休了的空着"])
+def test_a_done_column_named_by_its_verb(request_):
+    # (已调休 said as 调休 / 调过: refused, "没" and "调过" read as no column)
+    answer = _answer(request_, _duty(), "F2")
+    assert answer in ('=IF(E2="是","","待调休")', '=IF(E2="","待调休","")'), answer

@@ -35,7 +35,7 @@ def _clause(part: str, lex: dict) -> tuple[str, str, int] | None:
     verbs = _alt(lex["verbs"])
     for m in reversed(list(re.finditer(rf"(?=({verbs}))", part))):
         start, end = m.start(), m.start() + len(m.group(1))
-        said = part[end:].strip()
+        said = re.sub(r"^(?:一下|一个|个)", "", part[end:].strip())  # "标一下待调休": the label after 一下
         cond = part[:start].strip()
         if not cond:
             continue
@@ -73,6 +73,9 @@ def _kind(cond: str, schema: SheetSchema, lex: dict) -> tuple[str, Column | None
     for kind in ("blank", "filled"):
         if cond in lex[f"{kind}_alone"]:
             return kind, None, None
+    done = _done_verb(cond, schema, lex)
+    if done is not None:
+        return done
     for kind, words in (("no", lex["not_yes"]), ("yes", lex["is_yes"])):
         m = re.fullmatch(rf"(?P<c>.+?){unit}(?:{_alt(words)})\s*{_QUOTED_YES}", cond)
         if m is not None:
@@ -89,6 +92,23 @@ def _kind(cond: str, schema: SheetSchema, lex: dict) -> tuple[str, Column | None
         if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", m.group("c")):
             return kind, None, m.group("c")  # "有日期就是已还清": the column named in part, found by the other clause
         return None
+    return None
+
+
+def _done_verb(cond: str, schema: SheetSchema, lex: dict) -> tuple[str, Column, None] | None:
+    """A 已… column named by its verb: "还没调休" is its not-yes side, "调过" / "已调休" / "调休了" its
+    yes side (已调休: 调休, or 调 before 过 / 了)."""
+    for kind, pat in (("no", rf"(?:{_alt(lex['not_done'])})(?P<v>[\u4e00-\u9fff]{{2,4}})"),
+                      ("yes", r"(?:已经|已)?(?P<v>[\u4e00-\u9fff]{1,4}?)(?:过了|过|了)"),
+                      ("yes", r"(?:已经|已)(?P<v>[\u4e00-\u9fff]{2,4})")):
+        m = re.fullmatch(pat, cond)
+        if m is None:
+            continue
+        v = m.group("v")
+        cols = [c for c in schema.columns if c.header.strip().startswith("已") and len(c.header.strip()) >= 3
+                and (c.header.strip()[1:] == v or kind == "yes" and c.header.strip()[1:].startswith(v))]
+        if len(cols) == 1:
+            return kind, cols[0], None
     return None
 
 
