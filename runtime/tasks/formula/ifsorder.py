@@ -12,31 +12,10 @@ from __future__ import annotations
 
 import re
 
+from .checks import _call_arguments
 from .schema import SheetSchema, col_index
 
 _RANGE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+):\$?[A-Z]{1,3}\$?\d+")
-
-
-def _arguments(formula: str, start: int) -> tuple[list[str], int] | None:
-    """The top-level arguments of the call whose "(" is at ``start``, and where its ")" is."""
-    depth, quoted, args, begin = 0, False, [], start + 1
-    for i in range(start, len(formula)):
-        ch = formula[i]
-        if ch == '"':
-            quoted = not quoted
-        elif quoted:
-            continue
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                args.append(formula[begin:i])
-                return args, i
-        elif ch == "," and depth == 1:
-            args.append(formula[begin:i])
-            begin = i + 1
-    return None
 
 
 def _starts_empty(rng: str, schema: SheetSchema) -> bool | None:
@@ -52,10 +31,10 @@ def first_range_filled(formula: str, schema: SheetSchema) -> str:
     for m in re.finditer(r"(?<![A-Z.])COUNTIFS\(", formula):
         if m.start() < pos:
             continue
-        found = _arguments(formula, m.end() - 1)
-        if found is None:
-            return formula
-        args, end = found
+        args = _call_arguments(formula, m.end())
+        end = m.end() + len(",".join(args))
+        if end >= len(formula) or formula[end] != ")":
+            return formula  # no closing bracket: not a call to reorder
         if len(args) < 4 or len(args) % 2:
             continue
         pairs = [args[i:i + 2] for i in range(0, len(args), 2)]
