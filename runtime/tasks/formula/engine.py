@@ -76,17 +76,14 @@ def _trim(text: str) -> str:
     return re.sub(" {2,}", " ", text.strip(" "))
 
 
-def _text(engine_text: Any):
+def _text(value: Any, code: Any) -> Any:
     """TEXT with date/time codes by Excel's rules (:mod:`.datetext`), numbers by the engine's."""
     from formulas.functions.text import xtext
 
     from .datetext import text
 
-    def excel_text(value: Any, code: Any) -> Any:
-        shown = text(value, str(code)) if not isinstance(value, str) else None
-        return shown if shown is not None else xtext(value, code)
-
-    return excel_text
+    shown = text(value, str(code)) if not isinstance(value, str) else None
+    return shown if shown is not None else xtext(value, code)
 
 
 def _aggregate(function: Any, options: Any, array: Any, k: Any = None) -> Any:
@@ -132,7 +129,7 @@ def _register() -> None:
     from formulas.functions.text import _kw1
 
     functions["TRIM"] = wrap_ufunc(_trim, **_kw1)
-    functions["TEXT"] = wrap_ufunc(_text(functions["TEXT"]), input_parser=lambda *a: a)
+    functions["TEXT"] = wrap_ufunc(_text, input_parser=lambda *a: a)
     _blank_criteria()
     _REGISTERED = True
 

@@ -41,7 +41,7 @@ def first_range_filled(formula: str, schema: SheetSchema) -> str:
         empty = [_starts_empty(r, schema) for r, _ in pairs]
         if not empty[0] or None in empty or all(empty):
             continue
-        pairs.sort(key=lambda p: bool(_starts_empty(p[0], schema)))  # stable: the said order otherwise
+        pairs = [p for _, p in sorted(zip(empty, pairs, strict=True), key=lambda ep: ep[0])]  # stable: said order otherwise
         out.append(formula[pos:m.end()] + ",".join(",".join(p) for p in pairs) + ")")
         pos = end + 1
     return "".join(out) + formula[pos:] if out else formula

@@ -727,7 +727,7 @@ def _example_format(request: str, d: Column, lex: dict) -> RowReading | None:
 
 
 #: what may follow an example that is only the date ("比如10月这样", "like Jan-2025 format")
-_EXAMPLE_END = r"这样|那样|这种|那种|的|格式|样式|形式|之类|等|format|style|for\b|in\b|from\b|on\b|please|pls|each|every|per|for\b"
+_EXAMPLE_END = r"这样|那样|这种|那种|的|格式|样式|形式|之类|等|format|style|for\b|in\b|from\b|on\b|please|pls|each|every|per"
 
 #: "写成X月", "XXXX年XX月": a number of the example written as a placeholder; its unit says its part
 _PLACEHOLDER = re.compile(r"(?<![A-Za-z])([Xx]{1,4})(?=([年月日号]))")

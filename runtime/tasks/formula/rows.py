@@ -219,8 +219,10 @@ def _state(request: str, schema: SheetSchema) -> RowReading | None:
     (:mod:`rowstates`), when every other word of the request is accounted for and it says no number."""
     from . import rowstates, statuspair, zhfilled
 
+    if re.search(r"\d", request):
+        return None
     for family in (rowstates, statuspair, zhfilled):
-        found = family.read(request, schema) if not re.search(r"\d", request) else None
+        found = family.read(request, schema)
         if found is not None and not _residue(found[1], schema, found[0].template):
             return found[0]
     return None
