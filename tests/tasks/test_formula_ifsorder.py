@@ -1,6 +1,7 @@
 """A count with two conditions computes the same in LibreOffice as in Excel: LibreOffice's COUNTIFS
-skips the empty cells at the top of its first criteria range, so a count of holiday shifts not yet
-taken off (已调休 blank) read one short when the blank test came first."""
+trims its first criteria range to the part of the column that holds data, so a count of holiday shifts
+not yet taken off (已调休 blank) read short when the blank test came first and its column started or
+ended blank."""
 
 from __future__ import annotations
 
@@ -26,10 +27,10 @@ ROWS = [["日期", "姓名", "班次", "补贴", "已调休"],
         ["10-07", "罗浩宇", "节假日", 150, None]]
 
 
-def _book(tmp_path: Path) -> Path:
+def _book(tmp_path: Path, rows: list[list] = ROWS) -> Path:
     wb = openpyxl.Workbook()
     wb.active.title = "值班"
-    for row in ROWS:
+    for row in rows:
         wb.active.append(row)
     path = tmp_path / "duty.xlsx"
     wb.save(path)
@@ -53,9 +54,16 @@ def test_pairs_are_left_as_said_when_the_first_range_starts_filled(tmp_path):
     assert first_range_filled('=SUMIFS(D2:D8,E2:E8,"",C2:C8,"节假日")', schema) == '=SUMIFS(D2:D8,E2:E8,"",C2:C8,"节假日")'
 
 
+def test_a_column_that_only_ends_blank_is_not_first_either(tmp_path):
+    rows = [ROWS[0], ROWS[3], *ROWS[1:3], *ROWS[4:]]  # 已调休 starts with 是, ends blank
+    schema = read_sheet(_book(tmp_path, rows), "值班")
+    assert first_range_filled('=COUNTIFS(E2:E8,"",C2:C8,"节假日")', schema) == '=COUNTIFS(C2:C8,"节假日",E2:E8,"")'
+
+
 @pytest.mark.slow
-def test_libreoffice_counts_what_excel_counts(tmp_path):
-    src = _book(tmp_path)
+@pytest.mark.parametrize("rows", [ROWS, [ROWS[0], ROWS[3], *ROWS[1:3], *ROWS[4:]]], ids=["starts-blank", "ends-blank"])
+def test_libreoffice_counts_what_excel_counts(tmp_path, rows):
+    src = _book(tmp_path, rows)
     out = tmp_path / "answered.xlsx"
     run = CliRunner().invoke(cli_main, ["formula", "节假日值班还没调休的有几次", "--sheet", str(src),
                                         "--cell", "G2", "--write", str(out)])
