@@ -182,6 +182,8 @@ def _time_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
         if ap is None and re.search(r"(?<![a-z])(?:am|pm|a\.m\.|p\.m\.)(?![a-z])", after_t):
             return None  # "AM if before 12:00, PM": the PM is the other label, not this clock's
         found.append((m, h, mins, before_t, after_t))
+    if len(found) == 2:
+        return _time_range(term, found, times, schema, cl)
     if len(found) != 1:
         return None
     m, h, mins, before_t, after_t = found[0]
@@ -207,6 +209,32 @@ def _time_term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[flo
         cell = f"MOD({cell},1)"
     used = [v for v, _, p in numbers(term) if m.start() <= p < m.end()]
     return f"{cell}{op}TIME({h},{mins},0)", used
+
+
+def _time_range(term: str, found: list, times: list, schema: SheetSchema, cl: dict) -> tuple[str, list[float]] | None:
+    """Two clock times joined as a span ("7点到9点之间", "7:00-9:00", "between 07:00 and 09:00"):
+    ``AND(B2>=TIME(7,0,0),B2<TIME(9,0,0))``, the end left out unless the request says it counts
+    ("9点整也算", "9:00 included"); None for any other pair of times."""
+    (m1, h1, n1, _b1, _a1), (m2, h2, n2, _b2, after) = found
+    gap = term[m1.end():m2.start()].strip()
+    if not re.fullmatch(cl["span_joins"], gap) or (h2, n2) <= (h1, n1):
+        return None
+    rest = term[:m1.start()] + " " + after
+    if re.search(cl["span_end_in"], rest):
+        op = "<="
+    elif re.search(cl["span_end_out"], rest) or not re.search(cl["span_end_words"], rest):
+        op = "<"
+    else:
+        return None
+    named = [c for _, c in mentions(term, schema)]
+    cols = [c for c in named if c in times] or (times if len(times) == 1 else [])
+    if len(cols) != 1 or any(c not in times and c.type != "text" for c in named):
+        return None
+    cell = ref(cols[0])
+    if any(isinstance(v, dt.datetime) for v in values(schema, cols[0])):
+        cell = f"MOD({cell},1)"
+    used = [v for v, _, p in numbers(term) if m1.start() <= p < m1.end() or m2.start() <= p < m2.end()]
+    return f"AND({cell}>=TIME({h1},{n1},0),{cell}{op}TIME({h2},{n2},0))", used
 
 
 def _term(term: str, schema: SheetSchema, lex: dict) -> tuple[str, list[float]] | None:

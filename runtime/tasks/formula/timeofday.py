@@ -21,10 +21,14 @@ from .rowbase import has, lexicon, mentions
 from .rowdates import _time_columns
 from .schema import SheetSchema
 
+_OTHER_ASKED = re.compile(lexicon("timeofday")["other_asked"])
+
 
 def _extreme(text: str, lex: dict) -> tuple[str, tuple[int, int]] | None:
     """MIN or MAX and where it is said (the longest word of ``superlative`` said)."""
     found = [(len(w), fn, w) for fn, words in lex["superlative"].items() for w in words if has(text, [w])]
+    if not found and has(text, lex["time_asked"]):  # "what time was the first sale": first is earliest
+        found = [(len(w), fn, w) for fn, words in lex["first_last"].items() for w in words if has(text, [w])]
     if not found:
         return None
     _n, fn, w = max(found)
@@ -62,6 +66,8 @@ def read_time_extreme(request: str, schema: SheetSchema) -> tuple[str, str] | No
     if verb is not None:  # "which booking finished latest": the End column
         p, when, said = verb
         ms = [*ms, (p, when)]
+    elif not timed and not ms and len(times) == 1 and has(text, lex["time_asked"] + lex["time_words"]):
+        return _the_time(text, schema, lex, fn, [sup], ms, times[0])
     elif len(timed) != 1:
         return None  # no time said, or a date beside it ("the latest date and time"): not guessed
     else:
@@ -70,6 +76,9 @@ def read_time_extreme(request: str, schema: SheetSchema) -> tuple[str, str] | No
     if when not in times:
         return None
     found = _answer_column(text, schema, lexicon("lookups"))
+    if (found is None or found[0] is when) and not [c for _q, c in ms if c is not when]:
+        # "earliest time", "what time was the first sale": the time column asked of itself
+        return _the_time(text, schema, lex, fn, [sup, (p, p + len(said)), *([found[1]] if found else [])], ms, when)
     if found is None:  # "ticket with the latest Opened at time": the one other column named
         others = {c.letter: (q, c) for q, c in ms if c is not when}
         if len(others) != 1:
@@ -86,3 +95,18 @@ def read_time_extreme(request: str, schema: SheetSchema) -> tuple[str, str] | No
         return None
     return (f"=INDEX({answer.range},MATCH({fn}({when.range}),{when.range},0))",
             f"{answer.header} of the row with the {'earliest' if fn == 'MIN' else 'latest'} {when.header}")
+
+
+def _the_time(text: str, schema: SheetSchema, lex: dict, fn: str, taken: list[tuple[int, int]],
+              ms: list, when) -> tuple[str, str] | None:
+    """``MIN``/``MAX`` of the time column itself: "what time was the earliest sale", "最早一单是几点",
+    "latest finish time" -- the time asked, not another column of its row; every other word must
+    be read (the rows counted, filler), else None."""
+    if when.type not in ("text", "mixed", "time"):
+        return None  # (a column of date-times: the latest one is a date too, not a time of day)
+    if _OTHER_ASKED.search(text):
+        return None  # "who came in at the earliest time": a person asked, not the time
+    filler = tuple(lexicon("lookups")["filler"]) + tuple(lex["time_words"]) + tuple(lex["time_asked"])
+    if leftover(text, schema, lexicon("aggregates"), taken, ms, filler):
+        return None
+    return (f"={fn}({when.range})", f"the {'earliest' if fn == 'MIN' else 'latest'} {when.header}")
