@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import bothends, roundunit, rowafter, rowscale, rowvat
+from . import bothends, roundunit, rowafter, rowopen, rowscale, rowvat
 from .rowbase import (
     RowReading,
     _bare,
@@ -74,6 +74,9 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
         guarded = _blank_guarded(request, schema, target_col)
         if guarded is not None:
             return guarded
+    if reading is not None and not re.search(r'"[^"]+"', reading.template):
+        # "借出天数，已归还的不填": the whole read with the done rows' clause left unread
+        reading = rowopen.read(request, schema, lambda rest: _read(rest, schema, target_col)) or reading
     if reading is not None and rowscale.said_unscaled(request, reading.template):
         # "每个品种卖了多少万元（销量×单价）": the whole read with its scale left out is off by 10000
         # (rounded too: the rounding clause apart first, so the scaled number is what is rounded)
@@ -98,7 +101,7 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
     state = _state(request, schema)
     if state is not None:
         return state
-    guarded = _blank_guarded(request, schema, target_col)
+    guarded = _blank_guarded(request, schema, target_col) or rowopen.read(request, schema, lambda rest: _read(rest, schema, target_col))
     if guarded is not None:
         return guarded
     return _clause_read(request, schema, target_col)

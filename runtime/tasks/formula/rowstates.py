@@ -41,12 +41,22 @@ def _column(schema: SheetSchema, verb: str) -> tuple[Column, str] | None:
 
 def _same_step(verb: str | None, v: str) -> str | None:
     """The step two clauses name, or None when they name two: "还没交货的…，交了的…" name one
-    step, 交货 said once whole and once by its verb 交 (the longer kept, it finds the column)."""
+    step, 交货 said once whole and once by its verb 交 (the longer kept, it finds the column); "没完成…，
+    完成了的…" name one, 完成 said whole and by its last character before 了."""
     if verb is None or verb == v:
         return v
-    if verb.startswith(v) or v.startswith(verb):
-        return max(verb, v, key=len)
+    if verb.startswith(v) or v.startswith(verb) or verb.endswith(v) or v.endswith(verb):
+        return max(verb, v, key=len)  # "没完成…，完成了的…": 了 takes the verb's last character
     return None
+
+
+def _other_label(label: str, done: str, schema: SheetSchema) -> bool:
+    """Whether ``label`` can be the not-done label beside ``done`` ("借出中" beside "已归还"): no
+    column's header nor a value of the sheet, nor the done label."""
+    if label == done or any(label in c.header or c.header in label for c in schema.columns):
+        return False
+    return not any(label == str(v).strip() for c in schema.columns if c.type in ("text", "mixed")
+                   for v in values(schema, c))
 
 
 def _asked(text: str, lex: dict) -> tuple[str, dict[str, str], tuple[int, int]] | None:
@@ -70,16 +80,30 @@ def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
     text = request.strip()
     labels: dict[str, str] = {}
     verb = None
+    verbs_said: set[str] = set()
     spans: list[tuple[int, int]] = []
-    for key in ("not_done", "done", "pair", "else"):
+    for key in ("not_done", "done", "pair_done", "pair", "else"):
         for pat in lex[key]:
             for m in re.finditer(pat, text):
-                if key == "pair" and any(a < m.end() and m.start() < b for a, b in spans):
+                if key in ("pair", "pair_done") and any(a < m.end() and m.start() < b for a, b in spans):
                     continue  # "已回寄/未回寄" read whole: its "回寄/未回" is no second pair
                 g = m.groupdict()
+                if key == "pair_done":
+                    if g["o"][0] in lex["not_yet"] and g["o"][1:] == g["s"]:
+                        continue  # "已取/未取": a pair of one verb, read as such below
+                    if not _other_label(g["o"], g["d"], schema):
+                        return None
+                    verb = _same_step(verb, g["s"])
+                    if verb is None:
+                        return None
+                    labels.setdefault("not_done", g["o"])
+                    labels.setdefault("done", g["d"])
+                    spans.append(m.span())
+                    continue
                 v = g.get("v")
                 if v is not None:
                     verb = _same_step(verb, v)
+                    verbs_said.add(v)
                     if verb is None:
                         return None  # two steps named
                 if key == "pair":
@@ -101,18 +125,25 @@ def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
                         return None
                     labels[slot] = said
                 spans.append(m.span())
-    if verb is None and not labels:
-        asked = _asked(text, lex)
-        if asked is not None:
-            verb, labels, span = asked
-            spans.append(span)
+    asked = _asked(text, lex)
+    if verb is None and not labels and asked is not None:
+        verb, labels, span = asked
+        spans.append(span)
+    elif asked is not None and verb is not None and _same_step(verb, asked[0]) == verb \
+            and not any(a < asked[2][1] and asked[2][0] < b for a, b in spans):
+        spans.append(asked[2])  # "判断每笔还没还，没还写未还，还了写已还": the state asked, then its labels
     if verb is None or set(labels) != {"not_done", "done"} or labels["not_done"] == labels["done"] \
             or not (labels["not_done"] or labels["done"]):
         return None
-    found = _column(schema, verb) or (_column(schema, verb[0]) if len(verb) > 1 else None)
+    # "没完成…，完成了…" (成 said for 完成) names the header's 完成 whole; "缴清了…" is no 缴 column's
+    tail = any(verb != v and verb.endswith(v) and not verb.startswith(v) for v in verbs_said)
+    found = _column(schema, verb) or (_column(schema, verb[0]) if len(verb) > 1 and not tail else None)
     if found is None:
         return None
     col, test = found
+    # "完成了的…": the done clause read from 成 (its last character); 完 before it is the verb's too
+    spans = [(a - k, b) if 0 < (k := len(verb) - 1) <= a and text[a - k:a - k + len(verb)] == verb else (a, b)
+             for a, b in spans]
     rest = list(text)
     for a, b in spans:
         rest[a:b] = " " * (b - a)
