@@ -3134,6 +3134,7 @@ def _zh_context(text: str, schema: SheetSchema, lex: dict) -> list[str]:
     words = list(lex["zh_function_words"])
     sheet = condition_text(schema)  # (借 beside 借阅日期 is the rows' event, no condition)
     words += [v for v in lex["zh_row_verbs"] if v in text and v not in sheet]
+    words += [v for v in lex["zh_directions"] if v in text and v[0] not in sheet]
     if "平均" in text:  # 平均每人, 每张采购单平均金额: an average is over the rows already
         words += [w for w in lex["zh_per_row"] if w in text]
     if has(text, lex["zh_this_month"]) and _one_month(schema):

@@ -13,7 +13,9 @@ condition said ("for Tom", "11月") can be left out of the formula.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from .checks import _call_arguments
 from .rowbase import cover, is_zh, lexicon, mentions
 from .schema import Column, SheetSchema
 
@@ -44,7 +46,7 @@ def _factors(text: str, schema: SheetSchema) -> tuple[Column, Column, tuple[int,
     times = _alt(_lex()["times_zh"] if is_zh(text) else _lex()["times_en"])
     word = r"[\u4e00-\u9fff（）()a-z0-9%£$/]+?" if is_zh(text) else r"[a-z][a-z0-9 ]*?"
     pad = r"\s*" if is_zh(text) else r"\s+"
-    for m in re.finditer(rf"(?P<a>{word}){pad}(?:{times}){pad}(?P<b>{word})(?=[\s,，。.?？)）的]|$)", text):
+    for m in re.finditer(rf"(?P<a>{word}){pad}(?:{times}){pad}(?P<b>{word.rstrip('?')})(?=[\s,，。.?？)）的]|$)", text):
         start = m.start("a")
         zh = is_zh(text)
         words = list(m.group("a")) if zh else m.group("a").split()
@@ -54,9 +56,14 @@ def _factors(text: str, schema: SheetSchema) -> tuple[Column, Column, tuple[int,
             if a is not None:
                 start = m.start("a") + len(sep.join(words[:k])) + (1 if k and not zh else 0)
                 break
-        b = _column(m.group("b"), schema)
+        # "单价一共多少", "price per dozen where ...": the factor is the first words after "times"
+        after = list(m.group("b")) if zh else m.group("b").split()
+        for k in range(1, len(after) + 1):
+            b = _column(sep.join(after[:k]), schema)
+            if b is not None:
+                break
         if a is not None and b is not None and a is not b:
-            return a, b, (start, m.end("b"))
+            return a, b, (start, m.start("b") + len(sep.join(after[:k])))
     return None
 
 
@@ -94,3 +101,88 @@ def read_product_sum(request: str, schema: SheetSchema) -> tuple[str, str] | Non
     return (f"=SUMPRODUCT({a.range},{b.range})",
             f"{a.header}×{b.header}逐行相乘后合计" if is_zh(request)
             else f"the total of {a.header} × {b.header}, row by row")
+
+
+#: a lone SUMIF / SUMIFS call: the conditions a reread of the request found
+_CONDITIONAL_SUM = re.compile(r"=\s*(SUMIFS?)\(")
+#: a criterion written as a string: its comparison and its value ("<>", ">0", "现金", "")
+_CRITERION = re.compile(r'"(?P<op><>|>=|<=|=|<|>)?(?P<value>[^"*?~]*)"')
+#: a criterion joined to an expression: ">="&DATE(2026,1,1)
+_JOINED = re.compile(r'"(?P<op><>|>=|<=|=|<|>)"&(?P<expr>.+)')
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?")
+#: a column's data range: its letter, first and last row
+_SPAN = re.compile(r"([A-Z]+)(\d+):\1(\d+)")
+
+
+def _term(rng: str, criterion: str) -> str | None:
+    """A SUMIFS criterion on ``rng`` as a 0/1 factor of a SUMPRODUCT, or None when it cannot be
+    written so exactly (a wildcard, a text compared by size, a code like "00572", a cell)."""
+    criterion = criterion.strip()
+    if (m := _JOINED.fullmatch(criterion)) is not None:
+        return f"({rng}{m['op']}{m['expr']})"
+    if _NUMBER.fullmatch(criterion):
+        return f"({rng}={criterion})"
+    m = _CRITERION.fullmatch(criterion)
+    if m is None:
+        return None
+    op, value = m["op"] or "=", m["value"]
+    if _NUMBER.fullmatch(value):
+        return f"({rng}{op}{value})"
+    if op not in ("=", "<>") or re.fullmatch(r"[\d.\-]+", value):
+        return None  # "<b" compares text by its letters; "00572" may be a number or a code
+    return f'({rng}{op}"{value}")'
+
+
+def _conditions(formula: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """The summed range of a lone ``=SUMIF`` / ``=SUMIFS`` and its conditions, each its range
+    and that range's SUMPRODUCT factor; None for any other formula or condition."""
+    m = _CONDITIONAL_SUM.match(formula.strip())
+    if m is None:
+        return None
+    formula = formula.strip()
+    args = _call_arguments(formula, m.end())
+    if not args or formula[m.end() + sum(len(a) + 1 for a in args):].strip():
+        return None  # "=SUMIF(...)/2": more than the one call
+    if m[1] == "SUMIF" and len(args) in (2, 3):
+        summed, pairs = args[2 if len(args) == 3 else 0], [(args[0], args[1])]
+    elif m[1] == "SUMIFS" and len(args) >= 3 and len(args) % 2:
+        summed, pairs = args[0], list(zip(args[1::2], args[2::2], strict=True))
+    else:
+        return None
+    out = [(r.strip(), _term(r.strip(), c)) for r, c in pairs]
+    if any(t is None or _SPAN.fullmatch(r) is None for r, t in out):
+        return None
+    return summed.strip(), out
+
+
+def read_conditioned_product(request: str, schema: SheetSchema,
+                             read: Callable[[str, SheetSchema], object | None]) -> tuple[str, str] | None:
+    """``=SUMPRODUCT((cond)*A*B)``: the total of A × B over the rows the rest of the request
+    picks ("还款日期为空的，袋数×单价加起来", "cash sales, qty x price, in total").
+
+    The product is replaced by its first factor and the request read again by ``read`` (the
+    rule reader), so each condition is read by the readers that read it in a plain total; the
+    answer is kept only when it is one SUMIF / SUMIFS of that factor over the product's rows,
+    each condition written exactly as a 0/1 factor."""
+    text = request.lower().strip().rstrip("?？.。")
+    got = _factors(text, schema)
+    if got is None:
+        return None
+    a, b, (s, e) = got
+    if (a.first_row, a.last_row) != (b.first_row, b.last_row):
+        return None
+    sep = "" if is_zh(text) else " "
+    found = read(f"{text[:s]}{sep}{a.header.lower()}{sep}{text[e:]}".strip(), schema)
+    said = _conditions(getattr(found, "formula", None) or "")
+    if said is None or said[0] != a.range:
+        return None
+    if any(_SPAN.fullmatch(r).group(2, 3) != (str(a.first_row), str(a.last_row)) for r, _t in said[1]):
+        return None  # a condition on other rows than the product's
+    kinds = {c.range: c.type for c in schema.columns}
+    if any(re.match(r"\([A-Z]+\d+:[A-Z]+\d+(?:<(?!>)|>)", t) and kinds.get(r) not in ("number", "date")
+           for r, t in said[1]):
+        return None  # "(C2:C9>0)" over a column holding text: text is greater than any number there
+    why = getattr(found, "explanation", "")
+    return (f"=SUMPRODUCT({'*'.join([t for _r, t in said[1]] + [a.range, b.range])})",
+            f"{a.header}×{b.header}逐行相乘后合计；{why}" if is_zh(request)
+            else f"the total of {a.header} × {b.header}, row by row; {why}")

@@ -82,7 +82,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
     from .partshare import read_part_share
-    from .productsum import read_product_sum
+    from .productsum import read_conditioned_product, read_product_sum
     from .rowbase import is_zh
     from .shares import read_total_ratio
     from .sincelatest import read_since_latest
@@ -145,6 +145,9 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     found = read_sold_pieces(request, schema, lambda text, sheet: read_request(text, sheet, True, True))
     if found is not None and not _misses(request, found[0], schema):
         return Reading(found[0], found[1], {"operation": "sold pieces", "explanation": found[1]})
+    found = read_conditioned_product(request, schema, lambda text, sheet: read_request(text, sheet, True, True))
+    if found is not None and not _misses(request, found[0], schema):
+        return Reading(found[0], found[1], {"operation": "conditioned product", "explanation": found[1]})
     found = read_time_extreme(request, schema) or read_lookup(request, schema)
     if found is not None and not _misses(request, found[0], schema):
         return Reading(found[0], found[1], {"operation": "lookup", "explanation": found[1]})
@@ -248,10 +251,27 @@ _TOTAL_ROW = re.compile(r"[，,]?\s*[（(]?\s*(?:" + "|".join(map(re.escape, sor
     lexicon("aggregates")["total_row_words"], key=len, reverse=True))) + r")(?:行)?\s*[)）]?")
 
 
+_ROW_CLAUSE = lexicon("aggregates")["total_row_clause_zh"]
+#: a bracket, or a clause up to a comma or the end, that names the total row ("（合计那行别算）")
+_ROW_CLAUSE_RE = re.compile(r"[（(][^（）()]*?(?:" + _ROW_CLAUSE["names"] + r")[^（）()]*?[）)]"
+                            r"|[，,；;]?[^，,；;（）()]*?(?:" + _ROW_CLAUSE["names"] + r")[^，,；;（）()]*(?:[，,；;]|$)")
+_ROW_CLAUSE_LEAVE = re.compile("|".join(map(re.escape, sorted(_ROW_CLAUSE["leave"], key=len, reverse=True))))
+_ROW_CLAUSE_FILL = re.compile(r"[（()），,；;\s]|" + _ROW_CLAUSE["names"] + "|" + "|".join(
+    map(re.escape, sorted(_ROW_CLAUSE["leave"] + _ROW_CLAUSE["fill"], key=len, reverse=True))))
+
+
 def without_total_row(request: str) -> str:
     """The request without the words that leave a total row below the data out ("（别把合计算进去）",
-    "不算合计行"): every reader's range stops at the data already, and the 合计 in them is no total."""
-    return _TOTAL_ROW.sub("", request).strip() or request
+    "不算合计行", "合计那行别算"): every reader's range stops at the data already, and the 合计 in
+    them is no total.  A clause naming the row is dropped only where it says to leave it out and
+    says nothing else (lexicon total_row_clause_zh)."""
+    text = _TOTAL_ROW.sub("", request).strip() or request
+    said = [m for m in _ROW_CLAUSE_RE.finditer(text)
+            if _ROW_CLAUSE_LEAVE.search(m.group(0)) and not _ROW_CLAUSE_FILL.sub("", m.group(0))]
+    for m in reversed(said):
+        keep = "，" if m.group(0)[:1] in "，," and m.group(0)[-1:] in "，," else ""
+        text = text[:m.start()] + keep + text[m.end():]
+    return (text.strip(" ，,；;") if said else text) or request
 
 
 _CODE_WORD = re.compile(r"(?<![a-z])(?:no\.?|number|num\.?|#)\s*(?=[a-z]*\d)", re.I)

@@ -130,6 +130,8 @@ def _convert_part(text: str, letter: str, header: str) -> str:
                 or re.search(r"(?<![A-Z])INDEX\(\s*$", text[:m.start()]):
             continue  # converted above, or a lookup that returns the cell as it stands
         fn = re.findall(r"([A-Z][A-Z0-9.]*)\((?=[^()]*$)", text[:m.start()])
+        if text[:m.start()].endswith("*") or text[m.end():].startswith("*"):
+            continue  # SUMPRODUCT((H2:H31="")*F2:F31*G2:G31): a factor of "*" is read as its number
         raise TaskError(
             f"{header} holds numbers stored as text, which {fn[-1] if fn else 'this formula'} skips "
             f"(the answer would count them as nothing); convert the column to numbers first "
