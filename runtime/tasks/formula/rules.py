@@ -74,8 +74,8 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .aggregates import read as read_aggregate
     from .balance import read_balance
     from .bestperiod import read_best_period
-    from .countedvalue import counted_values
     from .compose import group_by, read
+    from .countedvalue import counted_values
     from .filledshare import read_filled_share
     from .flagshare import read_flag_share
     from .intent import compile_intent, explain
