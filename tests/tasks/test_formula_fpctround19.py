@@ -47,3 +47,38 @@ def test_bounds_ranks_spans_and_numbers_the_column_lacks_are_not_its_value():
                 "how many flats have 2-3 bedrooms", "flats with 3 or more bedrooms as a share"):
         assert '"2")' not in (_answer(ask, sheet) or "") and '"3")' not in (_answer(ask, sheet) or ""), ask
     assert _answer("share of flats with 9 bedrooms", sheet) is None
+
+
+def _marks():
+    rows = [["Pupil", "Form", "Quiz", "Essay"]]
+    for i in range(7):
+        rows.append([f"P{i}", ["7A", "7B"][i % 2], 4 + i % 7, 20 + 3 * i])
+    return schema_from_rows(rows, sheet="Marks")
+
+
+def test_a_column_as_a_share_of_a_number_said_outright():
+    sheet = _marks()
+    for ask in ("quiz as a % of 10", "each pupil's quiz out of 10 as a percentage", "quiz score as a % of the max (10)",
+                "Quiz out of 10, as a %", "quiz as % of the maximum of 10", "quiz as a percentage of the max, 10"):
+        assert _answer(ask, sheet, "F2") == "=C2/10", ask
+    assert _answer("essay as a % of 50 marks", sheet, "F2") == "=D2/50"
+
+
+def test_a_share_of_the_max_with_no_number_is_not_a_constant():
+    sheet = _marks()
+    assert _answer("quiz as a % of the max", sheet, "F2") != "=C2/10"
+    assert _answer("quiz out of 10", sheet, "F2") is None  # no share asked: a mark out of 10 is the mark
+
+
+def _scores_zh():
+    rows = [["学号", "班级", "笔试", "面试"]]
+    for i in range(7):
+        rows.append([f"S{i}", ["一班", "二班"][i % 2], 60 + 5 * i, 3 + i % 3])
+    return schema_from_rows(rows, sheet="成绩")
+
+
+def test_a_column_as_a_share_of_a_number_in_chinese():
+    sheet = _scores_zh()
+    for ask in ("面试占5分的百分比", "面试得分按满分5分算百分比", "面试占满分5分的比例", "面试，满分5分，换算成百分比"):
+        assert _answer(ask, sheet, "F2") == "=D2/5", ask
+    assert _answer("笔试占150的比例", sheet, "F2") == "=C2/150"
