@@ -82,3 +82,12 @@ def test_a_column_as_a_share_of_a_number_in_chinese():
     for ask in ("面试占5分的百分比", "面试得分按满分5分算百分比", "面试占满分5分的比例", "面试，满分5分，换算成百分比"):
         assert _answer(ask, sheet, "F2") == "=D2/5", ask
     assert _answer("笔试占150的比例", sheet, "F2") == "=C2/150"
+
+
+def test_round_with_its_direction_said_after_what_is_rounded():
+    sheet = _lets()
+    for ask in ("round the rent up to the next whole number for each flat", "round rent up to whole numbers",
+                "How do I round the rents up (always up) to whole numbers?", "round each rent up"):
+        assert _answer(ask, sheet, "H2") == "=ROUNDUP(E2,0)", ask
+    assert _answer("round the rent down to whole numbers", sheet, "H2") == "=ROUNDDOWN(E2,0)"
+    assert _answer("round the rent up to 1 dp", sheet, "H2") == "=ROUNDUP(E2,1)"

@@ -56,6 +56,11 @@ _SHARE_OF_NUMBER = re.compile(
     re.I)
 
 
+#: "round the minutes up (always up) to whole numbers": the direction said after what is rounded
+_SPLIT_ROUND = re.compile(r"\b(round)\s+((?:the\s+|each\s+|every\s+|all\s+)?[a-z][a-z' ]{0,40}?)\s+(up|down)\b"
+                          r"(?:\s*[(（]\s*always\s+(?:up|down)\s*[)）])?", re.I)
+
+
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole; an area
     asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`); one
@@ -65,6 +70,7 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     from .rowunits import area, area_of_lengths
 
     request = named(request, schema)  # "days from quote to acceptance": the ends as the date headers
+    request = _SPLIT_ROUND.sub(r"\1 \3 \2", request)  # "round the minutes up": "round up the minutes"
     reading = bothends.counted(request, schema, lambda text: _read_rounded(text, schema, target_col)) \
         or rowvat.kept(request, schema, _read_rounded(request, schema, target_col),
                           lambda rest: _inner(rest, schema, target_col)) \
