@@ -43,6 +43,24 @@ _ZHE = re.compile(r"打?(\d(?:\.\d)?|\d\d|[一二三四五六七八九]{1,2})折
 _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")}
 
 
+#: a share of a number said outright: "as a percentage of 500", "as a % of the max (5)", "out of 5,
+#: as a percentage", "占5000的比例", "按满分5分算百分比": the column over that number (the cell
+#: formatted as a percentage)
+_SHARE_OF_NUMBER = re.compile(
+    r"as (?:an? )?(?:percentage|percent|pct|share|fraction|%) of (?:the )?(?:(?:max|maximum|most|full|top|total|target)"
+    r"(?: score| mark| possible)?,?(?: of)? )?[(（]?(?P<n>\d+(?:\.\d+)?)(?![\d.%])[)）]?"
+    r"|(?<![a-z])out of (?P<out>\d+(?:\.\d+)?)(?![\d.%])(?=.*(?:percentage|percent|pct|%))"
+    r"|占\s*(?:满分|总分)?\s*(?P<zh>\d+(?:\.\d+)?)\s*(?:分|元|块|天|小时|个|件|次|人|斤|公斤|吨|米)?\s*的?\s*"
+    r"(?:百分比|比例|比重|百分之几|百分之多少)"
+    r"|(?:按|以)?满分\s*(?P<full>\d+(?:\.\d+)?)\s*分?\s*[，,]?\s*(?:算|计算|折算|换算)?\s*成?\s*(?:百分比|比例|百分数|得分率)",
+    re.I)
+
+
+#: "round the minutes up (always up) to whole numbers": the direction said after what is rounded
+_SPLIT_ROUND = re.compile(r"\b(round)\s+((?:the\s+|each\s+|every\s+|all\s+)?[a-z][a-z' ]{0,40}?)\s+(up|down)\b"
+                          r"(?:\s*[(（]\s*always\s+(?:up|down)\s*[)）])?", re.I)
+
+
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole; an area
     asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`); one
@@ -52,6 +70,7 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
     from .rowunits import area, area_of_lengths
 
     request = named(request, schema)  # "days from quote to acceptance": the ends as the date headers
+    request = _SPLIT_ROUND.sub(r"\1 \3 \2", request)  # "round the minutes up": "round up the minutes"
     reading = bothends.counted(request, schema, lambda text: _read_rounded(text, schema, target_col)) \
         or rowvat.kept(request, schema, _read_rounded(request, schema, target_col),
                           lambda rest: _inner(rest, schema, target_col)) \
@@ -431,6 +450,9 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
 
     if (done := done_share(request, schema)) is not None:  # "每笔借款还了百分之几": 已还金额占借款金额的比例
         said.append(done)
+    plain_share = _SHARE_OF_NUMBER.sub(lambda m: f"as a percentage of {m['n']}" if m["n"] else m.group(0), request)
+    if plain_share != request:  # "as a % of the max (5)": the column over 5, the words around 5 said
+        said.append(plain_share)
     tenths = _tenths(request)
     if tenths is not None:  # "笔试四成面试六成": 四成 is 40%
         said.append(tenths)
@@ -1672,10 +1694,9 @@ def _formula(text: str, request: str, schema: SheetSchema, cols: list[Column],
         if c is not None:
             return (f"{ref(c)}/SUM(${c.letter}${c.first_row}:${c.letter}${c.last_row})",
                     f"{c.header}占合计的比例" if zh else f"{c.header} as a share of its total", [])
-    if (m := re.search(r"as an? (?:percentage|percent|share|fraction) of (\d+(?:\.\d+)?)", text)) \
-            and len(numeric) == 1:
-        return f"{ref(numeric[0])}/{m.group(1)}", f"{numeric[0].header} / {m.group(1)}", \
-            [float(m.group(1))]
+    if (m := _SHARE_OF_NUMBER.search(text)) and len(numeric) == 1:
+        n = m["n"] or m["out"] or m["zh"] or m["full"]
+        return f"{ref(numeric[0])}/{n}", f"{numeric[0].header} / {n}", [float(n)]
     derived = _derived(text, schema)
     if derived is not None and not nums and all(c in derived[2] for c in numeric) \
             and not has(text, lex["per_unit"]) \

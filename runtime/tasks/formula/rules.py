@@ -75,6 +75,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .balance import read_balance
     from .bestperiod import read_best_period
     from .compose import group_by, read
+    from .countedvalue import counted_values
     from .filledshare import read_filled_share
     from .flagshare import read_flag_share
     from .intent import compile_intent, explain
@@ -151,6 +152,8 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     found = read_time_extreme(request, schema) or read_lookup(request, schema)
     if found is not None and not _misses(request, found[0], schema):
         return Reading(found[0], found[1], {"operation": "lookup", "explanation": found[1]})
+    if not respelt and (counted := counted_values(request, schema)) != request:
+        return read_request(counted, schema, respelt=True)  # "what % of jobs were 3 storeys": Storeys = 3
     if not respelt:  # "avarage hours per lesson": read again with the slip of the keys put right
         from .aggregates import respell
 
