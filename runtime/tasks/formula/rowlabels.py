@@ -1208,10 +1208,10 @@ def _direction(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     """An IF-label reading of ``request``: the forms said in one sentence, else a pair of labels
     and a definition of one of them (:mod:`labelpair`)."""
-    from . import labelpair, zhbands
+    from . import labelpair, statuses, zhbands
 
-    return zhbands.read(request, schema) or _read_said(request, schema) or _clauses(request, schema, lexicon("labels"), single=True) \
-        or labelpair.read(request, schema)
+    return statuses.listed(request, schema) or zhbands.read(request, schema) or _read_said(request, schema) or _clauses(request, schema, lexicon("labels"), single=True) \
+        or labelpair.read(request, schema) or statuses.read(request, schema)
 
 
 def _read_said(request: str, schema: SheetSchema) -> RowReading | None:

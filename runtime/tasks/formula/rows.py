@@ -1051,7 +1051,7 @@ def _vocabulary() -> tuple[str, ...]:
             for v in x:
                 walk(v)
 
-    for name in ("rows", "labels", "text", "dates", "columns"):
+    for name in ("rows", "labels", "text", "dates", "columns", "statuses"):
         walk(lexicon(name))
     return tuple(sorted(set(words), key=len, reverse=True))
 
