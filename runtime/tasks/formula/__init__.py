@@ -202,6 +202,12 @@ def formula(
     if schema is None:
         raise UsageError("generating a formula needs the sheet (sheet=...)", code="usage.sheet")
     result = _generate(request, schema, target, method, model)
+    if "FILTER" in lacks(app):  # "查一下谢玉兰的手机号" read as FILTER: one row's answer, INDEX/MATCH
+        from .filterone import as_index_match
+
+        one = as_index_match(request, result.formula, schema)
+        if one is not None:
+            result.formula, result.value = one, _verified(one, schema, target).value
     _for_target(request, result.formula, app)
     from .labelcase import cased
 

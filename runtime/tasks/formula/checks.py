@@ -338,6 +338,8 @@ def _sheet_words_blanked(request: str, formula: str, schema: SheetSchema) -> str
     names |= {str(v).lower() for c in schema.columns for v in c.distinct if isinstance(v, str) and v.strip()}
     names |= {p for p, _, _ in value_parts(schema)}
     names |= {lit.lower() for lit in re.findall(r'"([^"]+)"', formula)}
+    names |= {h.header.strip().lower() for n, o in schema.others.items() if n + "!" in formula
+              for h in o.columns}  # 人均标准 looked up on 标准!: a header there, no average asked
     for name in sorted((n for n in names if n.strip()), key=len, reverse=True):
         pat = rf"(?<![a-z]){re.escape(name)}(?:s|es)?(?![a-z])" if re.match(r"[a-z0-9]", name) else re.escape(name)
         spans += [m.span() for m in re.finditer(pat, text)]

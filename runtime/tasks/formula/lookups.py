@@ -320,12 +320,22 @@ def names_other_column(request: str, schema: SheetSchema) -> bool:
     return False
 
 
-def without_sheet(request: str, name: str) -> str:
+def without_sheet(request: str, name: str, other: SheetSchema | None = None) -> str:
     """``request`` without the words that name the sheet ``name`` ("from the Plans tab",
-    "on the price list", 从物料表, 价格表里): they say where to look, not what."""
+    "on the price list", 从物料表, 价格表里): they say where to look, not what.  When ``other``
+    (that sheet) has a column of the same name (a 缴费基数 sheet's 缴费基数), only the name said
+    with a word of place (从缴费基数表) is the sheet's; alone it is the column."""
     words = lexicon("lookups")["sheet_words"]
-    pat = (rf"(?:(?:{words['before']})\s*)?(?:the\s+)?{re.escape(name)}(?:\s*(?:{words['after']}))?"
-           if name.isascii() else rf"(?:{words['before_zh']})?{re.escape(name)}(?:{words['after_zh']})?")
+    if name.isascii():
+        before, after = rf"(?:{words['before']})\s*(?:the\s+)?", rf"\s*(?:{words['after']})"
+    else:
+        before, after = f"(?:{words['before_zh']})", f"(?:{words['after_zh']})"
+    name_re = re.escape(name)
+    if other is not None and any(c.header.strip().lower() == name.strip().lower() for c in other.columns):
+        pat = rf"{before}{name_re}(?:{after})?|{name_re}{after}"
+    else:
+        pat = rf"(?:{before})?{name_re}(?:{after})?" if not name.isascii() else \
+            rf"(?:(?:{words['before']})\s*)?(?:the\s+)?{name_re}(?:\s*(?:{words['after']}))?"
     out = re.sub(pat, " ", request, flags=re.IGNORECASE)
     return re.sub(r"\s+", " ", out).strip()
 
@@ -514,10 +524,14 @@ def _number_keys(text: str, schema: SheetSchema) -> list[tuple[Column, str, tupl
     span of both, the rows holding it), for each column of numbers (or of numbers stored as
     text) said right beside a number that is one value of it."""
     out = []
-    for p, col in mentions(text, schema):
-        if col.type not in ("number", "text", "mixed") or is_identifier(col) and col.type == "number":
+    said = [(p, col, p + len(_word_at(text[p:], col))) for p, col in mentions(text, schema)]
+    for col in schema.columns:  # "job 517" for a "Job no" column: the noun of a header of numbers
+        m = _NUMBERED.fullmatch(col.header.strip().lower())
+        if m and not any(c is col for _p, c, _e in said):
+            said += [(h.start(), col, h.end()) for h in re.finditer(rf"(?<![a-z]){re.escape(m.group(1))}(?![a-z])", text)][:1]
+    for p, col, end in said:
+        if col.type not in ("number", "text", "mixed"):
             continue
-        end = p + len(_word_at(text[p:], col))
         after = re.match(r"\s*(?:no\.?\s*|number\s+|#\s*|是)?(\d+)(?![\d.])(?:\s*号)?", text[end:])
         before = re.search(r"(?<![\d.])(\d+)\s*号(?:的)?\s*$", text[:p])
         for m, span in ((after, (p, end + after.end()) if after else None),
@@ -539,6 +553,10 @@ def _number_keys(text: str, schema: SheetSchema) -> list[tuple[Column, str, tupl
             elif len(rows) == 1:
                 out.append((col, n, span, rows))
     return out
+
+
+#: a header naming its rows by number ("Job no", "Order #", "Ticket number"): group 1 the noun
+_NUMBERED = re.compile(r"([a-z]{3,})\s*(?:no\.?|number|num|#)")
 
 
 def _by_number(text: str, schema: SheetSchema, lex: dict, answer: Column | None,
@@ -677,7 +695,7 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
         return by_header
     found = []
     for name, other in schema.others.items():
-        said = without_sheet(request, name)
+        said = without_sheet(request, name, other)
         if _names_a_value(said, schema, other):
             return None
         asked = {c.letter: (p, c) for p, c in mentions(said, other) if c.header.strip().lower() not in own}
@@ -685,20 +703,27 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
             from .otherhead import head_word as _head_word
 
             asked = _head_word(said, other, own)
+        keyed = _key_named(said, schema, other)  # "按工号", "by session", "code -> name": the key said
+        if keyed is not None:  # the key's words ask nothing, unless they name no join ("按进价": the price)
+            narrowed = {k: (p, c) for k, (p, c) in asked.items() if not keyed[0][0] <= p < keyed[0][1]}
+            if len(narrowed) == 1 and _row_keys(schema, other, next(iter(narrowed.values()))[1], target_col, keyed[1]):
+                asked = narrowed
+            else:
+                keyed = None
         if len(asked) != 1:
             continue
         at, answer = next(iter(asked.values()))
-        keys = _row_keys(schema, other, answer, target_col)
+        keys = _row_keys(schema, other, answer, target_col, keyed[1] if keyed else None)
         if len(keys) != 1:
             continue
         key, okey = keys[0]
         # the words that named the answer name nothing of this sheet ("per night price": not Nights)
         low_said = said.lower()
         end = at + max((len(f) for f in header_forms(answer.header) if low_said.startswith(f, at)), default=0)
-        found.append((name, said, answer, key, okey, (at, end)))
+        found.append((name, said, answer, key, okey, (at, end), keyed))
     if len(found) != 1:
         return None
-    name, said, answer, key, okey, span = found[0]
+    name, said, answer, key, okey, span, keyed = found[0]
     pre = sheet_prefix(name)
     rng = lambda c: f"{pre}${c.letter}${c.first_row}:${c.letter}${c.last_row}"  # noqa: E731
     if "vlookup" in low:
@@ -717,7 +742,7 @@ def read_row(request: str, schema: SheetSchema, target_col: int) -> RowReading |
     named = {c.letter: c for p, c in mentions(said, schema)
              if c is not key and c.header.strip().lower() != okey.header.strip().lower()
              and col_index(c.letter) != target_col and not each.search(said[:p].lower())
-             and not span[0] <= p < span[1]}
+             and not span[0] <= p < span[1] and not (keyed and keyed[0][0] <= p < keyed[0][1])}
     if not named:
         if _PER_TIME.search(answer.header.lower()) and _MONEY_OF_ROW.search(low) and any(
                 c.type == "number" and _DURATION.search(c.header.lower()) for c in schema.columns):
@@ -754,9 +779,10 @@ _AMOUNT_ASKED = re.compile(r"\bhow (?:many|much|long)\b|\b(?:number|count) of\b|
 
 
 def _row_keys(schema: SheetSchema, other: SheetSchema, answer: Column,
-              target_col: int) -> list[tuple[Column, Column]]:
+              target_col: int, said: set[int] | None = None) -> list[tuple[Column, Column]]:
     """(this sheet's column, the other sheet's column) pairs whose values the other sheet
-    lists once each and that cover every value of this sheet's column: the best only."""
+    lists once each and that cover every value of this sheet's column: the best only; only
+    pairs holding a column the request names as the key (``said``, ids) when it names one."""
     best: list[tuple[Column, Column]] = []
     top = 0.0
     for ocol in other.columns:
@@ -767,6 +793,8 @@ def _row_keys(schema: SheetSchema, other: SheetSchema, answer: Column,
             continue  # a key the other sheet lists twice finds its first row only
         for col in schema.columns:
             if col_index(col.letter) == target_col or col.type != ocol.type:
+                continue
+            if said is not None and id(col) not in said and id(ocol) not in said:
                 continue
             mine = {str(v) for v in values(schema, col) if v is not None}
             if len(mine) < 2:
@@ -784,6 +812,37 @@ def _row_keys(schema: SheetSchema, other: SheetSchema, answer: Column,
         first = min(col_index(b.letter) for _a, b in best)
         best = [(a, b) for a, b in best if col_index(b.letter) == first]
     return best
+
+
+def _key_named(said: str, schema: SheetSchema, other: SheetSchema) -> tuple[tuple[int, int], set[int]] | None:
+    """The key a per-row lookup names ("按工号", "根据客户级别", "by session", "using the Rep code",
+    "code -> name"): the span of its words and the ids of the columns of either sheet it names;
+    None when no key is said or the words name columns of neither sheet."""
+    low = said.lower()
+    for m in _KEY_SAID.finditer(low):
+        at = m.end()
+        hits = [(at, c) for s in (schema, other) for p, c in mentions(low[at:], s) if p == 0]
+        if m.group("arrow") is not None:  # "code -> name": the word before the arrow
+            hits = [(p, c) for s in (schema, other) for p, c in mentions(low, s)
+                    if p < m.start() and p + len(_word_at(low[p:], c)) >= len(low[:m.start()].rstrip())]
+        if hits:
+            start = min(p for p, _c in hits + [(m.start(), None)])
+            end = max(p + len(_word_at(low[p:], c)) for p, c in hits)
+            gap = len(low[end:]) - len(low[end:].lstrip())  # "the Rep code": the code word is the key's too
+            hits += [(end + gap, c) for s in (schema, other) for p, c in mentions(low[end + gap:], s)
+                     if p == 0 and _CODE_WORD.search(c.header.lower())]
+            end = max(p + len(_word_at(low[p:], c)) for p, c in hits)
+            return (start, max(end, m.end())), {id(c) for _p, c in hits}
+    return None
+
+
+#: a header of codes ("Code", "Rep ID", 编码): said after the key's name it names the same key
+_CODE_WORD = re.compile(r"(?<![a-z])(?:code|id|no|number|ref)(?![a-z])|编码|编号|代码|代号")
+#: words that say which column finds the row: 按/根据/用 X, "by / using / keyed on X", "X -> the answer"
+_KEY_SAID = re.compile(r"(?:按照?|根据|依据|通过|对应)\s*(?:每行的|这行的|本行的|各行的)?"
+                       r"|(?<![a-z])(?:by|using|via|based on|keyed (?:on|by)|match(?:ed|ing)? (?:on|by))\s+"
+                       r"(?:the\s+|its\s+|their\s+|each\s+row's\s+|the\s+row's\s+)?"
+                       r"|(?P<arrow>\s*(?:->|→|=>)\s*)")
 
 
 def _names_a_value(text: str, schema: SheetSchema, other: SheetSchema) -> bool:
