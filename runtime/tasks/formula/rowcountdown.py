@@ -23,6 +23,7 @@ from .rowbase import RowReading, date_formula, date_in, has, lexicon, mentions, 
 from .schema import Column, SheetSchema
 
 _LEX = lexicon("dates")["countdown"]
+_UNTIL_FROM = re.compile(_LEX["until_from"])
 
 
 def _said_today(text: str) -> bool:
@@ -54,7 +55,12 @@ def _deadline(text: str, schema: SheetSchema) -> Column | None:
         return said[0]
     dates = [c for c in schema.columns if c.type == "date"]
     deadlines = [c for c in dates if re.search(_LEX["deadline_headers"], c.header.lower())]
-    return deadlines[0] if len(deadlines) == 1 else None
+    if deadlines:
+        return deadlines[0] if len(deadlines) == 1 else None
+    # "countdown to each party" beside Event date and Deposit paid: a date that records what was
+    # done (paid, closed) is past, never counted to, so the one date left is the row's event
+    ahead = [c for c in dates if not re.search(_LEX["settled_headers"], c.header.lower())]
+    return ahead[0] if len(ahead) == 1 and len(dates) > 1 else None
 
 
 def _events_after_cue(text: str, schema: SheetSchema) -> list[Column]:
@@ -74,10 +80,34 @@ def asks_overdue(request: str) -> bool:
     return has(request.lower(), _LEX["overdue"])
 
 
+def _minus_said(request: str, text: str, schema: SheetSchema) -> RowReading | None:
+    """"event date minus 12 Dec 2026", "12/12/2026 less the Opened date": one date column and one
+    day said with a minus word between them, subtracted in the order said (a day written
+    ``DATE(y,m,d)``); None for any other shape."""
+    from .rows import _mention_end
+
+    found = date_in(request)
+    named = [(p, c) for p, c in mentions(text, schema) if c.type == "date"]
+    if found is None or len({c.letter for _, c in named}) != 1 or date_in(request[found[2]:]) is not None:
+        return None
+    p, d = named[0]
+    end = _mention_end(text, p, d, schema)
+    day = date_formula(found[0])
+    if end <= found[1] and re.fullmatch(_LEX["minus_between"], text[end:found[1]]):
+        return RowReading(f"={ref(d)}-{day}", f"days from {found[0].isoformat()} to {d.header}")
+    if found[2] <= p and re.fullmatch(_LEX["minus_between"], text[found[2]:p]):
+        return RowReading(f"={day}-{ref(d)}", f"days from {d.header} to {found[0].isoformat()}")
+    return None
+
+
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     """The countdown (or days overdue) of ``request`` per row; None where it is not one."""
     text = request.lower()
+    minus = _minus_said(request, text, schema)
+    if minus is not None:
+        return minus
     until, overdue, since = has(text, _LEX["until"]), has(text, _LEX["overdue"]), has(text, _LEX["since"])
+    until = until or _UNTIL_FROM.search(text) is not None  # "days from today to each event": a countdown
     if until + overdue + since != 1:
         return None
     d = _deadline(text, schema) if not since else _named_or_only(text, schema)

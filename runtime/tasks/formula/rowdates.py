@@ -419,6 +419,9 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
     said = [c for c in times if c in named]
     others = [c for c in named if c not in times and c.type in ("number", "date")]  # a text column is the row's noun
     nums = [v for v, unit, _ in numbers(request)]
+    clock = _clock_part(request, text, times, said, others, tl)
+    if clock is not None:
+        return clock
     if has(text, tl["end"]) and not has(text, tl["end_not"]) and len(said) < 2:
         # "end time (start + hours)", "结束时间"; not "结束时间减开始时间": both times are the sheet's
         start = said if said else times
@@ -477,6 +480,31 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
             if re.search(pattern, text):
                 return RowReading(f"={fn}({ref(one[0])})", f"{fn.lower()} of {one[0].header}")
     return None
+
+
+#: an example of the answer ("(e.g. 21)", "like 9"), said beside an ask, is no operand
+_EXAMPLE = re.compile(r"[(（]?\s*(?:e\.g\.?|eg|for example|for instance|like|say)\s*:?\s*\d{1,2}(?::\d\d)?\s*[)）]?", re.I)
+
+
+def _clock_part(request: str, text: str, times: list[Column], said: list[Column], others: list[Column],
+                tl: dict) -> RowReading | None:
+    """The hour (or minute) one time of the row reads: "just the hour each job started", "start hour
+    as a number", "what hour did each backup kick off" (HOUR(D2)); never a length between two
+    times (``span_said``).  The time is the one named, else the one a start / end verb says (by
+    the headers, ``start_headers``), else the only one; an example ("e.g. 21") is no operand."""
+    fn = next((f for pattern, f in tl["clock_part"] if re.search(pattern, text)), None)
+    if fn is None or others or len(said) > 1 or re.search(tl["span_said"], text):
+        return None
+    if numbers(_EXAMPLE.sub(" ", request)):
+        return None
+    one = said
+    if not one and len(times) == 2 and (order := _start_end(*times, tl)) is not None:
+        starts, ends = has(text, tl["start_said"]), has(text, tl["end_said"])
+        one = [order[0]] if starts and not ends else [order[1]] if ends and not starts else []
+    one = one or (times if len(times) == 1 else [])
+    if len(one) != 1:
+        return None
+    return RowReading(f"={fn}({ref(one[0])})", f"the {fn.lower()} of {one[0].header}")
 
 
 def _start_end(a: Column, b: Column, tl: dict) -> tuple[Column, Column] | None:

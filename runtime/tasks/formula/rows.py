@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import bothends, roundunit, rowafter, rowopen, rowscale, rowvat
+from . import bothends, roundunit, rowaddon, rowafter, rowopen, rowscale, rowvat
 from .rowbase import (
     RowReading,
     _bare,
@@ -71,6 +71,8 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
 
     request = named(request, schema)  # "days from quote to acceptance": the ends as the date headers
     request = _SPLIT_ROUND.sub(r"\1 \3 \2", request)  # "round the minutes up": "round up the minutes"
+    if rowaddon.asked(request):  # "price plus £10 if it's a delivery": read whole, or no answer
+        return rowaddon.read(request, schema, lambda rest: _inner(rest, schema, target_col))
     reading = bothends.counted(request, schema, lambda text: _read_rounded(text, schema, target_col)) \
         or rowvat.kept(request, schema, _read_rounded(request, schema, target_col),
                           lambda rest: _inner(rest, schema, target_col)) \

@@ -15,12 +15,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .rowbase import RowReading, lexicon
+from .rowbase import RowReading, lexicon, mentions
 from .schema import SheetSchema
 
 _LEX = lexicon("rowvat")
 _CLAUSES = tuple(re.compile(p) for p in _LEX["clause"])
 _ASKS = tuple(re.compile(p) for p in _LEX["asks"])
+_EX = re.compile(_LEX["ex_clause"])
+_PREMISE = re.compile(_LEX["premise"])
 _TAX_HEADER = re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in _LEX["tax_headers"]) + r")(?![a-z])")
 
 
@@ -49,6 +51,31 @@ def _asks_dropped(rest: str) -> str:
     return rest
 
 
+def _taken_out(text: str, schema: SheetSchema) -> tuple[str, float] | None:
+    """``text`` (lower case) without its clause taking the tax out ("ex-VAT price", "net of VAT
+    (20%)") and without a premise saying the amounts include it ("prices include VAT at 20% -"),
+    and the percent (said in either, else the default); None when no such clause is said, or
+    when the sheet has a tax column of its own and no percent is said."""
+    m = _EX.search(text)
+    if m is None:
+        return None
+    premise = _PREMISE.search(text[:m.start()]) or _PREMISE.search(text, m.end())
+    said = [x for x in (m.group("p"), m.group("p2")) if x] + \
+           ([x for x in (premise.group("p"), premise.group("p2")) if x] if premise else [])
+    if len(set(said)) > 1:
+        return None  # two rates said: which is meant is not read
+    if not said and any(_TAX_HEADER.search(c.header.lower()) for c in schema.columns):
+        return None
+    pct = float(said[0]) if said else _LEX["default"].get(m.group("w"))
+    if pct is None:
+        return None
+    cut = sorted([(m.start(), m.end())] + ([premise.span()] if premise else []))
+    rest, at = "", 0
+    for a, b in cut:
+        rest, at = rest + text[at:a] + " ", b
+    return (rest + text[at:]).strip(" ,;-"), float(pct)
+
+
 def _applies(text: str, schema: SheetSchema) -> tuple[re.Match[str], float] | None:
     """The tax clause of ``text`` (lower case) and its percent, when this module reads it."""
     found = _clause(text)
@@ -66,6 +93,10 @@ def kept(request: str, schema: SheetSchema, reading: RowReading | None,
     """``reading`` (the per-row families' answer to ``request``) when the request adds no tax or
     the reading multiplies by it already; else the amount with the tax added (:func:`read`), or
     None: "hours x rate inc vat" read as the hours times the rate dropped the tax."""
+    out = _taken_out(request.lower(), schema)
+    if out is not None:  # "ex-VAT price": the amount before the tax, never read as a discount
+        return reading if reading is not None and f"/{1 + out[1] / 100:g}" in reading.template \
+            else _taxed(out[0], out[1], schema, inner, "/", "less")
     found = _applies(request.lower(), schema)
     if found is None:
         return reading
@@ -78,14 +109,20 @@ def read(request: str, schema: SheetSchema, inner: Callable[[str], RowReading | 
     """``request`` read as an amount with a tax added, or None.
 
     ``inner`` reads the amount alone (the per-row family's reader for a rest)."""
-    from .rows import rounding_clause, without_clause
-
     text = request.lower()
     found = _applies(text, schema)
     if found is None:
         return None
     m, pct = found
-    rest = (text[:m.start()] + " " + text[m.end():]).strip(" ,;")
+    return _taxed((text[:m.start()] + " " + text[m.end():]).strip(" ,;"), pct, schema, inner, "*", "plus")
+
+
+def _taxed(rest: str, pct: float, schema: SheetSchema, inner: Callable[[str], RowReading | None],
+           op: str, said: str) -> RowReading | None:
+    """``rest`` (the request less its tax clause) read as one per-row amount by ``inner``, with
+    the tax added (``op`` "*") or taken out ("/"), rounded as its rounding clause says; or None."""
+    from .rows import rounding_clause, without_clause
+
     rounding = rounding_clause(rest)
     if rounding is not None:
         rest = without_clause(rest, rounding)
@@ -93,14 +130,17 @@ def read(request: str, schema: SheetSchema, inner: Callable[[str], RowReading | 
     if not rest or "%" in rest or re.search(r"\b(?:vat|gst|tax)\b", rest):
         return None
     core = inner(rest)
+    per = re.search(r"\s+(?:per|for each|for every|on each)\s+([a-z]+)\s*$", rest)
+    if core is None and per is not None and all(c.type != "number" for _, c in mentions(per.group(1), schema)):
+        core = inner(rest[:per.start()])  # "ex vat price per tree": the row's noun, no ratio (not "per kg")
     if core is None or not core.template.startswith("=") or '"' in core.template \
             or re.search(r"\b(?:IF|IFS|IFERROR|AND|OR|ROUND|ROUNDUP|ROUNDDOWN|INT|TEXT)\(", core.template):
         return None
     body = core.template[1:]
     if not re.fullmatch(r"[A-Z]{1,3}\{r\}", body):
         body = f"({body})"
-    taxed = f"{body}*{1 + pct / 100:g}"
-    what = f"{core.explanation} plus {pct:g}% tax"
+    taxed = f"{body}{op}{1 + pct / 100:g}"
+    what = f"{core.explanation} {said} {pct:g}% tax"
     if rounding is not None:
         places, fn = rounding[2], rounding[4]
         taxed = f"{fn}({taxed},{places})"
