@@ -758,12 +758,14 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         from .negation import said_negated_values
         from .periods import said_periods
         from .rules import inclusive_bounds, pinned_years, said_codes, without_total_row
+        from .unitbounds import said_unit_bounds
 
         # (said_periods: "between 15 and 21 Jan (inclusive)", "this month (Nov 2026)", "11.25起" in
         # the forms every family reads)
         said = without_total_row(inclusive_bounds(pinned_years(said_periods(said_codes(request, schema), schema))))
         said = said_ages(said, schema)  # "open more than 14 days (today 9 Dec)": before 25 Nov
         said = said_negated_values(said, schema)  # "没培训过的" beside 未培训: the sheet's value
+        said = said_unit_bounds(said, schema)  # "20斤以上的" on a sheet with 斤数: "斤数20以上的"
         try:
             answer, notes = _rules_read(said, schema, target, notes)
         except TaskError as err:
