@@ -189,6 +189,8 @@ def number_ignored(request: str, formula: str, schema: SheetSchema | None = None
             continue  # "四舍五入到0.01": decimal places, written as ROUND's 2
         if _rounding_step(raw, before, body):
             continue  # "to the nearest £100": ROUND's -2
+        if re.match(r"\s*点", after) and v < 12 and f"TIME({int(v) + 12}," in body:
+            continue  # "晚上8点": TIME(20,0,0)
         if v in (0, 1) and not unit:
             continue  # a default (SEQUENCE's start, a first row) as often as an operand
         if schema is not None and re.fullmatch(r"(?:19|20)\d\d", raw) and _year_of_the_sheet(raw, schema):

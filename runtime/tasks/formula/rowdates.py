@@ -439,7 +439,7 @@ def _times(request: str, text: str, schema: SheetSchema, lex: dict) -> RowReadin
         return RowReading(f"={ref(start[0])}+{ref(spans[0])}/{per}", f"{start[0].header} plus {spans[0].header}")
     pair = said if len(said) == 2 else times if len(times) == 2 and not said else None
     if pair is None and len(said) == 1 and len(times) == 2 \
-            and re.search(r"\bhours\b|\bhrs\b|\bhow long\b|小时|钟头|时长|多久|用时", text) \
+            and re.search(r"\bhours\b|\bhrs\b|\bhow long\b|小时|钟头|时长|多久|用时|\bminutes\b|\bmins\b|分钟", text) \
             and not any(re.search(pattern, text) for pattern, _ in tl["parts"]):
         pair = times  # "how many hrs is each horse turned out for": from the one said to the other
     shift = Shift()

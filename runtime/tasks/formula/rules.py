@@ -74,6 +74,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .aggregates import read as read_aggregate
     from .balance import read_balance
     from .bestperiod import read_best_period
+    from .clockcount import read_clock_count
     from .compose import group_by, read
     from .countedvalue import counted_values
     from .filledshare import read_filled_share
@@ -137,7 +138,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
             return Reading(text, explain(intent), intent.to_dict())
     for read_more in (read_blank, read_fee_share, read_part_share, read_product_sum, read_value_ratio, read_filled_share, read_share, read_flag_share, read_total_ratio, read_derived, read_distinct, read_either, read_rank,
                       read_weekday, read_year_block, read_columns_total, read_columns_share, read_best_period,
-                      read_balance, read_since_latest):
+                      read_balance, read_since_latest, read_clock_count):
         found = read_more(request, schema)
         if found is not None and not _misses(request, found[0], schema):
             return Reading(found[0], found[1], {"operation": read_more.__name__[5:],
@@ -431,4 +432,5 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
                and not any(h.startswith(c.header + "年") for h in said_in)
                and not (counting and low.startswith(("数量", "个数", "number", "count"), p)
                         and (p == 0 or low[:p].rstrip().rstrip("的 of").endswith(rows_before)))
-               for p, c in named)
+               and not (counting and any(low.startswith(w, p) and len(c.header.strip()) > 2 for w in ("人数", "单数", "笔数")))
+               for p, c in named)  # (a count's 人数 names no 家属人数)
