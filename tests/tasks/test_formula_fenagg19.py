@@ -89,3 +89,22 @@ def test_the_row_asked_for_an_extreme_is_still_a_lookup():
 def test_a_price_beside_a_quantity_is_no_money_taken():
     rows = [["Item", "Qty", "Price"], ["Pen", 3, 2.5], ["Pad", 1, 4.0], ["Pen", 2, 2.5]]
     assert _answer("how much have we taken on pens", schema_from_rows(rows, sheet="Sales")) != "=SUMIF(A2:A4,\"Pen\",C2:C4)"
+
+
+def _grants():
+    """Funders' promises, the Received date and the Amount received (blank at the bottom until paid)."""
+    rows = [["Funder", "Promised", "Invoiced", "Received", "Amount received"]]
+    for i in range(8):
+        rows.append([f"F{i}", 500 + 100 * i, dt.date(2026, 9, 1 + i), dt.date(2026, 10, 1 + i) if i < 5 else None,
+                     (500 + 100 * i) if i < 5 else None])
+    return schema_from_rows(rows, sheet="Grants")
+
+
+@pytest.mark.parametrize("request_", [
+    "received as % of promised",
+    "what % of the promised money has actually been received so far",
+    "received as a percentage of promised",
+    "amount received as a share of promised",
+])
+def test_a_total_as_a_share_of_another_total(request_):
+    assert _answer(request_, _grants()) == "=SUM(E2:E9)/SUM(B2:B9)"
