@@ -1494,7 +1494,8 @@ _NOT_YET_AFTER = re.compile(r"(?:日期|成绩|分数|记录|金额)的?|的"  #
 #: a column said, then empty: "定金空着的", "复试（成绩）为空", "left blank", "is empty"
 _EMPTY_AFTER = re.compile(r"(?:成绩|日期|一栏|一列|栏|列)?(?:还)?(?:是)?(?:空着|为空|是空的|空白|空的|没填|未填|没有填)(?:的)?"
                           r"|(?:\s+(?:date|dates|column|field|cell|box))?"  # "the fitted date is empty"
-                          r"\s+(?:(?:is|are|was|were|still|left|been)\s+)*(?:blank|empty)(?![a-z])")
+                          r"\s+(?:(?:is|are|was|were|still|left|been)\s+)*(?:blank|empty)(?![a-z])"
+                          r"(?:\s+(?:for|on|in)\s+(?:those|them|these)(?:\s+rows)?(?![a-z]))?")  # "paid is blank for those"
 
 
 def _blank_mentions(text: str, schema: SheetSchema) -> list[tuple[int, int, Column]]:
@@ -1692,6 +1693,10 @@ def _sum_where_blank(text: str, schema: SheetSchema, found: list, col: Column, f
     bare = parsed is None and not is_zh(text)
     if bare:  # "loads not delivered yet": the amount named alone, read as its total
         parsed = _parse("total " + _spans_out(text, found), schema)
+    if parsed is None and not is_zh(text) and money_column(schema) is not None \
+            and has(text, lexicon("aggregates")["ops"]["sum"]):
+        bare = False  # "total of the unpaid orders": the sheet's one money column added up
+        parsed = _parse(_spans_out(text, found) + " money", schema)
     if parsed is None or parsed.op != "sum" or parsed.value is None:
         return None
     if (parsed.implicit or bare) and not has(parsed.value.header.lower(), lexicon("aggregates")["amount_headers"]) \
@@ -2907,6 +2912,9 @@ def money_column(schema: SheetSchema) -> Column | None:
         return None
     if prices:
         rest = [c for c in rest if has(c.header.lower(), lex["amount_headers"])]
+    if not rest and len(prices) == 1 and _bare(prices[0].header) in lex["row_price_headers"] \
+            and group_of(schema, "qty") is None:
+        return prices[0]  # a sale a row, one Price and nothing to multiply it by: what the row came to
     return rest[0] if len(rest) == 1 else None
 
 

@@ -253,8 +253,12 @@ def _call_arguments(formula: str, start: int) -> list[str]:
 
 
 def extreme_without_its_row(request: str, formula: str, schema: SheetSchema) -> str | None:
-    """"单价最高的商品" asks for the item; a bare MAX/MIN gives the price."""
+    """"单价最高的商品" asks for the item; a bare MAX/MIN gives the price ("top price paid" beside a
+    Paid of Yes / No asks for the price: paid is its verb, ``markverb``)."""
+    from .markverb import without_mark_verb
     from .rowbase import mentions
+
+    request = without_mark_verb(request, schema)
 
     body = formula.lstrip("=").strip()
     if not re.fullmatch(r"(?:MAX|MIN|MAXIFS|MINIFS|LARGE|SMALL)\(.*\)", body, re.I):

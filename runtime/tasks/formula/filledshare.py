@@ -222,6 +222,15 @@ def event_share_unread(request: str, formula: str, schema: SheetSchema) -> str |
         for form in _forms(col, schema):
             hit = (form in text if is_zh(form) else
                    form.isascii() and re.search(rf"(?<![a-z]){re.escape(form)}(?![a-z])", text))
-            if hit:
+            if hit and not _amount_read(form, formula, schema):
                 return f"the request asks about the rows with {col.header} filled in, and the formula does not read it"
     return None
+
+
+def _amount_read(form: str, formula: str, schema: SheetSchema) -> bool:
+    """True when ``formula`` reads a number column named by the event's own word (Amount received
+    beside a Received date): "received as % of pledged" is that amount's share, which a row not
+    received yet adds nothing to."""
+    return form.isascii() and any(
+        c.type == "number" and re.search(rf"(?<![a-z]){re.escape(form)}(?![a-z])", c.header.lower())
+        and re.search(rf"(?<![A-Z!$:]){c.letter}\$?\d", formula) for c in schema.columns)

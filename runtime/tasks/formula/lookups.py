@@ -31,6 +31,7 @@ from .rowbase import (
     header_forms,
     is_zh,
     lexicon,
+    mark_columns,
     mentions,
     person_column,
     values,
@@ -41,6 +42,17 @@ from .schema import Column, SheetSchema, col_index
 #: a question word inside a column's synonym (几号房, 发到哪, 买的什么, "who raised"): the synonym asks for it
 _ASKING = re.compile(r"几|哪|什么|啥|(?<![a-z])(?:who|whoever|where|which)(?![a-z])")
 _SYNONYMS = {w for g in lexicon("columns")["groups"] for w in g}
+
+
+def _marks_a_measure(text: str, schema: SheetSchema, answer: Column, span: tuple[int, int]) -> bool:
+    """True when the column asked for is a Yes / No mark column whose header is said right after
+    a number column's name ("top price paid", "lowest fee charged"): there the header is the verb
+    the number was paid by, and the request asks for the number, not a row's mark."""
+    if answer not in mark_columns(schema):
+        return False
+    return any(c.type == "number" and c is not answer and p < span[0]
+               and re.fullmatch(r"\s*", text[p + len(_word_at(text[p:], c)):span[0]]) is not None
+               for p, c in mentions(text, schema))
 
 
 def _answer_column(text: str, schema: SheetSchema, lex: dict) -> tuple[Column, tuple[int, int]] | None:
@@ -389,6 +401,8 @@ def _read(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     if found is None:  # "email address of Omar Ali", "6月的支出是多少": the one column named
         return _named(text, schema, lex)
     answer, span = found
+    if _marks_a_measure(text, schema, answer, span):
+        return None  # "top price paid" beside Paid (Yes / No): the largest Price, no row's Paid mark
     taken = [span]
     # the superlative: largest / smallest of a numeric column
     dates = [c for c in schema.columns if c.type == "date"]

@@ -116,6 +116,11 @@ def restated(request: str) -> list[str]:
                      rf"(?:percent|percentage|fraction|share|proportion|ratio|%)\s*", text)
     if m:
         out.append(f"{_side(m.group('a'))} as a share of {_side(m.group('b'))}")
+    # "received as % of pledged", "paid as a percentage of promised": the part, then the whole
+    m = re.fullmatch(r"\s*(?P<a>[a-z][a-z ]*?)\s+as\s+(?:an?\s+)?(?:percent|percentage|pct|share|proportion|fraction|%)"
+                     r"\s+of\s+(?P<b>[a-z][a-z ]*?)\s*", text)
+    if m:
+        out.append(f"{_side(m.group('a'))} as a share of {_side(m.group('b'))}")
     # "proportion of total subs paid so far": the whole, then what of it; each way to split the
     # words in two is tried (column_ratio keeps only a split whose sides are one column each)
     m = re.fullmatch(r"\s*(?:what\s+)?(?:percentage|percent|share|proportion|fraction|%)\s+of\s+(?P<rest>[a-z][a-z ]*)",
@@ -124,7 +129,8 @@ def restated(request: str) -> list[str]:
         words = _side(m.group("rest")).split()
         for k in range(1, len(words)):
             b, a = " ".join(words[:k]), " ".join(words[k:])
-            a = re.sub(r"^(?:that|which)\s+|^(?:has|have|had)\s+been\s+|^(?:was|were|is|are)\s+", "", a)
+            a = re.sub(r"^(?:that|which)\s+|^(?:has|have|had)\s+(?:actually\s+|already\s+)?been\s+"
+                       r"|^(?:was|were|is|are)\s+(?:actually\s+|already\s+)?", "", a)
             out.append(f"{_side(a)} as a share of {_side(b)}")
     return [o for o in out if not o.startswith(" as") and " of " in o and not o.endswith(" of ")]
 
@@ -222,7 +228,9 @@ def _widened(said: str, schema: SheetSchema) -> str:
     for i, side in enumerate(parts):
         word = side if i == 0 else (re.sub(r"的?(?:比例|百分比|比重|比率|百分之(?:几|多少)|多少)$", "", side) if zh else side)
         tail = side[len(word):]
-        if word and not mentions(word, schema) and (zh or re.fullmatch(r"[a-z]+", word)):
+        said_cols = [c for _p, c in mentions(word, schema)] if word else []
+        # (or names only a date column: "received" beside a Received date and an Amount received)
+        if word and not any(c.type == "number" for c in said_cols) and (zh or re.fullmatch(r"[a-z]+", word)):
             heads = [c.header for c in schema.columns if c.type == "number" and (
                 c.header.strip().endswith(word) if zh else
                 re.search(rf"(?<![a-z]){re.escape(word.removesuffix('s'))}s?(?![a-z])", c.header.lower()))]
@@ -241,9 +249,11 @@ def read_total_ratio(request: str, schema: SheetSchema) -> tuple[str, str] | Non
         m = re.fullmatch(r"([A-Z]{1,3})\{r\}/([A-Z]{1,3})\{r\}", got[0])
         part = next(c for c in schema.columns if c.letter == m.group(1))
         whole = next(c for c in schema.columns if c.letter == m.group(2))
-        if (part.first_row, part.last_row) != (whole.first_row, whole.last_row):
+        if part.first_row != whole.first_row:
             return None  # two tables side by side: not one table's totals
-        return (f"=SUM({part.range})/SUM({whole.range})",
+        last = max(part.last_row, whole.last_row)  # (the last rows' amounts not received yet left blank)
+        return (f"=SUM({part.letter}{part.first_row}:{part.letter}{last})/"
+                f"SUM({whole.letter}{whole.first_row}:{whole.letter}{last})",
                 f"{part.header}合计占{whole.header}合计的比例" if zh
                 else f"the total of {part.header} as a share of the total of {whole.header}")
     return None

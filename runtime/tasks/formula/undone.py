@@ -22,6 +22,7 @@ from .rowbase import lexicon
 from .schema import Column, SheetSchema
 
 _LEX = lexicon("aggregates")
+_YES = lexicon("answers")["yes_values"]
 #: each word for a row not done yet -> the header words of the date column it leaves empty
 _HEADS: dict[str, tuple[str, ...]] = {
     **{w: ("paid",) for w in _LEX["owed_words"]},
@@ -55,7 +56,20 @@ def _column(schema: SheetSchema, heads: tuple[str, ...]) -> Column | None:
     stretch of a Chinese header), where it is a date, or None: beside a Paid amount "outstanding"
     is as likely the amount less what was paid."""
     cols = _headed(schema, heads, ("date", "number"))
+    if not cols:  # "how much is still owed" beside a Paid column ticked Yes and left blank until then
+        cols = [c for c in _headed(schema, heads, ("text", "mixed")) if _ticked(schema, c)]
+        return cols[0] if len(cols) == 1 else None
     return cols[0] if len(cols) == 1 and cols[0].type == "date" else None
+
+
+def _ticked(schema: SheetSchema, col: Column) -> bool:
+    """True when ``col`` holds one yes mark (Yes, Y, ✓) and blanks on rows the table fills: it is
+    ticked when the thing is done, so its blanks are the rows not done (a No written is read as
+    that value instead)."""
+    from .rowbase import blank_on_table_rows
+
+    said = {str(v).strip().lower() for v in col.distinct if v is not None and str(v).strip()}
+    return len(said) == 1 and said <= set(_YES) and blank_on_table_rows(schema, col)
 
 
 def _headed(schema: SheetSchema, heads: tuple[str, ...] | list[str], types: tuple[str, ...]) -> list[Column]:
