@@ -924,6 +924,12 @@ _LABEL_AFTER = re.compile(r"(?<![\w'])(?:else|otherwise|then|say|says|write|put|
                           r"\s*(?=$|[,;.)]|\s+(?:if|when|otherwise|else)(?![\w']))")
 
 
+#: three labels listed with slashes, each a capitalised word or two, a note in brackets allowed after
+#: each: "Closed / Chase (high + unresolved) / Open"
+_LISTED = re.compile(r"(?<![\w'])([A-Z][\w'-]*(?: [a-z][\w'-]*)?)\s*(?:\([^)]*\)\s*)?/\s*"
+                     r"([A-Z][\w'-]*(?: [a-z][\w'-]*)?)\s*(?:\([^)]*\)\s*)?/\s*([A-Z][\w'-]*(?: [a-z][\w'-]*)?)(?![\w'])")
+
+
 def label_left_out(request: str, formula: str, schema: SheetSchema) -> str | None:
     """"Pass if score >= 70, else Fail; Not scored if blank" answered with
     =IF(H2="","",IF(H2>=70,"Pass","")): a label the request says in a label's place (a capital
@@ -936,6 +942,7 @@ def label_left_out(request: str, formula: str, schema: SheetSchema) -> str | Non
 
     said = [m.group(1) for m in _LABEL_BEFORE.finditer(request)]
     said += [m.group(1) or m.group(2) for m in _LABEL_AFTER.finditer(request)]
+    said += [lab for m in _LISTED.finditer(request) for lab in m.groups()]
     heads = " ".join(str(c.header).lower() for c in schema.columns)
     known = {str(v).strip().lower() for c in schema.columns for v in values(schema, c) if isinstance(v, str)}
     for label in said:

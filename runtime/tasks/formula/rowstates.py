@@ -91,6 +91,8 @@ def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
                 if key == "pair_done":
                     if g["o"][0] in lex["not_yet"] and g["o"][1:] == g["s"]:
                         continue  # "已取/未取": a pair of one verb, read as such below
+                    if g["o"][0] in "未没":
+                        return None  # "已寄回/未寄出": two steps, not one pair ("在借" is a state)
                     if not _other_label(g["o"], g["d"], schema):
                         return None
                     verb = _same_step(verb, g["s"])

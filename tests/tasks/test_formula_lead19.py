@@ -1,0 +1,56 @@
+"""Checks the lead added in the nineteenth session, each from a wrong answer a merge let through:
+every label a request lists with slashes is written ("Closed / Chase (high + unresolved) / Open"
+came back as =IF(F2="High","Closed","Chase"), Open lost and Closed given to the high ones); a done
+label beside a not-done label of ANOTHER step is no pair ("已寄回/未寄出")."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from o3local.errors import TaskError
+from o3local.tasks.formula import formula
+from o3local.tasks.formula.schema import schema_from_rows
+
+
+def _tickets():  # the corpus shape: a "Closed" date column and a priority
+    rows = [["Ticket", "Raised", "Priority", "Closed"]]
+    for i, (p, done) in enumerate([("High", None), ("Low", dt.date(2026, 11, 9)), ("High", dt.date(2026, 11, 12)),
+                                   ("Low", None), ("Medium", None), ("High", None)]):
+        rows.append([f"T{i}", dt.date(2026, 11, 1 + i), p, done])
+    return schema_from_rows(rows, sheet="Tickets")
+
+
+def _answer(request, schema, cell):
+    try:
+        return formula(request, schema, cell, method="rules").formula
+    except TaskError:
+        return None
+
+
+@pytest.mark.parametrize("request_", [
+    "nested IF -> Closed / Chase (high + unresolved) / Waiting",
+    "status: Closed / Chase (high and open) / Waiting",
+    "E = Closed / Chase (high priority, not closed) / Waiting",
+])
+def test_every_label_listed_is_written_or_the_ask_is_refused(request_):
+    got = _answer(request_, _tickets(), "E2")
+    assert got is None or all(f'"{lab}"' in got for lab in ("Closed", "Chase", "Waiting")), got
+
+
+def _parcels():
+    rows = [["单号", "借用人", "寄出日期", "寄回日期"]]
+    for i, back in enumerate([dt.date(2026, 10, 20), None, dt.date(2026, 11, 28), None]):
+        rows.append([f"J{i}", f"人{i}", dt.date(2026, 10, 3 + i), back])
+    return schema_from_rows(rows, sheet="寄送")
+
+
+@pytest.mark.parametrize("request_", ["已寄回/未寄出", "标一下：已寄回或者没寄出", "E列写已寄回，其他写未寄出"])
+def test_a_done_label_beside_another_steps_not_done_label_is_no_pair(request_):
+    got = _answer(request_, _parcels(), "E2")
+    assert got is None or "未寄出" not in got or "C2" in got, got
+
+
+def test_a_done_label_beside_its_own_not_done_label_still_reads():
+    assert _answer("已寄回/未寄回", _parcels(), "E2") == '=IF(D2="","未寄回","已寄回")'
