@@ -56,3 +56,40 @@ def test_a_word_that_is_a_value_is_left_as_said():
     rows = [["编号", "离职日期", "去向"], ["A1", dt.date(2026, 9, 1), "走人了"], ["A2", dt.date(2026, 9, 2), "留任"]]
     sheet = schema_from_rows(rows, sheet="离职")
     assert said_state_verbs("走人了的有几个", sheet) == "走人了的有几个"
+
+
+def _services():
+    rows = [["车号", "车型", "上次检修日期", "检修费", "司机"]]
+    for i in range(5):
+        rows.append([f"C{i}", ["货车", "客车"][i % 2], dt.date(2026, 3 + i, 10 - i), 300 + i, f"司机{i}"])
+    return schema_from_rows(rows, sheet="车辆")
+
+
+def test_the_latest_day_of_an_event_asked_as_a_question_for_a_day():
+    # the event by its verb, the header itself with 里 / 中, another question word
+    for ask in ("最近一次检修是哪天", "上次检修日期里最晚的是哪一天", "最后一次检修在什么时候？", "检修最晚的是几号"):
+        r = _answer(ask, _services())
+        assert r is not None and r.formula == "=MAX(C2:C6)", (ask, r and r.formula)
+    r = _answer("最早的检修日期是哪天", _services())
+    assert r is not None and r.formula == "=MIN(C2:C6)", r and r.formula
+
+
+def test_the_latest_day_asked_in_english():
+    rows = [["Ref", "Client", "Visited", "Hours"]] + [
+        [f"V{i}", f"c{i}", dt.date(2026, 10, 3 + 4 * i), 2 + i] for i in range(5)]
+    sheet = schema_from_rows(rows, sheet="Visits")
+    for ask in ("When was the most recent visit?", "when did the latest visit happen",
+                "what date was the last visit"):
+        r = _answer(ask, sheet)
+        assert r is not None and r.formula == "=MAX(C2:C6)", (ask, r and r.formula)
+    r = _answer("when was the first visit", sheet)
+    assert r is not None and r.formula == "=MIN(C2:C6)", r and r.formula
+
+
+def test_a_latest_day_that_could_be_two_columns_or_a_subset_is_refused():
+    rows = [["Ref", "Opened", "Closed", "Start"]] + [
+        [f"T{i}", dt.date(2026, 9, 1 + i), dt.date(2026, 9, 9 + i), "09:00"] for i in range(4)]
+    sheet = schema_from_rows(rows, sheet="Tickets")
+    assert _answer("when was the latest ticket", sheet) is None  # Opened or Closed?
+    assert _answer("when did the latest ticket start", sheet) is None  # a time of day column
+    assert _answer("最近一次货车检修是哪天", _services()) is None  # only the 货车 rows: not the column's MAX

@@ -35,6 +35,14 @@ def _said() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
                  for w, verb in sorted(pairs, key=lambda p: len(p[0]), reverse=True))
 
 
+def _one_date_of(verb: str, holding: list) -> bool:
+    """Whether a verb that names a date column (离职 of 离职日期) names exactly one date column
+    among ``holding``, every other one a column of filled values (离职类型), not a step left blank."""
+    dates = [c for c in holding if c.type == "date"]
+    return verb in lexicon("stateverbs")["dated_verbs"] and len(dates) == 1 and all(
+        c.type in ("text", "mixed", "number") and c.distinct for c in holding if c is not dates[0])
+
+
 def said_state_verbs(request: str, schema: SheetSchema) -> str:
     """``request`` with a step's verb said as the header says it: "没做好的" beside 完成日期 is
     "没完成的"; unchanged where the header is not one column's or a header holds the word."""
@@ -45,7 +53,7 @@ def said_state_verbs(request: str, schema: SheetSchema) -> str:
         if word not in request or any(word in h for h in heads):
             continue
         holding = [c for c in schema.columns if verb in c.header]
-        if len(holding) != 1 and sum(c.type == "date" for c in holding) != 1:
+        if len(holding) != 1 and not _one_date_of(verb, holding):
             continue
         if any(word in str(v) for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct):
             continue
