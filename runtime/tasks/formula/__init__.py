@@ -761,6 +761,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
     notes: list[str] = []
     if method in ("auto", "rules"):
         from .agedays import said_ages
+        from .latestdate import said_latest_date
         from .negation import said_negated_values
         from .periods import said_periods
         from .rules import inclusive_bounds, pinned_years, said_codes, without_total_row
@@ -775,6 +776,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         said = said_negated_values(said, schema)  # "没培训过的" beside 未培训: the sheet's value
         said = said_sheet_verb(said_state_verbs(said, schema), schema)  # "没做好的" beside 完成日期; 赊了 on 赊销账
         said = said_unit_bounds(said, schema)  # "20斤以上的" on a sheet with 斤数: "斤数20以上的"
+        said = said_latest_date(said, schema)  # "最近一次保养是哪天": 最晚的上次保养日期
         try:
             answer, notes = _rules_read(said, schema, target, notes)
         except TaskError as err:

@@ -7,6 +7,11 @@ verb before any reader sees it, as :mod:`negation` respells a negated value.  A 
 only when no header holds it and exactly one column's header holds the verb it stands for; a word
 written as part of a label (after 已 / 未 / 写 / 标 ...) is left as said.  Vocabulary:
 ``lexicon/stateverbs.json``.
+
+A date column is named by its verb too: "10月份走了几个人" beside 离职日期 and 离职类型 counts by
+离职日期, so where several headers hold the verb the word is still respelt when exactly one of
+them is a date column's.  A one-character word (走) stands as a verb only before 了 / 的 / 过 / 掉
+(not 走访, 走廊), and a word that is a value of a column (辞职 of 离职类型) is left as said.
 """
 
 from __future__ import annotations
@@ -24,8 +29,18 @@ def _said() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
     lex = lexicon("stateverbs")
     kept = re.escape(lex["kept_after"])
     pairs = [(w, verb) for verb, words in lex["synonyms"].items() for w in words]
-    return tuple((w, verb, re.compile(rf"(?<![{kept}]){re.escape(w)}(?![”\"」』'])"))
+    done = lex["one_char_before"]
+    return tuple((w, verb, re.compile(rf"(?<![{kept}]){re.escape(w)}(?![”\"」』'])"
+                                      + (rf"(?=[{done}])" if len(w) == 1 else "")))
                  for w, verb in sorted(pairs, key=lambda p: len(p[0]), reverse=True))
+
+
+def _one_date_of(verb: str, holding: list) -> bool:
+    """Whether a verb that names a date column (离职 of 离职日期) names exactly one date column
+    among ``holding``, every other one a column of filled values (离职类型), not a step left blank."""
+    dates = [c for c in holding if c.type == "date"]
+    return verb in lexicon("stateverbs")["dated_verbs"] and len(dates) == 1 and all(
+        c.type in ("text", "mixed", "number") and c.distinct for c in holding if c is not dates[0])
 
 
 def said_state_verbs(request: str, schema: SheetSchema) -> str:
@@ -37,7 +52,10 @@ def said_state_verbs(request: str, schema: SheetSchema) -> str:
     for word, verb, pat in _said():
         if word not in request or any(word in h for h in heads):
             continue
-        if sum(verb in h for h in heads) != 1:
+        holding = [c for c in schema.columns if verb in c.header]
+        if len(holding) != 1 and not _one_date_of(verb, holding):
+            continue
+        if any(word in str(v) for c in schema.columns if c.type in ("text", "mixed") for v in c.distinct):
             continue
         request = pat.sub(verb, request)
     return request
