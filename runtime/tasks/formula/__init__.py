@@ -600,8 +600,8 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
         answer = _per_row(request, schema, target)
         unplaced = _unplaced(request, schema, target)
         if answer is not None and unplaced != request \
-                and f'"{_CELL.match(target).group(1).upper()}"' in answer.formula.upper():
-            answer = None  # "mark … as Long in column I": the placing letter is never the label
+                and re.search(rf'"(?:[^"]*\s)?{_CELL.match(target).group(1)}"', answer.formula, re.I):
+            answer = None  # "mark … as Long in column I", "Chase in H": the placing letter is never (in) the label
         if answer is None and unplaced != request:
             answer = _per_row(unplaced, schema, target)
         if answer is None:  # "m2 for every job", "算每份合同还欠多少款": the rows named, the rest read

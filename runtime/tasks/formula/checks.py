@@ -223,7 +223,8 @@ def contradictory_criteria(formula: str) -> str | None:
     for m in re.finditer(r"\bAND\(", formula, re.I):  # "tag B2 and C1 students": a cell is never both
         seen = {}
         for cell, value in re.findall(r"(?<![A-Z$])(\$?[A-Z]{1,3}\$?\d+)\s*=\s*\"([^\"]*)\"",
-                                      ",".join(_call_arguments(formula, m.end()))):
+                                      ",".join(a for a in _call_arguments(formula, m.end())
+                                               if not a.lstrip().upper().startswith("OR("))):  # (an OR's are alternatives)
             if cell in seen and seen[cell] != value:
                 return f"it requires {cell} to be both {seen[cell]!r} and {value!r}"
             seen[cell] = value

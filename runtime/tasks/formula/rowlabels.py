@@ -824,6 +824,9 @@ def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[floa
     parts = _shared_comparison(parts, schema)
     for p in parts:
         t = _term(p, schema, lex)
+        if t is None and joiner == "AND" and len(parts) > 1:  # "Critical or High and no closed date"
+            inner = _condition(p, schema, lex)
+            t = inner if inner is not None and inner[0].startswith("OR(") else None
         if t is None:
             pair = _value_then_comparison(p, schema, lex)
             if pair is None:
@@ -1102,6 +1105,7 @@ def _depending(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
     read = _condition(_clause_condition(m.group(7), schema), schema, lex)
     if read is None or then == other:
         return None
+    then, other = _filled_side(request.lower(), read[0], then, other, schema)
     return RowReading(f"=IF({read[0]},{_lit(then)},{_lit(other)})", f"{then} if {read[0]}, else {other}", read[1])
 
 
@@ -1221,6 +1225,8 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     lex = lexicon("labels")
     request = pinned(request)  # "早于今天…（今天是2026年12月7日）": the pinned day is the bound
     request = clockwords.plain(request, schema)  # "before midday -> Morning, else Afternoon"
+    request = re.sub(rf"^\s*(?:{lexicon('statuses')['nested_if']})(?:\s+(?:help|please|pls|q))?\s*[:,-]\s*", "",
+                     request, flags=re.I)  # "Nested IF help: if ...": what the ask is, no label
     signed = _signed(request.lower(), schema, lex)
     if signed is not None:
         return signed
@@ -1291,6 +1297,8 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     if qs:
         blank_spans = [(m.start(), m.end()) for m in re.finditer(r'"[^"]*"|“[^”]*”|\'[^\']+\'', request)]
     elif (m := _slash_pair(request)):
+        if _slash_pair(request[m.end():]) or re.match(r"\s*(?:\([^()]*\)\s*)?/\s*[A-Za-z\u4e00-\u9fff]", request[m.end():]):
+            return None  # "Closed / Chase (...) / Open": three labels, not a pair (statuses.py reads lists)
         then, other = m.group(1), m.group(2)
         for w in sorted((w for w in lex["then_markers"] if is_zh(w)), key=len, reverse=True):
             if then.startswith(w) and len(then) - len(w) >= 2:
@@ -1401,12 +1409,34 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     used += [b for b in (then, other) if isinstance(b, float)]
     if isinstance(then, str) and isinstance(other, str) and then == other:
         return None
+    then, other = _filled_side(text, expr, then, other, schema)
     why = f"{_value(then)} if {expr}, else {_value(other)}"
     body = f"IF({expr},{_value(then)},{_value(other)})"
     gap = _blank_guard(text, expr, schema, lex)
     if gap is not None:  # "没成绩的空着", "未评分不算": a row without the number gets no label
         return RowReading(f'=IF({ref(gap)}="","",{body})', f"blank if {gap.header} is empty, else {why}", used)
     return RowReading(f"={body}", why, used)
+
+
+def _filled_side(text: str, expr: str, then: object, other: object, schema: SheetSchema) -> tuple[object, object]:
+    """"Open / Closed depending on whether there's a closed date": a pair said before "whether"
+    pairs with the test in no order, so the label that names the date column tested (its header,
+    or the participle of its verb: Closed, Shipped) goes with the filled cells."""
+    from .statuspair import _done_column
+
+    m = re.fullmatch(r'([A-Z]{1,3})\{r\}(=|<>)""', expr)
+    if m is None or not isinstance(then, str) or not isinstance(other, str) \
+            or not re.search(r"\b(?:depending on|based on|according to|on)\s+whether\b", text):
+        return then, other
+    col = next((c for c in schema.columns if c.letter == m.group(1) and c.type == "date"), None)
+
+    def names(label: str) -> bool:
+        return col is not None and (label.lower() == col.header.strip().lower()
+                                    or _done_column(label, schema, lexicon("statuspair")) is col)
+    filled, empty = (then, other) if m.group(2) == "<>" else (other, then)
+    if names(empty) and not names(filled):
+        return other, then
+    return then, other
 
 
 def _said_alone(text: str, word: str, schema: SheetSchema) -> bool:
@@ -1540,7 +1570,7 @@ def _en_label(request: str, start: int, end: int, schema: SheetSchema, lex: dict
         bare = re.sub(r"^\s*(?:the|its|their)\s+", "", raw.lower()).strip(" ,.;:")
         if bare in _names(b[1], schema):
             return b
-    s = re.sub(r"^\s*(?:as|to|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?|"
+    s = re.sub(r"^\s*(?:as|(?-i:to|TO)|it|write|put|show|return|mark(?: it)?(?: as)?|label(?: it)?(?: as)?|"
                + "|".join(lex["label_verbs"]) + r")\s+", "", raw.strip(" ,.;:"), flags=re.I)
     s = s.strip(" ,.;:")
     from .rows import _derived

@@ -172,7 +172,9 @@ def _body(request: str) -> str:
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     """Nested IFs for three or more branches said clause by clause, or numeric bands; None otherwise."""
     if is_zh(request):
-        return None
+        from . import zhstatuses
+
+        return zhstatuses.read(request, schema)
     return _bands(request, schema) or _said(request, schema)
 
 
