@@ -54,3 +54,20 @@ def test_a_done_label_beside_another_steps_not_done_label_is_no_pair(request_):
 
 def test_a_done_label_beside_its_own_not_done_label_still_reads():
     assert _answer("已寄回/未寄回", _parcels(), "E2") == '=IF(D2="","未寄回","已寄回")'
+
+
+@pytest.mark.parametrize("request_, answer, dropped", [
+    ("未交费的费用合计", '=SUMPRODUCT(--("0"&E3:E32))', True),   # the model's rewording lost 未交费
+    ("total of the unpaid orders", "=SUM(E2:E9)", True),
+    ("没还的钱一共多少", "=SUM(F2:F30)", True),
+    ("未交费的费用合计", '=SUMPRODUCT((H3:H32="")*E3:E32)', False),
+    ("金额不超过100的合计", '=SUMIF(E2:E9,"<=100")', False),   # a bound, not a negation
+    ("units under 5", '=COUNTIF(E2:E9,"<5")', False),
+    ("orders not shipped", '=COUNTIF(G2:G9,"No")', False),
+])
+def test_a_reworded_request_must_keep_its_negation(request_, answer, dropped):
+    """The local model rewords a request into the rules' phrasing; an answer to a rewording that
+    tests nothing negated, where the request negates something, is refused (checks.negation_dropped)."""
+    from o3local.tasks.formula.checks import negation_dropped
+
+    assert (negation_dropped(request_, answer) is not None) == dropped

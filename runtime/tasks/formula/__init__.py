@@ -727,6 +727,10 @@ def _reader(request: str, schema: SheetSchema) -> Callable[[str], FormulaResult 
             answer = _rules_only(text, schema, None, [])
             if answer is not None:
                 _sane(request, answer.formula, schema)
+                from .checks import negation_dropped
+
+                if text != request and negation_dropped(request, answer.formula):
+                    return None  # the rewording lost a negation the request said
             return answer
         except TaskError:
             return None

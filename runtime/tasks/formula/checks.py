@@ -1208,3 +1208,24 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
         if reason:
             return reason
     return None
+
+
+#: a negation a request says: 未交费的, 没还的, 不含, "not paid", "unpaid", "non-member", "no deposit"
+#: (不超过, 不少于, 不到: bounds, not negations; "until", "under": no un- word)
+_NEGATION_SAID = re.compile(r"[未没]|不(?!超过|少于|低于|高于|大于|小于|足|到|同|限|论|管)|(?<![a-z])(?:not|no|non|never|"
+                            r"without|haven't|hasn't|isn't|aren't|wasn't|weren't|didn't|doesn't|un(?:paid|returned|"
+                            r"resolved|sold|used|assigned|answered|claimed|signed|approved|delivered|collected|booked|"
+                            r"filled|finished|done|billed|invoiced|settled|shipped|read|opened|checked))(?![a-z])", re.I)
+#: what a formula tests a negation with: a blank or not-equal test, NOT, a zero or a "No"-like value
+_NEGATION_WRITTEN = re.compile(r'""|<>|NOT\(|ISBLANK|=0(?![.\d])|"(?:否|No|N|未[^"]*|没[^"]*|不[^"]*)"', re.I)
+
+
+def negation_dropped(request: str, formula: str) -> str | None:
+    """A reworded request (the local model's) whose answer tests nothing negated although the
+    request negates something: "未交费的费用合计" came back as the total of every fee.  The rules
+    account for every word they read; a rewording can drop one, so its answer must still show a
+    negated test somewhere."""
+    m = _NEGATION_SAID.search(request)
+    if m is None or _NEGATION_WRITTEN.search(formula):
+        return None
+    return f"the request says {m.group(0)!r}, which the formula never tests"
