@@ -71,3 +71,10 @@ def test_a_reworded_request_must_keep_its_negation(request_, answer, dropped):
     from o3local.tasks.formula.checks import negation_dropped
 
     assert (negation_dropped(request_, answer) is not None) == dropped
+
+
+@pytest.mark.parametrize("request_", ["寄回状态", "I列标寄回状态", "寄回状态列"])
+def test_a_state_asked_with_no_labels_gets_none_made_up(request_):
+    """"交接状态" came back with 未交接 / 已交接 where the user's sheet says 未完成 / 已完成: labels
+    nobody said are asked for, not guessed."""
+    assert _answer(request_, _parcels(), "E2") is None
