@@ -252,6 +252,12 @@ def _said(request: str, schema: SheetSchema) -> RowReading | None:
         return None  # rows no clause holds for: not said what they get
     if len(branches) < 2:
         return None
+    return nested(branches, other, used)
+
+
+def nested(branches: list[tuple[list[str], str]], other: str, used: list[float]) -> RowReading:
+    """The nested IF of branches (the tests ANDed, the label) tried in order, ``other`` for the rest:
+    one writer for the English and the Chinese clause readers."""
     expr = _lit(other)
     for terms, lab in reversed(branches):
         test = terms[0] if len(terms) == 1 else f"AND({','.join(terms)})"

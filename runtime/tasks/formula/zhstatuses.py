@@ -121,7 +121,7 @@ def _label(raw: str, schema: SheetSchema) -> str | None:
 
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     """Nested IFs for a Chinese status said clause by clause; None when any part is not read."""
-    from .statuses import _lit, _opposite
+    from .statuses import _opposite, nested
 
     day, text = _pinned_day(request.strip())
     clauses = [c for c in _SPLIT.split(text) if c and not any(p.fullmatch(c) for p in _LEAD)]
@@ -169,9 +169,4 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     labels = [lab for _, lab in branches] + [other]
     if other is None or not branches or len(set(labels)) != len(labels) or len(labels) < 3:
         return None
-    expr = _lit(other)
-    for terms, lab in reversed(branches):
-        test = terms[0] if len(terms) == 1 else f"AND({','.join(terms)})"
-        expr = f"IF({test},{_lit(lab)},{expr})"
-    why = "; ".join(f"{lab} if {' and '.join(t)}" for t, lab in branches)
-    return RowReading("=" + expr, f"{why}; else {other}", used)
+    return nested(branches, other, used)
