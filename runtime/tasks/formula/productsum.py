@@ -42,7 +42,7 @@ def _column(side: str, schema: SheetSchema) -> Column | None:
 
 def _factors(text: str, schema: SheetSchema) -> tuple[Column, Column, tuple[int, int]] | None:
     """The two columns of a product said in ``text`` ("amount times probability", "售价×售出数量")
-    and the span of it; None when no such product is said."""
+    and the span of it; None when no such product is said, or its columns cover different rows."""
     times = _alt(_lex()["times_zh"] if is_zh(text) else _lex()["times_en"])
     word = r"[\u4e00-\u9fff（）()a-z0-9%£$/]+?" if is_zh(text) else r"[a-z][a-z0-9 ]*?"
     pad = r"\s*" if is_zh(text) else r"\s+"
@@ -63,6 +63,8 @@ def _factors(text: str, schema: SheetSchema) -> tuple[Column, Column, tuple[int,
             if b is not None:
                 break
         if a is not None and b is not None and a is not b:
+            if (a.first_row, a.last_row) != (b.first_row, b.last_row):
+                return None
             return a, b, (start, m.start("b") + len(sep.join(after[:k])))
     return None
 
@@ -94,8 +96,6 @@ def read_product_sum(request: str, schema: SheetSchema) -> tuple[str, str] | Non
     if got is None:
         return None
     a, b, (s, e) = got
-    if (a.first_row, a.last_row) != (b.first_row, b.last_row):
-        return None
     if not _only_a_total(text[:s] + " " + text[e:], schema, (a.header, b.header)):
         return None
     return (f"=SUMPRODUCT({a.range},{b.range})",
@@ -169,8 +169,6 @@ def read_conditioned_product(request: str, schema: SheetSchema,
     if got is None:
         return None
     a, b, (s, e) = got
-    if (a.first_row, a.last_row) != (b.first_row, b.last_row):
-        return None
     sep = "" if is_zh(text) else " "
     found = read(f"{text[:s]}{sep}{a.header.lower()}{sep}{text[e:]}".strip(), schema)
     said = _conditions(getattr(found, "formula", None) or "")
