@@ -78,3 +78,29 @@ def test_a_state_asked_with_no_labels_gets_none_made_up(request_):
     """"交接状态" came back with 未交接 / 已交接 where the user's sheet says 未完成 / 已完成: labels
     nobody said are asked for, not guessed."""
     assert _answer(request_, _parcels(), "E2") is None
+
+
+def test_the_words_left_unknown_are_the_same_whatever_the_hash_seed(tmp_path):
+    """The stretches a request leaves unread (what the local model may be asked to ground) were
+    masked in set order, so '还有几单没付钱' left '单没' unknown in one process and nothing in the next:
+    the same request must read the same in every run (determinism is a feature)."""
+    import os
+    import subprocess
+    import sys
+
+    wb = __import__("openpyxl").Workbook()
+    ws = wb.active
+    ws.title = "收购单"
+    ws.append(["日期", "送货人", "品类", "毛重", "已付"])
+    for i, (who, paid) in enumerate([("老王", "是"), ("小李", "否"), ("老王", "否"), ("阿强", "是")]):
+        ws.append([dt.date(2026, 11, 1 + i), who, "纸板", 30 + i, paid])
+    path = tmp_path / "shougou.xlsx"
+    wb.save(path)
+    code = ("import sys\nfrom o3local.tasks.formula.schema import read_sheet\n"
+            "from o3local.tasks.formula.ground import unknown_spans\n"
+            "s = read_sheet(sys.argv[1])\n"
+            "print([[x.text for x in unknown_spans(r, s)] for r in ('还有几单没付钱', '没结账的有多少单', '几单还没给钱')])\n")
+    seen = {subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}, timeout=120).stdout
+            for seed in range(4)}
+    assert len(seen) == 1, seen

@@ -189,7 +189,7 @@ def unknown_spans(request: str, schema: SheetSchema) -> list[Span]:
     sheet_terms = _sheet_terms(schema)
     sheet_en = {w for t in sheet_terms for w in re.findall(r"[a-z]+", t)}
     mask = list(text)
-    for term in sorted({t for t in sheet_terms if t.strip()} | set(zh), key=len, reverse=True):
+    for term in sorted({t for t in sheet_terms if t.strip()} | set(zh), key=lambda t: (-len(t), t)):  # ties by text: the same mask whatever the hash seed
         if term.isascii():
             continue  # English is checked word by word below
         for m in re.finditer(re.escape(term), "".join(mask)):
