@@ -722,13 +722,13 @@ def _read_by_model(request: str, answer: FormulaResult, how_zh: str, how_en: str
 def _reader(request: str, schema: SheetSchema) -> Callable[[str], FormulaResult | None]:
     """How the rules read a model's canonical rewording of ``request``: their answer, held to the
     checks of the request itself too ("add up the table numbers"), or None."""
+    from .checks import negation_dropped
+
     def read(text: str) -> FormulaResult | None:
         try:
             answer = _rules_only(text, schema, None, [])
             if answer is not None:
                 _sane(request, answer.formula, schema)
-                from .checks import negation_dropped
-
                 if text != request and negation_dropped(request, answer.formula):
                     return None  # the rewording lost a negation the request said
             return answer

@@ -59,9 +59,9 @@ def _other_label(label: str, done: str, schema: SheetSchema) -> bool:
                    for v in values(schema, c))
 
 
-def _asked(text: str, lex: dict) -> tuple[str, dict[str, str], tuple[int, int]] | None:
-    """The state asked with no labels ("标一下交没交", "交货状态"): the step, the labels
-    made of it (未交 / 已交 for "交没交", 未交货 / 已交货 for "交货状态"; ``lexicon/labels.json`` state.asked) and the span read."""
+def _asked(text: str, lex: dict) -> tuple[str, tuple[int, int]] | None:
+    """The state asked ("判断每笔还没还", "交货状态"; ``lexicon/labels.json`` state.asked): the step and
+    the span read.  It only accounts for those words beside labels said; no labels are made of it."""
     for pat in lex["asked"]:
         m = re.search(pat, text)
         if m is not None:
@@ -70,7 +70,7 @@ def _asked(text: str, lex: dict) -> tuple[str, dict[str, str], tuple[int, int]] 
                 # to say (both are written); guessing gave one or the other wrong, so ask for them
                 continue
             step = m.group("v") + (m.group("o") or "")
-            return step, {"not_done": lex["not_yet_label"] + step, "done": lex["done_label"] + step}, m.span()
+            return step, m.span()
     return None
 
 
@@ -132,8 +132,8 @@ def read(request: str, schema: SheetSchema) -> tuple[RowReading, str] | None:
     # the user's to say (未交接 / 未完成 / 未还 / 未还款 ...), and a guess was wrong three times in the
     # fresh sets (dev19, dev21, dev22) for one time right (dev12's 交货状态列).
     if asked is not None and verb is not None and _same_step(verb, asked[0]) == verb \
-            and not any(a < asked[2][1] and asked[2][0] < b for a, b in spans):
-        spans.append(asked[2])  # "判断每笔还没还，没还写未还，还了写已还": the state asked, then its labels
+            and not any(a < asked[1][1] and asked[1][0] < b for a, b in spans):
+        spans.append(asked[1])  # "判断每笔还没还，没还写未还，还了写已还": the state asked, then its labels
     if verb is None or set(labels) != {"not_done", "done"} or labels["not_done"] == labels["done"] \
             or not (labels["not_done"] or labels["done"]):
         return None
