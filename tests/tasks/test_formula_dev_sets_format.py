@@ -20,7 +20,7 @@ DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
 SETS = ("formula-dev5", "formula-dev6", "formula-dev7", "formula-dev8", "formula-dev9", "formula-dev10",
         "formula-dev11", "formula-dev12", "formula-dev13", "formula-dev14", "formula-dev15",
         "formula-dev16", "formula-dev17", "formula-dev18", "formula-dev19", "formula-dev20",
-        "formula-dev21", "formula-dev22")
+        "formula-dev21", "formula-dev22", "formula-dev23")
 CATEGORIES = {"aggregate", "conditional aggregate", "lookup", "ranking", "per-row arithmetic",
               "IF label", "date", "text", "percentage", "rounding", "must refuse"}
 FIELDS = {"id", "group", "lang", "category", "source", "request", "sheet", "sheet_name", "target",
