@@ -118,10 +118,11 @@ def _register() -> None:
     global _REGISTERED
     if _REGISTERED:
         return
-    import formulas
     from formulas.functions import text2num, wrap_func, wrap_ufunc
 
-    functions = formulas.get_functions()
+    from .functions import table
+
+    functions = table()
     if "SEQUENCE" not in functions:
         functions["SEQUENCE"] = functions["_XLFN.SEQUENCE"] = wrap_func(_sequence)
     functions["AGGREGATE"] = wrap_func(_aggregate)

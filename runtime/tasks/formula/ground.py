@@ -154,7 +154,7 @@ def vocabulary() -> tuple[frozenset[str], tuple[str, ...]]:
         for term in _terms_of(s):
             en.update(w for w in re.findall(r"[a-z]+", term) if w not in column_words)
             zh.update(t for t in re.findall(f"[{_CJK}]+", term) if len(t) >= 2 and t not in column_words)
-    return frozenset(en), tuple(sorted(zh, key=len, reverse=True))
+    return frozenset(en), tuple(sorted(zh, key=lambda t: (-len(t), t)))  # the same order whatever the hash seed
 
 
 def _sheet_terms(schema: SheetSchema) -> list[str]:

@@ -24,9 +24,9 @@ _STRING = re.compile(r'"(?:[^"]|"")*"')
 
 @functools.cache
 def known_functions() -> frozenset[str]:
-    import formulas
+    from .functions import table
 
-    names = {n.upper().removeprefix("_XLFN.") for n in formulas.get_functions()}
+    names = {n.upper().removeprefix("_XLFN.") for n in table()}
     return frozenset(names | _EXTRA_FUNCTIONS)
 
 
