@@ -1280,18 +1280,18 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
         step = m.group("step")
         return m.start(), m.end(), len(step) - 2, [float(step)], "ROUND"
     end = text.rstrip(" .?!。？")
-    for word, n, pattern in _round_to():
+    for word, n in _round_to():
         if word not in end:
             continue
-        m = pattern.search(end)
+        m = _round_pattern(word).search(end)
         if m is not None and m.group(0).strip(" ,，;；"):
             return m.start(), m.end(), n, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(m.group("way") or "", "ROUND")
     # "客单价（四舍五入到元）", "avg spend (nearest pound)": the clause alone in a closing bracket
     m = re.search(r"[（(]\s*([^()（）]+?)\s*[)）]$", end)
     if m is not None:
         inner = m.group(1)
-        for word, n, pattern in _round_to():
-            if word in inner and (hit := pattern.search(" " + inner)) is not None and hit.start() == 0:
+        for word, n in _round_to():
+            if word in inner and (hit := _round_pattern(word).search(" " + inner)) is not None and hit.start() == 0:
                 return m.start(), m.end(), n, [], "ROUND"
     if (m := _LEAD_ROUND.match(text)) is not None:  # "round the miles", "can you round off each amount": to a whole
         return m.start(), m.end(), 0, [], {"up": "ROUNDUP", "down": "ROUNDDOWN"}.get(m.group(1) or "", "ROUND")
@@ -1299,12 +1299,18 @@ def _rounding_clause(text: str) -> tuple[int, int, int, list[float], str] | None
 
 
 @cache
-def _round_to() -> tuple[tuple[str, int, re.Pattern[str]], ...]:
-    """``lexicon/aggregates.json`` round_to, longest first, each with its pattern at a request's end."""
-    return tuple((word, n, re.compile(
+def _round_to() -> tuple[tuple[str, int], ...]:
+    """``lexicon/aggregates.json`` round_to, longest first (the callers' first match wins)."""
+    return tuple(sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
+
+
+@cache
+def _round_pattern(word: str) -> re.Pattern[str]:
+    """The pattern of a rounding ``word`` at a request's end, compiled when a request holds the
+    word: compiling all ~160 at the first request was a third of a cold command-line call."""
+    return re.compile(
         r"(?:[,，;；?？]\s*|\s+|(?<=[\u4e00-\u9fff]))(?:and\s+|then\s+|with\s+|并|并且)?(?:(?:rounded|round(?:ed)?|四舍五入)"
-        r"\s*(?:(?P<way>up|down)\s+)?(?:it\s+)?(?:off\s+)?(?:to\s+)?|to\s+(?=the\b|nearest\b|whole\b))?" + re.escape(word) + r"$"))
-        for word, n in sorted(lexicon("aggregates")["round_to"].items(), key=lambda wn: -len(wn[0])))
+        r"\s*(?:(?P<way>up|down)\s+)?(?:it\s+)?(?:off\s+)?(?:to\s+)?|to\s+(?=the\b|nearest\b|whole\b))?" + re.escape(word) + r"$")
 
 
 def _round(text: str, body: str) -> tuple[str, list[float]]:
