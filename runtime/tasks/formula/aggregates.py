@@ -1157,10 +1157,13 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
     The result is the fraction (format the cell as a percentage).
     """
     from .intent import compile_intent
-    from .partshare import rows_counted
+    from .partshare import _row_amount, rows_counted
 
     lex = lexicon("aggregates")
     text = request.lower()
+    first = _zh_share_first(text, schema)
+    if first is not None:
+        return read_share(first, schema)
     words = [w for w in lex["share_words"] + lex["zh_share_words"] if _spans(text, w)]
     scope = re.match(r"\s*(?:在)?([\u4e00-\u9fff]{2,6}?)(?:表)?(?:里面|里头|当中|里)", text)  # (not 中: 预约中老年…)
     if scope and scope.group(1) in schema.sheet:  # "上机记录里会员的比例", "预约里…": of the sheet's rows
@@ -1199,6 +1202,12 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
         rows = _parse(cut, schema, force_op="count") if kind == "rows" else None
     if amount is not None and rows_counted(text):
         amount = None  # "微信付了几笔，占比多少": rows counted, not the money they came to
+    if amount is not None and amount.value is not None and is_zh(text) and amount.value is money_column(schema) \
+            and not _row_amount(amount.value) \
+            and not any(c is amount.value for _p, c in mentions(text, schema)):
+        if has(text, lexicon("aggregates")["zh_money_said"]):
+            return None  # "微信付的钱占几成": money asked, and no column is all of it
+        amount = None  # "微信付的占几成" beside a 茶水费 column: a verb of paying implies no side charge
     if amount is not None and amount.value is not None and amount.named and amount.conditions:
         conds = tuple(amount.conditions)
         if any(c.column == amount.value.header for c in conds):
@@ -1236,8 +1245,33 @@ def read_share(request: str, schema: SheetSchema) -> tuple[str, str] | None:
             return _share_of_yes(plain, schema)
         return (f"={part[1:]}/COUNTA({key.letter}{base.first_row}:{key.letter}{last})",  # "有票的占比"
                 f"the share of rows where {base.header} is 是, of all the table's rows")
+    if base.type == "number" and all(c.column == base.header and c.op == ">" and c.value == 0 for c in conds) \
+            and blank_on_table_rows(schema, base):
+        # "给了小费的单占比" beside a 小费 column left blank where none was given: of all the rows
+        last, key = _table_rows(schema, base)
+        if key is None:
+            return None
+        return (f"={part[1:]}/COUNTA({key.letter}{base.first_row}:{key.letter}{last})",
+                f"the share of the rows ({key.header}) with a {base.header} above 0")
     return (f"={part[1:]}/COUNTA({base.range})",
             "the share of rows where " + ", ".join(f"{c.column} {c.op} {c.value}" for c in conds))
+
+
+def _zh_share_first(text: str, schema: SheetSchema) -> str | None:
+    """"有多少比例的单给了小费", "百分之几的人带了家属": the share said first, then the rows and
+    what they did, said again the usual way round ("给了小费的单占比"); None when not so said."""
+    if not is_zh(text):
+        return None
+    lex = lexicon("aggregates")
+    said = "|".join(sorted(map(re.escape, lex["zh_share_first"]), key=len, reverse=True))
+    m = re.fullmatch(rf"\s*(?:有|是)?(?:{said})的(?P<rest>[^，,。？?]+?)\s*[？?。]?\s*", text)
+    if m is None:
+        return None
+    rest = m.group("rest")
+    nouns = {n for n in lex["row_nouns"] + lex["people_nouns"] + row_things(schema) if is_zh(n)}
+    noun = max((n for n in nouns if rest.startswith(n) and len(rest) > len(n)), key=len, default="")
+    clause = rest[len(noun):].removeprefix("是")
+    return f"{clause}的{noun}占比"
 
 
 #: the end of a Chinese whole that counts rows ("登记人数", "下单笔数"), where no column is so headed
@@ -1287,6 +1321,11 @@ def _whole_said(plain: str, text: str, schema: SheetSchema) -> str:
     return plain[:m.start(1)] + " " * (m.end(1) - m.start(1)) + plain[m.end(1):]
 
 
+#: "有退款的", "带家属的", "给了小费的", "有家属同行的": a verb of having, an amount column's name,
+#: then 的 (never after 没 / 不 / 未 / 无: those are the rows without it)
+_ZH_HAD = re.compile(r"(?<![没不未无])(?:" + "|".join(sorted(map(re.escape, lexicon("aggregates")["zh_had_verbs"]), key=len, reverse=True))
+                     + r")([\u4e00-\u9fff]{2,8}?)(?:" + "|".join(map(re.escape, lexicon("aggregates")["zh_had_after"]))
+                     + r")?的")
 _FILLED = re.compile(r"(?<![a-z])(?:with|got|get|gets|getting|had|have|has|having|received|receive|left|gave|paid|took|take|taken)"
                      r"\s+(?:a|an|any)\s+")
 _COUNTED = re.compile(r"(?<![a-z])(?:how many|number of|no\. of|count of|count)(?![a-z])")
@@ -1929,8 +1968,8 @@ def _parse(request: str, schema: SheetSchema, derived: bool = False, alternative
         conds.append(Condition(named[0].header, cmp, 60))  # 百分制 pass mark
         taken.append((p, p + len(hit)))
         break
-    # "有退款的记录": rows where the named amount is not zero
-    for m in re.finditer(r"(?<!没)有([\u4e00-\u9fff]{2,8}?)的", text):
+    # "有退款的记录", "带家属的人", "给了小费的单": rows where the named amount is not zero
+    for m in _ZH_HAD.finditer(text):
         col = next((c for p, c in ms if p == m.start(1) and c.type == "number"), None)
         if col is None or any(a < m.end() and m.start() < b for a, b in taken):
             continue

@@ -86,8 +86,9 @@ def read_part_share(request: str, schema: SheetSchema) -> tuple[str, str] | None
         return None
     got = read(part + _lex()["sum_tail"], schema)
     money = money_column(schema)
-    if got is None and money is not None and not whole:
+    if got is None and money is not None and not whole and _row_amount(money):
         # "技术部占比多少": a category value alone, on a ledger whose one money column is shared out
+        # (what each row came to: 金额, 营业额; never a side charge like 茶水费 beside the hours)
         got = read(f"{part}的{money.header}{_lex()['sum_tail']}", schema)
     m = _SUMIF.fullmatch(got.formula) if got is not None else None
     if m is None:
@@ -104,7 +105,7 @@ def read_part_share(request: str, schema: SheetSchema) -> tuple[str, str] | None
         total = read(whole + _lex()["sum_tail"], schema)
         if total is None or total.formula != f"=SUM({rng})":
             return None
-    elif not _names_amount(part, col, schema) and (col is not money or rows_are_people(schema)):
+    elif not _names_amount(part, col, schema) and (col is not money or not _row_amount(col) or rows_are_people(schema)):
         return None  # "技术部占比" with no money column, or on a roster of people: an amount is not guessed
     return (f"{got.formula}/SUM({rng})", f"{got.explanation} ÷ {col.header}合计")
 
@@ -114,3 +115,11 @@ def _names_amount(part: str, col, schema: SheetSchema) -> bool:
     from .rowbase import mentions
 
     return any(c is col for _p, c in mentions(part, schema))
+
+
+def _row_amount(col) -> bool:
+    """Whether ``col`` is what a row came to (its header says an amount: 金额, 营业额, 收入), not
+    one charge among others (茶水费): only the former is what a bare category's share is of."""
+    from .rowbase import _bare, has
+
+    return has(_bare(col.header).lower(), lexicon("aggregates")["amount_headers"])
