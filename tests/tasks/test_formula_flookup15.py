@@ -135,7 +135,8 @@ def test_numbers_stored_as_text_in_a_conditional_total_or_an_extreme(tmp_path, r
     assert r.value == pytest.approx(value) if isinstance(value, (int, float)) else r.value == value
 
 
-def test_a_text_number_column_with_a_gap_is_refused_for_a_conditional_total(tmp_path):
-    """VALUE("") is an error: with a blank amount the SUMIF is refused, as before."""
-    with pytest.raises(TaskError):
-        formula("交通类的金额合计", _petty(tmp_path, gap=True), method="rules")
+def test_a_text_number_column_with_a_gap_counts_the_gap_as_nothing_in_a_conditional_total(tmp_path):
+    """VALUE("") is an error: with a blank amount each cell is read as VALUE("0"&cell), a blank
+    counting 0 as SUMIF counts it (round 20; it was refused before)."""
+    r = formula("交通类的金额合计", _petty(tmp_path, gap=True), method="rules")
+    assert (r.formula, r.value) == ('=SUMPRODUCT((C2:C6="交通")*VALUE("0"&D2:D6))', 230)

@@ -771,11 +771,13 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         from .rules import inclusive_bounds, pinned_years, said_codes, without_total_row
         from .sheetverb import said_sheet_verb
         from .stateverbs import said_state_verbs
+        from .textnote import without_text_note
         from .unitbounds import said_unit_bounds
 
         # (said_periods: "between 15 and 21 Jan (inclusive)", "this month (Nov 2026)", "11.25起" in
         # the forms every family reads)
         said = without_total_row(inclusive_bounds(pinned_years(said_periods(said_codes(request, schema), schema))))
+        said = without_text_note(said, schema)  # "(they're stored as text)", "SUM gives 0": per-row readers too
         said = said_ages(said, schema)  # "open more than 14 days (today 9 Dec)": before 25 Nov
         said = said_negated_values(said, schema)  # "没培训过的" beside 未培训: the sheet's value
         said = said_sheet_verb(said_state_verbs(said, schema), schema)  # "没做好的" beside 完成日期; 赊了 on 赊销账

@@ -34,6 +34,8 @@ def convert(formula: str, schema: SheetSchema) -> str:
     for col in cols:
         if not _has_blank(schema, col):  # VALUE("") is an error: a column with gaps is refused below
             formula = _extreme(_conditional_total(formula, col.letter, {c.letter for c in cols}), col.letter)
+        elif _not_negative(schema, col):  # a gap counts 0 in a total: "0"&"" is "0" ("0"&"-5" no number)
+            formula = _conditional_total(formula, col.letter, {c.letter for c in cols}, gaps=True)
 
     def each(part: str) -> str:  # string literals are left alone
         for col in cols:
@@ -45,7 +47,7 @@ def convert(formula: str, schema: SheetSchema) -> str:
 
 #: a criterion SUMIF and "=" read alike: a text without comparison or wildcard and not a number
 #: in quotes (SUMIF's "5" matches the number 5, "=" does not), or a number
-_EQUAL_TO = r'(?:"(?!-?\d+(?:\.\d+)?")[^"<>=*?~]*"|-?\d+(?:\.\d+)?)'
+_EQUAL_TO = r'(?:"(?!-?\d+(?:\.\d+)?")[^"<>=*?~]*"|-?\d+(?:\.\d+)?|"<>")'
 
 
 def _ranges(letter: str) -> tuple[str, str]:
@@ -54,27 +56,35 @@ def _ranges(letter: str) -> tuple[str, str]:
     return rf"(?<![A-Z$]){cell}:{cell}(?![\w(])", rf"(?<![A-Z$]){own}:{own}(?![\w(])"
 
 
-def _conditional_total(formula: str, letter: str, as_text: set[str]) -> str:
+def _conditional_total(formula: str, letter: str, as_text: set[str], gaps: bool = False) -> str:
     """金额 stored as text summed where 类别 is 交通: SUMIF skips the text, so
     ``SUMIF(E2:E37,"交通",G2:G37)`` becomes ``SUMPRODUCT((E2:E37="交通")*VALUE(G2:G37))``
     (SUMIFS alike); only criteria that mean "equal to", which SUMPRODUCT's "=" reads the same,
-    on columns not themselves numbers stored as text ("5" = 5 is FALSE there, SUMIF's 5 matches)."""
+    on columns not themselves numbers stored as text ("5" = 5 is FALSE there, SUMIF's 5 matches).
+    With ``gaps`` (the column has blank cells, which VALUE cannot read) each cell is read as
+    ``VALUE("0"&cell)``: a blank counts 0, as SUMIF counts it."""
     rng, own = _ranges(letter)
+    value = (lambda r: f'VALUE("0"&{r})') if gaps else (lambda r: f"VALUE({r})")
     pair = rf"({rng})\s*,\s*({_EQUAL_TO})"
 
     def sumif(m: re.Match) -> str:
         if _letter(m.group(1)) in as_text:
             return m.group(0)
-        return f"SUMPRODUCT(({m.group(1)}={m.group(2)})*VALUE({m.group(3)}))"
+        return f"SUMPRODUCT({_term(m.group(1), m.group(2))}*{value(m.group(3))})"
 
     def sumifs(m: re.Match) -> str:
         conds = re.findall(pair, m.group(2))
         if any(_letter(r) in as_text for r, _ in conds):
             return m.group(0)
-        return "SUMPRODUCT(" + "".join(f"({r}={v})*" for r, v in conds) + f"VALUE({m.group(1)}))"
+        return "SUMPRODUCT(" + "".join(f"{_term(r, v)}*" for r, v in conds) + f"{value(m.group(1))})"
 
     formula = re.sub(rf"(?<![A-Z])SUMIF\(\s*{pair}\s*,\s*({own})\s*\)", sumif, formula)
     return re.sub(rf"(?<![A-Z])SUMIFS\(\s*({own})\s*((?:,\s*{pair}\s*)+)\)", sumifs, formula)
+
+
+def _term(rng: str, criterion: str) -> str:
+    """A SUMIF criterion as SUMPRODUCT's test: "<>" (not blank) as ``<>""``, the rest as "="."""
+    return f'({rng}<>"")' if criterion == '"<>"' else f"({rng}={criterion})"
 
 
 _ROW_SUM = re.compile(rf"(?<![A-Z])SUM\(\s*\$?([A-Z]{{1,3}})(\$?{_ROW}):\$?([A-Z]{{1,3}})\2\s*\)")
@@ -113,6 +123,20 @@ def _extreme(formula: str, letter: str) -> str:
                   r"SUMPRODUCT(MATCH(\1,VALUE(\2),0))", formula)
 
 
+def _not_negative(schema: SheetSchema, col) -> bool:
+    """Whether every number of ``col`` is 0 or more ("0"&"-5" reads as no number)."""
+    from .rowbase import values
+
+    def number(v) -> float | None:
+        try:
+            return float(str(v).strip().replace(",", ""))
+        except ValueError:
+            return None
+
+    nums = [number(v) for v in values(schema, col) if v is not None and str(v).strip()]
+    return all(n is not None and n >= 0 for n in nums)
+
+
 def _has_blank(schema: SheetSchema, col) -> bool:
     from .schema import col_index
 
@@ -126,7 +150,7 @@ def _convert_part(text: str, letter: str, header: str) -> str:
     text = re.sub(rf"(?<![A-Z])SUM\(\s*({rng})\s*\)", r'SUMPRODUCT(--("0"&\1))', text)
     text = re.sub(rf"(?<![A-Z])AVERAGE\(\s*({rng})\s*\)", r'(SUMPRODUCT(--("0"&\1))/COUNTA(\1))', text)
     for m in re.finditer(rng, text):
-        if re.search(r'(?:"0"&|VALUE\()$', text[:m.start()]) or re.search(r"COUNTA\($", text[:m.start()]) \
+        if re.search(r'(?:"0"&|VALUE\(|^&)$', text[:m.start()]) or re.search(r"COUNTA\($", text[:m.start()]) \
                 or re.search(r"(?<![A-Z])INDEX\(\s*$", text[:m.start()]):
             continue  # converted above, or a lookup that returns the cell as it stands
         fn = re.findall(r"([A-Z][A-Z0-9.]*)\((?=[^()]*$)", text[:m.start()])
