@@ -90,3 +90,17 @@ def test_labels_listed_with_their_bounds_in_brackets():
 
 def test_a_bracketed_list_with_no_column_is_refused():
     assert _answer("A档(≥90)/B档(≥75)/C档", _staff()) is None
+
+
+def _rooms():
+    rows = [["包间", "人数", "会员号", "支付"]]
+    for i, card in enumerate(["V001", None, "V007", None]):
+        rows.append([f"房{i}", 3 + i, card, "微信"])
+    return schema_from_rows(rows, sheet="包间")
+
+
+def test_a_class_named_by_the_front_of_an_id_column():
+    # "有会员号的写会员": 会员 is the class of the row, not the 会员号 shown
+    sheet = _rooms()
+    for ask in ("有会员号的写会员，没有的写散客",):
+        assert _answer(ask, sheet, "E2") in ('=IF(C2<>"","会员","散客")', '=IF(C2="","散客","会员")'), ask

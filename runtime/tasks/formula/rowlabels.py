@@ -912,6 +912,9 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     # (a Chinese branch that says more than the column's name is a label: "已完成" on 完成进度)
     if len(ms) == 1 and ms[0][0] <= 4 and not (
             is_zh(s) and (ms[0][0] > 0 or _mention_end(s, ms[0][0], ms[0][1], schema) < len(s))):
+        head = ms[0][1].header.strip()
+        if is_zh(s) and head.startswith(s) and re.fullmatch(r"(?:卡|证|会员)?(?:号|号码|编号|码|ID|id)", head[len(s):]):
+            return s  # "有卡号的写会员" on 会员卡号: a class of the rows, never the number the column holds
         if is_zh(s) and s != ms[0][1].header and s in ms[0][1].header and s not in _names(ms[0][1], schema):
             return None  # "否则标外卖" on 外卖平台: the label 外卖, or the platform shown? not said
         if s.lower() == ms[0][1].header.strip().lower() and _answers(schema, ms[0][1]):
