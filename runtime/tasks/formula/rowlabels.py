@@ -27,6 +27,7 @@ from .rowbase import (
     mentions,
     numbers,
     ref,
+    table_values,
     value_mentions,
     values,
 )
@@ -477,7 +478,17 @@ def _blank_term(term: str, schema: SheetSchema, lex: dict) -> str | None:
     yes_no = _yes_no_pair(schema, col)
     if yes_no is not None:  # "没签到的" on a 是否签到 column of 是 / 否: its 否 rows, no blank cell
         return f'{ref(col)}="{yes_no[1] if found[1] == "=" else yes_no[0]}"'
+    if col.type == "number" and is_zh(term) and _counts_with_zero(schema, col):
+        return f"{ref(col)}{'=' if found[1] == '=' else '>'}0"  # "没有挂科" on 挂科门数 of 0, 1, 2: none is 0
     return f'{ref(col)}{found[1]}""'
+
+
+def _counts_with_zero(schema: SheetSchema, col: Column) -> bool:
+    """Whether a number column writes "none" as 0 (every row filled, some rows 0, all whole numbers):
+    a count like 挂科门数, where "没有挂科" is 0 and not an empty cell."""
+    cells = table_values(schema, col)
+    return bool(cells) and all(isinstance(v, (int, float)) and float(v).is_integer() and v >= 0 for v in cells) \
+        and any(v == 0 for v in cells)
 
 
 def _date_named(ms: list[tuple[int, Column]], term: str) -> list[tuple[int, Column]]:
@@ -885,7 +896,7 @@ def _shared_comparison(parts: list[str], schema: SheetSchema) -> list[str]:
 
 def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     """An unquoted branch: a number, a column, blank, or a short label."""
-    s = raw.strip(" ，,。；;：:的")
+    s = raw.strip(" ，,。；;：:的").removeprefix("→").removeprefix("->").strip()  # "否则→复核"
     for _ in range(2):  # "就标进行中": the conjunction, then the verb
         s = re.sub(r"^(?:the |显示为|标记为|显示|标记|填写|填|为|是|则|就|记为|写成|写|标成|标为|标|算作|算成|算|给个)",
                    "", s).strip()
@@ -901,6 +912,9 @@ def _branch(raw: str, schema: SheetSchema, lex: dict) -> object | None:
     # (a Chinese branch that says more than the column's name is a label: "已完成" on 完成进度)
     if len(ms) == 1 and ms[0][0] <= 4 and not (
             is_zh(s) and (ms[0][0] > 0 or _mention_end(s, ms[0][0], ms[0][1], schema) < len(s))):
+        head = ms[0][1].header.strip()
+        if is_zh(s) and head.startswith(s) and re.fullmatch(r"(?:卡|证|会员)?(?:号|号码|编号|码|ID|id)", head[len(s):]):
+            return s  # "有卡号的写会员" on 会员卡号: a class of the rows, never the number the column holds
         if is_zh(s) and s != ms[0][1].header and s in ms[0][1].header and s not in _names(ms[0][1], schema):
             return None  # "否则标外卖" on 外卖平台: the label 外卖, or the platform shown? not said
         if s.lower() == ms[0][1].header.strip().lower() and _answers(schema, ms[0][1]):
@@ -1260,7 +1274,7 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     if band is not None:
         return band
     units = "|".join(re.escape(u) for u in sorted(lex["units"], key=len, reverse=True))
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d(?:" + f"{lex['measure_after_number']}|{units}" + r")?|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填)", text) \
+    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d(?:" + f"{lex['measure_after_number']}|{units}" + r")?|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填|(?:→|->)(?=\s*[\u4e00-\u9fff]))", text) \
             and not re.search(r"(?:标记?|标注|写上?|填上?|显示|记)为?\s*[\"“「']", text) \
             and not re.search(r"[\"“'][^\"”']+[\"”']\s+(?:for|on|next to|beside|where)\s", text):  # 下的单标“午餐”, "'Cheap' for fees under £10"
         return None
@@ -1324,6 +1338,9 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
                 continue  # "数学及格的为通过": 及格 is the condition, 通过 the label
             if pos_w in stripped and not _said_alone(stripped, pos_w, schema):
                 continue  # "完成进度…标已完成": 已完成 is the label said, 完成进度 a column, not 完成 of 完成/未完成
+            told = _branch(_else_words(tail, lex), schema, lex) if tail.strip() else None
+            if isinstance(told, str) and told and told not in (pos_w, neg_w):
+                continue  # "…为合格，否则复核": the rest's label is the one said (复核), not the pair's 不合格
             if pos_w in stripped:
                 then, other = pos_w, neg_w
                 # "及格或不及格" goes whole; "60分及格" stays: it is the comparison
@@ -1343,7 +1360,7 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
             markers = sorted(lex["then_markers"], key=len, reverse=True)
             # (标上 / 写上 mark, but not before 上午, 上旬, 上半年: "标上午" is 标 and the label 上午)
             pat = "(" + "|".join(re.escape(w) + ("(?![午旬半班])" if w.endswith("上") else "")
-                                 for w in markers if is_zh(w)) + r")(?=\s*([^，,。；;！!？?\s]+))"
+                                 for w in markers if is_zh(w) or not re.search("[a-z]", w)) + r")(?=\s*([^，,。；;！!？?\s]+))"
             hits = [m for m in re.finditer(pat, head) if not re.match(r"[\d.]", m.group(2))]
             if not hits:
                 return None
@@ -1384,7 +1401,7 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
                        " ", cond_text)
     cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
     # the marking verb left where its quoted label was taken ("…以上的标“优秀”", "orders of 5000 or more as "Big"")
-    cond_text = re.sub(r"(?:(?<=[\u4e00-\u9fff\d%）)\s])(?:标记为|标注为|标为|标成|写成|写上|标|写|填上|填)|\s+as)\s*$", "", cond_text)
+    cond_text = re.sub(r"(?:(?<=[\u4e00-\u9fff\d%）)\s])(?:标记为|标注为|标为|标成|写成|写上|标|写|填上|填)|\s+as|\s*(?:→|->))\s*$", "", cond_text)
     cond_text = re.sub(r"^[\s:：,，]+|[\s:：,，]+$", "", cond_text)
     if isinstance(then, str) and then.lower() in ("pass", "及格", "合格", "达标") and not numbers(cond_text):
         pass_col = [c for _, c in mentions(cond_text, schema) if c.type == "number"]

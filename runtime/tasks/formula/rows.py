@@ -1142,6 +1142,9 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
             spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + pat + ")", text)]
         changes = [w for said in lexicon("labels")["year_change"].values() for w in said]  # "跟2021年比增长的"
         spans += [m.span(1) for m in re.finditer(r"比[^，,；;。]{0,12}?(" + "|".join(map(re.escape, changes)) + ")", text)]
+    if template.startswith("=IF("):  # "资格审核：…", "评级：…": the new column of labels named before the rule
+        spans += [m.span() for m in re.finditer(lexicon("labels")["result_lead_zh"], text)]
+        spans += [m.span() for m in re.finditer(lexicon("labels")["band_lead_zh"], text)]  # "…定等级，92以上一等"
     if template.startswith("=IF("):  # "，没超的空着": the else clause restates the condition negated
         from .rowlabels import NEGATED_ELSE, OPPOSITE_ELSE
 

@@ -36,6 +36,12 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         return None
     lex = lexicon("labels")
     parts = [p.strip() for p in re.split(r"[，,；;。\n]", request.strip()) if p.strip()]
+    head = re.split(r"\s*[：:]\s*|\s+", parts[0], maxsplit=1)  # "根据综合测评评等级：92及以上一等"
+    lead = _lead(head[0], schema)
+    if lead is not None:  # "按综合测评给每个人定等级，92及以上一等，…": the banded column named first
+        parts = head[1:] + parts[1:] if len(head) > 1 and head[1].strip() else parts[1:]
+    if len(parts) == 1:
+        parts = _listed(parts[0]) or parts
     if len(parts) < 2:
         return None
     els = "|".join(re.escape(w) for w in sorted(lex["else"], key=len, reverse=True) if is_zh(w))
@@ -61,8 +67,9 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
         got = _condition(_ranged(cond), schema, lex) if mentions(cond.lower(), schema) else None
         conds.append(got[0] if got else None)
         used += got[1] if got else []
-    named = [c for cond, _ in said for _, c in mentions(cond.lower(), schema)]
+    named = [c for cond, _ in said for _, c in mentions(cond.lower(), schema)] + ([lead] if lead else [])
     letters = {x for c in conds if c for x in re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", c)}
+    letters |= {lead.letter} if lead else set()
     if len(letters) != 1 or any(c.type != "number" for c in named):
         return None  # bands of one number column only
     col = next(c for c in schema.columns if c.letter in letters)
@@ -109,11 +116,46 @@ def _range_first(conds: list[str]) -> bool:
     for i, first in enumerate(read):
         if first is None or len(first) < 2:
             continue
+        low = [v for o, v in first if o in (">=", ">")]
         for later in read[i + 1:]:
+            # "86到92二等，80到86三等": 86 is the earlier band's own lower end, so the earlier (upper) band
+            # takes it, as a band of "86 and up" does; a shared upper end ("60到90合格，90以上") is not said
             if later is not None and any(all(ops[o](x, v) for o, v in first) and all(ops[o](x, v) for o, v in later)
-                                         for _, x in first):
+                                         for _, x in first if x not in low):
                 return True
     return False
+
+
+_LISTED = re.compile(r"[\"“「']?(?P<label>[\u4e00-\u9fffA-Za-z]{1,6})[\"”」']?\s*[(（](?P<cond>[^()（）]*\d[^()（）]*)[)）]")
+
+
+def _listed(part: str) -> list[str] | None:
+    """"一等(≥92)/二等(≥86)/三等(≥80)/鼓励": labels listed with their bounds in brackets, the last bare
+    one the rest, as the clauses "≥92一等", …, "其余鼓励"; None when the part is no such list."""
+    items = [x.strip() for x in re.split(r"\s*[/、｜|]\s*", part)]
+    if len(items) < 3:
+        return None
+    said = [_LISTED.fullmatch(x) for x in items[:-1]]
+    last = _LISTED.fullmatch(items[-1])
+    if not all(said):
+        return None
+    if last is None and not re.fullmatch(r"[\"“「']?[\u4e00-\u9fffA-Za-z]{1,6}[\"”」']?", items[-1]):
+        return None
+    out = [f"{m['cond']}{m['label']}" for m in said]
+    return out + [f"{last['cond']}{last['label']}" if last else f"其余{items[-1]}"]
+
+
+def _lead(part: str, schema: SheetSchema):
+    """The one number column a first clause with no number names ("按综合测评定等级", "综合测评分档"):
+    the column the bands after it are of; None when the clause says more than that."""
+    if re.search(r"\d", part):
+        return None
+    named = {c.letter: c for _, c in mentions(part.lower(), schema)}
+    if len(named) != 1 or next(iter(named.values())).type != "number":
+        return None
+    col = next(iter(named.values()))
+    rest = part.replace(col.header.strip(), " ")
+    return col if re.fullmatch(lexicon("labels")["band_lead_zh"], rest.strip()) else None
 
 
 def _clause(part: str) -> tuple[str, str] | None:
