@@ -764,6 +764,10 @@ def operand_before_unused(request: str, formula: str, schema: SheetSchema) -> st
     return None
 
 
+#: a short name of the result said before "=" / "：" and an expression written with signs after it
+_RESULT_NAMED = re.compile(r"^[^=＝:：,，;；]{1,12}[=＝:：](?=[^=＝]*[-+*/×÷－＋])")
+
+
 def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str | None:
     """A per-row answer that never reads a number column the request names ("应收的租金（按归还减
     起租的天数）" answered with the days alone, 日租金 dropped)."""
@@ -779,6 +783,9 @@ def number_column_unused(request: str, formula: str, schema: SheetSchema) -> str
 
     for a, b in row_noun_spans(text):  # "tuning + repairs for each visit": the row's noun, not an operand
         text = text[:a] + " " * (b - a) + text[b:]
+    named = _RESULT_NAMED.match(text)
+    if named is not None:  # "K列算实习天数=结束-开始": the new column's name, before what it is
+        text = " " * named.end() + text[named.end():]
     for other in schema.others.values():  # "the price per kg from the Products tab" is not Weight (kg)
         for col in other.columns:
             for form in header_forms(col.header):

@@ -43,8 +43,11 @@ def _singular(word: str) -> str:
     return word
 
 
-def _names_rows_en(noun: str, schema: SheetSchema) -> bool:
-    """Whether the English ``noun`` (one word) names the rows of ``schema``."""
+def _names_rows_en(noun: str, schema: SheetSchema, each: bool = False) -> bool:
+    """Whether the English ``noun`` (one word) names the rows of ``schema``.  After "each" /
+    "every" (``each``), a noun that names nothing of the sheet — no column, no cell value, not
+    the sheet — and is no rate, period or function word can only be what the rows are called
+    ("margin on every bid" on a sheet of Tenders); after "per" it may be a unit, so it is not."""
     words = lexicon("perrow")
     noun = _singular(noun.lower())
     if noun in words["row_nouns"]:
@@ -55,11 +58,34 @@ def _names_rows_en(noun: str, schema: SheetSchema) -> bool:
         return False
     sheet = {_singular(w) for w in re.findall(r"[a-z]+", schema.sheet.lower())}
     hits = [c for c in schema.columns if noun in {_singular(w) for w in re.findall(r"[a-z]+", c.header.lower())}]
+    if each and hits and all(_qualifies_only(noun, c.header) for c in hits) and _names_nothing(noun, schema):
+        return True  # "every bid" beside "Bid manager": the word qualifies that column, it is not its name
     if any(not _distinct_rows(schema, c) and c.type in ("text", "mixed") for c in hits):
         return False  # "each department": a column of repeated values, a grouping
     if noun in sheet:
         return True
+    if each and not hits and _names_nothing(noun, schema):
+        return True
     return any(_distinct_rows(schema, c) for c in hits)
+
+
+def _qualifies_only(noun: str, header: str) -> bool:
+    """Whether ``noun`` stands in ``header`` only before its last word ("bid" of "Bid manager")."""
+    heads = [_singular(w) for w in re.findall(r"[a-z]+", header.lower())]
+    return len(heads) > 1 and heads[-1] != noun
+
+
+def _names_nothing(noun: str, schema: SheetSchema) -> bool:
+    """Whether ``noun`` is a plain word that names no column, no cell value and no rate or period."""
+    from .rowbase import mentions
+
+    words = lexicon("perrow")
+    if len(noun) < 3 or noun in words["rate_nouns"] or noun in words["not_row_nouns"] or mentions(noun, schema):
+        return False
+    for (r, _c), v in schema.cells.items():
+        if r > schema.header_row and isinstance(v, str) and noun in {_singular(w) for w in re.findall(r"[a-z]+", v.lower())}:
+            return False
+    return True
 
 
 def _names_rows_zh(noun: str, schema: SheetSchema) -> bool:
@@ -85,7 +111,8 @@ def rows_said(request: str, schema: SheetSchema) -> list[tuple[int, int]]:
     low = request.lower()
     for m in re.finditer(words["en"], low):
         nouns = m.group(1).split()
-        if _names_rows_en(nouns[0], schema):
+        each = not re.match(r"(?:\w+\s+)?per\b", m.group(0).strip())
+        if _names_rows_en(nouns[0], schema, each and len(nouns) == 1):
             end = m.start(1) + len(nouns[0])
         elif len(nouns) == 2 and _names_rows_en(nouns[1], schema) and (
                 _singular(nouns[1]) in words["row_nouns"]

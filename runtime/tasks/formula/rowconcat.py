@@ -39,10 +39,14 @@ def _shown(v: object) -> str | None:
     return None if v is None or isinstance(v, bool) else str(v).strip()
 
 
-def _example(request: str) -> tuple[str, tuple[int, int]] | None:
-    """The example of the result the request shows ("like B009"), or None."""
+def _example(request: str) -> tuple[list[str], tuple[int, int]] | None:
+    """The examples of the result the request shows ("like B009", a bracket that lists them:
+    "(FX-5101, FX-5102...)") and the span they take, or None."""
+    m = re.search(_spec()["example_list"], request)
+    if m is not None:
+        return [m.group("ex"), *re.findall(r"[A-Za-z\d][A-Za-z\d\-_/#.]*[A-Za-z\d]", m.group("more"))], m.span()
     m = re.search(_spec()["example"], request)
-    return None if m is None else (m.group("ex"), m.span("ex"))
+    return None if m is None else ([m.group("ex")], m.span("ex"))
 
 
 def _agrees(ex: str, lit: str, before: bool, col: Column, schema: SheetSchema) -> bool:
@@ -87,13 +91,45 @@ def _affixed(request: str, schema: SheetSchema) -> RowReading | None:
             vals = [s for s in map(_shown, values(schema, c)) if s]
             if not vals or all((s.startswith(lit) if before else s.endswith(lit)) for s in vals):
                 return None  # already there: a removal or a test, not an addition
-            if shown is not None and not _agrees(shown[0], lit, before, c, schema):
+            if shown is not None and not all(_agrees(ex, lit, before, c, schema) for ex in shown[0]):
                 return None
             consumed = [v for v, _, p in numbers(request) if any(a <= p < b for a, b in spans)]
             consumed += [v for v, _, _ in numbers(lit)]
             formula = f'="{lit}"&{ref(c)}' if before else f'={ref(c)}&"{lit}"'
             return RowReading(formula, f"{lit!r} {'before' if before else 'after'} {c.header}", consumed)
     return None
+
+
+def _by_example(request: str, schema: SheetSchema) -> RowReading | None:
+    """"a ref like FX-5101 from the Pay ref", "turn pay ref 5101 into FX-5101": no prefix or
+    suffix word, but an example of the result that is a code constant joined to a value the one
+    column named holds (5101 of Pay ref).  The constant is what the example has besides that
+    value; every example shown must be it and a value of the column, else nothing is read."""
+    if re.search(_spec()["not"], request, re.I) or not re.search(_spec()["by_example"], request, re.I):
+        return None
+    shown = _example(request)
+    if shown is None:
+        return None
+    c = _one_column(request, [shown[1]], schema)
+    if c is None:
+        return None
+    vals = {s for s in map(_shown, values(schema, c)) if s}
+    found: set[tuple[str, bool]] = set()
+    for ex in shown[0]:
+        pieces = {(ex[:len(ex) - len(v)], True) for v in vals if ex.endswith(v) and len(ex) > len(v)}
+        pieces |= {(ex[len(v):], False) for v in vals if ex.startswith(v) and len(ex) > len(v)}
+        pieces = {(lit, before) for lit, before in pieces if re.fullmatch(r"[A-Za-z][A-Za-z\d]{0,5}[-_/#]?|[-_/#][A-Za-z\d]{1,6}", lit)}
+        if len(pieces) != 1:
+            return None
+        found |= pieces
+    if len(found) != 1:
+        return None
+    lit, before = found.pop()
+    if any(v.startswith(lit) if before else v.endswith(lit) for v in vals):
+        return None  # the constant is there already: not something to add
+    consumed = [v for v, _, p in numbers(request) if shown[1][0] <= p < shown[1][1]]
+    formula = f'="{lit}"&{ref(c)}' if before else f'={ref(c)}&"{lit}"'
+    return RowReading(formula, f"{lit!r} {'before' if before else 'after'} {c.header}, as {shown[0][0]}", consumed)
 
 
 def _operand(piece: str, schema: SheetSchema) -> Column | None:
@@ -203,4 +239,4 @@ def form(request: str, schema: SheetSchema) -> RowReading | None:
 
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     """One column with a constant before or after it, as ``request`` asks, or None."""
-    return _affixed(request, schema)
+    return _affixed(request, schema) or _by_example(request, schema)

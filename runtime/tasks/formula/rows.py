@@ -61,6 +61,29 @@ _SPLIT_ROUND = re.compile(r"\b(round)\s+((?:the\s+|each\s+|every\s+|all\s+)?[a-z
                           r"(?:\s*[(（]\s*always\s+(?:up|down)\s*[)）])?", re.I)
 
 
+#: a dash between two Chinese words ("结束日期-开始日期", "售价-进价")
+_ZH_DASH = re.compile(r"(?<=[\u4e00-\u9fff）)])\s*[-−–]\s*(?=[\u4e00-\u9fff（(])")
+
+
+def _dash_as_minus(request: str, schema: SheetSchema) -> str:
+    """``request`` with a dash between the names of two number or date columns ("结束-开始",
+    "售价-进价") written as the full-width minus the arithmetic readers read.  A dash between
+    text columns ("品类-品名", "部门-姓名") is the separator of a joined text, left as it is."""
+    spans = [(p, p + len(_mention_text(request, p, c, schema)), c) for p, c in mentions(request, schema)]
+    out = request
+    for m in reversed(list(_ZH_DASH.finditer(request))):
+        before = [c for _a, b, c in spans if b == m.start()]
+        after = [c for a, _b, c in spans if a == m.end()]
+        if before and after and all(c.type in ("number", "date") for c in before + after):
+            out = out[:m.start()] + "－" + out[m.end():]
+    return out
+
+
+def _mention_text(text: str, p: int, col: Column, schema: SheetSchema) -> str:
+    """The words of ``text`` at ``p`` that name ``col``."""
+    return text[p:_mention_end(text.lower(), p, col, schema)]
+
+
 def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """The per-row formula for ``request``, or None when no family reads it whole; an area
     asked in square metres of lengths in centimetres is converted (:func:`rowunits.area`); one
@@ -71,6 +94,7 @@ def read(request: str, schema: SheetSchema, target_col: int) -> RowReading | Non
 
     request = named(request, schema)  # "days from quote to acceptance": the ends as the date headers
     request = _SPLIT_ROUND.sub(r"\1 \3 \2", request)  # "round the minutes up": "round up the minutes"
+    request = _dash_as_minus(request, schema)  # "结束日期-开始日期": a minus between two number columns
     if rowaddon.asked(request):  # "price plus £10 if it's a delivery": read whole, or no answer
         return rowaddon.read(request, schema, lambda rest: _inner(rest, schema, target_col))
     reading = bothends.counted(request, schema, lambda text: _read_rounded(text, schema, target_col)) \
