@@ -350,11 +350,12 @@ def _rules_read(said: str, schema: SheetSchema, target: str | None,
                 notes: list[str]) -> tuple[FormulaResult | None, list[str]]:
     """The rules' answer of ``said``, else of it without its frame ("Prices tab, col E: ...",
     "... pls", "两百块以上"), and the notes that say what is still unread."""
-    from .dayorder import settled
+    from .dayorder import settled, settled_on_sheet
     from .frame import figures, unframed
     from .rules import short_year
 
     said = settled(said)  # "after 7/12/2026" beside "today's 7 Dec 2026": the 7th of December
+    said = settled_on_sheet(said, schema)  # "calls 02/12" on a sheet of December dates: 2 Dec
     answer = _rules_only(short_year(said, schema), schema, target, notes)
     if answer is None:
         bare = figures(unframed(said, schema), schema)

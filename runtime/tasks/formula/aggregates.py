@@ -510,12 +510,13 @@ def _date_verb(text: str, col: Column) -> list[tuple[int, int]]:
     return [(m.start(), m.start() + 1) for m in re.finditer(re.escape(stem[0]) + r"(?=[了的过])", text.lower())]
 
 
-_INFLECTION = re.compile(r"(?:ings|ing|ed|als|al|es|s|e)$")
+_INFLECTION = re.compile(r"(?:ings|ing|ied|ies|ed|als|al|es|s|e|y)$")
 
 
 def _verb_root(word: str) -> str:
     """An English word less its inflection: arriving, arrived, arrivals, arrive -> arriv; a
-    consonant doubled before it once: dropped, dropping, drops -> drop."""
+    consonant doubled before it once: dropped, dropping, drops -> drop; a noun's y as its verb
+    takes it: delivery, deliveries, delivered -> deliver."""
     root = _INFLECTION.sub("", word)
     return root[:-1] if re.search(r"([b-df-hj-np-tv-z])\1$", root) and root != word else root
 
@@ -728,7 +729,16 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         days = _day_dates(text, None, set(), taken)
         if days is not None:
             return [Condition(col.header, op, when.isoformat()) for op, when in days[0]], days[1]
-        return _month_of_year(text, schema, col, None, taken)
+        span = _month_of_year(text, schema, col, None, taken)
+        if span is not None or not seen:
+            return span
+        lone = _lone_month(text, schema, taken)
+        held = {(v.year, v.month) for v in seen}
+        if lone is None or len({mo for _y, mo in held}) != len(held):
+            return None  # a month the dates hold in two years: which year's
+        # "in December" on dates from Oct 2026 to Jan 2027: the one December they hold
+        y = next((yr for yr, mo in held if mo == lone[0]), None)
+        return None if y is None else (_whole_month(col, y, lone[0]), lone[1])
     y = years.pop()
     months = {v.month for v in seen}
     days = _day_dates(text, y, months, taken)
@@ -753,7 +763,13 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
     span = _month_of_year(text, schema, col, y, taken)
     if span is not None:
         return span
-    # "in oct", "nov sales": a month's short name, unless a value of the sheet is written with it (Jan Novak)
+    lone = _lone_month(text, schema, taken)
+    return None if lone is None else (_whole_month(col, y, lone[0]), lone[1])
+
+
+def _lone_month(text: str, schema: SheetSchema, taken) -> tuple[int, tuple[int, int]] | None:
+    """A month named without its year ("in oct", "nov sales", "11月", "十一月份") and where:
+    a month's short name only where no value of the sheet is written with it (Jan Novak)."""
     short = _short_months(schema)
     m = re.search(r"(?<![a-z])(" + "|".join(_MONTHS + short) + r")\.?(?![a-z])|(?<![\d年])(1[0-2]|[1-9])月份?(?!(?!0号)\d)"
                   r"|(?<![\d年一二三四五六七八九十])(十[一二]?|[一二三四五六七八九])月份?", text)
@@ -765,9 +781,14 @@ def _month(text: str, schema: SheetSchema, taken) -> tuple[list[Condition], tupl
         month = _month_number(m.group(1))
     else:
         month = int(m.group(2))
+    return month, m.span()
+
+
+def _whole_month(col: Column, y: int, month: int) -> list[Condition]:
+    """``col`` within the month: from its first day to its last."""
     last = calendar.monthrange(y, month)[1]
     return [Condition(col.header, ">=", f"{y}-{month:02d}-01"),
-            Condition(col.header, "<=", f"{y}-{month:02d}-{last:02d}")], m.span()
+            Condition(col.header, "<=", f"{y}-{month:02d}-{last:02d}")]
 
 
 @dataclass

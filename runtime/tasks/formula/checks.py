@@ -150,6 +150,21 @@ def month_ignored(request: str, formula: str, schema: SheetSchema) -> str | None
     return f"it ignores the month the request names ({word})"
 
 
+#: a count asked: "how many", "no. of", "number of", "count", 几 / 多少 before a measure word, 次数 / 笔数
+_COUNT_ASKED = re.compile(r"(?<![a-z])(?:how many|no\.?\s+of|nos?\s+of|number of|count|tally)(?![a-z])"
+                          r"|几(?!号|月|日|点|时)|多少(?!钱|元|块)|[次笔单件条场桌个人]数|场次")
+#: an answer that is one date and nothing else: =DATE(2026,12,1), =DATEVALUE("2026-12-01")
+_BARE_DATE = re.compile(r"=\s*(?:DATE\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)|DATEVALUE\(\s*\"[^\"]*\"\s*\))\s*", re.I)
+
+
+def date_for_a_count(request: str, formula: str) -> str | None:
+    """"no. of deliveries Dec 2026" answered =DATE(2026,12,1): a count is never one date; the
+    period the request names is a condition on its rows, read or refused, never the answer."""
+    if _BARE_DATE.fullmatch(formula.strip()) and _COUNT_ASKED.search(request.lower()):
+        return "the request asks how many, and the formula is one date (no rows are counted)"
+    return None
+
+
 def _year_of_the_sheet(year: str, schema: SheetSchema) -> bool:
     """Whether the sheet's name or title says ``year`` and no column holds dates or year headers
     (a sheet "Hires 2026" of monthly counts): the year then names the whole sheet, no condition."""
@@ -530,18 +545,25 @@ def serial_sum(formula: str, schema: SheetSchema) -> str | None:
     "how many visits" read as the Visit numbers added up.  Numbers that count rows off from a
     starting number are labels whatever the header says.  (A column running 1, 2, 3, ... may be a
     measure on a small sheet, and one in another order is no numbering.)"""
-    from .rowbase import values
-
     for _fn, col in _aggregated(formula, schema):
-        if col.type != "number":
-            continue
-        vals = [v for v in values(schema, col) if v is not None]
-        if len(vals) < 6 or not all(isinstance(v, (int, float)) and float(v).is_integer() for v in vals):
-            continue
-        ints = [int(v) for v in vals]
-        if ints[0] > 1 and all(b - a == 1 for a, b in zip(ints, ints[1:], strict=False)):
+        ints = numbered_rows(schema, col)
+        if ints:
             return f"it adds up {col.header}, which numbers the rows ({ints[0]} to {ints[-1]})"
     return None
+
+
+def numbered_rows(schema: SheetSchema, col: Column) -> list[int] | None:
+    """The numbers of ``col`` where they number its rows (301, 302, 303, ... down the rows, no gap,
+    six or more, from above 1), else None."""
+    from .rowbase import values
+
+    if col.type != "number":
+        return None
+    vals = [v for v in values(schema, col) if v is not None]
+    if len(vals) < 6 or not all(isinstance(v, (int, float)) and float(v).is_integer() for v in vals):
+        return None
+    ints = [int(v) for v in vals]
+    return ints if ints[0] > 1 and all(b - a == 1 for a, b in zip(ints, ints[1:], strict=False)) else None
 
 
 def per_unit_sum(request: str, formula: str, schema: SheetSchema) -> str | None:
@@ -1187,7 +1209,8 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     from .filledshare import event_share_unread
     from .quantities import count_of_an_unheld_quantity, stock_left_of_a_log
 
-    for reason in (header_reference(formula, schema, request), identifier_sum(formula, schema),
+    for reason in (date_for_a_count(request, formula),
+                   header_reference(formula, schema, request), identifier_sum(formula, schema),
                    unit_price_sum(formula, schema),
                    identifier_named(request, formula, schema), contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
                    value_ignored(request, formula, schema), count_of_repeated_values(request, formula, schema),

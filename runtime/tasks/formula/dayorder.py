@@ -20,6 +20,7 @@ import datetime as dt
 import re
 
 from .rowbase import _DATES, _MONTHS, lexicon, today
+from .schema import SheetSchema
 
 _NOW = lexicon("dates")["day_order"]
 #: the words that say a date is the request's now, right before it ("today is", "as at")
@@ -99,4 +100,26 @@ def settled(request: str) -> str:
         if month > 12:
             continue
         request = request[:m.start()] + f"{day} {_MONTHS[month - 1][:3].title()} {y}" + request[m.end():]
+    return request
+
+
+#: a day and a month without a year: "02/12", "2/12" (not part of a longer date, a ratio or a path)
+_YEARLESS = re.compile(r"(?<![\d/.:])(\d{1,2})/(\d{1,2})(?![\d/.:%])(?!\s*(?:of|th|st|nd|rd|hr|h|kg)(?![a-z]))", re.I)
+
+
+def settled_on_sheet(request: str, schema: SheetSchema) -> str:
+    """``request`` with each yearless slashed day written "2 Dec" where exactly one order (day/month
+    or month/day) is a day the sheet's dates hold; unchanged otherwise."""
+    if "/" not in request:
+        return request
+    held = {(v.month, v.day) for v in schema.cells.values() if isinstance(v, dt.date)}
+    if not held:
+        return request
+    for m in reversed(list(_YEARLESS.finditer(request))):
+        a, b = int(m.group(1)), int(m.group(2))
+        orders = {(month, day) for day, month in ((a, b), (b, a)) if (month, day) in held}
+        if len(orders) != 1:
+            continue
+        month, day = orders.pop()
+        request = request[:m.start()] + f"{day} {_MONTHS[month - 1][:3].title()}" + request[m.end():]
     return request

@@ -395,7 +395,7 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
     "how many drills are in stock" names the quantity; COUNTIF over the item
     names answers another question (issue 16 item 5).
     """
-    from .checks import is_identifier
+    from .checks import is_identifier, numbered_rows
     from .engine import bounded, references
     from .rowbase import mentions
     from .schema import col_index
@@ -435,4 +435,6 @@ def _ignores_a_named_column(request: str, formula: str, schema: SheetSchema) -> 
                and not (counting and low.startswith(("数量", "个数", "number", "count"), p)
                         and (p == 0 or low[:p].rstrip().rstrip("的 of").endswith(rows_before)))
                and not (counting and any(low.startswith(w, p) and len(c.header.strip()) > 2 for w in ("人数", "单数", "笔数")))
+               # "how many orders go out in December" beside an Order column numbering the rows: the rows
+               and not (counting and numbered_rows(schema, c) is not None)
                for p, c in named)  # (a count's 人数 names no 家属人数)
