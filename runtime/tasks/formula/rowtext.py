@@ -128,7 +128,8 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     if zh and (titled := rowtitles.read(request, schema)) is not None:
         return titled  # "负责人称呼：姓加“总”": 曹思琪 -> 曹总
     zh_names = lambda vs: bool(vs) and all(re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) for v in vs)  # noqa: E731
-    if has(text, lex["zh_surname"]) and not has(text, lex["mask_words"]) and (c := _column(text, schema, zh_names) if named_any(text, schema)
+    surname = has(text, lex["zh_surname"]) or zh and re.search(lex["zh_surname_alone"], text)  # "只要姓", "把姓单独拿出来"
+    if surname and not has(text, lex["mask_words"]) and (c := _column(text, schema, zh_names) if named_any(text, schema)
                                          else _person(text, schema, zh_names)):  # "取姓": the sheet's names
         return RowReading(f"=LEFT({ref(c)},1)", f"{c.header}的第一个字（姓）")
     if has(text, lex["first_char"]) and not has(text, lex["remove"] + lex["mask_words"]) \
