@@ -7,6 +7,10 @@ date left blank.  The readers read "有领取日期的" (the rows with that date
 (几份, 几笔, 场次, 数量 ...) is said "几个" / "个数", the rows counted, unless a header holds its measure
 (份数: the copies added up, not the rows).
 
+An amount some rows leave blank is an entry made on the rows that hold one (支出 of a bank
+statement, blank on the income rows): "支出笔数", "有几笔支出", "支出的次数" count the rows holding an
+支出, respelt "有支出的个数" (said_entry_counts).
+
 Only a count is respelt ("张三领了多少钱" is the money, left as said), only where no 没 / 未 / 不
 says the step is not done, and only a verb that is the head of exactly one date column's header
 (领 of 领取日期, not where 领用日期 is beside it).  Vocabulary: ``lexicon/aggregates.json``
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from .rowbase import is_zh, lexicon
+from .rowbase import blank_on_table_rows, is_zh, lexicon
 from .schema import Column, SheetSchema
 
 _NOT_DONE = re.compile(r"[没未不]|尚未|还没")
@@ -72,4 +76,23 @@ def said_done_counts(request: str, schema: SheetSchema) -> str:
         if tail["ask"]:
             return head + "几个"
         return head + ("个数" if head.endswith("的") else "的个数")
+    return request
+
+
+def said_entry_counts(request: str, schema: SheetSchema) -> str:
+    """``request`` with "几笔<amount>" / "<amount>笔数" said "有<amount>的个数", where the amount is a
+    number column some of the table's rows leave blank; unchanged otherwise."""
+    if not is_zh(request) or _NOT_DONE.search(request):
+        return request
+    measures = "".join(lexicon("aggregates")["entry_count_measures"])
+    for col in sorted(schema.columns, key=lambda c: len(c.header), reverse=True):
+        h = re.escape(col.header.strip())
+        m = re.search(rf"(?:有)?(?:多少|几)(?P<u>[{measures}])(?P<h>{h})[?？。!！\s]*$"
+                      rf"|(?P<h2>{h})(?:的)?(?P<u2>[{measures}])数[?？。!！\s]*$", request)
+        if m is None or col.type != "number" or not blank_on_table_rows(schema, col):
+            continue
+        unit = m["u"] or m["u2"]
+        if any(unit in c.header for c in schema.columns if c.type == "number"):
+            return request  # 次数 of a column counting them: added up, not respelt
+        return request[:m.start()] + f"有{col.header.strip()}的个数"
     return request
