@@ -95,6 +95,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .textnote import without_text_note
     from .timeofday import read_time_extreme
     from .valueratio import read_value_ratio
+    from .wholeaside import without_whole_table_aside
     from .worthof import without_worth_noun
 
     request = without_total_row_aside(request, schema)  # "(ignore the total row)": no range holds it
@@ -102,6 +103,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     request = without_lead_tally(request, schema)  # "统计城南小学的数量": the column added up
     request = without_worth_noun(request, schema)  # "要了多少钱的货": the money asked
     request = money_for_many(request, schema)  # "how many euros do we still owe": money, not rows
+    request = without_whole_table_aside(request, schema)  # "over all the weekends", "(for the bank)"
     request = without_mark_verb(request, schema)  # "top price paid" beside Paid: the largest Price
     by = group_by(request, schema)
     if by is not None:
