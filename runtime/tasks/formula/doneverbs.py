@@ -13,7 +13,8 @@ statement, blank on the income rows): "支出笔数", "有几笔支出", "支出
 
 Only a count is respelt ("张三领了多少钱" is the money, left as said), only where no 没 / 未 / 不
 says the step is not done, and only a verb that is the head of exactly one date column's header
-(领 of 领取日期, not where 领用日期 is beside it).  Vocabulary: ``lexicon/aggregates.json``
+(领 of 领取日期, not where 领用日期 is beside it), a date some rows leave blank (a date on every
+row is the rows' own event: "行政部借了几次" beside 借阅日期 counts the rows).  Vocabulary: ``lexicon/aggregates.json``
 (done_count_tails, done_count_measures).
 """
 
@@ -63,6 +64,8 @@ def said_done_counts(request: str, schema: SheetSchema) -> str:
         return request  # "盖了多少份" beside 份数: the copies added up
     headers = [c.header for c in schema.columns]
     for verb, col in _dated_verbs(schema):
+        if not blank_on_table_rows(schema, col):
+            continue  # every row has one: the verb names the rows' own event ("借了几次" beside 借阅日期)
         v = re.escape(verb)
         done = rf"(?:已经|已)(?P<v>{v})(?:了|过)?的?"  # 已领, 已经领取了的
         after = rf"(?<![A-Za-z0-9])(?P<w>{v})(?:了|过)的?"  # 领了, 领取过的
