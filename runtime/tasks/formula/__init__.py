@@ -766,6 +766,7 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
     notes: list[str] = []
     if method in ("auto", "rules"):
         from .agedays import said_ages
+        from .doneverbs import said_done_counts, said_entry_counts
         from .latestdate import said_latest_date
         from .negation import said_negated_values
         from .periods import said_periods
@@ -784,6 +785,8 @@ def _generate(request: str, schema: SheetSchema, target: str | None, method: str
         said = said_sheet_verb(said_state_verbs(said, schema), schema)  # "没做好的" beside 完成日期; 赊了 on 赊销账
         said = said_unit_bounds(said, schema)  # "20斤以上的" on a sheet with 斤数: "斤数20以上的"
         said = said_latest_date(said, schema)  # "最近一次保养是哪天": 最晚的上次保养日期
+        said = said_done_counts(said, schema)  # "已经领了几份" beside 领取日期: 有领取日期的几个
+        said = said_entry_counts(said, schema)  # "支出笔数" beside a 支出 some rows leave blank: 有支出的个数
         try:
             answer, notes = _rules_read(said, schema, target, notes)
         except TaskError as err:

@@ -84,6 +84,7 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .lookups import names_other_column, read_other
     from .lookups import read as read_lookup
     from .markverb import without_mark_verb
+    from .moneyunits import money_for_many
     from .partshare import read_part_share
     from .productsum import read_conditioned_product, read_product_sum
     from .rowbase import is_zh
@@ -94,12 +95,15 @@ def read_request(request: str, schema: SheetSchema, respelt: bool = False, renam
     from .textnote import without_text_note
     from .timeofday import read_time_extreme
     from .valueratio import read_value_ratio
+    from .wholeaside import without_whole_table_aside
     from .worthof import without_worth_noun
 
     request = without_total_row_aside(request, schema)  # "(ignore the total row)": no range holds it
     request = without_text_note(request, schema)  # "(数量那列好像是文本)": converted already
     request = without_lead_tally(request, schema)  # "统计城南小学的数量": the column added up
     request = without_worth_noun(request, schema)  # "要了多少钱的货": the money asked
+    request = money_for_many(request, schema)  # "how many euros do we still owe": money, not rows
+    request = without_whole_table_aside(request, schema)  # "over all the weekends", "(for the bank)"
     request = without_mark_verb(request, schema)  # "top price paid" beside Paid: the largest Price
     by = group_by(request, schema)
     if by is not None:

@@ -89,7 +89,7 @@ def _aggregate(ctx: Ctx, m: re.Match, t: list[Tok]) -> Tok | None:
       rf"(?:how many|number of) (?:the )?(?:<C>|(?:{NOUN_EN_RE})s?|people|entries)? (?:does|do|did) <K> "
       r"(?:have|has|own|organi[sz]e|run|manage|handle|lead|host|do|make|sell|teach|drive|attend|work on|own)",
       rf"<K> (?:的)?(?:<C>|{NOUN_ZH_RE})? (?:有|共有|一共有)?(?:多少|几)(?:[{ZH_CLASSIFIERS}人种])?(?:<C>|{NOUN_ZH_RE})?",
-      rf"<K> (?:的)?(?:<C>|{NOUN_ZH_RE})? (?:的)?(?:人数|个数|条数|行数|数目|总数)",
+      rf"<K> (?:的)?(?:<C>|{NOUN_ZH_RE})? (?:的)?(?:人数|个数|条数|行数|数目|总数|场次|次数|场数|桌数)",
       rf"<K> (?:的)?(?:{NOUN_ZH_RE}|行|笔)数", order=600,
       examples=(('StaffNo-Name-Team-ff08b4', 'how many people joined in 2020', '=COUNTIFS(D2:D5,">="&DATE(2020,1,1),D2:D5,"<="&DATE(2020,12,31))'),
                 ('姓名-部门-病假-400e95', '病假不等于0的人数', '=COUNTIF(C2:C4,"<>0")')))
