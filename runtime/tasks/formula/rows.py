@@ -1035,6 +1035,10 @@ def _one_row_a_day(schema: SheetSchema) -> bool:
     return False
 
 
+#: the title a request gives the column it asks for: "sla check col -", "payment status col J:"
+_COLUMN_TITLE = re.compile(r"(?:^|[.:;]\s*)((?:[a-z][\w/&'-]*\s+){1,3})(?=(?:col|column)\b\s*(?:[a-z]{1,2}\d*\s*)?(?::|->|→|\s[-–—]\s))")
+
+
 @cache
 def _vocabulary() -> tuple[str, ...]:
     """Every word and phrase of the per-row vocabulary files (regular expressions left out)."""
@@ -1079,6 +1083,8 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     for w in re.findall(r"[a-z]{4,}", schema.sheet.lower()):
         for form in {w, w.removesuffix("s")}:
             spans += [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(form)}s?(?![a-z])", text)]
+    if '"' in template:  # "sla check col - Breach when ...": the new column's title, before col/column and a separator
+        spans += [m.span(1) for m in _COLUMN_TITLE.finditer(text)]
     # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+(?:single\s+|individual\s+)?([a-z]+)", text)]
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]
