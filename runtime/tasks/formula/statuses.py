@@ -242,6 +242,18 @@ def unframed(request: str, schema: SheetSchema) -> str | None:
     subject, which a clause naming no column ("blank", "4+") is about (its header is said in it).
     The body must split into two or more clauses, the last the else.  A frame with any other
     word (a condition: "For open tickets: ..."), or none: None."""
+    found = _framed(request, schema)
+    return found[1] if found else None
+
+
+def frame_end(request: str, schema: SheetSchema) -> int | None:
+    """Where the frame :func:`unframed` finds ends in ``request`` (its words only ask); None: no frame."""
+    found = _framed(request, schema)
+    return found[0] + len(request) - len(request.lstrip()) if found else None
+
+
+def _framed(request: str, schema: SheetSchema) -> tuple[int, str] | None:
+    """(where the frame ends in the stripped request, the clauses to read), or None."""
     if is_zh(request):
         return None
     text = request.strip().rstrip(".!?")
@@ -257,8 +269,8 @@ def unframed(request: str, schema: SheetSchema) -> str | None:
         if subject is False:
             continue
         if subject is None or all(cond is None or mentions(cond.lower(), schema) for cond, _ in clauses):
-            return body
-        return ", ".join(f"{lab} if {_about(cond, subject, schema)}" for cond, lab in clauses[:-1]) \
+            return cut, body
+        return cut, ", ".join(f"{lab} if {_about(cond, subject, schema)}" for cond, lab in clauses[:-1]) \
             + f", otherwise {clauses[-1][1]}"
     return None
 
