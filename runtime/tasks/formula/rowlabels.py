@@ -1226,6 +1226,13 @@ def _direction(request: str, schema: SheetSchema, lex: dict) -> RowReading | Non
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     """An IF-label reading of ``request``: the forms said in one sentence, else a pair of labels
     and a definition of one of them (:mod:`labelpair`)."""
+    from . import statuses
+
+    body = statuses.unframed(request, schema)  # "Need a Pass/Fail column: Fail when ..., Pass otherwise"
+    return (body is not None and _read_alone(body, schema)) or _read_alone(request, schema)
+
+
+def _read_alone(request: str, schema: SheetSchema) -> RowReading | None:
     from . import labelpair, statuses, zhbands
 
     return statuses.listed(request, schema) or zhbands.read(request, schema) or _read_said(request, schema) or _clauses(request, schema, lexicon("labels"), single=True) \

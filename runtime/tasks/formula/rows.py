@@ -1045,8 +1045,9 @@ def _unread_column(request: str, schema: SheetSchema, template: str, text_too: b
 
 
 # rows.json keys of header words, not request words: they explain nothing a request says
-# and words explained only where a formula of theirs is read (plan_left: "剩余" of a subtraction)
-_HEADER_ONLY = frozenset({"owed_headers", "plan_left"})
+# and words explained only where a formula of theirs is read (plan_left: "剩余" of a subtraction;
+# frame, frame_noun: the words that ask for a column, only in the frame statuses.unframed finds)
+_HEADER_ONLY = frozenset({"owed_headers", "plan_left", "frame", "frame_noun"})
 
 
 def _one_row_a_day(schema: SheetSchema) -> bool:
@@ -1059,6 +1060,10 @@ def _one_row_a_day(schema: SheetSchema) -> bool:
             if len(days) >= 3 and len(set(days)) == len(days):
                 return True
     return False
+
+
+#: the title a request gives the column it asks for: "sla check col -", "payment status col J:"
+_COLUMN_TITLE = re.compile(r"(?:^|[.:;]\s*)((?:[a-z][\w/&'-]*\s+){1,3})(?=(?:col|column)\b\s*(?:[a-z]{1,2}\d*\s*)?(?::|->|→|\s[-–—]\s))")
 
 
 @cache
@@ -1105,6 +1110,13 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
     for w in re.findall(r"[a-z]{4,}", schema.sheet.lower()):
         for form in {w, w.removesuffix("s")}:
             spans += [m.span() for m in re.finditer(rf"(?<![a-z]){re.escape(form)}s?(?![a-z])", text)]
+    if '"' in template:  # "sla check col - Breach when ...": the new column's title, before col/column and a separator
+        spans += [m.span(1) for m in _COLUMN_TITLE.finditer(text)]
+        from .statuses import frame_end
+
+        end = frame_end(request, schema)  # "can u do an IF that says Fail if ...": the words that only ask
+        if end is not None:
+            spans.append((0, end))
     # the row's noun: "for each shipment", "per booking", "every PO" (one result per row)
     spans += [m.span(1) for m in re.finditer(r"\b(?:each|every|per)\s+(?:single\s+|individual\s+)?([a-z]+)", text)]
     spans += [m.span(1) for m in re.finditer(r"\brank\s+(?:the|all(?: the)?)\s+([a-z]+)\s+(?=by\b)", text)]

@@ -59,8 +59,8 @@ def _label(raw: str) -> str | None:
         return q.group(1)
     if not re.fullmatch(r"[A-Za-z][A-Za-z'&-]*(?: [A-Za-z][A-Za-z'&-]*){0,2}", s):
         return None
-    if re.search(_WORDS["not_label"], s, re.I):
-        return None
+    if re.search(_WORDS["not_label"], re.sub(r"^(?:no|not)\s+(?=\w)", "", s, flags=re.I), re.I):
+        return None  # ("No survey", "Not started": a label that says what the row lacks)
     return s
 
 
@@ -219,8 +219,110 @@ def listed(request: str, schema: SheetSchema) -> RowReading | None:
 
 
 def _said(request: str, schema: SheetSchema) -> RowReading | None:
-    clauses = _clauses(_body(request))
-    if not clauses or len(clauses) < 3 or any(c is None for c, _ in clauses[:-1]):
+    return _composed(_clauses(_body(request)), schema, fewest=3)
+
+
+_FRAME = frozenset(_WORDS["frame"])
+_FRAME_CUT = re.compile(_WORDS["frame_cut"], re.I)
+_FRAME_TITLE = re.compile(_WORDS["frame_title"], re.I)
+_FRAME_NOUN = frozenset(_WORDS["frame_noun"])
+#: the first clause word of a body ("Fail if", "No survey if", "blank = ..."), not the IF a frame asks for
+_CLAUSE_WORD = re.compile(r"\b(?:if|when|where|whenever)\b(?!\s+(?:that|which|formula|statement|function|for|to)\b)|=|->|→", re.I)
+
+
+def unframed(request: str, schema: SheetSchema) -> str | None:
+    """The clauses of a request said after a frame that only asks for the column, to be read as if
+    said alone: "Need a Pass/Fail column: Fail when the result is over the limit, Pass otherwise",
+    "can u do an IF that says Fail if ..., else Pass", "sla check col - Breach when ..., else OK",
+    "Survey column -> No survey if blank, Happy for 4+, Unhappy otherwise".
+
+    The frame is everything before a separator or a writing verb (``frame_cut``) and may hold only
+    frame words, the row's noun after each/every/per, the new column's title before col/column,
+    the target column's letter, the branches' own labels, and at most one sheet column: the
+    subject, which a clause naming no column ("blank", "4+") is about (its header is said in it).
+    The body must split into two or more clauses, the last the else.  A frame with any other
+    word (a condition: "For open tickets: ..."), or none: None."""
+    found = _framed(request, schema)
+    return found[1] if found else None
+
+
+def frame_end(request: str, schema: SheetSchema) -> int | None:
+    """Where the frame :func:`unframed` finds ends in ``request`` (its words only ask); None: no frame."""
+    found = _framed(request, schema)
+    return found[0] + len(request) - len(request.lstrip()) if found else None
+
+
+def _framed(request: str, schema: SheetSchema) -> tuple[int, str] | None:
+    """(where the frame ends in the stripped request, the clauses to read), or None."""
+    if is_zh(request):
+        return None
+    text = request.strip().rstrip(".!?")
+    first = _CLAUSE_WORD.search(text)
+    if first is None:
+        return None
+    for cut in sorted((m.end() for m in _FRAME_CUT.finditer(text[:first.end()])), reverse=True):
+        body = _ROW_NOUN.sub("", text[cut:].strip(), count=1)
+        clauses = _clauses(body)
+        if not clauses or len(clauses) < 2 or clauses[-1][0] is not None:
+            continue
+        subject = _frame_subject(text[:cut], [lab for _, lab in clauses], schema)
+        if subject is False:
+            continue
+        if subject is None or all(cond is None or mentions(cond.lower(), schema) for cond, _ in clauses):
+            return cut, body
+        return cut, ", ".join(f"{lab} if {_about(cond, subject, schema)}" for cond, lab in clauses[:-1]) \
+            + f", otherwise {clauses[-1][1]}"
+    return None
+
+
+#: the rows a marking verb's object names before the first label: "Mark [each call] Breach if ..."
+_ROW_NOUN = re.compile(r"^(?:each|every|all|any|a|the)\s+[a-z]+\s+(?=\S)", re.I)
+
+
+def _frame_subject(frame: str, labels: list[str], schema: SheetSchema) -> Column | None | bool:
+    """The one column a frame names (None: none); False when the frame says more than it may."""
+    low = frame.lower()
+    if not low.strip(" -:") or re.search(r"\d|[<>≥≤]", re.sub(r"\b[a-z]{1,2}\d*\b|[-=]>", " ", low)):
+        return False
+    ms = mentions(low, schema)
+    cols = {c.letter: c for _, c in ms}
+    if len(cols) > 1:
+        return False
+    from .rows import _mention_end
+
+    for p, col in sorted(ms, key=lambda m: -m[0]):
+        low = low[:p] + " " + low[_mention_end(low, p, col, schema):]
+    low = _FRAME_TITLE.sub(" ", low)
+    said = {w for lab in labels for w in re.findall(r"[a-z][a-z'-]*", lab.lower())}
+    words = re.findall(r"[a-z0-9][a-z0-9'-]*|[^\sa-z0-9]", low)
+    for n, w in enumerate(words):
+        before = words[n - 1] if n else ""
+        if w in said or w in _FRAME_NOUN and cols or before in ("each", "every", "per") \
+                or re.fullmatch(r"[a-z]{1,2}\d*", w) and w.upper() in _letters(frame) or w in "-:/–—>→=?,()":
+            continue
+        if w == "if" and n + 1 < len(words) and words[n + 1] not in ("that", "which", "formula", "statement",
+                                                                      "function", "for", "to", "-", ":"):
+            return False  # an if in the frame that opens a condition
+        if w not in _FRAME:
+            return False
+    return next(iter(cols.values())) if cols else None
+
+
+def _letters(frame: str) -> set[str]:
+    """Column letters said in capitals ("J:", "in col J", "J2"): where the answer goes."""
+    return {m.group(1) for m in re.finditer(r"\b([A-Z]{1,2})\d*\b", frame)}
+
+
+def _about(cond: str, subject: Column, schema: SheetSchema) -> str:
+    """A clause's condition with the frame's column said, when the clause names no column ("blank")."""
+    if mentions(cond.lower(), schema):
+        return cond
+    return f"{subject.header} {cond}"
+
+
+def _composed(clauses: list[tuple[str | None, str]] | None, schema: SheetSchema, fewest: int) -> RowReading | None:
+    """The nested IF of read clauses: at least ``fewest`` of them, every one but the last with its condition."""
+    if not clauses or len(clauses) < fewest or any(c is None for c, _ in clauses[:-1]):
         return None
     labels = [_label(lab) for _, lab in clauses]
     if any(lab is None for lab in labels) or len(set(labels)) != len(labels):
@@ -250,7 +352,7 @@ def _said(request: str, schema: SheetSchema) -> RowReading | None:
             tests[lab.lower()] = terms[0]
     if other is None:
         return None  # rows no clause holds for: not said what they get
-    if len(branches) < 2:
+    if len(branches) < fewest - 1:
         return None
     return nested(branches, other, used)
 
