@@ -288,7 +288,7 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     if reading is None and schema.others:  # "hourly rate for each booking from the Plans tab"
         from .lookups import read_row as read_row_lookup
 
-        reading = read_row_lookup(request, schema, col)
+        reading = _rounded_lookup(request, schema, col, read_row_lookup) or read_row_lookup(request, schema, col)
     if reading is None:
         return None
     from .rowbase import RowReading
@@ -329,6 +329,27 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     return FormulaResult(reading.at(row), ev.value, reading.explanation, "rules", "generate",
                          {"family": "rows", "template": reading.template}, target,
                          fill_range=f"{target}:{m.group(1)}{last}")
+
+
+def _rounded_lookup(request: str, schema: SheetSchema, col: int, read):
+    """"GBP value of each payment (amount x the Rates sheet's rate), 2dp": a per-row lookup with
+    a rounding clause (``rows.rounding_clause``), the rest read by the lookup reader ``read`` and
+    its number wrapped in ROUND; None when there is no clause or the rest reads no number."""
+    from .rowbase import RowReading
+    from .rows import rounding_clause, without_clause
+
+    clause = rounding_clause(request.lower())
+    if clause is None:
+        return None
+    rest = without_clause(request, clause)
+    if not rest or rounding_clause(rest.lower()) is not None:
+        return None
+    inner = read(rest, schema, col)
+    if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
+            or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
+        return None
+    return RowReading(f"={clause[4]}({inner.template[1:]},{clause[2]})",
+                      f"{inner.explanation}, rounded to {clause[2]} decimals", inner.consumed)
 
 
 def _averaged_over_rows(request: str, schema: SheetSchema):
@@ -529,7 +550,7 @@ def _rounded_reading(request: str, schema: SheetSchema):
     if not rest or rounding_clause(rest.lower()) is not None:
         return None
     try:
-        reading = read_request(rest, schema)
+        reading = _converted_reading(rest, schema) or read_request(rest, schema)
     except TaskError:
         return None
     if reading is None or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC)\(", reading.formula, re.I):
@@ -543,6 +564,14 @@ def _rounded_reading(request: str, schema: SheetSchema):
     n, fn = clause[2], clause[4]
     to = f"the nearest {10 ** -n}" if n < 0 else f"{n} decimal{'' if n == 1 else 's'}"
     return Reading(f"={fn}({body},{n})", f"{reading.explanation}, rounded to {to}", reading.parts)
+
+
+def _converted_reading(request: str, schema: SheetSchema):
+    """"average wait time in minutes" on Wait (s): a one-cell number asked in another unit than
+    its column holds (``unitconvert``), the rest read as its own request."""
+    from .unitconvert import converted
+
+    return converted(request, schema, lambda rest: read_request(rest, schema))
 
 
 def _fold(text: str) -> str:
@@ -613,7 +642,8 @@ def _rules_only(request: str, schema: SheetSchema, target: str | None,
     request = _values_spelled(re.sub(r"(?i)(?<![a-z])nos?\.?\s+of(?![a-z])", "number of", request), schema)
     request = written_out(request, schema)  # "over 5k": 5000 for every reader
     try:
-        reading = read_request(request, schema) or _rounded_reading(request, schema)
+        reading = _converted_reading(request, schema) or read_request(request, schema) \
+            or _rounded_reading(request, schema)
     except TaskError as err:  # "avg cost per batch" beside a Batch column: no grouping, a mean over the rows
         if err.code != "task.group_by" or (reading := _averaged_over_rows(request, schema)) is None:
             raise

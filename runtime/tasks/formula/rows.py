@@ -111,7 +111,7 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
     it stands, is read apart when the whole is not read: the rest is read on its own and its
     number wrapped in ROUND (a rest that rounds already, or writes a label, gets no answer)."""
     request = _year_measure_dropped(request, schema)
-    reading = _read(request, schema, target_col) or _taxed(request, schema, target_col)
+    reading = _in_years(request, schema, _read(request, schema, target_col)) or _taxed(request, schema, target_col)
     if reading is not None and not re.search(r"\bIF\(", reading.template) \
             and any(re.search(p, request, re.I) for p in lexicon("dates")["blank_clause"]):
         # "…减下单日期，还没交的留空": the whole read with the blank clause left unread
@@ -138,6 +138,14 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
         # the checks refuse).  A decimals clause left unread stays the checks' to refuse: the whole
         # read may have left more than the clause unread ("亩/天，一位小数" read as the days alone)
         return _clause_read(request, schema, target_col) or reading
+    if reading is not None and clause is not None \
+            and not re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|MROUND|TEXT)\(", reading.template):
+        # "mins per call, J, whole numbers": the whole read with its decimals clause left unread,
+        # and the rest read apart the same: the clause was all the whole left out
+        apart = _clause_read(request, schema, target_col)
+        if apart is not None and apart.template == f"={clause[4]}({reading.template[1:]},{clause[2]})" \
+                and not (clause[2] > 0 and _whole_days(reading.template, schema)):
+            return apart
     if reading is not None:
         return reading
     reading = rowscale.scaled(request, schema, lambda rest: _inner(rest, schema, target_col))
@@ -170,11 +178,36 @@ def _clause_read(request: str, schema: SheetSchema, target_col: int) -> RowReadi
                       inner.consumed)
 
 
+def _whole_days(template: str, schema: SheetSchema) -> bool:
+    """Whether ``template`` only adds and subtracts date columns: a whole number of days, which a
+    decimals clause cannot be about ("亩/天，一位小数" read as the days alone left the 亩 out)."""
+    refs = re.findall(r"\$?([A-Z]{1,3})\{r\}", template)
+    kinds = {c.letter: c.type for c in schema.columns}
+    return bool(refs) and all(kinds.get(a) == "date" for a in refs) \
+        and not re.sub(r"\$?[A-Z]{1,3}\{r\}|[-+()=\s]", "", template)
+
+
+def _in_years(request: str, schema: SheetSchema, reading: RowReading | None) -> RowReading | None:
+    """``reading`` in years when it is a difference of two dates (whole days) and ``request``
+    asks for years ("离职日期减入职日期，按年算", "years from start to leaving (1dp)"): the days over
+    365 (``lexicon/rows.json`` conversions years_of_days); ``reading`` itself otherwise."""
+    if reading is None or not _whole_days(reading.template, schema) \
+            or len(re.findall(r"\{r\}", reading.template)) != 2:
+        return reading
+    lex = lexicon("rows")["conversions"]
+    if not re.search(lex["years_of_days"], request.lower()):
+        return reading
+    n = lex["year_days"]
+    return RowReading(f"=({reading.template[1:]})/{n}", f"{reading.explanation}, in years of {n} days",
+                      reading.consumed)
+
+
 def _inner(rest: str, schema: SheetSchema, target_col: int) -> RowReading | None:
     """What is left of a request once a modifier (rounding, scale) is read apart, read by the
     families, as a taxed sum, with its own scale clause apart, or as one bare column."""
     def plain(text: str) -> RowReading | None:
-        return _read(text, schema, target_col) or _taxed(text, schema, target_col) or _bare_column(text, schema)
+        return _in_years(text, schema, _read(text, schema, target_col)) or _taxed(text, schema, target_col) \
+            or _bare_column(text, schema)
 
     if rowscale.scale_clause(rest) is not None:
         return rowscale.scaled(rest, schema, plain)
@@ -303,28 +336,56 @@ def _blank_guarded(request: str, schema: SheetSchema, target_col: int) -> RowRea
     stay blank (``lexicon/dates.json`` blank_clause), read apart.  The rest is read on its own; its
     number is left blank where the one column it reads that is empty on some data rows is empty:
     ``IF(F2="","",F2-E2)``.  No such column, or more than one, or a rest that writes a label or
-    tests already: no answer."""
-    for pat in lexicon("dates")["blank_clause"]:
+    tests already: no answer.
+
+    The blank rows may be named by another column instead ("支出（万元），收入行留空", "leave the
+    refund rows blank": blank_rows_named): read so only when that column is filled exactly on the
+    rows where the read column is empty, so the two say the same rows."""
+    lex = lexicon("dates")
+    for pat in lex["blank_clause"]:
         m = re.search(pat, request, re.I)
-        if m is None:
-            continue
-        rest = (request[:m.start()] + ("，" if is_zh(request) and m.start() and m.end() < len(request) else " ")
-                + request[m.end():]).strip(" ,，;；。.")
-        if not rest:
-            return None
-        inner = _read(rest, schema, target_col)
-        if inner is None or not inner.template.startswith("=") or '"' in inner.template \
-                or re.search(r"\b(?:IF|IFS|IFERROR|AND|OR)\(", inner.template):
-            return None
-        by_letter = {c.letter: c for c in schema.columns}
-        gaps = [letter for letter in dict.fromkeys(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", inner.template))
-                if letter in by_letter and any(v in (None, "") for v in table_values(schema, by_letter[letter]))]
-        if len(gaps) != 1:
-            return None
-        g = gaps[0]
-        return RowReading(f'=IF({g}{{r}}="","",{inner.template[1:]})',
-                          f"{inner.explanation}, blank where {g} is blank", inner.consumed)
+        if m is not None:
+            return _guarded_rest(request, m.start(), m.end(), schema, target_col, None)
+    for pat in lex["blank_rows_named"]:
+        m = re.search(pat, request, re.I)
+        if m is not None:
+            named = list(dict.fromkeys(c.letter for _, c in mentions(m.group("w"), schema)))
+            if len(named) != 1:
+                return None
+            return _guarded_rest(request, m.start(), m.end(), schema, target_col, named[0])
     return None
+
+
+def _guarded_rest(request: str, start: int, end: int, schema: SheetSchema, target_col: int,
+                  other: str | None) -> RowReading | None:
+    """``request`` without its blank clause (``start``:``end``) read, behind a blank test of the
+    one gappy column it reads (see :func:`_blank_guarded`); ``other``: the column the clause
+    named, which must be filled exactly where that column is empty."""
+    rest = (request[:start] + ("，" if is_zh(request) and start and end < len(request) else " ")
+            + request[end:]).strip(" ,，;；。.")
+    if not rest:
+        return None
+    # "支出换成万元，保留两位小数，没有支出的空着": the rest may round or scale its number
+    inner = _read(rest, schema, target_col) or _clause_read(rest, schema, target_col) \
+        or rowscale.scaled(rest, schema, lambda said: _inner(said, schema, target_col))
+    if inner is None or not inner.template.startswith("=") or '"' in inner.template \
+            or re.search(r"\b(?:IF|IFS|IFERROR|AND|OR)\(", inner.template):
+        return None
+    by_letter = {c.letter: c for c in schema.columns}
+    read = list(dict.fromkeys(re.findall(r"(?<![A-Z$])([A-Z]{1,3})\{r\}", inner.template)))
+    gaps = [letter for letter in read
+            if letter in by_letter and any(v in (None, "") for v in table_values(schema, by_letter[letter]))]
+    if len(gaps) != 1:
+        return None
+    g = gaps[0]
+    if other is not None:
+        if other in read:
+            return None
+        pairs = zip(table_values(schema, by_letter[other]), table_values(schema, by_letter[g]), strict=True)
+        if any((a not in (None, "")) != (b in (None, "")) for a, b in pairs):
+            return None
+    return RowReading(f'=IF({g}{{r}}="","",{inner.template[1:]})',
+                      f"{inner.explanation}, blank where {g} is blank", inner.consumed)
 
 
 # "round the prices to whole £", "round up each charge to the next pound": the verb said first,

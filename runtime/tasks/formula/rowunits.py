@@ -21,7 +21,7 @@ from .rowbase import RowReading, has, lexicon, mentions, numbers, ref
 from .schema import Column, SheetSchema
 
 
-def _unit_of(col: Column, units: dict) -> str | None:
+def unit_of(col: Column, units: dict) -> str | None:
     """The unit ``col``'s header says it holds, or None."""
     head = col.header.lower()
     found = [u for u, spec in units.items() if any(re.search(p, head) for p in spec["header"])
@@ -63,17 +63,17 @@ def read(request: str, schema: SheetSchema) -> RowReading | None:
     # the column: the one named, else the one whose header holds a unit the request says
     by_unit = {}
     for c in numeric:
-        u = _unit_of(c, units)
+        u = unit_of(c, units)
         if u is not None and any(re.search(p, text) for p in units[u]["said"]):
             by_unit[c.letter] = (c, u)
     if len(said) == 1:
         col = said[0]
-        unit = _unit_of(col, units)
+        unit = unit_of(col, units)
     elif not said and len(by_unit) == 1:
         col, unit = next(iter(by_unit.values()))
     elif not said and not by_unit:
         # no column named: the one column whose unit converts exactly to the unit asked ("一年要交多少钱": 月费)
-        fits = [(c, u) for c in numeric if (u := _unit_of(c, units)) is not None
+        fits = [(c, u) for c in numeric if (u := unit_of(c, units)) is not None and not units[u].get("named_only")
                 and any(f"{u}>{t}" in lex["exact"] for t in _asked(text, units, u))]
         if len(fits) != 1:
             return None
@@ -133,7 +133,7 @@ def _per_hour(text: str, request: str, schema: SheetSchema, units: dict) -> RowR
         times = ""  # "how much per minute is each session": the amount over the minutes
     else:
         return None
-    mins = [c for c in schema.columns if c.type == "number" and _unit_of(c, units) == "minutes"]
+    mins = [c for c in schema.columns if c.type == "number" and unit_of(c, units) == "minutes"]
     if len(mins) != 1 or any(re.search(p, c.header.lower()) for c in schema.columns
                              for p in lex["asked"] + lex["asked_minute"]):
         return None  # a column is itself a rate (Hourly Rate): "hourly rate" may name it

@@ -4,7 +4,7 @@
 number column that holds it (斤数, 距离(公里), 用时(分钟)), and every reader takes the bound once
 the column is said: "斤数20以上的标大单", "距离(公里)超过5的单有几个".  A column holds a unit
 when its header is the unit with 数/量 after it (斤数, 箱数), holds it in brackets (距离(公里)),
-or is a header the unit table of the conversions reads as that unit (``rowunits._unit_of``).
+or is a header the unit table of the conversions reads as that unit (``rowunits.unit_of``).
 Where the column is said already ("斤数在20斤以上"), the unit is only dropped.  A unit that
 fits no number column or several (元 beside 单价 and 金额) is left as said, and the readers
 refuse as before; so is a Latin unit ("10kg以上": the English readers' own).  A price per unit (单价(元/斤)) holds no 斤.
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .rowbase import lexicon, mentions
-from .rowunits import _unit_of
+from .rowunits import unit_of as _unit_of
 from .schema import Column, SheetSchema
 
 #: words said before the number ("超过20斤") and after the unit ("20斤以上", "20斤及以上")
