@@ -57,6 +57,17 @@ def _opposite_else(text: str) -> re.Match[str] | None:
 _LABEL_FIRST = re.compile(r"\s*([\u4e00-\u9fff]{1,6}?)(?:标记|标注|标识)\s*[:：]\s*([^，,；;。]+?)\s*[。.]?\s*")
 #: else words that hold a label of a known pair: "否则" is no 否 of 是/否
 _ELSE_MASK = re.compile(r"否则")
+#: a noun for the rows between a condition's 的 and the mark that labels them ("…的交易在I列标", "…的流水标记")
+ZH_ROW_NOUN = re.compile("的(?:" + "|".join(sorted(lexicon("labels")["row_nouns_zh"], key=len, reverse=True))
+                       + r")(?=\s*(?:在[A-Za-z]{1,2}列)?\s*(?:标|写|算|填|记|显示|收|要|就|都|统一))")
+#: a mark whose label follows in brackets: "标记一下（下班后）", "标一下(加急)" — not a condition in
+#: brackets ("大单标一下（20斤及以上）"): the bracket holds a few Chinese characters and no comparison
+_BRACKETED_LABEL = re.compile(r"(标记|标注|标|写|注明)一下\s*[（(]([\u4e00-\u9fff]{1,6})[)）]")
+_BOUND_WORDS = re.compile(r"以上|以下|以内|以后|以前|之后|之前|超过|不到|低于|高于|大于|小于|不足|及|含")
+
+
+def _quote_bracketed(m: re.Match[str]) -> str:
+    return m.group(0) if _BOUND_WORDS.search(m.group(2)) else f"{m.group(1)}“{m.group(2)}”"
 
 
 def _lit(v: object) -> str:
@@ -1268,6 +1279,8 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     clock = r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
     request = re.sub(rf"\b(?:at\s+)?{clock}\s+or\s+(?:later|after)\b", r"from \1", request, flags=re.I)
     request = re.sub(rf"\b(?:at\s+or\s+after|from)\s+{clock}", r"from \1", request, flags=re.I)
+    request = ZH_ROW_NOUN.sub("的", request)  # "18点以后的交易标下班后": the rows named, no column
+    request = _BRACKETED_LABEL.sub(_quote_bracketed, request)  # "标记一下（下班后）": the label in brackets
     text = request.lower()
     band = _bands(request, text, schema) or _clauses(request, schema, lex) or _default(request, schema, lex) \
         or _depending(request, schema, lex)

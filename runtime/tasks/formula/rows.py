@@ -806,8 +806,12 @@ _RANKED_NOUN = re.compile(r"\brank\s+((?:the|each|every|all)\s+[a-z][a-z'-]*(?:\
 
 def row_noun_spans(text: str) -> list[tuple[int, int]]:
     """Where ``text`` names the rows, not an operand: a closing "for each visit", the "the visits"
-    of "rank the visits by distance" (a noun that may also be a column's header)."""
-    return [m.span() for m in _ROW_NOUN.finditer(text)] + [m.span(1) for m in _RANKED_NOUN.finditer(text)]
+    of "rank the visits by distance" (a noun that may also be a column's header), the 流水 of
+    "…以后的流水标记一下" (a noun for the rows before the mark; 流水 may also name an income column)."""
+    from .rowlabels import ZH_ROW_NOUN
+
+    return [m.span() for m in _ROW_NOUN.finditer(text)] + [m.span(1) for m in _RANKED_NOUN.finditer(text)] \
+        + [m.span() for m in ZH_ROW_NOUN.finditer(text)]
 
 
 def _family_spelled(request: str, schema: SheetSchema) -> str | None:
