@@ -1154,6 +1154,14 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
 
         spans += [m.span() for m in NEGATED_ELSE.finditer(text)]
         spans += [m.span() for m in OPPOSITE_ELSE.finditer(text)]  # "，之后的标下午": the bound's other side
+    if template.startswith("=IF("):  # "会员卡号空着就是散客": the blank rows defined as a class
+        from .rowlabels import blank_class_spans
+
+        spans += blank_class_spans(text, template)
+    if re.search(r",\d+(?:\.\d+)?,\d+(?:\.\d+)?\)$", template):  # "…要收10块送货费，其他0": the sum and its name
+        from .rowlabels import FEE
+
+        spans += [m.span() for m in FEE.finditer(text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
