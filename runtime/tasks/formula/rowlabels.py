@@ -57,6 +57,65 @@ def _opposite_else(text: str) -> re.Match[str] | None:
 _LABEL_FIRST = re.compile(r"\s*([\u4e00-\u9fff]{1,6}?)(?:标记|标注|标识)\s*[:：]\s*([^，,；;。]+?)\s*[。.]?\s*")
 #: else words that hold a label of a known pair: "否则" is no 否 of 是/否
 _ELSE_MASK = re.compile(r"否则")
+#: a noun for the rows between a condition's 的 and the mark that labels them ("…的交易在I列标", "…的流水标记")
+ZH_ROW_NOUN = re.compile("的(?:" + "|".join(sorted(lexicon("labels")["row_nouns_zh"], key=len, reverse=True))
+                       + r")(?=\s*(?:在[A-Za-z]{1,2}列)?\s*(?:标|写|算|填|记|显示|收|要|就|都|统一))")
+#: a mark whose label follows in brackets: "标记一下（下班后）", "标一下(加急)" — not a condition in
+#: brackets ("大单标一下（20斤及以上）"): the bracket holds a few Chinese characters and no comparison
+_BRACKETED_LABEL = re.compile(r"(标记|标注|标|写|注明)一下\s*[（(]([\u4e00-\u9fff]{1,6})[)）]")
+_BOUND_WORDS = re.compile(r"以上|以下|以内|以后|以前|之后|之前|超过|不到|低于|高于|大于|小于|不足|及|含")
+
+
+#: a sum charged on the rows the condition picks, the rest charged another sum: "…要收10块送货费，其他0",
+#: "…的收10元，不然0", "…写10，否则0" (the charge's name, 送货费 / 运费, may follow the sum)
+FEE = re.compile(r"(?:要|就|则)?(?:收取|加收|收|写|填|记为|为|算|给)\s*(\d+(?:\.\d+)?)\s*(?:元|块钱|块)?"
+                  r"(?:[\u4e00-\u9fff]{0,3}费)?\s*[，,；;]?\s*(?=否则|其他|其它|其余|不然|别的|剩下的|$)")
+
+
+def _fee_branch(head: str, tail: str, schema: SheetSchema, lex: dict) -> tuple[float, float, list] | None:
+    """(the sum, the rest's sum, the span said) of a fee rule, when the rest's branch is a number too."""
+    m = FEE.search(head)
+    if m is None or m.start() == 0:
+        return None
+    other = _branch(_else_words(tail, lex), schema, lex)
+    if not isinstance(other, float):
+        other = _branch(re.sub(r"(?:元|块钱|块)$", "", _else_words(tail, lex).strip(" ，,。")), schema, lex)
+    if not isinstance(other, float):
+        return None
+    return float(m.group(1)), other, [m.span()]
+
+
+#: a class defined by a blank number column: "会员卡号空着就是散客，帮我标出来", "卡号为空的就是散客"
+_BLANK_IS = re.compile(r"^\s*(?:(?P<col>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:空着|为空|是空的|空白|没填|没有填)|"
+                       r"(?:没有|没|无)(?P<col2>[\u4e00-\u9fffA-Za-z]{2,8}?))的?(?:就)?(?:是|算)"
+                       r"(?P<label>[\u4e00-\u9fff]{1,6}?)\s*(?:[，,]\s*(?:帮我|请)?(?:标出来|标一下|标记一下|标记出来))?\s*[。.]?\s*$")
+_ID_TAIL = re.compile(r"(?:卡|证)?(?:号|号码|编号|ID|id)$")
+
+
+def _blank_class(request: str, schema: SheetSchema) -> str:
+    """The blank rows of an ID column said to be one class ("会员卡号空着就是散客"): the other rows
+    are the class the header names in front of its ID word (会员 of 会员卡号), written as the rest's
+    label; a header with no class in front ("卡号") leaves the request as it was."""
+    m = _BLANK_IS.match(request)
+    if m is None:
+        return request
+    said = m.group("col") or m.group("col2")
+    col = next((c for c in schema.columns if c.header.strip() == said), None)
+    cls = _ID_TAIL.sub("", col.header.strip()) if col is not None and _ID_TAIL.search(col.header.strip()) else ""
+    if not cls or cls == m.group("label") or not is_zh(cls):
+        return request
+    return f"{said}为空的写{m.group('label')}，否则写{cls}"
+
+
+def blank_class_spans(text: str, template: str) -> list[tuple[int, int]]:
+    """Where ``text`` says the blank rows are a class (read by :func:`_blank_class`), when the
+    formula writes that class: the words of the definition, for the rows residue check."""
+    m = _BLANK_IS.match(text)
+    return [m.span()] if m and f'"{m.group("label")}"' in template and '=""' in template else []
+
+
+def _quote_bracketed(m: re.Match[str]) -> str:
+    return m.group(0) if _BOUND_WORDS.search(m.group(2)) else f"{m.group(1)}“{m.group(2)}”"
 
 
 def _lit(v: object) -> str:
@@ -104,7 +163,15 @@ def _divided_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Colum
                      ) -> tuple[str, Column | None, int] | None:
     """"Review if on time / orders is below 85%", "late ÷ total under 0.1": two number columns with a
     division sign (or "divided by") between them right before the comparison are compared as their
-    quotient (``F2/E2<0.85``), not the last one alone."""
+    quotient (``F2/E2<0.85``), not the last one alone; "数量乘单价小于100", "qty * price under 100":
+    with a multiplication sign (or 乘 / times), as their product (``C2*D2<100``)."""
+    return _joined_operand(term, schema, cols, before, r"/|÷|divided by", "/") \
+        or _joined_operand(term, schema, cols, before, r"\*|×|times|乘以|乘上|乘", "*")
+
+
+def _joined_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Column]], before: int,
+                    signs: str, op: str) -> tuple[str, Column | None, int] | None:
+    """Two number columns joined by one of ``signs`` right before the comparison, as ``A{op}B``."""
     from .rows import _mention_end
 
     if len(cols) < 2:
@@ -115,9 +182,9 @@ def _divided_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Colum
     tail = re.sub(r"^\s*(?:(?:is|are|was|were)\s+)*", "", tail).strip(" £$€¥")
     compares = {w for w, _ in lexicon("labels")["compare"]}
     if a.type != "number" or b.type != "number" or a.letter == b.letter \
-            or not re.fullmatch(r"\s*(?:/|÷|divided by)\s*(?:the\s+)?", gap) or tail and tail not in compares:
+            or not re.fullmatch(rf"\s*(?:{signs})\s*(?:the\s+)?", gap) or tail and tail not in compares:
         return None
-    return f"{ref(a)}/{ref(b)}", None, p1
+    return f"{ref(a)}{op}{ref(b)}", None, p1
 
 
 def _added_operand(term: str, schema: SheetSchema, cols: list[tuple[int, Column]], before: int
@@ -834,6 +901,11 @@ def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[floa
     terms, used = [], []
     parts = _shared_comparison(parts, schema)
     for p in parts:
+        pair = _flag_then_comparison(p, schema, lex)
+        if pair is not None:  # "送货的单子金额不到100": the 送货 rows, and their 金额 under 100
+            terms += [pair[0][0], pair[1][0]]
+            used += pair[0][1] + pair[1][1]
+            continue
         t = _term(p, schema, lex)
         if t is None and joiner == "AND" and len(parts) > 1:  # "Critical or High and no closed date"
             inner = _condition(p, schema, lex)
@@ -850,6 +922,20 @@ def _condition(seg: str, schema: SheetSchema, lex: dict) -> tuple[str, list[floa
     if not terms:
         return None
     return (terms[0] if len(terms) == 1 else f"{joiner}({','.join(terms)})"), used
+
+
+def _flag_then_comparison(part: str, schema: SheetSchema, lex: dict):
+    """"送货的单子金额不到100", "外卖的订单金额超过50": a yes/no column (or a value) said first, then,
+    after its 的 and perhaps a noun for the rows, a comparison of another column — two terms said
+    without 并且; None unless the part is Chinese and both sides read on their own."""
+    m = re.match(r"\s*([\u4e00-\u9fff]{1,8})\s+(?:" + "|".join(lexicon("labels")["row_nouns_zh"]) + r")?(\S.*)$", part)
+    if m is None or not numbers(m.group(2)):
+        return None
+    first, second = _term(m.group(1), schema, lex), _term(m.group(2), schema, lex)
+    if first is None or second is None or not re.fullmatch(r'[A-Z]{1,3}\{r\}="[^"]+"', first[0]) \
+            or re.match(r"[A-Z]{1,3}", first[0]).group() in second[0]:
+        return None
+    return first, second
 
 
 def _value_then_comparison(part: str, schema: SheetSchema, lex: dict):
@@ -1275,13 +1361,16 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
     clock = r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
     request = re.sub(rf"\b(?:at\s+)?{clock}\s+or\s+(?:later|after)\b", r"from \1", request, flags=re.I)
     request = re.sub(rf"\b(?:at\s+or\s+after|from)\s+{clock}", r"from \1", request, flags=re.I)
+    request = ZH_ROW_NOUN.sub("的", request)  # "18点以后的交易标下班后": the rows named, no column
+    request = _blank_class(request, schema)  # "会员卡号空着就是散客": 散客 for the blank, 会员 the rest
+    request = _BRACKETED_LABEL.sub(_quote_bracketed, request)  # "标记一下（下班后）": the label in brackets
     text = request.lower()
     band = _bands(request, text, schema) or _clauses(request, schema, lex) or _default(request, schema, lex) \
         or _depending(request, schema, lex)
     if band is not None:
         return band
     units = "|".join(re.escape(u) for u in sorted(lex["units"], key=len, reverse=True))
-    if not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d(?:" + f"{lex['measure_after_number']}|{units}" + r")?|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填|(?:→|->)(?=\s*[\u4e00-\u9fff]))", text) \
+    if not FEE.search(text) and not has(f" {text} ", lex["signal"]) and not re.search(r"(?:以上|以下|以内|及格|\d(?:" + f"{lex['measure_after_number']}|{units}" + r")?|[）)])\s*(?:的)?\s*(?:为|是|标记|标注|显示|算|标|写|填|(?:→|->)(?=\s*[\u4e00-\u9fff]))", text) \
             and not re.search(r"(?:标记?|标注|写上?|填上?|显示|记)为?\s*[\"“「']", text) \
             and not re.search(r"[\"“'][^\"”']+[\"”']\s+(?:for|on|next to|beside|where)\s", text):  # 下的单标“午餐”, "'Cheap' for fees under £10"
         return None
@@ -1363,6 +1452,8 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
             if found is None:
                 return None
             then, other, blank_spans = found
+        if then is None and tail.strip() and (fee := _fee_branch(head, tail, schema, lex)) is not None:
+            then, other, blank_spans = fee
         if then is None:
             markers = sorted(lex["then_markers"], key=len, reverse=True)
             # (标上 / 写上 mark, but not before 上午, 上旬, 上半年: "标上午" is 标 and the label 上午)
@@ -1400,6 +1491,7 @@ def _read_said(request: str, schema: SheetSchema) -> RowReading | None:
         for i in range(a, min(b, len(seg))):
             seg[i] = " "
     cond_text = "".join(seg)
+    cond_text = re.sub(lex["result_lead_zh"], " ", cond_text)  # "运费：…", "审核结果：…": the new column's name
     cond_text = re.sub(r"^\s*(?:write|label|flag|mark|put|return|show)\b", " ", cond_text)
     cond_text = re.sub(r"\b(?:if|when|whenever|whether|gets|shows?|as|for|where|in case)\s*$|"
                        r"^\s*(?:if|when|whenever|for|where)\b|"

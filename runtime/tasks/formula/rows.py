@@ -893,8 +893,12 @@ _RANKED_NOUN = re.compile(r"\brank\s+((?:the|each|every|all)\s+[a-z][a-z'-]*(?:\
 
 def row_noun_spans(text: str) -> list[tuple[int, int]]:
     """Where ``text`` names the rows, not an operand: a closing "for each visit", the "the visits"
-    of "rank the visits by distance" (a noun that may also be a column's header)."""
-    return [m.span() for m in _ROW_NOUN.finditer(text)] + [m.span(1) for m in _RANKED_NOUN.finditer(text)]
+    of "rank the visits by distance" (a noun that may also be a column's header), the 流水 of
+    "…以后的流水标记一下" (a noun for the rows before the mark; 流水 may also name an income column)."""
+    from .rowlabels import ZH_ROW_NOUN
+
+    return [m.span() for m in _ROW_NOUN.finditer(text)] + [m.span(1) for m in _RANKED_NOUN.finditer(text)] \
+        + [m.span() for m in ZH_ROW_NOUN.finditer(text)]
 
 
 def _family_spelled(request: str, schema: SheetSchema) -> str | None:
@@ -1249,6 +1253,14 @@ def _residue(request: str, schema: SheetSchema, template: str) -> list[str]:
 
         spans += [m.span() for m in NEGATED_ELSE.finditer(text)]
         spans += [m.span() for m in OPPOSITE_ELSE.finditer(text)]  # "，之后的标下午": the bound's other side
+    if template.startswith("=IF("):  # "会员卡号空着就是散客": the blank rows defined as a class
+        from .rowlabels import blank_class_spans
+
+        spans += blank_class_spans(text, template)
+    if re.search(r",\d+(?:\.\d+)?,\d+(?:\.\d+)?\)$", template):  # "…要收10块送货费，其他0": the sum and its name
+        from .rowlabels import FEE
+
+        spans += [m.span() for m in FEE.finditer(text)]
     for m in re.finditer(r"(?:\blike\b|\be\.g\.|\bsuch as\b|例如|比如|(?<=[，,；;（(])\s*如(?![果何今此]))[^,，;；)）]*"
                          r"|[(（][^)）]*(?:\.\.\.|…)[^)）]*[)）]", text):  # examples of the result
         spans.append(m.span())
