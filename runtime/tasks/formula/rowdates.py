@@ -134,9 +134,28 @@ def _pinned_year(request: str, lex: dict) -> int | None:
     return years.pop() if len(years) == 1 and date_in(request) is None else None
 
 
+#: "1-12", "(1 to 12)", "1到12": the range a date part's number falls in (lexicon/dates.json result_ranges)
+_RESULT_RANGE = re.compile(r"[(（]?(?<![\d/.:])1\s*(?:-|–|~|～|to|thru|through|至|到)\s*(12|31|4)(?![\d/.:])[)）]?", re.I)
+
+
 def read(request: str, schema: SheetSchema) -> RowReading | None:
     """A date reading; when it reads one date column that is empty on some rows and the request
-    says those rows stay blank ("没缴的空着", "blank if not returned yet"), ``IF(G2="","",…)``."""
+    says those rows stay blank ("没缴的空着", "blank if not returned yet"), ``IF(G2="","",…)``.
+    A range the part's number falls in ("the month of the Event date, 1-12") is said of the
+    result: the rest is read, and must be that part."""
+    ranged = _RESULT_RANGE.search(request)
+    if ranged is not None and len(_RESULT_RANGE.findall(request)) == 1:
+        rest = request[:ranged.start()] + " " + request[ranged.end():]
+        reading = _read_blank(rest, schema)
+        top = ranged.group(1)
+        if reading is None or not re.search(lexicon("dates")["result_ranges"][top], reading.template):
+            return None
+        return RowReading(reading.template, reading.explanation, [*reading.consumed, 1.0, float(top)])
+    return _read_blank(request, schema)
+
+
+def _read_blank(request: str, schema: SheetSchema) -> RowReading | None:
+    """:func:`read` once a result range is set apart."""
     reading = _read(request, schema)
     end = re.search(lexicon("dates")["year_end"], request.lower()) if reading is not None else None
     if end is not None and f"DATE({end.group(1) or end.group(2)},12,31)" in reading.template:

@@ -41,7 +41,8 @@ def _stem(word: str) -> str:
             break
     if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiouls":
         w = w[:-1]  # "dropped" -> "dropp" -> "drop"
-    return w
+    root = w.rstrip("dst")
+    return root if len(root) >= 4 else w  # "decide" / "decision", "submit" / "submission": one root
 
 
 def _stems(text: str, filler: list[str]) -> tuple[str, ...]:
@@ -65,14 +66,15 @@ def _event_of(phrase: str, dates: list[Column]) -> Column | None:
 def named(request: str, schema: SheetSchema) -> str:
     """``request`` with the ends of its span written as the date columns' headers (module doc)."""
     if is_zh(request):
-        return request
+        return _zh_ends(request, schema)
     low = request.lower()
     if not _DAYS.search(low) or _UNITS.search(low) or re.search(r"\d", low):
         return request
     dates = [c for c in schema.columns if c.type == "date"]
     m = _SPAN.search(request)
     if m is None:
-        return _bare(request, dates)
+        bare = _bare(request, dates)
+        return bare if bare != request else _one_end(request, schema, dates)
     ends, written = [], []
     for key in ("a", "b"):
         phrase = m.group(key)
@@ -111,6 +113,66 @@ def _bare(request: str, dates: list[Column]) -> str:
     return request
 
 
+# "how long did they take to decide", "days it took to ship", "how many days until collected":
+# the span's end said as its event after to / until, its start left unsaid
+_TO_EVENT = re.compile(
+    r"\b(?:to|until|till|til|before)\s+(?:(?:the|it|they|we|was|were|got|be|being|get|getting|its|their)\s+){0,2}"
+    r"(?P<b>[a-z]{3,}(?:[\s-](?:in|out|off|up|back|down))?)\b", re.I)
+_TAKES = re.compile(r"\b(?:how long|take|takes|took|taken|taking|wait|waited|waiting)\b")
+
+
+def _one_end(request: str, schema: SheetSchema, dates: list[Column]) -> str:
+    """``request`` with a span said by its end's event alone ("how long did they take to decide",
+    "days to pay") written as "from <the first date> to <that date>": the start is the sheet's one
+    date column before every other on every row (of two, the other one); the event's column is
+    later on every row and still empty on some (an event not yet happened everywhere: not a
+    countdown to a date every row has, which is rowcountdown's).  A request that names another date column, says the end twice, or
+    takes no time ("take", "how long", "wait") is left as it is."""
+    from .rowbase import row_pairs, values
+    from .rowdates import _first_dates
+
+    low = request.lower()
+    if len(dates) < 2 or not _TAKES.search(low):
+        return request
+    found = [(m, c) for m in _TO_EVENT.finditer(request) if (c := _event_of(m.group("b"), dates)) is not None]
+    if len(found) != 1:
+        return request
+    m, end = found[0]
+    if any(c.type == "date" and c is not end for _, c in mentions(low, schema)):
+        return request  # another date said: its own reading's
+    firsts = _first_dates(schema)  # of three or more dates, the one before all the others on every row
+    if len(firsts) != 1 or firsts[0] is end:
+        return request
+    start = firsts[0]
+    pairs = row_pairs(schema, start, end)
+    open_rows = sum(a is not None and b is None for a, b in zip(values(schema, start), values(schema, end), strict=False))
+    if not pairs or not all(b >= a for a, b in pairs) or not open_rows or start.first_row != end.first_row:
+        return request
+    return request[:m.start()] + f"from {start.header} to {end.header}" + request[m.end():]
+
+
+# "交办到期限一共几天": two ends of a span, each a part of a date header, before the count asked
+_ZH_SPAN = re.compile(r"(?P<a>[\u4e00-\u9fff]{2,6}?)(?:到|至)(?P<b>[\u4e00-\u9fff]{2,6}?)"
+                      r"(?=一共|总共|共|要|有|用了|花了|隔了|相隔|间隔|多少天|几天|的天数|天数)")
+
+
+def _zh_ends(request: str, schema: SheetSchema) -> str:
+    """``request`` with the ends of a Chinese "X到Y几天" span written as the date headers they are
+    part of ("交办" -> 交办日期, "期限" -> 办结期限), when each end is in exactly one date header
+    and the two are different; else as it is."""
+    dates = [c for c in schema.columns if c.type == "date"]
+    for m in _ZH_SPAN.finditer(request):
+        ends = []
+        for key in ("a", "b"):
+            part = m.group(key).removeprefix("从")
+            found = [c for c in dates if part in c.header]
+            ends.append(found[0] if len(found) == 1 else None)
+        a, b = ends
+        if a is not None and b is not None and a is not b:
+            return request[:m.start()] + f"从{a.header}到{b.header}" + request[m.end():]
+    return request
+
+
 def event_spans(text: str, schema: SheetSchema, template: str) -> list[tuple[int, int]]:
     """The words of ``text`` that say the event of a date column ``template`` reads, in another form
     ("renews" for Renewal date): those words are that column, read."""
@@ -118,4 +180,7 @@ def event_spans(text: str, schema: SheetSchema, template: str) -> list[tuple[int
     dates = [c for c in schema.columns if c.type == "date" and c.letter in read]
     if not dates:
         return []
-    return [m.span() for m in re.finditer(r"[a-z]{4,}", text) if _event_of(m.group(), dates) is not None]
+    # "nothing if undecided", "blank if unclaimed": the event negated names the same column
+    return [m.span() for m in re.finditer(r"[a-z]{4,}", text)
+            if _event_of(m.group(), dates) is not None
+            or m.group().startswith("un") and len(m.group()) >= 6 and _event_of(m.group()[2:], dates) is not None]
