@@ -76,7 +76,7 @@ def _values(text: str, item: dict, schema) -> dict[str, object] | None:
 DEV3 = ROOT / "bench" / "data" / "formula-dev3"
 DEV4 = ROOT / "bench" / "data" / "formula-dev4"
 #: the later sets, in the same format (added when their blind parts were spent)
-LATER = tuple(ROOT / "bench" / "data" / f"formula-dev{n}" for n in (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22))
+LATER = tuple(ROOT / "bench" / "data" / f"formula-dev{n}" for n in (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23))
 
 
 def _items() -> list[dict]:
