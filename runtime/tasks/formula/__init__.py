@@ -287,8 +287,9 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     reading = read_row(request, schema, col)
     if reading is None and schema.others:  # "hourly rate for each booking from the Plans tab"
         from .lookups import read_row as read_row_lookup
+        from .rows import clause_read
 
-        reading = _rounded_lookup(request, schema, col, read_row_lookup) or read_row_lookup(request, schema, col)
+        reading = clause_read(request, schema, col, read_row_lookup) or read_row_lookup(request, schema, col)
     if reading is None:
         return None
     from .rowbase import RowReading
@@ -329,27 +330,6 @@ def _per_row(request: str, schema: SheetSchema, target: str) -> FormulaResult | 
     return FormulaResult(reading.at(row), ev.value, reading.explanation, "rules", "generate",
                          {"family": "rows", "template": reading.template}, target,
                          fill_range=f"{target}:{m.group(1)}{last}")
-
-
-def _rounded_lookup(request: str, schema: SheetSchema, col: int, read):
-    """"GBP value of each payment (amount x the Rates sheet's rate), 2dp": a per-row lookup with
-    a rounding clause (``rows.rounding_clause``), the rest read by the lookup reader ``read`` and
-    its number wrapped in ROUND; None when there is no clause or the rest reads no number."""
-    from .rowbase import RowReading
-    from .rows import rounding_clause, without_clause
-
-    clause = rounding_clause(request.lower())
-    if clause is None:
-        return None
-    rest = without_clause(request, clause)
-    if not rest or rounding_clause(rest.lower()) is not None:
-        return None
-    inner = read(rest, schema, col)
-    if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
-            or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
-        return None
-    return RowReading(f"={clause[4]}({inner.template[1:]},{clause[2]})",
-                      f"{inner.explanation}, rounded to {clause[2]} decimals", inner.consumed)
 
 
 def _averaged_over_rows(request: str, schema: SheetSchema):

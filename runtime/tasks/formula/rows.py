@@ -14,6 +14,7 @@ row with relative row references and checked on that row and two others.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 from . import bothends, roundunit, rowaddon, rowafter, rowopen, rowscale, rowvat
@@ -126,7 +127,7 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
         # "每个品种卖了多少万元（销量×单价）": the whole read with its scale left out is off by 10000
         # (rounded too: the rounding clause apart first, so the scaled number is what is rounded)
         if rounding_clause(request.lower()) is not None:
-            return _clause_read(request, schema, target_col)
+            return clause_read(request, schema, target_col)
         # (columns kept in the asked unit already: "比24年多了多少万" on 万元 columns is the whole's reading)
         return _inner(request, schema, target_col) or (reading if rowscale.in_asked_unit(request, reading.template, schema)
                                                        else None)
@@ -137,12 +138,12 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
         # the clause read apart puts it in the formula (the whole's reading when it cannot, which
         # the checks refuse).  A decimals clause left unread stays the checks' to refuse: the whole
         # read may have left more than the clause unread ("亩/天，一位小数" read as the days alone)
-        return _clause_read(request, schema, target_col) or reading
+        return clause_read(request, schema, target_col) or reading
     if reading is not None and clause is not None \
             and not re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|MROUND|TEXT)\(", reading.template):
         # "mins per call, J, whole numbers": the whole read with its decimals clause left unread,
         # and the rest read apart the same: the clause was all the whole left out
-        apart = _clause_read(request, schema, target_col)
+        apart = clause_read(request, schema, target_col)
         if apart is not None and apart.template == f"={clause[4]}({reading.template[1:]},{clause[2]})" \
                 and not (clause[2] > 0 and _whole_days(reading.template, schema)):
             return apart
@@ -157,12 +158,15 @@ def _read_rounded(request: str, schema: SheetSchema, target_col: int) -> RowRead
     guarded = _blank_guarded(request, schema, target_col) or rowopen.read(request, schema, lambda rest: _read(rest, schema, target_col))
     if guarded is not None:
         return guarded
-    return _clause_read(request, schema, target_col)
+    return clause_read(request, schema, target_col)
 
 
-def _clause_read(request: str, schema: SheetSchema, target_col: int) -> RowReading | None:
-    """``request``'s rounding clause read apart: the rest read on its own, its number wrapped in
-    ROUND / ROUNDUP / ROUNDDOWN; None when there is no clause or the rest is not one number."""
+def clause_read(request: str, schema: SheetSchema, target_col: int,
+                 read: Callable[[str, SheetSchema, int], RowReading | None] | None = None) -> RowReading | None:
+    """``request``'s rounding clause read apart: the rest read on its own (by ``read``, the per-row
+    readers unless another is given: the lookup reader for "amount x the Rates sheet's rate, 2dp"),
+    its number wrapped in ROUND / ROUNDUP / ROUNDDOWN; None when there is no clause or the rest is
+    not one number."""
     clause = rounding_clause(request.lower())
     if clause is None:
         return None
@@ -170,7 +174,7 @@ def _clause_read(request: str, schema: SheetSchema, target_col: int) -> RowReadi
     rest = without_clause(request, clause)
     if not rest or rounding_clause(rest.lower()) is not None:
         return None
-    inner = _inner(rest, schema, target_col)
+    inner = (read or _inner)(rest, schema, target_col)
     if inner is None or not inner.template.startswith("=") or re.search(r'"[^"]+"', inner.template) \
             or re.search(r"\b(?:ROUND|ROUNDUP|ROUNDDOWN|INT|TRUNC|CEILING|FLOOR|TEXT)\(", inner.template):
         return None
@@ -366,7 +370,7 @@ def _guarded_rest(request: str, start: int, end: int, schema: SheetSchema, targe
     if not rest:
         return None
     # "支出换成万元，保留两位小数，没有支出的空着": the rest may round or scale its number
-    inner = _read(rest, schema, target_col) or _clause_read(rest, schema, target_col) \
+    inner = _read(rest, schema, target_col) or clause_read(rest, schema, target_col) \
         or rowscale.scaled(rest, schema, lambda said: _inner(said, schema, target_col))
     if inner is None or not inner.template.startswith("=") or '"' in inner.template \
             or re.search(r"\b(?:IF|IFS|IFERROR|AND|OR)\(", inner.template):
