@@ -1048,6 +1048,7 @@ def per_row_problems(request: str, formula: str, schema: SheetSchema) -> str | N
     from .asked import addition_unwritten, both_ends_uncounted, zh_label_unwritten
 
     return (weekday_number_unasked(request, formula) or contradictory_criteria(formula)
+            or left_out_column_read(request, formula, schema)
             or labels_unwritten(request, formula) or label_left_out(request, formula, schema)
             or rest_left_blank(request, formula)
             or test_unanswered(request, formula)
@@ -1196,6 +1197,38 @@ def inclusion_not_added(request: str, formula: str) -> str | None:
     return f"the request says '{m.group(0).strip()}' something, and the formula adds nothing to it"
 
 
+#: a column said as left out: 不含茶水, 不包括运费, "excluding the delivery charge" — the object bare,
+#: closing its clause (不算茶水费为0的 tests the column, and is no exclusion of it)
+_LEFT_OUT = re.compile(r"(?:不含|不包括|不包含|不算|不计)(?P<zh>[\u4e00-\u9fff]{2,6}?)(?=(?:费|在内)?(?:$|[，,。；;）)\s]))"
+                       r"|(?<![a-z])(?:excluding|not including|excl\.?)\s+(?:the\s+|any\s+)?(?P<en>[a-z][a-z]+(?:\s[a-z]+)?)"
+                       r"(?=\s*(?:$|[,.;)]))", re.I)
+_COLUMN_REF = re.compile(r"(?<![A-Za-z$!:])(-?)\s*\$?([A-Z]{1,3})\$?(?:\d+|\{r\})(?::\$?[A-Z]{1,3}\$?\d+)?(?![\d(A-Za-z])")
+
+
+def left_out_column_read(request: str, formula: str, schema: SheetSchema) -> str | None:
+    """"包间费=小时数×每小时价格，不含茶水" answered with =F2*G2, G being 茶水费: a column the request
+    says to leave out is read, other than subtracted (formula-dev23's blind part).  Named by its
+    header or the start of it (茶水 for 茶水费, "tea" for Tea charge); a header that holds the words
+    itself (不含税金额) is a column, not an exclusion."""
+    heads = [c.header.lower() for c in schema.columns]
+    body = re.sub(r'"[^"]*"', lambda m: "_" * len(m.group(0)), formula)
+    body = re.sub(r"(?:'[^']+'|[^\s(),=+\-*/&<>!:]+)!\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?", "_", body)
+    for m in _LEFT_OUT.finditer(request):
+        said = (m.group("zh") or m.group("en") or "").lower().strip()
+        if not said or any(m.group(0).lower() in h for h in heads):
+            continue
+        for col in schema.columns:
+            head = col.header.lower().strip()
+            named = head.startswith(said) if m.group("zh") else (
+                head == said or head.split()[:len(said.split())] == said.split())
+            if not named:
+                continue
+            for ref in _COLUMN_REF.finditer(body):
+                if ref.group(2) == col.letter and not ref.group(1):
+                    return f"the request leaves out {col.header}, which the formula reads"
+    return None
+
+
 def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     """The first reason ``formula`` does not answer ``request``, or None."""
     from .asked import (
@@ -1209,7 +1242,7 @@ def problems(request: str, formula: str, schema: SheetSchema) -> str | None:
     from .filledshare import event_share_unread
     from .quantities import count_of_an_unheld_quantity, stock_left_of_a_log
 
-    for reason in (date_for_a_count(request, formula),
+    for reason in (date_for_a_count(request, formula), left_out_column_read(request, formula, schema),
                    header_reference(formula, schema, request), identifier_sum(formula, schema),
                    unit_price_sum(formula, schema),
                    identifier_named(request, formula, schema), contradictory_criteria(formula), extreme_without_its_row(request, formula, schema),
