@@ -482,8 +482,6 @@ def _read(request: str, schema: SheetSchema, target_col: int) -> RowReading | No
         m = re.search(pat, request, re.I)
         if m and m.start() > 0 and not any(re.search(q, m.group(0), re.I) for q in lexicon("rows")["purpose_not"]):
             request = request[:m.start()]
-    # "Need just the first name ...", "want the surnames only": a request opened by what it wants
-    request = re.sub(r"^\s*(?:(?:i|we)\s+)?(?:just\s+)?(?:need|want)\s+(?=(?:just|only|the)\b)", "", request, flags=re.I)
     # "add the tip onto the fee for every walk": the fee plus the tip (two words without numbers;
     # "add 28 days to each date" is the dates family's)
     request = re.sub(r"^\s*(?:(?:can you|please)\s+)?add\s+(?:the\s+)?([^\d,;]+?)\s+(?:on\s*to|to)\s+(?:the\s+)?"
